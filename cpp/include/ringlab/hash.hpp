@@ -1,0 +1,90 @@
+// h32: FNV-1a 32-bit followed by MurmurHash3's fmix32 finaliser — the course's hash.
+//
+// The published program hashes `s.charCodeAt(i)`, i.e. a JavaScript string's UTF-16 code units,
+// each unit (0..65535) XORed in whole. h32() over std::u16string_view is that function, bit for
+// bit, for every string (lone surrogates included). h32_bytes() hashes raw bytes, one unit per
+// byte: it agrees with h32() on ASCII/Latin-1 text and differs on anything else, by design.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+namespace ringlab {
+
+inline constexpr std::uint32_t kFnvOffset = 0x811c9dc5u;
+inline constexpr std::uint32_t kFnvPrime = 0x01000193u;
+
+// MurmurHash3's 32-bit finaliser: spreads FNV's weak low bits over the whole word.
+[[nodiscard]] constexpr std::uint32_t fmix32(std::uint32_t h) noexcept {
+  h ^= h >> 16;
+  h *= 0x85ebca6bu;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35u;
+  h ^= h >> 16;
+  return h;
+}
+
+// FNV-1a as a stream. FNV-1a has no finalisation of its own, so a prefix state can be copied and
+// continued: rendezvous hashes `key + "|"` once and continues it per server name, and ring tokens
+// continue `name + "#"` per virtual node. Both are exact, not approximations.
+class Fnv1a {
+ public:
+  constexpr Fnv1a() noexcept = default;
+
+  constexpr Fnv1a& unit(std::uint32_t u) noexcept {
+    state_ = (state_ ^ u) * kFnvPrime;
+    return *this;
+  }
+  constexpr Fnv1a& units(std::u16string_view s) noexcept {
+    for (char16_t u : s) unit(static_cast<std::uint32_t>(u));
+    return *this;
+  }
+  // Each byte is one unit (0..255). For ASCII text this equals units() of the same text.
+  constexpr Fnv1a& bytes(std::string_view s) noexcept {
+    for (char c : s) unit(static_cast<std::uint8_t>(c));
+    return *this;
+  }
+  constexpr Fnv1a& bytes(std::span<const std::uint8_t> s) noexcept {
+    for (std::uint8_t b : s) unit(b);
+    return *this;
+  }
+  // Appends the decimal digits of n, as JavaScript's String(n) would for an integer.
+  constexpr Fnv1a& decimal(std::uint64_t n) noexcept {
+    char digits[20];
+    int len = 0;
+    do {
+      digits[len++] = static_cast<char>('0' + n % 10);
+      n /= 10;
+    } while (n != 0);
+    while (len > 0) unit(static_cast<std::uint8_t>(digits[--len]));
+    return *this;
+  }
+
+  [[nodiscard]] constexpr std::uint32_t state() const noexcept { return state_; }
+  [[nodiscard]] constexpr std::uint32_t finish() const noexcept { return fmix32(state_); }
+
+ private:
+  std::uint32_t state_ = kFnvOffset;
+};
+
+// h32 of a JavaScript string given as its UTF-16 code units.
+[[nodiscard]] constexpr std::uint32_t h32(std::u16string_view units) noexcept {
+  return Fnv1a{}.units(units).finish();
+}
+
+// h32 over bytes, one unit per byte.
+[[nodiscard]] constexpr std::uint32_t h32_bytes(std::string_view bytes) noexcept {
+  return Fnv1a{}.bytes(bytes).finish();
+}
+[[nodiscard]] constexpr std::uint32_t h32_bytes(std::span<const std::uint8_t> bytes) noexcept {
+  return Fnv1a{}.bytes(bytes).finish();
+}
+
+// Worked facts from the published function, checked at compile time.
+static_assert(h32(u"") == 2872998923u);
+static_assert(h32(u"a") == 444641715u);
+static_assert(h32(u"user:42") == 599759890u);
+static_assert(h32(u"S0#0") == 3947687215u);
+
+}  // namespace ringlab

@@ -1,0 +1,68 @@
+// mulberry32, the course's seeded PRNG, and the course's keys ("user:" + floor(rand() * 1e9)).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace ringlab {
+
+// Largest |seed| accepted: JavaScript's Number.MAX_SAFE_INTEGER, the largest integer the
+// published programs can hold exactly.
+inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991;
+
+class Mulberry32 {
+ public:
+  // Throws Error(out_of_range) when |seed| > 2^53 - 1.
+  explicit Mulberry32(std::int64_t seed);
+
+  // The published step: state = (state + 0x6D2B79F5) | 0, then the output mix. The first step
+  // adds in double precision, exactly as JavaScript does for a seed outside int32.
+  std::uint32_t next_uint32() noexcept {
+    // After the first step the state is an int32 and the double sum below is exact.
+    const double sum = static_cast<double>(state_) + 1831565813.0;  // 0x6D2B79F5
+    state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(sum)));
+    const auto s = static_cast<std::uint32_t>(state_);
+    std::uint32_t t = (s ^ (s >> 15)) * (1u | s);
+    t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
+    return t ^ (t >> 14);
+  }
+
+  // rand(): a double in [0, 1). Dividing by 2^32 is exact.
+  double next() noexcept { return next_uint32() / 4294967296.0; }
+
+ private:
+  std::int64_t state_;
+};
+
+// The number in the course's key: floor(rand() * 1e9), the multiply a double multiply.
+[[nodiscard]] inline std::uint32_t key_number(double rand) noexcept {
+  return static_cast<std::uint32_t>(rand * 1e9);  // rand * 1e9 < 1e9: truncation is floor
+}
+
+// Writes "user:<n>" into buf (at least 15 bytes) and returns its length. Used on hot paths so a
+// run of a million keys formats into one reused buffer instead of a string per key.
+inline std::size_t format_key(std::uint32_t n, char* buf) noexcept {
+  buf[0] = 'u'; buf[1] = 's'; buf[2] = 'e'; buf[3] = 'r'; buf[4] = ':';
+  char digits[10];
+  std::size_t len = 0;
+  do {
+    digits[len++] = static_cast<char>('0' + n % 10);
+    n /= 10;
+  } while (n != 0);
+  for (std::size_t i = 0; i < len; ++i) buf[5 + i] = digits[len - 1 - i];
+  return 5 + len;
+}
+
+// The course's keys for a seed: "user:631395207", "user:144321889", ... for seed 16.
+class CourseKeys {
+ public:
+  explicit CourseKeys(std::int64_t seed) : rng_(seed) {}
+  // The next key's number (the part after "user:").
+  std::uint32_t next_number() noexcept { return key_number(rng_.next()); }
+  std::string next();
+
+ private:
+  Mulberry32 rng_;
+};
+
+}  // namespace ringlab

@@ -1,0 +1,65 @@
+// Rendezvous (highest random weight) hashing (spec §5).
+//
+// score(key, server) = h32(key + "|" + name); the highest score wins and ties go to the server
+// listed first (the published `indexOf(Math.max(...))`). A lookup hashes `key + "|"` once and
+// continues that FNV state per server name — exact, since FNV-1a is a stream.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/hash.hpp"
+
+namespace ringlab {
+
+// The FNV state after `key + "|"`, shared by every server's score for that key.
+[[nodiscard]] constexpr Fnv1a rendezvous_prefix(std::u16string_view key) noexcept {
+  return Fnv1a{}.units(key).unit(u'|');
+}
+
+[[nodiscard]] constexpr std::uint32_t rendezvous_score(std::u16string_view key,
+                                                       std::u16string_view server) noexcept {
+  return Fnv1a(rendezvous_prefix(key)).units(server).finish();
+}
+
+class Rendezvous {
+ public:
+  // Servers in list order (list order breaks ties). An empty list is allowed: pick() then
+  // answers -1, which is what the published program's `servers[-1]` (undefined) means.
+  // Throws Error for an empty or repeated name.
+  explicit Rendezvous(std::vector<std::u16string> servers);
+
+  // Index of the winning server, or -1 when there are no servers.
+  [[nodiscard]] std::int64_t pick(std::u16string_view key) const noexcept {
+    return pick_prefix(rendezvous_prefix(key));
+  }
+  // The same, from a prefix state already holding `key + "|"`.
+  [[nodiscard]] std::int64_t pick_prefix(const Fnv1a& prefix) const noexcept {
+    std::int64_t best = -1;
+    std::uint32_t best_score = 0;
+    for (std::size_t s = 0; s < servers_.size(); ++s) {
+      const std::uint32_t score = Fnv1a(prefix).units(servers_[s]).finish();
+      // Strictly greater: on a tie the earlier server keeps the win (first-max).
+      if (best < 0 || score > best_score) {
+        best = static_cast<std::int64_t>(s);
+        best_score = score;
+      }
+    }
+    return best;
+  }
+
+  // The score of every server for a key, in list order.
+  [[nodiscard]] std::vector<std::uint32_t> scores(std::u16string_view key) const;
+  // The first k servers by score, descending, ties in list order (replicas). k < 0 is an error;
+  // k larger than the server count gives every server.
+  [[nodiscard]] std::vector<std::uint32_t> top(std::u16string_view key, std::int64_t k) const;
+
+  [[nodiscard]] const std::vector<std::u16string>& servers() const noexcept { return servers_; }
+
+ private:
+  std::vector<std::u16string> servers_;
+};
+
+}  // namespace ringlab

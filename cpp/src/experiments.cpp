@@ -1,0 +1,224 @@
+#include "ringlab/experiments.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+
+#include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/random.hpp"
+#include "ringlab/rendezvous.hpp"
+#include "ringlab/ring.hpp"
+
+namespace ringlab {
+namespace {
+
+void check_range(std::string_view name, std::int64_t value, std::int64_t lo, std::int64_t hi) {
+  if (value < lo || value > hi)
+    throw Error(ErrorCode::out_of_range, std::string(name) + " must be between " + std::to_string(lo) +
+                                             " and " + std::to_string(hi) + ", got " + std::to_string(value));
+}
+
+void check_seed(std::int64_t seed) { check_range("seed", seed, -kMaxSafeInteger, kMaxSafeInteger); }
+
+void check_points(std::int64_t servers, std::int64_t vnodes) {
+  if (servers * vnodes > static_cast<std::int64_t>(kMaxRingPoints))
+    throw Error(ErrorCode::limit_exceeded,
+                "servers x vnodes = " + std::to_string(servers * vnodes) + " points exceeds the ring's cap of " +
+                    std::to_string(kMaxRingPoints));
+}
+
+// The course's keys as a stream of FNV states over "user:<n>": the text never needs to exist.
+class KeyStream {
+ public:
+  explicit KeyStream(std::int64_t seed) : keys_(seed) {}
+  Fnv1a next() noexcept {
+    char buf[16];
+    const std::size_t len = format_key(keys_.next_number(), buf);
+    return Fnv1a{}.bytes(std::string_view(buf, len));
+  }
+
+ private:
+  CourseKeys keys_;
+};
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+// (100 * c / keys).toFixed(1) + "%": the multiply first, then the divide, in doubles.
+std::string percent(double count, double keys) { return js::to_fixed(100 * count / keys, 1) + "%"; }
+
+}  // namespace
+
+void validate(const RingVsModParams& p) {
+  check_seed(p.seed);
+  check_range("keys", p.keys, 0, kMaxKeys);
+  check_range("servers", p.servers, 1, kMaxServers);
+  check_range("vnodes", p.vnodes, 1, static_cast<std::int64_t>(kMaxRingPoints));
+  check_points(p.servers + 1, p.vnodes);
+}
+
+void validate(const VnodeSweepParams& p) {
+  check_seed(p.seed);
+  check_range("servers", p.servers, 1, kMaxServers);
+  check_range("keys", p.keys, 0, kMaxKeys);
+  if (p.vnodes.empty()) throw Error(ErrorCode::invalid_argument, "vnodes needs at least one value");
+  if (p.vnodes.size() > kMaxVnodeList)
+    throw Error(ErrorCode::limit_exceeded, "vnodes lists at most " + str(kMaxVnodeList) + " values");
+  for (std::int64_t v : p.vnodes) {
+    check_range("vnodes", v, 1, static_cast<std::int64_t>(kMaxRingPoints));
+    check_points(p.servers, v);
+  }
+}
+
+void validate(const HrwJumpParams& p) {
+  check_seed(p.seed);
+  check_range("keys", p.keys, 0, kMaxKeys);
+  check_range("servers", p.servers, 1, kMaxServers);
+  check_range("remove", p.remove, 0, p.servers - 1);
+  // jump runs with buckets + 1, which must stay within jump's 2^31 - 1.
+  check_range("buckets", p.buckets, 1, kMaxBuckets - 1);
+  if (p.keys * p.servers > kMaxHrwWork)
+    throw Error(ErrorCode::limit_exceeded, "keys x servers = " + str(p.keys * p.servers) + " exceeds the cap of " +
+                                               str(kMaxHrwWork) + " scores per run");
+}
+
+RingVsModResult ring_vs_mod(const RingVsModParams& p) {
+  validate(p);
+  RingVsModResult r;
+  r.keys = static_cast<std::uint32_t>(p.keys);
+  const auto n = static_cast<std::uint32_t>(p.servers);
+  const std::uint32_t m = n + 1;
+  r.servers_before = n;
+  r.servers_after = m;
+  const Ring before = Ring::uniform(n, static_cast<std::uint32_t>(p.vnodes));
+  const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
+  KeyStream keys(p.seed);
+  for (std::uint32_t k = 0; k < r.keys; ++k) {
+    const std::uint32_t x = keys.next().finish();
+    if (x % n != x % m) {
+      ++r.mod_moved;
+      if (x % m == n) ++r.mod_moved_to_new;
+    }
+    const std::uint32_t a = before.owner(x);
+    const std::uint32_t b = after.owner(x);
+    if (a != b) {
+      ++r.ring_moved;
+      if (b == n) ++r.ring_moved_to_new;
+    }
+  }
+  const double kd = static_cast<double>(r.keys);
+  std::string& t = r.text;
+  t += "mod-N  moved " + percent(r.mod_moved, kd) + "   to new server " + percent(r.mod_moved_to_new, kd) +
+       "   between old servers " + percent(r.mod_moved - r.mod_moved_to_new, kd) + "\n";
+  t += "ring   moved " + percent(r.ring_moved, kd) + "   to new server " + percent(r.ring_moved_to_new, kd) +
+       "   between old servers " + percent(r.ring_moved - r.ring_moved_to_new, kd) + "\n";
+  t += "theory mod-N 1 - 1/" + str(m) + " = " + js::to_fixed(100.0 * n / m, 1) + "%, minimum possible 1/" +
+       str(m) + " = " + js::to_fixed(100.0 / m, 1) + "%\n";
+  return r;
+}
+
+VnodeSweepResult vnode_sweep(const VnodeSweepParams& p) {
+  validate(p);
+  VnodeSweepResult r;
+  r.servers = static_cast<std::uint32_t>(p.servers);
+  r.keys = static_cast<std::uint32_t>(p.keys);
+  const double n = r.servers;
+  r.average = static_cast<double>(r.keys) / n;
+  const double avg = r.average;
+  std::vector<std::uint32_t> hashes(r.keys);
+  KeyStream keys(p.seed);
+  for (auto& x : hashes) x = keys.next().finish();
+  r.text = "V      points    min    max  std dev  max/avg  sd/avg\n";
+  for (std::int64_t v : p.vnodes) {
+    VnodeSweepRow row;
+    row.vnodes = static_cast<std::uint32_t>(v);
+    row.points = static_cast<std::uint64_t>(p.servers * v);
+    const Ring ring = Ring::uniform(r.servers, row.vnodes);
+    row.counts.assign(r.servers, 0);
+    for (std::uint32_t x : hashes) ++row.counts[ring.owner(x)];
+    row.min = *std::min_element(row.counts.begin(), row.counts.end());
+    row.max = *std::max_element(row.counts.begin(), row.counts.end());
+    // Summed left to right from 0 and squared by multiplication, as the published reduce with
+    // `** 2` computes it (V8's pow returns x*x for an exponent of 2).
+    double sum = 0;
+    for (std::uint32_t c : row.counts) {
+      const double d = static_cast<double>(c) - avg;
+      sum += d * d;
+    }
+    row.sd = std::sqrt(sum / n);
+    row.max_over_avg = static_cast<double>(row.max) / avg;
+    const double sd_pct = 100 * row.sd / avg;
+    row.sd_over_avg = row.sd / avg;
+    r.text += js::pad_end(str(v), 6) + js::pad_start(str(static_cast<std::int64_t>(row.points)), 7) +
+              js::pad_start(str(row.min), 7) + js::pad_start(str(row.max), 7) +
+              js::pad_start(js::to_fixed(row.sd, 0), 9) + js::pad_start(js::to_fixed(row.max_over_avg, 2), 9) +
+              js::pad_start(js::to_fixed(sd_pct, 1) + "%", 8) + "\n";
+    r.rows.push_back(std::move(row));
+  }
+  r.text += "average per server = " + js::number_to_string(avg) + " keys\n";
+  return r;
+}
+
+HrwJumpResult hrw_jump(const HrwJumpParams& p) {
+  validate(p);
+  HrwJumpResult r;
+  r.keys = static_cast<std::uint32_t>(p.keys);
+  const auto ns = static_cast<std::uint32_t>(p.servers);
+  r.removed = static_cast<std::uint32_t>(p.remove);
+  r.buckets = static_cast<std::uint32_t>(p.buckets);
+  const auto b = static_cast<std::int32_t>(p.buckets);
+  // Server names as bytes: the names are ASCII, so bytes hash exactly like UTF-16 units.
+  std::vector<std::string> names;
+  names.reserve(ns);
+  for (std::uint32_t s = 0; s < ns; ++s) names.push_back("S" + str(s));
+  std::vector<std::uint32_t> counts(ns, 0);
+  KeyStream keys(p.seed);
+  for (std::uint32_t k = 0; k < r.keys; ++k) {
+    const Fnv1a key_state = keys.next();
+    Fnv1a prefix = key_state;
+    prefix.unit(u'|');
+    // One pass gives both winners: over all servers, and over all but the removed one (its
+    // list is the same order with one server left out, so first-max carries over).
+    std::int64_t best_all = -1, best_rest = -1;
+    std::uint32_t score_all = 0, score_rest = 0;
+    for (std::uint32_t s = 0; s < ns; ++s) {
+      const std::uint32_t score = Fnv1a(prefix).bytes(names[s]).finish();
+      if (best_all < 0 || score > score_all) best_all = s, score_all = score;
+      if (s != r.removed && (best_rest < 0 || score > score_rest)) best_rest = s, score_rest = score;
+    }
+    ++counts[static_cast<std::size_t>(best_all)];
+    // With one server, none is left after the removal: the published program compares against
+    // `undefined`, which counts as a move.
+    if (best_all != best_rest) {
+      ++r.hrw_moved;
+      if (best_all != r.removed) ++r.hrw_moved_not_from_removed;
+    }
+    const std::uint64_t x = key_state.finish();
+    const std::int32_t grown = jump_unchecked(x, b + 1);
+    if (jump_unchecked(x, b) != grown) {
+      ++r.jump_moved;
+      if (grown != b) ++r.jump_moved_not_to_new;
+    }
+  }
+  r.counts.resize(ns);
+  for (std::uint32_t s = 0; s < ns; ++s)
+    if (counts[s] > 0) r.counts[s] = counts[s];
+  const double kd = static_cast<double>(r.keys);
+  const std::string gone = "S" + str(r.removed);
+  std::string& t = r.text;
+  t += "HRW, " + str(ns) + " servers:";
+  for (std::uint32_t s = 0; s < ns; ++s)
+    t += " " + names[s] + "=" + (r.counts[s] ? str(*r.counts[s]) : std::string("undefined"));
+  t += "\n";
+  t += "HRW, " + gone + " removed: moved " + js::to_fixed(100.0 * r.hrw_moved / kd, 1) + "%, moved but not from " +
+       gone + ": " + str(r.hrw_moved_not_from_removed) + "\n";
+  t += "jump " + str(b) + " -> " + str(b + 1) + ": moved " + js::to_fixed(100.0 * r.jump_moved / kd, 1) +
+       "% (ideal 1/" + str(b + 1) + " = " + js::to_fixed(100.0 / (b + 1), 1) + "%), not to bucket " + str(b) +
+       ": " + str(r.jump_moved_not_to_new) + "\n";
+  return r;
+}
+
+}  // namespace ringlab

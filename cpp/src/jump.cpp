@@ -1,0 +1,27 @@
+#include "ringlab/jump.hpp"
+
+#include <string>
+
+#include "ringlab/error.hpp"
+
+namespace ringlab {
+
+void check_buckets(std::int64_t n) {
+  if (n < 1 || n > kMaxBuckets)
+    throw Error(ErrorCode::out_of_range,
+                "buckets must be between 1 and 2147483647, got " + std::to_string(n));
+}
+
+std::int32_t jump(std::uint64_t key, std::int64_t n) {
+  check_buckets(n);
+  return jump_unchecked(key, static_cast<std::int32_t>(n));
+}
+
+std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
+  if (n < 1 || n > 4294967295LL)
+    throw Error(ErrorCode::out_of_range,
+                "servers must be between 1 and 4294967295, got " + std::to_string(n));
+  return hash % static_cast<std::uint32_t>(n);
+}
+
+}  // namespace ringlab

@@ -1,0 +1,18 @@
+#include "ringlab/random.hpp"
+
+#include "ringlab/error.hpp"
+
+namespace ringlab {
+
+Mulberry32::Mulberry32(std::int64_t seed) : state_(seed) {
+  if (seed > kMaxSafeInteger || seed < -kMaxSafeInteger)
+    throw Error(ErrorCode::out_of_range,
+                "seed must be an integer with |seed| <= 9007199254740991, got " + std::to_string(seed));
+}
+
+std::string CourseKeys::next() {
+  char buf[16];
+  return std::string(buf, format_key(next_number(), buf));
+}
+
+}  // namespace ringlab

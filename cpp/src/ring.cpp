@@ -1,0 +1,286 @@
+#include "ringlab/ring.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
+
+namespace ringlab {
+namespace {
+
+std::string utf8(std::u16string_view s) {
+  // For messages only: a readable rendering of a name (lone surrogates become U+FFFD).
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::uint32_t c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
+      ++i;
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+      c = 0xFFFD;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+void check_vnodes(std::int64_t vnodes) {
+  if (vnodes < 1 || vnodes > static_cast<std::int64_t>(kMaxRingPoints))
+    throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " +
+                                             std::to_string(kMaxRingPoints) + ", got " +
+                                             std::to_string(vnodes));
+}
+
+void check_name(std::u16string_view name, const char* what) {
+  if (name.empty()) throw Error(ErrorCode::invalid_argument, std::string(what) + " must not be empty");
+  if (name.size() > kMaxNameLength)
+    throw Error(ErrorCode::limit_exceeded, std::string(what) + " is longer than " +
+                                               std::to_string(kMaxNameLength) + " UTF-16 units");
+}
+
+// Appends server s's tokens h32(name + "#" + i) for i in [from, to), packed as token << 32 | s
+// so that sorting the packed values orders by token, then server position. Points of one server
+// with equal tokens are identical values, so their relative order cannot be observed.
+void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, std::uint32_t s,
+                   std::uint32_t from, std::uint32_t to) {
+  Fnv1a prefix;
+  prefix.units(name).unit(u'#');
+  for (std::uint32_t i = from; i < to; ++i) {
+    const std::uint64_t token = Fnv1a(prefix).decimal(i).finish();
+    out.push_back(token << 32 | s);
+  }
+}
+
+}  // namespace
+
+std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
+  if (!std::isfinite(weight) || weight <= 0)
+    throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+  const double scaled = static_cast<double>(vnodes) * weight;
+  if (scaled >= static_cast<double>(kMaxRingPoints) + 0.5)
+    throw Error(ErrorCode::limit_exceeded,
+                "vnodes x weight exceeds the ring's cap of " + std::to_string(kMaxRingPoints) + " points");
+  // Math.round: the nearest integer, halves up.
+  double r = std::floor(scaled);
+  if (scaled - r >= 0.5) r += 1;
+  return std::max<std::uint32_t>(1, static_cast<std::uint32_t>(r));
+}
+
+std::u16string default_server_name(std::uint32_t index) {
+  std::u16string name = u"S";
+  for (char c : std::to_string(index)) name += static_cast<char16_t>(c);
+  return name;
+}
+
+std::vector<Server> default_servers(std::uint32_t count) {
+  std::vector<Server> out;
+  out.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) out.push_back(Server{default_server_name(i), 1.0, u""});
+  return out;
+}
+
+Ring::Ring(std::vector<Server> servers, std::uint32_t vnodes) : servers_(std::move(servers)), vnodes_(vnodes) {
+  check_vnodes(vnodes);
+  if (servers_.empty()) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
+  rebuild();
+}
+
+Ring Ring::uniform(std::uint32_t servers, std::uint32_t vnodes) {
+  if (servers < 1) throw Error(ErrorCode::out_of_range, "servers must be >= 1, got 0");
+  check_vnodes(vnodes);
+  if (static_cast<std::uint64_t>(servers) * vnodes > kMaxRingPoints)
+    throw Error(ErrorCode::limit_exceeded, "servers x vnodes = " +
+                                               std::to_string(static_cast<std::uint64_t>(servers) * vnodes) +
+                                               " points exceeds the ring's cap of " +
+                                               std::to_string(kMaxRingPoints));
+  return Ring(default_servers(servers), vnodes);
+}
+
+void Ring::rebuild() {
+  // Validate everything and count the points before allocating any of them.
+  std::vector<std::uint32_t> counts;
+  counts.reserve(servers_.size());
+  std::uint64_t total = 0;
+  for (std::size_t s = 0; s < servers_.size(); ++s) {
+    check_name(servers_[s].name, "a server name");
+    if (servers_[s].zone.size() > kMaxNameLength)
+      throw Error(ErrorCode::limit_exceeded, "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    counts.push_back(points_for_weight(vnodes_, servers_[s].weight));
+    total += counts.back();
+    if (total > kMaxRingPoints)
+      throw Error(ErrorCode::limit_exceeded,
+                  "the ring would have more than " + std::to_string(kMaxRingPoints) + " points");
+  }
+  {
+    std::vector<std::u16string_view> names;
+    names.reserve(servers_.size());
+    for (const Server& s : servers_) names.push_back(s.name);
+    std::sort(names.begin(), names.end());
+    const auto dup = std::adjacent_find(names.begin(), names.end());
+    if (dup != names.end())
+      throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
+  }
+  std::vector<std::uint64_t> packed;
+  packed.reserve(total);
+  for (std::uint32_t s = 0; s < servers_.size(); ++s) append_points(packed, servers_[s].name, s, 0, counts[s]);
+  std::sort(packed.begin(), packed.end());
+  tokens_.resize(packed.size());
+  servers_of_points_.resize(packed.size());
+  for (std::size_t i = 0; i < packed.size(); ++i) {
+    tokens_[i] = static_cast<std::uint32_t>(packed[i] >> 32);
+    servers_of_points_[i] = static_cast<std::uint32_t>(packed[i]);
+  }
+  counts_ = std::move(counts);
+}
+
+std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { return owner(h32(key)); }
+
+std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf, bool zone_aware) const {
+  if (rf < 1) throw Error(ErrorCode::out_of_range, "replication factor must be >= 1, got " + std::to_string(rf));
+  const std::size_t want = static_cast<std::size_t>(std::min<std::int64_t>(rf, static_cast<std::int64_t>(servers_.size())));
+  std::vector<std::uint32_t> out;
+  out.reserve(want);
+  std::vector<bool> taken(servers_.size(), false);
+  const std::size_t n = tokens_.size();
+  const std::size_t start = owner_point(hash);
+  if (zone_aware) {
+    // First lap: one server per zone, in walk order.
+    std::vector<std::u16string_view> zones_seen;
+    for (std::size_t k = 0; k < n && out.size() < want; ++k) {
+      const std::uint32_t s = servers_of_points_[(start + k) % n];
+      if (taken[s]) continue;
+      const std::u16string_view zone = servers_[s].zone;
+      if (std::find(zones_seen.begin(), zones_seen.end(), zone) != zones_seen.end()) continue;
+      zones_seen.push_back(zone);
+      taken[s] = true;
+      out.push_back(s);
+    }
+  }
+  // Plain walk (or the zone-aware second lap): every server not yet collected, in walk order.
+  for (std::size_t k = 0; k < n && out.size() < want; ++k) {
+    const std::uint32_t s = servers_of_points_[(start + k) % n];
+    if (taken[s]) continue;
+    taken[s] = true;
+    out.push_back(s);
+  }
+  return out;
+}
+
+void Ring::add_server(Server server) {
+  check_name(server.name, "a server name");
+  if (index_of(server.name) >= 0)
+    throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
+  const std::uint32_t count = points_for_weight(vnodes_, server.weight);
+  if (tokens_.size() + static_cast<std::uint64_t>(count) > kMaxRingPoints)
+    throw Error(ErrorCode::limit_exceeded,
+                "the ring would have more than " + std::to_string(kMaxRingPoints) + " points");
+  if (server.zone.size() > kMaxNameLength)
+    throw Error(ErrorCode::limit_exceeded, "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+  const auto s = static_cast<std::uint32_t>(servers_.size());
+  std::vector<std::uint64_t> fresh;
+  fresh.reserve(count);
+  append_points(fresh, server.name, s, 0, count);
+  std::sort(fresh.begin(), fresh.end());
+  // The new server is last in the list, so on equal tokens its points go after the existing
+  // ones: a merge that prefers the existing range on ties is exactly the fresh build's order.
+  std::vector<std::uint32_t> tokens;
+  std::vector<std::uint32_t> owners;
+  tokens.reserve(tokens_.size() + count);
+  owners.reserve(tokens_.size() + count);
+  std::size_t i = 0;
+  std::size_t j = 0;
+  while (i < tokens_.size() || j < fresh.size()) {
+    const bool take_old = j == fresh.size() || (i < tokens_.size() && tokens_[i] <= (fresh[j] >> 32));
+    if (take_old) {
+      tokens.push_back(tokens_[i]);
+      owners.push_back(servers_of_points_[i]);
+      ++i;
+    } else {
+      tokens.push_back(static_cast<std::uint32_t>(fresh[j] >> 32));
+      owners.push_back(s);
+      ++j;
+    }
+  }
+  tokens_ = std::move(tokens);
+  servers_of_points_ = std::move(owners);
+  servers_.push_back(std::move(server));
+  counts_.push_back(count);
+}
+
+void Ring::remove_server(std::u16string_view name) {
+  const std::int64_t found = index_of(name);
+  if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
+  if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
+  const auto gone = static_cast<std::uint32_t>(found);
+  // Dropping a server's points keeps every other point in order; later servers move up by one.
+  std::size_t w = 0;
+  for (std::size_t i = 0; i < tokens_.size(); ++i) {
+    const std::uint32_t s = servers_of_points_[i];
+    if (s == gone) continue;
+    tokens_[w] = tokens_[i];
+    servers_of_points_[w] = s > gone ? s - 1 : s;
+    ++w;
+  }
+  tokens_.resize(w);
+  servers_of_points_.resize(w);
+  tokens_.shrink_to_fit();
+  servers_of_points_.shrink_to_fit();
+  servers_.erase(servers_.begin() + found);
+  counts_.erase(counts_.begin() + found);
+}
+
+void Ring::set_weight(std::u16string_view name, double weight) {
+  const std::int64_t found = index_of(name);
+  if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
+  const double old = servers_[static_cast<std::size_t>(found)].weight;
+  servers_[static_cast<std::size_t>(found)].weight = weight;
+  try {
+    rebuild();
+  } catch (...) {
+    servers_[static_cast<std::size_t>(found)].weight = old;
+    throw;
+  }
+}
+
+std::vector<Point> Ring::points() const {
+  std::vector<Point> out(tokens_.size());
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = point(i);
+  return out;
+}
+
+std::int64_t Ring::index_of(std::u16string_view name) const noexcept {
+  for (std::size_t s = 0; s < servers_.size(); ++s)
+    if (servers_[s].name == name) return static_cast<std::int64_t>(s);
+  return -1;
+}
+
+std::size_t Ring::memory_bytes() const noexcept {
+  return (tokens_.capacity() + servers_of_points_.capacity()) * sizeof(std::uint32_t);
+}
+
+bool operator==(const Ring& a, const Ring& b) noexcept {
+  if (a.vnodes_ != b.vnodes_ || a.servers_.size() != b.servers_.size()) return false;
+  for (std::size_t s = 0; s < a.servers_.size(); ++s)
+    if (a.servers_[s].name != b.servers_[s].name || a.servers_[s].weight != b.servers_[s].weight ||
+        a.servers_[s].zone != b.servers_[s].zone)
+      return false;
+  return a.tokens_ == b.tokens_ && a.servers_of_points_ == b.servers_of_points_;
+}
+
+}  // namespace ringlab
