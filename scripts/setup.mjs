@@ -1,0 +1,57 @@
+// Installs whatever the build and the tests need and is missing: Debian packages (when run as
+// root on a Debian-like system; otherwise it names them and stops) and the npm dev dependencies.
+// Safe to run again: it only acts on what is missing.
+import { existsSync, statSync } from "node:fs";
+import path from "node:path";
+import { has, isMain, main, root, run } from "./lib/proc.mjs";
+
+// What each Debian package provides, and how we can tell it is there.
+const debian = [
+  { pkg: "cmake", why: "configures the C++ build", present: () => has("cmake") },
+  { pkg: "g++", why: "compiles the C++ core", present: () => has("g++") || has("c++") },
+  { pkg: "make", why: "runs the CMake build", present: () => has("make") },
+  {
+    pkg: "catch2",
+    why: "the C++ test framework (v2)",
+    present: () => existsSync("/usr/include/catch2/catch.hpp") || existsSync("/usr/lib/cmake/Catch2"),
+  },
+  { pkg: "emscripten", why: "compiles the core to WebAssembly", present: () => has("emcc") },
+];
+
+export function missingDebianPackages() {
+  return debian.filter((d) => !d.present());
+}
+
+function installDebian() {
+  const missing = missingDebianPackages();
+  if (missing.length === 0) return;
+  const names = missing.map((d) => d.pkg);
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot || !has("apt-get")) {
+    const lines = missing.map((d) => `  ${d.pkg.padEnd(12)} ${d.why}`).join("\n");
+    throw new Error(
+      `missing system packages:\n${lines}\ninstall them with: sudo apt-get install -y ${names.join(" ")}`,
+    );
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  run("apt-get", ["update", "-qq"], { env });
+  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], { env });
+  const still = missingDebianPackages();
+  if (still.length > 0) throw new Error(`still missing after apt-get: ${still.map((d) => d.pkg).join(" ")}`);
+}
+
+// npm dev dependencies: installed when node_modules is absent or older than the lock file.
+function installNpm() {
+  const lock = path.join(root, "package-lock.json");
+  const stamp = path.join(root, "node_modules", ".package-lock.json");
+  const fresh = existsSync(stamp) && (!existsSync(lock) || statSync(stamp).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  run("npm", existsSync(lock) ? ["ci", "--no-audit", "--no-fund"] : ["install", "--no-audit", "--no-fund"]);
+}
+
+export function setup() {
+  installDebian();
+  installNpm();
+}
+
+if (isMain(import.meta.url)) main(setup);
