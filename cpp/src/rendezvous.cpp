@@ -1,6 +1,7 @@
 #include "ringlab/rendezvous.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "ringlab/error.hpp"
@@ -8,17 +9,35 @@
 
 namespace ringlab {
 
-Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
-  for (const auto& name : servers_) {
+namespace {
+
+void check_names(std::vector<std::u16string_view> names) {
+  for (const auto& name : names) {
     if (name.empty()) throw Error(ErrorCode::invalid_argument, "a server name must not be empty");
     if (name.size() > kMaxNameLength)
       throw Error(ErrorCode::limit_exceeded,
                   "a server name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
   }
-  std::vector<std::u16string_view> sorted(servers_.begin(), servers_.end());
-  std::sort(sorted.begin(), sorted.end());
-  if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+  std::sort(names.begin(), names.end());
+  if (std::adjacent_find(names.begin(), names.end()) != names.end())
     throw Error(ErrorCode::duplicate_server, "a server is listed twice");
+}
+
+// Indices 0..n-1 ordered by score descending; the stable sort keeps list order on ties.
+template <typename Score>
+std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k) {
+  if (k < 0) throw Error(ErrorCode::out_of_range, "k must be >= 0, got " + std::to_string(k));
+  std::vector<std::uint32_t> order(score.size());
+  std::iota(order.begin(), order.end(), 0u);
+  std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
+  order.resize(static_cast<std::size_t>(std::min<std::int64_t>(k, static_cast<std::int64_t>(order.size()))));
+  return order;
+}
+
+}  // namespace
+
+Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
+  check_names({servers_.begin(), servers_.end()});
 }
 
 std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
@@ -30,14 +49,35 @@ std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
 }
 
 std::vector<std::uint32_t> Rendezvous::top(std::u16string_view key, std::int64_t k) const {
-  if (k < 0) throw Error(ErrorCode::out_of_range, "k must be >= 0, got " + std::to_string(k));
-  const std::vector<std::uint32_t> score = scores(key);
-  std::vector<std::uint32_t> order(servers_.size());
-  std::iota(order.begin(), order.end(), 0u);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
-  order.resize(static_cast<std::size_t>(std::min<std::int64_t>(k, static_cast<std::int64_t>(order.size()))));
-  return order;
+  return top_k(scores(key), k);
+}
+
+double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept {
+  if (score == 0) return 0;
+  const double u = score / 4294967296.0;
+  return -weight / std::log(u);
+}
+
+WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers) : servers_(std::move(servers)) {
+  std::vector<std::u16string_view> names;
+  for (const auto& s : servers_) {
+    if (!std::isfinite(s.weight) || s.weight <= 0)
+      throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+    names.push_back(s.name);
+  }
+  check_names(std::move(names));
+}
+
+std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {
+  const Fnv1a prefix = rendezvous_prefix(key);
+  std::vector<double> out;
+  out.reserve(servers_.size());
+  for (const auto& s : servers_) out.push_back(weighted_rendezvous_score(Fnv1a(prefix).units(s.name).finish(), s.weight));
+  return out;
+}
+
+std::vector<std::uint32_t> WeightedRendezvous::top(std::u16string_view key, std::int64_t k) const {
+  return top_k(scores(key), k);
 }
 
 }  // namespace ringlab

@@ -62,4 +62,47 @@ class Rendezvous {
   std::vector<std::u16string> servers_;
 };
 
+// Weighted rendezvous (spec §5): u = score / 2^32, weighted score = -w / ln(u) (u = 0 scores 0);
+// the highest wins, ties to list order. With equal weights it picks what plain HRW picks, since
+// -w / ln(u) grows with u.
+[[nodiscard]] double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept;
+
+struct WeightedServer {
+  std::u16string name;
+  double weight = 1.0;  // finite and > 0
+};
+
+class WeightedRendezvous {
+ public:
+  // Throws Error for an empty or repeated name, or a weight that is not finite and > 0.
+  explicit WeightedRendezvous(std::vector<WeightedServer> servers);
+
+  // Index of the winning server, or -1 when there are no servers.
+  [[nodiscard]] std::int64_t pick(std::u16string_view key) const noexcept {
+    return pick_prefix(rendezvous_prefix(key));
+  }
+  [[nodiscard]] std::int64_t pick_prefix(const Fnv1a& prefix) const noexcept {
+    std::int64_t best = -1;
+    double best_score = 0;
+    for (std::size_t s = 0; s < servers_.size(); ++s) {
+      const double score =
+          weighted_rendezvous_score(Fnv1a(prefix).units(servers_[s].name).finish(), servers_[s].weight);
+      if (best < 0 || score > best_score) {
+        best = static_cast<std::int64_t>(s);
+        best_score = score;
+      }
+    }
+    return best;
+  }
+  // Weighted scores in list order.
+  [[nodiscard]] std::vector<double> scores(std::u16string_view key) const;
+  // The first k servers by weighted score, descending, ties in list order.
+  [[nodiscard]] std::vector<std::uint32_t> top(std::u16string_view key, std::int64_t k) const;
+
+  [[nodiscard]] const std::vector<WeightedServer>& servers() const noexcept { return servers_; }
+
+ private:
+  std::vector<WeightedServer> servers_;
+};
+
 }  // namespace ringlab

@@ -1,0 +1,32 @@
+// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam), spec §8.
+//
+// Keys are placed in list order; each starts at its owner point on the ring and walks clockwise
+// to the first point whose server still has room under its capacity
+// C_s = ceil((1 + epsilon) * m * w_s / sum(w)) — for equal weights ceil((1 + epsilon) * m / n).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "ringlab/ring.hpp"
+
+namespace ringlab {
+
+struct BoundedPlacement {
+  std::vector<std::uint32_t> servers;     // per key, in the order given
+  std::vector<std::uint32_t> loads;       // keys per server
+  std::vector<std::uint32_t> capacities;  // C_s per server
+  std::uint32_t not_first_choice = 0;     // keys placed away from their owner
+  std::uint32_t longest_walk = 0;         // most points stepped past for one key
+};
+
+// Capacities for m keys on the ring's servers. Throws Error for epsilon that is not > 0 and
+// finite, or when the capacities cannot hold m keys.
+[[nodiscard]] std::vector<std::uint32_t> bounded_capacities(const Ring& ring, std::uint64_t keys, double epsilon);
+
+// Places keys given by their 32-bit hashes, in order.
+[[nodiscard]] BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> key_hashes,
+                                             double epsilon);
+
+}  // namespace ringlab

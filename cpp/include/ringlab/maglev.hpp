@@ -1,0 +1,65 @@
+// Maglev hashing (Eisenbud et al., NSDI 2016), spec §7: a lookup table of M slots (M prime)
+// filled by each backend's permutation in turn; a key is served by table[h32(key) mod M].
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ringlab {
+
+inline constexpr std::uint32_t kDefaultMaglevTableSize = 65537;
+// The largest table accepted: the largest prime below 2^24 (64 MiB of slots).
+inline constexpr std::uint32_t kMaxMaglevTableSize = 16777213;
+
+struct Backend {
+  std::u16string name;
+  double weight = 1.0;  // finite and > 0; a backend's share of slots is proportional to it
+};
+
+[[nodiscard]] bool is_prime(std::uint32_t n) noexcept;
+
+class Maglev {
+ public:
+  // Throws Error when there are no backends, a name is empty or repeated, a weight is not finite
+  // and > 0, or table_size is not a prime in [backends, kMaxMaglevTableSize].
+  Maglev(std::vector<Backend> backends, std::uint32_t table_size = kDefaultMaglevTableSize);
+
+  // The backend (index into the list as given) serving a 32-bit hash.
+  [[nodiscard]] std::uint32_t lookup(std::uint32_t hash) const noexcept { return table_[hash % table_.size()]; }
+  [[nodiscard]] std::uint32_t lookup_key(std::u16string_view key) const noexcept;
+
+  [[nodiscard]] std::uint32_t table_size() const noexcept { return static_cast<std::uint32_t>(table_.size()); }
+  // Each slot's backend, as indices into the list as given.
+  [[nodiscard]] std::span<const std::uint32_t> table() const noexcept { return table_; }
+  // Slots held by each backend, in list order.
+  [[nodiscard]] std::vector<std::uint32_t> entry_counts() const;
+  [[nodiscard]] const std::vector<Backend>& backends() const noexcept { return backends_; }
+  [[nodiscard]] std::size_t memory_bytes() const noexcept { return table_.capacity() * sizeof(std::uint32_t); }
+
+  // One turn of the fill, for steppers: which backend took which slot, and how many taken slots
+  // it skipped first.
+  struct Turn {
+    std::uint32_t backend;   // index into the list as given
+    std::uint32_t slot;
+    std::uint32_t skipped;   // taken slots passed over before this one
+  };
+  // The fill turn by turn (M entries, in order). Recomputes the fill.
+  [[nodiscard]] std::vector<Turn> fill_turns() const;
+
+  // A backend's offset and skip (its permutation is (offset + j * skip) mod M).
+  [[nodiscard]] std::uint32_t offset(std::uint32_t backend) const noexcept { return offsets_[backend]; }
+  [[nodiscard]] std::uint32_t skip(std::uint32_t backend) const noexcept { return skips_[backend]; }
+
+ private:
+  void fill(std::vector<Turn>* turns);
+
+  std::vector<Backend> backends_;
+  std::vector<std::uint32_t> offsets_;
+  std::vector<std::uint32_t> skips_;
+  std::vector<std::uint32_t> table_;
+};
+
+}  // namespace ringlab

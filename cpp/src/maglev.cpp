@@ -1,0 +1,107 @@
+#include "ringlab/maglev.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <string>
+
+#include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
+#include "ringlab/ring.hpp"
+
+namespace ringlab {
+
+bool is_prime(std::uint32_t n) noexcept {
+  if (n < 2) return false;
+  if (n % 2 == 0) return n == 2;
+  for (std::uint32_t d = 3; static_cast<std::uint64_t>(d) * d <= n; d += 2)
+    if (n % d == 0) return false;
+  return true;
+}
+
+Maglev::Maglev(std::vector<Backend> backends, std::uint32_t table_size) : backends_(std::move(backends)) {
+  if (backends_.empty()) throw Error(ErrorCode::out_of_range, "Maglev needs at least one backend");
+  std::vector<std::u16string_view> names;
+  for (const Backend& b : backends_) {
+    if (b.name.empty()) throw Error(ErrorCode::invalid_argument, "a backend name must not be empty");
+    if (b.name.size() > kMaxNameLength)
+      throw Error(ErrorCode::limit_exceeded, "a backend name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    if (!std::isfinite(b.weight) || b.weight <= 0) throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+    names.push_back(b.name);
+  }
+  std::sort(names.begin(), names.end());
+  if (std::adjacent_find(names.begin(), names.end()) != names.end())
+    throw Error(ErrorCode::duplicate_server, "a backend is listed twice");
+  if (table_size > kMaxMaglevTableSize)
+    throw Error(ErrorCode::limit_exceeded, "table size must be at most " + std::to_string(kMaxMaglevTableSize) +
+                                               ", got " + std::to_string(table_size));
+  if (table_size < backends_.size())
+    throw Error(ErrorCode::out_of_range, "table size " + std::to_string(table_size) + " is smaller than the " +
+                                             std::to_string(backends_.size()) + " backends");
+  if (!is_prime(table_size))
+    throw Error(ErrorCode::invalid_argument, "table size must be prime, got " + std::to_string(table_size));
+  table_.assign(table_size, 0);
+  offsets_.resize(backends_.size());
+  skips_.resize(backends_.size());
+  for (std::size_t b = 0; b < backends_.size(); ++b) {
+    const std::u16string& name = backends_[b].name;
+    offsets_[b] = Fnv1a{}.units(name).units(u"|offset").finish() % table_size;
+    skips_[b] = Fnv1a{}.units(name).units(u"|skip").finish() % (table_size - 1) + 1;
+  }
+  fill(nullptr);
+}
+
+void Maglev::fill(std::vector<Turn>* turns) {
+  const auto m = static_cast<std::uint32_t>(table_.size());
+  const std::size_t n = backends_.size();
+  // Backends take turns in ascending name order (UTF-16 units), so the table does not depend on
+  // the order the user listed them in.
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0u);
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return backends_[a].name < backends_[b].name; });
+  double w_max = 0;
+  for (const Backend& b : backends_) w_max = std::max(w_max, b.weight);
+  constexpr std::uint32_t kFree = 0xFFFFFFFFu;
+  std::fill(table_.begin(), table_.end(), kFree);
+  std::vector<std::uint64_t> next(n, 0);
+  std::vector<double> target(n, 0);
+  std::uint32_t filled = 0;
+  for (std::uint64_t iter = 1; filled < m; ++iter) {
+    for (std::uint32_t b : order) {
+      // A lighter backend sits out a pass until its share catches up with the heaviest one's.
+      if (static_cast<double>(iter) * backends_[b].weight < target[b]) continue;
+      target[b] += w_max;
+      std::uint32_t skipped = 0;
+      std::uint32_t slot;
+      while (true) {
+        slot = static_cast<std::uint32_t>((offsets_[b] + next[b] * skips_[b]) % m);
+        if (table_[slot] == kFree) break;
+        ++next[b];
+        ++skipped;
+      }
+      table_[slot] = b;
+      ++next[b];
+      if (turns != nullptr) turns->push_back(Turn{b, slot, skipped});
+      if (++filled == m) break;  // stop the moment the table is full, mid-pass
+    }
+  }
+}
+
+std::vector<Maglev::Turn> Maglev::fill_turns() const {
+  Maglev copy = *this;
+  std::vector<Turn> turns;
+  turns.reserve(table_.size());
+  copy.fill(&turns);
+  return turns;
+}
+
+std::uint32_t Maglev::lookup_key(std::u16string_view key) const noexcept { return lookup(h32(key)); }
+
+std::vector<std::uint32_t> Maglev::entry_counts() const {
+  std::vector<std::uint32_t> counts(backends_.size(), 0);
+  for (std::uint32_t b : table_) ++counts[b];
+  return counts;
+}
+
+}  // namespace ringlab
