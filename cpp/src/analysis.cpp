@@ -36,19 +36,24 @@ Movement movement(std::span<const std::uint32_t> before, std::span<const std::ui
 }
 
 LoadStats load_stats(std::span<const std::uint32_t> loads) {
+  const std::vector<double> as_double(loads.begin(), loads.end());
+  return load_stats(std::span<const double>(as_double));
+}
+
+LoadStats load_stats(std::span<const double> loads) {
   if (loads.empty()) throw Error(ErrorCode::invalid_argument, "load statistics need at least one server");
   LoadStats s;
   const double n = static_cast<double>(loads.size());
   double sum = 0;
   s.min = s.max = loads[0];
-  for (std::uint32_t l : loads) {
+  for (double l : loads) {
     sum += l;
-    s.min = std::min<double>(s.min, l);
-    s.max = std::max<double>(s.max, l);
+    s.min = std::min(s.min, l);
+    s.max = std::max(s.max, l);
   }
   s.mean = sum / n;
   double sq = 0;
-  for (std::uint32_t l : loads) sq += (l - s.mean) * (l - s.mean);
+  for (double l : loads) sq += (l - s.mean) * (l - s.mean);
   s.sd = std::sqrt(sq / n);
   s.max_over_mean = s.max / s.mean;
   s.sd_over_mean = s.sd / s.mean;

@@ -8,6 +8,7 @@
 #include <regex>
 #include <string_view>
 
+#include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
@@ -22,6 +23,7 @@ Usage:
   ringlab run <experiment> [flags]   run one of the course's three programs
   ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units
   ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets
+  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change
   ringlab --help                     this text
 
 Experiments (output is byte-identical to the published JavaScript programs):
@@ -42,7 +44,16 @@ Experiments (output is byte-identical to the published JavaScript programs):
                   --remove R    index of the server removed, 0..N-1 (default 2)
                   --buckets B   jump buckets before growing         (default 10)
 
-Values are integers. Limits: |seed| <= 9007199254740991, 0 <= keys <= 100000000,
+compare (servers are named S0..S{N-1}):
+                  --seed S --keys K (default 100000, at most 10000000)
+                  --servers N (default 10) --vnodes V (default 100)
+                  --change add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W (default add)
+                  --epsilon E   bounded loads' slack, > 0           (default 0.25)
+                  --table M     Maglev table size, a prime          (default 65537)
+                  --json        an array of {algorithm, moved, movedToNew, movedBetweenOld,
+                                maxOverMean, sdOverMean, memoryBytes, buildMs, supported}
+
+Values of the experiments are integers. Limits: |seed| <= 9007199254740991, 0 <= keys <= 100000000,
 1 <= servers <= 100000, vnodes >= 1 with servers x vnodes <= 16777216 ring points
 (ring-vs-mod: (servers+1) x vnodes), at most 100 values in a vnodes list, buckets <= 2147483646,
 hrw-jump keys x servers <= 10000000000.
@@ -187,6 +198,76 @@ std::string run_jump(const std::vector<std::string>& args) {
   return std::to_string(jump(static_cast<std::uint64_t>(key), buckets)) + "\n";
 }
 
+double parse_number(const std::string& flag, const std::string& text) {
+  static const std::regex decimal(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)");
+  if (!std::regex_match(text, decimal)) throw Usage{flag + " needs a number, got \"" + text + "\""};
+  const double v = std::strtod(text.c_str(), nullptr);
+  if (!std::isfinite(v)) throw Usage{flag + " needs a finite number, got \"" + text + "\""};
+  return v;
+}
+
+// --change add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W
+Change parse_change(const std::string& text) {
+  Change c;
+  const std::size_t colon = text.find(':');
+  const std::string kind = text.substr(0, colon);
+  const std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+  if (kind == "add") {
+    c.kind = ChangeKind::add;
+    c.name = utf16(rest);
+    return c;
+  }
+  if (rest.empty()) throw Usage{"--change " + kind + " needs a server: " + kind + ":NAME"};
+  if (kind == "remove" || kind == "fail") {
+    c.kind = kind == "remove" ? ChangeKind::remove : ChangeKind::fail;
+    c.name = utf16(rest);
+    return c;
+  }
+  if (kind == "weight") {
+    const std::size_t eq = rest.rfind('=');
+    if (eq == std::string::npos || eq == 0) throw Usage{"--change weight needs weight:NAME=W"};
+    c.kind = ChangeKind::weight;
+    c.name = utf16(rest.substr(0, eq));
+    c.weight = parse_number("--change weight", rest.substr(eq + 1));
+    return c;
+  }
+  throw Usage{"--change must be add, remove:NAME, fail:NAME or weight:NAME=W, got \"" + text + "\""};
+}
+
+std::string run_compare(std::vector<std::string> args) {
+  bool json = false;
+  std::vector<std::string> pairs{args[0]};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--json") json = true;
+    else pairs.push_back(args[i]);
+  }
+  const auto flags =
+      parse_flags(pairs, 1, {"seed", "keys", "servers", "vnodes", "change", "epsilon", "table"}, "compare");
+  Scenario sc;
+  std::int64_t servers = 10, vnodes = 100, keys = 100000, table = kDefaultMaglevTableSize;
+  set(flags, "seed", sc.seed);
+  set(flags, "keys", keys);
+  set(flags, "servers", servers);
+  set(flags, "vnodes", vnodes);
+  set(flags, "table", table);
+  if (servers < 1 || servers > kMaxServers)
+    throw Usage{"--servers must be between 1 and " + std::to_string(kMaxServers) + ", got " + std::to_string(servers)};
+  if (vnodes < 1 || vnodes > static_cast<std::int64_t>(kMaxRingPoints))
+    throw Usage{"--vnodes must be between 1 and " + std::to_string(kMaxRingPoints) + ", got " + std::to_string(vnodes)};
+  if (keys < 0 || keys > kMaxCompareKeys)
+    throw Usage{"--keys must be between 0 and " + std::to_string(kMaxCompareKeys) + ", got " + std::to_string(keys)};
+  if (table < 1 || table > kMaxMaglevTableSize)
+    throw Usage{"--table must be a prime up to " + std::to_string(kMaxMaglevTableSize) + ", got " + std::to_string(table)};
+  sc.servers = default_servers(static_cast<std::uint32_t>(servers));
+  sc.vnodes = static_cast<std::uint32_t>(vnodes);
+  sc.keys = static_cast<std::uint32_t>(keys);
+  sc.table_size = static_cast<std::uint32_t>(table);
+  if (const auto it = flags.find("epsilon"); it != flags.end()) sc.epsilon = parse_number("--epsilon", it->second);
+  if (const auto it = flags.find("change"); it != flags.end()) sc.change = parse_change(it->second);
+  const auto rows = compare(sc);
+  return json ? comparison_json(rows) : comparison_table(rows);
+}
+
 }  // namespace
 
 const std::string& cli_help() { return kHelp; }
@@ -200,6 +281,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
     else if (cmd == "run") r.out = run_experiment(args);
     else if (cmd == "h32") r.out = run_h32(args);
     else if (cmd == "jump") r.out = run_jump(args);
+    else if (cmd == "compare") r.out = run_compare(args);
     else throw Usage{"unknown command \"" + cmd + "\" (see ringlab --help)"};
   } catch (const Usage& u) {
     r.exit_code = 2;

@@ -52,7 +52,11 @@ Lists make_lists(const Scenario& sc) {
   std::int64_t found = -1;
   for (std::uint32_t i = 0; i < n; ++i)
     if (sc.servers[i].name == c.name) found = i;
-  if (found < 0) throw Error(ErrorCode::unknown_server, "the change names a server that is not in the scenario");
+  if (found < 0) {
+    std::string name;
+    for (char16_t u : c.name) name += (u >= 0x20 && u < 0x7F) ? static_cast<char>(u) : '?';
+    throw Error(ErrorCode::unknown_server, "the change names server \"" + name + "\", which is not in the scenario");
+  }
   l.changed = static_cast<std::uint32_t>(found);
   for (std::uint32_t i = 0; i < n; ++i) {
     if (c.kind != ChangeKind::weight && i == found) continue;
@@ -88,10 +92,12 @@ void measure(ComparisonRow& row, const std::vector<std::uint32_t>& before, const
   row.moved = static_cast<double>(m.moved) / k;
   row.moved_to_new = static_cast<double>(m.moved_to_new) / k;
   row.moved_between_old = static_cast<double>(m.moved_between_old) / k;
-  std::vector<std::uint32_t> loads(l.after.size(), 0);
+  std::vector<double> loads(l.after.size(), 0);
   std::vector<std::int64_t> slot(l.is_new.size(), -1);
   for (std::size_t i = 0; i < l.after_ids.size(); ++i) slot[l.after_ids[i]] = static_cast<std::int64_t>(i);
   for (std::uint32_t id : after) ++loads[static_cast<std::size_t>(slot[id])];
+  // A server of weight 2 is meant to carry twice the keys: judge evenness per unit of weight.
+  for (std::size_t i = 0; i < loads.size(); ++i) loads[i] /= l.after[i].weight;
   const LoadStats s = load_stats(loads);
   row.max_over_mean = before.empty() ? 0 : s.max_over_mean;
   row.sd_over_mean = before.empty() ? 0 : s.sd_over_mean;

@@ -41,6 +41,8 @@ struct LoadStats {
 };
 // Throws Error(invalid_argument) for an empty list.
 [[nodiscard]] LoadStats load_stats(std::span<const std::uint32_t> loads);
+// The same for loads that are not whole (keys per unit of weight, say).
+[[nodiscard]] LoadStats load_stats(std::span<const double> loads);
 // Keys per server index, for a placement over `servers` servers.
 [[nodiscard]] std::vector<std::uint32_t> loads_of(std::span<const std::uint32_t> placement, std::uint32_t servers);
 

@@ -30,6 +30,11 @@ class Mulberry32 {
   // rand(): a double in [0, 1). Dividing by 2^32 is exact.
   double next() noexcept { return next_uint32() / 4294967296.0; }
 
+  // The current state. Mulberry32(r.state()) continues r's sequence exactly (before the first
+  // step it is the seed, afterwards an int32), which lets the WASM bindings hand a generator to
+  // JavaScript as a plain value and resume it in the next batch instead of keeping a handle.
+  [[nodiscard]] std::int64_t state() const noexcept { return state_; }
+
  private:
   std::int64_t state_;
 };
