@@ -36,6 +36,7 @@ BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> 
   p.capacities = bounded_capacities(ring, key_hashes.size(), epsilon);
   p.loads.assign(ring.servers().size(), 0);
   p.servers.reserve(key_hashes.size());
+  p.walks.reserve(key_hashes.size());
   const auto owners = ring.point_servers();
   const std::size_t n = owners.size();
   for (std::uint32_t x : key_hashes) {
@@ -48,6 +49,7 @@ BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> 
     const std::uint32_t s = owners[at];
     ++p.loads[s];
     p.servers.push_back(s);
+    p.walks.push_back(walk);
     if (walk > 0) ++p.not_first_choice;
     if (walk > p.longest_walk) p.longest_walk = walk;
   }

@@ -17,6 +17,21 @@ std::int32_t jump(std::uint64_t key, std::int64_t n) {
   return jump_unchecked(key, static_cast<std::int32_t>(n));
 }
 
+std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
+  check_buckets(n);
+  std::vector<JumpStep> steps;
+  std::int64_t b = -1;
+  std::int64_t j = 0;
+  while (j < n) {
+    b = j;
+    key = key * 2862933555777941757ull + 1;
+    const double ratio = 2147483648.0 / static_cast<double>((key >> 33) + 1);
+    j = static_cast<std::int64_t>(static_cast<double>(b + 1) * ratio);
+    steps.push_back(JumpStep{b, key, j});
+  }
+  return steps;
+}
+
 std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
   if (n < 1 || n > 4294967295LL)
     throw Error(ErrorCode::out_of_range,

@@ -69,6 +69,19 @@ void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, st
 
 }  // namespace
 
+std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
+  std::vector<SearchStep> steps;
+  std::uint32_t lo = 0;
+  auto hi = static_cast<std::uint32_t>(tokens.size());
+  while (lo < hi) {
+    const std::uint32_t mid = lo + (hi - lo) / 2;
+    const bool right = tokens[mid] < hash;
+    steps.push_back(SearchStep{lo, hi, mid, tokens[mid], right});
+    if (right) lo = mid + 1; else hi = mid;
+  }
+  return steps;
+}
+
 std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
   if (!std::isfinite(weight) || weight <= 0)
     throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");

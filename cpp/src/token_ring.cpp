@@ -77,6 +77,13 @@ std::pair<std::uint32_t, std::uint32_t> TokenRing::boundaries(std::u16string_vie
 
 std::uint32_t TokenRing::token_of(std::u16string_view id) const { return points_[index_of(id)].first; }
 
+std::vector<std::uint32_t> TokenRing::tokens() const {
+  std::vector<std::uint32_t> out;
+  out.reserve(points_.size());
+  for (const auto& p : points_) out.push_back(p.first);
+  return out;
+}
+
 std::vector<std::u16string> TokenRing::ids() const {
   std::vector<std::u16string> out;
   out.reserve(points_.size());

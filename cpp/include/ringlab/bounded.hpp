@@ -15,6 +15,7 @@ namespace ringlab {
 
 struct BoundedPlacement {
   std::vector<std::uint32_t> servers;     // per key, in the order given
+  std::vector<std::uint32_t> walks;       // per key: points stepped past its owner point
   std::vector<std::uint32_t> loads;       // keys per server
   std::vector<std::uint32_t> capacities;  // C_s per server
   std::uint32_t not_first_choice = 0;     // keys placed away from their owner

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace ringlab {
 
@@ -28,6 +29,16 @@ void check_buckets(std::int64_t n);
 
 // Checked jump: throws Error(out_of_range) for n outside 1 .. 2^31 - 1.
 [[nodiscard]] std::int32_t jump(std::uint64_t key, std::int64_t n);
+
+// One jump of the algorithm: the bucket it stands on (b), the key after the LCG step, and the
+// next candidate bucket j it computes. The last step's j is >= n and b is the answer.
+struct JumpStep {
+  std::int64_t bucket;
+  std::uint64_t key;
+  std::int64_t next;
+};
+// The jumps for a key into n buckets, for steppers. Same checks as jump().
+[[nodiscard]] std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n);
 
 // mod-N: the server index h mod n. Throws Error(out_of_range) for n < 1.
 [[nodiscard]] std::uint32_t mod_n(std::uint32_t hash, std::int64_t n);

@@ -42,6 +42,20 @@ struct Point {
 [[nodiscard]] std::vector<Server> default_servers(std::uint32_t count);
 [[nodiscard]] std::u16string default_server_name(std::uint32_t index);
 
+// One step of the owner search (the published binary search over sorted tokens): the range
+// [lo, hi), the middle point looked at, its token, and whether the search moved right of it
+// (token < hash). For steppers that show how a lookup finds its owner.
+struct SearchStep {
+  std::uint32_t lo;
+  std::uint32_t hi;
+  std::uint32_t mid;
+  std::uint32_t token;
+  bool right;
+};
+// The steps of the search for `hash` over sorted tokens; the owner is point lo of the range left
+// after the last step, or point 0 when that is past the end (wrap-around).
+[[nodiscard]] std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash);
+
 class Ring {
  public:
   // Builds the ring. Throws Error when servers is empty, vnodes < 1, a name is empty or

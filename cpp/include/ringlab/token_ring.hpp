@@ -39,6 +39,9 @@ class TokenRing {
   // The vnode's token. Error not_found.
   [[nodiscard]] std::uint32_t token_of(std::u16string_view id) const;
 
+  // Tokens in ascending order (for search_trace and drawing).
+  [[nodiscard]] std::vector<std::uint32_t> tokens() const;
+
   [[nodiscard]] std::size_t size() const noexcept { return points_.size(); }
   [[nodiscard]] std::uint32_t bits() const noexcept { return bits_; }
   // Ids in token order.
