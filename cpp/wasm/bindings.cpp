@@ -15,6 +15,10 @@
 //    the code and message and returns a placeholder; the wrapper reads the flag at
 //    errorFlagAddress() after the call and throws RinglabError after embind has freed the
 //    arguments.
+//
+// The file builds two modules: the library (the default) and, with RINGLAB_WASM_CLI, a module
+// holding only run_cli for the Node CLI. The CLI's flag parser uses std::regex, which drags in
+// iostreams and locales and would double the download of every page that only needs the library.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -93,6 +97,7 @@ val take_error() {
   return e;
 }
 
+#ifndef RINGLAB_WASM_CLI
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
@@ -134,8 +139,12 @@ struct StringBatch {
   std::vector<char16_t> units;
   std::vector<std::uint32_t> offsets;
 
-  StringBatch(const val& units_array, const val& offsets_array)
-      : units(copy_in<char16_t>(units_array)), offsets(copy_in<std::uint32_t>(offsets_array)) {
+  StringBatch(const val& units_array, const val& offsets_array) : offsets(copy_in<std::uint32_t>(offsets_array)) {
+    // embind has no char16_t memory view: JS writes the units through a uint16_t view of the
+    // same storage.
+    units.resize(units_array["length"].as<std::size_t>());
+    if (!units.empty())
+      val(typed_memory_view(units.size(), reinterpret_cast<std::uint16_t*>(units.data()))).call<void>("set", units_array);
     if (offsets.empty() || offsets.front() != 0 || offsets.back() != units.size())
       throw Error(ErrorCode::invalid_argument, "malformed string batch");
     for (std::size_t i = 1; i < offsets.size(); ++i)
@@ -454,8 +463,18 @@ val hrw_jump(double seed, double keys, double servers, double remove, double buc
   });
 }
 
+// Bytes handed out by malloc and still held (for leak tests), and the heap's size.
+val heap_usage() {
+  const struct mallinfo mi = mallinfo();
+  val o = val::object();
+  o.set("used", static_cast<double>(mi.uordblks));
+  o.set("reserved", static_cast<double>(mi.arena));
+  return o;
+}
+
+#else  // RINGLAB_WASM_CLI
 // ---------------------------------------------------------------------------------------------
-// The CLI and the module itself
+// The CLI
 
 // {exitCode, out, err}; run_cli reports its own errors, so nothing here throws.
 val run_cli(const val& args) {
@@ -470,15 +489,7 @@ val run_cli(const val& args) {
 }
 
 std::string cli_help() { return ringlab::cli_help(); }
-
-// Bytes handed out by malloc and still held (for leak tests), and the heap's size.
-val heap_usage() {
-  const struct mallinfo mi = mallinfo();
-  val o = val::object();
-  o.set("used", static_cast<double>(mi.uordblks));
-  o.set("reserved", static_cast<double>(mi.arena));
-  return o;
-}
+#endif  // RINGLAB_WASM_CLI
 
 std::string version() { return RINGLAB_VERSION; }
 
@@ -492,6 +503,11 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("errorFlagAddress", &error_flag_address);
   function("takeError", &take_error);
   function("version", &version);
+
+#ifdef RINGLAB_WASM_CLI
+  function("runCli", &run_cli);
+  function("cliHelp", &cli_help);
+#else
   function("heapUsage", &heap_usage);
 
   function("h32", &h32);
@@ -534,7 +550,5 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("ringVsMod", &ring_vs_mod);
   function("vnodeSweep", &vnode_sweep);
   function("hrwJump", &hrw_jump);
-
-  function("runCli", &run_cli);
-  function("cliHelp", &cli_help);
+#endif
 }

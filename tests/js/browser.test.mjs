@@ -1,0 +1,100 @@
+// The package in a real browser (headless Chromium, when installed): a plain
+// <script type="module"> page loading the main entry (the .wasm fetched from next to the JS,
+// streamed as application/wasm) and the single-file entry, under a Content-Security-Policy that
+// allows no eval (only 'wasm-unsafe-eval', which any WebAssembly needs).
+import assert from "node:assert/strict";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { distDir } from "./helpers.mjs";
+
+const chromium = ["chromium", "chromium-browser", "google-chrome"]
+  .map((name) => spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim())
+  .find((p) => p && existsSync(p));
+
+const page = (script) => `<!doctype html><meta charset="utf-8"><title>ringlab</title><pre id="out">pending</pre>
+<script type="module" src="${script}"></script>`;
+
+const check = (entry) => `import { load } from "${entry}";
+const out = document.getElementById("out");
+try {
+  const rl = await load();
+  const ring = rl.ring({ servers: 4 });
+  let code = "none";
+  try { rl.jump(1n, 0); } catch (e) { code = e.name + "/" + e.code; }
+  out.textContent = ["ok", rl.h32("ব্যবহারকারী:৪২"), rl.h32("\\uD800x"), ring.owner("user:42"), rl.jump(2n ** 64n - 1n, 1000), code].join(" ");
+  ring.dispose();
+} catch (e) {
+  out.textContent = "failed " + e.name + " " + e.code + " " + e.message;
+}
+`;
+
+const files = {
+  "/main.html": ["text/html", page("/main.js")],
+  "/main.js": ["text/javascript", check("/pkg/index.js")],
+  "/single.html": ["text/html", page("/single.js")],
+  "/single.js": ["text/javascript", check("/pkg/single.js")],
+};
+const types = { ".js": "text/javascript", ".wasm": "application/wasm" };
+const requested = [];
+let server;
+let base;
+
+before(async () => {
+  server = createServer((req, res) => {
+    const url = new URL(req.url, "http://x").pathname;
+    requested.push(url);
+    const headers = { "content-security-policy": "script-src 'self' 'wasm-unsafe-eval'" };
+    if (files[url]) {
+      res.writeHead(200, { ...headers, "content-type": files[url][0] }).end(files[url][1]);
+    } else if (url.startsWith("/pkg/")) {
+      const file = path.join(distDir, url.slice(5));
+      if (!file.startsWith(distDir) || !existsSync(file)) return void res.writeHead(404).end();
+      res.writeHead(200, { ...headers, "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(readFileSync(file));
+    } else {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+
+after(() => server?.close());
+
+// Chromium prints the DOM after the page settled (virtual time lets the top-level await finish).
+// Asynchronous, because the server answering it runs in this process.
+function render(pagePath) {
+  return new Promise((resolve) => {
+    const args = ["--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=15000", "--dump-dom", base + pagePath];
+    const child = spawn(chromium, args);
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill(), 90_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      const m = /<pre id="out">([^<]*)<\/pre>/.exec(stdout);
+      resolve(m ? m[1] : `no output (status ${status}) ${stderr.slice(-500)}`);
+    });
+  });
+}
+
+const expected = "ok 1770631165 3097795570 S2 313 RinglabError/out_of_range";
+const skip = chromium ? false : "no Chromium installed";
+
+test("a plain module page loads the main entry; the .wasm comes from next to the JS", { skip, timeout: 120_000 }, async () => {
+  const out = await render("/main.html");
+  assert.equal(out, expected);
+  assert.ok(requested.includes("/pkg/wasm/ringlab.wasm"));
+});
+
+test("a plain module page loads ringlab/single without fetching a .wasm", { skip, timeout: 120_000 }, async () => {
+  requested.length = 0;
+  const out = await render("/single.html");
+  assert.equal(out, expected);
+  assert.ok(!requested.some((u) => u.endsWith(".wasm")), requested.join(" "));
+});
+

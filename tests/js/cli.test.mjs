@@ -1,0 +1,113 @@
+// The Node CLI (the package's bin): golden experiment output byte for byte, h32 of non-ASCII
+// arguments as UTF-16 units, one-line errors with exit status 2, `npx --no-install ringlab`
+// from the repository root (how the parity check runs it), and — when a native build exists —
+// the same stdout, stderr and status as the native binary for every argument list here.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { test } from "node:test";
+import { cliJs, experimentCases, root } from "./helpers.mjs";
+
+function run(args, opts = {}) {
+  const r = spawnSync(process.execPath, [cliJs, ...args], { cwd: root, encoding: "utf8", ...opts });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+const subset = experimentCases().filter((c) => /default|parity|undefined|nan|tie|collision|rounds/.test(c.name));
+
+test("run <experiment> prints the golden bytes", () => {
+  assert.ok(subset.length >= 12);
+  for (const c of subset) {
+    const r = run(["run", c.experiment, ...c.flags]);
+    assert.equal(r.stderr, "", c.name);
+    assert.equal(r.status, 0, c.name);
+    assert.equal(r.stdout, c.expected, `${c.name} (${c.flags.join(" ")})`);
+  }
+});
+
+test("h32 hashes each argument as the JS string's UTF-16 units", () => {
+  const r = run(["h32", "ব্যবহারকারী:৪২", "user:42", "", "😀", "S0#0"]);
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, "1770631165\n599759890\n2872998923\n1787143206\n3947687215\n");
+});
+
+test("jump KEY BUCKETS takes any uint64 key", () => {
+  assert.equal(run(["jump", "0", "1"]).stdout, "0\n");
+  assert.equal(run(["jump", "599759890", "10"]).stdout, "9\n");
+  const r = run(["jump", "18446744073709551615", "2147483647"]);
+  assert.equal(r.status, 0);
+  assert.match(r.stdout, /^\d+\n$/);
+});
+
+// Argument lists whose result (stdout, stderr, status) must be the native binary's.
+const argLists = [
+  ["--help"],
+  [],
+  ["bogus"],
+  ["run"],
+  ["run", "nope"],
+  ["run", "ring-vs-mod", "--bogus", "1"],
+  ["run", "ring-vs-mod", "--servers"],
+  ["run", "ring-vs-mod", "--servers", "0"],
+  ["run", "ring-vs-mod", "--servers", "1.5"],
+  ["run", "ring-vs-mod", "--keys", "-1"],
+  ["run", "ring-vs-mod", "--seed", "9007199254740992"],
+  ["run", "ring-vs-mod", "--keys", "1e3", "--servers", "+3"],
+  ["run", "ring-vs-mod", "--keys", "50", "--keys", "60"],
+  ["run", "vnode-sweep", "--vnodes", "1,,2"],
+  ["run", "vnode-sweep", "--vnodes", "0"],
+  ["run", "vnode-sweep", "--servers", "3", "--keys", "800"],
+  ["run", "hrw-jump", "--remove", "5"],
+  ["run", "hrw-jump", "--buckets", "0"],
+  ["run", "hrw-jump", "--keys", "10", "extra"],
+  ["h32"],
+  ["jump", "1"],
+  ["jump", "-1", "10"],
+  ["jump", "18446744073709551616", "10"],
+  ["jump", "5", "0"],
+];
+
+test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
+  for (const args of argLists) {
+    const r = run(args);
+    if (r.status === 0) continue;
+    assert.equal(r.status, 2, args.join(" "));
+    assert.equal(r.stdout, "", args.join(" "));
+    assert.match(r.stderr, /^ringlab: [^\n]+\n$/, args.join(" "));
+  }
+  assert.equal(run(["run", "ring-vs-mod", "--servers", "0"]).stderr, "ringlab: servers must be between 1 and 100000, got 0\n");
+  assert.equal(run(["run", "ring-vs-mod", "--bogus", "1"]).stderr, "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n");
+  assert.equal(run(["--help"]).status, 0);
+});
+
+const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"].map((p) => path.join(root, p)).find(existsSync);
+
+test("the same stdout, stderr and exit status as the native binary", { skip: native ? false : "no native build (build/ringlab)" }, () => {
+  const lists = [...argLists, ...subset.slice(0, 6).map((c) => ["run", c.experiment, ...c.flags]), ["h32", "user:42", "ব্যবহারকারী:৪২"]];
+  for (const args of lists) {
+    const n = spawnSync(native, args, { encoding: "utf8" });
+    const w = run(args);
+    assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
+  }
+});
+
+test("npx --no-install ringlab works from the repository root, even with an empty npm cache", () => {
+  // npm (>= 7) runs the bin of the package in the current folder: it links the folder into its
+  // npx cache, without the registry. A fresh cache proves nothing else is needed.
+  const cache = mkdtempSync(path.join(tmpdir(), "ringlab-npx-"));
+  try {
+    const c = subset[0];
+    const r = spawnSync("npx", ["--no-install", "ringlab", "run", c.experiment, ...c.flags], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, npm_config_cache: cache, npm_config_offline: "true", npm_config_update_notifier: "false" },
+    });
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(r.stdout, c.expected);
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,103 @@
+// Shared by the tests in this folder: paths, the golden files, and independent JavaScript
+// implementations of the published functions (oracles that do not go through the module).
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const goldenDir = path.join(root, "tests", "golden");
+export const distDir = path.join(root, "web", "lib", "dist");
+export const cliJs = path.join(distDir, "cli.js");
+
+/** A golden .tsv as objects keyed by the header (one header line, tab-separated, LF). */
+export function readTsv(name) {
+  const text = readFileSync(path.join(goldenDir, name), "utf8");
+  const lines = text.replace(/\n$/, "").split("\n");
+  const header = lines[0].split("\t");
+  return lines.slice(1).map((line) => {
+    const fields = line.split("\t");
+    if (fields.length !== header.length) throw new Error(`${name}: bad line ${JSON.stringify(line)}`);
+    return Object.fromEntries(header.map((h, i) => [h, fields[i]]));
+  });
+}
+
+/** The experiment cases: {name, experiment, flags: string[], expected: string}. */
+export function experimentCases() {
+  return readTsv("experiments/cases.tsv").map((c) => ({
+    name: c.name,
+    experiment: c.experiment,
+    flags: c.flags === "" ? [] : c.flags.split(" "),
+    expected: readFileSync(path.join(goldenDir, "experiments", `${c.name}.txt`), "utf8"),
+  }));
+}
+
+const methods = { "ring-vs-mod": "ringVsMod", "vnode-sweep": "vnodeSweep", "hrw-jump": "hrwJump" };
+
+/** A case's CLI flags as the package API's method name and options object. */
+export function apiCall(c) {
+  const options = {};
+  for (let i = 0; i < c.flags.length; i += 2) {
+    const key = c.flags[i].replace(/^--/, "");
+    const value = c.flags[i + 1];
+    options[key] = key === "vnodes" && c.experiment === "vnode-sweep" ? value.split(",").map(Number) : Number(value);
+  }
+  return { method: methods[c.experiment], options };
+}
+
+/** "0075 0073" -> "us" (each field one UTF-16 unit). */
+export function stringFromUnits(hex) {
+  if (hex === "") return "";
+  const units = hex.split(" ").map((h) => parseInt(h, 16));
+  let s = "";
+  for (let i = 0; i < units.length; i += 4096) s += String.fromCharCode(...units.slice(i, i + 4096));
+  return s;
+}
+
+/** "75 73" -> Uint8Array [0x75, 0x73]. */
+export function bytesFromHex(hex) {
+  return hex === "" ? new Uint8Array(0) : Uint8Array.from(hex.split(" "), (h) => parseInt(h, 16));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Oracles, written from the spec (algorithms.md §1, §6), independent of the module.
+
+/** The published h32 over a JS string's UTF-16 units. */
+export function h32Reference(s) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const MASK64 = (1n << 64n) - 1n;
+
+/** Jump consistent hash with BigInt for the 64-bit state and doubles where the paper has them. */
+export function jumpReference(key, n) {
+  let b = -1n;
+  let j = 0n;
+  const bn = BigInt(n);
+  while (j < bn) {
+    b = j;
+    key = (key * 2862933555777941757n + 1n) & MASK64;
+    j = BigInt(Math.floor(Number(b + 1n) * (2147483648 / Number((key >> 33n) + 1n))));
+  }
+  return Number(b);
+}
+
+/** A small deterministic PRNG for the randomized tests (xorshift128+ style on two uint32). */
+export function prng(seed) {
+  let a = seed >>> 0 || 1;
+  let b = (seed * 2654435761) >>> 0 || 2;
+  return () => {
+    let t = a ^ (a << 11);
+    a = b;
+    b = (b ^ (b >>> 19) ^ t ^ (t >>> 8)) >>> 0;
+    return b;
+  };
+}

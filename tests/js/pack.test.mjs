@@ -1,0 +1,130 @@
+// Test what we ship: `npm pack`, install the tarball into an empty folder (no registry needed:
+// the package has no dependencies), and use it there as a user would — the library, the
+// single-file build, the .wasm export, the types, and the CLI through the installed bin.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { experimentCases, readTsv, root } from "./helpers.mjs";
+
+let dir;
+let packed;
+
+function sh(cmd, args, cwd) {
+  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
+  if (r.error) throw r.error;
+  return r;
+}
+
+before(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "ringlab-pack-"));
+  const r = sh("npm", ["pack", "--json", "--pack-destination", dir], root);
+  assert.equal(r.status, 0, r.stderr);
+  packed = JSON.parse(r.stdout)[0];
+  writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: "smoke", private: true, type: "module" }));
+  const i = sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", `./${packed.filename}`], dir);
+  assert.equal(i.status, 0, i.stderr);
+});
+
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+test("the tarball holds the built package and nothing else", (t) => {
+  const files = packed.files.map((f) => f.path).sort();
+  for (const f of [
+    "package.json",
+    "web/lib/dist/index.js",
+    "web/lib/dist/index.d.ts",
+    "web/lib/dist/single.js",
+    "web/lib/dist/cli.js",
+    "web/lib/dist/wasm/ringlab.js",
+    "web/lib/dist/wasm/ringlab.wasm",
+    "web/lib/dist/wasm/ringlab.inline.js",
+    "web/lib/dist/wasm/ringlab-cli.js",
+    "web/lib/dist/wasm/ringlab-cli.wasm",
+  ]) {
+    assert.ok(files.includes(f), `${f} is packed`);
+  }
+  for (const f of files) assert.doesNotMatch(f, /^(cpp|tests|scripts|build|web\/lib\/src)\//, `${f} is not shipped`);
+  t.diagnostic(`${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked`);
+});
+
+test("the installed package works: library, single-file build, .wasm export", () => {
+  const expected = {
+    h32: readTsv("h32.tsv").map((r) => [r.units, Number(r.h32)]),
+    experiment: experimentCases().find((c) => c.name === "hrw-jump__parity-seed99-k2-undefined").expected,
+  };
+  writeFileSync(path.join(dir, "expected.json"), JSON.stringify(expected));
+  writeFileSync(
+    path.join(dir, "smoke.mjs"),
+    `import assert from "node:assert/strict";
+import { readFileSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { load, RinglabError } from "ringlab";
+import { load as loadSingle } from "ringlab/single";
+const expected = JSON.parse(readFileSync("expected.json", "utf8"));
+const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
+for (const rl of [await load(), await loadSingle()]) {
+  for (const [units, h] of expected.h32) assert.equal(rl.h32(str(units)), h);
+  assert.equal(rl.hrwJump({ seed: 99, keys: 2, servers: 4, remove: 0, buckets: 1 }).text, expected.experiment);
+  assert.throws(() => rl.jump(1n, 0), RinglabError);
+}
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab.wasm"))));
+console.log("smoke ok");
+`,
+  );
+  const r = sh(process.execPath, ["smoke.mjs"], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, "smoke ok\n");
+});
+
+test("the installed bin: ringlab run, h32, errors", () => {
+  const c = experimentCases().find((x) => x.name === "ring-vs-mod__parity-seed7-k5000-s9-v50");
+  const bin = path.join(dir, "node_modules", ".bin", "ringlab");
+  const r = sh(bin, ["run", c.experiment, ...c.flags], dir);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, c.expected);
+  const h = sh("npx", ["--no-install", "ringlab", "h32", "ব্যবহারকারী:৪২"], dir);
+  assert.equal(h.stdout, "1770631165\n", h.stderr);
+  const e = sh(bin, ["run", "hrw-jump", "--servers", "0"], dir);
+  assert.equal(e.status, 2);
+  assert.equal(e.stderr, "ringlab: servers must be between 1 and 100000, got 0\n");
+});
+
+test("the installed types compile in a strict consumer without @types/node", () => {
+  writeFileSync(
+    path.join(dir, "smoke.ts"),
+    `import { load, RinglabError, type Ring, type VnodeSweepResult } from "ringlab";
+import { load as loadSingle } from "ringlab/single";
+const rl = await load({ wasmUrl: new URL("https://example.com/ringlab.wasm") });
+const ring: Ring = rl.ring({ servers: [{ name: "a", weight: 2 }, "b"], vnodes: 10 });
+const owner: string = ring.owner("k");
+const sweep: VnodeSweepResult = rl.vnodeSweep({ vnodes: [1, 10] });
+const counts: Uint32Array = sweep.rows[0]!.counts;
+const single = await loadSingle();
+const code: string = new RinglabError("disposed", "x").code;
+// @ts-expect-error: servers is required
+rl.ring({ vnodes: 5 });
+export { owner, counts, single, code };
+`,
+  );
+  writeFileSync(
+    path.join(dir, "tsconfig.json"),
+    JSON.stringify({
+      compilerOptions: {
+        target: "ES2022",
+        module: "NodeNext",
+        moduleResolution: "NodeNext",
+        lib: ["ES2022", "DOM"],
+        types: [],
+        strict: true,
+        noEmit: true,
+      },
+      files: ["smoke.ts"],
+    }),
+  );
+  const tsc = path.join(root, "node_modules", "typescript", "bin", "tsc");
+  const r = sh(process.execPath, [tsc, "-p", path.join(dir, "tsconfig.json")], dir);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+});

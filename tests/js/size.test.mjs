@@ -1,0 +1,56 @@
+// The size budget: what a page downloads for each entry point (every module it imports plus its
+// .wasm), gzip-compressed, stays within 150 KB. The figures are printed as diagnostics.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { gzipSync } from "node:zlib";
+import { distDir } from "./helpers.mjs";
+
+const BUDGET = 150 * 1024;
+
+// The entry and everything it imports, transitively (relative imports only, as the dist has).
+function closure(entry) {
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const m of readFileSync(file, "utf8").matchAll(/\bfrom\s*["'](\.[^"']+)["']/g)) {
+      visit(path.resolve(path.dirname(file), m[1]));
+    }
+  };
+  visit(path.join(distDir, entry));
+  return [...files];
+}
+
+function measure(files) {
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const data = readFileSync(f);
+    raw += data.length;
+    gzip += gzipSync(data, { level: 9 }).length;
+  }
+  return { raw, gzip };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+for (const [name, entry, wasm] of [
+  ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm"],
+  ["ringlab/single", "single.js", null],
+]) {
+  test(`${name}: JS + .wasm within ${kb(BUDGET)} gzip`, (t) => {
+    const js = measure(closure(entry));
+    const w = wasm ? measure([path.join(distDir, wasm)]) : { raw: 0, gzip: 0 };
+    t.diagnostic(`js ${kb(js.raw)} raw / ${kb(js.gzip)} gzip; wasm ${kb(w.raw)} raw / ${kb(w.gzip)} gzip`);
+    t.diagnostic(`total ${kb(js.raw + w.raw)} raw / ${kb(js.gzip + w.gzip)} gzip`);
+    assert.ok(js.gzip + w.gzip <= BUDGET, `${kb(js.gzip + w.gzip)} gzip exceeds the budget`);
+  });
+}
+
+test("the Node CLI's module (not downloaded by pages), for the record", (t) => {
+  const w = measure([path.join(distDir, "wasm", "ringlab-cli.wasm")]);
+  const js = measure(closure("cli.js"));
+  t.diagnostic(`cli.js and its imports ${kb(js.raw)} raw / ${kb(js.gzip)} gzip; ringlab-cli.wasm ${kb(w.raw)} raw / ${kb(w.gzip)} gzip`);
+});

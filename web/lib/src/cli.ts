@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// The `ringlab` command on Node: the C++ ringlab::run_cli compiled to WebAssembly, so it takes
+// the same flags, prints the same bytes and the same errors as the native binary.
+//
+//   npx ringlab run vnode-sweep --servers 3 --keys 800
+//   npx ringlab h32 KEY...
+//   npx ringlab jump KEY BUCKETS
+//   npx ringlab --help
+//
+// `h32` is answered by the library's h32 on the strings Node decoded from argv, i.e. on their
+// UTF-16 units, exactly like the published function; everything else goes to run_cli.
+//
+// In this repository `npx --no-install ringlab ...` works from the root once `npm run build:wasm`
+// has run: npm (>= 7) sees that the package in the current folder has a `ringlab` bin and links
+// that folder into its npx cache (no registry, no npm link). An installed package has it in
+// node_modules/.bin as usual.
+import { Channel } from "./api.js";
+import { load } from "./index.js";
+import { instantiate } from "./loader.js";
+import createCliModule from "./wasm/ringlab-cli.js";
+
+// `ringlab ... | head` closes the pipe early; that is not an error worth a stack trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(0);
+  throw e;
+});
+
+async function main(args: string[]): Promise<number> {
+  if (args[0] === "h32" && args.length > 1) {
+    const rl = await load();
+    process.stdout.write(args.slice(1).map((key) => `${rl.h32(key)}\n`).join(""));
+    return 0;
+  }
+  const cli = await instantiate(createCliModule, {}, new URL("./wasm/ringlab-cli.wasm", import.meta.url));
+  const r = new Channel(cli).call(() => cli.runCli(args));
+  if (r.out) process.stdout.write(r.out);
+  if (r.err) process.stderr.write(r.err);
+  return r.exitCode;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`ringlab: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
