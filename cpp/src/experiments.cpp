@@ -85,7 +85,7 @@ void validate(const HrwJumpParams& p) {
                                                str(kMaxHrwWork) + " scores per run");
 }
 
-RingVsModResult ring_vs_mod(const RingVsModParams& p) {
+RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
   validate(p);
   RingVsModResult r;
   r.keys = static_cast<std::uint32_t>(p.keys);
@@ -97,6 +97,7 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p) {
   const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
   KeyStream keys(p.seed);
   for (std::uint32_t k = 0; k < r.keys; ++k) {
+    if (progress && k % kProgressEvery == 0) progress(k, r.keys);
     const std::uint32_t x = keys.next().finish();
     if (x % n != x % m) {
       ++r.mod_moved;
@@ -109,6 +110,7 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p) {
       if (b == n) ++r.ring_moved_to_new;
     }
   }
+  if (progress) progress(r.keys, r.keys);
   const double kd = static_cast<double>(r.keys);
   std::string& t = r.text;
   t += "mod-N  moved " + percent(r.mod_moved, kd) + "   to new server " + percent(r.mod_moved_to_new, kd) +
@@ -120,7 +122,7 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p) {
   return r;
 }
 
-VnodeSweepResult vnode_sweep(const VnodeSweepParams& p) {
+VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
   validate(p);
   VnodeSweepResult r;
   r.servers = static_cast<std::uint32_t>(p.servers);
@@ -130,7 +132,14 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p) {
   const double avg = r.average;
   std::vector<std::uint32_t> hashes(r.keys);
   KeyStream keys(p.seed);
-  for (auto& x : hashes) x = keys.next().finish();
+  // Work: generating the keys, then placing them once per V.
+  const std::uint64_t total = static_cast<std::uint64_t>(r.keys) * (1 + p.vnodes.size());
+  std::uint64_t done = 0;
+  for (std::uint32_t k = 0; k < r.keys; ++k) {
+    if (progress && k % kProgressEvery == 0) progress(done + k, total);
+    hashes[k] = keys.next().finish();
+  }
+  done += r.keys;
   r.text = "V      points    min    max  std dev  max/avg  sd/avg\n";
   for (std::int64_t v : p.vnodes) {
     VnodeSweepRow row;
@@ -138,7 +147,11 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p) {
     row.points = static_cast<std::uint64_t>(p.servers * v);
     const Ring ring = Ring::uniform(r.servers, row.vnodes);
     row.counts.assign(r.servers, 0);
-    for (std::uint32_t x : hashes) ++row.counts[ring.owner(x)];
+    for (std::uint32_t k = 0; k < r.keys; ++k) {
+      if (progress && k % kProgressEvery == 0) progress(done + k, total);
+      ++row.counts[ring.owner(hashes[k])];
+    }
+    done += r.keys;
     row.min = *std::min_element(row.counts.begin(), row.counts.end());
     row.max = *std::max_element(row.counts.begin(), row.counts.end());
     // Summed left to right from 0 and squared by multiplication, as the published reduce with
@@ -158,11 +171,12 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p) {
               js::pad_start(js::to_fixed(sd_pct, 1) + "%", 8) + "\n";
     r.rows.push_back(std::move(row));
   }
+  if (progress) progress(total, total);
   r.text += "average per server = " + js::number_to_string(avg) + " keys\n";
   return r;
 }
 
-HrwJumpResult hrw_jump(const HrwJumpParams& p) {
+HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   validate(p);
   HrwJumpResult r;
   r.keys = static_cast<std::uint32_t>(p.keys);
@@ -177,6 +191,7 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p) {
   std::vector<std::uint32_t> counts(ns, 0);
   KeyStream keys(p.seed);
   for (std::uint32_t k = 0; k < r.keys; ++k) {
+    if (progress && k % kProgressEvery == 0) progress(k, r.keys);
     const Fnv1a key_state = keys.next();
     Fnv1a prefix = key_state;
     prefix.unit(u'|');
@@ -203,6 +218,7 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p) {
       if (grown != b) ++r.jump_moved_not_to_new;
     }
   }
+  if (progress) progress(r.keys, r.keys);
   r.counts.resize(ns);
   for (std::uint32_t s = 0; s < ns; ++s)
     if (counts[s] > 0) r.counts[s] = counts[s];

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,11 @@ inline constexpr std::int64_t kMaxServers = 100'000;
 inline constexpr std::size_t kMaxVnodeList = 100;
 // hrw-jump scores every key on every server: keys x servers is its work.
 inline constexpr std::int64_t kMaxHrwWork = 10'000'000'000;
+
+// Progress of a long run: called with (work done, total work) every few tens of thousands of
+// keys and once at the end. Long runs in a browser Web Worker report through it.
+using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
+inline constexpr std::uint32_t kProgressEvery = 1u << 16;
 
 // ring-vs-mod: n servers -> n+1, keys moved by mod-N and by a ring with V virtual nodes.
 struct RingVsModParams {
@@ -35,7 +41,7 @@ struct RingVsModResult {
   std::uint32_t ring_moved_to_new = 0;
   std::string text;
 };
-[[nodiscard]] RingVsModResult ring_vs_mod(const RingVsModParams& params);
+[[nodiscard]] RingVsModResult ring_vs_mod(const RingVsModParams& params, const Progress& progress = {});
 
 // vnode-sweep: the spread of load over N servers for each V in a list.
 struct VnodeSweepParams {
@@ -61,7 +67,7 @@ struct VnodeSweepResult {
   std::vector<VnodeSweepRow> rows;
   std::string text;
 };
-[[nodiscard]] VnodeSweepResult vnode_sweep(const VnodeSweepParams& params);
+[[nodiscard]] VnodeSweepResult vnode_sweep(const VnodeSweepParams& params, const Progress& progress = {});
 
 // hrw-jump: rendezvous losing one server; jump growing from B to B+1 buckets.
 struct HrwJumpParams {
@@ -84,7 +90,7 @@ struct HrwJumpResult {
   std::uint32_t jump_moved_not_to_new = 0;
   std::string text;
 };
-[[nodiscard]] HrwJumpResult hrw_jump(const HrwJumpParams& params);
+[[nodiscard]] HrwJumpResult hrw_jump(const HrwJumpParams& params, const Progress& progress = {});
 
 // Validation of each parameter set, shared by the functions above and the CLI (throws Error).
 void validate(const RingVsModParams& params);
