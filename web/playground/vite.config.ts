@@ -1,0 +1,29 @@
+// The playground: a Vite app over the same custom elements as the widgets bundle, importing
+// their sources. `base: "./"` and hash routing make the built site work from any sub-path of any
+// static server; the .wasm and the worker are emitted as files next to the code and found
+// through import.meta.url.
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here("."),
+  base: "./",
+  publicDir: false,
+  resolve: {
+    // The package by its name, built into web/lib/dist by `npm run build:wasm`.
+    alias: [{ find: /^ringlab$/, replacement: here("../lib/dist/index.js") }],
+  },
+  // Pre-bundling would move the package away from its .wasm (found via import.meta.url).
+  optimizeDeps: { exclude: ["ringlab"], include: ["uplot"] },
+  server: { fs: { allow: [here("../..")] } },
+  worker: { format: "es" },
+  build: {
+    outDir: here("../../dist/playground"),
+    emptyOutDir: true,
+    target: "es2022",
+    // The .wasm must stay a file: a data: URL would need connect-src data: under a strict CSP.
+    assetsInlineLimit: 0,
+  },
+});

@@ -1,0 +1,163 @@
+// Charts with uPlot (canvas, no eval, no injected <style>: its CSS is in the shadow root's sheet).
+// A chart is a function of its data; every value plotted came from the module. Each chart carries
+// its numbers as a table in a <details> beneath it, the text alternative of the canvas.
+import uPlot from "uplot";
+import { h } from "./dom";
+import { table, type TableRow } from "./table";
+
+export interface Series {
+  label: string;
+  values: (number | null)[];
+  /** A widget colour variable: "--_accent", "--_s0", "--_muted", … */
+  color: string;
+  kind?: "line" | "bars" | "points";
+  dash?: number[];
+}
+
+export interface ChartSpec {
+  title: string;
+  /** x values; with `categories`, 0 … n−1. */
+  x: number[];
+  /** Names of the x values, for bar charts over servers or algorithms. */
+  categories?: string[];
+  series: Series[];
+  xLog?: boolean;
+  yMin?: number;
+  yMax?: number;
+  xFmt: (v: number) => string;
+  yFmt: (v: number) => string;
+  xTitle?: string;
+  yTitle?: string;
+  height?: number;
+  /** The same numbers as a table (caption, header row, rows). */
+  table: { caption: string; headers: string[]; rows: TableRow[] };
+  testid: string;
+}
+
+export interface Chart {
+  el: HTMLElement;
+  destroy(): void;
+}
+
+// Powers of ten spanning the data: the ticks of a log axis.
+function decades(xs: number[]): number[] {
+  const lo = Math.min(...xs);
+  const hi = Math.max(...xs);
+  const out: number[] = [];
+  for (let d = 1; d <= hi * 1.0001; d *= 10) if (d >= lo / 1.0001) out.push(d);
+  return out.length ? out : [lo];
+}
+
+/** Renders a chart; `host` is the widget (its CSS variables give the colours). */
+export function chart(host: HTMLElement, spec: ChartSpec): Chart {
+  const style = getComputedStyle(host);
+  const color = (v: string) => style.getPropertyValue(v).trim() || "#777";
+  const fg = color("--_fg");
+  const grid = color("--_border");
+  const font = `12px ${style.fontFamily || "system-ui"}`;
+  const plot = h("div", { class: "plot", "aria-hidden": "true" });
+  const el = h(
+    "figure",
+    { class: "chart", "data-testid": spec.testid, style: "margin:0" },
+    h("figcaption", { class: "chart-title" }, spec.title),
+    plot,
+    h("details", {}, h("summary", {}, spec.table.caption), table(spec.table.caption, spec.table.headers, spec.table.rows, `${spec.testid}-table`)),
+  );
+  const n = spec.x.length;
+  const cats = spec.categories;
+  const axis = (label: string | undefined, values: uPlot.Axis["values"], extra: Partial<uPlot.Axis> = {}): uPlot.Axis => ({
+    stroke: fg,
+    font,
+    labelFont: font,
+    grid: { stroke: grid, width: 1 },
+    ticks: { stroke: grid, width: 1 },
+    ...(label ? { label, labelSize: 20 } : {}),
+    values,
+    ...extra,
+  });
+  const series: uPlot.Series[] = [
+    {},
+    ...spec.series.map((s): uPlot.Series => {
+      const c = color(s.color);
+      if (s.kind === "bars") {
+        return {
+          label: s.label,
+          stroke: c,
+          fill: c,
+          width: 0,
+          paths: uPlot.paths.bars!({ size: [0.7, 60], align: 0 }),
+          points: { show: false },
+        };
+      }
+      return {
+        label: s.label,
+        stroke: c,
+        width: 2,
+        ...(s.dash ? { dash: s.dash } : {}),
+        ...(s.kind === "points" ? { paths: () => null } : {}),
+        points: { show: s.kind === "points" || n <= 12, size: 7, fill: c, stroke: c },
+      };
+    }),
+  ];
+  const opts: uPlot.Options = {
+    width: 320,
+    height: spec.height ?? 220,
+    legend: { show: false },
+    cursor: { show: false },
+    select: { show: false, left: 0, top: 0, width: 0, height: 0 },
+    scales: {
+      x: cats
+        ? { time: false, range: () => [-0.5, n - 0.5] }
+        : spec.xLog
+          ? { time: false, distr: 3, log: 10 }
+          : { time: false },
+      y: {
+        range: (_u, min, max) => [spec.yMin ?? Math.min(0, min), spec.yMax ?? (max > 0 ? max * 1.1 : 1)],
+      },
+    },
+    axes: [
+      axis(
+        spec.xTitle,
+        (_u, splits) => splits.map((v) => (cats ? (cats[v] ?? "") : spec.xFmt(v))),
+        cats
+          ? { splits: () => spec.x, grid: { show: false } }
+          : spec.xLog
+            ? { splits: () => decades(spec.x) }
+            : {},
+      ),
+      axis(spec.yTitle, (_u, splits) => splits.map((v) => spec.yFmt(v)), {
+        // Wide enough for the longest label (Bengali digits are about as wide as Latin ones).
+        size: (_u, values) => (values?.length ? 18 + Math.max(...values.map((v) => String(v).length)) * 7 : 50),
+      }),
+    ],
+    series,
+  };
+  const data: uPlot.AlignedData = [spec.x, ...spec.series.map((s) => s.values)];
+  const u = new uPlot(opts, data, plot);
+  // Follow the container's width (phones, resizes).
+  const ro = new ResizeObserver((entries) => {
+    const w = Math.floor(entries[0]?.contentRect.width ?? 0);
+    if (w > 0 && Math.abs(w - u.width) > 1) u.setSize({ width: w, height: spec.height ?? 220 });
+  });
+  ro.observe(plot);
+  return {
+    el,
+    destroy() {
+      ro.disconnect();
+      u.destroy();
+    },
+  };
+}
+
+/** Holds a widget's charts so a re-render destroys the old ones. */
+export class Charts {
+  private list: Chart[] = [];
+  add(c: Chart): HTMLElement {
+    this.list.push(c);
+    return c.el;
+  }
+  clear(): void {
+    for (const c of this.list) c.destroy();
+    this.list = [];
+  }
+}

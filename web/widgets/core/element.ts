@@ -1,0 +1,227 @@
+// The base of every ringlab widget: a shadow root with the shared styles, attributes as state
+// (typed by the widget's Spec), the page's language (closest [lang]), the shared WebAssembly
+// module, errors shown in place, and events that let a host page (the playground) keep the state
+// in its URL. Widgets render from their state only: the same attributes draw the same picture.
+import type { Ringlab } from "ringlab";
+import { messagesFor, type Messages } from "../i18n/index";
+import { h } from "./dom";
+import { Fmt } from "./format";
+import { getRinglab, ringlabIfLoaded } from "./module";
+import type { Spec, StateOf } from "./params";
+import { adoptStyles } from "./styles";
+
+/** detail of the `ringlab-statechange` event. */
+export interface StateChangeDetail {
+  /** The widget's tag name, e.g. "ringlab-ring-stepper". */
+  widget: string;
+  /** Every parameter, typed. */
+  state: Record<string, unknown>;
+  /** The parameters that differ from their defaults, in attribute (and URL) form. */
+  params: Record<string, string>;
+}
+
+const live = new Set<RinglabElement<Spec>>();
+let langObserver: MutationObserver | undefined;
+
+// One observer per page re-renders every widget when a lang attribute changes anywhere
+// (the widgets follow the closest [lang] ancestor, which may be <html>).
+function watchLang(): void {
+  if (langObserver || typeof MutationObserver === "undefined") return;
+  langObserver = new MutationObserver(() => {
+    for (const w of live) w.requestUpdate();
+  });
+  langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], subtree: true });
+}
+
+export abstract class RinglabElement<S extends Spec> extends HTMLElement {
+  /** The widget's parameters and their codecs; the keys are its attributes. */
+  static spec: Spec = {};
+
+  static get observedAttributes(): string[] {
+    return [...Object.keys(this.spec), "lang", "theme"];
+  }
+
+  protected rl: Ringlab | undefined;
+  protected t: Messages = messagesFor("en");
+  protected f: Fmt = new Fmt("en-US", "latn");
+  /** The container the widget draws into (inside the shadow root). */
+  protected readonly box: HTMLDivElement;
+  private readonly errorEl: HTMLParagraphElement;
+  private readonly titleEl: HTMLParagraphElement;
+  private built = false;
+  private scheduled = false;
+  private currentLang = "";
+  private resolveReady!: () => void;
+  /** Resolves after the first render (the module loaded and the widget drew its state). */
+  readonly ready: Promise<void> = new Promise((r) => (this.resolveReady = r));
+
+  constructor() {
+    super();
+    const root = this.attachShadow({ mode: "open" });
+    adoptStyles(root, this.extraStyles());
+    this.titleEl = h("p", { class: "title", "data-testid": "title" });
+    this.errorEl = h("p", { class: "error", role: "alert", "data-testid": "error", hidden: true });
+    this.box = h("div", { class: "w", part: "widget", role: "group", "data-testid": "widget" }, this.titleEl);
+    root.append(this.box);
+  }
+
+  protected get spec(): S {
+    return (this.constructor as typeof RinglabElement).spec as S;
+  }
+
+  /** The state: every parameter, from its attribute or its default. */
+  get state(): StateOf<S> {
+    const out: Record<string, unknown> = {};
+    for (const [k, codec] of Object.entries(this.spec)) {
+      const a = this.getAttribute(k);
+      out[k] = a === null ? structuredClone(codec.def) : codec.parse(a);
+    }
+    return out as StateOf<S>;
+  }
+
+  /** Sets some parameters (the rest keep their values); the widget re-renders. */
+  set state(partial: Partial<StateOf<S>>) {
+    this.setState(partial, false);
+  }
+
+  /** The parameters that differ from their defaults, in attribute form (what a URL carries). */
+  get params(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const [k, codec] of Object.entries(this.spec)) {
+      const a = this.getAttribute(k);
+      if (a !== null && a !== codec.format(codec.def)) out[k] = a;
+    }
+    return out;
+  }
+
+  /** Replaces the whole state from attribute-form params (missing ones go back to defaults). */
+  set params(p: Record<string, string>) {
+    for (const k of Object.keys(this.spec)) {
+      const v = p[k];
+      if (v === undefined) this.removeAttribute(k);
+      else this.setAttribute(k, v);
+    }
+  }
+
+  /**
+   * Changes parameters by writing their attributes (the attributes are the state). With
+   * `fromUser`, a `ringlab-statechange` event tells the host page.
+   */
+  protected setState(partial: Partial<StateOf<S>>, fromUser: boolean): void {
+    for (const [k, v] of Object.entries(partial)) {
+      const codec = this.spec[k];
+      if (!codec || v === undefined) continue;
+      this.setAttribute(k, codec.format(v));
+    }
+    if (fromUser) this.notify();
+  }
+
+  /** Tells the host page the user changed the state (`ringlab-statechange`). */
+  protected notify(): void {
+    const detail: StateChangeDetail = { widget: this.localName, state: this.state, params: this.params };
+    this.dispatchEvent(new CustomEvent("ringlab-statechange", { detail, bubbles: true, composed: true }));
+  }
+
+  connectedCallback(): void {
+    live.add(this as unknown as RinglabElement<Spec>);
+    watchLang();
+    if (!this.built) {
+      this.built = true;
+      this.box.tabIndex = this.focusable() ? 0 : -1;
+      this.build(this.box);
+      this.box.append(this.errorEl);
+    }
+    this.rl = ringlabIfLoaded();
+    if (this.rl) this.requestUpdate();
+    else {
+      getRinglab().then(
+        (rl) => {
+          this.rl = rl;
+          this.requestUpdate();
+        },
+        (e: unknown) => this.showError(e),
+      );
+    }
+  }
+
+  disconnectedCallback(): void {
+    live.delete(this as unknown as RinglabElement<Spec>);
+    this.disconnected();
+  }
+
+  attributeChangedCallback(): void {
+    this.requestUpdate();
+  }
+
+  /** Re-renders on the next microtask (many attribute changes make one render). */
+  requestUpdate(): void {
+    if (this.scheduled || !this.rl || !this.isConnected) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.update();
+    });
+  }
+
+  private update(): void {
+    const rl = this.rl;
+    if (!rl) return;
+    const lang = this.closest("[lang]")?.getAttribute("lang") ?? "en";
+    if (lang !== this.currentLang) {
+      this.currentLang = lang;
+      this.t = messagesFor(lang);
+      this.f = new Fmt(this.t.numberLocale, this.t.digits);
+      this.box.lang = this.t.lang;
+      this.languageChanged();
+    }
+    this.titleEl.textContent = this.heading();
+    this.box.setAttribute("aria-label", this.heading());
+    try {
+      this.render(rl, this.state);
+      this.showError(null);
+    } catch (e) {
+      this.showError(e);
+    }
+    this.resolveReady();
+    this.dispatchEvent(new CustomEvent("ringlab-render", { bubbles: true, composed: true }));
+  }
+
+  /** Shows an error (a RinglabError's own message) in place; null clears it. */
+  protected showError(e: unknown): void {
+    if (e === null) {
+      this.errorEl.hidden = true;
+      this.errorEl.textContent = "";
+      this.box.removeAttribute("data-error");
+      return;
+    }
+    const err = e as { name?: string; code?: string; message?: string };
+    const text = err && typeof err.message === "string" ? err.message : String(e);
+    this.errorEl.textContent = `${this.t.error}: ${text}`;
+    this.errorEl.hidden = false;
+    this.box.setAttribute("data-error", err?.code ?? "error");
+    this.resolveReady();
+  }
+
+  /** Extra CSS for this widget's shadow root. */
+  protected extraStyles(): string {
+    return "";
+  }
+  /** Whether the widget's box takes keyboard focus (steppers do: arrow keys step). */
+  protected focusable(): boolean {
+    return false;
+  }
+  /** Builds the widget's persistent parts once (inputs keep focus across renders). */
+  protected abstract build(box: HTMLDivElement): void;
+  /** Draws the state. Throws what the module throws; the base shows it. */
+  protected abstract render(rl: Ringlab, state: StateOf<S>): void;
+  /** The widget's one-line title in the current language. */
+  protected abstract heading(): string;
+  /** Called when the language changed, before render (relabel persistent parts). */
+  protected languageChanged(): void {}
+  protected disconnected(): void {}
+}
+
+/** Defines a custom element once (a page may load the bundle twice). */
+export function define(tag: string, ctor: CustomElementConstructor): void {
+  if (!customElements.get(tag)) customElements.define(tag, ctor);
+}

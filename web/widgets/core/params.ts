@@ -1,0 +1,123 @@
+// A widget's state is its attributes: each parameter has a codec between the attribute string and
+// a typed value. The same strings go into the URL, so a link, an attribute and `el.state = …`
+// are three spellings of one thing. Parsing is lenient on purpose: a value the module rejects
+// (NaN, a fraction, a negative count) reaches it and comes back as a RinglabError, shown in place.
+
+export interface Codec<T> {
+  /** The value when the attribute is absent. */
+  readonly def: T;
+  parse(text: string): T;
+  format(value: T): string;
+}
+
+/** A number. Empty or unparsable text gives NaN (the module then says what is wrong). */
+export function num(def: number): Codec<number> {
+  return {
+    def,
+    parse: (t) => (t.trim() === "" ? NaN : Number(t.trim())),
+    format: (v) => String(v),
+  };
+}
+
+/** A step index: anything unparsable is step 0 (a stepper clamps it to its steps). */
+export function stepIndex(): Codec<number> {
+  return {
+    def: 0,
+    parse: (t) => {
+      const n = Number.parseInt(t, 10);
+      return Number.isFinite(n) && n >= 0 ? n : 0;
+    },
+    format: (v) => String(v),
+  };
+}
+
+export function str(def: string): Codec<string> {
+  return { def, parse: (t) => t, format: (v) => v };
+}
+
+export function bool(def: boolean): Codec<boolean> {
+  return { def, parse: (t) => t !== "false" && t !== "0", format: (v) => (v ? "true" : "false") };
+}
+
+/** A comma-separated list of numbers: "5,20,38". */
+export function nums(def: readonly number[]): Codec<number[]> {
+  return {
+    def: [...def],
+    parse: (t) =>
+      t
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== "")
+        .map(Number),
+    format: (v) => v.join(","),
+  };
+}
+
+/** A comma-separated list of names: "A,B,C". */
+export function strs(def: readonly string[]): Codec<string[]> {
+  return {
+    def: [...def],
+    parse: (t) =>
+      t
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== ""),
+    format: (v) => v.join(","),
+  };
+}
+
+/** A server and its positions on a small ring: "A:10" or "A:105/930". */
+export interface Placed {
+  name: string;
+  tokens: number[];
+}
+
+/** "A:10,B:30" or "A:105/930,B:290/610". */
+export function placed(def: readonly Placed[]): Codec<Placed[]> {
+  return {
+    def: def.map((p) => ({ name: p.name, tokens: [...p.tokens] })),
+    parse: (t) =>
+      t
+        .split(",")
+        .map((x) => x.trim())
+        .filter((x) => x !== "")
+        .map((item) => {
+          const at = item.lastIndexOf(":");
+          const name = at < 0 ? item : item.slice(0, at).trim();
+          const rest = at < 0 ? "" : item.slice(at + 1);
+          return { name, tokens: rest.split("/").map((x) => x.trim()).filter((x) => x !== "").map(Number) };
+        }),
+    format: (v) => v.map((p) => `${p.name}:${p.tokens.join("/")}`).join(","),
+  };
+}
+
+/** "A:az1,B:az1,C:az2": a name → value map (zones). */
+export function pairs(def: Readonly<Record<string, string>>): Codec<Record<string, string>> {
+  return {
+    def: { ...def },
+    parse: (t) => {
+      const out: Record<string, string> = {};
+      for (const item of t.split(",")) {
+        const at = item.indexOf(":");
+        if (at > 0) out[item.slice(0, at).trim()] = item.slice(at + 1).trim();
+      }
+      return out;
+    },
+    format: (v) =>
+      Object.entries(v)
+        .map(([k, x]) => `${k}:${x}`)
+        .join(","),
+  };
+}
+
+/** A choice among fixed strings; anything else is the default. */
+export function oneOf<T extends string>(def: T, values: readonly T[]): Codec<T> {
+  return {
+    def,
+    parse: (t) => ((values as readonly string[]).includes(t) ? (t as T) : def),
+    format: (v) => v,
+  };
+}
+
+export type Spec = Record<string, Codec<unknown>>;
+export type StateOf<S extends Spec> = { -readonly [K in keyof S]: S[K] extends Codec<infer T> ? T : never };

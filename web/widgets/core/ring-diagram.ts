@@ -1,0 +1,121 @@
+// The ring, drawn: positions 0 … span−1 around a circle, 0 at the top, clockwise (the direction
+// keys walk). Only geometry happens here — every position drawn is a token, hash or owner the
+// module gave. Dense rings (thousands of virtual nodes) are drawn as one path per server.
+import { s } from "./dom";
+import { serverClass } from "./styles";
+
+export interface RingPoint {
+  pos: number;
+  server: number;
+  label?: string;
+  emphasis?: boolean;
+  dim?: boolean;
+}
+
+export interface RingKey {
+  pos: number;
+  label: string;
+  /** Server index of the owner (colours the key); undefined draws it neutral. */
+  server?: number;
+  emphasis?: boolean;
+}
+
+export interface RingArc {
+  /** Clockwise from … to (positions); from === to draws nothing. */
+  from: number;
+  to: number;
+  server: number;
+  kind: "walk" | "owned" | "moved";
+}
+
+export interface RingDiagramOptions {
+  span: number;
+  points: RingPoint[];
+  keys?: RingKey[];
+  arcs?: RingArc[];
+  /** Position labels around the outside (e.g. 0, 25, 50, 75), already formatted. */
+  ticks?: { pos: number; label: string }[];
+  /** Accessible name of the picture. */
+  label: string;
+  /** Draw points as short radial ticks, one path per server (for many points). */
+  dense?: boolean;
+  /** Text in the middle. */
+  center?: string;
+}
+
+const C = 160;
+const R = 100;
+
+function at(pos: number, span: number, r: number): [number, number] {
+  const a = (pos / span) * 2 * Math.PI;
+  return [C + r * Math.sin(a), C - r * Math.cos(a)];
+}
+
+function arcPath(from: number, to: number, span: number, r: number): string {
+  // Clockwise sweep from `from` to `to`, passing the top when to < from (wrap-around).
+  const sweep = to >= from ? to - from : span - from + to;
+  if (sweep <= 0) return "";
+  const [x0, y0] = at(from, span, r);
+  if (sweep >= span) {
+    const [xm, ym] = at(from + span / 2, span, r);
+    return `M ${x0} ${y0} A ${r} ${r} 0 1 1 ${xm} ${ym} A ${r} ${r} 0 1 1 ${x0} ${y0}`;
+  }
+  const [x1, y1] = at(to, span, r);
+  return `M ${x0.toFixed(2)} ${y0.toFixed(2)} A ${r} ${r} 0 ${sweep > span / 2 ? 1 : 0} 1 ${x1.toFixed(2)} ${y1.toFixed(2)}`;
+}
+
+export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
+  const svg = s("svg", { class: "diagram", viewBox: "0 0 320 320", role: "img", "aria-label": o.label, "data-testid": "ring" });
+  svg.append(s("circle", { class: "track", cx: C, cy: C, r: R }));
+  for (const t of o.ticks ?? []) {
+    const [x, y] = at(t.pos, o.span, R + 44);
+    const [x0, y0] = at(t.pos, o.span, R + 6);
+    const [x1, y1] = at(t.pos, o.span, R + 14);
+    svg.append(s("line", { class: "axis", x1: x0, y1: y0, x2: x1, y2: y1 }));
+    svg.append(s("text", { class: "muted", x, y: y + 4, "text-anchor": "middle" }, t.label));
+  }
+  for (const a of o.arcs ?? []) {
+    const d = arcPath(a.from, a.to, o.span, a.kind === "walk" ? R - 16 : R);
+    if (d) svg.append(s("path", { d, class: `${a.kind === "walk" ? "walk" : a.kind === "owned" ? "arc-owned" : "arc-moved"} ${serverClass(a.server)}`, "data-kind": a.kind }));
+  }
+  if (o.dense) {
+    const byServer = new Map<number, string[]>();
+    for (const p of o.points) {
+      const [x0, y0] = at(p.pos, o.span, R - 9);
+      const [x1, y1] = at(p.pos, o.span, R + 9);
+      const list = byServer.get(p.server) ?? [];
+      list.push(`M${x0.toFixed(1)} ${y0.toFixed(1)}L${x1.toFixed(1)} ${y1.toFixed(1)}`);
+      byServer.set(p.server, list);
+    }
+    for (const [server, segs] of byServer) {
+      svg.append(s("path", { d: segs.join(""), class: serverClass(server), "stroke-width": o.points.length > 2000 ? 0.6 : 1.6, fill: "none" }));
+    }
+  } else {
+    for (const p of o.points) {
+      const [x, y] = at(p.pos, o.span, R);
+      svg.append(s("circle", { cx: x, cy: y, r: p.emphasis ? 10 : 8, class: `point ${serverClass(p.server)}${p.emphasis ? " em" : ""}`, opacity: p.dim ? 0.35 : 1 }));
+      if (p.label) {
+        const [lx, ly] = at(p.pos, o.span, R + 23);
+        svg.append(s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": 700, opacity: p.dim ? 0.5 : 1 }, p.label));
+      }
+    }
+  }
+  for (const k of o.keys ?? []) {
+    const [x, y] = at(k.pos, o.span, R - 34);
+    const cls = k.server === undefined ? "muted" : serverClass(k.server);
+    svg.append(
+      s("rect", {
+        x: x - 6,
+        y: y - 6,
+        width: 12,
+        height: 12,
+        transform: `rotate(45 ${x} ${y})`,
+        class: `key ${cls}${k.emphasis ? " em" : ""}`,
+      }),
+    );
+    const [lx, ly] = at(k.pos, o.span, R - 56);
+    svg.append(s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400 }, k.label));
+  }
+  if (o.center) svg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "muted" }, o.center));
+  return svg;
+}

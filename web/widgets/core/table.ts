@@ -1,0 +1,39 @@
+// Tables: the text alternative of every diagram (and often the clearest view of the numbers).
+import { h, type Child } from "./dom";
+
+export interface TableRow {
+  cells: Child[];
+  /** "now" highlights the row of the current step; "dim" greys a row not reached yet. */
+  class?: string;
+  /** Classes per cell (e.g. "moved", "kept", "l" for left-aligned). */
+  cellClass?: (string | undefined)[];
+}
+
+export function table(caption: string, headers: Child[], rows: TableRow[], testid = "table"): HTMLDivElement {
+  return h(
+    "div",
+    { class: "table-wrap" },
+    h(
+      "table",
+      { "data-testid": testid },
+      h("caption", {}, caption),
+      h("thead", {}, h("tr", {}, headers.map((x) => h("th", { scope: "col" }, x)))),
+      h(
+        "tbody",
+        {},
+        rows.map((r) =>
+          h(
+            "tr",
+            { class: r.class },
+            r.cells.map((c, i) => (i === 0 ? h("th", { scope: "row", class: r.cellClass?.[i] }, c) : h("td", { class: r.cellClass?.[i] }, c))),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** A coloured dot and a server's name (colour is never the only cue: the name is there). */
+export function serverLabel(name: string, cls: string): HTMLSpanElement {
+  return h("span", { class: cls }, h("span", { class: "swatch", "aria-hidden": "true" }), name);
+}

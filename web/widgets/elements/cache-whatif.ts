@@ -1,0 +1,160 @@
+// <ringlab-cache-whatif hit="0.95" from="4" to="5" algorithm="mod-n" keys="100000" vnodes="100">
+// The cache-stampede calculator: the fraction of keys a resize moves (mod-N and the minimum from the
+// module's theory; the others measured by its compare on the course's keys), then the module's
+// cacheWhatIf: hits right after, and the database's load multiplier.
+import type { ComparisonRow, Ringlab } from "ringlab";
+import { Charts, chart } from "../core/chart";
+import { h } from "../core/dom";
+import { RinglabElement } from "../core/element";
+import { num, oneOf, type StateOf } from "../core/params";
+import { table } from "../core/table";
+
+const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
+type Algorithm = (typeof algorithms)[number];
+
+const spec = {
+  hit: num(0.95),
+  from: num(4),
+  to: num(5),
+  algorithm: oneOf<Algorithm>("mod-n", algorithms),
+  keys: num(100000),
+  vnodes: num(100),
+};
+type State = StateOf<typeof spec>;
+
+interface Row {
+  algorithm: Algorithm;
+  moved?: number;
+  source: "theory" | "measured" | "not-measured" | "unsupported";
+  reason?: string;
+}
+
+export class CacheWhatIf extends RinglabElement<typeof spec> {
+  static override spec = spec;
+  private readonly charts = new Charts();
+  private fields = new Map<"hit" | "from" | "to", { input: HTMLInputElement; label: HTMLSpanElement }>();
+  private select!: HTMLSelectElement;
+  private selectLabel!: HTMLSpanElement;
+  private out!: HTMLDivElement;
+  private summary!: HTMLParagraphElement;
+  private compared: { key: string; rows: ComparisonRow[] } | undefined;
+
+  protected heading(): string {
+    return this.t.cache.title;
+  }
+
+  protected build(box: HTMLDivElement): void {
+    const params = h("div", { class: "params", "data-testid": "inputs" });
+    for (const field of ["hit", "from", "to"] as const) {
+      const input = h("input", {
+        type: "number",
+        class: "num",
+        "data-testid": `field-${field}`,
+        ...(field === "hit" ? { min: 0, max: 0.999, step: 0.01 } : { min: 1, step: 1 }),
+      });
+      input.addEventListener("change", () => this.setState({ [field]: input.value === "" ? NaN : Number(input.value) } as Partial<State>, true));
+      const label = h("span");
+      this.fields.set(field, { input, label });
+      params.append(h("label", {}, label, input));
+    }
+    this.select = h("select", { "data-testid": "field-algorithm" });
+    this.select.addEventListener("change", () => this.setState({ algorithm: this.select.value as Algorithm }, true));
+    this.selectLabel = h("span");
+    params.append(h("label", {}, this.selectLabel, this.select));
+    this.summary = h("p", { class: "narration", "data-testid": "summary", "aria-live": "polite" });
+    this.out = h("div", { "data-testid": "result" });
+    box.append(params, this.summary, this.out);
+  }
+
+  /** The moved fraction for each algorithm, from the module. */
+  private rows(rl: Ringlab, state: State): Row[] {
+    const n = state.from;
+    const m = state.to;
+    const rows: Row[] = [{ algorithm: "mod-n", moved: 1 - rl.theory.modNKeptFraction(n, m), source: "theory" }];
+    const measured = Math.abs(m - n) === 1;
+    if (measured) {
+      // One server added (S{n}) or the last removed: what compare can express for every algorithm.
+      const scenario = { servers: n, keys: state.keys, vnodes: state.vnodes, change: m > n ? "add" : `remove:S${m}` };
+      const key = JSON.stringify(scenario);
+      if (this.compared?.key !== key) this.compared = { key, rows: rl.compare(scenario) };
+    }
+    for (const a of ["ring", "rendezvous", "jump", "maglev", "bounded"] as const) {
+      const r = measured ? this.compared?.rows.find((x) => x.algorithm === a) : undefined;
+      if (!measured) rows.push({ algorithm: a, source: "not-measured" });
+      else if (!r || !r.supported) rows.push({ algorithm: a, source: "unsupported", reason: r?.reason ?? "" });
+      else rows.push({ algorithm: a, moved: r.moved, source: "measured" });
+    }
+    rows.push({ algorithm: "ideal", moved: rl.theory.minimumMovedFraction(n, m), source: "theory" });
+    return rows;
+  }
+
+  protected render(rl: Ringlab, state: State): void {
+    const t = this.t.cache;
+    const f = this.f;
+    for (const [field, { input, label }] of this.fields) {
+      label.textContent = t[field];
+      if (this.shadowRoot?.activeElement !== input) input.value = String(state[field]);
+    }
+    this.selectLabel.textContent = t.algorithm;
+    this.select.replaceChildren(...algorithms.map((a) => h("option", { value: a, selected: a === state.algorithm }, t.algorithms[a])));
+    this.select.value = state.algorithm;
+    this.charts.clear();
+    this.out.replaceChildren();
+    this.summary.textContent = "";
+    const rows = this.rows(rl, state);
+    const results = rows.map((r) => ({ row: r, w: r.moved === undefined ? undefined : rl.cacheWhatIf(state.hit, r.moved) }));
+    const chosen = results.find((x) => x.row.algorithm === state.algorithm);
+    if (chosen?.w) {
+      const w = chosen.w;
+      this.summary.textContent = t.summary(t.algorithms[state.algorithm], f.pct(w.moved), f.pct(w.hitBefore), f.pct(w.hitAfter), f.times(w.dbMultiplier));
+      this.out.append(
+        h(
+          "div",
+          { class: "kpis" },
+          h("div", { class: "kpi" }, h("div", { class: "label" }, t.moved), h("div", { class: "big", "data-testid": "moved" }, f.pct(w.moved))),
+          h("div", { class: "kpi" }, h("div", { class: "label" }, t.hitAfter), h("div", { class: "big", "data-testid": "hit-after" }, f.pct(w.hitAfter))),
+          h("div", { class: "kpi" }, h("div", { class: "label" }, t.db), h("div", { class: "big", "data-testid": "db-multiplier" }, f.times(w.dbMultiplier))),
+        ),
+      );
+    } else this.summary.textContent = t.unavailable(t.algorithms[state.algorithm]);
+    const sourceText = (r: Row) =>
+      r.source === "theory" ? t.theory : r.source === "measured" ? t.measured(f.int(state.keys)) : r.source === "unsupported" ? t.unsupported(r.reason ?? "") : t.notMeasured;
+    this.out.append(
+      table(
+        t.caption(f.pct(state.hit), f.int(state.from), f.int(state.to)),
+        [t.algorithm, t.moved, t.hitAfter, t.db, t.source],
+        results.map(({ row, w }) => ({
+          cells: [t.algorithms[row.algorithm], w ? f.pct(w.moved) : "—", w ? f.pct(w.hitAfter) : "—", w ? f.times(w.dbMultiplier) : "—", sourceText(row)],
+          class: row.algorithm === state.algorithm ? "now" : "",
+          cellClass: [undefined, undefined, undefined, undefined, "l"],
+        })),
+        "whatif-table",
+      ),
+    );
+    const plotted = results.filter((x) => x.w);
+    this.out.append(
+      h(
+        "div",
+        { class: "charts" },
+        this.charts.add(
+          chart(this, {
+            title: t.chart,
+            testid: "chart-db",
+            x: plotted.map((_, i) => i),
+            categories: plotted.map((x) => t.algorithms[x.row.algorithm]),
+            series: [{ label: t.db, values: plotted.map((x) => x.w?.dbMultiplier ?? 0), color: "--_bad", kind: "bars" }],
+            yMin: 0,
+            xFmt: (v) => f.num(v),
+            yFmt: (v) => f.num(v, 1),
+            table: { caption: t.chart, headers: [t.algorithm, t.db], rows: plotted.map((x) => ({ cells: [t.algorithms[x.row.algorithm], f.times(x.w?.dbMultiplier ?? 0)] })) },
+          }),
+        ),
+      ),
+    );
+  }
+
+  protected override disconnected(): void {
+    this.charts.clear();
+  }
+}
+

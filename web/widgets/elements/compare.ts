@@ -1,0 +1,212 @@
+// <ringlab-compare servers="10" vnodes="100" keys="100000" seed="16" change="add" epsilon="0.25"
+//   table-size="65537">
+// Every algorithm on the user's own scenario (the module's compare): a table and a chart. Big runs
+// (a million keys or more) go to the worker.
+import type { CompareScenario, ComparisonRow, Ringlab } from "ringlab";
+import { Charts, chart } from "../core/chart";
+import { h } from "../core/dom";
+import { RinglabElement } from "../core/element";
+import { Cancelled, JobRunner } from "../core/jobs";
+import { str, type StateOf } from "../core/params";
+import { table } from "../core/table";
+import type { Job } from "../worker/protocol";
+
+const spec = {
+  servers: str("10"),
+  vnodes: str("100"),
+  keys: str("100000"),
+  seed: str("16"),
+  change: str("add"),
+  epsilon: str("0.25"),
+  "table-size": str("65537"),
+};
+type State = StateOf<typeof spec>;
+type Field = keyof State;
+
+const num = (t: string) => (t.trim() === "" ? NaN : Number(t.trim()));
+
+/** "10" is ten servers S0…S9; "A,B,C:2" are names, with an optional weight after a colon. */
+export function parseServers(text: string): CompareScenario["servers"] {
+  if (/^\s*\d+\s*$/.test(text)) return Number(text);
+  return text
+    .split(",")
+    .map((x) => x.trim())
+    .filter((x) => x !== "")
+    .map((x) => {
+      const at = x.lastIndexOf(":");
+      return at < 0 ? x : { name: x.slice(0, at).trim(), weight: num(x.slice(at + 1)) };
+    });
+}
+
+export function scenarioOf(state: State): CompareScenario {
+  return {
+    servers: parseServers(state.servers),
+    vnodes: num(state.vnodes),
+    keys: num(state.keys),
+    seed: num(state.seed),
+    change: state.change.trim(),
+    epsilon: num(state.epsilon),
+    tableSize: num(state["table-size"]),
+  };
+}
+
+export class Compare extends RinglabElement<typeof spec> {
+  static override spec = spec;
+  private readonly runner = new JobRunner();
+  private readonly charts = new Charts();
+  private inputs = new Map<Field, { input: HTMLInputElement; label: HTMLSpanElement }>();
+  private runButton!: HTMLButtonElement;
+  private cancelButton!: HTMLButtonElement;
+  private progressBox!: HTMLDivElement;
+  private statusText!: HTMLSpanElement;
+  private out!: HTMLDivElement;
+  private runKey = "";
+  private done: { key: string; rows?: ComparisonRow[]; error?: unknown; cancelled?: boolean } | undefined;
+
+  protected heading(): string {
+    return this.t.compare.title;
+  }
+
+  protected build(box: HTMLDivElement): void {
+    const form = h("form", { class: "params", "data-testid": "scenario" });
+    form.addEventListener("submit", (e) => {
+      e.preventDefault();
+      this.commit();
+      this.runKey = "";
+      this.requestUpdate();
+    });
+    for (const field of Object.keys(spec) as Field[]) {
+      const label = h("span");
+      const input = h("input", { type: "text", class: field === "servers" || field === "change" ? "wide" : "num", name: field, "data-testid": `field-${field}`, spellcheck: "false", autocomplete: "off" });
+      input.addEventListener("change", () => this.commit());
+      this.inputs.set(field, { input, label });
+      form.append(h("label", {}, label, input));
+    }
+    this.runButton = h("button", { type: "submit", class: "primary", "data-testid": "run" });
+    form.append(this.runButton);
+    this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
+    this.cancelButton.addEventListener("click", () => this.runner.cancel());
+    this.progressBox = h("div", { class: "run-status", hidden: true }, h("progress", { "data-testid": "progress", "aria-label": "progress" }), this.cancelButton);
+    this.statusText = h("span", { role: "status", "data-testid": "status" });
+    this.out = h("div", { "data-testid": "result" });
+    box.append(form, this.progressBox, h("p", { class: "hint" }, this.statusText), this.out);
+  }
+
+  private commit(): void {
+    const partial: Partial<State> = {};
+    for (const [field, { input }] of this.inputs) partial[field] = input.value.trim();
+    this.setState(partial, true);
+  }
+
+  protected render(rl: Ringlab, state: State): void {
+    const t = this.t.compare;
+    for (const [field, { input, label }] of this.inputs) {
+      label.textContent = t.fields[field];
+      if (this.shadowRoot?.activeElement !== input) input.value = state[field];
+    }
+    this.runButton.textContent = t.run;
+    this.cancelButton.textContent = t.cancel;
+    const job: Job = { kind: "compare", options: scenarioOf(state) };
+    const key = JSON.stringify(job);
+    if (key !== this.runKey) {
+      this.runKey = key;
+      const inWorker = JobRunner.inWorker(job);
+      this.progressBox.hidden = !inWorker;
+      this.statusText.textContent = inWorker ? t.runningInWorker : "";
+      this.box.setAttribute("aria-busy", "true");
+      this.runner
+        .run(rl, job, () => {})
+        .then(
+          (r) => (this.done = { key, rows: r.kind === "compare" ? r.result : [] }),
+          (error: unknown) => (this.done = error instanceof Cancelled ? { key, cancelled: true } : { key, error }),
+        )
+        .finally(() => {
+          if (this.runKey !== key) return;
+          if (this.done?.cancelled) this.runKey = "";
+          this.progressBox.hidden = true;
+          this.box.removeAttribute("aria-busy");
+          this.requestUpdate();
+        });
+    }
+    const d = this.done;
+    if (!d || d.key !== key) {
+      this.out.style.opacity = "0.5";
+      return;
+    }
+    this.out.style.opacity = "";
+    if (d.cancelled) {
+      this.statusText.textContent = t.cancelled;
+      this.out.replaceChildren();
+      return;
+    }
+    if (d.error) {
+      this.out.replaceChildren();
+      throw d.error;
+    }
+    this.statusText.textContent = "";
+    this.charts.clear();
+    this.out.replaceChildren(...this.view(d.rows ?? []));
+  }
+
+  private view(rows: ComparisonRow[]): HTMLElement[] {
+    const t = this.t.compare;
+    const f = this.f;
+    const supported = rows.filter((r) => r.supported);
+    const tbl = table(
+      t.caption,
+      [t.algorithm, t.moved, t.toNew, t.betweenOld, "max/mean", "sd/mean", t.memory, t.buildMs],
+      rows.map((r) => ({
+        cells: r.supported
+          ? [r.algorithm, f.pct(r.moved), f.pct(r.movedToNew), f.pct(r.movedBetweenOld), f.dec(r.maxOverMean, 3), f.pct(r.sdOverMean), f.int(r.memoryBytes), f.dec(r.buildMs, 1)]
+          : [r.algorithm, h("span", {}, `${t.unsupported}: ${r.reason ?? ""}`)],
+        cellClass: r.supported ? [] : ["l", "l"],
+      })),
+      "compare-table",
+    );
+    // The unsupported row's reason spans the row.
+    tbl.querySelectorAll("tbody tr").forEach((tr) => {
+      if (tr.children.length === 2) (tr.children[1] as HTMLTableCellElement).colSpan = 7;
+    });
+    const charts = h(
+      "div",
+      { class: "charts" },
+      this.charts.add(
+        chart(this, {
+          title: t.movedChart,
+          testid: "chart-moved",
+          x: supported.map((_, i) => i),
+          categories: supported.map((r) => r.algorithm),
+          series: [
+            { label: t.moved, values: supported.map((r) => r.moved), color: "--_accent", kind: "bars" },
+            { label: t.betweenOld, values: supported.map((r) => r.movedBetweenOld), color: "--_bad", kind: "points" },
+          ],
+          yMin: 0,
+          xFmt: (v) => f.num(v),
+          yFmt: (v) => f.pct(v, 0),
+          table: { caption: t.movedChart, headers: [t.algorithm, t.moved, t.betweenOld], rows: supported.map((r) => ({ cells: [r.algorithm, f.pct(r.moved), f.pct(r.movedBetweenOld)] })) },
+        }),
+      ),
+      this.charts.add(
+        chart(this, {
+          title: t.loadChart,
+          testid: "chart-load",
+          x: supported.map((_, i) => i),
+          categories: supported.map((r) => r.algorithm),
+          series: [{ label: "max/mean", values: supported.map((r) => r.maxOverMean), color: "--_s2", kind: "bars" }],
+          yMin: 0,
+          xFmt: (v) => f.num(v),
+          yFmt: (v) => f.num(v, 2),
+          table: { caption: t.loadChart, headers: [t.algorithm, "max/mean"], rows: supported.map((r) => ({ cells: [r.algorithm, f.dec(r.maxOverMean, 3)] })) },
+        }),
+      ),
+    );
+    return [tbl, charts, h("p", { class: "hint" }, t.note)];
+  }
+
+  protected override disconnected(): void {
+    this.runner.dispose();
+    this.charts.clear();
+    this.runKey = "";
+  }
+}
+

@@ -1,0 +1,389 @@
+// English: the default language, and the shape every other language must have (`Messages`).
+// Numbers arrive already formatted (strings) so each language picks its own digits.
+const en = {
+  lang: "en",
+  numberLocale: "en-US",
+  digits: "latn" as "latn" | "beng",
+
+  error: "Error",
+  stepper: "stepper",
+  reset: "Reset",
+  previous: "Previous",
+  next: "Next",
+  play: "Play",
+  pause: "Pause",
+  stepOf: (i: string, n: string) => `Step ${i} of ${n}`,
+  key: "Key",
+  keys: "Keys",
+  hash: "hash",
+  server: "Server",
+  servers: "Servers",
+  owner: "Owner",
+  seed: "Seed",
+
+
+  playground: {
+    tagline: "consistent hashing you can run, see and check",
+    language: "Language",
+    theme: "Theme",
+    themes: { auto: "auto", light: "light", dark: "dark" },
+    skip: "Skip to content",
+    contents: "Contents",
+    homeTitle: "Consistent hashing you can run, see and check",
+    homeIntro:
+      "Steppers for each idea of the course chapter, the three published programs with their flags, a cache-stampede calculator and a comparison of every algorithm on your own scenario.",
+    homeNumbers:
+      "Every number on these pages comes from ringlab's WebAssembly module — the same C++ core that reproduces the course's programs byte for byte. Each page keeps its state in the address: copy the link to share the exact step.",
+    sections: [
+      "§1 The problem: hash mod N",
+      "§2 The hash ring",
+      "§3 Adding and removing servers",
+      "§4 Virtual nodes",
+      "§5 Lookup and the preference list",
+      "§6 Rendezvous hashing",
+      "§7 Jump, Maglev, bounded loads",
+      "§8 Limits: hot keys and membership",
+    ],
+    groups: { experiments: "The published programs", tools: "What-if and comparison" },
+    routes: {
+      modn: { title: "mod-N: 4 → 5 servers", intro: "Six keys with hashes 5, 20, 38, 50, 77 and 95. Going from 4 to 5 servers, hash mod N moves five of them — and none to the new server." },
+      ring: { title: "The ring over 0–99", intro: "Servers and keys on one circle: each key walks clockwise to the first server at or after its position, wrapping past the top." },
+      membership: { title: "Adding E, removing B", intro: "Add a server and only the arc it takes over changes hands; remove one and only its arc passes to its clockwise neighbour." },
+      vnodes: { title: "Virtual nodes", intro: "With V points per server the spread of load (sd/mean) falls like 1/√V. Slide V and compare the measured spread with the theory curve; a server of weight 2 gets twice the points." },
+      search: { title: "Binary search and the preference list", intro: "The ring in code is a sorted array of tokens: a lookup is a binary search for the first token ≥ the hash. Then the preference list walks on to the next distinct servers (and zones)." },
+      rendezvous: { title: "Rendezvous (HRW) hashing", intro: "No ring: every server gets a score for the key and the highest wins. Add or remove servers and watch which keys move." },
+      jump: { title: "Jump consistent hash", intro: "No memory at all: a key jumps forward through the buckets, and lands in the last bucket before it jumps past n." },
+      maglev: { title: "Maglev's lookup table", intro: "Backends take turns claiming their next preferred empty slot of a prime-sized table; a lookup is then one array read." },
+      bounded: { title: "Bounded loads", intro: "Each server takes at most ⌈(1 + ε)·m/n⌉ keys; a key whose server is full walks on clockwise to the next one with room." },
+      hotkey: { title: "A hot key", intro: "Consistent hashing balances keys, not traffic. Under Zipf traffic one key's server drowns; more virtual nodes do not help, k copies do." },
+      clients: { title: "Two clients, two server lists", intro: "Every rule assumes every client sees the same servers. When one client knows a server the other does not, one key goes to two places." },
+      "ring-vs-mod": { title: "ring-vs-mod", intro: "The published program: n → n + 1 servers, how many keys change server under mod-N and on a ring." },
+      "vnode-sweep": { title: "vnode-sweep", intro: "The published program: how even the load is with V virtual nodes per server." },
+      "hrw-jump": { title: "hrw-jump", intro: "The published program: rendezvous losing one server, and jump growing from b to b + 1 buckets." },
+      cache: { title: "Cache stampede calculator", intro: "Hit ratio before, servers before and after, and the algorithm: how many hits remain and how much more load the database takes." },
+      compare: { title: "Compare every algorithm", intro: "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on your own scenario: what moves and how even the load stays." },
+    },
+  },
+
+  experiment: {
+    title: (name: string) => `The published program ${name}`,
+    run: "Run",
+    cancel: "Cancel",
+    progressLabel: "Progress of the run",
+    running: "Running…",
+    runningInWorker: "Running in a background worker…",
+    progress: (pct: string) => `Running in a background worker: ${pct}`,
+    cancelled: "Cancelled. Press Run to start again.",
+    ranIn: (ms: string, worker: boolean) => `Ran in ${ms} ms${worker ? " in a background worker" : ""}.`,
+    output: "Output",
+    outputNote: "Exactly what the published program prints for these flags (byte-identical, its own ASCII digits).",
+    copy: "Copy",
+    copied: "Copied",
+    flagHelp: {
+      seed: "PRNG seed for the keys (an integer)",
+      keys: "number of keys",
+      servers: "number of servers",
+      vnodes: "virtual nodes per server (vnode-sweep: a comma-separated list of V values)",
+      remove: "index of the server removed",
+      buckets: "jump buckets before growing by one",
+    } as Record<"seed" | "keys" | "servers" | "vnodes" | "remove" | "buckets", string>,
+    keysLabel: "keys",
+    loadPerServer: (v: string) => `Keys per server with V = ${v}`,
+    loadTable: (v: string) => `Keys per server, V = ${v}`,
+    sdTitle: (n: string) => `sd/mean against V (N = ${n}), with the theory √((N−1)/(N·V+1))`,
+    sdTable: "sd/mean per V: measured and theory",
+    theory: "theory",
+    measured: "measured",
+    vAxis: "V (virtual nodes per server, log scale)",
+    movedLabel: "keys moved",
+    movedTitle: (n: string, m: string) => `Keys moved going from ${n} to ${m} servers`,
+    modTheory: "mod-N theory",
+    ideal: "ideal (minimum)",
+    betweenOldTitle: "Keys moved between old servers (what a good scheme avoids)",
+    hrwLoad: (n: string) => `Keys per server, rendezvous over ${n} servers`,
+    hrwJumpMoved: "Keys moved, against the minimum any scheme must move",
+    hrwRemove: "HRW, one removed",
+    idealHrw: "ideal 1/n",
+    jumpGrow: (b: string, b1: string) => `jump ${b} → ${b1}`,
+    idealJump: "ideal 1/(b+1)",
+  },
+
+  modn: {
+    title: (n: string, m: string) => `hash mod N: ${n} → ${m} servers`,
+    band: (n: string) => `mod ${n}`,
+    diagram: (n: string, m: string) => `Each key's server under mod ${n} (top) and mod ${m} (bottom); lines join a key's two places`,
+    tableCaption: (n: string, m: string) => `Keys under mod ${n} and mod ${m}`,
+    moved: "moved",
+    stayed: "stayed",
+    intro: (keys: string, n: string, first: string, last: string) =>
+      `${keys} keys and ${n} servers (${first}–${last}): each key goes to server number hash mod ${n}.`,
+    key: (k: string, hash: string, n: string, a: string, aName: string, m: string, b: string, bName: string, moved: boolean) =>
+      `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "it moves." : "it stays."}`,
+    summary: (moved: string, keys: string, toNew: string, newNames: string, theory: string, ideal: string) =>
+      `${moved} of ${keys} keys moved, ${toNew} of them to the new server${newNames ? ` (${newNames})` : ""}. On average mod-N moves ${theory} of the keys; the least any scheme must move is ${ideal}.`,
+  },
+
+  ring: {
+    title: (lo: string, hi: string) => `The hash ring over ${lo}–${hi}`,
+    diagram: (hi: string) => `A ring of positions 0 to ${hi}, 0 at the top, clockwise: servers as circles, keys as diamonds`,
+    tableCaption: "Each key's owner",
+    equalNote: "equal: the server itself",
+    wrapNote: "wraps past the top",
+    intro: (hi: string, servers: string, keys: string) =>
+      `Positions 0–${hi} on a circle; ${servers} servers and ${keys} keys sit at their hashes. A key belongs to the first server clockwise from it.`,
+    key: (k: string, hash: string, owner: string, token: string, equal: boolean, wrapped: boolean, hi: string) =>
+      equal
+        ? `${k} at ${hash}: server ${owner} sits exactly there — equal counts, so ${owner} is the owner.`
+        : wrapped
+          ? `${k} at ${hash}: no server between ${hash} and ${hi}, so the walk wraps past the top to 0 and reaches ${owner} at ${token}.`
+          : `${k} at ${hash}: walking clockwise, the first server is ${owner} at ${token}.`,
+    summary: "Every key found its owner from the servers' positions alone: nobody had to keep a list of keys.",
+  },
+
+  membership: {
+    title: "Adding and removing servers: only one arc changes hands",
+    diagram: (hi: string) => `The ring 0–${hi}: servers as circles, keys as diamonds coloured by owner; the arc that changes hands is dashed`,
+    captionStart: "Each key's owner",
+    caption: "Owners before and after the change",
+    before: "before",
+    after: "after",
+    moved: "moved",
+    stayed: "stayed",
+    start: (servers: string) => `The ring with ${servers}, and the six keys on their owners.`,
+    addArc: (name: string, at: string, arcs: string, from: string) =>
+      `${name} joins at ${at}. It takes over the arc ${arcs}, which was ${from}'s; nothing else changes hands.`,
+    removeArc: (name: string, arcs: string, to: string) =>
+      `${name} leaves. Its arc ${arcs} passes clockwise to ${to}; nothing else changes hands.`,
+    moved_: (moved: string, keys: string, which: string, from: string, between: string, add: boolean) =>
+      `${moved} of ${keys} keys moved${which ? `: ${which}` : ""}${from ? `, all from ${from}` : ""}. ` +
+      (add ? `Keys moved between old servers: ${between}.` : "The others stay where they were."),
+  },
+
+  vnodes: {
+    title: "Virtual nodes: V points per server even out the load",
+    slider: (v: string) => `V = ${v} virtual nodes per server`,
+    sliderWeight: (w: string, v: string) => `S0 with weight ${w} (V = ${v})`,
+    diagram: (points: string, servers: string) => `The ring with all ${points} points of ${servers} servers, one colour per server`,
+    center: (points: string) => `${points} points`,
+    sdTitle: (n: string) => `sd/mean against V (N = ${n}): measured and theory √((N−1)/(N·V+1))`,
+    sdTable: "sd/mean per V",
+    theory: "theory",
+    measured: "measured",
+    loadTitle: (v: string) => `Keys per server, V = ${v}`,
+    loadWeightTitle: (w: string) => `Keys per server, S0 with weight ${w}`,
+    loadTable: "Points and keys per server",
+    keys: "keys",
+    points: "points",
+    weightRow: (w: string, v: string) => `S0 × ${w} (V = ${v}), per unit of weight`,
+    tableCaption: (n: string, k: string) => `${n} servers, ${k} keys: the spread for each V`,
+    step: (v: string, points: string, maxOver: string, sd: string, theory: string) =>
+      `V = ${v}: ${points} points on the ring. The busiest server has ${maxOver}× the mean; sd/mean is ${sd} (theory ${theory}, about 1/√V).`,
+    weight: (w: string, p0: string, p1: string, share0: string, share1: string) =>
+      `S0 has weight ${w}: ${p0} points where the others have ${p1}, so it gets ${share0} of the keys against about ${share1} for each of the others.`,
+  },
+
+  search: {
+    title: "Lookup by binary search, then the preference list",
+    ringLabel: (hi: string) => `The ring 0–${hi} with three servers at two positions each; the key being looked up as a diamond`,
+    arrayLabel: "The ring as a sorted array: index, token and server of each point, with the search range",
+    pastEnd: (n: string) => `lo = ${n}: past the end → point 0`,
+    probesCaption: (hash: string) => `Binary search for ${hash}`,
+    token: "token",
+    right: "go right",
+    left: "go left",
+    walkCaption: (hash: string, rf: string) => `Preference list for ${hash}, RF = ${rf}`,
+    point: "point",
+    zone: "zone",
+    listLabel: "Preference list",
+    actions: { take: "taken", "same-server": "skip: already in the list", "same-zone": "skip: zone already has a copy", "take-late": "taken on the second lap" } as Record<
+      "take" | "same-server" | "same-zone" | "take-late",
+      string
+    >,
+    intro: (n: string, tokens: string) => `In code the ring is a sorted array of ${n} tokens: ${tokens}. A lookup is a binary search for the first token ≥ the key's hash.`,
+    probe: (hash: string, k: string, lo: string, hi: string, mid: string, token: string, right: boolean) =>
+      `Looking for ${hash}, step ${k}: lo = ${lo}, hi = ${hi}, mid = ${mid} holds ${token}; ${right ? `${token} < ${hash}, so the owner is right of mid.` : `${token} ≥ ${hash}, so mid may be the owner: keep the left half, mid included.`}`,
+    found: (hash: string, index: string, token: string, owner: string, probes: string) =>
+      `After ${probes} comparisons: the first token ≥ ${hash} is ${token} at index ${index}, so ${owner} owns ${hash}.`,
+    equal: (hash: string, owner: string, probes: string) => `After ${probes} comparisons: ${hash} is ${owner}'s own token — equal counts, ${owner} is the owner.`,
+    wrapped: (hash: string, n: string, owner: string, token: string, probes: string) =>
+      `After ${probes} comparisons the search ends at index ${n}, past the end: no token ≥ ${hash}. It wraps to point 0, ${owner} at ${token}.`,
+    walk: (token: string, server: string, zone: string, action: string, list: string, lap: string) =>
+      `Point ${token} belongs to ${server}${zone ? ` (zone ${zone})` : ""}: ${
+        action === "take" ? "a new server, taken" : action === "take-late" ? `taken on lap ${lap}, to fill the list` : action === "same-zone" ? "its zone already has a copy, skipped on this lap" : "already in the list, skipped"
+      }. List: ${list || "—"}.`,
+    list: (hash: string, rf: string, list: string, zones: boolean) =>
+      `The preference list for ${hash} with RF = ${rf}: ${list}${zones ? " — distinct servers, and distinct zones as far as the zones allow" : " — the first distinct servers clockwise"}.`,
+  },
+
+  jump: {
+    title: "Jump consistent hash: a key jumps forward through the buckets",
+    buckets: "Buckets",
+    diagram: (n: string) => `${n} buckets in a row; arcs show the key's jumps from bucket to bucket`,
+    jumpsCaption: (key: string, hash: string) => `The jumps of ${key} (h32 = ${hash})`,
+    bucket: "bucket b",
+    keyAfter: "key after the step",
+    next: "next candidate j",
+    growCaption: (key: string) => `Where ${key} sits as the buckets grow`,
+    bucketsCol: "buckets n",
+    jumpedNew: "moved: into the new bucket",
+    intro: (key: string, hash: string, n: string) =>
+      `Key ${key}: h32 = ${hash}, the 64-bit key. Into ${n} buckets: no table, no ring — a loop of jumps seeded by the key.`,
+    jump: (b: string, j: string, n: string, last: boolean) =>
+      last
+        ? `From bucket ${b} the next jump would land on ${j}, which is ≥ ${n}: the key stays in bucket ${b}. That is its bucket.`
+        : `The key stands on bucket ${b}; the generator sends its next jump to bucket ${j}.`,
+    grow: (key: string, moves: string, n: string) =>
+      `As the buckets grow from 1 to ${n}, ${key} moves only ${moves} times — each time into the bucket just added, never between old ones.`,
+  },
+
+  maglev: {
+    title: (m: string) => `Maglev: backends take turns filling a table of ${m} slots`,
+    diagram: (m: string) => `The lookup table, ${m} slots, coloured by the backend that took each`,
+    backendsCaption: (m: string) => `Backends: permutation (offset + j·skip) mod ${m}, and slots held`,
+    backend: "backend",
+    slots: "slots",
+    lookup: (key: string, hash: string, m: string, slot: string, backend: string) =>
+      `Lookup: h32("${key}") = ${hash}; ${hash} mod ${m} = ${slot}, and slot ${slot} holds ${backend}.`,
+    intro: (n: string, m: string) =>
+      `${n} backends and a table of ${m} slots (a prime). Each backend has its own order of preference over the slots, from its offset and skip.`,
+    turn: (k: string, backend: string, slot: string, skipped: string, none: boolean) =>
+      `Turn ${k}: ${backend} takes slot ${slot}` + (none ? ", its next preference." : `, after passing over ${skipped} slots already taken.`),
+    done: (counts: string, m: string) => `All ${m} slots are full: ${counts}. Each backend holds almost exactly M/N slots.`,
+  },
+
+  bounded: {
+    title: "Bounded loads: nobody takes more than (1 + ε) times the mean",
+    epsilon: (e: string) => `ε = ${e}`,
+    ringLabel: (n: string) => `The ring with ${n} points; the key being placed as a diamond`,
+    barsLabel: "Keys per server so far (bars) against each server's capacity (dashed line)",
+    caption: (e: string) => `Placements with ε = ${e}`,
+    first: "owner (first choice)",
+    placed: "placed on",
+    walk: "points walked",
+    intro: (m: string, n: string, e: string, cap: string) =>
+      `${m} keys, ${n} servers, ε = ${e}: each server takes at most ⌈(1 + ε)·m/n⌉ = ${cap} keys. Keys are placed one by one.`,
+    direct: (key: string, server: string) => `${key} goes to its owner ${server}, which has room.`,
+    walked: (key: string, first: string, placed: string, walk: string) =>
+      `${key}'s owner ${first} is full: it walks on clockwise (points passed: ${walk}) and lands on ${placed}.`,
+    done: (not: string, m: string, longest: string) =>
+      `All placed: ${not} of ${m} keys are away from their first choice; the longest walk was ${longest} points. Smaller ε evens the load more but moves more keys.`,
+  },
+
+  hotkey: {
+    title: "A hot key: balanced keys are not balanced traffic",
+    diagram: "Requests per server (bars); the busiest server outlined",
+    caption: (requests: string, keys: string) => `${requests} requests over ${keys} keys`,
+    copies: "copies",
+    hottest: "requests for the hottest key",
+    busiest: "busiest",
+    kinds: { uniform: "uniform traffic", zipf: "Zipf traffic", "more-vnodes": "more virtual nodes", copies: "hot key in copies" } as Record<
+      "uniform" | "zipf" | "more-vnodes" | "copies",
+      string
+    >,
+    uniform: (requests: string, keys: string, maxOver: string) =>
+      `${requests} requests spread evenly over ${keys} keys: the busiest server has ${maxOver} the mean load.`,
+    zipf: (s: string, share: string, server: string, maxOver: string) =>
+      `Zipf traffic (s = ${s}): the hottest key alone gets ${share} of all requests, and its server ${server} carries ${maxOver} the mean.`,
+    more: (v: string, maxOver: string) => `${v} virtual nodes per server: still ${maxOver} the mean — the hot key is one key, and it lives on one server.`,
+    copies_: (k: string, maxOver: string) => `The hot key spread over ${k} copies (key#1 … key#${k}) on different servers: the busiest server is down to ${maxOver} the mean.`,
+  },
+
+  clients: {
+    title: "Two clients, two server lists: one key, two places",
+    diagram: "Two clients with their server lists above, the servers below; each client's arrow points where it sends the key",
+    clientA: "client 1",
+    clientB: "client 2",
+    client: "client",
+    knows: "knows servers",
+    sendsTo: "sends the key to",
+    caption: (key: string) => `Where each client sends ${key}`,
+    lists: (a: string, b: string) => `Client 1 knows ${a}. Client 2 has already heard of the new server and knows ${b}.`,
+    a: (key: string, owner: string) => `Client 1 writes ${key}: its ring says ${owner}.`,
+    b: (key: string, owner: string, ownerA: string) =>
+      `Client 2 reads ${key}: its ring says ${owner}, not ${ownerA}. The read misses, and an invalidation sent to ${ownerA} never reaches ${owner}.`,
+    bSame: (key: string, owner: string) => `Client 2 reads ${key}: its ring also says ${owner}. This key agrees; many others do not.`,
+    summary: (n: string, total: string, pct: string) =>
+      `Over ${total} keys the two clients disagree on ${n} (${pct}): every rule assumes every client sees the same membership.`,
+  },
+
+  compare: {
+    title: "Every algorithm on one scenario",
+    fields: {
+      servers: "servers (a count, or names: A,B,C:2)",
+      vnodes: "virtual nodes",
+      keys: "keys",
+      seed: "seed",
+      change: "change (add, add:NAME, remove:NAME, fail:NAME, weight:NAME=W)",
+      epsilon: "ε (bounded loads)",
+      "table-size": "Maglev table size (a prime)",
+    } as Record<"servers" | "vnodes" | "keys" | "seed" | "change" | "epsilon" | "table-size", string>,
+    run: "Compare",
+    cancel: "Cancel",
+    runningInWorker: "Running in a background worker…",
+    cancelled: "Cancelled. Press Compare to start again.",
+    caption: "What each algorithm moved, and how even the load stayed",
+    algorithm: "algorithm",
+    moved: "moved",
+    toNew: "to new",
+    betweenOld: "between old",
+    memory: "memory (bytes)",
+    buildMs: "build (ms)",
+    unsupported: "not supported",
+    movedChart: "Keys moved (bars) and moved between old servers (dots)",
+    loadChart: "Busiest server / mean after the change",
+    note: "Build times are wall-clock and vary from run to run; every other number is exact for the scenario.",
+  },
+
+  cache: {
+    title: "Cache stampede: what a resize does to the hit ratio",
+    hit: "hit ratio before",
+    from: "servers before",
+    to: "servers after",
+    algorithm: "algorithm",
+    algorithms: {
+      "mod-n": "mod-N",
+      ring: "ring",
+      rendezvous: "rendezvous",
+      jump: "jump",
+      maglev: "Maglev",
+      bounded: "bounded loads",
+      ideal: "ideal (minimum)",
+    } as Record<"mod-n" | "ring" | "rendezvous" | "jump" | "maglev" | "bounded" | "ideal", string>,
+    moved: "keys moved",
+    hitAfter: "hit ratio right after",
+    db: "database load",
+    caption: (h: string, n: string, m: string) => `Hit ratio ${h}, ${n} → ${m} servers`,
+    source: "source",
+    theory: "theory",
+    measured: (keys: string) => `measured on ${keys} keys`,
+    notMeasured: "measured only for one server added or removed",
+    unsupported: (why: string) => `not supported: ${why}`,
+    chart: "Database load after the resize, × before",
+    summary: (alg: string, moved: string, hit: string, after: string, db: string) =>
+      `With ${alg}, ${moved} of the keys move: the hit ratio falls from ${hit} to ${after}, and the database takes ${db} its load.`,
+    unavailable: (alg: string) => `${alg}: no measurement for this change (see the table).`,
+  },
+
+  rendezvous: {
+    title: "Rendezvous hashing: every server gets a score, the highest wins",
+    newServer: "New server",
+    add: "Add",
+    remove: (name: string) => `Remove ${name}`,
+    nextName: (n: number) => `S${n}`,
+    score: "score h32(key|server)",
+    scoreFraction: "score / 2³²",
+    rank: "rank",
+    diagram: (key: string) => `Each server's score for ${key}, as a fraction of 2³²`,
+    tableCaption: (key: string) => `Scores for ${key}`,
+    intro: (key: string, n: string) =>
+      `Key ${key} and ${n} servers. Each server's score is h32(key + "|" + server); the highest score wins.`,
+    score_: (key: string, server: string, frac: string) => `h32("${key}|${server}") / 2³² = ${frac}.`,
+    noServers: "No servers: nobody can take the key.",
+    winner: (key: string, winner: string, runnerUp: string | undefined) =>
+      `${winner} has the highest score, so ${key} goes to ${winner}.` +
+      (runnerUp ? ` Removing any other server changes nothing; if ${winner} leaves, the key goes to the runner-up, ${runnerUp}.` : ""),
+  },
+};
+
+export type Messages = typeof en;
+export default en;

@@ -1,0 +1,68 @@
+// ringlab widgets: custom elements for the course's steppers and experiments. One
+// <script type="module" src=".../ringlab-widgets.js"> defines them all; each is configured by
+// attributes, keeps its state in them, and shares one WebAssembly module per page.
+//
+// Registration is one explicit function (not a side effect of each element's module), so a bundler
+// that trusts the package's "sideEffects": false cannot drop it: this entry calls it, and a page
+// that imports the sources (the playground) calls it too.
+import { define } from "./core/element";
+import { BoundedStepper } from "./elements/bounded-stepper";
+import { CacheWhatIf } from "./elements/cache-whatif";
+import { ClientsStepper } from "./elements/clients-stepper";
+import { Compare } from "./elements/compare";
+import { Experiment } from "./elements/experiment";
+import { HotkeyStepper } from "./elements/hotkey-stepper";
+import { JumpStepper } from "./elements/jump-stepper";
+import { MaglevStepper } from "./elements/maglev-stepper";
+import { MembershipStepper } from "./elements/membership-stepper";
+import { ModNStepper } from "./elements/modn-stepper";
+import { RendezvousStepper } from "./elements/rendezvous-stepper";
+import { RingStepper } from "./elements/ring-stepper";
+import { SearchStepper } from "./elements/search-stepper";
+import { VnodesStepper } from "./elements/vnodes-stepper";
+
+/** Every element and its tag. */
+export const elements = {
+  "ringlab-modn-stepper": ModNStepper,
+  "ringlab-ring-stepper": RingStepper,
+  "ringlab-membership-stepper": MembershipStepper,
+  "ringlab-vnodes-stepper": VnodesStepper,
+  "ringlab-search-stepper": SearchStepper,
+  "ringlab-rendezvous-stepper": RendezvousStepper,
+  "ringlab-jump-stepper": JumpStepper,
+  "ringlab-maglev-stepper": MaglevStepper,
+  "ringlab-bounded-stepper": BoundedStepper,
+  "ringlab-hotkey-stepper": HotkeyStepper,
+  "ringlab-clients-stepper": ClientsStepper,
+  "ringlab-experiment": Experiment,
+  "ringlab-cache-whatif": CacheWhatIf,
+  "ringlab-compare": Compare,
+} as const;
+
+/** Defines every ringlab element (once; safe to call again, or with the bundle loaded twice). */
+export function defineWidgets(): void {
+  for (const [tag, ctor] of Object.entries(elements)) define(tag, ctor);
+}
+
+defineWidgets();
+
+export { RinglabElement, type StateChangeDetail } from "./core/element";
+export { StepperElement } from "./core/stepper";
+export { getRinglab } from "./core/module";
+export { messagesFor, languages, type Messages } from "./i18n/index";
+export {
+  BoundedStepper,
+  CacheWhatIf,
+  ClientsStepper,
+  Compare,
+  Experiment,
+  HotkeyStepper,
+  JumpStepper,
+  MaglevStepper,
+  MembershipStepper,
+  ModNStepper,
+  RendezvousStepper,
+  RingStepper,
+  SearchStepper,
+  VnodesStepper,
+};

@@ -1,0 +1,66 @@
+// Small rings with positions chosen by hand (the tutorial's 0–99 and 0–999 rings): a TokenRing
+// from the module over [0, 2^bits), bits the fewest that hold the span. Each virtual node's id is
+// the server's name, or name#j when a server has several; the page keeps id → server itself
+// (it chose the ids), the module does every lookup.
+import type { Ringlab } from "ringlab";
+import type { Placed } from "../core/params";
+
+export type TokenRing = ReturnType<Ringlab["tokenRing"]>;
+
+/** The fewest bits whose range holds positions 0 … span−1. */
+export function bitsFor(span: number): number {
+  let bits = 1;
+  while (2 ** bits < span && bits < 32) bits++;
+  return bits;
+}
+
+export interface SmallRing {
+  ring: TokenRing;
+  /** Virtual node id → index of its server in the list. */
+  serverOf: Map<string, number>;
+  /** Virtual node id → its token (as the page placed it). */
+  tokenOf: Map<string, number>;
+  names: string[];
+}
+
+export function vnodeId(p: Placed, j: number): string {
+  return p.tokens.length === 1 ? p.name : `${p.name}#${j}`;
+}
+
+export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRing {
+  const ring = rl.tokenRing({ bits: bitsFor(span) });
+  const serverOf = new Map<string, number>();
+  const tokenOf = new Map<string, number>();
+  try {
+    servers.forEach((p, i) =>
+      p.tokens.forEach((token, j) => {
+        const id = vnodeId(p, j);
+        ring.add(id, token);
+        serverOf.set(id, i);
+        tokenOf.set(id, token);
+      }),
+    );
+  } catch (e) {
+    ring.dispose();
+    throw e;
+  }
+  return { ring, serverOf, tokenOf, names: servers.map((p) => p.name) };
+}
+
+/** Where a hash goes: the owning virtual node, its server, and the two cases the tutorial calls out. */
+export interface Owner {
+  hash: number;
+  id: string;
+  server: number;
+  token: number;
+  /** The hash equals the owner's token ("first position equal or greater"). */
+  equal: boolean;
+  /** The walk passed the top of the ring (no token ≥ hash). */
+  wrapped: boolean;
+}
+
+export function ownerOf(r: SmallRing, hash: number): Owner {
+  const id = r.ring.routeHash(hash);
+  const token = r.tokenOf.get(id) ?? 0;
+  return { hash, id, server: r.serverOf.get(id) ?? 0, token, equal: token === hash, wrapped: hash > token };
+}
