@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
-#include <regex>
 #include <string_view>
 
 #include "ringlab/compare.hpp"
@@ -67,10 +66,54 @@ struct Usage {
   std::string message;
 };
 
+// [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?: the plain decimal forms of JavaScript's Number(text).
+// Scanned by hand: std::regex matches recursively, a stack frame or more per character, and an
+// argument of some 20,000 digits overflowed an 8 MiB stack.
+bool is_decimal(std::string_view s) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
+
+// An error is one line on stderr: control characters from the arguments it quotes are escaped.
+std::string one_line(const std::string& message) {
+  std::string out;
+  for (const char c : message) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c == '\t') out += "\\t";
+    else if (u < 0x20 || u == 0x7F) {
+      static const char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xF];
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 // JavaScript's Number(text) for the plain decimal forms, required to be an exact integer.
 std::int64_t parse_integer(const std::string& flag, const std::string& text) {
-  static const std::regex decimal(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)");
-  if (!std::regex_match(text, decimal)) throw Usage{flag + " needs an integer, got \"" + text + "\""};
+  if (!is_decimal(text)) throw Usage{flag + " needs an integer, got \"" + text + "\""};
   const double v = std::strtod(text.c_str(), nullptr);
   if (!std::isfinite(v) || v != std::floor(v)) throw Usage{flag + " needs an integer, got \"" + text + "\""};
   if (std::fabs(v) > 9007199254740991.0)
@@ -189,8 +232,9 @@ std::string run_h32(const std::vector<std::string>& args) {
 
 std::string run_jump(const std::vector<std::string>& args) {
   if (args.size() != 3) throw Usage{"jump needs KEY and BUCKETS"};
-  static const std::regex digits(R"(\d{1,20})");
-  if (!std::regex_match(args[1], digits)) throw Usage{"KEY must be an integer from 0 to 18446744073709551615"};
+  const std::string& k = args[1];
+  if (k.empty() || k.size() > 20 || k.find_first_not_of("0123456789") != std::string::npos)
+    throw Usage{"KEY must be an integer from 0 to 18446744073709551615"};
   errno = 0;
   const unsigned long long key = std::strtoull(args[1].c_str(), nullptr, 10);
   if (errno == ERANGE) throw Usage{"KEY must be an integer from 0 to 18446744073709551615"};
@@ -199,8 +243,7 @@ std::string run_jump(const std::vector<std::string>& args) {
 }
 
 double parse_number(const std::string& flag, const std::string& text) {
-  static const std::regex decimal(R"([+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?)");
-  if (!std::regex_match(text, decimal)) throw Usage{flag + " needs a number, got \"" + text + "\""};
+  if (!is_decimal(text)) throw Usage{flag + " needs a number, got \"" + text + "\""};
   const double v = std::strtod(text.c_str(), nullptr);
   if (!std::isfinite(v)) throw Usage{flag + " needs a finite number, got \"" + text + "\""};
   return v;
@@ -285,10 +328,10 @@ CliResult run_cli(const std::vector<std::string>& args) {
     else throw Usage{"unknown command \"" + cmd + "\" (see ringlab --help)"};
   } catch (const Usage& u) {
     r.exit_code = 2;
-    r.err = "ringlab: " + u.message + "\n";
+    r.err = "ringlab: " + one_line(u.message) + "\n";
   } catch (const Error& e) {
     r.exit_code = 2;
-    r.err = "ringlab: " + std::string(e.what()) + "\n";
+    r.err = "ringlab: " + one_line(e.what()) + "\n";
   }
   return r;
 }

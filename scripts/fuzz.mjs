@@ -1,0 +1,306 @@
+// Builds the libFuzzer targets in tests/fuzz/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer)
+// into build-fuzz/ and runs each for a fixed time.
+//
+//   node scripts/fuzz.mjs                 every target for 20 s (what `npm test` runs)
+//   node scripts/fuzz.mjs --seconds 300   longer runs (`npm run fuzz`)
+//   node scripts/fuzz.mjs --quick         the same as the default: 20 s per target
+//   options: --jobs N (targets run side by side, default 2), --only fuzz_ring,fuzz_cli,
+//            --fresh (forget the inputs found by earlier local runs), --build-only
+//
+// Each target first replays tests/fuzz/regressions/<target>/ (inputs that once failed), then fuzzes
+// from build-fuzz/corpus/<target>/, a working copy of the committed seeds in
+// tests/fuzz/corpus/<target>/: libFuzzer writes the inputs it finds there, never into the repo.
+// A failing input is left in build-fuzz/artifacts/<target>/ and named in the error.
+import { spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { has, isMain, main, root } from "./lib/proc.mjs";
+
+const fuzzDir = path.join(root, "tests", "fuzz");
+const buildDir = path.join(root, "build-fuzz");
+const includeDir = path.join(root, "cpp", "include");
+
+// max_len: long enough for each target's op sequences, short enough to keep executions fast.
+export const targets = [
+  { name: "fuzz_h32", maxLen: 512 },
+  { name: "fuzz_ring", maxLen: 256 },
+  { name: "fuzz_token_ring", maxLen: 512 },
+  { name: "fuzz_maglev", maxLen: 384 },
+  { name: "fuzz_bounded", maxLen: 1024 },
+  { name: "fuzz_cli", maxLen: 512, dict: "fuzz_cli.dict" },
+];
+
+const CXX = process.env.CXX_FUZZ || "clang++";
+const common = ["-std=c++20", "-O1", "-g", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined", "-ffp-contract=off"];
+const coreFlags = [...common, "-fsanitize=fuzzer-no-link,address,undefined", `-I${includeDir}`];
+const targetFlags = [...common, "-fsanitize=fuzzer,address,undefined", `-I${includeDir}`];
+
+const rel = (p) => path.relative(root, p) || ".";
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : -Infinity);
+const newest = (files) => Math.max(-Infinity, ...files.map(mtime));
+const filesIn = (dir, ext = "") =>
+  existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith(ext) && statSync(path.join(dir, f)).isFile())
+        .sort()
+        .map((f) => path.join(dir, f))
+    : [];
+
+// Runs a command, collecting its output; resolves to { code, signal, out }.
+function exec(cmd, args, { env, logFile } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks = [];
+    child.stdout.on("data", (d) => chunks.push(d));
+    child.stderr.on("data", (d) => chunks.push(d));
+    child.on("error", (err) => reject(new Error(`${cmd}: ${err.message}`)));
+    child.on("close", (code, signal) => {
+      const out = Buffer.concat(chunks).toString("utf8");
+      if (logFile) writeFileSync(logFile, out);
+      resolve({ code, signal, out });
+    });
+  });
+}
+
+// Runs async jobs with at most `limit` at a time; resolves to their results in order.
+async function pool(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i], i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+// Compiles to `output`, then dates it to when the compile started: a source edited while the
+// compiler ran is then newer than the output, and the next build compiles it again.
+async function compile(args, output, what) {
+  console.log(`  ${what}`);
+  const started = new Date();
+  const r = await exec(CXX, [...args, "-o", output]);
+  if (r.code !== 0) throw new Error(`compiling ${what} failed:\n${r.out}`);
+  if (r.out.trim()) console.log(r.out.trimEnd());
+  utimesSync(output, started, started);
+}
+
+// Builds every target into build-fuzz/, compiling only what is older than its sources.
+export async function buildFuzz({ jobs = defaultJobs() } = {}) {
+  if (!has(CXX)) {
+    throw new Error(
+      `${CXX} not found: the fuzz targets need clang with libFuzzer and the sanitizer runtimes ` +
+        "(Debian: apt-get install -y clang libclang-rt-14-dev)",
+    );
+  }
+  const objDir = path.join(buildDir, "obj");
+  mkdirSync(objDir, { recursive: true });
+
+  // A change of compiler or flags rebuilds everything.
+  const stampFile = path.join(buildDir, "flags.txt");
+  const stamp = JSON.stringify({ CXX, coreFlags, targetFlags });
+  if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) {
+    rmSync(buildDir, { recursive: true, force: true });
+    mkdirSync(objDir, { recursive: true });
+    writeFileSync(stampFile, stamp);
+  }
+
+  const headers = filesIn(path.join(includeDir, "ringlab"), ".hpp");
+  const headersTime = newest(headers);
+  // The core: every source of the library; none of them has a main().
+  const sources = filesIn(path.join(root, "cpp", "src"), ".cpp").filter(
+    (f) => !/\bint\s+main\s*\(/.test(readFileSync(f, "utf8")),
+  );
+  const objects = sources.map((src) => ({ src, obj: path.join(objDir, `${path.basename(src, ".cpp")}.o`) }));
+  const stale = objects.filter(({ src, obj }) => mtime(obj) < Math.max(mtime(src), headersTime));
+  const fuzzHeaders = filesIn(fuzzDir, ".hpp");
+  const staleTargets = targets.filter((t) => {
+    const bin = path.join(buildDir, t.name);
+    const inputs = [path.join(fuzzDir, `${t.name}.cpp`), ...fuzzHeaders, ...objects.map((o) => o.obj), ...headers];
+    return stale.length > 0 || mtime(bin) < newest(inputs);
+  });
+  if (stale.length === 0 && staleTargets.length === 0) {
+    console.log(`fuzz: targets in ${rel(buildDir)}/ are up to date`);
+    return;
+  }
+  console.log(`fuzz: building ${staleTargets.length} target(s) with ${CXX} (ASan + UBSan + libFuzzer)`);
+  await pool(stale, jobs, ({ src, obj }) => compile([...coreFlags, "-c", src], obj, rel(src)));
+  await pool(staleTargets, jobs, (t) => {
+    const bin = path.join(buildDir, t.name);
+    const src = path.join(fuzzDir, `${t.name}.cpp`);
+    return compile([...targetFlags, `-I${fuzzDir}`, src, ...objects.map((o) => o.obj)], bin, `${rel(src)} -> ${rel(bin)}`);
+  });
+}
+
+// The sanitizers' settings for every run (a caller's own settings win): stack traces for UB.
+const runEnv = {
+  UBSAN_OPTIONS: process.env.UBSAN_OPTIONS ?? "print_stacktrace=1:halt_on_error=1",
+  ASAN_OPTIONS: process.env.ASAN_OPTIONS ?? "detect_leaks=1",
+};
+
+function failureOf(out) {
+  const artifact = out.match(/Test unit written to (\S+)/)?.[1];
+  const kind =
+    out.match(/invariant broken: [^\n]*/)?.[0] ??
+    out.match(/runtime error: [^\n]*/)?.[0] ??
+    out.match(/ERROR: (AddressSanitizer|LeakSanitizer): ([\w-]+)/)?.slice(1).join(" ") ??
+    out.match(/ERROR: libFuzzer: (timeout|out-of-memory[^\n]*|deadly signal|fuzz target exited|leak[^\n]*)/)?.[1] ??
+    "failed";
+  return { artifact: artifact && path.resolve(root, artifact), kind };
+}
+
+// The last lines of a log worth showing: the report, without libFuzzer's progress and dictionary.
+function tail(out, lines = 60) {
+  const keep = out
+    .split("\n")
+    .filter((l) => !/^#\d+\s+(NEW|REDUCE|pulse|INITED|RELOAD)\b/.test(l) && !/^"[^\n]*" # Uses:/.test(l));
+  return keep.slice(-lines).join("\n");
+}
+
+async function runTarget(t, seconds, fresh) {
+  const bin = path.join(buildDir, t.name);
+  const logDir = path.join(buildDir, "logs");
+  const artifacts = path.join(buildDir, "artifacts", t.name) + path.sep;
+  mkdirSync(logDir, { recursive: true });
+  mkdirSync(artifacts, { recursive: true });
+  const common = ["-timeout=10", "-rss_limit_mb=2048", `-artifact_prefix=${artifacts}`];
+  if (t.dict) common.push(`-dict=${path.join(fuzzDir, t.dict)}`);
+  const result = { name: t.name, regressions: 0, runs: null, seconds: null, corpus: 0, ok: false, detail: "" };
+
+  // 1. Inputs that failed once: each runs once, and all must pass.
+  const regressions = filesIn(path.join(fuzzDir, "regressions", t.name));
+  result.regressions = regressions.length;
+  if (regressions.length > 0) {
+    const logFile = path.join(logDir, `${t.name}.regressions.log`);
+    const r = await exec(bin, [...common, ...regressions], { env: runEnv, logFile });
+    if (r.code !== 0) {
+      const f = failureOf(r.out);
+      const which = r.out.match(/Running: (\S+)\n(?![\s\S]*Running: )/)?.[1];
+      result.detail = `regression ${which ? rel(path.resolve(root, which)) : ""} fails again (${f.kind}); log ${rel(logFile)}`;
+      result.log = tail(r.out);
+      return result;
+    }
+  }
+
+  // 2. Fuzz from a working copy of the committed corpus.
+  const work = path.join(buildDir, "corpus", t.name);
+  if (fresh) rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const seeds = path.join(fuzzDir, "corpus", t.name);
+  if (existsSync(seeds)) cpSync(seeds, work, { recursive: true });
+  const logFile = path.join(logDir, `${t.name}.log`);
+  const r = await exec(bin, [...common, `-max_len=${t.maxLen}`, `-max_total_time=${seconds}`, "-print_final_stats=1", work], {
+    env: runEnv,
+    logFile,
+  });
+  const done = r.out.match(/Done (\d+) runs in (\d+) second/);
+  if (done) {
+    result.runs = Number(done[1]);
+    result.seconds = Number(done[2]);
+  } else {
+    // Stopped early by a failure: the final stats still count the executions.
+    const units = r.out.match(/stat::number_of_executed_units: (\d+)/);
+    if (units) result.runs = Number(units[1]);
+  }
+  result.corpus = filesIn(work).length;
+  if (r.code !== 0 || !done) {
+    const f = failureOf(r.out);
+    result.detail = f.artifact
+      ? `${f.kind}: input saved to ${rel(f.artifact)} (replay: ${rel(bin)} ${rel(f.artifact)}); log ${rel(logFile)}`
+      : `${f.kind} (exit ${r.code ?? r.signal}); log ${rel(logFile)}`;
+    result.log = tail(r.out);
+    return result;
+  }
+  result.ok = true;
+  return result;
+}
+
+function defaultJobs() {
+  const cpus = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+  return Math.max(1, Math.min(2, cpus));
+}
+
+// Builds and runs every target (or `only`) for `seconds` each, `jobs` at a time. Resolves to
+// { passed, failed, results }; throws when any target fails, naming the failing input.
+export async function fuzz({ seconds = 20, jobs = defaultJobs(), only = null, fresh = false } = {}) {
+  if (!(Number.isInteger(seconds) && seconds >= 1)) throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
+  const chosen = only ? targets.filter((t) => only.includes(t.name)) : targets;
+  if (only) {
+    const unknown = only.filter((n) => !targets.some((t) => t.name === n));
+    if (unknown.length > 0) throw new Error(`fuzz: unknown target(s) ${unknown.join(", ")}`);
+  }
+  await buildFuzz({ jobs });
+  console.log(`fuzz: ${chosen.length} target(s), ${seconds} s each, ${jobs} at a time`);
+  const results = await pool(chosen, jobs, async (t) => {
+    const r = await runTarget(t, seconds, fresh);
+    const runs = r.runs === null ? "" : r.seconds === null ? `, ${r.runs} runs` : `, ${r.runs} runs in ${r.seconds} s`;
+    console.log(`  ${r.ok ? "ok  " : "FAIL"} ${t.name}${runs}${r.ok ? "" : `: ${r.detail}`}`);
+    return r;
+  });
+
+  for (const r of results.filter((x) => !x.ok && x.log)) {
+    console.log(`\n--- ${r.name} ---\n${r.log}\n`);
+  }
+  const rows = results.map((r) => [
+    r.name,
+    String(r.regressions),
+    r.runs === null ? "-" : String(r.runs),
+    r.seconds === null ? "-" : String(r.seconds),
+    r.runs === null || !r.seconds ? "-" : String(Math.round(r.runs / r.seconds)),
+    String(r.corpus),
+    r.ok ? "ok" : "FAILED",
+  ]);
+  const head = ["target", "regressions", "runs", "seconds", "runs/s", "corpus", "result"];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+  const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log(`\n${line(head)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  console.log(`fuzz: ${passed} passed, ${failed} failed`);
+  if (failed > 0) {
+    const what = results.filter((r) => !r.ok).map((r) => `${r.name}: ${r.detail}`);
+    throw new Error(`fuzzing found ${failed} failing target(s):\n  ${what.join("\n  ")}`);
+  }
+  return { passed, failed, results };
+}
+
+function parseArgs(argv) {
+  const opts = { seconds: 20, jobs: defaultJobs(), only: null, fresh: false, buildOnly: false };
+  for (let i = 0; i < argv.length; i += 1) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+    const value = () => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    const int = (v) => {
+      if (!/^\d+$/.test(v) || Number(v) < 1) throw new Error(`${flag} needs a whole number >= 1, got "${v}"`);
+      return Number(v);
+    };
+    if (flag === "--seconds") opts.seconds = int(value());
+    else if (flag === "--quick") opts.seconds = 20;
+    else if (flag === "--jobs") opts.jobs = int(value());
+    else if (flag === "--only") opts.only = value().split(",").filter(Boolean);
+    else if (flag === "--fresh") opts.fresh = true;
+    else if (flag === "--build-only") opts.buildOnly = true;
+    else if (flag === "--help" || flag === "-h") {
+      console.log(
+        "usage: node scripts/fuzz.mjs [--seconds N | --quick] [--jobs N] [--only a,b] [--fresh] [--build-only]",
+      );
+      process.exit(0);
+    } else throw new Error(`unknown option ${argv[i]} (see --help)`);
+  }
+  return opts;
+}
+
+if (isMain(import.meta.url)) {
+  main(async () => {
+    const opts = parseArgs(process.argv.slice(2));
+    if (opts.buildOnly) await buildFuzz({ jobs: opts.jobs });
+    else await fuzz(opts);
+  });
+}

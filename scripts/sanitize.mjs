@@ -1,0 +1,67 @@
+// The Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer (and LeakSanitizer):
+// a separate CMake build in build-asan/ with clang, then one run of the test binary. Any report
+// fails the run.
+//
+//   node scripts/sanitize.mjs
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { has, isMain, main, root, run } from "./lib/proc.mjs";
+
+const buildDir = path.join(root, "build-asan");
+const sanitizerFlags = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1";
+
+// Any of these in the output means a sanitizer spoke, whatever the exit code says.
+const reportPatterns = [/ERROR: AddressSanitizer/, /ERROR: LeakSanitizer/, /runtime error:/, /SUMMARY: \w+Sanitizer/];
+
+// Configures and builds ringlab_tests in build-asan/ (CMake rebuilds only what changed).
+export function buildSanitized() {
+  for (const tool of ["cmake", "clang", "clang++"]) {
+    if (!has(tool)) {
+      throw new Error(`${tool} not found: the sanitizer build needs cmake, clang and the sanitizer runtimes ` +
+        "(Debian: apt-get install -y cmake clang libclang-rt-14-dev)");
+    }
+  }
+  run("cmake", [
+    "-S", ".",
+    "-B", buildDir,
+    "-DCMAKE_C_COMPILER=clang",
+    "-DCMAKE_CXX_COMPILER=clang++",
+    // Debug adds only -g: the optimisation level is the -O1 below, and assertions stay on.
+    "-DCMAKE_BUILD_TYPE=Debug",
+    `-DCMAKE_CXX_FLAGS=${sanitizerFlags}`,
+    "-DRINGLAB_BUILD_TESTS=ON",
+    "-DRINGLAB_BUILD_CLI=OFF",
+    "-DRINGLAB_BUILD_BENCH=OFF",
+  ]);
+  run("cmake", ["--build", buildDir, "--target", "ringlab_tests", "--parallel", "2"]);
+}
+
+// Runs the suite once in one process; throws on a failing test or any sanitizer report.
+export function runSanitized() {
+  const bin = path.join(buildDir, "tests", "cpp", "ringlab_tests");
+  const env = {
+    ...process.env,
+    ASAN_OPTIONS: "detect_leaks=1:abort_on_error=1:strict_string_checks=1:check_initialization_order=1",
+    UBSAN_OPTIONS: "print_stacktrace=1:halt_on_error=1",
+  };
+  console.log(`\n$ ${path.relative(root, bin)}   (ASan + UBSan + LSan)`);
+  const r = spawnSync(bin, [], { cwd: root, env, encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
+  if (r.error) throw new Error(`${bin}: ${r.error.message}`);
+  const out = `${r.stdout ?? ""}${r.stderr ?? ""}`;
+  process.stdout.write(r.stdout ?? "");
+  process.stderr.write(r.stderr ?? "");
+  const report = reportPatterns.find((p) => p.test(out));
+  if (report) {
+    const line = out.split("\n").find((l) => report.test(l));
+    throw new Error(`sanitizer report in the C++ suite: ${line.trim()}`);
+  }
+  if (r.status !== 0) throw new Error(`the C++ suite under ASan + UBSan exited with ${r.status ?? r.signal}`);
+  console.log("sanitize: the C++ suite passed under ASan + UBSan with no report");
+}
+
+export function sanitize() {
+  buildSanitized();
+  runSanitized();
+}
+
+if (isMain(import.meta.url)) main(sanitize);
