@@ -1,6 +1,7 @@
 // Installs whatever the build and the tests need and is missing: Debian packages (when run as
 // root on a Debian-like system; otherwise it names them and stops) and the npm dev dependencies.
 // Safe to run again: it only acts on what is missing.
+import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
@@ -16,7 +17,28 @@ const debian = [
     present: () => existsSync("/usr/include/catch2/catch.hpp") || existsSync("/usr/lib/cmake/Catch2"),
   },
   { pkg: "emscripten", why: "compiles the core to WebAssembly", present: () => has("emcc") },
+  { pkg: "clang", why: "builds the fuzz targets and the sanitizer build", present: () => has("clang++") },
+  {
+    pkg: "libclang-rt-14-dev",
+    why: "libFuzzer and the AddressSanitizer runtime (only a Recommends of clang)",
+    present: () => clangRuntime("libclang_rt.fuzzer-x86_64.a"),
+  },
+  { pkg: "llvm", why: "llvm-symbolizer: file and line in sanitizer reports", present: () => has("llvm-symbolizer") },
+  { pkg: "chromium", why: "the browser the page tests drive", present: () => existsSync("/usr/bin/chromium") },
+  {
+    pkg: "fonts-beng-extra",
+    why: "Bengali glyphs for the widgets' screenshots",
+    present: () => existsSync("/usr/share/fonts/truetype/fonts-beng-extra"),
+  },
 ];
+
+// True when clang's runtime directory holds `file`.
+function clangRuntime(file) {
+  if (!has("clang++")) return false;
+  const r = spawnSync("clang++", ["--print-runtime-dir"], { encoding: "utf8" });
+  const dirs = [r.stdout?.trim(), "/usr/lib/llvm-14/lib/clang/14.0.6/lib/linux"].filter(Boolean);
+  return dirs.some((d) => existsSync(path.join(d, file)));
+}
 
 export function missingDebianPackages() {
   return debian.filter((d) => !d.present());

@@ -1,18 +1,21 @@
 // `npm test`: installs what is missing, builds everything and runs every test suite.
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { main, root, run } from "./lib/proc.mjs";
+import { main, run } from "./lib/proc.mjs";
 import { setup } from "./setup.mjs";
 import { buildNative } from "./build-native.mjs";
+import { sanitize } from "./sanitize.mjs";
+import { fuzz } from "./fuzz.mjs";
 
-main(() => {
+main(async () => {
   setup();
+  // The C++ suite (Catch2, registered with CTest), natively.
   buildNative();
-  // The C++ suite (Catch2, registered with CTest).
   run("ctest", ["--test-dir", "build", "--output-on-failure", "-j", "2"]);
-  // The WebAssembly module, the npm package and their tests (Node's test runner).
-  if (existsSync(path.join(root, "scripts", "build-wasm.mjs"))) {
-    run("npm", ["run", "--silent", "build:wasm"]);
-    run("npm", ["run", "--silent", "test:js"]);
-  }
+  // The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
+  sanitize();
+  // libFuzzer targets, a short fixed budget each from the committed corpus.
+  await fuzz({ seconds: 20 });
+  // The WebAssembly module and the npm package: the Catch2 suite again as WASM under Node, the
+  // package's own tests, the packed tarball and the type tests (Node's test runner).
+  run("npm", ["run", "--silent", "build:wasm"]);
+  run("npm", ["run", "--silent", "test:js"]);
 });
