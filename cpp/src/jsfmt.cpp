@@ -3,8 +3,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <stdexcept>
 #include <string>
+
+#include "ringlab/error.hpp"
 
 namespace ringlab::js {
 namespace {
@@ -21,7 +22,8 @@ std::string exact_fixed(double ax) {
 }  // namespace
 
 std::string to_fixed(double x, int digits) {
-  if (digits < 0 || digits > 100) throw std::invalid_argument("toFixed digits must be 0..100");
+  if (digits < 0 || digits > 100)
+    throw Error(ErrorCode::out_of_range, "toFixed digits must be between 0 and 100, got " + std::to_string(digits));
   if (std::isnan(x)) return "NaN";
   // Spec step: |x| >= 1e21 falls back to ToString(x).
   if (std::fabs(x) >= 1e21) return number_to_string(x);

@@ -10,8 +10,9 @@
 namespace ringlab {
 
 enum class ErrorCode : std::uint8_t {
-  invalid_argument,    // NaN, a non-integer, an unparsable value, an empty name
-  out_of_range,        // a number outside its documented range (servers < 1, n > 2^31-1, ...)
+  invalid_argument,    // a non-integer, an unparsable value, an empty name, a non-prime table size
+  out_of_range,        // a number outside its documented range (servers < 1, n > 2^31-1, a
+                       // weight that is NaN, infinite or <= 0, ...)
   limit_exceeded,      // a request larger than a documented cap (ring points, keys per run)
   duplicate_server,    // two servers with one name
   unknown_server,      // a name that is not on the ring
