@@ -3,13 +3,13 @@
 //
 //   1. the C++ core compiled by Emscripten (objects in build-wasm/obj, rebuilt when a source, a
 //      header it includes or the flags change);
-//   2. three modules linked from those objects into web/lib/dist/wasm/:
-//        ringlab.js + ringlab.wasm          the library (what `load()` uses)
-//        ringlab.inline.js                  that .wasm as base64 (`ringlab/single` shares the glue)
-//        ringlab-cli.js + ringlab-cli.wasm  run_cli for the Node CLI (bin) only: the flag parser
-//                                           (std::regex pulls in iostreams and locales) would
-//                                           double the library a web page downloads;
-//   3. the TypeScript wrapper (web/lib/src -> web/lib/dist, with .d.ts);
+//   2. the module linked from those objects into web/lib/dist/wasm/:
+//        ringlab.js + ringlab.wasm          the library, run_cli included (what `load()` and the
+//                                           Node CLI use)
+//        ringlab.inline.js                  that .wasm, gzipped, as base64 (`ringlab/single`
+//                                           shares the glue)
+//   3. the TypeScript wrapper (web/lib/src -> web/lib/dist: .d.ts with their TSDoc, .js without
+//      comments);
 //   4. when tests/cpp has a Catch2 suite: that suite and the core as one Node-runnable test
 //      program, build-wasm/tests/ringlab-tests.js (NODERAWFS: it reads tests/golden directly).
 //
@@ -95,6 +95,9 @@ const moduleLinkFlags = [
   "-sTEXTDECODER=0",
   // No eval/new Function in the glue: works under a strict Content-Security-Policy.
   "-sDYNAMIC_EXECUTION=0",
+  // The wrapper hands the module over itself (loader.ts); the glue need read nothing else from
+  // the object it is given.
+  "-sINCOMING_MODULE_JS_API=[instantiateWasm]",
 ];
 
 const testLinkFlags = [
@@ -160,17 +163,33 @@ async function pool(jobs, n) {
 }
 
 // The sources listed in a CMake add_library/add_executable call: CMake stays the one list of
-// what the library (and the test suite) is made of.
+// what the library (and the test suite) is made of. A `${VAR}` in the list is expanded when the
+// same file sets VAR with `file(GLOB VAR [CONFIGURE_DEPENDS] "dir/pattern")` (a `*` in the file
+// name only), which is how tests/cpp picks up every test_*.cpp.
 function cmakeSources(file, command, target) {
   const text = readText(file);
   if (text === null) return null;
-  const m = text.match(new RegExp(`${command}\\(\\s*${target}\\s+([^)]*)\\)`));
+  const code = text.replace(/#.*$/gm, "");
+  const m = code.match(new RegExp(`${command}\\(\\s*${target}\\s+([^)]*)\\)`));
   if (!m) fail(`${rel(file)} has no ${command}(${target} ...)`);
+  const dir = path.dirname(file);
+  const globs = new Map();
+  for (const g of code.matchAll(/file\(\s*GLOB\s+(\w+)\s+(?:CONFIGURE_DEPENDS\s+)?"?([^")\s]+)"?\s*\)/g)) globs.set(g[1], g[2]);
+  const expand = (item) => {
+    const v = item.match(/^\$\{(\w+)\}$/);
+    if (!v) return [item];
+    const pattern = globs.get(v[1]);
+    if (pattern === undefined) fail(`${rel(file)}: cannot expand ${item}`);
+    const full = path.resolve(dir, pattern.replace(/\$\{CMAKE_CURRENT_SOURCE_DIR\}/g, dir).replace(/\$\{PROJECT_SOURCE_DIR\}/g, root));
+    const re = new RegExp(`^${path.basename(full).replace(/[.+?^$()[\]{}|\\]/g, "\\$&").replace(/\*/g, ".*")}$`);
+    const from = path.dirname(full);
+    return existsSync(from) ? readdirSync(from).filter((f) => re.test(f)).sort().map((f) => path.join(from, f)) : [];
+  };
   return m[1]
-    .replace(/#.*$/gm, "")
     .split(/\s+/)
+    .flatMap(expand)
     .filter((s) => s.endsWith(".cpp"))
-    .map((s) => path.resolve(path.dirname(file), s));
+    .map((s) => path.resolve(dir, s));
 }
 
 // An object is stale when it or its flag record is missing, the flags changed, or any file in
@@ -257,7 +276,6 @@ async function main() {
   const units = [
     ...core.map((src) => ({ src, obj: objectFor(src), flags: compileFlags })),
     { src: bindings, obj: objectFor(bindings), flags: bindingFlags },
-    { src: bindings, obj: objectFor(bindings, ".cli"), flags: [...bindingFlags, "-DRINGLAB_WASM_CLI"] },
   ];
 
   const suite = withTests ? cmakeSources(path.join(root, "tests", "cpp", "CMakeLists.txt"), "add_executable", "ringlab_tests") : null;
@@ -284,16 +302,22 @@ async function main() {
   console.log("build-wasm: linking");
   const coreObjects = core.map((s) => objectFor(s));
   const libObjects = [...coreObjects, objectFor(bindings)];
-  const cliObjects = [...coreObjects, objectFor(bindings, ".cli")];
-  let linked = 0;
-  if (await link(libObjects, moduleLinkFlags, path.join(wasmOut, "ringlab.js"), [path.join(wasmOut, "ringlab.wasm")])) linked++;
-  if (await link(cliObjects, moduleLinkFlags, path.join(wasmOut, "ringlab-cli.js"), [path.join(wasmOut, "ringlab-cli.wasm")])) linked++;
-  if (linked === 0) console.log("  modules up to date");
+  if (!(await link(libObjects, moduleLinkFlags, path.join(wasmOut, "ringlab.js"), [path.join(wasmOut, "ringlab.wasm")]))) {
+    console.log("  module up to date");
+  }
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
   // 3. TypeScript
   console.log("build-wasm: tsc -p web/lib");
-  await exec(process.execPath, [tsc, "-p", path.join(libDir, "tsconfig.json")]);
+  const tsconfig = path.join(libDir, "tsconfig.json");
+  await exec(process.execPath, [tsc, "-p", tsconfig]);
+  // The JavaScript again, without comments: pages download it, and the TSDoc lives in the .d.ts
+  // (and every comment in web/lib/src). Except loader.js, whose `/* @vite-ignore */` tells Vite
+  // to leave its Node-only dynamic import alone.
+  const loaderJs = path.join(distDir, "loader.js");
+  const loaderText = readFileSync(loaderJs);
+  await exec(process.execPath, [tsc, "-p", tsconfig, "--removeComments", "--declaration", "false", "--incremental", "false"]);
+  writeFileSync(loaderJs, loaderText);
   // tsc does not copy hand-written declarations; the glue's types go next to the glue.
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) {
     if (f.endsWith(".d.ts")) copyFileSync(path.join(libDir, "src", "wasm", f), path.join(wasmOut, f));
@@ -321,8 +345,6 @@ async function main() {
     path.join(wasmOut, "ringlab.wasm"),
     path.join(wasmOut, "ringlab.js"),
     path.join(wasmOut, "ringlab.inline.js"),
-    path.join(wasmOut, "ringlab-cli.wasm"),
-    path.join(wasmOut, "ringlab-cli.js"),
   ]);
 }
 
@@ -334,20 +356,25 @@ function prune() {
     const m = f.match(/^(.*?)(\.d\.ts|\.js)$/);
     if (m && !sources.has(m[1])) rmSync(path.join(distDir, f));
   }
-  const modules = new Set(["ringlab.js", "ringlab.wasm", "ringlab.inline.js", "ringlab-cli.js", "ringlab-cli.wasm"]);
+  const modules = new Set(["ringlab.js", "ringlab.wasm", "ringlab.inline.js"]);
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) modules.add(f);
   for (const f of readdirSync(wasmOut)) if (!modules.has(f)) rmSync(path.join(wasmOut, f));
 }
 
-// The single-file build (`ringlab/single`): the library's .wasm as a base64 string in an ES
+// The single-file build (`ringlab/single`): the library's .wasm, gzipped, as base64 in an ES
 // module, next to the same glue. One file to bundle or embed, nothing to serve or locate.
+// Gzipped first because base64 hides the bytes from the gzip of the tarball and of the HTTP
+// response: the base64 of the raw .wasm compresses to about 1.35 times the gzipped .wasm, the
+// base64 of the gzipped .wasm to about 1.0 times. single.ts inflates it with DecompressionStream.
 function inlineWasm(wasm, out) {
   if (!force && mtime(out) >= mtime(wasm)) return;
   console.log(`  inline ${rel(wasm)} -> ${rel(out)}`);
-  const b64 = readFileSync(wasm).toString("base64");
+  // No file name or time in the gzip header (Node writes neither): the output depends only on
+  // the .wasm, so rebuilding gives the same bytes.
+  const b64 = gzipSync(readFileSync(wasm), { level: 9 }).toString("base64");
   writeFileSync(
     out,
-    "// ringlab.wasm as base64, generated by scripts/build-wasm.mjs (the single-file build).\n" +
+    "// ringlab.wasm, gzipped, as base64: generated by scripts/build-wasm.mjs (the single-file build).\n" +
       `export default "${b64}";\n`,
   );
 }

@@ -35,11 +35,7 @@ void check_points(std::int64_t servers, std::int64_t vnodes) {
 class KeyStream {
  public:
   explicit KeyStream(std::int64_t seed) : keys_(seed) {}
-  Fnv1a next() noexcept {
-    char buf[16];
-    const std::size_t len = format_key(keys_.next_number(), buf);
-    return Fnv1a{}.bytes(std::string_view(buf, len));
-  }
+  Fnv1a next() noexcept { return course_key_fnv(keys_.next_number()); }
 
  private:
   CourseKeys keys_;
@@ -95,20 +91,21 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
   r.servers_after = m;
   const Ring before = Ring::uniform(n, static_cast<std::uint32_t>(p.vnodes));
   const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
+  const FastMod mod_before(n), mod_after(m);
   KeyStream keys(p.seed);
   for (std::uint32_t k = 0; k < r.keys; ++k) {
     if (progress && k % kProgressEvery == 0) progress(k, r.keys);
     const std::uint32_t x = keys.next().finish();
-    if (x % n != x % m) {
-      ++r.mod_moved;
-      if (x % m == n) ++r.mod_moved_to_new;
-    }
+    // Counted without branches (which way they go is a coin toss per key). A key that lands on
+    // the new server (index n) always moved: before the change no server had that index.
+    const std::uint32_t mod_a = mod_before(x);
+    const std::uint32_t mod_b = mod_after(x);
+    r.mod_moved += mod_a != mod_b ? 1u : 0u;
+    r.mod_moved_to_new += mod_b == n ? 1u : 0u;
     const std::uint32_t a = before.owner(x);
     const std::uint32_t b = after.owner(x);
-    if (a != b) {
-      ++r.ring_moved;
-      if (b == n) ++r.ring_moved_to_new;
-    }
+    r.ring_moved += a != b ? 1u : 0u;
+    r.ring_moved_to_new += b == n ? 1u : 0u;
   }
   if (progress) progress(r.keys, r.keys);
   const double kd = static_cast<double>(r.keys);
@@ -188,36 +185,62 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   std::vector<std::string> names;
   names.reserve(ns);
   for (std::uint32_t s = 0; s < ns; ++s) names.push_back("S" + str(s));
+  // Every name is "S" + digits: a score continues the key's state past "|S" with the digits of s
+  // (digits[first[s] .. first[s+1])), so "|S" is hashed once per key instead of once per server.
+  std::vector<std::uint8_t> digits;
+  std::vector<std::uint32_t> first(ns + 1, 0);
+  for (std::uint32_t s = 0; s < ns; ++s) {
+    for (std::size_t i = 1; i < names[s].size(); ++i) digits.push_back(static_cast<std::uint8_t>(names[s][i]));
+    first[s + 1] = static_cast<std::uint32_t>(digits.size());
+  }
   std::vector<std::uint32_t> counts(ns, 0);
+  // jump(x, b) and jump(x, b + 1) are the last buckets below b and below b + 1 of one increasing
+  // sequence that depends on x alone (0 = j0 < j1 < ...: every step gives j >= b + 1). They differ
+  // exactly when the sequence hits b, and then jump(x, b + 1) = b. So one walk, to b + 1, answers
+  // both, and a key that moves always moves to the new bucket: jump_moved_not_to_new stays 0.
+  // The walks run a block of keys at a time, side by side (jump_many).
+  constexpr std::size_t kBlock = 256;
+  std::uint32_t block[kBlock];
+  std::int32_t grown[kBlock];
+  std::size_t pending = 0;
+  const auto walk_block = [&] {
+    jump_many(std::span<const std::uint32_t>(block, pending), b + 1, std::span<std::int32_t>(grown, pending));
+    for (std::size_t i = 0; i < pending; ++i) r.jump_moved += grown[i] == b ? 1u : 0u;
+    pending = 0;
+  };
   KeyStream keys(p.seed);
   for (std::uint32_t k = 0; k < r.keys; ++k) {
     if (progress && k % kProgressEvery == 0) progress(k, r.keys);
     const Fnv1a key_state = keys.next();
     Fnv1a prefix = key_state;
-    prefix.unit(u'|');
+    prefix.unit(u'|').unit(u'S');
     // One pass gives both winners: over all servers, and over all but the removed one (its
-    // list is the same order with one server left out, so first-max carries over).
+    // list is the same order with one server left out, so first-max carries over). Branch-free:
+    // which server leads is a coin toss per key. -1 is below every score, so the first server
+    // considered always takes the lead; later ones need a strictly greater score (first-max).
     std::int64_t best_all = -1, best_rest = -1;
-    std::uint32_t score_all = 0, score_rest = 0;
+    std::int64_t score_all = -1, score_rest = -1;
     for (std::uint32_t s = 0; s < ns; ++s) {
-      const std::uint32_t score = Fnv1a(prefix).bytes(names[s]).finish();
-      if (best_all < 0 || score > score_all) best_all = s, score_all = score;
-      if (s != r.removed && (best_rest < 0 || score > score_rest)) best_rest = s, score_rest = score;
+      Fnv1a f = prefix;
+      for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) f.unit(digits[i]);
+      const std::int64_t score = f.finish();
+      const bool lead_all = score > score_all;
+      best_all = lead_all ? s : best_all;
+      score_all = lead_all ? score : score_all;
+      const bool lead_rest = (s != r.removed) & (score > score_rest);
+      best_rest = lead_rest ? s : best_rest;
+      score_rest = lead_rest ? score : score_rest;
     }
     ++counts[static_cast<std::size_t>(best_all)];
     // With one server, none is left after the removal: the published program compares against
     // `undefined`, which counts as a move.
-    if (best_all != best_rest) {
-      ++r.hrw_moved;
-      if (best_all != r.removed) ++r.hrw_moved_not_from_removed;
-    }
-    const std::uint64_t x = key_state.finish();
-    const std::int32_t grown = jump_unchecked(x, b + 1);
-    if (jump_unchecked(x, b) != grown) {
-      ++r.jump_moved;
-      if (grown != b) ++r.jump_moved_not_to_new;
-    }
+    const bool hrw_moved = best_all != best_rest;
+    r.hrw_moved += hrw_moved ? 1u : 0u;
+    r.hrw_moved_not_from_removed += (hrw_moved & (best_all != r.removed)) ? 1u : 0u;
+    block[pending++] = key_state.finish();
+    if (pending == kBlock) walk_block();
   }
+  walk_block();
   if (progress) progress(r.keys, r.keys);
   r.counts.resize(ns);
   for (std::uint32_t s = 0; s < ns; ++s)

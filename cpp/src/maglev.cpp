@@ -41,6 +41,7 @@ Maglev::Maglev(std::vector<Backend> backends, std::uint32_t table_size) : backen
   if (!is_prime(table_size))
     throw Error(ErrorCode::invalid_argument, "table size must be prime, got " + std::to_string(table_size));
   table_.assign(table_size, 0);
+  slot_of_ = FastMod(table_size);
   offsets_.resize(backends_.size());
   skips_.resize(backends_.size());
   for (std::size_t b = 0; b < backends_.size(); ++b) {
@@ -64,7 +65,10 @@ void Maglev::fill(std::vector<Turn>* turns) {
   for (const Backend& b : backends_) w_max = std::max(w_max, b.weight);
   constexpr std::uint32_t kFree = 0xFFFFFFFFu;
   std::fill(table_.begin(), table_.end(), kFree);
-  std::vector<std::uint64_t> next(n, 0);
+  // Each backend's place in its permutation, kept as the slot itself: preference j + 1 is
+  // preference j plus skip, mod M, so one add and one compare replace a 64-bit multiply and
+  // division per probe.
+  std::vector<std::uint32_t> at(offsets_);
   std::vector<double> target(n, 0);
   std::uint32_t filled = 0;
   for (std::uint64_t iter = 1; filled < m; ++iter) {
@@ -73,15 +77,15 @@ void Maglev::fill(std::vector<Turn>* turns) {
       if (static_cast<double>(iter) * backends_[b].weight < target[b]) continue;
       target[b] += w_max;
       std::uint32_t skipped = 0;
-      std::uint32_t slot;
-      while (true) {
-        slot = static_cast<std::uint32_t>((offsets_[b] + next[b] * skips_[b]) % m);
-        if (table_[slot] == kFree) break;
-        ++next[b];
+      const std::uint32_t skip = skips_[b];
+      const auto advance = [&](std::uint32_t slot) { return slot >= m - skip ? slot - (m - skip) : slot + skip; };
+      std::uint32_t slot = at[b];
+      while (table_[slot] != kFree) {
+        slot = advance(slot);
         ++skipped;
       }
       table_[slot] = b;
-      ++next[b];
+      at[b] = advance(slot);
       if (turns != nullptr) turns->push_back(Turn{b, slot, skipped});
       if (++filled == m) break;  // stop the moment the table is full, mid-pass
     }

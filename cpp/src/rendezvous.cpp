@@ -38,13 +38,32 @@ std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k
 
 Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
   check_names({servers_.begin(), servers_.end()});
+  if (!servers_.empty()) {
+    std::size_t len = servers_[0].size();
+    for (const auto& name : servers_) {
+      std::size_t i = 0;
+      while (i < len && i < name.size() && name[i] == servers_[0][i]) ++i;
+      len = i;
+    }
+    common_ = servers_[0].substr(0, len);
+  }
+  rest_first_.reserve(servers_.size() + 1);
+  rest_first_.push_back(0);
+  for (const auto& name : servers_) {
+    rest_.insert(rest_.end(), name.begin() + static_cast<std::ptrdiff_t>(common_.size()), name.end());
+    rest_first_.push_back(static_cast<std::uint32_t>(rest_.size()));
+  }
 }
 
 std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
-  const Fnv1a prefix = rendezvous_prefix(key);
+  const Fnv1a common = Fnv1a(rendezvous_prefix(key)).units(common_);
   std::vector<std::uint32_t> out;
   out.reserve(servers_.size());
-  for (const auto& name : servers_) out.push_back(Fnv1a(prefix).units(name).finish());
+  for (std::size_t s = 0; s < servers_.size(); ++s) {
+    Fnv1a f = common;
+    for (std::uint32_t i = rest_first_[s]; i < rest_first_[s + 1]; ++i) f.unit(rest_[i]);
+    out.push_back(f.finish());
+  }
   return out;
 }
 

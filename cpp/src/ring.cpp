@@ -153,13 +153,53 @@ void Ring::rebuild() {
   packed.reserve(total);
   for (std::uint32_t s = 0; s < servers_.size(); ++s) append_points(packed, servers_[s].name, s, 0, counts[s]);
   std::sort(packed.begin(), packed.end());
-  tokens_.resize(packed.size());
-  servers_of_points_.resize(packed.size());
+  std::vector<std::uint32_t> tokens(packed.size());
+  std::vector<std::uint32_t> owners(packed.size());
   for (std::size_t i = 0; i < packed.size(); ++i) {
-    tokens_[i] = static_cast<std::uint32_t>(packed[i] >> 32);
-    servers_of_points_[i] = static_cast<std::uint32_t>(packed[i]);
+    tokens[i] = static_cast<std::uint32_t>(packed[i] >> 32);
+    owners[i] = static_cast<std::uint32_t>(packed[i]);
   }
+  packed = {};
+  set_points(tokens, owners);
   counts_ = std::move(counts);
+}
+
+void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vector<std::uint32_t>& owners) {
+  const auto n = static_cast<std::uint32_t>(tokens.size());
+  // Server indices in as few bytes as the server count needs. There are at most 2^24 points and
+  // every server has one, so three bytes always suffice.
+  const std::size_t servers = servers_.size();
+  const std::uint32_t width = servers <= (1u << 8) ? 1 : servers <= (1u << 16) ? 2 : 3;
+  // The bucket index: 2^k buckets with 2^k <= n / 4 (about four to eight points a bucket, at most
+  // one byte a point), n / 8 with three-byte server indices, so that a point costs at most 4 + 3
+  // + 1 bytes. Tiny rings get one bucket.
+  std::uint32_t log2n = 0;
+  while ((2ull << log2n) <= n) ++log2n;  // floor(log2(n)) for n >= 1
+  const std::uint32_t spare = width == 3 ? 3 : 2;
+  const std::uint32_t k = log2n > spare ? log2n - spare : 0;
+
+  std::vector<std::uint32_t> t(static_cast<std::size_t>(n) + kBucketScan, 0xFFFFFFFFu);
+  std::copy(tokens.begin(), tokens.end(), t.begin());
+  std::vector<std::uint8_t> o(static_cast<std::size_t>(n) * width + 3, 0);
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::uint32_t b = 0; b < width; ++b) o[i * width + b] = static_cast<std::uint8_t>(owners[i] >> (8 * b));
+  std::vector<std::uint32_t> index((std::size_t{1} << k) + 1);
+  const std::uint32_t shift = 32 - k;
+  std::uint32_t at = 0;
+  for (std::size_t b = 0; b + 1 < index.size(); ++b) {
+    const std::uint64_t start = static_cast<std::uint64_t>(b) << shift;
+    while (at < n && tokens[at] < start) ++at;
+    index[b] = at;
+  }
+  index.back() = n;
+
+  tokens_ = std::move(t);
+  owners_ = std::move(o);
+  owner_width_ = width;
+  owner_mask_ = width >= 4 ? 0xFFFFFFFFu : (1u << (8 * width)) - 1;
+  index_ = std::move(index);
+  index_shift_ = shift;
+  size_ = n;
 }
 
 std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { return owner(h32(key)); }
@@ -170,13 +210,13 @@ std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_
   std::vector<std::uint32_t> out;
   out.reserve(want);
   std::vector<bool> taken(servers_.size(), false);
-  const std::size_t n = tokens_.size();
+  const std::size_t n = size_;
   const std::size_t start = owner_point(hash);
   if (zone_aware) {
     // First lap: one server per zone, in walk order.
     std::vector<std::u16string_view> zones_seen;
     for (std::size_t k = 0; k < n && out.size() < want; ++k) {
-      const std::uint32_t s = servers_of_points_[(start + k) % n];
+      const std::uint32_t s = point_server((start + k) % n);
       if (taken[s]) continue;
       const std::u16string_view zone = servers_[s].zone;
       if (std::find(zones_seen.begin(), zones_seen.end(), zone) != zones_seen.end()) continue;
@@ -187,7 +227,7 @@ std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_
   }
   // Plain walk (or the zone-aware second lap): every server not yet collected, in walk order.
   for (std::size_t k = 0; k < n && out.size() < want; ++k) {
-    const std::uint32_t s = servers_of_points_[(start + k) % n];
+    const std::uint32_t s = point_server((start + k) % n);
     if (taken[s]) continue;
     taken[s] = true;
     out.push_back(s);
@@ -200,7 +240,7 @@ void Ring::add_server(Server server) {
   if (index_of(server.name) >= 0)
     throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
   const std::uint32_t count = points_for_weight(vnodes_, server.weight);
-  if (tokens_.size() + static_cast<std::uint64_t>(count) > kMaxRingPoints)
+  if (size_ + static_cast<std::uint64_t>(count) > kMaxRingPoints)
     throw Error(ErrorCode::limit_exceeded,
                 "the ring would have more than " + std::to_string(kMaxRingPoints) + " points");
   if (server.zone.size() > kMaxNameLength)
@@ -214,15 +254,15 @@ void Ring::add_server(Server server) {
   // ones: a merge that prefers the existing range on ties is exactly the fresh build's order.
   std::vector<std::uint32_t> tokens;
   std::vector<std::uint32_t> owners;
-  tokens.reserve(tokens_.size() + count);
-  owners.reserve(tokens_.size() + count);
+  tokens.reserve(size_ + count);
+  owners.reserve(size_ + count);
   std::size_t i = 0;
   std::size_t j = 0;
-  while (i < tokens_.size() || j < fresh.size()) {
-    const bool take_old = j == fresh.size() || (i < tokens_.size() && tokens_[i] <= (fresh[j] >> 32));
+  while (i < size_ || j < fresh.size()) {
+    const bool take_old = j == fresh.size() || (i < size_ && tokens_[i] <= (fresh[j] >> 32));
     if (take_old) {
       tokens.push_back(tokens_[i]);
-      owners.push_back(servers_of_points_[i]);
+      owners.push_back(point_server(i));
       ++i;
     } else {
       tokens.push_back(static_cast<std::uint32_t>(fresh[j] >> 32));
@@ -230,10 +270,15 @@ void Ring::add_server(Server server) {
       ++j;
     }
   }
-  tokens_ = std::move(tokens);
-  servers_of_points_ = std::move(owners);
   servers_.push_back(std::move(server));
   counts_.push_back(count);
+  try {
+    set_points(tokens, owners);  // the server count may need wider indices now
+  } catch (...) {
+    servers_.pop_back();
+    counts_.pop_back();
+    throw;
+  }
 }
 
 void Ring::remove_server(std::u16string_view name) {
@@ -242,20 +287,27 @@ void Ring::remove_server(std::u16string_view name) {
   if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
   const auto gone = static_cast<std::uint32_t>(found);
   // Dropping a server's points keeps every other point in order; later servers move up by one.
-  std::size_t w = 0;
-  for (std::size_t i = 0; i < tokens_.size(); ++i) {
-    const std::uint32_t s = servers_of_points_[i];
+  std::vector<std::uint32_t> tokens;
+  std::vector<std::uint32_t> owners;
+  tokens.reserve(size_ - counts_[gone]);
+  owners.reserve(size_ - counts_[gone]);
+  for (std::size_t i = 0; i < size_; ++i) {
+    const std::uint32_t s = point_server(i);
     if (s == gone) continue;
-    tokens_[w] = tokens_[i];
-    servers_of_points_[w] = s > gone ? s - 1 : s;
-    ++w;
+    tokens.push_back(tokens_[i]);
+    owners.push_back(s > gone ? s - 1 : s);
   }
-  tokens_.resize(w);
-  servers_of_points_.resize(w);
-  tokens_.shrink_to_fit();
-  servers_of_points_.shrink_to_fit();
+  Server removed = std::move(servers_[gone]);
+  const std::uint32_t removed_count = counts_[gone];
   servers_.erase(servers_.begin() + found);
   counts_.erase(counts_.begin() + found);
+  try {
+    set_points(tokens, owners);
+  } catch (...) {
+    servers_.insert(servers_.begin() + found, std::move(removed));
+    counts_.insert(counts_.begin() + found, removed_count);
+    throw;
+  }
 }
 
 void Ring::set_weight(std::u16string_view name, double weight) {
@@ -272,7 +324,7 @@ void Ring::set_weight(std::u16string_view name, double weight) {
 }
 
 std::vector<Point> Ring::points() const {
-  std::vector<Point> out(tokens_.size());
+  std::vector<Point> out(size_);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = point(i);
   return out;
 }
@@ -284,7 +336,7 @@ std::int64_t Ring::index_of(std::u16string_view name) const noexcept {
 }
 
 std::size_t Ring::memory_bytes() const noexcept {
-  return (tokens_.capacity() + servers_of_points_.capacity()) * sizeof(std::uint32_t);
+  return (tokens_.capacity() + index_.capacity()) * sizeof(std::uint32_t) + owners_.capacity();
 }
 
 bool operator==(const Ring& a, const Ring& b) noexcept {
@@ -293,7 +345,9 @@ bool operator==(const Ring& a, const Ring& b) noexcept {
     if (a.servers_[s].name != b.servers_[s].name || a.servers_[s].weight != b.servers_[s].weight ||
         a.servers_[s].zone != b.servers_[s].zone)
       return false;
-  return a.tokens_ == b.tokens_ && a.servers_of_points_ == b.servers_of_points_;
+  // Equal server counts give equal widths, so the packed bytes (padding zeroed) compare exactly;
+  // the index follows from the tokens.
+  return a.tokens_ == b.tokens_ && a.owners_ == b.owners_;
 }
 
 }  // namespace ringlab

@@ -3,7 +3,10 @@
 // The TypeScript wrapper (web/lib/src) is the public API; this file only moves values across the
 // boundary. Conventions:
 //  - Values, not handles: results come back as plain objects and JS-owned typed arrays copied out
-//    of the heap. Only Ring and Rendezvous, which live long, are handles (embind classes).
+//    of the heap. Only long-lived things (rings, rendezvous sets, Maglev tables, token rings) are
+//    handles (embind classes). Traces and other many-field results cross as flat typed arrays
+//    that the wrapper shapes into objects: each val::set is code in the .wasm, a typed array is
+//    one copy.
 //  - Strings: JS strings cross as std::u16string, i.e. their UTF-16 code units, untouched (lone
 //    surrogates included) — what h32 hashes. Batches of strings cross as one Uint16Array of units
 //    plus a Uint32Array of offsets (n + 1 of them), so a million keys are one call.
@@ -12,13 +15,16 @@
 //    uint64_t, which WASM_BIGINT maps to BigInt.
 //  - Errors never cross as C++ exceptions (under Emscripten they would arrive as a bare number,
 //    skip destructors and leak). Every entry point that can fail runs in guarded(), which records
-//    the code and message and returns a placeholder; the wrapper reads the flag at
+//    the code and message (record_current) and returns a placeholder; the wrapper reads the flag at
 //    errorFlagAddress() after the call and throws RinglabError after embind has freed the
 //    arguments.
+//  - Progress callbacks (experiments) are JS functions called through emscripten::val. They
+//    must not throw through C++ frames (destructors would be skipped): the wrapper catches what
+//    the user's callback throws and returns true, and the run stops here with a C++ exception
+//    that unwinds properly; the wrapper then rethrows the user's error.
 //
-// The file builds two modules: the library (the default) and, with RINGLAB_WASM_CLI, a module
-// holding only run_cli for the Node CLI. The CLI's flag parser uses std::regex, which drags in
-// iostreams and locales and would double the download of every page that only needs the library.
+// One module holds the library and run_cli (the Node CLI's entry): since the CLI's flag parser
+// no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second module.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 #include <malloc.h>
@@ -32,15 +38,20 @@
 #include <utility>
 #include <vector>
 
+#include "ringlab/analysis.hpp"
+#include "ringlab/bounded.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
+#include "ringlab/maglev.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
+#include "ringlab/token_ring.hpp"
 
 #ifndef RINGLAB_VERSION
 #define RINGLAB_VERSION "0.0.0"
@@ -69,11 +80,16 @@ void record(std::string_view code, std::string_view message) {
   last_error.message = message;
 }
 
-template <typename F>
-auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
-  using R = std::invoke_result_t<F>;
+// Thrown when a progress callback asks to stop (its JS side threw).
+struct Stopped {};
+
+// Records the exception being handled. One out-of-line function: every guarded() call site then
+// has a single catch (...) instead of five catch clauses, which is most of this file's code.
+[[gnu::noinline]] void record_current() noexcept {
   try {
-    return f();
+    throw;
+  } catch (const Stopped&) {
+    record("internal", "stopped by the progress callback");
   } catch (const Error& e) {
     record(e.code_name(), e.what());
   } catch (const std::bad_alloc&) {
@@ -82,6 +98,16 @@ auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
     record("internal", e.what());
   } catch (...) {
     record("internal", "unexpected C++ exception");
+  }
+}
+
+template <typename F>
+auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
+  using R = std::invoke_result_t<F>;
+  try {
+    return f();
+  } catch (...) {
+    record_current();
   }
   if constexpr (std::is_same_v<R, val>) return val::undefined();
   else if constexpr (!std::is_void_v<R>) return R{};
@@ -97,7 +123,6 @@ val take_error() {
   return e;
 }
 
-#ifndef RINGLAB_WASM_CLI
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
@@ -112,6 +137,15 @@ std::int64_t non_negative(double v, std::string_view what) {
   const std::int64_t n = integer(v, what);
   if (n < 0) throw Error(ErrorCode::out_of_range, std::string(what) + " must be >= 0, got " + std::to_string(n));
   return n;
+}
+
+// An integer 0 .. 2^32 - 1 (counts, indices, server numbers).
+std::uint32_t uint32_arg(double v, std::string_view what) {
+  const std::int64_t n = integer(v, what);
+  if (n < 0 || n > 4294967295LL)
+    throw Error(ErrorCode::out_of_range,
+                std::string(what) + " must be between 0 and 4294967295, got " + std::to_string(n));
+  return static_cast<std::uint32_t>(n);
 }
 
 // A JS typed array copied into a vector (one TypedArray.prototype.set, no per-element calls).
@@ -164,6 +198,27 @@ void check_batch(std::int64_t count) {
                 "at most " + std::to_string(ringlab::kMaxKeys) + " values per call, got " + std::to_string(count));
 }
 
+// Servers from the wrapper: a count (>= 0: the course's S0 .. S{n-1}) or, with count < 0, names,
+// weights and zones in list order.
+std::vector<ringlab::Server> servers_arg(const val& names, const val& weights, const val& zones, double count) {
+  if (count >= 0) {
+    const std::int64_t n = integer(count, "servers");
+    if (n < 1 || n > ringlab::kMaxServers)
+      throw Error(ErrorCode::out_of_range, "servers must be between 1 and " + std::to_string(ringlab::kMaxServers) +
+                                               ", got " + std::to_string(n));
+    return ringlab::default_servers(static_cast<std::uint32_t>(n));
+  }
+  const auto n = emscripten::vecFromJSArray<std::u16string>(names);
+  const auto w = copy_in<double>(weights);
+  const auto z = zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
+  if (w.size() != n.size() || z.size() != n.size())
+    throw Error(ErrorCode::invalid_argument, "names, weights and zones differ in length");
+  std::vector<ringlab::Server> servers;
+  servers.reserve(n.size());
+  for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
+  return servers;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Hashing, PRNG, jump, mod-N
 
@@ -177,7 +232,7 @@ val h32_many(const val& units, const val& offsets) {
   return guarded([&] {
     const StringBatch keys(units, offsets);
     std::vector<std::uint32_t> out(keys.size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = ringlab::h32(keys[i]);
+    ringlab::h32_many(keys.units, keys.offsets, out);
     return copy_out(out);
   });
 }
@@ -219,7 +274,7 @@ val jump_batch(const std::vector<Key>& keys, double buckets) {
   const std::int64_t n = integer(buckets, "buckets");
   ringlab::check_buckets(n);
   std::vector<std::int32_t> out(keys.size());
-  for (std::size_t i = 0; i < keys.size(); ++i) out[i] = ringlab::jump_unchecked(keys[i], static_cast<std::int32_t>(n));
+  ringlab::jump_many<Key>(keys, static_cast<std::int32_t>(n), out);
   return copy_out(out);
 }
 
@@ -247,7 +302,8 @@ val mod_n_many(const val& hashes, double n) {
     const std::int64_t servers = integer(n, "servers");
     (void)ringlab::mod_n(0, servers);  // validates n once
     std::vector<std::uint32_t> out = copy_in<std::uint32_t>(hashes);
-    for (auto& h : out) h %= static_cast<std::uint32_t>(servers);
+    const ringlab::FastMod mod(static_cast<std::uint32_t>(servers));
+    for (auto& h : out) h = mod(h);
     return copy_out(out);
   });
 }
@@ -257,14 +313,7 @@ val mod_n_many(const val& hashes, double n) {
 
 ringlab::Ring* make_ring(const val& names, const val& weights, const val& zones, double vnodes) {
   return guarded([&]() -> ringlab::Ring* {
-    const auto n = emscripten::vecFromJSArray<std::u16string>(names);
-    const auto w = copy_in<double>(weights);
-    const auto z = emscripten::vecFromJSArray<std::u16string>(zones);
-    if (w.size() != n.size() || z.size() != n.size())
-      throw Error(ErrorCode::invalid_argument, "names, weights and zones differ in length");
-    std::vector<ringlab::Server> servers;
-    servers.reserve(n.size());
-    for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
+    std::vector<ringlab::Server> servers = servers_arg(names, weights, zones, -1);
     const std::int64_t v = integer(vnodes, "vnodes");
     if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
       throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
@@ -348,9 +397,21 @@ val ring_points(const ringlab::Ring& r) {
   return guarded([&] {
     val o = val::object();
     o.set("tokens", copy_out(r.tokens().data(), r.tokens().size()));
-    o.set("servers", copy_out(r.point_servers().data(), r.point_servers().size()));
+    o.set("servers", copy_out(r.point_servers().to_vector()));
     return o;
   });
+}
+
+// The owner search's steps as (lo, hi, mid, token, right) quintuples; the wrapper makes objects.
+val trace_out(const std::vector<ringlab::SearchStep>& steps) {
+  std::vector<std::uint32_t> flat;
+  flat.reserve(steps.size() * 5);
+  for (const auto& s : steps) flat.insert(flat.end(), {s.lo, s.hi, s.mid, s.token, s.right ? 1u : 0u});
+  return copy_out(flat);
+}
+
+val ring_search_trace(const ringlab::Ring& r, std::uint32_t hash) {
+  return guarded([&] { return trace_out(ringlab::search_trace(r.tokens(), hash)); });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -379,17 +440,368 @@ val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k) {
   return guarded([&] { return copy_out(h.top(key, integer(k, "k"))); });
 }
 
+ringlab::WeightedRendezvous* make_weighted_rendezvous(const val& names, const val& weights) {
+  return guarded([&] {
+    const auto n = emscripten::vecFromJSArray<std::u16string>(names);
+    const auto w = copy_in<double>(weights);
+    if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
+    std::vector<ringlab::WeightedServer> servers;
+    servers.reserve(n.size());
+    for (std::size_t i = 0; i < n.size(); ++i) servers.push_back({n[i], w[i]});
+    return new ringlab::WeightedRendezvous(std::move(servers));
+  });
+}
+
+double whrw_pick(const ringlab::WeightedRendezvous& h, const std::u16string& key) {
+  return static_cast<double>(h.pick(key));
+}
+
+val whrw_pick_many(const ringlab::WeightedRendezvous& h, const val& units, const val& offsets) {
+  return guarded([&] {
+    const StringBatch keys(units, offsets);
+    std::vector<std::int32_t> out(keys.size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int32_t>(h.pick(keys[i]));
+    return copy_out(out);
+  });
+}
+
+val whrw_scores(const ringlab::WeightedRendezvous& h, const std::u16string& key) {
+  return guarded([&] { return copy_out(h.scores(key)); });
+}
+
+val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, double k) {
+  return guarded([&] { return copy_out(h.top(key, integer(k, "k"))); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maglev
+
+// Backends by name (count < 0) or the course's S0 .. S{count-1}.
+ringlab::Maglev* make_maglev(const val& names, const val& weights, double count, double table_size) {
+  return guarded([&] {
+    const std::uint32_t m = uint32_arg(table_size, "tableSize");
+    std::vector<ringlab::Backend> backends;
+    if (count >= 0) {
+      const std::uint32_t n = uint32_arg(count, "backends");
+      // Refused before making n names; the core words the same check for named backends.
+      if (n > m)
+        throw Error(ErrorCode::out_of_range, "table size " + std::to_string(m) + " is smaller than the " +
+                                                 std::to_string(n) + " backends");
+      for (std::uint32_t b = 0; b < n; ++b) backends.push_back({ringlab::default_server_name(b), 1.0});
+    } else {
+      const auto n = emscripten::vecFromJSArray<std::u16string>(names);
+      const auto w = copy_in<double>(weights);
+      if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
+      for (std::size_t i = 0; i < n.size(); ++i) backends.push_back({n[i], w[i]});
+    }
+    return new ringlab::Maglev(std::move(backends), m);
+  });
+}
+
+std::uint32_t maglev_lookup(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
+std::uint32_t maglev_lookup_key(const ringlab::Maglev& g, const std::u16string& key) { return g.lookup_key(key); }
+
+val maglev_lookup_hashes(const ringlab::Maglev& g, const val& hashes) {
+  return guarded([&] {
+    std::vector<std::uint32_t> out = copy_in<std::uint32_t>(hashes);
+    for (auto& h : out) h = g.lookup(h);
+    return copy_out(out);
+  });
+}
+
+val maglev_lookup_keys(const ringlab::Maglev& g, const val& units, const val& offsets) {
+  return guarded([&] {
+    const StringBatch keys(units, offsets);
+    std::vector<std::uint32_t> out(keys.size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = g.lookup_key(keys[i]);
+    return copy_out(out);
+  });
+}
+
+val maglev_table(const ringlab::Maglev& g) {
+  return guarded([&] { return copy_out(g.table().data(), g.table().size()); });
+}
+
+val maglev_entry_counts(const ringlab::Maglev& g) {
+  return guarded([&] { return copy_out(g.entry_counts()); });
+}
+
+// The fill as (backend, slot, skipped) triples, in turn order.
+val maglev_fill_turns(const ringlab::Maglev& g) {
+  return guarded([&] {
+    const auto turns = g.fill_turns();
+    std::vector<std::uint32_t> flat;
+    flat.reserve(turns.size() * 3);
+    for (const auto& t : turns) flat.insert(flat.end(), {t.backend, t.slot, t.skipped});
+    return copy_out(flat);
+  });
+}
+
+std::uint32_t backend_index(const ringlab::Maglev& g, double i) {
+  const std::uint32_t b = uint32_arg(i, "backend");
+  if (b >= g.backends().size())
+    throw Error(ErrorCode::out_of_range, "backend must be between 0 and " + std::to_string(g.backends().size() - 1) +
+                                             ", got " + std::to_string(b));
+  return b;
+}
+
+std::uint32_t maglev_offset(const ringlab::Maglev& g, double i) {
+  return guarded([&] { return g.offset(backend_index(g, i)); });
+}
+std::uint32_t maglev_skip(const ringlab::Maglev& g, double i) {
+  return guarded([&] { return g.skip(backend_index(g, i)); });
+}
+std::uint32_t maglev_table_size(const ringlab::Maglev& g) { return g.table_size(); }
+
+// Backend names in list order.
+val maglev_backends(const ringlab::Maglev& g) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& b : g.backends()) out.call<void>("push", b.name);
+    return out;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bounded loads
+
+val bounded_loads(const ringlab::Ring& r, const val& hashes, double epsilon) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> h = copy_in<std::uint32_t>(hashes);
+    const ringlab::BoundedPlacement p = ringlab::place_bounded(r, h, epsilon);
+    val o = val::object();
+    o.set("servers", copy_out(p.servers));
+    o.set("walks", copy_out(p.walks));
+    o.set("loads", copy_out(p.loads));
+    o.set("capacities", copy_out(p.capacities));
+    o.set("notFirstChoice", p.not_first_choice);
+    o.set("longestWalk", p.longest_walk);
+    return o;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The explicit-token ring
+
+ringlab::TokenRing* make_token_ring(double bits) {
+  return guarded([&] { return new ringlab::TokenRing(uint32_arg(bits, "bits")); });
+}
+
+void token_add(ringlab::TokenRing& t, const std::u16string& id, double token) {
+  guarded([&] { t.add(id, static_cast<std::uint64_t>(non_negative(token, "token"))); });
+}
+void token_remove(ringlab::TokenRing& t, const std::u16string& id) {
+  guarded([&] { t.remove(id); });
+}
+std::u16string token_route(const ringlab::TokenRing& t, const std::u16string& key) {
+  return guarded([&] { return t.route(key); });
+}
+std::u16string token_route_hash(const ringlab::TokenRing& t, std::uint32_t hash) {
+  return guarded([&] { return t.route_hash(hash); });
+}
+std::uint32_t token_position(const ringlab::TokenRing& t, const std::u16string& key) { return t.position(key); }
+
+val token_boundaries(const ringlab::TokenRing& t, const std::u16string& id) {
+  return guarded([&] {
+    const auto [start, end] = t.boundaries(id);
+    const std::uint32_t both[2] = {start, end};
+    return copy_out(both, 2);
+  });
+}
+double token_of(const ringlab::TokenRing& t, const std::u16string& id) {
+  return guarded([&] { return static_cast<double>(t.token_of(id)); });
+}
+val token_ids(const ringlab::TokenRing& t) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& p : t.points()) out.call<void>("push", p.second);
+    return out;
+  });
+}
+val token_tokens(const ringlab::TokenRing& t) {
+  return guarded([&] { return copy_out(t.tokens()); });
+}
+double token_size(const ringlab::TokenRing& t) { return static_cast<double>(t.size()); }
+std::uint32_t token_bits(const ringlab::TokenRing& t) { return t.bits(); }
+ringlab::TokenRing* token_clone(const ringlab::TokenRing& t) {
+  return guarded([&] { return new ringlab::TokenRing(t); });
+}
+// The search route_hash does: the hash is first reduced to the ring's bits, as there.
+val token_search_trace(const ringlab::TokenRing& t, std::uint32_t hash) {
+  return guarded([&] {
+    const std::uint32_t x = t.bits() == 32 ? hash : hash & ((1u << t.bits()) - 1);
+    return trace_out(ringlab::search_trace(t.tokens(), x));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Traces for steppers
+
+// Any ascending token list (a ring's, a token ring's, one drawn by hand).
+val search_trace(const val& tokens, std::uint32_t hash) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(tokens);
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i] < t[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
+    return trace_out(ringlab::search_trace(t, hash));
+  });
+}
+
+// Jump's steps: {steps: Float64Array of (bucket, next) pairs, keys: Uint32Array of (low, high)
+// words of the key after each step}. next can reach 2^62: a double holds it exactly (it was one).
+val jump_trace(std::uint64_t key, double buckets) {
+  return guarded([&] {
+    const auto steps = ringlab::jump_trace(key, integer(buckets, "buckets"));
+    std::vector<double> numbers;
+    std::vector<std::uint32_t> words;
+    for (const auto& s : steps) {
+      numbers.insert(numbers.end(), {static_cast<double>(s.bucket), static_cast<double>(s.next)});
+      words.insert(words.end(), {static_cast<std::uint32_t>(s.key), static_cast<std::uint32_t>(s.key >> 32)});
+    }
+    val o = val::object();
+    o.set("steps", copy_out(numbers));
+    o.set("keys", copy_out(words));
+    return o;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Analysis
+
+// (keys, moved, movedToNew, movedBetweenOld, then (from, to, keys) per flow).
+val movement(const val& before, const val& after, const val& is_new) {
+  return guarded([&] {
+    const auto a = copy_in<std::uint32_t>(before);
+    const auto b = copy_in<std::uint32_t>(after);
+    const auto flags = copy_in<std::uint8_t>(is_new);
+    const std::vector<bool> fresh(flags.begin(), flags.end());
+    const ringlab::Movement m = ringlab::movement(a, b, fresh);
+    std::vector<double> out{static_cast<double>(m.keys), static_cast<double>(m.moved),
+                            static_cast<double>(m.moved_to_new), static_cast<double>(m.moved_between_old)};
+    for (const auto& f : m.flows) out.insert(out.end(), {static_cast<double>(f.from), static_cast<double>(f.to), static_cast<double>(f.keys)});
+    return copy_out(out);
+  });
+}
+
+// (min, max, mean, sd, maxOverMean, sdOverMean).
+val load_stats(const val& loads) {
+  return guarded([&] {
+    const auto l = copy_in<double>(loads);
+    const ringlab::LoadStats s = ringlab::load_stats(std::span<const double>(l));
+    const double out[6] = {s.min, s.max, s.mean, s.sd, s.max_over_mean, s.sd_over_mean};
+    return copy_out(out, 6);
+  });
+}
+
+double theory_sd_over_mean(double n, double v) {
+  return guarded([&] { return ringlab::theory_sd_over_mean(uint32_arg(n, "servers"), uint32_arg(v, "vnodes")); });
+}
+double theory_vnodes_for(double n, double target) {
+  return guarded([&] { return ringlab::theory_vnodes_for(uint32_arg(n, "servers"), target); });
+}
+double theory_harmonic(double n) {
+  return guarded([&] { return ringlab::harmonic(uint32_arg(n, "n")); });
+}
+double theory_mod_n_kept(double n, double m) {
+  return guarded([&] { return ringlab::mod_n_kept_fraction(uint32_arg(n, "n"), uint32_arg(m, "m")); });
+}
+double theory_minimum_moved(double n, double m) {
+  return guarded([&] { return ringlab::minimum_moved_fraction(uint32_arg(n, "n"), uint32_arg(m, "m")); });
+}
+
+// (hitBefore, moved, hitAfter, dbMultiplier).
+val cache_what_if(double hit_ratio, double moved_fraction) {
+  return guarded([&] {
+    const ringlab::CacheWhatIf w = ringlab::cache_what_if(hit_ratio, moved_fraction);
+    const double out[4] = {w.hit_before, w.moved, w.hit_after, w.db_multiplier};
+    return copy_out(out, 4);
+  });
+}
+
+val hot_keys(const ringlab::Ring& r, double seed, double keys, double requests, double s, double hot, double copies) {
+  return guarded([&] {
+    ringlab::HotKeyParams p;
+    p.seed = integer(seed, "seed");
+    p.keys = uint32_arg(keys, "keys");
+    p.requests = static_cast<std::uint64_t>(non_negative(requests, "requests"));
+    p.s = s;
+    p.hot = uint32_arg(hot, "hot");
+    p.copies = uint32_arg(copies, "copies");
+    const ringlab::HotKeyResult h = ringlab::hot_keys(r, p);
+    std::vector<double> per_server(h.requests_per_server.begin(), h.requests_per_server.end());
+    val o = val::object();
+    o.set("requestsPerServer", copy_out(per_server));
+    o.set("hottestKeyRequests", static_cast<double>(h.hottest_key_requests));
+    o.set("hottestServer", h.hottest_server);
+    o.set("maxOverMean", h.max_over_mean);
+    return o;
+  });
+}
+
+// One scenario, every algorithm. The change: kind 0 add, 1 remove, 2 fail, 3 weight.
+val compare(const val& names, const val& weights, const val& zones, double count, double vnodes, double seed,
+            double keys, double change_kind, const std::u16string& change_name, double change_weight, double epsilon,
+            double table_size) {
+  return guarded([&] {
+    ringlab::Scenario sc;
+    sc.servers = servers_arg(names, weights, zones, count);
+    const std::int64_t v = integer(vnodes, "vnodes");
+    if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
+      throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
+                                               ", got " + std::to_string(v));
+    sc.vnodes = static_cast<std::uint32_t>(v);
+    sc.seed = integer(seed, "seed");
+    const std::int64_t k = non_negative(keys, "keys");
+    if (k > ringlab::kMaxCompareKeys)
+      throw Error(ErrorCode::limit_exceeded, "at most " + std::to_string(ringlab::kMaxCompareKeys) +
+                                                 " keys per comparison, got " + std::to_string(k));
+    sc.keys = static_cast<std::uint32_t>(k);
+    const std::uint32_t kind = uint32_arg(change_kind, "change kind");
+    if (kind > 3) throw Error(ErrorCode::invalid_argument, "unknown change kind");
+    sc.change.kind = static_cast<ringlab::ChangeKind>(kind);
+    sc.change.name = change_name;
+    sc.change.weight = change_weight;
+    sc.epsilon = epsilon;
+    sc.table_size = uint32_arg(table_size, "tableSize");
+    val rows = val::array();
+    for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
+      val o = val::object();
+      o.set("algorithm", r.algorithm);
+      o.set("supported", r.supported);
+      if (!r.supported) o.set("reason", r.reason);
+      o.set("moved", r.moved);
+      o.set("movedToNew", r.moved_to_new);
+      o.set("movedBetweenOld", r.moved_between_old);
+      o.set("maxOverMean", r.max_over_mean);
+      o.set("sdOverMean", r.sd_over_mean);
+      o.set("memoryBytes", static_cast<double>(r.memory_bytes));
+      o.set("buildMs", r.build_ms);
+      rows.call<void>("push", o);
+    }
+    return rows;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // The three experiments: their numbers and their exact text
 
-val ring_vs_mod(double seed, double keys, double servers, double vnodes) {
+// A JS progress callback (or undefined). It returns true when the run must stop (the wrapper's
+// side caught an exception from the user's function).
+ringlab::Progress progress_of(const val& callback) {
+  if (callback.isUndefined() || callback.isNull()) return {};
+  return [callback](std::uint64_t done, std::uint64_t total) {
+    if (callback(static_cast<double>(done), static_cast<double>(total)).as<bool>()) throw Stopped{};
+  };
+}
+
+val ring_vs_mod(double seed, double keys, double servers, double vnodes, const val& on_progress) {
   return guarded([&] {
     ringlab::RingVsModParams p;
     p.seed = integer(seed, "seed");
     p.keys = integer(keys, "keys");
     p.servers = integer(servers, "servers");
     p.vnodes = integer(vnodes, "vnodes");
-    const ringlab::RingVsModResult r = ringlab::ring_vs_mod(p);
+    const ringlab::RingVsModResult r = ringlab::ring_vs_mod(p, progress_of(on_progress));
     val o = val::object();
     o.set("keys", r.keys);
     o.set("serversBefore", r.servers_before);
@@ -403,7 +815,7 @@ val ring_vs_mod(double seed, double keys, double servers, double vnodes) {
   });
 }
 
-val vnode_sweep(double seed, double servers, double keys, const val& vnodes) {
+val vnode_sweep(double seed, double servers, double keys, const val& vnodes, const val& on_progress) {
   return guarded([&] {
     ringlab::VnodeSweepParams p;
     p.seed = integer(seed, "seed");
@@ -414,7 +826,7 @@ val vnode_sweep(double seed, double servers, double keys, const val& vnodes) {
       throw Error(ErrorCode::limit_exceeded, "vnodes lists at most " + std::to_string(ringlab::kMaxVnodeList) + " values");
     p.vnodes.clear();
     for (double v : list) p.vnodes.push_back(integer(v, "vnodes"));
-    const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p);
+    const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p, progress_of(on_progress));
     val rows = val::array();
     for (const ringlab::VnodeSweepRow& row : r.rows) {
       val o = val::object();
@@ -438,7 +850,7 @@ val vnode_sweep(double seed, double servers, double keys, const val& vnodes) {
   });
 }
 
-val hrw_jump(double seed, double keys, double servers, double remove, double buckets) {
+val hrw_jump(double seed, double keys, double servers, double remove, double buckets, const val& on_progress) {
   return guarded([&] {
     ringlab::HrwJumpParams p;
     p.seed = integer(seed, "seed");
@@ -446,7 +858,7 @@ val hrw_jump(double seed, double keys, double servers, double remove, double buc
     p.servers = integer(servers, "servers");
     p.remove = integer(remove, "remove");
     p.buckets = integer(buckets, "buckets");
-    const ringlab::HrwJumpResult r = ringlab::hrw_jump(p);
+    const ringlab::HrwJumpResult r = ringlab::hrw_jump(p, progress_of(on_progress));
     val counts = val::array();
     for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
     val o = val::object();
@@ -472,7 +884,6 @@ val heap_usage() {
   return o;
 }
 
-#else  // RINGLAB_WASM_CLI
 // ---------------------------------------------------------------------------------------------
 // The CLI
 
@@ -489,7 +900,6 @@ val run_cli(const val& args) {
 }
 
 std::string cli_help() { return ringlab::cli_help(); }
-#endif  // RINGLAB_WASM_CLI
 
 std::string version() { return RINGLAB_VERSION; }
 
@@ -504,11 +914,9 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("takeError", &take_error);
   function("version", &version);
 
-#ifdef RINGLAB_WASM_CLI
+function("heapUsage", &heap_usage);
   function("runCli", &run_cli);
   function("cliHelp", &cli_help);
-#else
-  function("heapUsage", &heap_usage);
 
   function("h32", &h32);
   function("h32Bytes", &h32_bytes);
@@ -518,8 +926,10 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("jump", &jump);
   function("jumpMany32", &jump_many32);
   function("jumpMany64", &jump_many64);
+  function("jumpTrace", &jump_trace);
   function("modN", &mod_n);
   function("modNMany", &mod_n_many);
+  function("searchTrace", &search_trace);
 
   class_<ringlab::Ring>("Ring")
       .function("owner", &ring_owner)
@@ -536,7 +946,8 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("vnodes", &ring_vnodes)
       .function("indexOf", &ring_index_of)
       .function("memoryBytes", &ring_memory_bytes)
-      .function("points", &ring_points);
+      .function("points", &ring_points)
+      .function("searchTrace", &ring_search_trace);
   function("makeRing", &make_ring, allow_raw_pointers());
   function("makeUniformRing", &make_uniform_ring, allow_raw_pointers());
 
@@ -547,8 +958,57 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("top", &hrw_top);
   function("makeRendezvous", &make_rendezvous, allow_raw_pointers());
 
+  class_<ringlab::WeightedRendezvous>("WeightedRendezvous")
+      .function("pick", &whrw_pick)
+      .function("pickMany", &whrw_pick_many)
+      .function("scores", &whrw_scores)
+      .function("top", &whrw_top);
+  function("makeWeightedRendezvous", &make_weighted_rendezvous, allow_raw_pointers());
+
+  class_<ringlab::Maglev>("Maglev")
+      .function("lookup", &maglev_lookup)
+      .function("lookupKey", &maglev_lookup_key)
+      .function("lookupHashes", &maglev_lookup_hashes)
+      .function("lookupKeys", &maglev_lookup_keys)
+      .function("table", &maglev_table)
+      .function("entryCounts", &maglev_entry_counts)
+      .function("fillTurns", &maglev_fill_turns)
+      .function("offset", &maglev_offset)
+      .function("skip", &maglev_skip)
+      .function("tableSize", &maglev_table_size)
+      .function("backends", &maglev_backends);
+  function("makeMaglev", &make_maglev, allow_raw_pointers());
+
+  function("boundedLoads", &bounded_loads);
+
+  class_<ringlab::TokenRing>("TokenRing")
+      .function("add", &token_add)
+      .function("remove", &token_remove)
+      .function("route", &token_route)
+      .function("routeHash", &token_route_hash)
+      .function("position", &token_position)
+      .function("boundaries", &token_boundaries)
+      .function("tokenOf", &token_of)
+      .function("ids", &token_ids)
+      .function("tokens", &token_tokens)
+      .function("size", &token_size)
+      .function("bits", &token_bits)
+      .function("clone", &token_clone, allow_raw_pointers())
+      .function("searchTrace", &token_search_trace);
+  function("makeTokenRing", &make_token_ring, allow_raw_pointers());
+
+  function("movement", &movement);
+  function("loadStats", &load_stats);
+  function("theorySdOverMean", &theory_sd_over_mean);
+  function("theoryVnodesFor", &theory_vnodes_for);
+  function("theoryHarmonic", &theory_harmonic);
+  function("theoryModNKept", &theory_mod_n_kept);
+  function("theoryMinimumMoved", &theory_minimum_moved);
+  function("cacheWhatIf", &cache_what_if);
+  function("hotKeys", &hot_keys);
+  function("compare", &compare);
+
   function("ringVsMod", &ring_vs_mod);
   function("vnodeSweep", &vnode_sweep);
   function("hrwJump", &hrw_jump);
-#endif
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
+import { load } from "ringlab";
 import { cliJs, experimentCases, root } from "./helpers.mjs";
 
 function run(args, opts = {}) {
@@ -42,6 +43,30 @@ test("jump KEY BUCKETS takes any uint64 key", () => {
   assert.match(r.stdout, /^\d+\n$/);
 });
 
+test("compare --json: the published scenario, and the same numbers as rl.compare()", async () => {
+  const args = ["compare", "--servers", "10", "--vnodes", "100", "--keys", "100000", "--change", "add", "--json"];
+  const r = run(args);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stderr, "");
+  const rows = JSON.parse(r.stdout);
+  const by = Object.fromEntries(rows.map((row) => [row.algorithm, row]));
+  assert.deepEqual(Object.keys(by), ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"]);
+  for (const a of ["ring", "rendezvous", "jump"]) {
+    assert.ok(Math.abs(by[a].moved - 1 / 11) < 0.02, `${a} moved ${by[a].moved}`);
+    assert.equal(by[a].movedBetweenOld, 0, a);
+  }
+  assert.ok(Math.abs(by["mod-n"].moved - 10 / 11) < 0.005, `mod-N moved ${by["mod-n"].moved}`);
+  const rl = await load();
+  const api = rl.compare({ servers: 10, vnodes: 100, keys: 100000, change: "add" });
+  const strip = (list) => list.map(({ buildMs, ...rest }) => rest);
+  assert.deepEqual(strip(rows), strip(api));
+  // The table form, and a change jump cannot express.
+  const table = run(["compare", "--keys", "5000", "--change", "remove:S4"]);
+  assert.equal(table.status, 0, table.stderr);
+  assert.match(table.stdout, /^algorithm +moved/);
+  assert.match(table.stdout, /\njump +not supported: jump can only remove the last bucket\n/);
+});
+
 // Argument lists whose result (stdout, stderr, status) must be the native binary's.
 const argLists = [
   ["--help"],
@@ -68,6 +93,14 @@ const argLists = [
   ["jump", "-1", "10"],
   ["jump", "18446744073709551616", "10"],
   ["jump", "5", "0"],
+  ["compare", "--change", "bogus"],
+  ["compare", "--change", "remove"],
+  ["compare", "--change", "remove:nope", "--keys", "10"],
+  ["compare", "--change", "weight:S1=abc"],
+  ["compare", "--table", "4"],
+  ["compare", "--keys", "10000001"],
+  ["compare", "--epsilon", "0", "--keys", "10"],
+  ["compare", "--servers", "0"],
 ];
 
 test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
@@ -81,6 +114,7 @@ test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
   assert.equal(run(["run", "ring-vs-mod", "--servers", "0"]).stderr, "ringlab: servers must be between 1 and 100000, got 0\n");
   assert.equal(run(["run", "ring-vs-mod", "--bogus", "1"]).stderr, "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n");
   assert.equal(run(["--help"]).status, 0);
+  assert.match(run(["--help"]).stdout, /ringlab compare \[flags\] \[--json\]/);
 });
 
 const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"].map((p) => path.join(root, p)).find(existsSync);
@@ -100,13 +134,13 @@ test("npx --no-install ringlab works from the repository root, even with an empt
   const cache = mkdtempSync(path.join(tmpdir(), "ringlab-npx-"));
   try {
     const c = subset[0];
-    const r = spawnSync("npx", ["--no-install", "ringlab", "run", c.experiment, ...c.flags], {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, npm_config_cache: cache, npm_config_offline: "true", npm_config_update_notifier: "false" },
-    });
+    const env = { ...process.env, npm_config_cache: cache, npm_config_offline: "true", npm_config_update_notifier: "false" };
+    const r = spawnSync("npx", ["--no-install", "ringlab", "run", c.experiment, ...c.flags], { cwd: root, encoding: "utf8", env });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, c.expected);
+    const cmp = spawnSync("npx", ["--no-install", "ringlab", "compare", "--keys", "1000", "--json"], { cwd: root, encoding: "utf8", env });
+    assert.equal(cmp.status, 0, cmp.stderr);
+    assert.equal(JSON.parse(cmp.stdout).length, 6);
   } finally {
     rmSync(cache, { recursive: true, force: true });
   }

@@ -6,11 +6,19 @@
 // byte: it agrees with h32() on ASCII/Latin-1 text and differs on anything else, by design.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
 
 namespace ringlab {
+
+// "00" "01" ... "99": two decimal digits per table entry.
+inline constexpr char kDigitPairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
 
 inline constexpr std::uint32_t kFnvOffset = 0x811c9dc5u;
 inline constexpr std::uint32_t kFnvPrime = 0x01000193u;
@@ -51,6 +59,7 @@ class Fnv1a {
   }
   // Appends the decimal digits of n, as JavaScript's String(n) would for an integer.
   constexpr Fnv1a& decimal(std::uint64_t n) noexcept {
+    if (n <= 0xFFFFFFFFu) return decimal32(static_cast<std::uint32_t>(n));
     char digits[20];
     int len = 0;
     do {
@@ -58,6 +67,30 @@ class Fnv1a {
       n /= 10;
     } while (n != 0);
     while (len > 0) unit(static_cast<std::uint8_t>(digits[--len]));
+    return *this;
+  }
+  // The same for 32-bit n, the hot case (ring tokens' "#i", the course keys' numbers): two digits
+  // per 32-bit division by a constant (a multiply), where 64-bit ones would cost real divisions
+  // in WebAssembly.
+  constexpr Fnv1a& decimal32(std::uint32_t n) noexcept {
+    char digits[10] = {};
+    int at = 10;
+    while (n >= 100) {
+      const std::uint32_t q = n / 100;
+      const std::uint32_t r = n - q * 100;
+      at -= 2;
+      digits[at] = kDigitPairs[2 * r];
+      digits[at + 1] = kDigitPairs[2 * r + 1];
+      n = q;
+    }
+    if (n >= 10) {
+      at -= 2;
+      digits[at] = kDigitPairs[2 * n];
+      digits[at + 1] = kDigitPairs[2 * n + 1];
+    } else {
+      digits[--at] = static_cast<char>('0' + n);
+    }
+    for (; at < 10; ++at) unit(static_cast<std::uint8_t>(digits[at]));
     return *this;
   }
 
@@ -79,6 +112,38 @@ class Fnv1a {
 }
 [[nodiscard]] constexpr std::uint32_t h32_bytes(std::span<const std::uint8_t> bytes) noexcept {
   return Fnv1a{}.bytes(bytes).finish();
+}
+
+// h32 of many strings: string i is units[offsets[i] .. offsets[i+1]), its hash goes to out[i].
+// offsets holds out.size() + 1 ascending positions within units (the caller checks). Four strings
+// are hashed side by side: each FNV step waits for the previous multiply, so one string alone
+// leaves the multiplier idle most of the time, and four independent ones fill it.
+inline void h32_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                     std::span<std::uint32_t> out) noexcept {
+  const char16_t* u = units.data();
+  const std::size_t n = out.size();
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const std::uint32_t b0 = offsets[i], b1 = offsets[i + 1], b2 = offsets[i + 2], b3 = offsets[i + 3];
+    const std::uint32_t l0 = b1 - b0, l1 = b2 - b1, l2 = b3 - b2, l3 = offsets[i + 4] - b3;
+    const std::uint32_t common = std::min(std::min(l0, l1), std::min(l2, l3));
+    std::uint32_t h0 = kFnvOffset, h1 = kFnvOffset, h2 = kFnvOffset, h3 = kFnvOffset;
+    for (std::uint32_t j = 0; j < common; ++j) {
+      h0 = (h0 ^ u[b0 + j]) * kFnvPrime;
+      h1 = (h1 ^ u[b1 + j]) * kFnvPrime;
+      h2 = (h2 ^ u[b2 + j]) * kFnvPrime;
+      h3 = (h3 ^ u[b3 + j]) * kFnvPrime;
+    }
+    for (std::uint32_t j = common; j < l0; ++j) h0 = (h0 ^ u[b0 + j]) * kFnvPrime;
+    for (std::uint32_t j = common; j < l1; ++j) h1 = (h1 ^ u[b1 + j]) * kFnvPrime;
+    for (std::uint32_t j = common; j < l2; ++j) h2 = (h2 ^ u[b2 + j]) * kFnvPrime;
+    for (std::uint32_t j = common; j < l3; ++j) h3 = (h3 ^ u[b3 + j]) * kFnvPrime;
+    out[i] = fmix32(h0);
+    out[i + 1] = fmix32(h1);
+    out[i + 2] = fmix32(h2);
+    out[i + 3] = fmix32(h3);
+  }
+  for (; i < n; ++i) out[i] = h32(std::u16string_view(u + offsets[i], offsets[i + 1] - offsets[i]));
 }
 
 // Worked facts from the published function, checked at compile time.

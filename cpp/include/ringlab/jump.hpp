@@ -1,7 +1,10 @@
 // Jump consistent hash (Lamping & Veach, 2014) with exact 64-bit math, and mod-N.
 #pragma once
 
+#include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace ringlab {
@@ -11,20 +14,79 @@ inline constexpr std::int32_t kMaxBuckets = 2147483647;  // 2^31 - 1
 // Throws Error(out_of_range) unless 1 <= n <= 2^31 - 1.
 void check_buckets(std::int64_t n);
 
+// floor(x) for 0 <= x < 2^63, as a double. WebAssembly has it as one instruction (f64.trunc),
+// where a conversion to a 64-bit integer carries range checks; x86-64 without SSE4.1 has no such
+// instruction (std::trunc is a library call there), and the round trip through int64 is exact.
+[[nodiscard]] inline double floor_below_2p63(double x) noexcept {
+#if defined(__wasm__) || defined(__SSE4_1__) || defined(__aarch64__)
+  return std::trunc(x);
+#else
+  return static_cast<double>(static_cast<std::int64_t>(x));
+#endif
+}
+
 // The bucket in [0, n) for a 64-bit key. The caller guarantees 1 <= n <= 2^31 - 1
 // (jump() checks; this is the unchecked hot-path form).
+//
+// The published loop, with its integers held in doubles: j = floor(x) of the product x, and
+// floor(x) < n exactly when x < n (n an integer), so the loop tests x itself and floors only the
+// candidate it keeps (b < n <= 2^31, so b and b + 1 are exact in a double, and b + 1.0 is the
+// published double(b + 1)). Every x is below 2^62 (b + 1 <= 2^31 times a ratio <= 2^31).
 [[nodiscard]] inline std::int32_t jump_unchecked(std::uint64_t key, std::int32_t n) noexcept {
-  std::int64_t b = -1;
-  std::int64_t j = 0;
-  while (j < n) {
-    b = j;
+  const double limit = n;
+  double b = -1;
+  double x = 0;
+  while (x < limit) {
+    b = floor_below_2p63(x);
     key = key * 2862933555777941757ull + 1;
     // Two separate double roundings, in this order, as the published program does them.
     // The build disables FP contraction so they are never fused.
     const double ratio = 2147483648.0 / static_cast<double>((key >> 33) + 1);
-    j = static_cast<std::int64_t>(static_cast<double>(b + 1) * ratio);
+    x = (b + 1) * ratio;
   }
   return static_cast<std::int32_t>(b);
+}
+
+// jump_unchecked() for many keys: out[i] = jump(keys[i], n), same caller guarantee on n (out
+// holds keys.size() values). Four keys walk side by side: one key alone waits on each step's
+// multiply, divide and floor in turn and then mispredicts where its walk ends; four overlap their
+// arithmetic and share that one exit. A lane whose walk is over keeps its bucket while the others
+// finish (in WebAssembly the choice is a branch-free `select`).
+template <typename Key>
+void jump_many(std::span<const Key> keys, std::int32_t n, std::span<std::int32_t> out) noexcept {
+  constexpr std::uint64_t kMul = 2862933555777941757ull;
+  const double limit = n;
+  const std::size_t count = keys.size();
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    std::uint64_t k0 = keys[i], k1 = keys[i + 1], k2 = keys[i + 2], k3 = keys[i + 3];
+    double b0 = -1, b1 = -1, b2 = -1, b3 = -1;
+    double x0 = 0, x1 = 0, x2 = 0, x3 = 0;
+    while ((x0 < limit) | (x1 < limit) | (x2 < limit) | (x3 < limit)) {
+      const bool a0 = x0 < limit, a1 = x1 < limit, a2 = x2 < limit, a3 = x3 < limit;
+      b0 = a0 ? floor_below_2p63(x0) : b0;
+      b1 = a1 ? floor_below_2p63(x1) : b1;
+      b2 = a2 ? floor_below_2p63(x2) : b2;
+      b3 = a3 ? floor_below_2p63(x3) : b3;
+      k0 = k0 * kMul + 1;
+      k1 = k1 * kMul + 1;
+      k2 = k2 * kMul + 1;
+      k3 = k3 * kMul + 1;
+      const double y0 = (b0 + 1) * (2147483648.0 / static_cast<double>((k0 >> 33) + 1));
+      const double y1 = (b1 + 1) * (2147483648.0 / static_cast<double>((k1 >> 33) + 1));
+      const double y2 = (b2 + 1) * (2147483648.0 / static_cast<double>((k2 >> 33) + 1));
+      const double y3 = (b3 + 1) * (2147483648.0 / static_cast<double>((k3 >> 33) + 1));
+      x0 = a0 ? y0 : x0;
+      x1 = a1 ? y1 : x1;
+      x2 = a2 ? y2 : x2;
+      x3 = a3 ? y3 : x3;
+    }
+    out[i] = static_cast<std::int32_t>(b0);
+    out[i + 1] = static_cast<std::int32_t>(b1);
+    out[i + 2] = static_cast<std::int32_t>(b2);
+    out[i + 3] = static_cast<std::int32_t>(b3);
+  }
+  for (; i < count; ++i) out[i] = jump_unchecked(keys[i], n);
 }
 
 // Checked jump: throws Error(out_of_range) for n outside 1 .. 2^31 - 1.
@@ -42,5 +104,28 @@ struct JumpStep {
 
 // mod-N: the server index h mod n. Throws Error(out_of_range) for n < 1.
 [[nodiscard]] std::uint32_t mod_n(std::uint32_t hash, std::int64_t n);
+
+// x mod n for a fixed n >= 1 without a division (Lemire, Kaser & Kurz, "Faster remainder by direct
+// computation", 2019): with M = ceil(2^64 / n), x mod n = ((M * x mod 2^64) * n) >> 64, exact for
+// every 32-bit x and n. The top of that 96-bit product is put together from two 64-bit
+// multiplies, which WebAssembly (no 128-bit multiply) runs as fast as native code does.
+class FastMod {
+ public:
+  // n >= 1 (the caller checks).
+  explicit constexpr FastMod(std::uint32_t n) noexcept : n_(n), m_(~std::uint64_t{0} / n + 1) {}
+  [[nodiscard]] constexpr std::uint32_t operator()(std::uint32_t x) const noexcept {
+    const std::uint64_t low = m_ * x;
+    const std::uint64_t top = (low >> 32) * n_ + (((low & 0xFFFFFFFFu) * n_) >> 32);
+    return static_cast<std::uint32_t>(top >> 32);
+  }
+  [[nodiscard]] constexpr std::uint32_t divisor() const noexcept { return static_cast<std::uint32_t>(n_); }
+
+ private:
+  std::uint64_t n_;
+  std::uint64_t m_;
+};
+static_assert(FastMod(1)(4294967295u) == 0 && FastMod(7)(4294967295u) == 4294967295u % 7 &&
+              FastMod(65537)(123456789u) == 123456789u % 65537 && FastMod(4294967295u)(4294967295u) == 0 &&
+              FastMod(4294967295u)(4294967294u) == 4294967294u);
 
 }  // namespace ringlab

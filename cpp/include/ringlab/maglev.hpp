@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/jump.hpp"
+
 namespace ringlab {
 
 inline constexpr std::uint32_t kDefaultMaglevTableSize = 65537;
@@ -28,7 +30,7 @@ class Maglev {
   Maglev(std::vector<Backend> backends, std::uint32_t table_size = kDefaultMaglevTableSize);
 
   // The backend (index into the list as given) serving a 32-bit hash.
-  [[nodiscard]] std::uint32_t lookup(std::uint32_t hash) const noexcept { return table_[hash % table_.size()]; }
+  [[nodiscard]] std::uint32_t lookup(std::uint32_t hash) const noexcept { return table_[slot_of_(hash)]; }
   [[nodiscard]] std::uint32_t lookup_key(std::u16string_view key) const noexcept;
 
   [[nodiscard]] std::uint32_t table_size() const noexcept { return static_cast<std::uint32_t>(table_.size()); }
@@ -60,6 +62,7 @@ class Maglev {
   std::vector<std::uint32_t> offsets_;
   std::vector<std::uint32_t> skips_;
   std::vector<std::uint32_t> table_;
+  FastMod slot_of_{1};  // hash mod M without a division
 };
 
 }  // namespace ringlab

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+
+#include "ringlab/hash.hpp"
 
 namespace ringlab {
 
@@ -57,6 +60,15 @@ inline std::size_t format_key(std::uint32_t n, char* buf) noexcept {
   for (std::size_t i = 0; i < len; ++i) buf[5 + i] = digits[len - 1 - i];
   return 5 + len;
 }
+
+// The FNV-1a state after "user:", where every course key's hash starts.
+inline constexpr Fnv1a kCourseKeyPrefix = Fnv1a{}.bytes(std::string_view("user:"));
+
+// The FNV-1a state of the course key "user:<n>" (its h32 is .finish()), without writing the text:
+// the prefix's state is a constant and only the digits are hashed.
+[[nodiscard]] constexpr Fnv1a course_key_fnv(std::uint32_t n) noexcept { return Fnv1a(kCourseKeyPrefix).decimal32(n); }
+static_assert(course_key_fnv(42).finish() == h32(u"user:42"));
+static_assert(course_key_fnv(631395207).finish() == h32(u"user:631395207"));
 
 // The course's keys for a seed: "user:631395207", "user:144321889", ... for seed 16.
 class CourseKeys {

@@ -37,15 +37,22 @@ class Rendezvous {
   }
   // The same, from a prefix state already holding `key + "|"`.
   [[nodiscard]] std::int64_t pick_prefix(const Fnv1a& prefix) const noexcept {
+    // The names' common beginning ("S" for S0, S1, ...) is hashed once for all of them; each
+    // server then continues that state with the rest of its name.
+    const Fnv1a common = Fnv1a(prefix).units(common_);
+    const std::size_t n = servers_.size();
+    // Branch-free first-max: -1 is below every score, so the first server takes the lead and a
+    // later one needs a strictly greater score (a tie leaves the earlier server ahead). Which
+    // server leads is a coin toss per key, so a branch here would mispredict all the time.
     std::int64_t best = -1;
-    std::uint32_t best_score = 0;
-    for (std::size_t s = 0; s < servers_.size(); ++s) {
-      const std::uint32_t score = Fnv1a(prefix).units(servers_[s]).finish();
-      // Strictly greater: on a tie the earlier server keeps the win (first-max).
-      if (best < 0 || score > best_score) {
-        best = static_cast<std::int64_t>(s);
-        best_score = score;
-      }
+    std::int64_t best_score = -1;
+    for (std::size_t s = 0; s < n; ++s) {
+      Fnv1a f = common;
+      for (std::uint32_t i = rest_first_[s]; i < rest_first_[s + 1]; ++i) f.unit(rest_[i]);
+      const std::int64_t score = f.finish();
+      const bool lead = score > best_score;
+      best = lead ? static_cast<std::int64_t>(s) : best;
+      best_score = lead ? score : best_score;
     }
     return best;
   }
@@ -60,6 +67,9 @@ class Rendezvous {
 
  private:
   std::vector<std::u16string> servers_;
+  std::u16string common_;                 // the longest beginning all names share
+  std::vector<char16_t> rest_;            // each name after common_, back to back
+  std::vector<std::uint32_t> rest_first_; // name s's rest is rest_[rest_first_[s] .. rest_first_[s+1])
 };
 
 // Weighted rendezvous (spec §5): u = score / 2^32, weighted score = -w / ln(u) (u = 0 scores 0);

@@ -1,13 +1,37 @@
 // The typed API over the raw bindings: validation, defaults, names instead of indices, errors,
 // lifetimes. Nothing here computes a placement; every number comes from the C++ core.
 import { RinglabError, toCode } from "./errors.js";
-import type { RawCommon, RawHandle, RawModule, RawRendezvous, RawRing } from "./raw.js";
 import type {
+  RawCommon,
+  RawHandle,
+  RawMaglev,
+  RawModule,
+  RawProgress,
+  RawRendezvous,
+  RawRing,
+  RawTokenRing,
+  RawWeightedRendezvous,
+} from "./raw.js";
+import type {
+  BoundedLoads,
+  CacheWhatIf,
+  ChangeSpec,
+  CompareScenario,
+  ComparisonRow,
+  HotKeysOptions,
+  HotKeysResult,
   HrwJumpOptions,
   HrwJumpResult,
+  JumpStep,
+  LoadStats,
+  Maglev,
+  MaglevFillTurns,
+  MaglevOptions,
   MemoryUsage,
+  Movement,
   Mulberry32,
   PreferenceListOptions,
+  ProgressCallback,
   Rendezvous,
   Ring,
   RingOptions,
@@ -15,10 +39,16 @@ import type {
   Ringlab,
   RingVsModOptions,
   RingVsModResult,
+  SearchStep,
   ServerInfo,
   ServerSpec,
+  Theory,
+  TokenRing,
+  TokenRingOptions,
   VnodeSweepOptions,
   VnodeSweepResult,
+  WeightedRendezvous,
+  WeightedServerSpec,
 } from "./types.js";
 
 // Node 20 and current browsers have Symbol.dispose; elsewhere use the registered symbol that
@@ -168,6 +198,108 @@ function defaultNames(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `S${i}`);
 }
 
+// A name or { name, weight? } (weighted rendezvous, Maglev backends).
+function weightedSpec(v: unknown, what: string): Required<WeightedServerSpec> {
+  if (typeof v === "string") return { name: v, weight: 1 };
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw invalidType(what, "a name or { name, weight? }", v);
+  const o = options<WeightedServerSpec>(v, ["name", "weight"], what);
+  return { name: str(o.name, `${what}.name`), weight: o.weight === undefined ? 1 : num(o.weight, `${what}.weight`) };
+}
+
+function list(v: unknown, what: string, expected: string): unknown[] {
+  if (!Array.isArray(v)) throw invalidType(what, expected, v);
+  return v;
+}
+
+// A jump key: a bigint 0 … 2^64 − 1 or a non-negative safe integer.
+function jumpKey(key: unknown): bigint {
+  if (typeof key === "bigint") {
+    if (key < 0n || key > 0xffffffffffffffffn) {
+      throw new RinglabError("out_of_range", `key must be between 0 and 18446744073709551615, got ${key}`);
+    }
+    return key;
+  }
+  if (typeof key === "number") {
+    if (!Number.isSafeInteger(key)) {
+      throw new RinglabError("invalid_argument", `key must be a safe integer (use a bigint beyond 2^53 - 1), got ${String(key)}`);
+    }
+    if (key < 0) throw new RinglabError("out_of_range", `key must be >= 0, got ${key}`);
+    return BigInt(key);
+  }
+  throw invalidType("key", "a bigint or a number", key);
+}
+
+// (lo, hi, mid, token, right) quintuples from the module, as objects.
+function searchSteps(flat: Uint32Array): SearchStep[] {
+  const steps: SearchStep[] = [];
+  for (let i = 0; i + 4 < flat.length; i += 5) {
+    steps.push({ lo: flat[i]!, hi: flat[i + 1]!, mid: flat[i + 2]!, token: flat[i + 3]!, right: flat[i + 4] === 1 });
+  }
+  return steps;
+}
+
+/**
+ * Runs an experiment with the user's progress callback (or none). The callback must not throw
+ * through the module: what it throws is kept, the module is told to stop (the callback it sees
+ * returns true) and unwinds, and the error is rethrown here.
+ */
+function withProgress<T>(ch: Channel, onProgress: unknown, run: (progress: RawProgress) => T): T {
+  if (onProgress === undefined) return ch.call(() => run(undefined));
+  if (typeof onProgress !== "function") throw invalidType("onProgress", "a function", onProgress);
+  const user = onProgress as ProgressCallback;
+  let failure: { error: unknown } | undefined;
+  const progress = (done: number, total: number): boolean => {
+    try {
+      user(done, total);
+      return false;
+    } catch (error) {
+      failure = { error };
+      return true;
+    }
+  };
+  try {
+    return ch.call(() => run(progress));
+  } catch (e) {
+    if (failure) throw failure.error;
+    throw e;
+  }
+}
+
+const changeKinds = ["add", "remove", "fail", "weight"] as const;
+// The decimal forms JavaScript's Number() and the CLI's --change weight:NAME=W accept.
+const decimal = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+// The change of a comparison: the CLI's --change text or a ChangeSpec.
+function parseChange(v: unknown): { kind: number; name: string; weight: number } {
+  if (typeof v === "string") {
+    const colon = v.indexOf(":");
+    const kind = colon < 0 ? v : v.slice(0, colon);
+    const rest = colon < 0 ? "" : v.slice(colon + 1);
+    if (kind === "add") return { kind: 0, name: rest, weight: 1 };
+    if ((kind === "remove" || kind === "fail" || kind === "weight") && rest === "") {
+      throw new RinglabError("invalid_argument", `change ${kind} needs a server: ${kind}:NAME`);
+    }
+    if (kind === "remove" || kind === "fail") return { kind: changeKinds.indexOf(kind), name: rest, weight: 1 };
+    if (kind === "weight") {
+      const eq = rest.lastIndexOf("=");
+      if (eq <= 0) throw new RinglabError("invalid_argument", "change weight needs weight:NAME=W");
+      const w = rest.slice(eq + 1);
+      if (!decimal.test(w)) throw new RinglabError("invalid_argument", `change weight needs a number, got "${w}"`);
+      return { kind: 3, name: rest.slice(0, eq), weight: Number(w) };
+    }
+    throw new RinglabError("invalid_argument", `change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got "${v}"`);
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw invalidType("change", "a string or { kind, name?, weight? }", v);
+  const o = options<ChangeSpec>(v, ["kind", "name", "weight"], "change");
+  const kind = changeKinds.indexOf(o.kind as (typeof changeKinds)[number]);
+  if (typeof o.kind !== "string") throw invalidType("change.kind", "a string", o.kind);
+  if (kind < 0) throw new RinglabError("invalid_argument", `change.kind must be add, remove, fail or weight, got "${o.kind}"`);
+  const name = o.name === undefined ? "" : str(o.name, "change.name");
+  if (kind > 0 && name === "") throw new RinglabError("invalid_argument", `change ${o.kind} needs a server name`);
+  if (kind === 3 && o.weight === undefined) throw new RinglabError("invalid_argument", "change weight needs a weight");
+  return { kind, name, weight: o.weight === undefined ? 1 : num(o.weight, "change.weight") };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Handles
 
@@ -307,6 +439,23 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
     const raw = this.raw;
     return this.#ch.call(() => raw.servers());
   }
+
+  searchTrace(hash: number): SearchStep[] {
+    const raw = this.raw;
+    const h = uint32(hash, "hash");
+    return searchSteps(this.#ch.call(() => raw.searchTrace(h)));
+  }
+
+  /** The raw ring, for functions of the module that made it (boundedLoads, hotKeys). */
+  rawFor(module: RawModule): RawRing {
+    if (module !== this.#module) throw new RinglabError("invalid_argument", "the ring belongs to another ringlab instance");
+    return this.raw;
+  }
+}
+
+function rawRing(ring: unknown, module: RawModule): RawRing {
+  if (!(ring instanceof RingHandle)) throw invalidType("ring", "a Ring", ring);
+  return ring.rawFor(module);
 }
 
 class RendezvousHandle extends HandleBase<RawRendezvous> implements Rendezvous {
@@ -346,6 +495,202 @@ class RendezvousHandle extends HandleBase<RawRendezvous> implements Rendezvous {
     const raw = this.raw;
     const s = str(key, "key");
     return this.#ch.call(() => raw.scores(s));
+  }
+}
+
+class WeightedRendezvousHandle extends HandleBase<RawWeightedRendezvous> implements WeightedRendezvous {
+  readonly #ch: Channel;
+  readonly servers: readonly string[];
+
+  constructor(raw: RawWeightedRendezvous, servers: readonly string[], ch: Channel) {
+    super(raw, "weighted rendezvous");
+    this.#ch = ch;
+    this.servers = Object.freeze([...servers]);
+  }
+
+  pick(key: string): string | undefined {
+    const i = this.pickIndex(key);
+    return i < 0 ? undefined : this.servers[i];
+  }
+
+  pickIndex(key: string): number {
+    return this.raw.pick(str(key, "key"));
+  }
+
+  pickMany(keys: readonly string[]): Int32Array {
+    const raw = this.raw;
+    const [units, offsets] = packStrings(keys, "keys");
+    return this.#ch.call(() => raw.pickMany(units, offsets));
+  }
+
+  top(key: string, k: number): string[] {
+    const raw = this.raw;
+    const s = str(key, "key");
+    const n = int(k, "k");
+    return Array.from(this.#ch.call(() => raw.top(s, n)), (i) => this.servers[i]!);
+  }
+
+  scores(key: string): Float64Array {
+    const raw = this.raw;
+    const s = str(key, "key");
+    return this.#ch.call(() => raw.scores(s));
+  }
+}
+
+class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
+  readonly #ch: Channel;
+  readonly backends: readonly string[];
+  readonly tableSize: number;
+
+  constructor(raw: RawMaglev, ch: Channel) {
+    super(raw, "Maglev table");
+    this.#ch = ch;
+    // Fixed at creation: the names (made by the module for a count) and M.
+    this.backends = Object.freeze(ch.call(() => raw.backends()));
+    this.tableSize = raw.tableSize();
+  }
+
+  lookup(key: string): string {
+    return this.backends[this.lookupIndex(key)]!;
+  }
+
+  lookupIndex(key: string): number {
+    return this.raw.lookupKey(str(key, "key"));
+  }
+
+  lookupHash(hash: number): number {
+    const raw = this.raw;
+    return raw.lookup(uint32(hash, "hash"));
+  }
+
+  lookupHashes(hashes: Uint32Array): Uint32Array {
+    const raw = this.raw;
+    const h = u32array(hashes, "hashes");
+    return this.#ch.call(() => raw.lookupHashes(h));
+  }
+
+  lookupKeys(keys: readonly string[]): Uint32Array {
+    const raw = this.raw;
+    const [units, offsets] = packStrings(keys, "keys");
+    return this.#ch.call(() => raw.lookupKeys(units, offsets));
+  }
+
+  table(): Uint32Array {
+    const raw = this.raw;
+    return this.#ch.call(() => raw.table());
+  }
+
+  entryCounts(): Uint32Array {
+    const raw = this.raw;
+    return this.#ch.call(() => raw.entryCounts());
+  }
+
+  fillTurns(): MaglevFillTurns {
+    const raw = this.raw;
+    const flat = this.#ch.call(() => raw.fillTurns());
+    const n = flat.length / 3;
+    const turns = { backend: new Uint32Array(n), slot: new Uint32Array(n), skipped: new Uint32Array(n) };
+    for (let t = 0; t < n; t++) {
+      turns.backend[t] = flat[3 * t]!;
+      turns.slot[t] = flat[3 * t + 1]!;
+      turns.skipped[t] = flat[3 * t + 2]!;
+    }
+    return turns;
+  }
+
+  offset(i: number): number {
+    const raw = this.raw;
+    const b = int(i, "backend");
+    return this.#ch.call(() => raw.offset(b));
+  }
+
+  skip(i: number): number {
+    const raw = this.raw;
+    const b = int(i, "backend");
+    return this.#ch.call(() => raw.skip(b));
+  }
+}
+
+class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRing {
+  readonly #ch: Channel;
+
+  constructor(raw: RawTokenRing, ch: Channel) {
+    super(raw, "token ring");
+    this.#ch = ch;
+  }
+
+  get size(): number {
+    return this.raw.size();
+  }
+
+  get bits(): number {
+    return this.raw.bits();
+  }
+
+  add(id: string, token: number): void {
+    const raw = this.raw;
+    const i = str(id, "id");
+    // Any safe integer reaches the core, which owns the range check (token_out_of_range).
+    const t = int(token, "token");
+    this.#ch.call(() => raw.add(i, t));
+  }
+
+  remove(id: string): void {
+    const raw = this.raw;
+    const i = str(id, "id");
+    this.#ch.call(() => raw.remove(i));
+  }
+
+  route(key: string): string {
+    const raw = this.raw;
+    const k = str(key, "key");
+    return this.#ch.call(() => raw.route(k));
+  }
+
+  routeHash(hash: number): string {
+    const raw = this.raw;
+    const h = uint32(hash, "hash");
+    return this.#ch.call(() => raw.routeHash(h));
+  }
+
+  position(key: string): number {
+    return this.raw.position(str(key, "key"));
+  }
+
+  boundaries(id: string): [start: number, end: number] {
+    const raw = this.raw;
+    const i = str(id, "id");
+    const b = this.#ch.call(() => raw.boundaries(i));
+    return [b[0]!, b[1]!];
+  }
+
+  tokenOf(id: string): number {
+    const raw = this.raw;
+    const i = str(id, "id");
+    return this.#ch.call(() => raw.tokenOf(i));
+  }
+
+  ids(): string[] {
+    const raw = this.raw;
+    return this.#ch.call(() => raw.ids());
+  }
+
+  tokens(): Uint32Array {
+    const raw = this.raw;
+    return this.#ch.call(() => raw.tokens());
+  }
+
+  searchTrace(hash: number): SearchStep[] {
+    const raw = this.raw;
+    const h = uint32(hash, "hash");
+    return searchSteps(this.#ch.call(() => raw.searchTrace(h)));
+  }
+
+  clone(): TokenRing {
+    const raw = this.raw;
+    const copy = this.#ch.call(() => raw.clone());
+    if (copy === null) throw new RinglabError("internal", "the module returned no token ring");
+    return new TokenRingHandle(copy, this.#ch);
   }
 }
 
@@ -405,10 +750,34 @@ class RinglabModule implements Ringlab {
   readonly #raw: RawModule;
   readonly #ch: Channel;
 
+  readonly theory: Theory;
+
   constructor(raw: RawModule) {
     this.#raw = raw;
-    this.#ch = new Channel(raw);
+    const ch = (this.#ch = new Channel(raw));
     this.version = raw.version();
+    this.theory = Object.freeze({
+      sdOverMean: (n: number, v: number) => {
+        const [a, b] = [int(n, "n"), int(v, "v")];
+        return ch.call(() => raw.theorySdOverMean(a, b));
+      },
+      vnodesFor: (n: number, target: number) => {
+        const [a, c] = [int(n, "n"), num(target, "target")];
+        return ch.call(() => raw.theoryVnodesFor(a, c));
+      },
+      harmonic: (n: number) => {
+        const a = int(n, "n");
+        return ch.call(() => raw.theoryHarmonic(a));
+      },
+      modNKeptFraction: (n: number, m: number) => {
+        const [a, b] = [int(n, "n"), int(m, "m")];
+        return ch.call(() => raw.theoryModNKept(a, b));
+      },
+      minimumMovedFraction: (n: number, m: number) => {
+        const [a, b] = [int(n, "n"), int(m, "m")];
+        return ch.call(() => raw.theoryMinimumMoved(a, b));
+      },
+    });
   }
 
   h32(input: string | Uint8Array): number {
@@ -423,26 +792,21 @@ class RinglabModule implements Ringlab {
   }
 
   jump(key: bigint | number, buckets: number): number {
-    let k: bigint;
-    if (typeof key === "bigint") {
-      if (key < 0n || key > 0xffffffffffffffffn) {
-        throw new RinglabError("out_of_range", `key must be between 0 and 18446744073709551615, got ${key}`);
-      }
-      k = key;
-    } else if (typeof key === "number") {
-      if (!Number.isSafeInteger(key)) {
-        throw new RinglabError(
-          "invalid_argument",
-          `key must be a safe integer (use a bigint beyond 2^53 - 1), got ${String(key)}`,
-        );
-      }
-      if (key < 0) throw new RinglabError("out_of_range", `key must be >= 0, got ${key}`);
-      k = BigInt(key);
-    } else {
-      throw invalidType("key", "a bigint or a number", key);
-    }
+    const k = jumpKey(key);
     const n = int(buckets, "buckets");
     return this.#ch.call(() => this.#raw.jump(k, n));
+  }
+
+  jumpTrace(key: bigint | number, buckets: number): JumpStep[] {
+    const k = jumpKey(key);
+    const n = int(buckets, "buckets");
+    const t = this.#ch.call(() => this.#raw.jumpTrace(k, n));
+    const steps: JumpStep[] = [];
+    for (let i = 0; 2 * i + 1 < t.steps.length; i++) {
+      const key64 = (BigInt(t.keys[2 * i + 1]!) << 32n) | BigInt(t.keys[2 * i]!);
+      steps.push({ bucket: t.steps[2 * i]!, key: key64, next: t.steps[2 * i + 1]! });
+    }
+    return steps;
   }
 
   jumpMany(keys: BigUint64Array | Uint32Array, buckets: number): Int32Array {
@@ -523,17 +887,160 @@ class RinglabModule implements Ringlab {
     return new RendezvousHandle(raw, names, this.#ch);
   }
 
+  weightedRendezvous(servers: number | readonly (string | WeightedServerSpec)[]): WeightedRendezvous {
+    let specs: Required<WeightedServerSpec>[];
+    if (typeof servers === "number") {
+      const n = int(servers, "servers");
+      if (n < 0) throw new RinglabError("out_of_range", `servers must be >= 0, got ${n}`);
+      specs = defaultNames(n).map((name) => ({ name, weight: 1 }));
+    } else if (Array.isArray(servers)) {
+      specs = servers.map((s: unknown, i) => weightedSpec(s, `servers[${i}]`));
+    } else {
+      throw invalidType("servers", "a count or an array of servers", servers);
+    }
+    const names = specs.map((s) => s.name);
+    const weights = Float64Array.from(specs, (s) => s.weight);
+    const raw = this.#ch.call(() => this.#raw.makeWeightedRendezvous(names, weights));
+    if (raw === null) throw new RinglabError("internal", "the module returned no weighted rendezvous");
+    return new WeightedRendezvousHandle(raw, names, this.#ch);
+  }
+
+  maglev(opts: MaglevOptions): Maglev {
+    if (opts === null || typeof opts !== "object") throw invalidType("maglev options", "an object", opts);
+    const o = options<MaglevOptions>(opts, ["backends", "tableSize"], "maglev");
+    const tableSize = intOption(o, "tableSize", 65537);
+    const backends: unknown = o.backends;
+    let raw: RawMaglev | null;
+    if (typeof backends === "number") {
+      const n = int(backends, "backends");
+      if (n < 1) throw new RinglabError("out_of_range", "Maglev needs at least one backend");
+      raw = this.#ch.call(() => this.#raw.makeMaglev([], new Float64Array(0), n, tableSize));
+    } else if (Array.isArray(backends)) {
+      const specs = backends.map((b: unknown, i) => weightedSpec(b, `backends[${i}]`));
+      const names = specs.map((b) => b.name);
+      const weights = Float64Array.from(specs, (b) => b.weight);
+      raw = this.#ch.call(() => this.#raw.makeMaglev(names, weights, -1, tableSize));
+    } else {
+      throw invalidType("backends", "a count or an array of backends", backends);
+    }
+    if (raw === null) throw new RinglabError("internal", "the module returned no Maglev table");
+    return new MaglevHandle(raw, this.#ch);
+  }
+
+  boundedLoads(ring: Ring, keyHashes: Uint32Array, epsilon: number): BoundedLoads {
+    const r = rawRing(ring, this.#raw);
+    const h = u32array(keyHashes, "keyHashes");
+    const e = num(epsilon, "epsilon");
+    return this.#ch.call(() => this.#raw.boundedLoads(r, h, e)) as BoundedLoads;
+  }
+
+  tokenRing(opts?: TokenRingOptions): TokenRing {
+    const o = options<TokenRingOptions>(opts, ["bits"], "tokenRing");
+    const bits = intOption(o, "bits", 32);
+    const raw = this.#ch.call(() => this.#raw.makeTokenRing(bits));
+    if (raw === null) throw new RinglabError("internal", "the module returned no token ring");
+    return new TokenRingHandle(raw, this.#ch);
+  }
+
+  searchTrace(tokens: Uint32Array, hash: number): SearchStep[] {
+    const t = u32array(tokens, "tokens");
+    const h = uint32(hash, "hash");
+    return searchSteps(this.#ch.call(() => this.#raw.searchTrace(t, h)));
+  }
+
+  movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement {
+    const a = u32array(before, "before");
+    const b = u32array(after, "after");
+    let fresh: Uint8Array;
+    if (isNew instanceof Uint8Array) {
+      fresh = isNew;
+    } else {
+      const flags = list(isNew, "isNew", "an array of booleans or a Uint8Array");
+      fresh = new Uint8Array(flags.length);
+      flags.forEach((f, i) => {
+        if (typeof f !== "boolean") throw invalidType(`isNew[${i}]`, "a boolean", f);
+        fresh[i] = f ? 1 : 0;
+      });
+    }
+    const m = this.#ch.call(() => this.#raw.movement(a, b, fresh));
+    const flows = [];
+    for (let i = 4; i + 2 < m.length; i += 3) flows.push({ from: m[i]!, to: m[i + 1]!, keys: m[i + 2]! });
+    return { keys: m[0]!, moved: m[1]!, movedToNew: m[2]!, movedBetweenOld: m[3]!, flows };
+  }
+
+  loadStats(loads: ArrayLike<number>): LoadStats {
+    const l: unknown = loads;
+    if (l === null || typeof l !== "object" || typeof (l as ArrayLike<unknown>).length !== "number") {
+      throw invalidType("loads", "an array of numbers", l);
+    }
+    const values = Float64Array.from(l as ArrayLike<unknown>, (v, i) => num(v, `loads[${i}]`));
+    const s = this.#ch.call(() => this.#raw.loadStats(values));
+    return { min: s[0]!, max: s[1]!, mean: s[2]!, sd: s[3]!, maxOverMean: s[4]!, sdOverMean: s[5]! };
+  }
+
+  cacheWhatIf(hitRatio: number, movedFraction: number): CacheWhatIf {
+    const h = num(hitRatio, "hitRatio");
+    const f = num(movedFraction, "movedFraction");
+    const w = this.#ch.call(() => this.#raw.cacheWhatIf(h, f));
+    return { hitBefore: w[0]!, moved: w[1]!, hitAfter: w[2]!, dbMultiplier: w[3]! };
+  }
+
+  hotKeys(ring: Ring, opts?: HotKeysOptions): HotKeysResult {
+    const r = rawRing(ring, this.#raw);
+    const o = options<HotKeysOptions>(opts, ["seed", "keys", "requests", "s", "hot", "copies"], "hotKeys");
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 1000);
+    const requests = intOption(o, "requests", 100000);
+    const zipf = o.s === undefined ? 1 : num(o.s, "s");
+    const hot = intOption(o, "hot", 1);
+    const copies = intOption(o, "copies", 1);
+    return this.#ch.call(() => this.#raw.hotKeys(r, seed, keys, requests, zipf, hot, copies)) as HotKeysResult;
+  }
+
+  compare(scenario?: CompareScenario): ComparisonRow[] {
+    const o = options<CompareScenario>(
+      scenario,
+      ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize"],
+      "compare",
+    );
+    const servers: unknown = o.servers ?? 10;
+    let count = -1;
+    let specs: Required<ServerSpec>[] = [];
+    if (typeof servers === "number") {
+      // A count goes to the module (which makes the names and checks 1 … 100,000); -1 there means
+      // "the names given", so a negative count stops here.
+      count = int(servers, "servers");
+      if (count < 0) throw new RinglabError("out_of_range", `servers must be >= 1, got ${count}`);
+    } else if (Array.isArray(servers)) {
+      specs = servers.map((s, i) => serverSpec(s, `servers[${i}]`));
+    } else {
+      throw invalidType("servers", "a count or an array of servers", servers);
+    }
+    const vnodes = intOption(o, "vnodes", 100);
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 100000);
+    const change = parseChange(o.change ?? "add");
+    const epsilon = o.epsilon === undefined ? 0.25 : num(o.epsilon, "epsilon");
+    const tableSize = intOption(o, "tableSize", 65537);
+    const names = specs.map((s) => s.name);
+    const weights = Float64Array.from(specs, (s) => s.weight);
+    const zones = specs.map((s) => s.zone);
+    return this.#ch.call(() =>
+      this.#raw.compare(names, weights, zones, count, vnodes, seed, keys, change.kind, change.name, change.weight, epsilon, tableSize),
+    ) as ComparisonRow[];
+  }
+
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {
-    const o = options<RingVsModOptions>(opts, ["seed", "keys", "servers", "vnodes"], "ringVsMod");
+    const o = options<RingVsModOptions>(opts, ["seed", "keys", "servers", "vnodes", "onProgress"], "ringVsMod");
     const seed = intOption(o, "seed", 16);
     const keys = intOption(o, "keys", 10000);
     const servers = intOption(o, "servers", 4);
     const vnodes = intOption(o, "vnodes", 100);
-    return this.#ch.call(() => this.#raw.ringVsMod(seed, keys, servers, vnodes)) as RingVsModResult;
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.ringVsMod(seed, keys, servers, vnodes, p)) as RingVsModResult;
   }
 
   vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
-    const o = options<VnodeSweepOptions>(opts, ["seed", "servers", "keys", "vnodes"], "vnodeSweep");
+    const o = options<VnodeSweepOptions>(opts, ["seed", "servers", "keys", "vnodes", "onProgress"], "vnodeSweep");
     const seed = intOption(o, "seed", 16);
     const servers = intOption(o, "servers", 10);
     const keys = intOption(o, "keys", 100000);
@@ -542,17 +1049,17 @@ class RinglabModule implements Ringlab {
       if (!Array.isArray(o.vnodes)) throw invalidType("vnodes", "an array of numbers", o.vnodes);
       vnodes = Float64Array.from(o.vnodes as unknown[], (v, i) => int(v, `vnodes[${i}]`));
     }
-    return this.#ch.call(() => this.#raw.vnodeSweep(seed, servers, keys, vnodes)) as VnodeSweepResult;
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.vnodeSweep(seed, servers, keys, vnodes, p)) as VnodeSweepResult;
   }
 
   hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
-    const o = options<HrwJumpOptions>(opts, ["seed", "keys", "servers", "remove", "buckets"], "hrwJump");
+    const o = options<HrwJumpOptions>(opts, ["seed", "keys", "servers", "remove", "buckets", "onProgress"], "hrwJump");
     const seed = intOption(o, "seed", 16);
     const keys = intOption(o, "keys", 10000);
     const servers = intOption(o, "servers", 5);
     const remove = intOption(o, "remove", 2);
     const buckets = intOption(o, "buckets", 10);
-    return this.#ch.call(() => this.#raw.hrwJump(seed, keys, servers, remove, buckets)) as HrwJumpResult;
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.hrwJump(seed, keys, servers, remove, buckets, p)) as HrwJumpResult;
   }
 
   memory(): MemoryUsage {

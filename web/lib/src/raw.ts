@@ -31,6 +31,8 @@ export interface RawRing extends RawHandle {
   indexOf(name: string): number;
   memoryBytes(): number;
   points(): { tokens: Uint32Array; servers: Uint32Array };
+  /** (lo, hi, mid, token, right) per step. */
+  searchTrace(hash: number): Uint32Array;
 }
 
 export interface RawRendezvous extends RawHandle {
@@ -39,6 +41,47 @@ export interface RawRendezvous extends RawHandle {
   scores(key: string): Uint32Array;
   top(key: string, k: number): Uint32Array;
 }
+
+export interface RawWeightedRendezvous extends RawHandle {
+  pick(key: string): number;
+  pickMany(units: Uint16Array, offsets: Uint32Array): Int32Array;
+  scores(key: string): Float64Array;
+  top(key: string, k: number): Uint32Array;
+}
+
+export interface RawMaglev extends RawHandle {
+  lookup(hash: number): number;
+  lookupKey(key: string): number;
+  lookupHashes(hashes: Uint32Array): Uint32Array;
+  lookupKeys(units: Uint16Array, offsets: Uint32Array): Uint32Array;
+  table(): Uint32Array;
+  entryCounts(): Uint32Array;
+  /** (backend, slot, skipped) per turn. */
+  fillTurns(): Uint32Array;
+  offset(backend: number): number;
+  skip(backend: number): number;
+  tableSize(): number;
+  backends(): string[];
+}
+
+export interface RawTokenRing extends RawHandle {
+  add(id: string, token: number): void;
+  remove(id: string): void;
+  route(key: string): string;
+  routeHash(hash: number): string;
+  position(key: string): number;
+  boundaries(id: string): Uint32Array;
+  tokenOf(id: string): number;
+  ids(): string[];
+  tokens(): Uint32Array;
+  size(): number;
+  bits(): number;
+  clone(): RawTokenRing | null;
+  searchTrace(hash: number): Uint32Array;
+}
+
+/** A progress callback as the module calls it: returning true stops the run. */
+export type RawProgress = ((done: number, total: number) => boolean) | undefined;
 
 /** What the Emscripten runtime itself puts on the module object. */
 export interface EmscriptenRuntime {
@@ -67,12 +110,43 @@ export interface RawModule extends RawCommon {
   makeRing(names: string[], weights: Float64Array, zones: string[], vnodes: number): RawRing | null;
   makeUniformRing(servers: number, vnodes: number): RawRing | null;
   makeRendezvous(names: string[]): RawRendezvous | null;
-  ringVsMod(seed: number, keys: number, servers: number, vnodes: number): unknown;
-  vnodeSweep(seed: number, servers: number, keys: number, vnodes: Float64Array): unknown;
-  hrwJump(seed: number, keys: number, servers: number, remove: number, buckets: number): unknown;
-}
-
-export interface RawCliModule extends RawCommon {
+  makeWeightedRendezvous(names: string[], weights: Float64Array): RawWeightedRendezvous | null;
+  makeMaglev(names: string[], weights: Float64Array, count: number, tableSize: number): RawMaglev | null;
+  makeTokenRing(bits: number): RawTokenRing | null;
+  boundedLoads(ring: RawRing, hashes: Uint32Array, epsilon: number): unknown;
+  /** (lo, hi, mid, token, right) per step. */
+  searchTrace(tokens: Uint32Array, hash: number): Uint32Array;
+  /** steps: (bucket, next) pairs; keys: (low, high) words. */
+  jumpTrace(key: bigint, buckets: number): { steps: Float64Array; keys: Uint32Array };
+  /** (keys, moved, movedToNew, movedBetweenOld, then (from, to, keys) per flow). */
+  movement(before: Uint32Array, after: Uint32Array, isNew: Uint8Array): Float64Array;
+  /** (min, max, mean, sd, maxOverMean, sdOverMean). */
+  loadStats(loads: Float64Array): Float64Array;
+  theorySdOverMean(n: number, v: number): number;
+  theoryVnodesFor(n: number, target: number): number;
+  theoryHarmonic(n: number): number;
+  theoryModNKept(n: number, m: number): number;
+  theoryMinimumMoved(n: number, m: number): number;
+  /** (hitBefore, moved, hitAfter, dbMultiplier). */
+  cacheWhatIf(hitRatio: number, movedFraction: number): Float64Array;
+  hotKeys(ring: RawRing, seed: number, keys: number, requests: number, s: number, hot: number, copies: number): unknown;
+  compare(
+    names: string[],
+    weights: Float64Array,
+    zones: string[],
+    count: number,
+    vnodes: number,
+    seed: number,
+    keys: number,
+    changeKind: number,
+    changeName: string,
+    changeWeight: number,
+    epsilon: number,
+    tableSize: number,
+  ): unknown;
+  ringVsMod(seed: number, keys: number, servers: number, vnodes: number, onProgress: RawProgress): unknown;
+  vnodeSweep(seed: number, servers: number, keys: number, vnodes: Float64Array, onProgress: RawProgress): unknown;
+  hrwJump(seed: number, keys: number, servers: number, remove: number, buckets: number, onProgress: RawProgress): unknown;
   runCli(args: string[]): { exitCode: number; out: string; err: string };
   cliHelp(): string;
 }

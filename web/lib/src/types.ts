@@ -118,6 +118,13 @@ export interface Ring extends Handle {
   points(): RingPoints;
   /** Every server with its weight, zone and number of points, in list order. */
   serverInfo(): ServerInfo[];
+  /**
+   * The steps of the owner search for a 32-bit hash (the published binary search over
+   * {@link RingPoints.tokens}), for steppers. The search ends on the point where the range left
+   * after the last step begins (`mid + 1` if the last step went right, else `mid`): the owner,
+   * or past the end, which wraps to point 0. A ring has a point, so there is at least one step.
+   */
+  searchTrace(hash: number): SearchStep[];
   /** Server names in list order (a frozen array). */
   readonly servers: readonly string[];
   /** Number of points on the ring (the sum of every server's virtual nodes). */
@@ -146,6 +153,384 @@ export interface Rendezvous extends Handle {
 }
 
 /**
+ * A server for {@link Ringlab.weightedRendezvous}. A plain string is the same as `{ name }`.
+ */
+export interface WeightedServerSpec {
+  /** The server's name; scores are `h32(key + "|" + name)`. Non-empty and unique. */
+  name: string;
+  /**
+   * Capacity relative to the others: the weighted score is `−weight / ln(score / 2^32)`, so a
+   * server of weight 2 wins about twice as many keys as one of weight 1. Finite and > 0.
+   * @defaultValue 1
+   */
+  weight?: number;
+}
+
+/**
+ * Weighted rendezvous hashing (spec §5): with `u = h32(key + "|" + name) / 2^32`, the server with
+ * the highest `−weight / ln(u)` wins, ties to the server listed first. With equal weights it picks
+ * what plain {@link Rendezvous} picks.
+ */
+export interface WeightedRendezvous extends Handle {
+  /** The winning server, or `undefined` when there are no servers. */
+  pick(key: string): string | undefined;
+  /** Index of the winning server, or −1 when there are no servers. */
+  pickIndex(key: string): number;
+  /** Batch twin of {@link WeightedRendezvous.pickIndex}: indices (−1: no servers), one call into the module. */
+  pickMany(keys: readonly string[]): Int32Array;
+  /** The first `k` servers by weighted score, descending, ties in list order (replicas). `k` ≥ 0. */
+  top(key: string, k: number): string[];
+  /** Every server's weighted score for a key, in list order. */
+  scores(key: string): Float64Array;
+  /** Server names in list order (a frozen array). */
+  readonly servers: readonly string[];
+}
+
+/** A Maglev backend, as given to {@link MaglevOptions.backends}. A plain string is the same as `{ name }`. */
+export interface BackendSpec {
+  /** The backend's name: offset `h32(name + "|offset") mod M`, skip `h32(name + "|skip") mod (M − 1) + 1`. Non-empty and unique. */
+  name: string;
+  /**
+   * The backend's share of the table relative to the others (the weighted fill of spec §7).
+   * Finite and > 0.
+   * @defaultValue 1
+   */
+  weight?: number;
+}
+
+/** Options of {@link Ringlab.maglev}. */
+export interface MaglevOptions {
+  /**
+   * The backends, in list order (indices refer to this order; the fill itself takes them in
+   * ascending order of name, so the table does not depend on it): names, {@link BackendSpec}
+   * objects, or a count `n` meaning `S0` … `S{n-1}`. At least one, at most `tableSize`.
+   */
+  backends: number | readonly (string | BackendSpec)[];
+  /**
+   * M, the number of slots: a prime ≥ the number of backends, at most 16,777,213. Larger tables
+   * spread more evenly and move fewer keys on a change; each slot is 4 bytes.
+   * @defaultValue 65537
+   */
+  tableSize?: number;
+}
+
+/** The Maglev fill turn by turn (M turns, in order), as parallel arrays. */
+export interface MaglevFillTurns {
+  /** Turn t: the backend (index into {@link Maglev.backends}) that took a slot. */
+  backend: Uint32Array;
+  /** Turn t: the slot it took. */
+  slot: Uint32Array;
+  /** Turn t: how many already-taken slots of its permutation it passed over first. */
+  skipped: Uint32Array;
+}
+
+/**
+ * A Maglev lookup table (Eisenbud et al.; spec §7): M slots, each holding a backend; a key is
+ * served by `table[h32(key) mod M]`.
+ */
+export interface Maglev extends Handle {
+  /** The backend serving a key. */
+  lookup(key: string): string;
+  /** Index in {@link Maglev.backends} of the backend serving a key. */
+  lookupIndex(key: string): number;
+  /** Index of the backend serving a 32-bit hash (an integer 0 … 2^32 − 1): `table[hash mod M]`. */
+  lookupHash(hash: number): number;
+  /** Batch twin of {@link Maglev.lookupHash}: backend indices, one call into the module. */
+  lookupHashes(hashes: Uint32Array): Uint32Array;
+  /** Batch twin of {@link Maglev.lookupIndex}: backend indices for many keys, one call into the module. */
+  lookupKeys(keys: readonly string[]): Uint32Array;
+  /** The whole table (M backend indices), copied out. */
+  table(): Uint32Array;
+  /** Slots held by each backend, in list order. Unweighted, each holds ⌊M/N⌋ or ⌈M/N⌉. */
+  entryCounts(): Uint32Array;
+  /** The fill turn by turn, for steppers (recomputed on each call). */
+  fillTurns(): MaglevFillTurns;
+  /** Backend `i`'s offset: its permutation starts at this slot. */
+  offset(i: number): number;
+  /** Backend `i`'s skip: its permutation is `(offset + j × skip) mod M`. */
+  skip(i: number): number;
+  /** Backend names in list order (a frozen array). */
+  readonly backends: readonly string[];
+  /** M, the number of slots. */
+  readonly tableSize: number;
+}
+
+/** What {@link Ringlab.boundedLoads} placed (spec §8). Server indices refer to {@link Ring.servers}. */
+export interface BoundedLoads {
+  /** Per key, in the order given: the server it was placed on. */
+  servers: Uint32Array;
+  /** Per key: points stepped past its owner point (0 = placed on its first choice). */
+  walks: Uint32Array;
+  /** Keys per server. */
+  loads: Uint32Array;
+  /** Each server's capacity `⌈(1 + ε) × m × w / Σw⌉` for m keys. */
+  capacities: Uint32Array;
+  /** Keys placed away from their owner point's server. */
+  notFirstChoice: number;
+  /** The most points stepped past for one key. */
+  longestWalk: number;
+}
+
+/** Options of {@link Ringlab.tokenRing}. */
+export interface TokenRingOptions {
+  /**
+   * The ring is [0, 2^bits): tokens must be below 2^bits and a key's position is
+   * `h32(key) mod 2^bits`. 1 … 32.
+   * @defaultValue 32
+   */
+  bits?: number;
+}
+
+/**
+ * The explicit-token ring (spec §9, the semantics of Malachi's HashRing): each virtual node is
+ * placed at a token you choose, owns the arc (predecessor's token, its token], and a key goes to
+ * the first virtual node whose token is ≥ its position, wrapping to the smallest.
+ */
+export interface TokenRing extends Handle {
+  /**
+   * Places a virtual node at a token (a non-negative integer). Throws `"token_out_of_range"`
+   * (token ≥ 2^bits), `"token_taken"` (another node holds it) or `"already_present"`, checked in
+   * that order; a failed add leaves the ring as it was.
+   */
+  add(id: string, token: number): void;
+  /** Removes a virtual node. Throws `"not_found"`. */
+  remove(id: string): void;
+  /** The virtual node owning a key (position `h32(key) mod 2^bits`). Throws `"empty"` on an empty ring. */
+  route(key: string): string;
+  /** The virtual node owning a hash (0 … 2^32 − 1, reduced mod 2^bits). Throws `"empty"`. */
+  routeHash(hash: number): string;
+  /** A key's position on the ring: `h32(key) mod 2^bits`. */
+  position(key: string): number;
+  /**
+   * The arc a virtual node owns: start exclusive (its predecessor's token, wrapping), end
+   * inclusive (its own token). Alone on the ring, start === end: it owns everything. Throws
+   * `"not_found"`.
+   */
+  boundaries(id: string): [start: number, end: number];
+  /** A virtual node's token. Throws `"not_found"`. */
+  tokenOf(id: string): number;
+  /** The ids in token order. */
+  ids(): string[];
+  /** The tokens, ascending (parallel to {@link TokenRing.ids}). */
+  tokens(): Uint32Array;
+  /**
+   * The steps of the search {@link TokenRing.routeHash} does for a hash (reduced mod 2^bits first),
+   * over {@link TokenRing.tokens}. Empty on an empty ring.
+   */
+  searchTrace(hash: number): SearchStep[];
+  /** An independent copy (a new handle: dispose it too). */
+  clone(): TokenRing;
+  /** Number of virtual nodes. */
+  readonly size: number;
+  /** The ring is [0, 2^bits). */
+  readonly bits: number;
+}
+
+/**
+ * One step of the owner search (the published binary search for the first token ≥ a hash), for
+ * steppers: the range [lo, hi) still searched, the point looked at, and which way the search went.
+ */
+export interface SearchStep {
+  /** Start of the range still searched (inclusive). */
+  lo: number;
+  /** End of the range still searched (exclusive). */
+  hi: number;
+  /** The point looked at: `lo + ⌊(hi − lo) / 2⌋`. */
+  mid: number;
+  /** Its token. */
+  token: number;
+  /** True when token < hash, so the search continues right of mid (lo = mid + 1); else hi = mid. */
+  right: boolean;
+}
+
+/** One jump of jump consistent hash (spec §6), for steppers. */
+export interface JumpStep {
+  /** The bucket the key stands on (b). The last step's bucket is the answer. */
+  bucket: number;
+  /** The 64-bit key after this step's LCG update. */
+  key: bigint;
+  /** The next candidate bucket j; the walk stops when it is ≥ the number of buckets. */
+  next: number;
+}
+
+/** Keys that moved from one server to another, one cell of {@link Movement.flows}. */
+export interface Flow {
+  /** Server id before. */
+  from: number;
+  /** Server id after. */
+  to: number;
+  /** How many keys made that move. */
+  keys: number;
+}
+
+/** What {@link Ringlab.movement} counted between two placements of the same keys. */
+export interface Movement {
+  /** Number of keys. */
+  keys: number;
+  /** Keys whose server changed. */
+  moved: number;
+  /** …of which went to a new server. */
+  movedToNew: number;
+  /** …of which went to a server that was there before: what a good scheme avoids. */
+  movedBetweenOld: number;
+  /** Every non-zero from → to cell off the diagonal, sorted by from, then to. */
+  flows: Flow[];
+}
+
+/** Load statistics (spec §10). */
+export interface LoadStats {
+  /** Smallest load. */
+  min: number;
+  /** Largest load. */
+  max: number;
+  /** Mean load. */
+  mean: number;
+  /** Population standard deviation (divided by N, as published). */
+  sd: number;
+  /** max / mean. */
+  maxOverMean: number;
+  /** sd / mean. */
+  sdOverMean: number;
+}
+
+/** The theory curves of spec §10. Plain functions; n and m are integers 1 … 2^32 − 1. */
+export interface Theory {
+  /** sd/mean of one server's share of a ring of n servers × v random points: `sqrt((n − 1) / (n·v + 1))` ≈ 1/√v. */
+  sdOverMean(n: number, v: number): number;
+  /** The v that gives sd/mean `target` (> 0) with n servers: `((n − 1) / target² − 1) / n` (may be < 1). */
+  vnodesFor(n: number, target: number): number;
+  /** H_n = 1 + 1/2 + … + 1/n (0 for n = 0): with one point per server the largest arc is about H_n × the mean. */
+  harmonic(n: number): number;
+  /** The fraction of hash values that keep their server from mod n to mod m: `min(n, m) / lcm(n, m)`. */
+  modNKeptFraction(n: number, m: number): number;
+  /** The least any scheme must move from n to m servers: `|m − n| / max(n, m)`. */
+  minimumMovedFraction(n: number, m: number): number;
+}
+
+/** The cache what-if of spec §10 (the course's example: 0.95 and 0.8 give 19% and 16.2×). */
+export interface CacheWhatIf {
+  /** The hit ratio before, h. */
+  hitBefore: number;
+  /** The fraction of keys that changed server, f. */
+  moved: number;
+  /** The hit ratio right after: `h × (1 − f)`. */
+  hitAfter: number;
+  /** Database load after / before: `(1 − h × (1 − f)) / (1 − h)`. */
+  dbMultiplier: number;
+}
+
+/** Options of {@link Ringlab.hotKeys}. */
+export interface HotKeysOptions {
+  /** PRNG seed for the keys (the requests use seed + 1), |seed| ≤ 2^53 − 1. @defaultValue 16 */
+  seed?: number;
+  /** Distinct keys (the course's keys for the seed), 1 … 10,000,000. @defaultValue 1000 */
+  keys?: number;
+  /** Requests drawn, 0 … 100,000,000. @defaultValue 100000 */
+  requests?: number;
+  /** Zipf exponent: key of rank r gets weight 1/(r + 1)^s. Finite and ≥ 0 (0: uniform). @defaultValue 1 */
+  s?: number;
+  /** How many of the hottest keys are spread over copies, 0 … keys. @defaultValue 1 */
+  hot?: number;
+  /** Copies `key#1` … `key#copies` a hot key is spread over, round robin; 1 means not spread. ≥ 1. @defaultValue 1 */
+  copies?: number;
+}
+
+/** What {@link Ringlab.hotKeys} measured. */
+export interface HotKeysResult {
+  /** Requests each server received, in {@link Ring.servers} order. */
+  requestsPerServer: Float64Array;
+  /** Requests for the hottest key (rank 0), over all its copies. */
+  hottestKeyRequests: number;
+  /** Index of the server with the most requests (the first such). */
+  hottestServer: number;
+  /** The busiest server's requests / the mean. */
+  maxOverMean: number;
+}
+
+/** A server of a {@link CompareScenario}. A plain string is the same as `{ name }`. */
+export interface CompareServerSpec {
+  /** The server's name. Non-empty and unique. */
+  name: string;
+  /** Capacity relative to the others (finite, > 0); with unequal weights jump and mod-N say "not supported". @defaultValue 1 */
+  weight?: number;
+  /** Failure domain; carried along, not used by the comparison. @defaultValue "" */
+  zone?: string;
+}
+
+/** The change a {@link CompareScenario} makes, as an object. */
+export interface ChangeSpec {
+  /** `"add"` a server (at the end of the list), `"remove"` one gracefully, `"fail"` one (placed like remove), change its `"weight"`. */
+  kind: "add" | "remove" | "fail" | "weight";
+  /**
+   * The server: for `"add"` the new server's name (default `S{n}` for n servers before); for the
+   * other kinds a server of the scenario (required).
+   */
+  name?: string;
+  /** `"add"`: the new server's weight (default 1). `"weight"`: the new weight (required). Finite and > 0. */
+  weight?: number;
+}
+
+/** One scenario for {@link Ringlab.compare}: the same keys placed before and after one change. */
+export interface CompareScenario {
+  /**
+   * The servers before the change: a count n (`S0` … `S{n-1}`, 1 … 100,000), names, or
+   * {@link CompareServerSpec} objects.
+   * @defaultValue 10
+   */
+  servers?: number | readonly (string | CompareServerSpec)[];
+  /** Virtual nodes per server (ring and bounded loads). @defaultValue 100 */
+  vnodes?: number;
+  /** PRNG seed for the course's keys, |seed| ≤ 2^53 − 1. @defaultValue 16 */
+  seed?: number;
+  /** Number of keys, 0 … 10,000,000. @defaultValue 100000 */
+  keys?: number;
+  /**
+   * The change, as the CLI's `--change` text (`"add"`, `"add:NAME"`, `"remove:NAME"`,
+   * `"fail:NAME"`, `"weight:NAME=W"`) or a {@link ChangeSpec}.
+   * @defaultValue "add"
+   */
+  change?: string | ChangeSpec;
+  /** Bounded loads' slack ε: capacity ⌈(1 + ε) × keys / servers⌉. Finite and > 0. @defaultValue 0.25 */
+  epsilon?: number;
+  /** Maglev's table size M, a prime ≥ servers, ≤ 16,777,213. @defaultValue 65537 */
+  tableSize?: number;
+}
+
+/** The algorithms {@link Ringlab.compare} runs, in the order of its rows. */
+export type ComparisonAlgorithm = "ring" | "rendezvous" | "jump" | "maglev" | "bounded" | "mod-n";
+
+/** One algorithm's row of {@link Ringlab.compare}. Fractions are of all keys, in [0, 1]. */
+export interface ComparisonRow {
+  /** Which algorithm. */
+  algorithm: ComparisonAlgorithm;
+  /** False when the algorithm cannot express the change (then the numbers are 0 and `reason` says why). */
+  supported: boolean;
+  /** Why not, when `supported` is false (e.g. "jump can only remove the last bucket"). */
+  reason?: string;
+  /** Fraction of keys whose server changed. */
+  moved: number;
+  /** …that went to the new server. */
+  movedToNew: number;
+  /** …that went between servers that were there before. */
+  movedBetweenOld: number;
+  /** max / mean of the load per unit of weight after the change. */
+  maxOverMean: number;
+  /** sd / mean of that load. */
+  sdOverMean: number;
+  /** Bytes the placement structure holds after the change. */
+  memoryBytes: number;
+  /** Milliseconds to build it (wall clock; varies run to run). */
+  buildMs: number;
+}
+
+/**
+ * Called during a long experiment with the work done so far and the total (both counts of keys,
+ * or key × row for a sweep): every 65,536 keys and once at the end. A Web Worker can post it as a
+ * progress message. If it throws, the run stops and the call rethrows that error.
+ */
+export type ProgressCallback = (done: number, total: number) => void;
+
+/**
  * The course's seeded PRNG (spec §2). A plain JavaScript object (no WebAssembly memory, nothing to
  * dispose); values are generated by the module in batches.
  */
@@ -168,6 +553,8 @@ export interface RingVsModOptions {
   servers?: number;
   /** Virtual nodes per server; (servers + 1) × vnodes ≤ 16,777,216. @defaultValue 100 */
   vnodes?: number;
+  /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
+  onProgress?: ProgressCallback;
 }
 
 /** What {@link Ringlab.ringVsMod} measured. */
@@ -200,6 +587,8 @@ export interface VnodeSweepOptions {
   keys?: number;
   /** The V values, one row each (1 … 100 values, servers × V ≤ 16,777,216). @defaultValue [1, 10, 100, 1000] */
   vnodes?: readonly number[];
+  /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
+  onProgress?: ProgressCallback;
 }
 
 /** One row of {@link VnodeSweepResult}. */
@@ -248,6 +637,8 @@ export interface HrwJumpOptions {
   remove?: number;
   /** Jump buckets before growing to buckets + 1, 1 … 2^31 − 2. @defaultValue 10 */
   buckets?: number;
+  /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
+  onProgress?: ProgressCallback;
 }
 
 /** What {@link Ringlab.hrwJump} measured. */
@@ -333,6 +724,52 @@ export interface Ringlab {
    * An empty list is allowed: `pick` then answers `undefined`. Dispose it when done.
    */
   rendezvous(servers: number | readonly string[]): Rendezvous;
+
+  /**
+   * Weighted rendezvous hashing over servers (names or `{ name, weight }`, in list order; a count
+   * n means `S0` … `S{n-1}`, weight 1). An empty list is allowed. Dispose it when done.
+   */
+  weightedRendezvous(servers: number | readonly (string | WeightedServerSpec)[]): WeightedRendezvous;
+  /** A Maglev lookup table. Dispose it when done. */
+  maglev(options: MaglevOptions): Maglev;
+  /**
+   * Consistent hashing with bounded loads (spec §8) on a ring: keys given by their 32-bit hashes
+   * are placed in order, each walking clockwise from its owner point to the first server still
+   * under its capacity `⌈(1 + ε) × m × w / Σw⌉`. `epsilon` is finite and > 0. Nothing is kept:
+   * the result is a plain value.
+   */
+  boundedLoads(ring: Ring, keyHashes: Uint32Array, epsilon: number): BoundedLoads;
+  /** An empty explicit-token ring. Dispose it when done. */
+  tokenRing(options?: TokenRingOptions): TokenRing;
+
+  /**
+   * The steps of the owner search for `hash` over any ascending list of 32-bit tokens (a ring's
+   * {@link RingPoints.tokens}, a token ring's, one drawn by hand). Throws `"invalid_argument"` for
+   * a list that is not sorted.
+   */
+  searchTrace(tokens: Uint32Array, hash: number): SearchStep[];
+  /** The jumps jump consistent hash makes for a key (same arguments and checks as {@link Ringlab.jump}). */
+  jumpTrace(key: bigint | number, buckets: number): JumpStep[];
+
+  /**
+   * What moved between two placements of the same keys. Both are server ids in one id space
+   * (e.g. indices into the union of the lists before and after); `isNew[id]` marks servers that
+   * were not there before. Every id must be < `isNew.length`.
+   */
+  movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement;
+  /** Statistics of per-server loads (at least one). */
+  loadStats(loads: ArrayLike<number>): LoadStats;
+  /** The theory curves (spec §10). */
+  readonly theory: Theory;
+  /** The cache what-if: hit ratio h in [0, 1) before, fraction f in [0, 1] of keys moved. */
+  cacheWhatIf(hitRatio: number, movedFraction: number): CacheWhatIf;
+  /** Zipf-distributed requests over the course's keys on a ring, optionally spreading hot keys over copies. */
+  hotKeys(ring: Ring, options?: HotKeysOptions): HotKeysResult;
+  /**
+   * Every algorithm (ring, rendezvous, jump, Maglev, bounded loads, mod-N) on one scenario,
+   * before and after one change — what `ringlab compare` prints. Rows come in that order.
+   */
+  compare(scenario?: CompareScenario): ComparisonRow[];
 
   /** The published ring-vs-mod program: n → n + 1 servers, keys moved by mod-N and by a ring. */
   ringVsMod(options?: RingVsModOptions): RingVsModResult;
