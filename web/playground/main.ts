@@ -59,7 +59,8 @@ function parseHash(): Location_ {
 }
 
 function hashOf(route: Route | undefined, params: Record<string, string>, lang: string): string {
-  const q = new URLSearchParams(params);
+  // The route's fixed attributes (an experiment's name) are the page itself, not URL state.
+  const q = new URLSearchParams(Object.entries(params).filter(([k]) => !(k in (route?.fixed ?? {}))));
   if (lang !== "en") q.set("lang", lang);
   const qs = q.toString();
   return `#/${route?.id ?? ""}${qs ? `?${qs}` : ""}`;
@@ -135,7 +136,7 @@ function render(): void {
 
   // Same page: hand the widget its new state (back/forward, an edited URL) without rebuilding it.
   if (loc.route && loc.route === current.route && current.el && current.lang === t.lang) {
-    (current.el as unknown as { params: Record<string, string> }).params = loc.params;
+    (current.el as unknown as { params: Record<string, string> }).params = { ...loc.params, ...loc.route.fixed };
     return;
   }
   const samePage = loc.route === current.route;

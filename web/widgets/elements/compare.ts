@@ -61,6 +61,8 @@ export class Compare extends RinglabElement<typeof spec> {
   private statusText!: HTMLSpanElement;
   private out!: HTMLDivElement;
   private runKey = "";
+  /** Counts runs: only the latest run's end may touch the widget (an older one was superseded). */
+  private runs = 0;
   private done: { key: string; rows?: ComparisonRow[]; error?: unknown; cancelled?: boolean } | undefined;
 
   protected heading(): string {
@@ -114,15 +116,21 @@ export class Compare extends RinglabElement<typeof spec> {
       this.progressBox.hidden = !inWorker;
       this.statusText.textContent = inWorker ? t.runningInWorker : "";
       this.box.setAttribute("aria-busy", "true");
+      const run = ++this.runs;
       this.runner
         .run(rl, job, () => {})
         .then(
-          (r) => (this.done = { key, rows: r.kind === "compare" ? r.result : [] }),
-          (error: unknown) => (this.done = error instanceof Cancelled ? { key, cancelled: true } : { key, error }),
+          (r) => {
+            if (run === this.runs) this.done = { key, rows: r.kind === "compare" ? r.result : [] };
+          },
+          (error: unknown) => {
+            if (run === this.runs) this.done = error instanceof Cancelled ? { key, cancelled: true } : { key, error };
+          },
         )
         .finally(() => {
-          if (this.runKey !== key) return;
-          if (this.done?.cancelled) this.runKey = "";
+          // A newer run took over (Run with the same scenario supersedes a run of the same key).
+          if (run !== this.runs) return;
+          // A cancelled run keeps its key, so this render does not restart it; Run or a change does.
           this.progressBox.hidden = true;
           this.box.removeAttribute("aria-busy");
           this.requestUpdate();

@@ -74,6 +74,8 @@ export class Experiment extends RinglabElement<typeof spec> {
   private chartBox!: HTMLDivElement;
   private output!: HTMLDivElement;
   private runKey = "";
+  /** Counts runs: only the latest run's end may touch the widget (an older one was superseded). */
+  private runs = 0;
   private done: { key: string; result?: JobResult; error?: unknown; cancelled?: boolean; ms?: number } | undefined;
   private copied = false;
 
@@ -223,6 +225,7 @@ export class Experiment extends RinglabElement<typeof spec> {
     this.progress.removeAttribute("value"); // indeterminate until the first report
     this.statusText.textContent = inWorker ? this.t.experiment.runningInWorker : this.t.experiment.running;
     this.box.setAttribute("aria-busy", "true");
+    const run = ++this.runs;
     this.runner
       .run(rl, job, (done, total) => {
         this.progress.max = total || 1;
@@ -230,12 +233,19 @@ export class Experiment extends RinglabElement<typeof spec> {
         this.statusText.textContent = this.t.experiment.progress(this.f.pct(total ? done / total : 0, 0));
       })
       .then(
-        (result) => (this.done = { key, result, ms: performance.now() - t0 }),
-        (error: unknown) => (this.done = error instanceof Cancelled ? { key, cancelled: true } : { key, error }),
+        (result) => {
+          if (run === this.runs) this.done = { key, result, ms: performance.now() - t0 };
+        },
+        (error: unknown) => {
+          if (run === this.runs) this.done = error instanceof Cancelled ? { key, cancelled: true } : { key, error };
+        },
       )
       .finally(() => {
-        if (this.runKey !== key) return; // a newer run took over
-        if (this.done?.cancelled) this.runKey = ""; // Run (or any change) starts it again
+        // A newer run took over. (Not a comparison of keys: Run with the same flags supersedes a
+        // run of that very key, whose "cancelled" must not show while the new one runs.)
+        if (run !== this.runs) return;
+        // A cancelled run keeps its key, so this render does not start it again: Run (which clears
+        // the key) or a change of flags does.
         this.status.hidden = true;
         this.box.removeAttribute("aria-busy");
         this.requestUpdate();

@@ -73,7 +73,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       const showAfter = step.kind === "moved" || step.kind === "start";
       return {
         cells: [
-          `k${k + 1}`,
+          f.digitsIn(`k${k + 1}`),
           f.id(o.hash),
           serverLabel(bName, serverClass(all.indexOf(bName))),
           showAfter ? serverLabel(aName, serverClass(all.indexOf(aName))) : "…",

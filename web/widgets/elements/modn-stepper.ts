@@ -77,7 +77,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     step.rows.forEach((r, k) => {
       const [x, y] = chipAt(y1, r.before, top.pos.get(k) ?? 0);
       const now = step.kind === "key" && k === step.index;
-      const label = `k${k + 1}·${f.id(r.hash)}`;
+      const label = `${f.digitsIn(`k${k + 1}`)}·${f.id(r.hash)}`;
       svg.append(s("rect", { x, y, width: colW - 12, height: chipH, rx: 4, class: `${serverClass(r.before)}${now ? " em" : ""}`, opacity: 0.9 }));
       svg.append(s("text", { x: x + 4, y: y + 12.5, class: "chip-text" }, label));
       if (k < revealed) {
@@ -103,7 +103,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const moved = r.before !== r.after;
       return {
         cells: [
-          `k${k + 1}`,
+          f.digitsIn(`k${k + 1}`),
           f.id(r.hash),
           h("span", {}, `${f.id(r.before)} `, serverLabel(this.name(state, r.before), serverClass(r.before))),
           shown ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), serverClass(r.after))) : "…",
@@ -127,7 +127,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const r = step.rows[step.index];
       if (!r) return "";
       return t.key(
-        `k${step.index + 1}`,
+        f.digitsIn(`k${step.index + 1}`),
         f.id(r.hash),
         f.int(state.from),
         f.id(r.before),

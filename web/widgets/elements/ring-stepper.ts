@@ -58,7 +58,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     if (step.kind === "summary") return t.summary;
     const o = step.owners[step.index];
     if (!o) return "";
-    return t.key(`k${step.index + 1}`, f.id(o.hash), names[o.server] ?? "", f.id(o.token), o.equal, o.wrapped, f.id(state.span - 1));
+    return t.key(f.digitsIn(`k${step.index + 1}`), f.id(o.hash), names[o.server] ?? "", f.id(o.token), o.equal, o.wrapped, f.id(state.span - 1));
   }
 }
 
@@ -80,7 +80,7 @@ export function ownersTable(
       const known = k < shown;
       return {
         cells: [
-          `k${k + 1}`,
+          w.f.digitsIn(`k${k + 1}`),
           w.f.id(o.hash),
           known ? serverLabel(names[o.server] ?? "", serverClass(o.server)) : "…",
           known ? (o.equal ? t.equalNote : o.wrapped ? t.wrapNote : "") : "",

@@ -1,0 +1,129 @@
+// The docs page (dist/docs, built by web/docs/build.mjs) served with the widgets bundle under a
+// deep sub-path and the strict CSP an embedding page would use: both languages load cleanly,
+// every widget is documented and renders live, each snippet is exactly the live element, and
+// each attribute table matches the element's own attributes and defaults.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { BENGALI_DIGIT, SUB, assertBuilt, distDir, launch, newPage, screenshot, serve, settled } from "./helpers.mjs";
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+
+let server;
+let browser;
+
+before(async () => {
+  assertBuilt("docs/index.html", "docs/bn.html", "widgets/ringlab-widgets.js");
+  server = await serve({ [SUB]: distDir }, { "content-security-policy": CSP });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens a docs page and waits for every live example to settle. */
+async function open(file, viewport) {
+  const page = await newPage(browser.context, viewport);
+  await page.goto(`${server.origin}${SUB}docs/${file}`);
+  const examples = page.locator('[data-testid="example"] > *');
+  const n = await examples.count();
+  for (let i = 0; i < n; i++) await settled(examples.nth(i));
+  return { page, examples, n };
+}
+
+for (const [file, lang] of [["index.html", "en"], ["bn.html", "bn"]]) {
+  describe(`docs/${file}`, () => {
+    let page;
+    let count;
+
+    before(async () => {
+      ({ page, n: count } = await open(file));
+    });
+    after(() => page?.close());
+
+    test("loads with no console error or CSP violation; every widget renders live", async () => {
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      // Every element the bundle defines has a section with a live example.
+      const tags = await page.evaluate(async () => Object.keys((await import("../widgets/ringlab-widgets.js")).elements));
+      const documented = await page.locator("section.widget").evaluateAll((s) => s.map((x) => x.dataset.tag));
+      assert.deepEqual([...documented].sort(), [...tags].sort());
+      assert.equal(count, tags.length);
+      for (const tag of tags) {
+        const rendered = await page.locator(`#${tag} [data-testid="example"] > ${tag}`).evaluate((el) => el.shadowRoot?.querySelector('[data-testid="title"]')?.textContent ?? "");
+        assert.ok(rendered.length > 0, `${tag} rendered its title`);
+      }
+      await screenshot(page, `docs-${lang}-1280.png`, { fullPage: true });
+      await page.assertClean(file);
+    });
+
+    test("each snippet is the live element, attribute for attribute", async () => {
+      const pairs = await page.locator("section.widget").evaluateAll((sections) =>
+        sections.map((s) => {
+          const live = s.querySelector('[data-testid="example"] > *');
+          const t = document.createElement("template");
+          t.innerHTML = s.querySelector('[data-testid="snippet"]').textContent;
+          const shown = t.content.firstElementChild;
+          const attrs = (el) => [el.localName, ...[...el.attributes].map((a) => `${a.name}=${a.value}`).sort()];
+          return { tag: s.dataset.tag, live: attrs(live), shown: attrs(shown), extra: t.content.childElementCount };
+        }),
+      );
+      for (const p of pairs) {
+        assert.deepEqual(p.shown, p.live, p.tag);
+        assert.equal(p.extra, 1, `${p.tag}: the snippet is one element`);
+      }
+    });
+
+    test("each attribute table lists exactly the element's attributes, with their defaults", async () => {
+      const tables = await page.locator("section.widget").evaluateAll((sections) =>
+        sections.map((s) => {
+          const spec = customElements.get(s.dataset.tag).spec;
+          return {
+            tag: s.dataset.tag,
+            documented: [...s.querySelectorAll("tr[data-attr]")].map((r) => [r.dataset.attr, r.dataset.default]),
+            actual: Object.entries(spec).map(([k, codec]) => [k, codec.format(codec.def)]),
+          };
+        }),
+      );
+      for (const t of tables) assert.deepEqual(Object.fromEntries(t.documented), Object.fromEntries(t.actual), t.tag);
+    });
+
+    if (lang === "bn") {
+      test("in Bengali, the widgets number in Bengali digits", async () => {
+        const counters = await page.locator('[data-testid="example"] [data-testid="step-counter"]').allTextContents();
+        assert.ok(counters.length >= 11, `${counters.length} steppers`);
+        for (const c of counters) assert.match(c, /^ধাপ [০-৯]+ \/ [০-৯]+$/);
+        const status = await page.locator('#ringlab-experiment [data-testid="status"]').textContent();
+        assert.match(status, BENGALI_DIGIT);
+      });
+    }
+
+    test("the language link leads to the other page, and Copy copies or selects a snippet", async () => {
+      const other = lang === "en" ? "bn" : "en";
+      const link = page.locator('[data-testid="other-language"]');
+      assert.equal(await link.getAttribute("hreflang"), other);
+      const copy = page.locator('[data-testid="copy-snippet"]').first();
+      const label = await copy.textContent();
+      await copy.click();
+      await page.waitForFunction(
+        ([button, before]) => button.textContent !== before || (document.getSelection()?.toString() ?? "").includes("ringlab-widgets.js"),
+        [await copy.elementHandle(), label],
+      );
+      await Promise.all([page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)), link.click()]);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), other);
+      await page.goBack();
+      await page.assertClean(file);
+    });
+  });
+}
+
+describe("docs at 360 px", () => {
+  test("the English page fits a phone's width", async () => {
+    const { page } = await open("index.html", { width: 360, height: 800 });
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= 360, `the page is ${wide} px wide`);
+    await screenshot(page, "docs-en-360.png", { fullPage: true });
+    await page.assertClean("docs at 360 px");
+    await page.close();
+  });
+});

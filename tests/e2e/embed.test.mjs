@@ -1,0 +1,122 @@
+// The widgets on a hand-written page (tests/embed/index.html): served with dist/widgets/ beside it
+// under a deep sub-path and a strict Content-Security-Policy (no inline script, no eval; only
+// 'wasm-unsafe-eval', which any WebAssembly needs). Three widgets render, one steps by keyboard,
+// the Bengali one numbers in Bengali digits, a worker run of a million keys works, and the
+// browser reports no CSP violation.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import {
+  BENGALI_DIGIT,
+  SUB,
+  assertBuilt,
+  cliOutput,
+  distDir,
+  launch,
+  newPage,
+  outputText,
+  press,
+  resultsDir,
+  root,
+  rows,
+  serve,
+  settled,
+  stepOf,
+  text,
+} from "./helpers.mjs";
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+const embedDir = path.join(root, "tests", "embed");
+
+let server;
+let browser;
+let page;
+
+before(async () => {
+  assertBuilt("widgets/ringlab-widgets.js", "widgets/ringlab-worker.js", "widgets/ringlab.wasm");
+  server = await serve({ [`${SUB}embed/`]: embedDir, [`${SUB}widgets/`]: path.join(distDir, "widgets") }, { "content-security-policy": CSP });
+  browser = await launch();
+  page = await newPage(browser.context);
+  await page.goto(`${server.origin}${SUB}embed/`);
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const hosts = { ring: "ringlab-ring-stepper", sweep: "ringlab-experiment", "search-bn": 'section[lang="bn"] > ringlab-search-stepper' };
+const host = (id) => page.locator(hosts[id]);
+
+test("the page is plain HTML: one module script by src, no inline script or handler", () => {
+  const html = readFileSync(path.join(embedDir, "index.html"), "utf8");
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+  assert.equal(scripts.length, 1);
+  assert.match(scripts[0][1], /type="module"/);
+  assert.match(scripts[0][1], /src="\.\.\/widgets\/ringlab-widgets\.js"/);
+  assert.equal(scripts[0][2].trim(), "");
+  assert.doesNotMatch(html, /\son[a-z]+=/i, "no inline event handler");
+});
+
+test("three widgets render under the CSP, each with its own content", async () => {
+  for (const id of ["ring", "sweep", "search-bn"]) await settled(host(id));
+  assert.deepEqual(await stepOf(host("ring")), { step: 0, steps: 8 });
+  assert.equal(await outputText(host("sweep")), cliOutput(["run", "vnode-sweep", "--keys", "20000"]));
+  assert.deepEqual(await stepOf(host("search-bn")), { step: 0, steps: 23 });
+  // The .wasm and the bundle came from the widgets folder under the sub-path.
+  assert.ok(server.requests.includes(`${SUB}widgets/ringlab.wasm`), server.requests.join(" "));
+  await page.assertClean("embed page");
+});
+
+test("the ring stepper steps by keyboard", async () => {
+  const ring = host("ring");
+  for (let i = 1; i <= 6; i++) await press(ring, i % 2 ? "ArrowRight" : "n", i);
+  assert.match(await text(ring, "narration"), /^k6 at 95: .* reaches A at 10\.$/);
+  assert.deepEqual((await rows(ring, "owners")).map((r) => r[2]), ["A", "B", "C", "C", "D", "A"]);
+  await press(ring, "ArrowLeft", 5);
+  await press(ring, "End", 7);
+  await press(ring, "Home", 0);
+  await page.assertClean("embed page");
+});
+
+test("the widget inside <section lang=\"bn\"> speaks Bengali with Bengali digits; the others stay English", async () => {
+  const bn = host("search-bn");
+  await press(bn, "End", 22);
+  const narration = await text(bn, "narration");
+  assert.match(narration, BENGALI_DIGIT, narration);
+  assert.doesNotMatch(narration, /[0-9]/, narration);
+  assert.match(await text(bn, "step-counter"), /^ধাপ ২৩ \/ ২৩$/);
+  assert.match(await text(bn, "preference-list"), /: C, A, B$/);
+  assert.equal(await text(host("ring"), "step-counter"), "Step 1 of 8");
+  await page.assertClean("embed page");
+});
+
+test("a million-key run goes to the worker under the CSP and prints what the CLI prints", { timeout: 180_000 }, async () => {
+  const sweep = host("sweep");
+  const before = server.requests.length;
+  await sweep.locator('[data-testid="flag-keys"]').fill("1000000");
+  await sweep.locator('[data-testid="run"]').click();
+  await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await sweep.elementHandle());
+  await settled(sweep, { timeout: 150_000 });
+  assert.ok(server.requests.slice(before).includes(`${SUB}widgets/ringlab-worker.js`), "the worker came from the widgets folder");
+  assert.match(await text(sweep, "status"), /in a background worker\.$/);
+  assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "1000000"]));
+  await page.assertClean("embed page");
+  const file = path.join(resultsDir, "embed.png");
+  await page.screenshot({ path: file, fullPage: true });
+});
+
+test("no CSP violation was reported, by the console or by securitypolicyviolation events", async () => {
+  const violations = await page.evaluate(() => window.__cspViolations);
+  assert.deepEqual(violations, []);
+  // The listener is live: an inline script is refused, and that is reported (then forgotten).
+  await page.evaluate(() => {
+    const s = document.createElement("script");
+    s.textContent = "window.__inlineRan = true";
+    document.head.append(s);
+  });
+  await page.waitForFunction(() => window.__cspViolations.length > 0);
+  assert.equal(await page.evaluate(() => window.__inlineRan), undefined);
+  assert.match((await page.evaluate(() => window.__cspViolations))[0], /^script-src/);
+});

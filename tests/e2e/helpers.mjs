@@ -1,0 +1,256 @@
+// Shared by the browser tests: a static file server (sub-paths, extra headers such as a CSP),
+// headless Chromium through playwright-core with a fresh profile, a page that records every
+// console error, page error and CSP violation, and small readers of the widgets' shadow DOM.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+export const distDir = path.join(root, "dist");
+export const resultsDir = path.join(root, "test-results");
+export const screenshotsDir = path.join(resultsDir, "screenshots");
+export const goldenDir = path.join(root, "tests", "golden", "experiments");
+
+/** Chromium: $CHROMIUM, else Debian's /usr/bin/chromium (package `chromium`). */
+export const chromiumPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+/** A deep sub-path, so nothing can rely on being served from the site root. */
+export const SUB = "/some/deep/path/";
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+// A favicon for pages that do not declare one (the browser asks for /favicon.ico regardless).
+const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="none" stroke="#555" stroke-width="2"/></svg>';
+
+/**
+ * Serves folders under URL prefixes on 127.0.0.1 (an ephemeral port). `mounts` maps a prefix
+ * ("/some/deep/path/") to a folder; `headers` go on every response. Records every request.
+ */
+export async function serve(mounts, headers = {}) {
+  const requests = [];
+  const server = createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    requests.push(url);
+    const send = (status, type, body) => res.writeHead(status, { ...headers, "content-type": type, "cache-control": "no-store" }).end(body);
+    if (url === "/favicon.ico") return send(200, types[".svg"], FAVICON);
+    // Longest prefix first.
+    for (const [prefix, dir] of Object.entries(mounts).sort((a, b) => b[0].length - a[0].length)) {
+      if (!url.startsWith(prefix)) continue;
+      let file = path.join(dir, url.slice(prefix.length));
+      if (!file.startsWith(path.resolve(dir))) return send(403, "text/plain", "forbidden");
+      if (existsSync(file) && statSync(file).isDirectory()) file = path.join(file, "index.html");
+      if (!existsSync(file)) break;
+      return send(200, types[path.extname(file)] ?? "application/octet-stream", readFileSync(file));
+    }
+    send(404, "text/plain", `not found: ${url}`);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  return { origin, requests, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Fails (never skips) when Chromium is missing: the browser tests are part of the suite. */
+export function assertChromium() {
+  if (!existsSync(chromiumPath)) {
+    throw new Error(`Chromium not found at ${chromiumPath}: install the Debian package "chromium" (apt-get install chromium), or set CHROMIUM=/path/to/chrome`);
+  }
+}
+
+/** Headless Chromium with a fresh, temporary profile; close() removes the profile. */
+export async function launch() {
+  assertChromium();
+  const profile = mkdtempSync(path.join(tmpdir(), "ringlab-e2e-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1280, height: 800 },
+    locale: "en-US",
+    timezoneId: "UTC",
+  });
+  // The persistent context opens one blank page; close it so pages are only the tests' own.
+  for (const p of context.pages()) await p.close();
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => {});
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+// Installed before any page script: records CSP violations as the page sees them.
+function recordViolations() {
+  window.__cspViolations = [];
+  document.addEventListener("securitypolicyviolation", (e) => {
+    window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
+/**
+ * A new page that records problems: console errors (and warnings naming a Content Security
+ * Policy), uncaught page errors, failed requests and HTTP errors, CSP violation events.
+ * `problems()` returns them all; `assertClean()` fails with the list.
+ */
+export async function newPage(context, viewport) {
+  const page = await context.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const issues = [];
+  page.on("console", (m) => {
+    const text = m.text();
+    if (m.type() === "error" || /Content[- ]Security[- ]Policy/i.test(text)) issues.push(`console.${m.type()}: ${text}`);
+  });
+  page.on("pageerror", (e) => issues.push(`pageerror: ${e.message}`));
+  page.on("requestfailed", (r) => issues.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  page.on("response", (r) => {
+    if (r.status() >= 400) issues.push(`HTTP ${r.status()}: ${r.url()}`);
+  });
+  // Workers log to the page's console in Chromium; their errors arrive as worker events too.
+  page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && issues.push(`worker console.error: ${m.text()}`)));
+  await page.addInitScript(recordViolations);
+  page.problems = async () => {
+    let csp = [];
+    try {
+      csp = await page.evaluate(() => window.__cspViolations ?? []);
+    } catch {
+      // a page that navigated away mid-test: its console listener still caught what mattered
+    }
+    return [...issues, ...csp.map((v) => `securitypolicyviolation: ${v}`)];
+  };
+  page.assertClean = async (what = page.url()) => {
+    const p = await page.problems();
+    assert.deepEqual(p, [], `${what}: ${p.join("\n")}`);
+  };
+  return page;
+}
+
+/** The widget's inner box (its data-testid="widget" in the shadow root) under a host locator. */
+export const box = (host) => host.locator('[data-testid="widget"]');
+
+/** The visible text of a test id inside a widget (its shadow DOM), whitespace-normalized. */
+export async function text(host, testid) {
+  const t = await host.locator(`[data-testid="${testid}"]`).first().textContent();
+  return (t ?? "").replace(/\s+/g, " ").trim();
+}
+
+/** The rows of a table (by test id) in a widget: each row's cells' text. */
+export async function rows(host, testid) {
+  return host.locator(`[data-testid="${testid}"]`).first().evaluate((table) =>
+    [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim())),
+  );
+}
+
+/** The step a stepper shows, from its box's data-step / data-steps. */
+export async function stepOf(host) {
+  const b = box(host);
+  return { step: Number(await b.getAttribute("data-step")), steps: Number(await b.getAttribute("data-steps")) };
+}
+
+/** Presses a key on the stepper (focusing its box first) and waits for the step to change to `to`. */
+export async function press(host, key, to) {
+  const b = box(host);
+  await b.focus();
+  await b.press(key);
+  if (to !== undefined) await waitStep(host, to);
+}
+
+export async function waitStep(host, step) {
+  await box(host).and(host.page().locator(`[data-step="${step}"]`)).waitFor({ timeout: 10_000 }).catch(async () => {
+    assert.fail(`expected step ${step}, the widget shows ${JSON.stringify(await stepOf(host))}`);
+  });
+}
+
+/** Bengali digits (০–৯). */
+export const BENGALI_DIGIT = /[০-৯]/;
+
+/** Saves a screenshot under test-results/ (git-ignored). */
+export async function screenshot(page, name, options = {}) {
+  mkdirSync(screenshotsDir, { recursive: true });
+  const file = path.join(screenshotsDir, name);
+  await page.screenshot({ path: file, ...options });
+  return file;
+}
+
+/** The expected text of an experiment: the committed golden file. */
+export function golden(name) {
+  return readFileSync(path.join(goldenDir, `${name}.txt`), "utf8");
+}
+
+/** cases.tsv as { name, experiment, flags: { flag: value } }. */
+export function goldenCases() {
+  const lines = readFileSync(path.join(goldenDir, "cases.tsv"), "utf8").trim().split("\n").slice(1);
+  return lines.map((line) => {
+    const [name, experiment, flagText = ""] = line.split("\t");
+    const parts = flagText.trim() === "" ? [] : flagText.trim().split(/\s+/);
+    const flags = {};
+    for (let i = 0; i < parts.length; i += 2) flags[parts[i].replace(/^--/, "")] = parts[i + 1];
+    return { name, experiment, flags };
+  });
+}
+
+/**
+ * An experiment's expected output for flags the golden data does not hold (the 1M-key run): the
+ * native CLI when built, else the package's own Node CLI (itself tested against the golden data).
+ */
+export function cliOutput(args) {
+  const native = path.join(root, "build", "ringlab");
+  if (existsSync(native)) {
+    const r = spawnSync(native, args, { encoding: "utf8", maxBuffer: 1 << 24 });
+    if (r.status === 0) return r.stdout;
+    // A native build in progress (or a broken one, which the C++ suite reports): use the Node CLI.
+  }
+  const cli = path.join(root, "web", "lib", "dist", "cli.js");
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", maxBuffer: 1 << 24 });
+  assert.equal(r.status, 0, `ringlab ${args.join(" ")}: ${r.stderr}`);
+  return r.stdout;
+}
+
+/** Fails with the command to run when a built folder is missing. */
+export function assertBuilt(...files) {
+  for (const f of files) {
+    if (!existsSync(path.join(distDir, f))) throw new Error(`dist/${f} is missing: run \`npm run build\` (or \`npm run test:e2e\`, which builds what is missing)`);
+  }
+}
+
+/**
+ * Waits until a widget rendered and finished any run (experiments and compare run after the
+ * first render: aria-busy is set while they do), and shows no error unless `allowError`.
+ */
+export async function settled(host, { timeout = 60_000, allowError = false } = {}) {
+  await host.waitFor({ state: "attached", timeout });
+  await host.evaluate((el) => el.ready);
+  await host.page().waitForFunction(
+    (el) => {
+      const b = el.shadowRoot?.querySelector('[data-testid="widget"]');
+      const out = el.shadowRoot?.querySelector('[data-testid="result"]');
+      return b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "");
+    },
+    await host.elementHandle(),
+    { timeout },
+  );
+  if (!allowError) {
+    const error = await box(host).getAttribute("data-error");
+    assert.equal(error, null, `the widget shows an error: ${await text(host, "error")}`);
+  }
+}
+
+/** The exact text of an experiment's output block (no normalization). */
+export async function outputText(host) {
+  return (await host.locator('[data-testid="output"]').textContent()) ?? "";
+}

@@ -1,0 +1,360 @@
+// The docs page's content, in English and Bengali: every widget with its attributes (name,
+// default as the attribute is written, meaning) and the attributes of its live example. The
+// build writes each example twice from the same data — once as the live element, once as the
+// snippet beside it — so the code shown is the code that runs. tests/e2e/docs.test.mjs checks
+// the attribute lists and defaults against the elements themselves.
+
+/** Attributes every stepper has. */
+const step = ["step", "0", { en: "the step shown, from 0 (clamped to the last step)", bn: "কোন ধাপ দেখানো হবে, ০ থেকে (শেষ ধাপের বেশি হলে শেষ ধাপ)" }];
+
+export const widgets = [
+  {
+    tag: "ringlab-modn-stepper",
+    section: "§1",
+    title: { en: "hash mod N", bn: "hash mod N" },
+    about: {
+      en: "The tutorial's six keys, placed by hash mod N before and after a resize: going from 4 to 5 servers moves five of the six keys, and none of them to the new server.",
+      bn: "টিউটোরিয়ালের ছয়টি key, সার্ভারের সংখ্যা বদলের আগে আর পরে hash mod N দিয়ে বসানো: ৪ থেকে ৫টি সার্ভারে ছয়টির পাঁচটি key সরে, আর একটিও নতুন সার্ভারে যায় না।",
+    },
+    attrs: [
+      step,
+      ["hashes", "5,20,38,50,77,95", { en: "the keys' hashes, comma-separated", bn: "key-গুলোর hash, কমা দিয়ে আলাদা" }],
+      ["servers", "A,B,C,D,E", { en: "server names, by index", bn: "সার্ভারের নাম, নম্বর অনুযায়ী" }],
+      ["from", "4", { en: "servers before", bn: "আগে সার্ভারের সংখ্যা" }],
+      ["to", "5", { en: "servers after", bn: "পরে সার্ভারের সংখ্যা" }],
+    ],
+    example: { from: "4", to: "5" },
+  },
+  {
+    tag: "ringlab-ring-stepper",
+    section: "§2",
+    title: { en: "The hash ring", bn: "Hash ring" },
+    about: {
+      en: "Servers and keys on a small ring: each key walks clockwise to the first server at or after it. Key 50 lands on C itself; key 95 wraps past the top to A.",
+      bn: "ছোট একটি ring-এ সার্ভার আর key: প্রতিটি key ঘড়ির কাঁটার দিকে হেঁটে নিজের অবস্থানে বা তার পরের প্রথম সার্ভারে যায়। Key ৫০ পড়ে ঠিক C-এর ওপর; key ৯৫ শেষ মান পেরিয়ে ঘুরে A-তে যায়।",
+    },
+    attrs: [
+      step,
+      ["span", "100", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
+      ["servers", "A:10,B:30,C:50,D:80", { en: "each server and its position(s): A:10 or A:10/60", bn: "প্রতিটি সার্ভার আর তার অবস্থান: A:10 বা A:10/60" }],
+      ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
+    ],
+    example: { servers: "A:10,B:30,C:50,D:80", hashes: "5,20,38,50,77,95" },
+  },
+  {
+    tag: "ringlab-membership-stepper",
+    section: "§3",
+    title: { en: "Adding and removing servers", bn: "সার্ভার যোগ আর বাদ" },
+    about: {
+      en: "A server joins and takes over one arc; a server leaves and its arc passes to its clockwise neighbour. Only the keys in that arc move: 38 from C to E, then 20 from B to E.",
+      bn: "নতুন সার্ভার এসে একটি বৃত্তাংশ নেয়; কোনো সার্ভার চলে গেলে তার বৃত্তাংশ যায় ঘড়ির কাঁটার দিকের প্রতিবেশীর কাছে। শুধু সেই বৃত্তাংশের key সরে: প্রথমে ৩৮ (C থেকে E), তারপর ২০ (B থেকে E)।",
+    },
+    attrs: [
+      step,
+      ["span", "100", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
+      ["servers", "A:10,B:30,C:50,D:80", { en: "the servers at the start", bn: "শুরুর সার্ভারগুলো" }],
+      ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
+      ["changes", "+E:40,-B", { en: "the changes in order: +NAME:POSITION adds, -NAME removes", bn: "পরপর পরিবর্তন: +নাম:অবস্থান যোগ করে, -নাম বাদ দেয়" }],
+    ],
+    example: { changes: "+E:40,-B" },
+  },
+  {
+    tag: "ringlab-vnodes-stepper",
+    section: "§4",
+    title: { en: "Virtual nodes", bn: "Virtual node" },
+    about: {
+      en: "The spread of load (sd/mean) for V points per server, measured on the course's keys against the theory √((N−1)/(N·V+1)); the last step gives one server weight 2.",
+      bn: "প্রতি সার্ভারে V-টি বিন্দু হলে ভাগের ছড়ানো (sd/গড়) — কোর্সের key-তে মাপা, তত্ত্ব √((N−1)/(N·V+1))-এর পাশে; শেষ ধাপে একটি সার্ভারের weight ২।",
+    },
+    attrs: [
+      step,
+      ["servers", "10", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      ["keys", "100000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
+      ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
+      ["vnodes", "1,2,5,10,20,50,100,200,500,1000", { en: "the V of each step", bn: "প্রতিটি ধাপের V" }],
+      ["weight", "2", { en: "weight of S0 in the last step", bn: "শেষ ধাপে S0-এর weight" }],
+      ["weight-vnodes", "100", { en: "V of the weighted ring", bn: "weight-যুক্ত ring-এর V" }],
+    ],
+    example: { keys: "20000", vnodes: "1,10,100,1000" },
+  },
+  {
+    tag: "ringlab-search-stepper",
+    section: "§5",
+    title: { en: "Lookup by binary search, and the preference list", bn: "Binary search-এ lookup, আর preference list" },
+    about: {
+      en: "The ring in code is a sorted array of tokens. 700 is found in three probes (lo, hi, mid) at C's 845; 950 runs past the end and wraps to A; then the preference list for RF = 3 walks on to C, A, B, one copy per zone first.",
+      bn: "কোডে ring একটি সাজানো token-array। ৭০০ তিনবার তুলনায় (lo, hi, mid) পাওয়া যায় C-এর ৮৪৫-এ; ৯৫০ শেষ পেরিয়ে ঘুরে A-তে যায়; তারপর RF = ৩-এর preference list এগিয়ে পায় C, A, B — আগে প্রতি zone-এ একটি কপি।",
+    },
+    attrs: [
+      step,
+      ["span", "1000", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
+      ["servers", "A:105/930,B:290/610,C:450/845", { en: "each server and its tokens", bn: "প্রতিটি সার্ভার আর তার token" }],
+      ["hashes", "700,950,450", { en: "the hashes looked up, in order", bn: "যে hash-গুলো খোঁজা হয়, পরপর" }],
+      ["pref", "700", { en: "the hash whose preference list is walked", bn: "যে hash-এর preference list তৈরি হয়" }],
+      ["rf", "3", { en: "replication factor", bn: "replication factor" }],
+      ["zones", "A:az-1,B:az-1,C:az-2", { en: "server:zone pairs (empty: zones are ignored)", bn: "সার্ভার:zone জোড়া (খালি থাকলে zone দেখা হয় না)" }],
+    ],
+    example: { hashes: "700,950,450", pref: "700", rf: "3" },
+  },
+  {
+    tag: "ringlab-rendezvous-stepper",
+    section: "§6",
+    title: { en: "Rendezvous (HRW) hashing", bn: "Rendezvous (HRW) hashing" },
+    about: {
+      en: "Every server scores the key with h32(key + \"|\" + server) and the highest score wins: user:42 goes to S2 (0.892589 of 2³²). Servers can be added and removed in the widget.",
+      bn: "প্রতিটি সার্ভার key-টিকে score দেয় h32(key + \"|\" + server) দিয়ে, সর্বোচ্চ score জেতে: user:42 যায় S2-তে (2³²-এর ০.৮৯২৫৮৯)। Widget-এর ভেতরেই সার্ভার যোগ-বাদ করা যায়।",
+    },
+    attrs: [
+      step,
+      ["key", "user:42", { en: "the key", bn: "key" }],
+      ["servers", "S0,S1,S2,S3", { en: "server names", bn: "সার্ভারের নাম" }],
+    ],
+    example: { key: "user:42", servers: "S0,S1,S2,S3" },
+  },
+  {
+    tag: "ringlab-jump-stepper",
+    section: "§7",
+    title: { en: "Jump consistent hash", bn: "Jump consistent hash" },
+    about: {
+      en: "A key jumps forward through the buckets and stops at the last bucket before it would pass n; as the buckets grow, it moves only into the newest one.",
+      bn: "Key bucket ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এ থামে; bucket বাড়লে key সরে শুধু সবচেয়ে নতুন bucket-এ।",
+    },
+    attrs: [
+      step,
+      ["key", "user:42", { en: "the key (hashed with h32)", bn: "key (h32 দিয়ে hash করা)" }],
+      ["buckets", "10", { en: "number of buckets", bn: "bucket-এর সংখ্যা" }],
+    ],
+    example: { key: "user:42", buckets: "10" },
+  },
+  {
+    tag: "ringlab-maglev-stepper",
+    section: "§7",
+    title: { en: "Maglev's lookup table", bn: "Maglev-এর lookup table" },
+    about: {
+      en: "Backends take turns claiming their next preferred empty slot of a prime-sized table; a lookup is then hash mod M and one array read.",
+      bn: "Backend-রা পালা করে prime মাপের table-এ নিজের পরের পছন্দের খালি ঘর নেয়; তারপর lookup মানে hash mod M আর একবার array পড়া।",
+    },
+    attrs: [
+      step,
+      ["backends", "B0,B1,B2", { en: "backend names", bn: "backend-এর নাম" }],
+      ["table-size", "13", { en: "table size M, a prime", bn: "table-এর মাপ M, একটি prime" }],
+      ["key", "user:42", { en: "the key looked up at the end", bn: "শেষে যে key খোঁজা হয়" }],
+    ],
+    example: { backends: "B0,B1,B2", "table-size": "13" },
+  },
+  {
+    tag: "ringlab-bounded-stepper",
+    section: "§7",
+    title: { en: "Bounded loads", bn: "Bounded load" },
+    about: {
+      en: "Each server takes at most ⌈(1 + ε)·m/n⌉ keys; a key whose server is full walks on clockwise to the next server with room. The slider changes ε.",
+      bn: "প্রতিটি সার্ভার সর্বোচ্চ ⌈(1 + ε)·m/n⌉টি key নেয়; key-এর সার্ভার ভরা থাকলে সে ঘড়ির কাঁটার দিকে এগিয়ে জায়গা আছে এমন পরের সার্ভারে যায়। Slider দিয়ে ε বদলানো যায়।",
+    },
+    attrs: [
+      step,
+      ["servers", "4", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      ["vnodes", "3", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
+      ["keys", "16", { en: "number of keys", bn: "key-এর সংখ্যা" }],
+      ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
+      ["epsilon", "0.25", { en: "ε: the capacity is ⌈(1 + ε)·m/n⌉", bn: "ε: ধারণক্ষমতা ⌈(1 + ε)·m/n⌉" }],
+    ],
+    example: { servers: "4", keys: "16", epsilon: "0.25" },
+  },
+  {
+    tag: "ringlab-hotkey-stepper",
+    section: "§8",
+    title: { en: "A hot key", bn: "Hot key" },
+    about: {
+      en: "Balanced keys are not balanced traffic: under Zipf requests the hottest key's server drowns, more virtual nodes do not help, and copies of the hot key do.",
+      bn: "Key সমান ভাগ হলেই traffic সমান হয় না: Zipf request-এ সবচেয়ে জনপ্রিয় key-এর সার্ভার ডোবে, বেশি virtual node-এ লাভ নেই, hot key-এর কপিতে লাভ আছে।",
+    },
+    attrs: [
+      step,
+      ["servers", "10", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      ["keys", "1000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
+      ["requests", "100000", { en: "number of requests", bn: "request-এর সংখ্যা" }],
+      ["s", "1", { en: "Zipf exponent", bn: "Zipf-এর ঘাত" }],
+      ["seed", "16", { en: "seed", bn: "seed" }],
+      ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
+      ["more-vnodes", "1000", { en: "V in the “more virtual nodes” step", bn: "“আরও virtual node” ধাপের V" }],
+      ["copies", "4", { en: "copies of the hot key in the last step", bn: "শেষ ধাপে hot key-এর কপি" }],
+    ],
+    example: { requests: "100000", copies: "4" },
+  },
+  {
+    tag: "ringlab-clients-stepper",
+    section: "§8",
+    title: { en: "Two clients, two server lists", bn: "দুই client, দুই সার্ভার-তালিকা" },
+    about: {
+      en: "Two clients that disagree on the servers send one key to two places; over the course's keys, the widget counts how many they disagree on.",
+      bn: "সার্ভার-তালিকা নিয়ে একমত নয় এমন দুই client একই key পাঠায় দুই জায়গায়; কোর্সের key-গুলোর কতগুলোতে তারা একমত নয়, widget তা গোনে।",
+    },
+    attrs: [
+      step,
+      ["servers-a", "A,B,C", { en: "what client 1 knows", bn: "client ১ যা জানে" }],
+      ["servers-b", "A,B,C,D", { en: "what client 2 knows", bn: "client ২ যা জানে" }],
+      ["key", "", { en: "the key (empty: the first key they disagree on)", bn: "key (খালি থাকলে: প্রথম যে key-তে তারা একমত নয়)" }],
+      ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
+      ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
+    ],
+    example: { "servers-a": "A,B,C", "servers-b": "A,B,C,D" },
+  },
+  {
+    tag: "ringlab-experiment",
+    section: { en: "programs", bn: "প্রোগ্রাম" },
+    title: { en: "The published programs", bn: "প্রকাশিত প্রোগ্রাম" },
+    about: {
+      en: "ring-vs-mod, vnode-sweep or hrw-jump with editable flags. The output block is byte-identical to the published program with the same flags; charts plot the same run. A million keys or more run in a background worker, with progress and Cancel.",
+      bn: "ring-vs-mod, vnode-sweep বা hrw-jump, flag বদলানো যায়। আউটপুট একই flag-এ প্রকাশিত প্রোগ্রামের সঙ্গে byte-হুবহু এক; chart আঁকে সেই একই run। দশ লাখ বা তার বেশি key চলে পেছনের worker-এ, অগ্রগতি আর বাতিলের বোতামসহ।",
+    },
+    attrs: [
+      ["name", "vnode-sweep", { en: "ring-vs-mod, vnode-sweep or hrw-jump", bn: "ring-vs-mod, vnode-sweep বা hrw-jump" }],
+      ["seed", "", { en: "--seed (absent: the program's own default, 16)", bn: "--seed (না থাকলে প্রোগ্রামের নিজের মান, ১৬)" }],
+      ["keys", "", { en: "--keys", bn: "--keys" }],
+      ["servers", "", { en: "--servers", bn: "--servers" }],
+      ["vnodes", "", { en: "--vnodes (vnode-sweep: a list such as 1,10,100)", bn: "--vnodes (vnode-sweep-এ তালিকা, যেমন 1,10,100)" }],
+      ["remove", "", { en: "--remove (hrw-jump)", bn: "--remove (hrw-jump)" }],
+      ["buckets", "", { en: "--buckets (hrw-jump)", bn: "--buckets (hrw-jump)" }],
+    ],
+    example: { name: "vnode-sweep", keys: "20000" },
+  },
+  {
+    tag: "ringlab-cache-whatif",
+    section: { en: "tools", bn: "হিসাব" },
+    title: { en: "Cache stampede calculator", bn: "Cache stampede হিসাবযন্ত্র" },
+    about: {
+      en: "Hit ratio before, servers before and after, and the algorithm: how many hits survive a resize and how many times more load the database takes.",
+      bn: "আগের hit ratio, আগে-পরে সার্ভারের সংখ্যা আর algorithm: সার্ভার বদলের পর কতটা hit টিকে থাকে, আর database-এর চাপ কত গুণ বাড়ে।",
+    },
+    attrs: [
+      ["hit", "0.95", { en: "hit ratio before the change", bn: "পরিবর্তনের আগে hit ratio" }],
+      ["from", "4", { en: "servers before", bn: "আগে সার্ভারের সংখ্যা" }],
+      ["to", "5", { en: "servers after", bn: "পরে সার্ভারের সংখ্যা" }],
+      ["algorithm", "mod-n", { en: "mod-n, ring, rendezvous, jump, maglev, bounded or ideal", bn: "mod-n, ring, rendezvous, jump, maglev, bounded বা ideal" }],
+      ["keys", "100000", { en: "keys measured", bn: "যত key-তে মাপা হয়" }],
+      ["vnodes", "100", { en: "virtual nodes per server (ring, bounded)", bn: "প্রতি সার্ভারে virtual node (ring, bounded)" }],
+    ],
+    example: { hit: "0.95", from: "4", to: "5", algorithm: "ring" },
+  },
+  {
+    tag: "ringlab-compare",
+    section: { en: "tools", bn: "হিসাব" },
+    title: { en: "Compare every algorithm", bn: "সব algorithm-এর তুলনা" },
+    about: {
+      en: "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on one scenario, before and after a change: what moves and how even the load stays. Where an algorithm cannot express the change, its row says so.",
+      bn: "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — একই পরিস্থিতিতে, পরিবর্তনের আগে আর পরে: কী সরে, আর ভাগ কতটা সমান থাকে। কোনো algorithm পরিবর্তনটি প্রকাশ করতে না পারলে তার সারিতে তা লেখা থাকে।",
+    },
+    attrs: [
+      ["servers", "10", { en: "a count (S0 … S9) or names with optional weights: A,B,C:2", bn: "সংখ্যা (S0 … S9) বা নাম, ইচ্ছা হলে weight-সহ: A,B,C:2" }],
+      ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
+      ["keys", "100000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
+      ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
+      ["change", "add", { en: "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W", bn: "add, add:নাম, remove:নাম, fail:নাম বা weight:নাম=W" }],
+      ["epsilon", "0.25", { en: "ε of bounded loads", bn: "bounded load-এর ε" }],
+      ["table-size", "65537", { en: "Maglev table size (a prime)", bn: "Maglev table-এর মাপ (prime)" }],
+    ],
+    example: { servers: "10", keys: "20000", change: "remove:S3" },
+  },
+];
+
+/** The page's own words. */
+export const pages = {
+  en: {
+    lang: "en",
+    file: "index.html",
+    other: { file: "bn.html", lang: "bn", label: "বাংলা" },
+    title: "ringlab widgets",
+    lede: "Custom elements for the course on consistent hashing: a stepper for every idea, the three published programs with their flags, a cache-stampede calculator and a comparison of every algorithm. Every number comes from ringlab's WebAssembly module.",
+    contents: "Widgets",
+    start: {
+      title: "Getting started",
+      body: [
+        "Copy the three files of dist/widgets/ — ringlab-widgets.js, ringlab-worker.js and ringlab.wasm — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm are found next to the script, so any folder and any sub-path will do.",
+      ],
+      snippet: '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
+    },
+    state: {
+      title: "Attributes are the state",
+      body: [
+        "Each widget is configured by its attributes and keeps its state in them: the same attributes draw the same picture, and a stepper's step attribute is the step shown. An absent attribute takes its default.",
+        "From JavaScript: el.state (every parameter, typed; assigning a partial object changes those), el.params (the attributes that differ from the defaults), el.ready (a promise: the first render is done), and on steppers el.steps, el.stepCount and el.go(i). A widget fires ringlab-statechange when the user changes its state (detail: widget, state, params) and ringlab-render after every render.",
+      ],
+      snippet: 'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
+    },
+    language: {
+      title: "Language and theme",
+      body: [
+        "A widget speaks the language of the closest lang attribute around it — English (en) or Bengali (bn), with Bengali digits in every number it formats. The output of a published program stays the program's own text.",
+        "Colours follow the reader's light or dark preference; theme=\"light\" or theme=\"dark\" on an element fixes them.",
+      ],
+      snippet: '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
+    },
+    keyboard: {
+      title: "Keyboard",
+      body: ["Focus a stepper (Tab, or click it): → or n goes to the next step, ← or p to the previous one, Home to the first, End to the last, k (or space) plays and pauses. The narration under the picture is read out by screen readers as the step changes."],
+    },
+    csp: {
+      title: "Content-Security-Policy",
+      body: [
+        "The widgets use no eval, no inline script and no blob: or data: URLs; WebAssembly itself needs 'wasm-unsafe-eval'. The styles they set on their own elements need 'unsafe-inline' for styles. This policy is enough:",
+      ],
+      snippet: "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
+    },
+    attrsTitle: "Attributes",
+    headers: ["attribute", "default", "meaning"],
+    none: "(none)",
+    example: "Live example",
+    snippet: "The code",
+    copy: "Copy",
+    copied: "Copied",
+  },
+  bn: {
+    lang: "bn",
+    file: "bn.html",
+    other: { file: "index.html", lang: "en", label: "English" },
+    title: "ringlab widget",
+    lede: "Consistent hashing কোর্সের জন্য custom element: প্রতিটি ধারণার জন্য একটি stepper, প্রকাশিত তিনটি প্রোগ্রাম তাদের flag-সহ, একটি cache stampede হিসাবযন্ত্র আর সব algorithm-এর তুলনা। প্রতিটি সংখ্যা আসে ringlab-এর WebAssembly module থেকে।",
+    contents: "Widget-গুলো",
+    start: {
+      title: "শুরু করা",
+      body: [
+        "dist/widgets/-এর তিনটি ফাইল — ringlab-widgets.js, ringlab-worker.js আর ringlab.wasm — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+      ],
+      snippet: '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
+    },
+    state: {
+      title: "Attribute-ই অবস্থা",
+      body: [
+        "প্রতিটি widget তার attribute দিয়ে ঠিক হয় আর অবস্থাও রাখে সেখানেই: একই attribute মানে একই ছবি, আর stepper-এর step attribute হলো দেখানো ধাপ। Attribute না থাকলে তার ডিফল্ট মান ধরা হয়।",
+        "JavaScript থেকে: el.state (সব parameter, টাইপসহ; আংশিক object দিলে শুধু সেগুলো বদলায়), el.params (যে attribute ডিফল্ট থেকে আলাদা), el.ready (promise: প্রথম render শেষ), আর stepper-এ el.steps, el.stepCount ও el.go(i)। ব্যবহারকারী অবস্থা বদলালে widget ringlab-statechange পাঠায় (detail: widget, state, params), আর প্রতিটি render-এর পরে ringlab-render।",
+      ],
+      snippet: 'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
+    },
+    language: {
+      title: "ভাষা আর রং",
+      body: [
+        "Widget কথা বলে তার চারপাশের সবচেয়ে কাছের lang attribute-এর ভাষায় — ইংরেজি (en) বা বাংলা (bn); বাংলায় প্রতিটি সংখ্যা বাংলা অঙ্কে। প্রকাশিত প্রোগ্রামের আউটপুট থাকে প্রোগ্রামের নিজের লেখাতেই।",
+        "রং পাঠকের হালকা বা গাঢ় পছন্দ মেনে চলে; element-এ theme=\"light\" বা theme=\"dark\" দিলে তা স্থির হয়।",
+      ],
+      snippet: '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
+    },
+    keyboard: {
+      title: "কিবোর্ড",
+      body: ["Stepper-এ focus দিন (Tab, বা ক্লিক): → বা n পরের ধাপ, ← বা p আগের ধাপ, Home প্রথম, End শেষ ধাপ, k (বা space) চালায় ও থামায়। ছবির নিচের বর্ণনা ধাপ বদলালেই screen reader পড়ে শোনায়।"],
+    },
+    csp: {
+      title: "Content-Security-Policy",
+      body: [
+        "Widget-গুলো eval, inline script বা blob:/data: URL ব্যবহার করে না; WebAssembly-র নিজের দরকার 'wasm-unsafe-eval'। নিজের element-এ বসানো style-এর জন্য style-এ 'unsafe-inline' লাগে। এই policy-ই যথেষ্ট:",
+      ],
+      snippet: "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
+    },
+    attrsTitle: "Attribute",
+    headers: ["attribute", "ডিফল্ট", "অর্থ"],
+    none: "(নেই)",
+    example: "চালু উদাহরণ",
+    snippet: "কোড",
+    copy: "কপি",
+    copied: "কপি হয়েছে",
+  },
+};
