@@ -15,7 +15,9 @@ main(async () => {
   // libFuzzer targets, a short fixed budget each from the committed corpus.
   await fuzz({ seconds: 20 });
   // The WebAssembly module and the npm package: the Catch2 suite again as WASM under Node, the
-  // package's own tests, the packed tarball and the type tests (Node's test runner).
+  // package's own tests, the packed tarball (with the widgets bundle) and the type tests.
   run("npm", ["run", "--silent", "build:wasm"]);
   run("npm", ["run", "--silent", "test:js"]);
+  // The playground, the widgets on a strict-CSP page and the docs, in Chromium.
+  run("npm", ["run", "--silent", "test:e2e"]);
 });

@@ -41,6 +41,10 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/wasm/ringlab.js",
     "web/lib/dist/wasm/ringlab.wasm",
     "web/lib/dist/wasm/ringlab.inline.js",
+    // The widgets bundle (`ringlab/widgets`) with its worker and module beside it.
+    "dist/widgets/ringlab-widgets.js",
+    "dist/widgets/ringlab-worker.js",
+    "dist/widgets/ringlab.wasm",
   ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
