@@ -1,0 +1,361 @@
+// ringlab_bench: the native half of `npm run bench` (scripts/bench.mjs drives it and writes
+// bench/RESULTS.md). Prints one JSON object on stdout; every figure is a list of samples, one per
+// timed repetition, so the driver reports the median and the spread itself.
+//
+//   ringlab_bench experiment ring-vs-mod|vnode-sweep|hrw-jump [--keys N] [--reps R] [--warmup W]
+//       time inside ringlab::ring_vs_mod etc. (milliseconds per run), the text of the last run,
+//       and the process's peak RSS (VmHWM)
+//   ringlab_bench ops [--pool N] [--reps R] [--warmup W]
+//       nanoseconds per operation for the hot calls, over a pool of N distinct course keys
+//       (default 1,000,000) walked in order: fresh keys, never a small set the branch predictor
+//       or the caches could learn
+//   ringlab_bench ops --only NAME ...
+//       just one of them, e.g. under valgrind --tool=callgrind --instr-atstart=no: only the timed
+//       passes are instrumented, so instructions / (pool x reps) is the cost of one operation
+//
+// --clock cpu times with this process's CPU time instead of the wall clock (steadier on a busy
+// machine). Warm-up passes run first and are not reported.
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/bounded.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/experiments.hpp"
+#include "ringlab/hash.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/random.hpp"
+#include "ringlab/rendezvous.hpp"
+#include "ringlab/ring.hpp"
+
+#if defined(__has_include)
+#if __has_include(<valgrind/callgrind.h>)
+#include <valgrind/callgrind.h>
+#endif
+#endif
+#ifndef CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_START_INSTRUMENTATION
+#define CALLGRIND_STOP_INSTRUMENTATION
+#endif
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Keeps a value alive so the measured work cannot be optimised away.
+template <typename T>
+inline void keep(const T& value) {
+  asm volatile("" : : "r,m"(value) : "memory");
+}
+
+bool use_cpu_clock = false;
+
+// Seconds on the chosen clock.
+double now_seconds() {
+  if (use_cpu_clock) {
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+  }
+  return std::chrono::duration<double>(Clock::now().time_since_epoch()).count();
+}
+
+// Peak resident set size of this process in KiB (Linux), or -1.
+long peak_rss_kb() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
+  return -1;
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04x", c);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string json_list(const std::vector<double>& v) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%.6g", i ? "," : "", v[i]);
+    out += buf;
+  }
+  return out + "]";
+}
+
+struct Options {
+  std::string only;  // run just this operation
+  std::int64_t keys = 1'000'000;
+  std::int64_t pool = 1'000'000;
+  int reps = 5;
+  int warmup = 1;
+};
+
+// --------------------------------------------------------------------------------------------
+// Experiments
+
+int run_experiment(const std::string& name, const Options& o) {
+  std::function<std::string()> run;
+  if (name == "ring-vs-mod") {
+    ringlab::RingVsModParams p;
+    p.keys = o.keys;
+    run = [p] { return ringlab::ring_vs_mod(p).text; };
+  } else if (name == "vnode-sweep") {
+    ringlab::VnodeSweepParams p;
+    p.keys = o.keys;
+    run = [p] { return ringlab::vnode_sweep(p).text; };
+  } else if (name == "hrw-jump") {
+    ringlab::HrwJumpParams p;
+    p.keys = o.keys;
+    run = [p] { return ringlab::hrw_jump(p).text; };
+  } else {
+    std::fprintf(stderr, "ringlab_bench: unknown experiment %s\n", name.c_str());
+    return 2;
+  }
+  std::string text;
+  for (int i = 0; i < o.warmup; ++i) text = run();
+  std::vector<double> ms;
+  for (int i = 0; i < o.reps; ++i) {
+    const double t0 = now_seconds();
+    text = run();
+    ms.push_back((now_seconds() - t0) * 1e3);
+  }
+  std::printf("{\"experiment\":%s,\"keys\":%lld,\"ms\":%s,\"peakRssKb\":%ld,\"text\":%s}\n", json_string(name).c_str(),
+              static_cast<long long>(o.keys), json_list(ms).c_str(), peak_rss_kb(), json_string(text).c_str());
+  return 0;
+}
+
+// --------------------------------------------------------------------------------------------
+// Operations
+
+// The course's keys for a seed, as UTF-16 units back to back (key i is units[offsets[i] ..
+// offsets[i+1])), as a JavaScript caller hands them over in a batch.
+struct KeyPool {
+  std::vector<char16_t> units;
+  std::vector<std::uint32_t> offsets{0};
+  std::vector<std::uint32_t> hashes;
+
+  KeyPool(std::int64_t seed, std::size_t count) {
+    ringlab::CourseKeys keys(seed);
+    units.reserve(count * 15);
+    for (std::size_t i = 0; i < count; ++i) {
+      for (char c : keys.next()) units.push_back(static_cast<char16_t>(c));
+      offsets.push_back(static_cast<std::uint32_t>(units.size()));
+    }
+    hashes.resize(count);
+    for (std::size_t i = 0; i < count; ++i) hashes[i] = ringlab::h32(key(i));
+  }
+  [[nodiscard]] std::size_t size() const noexcept { return offsets.size() - 1; }
+  [[nodiscard]] std::u16string_view key(std::size_t i) const noexcept {
+    return {units.data() + offsets[i], offsets[i + 1] - offsets[i]};
+  }
+};
+
+struct OpResult {
+  std::string name;
+  std::string unit;  // what one sample is per: "ns/op", "ms/run"
+  std::vector<double> samples;
+};
+
+// Times `pass` (which performs `ops` operations) after the warm-up; samples in ns per operation.
+OpResult time_op(const std::string& name, const Options& o, std::size_t ops, const std::function<void()>& pass) {
+  OpResult r{name, "ns/op", {}};
+  if (!o.only.empty() && o.only != name) return r;
+  for (int i = 0; i < o.warmup; ++i) pass();
+  for (int i = 0; i < o.reps; ++i) {
+    CALLGRIND_START_INSTRUMENTATION;
+    const double t0 = now_seconds();
+    pass();
+    const double s = now_seconds() - t0;
+    CALLGRIND_STOP_INSTRUMENTATION;
+    r.samples.push_back(s * 1e9 / static_cast<double>(ops));
+  }
+  return r;
+}
+
+OpResult time_run(const std::string& name, const Options& o, const std::function<void()>& run) {
+  OpResult r{name, "ms/run", {}};
+  if (!o.only.empty() && o.only != name) return r;
+  for (int i = 0; i < o.warmup; ++i) run();
+  for (int i = 0; i < o.reps; ++i) {
+    CALLGRIND_START_INSTRUMENTATION;
+    const double t0 = now_seconds();
+    run();
+    const double s = now_seconds() - t0;
+    CALLGRIND_STOP_INSTRUMENTATION;
+    r.samples.push_back(s * 1e3);
+  }
+  return r;
+}
+
+std::vector<std::u16string> names(std::uint32_t n) {
+  std::vector<std::u16string> out;
+  for (std::uint32_t i = 0; i < n; ++i) out.push_back(ringlab::default_server_name(i));
+  return out;
+}
+
+int run_ops(const Options& o) {
+  // A seed the experiments do not use: these keys are new to everything measured.
+  const KeyPool pool(20240601, static_cast<std::size_t>(o.pool));
+  const std::size_t n = pool.size();
+  std::vector<std::uint32_t> out(n);
+  std::vector<OpResult> results;
+
+  results.push_back(time_op("h32.single", o, n, [&] {
+    std::uint32_t acc = 0;
+    for (std::size_t i = 0; i < n; ++i) acc ^= ringlab::h32(pool.key(i));
+    keep(acc);
+  }));
+  results.push_back(time_op("h32.batch", o, n, [&] {
+    ringlab::h32_many(pool.units, pool.offsets, out);
+    keep(out.data());
+  }));
+
+  const ringlab::Ring ring = ringlab::Ring::uniform(100, 256);
+  results.push_back(time_op("ring.owner", o, n, [&] {
+    for (std::size_t i = 0; i < n; ++i) out[i] = ring.owner(pool.hashes[i]);
+    keep(out.data());
+  }));
+  // The published lookup for comparison: a plain binary search over the sorted tokens.
+  results.push_back(time_op("ring.owner.binary-search", o, n, [&] {
+    const auto tokens = ring.tokens();
+    const auto owners = ring.point_servers();
+    const auto size = static_cast<std::uint32_t>(tokens.size());
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint32_t x = pool.hashes[i];
+      std::uint32_t lo = 0, hi = size;
+      while (lo < hi) {
+        const std::uint32_t mid = (lo + hi) >> 1;
+        if (tokens[mid] < x) lo = mid + 1; else hi = mid;
+      }
+      out[i] = owners[lo == size ? 0 : lo];
+    }
+    keep(out.data());
+  }));
+  if (o.only.empty() || o.only == "ring.bytes-per-point")
+    results.push_back({"ring.bytes-per-point", "bytes",
+                     {static_cast<double>(ring.memory_bytes()) / static_cast<double>(ring.size())}});
+
+  results.push_back(time_op("jump.n1000.single", o, n, [&] {
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint32_t>(ringlab::jump_unchecked(pool.hashes[i], 1000));
+    keep(out.data());
+  }));
+  std::vector<std::int32_t> buckets(n);
+  results.push_back(time_op("jump.n1000.batch", o, n, [&] {
+    ringlab::jump_many(std::span<const std::uint32_t>(pool.hashes), 1000, std::span<std::int32_t>(buckets));
+    keep(buckets.data());
+  }));
+
+  std::vector<ringlab::Backend> backends;
+  for (auto& name : names(100)) backends.push_back(ringlab::Backend{name, 1.0});
+  const ringlab::Maglev maglev(backends, 65537);
+  results.push_back(time_op("maglev.lookup", o, n, [&] {
+    for (std::size_t i = 0; i < n; ++i) out[i] = maglev.lookup(pool.hashes[i]);
+    keep(out.data());
+  }));
+  results.push_back(time_run("maglev.build", o, [&] {
+    const ringlab::Maglev m(backends, 65537);
+    keep(m.table().data());
+  }));
+
+  const ringlab::Rendezvous hrw(names(100));
+  // 100 scores per key: a fifth of the pool keeps this pass as long as the others.
+  const std::size_t hrw_keys = std::max<std::size_t>(1, n / 5);
+  OpResult pick = time_op("rendezvous.pick100", o, hrw_keys, [&] {
+    for (std::size_t i = 0; i < hrw_keys; ++i) out[i] = static_cast<std::uint32_t>(hrw.pick(pool.key(i)));
+    keep(out.data());
+  });
+  results.push_back(pick);
+  OpResult per_server{"rendezvous.per-server", "ns/op", {}};  // empty when pick100 was skipped
+  for (double s : pick.samples) per_server.samples.push_back(s / 100);
+  results.push_back(per_server);
+
+  results.push_back(time_run("bounded.place", o, [&] {
+    const ringlab::BoundedPlacement p = ringlab::place_bounded(ring, pool.hashes, 0.25);
+    keep(p.servers.data());
+  }));
+
+  std::printf("{\"pool\":%zu,\"ops\":[", n);
+  bool first = true;
+  for (const OpResult& r : results) {
+    if (r.samples.empty()) continue;
+    std::printf("%s{\"op\":%s,\"unit\":%s,\"samples\":%s}", first ? "" : ",", json_string(r.name).c_str(),
+                json_string(r.unit).c_str(), json_list(r.samples).c_str());
+    first = false;
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
+[[noreturn]] void usage() {
+  std::fprintf(stderr,
+               "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
+               "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
+               "       (both take --clock wall|cpu)\n");
+  std::exit(2);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty()) usage();
+  Options o;
+  std::vector<std::string> positional;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a.rfind("--", 0) == 0) {
+      if (i + 1 >= args.size()) usage();
+      if (a == "--only") {
+        o.only = args[++i];
+        continue;
+      }
+      if (a == "--clock") {
+        use_cpu_clock = args[++i] == "cpu";
+        continue;
+      }
+      const long long v = std::atoll(args[++i].c_str());
+      if (a == "--keys") o.keys = v;
+      else if (a == "--pool") o.pool = std::max(1LL, v);
+      else if (a == "--reps") o.reps = static_cast<int>(std::max(1LL, v));
+      else if (a == "--warmup") o.warmup = static_cast<int>(std::max(0LL, v));
+      else usage();
+    } else {
+      positional.push_back(a);
+    }
+  }
+  try {
+    if (positional.size() == 2 && positional[0] == "experiment") return run_experiment(positional[1], o);
+    if (positional.size() == 1 && positional[0] == "ops") return run_ops(o);
+  } catch (const ringlab::Error& e) {
+    std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
+    return 1;
+  }
+  usage();
+}

@@ -1,0 +1,321 @@
+// The WebAssembly half of `npm run bench` (scripts/bench.mjs runs it in a fresh Node process per
+// measurement and reads one JSON object from its stdout).
+//
+//   node bench/wasm.mjs experiment ring-vs-mod|vnode-sweep|hrw-jump [--keys N] [--reps R] [--warmup W]
+//       time inside rl.ringVsMod() etc. (ms per run), the text of the last run, peak RSS (VmHWM)
+//   node bench/wasm.mjs ops [--pool N] [--reps R] [--warmup W]
+//       ns per operation through the package's API, single calls and batch calls
+//   node bench/wasm.mjs hashring [--pool N] [--reps R] [--warmup W]
+//       the npm package `hashring` against ringlab on the same servers and keys
+//
+// Options: --dist DIR loads the package from DIR (default web/lib/dist); --clock cpu times with
+// this process's CPU time instead of the wall clock (steadier on a busy machine, blind to time
+// spent waiting). Every pass walks a pool
+// of N distinct course keys in order (default 1,000,000), so no pass repeats a small set of keys
+// that the branch predictor or the caches could learn. Warm-up passes run first and are not
+// reported.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+function parseArgs(argv) {
+  const o = {
+    positional: [],
+    keys: 1_000_000,
+    pool: 1_000_000,
+    reps: 5,
+    warmup: 1,
+    clock: "wall",
+    dist: path.join(root, "web", "lib", "dist"),
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith("--")) {
+      o.positional.push(a);
+      continue;
+    }
+    const v = argv[++i];
+    if (v === undefined) throw new Error(`${a} needs a value`);
+    if (a === "--dist") o.dist = path.resolve(v);
+    else if (a === "--keys") o.keys = Number(v);
+    else if (a === "--pool") o.pool = Math.max(1, Number(v));
+    else if (a === "--reps") o.reps = Math.max(1, Number(v));
+    else if (a === "--warmup") o.warmup = Math.max(0, Number(v));
+    else if (a === "--clock" && (v === "wall" || v === "cpu")) o.clock = v;
+    else throw new Error(`unknown option ${a}`);
+  }
+  return o;
+}
+
+// Peak resident set size of this process in KiB (Linux), or null.
+function peakRssKb() {
+  try {
+    const m = readFileSync("/proc/self/status", "utf8").match(/^VmHWM:\s+(\d+)/m);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+// Milliseconds on the chosen clock.
+let now = () => performance.now();
+function useClock(clock) {
+  if (clock === "cpu") {
+    now = () => {
+      const u = process.cpuUsage();
+      return (u.user + u.system) / 1000;
+    };
+  }
+}
+
+// A sink the optimiser cannot see through.
+let sink = 0;
+
+// Times `pass` (performing `ops` operations) after the warm-up: samples in ns per operation.
+function timeOp(o, name, ops, pass, note) {
+  for (let i = 0; i < o.warmup; i++) pass();
+  const samples = [];
+  for (let i = 0; i < o.reps; i++) {
+    const t0 = now();
+    pass();
+    samples.push(((now() - t0) * 1e6) / ops);
+  }
+  return { op: name, unit: "ns/op", samples, ...(note ? { note } : {}) };
+}
+
+function timeRun(o, name, run, note) {
+  for (let i = 0; i < o.warmup; i++) run();
+  const samples = [];
+  for (let i = 0; i < o.reps; i++) {
+    const t0 = now();
+    run();
+    samples.push(now() - t0);
+  }
+  return { op: name, unit: "ms/run", samples, ...(note ? { note } : {}) };
+}
+
+async function loadRinglab(o) {
+  const { load } = await import(pathToFileURL(path.join(o.dist, "index.js")).href);
+  return load();
+}
+
+// The raw embind module (internal, for the profile rows only); null when its shape has changed.
+async function loadRaw(o) {
+  try {
+    const { instantiate } = await import(pathToFileURL(path.join(o.dist, "loader.js")).href);
+    const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", "ringlab.js")).href)).default;
+    return await instantiate(factory, {}, pathToFileURL(path.join(o.dist, "wasm", "ringlab.wasm")));
+  } catch {
+    return null;
+  }
+}
+
+// The same keys as the native bench (a seed the experiments do not use).
+const poolSeed = 20240601;
+
+async function experiment(o) {
+  const rl = await loadRinglab(o);
+  const name = o.positional[1];
+  const runs = {
+    "ring-vs-mod": () => rl.ringVsMod({ keys: o.keys }).text,
+    "vnode-sweep": () => rl.vnodeSweep({ keys: o.keys }).text,
+    "hrw-jump": () => rl.hrwJump({ keys: o.keys }).text,
+  };
+  const run = runs[name];
+  if (!run) throw new Error(`unknown experiment ${name}`);
+  let text = "";
+  for (let i = 0; i < o.warmup; i++) text = run();
+  const ms = [];
+  for (let i = 0; i < o.reps; i++) {
+    const t0 = now();
+    text = run();
+    ms.push(now() - t0);
+  }
+  return { experiment: name, keys: o.keys, ms, peakRssKb: peakRssKb(), text };
+}
+
+async function ops(o) {
+  const rl = await loadRinglab(o);
+  const keys = rl.keys(poolSeed, o.pool);
+  const hashes = rl.h32Many(keys);
+  const n = keys.length;
+  const out = [];
+
+  out.push(
+    timeOp(o, "h32.single", n, () => {
+      let acc = 0;
+      for (let i = 0; i < n; i++) acc ^= rl.h32(keys[i]);
+      sink ^= acc;
+    }),
+  );
+  out.push(
+    timeOp(o, "h32.batch", n, () => {
+      sink ^= rl.h32Many(keys)[n - 1];
+    }, "rl.h32Many(keys), all keys in one call"),
+  );
+  // For the profile: the same batch with the keys already packed as UTF-16 units, through the
+  // module's internal entry point, i.e. h32Many without reading the strings out of the JS heap.
+  const raw = await loadRaw(o);
+  if (raw && typeof raw.h32Many === "function") {
+    const offsets = new Uint32Array(n + 1);
+    for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + keys[i].length;
+    const units = new Uint16Array(offsets[n]);
+    for (let i = 0, p = 0; i < n; i++) for (let j = 0; j < keys[i].length; j++) units[p++] = keys[i].charCodeAt(j);
+    out.push(
+      timeOp(o, "h32.batch.prepacked", n, () => {
+        sink ^= raw.h32Many(units, offsets)[n - 1];
+      }, "the module's h32Many on units already packed"),
+    );
+  }
+
+  const ring = rl.ring({ servers: 100, vnodes: 256 });
+  {
+    out.push(
+      timeOp(o, "ring.ownerOfHash.single", n, () => {
+        let acc = 0;
+        for (let i = 0; i < n; i++) acc += ring.ownerOfHash(hashes[i]).length;
+        sink ^= acc;
+      }),
+    );
+    out.push(
+      timeOp(o, "ring.ownersOfHashes.batch", n, () => {
+        sink ^= ring.ownersOfHashes(hashes)[n - 1];
+      }, "ring.ownersOfHashes(Uint32Array), all hashes in one call"),
+    );
+  }
+
+  out.push(
+    timeOp(o, "jump.n1000.single", n, () => {
+      let acc = 0;
+      for (let i = 0; i < n; i++) acc += rl.jump(hashes[i], 1000);
+      sink ^= acc;
+    }),
+  );
+  out.push(
+    timeOp(o, "jump.n1000.batch", n, () => {
+      sink ^= rl.jumpMany(hashes, 1000)[n - 1];
+    }, "rl.jumpMany(Uint32Array, 1000)"),
+  );
+
+  if (typeof rl.maglev === "function") {
+    out.push(
+      timeRun(o, "maglev.build", () => {
+        const m = rl.maglev({ backends: 100, tableSize: 65537 });
+        sink ^= m.tableSize;
+        m.dispose();
+      }),
+    );
+    const m = rl.maglev({ backends: 100, tableSize: 65537 });
+    out.push(
+      timeOp(o, "maglev.lookupHash.single", n, () => {
+        let acc = 0;
+        for (let i = 0; i < n; i++) acc += m.lookupHash(hashes[i]);
+        sink ^= acc;
+      }),
+    );
+    out.push(
+      timeOp(o, "maglev.lookupHashes.batch", n, () => {
+        sink ^= m.lookupHashes(hashes)[n - 1];
+      }, "maglev.lookupHashes(Uint32Array)"),
+    );
+    m.dispose();
+  }
+
+  {
+    const hrw = rl.rendezvous(100);
+    // 100 scores per key: a fifth of the pool keeps these passes as long as the others.
+    const few = keys.slice(0, Math.max(1, Math.floor(n / 5)));
+    const single = timeOp(o, "rendezvous.pick100.single", few.length, () => {
+      let acc = 0;
+      for (let i = 0; i < few.length; i++) acc += hrw.pickIndex(few[i]);
+      sink ^= acc;
+    });
+    const batch = timeOp(o, "rendezvous.pick100.batch", few.length, () => {
+      sink ^= hrw.pickMany(few)[few.length - 1];
+    }, "hrw.pickMany(keys)");
+    out.push(single, batch);
+    out.push({ op: "rendezvous.per-server.single", unit: "ns/op", samples: single.samples.map((s) => s / 100) });
+    out.push({ op: "rendezvous.per-server.batch", unit: "ns/op", samples: batch.samples.map((s) => s / 100) });
+    hrw.dispose();
+  }
+
+  if (typeof rl.boundedLoads === "function") {
+    out.push(
+      timeRun(o, "bounded.place", () => {
+        sink ^= rl.boundedLoads(ring, hashes, 0.25).longestWalk;
+      }, `rl.boundedLoads(ring, ${n} hashes, 0.25)`),
+    );
+  }
+  ring.dispose();
+  return { pool: n, ops: out };
+}
+
+async function hashring(o) {
+  const rl = await loadRinglab(o);
+  const require = createRequire(path.join(root, "package.json"));
+  let HashRing;
+  try {
+    HashRing = require("hashring");
+  } catch {
+    return { skipped: "the npm package hashring is not installed (npm install)" };
+  }
+  const servers = Array.from({ length: 100 }, (_, i) => `S${i}`);
+  // hashring's points: 'vnode count' digests per server, 4 points per md5 digest (ketama), so 64
+  // gives 256 points a server: the same 25,600 points as ringlab's ring with V = 256.
+  const theirs = new HashRing(servers, "md5", { "vnode count": 64 });
+  const ours = rl.ring({ servers, vnodes: 256 });
+  const keys = rl.keys(poolSeed, o.pool);
+  const n = keys.length;
+  // hashring.get() costs microseconds: a fifth of the pool keeps its passes short. Its LRU cache
+  // (5,000 keys by default) never hits: every pass walks more distinct keys than that, in order.
+  const few = keys.slice(0, Math.max(1, Math.floor(n / 5)));
+  const out = [];
+  out.push(
+    timeOp(o, "hashring.get", few.length, () => {
+      let acc = 0;
+      for (let i = 0; i < few.length; i++) acc += theirs.get(few[i]).length;
+      sink ^= acc;
+    }),
+  );
+  out.push(
+    timeOp(o, "ringlab.owner", n, () => {
+      let acc = 0;
+      for (let i = 0; i < n; i++) acc += ours.owner(keys[i]).length;
+      sink ^= acc;
+    }),
+  );
+  out.push(
+    timeOp(o, "ringlab.ownersOfKeys", n, () => {
+      sink ^= ours.ownersOfKeys(keys)[n - 1];
+    }),
+  );
+  const ringlabHashes = rl.h32Many(keys);
+  out.push(
+    timeOp(o, "ringlab.ownersOfHashes", n, () => {
+      sink ^= ours.ownersOfHashes(ringlabHashes)[n - 1];
+    }),
+  );
+  let version = null;
+  try {
+    version = require("hashring/package.json").version;
+  } catch {}
+  const result = { pool: n, hashringVersion: version, hashringPoints: theirs.ring.length, ringlabPoints: ours.size, ops: out };
+  ours.dispose();
+  return result;
+}
+
+const o = parseArgs(process.argv.slice(2));
+useClock(o.clock);
+const modes = { experiment, ops, hashring };
+const mode = modes[o.positional[0]];
+if (!mode) {
+  console.error("usage: node bench/wasm.mjs experiment NAME | ops | hashring [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]");
+  process.exit(2);
+}
+const result = await mode(o);
+result.sink = sink;
+result.clock = o.clock;
+process.stdout.write(JSON.stringify(result) + "\n");

@@ -1,0 +1,437 @@
+#!/usr/bin/env node
+// `npm run bench`: one run on one machine, every figure from it, written to bench/RESULTS.md.
+//
+//   node scripts/bench.mjs [--reps 5] [--warmup 1] [--keys 1000000] [--pool 1000000]
+//                          [--clock wall|cpu] [--out bench/RESULTS.md] [--no-build]
+//   node scripts/bench.mjs --smoke      a few seconds: every code path on tiny inputs, nothing
+//                                       written, no timing judged (what `npm test` runs)
+//
+// What it measures:
+//   1. the three experiments at --keys keys: the published programs (../shared/reference, when
+//      present), the WASM CLI and the native CLI as whole processes; ringlab's time inside the
+//      experiment function (WASM in Node, native in bench/ringlab_bench); peak RSS of each;
+//      and whether all of them printed the same bytes;
+//   2. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
+//      set);
+//   3. the npm package `hashring` against ringlab on the same servers and keys;
+//   4. the ring's memory per point.
+// Each figure is the median of --reps timed repetitions after --warmup untimed ones, with the
+// spread (min–max). Whole processes are timed from spawn to exit. --clock cpu times the
+// in-process figures with the process's CPU time instead (steadier on a busy machine); the table
+// says which clock was used.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const rel = (p) => path.relative(root, p) || ".";
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+function parseOptions(argv) {
+  const o = {
+    smoke: false,
+    build: true,
+    reps: 5,
+    warmup: 1,
+    keys: 1_000_000,
+    pool: 1_000_000,
+    clock: "wall",
+    out: path.join(root, "bench", "RESULTS.md"),
+  };
+  const usage = () => {
+    console.error(
+      "usage: node scripts/bench.mjs [--smoke] [--reps N] [--warmup N] [--keys N] [--pool N] [--clock wall|cpu] [--out FILE] [--no-build]",
+    );
+    process.exit(2);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--smoke") o.smoke = true;
+    else if (a === "--no-build") o.build = false;
+    else if (["--reps", "--warmup", "--keys", "--pool"].includes(a)) {
+      const v = Number(argv[++i]);
+      if (!Number.isSafeInteger(v) || v < (a === "--warmup" ? 0 : 1)) usage();
+      o[a.slice(2)] = v;
+    } else if (a === "--clock") {
+      o.clock = argv[++i];
+      if (o.clock !== "wall" && o.clock !== "cpu") usage();
+    } else if (a === "--out") {
+      o.out = path.resolve(argv[++i] ?? usage());
+    } else usage();
+  }
+  if (o.smoke) {
+    // Tiny and quick; the published programs are not run, nothing is written.
+    Object.assign(o, { build: false, reps: 1, warmup: 0, keys: 20_000, pool: 20_000, out: null });
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+function fail(message) {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+function sh(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, encoding: "utf8", maxBuffer: 256 << 20, ...opts });
+  if (r.error) fail(`${cmd}: ${r.error.message}`);
+  return r;
+}
+
+function firstLine(cmd, args) {
+  const r = spawnSync(cmd, args, { encoding: "utf8" });
+  return r.status === 0 ? (r.stdout || r.stderr).split("\n")[0].trim() : null;
+}
+
+// Runs a worker that prints one JSON object.
+function json(cmd, args) {
+  const r = sh(cmd, args);
+  if (r.status !== 0) fail(`${[cmd, ...args].map(rel).join(" ")} failed (${r.status ?? r.signal}):\n${r.stderr}`);
+  try {
+    return JSON.parse(r.stdout);
+  } catch {
+    fail(`${[cmd, ...args].map(rel).join(" ")} printed no JSON:\n${r.stdout.slice(0, 500)}`);
+  }
+}
+
+const gnuTime = ["/usr/bin/time"].find((p) => existsSync(p) && firstLine(p, ["--version"])?.includes("GNU"));
+
+// A whole process, `warmup` times untimed then `reps` times timed: wall-clock ms from spawn to
+// exit, CPU ms and peak RSS (from GNU time when it is installed), and its stdout.
+function timeProcess(cmd, args, o) {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), "ringlab-bench-"));
+  const report = path.join(tmp, "time");
+  const runs = { wallMs: [], cpuMs: [], peakRssKb: [], stdout: null };
+  try {
+    for (let i = 0; i < o.warmup + o.reps; i++) {
+      const [c, a] = gnuTime ? [gnuTime, ["-f", "%U %S %M", "-o", report, cmd, ...args]] : [cmd, args];
+      const t0 = process.hrtime.bigint();
+      const r = sh(c, a);
+      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+      if (r.status !== 0) fail(`${[cmd, ...args].map(rel).join(" ")} failed (${r.status ?? r.signal}):\n${r.stderr}`);
+      runs.stdout = r.stdout;
+      if (i < o.warmup) continue;
+      runs.wallMs.push(ms);
+      if (gnuTime) {
+        const [user, system, rss] = readFileSync(report, "utf8").trim().split("\n").pop().split(" ").map(Number);
+        runs.cpuMs.push((user + system) * 1000);
+        runs.peakRssKb.push(rss);
+      }
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  return runs;
+}
+
+function median(v) {
+  const s = [...v].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+// 3 significant digits, no exponent: 0.912, 12.3, 4560.
+function num(x) {
+  if (!Number.isFinite(x)) return String(x);
+  const a = Math.abs(x);
+  const d = a >= 100 ? 0 : a >= 10 ? 1 : a >= 1 ? 2 : 3;
+  return x.toFixed(d);
+}
+
+// "median (min–max)" with a unit.
+function stat(samples, unit) {
+  if (!samples || samples.length === 0) return "—";
+  const med = num(median(samples));
+  if (samples.length === 1) return `${med} ${unit}`;
+  return `${med} ${unit} (${num(Math.min(...samples))}–${num(Math.max(...samples))})`;
+}
+
+const mib = (kb) => (kb == null ? "—" : `${num(kb / 1024)} MiB`);
+
+function machine(o) {
+  let model = "unknown CPU";
+  let memKb = null;
+  try {
+    model = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1].trim() ?? model;
+    memKb = Number(readFileSync("/proc/meminfo", "utf8").match(/^MemTotal:\s+(\d+)/m)?.[1]);
+  } catch {}
+  const cache = readCache();
+  const cxx = cache.CMAKE_CXX_COMPILER ? firstLine(cache.CMAKE_CXX_COMPILER, ["--version"]) : null;
+  return {
+    model,
+    cores: os.availableParallelism?.() ?? os.cpus().length,
+    memory: memKb ? `${Math.round(memKb / 1048576)} GiB` : null,
+    os: `${os.type()} ${os.release()}`,
+    node: process.version,
+    cxx: cxx ?? "unknown",
+    emcc: firstLine(process.env.EMXX || "em++", ["--version"])?.match(/\) ([0-9][^ ]*)/)?.[1] ?? "unknown",
+    date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    load: os.loadavg().map((l) => l.toFixed(2)).join(", "),
+    clock: o.clock,
+  };
+}
+
+function readCache() {
+  const out = {};
+  try {
+    for (const line of readFileSync(path.join(root, "build", "CMakeCache.txt"), "utf8").split("\n")) {
+      const m = line.match(/^([A-Z_]+):[A-Z]+=(.*)$/);
+      if (m) out[m[1]] = m[2];
+    }
+  } catch {}
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurements
+
+const experiments = ["ring-vs-mod", "vnode-sweep", "hrw-jump"];
+const nativeCli = path.join(root, "build", "ringlab");
+const nativeBench = path.join(root, "build", "bench", "ringlab_bench");
+const wasmCli = path.join(root, "web", "lib", "dist", "cli.js");
+const wasmWorker = path.join(root, "bench", "wasm.mjs");
+const referenceDir = path.resolve(root, "..", "shared", "reference");
+
+function build(o) {
+  const run = (cmd, args) => {
+    console.log(`bench: ${[cmd, ...args].join(" ")}`);
+    const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) fail(`${cmd} ${args.join(" ")} failed`);
+  };
+  if (o.build) {
+    run("cmake", ["-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release", "-DRINGLAB_BUILD_BENCH=ON"]);
+    run("cmake", ["--build", "build", "--parallel", "2", "--target", "ringlab_cli", "ringlab_bench"]);
+    run(process.execPath, [path.join(root, "scripts", "build-wasm.mjs"), "--no-tests"]);
+  }
+  for (const [p, what] of [
+    [nativeCli, "the native CLI"],
+    [nativeBench, "the native bench (cmake -DRINGLAB_BUILD_BENCH=ON)"],
+    [wasmCli, "the WASM package (npm run build:wasm)"],
+  ]) {
+    if (!existsSync(p)) fail(`${rel(p)} is missing: build ${what} first`);
+  }
+}
+
+function measureExperiments(o) {
+  const workerArgs = ["--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
+  const rows = [];
+  for (const exp of experiments) {
+    const flags = ["--keys", String(o.keys)];
+    const ref = path.join(referenceDir, `${exp}.cjs`);
+    const row = { exp };
+    console.log(`bench: ${exp} at ${o.keys} keys`);
+    row.reference = !o.smoke && existsSync(ref) ? timeProcess(process.execPath, [ref, ...flags], o) : null;
+    row.wasmCli = timeProcess(process.execPath, [wasmCli, "run", exp, ...flags], o);
+    row.nativeCli = timeProcess(nativeCli, ["run", exp, ...flags], o);
+    row.wasmIn = json(process.execPath, [wasmWorker, "experiment", exp, "--keys", String(o.keys), ...workerArgs]);
+    row.nativeIn = json(nativeBench, ["experiment", exp, "--keys", String(o.keys), ...workerArgs]);
+    const outputs = [row.wasmCli.stdout, row.nativeCli.stdout, row.wasmIn.text, row.nativeIn.text];
+    if (row.reference) outputs.push(row.reference.stdout);
+    row.identical = outputs.every((t) => t === outputs[0]);
+    if (!row.identical) fail(`${exp}: the implementations printed different output`);
+    rows.push(row);
+  }
+  return rows;
+}
+
+function measureOps(o) {
+  const args = ["--pool", String(o.pool), "--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
+  console.log(`bench: operations over ${o.pool} keys (native)`);
+  const native = json(nativeBench, ["ops", ...args]);
+  console.log(`bench: operations over ${o.pool} keys (WASM)`);
+  const wasm = json(process.execPath, [wasmWorker, "ops", ...args]);
+  console.log("bench: hashring against ringlab");
+  const hashring = json(process.execPath, [wasmWorker, "hashring", ...args]);
+  const index = (r) => Object.fromEntries((r.ops ?? []).map((op) => [op.op, op]));
+  return { native: index(native), wasm: index(wasm), hashring, hashringOps: index(hashring) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The report
+
+function report(o, m, rows, ops) {
+  const L = [];
+  const clockNote = o.clock === "cpu" ? "process CPU time" : "wall clock";
+  const keys = o.keys.toLocaleString("en-US");
+  L.push("# ringlab benchmark results", "");
+  L.push(`- **Machine:** ${m.model}, ${m.cores} cores${m.memory ? `, ${m.memory}` : ""}; ${m.os}`);
+  L.push(`- **Date:** ${m.date}; load average at the start: ${m.load}`);
+  L.push(`- **Tools:** Node ${m.node}; native: ${m.cxx}; WASM: Emscripten ${m.emcc}`);
+  L.push(
+    `- **Method:** every figure is the median of ${o.reps} timed repetitions after ${o.warmup} untimed warm-up run${o.warmup === 1 ? "" : "s"}, ` +
+      `with the spread (min–max) in brackets. Whole processes are timed from spawn to exit (wall clock). ` +
+      `In-process figures use the ${clockNote}. Operations walk a pool of ${o.pool.toLocaleString("en-US")} distinct course keys ` +
+      "in order, never a small repeated set. Reproduce with `npm run bench`.",
+  );
+  L.push("");
+
+  // 1. Experiments
+  L.push(`## The three experiments at ${keys} keys`, "");
+  L.push(
+    "Default flags otherwise. *Process*: the whole program, from spawn to exit (Node's start-up " +
+      "included). *In-experiment*: the time inside `rl.ringVsMod()` etc. (WASM, called in Node) and " +
+      "`ringlab::ring_vs_mod()` etc. (native, in `bench/ringlab_bench`). × is the published program's " +
+      `process time over ringlab's in-experiment time${o.clock === "cpu" ? ", both as CPU time (the published program's from GNU time: " +
+        rows.filter((r) => r.reference).map((r) => `${r.exp} ${stat(r.reference.cpuMs, "ms")}`).join(", ") + ")" : ""}.`,
+    "",
+  );
+  L.push("| experiment | published program | WASM CLI | native CLI | WASM in-experiment | native in-experiment | WASM × | native × | same output |");
+  L.push("|---|---|---|---|---|---|---|---|---|");
+  const ratios = {};
+  // Like with like: with --clock cpu the published program's CPU time (user + system, from GNU
+  // time) is set against ringlab's CPU time.
+  const pubTime = (ref) => (o.clock === "cpu" && ref.cpuMs.length ? median(ref.cpuMs) : median(ref.wallMs));
+  for (const r of rows) {
+    const pub = r.reference ? pubTime(r.reference) : null;
+    const w = median(r.wasmIn.ms);
+    const n = median(r.nativeIn.ms);
+    ratios[r.exp] = { wasm: pub ? pub / w : null, native: pub ? pub / n : null };
+    L.push(
+      `| ${r.exp} | ${r.reference ? stat(r.reference.wallMs, "ms") : o.smoke ? "not run (smoke run)" : "not run (no ../shared/reference)"} | ${stat(r.wasmCli.wallMs, "ms")} | ` +
+        `${stat(r.nativeCli.wallMs, "ms")} | ${stat(r.wasmIn.ms, "ms")} | ${stat(r.nativeIn.ms, "ms")} | ` +
+        `${pub ? num(pub / w) + "×" : "—"} | ${pub ? num(pub / n) + "×" : "—"} | ${r.identical ? "yes" : "**no**"} |`,
+    );
+  }
+  L.push("");
+  L.push("Peak resident memory (VmHWM; processes via GNU time):", "");
+  L.push("| experiment | published program | WASM CLI | native CLI | WASM, in Node | native bench |");
+  L.push("|---|---|---|---|---|---|");
+  for (const r of rows) {
+    const rss = (p) => (p && p.peakRssKb.length ? mib(median(p.peakRssKb)) : "—");
+    L.push(
+      `| ${r.exp} | ${r.reference ? rss(r.reference) : "—"} | ${rss(r.wasmCli)} | ${rss(r.nativeCli)} | ` +
+        `${mib(r.wasmIn.peakRssKb)} | ${mib(r.nativeIn.peakRssKb)} |`,
+    );
+  }
+  L.push("");
+
+  // 2. Operations
+  const N = ops.native;
+  const W = ops.wasm;
+  const s = (op, unit = "ns") => (op ? stat(op.samples, unit) : "—");
+  L.push("## Operations", "");
+  L.push(
+    "Per operation. Native: the C++ call in a loop over the pool. WASM *single*: one call into the " +
+      "package per operation (the JavaScript ↔ WebAssembly crossing included); *batch*: one call for " +
+      "the whole pool (packing the keys or copying the arrays in and out included), per key.",
+    "",
+  );
+  L.push("| operation | native | WASM, single call | WASM, batch call |");
+  L.push("|---|---|---|---|");
+  L.push(`| h32 of a course key | ${s(N["h32.single"])} | ${s(W["h32.single"])} | ${s(W["h32.batch"])} |`);
+  L.push(`| …four keys side by side (\`h32_many\`, what the batch call runs) | ${s(N["h32.batch"])} | | |`);
+  if (W["h32.batch.prepacked"]) {
+    L.push(`| …batch call with the keys already packed as UTF-16 units (the module's work alone) | | | ${s(W["h32.batch.prepacked"])} |`);
+  }
+  L.push(
+    `| ring lookup, 100 servers × 256 vnodes (25,600 tokens), hash given | ${s(N["ring.owner"])} | ${s(W["ring.ownerOfHash.single"])} | ${s(W["ring.ownersOfHashes.batch"])} |`,
+  );
+  L.push(`| …the published binary search, for comparison | ${s(N["ring.owner.binary-search"])} | | |`);
+  L.push(`| jump, n = 1000 | ${s(N["jump.n1000.single"])} | ${s(W["jump.n1000.single"])} | ${s(W["jump.n1000.batch"])} |`);
+  L.push(`| …four keys side by side (\`jump_many\`, what the batch call runs) | ${s(N["jump.n1000.batch"])} | | |`);
+  L.push(`| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashes.batch"])} |`);
+  L.push(`| Maglev build, M = 65537, N = 100 | ${s(N["maglev.build"], "ms")} | ${s(W["maglev.build"], "ms")} | |`);
+  L.push(
+    `| rendezvous over 100 servers, per key | ${s(N["rendezvous.pick100"])} | ${s(W["rendezvous.pick100.single"])} | ${s(W["rendezvous.pick100.batch"])} |`,
+  );
+  L.push(
+    `| …per server | ${s(N["rendezvous.per-server"])} | ${s(W["rendezvous.per-server.single"])} | ${s(W["rendezvous.per-server.batch"])} |`,
+  );
+  L.push(`| bounded loads (ε = 0.25), placing ${o.pool.toLocaleString("en-US")} keys on that ring | ${s(N["bounded.place"], "ms")} | | ${s(W["bounded.place"], "ms")} |`);
+  L.push("");
+
+  // 3. hashring
+  const H = ops.hashringOps;
+  L.push("## Against `hashring`", "");
+  let hashringRatios = null;
+  if (ops.hashring.skipped) {
+    L.push(`Not measured: ${ops.hashring.skipped}.`, "");
+  } else {
+    const get = median(H["hashring.get"].samples);
+    hashringRatios = {
+      single: get / median(H["ringlab.owner"].samples),
+      batch: get / median(H["ringlab.ownersOfKeys"].samples),
+    };
+    L.push(
+      `[hashring](https://www.npmjs.com/package/hashring) ${ops.hashring.hashringVersion ?? ""} (ketama, md5) with the same 100 servers ` +
+        `S0 … S99 and ${ops.hashring.hashringPoints.toLocaleString("en-US")} points ('vnode count' 64 × 4), against a ringlab ring of ` +
+        `${ops.hashring.ringlabPoints.toLocaleString("en-US")} points (V = 256), on the same keys, from JavaScript. hashring's ` +
+        "LRU cache never hits: each pass walks more distinct keys than it holds.",
+      "",
+    );
+    L.push("| call | per key | × vs hashring.get() |");
+    L.push("|---|---|---|");
+    const row = (name, op) => L.push(`| ${name} | ${s(H[op])} | ${num(get / median(H[op].samples))}× |`);
+    row("`hashring.get(key)`", "hashring.get");
+    row("`ring.owner(key)`, one call per key", "ringlab.owner");
+    row("`ring.ownersOfKeys(keys)`, one call for all keys", "ringlab.ownersOfKeys");
+    row("`ring.ownersOfHashes(hashes)`, hashes given", "ringlab.ownersOfHashes");
+    L.push("");
+  }
+
+  // 4. Memory
+  const bpp = N["ring.bytes-per-point"]?.samples[0];
+  L.push("## Memory", "");
+  L.push(
+    `A ring of 100 servers × 256 virtual nodes holds ${bpp ? num(bpp) : "—"} bytes per point: the token (4), the ` +
+      "server's index packed into as few bytes as the server count needs (here 1), and the lookup index " +
+      "(at most 1 per point), as `Ring::memory_bytes()` counts them. The WebAssembly build runs the same code.",
+    "",
+  );
+
+  // 5. Targets
+  const med = (op) => (op ? median(op.samples) : null);
+  const targets = [];
+  const ratioTarget = (what, got, want) =>
+    targets.push({ what, got: got == null ? "not measured" : `${num(got)}×`, met: got == null ? null : got >= want });
+  const nsTarget = (what, got, want, unit = "ns") =>
+    targets.push({ what, got: got == null ? "not measured" : `${num(got)} ${unit}`, met: got == null ? null : got <= want });
+  for (const [exp, w, n] of [
+    ["ring-vs-mod", 8, 10],
+    ["vnode-sweep", 5, 8],
+    ["hrw-jump", 20, 30],
+  ]) {
+    ratioTarget(`${exp}: WASM in-experiment ≥ ${w}× faster than the published program`, ratios[exp]?.wasm, w);
+    ratioTarget(`${exp}: native in-experiment ≥ ${n}× faster than the published program`, ratios[exp]?.native, n);
+  }
+  nsTarget("ring lookup over 25,600 tokens (WASM, batch) ≤ 30 ns", med(W["ring.ownersOfHashes.batch"]), 30);
+  nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
+  nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashes.batch"]), 3);
+  nsTarget("rendezvous (WASM, batch) ≤ 8 ns per server", med(W["rendezvous.per-server.batch"]), 8);
+  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key", med(W["h32.batch"]), 10);
+  ratioTarget("`ring.owner(key)` ≥ 10× faster than `hashring.get()`", hashringRatios?.single, 10);
+  ratioTarget("`ring.ownersOfKeys()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
+  nsTarget("ring memory ≤ 8 bytes per point", bpp ?? null, 8, "bytes");
+  L.push("## Targets", "");
+  L.push("| target | measured | |");
+  L.push("|---|---|---|");
+  const verdict = (t) => (o.smoke ? "not judged (smoke run)" : t.met == null ? "—" : t.met ? "met" : "**not met**");
+  for (const t of targets) L.push(`| ${t.what} | ${t.got} | ${verdict(t)} |`);
+  L.push("");
+  return { markdown: L.join("\n"), targets };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const o = parseOptions(process.argv.slice(2));
+build(o);
+const m = machine(o);
+console.log(`bench: ${m.model}, ${m.cores} cores, load ${m.load}${o.smoke ? " (smoke run: tiny inputs, timings meaningless)" : ""}`);
+if (!o.smoke && !existsSync(referenceDir)) console.log(`bench: ${referenceDir} not found: the published programs are skipped`);
+const rows = measureExperiments(o);
+const ops = measureOps(o);
+m.loadEnd = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+const { markdown } = report(o, m, rows, ops);
+const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
+if (o.out) {
+  writeFileSync(o.out, text + "\n");
+  console.log(`bench: wrote ${rel(o.out)}`);
+}
+process.stdout.write("\n" + text + "\n");
+if (o.smoke) console.log("bench: smoke run passed (every path ran; outputs identical)");
