@@ -172,6 +172,16 @@ async function ops(o) {
   }
 
   const ring = rl.ring({ servers: 100, vnodes: 256 });
+  // The same ring's footprint inside the module (internal handle; the public API has no such call).
+  if (raw && typeof raw.makeUniformRing === "function") {
+    try {
+      const r = raw.makeUniformRing(100, 256);
+      if (r && typeof r.memoryBytes === "function") {
+        out.push({ op: "ring.bytes-per-point", unit: "bytes", samples: [r.memoryBytes() / r.size()] });
+      }
+      r?.delete?.();
+    } catch {}
+  }
   {
     out.push(
       timeOp(o, "ring.ownerOfHash.single", n, () => {

@@ -377,11 +377,13 @@ function report(o, m, rows, ops) {
 
   // 4. Memory
   const bpp = N["ring.bytes-per-point"]?.samples[0];
+  const wasmBpp = W["ring.bytes-per-point"]?.samples[0];
   L.push("## Memory", "");
   L.push(
-    `A ring of 100 servers × 256 virtual nodes holds ${bpp ? num(bpp) : "—"} bytes per point: the token (4), the ` +
-      "server's index packed into as few bytes as the server count needs (here 1), and the lookup index " +
-      "(at most 1 per point), as `Ring::memory_bytes()` counts them. The WebAssembly build runs the same code.",
+    `A ring of 100 servers × 256 virtual nodes holds ${bpp ? num(bpp) : "—"} bytes per point natively` +
+      `${wasmBpp ? ` and ${num(wasmBpp)} in WebAssembly` : ""}: the token (4), the server's index packed into as few ` +
+      "bytes as the server count needs (here 1), and the lookup index (at most 1 per point), as " +
+      "`Ring::memory_bytes()` counts them.",
     "",
   );
 
