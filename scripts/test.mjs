@@ -18,6 +18,8 @@ main(async () => {
   // package's own tests, the packed tarball (with the widgets bundle) and the type tests.
   run("npm", ["run", "--silent", "build:wasm"]);
   run("npm", ["run", "--silent", "test:js"]);
+  // The benchmark on tiny inputs, so it cannot rot (it judges no timings).
+  run("node", ["scripts/bench.mjs", "--smoke"]);
   // The playground, the widgets on a strict-CSP page and the docs, in Chromium.
   run("npm", ["run", "--silent", "test:e2e"]);
 });
