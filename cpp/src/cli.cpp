@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "ringlab/compare.hpp"
+#include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
@@ -23,6 +24,10 @@ Usage:
   ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units
   ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets
   ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change
+  ringlab digest [--seed S] [--keys K]
+                                     one 32-bit digest per algorithm of its placements of the
+                                     course's keys (default seed 16, 100000 keys, at most
+                                     10000000), then `all`: equal digests, equal placements
   ringlab --help                     this text
 
 Experiments (output is byte-identical to the published JavaScript programs):
@@ -311,6 +316,21 @@ std::string run_compare(std::vector<std::string> args) {
   return json ? comparison_json(rows) : comparison_table(rows);
 }
 
+// "name digest" per part, then "all digest".
+std::string run_digest(const std::vector<std::string>& args) {
+  const auto flags = parse_flags(args, 1, {"seed", "keys"}, "digest");
+  std::int64_t seed = 16, keys = 100000;
+  set(flags, "seed", seed);
+  set(flags, "keys", keys);
+  if (keys < 0 || keys > kMaxDigestKeys)
+    throw Usage{"--keys must be between 0 and " + std::to_string(kMaxDigestKeys) + ", got " + std::to_string(keys)};
+  const PlacementDigest d = placement_digests(seed, static_cast<std::uint32_t>(keys));
+  std::string out;
+  for (const DigestPart& p : d.parts) out += p.name + " " + std::to_string(p.digest) + "\n";
+  out += "all " + std::to_string(d.all) + "\n";
+  return out;
+}
+
 }  // namespace
 
 const std::string& cli_help() { return kHelp; }
@@ -325,6 +345,7 @@ CliResult run_cli(const std::vector<std::string>& args) {
     else if (cmd == "h32") r.out = run_h32(args);
     else if (cmd == "jump") r.out = run_jump(args);
     else if (cmd == "compare") r.out = run_compare(args);
+    else if (cmd == "digest") r.out = run_digest(args);
     else throw Usage{"unknown command \"" + cmd + "\" (see ringlab --help)"};
   } catch (const Usage& u) {
     r.exit_code = 2;

@@ -204,21 +204,29 @@ void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vecto
 
 std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { return owner(h32(key)); }
 
-std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf, bool zone_aware) const {
+namespace {
+
+void check_rf(std::int64_t rf) {
   if (rf < 1) throw Error(ErrorCode::out_of_range, "replication factor must be >= 1, got " + std::to_string(rf));
-  const std::size_t want = static_cast<std::size_t>(std::min<std::int64_t>(rf, static_cast<std::int64_t>(servers_.size())));
+}
+
+// The walk of spec §4a over n points from `start`: server_at(i) is the server of point i (below
+// `servers`), zone_of(s) anything comparable with == (used only when zone_aware). One template
+// for both callers, so that a Ring walks its packed points in place.
+template <typename ServerAt, typename ZoneOf>
+std::vector<std::uint32_t> walk(ServerAt server_at, std::size_t n, std::size_t servers, std::size_t start,
+                                std::int64_t rf, bool zone_aware, ZoneOf zone_of) {
+  const std::size_t want = static_cast<std::size_t>(std::min<std::int64_t>(rf, static_cast<std::int64_t>(servers)));
   std::vector<std::uint32_t> out;
   out.reserve(want);
-  std::vector<bool> taken(servers_.size(), false);
-  const std::size_t n = size_;
-  const std::size_t start = owner_point(hash);
+  std::vector<bool> taken(servers, false);
   if (zone_aware) {
     // First lap: one server per zone, in walk order.
-    std::vector<std::u16string_view> zones_seen;
+    std::vector<decltype(zone_of(0u))> zones_seen;
     for (std::size_t k = 0; k < n && out.size() < want; ++k) {
-      const std::uint32_t s = point_server((start + k) % n);
+      const std::uint32_t s = server_at((start + k) % n);
       if (taken[s]) continue;
-      const std::u16string_view zone = servers_[s].zone;
+      const auto zone = zone_of(s);
       if (std::find(zones_seen.begin(), zones_seen.end(), zone) != zones_seen.end()) continue;
       zones_seen.push_back(zone);
       taken[s] = true;
@@ -227,12 +235,49 @@ std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_
   }
   // Plain walk (or the zone-aware second lap): every server not yet collected, in walk order.
   for (std::size_t k = 0; k < n && out.size() < want; ++k) {
-    const std::uint32_t s = point_server((start + k) % n);
+    const std::uint32_t s = server_at((start + k) % n);
     if (taken[s]) continue;
     taken[s] = true;
     out.push_back(s);
   }
   return out;
+}
+
+}  // namespace
+
+std::size_t owner_point_in(std::span<const std::uint32_t> tokens, std::uint32_t hash) noexcept {
+  std::size_t lo = 0;
+  std::size_t hi = tokens.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (tokens[mid] < hash) lo = mid + 1; else hi = mid;
+  }
+  return lo == tokens.size() ? 0 : lo;
+}
+
+std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_servers, std::uint32_t servers,
+                                           std::size_t start_point, std::int64_t rf,
+                                           std::span<const std::uint32_t> zone_of) {
+  check_rf(rf);
+  if (!zone_of.empty() && zone_of.size() != servers)
+    throw Error(ErrorCode::invalid_argument, "zones must give one zone per server: " + std::to_string(servers) +
+                                                 " servers, " + std::to_string(zone_of.size()) + " zones");
+  for (std::size_t i = 0; i < point_servers.size(); ++i)
+    if (point_servers[i] >= servers)
+      throw Error(ErrorCode::invalid_argument, "point " + std::to_string(i) + " has server " +
+                                                   std::to_string(point_servers[i]) + ", not below " +
+                                                   std::to_string(servers) + " servers");
+  if (!point_servers.empty() && start_point >= point_servers.size())
+    throw Error(ErrorCode::out_of_range, "start point must be below " + std::to_string(point_servers.size()) +
+                                             ", got " + std::to_string(start_point));
+  return walk([&](std::size_t i) { return point_servers[i]; }, point_servers.size(), servers, start_point, rf,
+              !zone_of.empty(), [&](std::uint32_t s) { return zone_of[s]; });
+}
+
+std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf, bool zone_aware) const {
+  check_rf(rf);
+  return walk([this](std::size_t i) { return point_server(i); }, size_, servers_.size(), owner_point(hash), rf,
+              zone_aware, [this](std::uint32_t s) { return std::u16string_view(servers_[s].zone); });
 }
 
 void Ring::add_server(Server server) {

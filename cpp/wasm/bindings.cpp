@@ -29,6 +29,7 @@
 #include <emscripten/val.h>
 #include <malloc.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <new>
@@ -42,6 +43,7 @@
 #include "ringlab/bounded.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
+#include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
@@ -647,6 +649,32 @@ val search_trace(const val& tokens, std::uint32_t hash) {
   });
 }
 
+// The preference-list walk over any ascending token list and the server of each point (spec
+// §4a), from the owner point of `hash`. zone_of is an empty Uint32Array (no zones) or one zone
+// index per server.
+val preference_walk(const val& tokens, const val& point_servers, const val& zone_of, std::uint32_t hash, double rf) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(tokens);
+    const std::vector<std::uint32_t> s = copy_in<std::uint32_t>(point_servers);
+    const std::vector<std::uint32_t> z = copy_in<std::uint32_t>(zone_of);
+    const std::int64_t r = integer(rf, "replication factor");
+    if (s.size() != t.size()) throw Error(ErrorCode::invalid_argument, "tokens and servers differ in length");
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i] < t[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
+    auto servers = static_cast<std::uint32_t>(z.size());
+    if (z.empty()) {
+      // No zones: the servers are 0 .. the largest index on a point, at most a ring's points.
+      for (std::uint32_t x : s) {
+        if (x >= ringlab::kMaxRingPoints)
+          throw Error(ErrorCode::out_of_range, "a server index must be below " + std::to_string(ringlab::kMaxRingPoints) +
+                                                   ", got " + std::to_string(x));
+        servers = std::max(servers, x + 1);
+      }
+    }
+    return copy_out(ringlab::preference_walk(s, servers, ringlab::owner_point_in(t, hash), r, z));
+  });
+}
+
 // Jump's steps: {steps: Float64Array of (bucket, next) pairs, keys: Uint32Array of (low, high)
 // words of the key after each step}. next can reach 2^62: a double holds it exactly (it was one).
 val jump_trace(std::uint64_t key, double buckets) {
@@ -875,6 +903,30 @@ val hrw_jump(double seed, double keys, double servers, double remove, double buc
   });
 }
 
+// {all, parts: [{name, digest}]}: ringlab::placement_digests.
+val placement_digest(double seed, double keys) {
+  return guarded([&] {
+    const std::int64_t s = integer(seed, "seed");
+    const std::int64_t k = integer(keys, "keys");
+    if (k < 0) throw Error(ErrorCode::out_of_range, "keys must be >= 0, got " + std::to_string(k));
+    if (k > ringlab::kMaxDigestKeys)
+      throw Error(ErrorCode::limit_exceeded,
+                  "keys must be between 0 and " + std::to_string(ringlab::kMaxDigestKeys) + ", got " + std::to_string(k));
+    const ringlab::PlacementDigest d = ringlab::placement_digests(s, static_cast<std::uint32_t>(k));
+    val parts = val::array();
+    for (const ringlab::DigestPart& p : d.parts) {
+      val o = val::object();
+      o.set("name", p.name);
+      o.set("digest", p.digest);
+      parts.call<void>("push", o);
+    }
+    val o = val::object();
+    o.set("all", d.all);
+    o.set("parts", parts);
+    return o;
+  });
+}
+
 // Bytes handed out by malloc and still held (for leak tests), and the heap's size.
 val heap_usage() {
   const struct mallinfo mi = mallinfo();
@@ -930,6 +982,7 @@ function("heapUsage", &heap_usage);
   function("modN", &mod_n);
   function("modNMany", &mod_n_many);
   function("searchTrace", &search_trace);
+  function("preferenceWalk", &preference_walk);
 
   class_<ringlab::Ring>("Ring")
       .function("owner", &ring_owner)
@@ -1011,4 +1064,5 @@ function("heapUsage", &heap_usage);
   function("ringVsMod", &ring_vs_mod);
   function("vnodeSweep", &vnode_sweep);
   function("hrwJump", &hrw_jump);
+  function("placementDigest", &placement_digest);
 }

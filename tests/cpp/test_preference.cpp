@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "ringlab/error.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
 
@@ -161,4 +162,58 @@ TEST_CASE("the empty zone is a zone like any other", "[preference][zones]") {
     CHECK(ring.servers()[list[0]].zone != ring.servers()[list[1]].zone);
     CHECK(ring.preference_list(x, 4, true) == spec_zone_list(ring, x, 4));
   }
+}
+
+TEST_CASE("preference_walk over a ring's points is the ring's preference list", "[preference][walk]") {
+  ringlab::Mulberry32 rng(14);
+  for (auto [n, z, v] : {std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>{1, 1, 1}, {6, 3, 10}, {9, 3, 1},
+                        {10, 4, 25}, {7, 7, 3}}) {
+    const Ring ring(zoned(n, z, 3), v);
+    const std::vector<std::uint32_t> tokens(ring.tokens().begin(), ring.tokens().end());
+    const std::vector<std::uint32_t> servers = ring.point_servers().to_vector();
+    std::vector<std::uint32_t> zone_of;
+    for (std::uint32_t s = 0; s < n; ++s) zone_of.push_back(s % z);
+    for (int k = 0; k < 200; ++k) {
+      const std::uint32_t x = k == 0 ? tokens.back() + 1 : k == 1 ? tokens.back() : rng.next_uint32();
+      const std::size_t start = ringlab::owner_point_in(tokens, x);
+      REQUIRE(start == ring.owner_point(x));
+      for (std::int64_t rf : {1, 2, 3, 5, 20}) {
+        INFO(n << " servers in " << z << " zones x " << v << ", rf " << rf << ", hash " << x);
+        CHECK(ringlab::preference_walk(servers, n, start, rf) == ring.preference_list(x, rf));
+        CHECK(ringlab::preference_walk(servers, n, start, rf, zone_of) == ring.preference_list(x, rf, true));
+      }
+    }
+  }
+}
+
+TEST_CASE("preference_walk: the tutorial's ring and its checks", "[preference][walk]") {
+  // §5: tokens 105 290 450 610 845 930 held by A B C B C A; the list for 700 with rf 3 is C, A, B.
+  const std::vector<std::uint32_t> tokens = {105, 290, 450, 610, 845, 930};
+  const std::vector<std::uint32_t> servers = {0, 1, 2, 1, 2, 0};
+  const std::size_t start = ringlab::owner_point_in(tokens, 700);
+  CHECK(start == 4);
+  CHECK(ringlab::owner_point_in(tokens, 931) == 0);
+  CHECK(ringlab::owner_point_in(tokens, 105) == 0);
+  CHECK(ringlab::owner_point_in({}, 5) == 0);
+  CHECK(ringlab::preference_walk(servers, 3, start, 3) == std::vector<std::uint32_t>{2, 0, 1});
+  // A and B share a zone: the first lap takes C and A, the second lap B.
+  const std::vector<std::uint32_t> zones = {1, 1, 2};
+  CHECK(ringlab::preference_walk(servers, 3, start, 2, zones) == std::vector<std::uint32_t>{2, 0});
+  CHECK(ringlab::preference_walk(servers, 3, start, 3, zones) == std::vector<std::uint32_t>{2, 0, 1});
+  CHECK(ringlab::preference_walk(servers, 4, start, 9) == std::vector<std::uint32_t>{2, 0, 1});
+  CHECK(ringlab::preference_walk({}, 3, 0, 2).empty());
+
+  const auto code = [](auto f) {
+    try {
+      (void)f();
+    } catch (const ringlab::Error& e) {
+      return std::string(e.code_name());
+    }
+    return std::string("none");
+  };
+  CHECK(code([&] { return ringlab::preference_walk(servers, 3, start, 0); }) == "out_of_range");
+  CHECK(code([&] { return ringlab::preference_walk(servers, 3, 6, 1); }) == "out_of_range");
+  CHECK(code([&] { return ringlab::preference_walk(servers, 2, start, 1); }) == "invalid_argument");
+  CHECK(code([&] { return ringlab::preference_walk(servers, 3, start, 1, std::vector<std::uint32_t>{1, 2}); }) ==
+        "invalid_argument");
 }

@@ -115,6 +115,18 @@ const rejected = [
   ["searchTrace: a negative hash", () => rl.searchTrace(Uint32Array.of(1), -1), "out_of_range"],
   ["Ring.searchTrace: a hash of 2^32", () => ring.searchTrace(2 ** 32), "out_of_range"],
   ["Ring.searchTrace: a hash as a string", () => ring.searchTrace("1"), "invalid_type"],
+  ["preferenceWalk: no options", () => rl.preferenceWalk(), "invalid_type"],
+  ["preferenceWalk: an unknown option", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zone: [] }), "invalid_argument"],
+  ["preferenceWalk: tokens as an array", () => rl.preferenceWalk({ tokens: [1], servers: Uint32Array.of(0), hash: 1, rf: 1 }), "invalid_type"],
+  ["preferenceWalk: tokens not sorted", () => rl.preferenceWalk({ tokens: Uint32Array.of(3, 1), servers: Uint32Array.of(0, 1), hash: 1, rf: 1 }), "invalid_argument"],
+  ["preferenceWalk: servers of another length", () => rl.preferenceWalk({ tokens: Uint32Array.of(1, 2), servers: Uint32Array.of(0), hash: 1, rf: 1 }), "invalid_argument"],
+  ["preferenceWalk: rf 0", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 0 }), "out_of_range"],
+  ["preferenceWalk: a fractional rf", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1.5 }), "invalid_argument"],
+  ["preferenceWalk: a hash of 2^32", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 2 ** 32, rf: 1 }), "out_of_range"],
+  ["preferenceWalk: a server without a zone", () => rl.preferenceWalk({ tokens: Uint32Array.of(1, 2), servers: Uint32Array.of(0, 2), hash: 1, rf: 1, zones: ["a", "b"] }), "invalid_argument"],
+  ["preferenceWalk: an empty zone list", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [] }), "invalid_argument"],
+  ["preferenceWalk: a zone that is an object", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [{}] }), "invalid_type"],
+  ["preferenceWalk: a huge server index", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0xffffffff), hash: 1, rf: 1 }), "out_of_range"],
   ["jumpTrace: 0 buckets", () => rl.jumpTrace(1n, 0), "out_of_range"],
   ["jumpTrace: 2^31 buckets", () => rl.jumpTrace(1n, 2 ** 31), "out_of_range"],
   ["jumpTrace: a negative key", () => rl.jumpTrace(-1, 10), "out_of_range"],
@@ -274,6 +286,7 @@ function churn() {
   r.dispose();
   rl.jumpTrace(12345n, 100);
   rl.searchTrace(Uint32Array.of(1, 5, 9), 4);
+  rl.preferenceWalk({ tokens: Uint32Array.of(1, 5, 9), servers: Uint32Array.of(0, 1, 0), hash: 4, rf: 2, zones: ["a", "b"] });
   rl.movement(Uint32Array.of(0, 1), Uint32Array.of(1, 1), [false, true]);
   rl.loadStats([1, 2, 3]);
   rl.theory.harmonic(10);
@@ -284,6 +297,7 @@ function churn() {
     () => rl.tokenRing({ bits: 99 }),
     () => rl.maglev({ backends: ["a", "a"], tableSize: 7 }),
     () => rl.compare({ keys: 5, change: "remove:nope" }),
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(3), hash: 1, rf: 1, zones: ["a"] }),
     () => rl.hrwJump({ keys: 10, onProgress: () => { throw new Error("stop"); } }),
   ]) {
     try {

@@ -377,6 +377,36 @@ test("searchTrace: the steps of the owner search end on owner(); ring, token lis
   assert.deepEqual(rl.searchTrace(new Uint32Array(0), 5), []);
 });
 
+test("preferenceWalk: a ring's points give ring.preferenceList, with and without zones; the §5 example", () => {
+  const next = prng(5151);
+  for (let r = 0; r < 12; r++) {
+    const n = 1 + (next() % 9);
+    const zoneCount = 1 + (next() % 4);
+    const zones = Array.from({ length: n }, (_, i) => (r % 2 === 0 ? `az-${i % zoneCount}` : i % zoneCount));
+    const specs = zones.map((zone, i) => ({ name: `srv${i}`, weight: 1 + (next() % 3) / 2, zone: String(zone) }));
+    const ring = own(rl.ring({ servers: specs, vnodes: 1 + (next() % 40) }));
+    const { tokens, servers } = ring.points();
+    const hashes = [0, 0xffffffff, tokens[0], tokens[tokens.length - 1], tokens[tokens.length - 1] + 1, ...Array.from({ length: 60 }, () => next())];
+    for (const hash of hashes.filter((h) => h <= 0xffffffff)) {
+      for (const rf of [1, 2, 3, 5, 20]) {
+        const names = (list) => list.map((i) => ring.servers[i]);
+        assert.deepEqual(names(rl.preferenceWalk({ tokens, servers, hash, rf })), ring.preferenceList(hash, rf), `ring ${r} hash ${hash} rf ${rf}`);
+        assert.deepEqual(names(rl.preferenceWalk({ tokens, servers, hash, rf, zones })), ring.preferenceList(hash, rf, { zones: true }), `ring ${r} hash ${hash} rf ${rf} zones`);
+      }
+    }
+  }
+  // §5: tokens 105 290 450 610 845 930 held by A B C B C A; from 700 with rf 3: C, A, B.
+  const tokens = Uint32Array.of(105, 290, 450, 610, 845, 930);
+  const servers = Uint32Array.of(0, 1, 2, 1, 2, 0);
+  const abc = (list) => list.map((i) => "ABC"[i]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 3 })), ["C", "A", "B"]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 3, zones: ["az-1", "az-1", "az-2"] })), ["C", "A", "B"]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 2, zones: ["az-1", "az-1", "az-2"] })), ["C", "A"]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 931, rf: 2 })), ["A", "B"], "wraps to point 0");
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 450, rf: 9 })), ["C", "B", "A"]);
+  assert.deepEqual(rl.preferenceWalk({ tokens: new Uint32Array(0), servers: new Uint32Array(0), hash: 5, rf: 2 }), []);
+});
+
 test("jumpTrace: the jumps end on jump(); keys follow the LCG; bigint and number keys agree", () => {
   const next = prng(99);
   const MASK = (1n << 64n) - 1n;

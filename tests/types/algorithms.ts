@@ -19,6 +19,7 @@ import {
   type MaglevFillTurns,
   type MaglevOptions,
   type Movement,
+  type PreferenceWalkOptions,
   type ProgressCallback,
   type SearchStep,
   type Theory,
@@ -108,6 +109,11 @@ if (step) {
   step.right satisfies boolean;
 }
 rl.searchTrace(new Uint32Array([1, 2, 3]), 2) satisfies SearchStep[];
+rl.preferenceWalk({ tokens: new Uint32Array([1, 2]), servers: new Uint32Array([0, 1]), hash: 2, rf: 2, zones: ["a", 1] }) satisfies number[];
+const walkOptions: PreferenceWalkOptions = { tokens: new Uint32Array([1]), servers: new Uint32Array([0]), hash: 1, rf: 1 };
+rl.preferenceWalk(walkOptions) satisfies number[];
+// @ts-expect-error servers are a Uint32Array of server indices, not names
+rl.preferenceWalk({ tokens: new Uint32Array([1]), servers: ["a"], hash: 1, rf: 1 });
 const jumps: JumpStep[] = rl.jumpTrace(42n, 10);
 rl.jumpTrace(42, 10);
 jumps[0]?.key satisfies bigint | undefined;

@@ -58,6 +58,26 @@ struct SearchStep {
 // after the last step, or point 0 when that is past the end (wrap-around).
 [[nodiscard]] std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash);
 
+// The owner point of `hash` on any ascending token list: the index of the first token >= hash,
+// or 0 when there is none (wrap-around) or the list is empty. The published binary search, the
+// point search_trace's steps end on.
+[[nodiscard]] std::size_t owner_point_in(std::span<const std::uint32_t> tokens, std::uint32_t hash) noexcept;
+
+// The preference-list walk (spec §4a) over any ring's sorted points. point_servers[i] is the
+// server (0 .. servers-1) of point i in token order; the walk starts at start_point (the owner
+// point of the hash) and goes clockwise, wrapping, collecting up to rf distinct servers in walk
+// order. zone_of is empty (zones not considered) or holds one zone per server, as any integer
+// (servers with equal values share a zone): the first lap then takes only servers from zones not
+// yet represented, and a second lap fills up with the rest in walk order. Ring::preference_list
+// is this walk over the ring's points.
+// Throws Error(out_of_range) for rf < 1 or a start_point past the points (when there are any),
+// Error(invalid_argument) for a point's server >= servers or a zone_of that is neither empty nor
+// `servers` long.
+[[nodiscard]] std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_servers,
+                                                         std::uint32_t servers, std::size_t start_point,
+                                                         std::int64_t rf,
+                                                         std::span<const std::uint32_t> zone_of = {});
+
 // The server of each point, as Ring::point_servers() returns it: a read-only random-access range
 // of server indices over the ring's packed storage (1, 2 or 3 bytes a point, as few as the
 // number of servers needs). Valid while the ring is alive and unchanged.

@@ -30,7 +30,10 @@ import type {
   MemoryUsage,
   Movement,
   Mulberry32,
+  PlacementDigest,
+  PlacementDigestOptions,
   PreferenceListOptions,
+  PreferenceWalkOptions,
   ProgressCallback,
   Rendezvous,
   Ring,
@@ -948,6 +951,31 @@ class RinglabModule implements Ringlab {
     return searchSteps(this.#ch.call(() => this.#raw.searchTrace(t, h)));
   }
 
+  preferenceWalk(opts: PreferenceWalkOptions): number[] {
+    if (opts === null || typeof opts !== "object") throw invalidType("preferenceWalk options", "an object", opts);
+    const o = options<PreferenceWalkOptions>(opts, ["tokens", "servers", "hash", "rf", "zones"], "preferenceWalk");
+    const tokens = u32array(o.tokens, "tokens");
+    const servers = u32array(o.servers, "servers");
+    const hash = uint32(o.hash, "hash");
+    const rf = int(o.rf, "rf");
+    // Zones by label: each distinct value gets an index (the module compares indices).
+    let zoneOf = new Uint32Array(0);
+    if (o.zones !== undefined) {
+      const labels = list(o.zones, "zones", "an array of strings or numbers");
+      const index = new Map<unknown, number>();
+      zoneOf = Uint32Array.from(labels, (z, i) => {
+        if (typeof z !== "string" && typeof z !== "number") throw invalidType(`zones[${i}]`, "a string or a number", z);
+        let k = index.get(z);
+        if (k === undefined) index.set(z, (k = index.size));
+        return k;
+      });
+      if (zoneOf.length === 0 && servers.length > 0) {
+        throw new RinglabError("invalid_argument", "zones must give one zone per server, got none");
+      }
+    }
+    return Array.from(this.#ch.call(() => this.#raw.preferenceWalk(tokens, servers, zoneOf, hash, rf)));
+  }
+
   movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement {
     const a = u32array(before, "before");
     const b = u32array(after, "after");
@@ -1060,6 +1088,13 @@ class RinglabModule implements Ringlab {
     const remove = intOption(o, "remove", 2);
     const buckets = intOption(o, "buckets", 10);
     return withProgress(this.#ch, o.onProgress, (p) => this.#raw.hrwJump(seed, keys, servers, remove, buckets, p)) as HrwJumpResult;
+  }
+
+  placementDigest(opts?: PlacementDigestOptions): PlacementDigest {
+    const o = options<PlacementDigestOptions>(opts, ["seed", "keys"], "placementDigest");
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 100000);
+    return this.#ch.call(() => this.#raw.placementDigest(seed, keys)) as PlacementDigest;
   }
 
   memory(): MemoryUsage {

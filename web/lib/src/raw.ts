@@ -116,6 +116,8 @@ export interface RawModule extends RawCommon {
   boundedLoads(ring: RawRing, hashes: Uint32Array, epsilon: number): unknown;
   /** (lo, hi, mid, token, right) per step. */
   searchTrace(tokens: Uint32Array, hash: number): Uint32Array;
+  /** Server indices in preference order; zoneOf is empty (no zones) or one zone index per server. */
+  preferenceWalk(tokens: Uint32Array, servers: Uint32Array, zoneOf: Uint32Array, hash: number, rf: number): Uint32Array;
   /** steps: (bucket, next) pairs; keys: (low, high) words. */
   jumpTrace(key: bigint, buckets: number): { steps: Float64Array; keys: Uint32Array };
   /** (keys, moved, movedToNew, movedBetweenOld, then (from, to, keys) per flow). */
@@ -147,6 +149,7 @@ export interface RawModule extends RawCommon {
   ringVsMod(seed: number, keys: number, servers: number, vnodes: number, onProgress: RawProgress): unknown;
   vnodeSweep(seed: number, servers: number, keys: number, vnodes: Float64Array, onProgress: RawProgress): unknown;
   hrwJump(seed: number, keys: number, servers: number, remove: number, buckets: number, onProgress: RawProgress): unknown;
+  placementDigest(seed: number, keys: number): unknown;
   runCli(args: string[]): { exitCode: number; out: string; err: string };
   cliHelp(): string;
 }

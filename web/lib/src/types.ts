@@ -63,6 +63,25 @@ export interface PreferenceListOptions {
   zones?: boolean;
 }
 
+/** Options of {@link Ringlab.preferenceWalk}: any ring given by its points. */
+export interface PreferenceWalkOptions {
+  /** The points' tokens, ascending (a ring's {@link RingPoints.tokens}, a token ring's, one drawn by hand). */
+  tokens: Uint32Array;
+  /** The server index of each point, in the same order as `tokens` (as {@link RingPoints.servers}). */
+  servers: Uint32Array;
+  /** The 32-bit hash whose list is walked: the walk starts at its owner point. */
+  hash: number;
+  /** The replication factor: how many distinct servers to collect (≥ 1). */
+  rf: number;
+  /**
+   * The zone of each server (indexed by server index; equal values share a zone). Given, the
+   * walk is zone-aware: the first lap takes only servers whose zone is not yet in the list, a
+   * second lap fills up with the rest in walk order. Every server index on a point must then be
+   * below `zones.length`.
+   */
+  zones?: readonly (string | number)[];
+}
+
 /** The points of a ring, copied out of the module (yours to keep). */
 export interface RingPoints {
   /** The tokens, ascending. Equal tokens keep list order (server position, then virtual node). */
@@ -666,6 +685,39 @@ export interface HrwJumpResult {
   text: string;
 }
 
+/** Options of {@link Ringlab.placementDigest}. */
+export interface PlacementDigestOptions {
+  /**
+   * Seed of the course's keys (an integer, |seed| ≤ 2^53 − 1).
+   * @defaultValue 16
+   */
+  seed?: number;
+  /**
+   * How many keys, 0 … 10,000,000.
+   * @defaultValue 100000
+   */
+  keys?: number;
+}
+
+/** One algorithm's digest in a {@link PlacementDigest}. */
+export interface PlacementDigestPart {
+  /** The algorithm: `"h32"`, `"mod-n"`, `"ring"`, `"ring-weighted"`, `"preference-list"`, … */
+  name: string;
+  /** FNV-1a (then fmix32) over its results, each as two 16-bit units, low half first. */
+  digest: number;
+}
+
+/**
+ * What {@link Ringlab.placementDigest} returns: one digest per algorithm and `all` over them,
+ * the same numbers `ringlab digest` prints natively.
+ */
+export interface PlacementDigest {
+  /** FNV-1a (then fmix32) over the parts in order: each name's bytes, then its digest's two 16-bit halves. */
+  all: number;
+  /** Per algorithm, in a fixed order; a mismatch between two builds names the algorithm that differs. */
+  parts: PlacementDigestPart[];
+}
+
 /** The module's memory, for leak checks and dashboards. */
 export interface MemoryUsage {
   /** Bytes allocated in the WebAssembly heap and not yet freed. */
@@ -748,6 +800,16 @@ export interface Ringlab {
    * a list that is not sorted.
    */
   searchTrace(tokens: Uint32Array, hash: number): SearchStep[];
+  /**
+   * The preference list (spec §4a) on any ring given by its points: from the owner point of
+   * `hash` (the first token ≥ hash, wrapping to point 0), walk clockwise collecting distinct
+   * servers until `rf` are collected or every point was visited. Returns server indices in
+   * preference order — on a {@link Ring}'s points, the indices of what
+   * {@link Ring.preferenceList} names. Throws `"invalid_argument"` for tokens that are not sorted,
+   * `servers` of another length than `tokens`, or (with `zones`) a server index not below
+   * `zones.length`; `"out_of_range"` for rf < 1.
+   */
+  preferenceWalk(options: PreferenceWalkOptions): number[];
   /** The jumps jump consistent hash makes for a key (same arguments and checks as {@link Ringlab.jump}). */
   jumpTrace(key: bigint | number, buckets: number): JumpStep[];
 
@@ -777,6 +839,21 @@ export interface Ringlab {
   vnodeSweep(options?: VnodeSweepOptions): VnodeSweepResult;
   /** The published hrw-jump program: rendezvous losing one server; jump growing b → b + 1. */
   hrwJump(options?: HrwJumpOptions): HrwJumpResult;
+
+  /**
+   * A digest of every algorithm's placements of the course's keys (ring, weighted ring,
+   * zone-aware preference lists, rendezvous, weighted rendezvous, jump, Maglev, weighted Maglev,
+   * bounded loads, a token ring, mod-N, h32 and the three experiments' text) — equal to what the
+   * native `ringlab digest [--seed S] [--keys K]` prints, line by line. Two builds that agree here
+   * place every key alike.
+   *
+   * @example
+   * ```ts
+   * const { all, parts } = rl.placementDigest();        // seed 16, 100,000 keys
+   * for (const p of parts) console.log(p.name, p.digest);
+   * ```
+   */
+  placementDigest(options?: PlacementDigestOptions): PlacementDigest;
 
   /** The module's memory use. */
   memory(): MemoryUsage;

@@ -1,8 +1,9 @@
 // §5 The ring in code: a sorted array of tokens. The owner search is the module's binary search
 // (searchTrace: lo, hi, mid per step), then the answer (routeHash), wrapping past the end. Then the
-// preference list: from the owner, walk clockwise point by point (each next point is the module's
-// routeHash of the position after the current token) collecting distinct servers — on the first
-// lap only servers from zones not yet in the list, on a second lap the rest.
+// preference list, which the module computes (preferenceWalk over these points): the stepper shows
+// its walk point by point from the owner, labelling each visit by the module's list — the next
+// server of the list is taken, a server already in it is passed over, and on the first lap any
+// other server was passed over for its zone; a second lap takes the rest of the list.
 import type { Ringlab, SearchStep as Probe } from "ringlab";
 import type { Placed } from "../core/params";
 import { ownerOf, smallRing, type Owner } from "./token-ring";
@@ -59,36 +60,46 @@ export function searchSteps(p: SearchParams, rl: Ringlab): SearchStep[] {
       trace.forEach((probe, k) => steps.push({ kind: "probe", hash, ...base, probe, probeIndex: k, probes: trace.length, landed }));
       steps.push({ kind: "found", hash, ...base, probes: trace.length, owner, landed });
     }
-    // The preference list walk.
+    // The preference list walk: the list is the module's; the walk visits the points from the
+    // owner clockwise until the list is complete.
     const owner = ownerOf(r, p.pref);
+    const start = indexOf.get(owner.id) ?? 0;
     const zoneAware = Object.keys(p.zones).length > 0;
     const zoneOf = (server: number) => p.zones[p.servers[server]?.name ?? ""] ?? "";
+    const order = rl.preferenceWalk({
+      tokens,
+      servers: Uint32Array.from(points, (pt) => pt.server),
+      // The owner's token: the walk starts at the owner point the search above found.
+      hash: owner.token,
+      rf: p.rf,
+      ...(zoneAware ? { zones: p.servers.map((_, i) => zoneOf(i)) } : {}),
+    });
+    // The first lap takes one server per zone, so its part of the list is the list's leading run
+    // of servers in different zones (all of it without zones); the second lap takes the rest.
+    const zonesSeen = new Set<string>();
+    let firstLap = 0;
+    for (const server of order) {
+      if (zoneAware && zonesSeen.has(zoneOf(server))) break;
+      zonesSeen.add(zoneOf(server));
+      firstLap++;
+    }
     const list: string[] = [];
-    const zonesTaken = new Set<string>();
-    const want = Math.min(p.rf, p.servers.length);
-    if (p.rf < 1) throw new RangeError("rf must be ≥ 1");
-    let id = owner.id;
-    for (let lap = 1; lap <= (zoneAware ? 2 : 1) && list.length < want; lap++) {
-      for (let n = 0; n < points.length && list.length < want; n++) {
-        const i = indexOf.get(id) ?? 0;
+    for (let lap = 1; lap <= 2 && list.length < order.length; lap++) {
+      for (let n = 0; n < points.length && list.length < order.length; n++) {
+        const i = (start + n) % points.length;
         const pt = points[i];
         if (!pt) break;
-        const name = p.servers[pt.server]?.name ?? "";
+        const place = order.indexOf(pt.server);
         let action: WalkAction;
-        if (list.includes(name)) action = "same-server";
-        else if (lap === 1 && zoneAware && zonesTaken.has(zoneOf(pt.server))) action = "same-zone";
-        else {
+        if (place >= 0 && place < list.length) action = "same-server";
+        else if (pt.server === order[list.length] && (lap === 2 || list.length < firstLap)) {
           action = lap === 1 ? "take" : "take-late";
-          list.push(name);
-          zonesTaken.add(zoneOf(pt.server));
-        }
-        steps.push({ kind: "walk", hash: p.pref, ...base, owner, landed: indexOf.get(owner.id) ?? 0, visit: { point: i, action, lap }, list: [...list] });
-        // The next point clockwise: whoever owns the position just after this token (the module
-        // reduces it mod 2^bits, which is the wrap past the end).
-        id = r.ring.routeHash(pt.token + 1);
+          list.push(p.servers[pt.server]?.name ?? "");
+        } else action = "same-zone";
+        steps.push({ kind: "walk", hash: p.pref, ...base, owner, landed: start, visit: { point: i, action, lap }, list: [...list] });
       }
     }
-    steps.push({ kind: "list", hash: p.pref, ...base, owner, landed: indexOf.get(owner.id) ?? 0, list: [...list] });
+    steps.push({ kind: "list", hash: p.pref, ...base, owner, landed: start, list: [...list] });
     return steps;
   } finally {
     r.ring.dispose();
