@@ -8,6 +8,7 @@ import type {
   RawModule,
   RawProgress,
   RawRendezvous,
+  RawRendezvousOf,
   RawRing,
   RawTokenRing,
   RawWeightedRendezvous,
@@ -461,12 +462,13 @@ function rawRing(ring: unknown, module: RawModule): RawRing {
   return ring.rawFor(module);
 }
 
-class RendezvousHandle extends HandleBase<RawRendezvous> implements Rendezvous {
+// Plain and weighted rendezvous: the same calls over raw handles of one shape.
+abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<Scores>> {
   readonly #ch: Channel;
   readonly servers: readonly string[];
 
-  constructor(raw: RawRendezvous, servers: readonly string[], ch: Channel) {
-    super(raw, "rendezvous");
+  protected constructor(raw: RawRendezvousOf<Scores>, kind: string, servers: readonly string[], ch: Channel) {
+    super(raw, kind);
     this.#ch = ch;
     // The list cannot change after creation, so the names given are the names held.
     this.servers = Object.freeze([...servers]);
@@ -494,49 +496,22 @@ class RendezvousHandle extends HandleBase<RawRendezvous> implements Rendezvous {
     return Array.from(this.#ch.call(() => raw.top(s, n)), (i) => this.servers[i]!);
   }
 
-  scores(key: string): Uint32Array {
+  scores(key: string): Scores {
     const raw = this.raw;
     const s = str(key, "key");
     return this.#ch.call(() => raw.scores(s));
   }
 }
 
-class WeightedRendezvousHandle extends HandleBase<RawWeightedRendezvous> implements WeightedRendezvous {
-  readonly #ch: Channel;
-  readonly servers: readonly string[];
+class RendezvousHandle extends RendezvousHandleBase<Uint32Array> implements Rendezvous {
+  constructor(raw: RawRendezvous, servers: readonly string[], ch: Channel) {
+    super(raw, "rendezvous", servers, ch);
+  }
+}
 
+class WeightedRendezvousHandle extends RendezvousHandleBase<Float64Array> implements WeightedRendezvous {
   constructor(raw: RawWeightedRendezvous, servers: readonly string[], ch: Channel) {
-    super(raw, "weighted rendezvous");
-    this.#ch = ch;
-    this.servers = Object.freeze([...servers]);
-  }
-
-  pick(key: string): string | undefined {
-    const i = this.pickIndex(key);
-    return i < 0 ? undefined : this.servers[i];
-  }
-
-  pickIndex(key: string): number {
-    return this.raw.pick(str(key, "key"));
-  }
-
-  pickMany(keys: readonly string[]): Int32Array {
-    const raw = this.raw;
-    const [units, offsets] = packStrings(keys, "keys");
-    return this.#ch.call(() => raw.pickMany(units, offsets));
-  }
-
-  top(key: string, k: number): string[] {
-    const raw = this.raw;
-    const s = str(key, "key");
-    const n = int(k, "k");
-    return Array.from(this.#ch.call(() => raw.top(s, n)), (i) => this.servers[i]!);
-  }
-
-  scores(key: string): Float64Array {
-    const raw = this.raw;
-    const s = str(key, "key");
-    return this.#ch.call(() => raw.scores(s));
+    super(raw, "weighted rendezvous", servers, ch);
   }
 }
 

@@ -35,19 +35,15 @@ export interface RawRing extends RawHandle {
   searchTrace(hash: number): Uint32Array;
 }
 
-export interface RawRendezvous extends RawHandle {
+/** Plain and weighted rendezvous share one shape; only the scores' type differs. */
+export interface RawRendezvousOf<Scores> extends RawHandle {
   pick(key: string): number;
   pickMany(units: Uint16Array, offsets: Uint32Array): Int32Array;
-  scores(key: string): Uint32Array;
+  scores(key: string): Scores;
   top(key: string, k: number): Uint32Array;
 }
-
-export interface RawWeightedRendezvous extends RawHandle {
-  pick(key: string): number;
-  pickMany(units: Uint16Array, offsets: Uint32Array): Int32Array;
-  scores(key: string): Float64Array;
-  top(key: string, k: number): Uint32Array;
-}
+export type RawRendezvous = RawRendezvousOf<Uint32Array>;
+export type RawWeightedRendezvous = RawRendezvousOf<Float64Array>;
 
 export interface RawMaglev extends RawHandle {
   lookup(hash: number): number;
