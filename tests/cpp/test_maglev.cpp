@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "error_code.hpp"
 #include "golden.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
@@ -25,15 +26,6 @@ std::vector<Backend> backends(std::uint32_t n, double weight = 1.0) {
   return out;
 }
 
-ErrorCode code_of(auto&& f) {
-  try {
-    f();
-  } catch (const ringlab::Error& e) {
-    return e.code();
-  }
-  FAIL("no ringlab::Error thrown");
-  return ErrorCode::empty;
-}
 
 }  // namespace
 

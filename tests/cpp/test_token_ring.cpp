@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 
+#include "error_code.hpp"
 #include "golden.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
@@ -14,20 +15,6 @@
 using golden::u16;
 using ringlab::ErrorCode;
 using ringlab::TokenRing;
-
-namespace {
-
-ErrorCode code_of(auto&& f) {
-  try {
-    f();
-  } catch (const ringlab::Error& e) {
-    return e.code();
-  }
-  FAIL("no ringlab::Error thrown");
-  return ErrorCode::invalid_argument;
-}
-
-}  // namespace
 
 TEST_CASE("every error the Malachi doc names", "[token_ring]") {
   TokenRing ring(8);
