@@ -1,23 +1,10 @@
 // Bad input in the browser: a value the module rejects shows its message in place, the page
 // logs no error and stays usable — the same widget then renders a valid state from the URL.
 import assert from "node:assert/strict";
-import path from "node:path";
-import { after, before, test } from "node:test";
-import { SUB, assertBuilt, box, distDir, golden, launch, newPage, outputText, serve, settled, text } from "./helpers.mjs";
+import { test } from "node:test";
+import { SUB, box, golden, newPage, outputText, settled, text, usePlayground } from "./helpers.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  assertBuilt("playground/index.html");
-  server = await serve({ [SUB]: path.join(distDir, "playground") });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePlayground();
 
 /** [page and bad params, what the message must say, a valid address for the same page, its golden case or null] */
 const cases = [
@@ -31,8 +18,8 @@ const cases = [
 
 for (const [bad, message, good, goldenName] of cases) {
   test(`${bad}: the error shows in place, then ${good} renders`, async () => {
-    const page = await newPage(browser.context);
-    await page.goto(`${server.origin}${SUB}${bad}`);
+    const page = await newPage(env.browser.context);
+    await page.goto(`${env.server.origin}${SUB}${bad}`);
     const host = page.locator('[data-testid="widget-host"]');
     await settled(host, { allowError: true });
     assert.notEqual(await box(host).getAttribute("data-error"), null, "the widget is marked as showing an error");

@@ -4,23 +4,10 @@
 // of millions of keys goes to the Web Worker, shows its progress, can be cancelled, and ends
 // with the CLI's text.
 import assert from "node:assert/strict";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { SUB, assertBuilt, box, cliOutput, distDir, golden, goldenCases, launch, newPage, outputText, rows, serve, settled, text } from "./helpers.mjs";
+import { describe, test } from "node:test";
+import { SUB, box, cliOutput, golden, goldenCases, newPage, outputText, rows, settled, text, usePlayground } from "./helpers.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  assertBuilt("playground/index.html");
-  server = await serve({ [SUB]: path.join(distDir, "playground") });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const env = usePlayground();
 
 const cases = goldenCases();
 const hashOf = (c) => `#/${c.experiment}${Object.keys(c.flags).length ? `?${new URLSearchParams(c.flags)}` : ""}`;
@@ -54,8 +41,8 @@ describe("golden output", () => {
       for (const name of names) {
         const c = cases.find((x) => x.name === name);
         assert.ok(c, `${name} is in cases.tsv`);
-        const page = await newPage(browser.context);
-        await page.goto(`${server.origin}${SUB}${hashOf(c)}`);
+        const page = await newPage(env.browser.context);
+        await page.goto(`${env.server.origin}${SUB}${hashOf(c)}`);
         const host = page.locator('[data-testid="widget-host"]');
         await settled(host);
         assert.equal(await outputText(host), golden(name), name);
@@ -68,10 +55,10 @@ describe("golden output", () => {
   }
 
   test("flags typed into the inputs and Run give the golden text, and the URL follows", async () => {
-    const page = await newPage(browser.context);
+    const page = await newPage(env.browser.context);
     for (const name of ["ring-vs-mod__parity-seed7-k5000-s9-v50", "vnode-sweep__parity-s7-k7000-v1-2-3", "hrw-jump__parity-k20000-s12-b333"]) {
       const c = cases.find((x) => x.name === name);
-      await page.goto(`${server.origin}${SUB}#/${c.experiment}`);
+      await page.goto(`${env.server.origin}${SUB}#/${c.experiment}`);
       const host = page.locator('[data-testid="widget-host"]');
       await settled(host);
       for (const [flag, value] of Object.entries(c.flags)) await host.locator(`[data-testid="flag-${flag}"]`).fill(value);
@@ -88,12 +75,12 @@ describe("golden output", () => {
   });
 
   test(`all ${cases.length} golden cases, the URL changing under one page`, { timeout: 300_000 }, async () => {
-    const page = await newPage(browser.context);
+    const page = await newPage(env.browser.context);
     let current = "";
     for (const c of cases) {
       if (c.experiment !== current) {
         current = c.experiment;
-        await page.goto(`${server.origin}${SUB}#/${c.experiment}`);
+        await page.goto(`${env.server.origin}${SUB}#/${c.experiment}`);
       }
       const host = page.locator('[data-testid="widget-host"]');
       await host.waitFor({ state: "attached" });
@@ -110,8 +97,8 @@ describe("a run of millions of keys", () => {
   test("vnode-sweep --keys 3000000 runs in the worker with progress, and prints what the CLI prints", { timeout: 180_000 }, async () => {
     const keys = "3000000";
     const expected = cliOutput(["run", "vnode-sweep", "--keys", keys]);
-    const page = await newPage(browser.context);
-    await page.goto(`${server.origin}${SUB}#/vnode-sweep`);
+    const page = await newPage(env.browser.context);
+    await page.goto(`${env.server.origin}${SUB}#/vnode-sweep`);
     const host = page.locator('[data-testid="widget-host"]');
     await settled(host);
     // Every change of the progress bar and of its box, as the page sees them.
@@ -122,7 +109,7 @@ describe("a run of millions of keys", () => {
       new MutationObserver(() => window.__progress.push({ value: progress.value, max: progress.max, shown: shown() })).observe(progress, { attributes: true });
       new MutationObserver(() => window.__progress.push({ box: shown() })).observe(progress.parentElement, { attributes: true });
     });
-    const requestsBefore = server.requests.length;
+    const requestsBefore = env.server.requests.length;
     await host.locator('[data-testid="flag-keys"]').fill(keys);
     await host.locator('[data-testid="run"]').click();
     await waitFor(host, "vnode-sweep", { keys }, 150_000);
@@ -132,7 +119,7 @@ describe("a run of millions of keys", () => {
     const values = log.filter((x) => "value" in x && x.shown && x.max > 1);
     assert.ok(values.some((x) => x.value > 0 && x.value < x.max), `an intermediate value: ${JSON.stringify(log)}`);
     for (let i = 1; i < values.length; i++) assert.ok(values[i].value >= values[i - 1].value, "progress only grows");
-    assert.ok(server.requests.slice(requestsBefore).some((u) => /experiment-worker.*\.js$/.test(u)), "the worker script was loaded");
+    assert.ok(env.server.requests.slice(requestsBefore).some((u) => /experiment-worker.*\.js$/.test(u)), "the worker script was loaded");
     assert.match(await text(host, "status"), /^Ran in [\d,]+ ms in a background worker\.$/);
     assert.equal(await outputText(host), expected);
     await page.assertClean();
@@ -140,8 +127,8 @@ describe("a run of millions of keys", () => {
   });
 
   test("Cancel stops a long run; Run starts again", { timeout: 180_000 }, async () => {
-    const page = await newPage(browser.context);
-    await page.goto(`${server.origin}${SUB}#/vnode-sweep?keys=50000000`);
+    const page = await newPage(env.browser.context);
+    await page.goto(`${env.server.origin}${SUB}#/vnode-sweep?keys=50000000`);
     const host = page.locator('[data-testid="widget-host"]');
     await host.evaluate((el) => el.ready);
     const cancel = host.locator('[data-testid="cancel"]');
@@ -166,19 +153,19 @@ describe("a run of millions of keys", () => {
 
 describe("compare, in the worker", () => {
   test("Cancel stops a 10M-key comparison; Run with 1M keys gives the CLI's numbers", { timeout: 180_000 }, async () => {
-    const page = await newPage(browser.context);
-    await page.goto(`${server.origin}${SUB}#/compare?keys=10000000`);
+    const page = await newPage(env.browser.context);
+    await page.goto(`${env.server.origin}${SUB}#/compare?keys=10000000`);
     const host = page.locator('[data-testid="widget-host"]');
     await host.evaluate((el) => el.ready);
     const cancel = host.locator('[data-testid="cancel"]');
     await cancel.waitFor({ state: "visible" });
-    const before = server.requests.length;
+    const before = env.server.requests.length;
     await cancel.click();
     await page.waitForTimeout(1500);
     assert.equal(await text(host, "status"), "Cancelled. Press Compare to start again.");
     assert.ok(await host.locator('[data-testid="progress"]').isHidden(), "no progress after Cancel");
     assert.equal(await box(host).getAttribute("aria-busy"), null);
-    assert.ok(!server.requests.slice(before).some((u) => /worker/.test(u)), "no new worker after Cancel");
+    assert.ok(!env.server.requests.slice(before).some((u) => /worker/.test(u)), "no new worker after Cancel");
 
     await host.locator('[data-testid="field-keys"]').fill("1000000");
     await host.locator('[data-testid="run"]').click();

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } fr
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 
@@ -253,4 +254,22 @@ export async function settled(host, { timeout = 60_000, allowError = false } = {
 /** The exact text of an experiment's output block (no normalization). */
 export async function outputText(host) {
   return (await host.locator('[data-testid="output"]').textContent()) ?? "";
+}
+
+/**
+ * For a test file on the built playground: serves dist/playground under SUB and launches
+ * Chromium before its tests, closes both after them. The fields are set once `before` has run.
+ */
+export function usePlayground() {
+  const env = { server: undefined, browser: undefined };
+  before(async () => {
+    assertBuilt("playground/index.html");
+    env.server = await serve({ [SUB]: path.join(distDir, "playground") });
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
 }

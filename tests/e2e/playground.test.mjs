@@ -3,46 +3,30 @@
 // through the tutorial's worked examples (algorithms.md §11), a URL restores its step, and
 // Bengali pages show Bengali digits.
 import assert from "node:assert/strict";
-import path from "node:path";
-import { after, before, describe, test } from "node:test";
+import { describe, test } from "node:test";
 import {
   BENGALI_DIGIT,
   SUB,
-  assertBuilt,
   box,
-  distDir,
   golden,
-  launch,
   newPage,
   press,
   rows,
   screenshot,
-  serve,
   settled,
   stepOf,
   text,
+  usePlayground,
   waitStep,
 } from "./helpers.mjs";
 
-let server;
-let browser;
+const env = usePlayground();
 
-before(async () => {
-  assertBuilt("playground/index.html");
-  server = await serve({ [SUB]: path.join(distDir, "playground") });
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (hash = "") => `${server.origin}${SUB}${hash}`;
+const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
 
 /** A fresh page at `hash`, its widget settled. */
 async function open(hash, viewport) {
-  const page = await newPage(browser.context, viewport);
+  const page = await newPage(env.browser.context, viewport);
   await page.goto(url(hash));
   const host = page.locator('[data-testid="widget-host"]');
   await settled(host);
@@ -51,7 +35,7 @@ async function open(hash, viewport) {
 
 describe("every page", () => {
   test("loads with no console error, from a sub-path, at 1280×800 and 360 px", { timeout: 300_000 }, async () => {
-    const home = await newPage(browser.context);
+    const home = await newPage(env.browser.context);
     await home.goto(url());
     await home.locator('[data-testid="home-list"]').waitFor();
     const ids = await home.locator('[data-testid^="nav-"]').evaluateAll((links) => links.map((a) => a.dataset.testid.slice(4)));
@@ -59,7 +43,7 @@ describe("every page", () => {
     await screenshot(home, "home-1280.png", { fullPage: true });
     await home.assertClean("home");
     await home.close();
-    const phoneHome = await newPage(browser.context, { width: 360, height: 800 });
+    const phoneHome = await newPage(env.browser.context, { width: 360, height: 800 });
     await phoneHome.goto(url());
     await phoneHome.locator('[data-testid="home-list"]').waitFor();
     await screenshot(phoneHome, "home-360.png", { fullPage: true });
