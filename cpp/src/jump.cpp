@@ -6,6 +6,9 @@
 
 namespace ringlab {
 
+template void jump_many<std::uint32_t>(std::span<const std::uint32_t>, std::int32_t, std::span<std::int32_t>) noexcept;
+template void jump_many<std::uint64_t>(std::span<const std::uint64_t>, std::int32_t, std::span<std::int32_t>) noexcept;
+
 void check_buckets(std::int64_t n) {
   if (n < 1 || n > kMaxBuckets)
     throw Error(ErrorCode::out_of_range,

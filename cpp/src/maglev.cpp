@@ -102,6 +102,16 @@ std::vector<Maglev::Turn> Maglev::fill_turns() const {
 
 std::uint32_t Maglev::lookup_key(std::u16string_view key) const noexcept { return lookup(h32(key)); }
 
+void Maglev::lookup_many(std::span<std::uint32_t> hashes) const noexcept {
+  for (auto& h : hashes) h = lookup(h);
+}
+
+void Maglev::lookup_keys(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                         std::span<std::uint32_t> out) const noexcept {
+  h32_many(units, offsets, out);
+  lookup_many(out);
+}
+
 std::vector<std::uint32_t> Maglev::entry_counts() const {
   std::vector<std::uint32_t> counts(backends_.size(), 0);
   for (std::uint32_t b : table_) ++counts[b];

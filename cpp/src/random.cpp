@@ -15,4 +15,8 @@ std::string CourseKeys::next() {
   return std::string(buf, format_key(next_number(), buf));
 }
 
+void CourseKeys::next_hashes(std::span<std::uint32_t> out) noexcept {
+  for (auto& h : out) h = course_key_fnv(next_number()).finish();
+}
+
 }  // namespace ringlab

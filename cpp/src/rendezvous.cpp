@@ -55,6 +55,12 @@ Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move
   }
 }
 
+void Rendezvous::pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                          std::span<std::int32_t> out) const noexcept {
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
+}
+
 std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
   const Fnv1a common = Fnv1a(rendezvous_prefix(key)).units(common_);
   std::vector<std::uint32_t> out;
@@ -85,6 +91,12 @@ WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers) : se
     names.push_back(s.name);
   }
   check_names(std::move(names));
+}
+
+void WeightedRendezvous::pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                          std::span<std::int32_t> out) const noexcept {
+  for (std::size_t i = 0; i < out.size(); ++i)
+    out[i] = static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
 }
 
 std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {

@@ -204,6 +204,17 @@ void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vecto
 
 std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { return owner(h32(key)); }
 
+void Ring::owners(std::span<std::uint32_t> hashes) const noexcept {
+  for (auto& h : hashes) h = owner(h);
+}
+
+// All the hashes first, four keys side by side, then the lookups.
+void Ring::owners_of_keys(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                          std::span<std::uint32_t> out) const noexcept {
+  h32_many(units, offsets, out);
+  owners(out);
+}
+
 namespace {
 
 void check_rf(std::int64_t rf) {

@@ -202,3 +202,71 @@ TEST_CASE("Maglev's lookup is table[hash mod M]", "[fast][maglev]") {
     }
   }
 }
+
+TEST_CASE("the batch functions answer as the single calls do", "[fast][batch]") {
+  std::mt19937_64 rng(21);
+  std::vector<char16_t> units;
+  std::vector<std::uint32_t> offsets{0};
+  std::vector<std::u16string> keys;
+  for (int i = 0; i < 1001; ++i) {
+    std::u16string s;
+    const int len = static_cast<int>(rng() % 20);
+    for (int j = 0; j < len; ++j) s += static_cast<char16_t>(i % 2 ? rng() % 65536 : 32 + rng() % 95);
+    keys.push_back(s);
+    units.insert(units.end(), s.begin(), s.end());
+    offsets.push_back(static_cast<std::uint32_t>(units.size()));
+  }
+  const std::size_t n = keys.size();
+  std::vector<std::uint32_t> hashes(n);
+  for (std::size_t i = 0; i < n; ++i) hashes[i] = ringlab::h32(keys[i]);
+
+  SECTION("Ring::owners and Ring::owners_of_keys") {
+    const ringlab::Ring ring = ringlab::Ring::uniform(37, 50);
+    std::vector<std::uint32_t> in_place = hashes;
+    ring.owners(in_place);
+    std::vector<std::uint32_t> of_keys(n);
+    ring.owners_of_keys(units, offsets, of_keys);
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(in_place[i] == ring.owner_of_key(keys[i]));
+      CHECK(of_keys[i] == ring.owner_of_key(keys[i]));
+    }
+  }
+  SECTION("Maglev::lookup_many and Maglev::lookup_keys") {
+    std::vector<ringlab::Backend> backends;
+    for (int b = 0; b < 13; ++b) backends.push_back({u"B" + std::u16string(1, static_cast<char16_t>(u'a' + b)), 1.0 + b % 3});
+    const ringlab::Maglev maglev(backends, 251);
+    std::vector<std::uint32_t> in_place = hashes;
+    maglev.lookup_many(in_place);
+    std::vector<std::uint32_t> of_keys(n);
+    maglev.lookup_keys(units, offsets, of_keys);
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(in_place[i] == maglev.lookup_key(keys[i]));
+      CHECK(of_keys[i] == maglev.lookup_key(keys[i]));
+    }
+  }
+  SECTION("Rendezvous::pick_many, plain and weighted, and with no servers") {
+    const ringlab::Rendezvous plain({u"S0", u"S1", u"S2", u"T", u"S10"});
+    const ringlab::WeightedRendezvous weighted({{u"a", 1.0}, {u"b", 3.0}, {u"c", 0.5}});
+    const ringlab::Rendezvous none({});
+    std::vector<std::int32_t> a(n), b(n), c(n);
+    plain.pick_many(units, offsets, a);
+    weighted.pick_many(units, offsets, b);
+    none.pick_many(units, offsets, c);
+    for (std::size_t i = 0; i < n; ++i) {
+      CHECK(a[i] == plain.pick(keys[i]));
+      CHECK(b[i] == weighted.pick(keys[i]));
+      CHECK(c[i] == -1);
+    }
+  }
+  SECTION("CourseKeys::next_hashes continues the stream as next() does") {
+    for (const std::int64_t seed : {std::int64_t{0}, std::int64_t{16}, std::int64_t{-1}, std::int64_t{9007199254740991}}) {
+      ringlab::CourseKeys by_text(seed);
+      ringlab::CourseKeys by_hash(seed);
+      std::vector<std::uint32_t> first(7), second(500);
+      by_hash.next_hashes(first);
+      by_hash.next_hashes(second);
+      for (std::uint32_t h : first) CHECK(h == ringlab::h32_bytes(by_text.next()));
+      for (std::uint32_t h : second) CHECK(h == ringlab::h32_bytes(by_text.next()));
+    }
+  }
+}

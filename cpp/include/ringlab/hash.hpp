@@ -118,33 +118,12 @@ class Fnv1a {
 // offsets holds out.size() + 1 ascending positions within units (the caller checks). Four strings
 // are hashed side by side: each FNV step waits for the previous multiply, so one string alone
 // leaves the multiplier idle most of the time, and four independent ones fill it.
-inline void h32_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
-                     std::span<std::uint32_t> out) noexcept {
-  const char16_t* u = units.data();
-  const std::size_t n = out.size();
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const std::uint32_t b0 = offsets[i], b1 = offsets[i + 1], b2 = offsets[i + 2], b3 = offsets[i + 3];
-    const std::uint32_t l0 = b1 - b0, l1 = b2 - b1, l2 = b3 - b2, l3 = offsets[i + 4] - b3;
-    const std::uint32_t common = std::min(std::min(l0, l1), std::min(l2, l3));
-    std::uint32_t h0 = kFnvOffset, h1 = kFnvOffset, h2 = kFnvOffset, h3 = kFnvOffset;
-    for (std::uint32_t j = 0; j < common; ++j) {
-      h0 = (h0 ^ u[b0 + j]) * kFnvPrime;
-      h1 = (h1 ^ u[b1 + j]) * kFnvPrime;
-      h2 = (h2 ^ u[b2 + j]) * kFnvPrime;
-      h3 = (h3 ^ u[b3 + j]) * kFnvPrime;
-    }
-    for (std::uint32_t j = common; j < l0; ++j) h0 = (h0 ^ u[b0 + j]) * kFnvPrime;
-    for (std::uint32_t j = common; j < l1; ++j) h1 = (h1 ^ u[b1 + j]) * kFnvPrime;
-    for (std::uint32_t j = common; j < l2; ++j) h2 = (h2 ^ u[b2 + j]) * kFnvPrime;
-    for (std::uint32_t j = common; j < l3; ++j) h3 = (h3 ^ u[b3 + j]) * kFnvPrime;
-    out[i] = fmix32(h0);
-    out[i + 1] = fmix32(h1);
-    out[i + 2] = fmix32(h2);
-    out[i + 3] = fmix32(h3);
-  }
-  for (; i < n; ++i) out[i] = h32(std::u16string_view(u + offsets[i], offsets[i + 1] - offsets[i]));
-}
+//
+// This and the other batch functions (Ring::owners, Maglev::lookup_many, Rendezvous::pick_many,
+// jump_many) are defined out of line, in files compiled for speed: their callers, such as the
+// WebAssembly bindings, may be compiled for size.
+void h32_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+              std::span<std::uint32_t> out) noexcept;
 
 // Worked facts from the published function, checked at compile time.
 static_assert(h32(u"") == 2872998923u);

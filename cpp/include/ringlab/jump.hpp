@@ -88,6 +88,9 @@ void jump_many(std::span<const Key> keys, std::int32_t n, std::span<std::int32_t
   }
   for (; i < count; ++i) out[i] = jump_unchecked(keys[i], n);
 }
+// Compiled once, in jump.cpp (for speed; see h32_many), for the two key widths.
+extern template void jump_many<std::uint32_t>(std::span<const std::uint32_t>, std::int32_t, std::span<std::int32_t>) noexcept;
+extern template void jump_many<std::uint64_t>(std::span<const std::uint64_t>, std::int32_t, std::span<std::int32_t>) noexcept;
 
 // Checked jump: throws Error(out_of_range) for n outside 1 .. 2^31 - 1.
 [[nodiscard]] std::int32_t jump(std::uint64_t key, std::int64_t n);

@@ -32,6 +32,11 @@ class Maglev {
   // The backend (index into the list as given) serving a 32-bit hash.
   [[nodiscard]] std::uint32_t lookup(std::uint32_t hash) const noexcept { return table_[slot_of_(hash)]; }
   [[nodiscard]] std::uint32_t lookup_key(std::u16string_view key) const noexcept;
+  // Batch forms (see h32_many): each hash in place replaced by its backend; and the backends of
+  // the strings units[offsets[i] .. offsets[i+1]) into out.
+  void lookup_many(std::span<std::uint32_t> hashes) const noexcept;
+  void lookup_keys(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                   std::span<std::uint32_t> out) const noexcept;
 
   [[nodiscard]] std::uint32_t table_size() const noexcept { return static_cast<std::uint32_t>(table_.size()); }
   // Each slot's backend, as indices into the list as given.

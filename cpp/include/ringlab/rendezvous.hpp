@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,9 @@ class Rendezvous {
     return best;
   }
 
+  // pick() of the strings units[offsets[i] .. offsets[i+1]) into out (see h32_many).
+  void pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                 std::span<std::int32_t> out) const noexcept;
   // The score of every server for a key, in list order.
   [[nodiscard]] std::vector<std::uint32_t> scores(std::u16string_view key) const;
   // The first k servers by score, descending, ties in list order (replicas). k < 0 is an error;
@@ -104,6 +108,9 @@ class WeightedRendezvous {
     }
     return best;
   }
+  // pick() of the strings units[offsets[i] .. offsets[i+1]) into out (see h32_many).
+  void pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                 std::span<std::int32_t> out) const noexcept;
   // Weighted scores in list order.
   [[nodiscard]] std::vector<double> scores(std::u16string_view key) const;
   // The first k servers by weighted score, descending, ties in list order.

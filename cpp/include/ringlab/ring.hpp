@@ -203,6 +203,11 @@ class Ring {
   }
   // The owner of a key given as UTF-16 units (h32 of the key).
   [[nodiscard]] std::uint32_t owner_of_key(std::u16string_view key) const noexcept;
+  // Batch forms (see h32_many): each hash in place replaced by its owner; and the owners of the
+  // strings units[offsets[i] .. offsets[i+1]) into out, as owner_of_key() gives them.
+  void owners(std::span<std::uint32_t> hashes) const noexcept;
+  void owners_of_keys(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
+                      std::span<std::uint32_t> out) const noexcept;
 
   // Up to rf distinct servers, walking clockwise from the owner. Zone-aware: the first lap takes
   // only servers from zones not yet represented; a second lap fills up in walk order.
