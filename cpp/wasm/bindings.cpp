@@ -8,8 +8,9 @@
 //    that the wrapper shapes into objects: each val::set is code in the .wasm, a typed array is
 //    one copy.
 //  - Strings: JS strings cross as std::u16string, i.e. their UTF-16 code units, untouched (lone
-//    surrogates included) — what h32 hashes. Batches of strings cross as one Uint16Array of units
-//    plus a Uint32Array of offsets (n + 1 of them), so a million keys are one call.
+//    surrogates included) — what h32 hashes. Batches (of strings or of hashes) are staged: the
+//    wrapper writes them into one heap block and reads the results from it (see Staging), so a
+//    million keys are one call and no copy.
 //  - Numbers arrive as doubles; integer() refuses NaN, fractions and unsafe integers with the
 //    core's invalid_argument, and the core checks ranges with its own messages. Jump keys are
 //    uint64_t, which WASM_BIGINT maps to BigInt.
@@ -26,13 +27,17 @@
 // One module holds the library and run_cli (the Node CLI's entry): since the CLI's flag parser
 // no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second module.
 #include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
 #include <emscripten/val.h>
 #include <malloc.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <new>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -170,28 +175,6 @@ val copy_out(const std::vector<T>& v) {
   return copy_out(v.data(), v.size());
 }
 
-// Strings in a batch: all units back to back, string i is units[offsets[i], offsets[i+1]).
-struct StringBatch {
-  std::vector<char16_t> units;
-  std::vector<std::uint32_t> offsets;
-
-  StringBatch(const val& units_array, const val& offsets_array) : offsets(copy_in<std::uint32_t>(offsets_array)) {
-    // embind has no char16_t memory view: JS writes the units through a uint16_t view of the
-    // same storage.
-    units.resize(units_array["length"].as<std::size_t>());
-    if (!units.empty())
-      val(typed_memory_view(units.size(), reinterpret_cast<std::uint16_t*>(units.data()))).call<void>("set", units_array);
-    if (offsets.empty() || offsets.front() != 0 || offsets.back() != units.size())
-      throw Error(ErrorCode::invalid_argument, "malformed string batch");
-    for (std::size_t i = 1; i < offsets.size(); ++i)
-      if (offsets[i] < offsets[i - 1]) throw Error(ErrorCode::invalid_argument, "malformed string batch");
-  }
-  [[nodiscard]] std::size_t size() const noexcept { return offsets.size() - 1; }
-  [[nodiscard]] std::u16string_view operator[](std::size_t i) const noexcept {
-    return {units.data() + offsets[i], offsets[i + 1] - offsets[i]};
-  }
-};
-
 // The most values one batch call returns (the experiments' key cap): a request beyond it is
 // refused before anything is allocated.
 void check_batch(std::int64_t count) {
@@ -199,6 +182,96 @@ void check_batch(std::int64_t count) {
     throw Error(ErrorCode::limit_exceeded,
                 "at most " + std::to_string(ringlab::kMaxKeys) + " values per call, got " + std::to_string(count));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Staging: batch inputs written straight into the heap
+//
+// A batch of a million keys is one call, and its inputs and results live in one block of the
+// module's heap. The wrapper asks for the block (stageStrings / stageWords), writes the inputs
+// into it through the module's own heap views, runs the staged call, copies the results out with
+// one slice() and releases the block (unstage) in a finally. No per-call typed array is made for
+// the inputs, and nothing is copied twice: packing a million JS strings into a fresh Uint16Array
+// and copying it into a vector took most of the batch time, much of it in the garbage collector.
+// One block at a time (calls are synchronous), freed after every call, so the heap returns to
+// where it was.
+//
+// Layout, in 32-bit words from the block's start, for n keys:
+//   strings: [0, n] offsets (key i is units[offsets[i], offsets[i+1]), offsets[0] = 0),
+//            [n+1, 2n] results, [2n+1, ...) the UTF-16 units, two per word;
+//   words:   [0, n) inputs (hashes), replaced in place by the results.
+// The staged calls check the offsets before reading anything: the block is memory that
+// JavaScript wrote.
+struct Staging {
+  std::unique_ptr<std::byte[]> block;  // bytes: JS writes both the words and the 16-bit units
+  std::size_t words = 0;
+  [[nodiscard]] std::uint32_t* word_ptr() const noexcept { return reinterpret_cast<std::uint32_t*>(block.get()); }
+};
+Staging staging;
+
+std::uintptr_t stage(std::uint64_t words) {
+  staging = Staging{};
+  // 2 GiB is the whole heap; a larger request (which would also overflow wasm32's size_t) is
+  // refused as the allocator would refuse it.
+  if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
+  staging.block.reset(new std::byte[static_cast<std::size_t>(std::max<std::uint64_t>(words, 1)) * 4]);
+  staging.words = static_cast<std::size_t>(words);
+  return reinterpret_cast<std::uintptr_t>(staging.block.get());
+}
+
+// A block for n strings of `units` UTF-16 units in all; returns its address.
+std::uintptr_t stage_strings(double count, double units) {
+  return guarded([&] {
+    const std::int64_t n = non_negative(count, "count");
+    check_batch(n);
+    const std::int64_t u = non_negative(units, "units");
+    if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
+    return stage(2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2);
+  });
+}
+
+// A block for n 32-bit values; returns its address.
+std::uintptr_t stage_words(double count) {
+  return guarded([&] {
+    const std::int64_t n = non_negative(count, "count");
+    check_batch(n);
+    return stage(static_cast<std::uint64_t>(n));
+  });
+}
+
+void unstage() { staging = Staging{}; }
+
+// The staged strings, checked: offsets ascending from 0 and every unit inside the block.
+struct StagedStrings {
+  std::span<const std::uint32_t> offsets;  // n + 1
+  std::span<const char16_t> units;
+  std::span<std::uint32_t> out;  // n
+  [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
+  [[nodiscard]] std::u16string_view operator[](std::size_t i) const noexcept {
+    return {units.data() + offsets[i], offsets[i + 1] - offsets[i]};
+  }
+};
+
+StagedStrings staged_strings(double count) {
+  const std::int64_t n64 = non_negative(count, "count");
+  const Error malformed(ErrorCode::invalid_argument, "malformed string batch");
+  if (!staging.block || static_cast<std::uint64_t>(n64) * 2 + 1 > staging.words) throw malformed;
+  const auto n = static_cast<std::size_t>(n64);
+  std::uint32_t* w = staging.word_ptr();
+  if (w[0] != 0) throw malformed;
+  for (std::size_t i = 0; i < n; ++i)
+    if (w[i + 1] < w[i]) throw malformed;
+  const std::uint64_t units = w[n];
+  if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
+  return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
+}
+
+std::span<std::uint32_t> staged_words(double count) {
+  const std::int64_t n = non_negative(count, "count");
+  if (!staging.block || static_cast<std::uint64_t>(n) > staging.words)
+    throw Error(ErrorCode::invalid_argument, "malformed batch");
+  return {staging.word_ptr(), static_cast<std::size_t>(n)};
+}
+
 
 // Servers from the wrapper: a count (>= 0: the course's S0 .. S{n-1}) or, with count < 0, names,
 // weights and zones in list order.
@@ -230,12 +303,10 @@ std::uint32_t h32_bytes(const val& bytes) {
   return guarded([&] { return ringlab::h32_bytes(std::span<const std::uint8_t>(copy_in<std::uint8_t>(bytes))); });
 }
 
-val h32_many(const val& units, const val& offsets) {
-  return guarded([&] {
-    const StringBatch keys(units, offsets);
-    std::vector<std::uint32_t> out(keys.size());
-    ringlab::h32_many(keys.units, keys.offsets, out);
-    return copy_out(out);
+void h32_staged(double count) {
+  guarded([&] {
+    const StagedStrings keys = staged_strings(count);
+    ringlab::h32_many(keys.units, keys.offsets, keys.out);
   });
 }
 
@@ -267,31 +338,33 @@ val key_numbers(double seed, double count) {
   });
 }
 
+// Staged: the h32 of the course's keys for a seed, n words, made without their text.
+void key_hashes(double seed, double count) {
+  guarded([&] {
+    ringlab::CourseKeys keys(integer(seed, "seed"));
+    keys.next_hashes(staged_words(count));
+  });
+}
+
 std::int32_t jump(std::uint64_t key, double buckets) {
   return guarded([&] { return ringlab::jump(key, integer(buckets, "buckets")); });
 }
 
-template <typename Key>
-val jump_batch(const std::vector<Key>& keys, double buckets) {
-  const std::int64_t n = integer(buckets, "buckets");
-  ringlab::check_buckets(n);
-  std::vector<std::int32_t> out(keys.size());
-  ringlab::jump_many<Key>(keys, static_cast<std::int32_t>(n), out);
-  return copy_out(out);
-}
-
-val jump_many32(const val& keys, double buckets) {
-  return guarded([&] { return jump_batch(copy_in<std::uint32_t>(keys), buckets); });
-}
-
-// 64-bit keys as a Uint32Array of (low, high) pairs — a BigUint64Array's bytes seen as 32-bit
-// words (both sides are little-endian); embind has no 64-bit memory views.
-val jump_many64(const val& words, double buckets) {
-  return guarded([&] {
-    const std::vector<std::uint32_t> w = copy_in<std::uint32_t>(words);
-    std::vector<std::uint64_t> keys(w.size() / 2);
-    for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<std::uint64_t>(w[2 * i + 1]) << 32 | w[2 * i];
-    return jump_batch(keys, buckets);
+// Staged: n keys at the block's start (32-bit words, or, when wide, a BigUint64Array's bytes as
+// (low, high) word pairs: both sides are little-endian), then n results.
+void jump_staged(double count, double buckets, bool wide) {
+  guarded([&] {
+    const std::int64_t b = integer(buckets, "buckets");
+    ringlab::check_buckets(b);
+    const std::span<std::uint32_t> w = staged_words(count * (wide ? 3 : 2));
+    const std::size_t n = w.size() / (wide ? 3 : 2);
+    const std::size_t key_words = wide ? 2 * n : n;
+    const std::span<std::int32_t> out(reinterpret_cast<std::int32_t*>(w.data() + key_words), n);
+    if (wide) {
+      ringlab::jump_many<std::uint64_t>({reinterpret_cast<const std::uint64_t*>(w.data()), n}, static_cast<std::int32_t>(b), out);
+    } else {
+      ringlab::jump_many<std::uint32_t>({w.data(), n}, static_cast<std::int32_t>(b), out);
+    }
   });
 }
 
@@ -299,14 +372,12 @@ std::uint32_t mod_n(std::uint32_t hash, double n) {
   return guarded([&] { return ringlab::mod_n(hash, integer(n, "servers")); });
 }
 
-val mod_n_many(const val& hashes, double n) {
-  return guarded([&] {
+void mod_n_staged(double count, double n) {
+  guarded([&] {
     const std::int64_t servers = integer(n, "servers");
     (void)ringlab::mod_n(0, servers);  // validates n once
-    std::vector<std::uint32_t> out = copy_in<std::uint32_t>(hashes);
     const ringlab::FastMod mod(static_cast<std::uint32_t>(servers));
-    for (auto& h : out) h = mod(h);
-    return copy_out(out);
+    for (auto& h : staged_words(count)) h = mod(h);
   });
 }
 
@@ -341,20 +412,16 @@ ringlab::Ring* make_uniform_ring(double servers, double vnodes) {
 std::uint32_t ring_owner(const ringlab::Ring& r, std::uint32_t hash) { return r.owner(hash); }
 std::uint32_t ring_owner_of_key(const ringlab::Ring& r, const std::u16string& key) { return r.owner_of_key(key); }
 
-val ring_owners_of_hashes(const ringlab::Ring& r, const val& hashes) {
-  return guarded([&] {
-    std::vector<std::uint32_t> out = copy_in<std::uint32_t>(hashes);
-    for (auto& h : out) h = r.owner(h);
-    return copy_out(out);
+void ring_owners_of_hashes(const ringlab::Ring& r, double count) {
+  guarded([&] {
+    r.owners(staged_words(count));
   });
 }
 
-val ring_owners_of_keys(const ringlab::Ring& r, const val& units, const val& offsets) {
-  return guarded([&] {
-    const StringBatch keys(units, offsets);
-    std::vector<std::uint32_t> out(keys.size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = r.owner_of_key(keys[i]);
-    return copy_out(out);
+void ring_owners_of_keys(const ringlab::Ring& r, double count) {
+  guarded([&] {
+    const StagedStrings keys = staged_strings(count);
+    r.owners_of_keys(keys.units, keys.offsets, keys.out);
   });
 }
 
@@ -425,12 +492,11 @@ ringlab::Rendezvous* make_rendezvous(const val& names) {
 
 double hrw_pick(const ringlab::Rendezvous& h, const std::u16string& key) { return static_cast<double>(h.pick(key)); }
 
-val hrw_pick_many(const ringlab::Rendezvous& h, const val& units, const val& offsets) {
-  return guarded([&] {
-    const StringBatch keys(units, offsets);
-    std::vector<std::int32_t> out(keys.size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int32_t>(h.pick(keys[i]));
-    return copy_out(out);
+// Results as int32 bit patterns (-1: no server), read back as an Int32Array.
+void hrw_pick_many(const ringlab::Rendezvous& h, double count) {
+  guarded([&] {
+    const StagedStrings keys = staged_strings(count);
+    h.pick_many(keys.units, keys.offsets, {reinterpret_cast<std::int32_t*>(keys.out.data()), keys.size()});
   });
 }
 
@@ -458,12 +524,11 @@ double whrw_pick(const ringlab::WeightedRendezvous& h, const std::u16string& key
   return static_cast<double>(h.pick(key));
 }
 
-val whrw_pick_many(const ringlab::WeightedRendezvous& h, const val& units, const val& offsets) {
-  return guarded([&] {
-    const StringBatch keys(units, offsets);
-    std::vector<std::int32_t> out(keys.size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = static_cast<std::int32_t>(h.pick(keys[i]));
-    return copy_out(out);
+// Results as int32 bit patterns (-1: no server), read back as an Int32Array.
+void whrw_pick_many(const ringlab::WeightedRendezvous& h, double count) {
+  guarded([&] {
+    const StagedStrings keys = staged_strings(count);
+    h.pick_many(keys.units, keys.offsets, {reinterpret_cast<std::int32_t*>(keys.out.data()), keys.size()});
   });
 }
 
@@ -503,20 +568,16 @@ ringlab::Maglev* make_maglev(const val& names, const val& weights, double count,
 std::uint32_t maglev_lookup(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
 std::uint32_t maglev_lookup_key(const ringlab::Maglev& g, const std::u16string& key) { return g.lookup_key(key); }
 
-val maglev_lookup_hashes(const ringlab::Maglev& g, const val& hashes) {
-  return guarded([&] {
-    std::vector<std::uint32_t> out = copy_in<std::uint32_t>(hashes);
-    for (auto& h : out) h = g.lookup(h);
-    return copy_out(out);
+void maglev_lookup_hashes(const ringlab::Maglev& g, double count) {
+  guarded([&] {
+    g.lookup_many(staged_words(count));
   });
 }
 
-val maglev_lookup_keys(const ringlab::Maglev& g, const val& units, const val& offsets) {
-  return guarded([&] {
-    const StringBatch keys(units, offsets);
-    std::vector<std::uint32_t> out(keys.size());
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = g.lookup_key(keys[i]);
-    return copy_out(out);
+void maglev_lookup_keys(const ringlab::Maglev& g, double count) {
+  guarded([&] {
+    const StagedStrings keys = staged_strings(count);
+    g.lookup_keys(keys.units, keys.offsets, keys.out);
   });
 }
 
@@ -955,7 +1016,56 @@ std::string cli_help() { return ringlab::cli_help(); }
 
 std::string version() { return RINGLAB_VERSION; }
 
+// ---------------------------------------------------------------------------------------------
+// Direct entry points for single-key calls
+//
+// One embind call costs a few hundred nanoseconds (built without eval for strict CSP pages, its
+// invokers are generic), many times the lookup itself. So the per-key calls also exist as plain
+// exports, which the wrapper calls straight on the instance with the object's address
+// (address(), read once per handle) and the key's units written into key_scratch. They cannot
+// fail: the wrapper has checked every argument, and a key longer than the scratch, or a bucket
+// count out of range, takes the embind path with its error.
+constexpr std::uint32_t kKeyScratchUnits = 1024;
+char16_t key_scratch[kKeyScratchUnits];
+
+std::uintptr_t key_scratch_address() { return reinterpret_cast<std::uintptr_t>(key_scratch); }
+
+template <typename T>
+std::uintptr_t address_of(const T& object) {
+  return reinterpret_cast<std::uintptr_t>(&object);
+}
+
+std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::min(len, kKeyScratchUnits)}; }
+
 }  // namespace
+
+extern "C" {
+// 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t hash) {
+  return r->owner(hash);
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_key(const ringlab::Ring* r, std::uint32_t len) {
+  return r->owner_of_key(scratch_key(len));
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t hash) {
+  return g->lookup(hash);
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_key(const ringlab::Maglev* g, std::uint32_t len) {
+  return g->lookup_key(scratch_key(len));
+}
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_rendezvous_pick(const ringlab::Rendezvous* h, std::uint32_t len) {
+  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
+}
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_weighted_rendezvous_pick(const ringlab::WeightedRendezvous* h,
+                                                                   std::uint32_t len) {
+  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
+}
+// buckets: 1 .. 2^31 - 1, checked by the wrapper.
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t buckets) {
+  return ringlab::jump_unchecked(key, std::max(buckets, 1));
+}
+}
 
 EMSCRIPTEN_BINDINGS(ringlab) {
   using emscripten::allow_raw_pointers;
@@ -963,6 +1073,7 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   using emscripten::function;
 
   function("errorFlagAddress", &error_flag_address);
+  function("keyScratchAddress", &key_scratch_address);
   function("takeError", &take_error);
   function("version", &version);
 
@@ -972,15 +1083,18 @@ function("heapUsage", &heap_usage);
 
   function("h32", &h32);
   function("h32Bytes", &h32_bytes);
-  function("h32Many", &h32_many);
+  function("stageStrings", &stage_strings);
+  function("stageWords", &stage_words);
+  function("unstage", &unstage);
+  function("h32Staged", &h32_staged);
   function("mulberry32Fill", &mulberry32_fill);
   function("keyNumbers", &key_numbers);
+  function("keyHashes", &key_hashes);
   function("jump", &jump);
-  function("jumpMany32", &jump_many32);
-  function("jumpMany64", &jump_many64);
+  function("jumpStaged", &jump_staged);
   function("jumpTrace", &jump_trace);
   function("modN", &mod_n);
-  function("modNMany", &mod_n_many);
+  function("modNStaged", &mod_n_staged);
   function("searchTrace", &search_trace);
   function("preferenceWalk", &preference_walk);
 
@@ -999,6 +1113,7 @@ function("heapUsage", &heap_usage);
       .function("vnodes", &ring_vnodes)
       .function("indexOf", &ring_index_of)
       .function("memoryBytes", &ring_memory_bytes)
+      .function("address", &address_of<ringlab::Ring>)
       .function("points", &ring_points)
       .function("searchTrace", &ring_search_trace);
   function("makeRing", &make_ring, allow_raw_pointers());
@@ -1006,6 +1121,7 @@ function("heapUsage", &heap_usage);
 
   class_<ringlab::Rendezvous>("Rendezvous")
       .function("pick", &hrw_pick)
+      .function("address", &address_of<ringlab::Rendezvous>)
       .function("pickMany", &hrw_pick_many)
       .function("scores", &hrw_scores)
       .function("top", &hrw_top);
@@ -1013,6 +1129,7 @@ function("heapUsage", &heap_usage);
 
   class_<ringlab::WeightedRendezvous>("WeightedRendezvous")
       .function("pick", &whrw_pick)
+      .function("address", &address_of<ringlab::WeightedRendezvous>)
       .function("pickMany", &whrw_pick_many)
       .function("scores", &whrw_scores)
       .function("top", &whrw_top);
@@ -1020,6 +1137,7 @@ function("heapUsage", &heap_usage);
 
   class_<ringlab::Maglev>("Maglev")
       .function("lookup", &maglev_lookup)
+      .function("address", &address_of<ringlab::Maglev>)
       .function("lookupKey", &maglev_lookup_key)
       .function("lookupHashes", &maglev_lookup_hashes)
       .function("lookupKeys", &maglev_lookup_keys)

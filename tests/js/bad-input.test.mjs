@@ -1,7 +1,8 @@
 // The bad-input table of README ("Every bad input named"): one test per row, asserting the
 // error's class, its stable code and its exact message, and that the module works afterwards.
 // tests/cpp/test_bad_input.cpp holds the same rows for the C++ API (the JS-only rows — wrong
-// JS types, unknown options, disposed handles — have no C++ counterpart).
+// JS types, an `out` array of the wrong length, unknown options, disposed handles — have no C++
+// counterpart).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { load, RinglabError } from "ringlab";
@@ -38,6 +39,8 @@ const rows = [
   ["very long name", () => rl.ring({ servers: ["x".repeat(5000)] }), "limit_exceeded", "a server name is longer than 4096 UTF-16 units"],
   ["wrong JS type", () => rl.h32(42), "invalid_type", "h32 input must be a string or a Uint8Array, got number"],
   ["wrong JS type (array for a typed array)", () => ring.ownersOfHashes([1, 2]), "invalid_type", "hashes must be a Uint32Array, got an array"],
+  ["out of the wrong length", () => ring.ownersOfHashes(new Uint32Array(3), new Uint32Array(2)), "invalid_argument",
+    "out must hold one value per key: length 3, got 2"],
   ["unknown option", () => rl.ring({ servers: 3, vnode: 10 }), "invalid_argument", 'unknown option "vnode" for ring (known: servers, vnodes)'],
   ["disposed handle", () => disposed.owner("k"), "disposed", "this ring was disposed"],
   ["unknown server", () => ring.remove("nope"), "unknown_server", 'server "nope" is not on the ring'],

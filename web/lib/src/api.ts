@@ -2,6 +2,7 @@
 // lifetimes. Nothing here computes a placement; every number comes from the C++ core.
 import { RinglabError, toCode } from "./errors.js";
 import type {
+  Direct,
   RawCommon,
   RawHandle,
   RawMaglev,
@@ -67,10 +68,29 @@ const disposeSymbol: typeof Symbol.dispose =
 export class Channel {
   readonly #raw: RawCommon;
   readonly #flag: number;
+  readonly #scratch: number;
+  /** The module's plain exports for single-key calls; null if this build lacks any of them. */
+  readonly direct: Direct | null;
 
   constructor(raw: RawCommon) {
     this.#raw = raw;
     this.#flag = raw.errorFlagAddress() >>> 2;
+    this.#scratch = raw.keyScratchAddress() >>> 1;
+    const asm = raw.asm;
+    this.direct = asm && directNames.every((n) => typeof asm[n] === "function") ? (asm as Direct) : null;
+  }
+
+  /**
+   * Writes a key's UTF-16 units into the module's key scratch for a direct call; returns the
+   * length, or -1 when the key does not fit (the caller then takes the embind path).
+   */
+  key(key: string): number {
+    const len = key.length;
+    if (len > keyScratchUnits || this.direct === null) return -1;
+    // Read per call: the module replaces its views when the memory grows.
+    const u16 = this.#raw.HEAPU16;
+    for (let j = 0, p = this.#scratch; j < len; j++) u16[p++] = key.charCodeAt(j);
+    return len;
   }
 
   /** Returns `value`, or throws the error the last call left behind. */
@@ -93,6 +113,102 @@ export class Channel {
     }
     return this.check(value);
   }
+
+  /**
+   * A batch call on strings, staged in the module's heap: the keys' UTF-16 units go straight into
+   * one block the module allocates (no per-call typed arrays), `run(n)` computes into the block,
+   * and the n results are copied out: into `out` when given (a reused buffer: nothing allocated),
+   * else into a new array. The block lives for this call only.
+   */
+  stagedStrings<T extends Uint32Array | Int32Array>(keys: unknown, what: string, run: (n: number) => void, result: ResultArray<T>): T {
+    if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
+    const n = keys.length;
+    checkOut(result, n);
+    let units = 0;
+    for (let i = 0; i < n; i++) {
+      const k: unknown = keys[i];
+      if (typeof k !== "string") throw invalidType(`${what}[${i}]`, "a string", k);
+      units += k.length;
+    }
+    const raw = this.#raw;
+    const at = this.call(() => raw.stageStrings(n, units)) >>> 2;
+    try {
+      // The views are read after stageStrings(): the memory may have grown, which replaces them.
+      const words = raw.HEAPU32;
+      const u16 = raw.HEAPU16;
+      let p = 2 * (at + 2 * n + 1);
+      const end = p + units;
+      words[at] = 0;
+      for (let i = 0, offset = 0; i < n; i++) {
+        const k: unknown = keys[i];
+        // Read again, so an array that changes under us cannot write past the block.
+        if (typeof k !== "string" || p + k.length > end) throw invalidType(`${what}[${i}]`, "a string", k);
+        const len = k.length;
+        for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
+        offset += len;
+        words[at + i + 1] = offset;
+      }
+      this.call(() => run(n));
+      return copyResults(raw, at + n + 1, n, result);
+    } finally {
+      raw.unstage();
+    }
+  }
+
+  /**
+   * The same for 32-bit inputs (hashes, jump keys): `input` is copied to the block's start; with
+   * `extra` = 0 the n results replace it in place, else `extra` words after it are reserved and
+   * the results are read from there.
+   */
+  stagedWords<T extends Uint32Array | Int32Array>(input: Uint32Array, n: number, extra: number, run: () => void, result: ResultArray<T>): T {
+    checkOut(result, n);
+    const raw = this.#raw;
+    const at = this.call(() => raw.stageWords(input.length + extra)) >>> 2;
+    try {
+      raw.HEAPU32.set(input, at);
+      this.call(run);
+      return copyResults(raw, at + (extra === 0 ? 0 : input.length), n, result);
+    } finally {
+      raw.unstage();
+    }
+  }
+}
+
+/** Units the module's key scratch holds (kKeyScratchUnits in bindings.cpp). */
+const keyScratchUnits = 1024;
+
+const directNames = [
+  "ringlab_h32",
+  "ringlab_ring_owner",
+  "ringlab_ring_owner_of_key",
+  "ringlab_maglev_lookup",
+  "ringlab_maglev_lookup_key",
+  "ringlab_rendezvous_pick",
+  "ringlab_weighted_rendezvous_pick",
+  "ringlab_jump",
+] as const;
+
+/** What a batch call returns: a new array of `type`, or `out` filled in (a reused buffer). */
+export interface ResultArray<T extends Uint32Array | Int32Array> {
+  type: "uint32" | "int32";
+  out: T | undefined;
+}
+
+function checkOut(result: ResultArray<Uint32Array | Int32Array>, n: number): void {
+  const { out, type } = result;
+  if (out === undefined) return;
+  const want = type === "int32" ? Int32Array : Uint32Array;
+  if (!(out instanceof want)) throw invalidType("out", type === "int32" ? "an Int32Array" : "a Uint32Array", out);
+  if (out.length !== n) {
+    throw new RinglabError("invalid_argument", `out must hold one value per key: length ${n}, got ${out.length}`);
+  }
+}
+
+function copyResults<T extends Uint32Array | Int32Array>(raw: RawCommon, at: number, n: number, result: ResultArray<T>): T {
+  const heap = (result.type === "int32" ? raw.HEAP32 : raw.HEAPU32) as T;
+  if (result.out === undefined) return heap.slice(at, at + n) as T;
+  result.out.set(heap.subarray(at, at + n));
+  return result.out;
 }
 
 function unexpected(e: unknown): RinglabError {
@@ -162,25 +278,6 @@ function options<T extends object>(v: unknown, allowed: readonly string[], what:
 function intOption(o: Record<string, unknown>, key: string, fallback: number): number {
   const v = o[key];
   return v === undefined ? fallback : int(v, key);
-}
-
-// Strings for a batch call: all UTF-16 units back to back plus n + 1 offsets.
-function packStrings(keys: unknown, what: string): [Uint16Array, Uint32Array] {
-  if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
-  const offsets = new Uint32Array(keys.length + 1);
-  let total = 0;
-  for (let i = 0; i < keys.length; i++) {
-    const k: unknown = keys[i];
-    if (typeof k !== "string") throw invalidType(`${what}[${i}]`, "a string", k);
-    total += k.length;
-    offsets[i + 1] = total;
-  }
-  const units = new Uint16Array(total);
-  let p = 0;
-  for (const k of keys as string[]) {
-    for (let j = 0; j < k.length; j++) units[p++] = k.charCodeAt(j);
-  }
-  return [units, offsets];
 }
 
 const serverKeys = ["name", "weight", "zone"];
@@ -352,10 +449,13 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
   readonly #ch: Channel;
   #names: readonly string[] | null = null;
 
+  readonly #address: number;
+
   constructor(raw: RawRing, module: RawModule, ch: Channel) {
     super(raw, "ring");
     this.#module = module;
     this.#ch = ch;
+    this.#address = raw.address();
   }
 
   get servers(): readonly string[] {
@@ -377,24 +477,28 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
   }
 
   ownerIndex(key: string): number {
-    return this.raw.ownerOfKey(str(key, "key"));
+    const raw = this.raw;
+    const k = str(key, "key");
+    const len = this.#ch.key(k);
+    return len >= 0 ? this.#ch.direct!.ringlab_ring_owner_of_key(this.#address, len) : raw.ownerOfKey(k);
   }
 
   ownerOfHash(hash: number): string {
     const raw = this.raw;
-    return this.servers[raw.owner(uint32(hash, "hash"))]!;
+    const h = uint32(hash, "hash");
+    const d = this.#ch.direct;
+    return this.servers[d !== null ? d.ringlab_ring_owner(this.#address, h) : raw.owner(h)]!;
   }
 
-  ownersOfHashes(hashes: Uint32Array): Uint32Array {
+  ownersOfHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
     const raw = this.raw;
     const h = u32array(hashes, "hashes");
-    return this.#ch.call(() => raw.ownersOfHashes(h));
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.ownersOfHashes(h.length), { type: "uint32", out });
   }
 
-  ownersOfKeys(keys: readonly string[]): Uint32Array {
+  ownersOfKeys(keys: readonly string[], out?: Uint32Array): Uint32Array {
     const raw = this.raw;
-    const [units, offsets] = packStrings(keys, "keys");
-    return this.#ch.call(() => raw.ownersOfKeys(units, offsets));
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.ownersOfKeys(n), { type: "uint32", out });
   }
 
   preferenceList(keyOrHash: string | number, rf: number, opts?: PreferenceListOptions): string[] {
@@ -467,9 +571,14 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
   readonly #ch: Channel;
   readonly servers: readonly string[];
 
-  protected constructor(raw: RawRendezvousOf<Scores>, kind: string, servers: readonly string[], ch: Channel) {
+  readonly #address: number;
+  readonly #pick: ((rendezvous: number, len: number) => number) | undefined;
+
+  protected constructor(raw: RawRendezvousOf<Scores>, kind: string, servers: readonly string[], ch: Channel, weighted: boolean) {
     super(raw, kind);
     this.#ch = ch;
+    this.#address = raw.address();
+    this.#pick = weighted ? ch.direct?.ringlab_weighted_rendezvous_pick : ch.direct?.ringlab_rendezvous_pick;
     // The list cannot change after creation, so the names given are the names held.
     this.servers = Object.freeze([...servers]);
   }
@@ -480,13 +589,15 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
   }
 
   pickIndex(key: string): number {
-    return this.raw.pick(str(key, "key"));
+    const raw = this.raw;
+    const k = str(key, "key");
+    const len = this.#ch.key(k);
+    return len >= 0 ? this.#pick!(this.#address, len) : raw.pick(k);
   }
 
-  pickMany(keys: readonly string[]): Int32Array {
+  pickMany(keys: readonly string[], out?: Int32Array): Int32Array {
     const raw = this.raw;
-    const [units, offsets] = packStrings(keys, "keys");
-    return this.#ch.call(() => raw.pickMany(units, offsets));
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.pickMany(n), { type: "int32", out });
   }
 
   top(key: string, k: number): string[] {
@@ -505,13 +616,13 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
 
 class RendezvousHandle extends RendezvousHandleBase<Uint32Array> implements Rendezvous {
   constructor(raw: RawRendezvous, servers: readonly string[], ch: Channel) {
-    super(raw, "rendezvous", servers, ch);
+    super(raw, "rendezvous", servers, ch, false);
   }
 }
 
 class WeightedRendezvousHandle extends RendezvousHandleBase<Float64Array> implements WeightedRendezvous {
   constructor(raw: RawWeightedRendezvous, servers: readonly string[], ch: Channel) {
-    super(raw, "weighted rendezvous", servers, ch);
+    super(raw, "weighted rendezvous", servers, ch, true);
   }
 }
 
@@ -520,9 +631,12 @@ class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
   readonly backends: readonly string[];
   readonly tableSize: number;
 
+  readonly #address: number;
+
   constructor(raw: RawMaglev, ch: Channel) {
     super(raw, "Maglev table");
     this.#ch = ch;
+    this.#address = raw.address();
     // Fixed at creation: the names (made by the module for a count) and M.
     this.backends = Object.freeze(ch.call(() => raw.backends()));
     this.tableSize = raw.tableSize();
@@ -533,24 +647,28 @@ class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
   }
 
   lookupIndex(key: string): number {
-    return this.raw.lookupKey(str(key, "key"));
+    const raw = this.raw;
+    const k = str(key, "key");
+    const len = this.#ch.key(k);
+    return len >= 0 ? this.#ch.direct!.ringlab_maglev_lookup_key(this.#address, len) : raw.lookupKey(k);
   }
 
   lookupHash(hash: number): number {
     const raw = this.raw;
-    return raw.lookup(uint32(hash, "hash"));
+    const h = uint32(hash, "hash");
+    const d = this.#ch.direct;
+    return d !== null ? d.ringlab_maglev_lookup(this.#address, h) : raw.lookup(h);
   }
 
-  lookupHashes(hashes: Uint32Array): Uint32Array {
+  lookupHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
     const raw = this.raw;
     const h = u32array(hashes, "hashes");
-    return this.#ch.call(() => raw.lookupHashes(h));
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.lookupHashes(h.length), { type: "uint32", out });
   }
 
-  lookupKeys(keys: readonly string[]): Uint32Array {
+  lookupKeys(keys: readonly string[], out?: Uint32Array): Uint32Array {
     const raw = this.raw;
-    const [units, offsets] = packStrings(keys, "keys");
-    return this.#ch.call(() => raw.lookupKeys(units, offsets));
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.lookupKeys(n), { type: "uint32", out });
   }
 
   table(): Uint32Array {
@@ -759,19 +877,25 @@ class RinglabModule implements Ringlab {
   }
 
   h32(input: string | Uint8Array): number {
-    if (typeof input === "string") return this.#raw.h32(input);
+    if (typeof input === "string") {
+      const len = this.#ch.key(input);
+      return len >= 0 ? this.#ch.direct!.ringlab_h32(len) >>> 0 : this.#raw.h32(input);
+    }
     if (input instanceof Uint8Array) return this.#ch.call(() => this.#raw.h32Bytes(input));
     throw invalidType("h32 input", "a string or a Uint8Array", input);
   }
 
-  h32Many(keys: readonly string[]): Uint32Array {
-    const [units, offsets] = packStrings(keys, "keys");
-    return this.#ch.call(() => this.#raw.h32Many(units, offsets));
+  h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array {
+    const raw = this.#raw;
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.h32Staged(n), { type: "uint32", out });
   }
 
   jump(key: bigint | number, buckets: number): number {
     const k = jumpKey(key);
     const n = int(buckets, "buckets");
+    const d = this.#ch.direct;
+    // Out of range, n takes the embind path, which words the error.
+    if (d !== null && n >= 1 && n <= 2147483647) return d.ringlab_jump(k, n);
     return this.#ch.call(() => this.#raw.jump(k, n));
   }
 
@@ -787,14 +911,17 @@ class RinglabModule implements Ringlab {
     return steps;
   }
 
-  jumpMany(keys: BigUint64Array | Uint32Array, buckets: number): Int32Array {
+  jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array {
     const n = int(buckets, "buckets");
+    const raw = this.#raw;
+    const count = keys.length;
+    const result = { type: "int32", out } as const;
     if (keys instanceof BigUint64Array) {
       // The keys' bytes as (low, high) 32-bit words: both sides are little-endian.
-      const words = new Uint32Array(keys.buffer, keys.byteOffset, keys.length * 2);
-      return this.#ch.call(() => this.#raw.jumpMany64(words, n));
+      const words = new Uint32Array(keys.buffer, keys.byteOffset, count * 2);
+      return this.#ch.stagedWords(words, count, count, () => raw.jumpStaged(count, n, true), result);
     }
-    if (keys instanceof Uint32Array) return this.#ch.call(() => this.#raw.jumpMany32(keys, n));
+    if (keys instanceof Uint32Array) return this.#ch.stagedWords(keys, count, count, () => raw.jumpStaged(count, n, false), result);
     throw invalidType("keys", "a BigUint64Array or a Uint32Array", keys);
   }
 
@@ -804,10 +931,11 @@ class RinglabModule implements Ringlab {
     return this.#ch.call(() => this.#raw.modN(h, servers));
   }
 
-  modNMany(hashes: Uint32Array, n: number): Uint32Array {
+  modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array {
     const h = u32array(hashes, "hashes");
     const servers = int(n, "n");
-    return this.#ch.call(() => this.#raw.modNMany(h, servers));
+    const raw = this.#raw;
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.modNStaged(h.length, servers), { type: "uint32", out });
   }
 
   mulberry32(seed: number): Mulberry32 {
@@ -818,6 +946,13 @@ class RinglabModule implements Ringlab {
     const s = int(seed, "seed");
     const n = int(count, "count");
     return this.#ch.call(() => this.#raw.keyNumbers(s, n));
+  }
+
+  keyHashes(seed: number, count: number, out?: Uint32Array): Uint32Array {
+    const s = int(seed, "seed");
+    const n = int(count, "count");
+    const raw = this.#raw;
+    return this.#ch.stagedWords(new Uint32Array(0), n, n, () => raw.keyHashes(s, n), { type: "uint32", out });
   }
 
   keys(seed: number, count: number): string[] {

@@ -16,10 +16,14 @@ export interface RawServerInfo {
 }
 
 export interface RawRing extends RawHandle {
+  /** The C++ object's address, for the direct exports. */
+  address(): number;
   owner(hash: number): number;
   ownerOfKey(key: string): number;
-  ownersOfHashes(hashes: Uint32Array): Uint32Array;
-  ownersOfKeys(units: Uint16Array, offsets: Uint32Array): Uint32Array;
+  /** Staged (see Staging in bindings.cpp): n hashes in, owners in place. */
+  ownersOfHashes(n: number): void;
+  /** Staged: n strings in, owners in the results region. */
+  ownersOfKeys(n: number): void;
   preferenceList(hash: number, rf: number, zones: boolean): Uint32Array;
   add(name: string, weight: number, zone: string): void;
   remove(name: string): void;
@@ -37,8 +41,11 @@ export interface RawRing extends RawHandle {
 
 /** Plain and weighted rendezvous share one shape; only the scores' type differs. */
 export interface RawRendezvousOf<Scores> extends RawHandle {
+  /** The C++ object's address, for the direct exports. */
+  address(): number;
   pick(key: string): number;
-  pickMany(units: Uint16Array, offsets: Uint32Array): Int32Array;
+  /** Staged: n strings in, indices (int32 bit patterns, -1: none) in the results region. */
+  pickMany(n: number): void;
   scores(key: string): Scores;
   top(key: string, k: number): Uint32Array;
 }
@@ -46,10 +53,14 @@ export type RawRendezvous = RawRendezvousOf<Uint32Array>;
 export type RawWeightedRendezvous = RawRendezvousOf<Float64Array>;
 
 export interface RawMaglev extends RawHandle {
+  /** The C++ object's address, for the direct exports. */
+  address(): number;
   lookup(hash: number): number;
   lookupKey(key: string): number;
-  lookupHashes(hashes: Uint32Array): Uint32Array;
-  lookupKeys(units: Uint16Array, offsets: Uint32Array): Uint32Array;
+  /** Staged: n hashes in, backends in place. */
+  lookupHashes(n: number): void;
+  /** Staged: n strings in, backends in the results region. */
+  lookupKeys(n: number): void;
   table(): Uint32Array;
   entryCounts(): Uint32Array;
   /** (backend, slot, skipped) per turn. */
@@ -83,26 +94,60 @@ export type RawProgress = ((done: number, total: number) => boolean) | undefined
 export interface EmscriptenRuntime {
   HEAP32: Int32Array;
   HEAPU8: Uint8Array;
+  HEAPU16: Uint16Array;
+  HEAPU32: Uint32Array;
+}
+
+/**
+ * The module's plain exports for single-key calls (no embind): objects by address(), keys as
+ * their length after the units were written at keyScratchAddress(). 32-bit results arrive signed.
+ */
+export interface Direct {
+  ringlab_h32(len: number): number;
+  ringlab_ring_owner(ring: number, hash: number): number;
+  ringlab_ring_owner_of_key(ring: number, len: number): number;
+  ringlab_maglev_lookup(maglev: number, hash: number): number;
+  ringlab_maglev_lookup_key(maglev: number, len: number): number;
+  ringlab_rendezvous_pick(rendezvous: number, len: number): number;
+  ringlab_weighted_rendezvous_pick(rendezvous: number, len: number): number;
+  /** buckets must be 1 … 2^31 − 1. */
+  ringlab_jump(key: bigint, buckets: number): number;
 }
 
 export interface RawCommon extends EmscriptenRuntime {
+  /** The instance's exports (Emscripten's Module.asm). */
+  asm?: Partial<Record<keyof Direct, unknown>>;
   errorFlagAddress(): number;
+  keyScratchAddress(): number;
   takeError(): { code: string; message: string };
   version(): string;
+  /**
+   * A heap block for a batch of n strings of `units` UTF-16 units in all, n + 1 offsets at word
+   * 0, n results at word n + 1, the units from word 2n + 1; returns its address (0 on error).
+   * One block at a time, released by unstage().
+   */
+  stageStrings(n: number, units: number): number;
+  /** A heap block for n 32-bit values; returns its address (0 on error). */
+  stageWords(n: number): number;
+  unstage(): void;
 }
 
 export interface RawModule extends RawCommon {
   heapUsage(): { used: number; reserved: number };
   h32(s: string): number;
   h32Bytes(bytes: Uint8Array): number;
-  h32Many(units: Uint16Array, offsets: Uint32Array): Uint32Array;
+  /** Staged: n strings in, their h32 in the results region. */
+  h32Staged(n: number): void;
   mulberry32Fill(state: number, count: number): { values: Uint32Array; state: number };
   keyNumbers(seed: number, count: number): Uint32Array;
+  /** Staged: the h32 of the first n course keys for a seed, into the block's n words. */
+  keyHashes(seed: number, n: number): void;
   jump(key: bigint, buckets: number): number;
-  jumpMany32(keys: Uint32Array, buckets: number): Int32Array;
-  jumpMany64(words: Uint32Array, buckets: number): Int32Array;
+  /** Staged: n keys (32-bit words, or (low, high) pairs when wide), n results after them. */
+  jumpStaged(n: number, buckets: number, wide: boolean): void;
   modN(hash: number, n: number): number;
-  modNMany(hashes: Uint32Array, n: number): Uint32Array;
+  /** Staged: n hashes in, servers in place. */
+  modNStaged(count: number, n: number): void;
   makeRing(names: string[], weights: Float64Array, zones: string[], vnodes: number): RawRing | null;
   makeUniformRing(servers: number, vnodes: number): RawRing | null;
   makeRendezvous(names: string[]): RawRendezvous | null;

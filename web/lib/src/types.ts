@@ -115,10 +115,10 @@ export interface Ring extends Handle {
   ownerOfHash(hash: number): string;
   /** The index in {@link Ring.servers} of the server that owns a key. */
   ownerIndex(key: string): number;
-  /** Batch twin of {@link Ring.ownerOfHash}: server indices, one call into the module. */
-  ownersOfHashes(hashes: Uint32Array): Uint32Array;
-  /** Batch twin of {@link Ring.ownerIndex}: server indices for many keys, one call into the module. */
-  ownersOfKeys(keys: readonly string[]): Uint32Array;
+  /** Batch twin of {@link Ring.ownerOfHash}: server indices, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  ownersOfHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
+  /** Batch twin of {@link Ring.ownerIndex}: server indices for many keys, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  ownersOfKeys(keys: readonly string[], out?: Uint32Array): Uint32Array;
   /**
    * Replicas (spec §4a): walking clockwise from the owner, the first `rf` distinct servers (fewer
    * when the ring has fewer servers). `keyOrHash` is a key, or a 32-bit hash as a number.
@@ -161,8 +161,8 @@ export interface Rendezvous extends Handle {
   pick(key: string): string | undefined;
   /** Index of the winning server, or −1 when there are no servers. */
   pickIndex(key: string): number;
-  /** Batch twin of {@link Rendezvous.pickIndex}: indices (−1: no servers), one call into the module. */
-  pickMany(keys: readonly string[]): Int32Array;
+  /** Batch twin of {@link Rendezvous.pickIndex}: indices (−1: no servers), one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  pickMany(keys: readonly string[], out?: Int32Array): Int32Array;
   /** The first `k` servers by score, descending, ties in list order (replicas). `k` ≥ 0. */
   top(key: string, k: number): string[];
   /** Every server's score for a key, in list order. */
@@ -195,8 +195,8 @@ export interface WeightedRendezvous extends Handle {
   pick(key: string): string | undefined;
   /** Index of the winning server, or −1 when there are no servers. */
   pickIndex(key: string): number;
-  /** Batch twin of {@link WeightedRendezvous.pickIndex}: indices (−1: no servers), one call into the module. */
-  pickMany(keys: readonly string[]): Int32Array;
+  /** Batch twin of {@link WeightedRendezvous.pickIndex}: indices (−1: no servers), one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  pickMany(keys: readonly string[], out?: Int32Array): Int32Array;
   /** The first `k` servers by weighted score, descending, ties in list order (replicas). `k` ≥ 0. */
   top(key: string, k: number): string[];
   /** Every server's weighted score for a key, in list order. */
@@ -254,10 +254,10 @@ export interface Maglev extends Handle {
   lookupIndex(key: string): number;
   /** Index of the backend serving a 32-bit hash (an integer 0 … 2^32 − 1): `table[hash mod M]`. */
   lookupHash(hash: number): number;
-  /** Batch twin of {@link Maglev.lookupHash}: backend indices, one call into the module. */
-  lookupHashes(hashes: Uint32Array): Uint32Array;
-  /** Batch twin of {@link Maglev.lookupIndex}: backend indices for many keys, one call into the module. */
-  lookupKeys(keys: readonly string[]): Uint32Array;
+  /** Batch twin of {@link Maglev.lookupHash}: backend indices, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  lookupHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
+  /** Batch twin of {@link Maglev.lookupIndex}: backend indices for many keys, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  lookupKeys(keys: readonly string[], out?: Uint32Array): Uint32Array;
   /** The whole table (M backend indices), copied out. */
   table(): Uint32Array;
   /** Slots held by each backend, in list order. Unweighted, each holds ⌊M/N⌋ or ⌈M/N⌉. */
@@ -743,21 +743,21 @@ export interface Ringlab {
    * included; a Uint8Array is hashed as bytes (one unit per byte).
    */
   h32(input: string | Uint8Array): number;
-  /** Batch twin of {@link Ringlab.h32} for strings: one call into the module. */
-  h32Many(keys: readonly string[]): Uint32Array;
+  /** Batch twin of {@link Ringlab.h32} for strings: one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array;
 
   /**
    * Jump consistent hash (Lamping & Veach; spec §6): the bucket in [0, buckets) for a 64-bit key.
    * `key` is a bigint 0 … 2^64 − 1 or a non-negative safe integer; `buckets` is 1 … 2^31 − 1.
    */
   jump(key: bigint | number, buckets: number): number;
-  /** Batch twin of {@link Ringlab.jump}: 64-bit keys (BigUint64Array) or 32-bit keys (Uint32Array, e.g. hashes). */
-  jumpMany(keys: BigUint64Array | Uint32Array, buckets: number): Int32Array;
+  /** Batch twin of {@link Ringlab.jump}: 64-bit keys (BigUint64Array) or 32-bit keys (Uint32Array, e.g. hashes). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array;
 
   /** mod-N (spec §3): `hash mod n`, for a hash 0 … 2^32 − 1 and n 1 … 2^32 − 1. */
   modN(hash: number, n: number): number;
-  /** Batch twin of {@link Ringlab.modN}. */
-  modNMany(hashes: Uint32Array, n: number): Uint32Array;
+  /** Batch twin of {@link Ringlab.modN}. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array;
 
   /** The course's PRNG for a seed (an integer, |seed| ≤ 2^53 − 1). */
   mulberry32(seed: number): Mulberry32;
@@ -768,6 +768,12 @@ export interface Ringlab {
   keys(seed: number, count: number): string[];
   /** The numbers of {@link Ringlab.keys} (key i is `"user:" + numbers[i]`), without making strings. */
   keyNumbers(seed: number, count: number): Uint32Array;
+  /**
+   * The h32 of {@link Ringlab.keys} — `h32Many(keys(seed, count))` — made in the module without
+   * making the strings: the way the experiments hash their keys. Pass `out` (a reused array of
+   * length `count`) to have it filled in and returned: nothing is allocated per call.
+   */
+  keyHashes(seed: number, count: number, out?: Uint32Array): Uint32Array;
 
   /** A hash ring with virtual nodes (and weights, zones). Dispose it when done. */
   ring(options: RingOptions): Ring;
