@@ -236,6 +236,15 @@ int run_ops(const Options& o) {
     ringlab::h32_many(pool.units, pool.offsets, out);
     keep(out.data());
   }));
+  results.push_back(time_op("h32.keyHashes", o, n, [&] {
+    ringlab::CourseKeys keys(20240601);
+    keys.next_hashes(out);
+    keep(out.data());
+  }));
+  if (out != pool.hashes) {
+    std::fprintf(stderr, "bench: next_hashes differs from h32\n");
+    return 1;
+  }
 
   const ringlab::Ring ring = ringlab::Ring::uniform(100, 256);
   results.push_back(time_op("ring.owner", o, n, [&] {

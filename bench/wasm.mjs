@@ -151,23 +151,60 @@ async function ops(o) {
       sink ^= acc;
     }),
   );
+  // Batch calls fill a reused output array (`out`): what a caller that repeats them does, and
+  // no per-call allocation in the figure. Every batch row below does the same.
+  const outU32 = new Uint32Array(n);
+  const outI32 = new Int32Array(n);
   out.push(
     timeOp(o, "h32.batch", n, () => {
-      sink ^= rl.h32Many(keys)[n - 1];
-    }, "rl.h32Many(keys), all keys in one call"),
+      sink ^= rl.h32Many(keys, outU32)[n - 1];
+    }, "rl.h32Many(keys, out), all keys in one call"),
   );
-  // For the profile: the same batch with the keys already packed as UTF-16 units, through the
-  // module's internal entry point, i.e. h32Many without reading the strings out of the JS heap.
+  // The profile of that batch call, in parts.
+  // 1. Only reading the keys' UTF-16 units in JavaScript (summing them): what any call taking JS
+  //    strings must do first, since only JavaScript can read a string's units. The floor.
+  out.push(
+    timeOp(o, "h32.read-js-units", n, () => {
+      let acc = 0;
+      for (let i = 0; i < n; i++) {
+        const k = keys[i];
+        for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
+      }
+      sink ^= acc;
+    }, "a JS loop reading every key's units, nothing else"),
+  );
+  // 2. The module's part alone: the same keys already staged in the module's memory, hashed by
+  //    the staged call the batch runs (internal entry points).
   const raw = await loadRaw(o);
-  if (raw && typeof raw.h32Many === "function") {
-    const offsets = new Uint32Array(n + 1);
-    for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + keys[i].length;
-    const units = new Uint16Array(offsets[n]);
-    for (let i = 0, p = 0; i < n; i++) for (let j = 0; j < keys[i].length; j++) units[p++] = keys[i].charCodeAt(j);
+  if (raw && typeof raw.h32Staged === "function" && typeof raw.stageStrings === "function") {
+    let units = 0;
+    for (const k of keys) units += k.length;
+    const at = raw.stageStrings(n, units) >>> 2;
+    const words = raw.HEAPU32;
+    const u16 = raw.HEAPU16;
+    words[at] = 0;
+    for (let i = 0, p = 2 * (at + 2 * n + 1), offset = 0; i < n; i++) {
+      const k = keys[i];
+      for (let j = 0; j < k.length; j++) u16[p++] = k.charCodeAt(j);
+      offset += k.length;
+      words[at + i + 1] = offset;
+    }
     out.push(
-      timeOp(o, "h32.batch.prepacked", n, () => {
-        sink ^= raw.h32Many(units, offsets)[n - 1];
-      }, "the module's h32Many on units already packed"),
+      timeOp(o, "h32.batch.staged", n, () => {
+        raw.h32Staged(n);
+      }, "the module's h32 of keys already in its memory"),
+    );
+    for (let i = 0; i < n; i += 99991) if (raw.HEAPU32[at + n + 1 + i] !== hashes[i]) throw new Error("staged h32 differs");
+    raw.unstage();
+  }
+  // 3. Course keys made in the module: the experiments' way, no strings at all.
+  if (typeof rl.keyHashes === "function") {
+    const made = rl.keyHashes(poolSeed, n);
+    for (let i = 0; i < n; i += 99991) if (made[i] !== hashes[i]) throw new Error("keyHashes differs from h32Many");
+    out.push(
+      timeOp(o, "h32.keyHashes", n, () => {
+        sink ^= rl.keyHashes(poolSeed, n, outU32)[n - 1];
+      }, "rl.keyHashes(seed, n, out): course keys made and hashed in the module"),
     );
   }
 
@@ -192,8 +229,8 @@ async function ops(o) {
     );
     out.push(
       timeOp(o, "ring.ownersOfHashes.batch", n, () => {
-        sink ^= ring.ownersOfHashes(hashes)[n - 1];
-      }, "ring.ownersOfHashes(Uint32Array), all hashes in one call"),
+        sink ^= ring.ownersOfHashes(hashes, outU32)[n - 1];
+      }, "ring.ownersOfHashes(Uint32Array, out), all hashes in one call"),
     );
   }
 
@@ -206,8 +243,8 @@ async function ops(o) {
   );
   out.push(
     timeOp(o, "jump.n1000.batch", n, () => {
-      sink ^= rl.jumpMany(hashes, 1000)[n - 1];
-    }, "rl.jumpMany(Uint32Array, 1000)"),
+      sink ^= rl.jumpMany(hashes, 1000, outI32)[n - 1];
+    }, "rl.jumpMany(Uint32Array, 1000, out)"),
   );
 
   if (typeof rl.maglev === "function") {
@@ -228,8 +265,8 @@ async function ops(o) {
     );
     out.push(
       timeOp(o, "maglev.lookupHashes.batch", n, () => {
-        sink ^= m.lookupHashes(hashes)[n - 1];
-      }, "maglev.lookupHashes(Uint32Array)"),
+        sink ^= m.lookupHashes(hashes, outU32)[n - 1];
+      }, "maglev.lookupHashes(Uint32Array, out)"),
     );
     m.dispose();
   }
@@ -243,9 +280,10 @@ async function ops(o) {
       for (let i = 0; i < few.length; i++) acc += hrw.pickIndex(few[i]);
       sink ^= acc;
     });
+    const picks = new Int32Array(few.length);
     const batch = timeOp(o, "rendezvous.pick100.batch", few.length, () => {
-      sink ^= hrw.pickMany(few)[few.length - 1];
-    }, "hrw.pickMany(keys)");
+      sink ^= hrw.pickMany(few, picks)[few.length - 1];
+    }, "hrw.pickMany(keys, out)");
     out.push(single, batch);
     out.push({ op: "rendezvous.per-server.single", unit: "ns/op", samples: single.samples.map((s) => s / 100) });
     out.push({ op: "rendezvous.per-server.batch", unit: "ns/op", samples: batch.samples.map((s) => s / 100) });
@@ -297,15 +335,16 @@ async function hashring(o) {
       sink ^= acc;
     }),
   );
+  const owners = new Uint32Array(n);
   out.push(
     timeOp(o, "ringlab.ownersOfKeys", n, () => {
-      sink ^= ours.ownersOfKeys(keys)[n - 1];
+      sink ^= ours.ownersOfKeys(keys, owners)[n - 1];
     }),
   );
   const ringlabHashes = rl.h32Many(keys);
   out.push(
     timeOp(o, "ringlab.ownersOfHashes", n, () => {
-      sink ^= ours.ownersOfHashes(ringlabHashes)[n - 1];
+      sink ^= ours.ownersOfHashes(ringlabHashes, owners)[n - 1];
     }),
   );
   let version = null;

@@ -319,16 +319,21 @@ function report(o, m, rows, ops) {
   L.push(
     "Per operation. Native: the C++ call in a loop over the pool. WASM *single*: one call into the " +
       "package per operation (the JavaScript ↔ WebAssembly crossing included); *batch*: one call for " +
-      "the whole pool (packing the keys or copying the arrays in and out included), per key.",
+      "the whole pool, per key, with the keys or hashes copied into the module and the results out " +
+      "into a reused array (the calls' `out` argument).",
     "",
   );
   L.push("| operation | native | WASM, single call | WASM, batch call |");
   L.push("|---|---|---|---|");
-  L.push(`| h32 of a course key | ${s(N["h32.single"])} | ${s(W["h32.single"])} | ${s(W["h32.batch"])} |`);
+  L.push(`| h32 of a course key, keys given as JS strings | ${s(N["h32.single"])} | ${s(W["h32.single"])} | ${s(W["h32.batch"])} |`);
   L.push(`| …four keys side by side (\`h32_many\`, what the batch call runs) | ${s(N["h32.batch"])} | | |`);
-  if (W["h32.batch.prepacked"]) {
-    L.push(`| …batch call with the keys already packed as UTF-16 units (the module's work alone) | | | ${s(W["h32.batch.prepacked"])} |`);
+  if (W["h32.batch.staged"]) {
+    L.push(`| …the batch call's work in the module alone (the keys' units already in its memory) | | | ${s(W["h32.batch.staged"])} |`);
   }
+  if (W["h32.read-js-units"]) {
+    L.push(`| …only reading the keys' units in JavaScript, nothing else: the floor for any call given JS strings | | | ${s(W["h32.read-js-units"])} |`);
+  }
+  L.push(`| h32 of a course key, keys made in the module (\`keyHashes(seed, n)\`, as the experiments do) | ${s(N["h32.keyHashes"])} | | ${s(W["h32.keyHashes"])} |`);
   L.push(
     `| ring lookup, 100 servers × 256 vnodes (25,600 tokens), hash given | ${s(N["ring.owner"])} | ${s(W["ring.ownerOfHash.single"])} | ${s(W["ring.ownersOfHashes.batch"])} |`,
   );
@@ -370,8 +375,8 @@ function report(o, m, rows, ops) {
     const row = (name, op) => L.push(`| ${name} | ${s(H[op])} | ${num(get / median(H[op].samples))}× |`);
     row("`hashring.get(key)`", "hashring.get");
     row("`ring.owner(key)`, one call per key", "ringlab.owner");
-    row("`ring.ownersOfKeys(keys)`, one call for all keys", "ringlab.ownersOfKeys");
-    row("`ring.ownersOfHashes(hashes)`, hashes given", "ringlab.ownersOfHashes");
+    row("`ring.ownersOfKeys(keys, out)`, one call for all keys", "ringlab.ownersOfKeys");
+    row("`ring.ownersOfHashes(hashes, out)`, hashes given", "ringlab.ownersOfHashes");
     L.push("");
   }
 
@@ -406,7 +411,8 @@ function report(o, m, rows, ops) {
   nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
   nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashes.batch"]), 3);
   nsTarget("rendezvous (WASM, batch) ≤ 8 ns per server", med(W["rendezvous.per-server.batch"]), 8);
-  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key", med(W["h32.batch"]), 10);
+  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: keys given as JS strings", med(W["h32.batch"]), 10);
+  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: keys made in the module", med(W["h32.keyHashes"]), 10);
   ratioTarget("`ring.owner(key)` ≥ 10× faster than `hashring.get()`", hashringRatios?.single, 10);
   ratioTarget("`ring.ownersOfKeys()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
   nsTarget("ring memory ≤ 8 bytes per point", bpp ?? null, 8, "bytes");
