@@ -35,6 +35,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <new>
 #include <span>
@@ -226,6 +227,24 @@ std::uintptr_t stage_strings(double count, double units) {
     const std::int64_t u = non_negative(units, "units");
     if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
     return stage(2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2);
+  });
+}
+
+// The string block made to hold `units` units, keeping what the wrapper has written: it stages
+// with a guess at the keys' total length and packs in one pass, and comes here when a key does
+// not fit. Returns the new address.
+std::uintptr_t restage_strings(double count, double units) {
+  return guarded([&]() -> std::uintptr_t {
+    const std::int64_t n = non_negative(count, "count");
+    check_batch(n);
+    const std::int64_t u = non_negative(units, "units");
+    if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
+    const std::uint64_t words = 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
+    if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
+    Staging old = std::move(staging);
+    stage(words);
+    std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
+    return reinterpret_cast<std::uintptr_t>(staging.block.get());
   });
 }
 
@@ -1084,6 +1103,7 @@ function("heapUsage", &heap_usage);
   function("h32", &h32);
   function("h32Bytes", &h32_bytes);
   function("stageStrings", &stage_strings);
+  function("restageStrings", &restage_strings);
   function("stageWords", &stage_words);
   function("unstage", &unstage);
   function("h32Staged", &h32_staged);

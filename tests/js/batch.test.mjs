@@ -168,3 +168,15 @@ test("a disposed handle refuses the direct calls too", () => {
     assert.throws(call, (e) => e instanceof RinglabError && e.code === "disposed");
   }
 });
+
+test("a batch sized by a guess grows once, and an array that changes while read is refused", () => {
+  // Long keys: the first guess (16 units a key) is short, and the block is made larger mid-way.
+  const long = Array.from({ length: 300 }, (_, i) => `${i}:`.padEnd(40 + (i % 50), "é"));
+  assert.deepEqual(rl.h32Many(long), Uint32Array.from(long, h32Reference));
+  const start = rl.memory().heapUsed;
+  let reads = 0;
+  const changing = ["a", "b"];
+  Object.defineProperty(changing, 1, { get: () => (reads++ === 0 ? "x".repeat(40) : "y") });
+  assert.throws(() => rl.h32Many(changing), { name: "RinglabError", code: "invalid_argument", message: "keys changed while they were read" });
+  assert.equal(rl.memory().heapUsed, start);
+});

@@ -124,26 +124,41 @@ export class Channel {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
     checkOut(result, n);
-    let units = 0;
-    for (let i = 0; i < n; i++) {
-      const k: unknown = keys[i];
-      if (typeof k !== "string") throw invalidType(`${what}[${i}]`, "a string", k);
-      units += k.length;
-    }
     const raw = this.#raw;
-    const at = this.call(() => raw.stageStrings(n, units)) >>> 2;
+    // One pass over the keys: a second one, only to sum their lengths first, would read a
+    // million strings' headers from memory twice. The block is staged for a guess at the total
+    // and made larger, once, if a key does not fit.
+    let capacity = Math.min(n * unitsPerKeyGuess, maxUnitsGuess);
+    let at = this.call(() => raw.stageStrings(n, capacity)) >>> 2;
     try {
-      // The views are read after stageStrings(): the memory may have grown, which replaces them.
-      const words = raw.HEAPU32;
-      const u16 = raw.HEAPU16;
+      // The views are read after staging: the memory may have grown, which replaces them.
+      let words = raw.HEAPU32;
+      let u16 = raw.HEAPU16;
       let p = 2 * (at + 2 * n + 1);
-      const end = p + units;
+      let end = p + capacity;
+      let offset = 0;
       words[at] = 0;
-      for (let i = 0, offset = 0; i < n; i++) {
+      for (let i = 0; i < n; i++) {
         const k: unknown = keys[i];
-        // Read again, so an array that changes under us cannot write past the block.
-        if (typeof k !== "string" || p + k.length > end) throw invalidType(`${what}[${i}]`, "a string", k);
+        if (typeof k !== "string") throw invalidType(`${what}[${i}]`, "a string", k);
         const len = k.length;
+        if (p + len > end) {
+          // The exact total of what is left, then a block that holds it all.
+          let rest = 0;
+          for (let r = i; r < n; r++) {
+            const kr: unknown = keys[r];
+            if (typeof kr !== "string") throw invalidType(`${what}[${r}]`, "a string", kr);
+            rest += kr.length;
+          }
+          capacity = offset + rest;
+          at = this.call(() => raw.restageStrings(n, capacity)) >>> 2;
+          words = raw.HEAPU32;
+          u16 = raw.HEAPU16;
+          p = 2 * (at + 2 * n + 1) + offset;
+          end = 2 * (at + 2 * n + 1) + capacity;
+          // Only an array that changes while it is read could still overflow: refused.
+          if (p + len > end) throw new RinglabError("invalid_argument", `${what} changed while they were read`);
+        }
         for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
         offset += len;
         words[at + i + 1] = offset;
@@ -173,6 +188,11 @@ export class Channel {
     }
   }
 }
+
+/** The first guess at a batch key's length, in UTF-16 units (course keys have 6 to 15). */
+const unitsPerKeyGuess = 16;
+/** ...and at most this many units in all (64 MB): a larger batch is sized exactly when it gets there. */
+const maxUnitsGuess = 1 << 25;
 
 /** Units the module's key scratch holds (kKeyScratchUnits in bindings.cpp). */
 const keyScratchUnits = 1024;

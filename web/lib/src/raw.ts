@@ -127,6 +127,8 @@ export interface RawCommon extends EmscriptenRuntime {
    * One block at a time, released by unstage().
    */
   stageStrings(n: number, units: number): number;
+  /** The string block made to hold `units` units, what was written kept; returns its address. */
+  restageStrings(n: number, units: number): number;
   /** A heap block for n 32-bit values; returns its address (0 on error). */
   stageWords(n: number): number;
   unstage(): void;
