@@ -224,6 +224,14 @@ void check_lookup(const ringlab::Ring& ring, const std::vector<Server>& list, co
                 std::to_string(want_point));
   CHECK(ring.owner(h) == ref.owners[want_point]);
 
+  // The batch form (four hashes side by side, then a tail): h among hashes near it and at the
+  // edges, each answered as owner() answers it.
+  std::vector<std::uint32_t> batch{h, h + 1, h - 1, 0, 0xFFFFFFFFu, h ^ 0x80000000u, h / 2};
+  std::vector<std::uint32_t> want;
+  for (const std::uint32_t x : batch) want.push_back(ring.owner(x));
+  ring.owners(batch);
+  CHECK(batch == want);
+
   // The traced binary search ends where owner_point() does.
   const auto steps = ringlab::search_trace(ring.tokens(), h);
   std::uint32_t lo = 0;
