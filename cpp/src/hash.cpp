@@ -35,4 +35,11 @@ void h32_many(std::span<const char16_t> units, std::span<const std::uint32_t> of
   for (; i < n; ++i) out[i] = h32(std::u16string_view(u + offsets[i], offsets[i + 1] - offsets[i]));
 }
 
+bool offsets_ascend(std::span<const std::uint32_t> offsets) noexcept {
+  // One test at the end rather than a branch per offset.
+  std::uint32_t bad = offsets.empty() ? 1 : offsets[0];
+  for (std::size_t i = 1; i < offsets.size(); ++i) bad |= static_cast<std::uint32_t>(offsets[i] < offsets[i - 1]);
+  return bad == 0;
+}
+
 }  // namespace ringlab

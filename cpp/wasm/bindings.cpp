@@ -276,9 +276,7 @@ StagedStrings staged_strings(double count) {
   if (!staging.block || static_cast<std::uint64_t>(n64) * 2 + 1 > staging.words) throw malformed;
   const auto n = static_cast<std::size_t>(n64);
   std::uint32_t* w = staging.word_ptr();
-  if (w[0] != 0) throw malformed;
-  for (std::size_t i = 0; i < n; ++i)
-    if (w[i + 1] < w[i]) throw malformed;
+  if (!ringlab::offsets_ascend({w, n + 1})) throw malformed;
   const std::uint64_t units = w[n];
   if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
   return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};

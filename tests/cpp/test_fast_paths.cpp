@@ -270,3 +270,13 @@ TEST_CASE("the batch functions answer as the single calls do", "[fast][batch]") 
     }
   }
 }
+
+TEST_CASE("offsets_ascend accepts offsets from 0 that never decrease, and nothing else", "[fast][hash]") {
+  using V = std::vector<std::uint32_t>;
+  CHECK(ringlab::offsets_ascend(V{0}));
+  CHECK(ringlab::offsets_ascend(V{0, 0, 3, 3, 4000000000u}));
+  CHECK_FALSE(ringlab::offsets_ascend(V{}));
+  CHECK_FALSE(ringlab::offsets_ascend(V{1, 2}));
+  CHECK_FALSE(ringlab::offsets_ascend(V{0, 5, 4, 6}));
+  CHECK_FALSE(ringlab::offsets_ascend(V{0, 4000000000u, 1}));
+}

@@ -125,6 +125,10 @@ class Fnv1a {
 void h32_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
               std::span<std::uint32_t> out) noexcept;
 
+// Whether offsets start at 0 and never decrease, as h32_many() and the other batch functions
+// need; the WebAssembly bindings check offsets that JavaScript wrote before using them.
+[[nodiscard]] bool offsets_ascend(std::span<const std::uint32_t> offsets) noexcept;
+
 // Worked facts from the published function, checked at compile time.
 static_assert(h32(u"") == 2872998923u);
 static_assert(h32(u"a") == 444641715u);
