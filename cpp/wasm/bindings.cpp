@@ -243,7 +243,7 @@ std::uintptr_t restage_strings(double count, double units) {
     if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
     Staging old = std::move(staging);
     stage(words);
-    std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
+    if (old.block) std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
     return reinterpret_cast<std::uintptr_t>(staging.block.get());
   });
 }

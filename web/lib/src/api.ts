@@ -64,7 +64,10 @@ const disposeSymbol: typeof Symbol.dispose =
 // ---------------------------------------------------------------------------------------------
 // Errors from the module
 
-/** Turns the module's error flag into a thrown RinglabError. */
+/**
+ * The wrapper's way into the module: the error flag turned into a thrown RinglabError, batches
+ * staged in the heap, and the direct exports for single-key calls.
+ */
 export class Channel {
   readonly #raw: RawCommon;
   readonly #flag: number;
