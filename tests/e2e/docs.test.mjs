@@ -111,6 +111,9 @@ for (const [file, lang] of [["index.html", "en"], ["bn.html", "bn"]]) {
       );
       await Promise.all([page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)), link.click()]);
       assert.equal(await page.evaluate(() => document.documentElement.lang), other);
+      // The other page loads its widgets (and their .wasm) before we leave it: going back
+      // mid-load would abort those requests, which assertClean rightly counts as failures.
+      await page.waitForLoadState("networkidle");
       await page.goBack();
       await page.assertClean(file);
     });
