@@ -169,10 +169,22 @@ test("a disposed handle refuses the direct calls too", () => {
   }
 });
 
-test("a batch sized by a guess grows once, and an array that changes while read is refused", () => {
+test("batches cross in chunks: a block made larger mid-way, in the first chunk or a later one", () => {
   // Long keys: the first guess (16 units a key) is short, and the block is made larger mid-way.
   const long = Array.from({ length: 300 }, (_, i) => `${i}:`.padEnd(40 + (i % 50), "é"));
   assert.deepEqual(rl.h32Many(long), Uint32Array.from(long, h32Reference));
+  // More keys than one chunk (8,192): short ones first, so the block grows only in a later chunk,
+  // then every kind of key; the results land at their keys' places.
+  const many = [...rl.keys(3, 9000), ...randomKeys(9, 12000), ...long];
+  const expected = Uint32Array.from(many, h32Reference);
+  assert.deepEqual(rl.h32Many(many), expected);
+  const ring = own(rl.ring({ servers: 11, vnodes: 20 }));
+  const out = new Uint32Array(many.length);
+  assert.deepEqual(ring.ownersOfKeys(many, out), ring.ownersOfHashes(expected));
+  assert.deepEqual(own(rl.rendezvous(5)).pickMany(many), Int32Array.from(many, (k) => handles.at(-1).pickIndex(k)));
+});
+
+test("an array that changes while it is read is refused", () => {
   const start = rl.memory().heapUsed;
   let reads = 0;
   const changing = ["a", "b"];

@@ -119,55 +119,65 @@ export class Channel {
 
   /**
    * A batch call on strings, staged in the module's heap: the keys' UTF-16 units go straight into
-   * one block the module allocates (no per-call typed arrays), `run(n)` computes into the block,
-   * and the n results are copied out: into `out` when given (a reused buffer: nothing allocated),
-   * else into a new array. The block lives for this call only.
+   * a block the module allocates (no per-call typed arrays), `run(count)` computes into it, and
+   * the results are copied out: into `out` when given (a reused buffer: nothing allocated), else
+   * into a new array. The block lives for this call only.
+   *
+   * The keys cross in chunks of at most `chunkKeys`: each chunk is packed, computed and copied
+   * out while its units are still in the processor's cache, where a million keys at once would
+   * be written to memory by JavaScript and read back from it by the module.
    */
-  stagedStrings<T extends Uint32Array | Int32Array>(keys: unknown, what: string, run: (n: number) => void, result: ResultArray<T>): T {
+  stagedStrings<T extends Uint32Array | Int32Array>(keys: unknown, what: string, run: (count: number) => void, result: ResultArray<T>): T {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
     checkOut(result, n);
+    const out = (result.out ?? (result.type === "int32" ? new Int32Array(n) : new Uint32Array(n))) as T;
     const raw = this.#raw;
-    // One pass over the keys: a second one, only to sum their lengths first, would read a
-    // million strings' headers from memory twice. The block is staged for a guess at the total
-    // and made larger, once, if a key does not fit.
-    let capacity = Math.min(n * unitsPerKeyGuess, maxUnitsGuess);
-    let at = this.call(() => raw.stageStrings(n, capacity)) >>> 2;
+    const chunk = Math.max(1, Math.min(n, chunkKeys));
+    // Units the block holds beyond its offsets and results (chunk layout: 2 * chunk + 1 words
+    // first). A guess at first, made larger if a chunk's keys do not fit.
+    let capacity = chunk * unitsPerKeyGuess;
+    let at = this.call(() => raw.stageStrings(chunk, capacity)) >>> 2;
     try {
-      // The views are read after staging: the memory may have grown, which replaces them.
-      let words = raw.HEAPU32;
-      let u16 = raw.HEAPU16;
-      let p = 2 * (at + 2 * n + 1);
-      let end = p + capacity;
-      let offset = 0;
-      words[at] = 0;
-      for (let i = 0; i < n; i++) {
-        const k: unknown = keys[i];
-        if (typeof k !== "string") throw invalidType(`${what}[${i}]`, "a string", k);
-        const len = k.length;
-        if (p + len > end) {
-          // The exact total of what is left, then a block that holds it all.
-          let rest = 0;
-          for (let r = i; r < n; r++) {
-            const kr: unknown = keys[r];
-            if (typeof kr !== "string") throw invalidType(`${what}[${r}]`, "a string", kr);
-            rest += kr.length;
+      for (let start = 0; start < n; start += chunk) {
+        const count = Math.min(chunk, n - start);
+        // The views are read after staging: the memory may have grown, which replaces them.
+        let words = raw.HEAPU32;
+        let u16 = raw.HEAPU16;
+        let p = 2 * (at + 2 * count + 1);
+        let end = 2 * (at + 2 * chunk + 1) + capacity;
+        let offset = 0;
+        words[at] = 0;
+        for (let i = 0; i < count; i++) {
+          const k: unknown = keys[start + i];
+          if (typeof k !== "string") throw invalidType(`${what}[${start + i}]`, "a string", k);
+          const len = k.length;
+          if (p + len > end) {
+            // The exact total of the chunk's keys, then a block that holds it, what is written kept.
+            let rest = 0;
+            for (let r = i; r < count; r++) {
+              const kr: unknown = keys[start + r];
+              if (typeof kr !== "string") throw invalidType(`${what}[${start + r}]`, "a string", kr);
+              rest += kr.length;
+            }
+            capacity = offset + rest;
+            at = this.call(() => raw.restageStrings(chunk, capacity)) >>> 2;
+            words = raw.HEAPU32;
+            u16 = raw.HEAPU16;
+            p = 2 * (at + 2 * count + 1) + offset;
+            end = 2 * (at + 2 * chunk + 1) + capacity;
+            // Only an array that changes while it is read could still overflow: refused.
+            if (p + len > end) throw new RinglabError("invalid_argument", `${what} changed while they were read`);
           }
-          capacity = offset + rest;
-          at = this.call(() => raw.restageStrings(n, capacity)) >>> 2;
-          words = raw.HEAPU32;
-          u16 = raw.HEAPU16;
-          p = 2 * (at + 2 * n + 1) + offset;
-          end = 2 * (at + 2 * n + 1) + capacity;
-          // Only an array that changes while it is read could still overflow: refused.
-          if (p + len > end) throw new RinglabError("invalid_argument", `${what} changed while they were read`);
+          for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
+          offset += len;
+          words[at + i + 1] = offset;
         }
-        for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
-        offset += len;
-        words[at + i + 1] = offset;
+        this.call(() => run(count));
+        const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
+        out.set(heap.subarray(at + count + 1, at + 2 * count + 1), start);
       }
-      this.call(() => run(n));
-      return copyResults(raw, at + n + 1, n, result);
+      return out;
     } finally {
       raw.unstage();
     }
@@ -194,8 +204,8 @@ export class Channel {
 
 /** The first guess at a batch key's length, in UTF-16 units (course keys have 6 to 15). */
 const unitsPerKeyGuess = 16;
-/** ...and at most this many units in all (64 MB): a larger batch is sized exactly when it gets there. */
-const maxUnitsGuess = 1 << 25;
+/** Keys per chunk of a string batch: a chunk's units, offsets and results fit in a core's L2 cache. */
+const chunkKeys = 8192;
 
 /** Units the module's key scratch holds (kKeyScratchUnits in bindings.cpp). */
 const keyScratchUnits = 1024;
