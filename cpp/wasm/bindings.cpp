@@ -187,19 +187,18 @@ void check_batch(std::int64_t count) {
 // ---------------------------------------------------------------------------------------------
 // Staging: batch inputs written straight into the heap
 //
-// A batch of a million keys is one call, and its inputs and results live in one block of the
-// module's heap. The wrapper asks for the block (stageStrings / stageWords), writes the inputs
-// into it through the module's own heap views, runs the staged call, copies the results out with
-// one slice() and releases the block (unstage) in a finally. No per-call typed array is made for
-// the inputs, and nothing is copied twice: packing a million JS strings into a fresh Uint16Array
-// and copying it into a vector took most of the batch time, much of it in the garbage collector.
-// One block at a time (calls are synchronous), freed after every call, so the heap returns to
-// where it was.
+// A batch's inputs and results live in one block of the module's heap. The wrapper asks for the
+// block (stageStrings / stageWords), writes the inputs into it through the module's own heap
+// views, runs the staged call, copies the results out and releases the block (unstage) in a
+// finally. No per-call typed array is made for the inputs, and nothing is copied twice. Strings
+// cross in chunks (a few thousand keys per staged call, the block reused), so that the units
+// JavaScript writes are still in the cache when the module reads them. One block at a time
+// (calls are synchronous), freed after every batch, so the heap returns to where it was.
 //
-// Layout, in 32-bit words from the block's start, for n keys:
+// Layout, in 32-bit words from the block's start, for n keys (a chunk):
 //   strings: [0, n] offsets (key i is units[offsets[i], offsets[i+1]), offsets[0] = 0),
 //            [n+1, 2n] results, [2n+1, ...) the UTF-16 units, two per word;
-//   words:   [0, n) inputs (hashes), replaced in place by the results.
+//   words:   [0, n) inputs (hashes), replaced in place by the results, or results after them.
 // The staged calls check the offsets before reading anything: the block is memory that
 // JavaScript wrote.
 struct Staging {
