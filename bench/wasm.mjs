@@ -74,16 +74,11 @@ function useClock(clock) {
 // A sink the optimiser cannot see through.
 let sink = 0;
 
-// A full garbage collection before each timed sample (the bench runs this file with
-// --expose-gc), so no sample pays for garbage an earlier one left: hashring.get() makes plenty.
-const collect = typeof globalThis.gc === "function" ? globalThis.gc : () => {};
-
 // Times `pass` (performing `ops` operations) after the warm-up: samples in ns per operation.
 function timeOp(o, name, ops, pass, note) {
   for (let i = 0; i < o.warmup; i++) pass();
   const samples = [];
   for (let i = 0; i < o.reps; i++) {
-    collect();
     const t0 = now();
     pass();
     samples.push(((now() - t0) * 1e6) / ops);
@@ -95,7 +90,6 @@ function timeRun(o, name, run, note) {
   for (let i = 0; i < o.warmup; i++) run();
   const samples = [];
   for (let i = 0; i < o.reps; i++) {
-    collect();
     const t0 = now();
     run();
     samples.push(now() - t0);
@@ -136,7 +130,6 @@ async function experiment(o) {
   for (let i = 0; i < o.warmup; i++) text = run();
   const ms = [];
   for (let i = 0; i < o.reps; i++) {
-    collect();
     const t0 = now();
     text = run();
     ms.push(now() - t0);

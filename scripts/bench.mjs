@@ -229,7 +229,7 @@ function measureExperiments(o) {
     row.reference = !o.smoke && existsSync(ref) ? timeProcess(process.execPath, [ref, ...flags], o) : null;
     row.wasmCli = timeProcess(process.execPath, [wasmCli, "run", exp, ...flags], o);
     row.nativeCli = timeProcess(nativeCli, ["run", exp, ...flags], o);
-    row.wasmIn = json(process.execPath, ["--expose-gc", wasmWorker, "experiment", exp, "--keys", String(o.keys), ...workerArgs]);
+    row.wasmIn = json(process.execPath, [wasmWorker, "experiment", exp, "--keys", String(o.keys), ...workerArgs]);
     row.nativeIn = json(nativeBench, ["experiment", exp, "--keys", String(o.keys), ...workerArgs]);
     const outputs = [row.wasmCli.stdout, row.nativeCli.stdout, row.wasmIn.text, row.nativeIn.text];
     if (row.reference) outputs.push(row.reference.stdout);
@@ -245,9 +245,9 @@ function measureOps(o) {
   console.log(`bench: operations over ${o.pool} keys (native)`);
   const native = json(nativeBench, ["ops", ...args]);
   console.log(`bench: operations over ${o.pool} keys (WASM)`);
-  const wasm = json(process.execPath, ["--expose-gc", wasmWorker, "ops", ...args]);
+  const wasm = json(process.execPath, [wasmWorker, "ops", ...args]);
   console.log("bench: hashring against ringlab");
-  const hashring = json(process.execPath, ["--expose-gc", wasmWorker, "hashring", ...args]);
+  const hashring = json(process.execPath, [wasmWorker, "hashring", ...args]);
   const index = (r) => Object.fromEntries((r.ops ?? []).map((op) => [op.op, op]));
   return { native: index(native), wasm: index(wasm), hashring, hashringOps: index(hashring) };
 }
