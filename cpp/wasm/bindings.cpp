@@ -264,9 +264,6 @@ struct StagedStrings {
   std::span<const char16_t> units;
   std::span<std::uint32_t> out;  // n
   [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
-  [[nodiscard]] std::u16string_view operator[](std::size_t i) const noexcept {
-    return {units.data() + offsets[i], offsets[i + 1] - offsets[i]};
-  }
 };
 
 StagedStrings staged_strings(double count) {

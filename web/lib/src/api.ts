@@ -222,7 +222,7 @@ const directNames = [
 ] as const;
 
 /** What a batch call returns: a new array of `type`, or `out` filled in (a reused buffer). */
-export interface ResultArray<T extends Uint32Array | Int32Array> {
+interface ResultArray<T extends Uint32Array | Int32Array> {
   type: "uint32" | "int32";
   out: T | undefined;
 }
