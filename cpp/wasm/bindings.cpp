@@ -247,12 +247,12 @@ std::uintptr_t restage_strings(double count, double units) {
   });
 }
 
-// A block for n 32-bit values; returns its address.
-std::uintptr_t stage_words(double count) {
+// A block of `words` 32-bit words for a batch of n values (inputs, then results, as the staged
+// call lays them out); returns its address.
+std::uintptr_t stage_words(double count, double words) {
   return guarded([&] {
-    const std::int64_t n = non_negative(count, "count");
-    check_batch(n);
-    return stage(static_cast<std::uint64_t>(n));
+    check_batch(non_negative(count, "count"));
+    return stage(static_cast<std::uint64_t>(non_negative(words, "words")));
   });
 }
 

@@ -191,7 +191,7 @@ export class Channel {
   stagedWords<T extends Uint32Array | Int32Array>(input: Uint32Array, n: number, extra: number, run: () => void, result: ResultArray<T>): T {
     checkOut(result, n);
     const raw = this.#raw;
-    const at = this.call(() => raw.stageWords(input.length + extra)) >>> 2;
+    const at = this.call(() => raw.stageWords(n, input.length + extra)) >>> 2;
     try {
       raw.HEAPU32.set(input, at);
       this.call(run);

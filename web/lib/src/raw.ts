@@ -129,8 +129,8 @@ export interface RawCommon extends EmscriptenRuntime {
   stageStrings(n: number, units: number): number;
   /** The string block made to hold `units` units, what was written kept; returns its address. */
   restageStrings(n: number, units: number): number;
-  /** A heap block for n 32-bit values; returns its address (0 on error). */
-  stageWords(n: number): number;
+  /** A heap block of `words` 32-bit words for a batch of n values; returns its address (0 on error). */
+  stageWords(n: number, words: number): number;
   unstage(): void;
 }
 
