@@ -218,32 +218,30 @@ std::uintptr_t stage(std::uint64_t words) {
   return reinterpret_cast<std::uintptr_t>(staging.block.get());
 }
 
+// The words of a block for n strings of `units` UTF-16 units in all (the layout above).
+std::uint64_t string_block_words(double count, double units) {
+  const std::int64_t n = non_negative(count, "count");
+  check_batch(n);
+  const std::int64_t u = non_negative(units, "units");
+  if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
+  return 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
+}
+
 // A block for n strings of `units` UTF-16 units in all; returns its address.
 std::uintptr_t stage_strings(double count, double units) {
-  return guarded([&] {
-    const std::int64_t n = non_negative(count, "count");
-    check_batch(n);
-    const std::int64_t u = non_negative(units, "units");
-    if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
-    return stage(2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2);
-  });
+  return guarded([&] { return stage(string_block_words(count, units)); });
 }
 
 // The string block made to hold `units` units, keeping what the wrapper has written: it stages
 // with a guess at the keys' total length and packs in one pass, and comes here when a key does
 // not fit. Returns the new address.
 std::uintptr_t restage_strings(double count, double units) {
-  return guarded([&]() -> std::uintptr_t {
-    const std::int64_t n = non_negative(count, "count");
-    check_batch(n);
-    const std::int64_t u = non_negative(units, "units");
-    if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
-    const std::uint64_t words = 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
-    if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
+  return guarded([&] {
+    const std::uint64_t words = string_block_words(count, units);
     Staging old = std::move(staging);
-    stage(words);
+    const std::uintptr_t at = stage(words);
     if (old.block) std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
-    return reinterpret_cast<std::uintptr_t>(staging.block.get());
+    return at;
   });
 }
 

@@ -131,7 +131,7 @@ export class Channel {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
     checkOut(result, n);
-    const out = (result.out ?? (result.type === "int32" ? new Int32Array(n) : new Uint32Array(n))) as T;
+    const out = resultArray(result, n);
     const raw = this.#raw;
     const chunk = Math.max(1, Math.min(n, chunkKeys));
     // Units the block holds beyond its offsets and results (chunk layout: 2 * chunk + 1 words
@@ -174,8 +174,7 @@ export class Channel {
           words[at + i + 1] = offset;
         }
         this.call(() => run(count));
-        const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
-        out.set(heap.subarray(at + count + 1, at + 2 * count + 1), start);
+        copyOut(raw, result, at + count + 1, count, out, start);
       }
       return out;
     } finally {
@@ -191,11 +190,14 @@ export class Channel {
   stagedWords<T extends Uint32Array | Int32Array>(input: Uint32Array, n: number, extra: number, run: () => void, result: ResultArray<T>): T {
     checkOut(result, n);
     const raw = this.#raw;
+    // Staging checks n (a count, within the cap) before any array is made for the results.
     const at = this.call(() => raw.stageWords(n, input.length + extra)) >>> 2;
     try {
+      const out = resultArray(result, n);
       raw.HEAPU32.set(input, at);
       this.call(run);
-      return copyResults(raw, at + (extra === 0 ? 0 : input.length), n, result);
+      copyOut(raw, result, at + (extra === 0 ? 0 : input.length), n, out, 0);
+      return out;
     } finally {
       raw.unstage();
     }
@@ -237,11 +239,16 @@ function checkOut(result: ResultArray<Uint32Array | Int32Array>, n: number): voi
   }
 }
 
-function copyResults<T extends Uint32Array | Int32Array>(raw: RawCommon, at: number, n: number, result: ResultArray<T>): T {
-  const heap = (result.type === "int32" ? raw.HEAP32 : raw.HEAPU32) as T;
-  if (result.out === undefined) return heap.slice(at, at + n) as T;
-  result.out.set(heap.subarray(at, at + n));
-  return result.out;
+/** `out` when the caller gave one, else a new array of the result's type. */
+function resultArray<T extends Uint32Array | Int32Array>(result: ResultArray<T>, n: number): T {
+  return result.out ?? ((result.type === "int32" ? new Int32Array(n) : new Uint32Array(n)) as T);
+}
+
+/** n results from heap word `at` into out[start …], read through the view of their type. */
+function copyOut(raw: RawCommon, result: ResultArray<Uint32Array | Int32Array>, at: number, n: number, out: Uint32Array | Int32Array, start: number): void {
+  // Re-read here: the memory may have grown during the call, which replaces the views.
+  const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
+  out.set(heap.subarray(at, at + n), start);
 }
 
 function unexpected(e: unknown): RinglabError {
