@@ -1,11 +1,15 @@
 #!/usr/bin/env node
-// Regenerates tests/golden/ from the published reference programs.
+// Regenerates tests/golden/: the unit-level files (h32, mulberry32, the course's keys, jump) and
+// the experiment cases' outputs.
 //
 //   node scripts/gen-golden.mjs [path/to/reference]
 //
-// The reference folder defaults to ../shared/reference next to the repository. The reference
-// programs are oracles: this script runs them and copies their output byte for byte. Nothing in
-// the build or the tests may read the reference folder; they read the committed files instead.
+// The unit-level files come from the functions below and need nothing outside this repository.
+// The experiment outputs come from the published programs, run as oracles: with a reference
+// folder (the argument, or ../shared/reference when it exists) every case is run again and its
+// output and notes rewritten; without one, the committed outputs and notes are kept, checked
+// against the case list, and everything else is regenerated. Nothing in the build or the tests
+// reads the reference folder; they read the committed files instead.
 //
 // Besides writing the files, the script checks that every case really exercises what its name
 // promises (a toFixed tie, a token collision, an `undefined` count, NaN), so a change of flags
@@ -13,7 +17,7 @@
 // twice gives identical files.
 
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -28,26 +32,29 @@ function fail(msg) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reference folder
+// Reference folder (optional)
 
 if (process.argv.length > 3) fail("usage: node scripts/gen-golden.mjs [path/to/reference]");
+const defaultRef = resolve(root, "..", "shared", "reference");
 const refDir = process.argv[2]
   ? resolve(process.cwd(), process.argv[2])
-  : resolve(root, "..", "shared", "reference");
-if (!existsSync(refDir) || !statSync(refDir).isDirectory()) {
-  fail(
-    `reference folder not found: ${refDir}\n` +
-      "  Pass the folder holding ring-vs-mod.cjs, vnode-sweep.cjs and hrw-jump.cjs:\n" +
-      "  node scripts/gen-golden.mjs path/to/reference",
-  );
-}
-for (const f of ["common.cjs", ...EXPERIMENTS.map((e) => e + ".cjs")]) {
-  if (!existsSync(join(refDir, f))) fail(`reference folder ${refDir} has no ${f}`);
+  : existsSync(defaultRef) ? defaultRef : null;
+if (refDir !== null) {
+  if (!existsSync(refDir) || !statSync(refDir).isDirectory()) {
+    fail(
+      `reference folder not found: ${refDir}\n` +
+        "  Pass the folder holding ring-vs-mod.cjs, vnode-sweep.cjs and hrw-jump.cjs:\n" +
+        "  node scripts/gen-golden.mjs path/to/reference",
+    );
+  }
+  for (const f of ["common.cjs", ...EXPERIMENTS.map((e) => e + ".cjs")]) {
+    if (!existsSync(join(refDir, f))) fail(`reference folder ${refDir} has no ${f}`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The published functions, copied from the reference programs (they are the oracle for the
-// unit-level golden files). Keep them expression for expression as published.
+// The course's functions, as the chapter defines them (docs/algorithms.md): they produce the
+// unit-level golden files, so they follow the definitions operation for operation.
 
 // h32 over any sequence of units: a JS string's UTF-16 code units, or bytes.
 function h32Units(units) {
@@ -57,7 +64,7 @@ function h32Units(units) {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-// The published h32, verbatim.
+// h32 of a JS string: its UTF-16 code units.
 function h32(s) {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193); }
@@ -65,7 +72,7 @@ function h32(s) {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-// mulberry32 exactly as published: the seed is a JS number and the first step is a double
+// mulberry32 as the course defines it: the seed is a JS number and the first step is a double
 // addition before ToInt32. Near 2^53 that addition rounds (9007199254740990 + 0x6D2B79F5 is odd
 // and above 2^53), so the first state is not the seed's residue mod 2^32 plus the constant.
 function mulberry32(seed0) {
@@ -79,7 +86,7 @@ function mulberry32(seed0) {
 
 const courseKey = (rng) => "user:" + Math.floor(rng.rand() * 1e9);
 
-// Lamping & Veach (2014), as published; key is a 64-bit BigInt.
+// Lamping & Veach (2014), in doubles as the course computes it; key is a 64-bit BigInt.
 function jump(key, n) {
   let b = -1, j = 0;
   while (j < n) {
@@ -89,7 +96,7 @@ function jump(key, n) {
   return b;
 }
 
-// The facts stated in spec/algorithms.md; if these fail the copies above are wrong.
+// The chapter's stated values; if these fail the functions above are wrong.
 {
   const facts = [
     ["", 2872998923], ["a", 444641715], ["user:42", 599759890], ["S0#0", 3947687215],
@@ -367,13 +374,34 @@ async function pool(items, width, fn) {
   return results;
 }
 
-const results = await pool(cases, Math.max(1, Math.min(8, availableParallelism() - 1)), analyse);
+// Without a reference folder: the committed outputs and notes, checked against the case list.
+function committed() {
+  const rows = (f) => {
+    const p = join(outDir, "experiments", f);
+    if (!existsSync(p)) fail(`no reference folder and no committed ${relative(root, p)}: pass the reference folder`);
+    return readFileSync(p, "utf8").split("\n").slice(1, -1).map((l) => l.split("\t"));
+  };
+  const listed = rows("cases.tsv");
+  const noted = new Map(rows("notes.tsv").map(([name, note]) => [name, note ?? ""]));
+  if (listed.length !== cases.length || listed.some(([n, e, f], i) => n !== cases[i].name || e !== cases[i].exp || (f ?? "") !== cases[i].flags)) {
+    fail("the case list changed: pass the reference folder to run the new cases");
+  }
+  return cases.map((c) => {
+    const txt = join(outDir, "experiments", c.name + ".txt");
+    if (!existsSync(txt) || !noted.has(c.name)) fail(`${c.name}: no committed output: pass the reference folder`);
+    return { ...c, stdout: readFileSync(txt), note: noted.get(c.name) };
+  });
+}
+
+const results = refDir === null
+  ? committed()
+  : await pool(cases, Math.max(1, Math.min(8, availableParallelism() - 1)), analyse);
 
 const seedRounds = (seed) =>
   ((seed + 0x6D2B79F5) | 0) !== Number(BigInt.asIntN(32, BigInt(seed) + 0x6D2B79F5n));
 
 // Every tag in a name must be backed by what the run shows.
-for (const r of results) {
+for (const r of refDir === null ? [] : results) {
   const tags = r.name.split("__")[1];
   if (/rounds/.test(tags) !== seedRounds(r.p.seed)) fail(`${r.name}: tag "rounds" does not match the seed`);
   if (/tofixed-tie/.test(tags) && r.ties.length === 0) fail(`${r.name}: no toFixed tie`);
@@ -393,6 +421,7 @@ for (const f of readdirSync(expDir)) {
 }
 write("experiments/cases.tsv", tsv(["name", "experiment", "flags"], results.map((r) => [r.name, r.exp, r.flags])));
 for (const r of results) write(`experiments/${r.name}.txt`, r.stdout);
+write("experiments/notes.tsv", tsv(["name", "notes"], results.map((r) => [r.name, noteOf(r)])));
 
 // ---------------------------------------------------------------------------------------------
 // 2. h32 over UTF-16 units, and over bytes
@@ -556,6 +585,10 @@ write("jump.tsv", tsv(["key", "buckets", "bucket"], jumpRows));
 // 6. README (generated, so the case notes never drift from the data)
 
 const md = (s) => s.replace(/\|/g, "\\|");
+// A case's notes: computed from the oracle's run, or as committed.
+function noteOf(r) {
+  return r.note ?? notes(r);
+}
 function notes(r) {
   const n = [];
   for (const t of r.ties) {
@@ -571,13 +604,14 @@ function notes(r) {
   if (seedRounds(r.p.seed)) n.push("seed + 0x6D2B79F5 rounds");
   return n.join("; ");
 }
-const caseTable = results.map((r) => `| \`${r.name}\` | \`${md(r.flags || "(none)")}\` | ${md(notes(r))} |`);
+const caseTable = results.map((r) => `| \`${r.name}\` | \`${md(r.flags || "(none)")}\` | ${md(noteOf(r))} |`);
 const readme = `# Golden data
 
-Generated by \`scripts/gen-golden.mjs\` from the published reference programs (the tutorial's
-three programs, parameterized; see the project spec). The reference programs are **oracles
-only**: they are run once to produce these files, which are committed. Builds and tests read
-these files and never the reference programs.
+Generated by \`scripts/gen-golden.mjs\`. The unit-level files come from the script's own
+functions, written from the definitions in \`docs/algorithms.md\`. The experiment outputs come
+from the course's three published programs (parameterized), run as **oracles only**: they are
+run to produce these files, which are committed. Builds and tests read these files and never
+the reference programs.
 
 Regenerate (output is deterministic; a diff means the data changed):
 
@@ -585,7 +619,9 @@ Regenerate (output is deterministic; a diff means the data changed):
 node scripts/gen-golden.mjs [path/to/reference]
 \`\`\`
 
-The path defaults to \`../shared/reference\` next to the repository. All \`.tsv\` files are
+The path defaults to \`../shared/reference\` next to the repository when it exists. Without a
+reference folder the committed experiment outputs and notes are kept (and checked against the
+case list) and the rest is regenerated, so the script runs from a clone alone. All \`.tsv\` files are
 tab-separated, one header line, LF line endings, numbers in decimal unless stated.
 
 ## Files
@@ -593,6 +629,7 @@ tab-separated, one header line, LF line endings, numbers in decimal unless state
 | file | rows | columns |
 |---|---|---|
 | \`experiments/cases.tsv\` | ${results.length} | \`name\`, \`experiment\`, \`flags\` (space-separated, empty = the published defaults) |
+| \`experiments/notes.tsv\` | ${results.length} | \`name\`, \`notes\` (what the case exercises, as the table below) |
 | \`experiments/<name>.txt\` | ${results.length} files | exact stdout bytes of \`node <reference>/<experiment>.cjs <flags>\` |
 | \`h32.tsv\` | ${h32Rows.length} | \`label\` (a description, not the input), \`units\` (the string's UTF-16 code units, 4-digit lowercase hex, space-separated; empty for the empty string), \`h32\` |
 | \`h32_bytes.tsv\` | ${byteRows.length} | \`label\`, \`bytes\` (2-digit lowercase hex, space-separated; empty for no bytes), \`h32\` with each byte as one unit |
@@ -633,8 +670,8 @@ write("README.md", readme);
 // ---------------------------------------------------------------------------------------------
 // Summary on stdout (not written anywhere, so the files stay deterministic).
 
-console.log(`reference: ${refDir}`);
-for (const r of results) {
+console.log(refDir === null ? "reference: none (experiment outputs kept as committed)" : `reference: ${refDir}`);
+for (const r of refDir === null ? [] : results) {
   const slow = r.ms > 3000 ? "  SLOW" : "";
   console.log(`${r.name.padEnd(48)} ${String(Math.round(r.ms)).padStart(5)} ms${slow}  ${notes(r)}`);
 }
