@@ -176,7 +176,7 @@ async function ops(o) {
   // 2. The module's part alone: the same keys already staged in the module's memory, hashed by
   //    the staged call the batch runs (internal entry points).
   const raw = await loadRaw(o);
-  if (raw && typeof raw.h32Staged === "function" && typeof raw.stageStrings === "function") {
+  if (raw && typeof raw.h32Many === "function" && typeof raw.stageStrings === "function") {
     let units = 0;
     for (const k of keys) units += k.length;
     const at = raw.stageStrings(n, units) >>> 2;
@@ -191,7 +191,7 @@ async function ops(o) {
     }
     out.push(
       timeOp(o, "h32.batch.staged", n, () => {
-        raw.h32Staged(n);
+        raw.h32Many(n);
       }, "the module's h32 of keys already in its memory"),
     );
     for (let i = 0; i < n; i += 99991) if (raw.HEAPU32[at + n + 1 + i] !== hashes[i]) throw new Error("staged h32 differs");
@@ -228,9 +228,9 @@ async function ops(o) {
       }),
     );
     out.push(
-      timeOp(o, "ring.ownersOfHashes.batch", n, () => {
-        sink ^= ring.ownersOfHashes(hashes, outU32)[n - 1];
-      }, "ring.ownersOfHashes(Uint32Array, out), all hashes in one call"),
+      timeOp(o, "ring.ownerOfHashMany.batch", n, () => {
+        sink ^= ring.ownerOfHashMany(hashes, outU32)[n - 1];
+      }, "ring.ownerOfHashMany(Uint32Array, out), all hashes in one call"),
     );
   }
 
@@ -264,9 +264,9 @@ async function ops(o) {
       }),
     );
     out.push(
-      timeOp(o, "maglev.lookupHashes.batch", n, () => {
-        sink ^= m.lookupHashes(hashes, outU32)[n - 1];
-      }, "maglev.lookupHashes(Uint32Array, out)"),
+      timeOp(o, "maglev.lookupHashMany.batch", n, () => {
+        sink ^= m.lookupHashMany(hashes, outU32)[n - 1];
+      }, "maglev.lookupHashMany(Uint32Array, out)"),
     );
     m.dispose();
   }
@@ -340,14 +340,14 @@ async function hashring(o) {
   );
   const owners = new Uint32Array(n);
   out.push(
-    timeOp(o, "ringlab.ownersOfKeys", n, () => {
-      sink ^= ours.ownersOfKeys(keys, owners)[n - 1];
+    timeOp(o, "ringlab.ownerMany", n, () => {
+      sink ^= ours.ownerMany(keys, owners)[n - 1];
     }),
   );
   const ringlabHashes = rl.h32Many(keys);
   out.push(
-    timeOp(o, "ringlab.ownersOfHashes", n, () => {
-      sink ^= ours.ownersOfHashes(ringlabHashes, owners)[n - 1];
+    timeOp(o, "ringlab.ownerOfHashMany", n, () => {
+      sink ^= ours.ownerOfHashMany(ringlabHashes, owners)[n - 1];
     }),
   );
   let version = null;

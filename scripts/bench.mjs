@@ -335,12 +335,12 @@ function report(o, m, rows, ops) {
   }
   L.push(`| course keys made and hashed in the module (\`keyHashes(seed, n)\`: the PRNG, the key's digits and its h32) | ${s(N["h32.keyHashes"])} | | ${s(W["h32.keyHashes"])} |`);
   L.push(
-    `| ring lookup, 100 servers × 256 vnodes (25,600 tokens), hash given | ${s(N["ring.owner"])} | ${s(W["ring.ownerOfHash.single"])} | ${s(W["ring.ownersOfHashes.batch"])} |`,
+    `| ring lookup, 100 servers × 256 vnodes (25,600 tokens), hash given | ${s(N["ring.owner"])} | ${s(W["ring.ownerOfHash.single"])} | ${s(W["ring.ownerOfHashMany.batch"])} |`,
   );
   L.push(`| …the published binary search, for comparison | ${s(N["ring.owner.binary-search"])} | | |`);
   L.push(`| jump, n = 1000 | ${s(N["jump.n1000.single"])} | ${s(W["jump.n1000.single"])} | ${s(W["jump.n1000.batch"])} |`);
   L.push(`| …four keys side by side (\`jump_many\`, what the batch call runs) | ${s(N["jump.n1000.batch"])} | | |`);
-  L.push(`| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashes.batch"])} |`);
+  L.push(`| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashMany.batch"])} |`);
   L.push(`| Maglev build, M = 65537, N = 100 | ${s(N["maglev.build"], "ms")} | ${s(W["maglev.build"], "ms")} | |`);
   L.push(
     `| rendezvous over 100 servers, per key | ${s(N["rendezvous.pick100"])} | ${s(W["rendezvous.pick100.single"])} | ${s(W["rendezvous.pick100.batch"])} |`,
@@ -361,7 +361,7 @@ function report(o, m, rows, ops) {
     const get = median(H["hashring.get"].samples);
     hashringRatios = {
       single: get / median(H["ringlab.owner"].samples),
-      batch: get / median(H["ringlab.ownersOfKeys"].samples),
+      batch: get / median(H["ringlab.ownerMany"].samples),
     };
     L.push(
       `[hashring](https://www.npmjs.com/package/hashring) ${ops.hashring.hashringVersion ?? ""} (ketama, md5) with the same 100 servers ` +
@@ -375,8 +375,8 @@ function report(o, m, rows, ops) {
     const row = (name, op) => L.push(`| ${name} | ${s(H[op])} | ${num(get / median(H[op].samples))}× |`);
     row("`hashring.get(key)`", "hashring.get");
     row("`ring.owner(key)`, one call per key", "ringlab.owner");
-    row("`ring.ownersOfKeys(keys, out)`, one call for all keys", "ringlab.ownersOfKeys");
-    row("`ring.ownersOfHashes(hashes, out)`, hashes given", "ringlab.ownersOfHashes");
+    row("`ring.ownerMany(keys, out)`, one call for all keys", "ringlab.ownerMany");
+    row("`ring.ownerOfHashMany(hashes, out)`, hashes given", "ringlab.ownerOfHashMany");
     L.push("");
   }
 
@@ -407,14 +407,14 @@ function report(o, m, rows, ops) {
     ratioTarget(`${exp}: WASM in-experiment ≥ ${w}× faster than the published program`, ratios[exp]?.wasm, w);
     ratioTarget(`${exp}: native in-experiment ≥ ${n}× faster than the published program`, ratios[exp]?.native, n);
   }
-  nsTarget("ring lookup over 25,600 tokens (WASM, batch) ≤ 30 ns", med(W["ring.ownersOfHashes.batch"]), 30);
+  nsTarget("ring lookup over 25,600 tokens (WASM, batch) ≤ 30 ns", med(W["ring.ownerOfHashMany.batch"]), 30);
   nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
-  nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashes.batch"]), 3);
+  nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashMany.batch"]), 3);
   nsTarget("rendezvous (WASM, batch) ≤ 8 ns per server", med(W["rendezvous.per-server.batch"]), 8);
   nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: the module's batch, keys in its memory", med(W["h32.batch.staged"]), 10);
   nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: keys given as JS strings, reading them included", med(W["h32.batch"]), 10);
   ratioTarget("`ring.owner(key)` ≥ 10× faster than `hashring.get()`", hashringRatios?.single, 10);
-  ratioTarget("`ring.ownersOfKeys()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
+  ratioTarget("`ring.ownerMany()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
   nsTarget("ring memory ≤ 8 bytes per point", bpp ?? null, 8, "bytes");
   L.push("## Targets", "");
   L.push("| target | measured | |");
@@ -425,7 +425,7 @@ function report(o, m, rows, ops) {
   // What limits the two calls that take JavaScript strings, from this run's own figures.
   const read = med(W["h32.read-js-units"]);
   const staged = med(W["h32.batch.staged"]);
-  const lookup = med(H?.["ringlab.ownersOfHashes"]);
+  const lookup = med(H?.["ringlab.ownerOfHashMany"]);
   const get = med(H?.["hashring.get"]);
   if (read != null && staged != null) {
     L.push("### What limits the calls given JavaScript strings", "");
@@ -436,8 +436,8 @@ function report(o, m, rows, ops) {
         `own part of \`h32Many\` is ${num(staged)} ns a key, so the batch of JS strings cannot go below ` +
         `${num(read + staged)} ns a key here, whatever the module does` +
         (lookup != null && get != null
-          ? `; and \`ownersOfKeys\` cannot go below the read plus the hashing plus the lookup of ` +
-            `\`ownersOfHashes\` (${num(lookup)} ns), ${num(read + staged + lookup)} ns, i.e. at most ` +
+          ? `; and \`ownerMany\` cannot go below the read plus the hashing plus the lookup of ` +
+            `\`ownerOfHashMany\` (${num(lookup)} ns), ${num(read + staged + lookup)} ns, i.e. at most ` +
             `${num(get / (read + staged + lookup))}× \`hashring.get()\` on this run.`
           : "."),
       "",

@@ -314,7 +314,7 @@ std::uint32_t h32_bytes(const val& bytes) {
   return guarded([&] { return ringlab::h32_bytes(std::span<const std::uint8_t>(copy_in<std::uint8_t>(bytes))); });
 }
 
-void h32_staged(double count) {
+void h32_many(double count) {
   guarded([&] {
     const StagedStrings keys = staged_strings(count);
     ringlab::h32_many(keys.units, keys.offsets, keys.out);
@@ -363,7 +363,7 @@ std::int32_t jump(std::uint64_t key, double buckets) {
 
 // Staged: n keys at the block's start (32-bit words, or, when wide, a BigUint64Array's bytes as
 // (low, high) word pairs: both sides are little-endian), then n results.
-void jump_staged(double count, double buckets, bool wide) {
+void jump_many(double count, double buckets, bool wide) {
   guarded([&] {
     const std::int64_t b = integer(buckets, "buckets");
     ringlab::check_buckets(b);
@@ -383,7 +383,7 @@ std::uint32_t mod_n(std::uint32_t hash, double n) {
   return guarded([&] { return ringlab::mod_n(hash, integer(n, "servers")); });
 }
 
-void mod_n_staged(double count, double n) {
+void mod_n_many(double count, double n) {
   guarded([&] {
     const std::int64_t servers = integer(n, "servers");
     (void)ringlab::mod_n(0, servers);  // validates n once
@@ -420,16 +420,16 @@ ringlab::Ring* make_uniform_ring(double servers, double vnodes) {
   });
 }
 
-std::uint32_t ring_owner(const ringlab::Ring& r, std::uint32_t hash) { return r.owner(hash); }
-std::uint32_t ring_owner_of_key(const ringlab::Ring& r, const std::u16string& key) { return r.owner_of_key(key); }
+std::uint32_t ring_owner(const ringlab::Ring& r, const std::u16string& key) { return r.owner_of_key(key); }
+std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, std::uint32_t hash) { return r.owner(hash); }
 
-void ring_owners_of_hashes(const ringlab::Ring& r, double count) {
+void ring_owner_of_hash_many(const ringlab::Ring& r, double count) {
   guarded([&] {
     r.owners(staged_words(count));
   });
 }
 
-void ring_owners_of_keys(const ringlab::Ring& r, double count) {
+void ring_owner_many(const ringlab::Ring& r, double count) {
   guarded([&] {
     const StagedStrings keys = staged_strings(count);
     r.owners_of_keys(keys.units, keys.offsets, keys.out);
@@ -576,16 +576,16 @@ ringlab::Maglev* make_maglev(const val& names, const val& weights, double count,
   });
 }
 
-std::uint32_t maglev_lookup(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
-std::uint32_t maglev_lookup_key(const ringlab::Maglev& g, const std::u16string& key) { return g.lookup_key(key); }
+std::uint32_t maglev_lookup(const ringlab::Maglev& g, const std::u16string& key) { return g.lookup_key(key); }
+std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
 
-void maglev_lookup_hashes(const ringlab::Maglev& g, double count) {
+void maglev_lookup_hash_many(const ringlab::Maglev& g, double count) {
   guarded([&] {
     g.lookup_many(staged_words(count));
   });
 }
 
-void maglev_lookup_keys(const ringlab::Maglev& g, double count) {
+void maglev_lookup_many(const ringlab::Maglev& g, double count) {
   guarded([&] {
     const StagedStrings keys = staged_strings(count);
     g.lookup_keys(keys.units, keys.offsets, keys.out);
@@ -1053,17 +1053,17 @@ std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::m
 extern "C" {
 // 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
 EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t hash) {
-  return r->owner(hash);
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_key(const ringlab::Ring* r, std::uint32_t len) {
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t len) {
   return r->owner_of_key(scratch_key(len));
 }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t hash) {
-  return g->lookup(hash);
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_hash(const ringlab::Ring* r, std::uint32_t hash) {
+  return r->owner(hash);
 }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_key(const ringlab::Maglev* g, std::uint32_t len) {
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t len) {
   return g->lookup_key(scratch_key(len));
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_hash(const ringlab::Maglev* g, std::uint32_t hash) {
+  return g->lookup(hash);
 }
 EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_rendezvous_pick(const ringlab::Rendezvous* h, std::uint32_t len) {
   return static_cast<std::int32_t>(h->pick(scratch_key(len)));
@@ -1098,23 +1098,23 @@ function("heapUsage", &heap_usage);
   function("restageStrings", &restage_strings);
   function("stageWords", &stage_words);
   function("unstage", &unstage);
-  function("h32Staged", &h32_staged);
+  function("h32Many", &h32_many);
   function("mulberry32Fill", &mulberry32_fill);
   function("keyNumbers", &key_numbers);
   function("keyHashes", &key_hashes);
   function("jump", &jump);
-  function("jumpStaged", &jump_staged);
+  function("jumpMany", &jump_many);
   function("jumpTrace", &jump_trace);
   function("modN", &mod_n);
-  function("modNStaged", &mod_n_staged);
+  function("modNMany", &mod_n_many);
   function("searchTrace", &search_trace);
   function("preferenceWalk", &preference_walk);
 
   class_<ringlab::Ring>("Ring")
       .function("owner", &ring_owner)
-      .function("ownerOfKey", &ring_owner_of_key)
-      .function("ownersOfHashes", &ring_owners_of_hashes)
-      .function("ownersOfKeys", &ring_owners_of_keys)
+      .function("ownerOfHash", &ring_owner_of_hash)
+      .function("ownerMany", &ring_owner_many)
+      .function("ownerOfHashMany", &ring_owner_of_hash_many)
       .function("preferenceList", &ring_preference_list)
       .function("add", &ring_add)
       .function("remove", &ring_remove)
@@ -1149,10 +1149,10 @@ function("heapUsage", &heap_usage);
 
   class_<ringlab::Maglev>("Maglev")
       .function("lookup", &maglev_lookup)
+      .function("lookupHash", &maglev_lookup_hash)
+      .function("lookupMany", &maglev_lookup_many)
+      .function("lookupHashMany", &maglev_lookup_hash_many)
       .function("address", &address_of<ringlab::Maglev>)
-      .function("lookupKey", &maglev_lookup_key)
-      .function("lookupHashes", &maglev_lookup_hashes)
-      .function("lookupKeys", &maglev_lookup_keys)
       .function("table", &maglev_table)
       .function("entryCounts", &maglev_entry_counts)
       .function("fillTurns", &maglev_fill_turns)

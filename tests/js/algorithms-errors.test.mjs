@@ -66,9 +66,9 @@ const rejected = [
   ["Maglev.skip: a fractional backend", () => maglev.skip(0.5), "invalid_argument"],
   ["Maglev.lookupHash: a negative hash", () => maglev.lookupHash(-1), "out_of_range"],
   ["Maglev.lookupHash: a hash of 2^32", () => maglev.lookupHash(2 ** 32), "out_of_range"],
-  ["Maglev.lookupHashes: an array instead of a Uint32Array", () => maglev.lookupHashes([1]), "invalid_type"],
+  ["Maglev.lookupHashMany: an array instead of a Uint32Array", () => maglev.lookupHashMany([1]), "invalid_type"],
   ["Maglev.lookup: a key that is a number", () => maglev.lookup(5), "invalid_type"],
-  ["Maglev.lookupKeys: a list with a number", () => maglev.lookupKeys(["a", 1]), "invalid_type"],
+  ["Maglev.lookupMany: a list with a number", () => maglev.lookupMany(["a", 1]), "invalid_type"],
 
   // boundedLoads
   ["boundedLoads: not a ring", () => rl.boundedLoads({}, hashes, 0.25), "invalid_type"],
@@ -262,8 +262,8 @@ function churn() {
   w.dispose();
   const m = rl.maglev({ backends: ["a", { name: "b", weight: 2 }], tableSize: 13 });
   m.lookup("user:42");
-  m.lookupKeys(["a", "b"]);
-  m.lookupHashes(Uint32Array.of(1, 2));
+  m.lookupMany(["a", "b"]);
+  m.lookupHashMany(Uint32Array.of(1, 2));
   m.entryCounts();
   m.fillTurns();
   m.offset(1);

@@ -86,7 +86,7 @@ test("ring_owners.tsv: owners of keys and of raw hashes, one by one and in batch
   }
   for (const [name, group] of byCase) {
     const g = ring(name);
-    const owners = g.ownersOfHashes(Uint32Array.from(group, (r) => Number(r.h32)));
+    const owners = g.ownerOfHashMany(Uint32Array.from(group, (r) => Number(r.h32)));
     assert.deepEqual(Array.from(owners, (s) => g.servers[s]), group.map((r) => r.owner), name);
   }
 });
@@ -199,8 +199,8 @@ test("maglev_lookup.tsv: lookups by key, by hash and in batches", () => {
   for (const [name, group] of byCase) {
     const m = maglev(name);
     const want = group.map((r) => Number(r.backend));
-    assert.deepEqual(Array.from(m.lookupKeys(group.map((r) => r.key))), want, name);
-    assert.deepEqual(Array.from(m.lookupHashes(rl.h32Many(group.map((r) => r.key)))), want, name);
+    assert.deepEqual(Array.from(m.lookupMany(group.map((r) => r.key))), want, name);
+    assert.deepEqual(Array.from(m.lookupHashMany(rl.h32Many(group.map((r) => r.key)))), want, name);
   }
 });
 

@@ -53,18 +53,18 @@ test("keyHashes(seed, n) is h32Many(keys(seed, n)), made without strings", () =>
   assert.throws(() => rl.keyHashes(1.5, 1), { name: "RinglabError", code: "invalid_argument" });
 });
 
-test("ring: owner() per key, ownersOfKeys and ownersOfHashes (with and without out) agree", () => {
+test("ring: owner() per key, ownerMany and ownerOfHashMany (with and without out) agree", () => {
   const ring = own(rl.ring({ servers: 37, vnodes: 50 }));
   const hashes = rl.h32Many(keys);
   const single = Uint32Array.from(keys, (k) => ring.ownerIndex(k));
   assert.deepEqual(Uint32Array.from(hashes, (h) => ring.servers.indexOf(ring.ownerOfHash(h))), single);
-  assert.deepEqual(ring.ownersOfKeys(keys), single);
-  assert.deepEqual(ring.ownersOfHashes(hashes), single);
+  assert.deepEqual(ring.ownerMany(keys), single);
+  assert.deepEqual(ring.ownerOfHashMany(hashes), single);
   const out = new Uint32Array(keys.length);
-  assert.equal(ring.ownersOfKeys(keys, out), out);
+  assert.equal(ring.ownerMany(keys, out), out);
   assert.deepEqual(out, single);
   out.fill(0);
-  assert.equal(ring.ownersOfHashes(hashes, out), out);
+  assert.equal(ring.ownerOfHashMany(hashes, out), out);
   assert.deepEqual(out, single);
 });
 
@@ -73,9 +73,9 @@ test("Maglev and rendezvous: single calls and batches (with and without out) agr
   const hashes = rl.h32Many(keys);
   const single = Uint32Array.from(keys, (k) => m.lookupIndex(k));
   assert.deepEqual(Uint32Array.from(hashes, (h) => m.lookupHash(h)), single);
-  assert.deepEqual(m.lookupKeys(keys), single);
-  assert.deepEqual(m.lookupKeys(keys, new Uint32Array(keys.length)), single);
-  assert.deepEqual(m.lookupHashes(hashes, new Uint32Array(keys.length)), single);
+  assert.deepEqual(m.lookupMany(keys), single);
+  assert.deepEqual(m.lookupMany(keys, new Uint32Array(keys.length)), single);
+  assert.deepEqual(m.lookupHashMany(hashes, new Uint32Array(keys.length)), single);
 
   for (const hrw of [own(rl.rendezvous(9)), own(rl.weightedRendezvous([{ name: "a", weight: 1 }, { name: "b", weight: 3 }, "c"]))]) {
     const picks = Int32Array.from(keys, (k) => hrw.pickIndex(k));
@@ -118,12 +118,12 @@ test("modNMany with out agrees with modN", () => {
 
 test("a wrong out is refused before anything is staged", () => {
   const ring = own(rl.ring({ servers: 3 }));
-  assert.throws(() => ring.ownersOfKeys(["a", "b"], new Uint32Array(3)), {
+  assert.throws(() => ring.ownerMany(["a", "b"], new Uint32Array(3)), {
     name: "RinglabError",
     code: "invalid_argument",
     message: "out must hold one value per key: length 2, got 3",
   });
-  assert.throws(() => ring.ownersOfHashes(new Uint32Array(2), new Int32Array(2)), {
+  assert.throws(() => ring.ownerOfHashMany(new Uint32Array(2), new Int32Array(2)), {
     name: "RinglabError",
     code: "invalid_type",
     message: "out must be a Uint32Array, got Int32Array",
@@ -135,11 +135,11 @@ test("a wrong out is refused before anything is staged", () => {
 test("batches leave the heap where it was, refused ones too", () => {
   const ring = own(rl.ring({ servers: 5 }));
   const big = rl.keys(5, 200000);
-  ring.ownersOfKeys(big); // the first large batch may grow the memory; the heap in use returns
+  ring.ownerMany(big); // the first large batch may grow the memory; the heap in use returns
   const start = rl.memory().heapUsed;
   for (let i = 0; i < 5; i++) {
     rl.h32Many(big, new Uint32Array(big.length));
-    ring.ownersOfHashes(rl.keyHashes(5, 100000));
+    ring.ownerOfHashMany(rl.keyHashes(5, 100000));
     rl.jumpMany(new BigUint64Array(1000), 10);
   }
   // A key that is not a string, at the end: refused while checking, after the first pass.
@@ -180,7 +180,7 @@ test("batches cross in chunks: a block made larger mid-way, in the first chunk o
   assert.deepEqual(rl.h32Many(many), expected);
   const ring = own(rl.ring({ servers: 11, vnodes: 20 }));
   const out = new Uint32Array(many.length);
-  assert.deepEqual(ring.ownersOfKeys(many, out), ring.ownersOfHashes(expected));
+  assert.deepEqual(ring.ownerMany(many, out), ring.ownerOfHashMany(expected));
   assert.deepEqual(own(rl.rendezvous(5)).pickMany(many), Int32Array.from(many, (k) => handles.at(-1).pickIndex(k)));
 });
 

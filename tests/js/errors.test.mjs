@@ -95,7 +95,7 @@ test("the wrapper rejects wrong JavaScript types and non-integers before calling
   const ring = rl.ring({ servers: 2 });
   throwsCode(() => ring.owner(1), "invalid_type");
   throwsCode(() => ring.ownerOfHash(-5), "out_of_range");
-  throwsCode(() => ring.ownersOfHashes([1, 2]), "invalid_type");
+  throwsCode(() => ring.ownerOfHashMany([1, 2]), "invalid_type");
   throwsCode(() => ring.preferenceList({}, 2), "invalid_type");
   throwsCode(() => ring.preferenceList("k", 2, { zones: "yes" }), "invalid_type");
   throwsCode(() => ring.add({ name: "x", weight: "2" }), "invalid_type");
@@ -131,7 +131,7 @@ test("load() options are checked and a missing .wasm is a load_failed rejection"
 function churn() {
   const ring = rl.ring({ servers: ["a", "b", { name: "c", weight: 2, zone: "z" }], vnodes: 10 });
   ring.owner("user:42");
-  ring.ownersOfKeys(["k1", "k2", "k3"]);
+  ring.ownerMany(["k1", "k2", "k3"]);
   ring.preferenceList("user:42", 2, { zones: true });
   ring.add("d");
   ring.setWeight("d", 3);

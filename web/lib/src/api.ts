@@ -215,9 +215,9 @@ const keyScratchUnits = 1024;
 const directNames = [
   "ringlab_h32",
   "ringlab_ring_owner",
-  "ringlab_ring_owner_of_key",
+  "ringlab_ring_owner_of_hash",
   "ringlab_maglev_lookup",
-  "ringlab_maglev_lookup_key",
+  "ringlab_maglev_lookup_hash",
   "ringlab_rendezvous_pick",
   "ringlab_weighted_rendezvous_pick",
   "ringlab_jump",
@@ -520,25 +520,25 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
     const raw = this.raw;
     const k = str(key, "key");
     const len = this.#ch.key(k);
-    return len >= 0 ? this.#ch.direct!.ringlab_ring_owner_of_key(this.#address, len) : raw.ownerOfKey(k);
+    return len >= 0 ? this.#ch.direct!.ringlab_ring_owner(this.#address, len) : raw.owner(k);
   }
 
   ownerOfHash(hash: number): string {
     const raw = this.raw;
     const h = uint32(hash, "hash");
     const d = this.#ch.direct;
-    return this.servers[d !== null ? d.ringlab_ring_owner(this.#address, h) : raw.owner(h)]!;
+    return this.servers[d !== null ? d.ringlab_ring_owner_of_hash(this.#address, h) : raw.ownerOfHash(h)]!;
   }
 
-  ownersOfHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
+  ownerMany(keys: readonly string[], out?: Uint32Array): Uint32Array {
+    const raw = this.raw;
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.ownerMany(n), { type: "uint32", out });
+  }
+
+  ownerOfHashMany(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
     const raw = this.raw;
     const h = u32array(hashes, "hashes");
-    return this.#ch.stagedWords(h, h.length, 0, () => raw.ownersOfHashes(h.length), { type: "uint32", out });
-  }
-
-  ownersOfKeys(keys: readonly string[], out?: Uint32Array): Uint32Array {
-    const raw = this.raw;
-    return this.#ch.stagedStrings(keys, "keys", (n) => raw.ownersOfKeys(n), { type: "uint32", out });
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.ownerOfHashMany(h.length), { type: "uint32", out });
   }
 
   preferenceList(keyOrHash: string | number, rf: number, opts?: PreferenceListOptions): string[] {
@@ -690,25 +690,25 @@ class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
     const raw = this.raw;
     const k = str(key, "key");
     const len = this.#ch.key(k);
-    return len >= 0 ? this.#ch.direct!.ringlab_maglev_lookup_key(this.#address, len) : raw.lookupKey(k);
+    return len >= 0 ? this.#ch.direct!.ringlab_maglev_lookup(this.#address, len) : raw.lookup(k);
   }
 
   lookupHash(hash: number): number {
     const raw = this.raw;
     const h = uint32(hash, "hash");
     const d = this.#ch.direct;
-    return d !== null ? d.ringlab_maglev_lookup(this.#address, h) : raw.lookup(h);
+    return d !== null ? d.ringlab_maglev_lookup_hash(this.#address, h) : raw.lookupHash(h);
   }
 
-  lookupHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
+  lookupMany(keys: readonly string[], out?: Uint32Array): Uint32Array {
+    const raw = this.raw;
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.lookupMany(n), { type: "uint32", out });
+  }
+
+  lookupHashMany(hashes: Uint32Array, out?: Uint32Array): Uint32Array {
     const raw = this.raw;
     const h = u32array(hashes, "hashes");
-    return this.#ch.stagedWords(h, h.length, 0, () => raw.lookupHashes(h.length), { type: "uint32", out });
-  }
-
-  lookupKeys(keys: readonly string[], out?: Uint32Array): Uint32Array {
-    const raw = this.raw;
-    return this.#ch.stagedStrings(keys, "keys", (n) => raw.lookupKeys(n), { type: "uint32", out });
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.lookupHashMany(h.length), { type: "uint32", out });
   }
 
   table(): Uint32Array {
@@ -927,7 +927,7 @@ class RinglabModule implements Ringlab {
 
   h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array {
     const raw = this.#raw;
-    return this.#ch.stagedStrings(keys, "keys", (n) => raw.h32Staged(n), { type: "uint32", out });
+    return this.#ch.stagedStrings(keys, "keys", (n) => raw.h32Many(n), { type: "uint32", out });
   }
 
   jump(key: bigint | number, buckets: number): number {
@@ -959,9 +959,9 @@ class RinglabModule implements Ringlab {
     if (keys instanceof BigUint64Array) {
       // The keys' bytes as (low, high) 32-bit words: both sides are little-endian.
       const words = new Uint32Array(keys.buffer, keys.byteOffset, count * 2);
-      return this.#ch.stagedWords(words, count, count, () => raw.jumpStaged(count, n, true), result);
+      return this.#ch.stagedWords(words, count, count, () => raw.jumpMany(count, n, true), result);
     }
-    if (keys instanceof Uint32Array) return this.#ch.stagedWords(keys, count, count, () => raw.jumpStaged(count, n, false), result);
+    if (keys instanceof Uint32Array) return this.#ch.stagedWords(keys, count, count, () => raw.jumpMany(count, n, false), result);
     throw invalidType("keys", "a BigUint64Array or a Uint32Array", keys);
   }
 
@@ -975,7 +975,7 @@ class RinglabModule implements Ringlab {
     const h = u32array(hashes, "hashes");
     const servers = int(n, "n");
     const raw = this.#raw;
-    return this.#ch.stagedWords(h, h.length, 0, () => raw.modNStaged(h.length, servers), { type: "uint32", out });
+    return this.#ch.stagedWords(h, h.length, 0, () => raw.modNMany(h.length, servers), { type: "uint32", out });
   }
 
   mulberry32(seed: number): Mulberry32 {

@@ -18,12 +18,12 @@ export interface RawServerInfo {
 export interface RawRing extends RawHandle {
   /** The C++ object's address, for the direct exports. */
   address(): number;
-  owner(hash: number): number;
-  ownerOfKey(key: string): number;
-  /** Staged (see Staging in bindings.cpp): n hashes in, owners in place. */
-  ownersOfHashes(n: number): void;
-  /** Staged: n strings in, owners in the results region. */
-  ownersOfKeys(n: number): void;
+  owner(key: string): number;
+  ownerOfHash(hash: number): number;
+  /** Staged (see Staging in bindings.cpp): n strings in, owners in the results region. */
+  ownerMany(n: number): void;
+  /** Staged: n hashes in, owners in place. */
+  ownerOfHashMany(n: number): void;
   preferenceList(hash: number, rf: number, zones: boolean): Uint32Array;
   add(name: string, weight: number, zone: string): void;
   remove(name: string): void;
@@ -55,12 +55,12 @@ export type RawWeightedRendezvous = RawRendezvousOf<Float64Array>;
 export interface RawMaglev extends RawHandle {
   /** The C++ object's address, for the direct exports. */
   address(): number;
-  lookup(hash: number): number;
-  lookupKey(key: string): number;
-  /** Staged: n hashes in, backends in place. */
-  lookupHashes(n: number): void;
+  lookup(key: string): number;
+  lookupHash(hash: number): number;
   /** Staged: n strings in, backends in the results region. */
-  lookupKeys(n: number): void;
+  lookupMany(n: number): void;
+  /** Staged: n hashes in, backends in place. */
+  lookupHashMany(n: number): void;
   table(): Uint32Array;
   entryCounts(): Uint32Array;
   /** (backend, slot, skipped) per turn. */
@@ -104,10 +104,10 @@ export interface EmscriptenRuntime {
  */
 export interface Direct {
   ringlab_h32(len: number): number;
-  ringlab_ring_owner(ring: number, hash: number): number;
-  ringlab_ring_owner_of_key(ring: number, len: number): number;
-  ringlab_maglev_lookup(maglev: number, hash: number): number;
-  ringlab_maglev_lookup_key(maglev: number, len: number): number;
+  ringlab_ring_owner(ring: number, len: number): number;
+  ringlab_ring_owner_of_hash(ring: number, hash: number): number;
+  ringlab_maglev_lookup(maglev: number, len: number): number;
+  ringlab_maglev_lookup_hash(maglev: number, hash: number): number;
   ringlab_rendezvous_pick(rendezvous: number, len: number): number;
   ringlab_weighted_rendezvous_pick(rendezvous: number, len: number): number;
   /** buckets must be 1 … 2^31 − 1. */
@@ -139,17 +139,17 @@ export interface RawModule extends RawCommon {
   h32(s: string): number;
   h32Bytes(bytes: Uint8Array): number;
   /** Staged: n strings in, their h32 in the results region. */
-  h32Staged(n: number): void;
+  h32Many(n: number): void;
   mulberry32Fill(state: number, count: number): { values: Uint32Array; state: number };
   keyNumbers(seed: number, count: number): Uint32Array;
   /** Staged: the h32 of the first n course keys for a seed, into the block's n words. */
   keyHashes(seed: number, n: number): void;
   jump(key: bigint, buckets: number): number;
   /** Staged: n keys (32-bit words, or (low, high) pairs when wide), n results after them. */
-  jumpStaged(n: number, buckets: number, wide: boolean): void;
+  jumpMany(n: number, buckets: number, wide: boolean): void;
   modN(hash: number, n: number): number;
   /** Staged: n hashes in, servers in place. */
-  modNStaged(count: number, n: number): void;
+  modNMany(count: number, n: number): void;
   makeRing(names: string[], weights: Float64Array, zones: string[], vnodes: number): RawRing | null;
   makeUniformRing(servers: number, vnodes: number): RawRing | null;
   makeRendezvous(names: string[]): RawRendezvous | null;

@@ -115,10 +115,10 @@ export interface Ring extends Handle {
   ownerOfHash(hash: number): string;
   /** The index in {@link Ring.servers} of the server that owns a key. */
   ownerIndex(key: string): number;
-  /** Batch twin of {@link Ring.ownerOfHash}: server indices, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
-  ownersOfHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
-  /** Batch twin of {@link Ring.ownerIndex}: server indices for many keys, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
-  ownersOfKeys(keys: readonly string[], out?: Uint32Array): Uint32Array;
+  /** The batch of {@link Ring.owner}: for many keys, one call into the module, the owners as indices in {@link Ring.servers} (what {@link Ring.ownerIndex} answers). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  ownerMany(keys: readonly string[], out?: Uint32Array): Uint32Array;
+  /** The batch of {@link Ring.ownerOfHash}: for many hashes, one call into the module, the owners as server indices. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  ownerOfHashMany(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
   /**
    * Replicas (spec §4a): walking clockwise from the owner, the first `rf` distinct servers (fewer
    * when the ring has fewer servers). `keyOrHash` is a key, or a 32-bit hash as a number.
@@ -161,7 +161,7 @@ export interface Rendezvous extends Handle {
   pick(key: string): string | undefined;
   /** Index of the winning server, or −1 when there are no servers. */
   pickIndex(key: string): number;
-  /** Batch twin of {@link Rendezvous.pickIndex}: indices (−1: no servers), one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  /** The batch of {@link Rendezvous.pick}: for many keys, one call into the module, the winners as indices (what {@link Rendezvous.pickIndex} answers; −1: no servers). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   pickMany(keys: readonly string[], out?: Int32Array): Int32Array;
   /** The first `k` servers by score, descending, ties in list order (replicas). `k` ≥ 0. */
   top(key: string, k: number): string[];
@@ -195,7 +195,7 @@ export interface WeightedRendezvous extends Handle {
   pick(key: string): string | undefined;
   /** Index of the winning server, or −1 when there are no servers. */
   pickIndex(key: string): number;
-  /** Batch twin of {@link WeightedRendezvous.pickIndex}: indices (−1: no servers), one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  /** The batch of {@link WeightedRendezvous.pick}: for many keys, one call into the module, the winners as indices (what {@link WeightedRendezvous.pickIndex} answers; −1: no servers). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   pickMany(keys: readonly string[], out?: Int32Array): Int32Array;
   /** The first `k` servers by weighted score, descending, ties in list order (replicas). `k` ≥ 0. */
   top(key: string, k: number): string[];
@@ -254,10 +254,10 @@ export interface Maglev extends Handle {
   lookupIndex(key: string): number;
   /** Index of the backend serving a 32-bit hash (an integer 0 … 2^32 − 1): `table[hash mod M]`. */
   lookupHash(hash: number): number;
-  /** Batch twin of {@link Maglev.lookupHash}: backend indices, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
-  lookupHashes(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
-  /** Batch twin of {@link Maglev.lookupIndex}: backend indices for many keys, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
-  lookupKeys(keys: readonly string[], out?: Uint32Array): Uint32Array;
+  /** The batch of {@link Maglev.lookup}: for many keys, one call into the module, the backends as indices in {@link Maglev.backends} (what {@link Maglev.lookupIndex} answers). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  lookupMany(keys: readonly string[], out?: Uint32Array): Uint32Array;
+  /** The batch of {@link Maglev.lookupHash}: backend indices for many hashes, one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  lookupHashMany(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
   /** The whole table (M backend indices), copied out. */
   table(): Uint32Array;
   /** Slots held by each backend, in list order. Unweighted, each holds ⌊M/N⌋ or ⌈M/N⌉. */
@@ -743,7 +743,7 @@ export interface Ringlab {
    * included; a Uint8Array is hashed as bytes (one unit per byte).
    */
   h32(input: string | Uint8Array): number;
-  /** Batch twin of {@link Ringlab.h32} for strings: one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  /** The batch of {@link Ringlab.h32} for strings: one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array;
 
   /**
@@ -751,12 +751,12 @@ export interface Ringlab {
    * `key` is a bigint 0 … 2^64 − 1 or a non-negative safe integer; `buckets` is 1 … 2^31 − 1.
    */
   jump(key: bigint | number, buckets: number): number;
-  /** Batch twin of {@link Ringlab.jump}: 64-bit keys (BigUint64Array) or 32-bit keys (Uint32Array, e.g. hashes). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  /** The batch of {@link Ringlab.jump}: 64-bit keys (BigUint64Array) or 32-bit keys (Uint32Array, e.g. hashes). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array;
 
   /** mod-N (spec §3): `hash mod n`, for a hash 0 … 2^32 − 1 and n 1 … 2^32 − 1. */
   modN(hash: number, n: number): number;
-  /** Batch twin of {@link Ringlab.modN}. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
+  /** The batch of {@link Ringlab.modN}: one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array;
 
   /** The course's PRNG for a seed (an integer, |seed| ≤ 2^53 − 1). */

@@ -40,7 +40,7 @@ export function boundedSteps(p: BoundedParams, rl: Ringlab): BoundedStep[] {
       names: ring.servers,
       keys,
       hashes,
-      first: ring.ownersOfHashes(hashes),
+      first: ring.ownerOfHashMany(hashes),
       placed: r.servers,
       walks: r.walks,
       capacities: r.capacities,

@@ -26,8 +26,8 @@ export function clientsSteps(p: ClientsParams, rl: Ringlab): ClientsStep[] {
   const rb = rl.ring({ servers: p.b, vnodes: p.vnodes });
   try {
     const keys = rl.keys(p.seed, p.sample);
-    const oa = ra.ownersOfKeys(keys);
-    const ob = rb.ownersOfKeys(keys);
+    const oa = ra.ownerMany(keys);
+    const ob = rb.ownerMany(keys);
     let key = p.key;
     if (key === "") key = keys.find((_, i) => ra.servers[oa[i] ?? 0] !== rb.servers[ob[i] ?? 0]) ?? keys[0] ?? "user:42";
     // One id space: names of both lists; "new" = known only to client B.

@@ -69,7 +69,7 @@ export function vnodesSteps(p: VnodesParams, rl: Ringlab): VnodesStep[] {
   const ring = rl.ring({ servers: specs, vnodes: p.weightVnodes });
   try {
     const pts = ring.points();
-    const owners = ring.ownersOfKeys(rl.keys(p.seed, p.keys));
+    const owners = ring.ownerMany(rl.keys(p.seed, p.keys));
     // A histogram of the module's owners (counting, not placing).
     const counts = new Array<number>(p.servers).fill(0);
     for (const o of owners) counts[o] = (counts[o] ?? 0) + 1;
