@@ -209,7 +209,7 @@ const unitsPerKeyGuess = 16;
 /** Keys per chunk of a string batch: a chunk's units, offsets and results fit in a core's L2 cache. */
 const chunkKeys = 8192;
 
-/** Units the module's key scratch holds (kKeyScratchUnits in bindings.cpp). */
+/** Units the module's key scratch holds (kKeyScratchUnits in cpp/wasm/abi.cpp). */
 const keyScratchUnits = 1024;
 
 const directNames = [

@@ -1,4 +1,4 @@
-// The raw embind API registered by cpp/wasm/bindings.cpp. Internal: the wrapper (api.ts) is the
+// The raw embind API registered by cpp/wasm/registrations.cpp. Internal: the wrapper (api.ts) is the
 // public surface. Every fallible call leaves a flag at errorFlagAddress() when it fails; numbers
 // are doubles, strings are passed as UTF-16 units, batches of strings as units + offsets.
 
@@ -20,7 +20,7 @@ export interface RawRing extends RawHandle {
   address(): number;
   owner(key: string): number;
   ownerOfHash(hash: number): number;
-  /** Staged (see Staging in bindings.cpp): n strings in, owners in the results region. */
+  /** Staged (see Staging in cpp/wasm/abi.cpp): n strings in, owners in the results region. */
   ownerMany(n: number): void;
   /** Staged: n hashes in, owners in place. */
   ownerOfHashMany(n: number): void;

@@ -1,50 +1,19 @@
-// The raw WebAssembly API: one embind registration of the core, kept thin on purpose.
-//
-// The TypeScript wrapper (web/lib/src) is the public API; this file only moves values across the
-// boundary. Conventions:
-//  - Values, not handles: results come back as plain objects and JS-owned typed arrays copied out
-//    of the heap. Only long-lived things (rings, rendezvous sets, Maglev tables, token rings) are
-//    handles (embind classes). Traces and other many-field results cross as flat typed arrays
-//    that the wrapper shapes into objects: each val::set is code in the .wasm, a typed array is
-//    one copy.
-//  - Strings: JS strings cross as std::u16string, i.e. their UTF-16 code units, untouched (lone
-//    surrogates included) — what h32 hashes. Batches (of strings or of hashes) are staged: the
-//    wrapper writes them into one heap block and reads the results from it (see Staging), so a
-//    million keys are one call and no copy.
-//  - Numbers arrive as doubles; integer() refuses NaN, fractions and unsafe integers with the
-//    core's invalid_argument, and the core checks ranges with its own messages. Jump keys are
-//    uint64_t, which WASM_BIGINT maps to BigInt.
-//  - Errors never cross as C++ exceptions (under Emscripten they would arrive as a bare number,
-//    skip destructors and leak). Every entry point that can fail runs in guarded(), which records
-//    the code and message (record_current) and returns a placeholder; the wrapper reads the flag at
-//    errorFlagAddress() after the call and throws RinglabError after embind has freed the
-//    arguments.
-//  - Progress callbacks (experiments) are JS functions called through emscripten::val. They
-//    must not throw through C++ frames (destructors would be skipped): the wrapper catches what
-//    the user's callback throws and returns true, and the run stops here with a C++ exception
-//    that unwinds properly; the wrapper then rethrows the user's error.
-//
-// One module holds the library and run_cli (the Node CLI's entry): since the CLI's flag parser
-// no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second module.
-#include <emscripten/bind.h>
-#include <emscripten/em_macros.h>
-#include <emscripten/val.h>
+// The adapters (see adapters.hpp): each converts its arguments, calls the core inside guarded()
+// and converts the result.
+#include "adapters.hpp"
+
 #include <malloc.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
-#include <memory>
-#include <new>
 #include <span>
 #include <string>
-#include <string_view>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
+#include "abi.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
 #include "ringlab/cli.hpp"
@@ -55,81 +24,13 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
-#include "ringlab/maglev.hpp"
 #include "ringlab/random.hpp"
-#include "ringlab/rendezvous.hpp"
-#include "ringlab/ring.hpp"
-#include "ringlab/token_ring.hpp"
 
 #ifndef RINGLAB_VERSION
 #define RINGLAB_VERSION "0.0.0"
 #endif
 
-namespace {
-
-using emscripten::typed_memory_view;
-using emscripten::val;
-using ringlab::Error;
-using ringlab::ErrorCode;
-
-// ---------------------------------------------------------------------------------------------
-// The error channel
-
-struct LastError {
-  std::int32_t pending = 0;  // read from JS through HEAP32 after every fallible call
-  std::string code;
-  std::string message;
-};
-LastError last_error;
-
-void record(std::string_view code, std::string_view message) {
-  last_error.pending = 1;
-  last_error.code = code;
-  last_error.message = message;
-}
-
-// Thrown when a progress callback asks to stop (its JS side threw).
-struct Stopped {};
-
-// Records the exception being handled. One out-of-line function: every guarded() call site then
-// has a single catch (...) instead of five catch clauses, which is most of this file's code.
-[[gnu::noinline]] void record_current() noexcept {
-  try {
-    throw;
-  } catch (const Stopped&) {
-    record("internal", "stopped by the progress callback");
-  } catch (const Error& e) {
-    record(e.code_name(), e.what());
-  } catch (const std::bad_alloc&) {
-    record("out_of_memory", "out of memory: the module's heap is limited to 2 GiB");
-  } catch (const std::exception& e) {
-    record("internal", e.what());
-  } catch (...) {
-    record("internal", "unexpected C++ exception");
-  }
-}
-
-template <typename F>
-auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
-  using R = std::invoke_result_t<F>;
-  try {
-    return f();
-  } catch (...) {
-    record_current();
-  }
-  if constexpr (std::is_same_v<R, val>) return val::undefined();
-  else if constexpr (!std::is_void_v<R>) return R{};
-}
-
-std::uintptr_t error_flag_address() { return reinterpret_cast<std::uintptr_t>(&last_error.pending); }
-
-val take_error() {
-  val e = val::object();
-  e.set("code", last_error.code);
-  e.set("message", last_error.message);
-  last_error = LastError{};
-  return e;
-}
+namespace ringlab::wasm {
 
 // ---------------------------------------------------------------------------------------------
 // Conversions
@@ -147,7 +48,6 @@ std::int64_t non_negative(double v, std::string_view what) {
   return n;
 }
 
-// An integer 0 .. 2^32 - 1 (counts, indices, server numbers).
 std::uint32_t uint32_arg(double v, std::string_view what) {
   const std::int64_t n = integer(v, what);
   if (n < 0 || n > 4294967295LL)
@@ -156,133 +56,13 @@ std::uint32_t uint32_arg(double v, std::string_view what) {
   return static_cast<std::uint32_t>(n);
 }
 
-// A JS typed array copied into a vector (one TypedArray.prototype.set, no per-element calls).
-// The caller passes the matching array type; the wrapper guarantees it.
-template <typename T>
-std::vector<T> copy_in(const val& array) {
-  const auto n = array["length"].as<std::size_t>();
-  std::vector<T> out(n);
-  if (n > 0) val(typed_memory_view(n, out.data())).call<void>("set", array);
-  return out;
-}
-
-// A JS-owned copy of heap data (slice() copies; the view itself dies with the next growth).
-template <typename T>
-val copy_out(const T* data, std::size_t n) {
-  return val(typed_memory_view(n, data)).template call<val>("slice");
-}
-template <typename T>
-val copy_out(const std::vector<T>& v) {
-  return copy_out(v.data(), v.size());
-}
-
-// The most values one batch call returns (the experiments' key cap): a request beyond it is
-// refused before anything is allocated.
 void check_batch(std::int64_t count) {
   if (count > ringlab::kMaxKeys)
     throw Error(ErrorCode::limit_exceeded,
                 "at most " + std::to_string(ringlab::kMaxKeys) + " values per call, got " + std::to_string(count));
 }
 
-// ---------------------------------------------------------------------------------------------
-// Staging: batch inputs written straight into the heap
-//
-// A batch's inputs and results live in one block of the module's heap. The wrapper asks for the
-// block (stageStrings / stageWords), writes the inputs into it through the module's own heap
-// views, runs the staged call, copies the results out and releases the block (unstage) in a
-// finally. No per-call typed array is made for the inputs, and nothing is copied twice. Strings
-// cross in chunks (a few thousand keys per staged call, the block reused), so that the units
-// JavaScript writes are still in the cache when the module reads them. One block at a time
-// (calls are synchronous), freed after every batch, so the heap returns to where it was.
-//
-// Layout, in 32-bit words from the block's start, for n keys (a chunk):
-//   strings: [0, n] offsets (key i is units[offsets[i], offsets[i+1]), offsets[0] = 0),
-//            [n+1, 2n] results, [2n+1, ...) the UTF-16 units, two per word;
-//   words:   [0, n) inputs (hashes), replaced in place by the results, or results after them.
-// The staged calls check the offsets before reading anything: the block is memory that
-// JavaScript wrote.
-struct Staging {
-  std::unique_ptr<std::byte[]> block;  // bytes: JS writes both the words and the 16-bit units
-  std::size_t words = 0;
-  [[nodiscard]] std::uint32_t* word_ptr() const noexcept { return reinterpret_cast<std::uint32_t*>(block.get()); }
-};
-Staging staging;
-
-std::uintptr_t stage(std::uint64_t words) {
-  staging = Staging{};
-  // 2 GiB is the whole heap; a larger request (which would also overflow wasm32's size_t) is
-  // refused as the allocator would refuse it.
-  if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
-  staging.block.reset(new std::byte[static_cast<std::size_t>(std::max<std::uint64_t>(words, 1)) * 4]);
-  staging.words = static_cast<std::size_t>(words);
-  return reinterpret_cast<std::uintptr_t>(staging.block.get());
-}
-
-// The words of a block for n strings of `units` UTF-16 units in all (the layout above).
-std::uint64_t string_block_words(double count, double units) {
-  const std::int64_t n = non_negative(count, "count");
-  check_batch(n);
-  const std::int64_t u = non_negative(units, "units");
-  if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
-  return 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
-}
-
-// A block for n strings of `units` UTF-16 units in all; returns its address.
-std::uintptr_t stage_strings(double count, double units) {
-  return guarded([&] { return stage(string_block_words(count, units)); });
-}
-
-// The string block made to hold `units` units, keeping what the wrapper has written: it stages
-// with a guess at the keys' total length and packs in one pass, and comes here when a key does
-// not fit. Returns the new address.
-std::uintptr_t restage_strings(double count, double units) {
-  return guarded([&] {
-    const std::uint64_t words = string_block_words(count, units);
-    Staging old = std::move(staging);
-    const std::uintptr_t at = stage(words);
-    if (old.block) std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
-    return at;
-  });
-}
-
-// A block of `words` 32-bit words for a batch of n values (inputs, then results, as the staged
-// call lays them out); returns its address.
-std::uintptr_t stage_words(double count, double words) {
-  return guarded([&] {
-    check_batch(non_negative(count, "count"));
-    return stage(static_cast<std::uint64_t>(non_negative(words, "words")));
-  });
-}
-
-void unstage() { staging = Staging{}; }
-
-// The staged strings, checked: offsets ascending from 0 and every unit inside the block.
-struct StagedStrings {
-  std::span<const std::uint32_t> offsets;  // n + 1
-  std::span<const char16_t> units;
-  std::span<std::uint32_t> out;  // n
-  [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
-};
-
-StagedStrings staged_strings(double count) {
-  const std::int64_t n64 = non_negative(count, "count");
-  const Error malformed(ErrorCode::invalid_argument, "malformed string batch");
-  if (!staging.block || static_cast<std::uint64_t>(n64) * 2 + 1 > staging.words) throw malformed;
-  const auto n = static_cast<std::size_t>(n64);
-  std::uint32_t* w = staging.word_ptr();
-  if (!ringlab::offsets_ascend({w, n + 1})) throw malformed;
-  const std::uint64_t units = w[n];
-  if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
-  return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
-}
-
-std::span<std::uint32_t> staged_words(double count) {
-  const std::int64_t n = non_negative(count, "count");
-  if (!staging.block || static_cast<std::uint64_t>(n) > staging.words)
-    throw Error(ErrorCode::invalid_argument, "malformed batch");
-  return {staging.word_ptr(), static_cast<std::size_t>(n)};
-}
-
+namespace {
 
 // Servers from the wrapper: a count (>= 0: the course's S0 .. S{n-1}) or, with count < 0, names,
 // weights and zones in list order.
@@ -304,6 +84,8 @@ std::vector<ringlab::Server> servers_arg(const val& names, const val& weights, c
   for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
   return servers;
 }
+
+}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Hashing, PRNG, jump, mod-N
@@ -482,6 +264,8 @@ val ring_points(const ringlab::Ring& r) {
   });
 }
 
+namespace {
+
 // The owner search's steps as (lo, hi, mid, token, right) quintuples; the wrapper makes objects.
 val trace_out(const std::vector<ringlab::SearchStep>& steps) {
   std::vector<std::uint32_t> flat;
@@ -489,6 +273,8 @@ val trace_out(const std::vector<ringlab::SearchStep>& steps) {
   for (const auto& s : steps) flat.insert(flat.end(), {s.lo, s.hi, s.mid, s.token, s.right ? 1u : 0u});
   return copy_out(flat);
 }
+
+}  // namespace
 
 val ring_search_trace(const ringlab::Ring& r, std::uint32_t hash) {
   return guarded([&] { return trace_out(ringlab::search_trace(r.tokens(), hash)); });
@@ -611,6 +397,8 @@ val maglev_fill_turns(const ringlab::Maglev& g) {
   });
 }
 
+namespace {
+
 std::uint32_t backend_index(const ringlab::Maglev& g, double i) {
   const std::uint32_t b = uint32_arg(i, "backend");
   if (b >= g.backends().size())
@@ -618,6 +406,8 @@ std::uint32_t backend_index(const ringlab::Maglev& g, double i) {
                                              ", got " + std::to_string(b));
   return b;
 }
+
+}  // namespace
 
 std::uint32_t maglev_offset(const ringlab::Maglev& g, double i) {
   return guarded([&] { return g.offset(backend_index(g, i)); });
@@ -885,6 +675,8 @@ val compare(const val& names, const val& weights, const val& zones, double count
 // ---------------------------------------------------------------------------------------------
 // The three experiments: their numbers and their exact text
 
+namespace {
+
 // A JS progress callback (or undefined). It returns true when the run must stop (the wrapper's
 // side caught an exception from the user's function).
 ringlab::Progress progress_of(const val& callback) {
@@ -893,6 +685,8 @@ ringlab::Progress progress_of(const val& callback) {
     if (callback(static_cast<double>(done), static_cast<double>(total)).as<bool>()) throw Stopped{};
   };
 }
+
+}  // namespace
 
 val ring_vs_mod(double seed, double keys, double servers, double vnodes, const val& on_progress) {
   return guarded([&] {
@@ -1027,172 +821,4 @@ std::string cli_help() { return ringlab::cli_help(); }
 
 std::string version() { return RINGLAB_VERSION; }
 
-// ---------------------------------------------------------------------------------------------
-// Direct entry points for single-key calls
-//
-// One embind call costs a few hundred nanoseconds (built without eval for strict CSP pages, its
-// invokers are generic), many times the lookup itself. So the per-key calls also exist as plain
-// exports, which the wrapper calls straight on the instance with the object's address
-// (address(), read once per handle) and the key's units written into key_scratch. They cannot
-// fail: the wrapper has checked every argument, and a key longer than the scratch, or a bucket
-// count out of range, takes the embind path with its error.
-constexpr std::uint32_t kKeyScratchUnits = 1024;
-char16_t key_scratch[kKeyScratchUnits];
-
-std::uintptr_t key_scratch_address() { return reinterpret_cast<std::uintptr_t>(key_scratch); }
-
-template <typename T>
-std::uintptr_t address_of(const T& object) {
-  return reinterpret_cast<std::uintptr_t>(&object);
-}
-
-std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::min(len, kKeyScratchUnits)}; }
-
-}  // namespace
-
-extern "C" {
-// 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t len) {
-  return r->owner_of_key(scratch_key(len));
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_hash(const ringlab::Ring* r, std::uint32_t hash) {
-  return r->owner(hash);
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t len) {
-  return g->lookup_key(scratch_key(len));
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_hash(const ringlab::Maglev* g, std::uint32_t hash) {
-  return g->lookup(hash);
-}
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_rendezvous_pick(const ringlab::Rendezvous* h, std::uint32_t len) {
-  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
-}
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_weighted_rendezvous_pick(const ringlab::WeightedRendezvous* h,
-                                                                   std::uint32_t len) {
-  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
-}
-// buckets: 1 .. 2^31 - 1, checked by the wrapper.
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t buckets) {
-  return ringlab::jump_unchecked(key, std::max(buckets, 1));
-}
-}
-
-EMSCRIPTEN_BINDINGS(ringlab) {
-  using emscripten::allow_raw_pointers;
-  using emscripten::class_;
-  using emscripten::function;
-
-  function("errorFlagAddress", &error_flag_address);
-  function("keyScratchAddress", &key_scratch_address);
-  function("takeError", &take_error);
-  function("version", &version);
-
-function("heapUsage", &heap_usage);
-  function("runCli", &run_cli);
-  function("cliHelp", &cli_help);
-
-  function("h32", &h32);
-  function("h32Bytes", &h32_bytes);
-  function("stageStrings", &stage_strings);
-  function("restageStrings", &restage_strings);
-  function("stageWords", &stage_words);
-  function("unstage", &unstage);
-  function("h32Many", &h32_many);
-  function("mulberry32Fill", &mulberry32_fill);
-  function("keyNumbers", &key_numbers);
-  function("keyHashes", &key_hashes);
-  function("jump", &jump);
-  function("jumpMany", &jump_many);
-  function("jumpTrace", &jump_trace);
-  function("modN", &mod_n);
-  function("modNMany", &mod_n_many);
-  function("searchTrace", &search_trace);
-  function("preferenceWalk", &preference_walk);
-
-  class_<ringlab::Ring>("Ring")
-      .function("owner", &ring_owner)
-      .function("ownerOfHash", &ring_owner_of_hash)
-      .function("ownerMany", &ring_owner_many)
-      .function("ownerOfHashMany", &ring_owner_of_hash_many)
-      .function("preferenceList", &ring_preference_list)
-      .function("add", &ring_add)
-      .function("remove", &ring_remove)
-      .function("setWeight", &ring_set_weight)
-      .function("servers", &ring_servers)
-      .function("serverCount", &ring_server_count)
-      .function("size", &ring_size)
-      .function("vnodes", &ring_vnodes)
-      .function("indexOf", &ring_index_of)
-      .function("memoryBytes", &ring_memory_bytes)
-      .function("address", &address_of<ringlab::Ring>)
-      .function("points", &ring_points)
-      .function("searchTrace", &ring_search_trace);
-  function("makeRing", &make_ring, allow_raw_pointers());
-  function("makeUniformRing", &make_uniform_ring, allow_raw_pointers());
-
-  class_<ringlab::Rendezvous>("Rendezvous")
-      .function("pick", &hrw_pick)
-      .function("address", &address_of<ringlab::Rendezvous>)
-      .function("pickMany", &hrw_pick_many)
-      .function("scores", &hrw_scores)
-      .function("top", &hrw_top);
-  function("makeRendezvous", &make_rendezvous, allow_raw_pointers());
-
-  class_<ringlab::WeightedRendezvous>("WeightedRendezvous")
-      .function("pick", &whrw_pick)
-      .function("address", &address_of<ringlab::WeightedRendezvous>)
-      .function("pickMany", &whrw_pick_many)
-      .function("scores", &whrw_scores)
-      .function("top", &whrw_top);
-  function("makeWeightedRendezvous", &make_weighted_rendezvous, allow_raw_pointers());
-
-  class_<ringlab::Maglev>("Maglev")
-      .function("lookup", &maglev_lookup)
-      .function("lookupHash", &maglev_lookup_hash)
-      .function("lookupMany", &maglev_lookup_many)
-      .function("lookupHashMany", &maglev_lookup_hash_many)
-      .function("address", &address_of<ringlab::Maglev>)
-      .function("table", &maglev_table)
-      .function("entryCounts", &maglev_entry_counts)
-      .function("fillTurns", &maglev_fill_turns)
-      .function("offset", &maglev_offset)
-      .function("skip", &maglev_skip)
-      .function("tableSize", &maglev_table_size)
-      .function("backends", &maglev_backends);
-  function("makeMaglev", &make_maglev, allow_raw_pointers());
-
-  function("boundedLoads", &bounded_loads);
-
-  class_<ringlab::TokenRing>("TokenRing")
-      .function("add", &token_add)
-      .function("remove", &token_remove)
-      .function("route", &token_route)
-      .function("routeHash", &token_route_hash)
-      .function("position", &token_position)
-      .function("boundaries", &token_boundaries)
-      .function("tokenOf", &token_of)
-      .function("ids", &token_ids)
-      .function("tokens", &token_tokens)
-      .function("size", &token_size)
-      .function("bits", &token_bits)
-      .function("clone", &token_clone, allow_raw_pointers())
-      .function("searchTrace", &token_search_trace);
-  function("makeTokenRing", &make_token_ring, allow_raw_pointers());
-
-  function("movement", &movement);
-  function("loadStats", &load_stats);
-  function("theorySdOverMean", &theory_sd_over_mean);
-  function("theoryVnodesFor", &theory_vnodes_for);
-  function("theoryHarmonic", &theory_harmonic);
-  function("theoryModNKept", &theory_mod_n_kept);
-  function("theoryMinimumMoved", &theory_minimum_moved);
-  function("cacheWhatIf", &cache_what_if);
-  function("hotKeys", &hot_keys);
-  function("compare", &compare);
-
-  function("ringVsMod", &ring_vs_mod);
-  function("vnodeSweep", &vnode_sweep);
-  function("hrwJump", &hrw_jump);
-  function("placementDigest", &placement_digest);
-}
+}  // namespace ringlab::wasm

@@ -1,0 +1,210 @@
+// The ABI below embind (see abi.hpp): the error channel, staging, and the direct entry points.
+#include "abi.hpp"
+
+#include <emscripten/em_macros.h>
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "adapters.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/rendezvous.hpp"
+#include "ringlab/ring.hpp"
+
+namespace ringlab::wasm {
+namespace {
+
+using emscripten::val;
+
+// ---------------------------------------------------------------------------------------------
+// The error channel
+
+struct LastError {
+  std::int32_t pending = 0;  // read from JS through HEAP32 after every fallible call
+  std::string code;
+  std::string message;
+};
+LastError last_error;
+
+void record(std::string_view code, std::string_view message) {
+  last_error.pending = 1;
+  last_error.code = code;
+  last_error.message = message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staging: batch inputs written straight into the heap
+//
+// A batch's inputs and results live in one block of the module's heap. The wrapper asks for the
+// block (stageStrings / stageWords), writes the inputs into it through the module's own heap
+// views, runs the staged call, copies the results out and releases the block (unstage) in a
+// finally. No per-call typed array is made for the inputs, and nothing is copied twice. Strings
+// cross in chunks (a few thousand keys per staged call, the block reused), so that the units
+// JavaScript writes are still in the cache when the module reads them. One block at a time
+// (calls are synchronous), freed after every batch, so the heap returns to where it was.
+//
+// Layout, in 32-bit words from the block's start, for n keys (a chunk):
+//   strings: [0, n] offsets (key i is units[offsets[i], offsets[i+1]), offsets[0] = 0),
+//            [n+1, 2n] results, [2n+1, ...) the UTF-16 units, two per word;
+//   words:   [0, n) inputs (hashes), replaced in place by the results, or results after them.
+// The staged calls check the offsets before reading anything: the block is memory that
+// JavaScript wrote.
+struct Staging {
+  std::unique_ptr<std::byte[]> block;  // bytes: JS writes both the words and the 16-bit units
+  std::size_t words = 0;
+  [[nodiscard]] std::uint32_t* word_ptr() const noexcept { return reinterpret_cast<std::uint32_t*>(block.get()); }
+};
+Staging staging;
+
+std::uintptr_t stage(std::uint64_t words) {
+  staging = Staging{};
+  // 2 GiB is the whole heap; a larger request (which would also overflow wasm32's size_t) is
+  // refused as the allocator would refuse it.
+  if (words > (std::uint64_t{1} << 29)) throw std::bad_alloc();
+  staging.block.reset(new std::byte[static_cast<std::size_t>(std::max<std::uint64_t>(words, 1)) * 4]);
+  staging.words = static_cast<std::size_t>(words);
+  return reinterpret_cast<std::uintptr_t>(staging.block.get());
+}
+
+// The words of a block for n strings of `units` UTF-16 units in all (the layout above).
+std::uint64_t string_block_words(double count, double units) {
+  const std::int64_t n = non_negative(count, "count");
+  check_batch(n);
+  const std::int64_t u = non_negative(units, "units");
+  if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
+  return 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The direct entry points for single-key calls
+//
+// One embind call costs a few hundred nanoseconds (built without eval for strict CSP pages, its
+// invokers are generic), many times the lookup itself. So the per-key calls also exist as plain
+// exports, which the wrapper calls straight on the instance with the object's address
+// (address(), read once per handle) and the key's units written into key_scratch. They cannot
+// fail: the wrapper has checked every argument, and a key longer than the scratch, or a bucket
+// count out of range, takes the embind path with its error.
+constexpr std::uint32_t kKeyScratchUnits = 1024;
+char16_t key_scratch[kKeyScratchUnits];
+
+std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::min(len, kKeyScratchUnits)}; }
+
+}  // namespace
+
+void record_current() noexcept {
+  try {
+    throw;
+  } catch (const Stopped&) {
+    record("internal", "stopped by the progress callback");
+  } catch (const Error& e) {
+    record(e.code_name(), e.what());
+  } catch (const std::bad_alloc&) {
+    record("out_of_memory", "out of memory: the module's heap is limited to 2 GiB");
+  } catch (const std::exception& e) {
+    record("internal", e.what());
+  } catch (...) {
+    record("internal", "unexpected C++ exception");
+  }
+}
+
+std::uintptr_t error_flag_address() { return reinterpret_cast<std::uintptr_t>(&last_error.pending); }
+
+val take_error() {
+  val e = val::object();
+  e.set("code", last_error.code);
+  e.set("message", last_error.message);
+  last_error = LastError{};
+  return e;
+}
+
+// A block for n strings of `units` UTF-16 units in all; returns its address.
+std::uintptr_t stage_strings(double count, double units) {
+  return guarded([&] { return stage(string_block_words(count, units)); });
+}
+
+// The string block made to hold `units` units, keeping what the wrapper has written: it stages
+// with a guess at the keys' total length and packs in one pass, and comes here when a key does
+// not fit. Returns the new address.
+std::uintptr_t restage_strings(double count, double units) {
+  return guarded([&] {
+    const std::uint64_t words = string_block_words(count, units);
+    Staging old = std::move(staging);
+    const std::uintptr_t at = stage(words);
+    if (old.block) std::memcpy(staging.block.get(), old.block.get(), std::min(old.words, staging.words) * 4);
+    return at;
+  });
+}
+
+// A block of `words` 32-bit words for a batch of n values (inputs, then results, as the staged
+// call lays them out); returns its address.
+std::uintptr_t stage_words(double count, double words) {
+  return guarded([&] {
+    check_batch(non_negative(count, "count"));
+    return stage(static_cast<std::uint64_t>(non_negative(words, "words")));
+  });
+}
+
+void unstage() { staging = Staging{}; }
+
+StagedStrings staged_strings(double count) {
+  const std::int64_t n64 = non_negative(count, "count");
+  const Error malformed(ErrorCode::invalid_argument, "malformed string batch");
+  if (!staging.block || static_cast<std::uint64_t>(n64) * 2 + 1 > staging.words) throw malformed;
+  const auto n = static_cast<std::size_t>(n64);
+  std::uint32_t* w = staging.word_ptr();
+  if (!ringlab::offsets_ascend({w, n + 1})) throw malformed;
+  const std::uint64_t units = w[n];
+  if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
+  return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
+}
+
+std::span<std::uint32_t> staged_words(double count) {
+  const std::int64_t n = non_negative(count, "count");
+  if (!staging.block || static_cast<std::uint64_t>(n) > staging.words)
+    throw Error(ErrorCode::invalid_argument, "malformed batch");
+  return {staging.word_ptr(), static_cast<std::size_t>(n)};
+}
+
+std::uintptr_t key_scratch_address() { return reinterpret_cast<std::uintptr_t>(key_scratch); }
+
+}  // namespace ringlab::wasm
+
+using ringlab::wasm::scratch_key;
+
+// The direct entry points: plain exports, by these names, of the WebAssembly instance.
+extern "C" {
+// 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t len) {
+  return r->owner_of_key(scratch_key(len));
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_hash(const ringlab::Ring* r, std::uint32_t hash) {
+  return r->owner(hash);
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t len) {
+  return g->lookup_key(scratch_key(len));
+}
+EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_hash(const ringlab::Maglev* g, std::uint32_t hash) {
+  return g->lookup(hash);
+}
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_rendezvous_pick(const ringlab::Rendezvous* h, std::uint32_t len) {
+  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
+}
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_weighted_rendezvous_pick(const ringlab::WeightedRendezvous* h,
+                                                                   std::uint32_t len) {
+  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
+}
+// buckets: 1 .. 2^31 - 1, checked by the wrapper.
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t buckets) {
+  return ringlab::jump_unchecked(key, std::max(buckets, 1));
+}
+}
+

@@ -1,0 +1,84 @@
+// The ABI between the module and its TypeScript wrapper (web/lib/src/heap.ts), below embind:
+//  - the error channel: a fallible entry point runs in guarded(), which records the exception's
+//    code and message and returns a placeholder; the wrapper reads the flag at
+//    error_flag_address() after the call and throws RinglabError once embind has freed the
+//    arguments. C++ exceptions never cross (under Emscripten they would arrive as a bare number,
+//    skip destructors and leak);
+//  - staging: a batch's inputs and results in one block of the heap that the wrapper writes and
+//    reads through its own views, so a million keys are one call and no copy;
+//  - the direct entry points: single-key calls as plain exports (extern "C" in abi.cpp), called by
+//    the wrapper straight on the instance with keys written into the key scratch.
+#pragma once
+
+#include <emscripten/val.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <type_traits>
+
+namespace ringlab::wasm {
+
+// ---------------------------------------------------------------------------------------------
+// The error channel
+
+// Thrown when a progress callback asks to stop (its JS side threw): it unwinds the run properly
+// and arrives in guarded() like any other exception.
+struct Stopped {};
+
+// Records the exception being handled. One out-of-line function: every guarded() call site then
+// has a single catch (...) instead of five catch clauses.
+[[gnu::noinline]] void record_current() noexcept;
+
+template <typename F>
+auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
+  using R = std::invoke_result_t<F>;
+  try {
+    return f();
+  } catch (...) {
+    record_current();
+  }
+  if constexpr (std::is_same_v<R, emscripten::val>) return emscripten::val::undefined();
+  else if constexpr (!std::is_void_v<R>) return R{};
+}
+
+// The address of the flag the wrapper reads (through HEAP32) after every fallible call.
+std::uintptr_t error_flag_address();
+// {code, message} of the recorded error, which is then cleared.
+emscripten::val take_error();
+
+// ---------------------------------------------------------------------------------------------
+// Staging (layout and protocol in abi.cpp)
+
+// A block for n strings of `units` UTF-16 units in all; returns its address.
+std::uintptr_t stage_strings(double count, double units);
+// The string block made to hold `units` units, keeping what the wrapper has written.
+std::uintptr_t restage_strings(double count, double units);
+// A block of `words` 32-bit words for a batch of n values; returns its address.
+std::uintptr_t stage_words(double count, double words);
+void unstage();
+
+// The staged strings, checked: offsets ascending from 0 and every unit inside the block.
+struct StagedStrings {
+  std::span<const std::uint32_t> offsets;  // n + 1
+  std::span<const char16_t> units;
+  std::span<std::uint32_t> out;  // n
+  [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
+};
+StagedStrings staged_strings(double count);
+// The first n words of the block (a word batch's inputs, replaced by its results).
+std::span<std::uint32_t> staged_words(double count);
+
+// ---------------------------------------------------------------------------------------------
+// The direct entry points
+
+// Where the wrapper writes a key's UTF-16 units for a direct call.
+std::uintptr_t key_scratch_address();
+
+// A handle's C++ object, as the direct entry points take it (read once per handle).
+template <typename T>
+std::uintptr_t address_of(const T& object) {
+  return reinterpret_cast<std::uintptr_t>(&object);
+}
+
+}  // namespace ringlab::wasm
