@@ -24,6 +24,11 @@ const debian = [
     present: () => clangRuntime("libclang_rt.fuzzer-x86_64.a"),
   },
   { pkg: "llvm", why: "llvm-symbolizer: file and line in sanitizer reports", present: () => has("llvm-symbolizer") },
+  {
+    pkg: "clang-format",
+    why: "formats and checks the C++ sources (version 14, as scripts/format.mjs expects)",
+    present: () => has("clang-format-14") || has("clang-format"),
+  },
   { pkg: "chromium", why: "the browser the page tests drive", present: () => existsSync("/usr/bin/chromium") },
   {
     pkg: "fonts-beng-extra",
