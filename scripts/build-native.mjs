@@ -1,9 +1,10 @@
-// Configures and builds the native library, CLI (build/ringlab) and C++ tests with CMake.
+// Configures and builds the native library, CLI (build/ringlab) and C++ tests with CMake
+// (the `native` preset in CMakePresets.json).
 import { isMain, main, run } from "./lib/proc.mjs";
 
 export function buildNative() {
-  run("cmake", ["-S", ".", "-B", "build", "-DCMAKE_BUILD_TYPE=Release"]);
-  run("cmake", ["--build", "build", "--parallel", "2"]);
+  run("cmake", ["--preset", "native"]);
+  run("cmake", ["--build", "--preset", "native"]);
 }
 
 if (isMain(import.meta.url)) main(buildNative);

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Builds everything the JavaScript side needs, incrementally:
 //
-//   1. CMake under Emscripten (emcmake) in build-wasm/: the C++ core and the bindings linked into
-//      web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt says how), and the
-//      Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm` runs it);
+//   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
+//      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
+//      says how), and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm` runs it);
 //   2. ringlab.inline.js: that .wasm, gzipped, as base64 (`ringlab/single` shares the glue);
 //   3. the TypeScript wrapper (web/lib/src -> web/lib/dist: .d.ts with their TSDoc, .js without
 //      comments).
@@ -14,7 +14,7 @@
 // Needs emcmake and em++ on PATH (Debian: apt-get install emscripten), cmake and `npm install`
 // (for tsc). No npm dependencies.
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -31,7 +31,6 @@ for (const a of argv) {
 const force = argv.includes("--force");
 const withTests = !argv.includes("--no-tests");
 
-const buildDir = path.join(root, "build-wasm");
 const libDir = path.join(root, "web", "lib");
 const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
@@ -95,15 +94,11 @@ async function main() {
 
   // 1. The module (and the Catch2 suite), by CMake.
   console.log("build-wasm: cmake (Emscripten)");
-  await exec("emcmake", [
-    "cmake",
-    "-S", root,
-    "-B", buildDir,
-    "-DCMAKE_BUILD_TYPE=Release",
-    `-DRINGLAB_BUILD_TESTS=${withTests ? "ON" : "OFF"}`,
-    "--log-level=WARNING",
-  ]);
-  await exec("cmake", ["--build", buildDir, "--parallel", "2", ...(force ? ["--clean-first"] : [])]);
+  // The `wasm` preset (CMakePresets.json: build-wasm/, Release); emcmake supplies Emscripten's
+  // toolchain file and the Node that runs the suite.
+  await exec("emcmake", ["cmake", "--preset", "wasm", "--log-level=WARNING"]);
+  // --no-tests builds the module alone (the suite, if built before, is left as it was).
+  await exec("cmake", ["--build", "--preset", "wasm", ...(withTests ? [] : ["--target", "ringlab_wasm"]), ...(force ? ["--clean-first"] : [])]);
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
   // 2. TypeScript

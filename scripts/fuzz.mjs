@@ -1,5 +1,5 @@
 // Builds the libFuzzer targets in tests/fuzz/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer)
-// into build-fuzz/ and runs each for a fixed time.
+// with CMake into build-fuzz/ (the `fuzz` preset: -DRINGLAB_FUZZ=ON) and runs each for a fixed time.
 //
 //   node scripts/fuzz.mjs                 every target for 20 s (what `npm test` runs)
 //   node scripts/fuzz.mjs --seconds 300   longer runs (`npm run fuzz`)
@@ -7,38 +7,26 @@
 //   options: --jobs N (targets run side by side, default 2), --only fuzz_ring,fuzz_cli,
 //            --fresh (forget the inputs found by earlier local runs), --build-only
 //
+// The targets, their -max_len and dictionaries are listed in tests/fuzz/CMakeLists.txt, which
+// writes them to build-fuzz/fuzz-targets.json for this script.
+//
 // Each target first replays tests/fuzz/regressions/<target>/ (inputs that once failed), then fuzzes
 // from build-fuzz/corpus/<target>/, a working copy of the committed seeds in
 // tests/fuzz/corpus/<target>/: libFuzzer writes the inputs it finds there, never into the repo.
 // A failing input is left in build-fuzz/artifacts/<target>/ and named in the error.
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { has, isMain, main, root } from "./lib/proc.mjs";
+import { has, isMain, main, root, run } from "./lib/proc.mjs";
 
 const fuzzDir = path.join(root, "tests", "fuzz");
 const buildDir = path.join(root, "build-fuzz");
-const includeDir = path.join(root, "cpp", "include");
-
-// max_len: long enough for each target's op sequences, short enough to keep executions fast.
-export const targets = [
-  { name: "fuzz_h32", maxLen: 512 },
-  { name: "fuzz_ring", maxLen: 256 },
-  { name: "fuzz_token_ring", maxLen: 512 },
-  { name: "fuzz_maglev", maxLen: 384 },
-  { name: "fuzz_bounded", maxLen: 1024 },
-  { name: "fuzz_cli", maxLen: 512, dict: "fuzz_cli.dict" },
-];
+const manifest = path.join(buildDir, "fuzz-targets.json");
 
 const CXX = process.env.CXX_FUZZ || "clang++";
-const common = ["-std=c++20", "-O1", "-g", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined", "-ffp-contract=off"];
-const coreFlags = [...common, "-fsanitize=fuzzer-no-link,address,undefined", `-I${includeDir}`];
-const targetFlags = [...common, "-fsanitize=fuzzer,address,undefined", `-I${includeDir}`];
 
 const rel = (p) => path.relative(root, p) || ".";
-const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : -Infinity);
-const newest = (files) => Math.max(-Infinity, ...files.map(mtime));
 const filesIn = (dir, ext = "") =>
   existsSync(dir)
     ? readdirSync(dir)
@@ -77,62 +65,25 @@ async function pool(items, limit, fn) {
   return results;
 }
 
-// Compiles to `output`, then dates it to when the compile started: a source edited while the
-// compiler ran is then newer than the output, and the next build compiles it again.
-async function compile(args, output, what) {
-  console.log(`  ${what}`);
-  const started = new Date();
-  const r = await exec(CXX, [...args, "-o", output]);
-  if (r.code !== 0) throw new Error(`compiling ${what} failed:\n${r.out}`);
-  if (r.out.trim()) console.log(r.out.trimEnd());
-  utimesSync(output, started, started);
+// Configures and builds every target in build-fuzz/ (CMake rebuilds only what changed).
+export function buildFuzz({ jobs = defaultJobs() } = {}) {
+  for (const tool of ["cmake", CXX]) {
+    if (!has(tool)) {
+      throw new Error(
+        `${tool} not found: the fuzz targets need cmake and clang with libFuzzer and the sanitizer runtimes ` +
+          "(Debian: apt-get install -y cmake clang libclang-rt-14-dev)",
+      );
+    }
+  }
+  // The `fuzz` preset (CMakePresets.json): clang, Debug, -DRINGLAB_FUZZ=ON.
+  run("cmake", ["--preset", "fuzz", ...(process.env.CXX_FUZZ ? [`-DCMAKE_CXX_COMPILER=${CXX}`] : [])]);
+  run("cmake", ["--build", "--preset", "fuzz", "--parallel", String(jobs)]);
 }
 
-// Builds every target into build-fuzz/, compiling only what is older than its sources.
-export async function buildFuzz({ jobs = defaultJobs() } = {}) {
-  if (!has(CXX)) {
-    throw new Error(
-      `${CXX} not found: the fuzz targets need clang with libFuzzer and the sanitizer runtimes ` +
-        "(Debian: apt-get install -y clang libclang-rt-14-dev)",
-    );
-  }
-  const objDir = path.join(buildDir, "obj");
-  mkdirSync(objDir, { recursive: true });
-
-  // A change of compiler or flags rebuilds everything.
-  const stampFile = path.join(buildDir, "flags.txt");
-  const stamp = JSON.stringify({ CXX, coreFlags, targetFlags });
-  if (!existsSync(stampFile) || readFileSync(stampFile, "utf8") !== stamp) {
-    rmSync(buildDir, { recursive: true, force: true });
-    mkdirSync(objDir, { recursive: true });
-    writeFileSync(stampFile, stamp);
-  }
-
-  const headers = filesIn(path.join(includeDir, "ringlab"), ".hpp");
-  const headersTime = newest(headers);
-  // The core: every source of the library; none of them has a main().
-  const sources = filesIn(path.join(root, "cpp", "src"), ".cpp").filter(
-    (f) => !/\bint\s+main\s*\(/.test(readFileSync(f, "utf8")),
-  );
-  const objects = sources.map((src) => ({ src, obj: path.join(objDir, `${path.basename(src, ".cpp")}.o`) }));
-  const stale = objects.filter(({ src, obj }) => mtime(obj) < Math.max(mtime(src), headersTime));
-  const fuzzHeaders = filesIn(fuzzDir, ".hpp");
-  const staleTargets = targets.filter((t) => {
-    const bin = path.join(buildDir, t.name);
-    const inputs = [path.join(fuzzDir, `${t.name}.cpp`), ...fuzzHeaders, ...objects.map((o) => o.obj), ...headers];
-    return stale.length > 0 || mtime(bin) < newest(inputs);
-  });
-  if (stale.length === 0 && staleTargets.length === 0) {
-    console.log(`fuzz: targets in ${rel(buildDir)}/ are up to date`);
-    return;
-  }
-  console.log(`fuzz: building ${staleTargets.length} target(s) with ${CXX} (ASan + UBSan + libFuzzer)`);
-  await pool(stale, jobs, ({ src, obj }) => compile([...coreFlags, "-c", src], obj, rel(src)));
-  await pool(staleTargets, jobs, (t) => {
-    const bin = path.join(buildDir, t.name);
-    const src = path.join(fuzzDir, `${t.name}.cpp`);
-    return compile([...targetFlags, `-I${fuzzDir}`, src, ...objects.map((o) => o.obj)], bin, `${rel(src)} -> ${rel(bin)}`);
-  });
+// The targets CMake built: [{ name, program, maxLen, dict }], from tests/fuzz/CMakeLists.txt.
+export function fuzzTargets() {
+  if (!existsSync(manifest)) throw new Error(`${rel(manifest)} is missing: run node scripts/fuzz.mjs --build-only`);
+  return JSON.parse(readFileSync(manifest, "utf8"));
 }
 
 // The sanitizers' settings for every run (a caller's own settings win): stack traces for UB.
@@ -161,13 +112,13 @@ function tail(out, lines = 60) {
 }
 
 async function runTarget(t, seconds, fresh) {
-  const bin = path.join(buildDir, t.name);
+  const bin = t.program;
   const logDir = path.join(buildDir, "logs");
   const artifacts = path.join(buildDir, "artifacts", t.name) + path.sep;
   mkdirSync(logDir, { recursive: true });
   mkdirSync(artifacts, { recursive: true });
   const common = ["-timeout=10", "-rss_limit_mb=2048", `-artifact_prefix=${artifacts}`];
-  if (t.dict) common.push(`-dict=${path.join(fuzzDir, t.dict)}`);
+  if (t.dict) common.push(`-dict=${t.dict}`);
   const result = { name: t.name, regressions: 0, runs: null, seconds: null, corpus: 0, ok: false, detail: "" };
 
   // 1. Inputs that failed once: each runs once, and all must pass.
@@ -227,12 +178,13 @@ function defaultJobs() {
 // { passed, failed, results }; throws when any target fails, naming the failing input.
 export async function fuzz({ seconds = 20, jobs = defaultJobs(), only = null, fresh = false } = {}) {
   if (!(Number.isInteger(seconds) && seconds >= 1)) throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
+  buildFuzz({ jobs });
+  const targets = fuzzTargets();
   const chosen = only ? targets.filter((t) => only.includes(t.name)) : targets;
   if (only) {
     const unknown = only.filter((n) => !targets.some((t) => t.name === n));
     if (unknown.length > 0) throw new Error(`fuzz: unknown target(s) ${unknown.join(", ")}`);
   }
-  await buildFuzz({ jobs });
   console.log(`fuzz: ${chosen.length} target(s), ${seconds} s each, ${jobs} at a time`);
   const results = await pool(chosen, jobs, async (t) => {
     const r = await runTarget(t, seconds, fresh);
@@ -300,7 +252,7 @@ function parseArgs(argv) {
 if (isMain(import.meta.url)) {
   main(async () => {
     const opts = parseArgs(process.argv.slice(2));
-    if (opts.buildOnly) await buildFuzz({ jobs: opts.jobs });
+    if (opts.buildOnly) buildFuzz({ jobs: opts.jobs });
     else await fuzz(opts);
   });
 }

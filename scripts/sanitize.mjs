@@ -1,6 +1,7 @@
 // The Catch2 suite under AddressSanitizer + UndefinedBehaviorSanitizer (and LeakSanitizer):
-// a separate CMake build in build-asan/ with clang, then one run of the test binary. Any report
-// fails the run.
+// a separate CMake build in build-asan/ (the `asan` preset in CMakePresets.json: clang, Debug,
+// -DRINGLAB_SANITIZE=ON, whose flags are in the root CMakeLists.txt), then one run of the test
+// binary. Any report fails the run.
 //
 //   node scripts/sanitize.mjs
 import { spawnSync } from "node:child_process";
@@ -8,7 +9,6 @@ import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
 
 const buildDir = path.join(root, "build-asan");
-const sanitizerFlags = "-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g -O1";
 
 // Any of these in the output means a sanitizer spoke, whatever the exit code says.
 const reportPatterns = [/ERROR: AddressSanitizer/, /ERROR: LeakSanitizer/, /runtime error:/, /SUMMARY: \w+Sanitizer/];
@@ -21,19 +21,8 @@ export function buildSanitized() {
         "(Debian: apt-get install -y cmake clang libclang-rt-14-dev)");
     }
   }
-  run("cmake", [
-    "-S", ".",
-    "-B", buildDir,
-    "-DCMAKE_C_COMPILER=clang",
-    "-DCMAKE_CXX_COMPILER=clang++",
-    // Debug adds only -g: the optimisation level is the -O1 below, and assertions stay on.
-    "-DCMAKE_BUILD_TYPE=Debug",
-    `-DCMAKE_CXX_FLAGS=${sanitizerFlags}`,
-    "-DRINGLAB_BUILD_TESTS=ON",
-    "-DRINGLAB_BUILD_CLI=OFF",
-    "-DRINGLAB_BUILD_BENCH=OFF",
-  ]);
-  run("cmake", ["--build", buildDir, "--target", "ringlab_tests", "--parallel", "2"]);
+  run("cmake", ["--preset", "asan"]);
+  run("cmake", ["--build", "--preset", "asan"]);
 }
 
 // Runs the suite once in one process; throws on a failing test or any sanitizer report.
