@@ -8,6 +8,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/random.hpp"
 
 namespace ringlab {
@@ -69,49 +70,41 @@ std::vector<std::uint32_t> loads_of(std::span<const std::uint32_t> placement, st
   return loads;
 }
 
-namespace {
-void check_servers(std::uint32_t n) {
-  if (n < 1) throw Error(ErrorCode::out_of_range, "servers must be >= 1");
-}
-}  // namespace
-
-double theory_sd_over_mean(std::uint32_t servers, std::uint32_t vnodes) {
-  check_servers(servers);
-  if (vnodes < 1) throw Error(ErrorCode::out_of_range, "vnodes must be >= 1");
-  const double n = servers;
-  return std::sqrt((n - 1) / (n * vnodes + 1));
+double theory_sd_over_mean(std::int64_t servers, std::int64_t vnodes) {
+  const auto n = static_cast<double>(check_integer(Param::theory_n, servers));
+  const auto v = static_cast<double>(check_integer(Param::theory_v, vnodes));
+  return std::sqrt((n - 1) / (n * v + 1));
 }
 
-double theory_vnodes_for(std::uint32_t servers, double target) {
-  check_servers(servers);
-  if (!(target > 0) || !std::isfinite(target)) throw Error(ErrorCode::out_of_range, "target must be finite and > 0");
-  const double n = servers;
+double theory_vnodes_for(std::int64_t servers, double target) {
+  const auto n = static_cast<double>(check_integer(Param::theory_n, servers));
+  check_number(Param::theory_target, target);
   return ((n - 1) / (target * target) - 1) / n;
 }
 
-double harmonic(std::uint32_t n) {
+double harmonic(std::int64_t n) {
+  const auto terms = static_cast<std::uint32_t>(check_integer(Param::harmonic_n, n));
   double h = 0;
-  for (std::uint32_t i = 1; i <= n; ++i) h += 1.0 / i;
+  for (std::uint32_t i = 1; i <= terms && i != 0; ++i) h += 1.0 / i;
   return h;
 }
 
-double mod_n_kept_fraction(std::uint32_t n, std::uint32_t m) {
-  check_servers(n);
-  check_servers(m);
+double mod_n_kept_fraction(std::int64_t n64, std::int64_t m64) {
+  const auto n = static_cast<std::uint32_t>(check_integer(Param::theory_n, n64));
+  const auto m = static_cast<std::uint32_t>(check_integer(Param::theory_m, m64));
   const std::uint64_t lcm = static_cast<std::uint64_t>(n) / std::gcd(n, m) * m;
   return static_cast<double>(std::min(n, m)) / static_cast<double>(lcm);
 }
 
-double minimum_moved_fraction(std::uint32_t n, std::uint32_t m) {
-  check_servers(n);
-  check_servers(m);
+double minimum_moved_fraction(std::int64_t n64, std::int64_t m64) {
+  const auto n = static_cast<std::uint32_t>(check_integer(Param::theory_n, n64));
+  const auto m = static_cast<std::uint32_t>(check_integer(Param::theory_m, m64));
   return static_cast<double>(n > m ? n - m : m - n) / std::max(n, m);
 }
 
 CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
-  if (!(hit_ratio >= 0 && hit_ratio < 1)) throw Error(ErrorCode::out_of_range, "hit ratio must be in [0, 1)");
-  if (!(moved_fraction >= 0 && moved_fraction <= 1))
-    throw Error(ErrorCode::out_of_range, "moved fraction must be in [0, 1]");
+  check_number(Param::hit_ratio, hit_ratio);
+  check_number(Param::moved_fraction, moved_fraction);
   CacheWhatIf w;
   w.hit_before = hit_ratio;
   w.moved = moved_fraction;
@@ -121,47 +114,52 @@ CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
 }
 
 HotKeyResult hot_keys(const Ring& ring, const HotKeyParams& p) {
-  if (p.keys < 1) throw Error(ErrorCode::out_of_range, "hot keys need at least one key");
-  if (p.keys > 10'000'000) throw Error(ErrorCode::limit_exceeded, "at most 10000000 keys");
-  if (p.requests > 100'000'000) throw Error(ErrorCode::limit_exceeded, "at most 100000000 requests");
-  if (!(p.s >= 0) || !std::isfinite(p.s)) throw Error(ErrorCode::out_of_range, "the Zipf exponent must be finite and >= 0");
-  if (p.copies < 1) throw Error(ErrorCode::out_of_range, "copies must be >= 1");
-  if (p.hot > p.keys) throw Error(ErrorCode::out_of_range, "hot must be at most the number of keys");
+  check_integer(Param::hot_keys_seed, p.seed);
+  const auto key_count = static_cast<std::uint32_t>(check_integer(Param::hot_keys_keys, p.keys));
+  const auto requests = static_cast<std::uint64_t>(check_integer(Param::hot_keys_requests, p.requests));
+  check_number(Param::hot_keys_s, p.s);
+  const auto hot = static_cast<std::uint32_t>(check_integer(Param::hot_keys_hot, p.hot, 0, p.keys));
+  const auto copies = static_cast<std::uint32_t>(check_integer(Param::hot_keys_copies, p.copies));
+  // Each copy of each hot key has its place found up front: hot x copies is the memory.
+  if (copies > 1 && p.hot * p.copies > kMaxHotCopies)
+    throw Error(ErrorCode::limit_exceeded, "a run of " + std::to_string(p.hot * p.copies) +
+                                               " copies (hot x copies) exceeds the cap of " +
+                                               std::to_string(kMaxHotCopies));
   // The keys and where each (and each copy of a hot key) lives.
   CourseKeys keys(p.seed);
-  std::vector<std::uint32_t> home(p.keys);
-  std::vector<std::vector<std::uint32_t>> copy_home(p.hot);
-  for (std::uint32_t k = 0; k < p.keys; ++k) {
+  std::vector<std::uint32_t> home(key_count);
+  std::vector<std::vector<std::uint32_t>> copy_home(hot);
+  for (std::uint32_t k = 0; k < key_count; ++k) {
     const std::string key = keys.next();
     home[k] = ring.owner(h32_bytes(key));
-    if (k < p.hot) {
-      for (std::uint32_t c = 1; c <= p.copies && p.copies > 1; ++c)
+    if (k < hot) {
+      for (std::uint32_t c = 1; c <= copies && copies > 1; ++c)
         copy_home[k].push_back(ring.owner(Fnv1a{}.bytes(key).unit(u'#').decimal(c).finish()));
     }
   }
   // Zipf CDF over ranks.
-  std::vector<double> cdf(p.keys);
+  std::vector<double> cdf(key_count);
   double total = 0;
-  for (std::uint32_t r = 0; r < p.keys; ++r) cdf[r] = total += 1.0 / std::pow(r + 1.0, p.s);
+  for (std::uint32_t r = 0; r < key_count; ++r) cdf[r] = total += 1.0 / std::pow(r + 1.0, p.s);
   HotKeyResult out;
   out.requests_per_server.assign(ring.servers().size(), 0);
-  std::vector<std::uint64_t> per_key_requests(p.hot, 0);
+  std::vector<std::uint64_t> per_key_requests(hot, 0);
   Mulberry32 traffic(p.seed == kMaxSafeInteger ? -kMaxSafeInteger : p.seed + 1);
-  for (std::uint64_t q = 0; q < p.requests; ++q) {
+  for (std::uint64_t q = 0; q < requests; ++q) {
     const double u = traffic.next() * total;
     const auto rank = static_cast<std::uint32_t>(
-        std::min<std::size_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin(), p.keys - 1));
+        std::min<std::size_t>(std::upper_bound(cdf.begin(), cdf.end(), u) - cdf.begin(), key_count - 1));
     std::uint32_t server = home[rank];
     if (rank == 0) ++out.hottest_key_requests;
-    if (rank < p.hot) {
+    if (rank < hot) {
       const std::uint64_t nth = per_key_requests[rank]++;
-      if (p.copies > 1) server = copy_home[rank][nth % p.copies];
+      if (copies > 1) server = copy_home[rank][nth % copies];
     }
     ++out.requests_per_server[server];
   }
   const auto top = std::max_element(out.requests_per_server.begin(), out.requests_per_server.end());
   out.hottest_server = static_cast<std::uint32_t>(top - out.requests_per_server.begin());
-  const double mean = static_cast<double>(p.requests) / static_cast<double>(out.requests_per_server.size());
+  const double mean = static_cast<double>(requests) / static_cast<double>(out.requests_per_server.size());
   out.max_over_mean = static_cast<double>(*top) / mean;
   return out;
 }

@@ -4,12 +4,12 @@
 #include <string>
 
 #include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
 std::vector<std::uint32_t> bounded_capacities(const Ring& ring, std::uint64_t keys, double epsilon) {
-  if (!(epsilon > 0) || !std::isfinite(epsilon))
-    throw Error(ErrorCode::out_of_range, "epsilon must be finite and > 0");
+  check_number(Param::bounded_epsilon, epsilon);
   const auto servers = ring.servers();
   double total_weight = 0;
   for (const Server& s : servers) total_weight += s.weight;

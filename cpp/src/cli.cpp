@@ -1,10 +1,6 @@
 #include "ringlab/cli.hpp"
 
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
 #include <map>
-#include <optional>
 #include <string_view>
 
 #include "ringlab/compare.hpp"
@@ -12,89 +8,141 @@
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 namespace {
 
-const std::string kHelp = R"(ringlab - consistent hashing you can run, see and check
+// A command's parameters are the table's entries of one JavaScript function (`where`) that have
+// a CLI spelling, in table order.
+struct Command {
+  std::string_view name;     // as typed: "ring-vs-mod", "compare", ...
+  std::string_view where;    // the table's function
+  std::string_view summary;  // one line for --help
+  std::string_view note;     // limits on more than one value, for --help
+};
+
+const Command kExperiments[] = {
+    {"ring-vs-mod", "ringVsMod", "n servers -> n+1: how many keys move under mod-N and under a ring",
+     "(servers + 1) x vnodes <= 16777216 ring points"},
+    {"vnode-sweep", "vnodeSweep", "spread of load over N servers as virtual nodes grow",
+     "servers x V <= 16777216 ring points for each V"},
+    {"hrw-jump", "hrwJump", "rendezvous hashing losing one server; jump growing B -> B+1 buckets",
+     "keys x servers <= 10000000000"},
+};
+const Command kCompare = {"compare", "compare", "", "each ring (servers x vnodes, by weight) <= 16777216 points"};
+const Command kDigest = {"digest", "placementDigest", "", ""};
+const Command kJump = {"jump", "jump", "", ""};
+const Command kNone = {"", "", "", ""};
+
+std::vector<const ParamSpec*> params_of(const Command& c) {
+  std::vector<const ParamSpec*> out;
+  for (const ParamSpec& p : params())
+    if (p.where == c.where && !p.flag.empty()) out.push_back(&p);
+  return out;
+}
+
+// --- Help, from the table -------------------------------------------------------------------
+
+std::string range_text(const ParamSpec& p) {
+  if (!p.range_note.empty()) return std::string(p.range_note);
+  switch (p.kind) {
+    case ParamKind::number: return requirement(p);
+    case ParamKind::integer_list:
+      return "1 to " + std::to_string(kMaxVnodeList) + " values, each " + std::to_string(p.lo) + " to " +
+             std::to_string(p.hi);
+    default: break;
+  }
+  if (p.lo == -p.hi) {
+    std::string s(1, '|');
+    s += p.metavar;
+    s += "| <= ";
+    s += std::to_string(p.hi);
+    return s;
+  }
+  if (p.hi == kNoUpperBound) return ">= " + std::to_string(p.lo);
+  return std::to_string(p.lo) + " to " + std::to_string(p.hi);
+}
+
+std::string default_text(const ParamSpec& p) {
+  switch (p.kind) {
+    case ParamKind::number: return js::number_to_string(p.default_number);
+    case ParamKind::change: return std::string(p.default_text);
+    case ParamKind::integer_list: {
+      std::string s;
+      for (const std::int64_t v : p.default_list) {
+        if (!s.empty()) s += ',';
+        s += std::to_string(v);
+      }
+      return s;
+    }
+    default: return std::to_string(p.default_integer);
+  }
+}
+
+// "    --seed S       PRNG seed for the keys (|S| <= 9007199254740991; default 16)"
+std::string flag_lines(const Command& c, std::string_view indent) {
+  std::string out;
+  for (const ParamSpec* p : params_of(c)) {
+    const std::string head =
+        p->flag == p->metavar ? std::string(p->flag) : std::string(p->flag) + " " + std::string(p->metavar);
+    const std::string what = std::string(p->help) + " (" + range_text(*p) +
+                             (p->has_default ? "; default " + default_text(*p) : std::string()) + ")";
+    std::string line = std::string(indent) + js::pad_end(head, 15) + what;
+    // A long line breaks before its parenthesis, the rest indented under the text.
+    if (line.size() > 96)
+      line = std::string(indent) + js::pad_end(head, 15) + std::string(p->help) + "\n" + std::string(indent) +
+             std::string(17, ' ') + what.substr(p->help.size() + 1);
+    out += line + "\n";
+  }
+  if (!c.note.empty()) out += std::string(indent) + std::string(15, ' ') + std::string(c.note) + "\n";
+  return out;
+}
+
+std::string make_help() {
+  std::string h = R"(ringlab - consistent hashing you can run, see and check
 
 Usage:
   ringlab run <experiment> [flags]   run one of the course's three programs
   ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units
   ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets
   ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change
-  ringlab digest [--seed S] [--keys K]
-                                     one 32-bit digest per algorithm of its placements of the
-                                     course's keys (default seed 16, 100000 keys, at most
-                                     10000000), then `all`: equal digests, equal placements
+  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the
+                                     course's keys, then `all`: equal digests, equal placements
   ringlab --help                     this text
 
 Experiments (output is byte-identical to the published JavaScript programs):
-  ring-vs-mod   n servers -> n+1: how many keys move under mod-N and under a ring
-                  --seed S      PRNG seed for the keys              (default 16)
-                  --keys K      number of keys                      (default 10000)
-                  --servers N   servers before the change (N -> N+1) (default 4)
-                  --vnodes V    virtual nodes per server            (default 100)
-  vnode-sweep   spread of load over N servers as virtual nodes grow
-                  --seed S      PRNG seed for the keys              (default 16)
-                  --servers N   servers                             (default 10)
-                  --keys K      number of keys                      (default 100000)
-                  --vnodes LIST comma-separated V values            (default 1,10,100,1000)
-  hrw-jump      rendezvous hashing losing one server; jump growing B -> B+1 buckets
-                  --seed S      PRNG seed for the keys              (default 16)
-                  --keys K      number of keys                      (default 10000)
-                  --servers N   rendezvous servers S0..S{N-1}       (default 5)
-                  --remove R    index of the server removed, 0..N-1 (default 2)
-                  --buckets B   jump buckets before growing         (default 10)
-
-compare (servers are named S0..S{N-1}):
-                  --seed S --keys K (default 100000, at most 10000000)
-                  --servers N (default 10) --vnodes V (default 100)
-                  --change add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W (default add)
-                  --epsilon E   bounded loads' slack, > 0           (default 0.25)
-                  --table M     Maglev table size, a prime          (default 65537)
-                  --json        an array of {algorithm, moved, movedToNew, movedBetweenOld,
-                                maxOverMean, sdOverMean, memoryBytes, buildMs, supported}
-
-Values of the experiments are integers. Limits: |seed| <= 9007199254740991, 0 <= keys <= 100000000,
-1 <= servers <= 100000, vnodes >= 1 with servers x vnodes <= 16777216 ring points
-(ring-vs-mod: (servers+1) x vnodes), at most 100 values in a vnodes list, buckets <= 2147483646,
-hrw-jump keys x servers <= 10000000000.
-A bad flag or value prints one line on stderr and exits with status 2.
-
-Example:
-  ringlab run vnode-sweep --servers 3 --keys 800
 )";
+  for (const Command& c : kExperiments) {
+    h += "  " + js::pad_end(c.name, 14) + std::string(c.summary) + "\n";
+    h += flag_lines(c, "    ");
+  }
+  h += "\ncompare (every algorithm on the same keys, before and after the change):\n";
+  h += flag_lines(kCompare, "    ");
+  h += "    " + js::pad_end("--json", 15) +
+       "an array of {algorithm, moved, movedToNew, movedBetweenOld, maxOverMean,\n" + "    " + std::string(15, ' ') +
+       "sdOverMean, memoryBytes, buildMs, supported}\n";
+  h += "\ndigest:\n";
+  h += flag_lines(kDigest, "    ");
+  h += "\njump:\n";
+  h += flag_lines(kJump, "    ");
+  const ParamSpec& servers = param(Param::ring_vs_mod_servers);
+  h += "\nValues are integers unless shown otherwise, checked before any work. A bad flag or value\n"
+       "prints one line on stderr and exits with status 2; a message about a value names its flag:\n"
+       "  ringlab: " +
+       std::string(servers.flag) + " must be " + requirement(servers) +
+       ", got 0\n"
+       "\nExample:\n  ringlab run vnode-sweep --servers 3 --keys 800\n";
+  return h;
+}
+
+// --- Parsing --------------------------------------------------------------------------------
 
 struct Usage {
   std::string message;
 };
-
-// [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?: the plain decimal forms of JavaScript's Number(text).
-// Scanned by hand: std::regex matches recursively, a stack frame or more per character, and an
-// argument of some 20,000 digits overflowed an 8 MiB stack.
-bool is_decimal(std::string_view s) {
-  std::size_t i = 0;
-  const auto digits = [&] {
-    const std::size_t from = i;
-    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
-    return i - from;
-  };
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  std::size_t mantissa = digits();
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    mantissa += digits();
-  }
-  if (mantissa == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    if (digits() == 0) return false;
-  }
-  return i == s.size();
-}
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {
@@ -116,90 +164,22 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
-// JavaScript's Number(text) for the plain decimal forms, required to be an exact integer.
-std::int64_t parse_integer(const std::string& flag, const std::string& text) {
-  if (!is_decimal(text)) throw Usage{flag + " needs an integer, got \"" + text + "\""};
-  const double v = std::strtod(text.c_str(), nullptr);
-  if (!std::isfinite(v) || v != std::floor(v)) throw Usage{flag + " needs an integer, got \"" + text + "\""};
-  if (std::fabs(v) > 9007199254740991.0)
-    throw Usage{flag + " is outside the safe integer range, got \"" + text + "\""};
-  return static_cast<std::int64_t>(v);
-}
-
-std::vector<std::int64_t> parse_list(const std::string& flag, const std::string& text) {
-  std::vector<std::int64_t> out;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t comma = text.find(',', start);
-    out.push_back(parse_integer(flag, text.substr(start, comma - start)));
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
-  return out;
-}
-
-// "--name value" pairs; the last occurrence of a flag wins, as in the published programs.
-std::map<std::string, std::string> parse_flags(const std::vector<std::string>& args, std::size_t from,
-                                               std::initializer_list<std::string_view> allowed,
-                                               const std::string& experiment) {
-  std::map<std::string, std::string> flags;
-  for (std::size_t i = from; i < args.size(); i += 2) {
-    const std::string& a = args[i];
-    bool known = false;
-    for (std::string_view name : allowed) known = known || a == "--" + std::string(name);
-    if (!known) {
-      if (a.rfind("--", 0) == 0)
-        throw Usage{"unknown flag " + a + " for " + experiment + " (see ringlab --help)"};
-      throw Usage{"unexpected argument \"" + a + "\" (flags are --name value)"};
-    }
-    if (i + 1 >= args.size()) throw Usage{a + " needs a value"};
-    flags[a.substr(2)] = args[i + 1];
-  }
-  return flags;
-}
-
-template <typename T>
-void set(const std::map<std::string, std::string>& flags, const char* name, T& field) {
-  const auto it = flags.find(name);
-  if (it != flags.end()) field = parse_integer(std::string("--") + name, it->second);
-}
-
-std::string run_experiment(const std::vector<std::string>& args) {
-  if (args.size() < 2) throw Usage{"run needs an experiment: ring-vs-mod, vnode-sweep or hrw-jump"};
-  const std::string& name = args[1];
-  if (name == "ring-vs-mod") {
-    const auto flags = parse_flags(args, 2, {"seed", "keys", "servers", "vnodes"}, name);
-    RingVsModParams p;
-    set(flags, "seed", p.seed);
-    set(flags, "keys", p.keys);
-    set(flags, "servers", p.servers);
-    set(flags, "vnodes", p.vnodes);
-    return ring_vs_mod(p).text;
-  }
-  if (name == "vnode-sweep") {
-    const auto flags = parse_flags(args, 2, {"seed", "keys", "servers", "vnodes"}, name);
-    VnodeSweepParams p;
-    set(flags, "seed", p.seed);
-    set(flags, "keys", p.keys);
-    set(flags, "servers", p.servers);
-    if (const auto it = flags.find("vnodes"); it != flags.end()) p.vnodes = parse_list("--vnodes", it->second);
-    return vnode_sweep(p).text;
-  }
-  if (name == "hrw-jump") {
-    const auto flags = parse_flags(args, 2, {"seed", "keys", "servers", "remove", "buckets"}, name);
-    HrwJumpParams p;
-    set(flags, "seed", p.seed);
-    set(flags, "keys", p.keys);
-    set(flags, "servers", p.servers);
-    set(flags, "remove", p.remove);
-    set(flags, "buckets", p.buckets);
-    return hrw_jump(p).text;
-  }
-  throw Usage{"unknown experiment \"" + name + "\": use ring-vs-mod, vnode-sweep or hrw-jump"};
+// The one rule for a rejected value on the command line: the message with its leading subject
+// (the parameter's JavaScript name) replaced by the command's spelling of that parameter.
+std::string cli_message(const Error& e, const Command& c) {
+  std::string m = e.what();
+  const std::string& subject = e.subject();
+  if (subject.empty() || m.compare(0, subject.size(), subject) != 0 || m.size() == subject.size() ||
+      m[subject.size()] != ' ')
+    return m;
+  for (const ParamSpec* p : params_of(c))
+    if (p->name == subject) return std::string(p->flag) + m.substr(subject.size());
+  return m;
 }
 
 // UTF-8 (from the shell) to UTF-16 units (what a JavaScript string holds).
-std::u16string utf16(const std::string& s) {
+std::u16string utf16(const std::string& s, std::string_view what) {
+  const Usage bad{std::string(what) + " is not valid UTF-8"};
   std::u16string out;
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -209,11 +189,11 @@ std::u16string utf16(const std::string& s) {
     else if ((c >> 5) == 0x6) cp = c & 0x1F, len = 2;
     else if ((c >> 4) == 0xE) cp = c & 0x0F, len = 3;
     else if ((c >> 3) == 0x1E) cp = c & 0x07, len = 4;
-    else throw Usage{"KEY is not valid UTF-8"};
-    if (i + len > s.size()) throw Usage{"KEY is not valid UTF-8"};
+    else throw bad;
+    if (i + len > s.size()) throw bad;
     for (std::size_t k = 1; k < len; ++k) {
       const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc >> 6) != 0x2) throw Usage{"KEY is not valid UTF-8"};
+      if ((cc >> 6) != 0x2) throw bad;
       cp = (cp << 6) | (cc & 0x3F);
     }
     if (cp >= 0x10000) {
@@ -228,103 +208,121 @@ std::u16string utf16(const std::string& s) {
   return out;
 }
 
+// "--name value" pairs of the command's flags; the last occurrence of a flag wins, as in the
+// published programs. Returns the text of each flag given, by parameter.
+std::map<Param, std::string> parse_flags(const std::vector<std::string>& args, std::size_t from, const Command& c) {
+  const auto specs = params_of(c);
+  std::map<Param, std::string> flags;
+  for (std::size_t i = from; i < args.size(); i += 2) {
+    const std::string& a = args[i];
+    const ParamSpec* spec = nullptr;
+    for (const ParamSpec* p : specs)
+      if (p->flag == a) spec = p;
+    if (spec == nullptr) {
+      if (a.rfind("--", 0) == 0)
+        throw Usage{"unknown flag " + a + " for " + std::string(c.name) + " (see ringlab --help)"};
+      throw Usage{"unexpected argument \"" + a + "\" (flags are --name value)"};
+    }
+    if (i + 1 >= args.size()) throw Usage{a + " needs a value"};
+    flags[spec->id] = args[i + 1];
+  }
+  return flags;
+}
+
+// The value of a flag if it was given, read by the rule of its kind.
+void set(const std::map<Param, std::string>& flags, Param p, std::int64_t& field) {
+  if (const auto it = flags.find(p); it != flags.end()) field = integer_from_text(it->second, param(p).name);
+}
+void set(const std::map<Param, std::string>& flags, Param p, double& field) {
+  if (const auto it = flags.find(p); it != flags.end()) field = number_from_text(it->second, param(p).name);
+}
+void set(const std::map<Param, std::string>& flags, Param p, std::vector<std::int64_t>& field) {
+  if (const auto it = flags.find(p); it != flags.end()) field = integer_list_from_text(it->second, param(p).name);
+}
+void set(const std::map<Param, std::string>& flags, Param p, Change& field) {
+  if (const auto it = flags.find(p); it != flags.end()) field = parse_change(utf16(it->second, param(p).flag));
+}
+
+const Command& experiment_named(const std::string& name) {
+  for (const Command& c : kExperiments)
+    if (c.name == name) return c;
+  throw Usage{"unknown experiment \"" + name + "\": use ring-vs-mod, vnode-sweep or hrw-jump"};
+}
+
+std::string run_experiment(const std::vector<std::string>& args, const Command*& current) {
+  if (args.size() < 2) throw Usage{"run needs an experiment: ring-vs-mod, vnode-sweep or hrw-jump"};
+  const Command& c = experiment_named(args[1]);
+  current = &c;
+  const auto flags = parse_flags(args, 2, c);
+  if (c.where == "ringVsMod") {
+    RingVsModParams p;
+    set(flags, Param::ring_vs_mod_seed, p.seed);
+    set(flags, Param::ring_vs_mod_keys, p.keys);
+    set(flags, Param::ring_vs_mod_servers, p.servers);
+    set(flags, Param::ring_vs_mod_vnodes, p.vnodes);
+    return ring_vs_mod(p).text;
+  }
+  if (c.where == "vnodeSweep") {
+    VnodeSweepParams p;
+    set(flags, Param::vnode_sweep_seed, p.seed);
+    set(flags, Param::vnode_sweep_servers, p.servers);
+    set(flags, Param::vnode_sweep_keys, p.keys);
+    set(flags, Param::vnode_sweep_vnodes, p.vnodes);
+    return vnode_sweep(p).text;
+  }
+  HrwJumpParams p;
+  set(flags, Param::hrw_jump_seed, p.seed);
+  set(flags, Param::hrw_jump_keys, p.keys);
+  set(flags, Param::hrw_jump_servers, p.servers);
+  set(flags, Param::hrw_jump_remove, p.remove);
+  set(flags, Param::hrw_jump_buckets, p.buckets);
+  return hrw_jump(p).text;
+}
+
 std::string run_h32(const std::vector<std::string>& args) {
   if (args.size() < 2) throw Usage{"h32 needs at least one KEY"};
   std::string out;
-  for (std::size_t i = 1; i < args.size(); ++i) out += std::to_string(h32(utf16(args[i]))) + "\n";
+  for (std::size_t i = 1; i < args.size(); ++i) out += std::to_string(h32(utf16(args[i], "KEY"))) + "\n";
   return out;
 }
 
 std::string run_jump(const std::vector<std::string>& args) {
   if (args.size() != 3) throw Usage{"jump needs KEY and BUCKETS"};
-  const std::string& k = args[1];
-  if (k.empty() || k.size() > 20 || k.find_first_not_of("0123456789") != std::string::npos)
-    throw Usage{"KEY must be an integer from 0 to 18446744073709551615"};
-  errno = 0;
-  const unsigned long long key = std::strtoull(args[1].c_str(), nullptr, 10);
-  if (errno == ERANGE) throw Usage{"KEY must be an integer from 0 to 18446744073709551615"};
-  const std::int64_t buckets = parse_integer("BUCKETS", args[2]);
-  return std::to_string(jump(static_cast<std::uint64_t>(key), buckets)) + "\n";
+  const std::uint64_t key = jump_key_from_text(args[1]);
+  const std::int64_t buckets = integer_from_text(args[2], param(Param::jump_buckets).name);
+  return std::to_string(jump(key, buckets)) + "\n";
 }
 
-double parse_number(const std::string& flag, const std::string& text) {
-  if (!is_decimal(text)) throw Usage{flag + " needs a number, got \"" + text + "\""};
-  const double v = std::strtod(text.c_str(), nullptr);
-  if (!std::isfinite(v)) throw Usage{flag + " needs a finite number, got \"" + text + "\""};
-  return v;
-}
-
-// --change add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W
-Change parse_change(const std::string& text) {
-  Change c;
-  const std::size_t colon = text.find(':');
-  const std::string kind = text.substr(0, colon);
-  const std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
-  if (kind == "add") {
-    c.kind = ChangeKind::add;
-    c.name = utf16(rest);
-    return c;
-  }
-  if (rest.empty()) throw Usage{"--change " + kind + " needs a server: " + kind + ":NAME"};
-  if (kind == "remove" || kind == "fail") {
-    c.kind = kind == "remove" ? ChangeKind::remove : ChangeKind::fail;
-    c.name = utf16(rest);
-    return c;
-  }
-  if (kind == "weight") {
-    const std::size_t eq = rest.rfind('=');
-    if (eq == std::string::npos || eq == 0) throw Usage{"--change weight needs weight:NAME=W"};
-    c.kind = ChangeKind::weight;
-    c.name = utf16(rest.substr(0, eq));
-    c.weight = parse_number("--change weight", rest.substr(eq + 1));
-    return c;
-  }
-  throw Usage{"--change must be add, remove:NAME, fail:NAME or weight:NAME=W, got \"" + text + "\""};
-}
-
-std::string run_compare(std::vector<std::string> args) {
+std::string run_compare(const std::vector<std::string>& args) {
   bool json = false;
   std::vector<std::string> pairs{args[0]};
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--json") json = true;
     else pairs.push_back(args[i]);
   }
-  const auto flags =
-      parse_flags(pairs, 1, {"seed", "keys", "servers", "vnodes", "change", "epsilon", "table"}, "compare");
+  const auto flags = parse_flags(pairs, 1, kCompare);
   Scenario sc;
-  std::int64_t servers = 10, vnodes = 100, keys = 100000, table = kDefaultMaglevTableSize;
-  set(flags, "seed", sc.seed);
-  set(flags, "keys", keys);
-  set(flags, "servers", servers);
-  set(flags, "vnodes", vnodes);
-  set(flags, "table", table);
-  if (servers < 1 || servers > kMaxServers)
-    throw Usage{"--servers must be between 1 and " + std::to_string(kMaxServers) + ", got " + std::to_string(servers)};
-  if (vnodes < 1 || vnodes > static_cast<std::int64_t>(kMaxRingPoints))
-    throw Usage{"--vnodes must be between 1 and " + std::to_string(kMaxRingPoints) + ", got " + std::to_string(vnodes)};
-  if (keys < 0 || keys > kMaxCompareKeys)
-    throw Usage{"--keys must be between 0 and " + std::to_string(kMaxCompareKeys) + ", got " + std::to_string(keys)};
-  if (table < 1 || table > kMaxMaglevTableSize)
-    throw Usage{"--table must be a prime up to " + std::to_string(kMaxMaglevTableSize) + ", got " + std::to_string(table)};
-  sc.servers = default_servers(static_cast<std::uint32_t>(servers));
-  sc.vnodes = static_cast<std::uint32_t>(vnodes);
-  sc.keys = static_cast<std::uint32_t>(keys);
-  sc.table_size = static_cast<std::uint32_t>(table);
-  if (const auto it = flags.find("epsilon"); it != flags.end()) sc.epsilon = parse_number("--epsilon", it->second);
-  if (const auto it = flags.find("change"); it != flags.end()) sc.change = parse_change(it->second);
+  std::int64_t servers = param(Param::compare_servers).default_integer;
+  set(flags, Param::compare_servers, servers);
+  set(flags, Param::compare_vnodes, sc.vnodes);
+  set(flags, Param::compare_seed, sc.seed);
+  set(flags, Param::compare_keys, sc.keys);
+  set(flags, Param::compare_change, sc.change);
+  set(flags, Param::compare_epsilon, sc.epsilon);
+  set(flags, Param::compare_table_size, sc.table_size);
+  sc.servers = compare_servers(servers);
   const auto rows = compare(sc);
   return json ? comparison_json(rows) : comparison_table(rows);
 }
 
 // "name digest" per part, then "all digest".
 std::string run_digest(const std::vector<std::string>& args) {
-  const auto flags = parse_flags(args, 1, {"seed", "keys"}, "digest");
-  std::int64_t seed = 16, keys = 100000;
-  set(flags, "seed", seed);
-  set(flags, "keys", keys);
-  if (keys < 0 || keys > kMaxDigestKeys)
-    throw Usage{"--keys must be between 0 and " + std::to_string(kMaxDigestKeys) + ", got " + std::to_string(keys)};
-  const PlacementDigest d = placement_digests(seed, static_cast<std::uint32_t>(keys));
+  const auto flags = parse_flags(args, 1, kDigest);
+  std::int64_t seed = param(Param::digest_seed).default_integer;
+  std::int64_t keys = param(Param::digest_keys).default_integer;
+  set(flags, Param::digest_seed, seed);
+  set(flags, Param::digest_keys, keys);
+  const PlacementDigest d = placement_digests(seed, keys);
   std::string out;
   for (const DigestPart& p : d.parts) out += p.name + " " + std::to_string(p.digest) + "\n";
   out += "all " + std::to_string(d.all) + "\n";
@@ -333,26 +331,30 @@ std::string run_digest(const std::vector<std::string>& args) {
 
 }  // namespace
 
-const std::string& cli_help() { return kHelp; }
+const std::string& cli_help() {
+  static const std::string help = make_help();
+  return help;
+}
 
 CliResult run_cli(const std::vector<std::string>& args) {
   CliResult r;
+  const Command* current = &kNone;  // whose flags an error's subject is spelled by
   try {
     if (args.empty()) throw Usage{"missing command (see ringlab --help)"};
     const std::string& cmd = args[0];
-    if (cmd == "--help" || cmd == "-h" || cmd == "help") r.out = kHelp;
-    else if (cmd == "run") r.out = run_experiment(args);
+    if (cmd == "--help" || cmd == "-h" || cmd == "help") r.out = cli_help();
+    else if (cmd == "run") r.out = run_experiment(args, current);
     else if (cmd == "h32") r.out = run_h32(args);
-    else if (cmd == "jump") r.out = run_jump(args);
-    else if (cmd == "compare") r.out = run_compare(args);
-    else if (cmd == "digest") r.out = run_digest(args);
+    else if (cmd == "jump") current = &kJump, r.out = run_jump(args);
+    else if (cmd == "compare") current = &kCompare, r.out = run_compare(args);
+    else if (cmd == "digest") current = &kDigest, r.out = run_digest(args);
     else throw Usage{"unknown command \"" + cmd + "\" (see ringlab --help)"};
   } catch (const Usage& u) {
     r.exit_code = 2;
     r.err = "ringlab: " + one_line(u.message) + "\n";
   } catch (const Error& e) {
     r.exit_code = 2;
-    r.err = "ringlab: " + one_line(e.what()) + "\n";
+    r.err = "ringlab: " + one_line(cli_message(e, *current)) + "\n";
   }
   return r;
 }

@@ -13,6 +13,7 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 
@@ -21,9 +22,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
+double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
 // The server lists before and after the change, in one id space: ids 0..n-1 are the servers
 // before; an added server gets id n.
@@ -52,11 +51,9 @@ Lists make_lists(const Scenario& sc) {
   std::int64_t found = -1;
   for (std::uint32_t i = 0; i < n; ++i)
     if (sc.servers[i].name == c.name) found = i;
-  if (found < 0) {
-    std::string name;
-    for (char16_t u : c.name) name += (u >= 0x20 && u < 0x7F) ? static_cast<char>(u) : '?';
-    throw Error(ErrorCode::unknown_server, "the change names server \"" + name + "\", which is not in the scenario");
-  }
+  if (found < 0)
+    throw Error(ErrorCode::unknown_server,
+                "the change names server \"" + utf8_for_message(c.name) + "\", which is not in the scenario");
   l.changed = static_cast<std::uint32_t>(found);
   for (std::uint32_t i = 0; i < n; ++i) {
     if (c.kind != ChangeKind::weight && i == found) continue;
@@ -105,21 +102,37 @@ void measure(ComparisonRow& row, const std::vector<std::uint32_t>& before, const
 
 }  // namespace
 
+std::vector<Server> compare_servers(std::int64_t count) {
+  return default_servers(static_cast<std::uint32_t>(check_integer(Param::compare_servers, count)));
+}
+
 std::vector<ComparisonRow> compare(const Scenario& sc) {
-  if (sc.servers.empty()) throw Error(ErrorCode::out_of_range, "a scenario needs at least one server");
-  if (sc.keys > kMaxCompareKeys)
-    throw Error(ErrorCode::limit_exceeded, "at most " + std::to_string(kMaxCompareKeys) + " keys per comparison");
-  if (!std::isfinite(sc.change.weight) || sc.change.weight <= 0)
-    throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+  // Every value first, the cheap ones before the lists; nothing is computed until all pass.
+  check_integer(Param::compare_servers, static_cast<std::int64_t>(sc.servers.size()));
+  check_integer(Param::compare_vnodes, sc.vnodes);
+  check_integer(Param::compare_seed, sc.seed);
+  const auto key_count = static_cast<std::uint32_t>(check_integer(Param::compare_keys, sc.keys));
+  check_change_weight(sc.change.weight);
+  check_number(Param::compare_epsilon, sc.epsilon);
+  for (const Server& s : sc.servers) check_number(Param::weight, s.weight);
   const Lists l = make_lists(sc);
+  check_maglev_table_size(Param::compare_table_size, sc.table_size,
+                          static_cast<std::int64_t>(std::max(l.before.size(), l.after.size())));
+  const auto vnodes = static_cast<std::uint32_t>(sc.vnodes);
+  const auto table_size = static_cast<std::uint32_t>(sc.table_size);
+  for (const auto* list : {&l.before, &l.after}) {  // the rings' sizes, before they are built
+    std::uint64_t points = 0;
+    for (const Server& s : *list) points += points_for_weight(vnodes, s.weight);
+    check_ring_points(points);
+  }
 
   // The keys: their text (for rendezvous) as FNV prefix states, and their hashes.
-  std::vector<std::uint32_t> numbers(sc.keys);
-  std::vector<std::uint32_t> hashes(sc.keys);
+  std::vector<std::uint32_t> numbers(key_count);
+  std::vector<std::uint32_t> hashes(key_count);
   {
     CourseKeys keys(sc.seed);
     char buf[16];
-    for (std::uint32_t k = 0; k < sc.keys; ++k) {
+    for (std::uint32_t k = 0; k < key_count; ++k) {
       numbers[k] = keys.next_number();
       hashes[k] = Fnv1a{}.bytes(std::string_view(buf, format_key(numbers[k], buf))).finish();
     }
@@ -139,13 +152,13 @@ std::vector<ComparisonRow> compare(const Scenario& sc) {
 
   {  // Ring with virtual nodes (weighted).
     ComparisonRow row{.algorithm = "ring"};
-    const Ring before(l.before, sc.vnodes);
+    const Ring before(l.before, vnodes);
     const auto t0 = Clock::now();
-    const Ring after(l.after, sc.vnodes);
+    const Ring after(l.after, vnodes);
     row.build_ms = ms_since(t0);
     row.memory_bytes = after.memory_bytes();
-    std::vector<std::uint32_t> a(sc.keys), b(sc.keys);
-    for (std::uint32_t k = 0; k < sc.keys; ++k) a[k] = before.owner(hashes[k]), b[k] = after.owner(hashes[k]);
+    std::vector<std::uint32_t> a(key_count), b(key_count);
+    for (std::uint32_t k = 0; k < key_count; ++k) a[k] = before.owner(hashes[k]), b[k] = after.owner(hashes[k]);
     measure(row, to_ids(a, false), to_ids(b, true), l);
     rows.push_back(row);
   }
@@ -156,12 +169,21 @@ std::vector<ComparisonRow> compare(const Scenario& sc) {
     const WeightedRendezvous after(weighted(l.after));
     row.build_ms = ms_since(t0);
     for (const Server& s : l.after) row.memory_bytes += s.name.size() * sizeof(char16_t) + sizeof(double);
-    const Rendezvous plain_before([&] { std::vector<std::u16string> v; for (auto& s : l.before) v.push_back(s.name); return v; }());
-    const Rendezvous plain_after([&] { std::vector<std::u16string> v; for (auto& s : l.after) v.push_back(s.name); return v; }());
-    std::vector<std::uint32_t> a(sc.keys), b(sc.keys);
-    for (std::uint32_t k = 0; k < sc.keys; ++k) {
+    const Rendezvous plain_before([&] {
+      std::vector<std::u16string> v;
+      for (auto& s : l.before) v.push_back(s.name);
+      return v;
+    }());
+    const Rendezvous plain_after([&] {
+      std::vector<std::u16string> v;
+      for (auto& s : l.after) v.push_back(s.name);
+      return v;
+    }());
+    std::vector<std::uint32_t> a(key_count), b(key_count);
+    for (std::uint32_t k = 0; k < key_count; ++k) {
       const Fnv1a prefix = rendezvous_prefix_of(k);
-      a[k] = static_cast<std::uint32_t>(weights_uniform ? plain_before.pick_prefix(prefix) : before.pick_prefix(prefix));
+      a[k] =
+          static_cast<std::uint32_t>(weights_uniform ? plain_before.pick_prefix(prefix) : before.pick_prefix(prefix));
       b[k] = static_cast<std::uint32_t>(weights_uniform ? plain_after.pick_prefix(prefix) : after.pick_prefix(prefix));
     }
     measure(row, to_ids(a, false), to_ids(b, true), l);
@@ -179,8 +201,8 @@ std::vector<ComparisonRow> compare(const Scenario& sc) {
       row.reason = "jump can only remove the last bucket";
     } else {
       const auto m = static_cast<std::int32_t>(l.after.size());
-      std::vector<std::uint32_t> a(sc.keys), b(sc.keys);
-      for (std::uint32_t k = 0; k < sc.keys; ++k) {
+      std::vector<std::uint32_t> a(key_count), b(key_count);
+      for (std::uint32_t k = 0; k < key_count; ++k) {
         a[k] = static_cast<std::uint32_t>(jump_unchecked(hashes[k], static_cast<std::int32_t>(n)));
         b[k] = static_cast<std::uint32_t>(jump_unchecked(hashes[k], m));
       }
@@ -190,21 +212,21 @@ std::vector<ComparisonRow> compare(const Scenario& sc) {
   }
   {  // Maglev (weighted fill).
     ComparisonRow row{.algorithm = "maglev"};
-    const Maglev before(backends(l.before), sc.table_size);
+    const Maglev before(backends(l.before), table_size);
     const auto t0 = Clock::now();
-    const Maglev after(backends(l.after), sc.table_size);
+    const Maglev after(backends(l.after), table_size);
     row.build_ms = ms_since(t0);
     row.memory_bytes = after.memory_bytes();
-    std::vector<std::uint32_t> a(sc.keys), b(sc.keys);
-    for (std::uint32_t k = 0; k < sc.keys; ++k) a[k] = before.lookup(hashes[k]), b[k] = after.lookup(hashes[k]);
+    std::vector<std::uint32_t> a(key_count), b(key_count);
+    for (std::uint32_t k = 0; k < key_count; ++k) a[k] = before.lookup(hashes[k]), b[k] = after.lookup(hashes[k]);
     measure(row, to_ids(a, false), to_ids(b, true), l);
     rows.push_back(row);
   }
   {  // Bounded loads on the ring.
     ComparisonRow row{.algorithm = "bounded"};
-    const Ring before(l.before, sc.vnodes);
+    const Ring before(l.before, vnodes);
     const auto t0 = Clock::now();
-    const Ring after(l.after, sc.vnodes);
+    const Ring after(l.after, vnodes);
     const BoundedPlacement pb = place_bounded(after, hashes, sc.epsilon);
     row.build_ms = ms_since(t0);
     row.memory_bytes = after.memory_bytes() + 2 * l.after.size() * sizeof(std::uint32_t);
@@ -220,8 +242,8 @@ std::vector<ComparisonRow> compare(const Scenario& sc) {
     } else {
       const auto n = static_cast<std::uint32_t>(l.before.size());
       const auto m = static_cast<std::uint32_t>(l.after.size());
-      std::vector<std::uint32_t> a(sc.keys), b(sc.keys);
-      for (std::uint32_t k = 0; k < sc.keys; ++k) a[k] = hashes[k] % n, b[k] = hashes[k] % m;
+      std::vector<std::uint32_t> a(key_count), b(key_count);
+      for (std::uint32_t k = 0; k < key_count; ++k) a[k] = hashes[k] % n, b[k] = hashes[k] % m;
       measure(row, to_ids(a, false), to_ids(b, true), l);
     }
     rows.push_back(row);

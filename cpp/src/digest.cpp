@@ -35,11 +35,10 @@ std::uint32_t combine_digests(std::span<const DigestPart> parts) noexcept {
   return f.finish();
 }
 
-PlacementDigest placement_digests(std::int64_t seed, std::uint32_t keys) {
-  if (keys > kMaxDigestKeys)
-    throw Error(ErrorCode::limit_exceeded,
-                "keys must be at most " + std::to_string(kMaxDigestKeys) + ", got " + std::to_string(keys));
-  CourseKeys course(seed);  // checks the seed
+PlacementDigest placement_digests(std::int64_t seed, std::int64_t key_count) {
+  check_integer(Param::digest_seed, seed);
+  const auto keys = static_cast<std::uint32_t>(check_integer(Param::digest_keys, key_count));
+  CourseKeys course(seed);
 
   // The keys: their numbers (key i is "user:" + numbers[i]) and h32.
   std::vector<std::uint32_t> numbers(keys);
@@ -138,6 +137,6 @@ PlacementDigest placement_digests(std::int64_t seed, std::uint32_t keys) {
   return d;
 }
 
-std::uint32_t placement_digest(std::int64_t seed, std::uint32_t keys) { return placement_digests(seed, keys).all; }
+std::uint32_t placement_digest(std::int64_t seed, std::int64_t keys) { return placement_digests(seed, keys).all; }
 
 }  // namespace ringlab

@@ -16,19 +16,9 @@
 namespace ringlab {
 namespace {
 
-void check_range(std::string_view name, std::int64_t value, std::int64_t lo, std::int64_t hi) {
-  if (value < lo || value > hi)
-    throw Error(ErrorCode::out_of_range, std::string(name) + " must be between " + std::to_string(lo) +
-                                             " and " + std::to_string(hi) + ", got " + std::to_string(value));
-}
-
-void check_seed(std::int64_t seed) { check_range("seed", seed, -kMaxSafeInteger, kMaxSafeInteger); }
-
+// Both values are in range already, so the product fits.
 void check_points(std::int64_t servers, std::int64_t vnodes) {
-  if (servers * vnodes > static_cast<std::int64_t>(kMaxRingPoints))
-    throw Error(ErrorCode::limit_exceeded,
-                "servers x vnodes = " + std::to_string(servers * vnodes) + " points exceeds the ring's cap of " +
-                    std::to_string(kMaxRingPoints));
+  check_ring_points(static_cast<std::uint64_t>(servers * vnodes));
 }
 
 // The course's keys as a stream of FNV states over "user:<n>": the text never needs to exist.
@@ -49,36 +39,30 @@ std::string percent(double count, double keys) { return js::to_fixed(100 * count
 }  // namespace
 
 void validate(const RingVsModParams& p) {
-  check_seed(p.seed);
-  check_range("keys", p.keys, 0, kMaxKeys);
-  check_range("servers", p.servers, 1, kMaxServers);
-  check_range("vnodes", p.vnodes, 1, static_cast<std::int64_t>(kMaxRingPoints));
+  check_integer(Param::ring_vs_mod_seed, p.seed);
+  check_integer(Param::ring_vs_mod_keys, p.keys);
+  check_integer(Param::ring_vs_mod_servers, p.servers);
+  check_integer(Param::ring_vs_mod_vnodes, p.vnodes);
   check_points(p.servers + 1, p.vnodes);
 }
 
 void validate(const VnodeSweepParams& p) {
-  check_seed(p.seed);
-  check_range("servers", p.servers, 1, kMaxServers);
-  check_range("keys", p.keys, 0, kMaxKeys);
-  if (p.vnodes.empty()) throw Error(ErrorCode::invalid_argument, "vnodes needs at least one value");
-  if (p.vnodes.size() > kMaxVnodeList)
-    throw Error(ErrorCode::limit_exceeded, "vnodes lists at most " + str(kMaxVnodeList) + " values");
-  for (std::int64_t v : p.vnodes) {
-    check_range("vnodes", v, 1, static_cast<std::int64_t>(kMaxRingPoints));
-    check_points(p.servers, v);
-  }
+  check_integer(Param::vnode_sweep_seed, p.seed);
+  check_integer(Param::vnode_sweep_servers, p.servers);
+  check_integer(Param::vnode_sweep_keys, p.keys);
+  check_list(Param::vnode_sweep_vnodes, p.vnodes);
+  for (std::int64_t v : p.vnodes) check_points(p.servers, v);
 }
 
 void validate(const HrwJumpParams& p) {
-  check_seed(p.seed);
-  check_range("keys", p.keys, 0, kMaxKeys);
-  check_range("servers", p.servers, 1, kMaxServers);
-  check_range("remove", p.remove, 0, p.servers - 1);
-  // jump runs with buckets + 1, which must stay within jump's 2^31 - 1.
-  check_range("buckets", p.buckets, 1, kMaxBuckets - 1);
+  check_integer(Param::hrw_jump_seed, p.seed);
+  check_integer(Param::hrw_jump_keys, p.keys);
+  check_integer(Param::hrw_jump_servers, p.servers);
+  check_integer(Param::hrw_jump_remove, p.remove, 0, p.servers - 1);
+  check_integer(Param::hrw_jump_buckets, p.buckets);
   if (p.keys * p.servers > kMaxHrwWork)
-    throw Error(ErrorCode::limit_exceeded, "keys x servers = " + str(p.keys * p.servers) + " exceeds the cap of " +
-                                               str(kMaxHrwWork) + " scores per run");
+    throw Error(ErrorCode::limit_exceeded, "a run of " + str(p.keys * p.servers) +
+                                               " scores (keys x servers) exceeds the cap of " + str(kMaxHrwWork));
 }
 
 RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
@@ -114,8 +98,8 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
        "   between old servers " + percent(r.mod_moved - r.mod_moved_to_new, kd) + "\n";
   t += "ring   moved " + percent(r.ring_moved, kd) + "   to new server " + percent(r.ring_moved_to_new, kd) +
        "   between old servers " + percent(r.ring_moved - r.ring_moved_to_new, kd) + "\n";
-  t += "theory mod-N 1 - 1/" + str(m) + " = " + js::to_fixed(100.0 * n / m, 1) + "%, minimum possible 1/" +
-       str(m) + " = " + js::to_fixed(100.0 / m, 1) + "%\n";
+  t += "theory mod-N 1 - 1/" + str(m) + " = " + js::to_fixed(100.0 * n / m, 1) + "%, minimum possible 1/" + str(m) +
+       " = " + js::to_fixed(100.0 / m, 1) + "%\n";
   return r;
 }
 
@@ -255,8 +239,8 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   t += "HRW, " + gone + " removed: moved " + js::to_fixed(100.0 * r.hrw_moved / kd, 1) + "%, moved but not from " +
        gone + ": " + str(r.hrw_moved_not_from_removed) + "\n";
   t += "jump " + str(b) + " -> " + str(b + 1) + ": moved " + js::to_fixed(100.0 * r.jump_moved / kd, 1) +
-       "% (ideal 1/" + str(b + 1) + " = " + js::to_fixed(100.0 / (b + 1), 1) + "%), not to bucket " + str(b) +
-       ": " + str(r.jump_moved_not_to_new) + "\n";
+       "% (ideal 1/" + str(b + 1) + " = " + js::to_fixed(100.0 / (b + 1), 1) + "%), not to bucket " + str(b) + ": " +
+       str(r.jump_moved_not_to_new) + "\n";
   return r;
 }
 

@@ -2,18 +2,14 @@
 
 #include <string>
 
-#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
 template void jump_many<std::uint32_t>(std::span<const std::uint32_t>, std::int32_t, std::span<std::int32_t>) noexcept;
 template void jump_many<std::uint64_t>(std::span<const std::uint64_t>, std::int32_t, std::span<std::int32_t>) noexcept;
 
-void check_buckets(std::int64_t n) {
-  if (n < 1 || n > kMaxBuckets)
-    throw Error(ErrorCode::out_of_range,
-                "buckets must be between 1 and 2147483647, got " + std::to_string(n));
-}
+void check_buckets(std::int64_t n) { check_integer(Param::jump_buckets, n); }
 
 std::int32_t jump(std::uint64_t key, std::int64_t n) {
   check_buckets(n);
@@ -36,10 +32,7 @@ std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
 }
 
 std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
-  if (n < 1 || n > 4294967295LL)
-    throw Error(ErrorCode::out_of_range,
-                "servers must be between 1 and 4294967295, got " + std::to_string(n));
-  return hash % static_cast<std::uint32_t>(n);
+  return hash % static_cast<std::uint32_t>(check_integer(Param::mod_n, n));
 }
 
 }  // namespace ringlab

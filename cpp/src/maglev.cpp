@@ -19,27 +19,38 @@ bool is_prime(std::uint32_t n) noexcept {
   return true;
 }
 
-Maglev::Maglev(std::vector<Backend> backends, std::uint32_t table_size) : backends_(std::move(backends)) {
+void check_maglev_table_size(Param p, std::int64_t table_size, std::int64_t backends) {
+  check_integer(p, table_size, backends, kMaxMaglevTableSize);
+  if (!is_prime(static_cast<std::uint32_t>(table_size)))
+    throw rule_error(ErrorCode::invalid_argument, param(p).name, "a prime", std::to_string(table_size));
+}
+
+Maglev Maglev::uniform(std::int64_t backends, std::int64_t table_size) {
+  check_integer(Param::maglev_backends, backends);
+  check_maglev_table_size(Param::maglev_table_size, table_size, backends);
+  std::vector<Backend> list;
+  list.reserve(static_cast<std::size_t>(backends));
+  for (std::uint32_t b = 0; b < backends; ++b) list.push_back({default_server_name(b), 1.0});
+  return Maglev(std::move(list), table_size);
+}
+
+Maglev::Maglev(std::vector<Backend> backends, std::int64_t m) : backends_(std::move(backends)) {
   if (backends_.empty()) throw Error(ErrorCode::out_of_range, "Maglev needs at least one backend");
+  check_integer(Param::maglev_backends, static_cast<std::int64_t>(backends_.size()));
   std::vector<std::u16string_view> names;
   for (const Backend& b : backends_) {
     if (b.name.empty()) throw Error(ErrorCode::invalid_argument, "a backend name must not be empty");
     if (b.name.size() > kMaxNameLength)
-      throw Error(ErrorCode::limit_exceeded, "a backend name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
-    if (!std::isfinite(b.weight) || b.weight <= 0) throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+      throw Error(ErrorCode::limit_exceeded,
+                  "a backend name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    check_number(Param::weight, b.weight);
     names.push_back(b.name);
   }
   std::sort(names.begin(), names.end());
   if (std::adjacent_find(names.begin(), names.end()) != names.end())
     throw Error(ErrorCode::duplicate_server, "a backend is listed twice");
-  if (table_size > kMaxMaglevTableSize)
-    throw Error(ErrorCode::limit_exceeded, "table size must be at most " + std::to_string(kMaxMaglevTableSize) +
-                                               ", got " + std::to_string(table_size));
-  if (table_size < backends_.size())
-    throw Error(ErrorCode::out_of_range, "table size " + std::to_string(table_size) + " is smaller than the " +
-                                             std::to_string(backends_.size()) + " backends");
-  if (!is_prime(table_size))
-    throw Error(ErrorCode::invalid_argument, "table size must be prime, got " + std::to_string(table_size));
+  check_maglev_table_size(Param::maglev_table_size, m, static_cast<std::int64_t>(backends_.size()));
+  const auto table_size = static_cast<std::uint32_t>(m);
   table_.assign(table_size, 0);
   slot_of_ = FastMod(table_size);
   offsets_.resize(backends_.size());
@@ -90,6 +101,11 @@ void Maglev::fill(std::vector<Turn>* turns) {
       if (++filled == m) break;  // stop the moment the table is full, mid-pass
     }
   }
+}
+
+std::size_t Maglev::index(std::int64_t backend) const {
+  return static_cast<std::size_t>(
+      check_integer(Param::maglev_backend, backend, 0, static_cast<std::int64_t>(backends_.size()) - 1));
 }
 
 std::vector<Maglev::Turn> Maglev::fill_turns() const {

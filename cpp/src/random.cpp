@@ -1,14 +1,10 @@
 #include "ringlab/random.hpp"
 
-#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
-Mulberry32::Mulberry32(std::int64_t seed) : state_(seed) {
-  if (seed > kMaxSafeInteger || seed < -kMaxSafeInteger)
-    throw Error(ErrorCode::out_of_range,
-                "seed must be an integer with |seed| <= 9007199254740991, got " + std::to_string(seed));
-}
+Mulberry32::Mulberry32(std::int64_t seed) : state_(check_integer(Param::seed, seed)) {}
 
 std::string CourseKeys::next() {
   char buf[16];

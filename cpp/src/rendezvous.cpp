@@ -5,6 +5,7 @@
 #include <numeric>
 
 #include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/ring.hpp"
 
 namespace ringlab {
@@ -26,7 +27,7 @@ void check_names(std::vector<std::u16string_view> names) {
 // Indices 0..n-1 ordered by score descending; the stable sort keeps list order on ties.
 template <typename Score>
 std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k) {
-  if (k < 0) throw Error(ErrorCode::out_of_range, "k must be >= 0, got " + std::to_string(k));
+  check_integer(Param::top_k, k);
   std::vector<std::uint32_t> order(score.size());
   std::iota(order.begin(), order.end(), 0u);
   std::stable_sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) { return score[a] > score[b]; });
@@ -35,6 +36,22 @@ std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k
 }
 
 }  // namespace
+
+Rendezvous Rendezvous::uniform(std::int64_t servers) {
+  check_integer(Param::rendezvous_servers, servers);
+  std::vector<std::u16string> names;
+  names.reserve(static_cast<std::size_t>(servers));
+  for (std::uint32_t s = 0; s < servers; ++s) names.push_back(default_server_name(s));
+  return Rendezvous(std::move(names));
+}
+
+WeightedRendezvous WeightedRendezvous::uniform(std::int64_t servers) {
+  check_integer(Param::rendezvous_servers, servers);
+  std::vector<WeightedServer> list;
+  list.reserve(static_cast<std::size_t>(servers));
+  for (std::uint32_t s = 0; s < servers; ++s) list.push_back({default_server_name(s), 1.0});
+  return WeightedRendezvous(std::move(list));
+}
 
 Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
   check_names({servers_.begin(), servers_.end()});
@@ -56,9 +73,10 @@ Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move
 }
 
 void Rendezvous::pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
-                          std::span<std::int32_t> out) const noexcept {
+                           std::span<std::int32_t> out) const noexcept {
   for (std::size_t i = 0; i < out.size(); ++i)
-    out[i] = static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
+    out[i] =
+        static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
 }
 
 std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
@@ -86,24 +104,25 @@ double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept {
 WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers) : servers_(std::move(servers)) {
   std::vector<std::u16string_view> names;
   for (const auto& s : servers_) {
-    if (!std::isfinite(s.weight) || s.weight <= 0)
-      throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+    check_number(Param::weight, s.weight);
     names.push_back(s.name);
   }
   check_names(std::move(names));
 }
 
 void WeightedRendezvous::pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
-                          std::span<std::int32_t> out) const noexcept {
+                                   std::span<std::int32_t> out) const noexcept {
   for (std::size_t i = 0; i < out.size(); ++i)
-    out[i] = static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
+    out[i] =
+        static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
 }
 
 std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {
   const Fnv1a prefix = rendezvous_prefix(key);
   std::vector<double> out;
   out.reserve(servers_.size());
-  for (const auto& s : servers_) out.push_back(weighted_rendezvous_score(Fnv1a(prefix).units(s.name).finish(), s.weight));
+  for (const auto& s : servers_)
+    out.push_back(weighted_rendezvous_score(Fnv1a(prefix).units(s.name).finish(), s.weight));
   return out;
 }
 

@@ -6,59 +6,26 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 namespace {
 
-std::string utf8(std::u16string_view s) {
-  // For messages only: a readable rendering of a name (lone surrogates become U+FFFD).
-  std::string out;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    std::uint32_t c = s[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
-      c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
-      ++i;
-    } else if (c >= 0xD800 && c <= 0xDFFF) {
-      c = 0xFFFD;
-    }
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
-}
-
-void check_vnodes(std::int64_t vnodes) {
-  if (vnodes < 1 || vnodes > static_cast<std::int64_t>(kMaxRingPoints))
-    throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " +
-                                             std::to_string(kMaxRingPoints) + ", got " +
-                                             std::to_string(vnodes));
-}
+std::string utf8(std::u16string_view s) { return utf8_for_message(s); }
 
 void check_name(std::u16string_view name, const char* what) {
   if (name.empty()) throw Error(ErrorCode::invalid_argument, std::string(what) + " must not be empty");
   if (name.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded, std::string(what) + " is longer than " +
-                                               std::to_string(kMaxNameLength) + " UTF-16 units");
+    throw Error(ErrorCode::limit_exceeded,
+                std::string(what) + " is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
 }
 
 // Appends server s's tokens h32(name + "#" + i) for i in [from, to), packed as token << 32 | s
 // so that sorting the packed values orders by token, then server position. Points of one server
 // with equal tokens are identical values, so their relative order cannot be observed.
-void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, std::uint32_t s,
-                   std::uint32_t from, std::uint32_t to) {
+void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, std::uint32_t s, std::uint32_t from,
+                   std::uint32_t to) {
   Fnv1a prefix;
   prefix.units(name).unit(u'#');
   for (std::uint32_t i = from; i < to; ++i) {
@@ -77,18 +44,24 @@ std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std:
     const std::uint32_t mid = lo + (hi - lo) / 2;
     const bool right = tokens[mid] < hash;
     steps.push_back(SearchStep{lo, hi, mid, tokens[mid], right});
-    if (right) lo = mid + 1; else hi = mid;
+    if (right) lo = mid + 1;
+    else hi = mid;
   }
   return steps;
 }
 
+void check_ring_points(std::uint64_t points) {
+  if (points > kMaxRingPoints)
+    throw Error(ErrorCode::limit_exceeded, "a ring of " + std::to_string(points) +
+                                               " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
+}
+
 std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
-  if (!std::isfinite(weight) || weight <= 0)
-    throw Error(ErrorCode::out_of_range, "weight must be finite and > 0");
+  check_number(Param::weight, weight);
   const double scaled = static_cast<double>(vnodes) * weight;
   if (scaled >= static_cast<double>(kMaxRingPoints) + 0.5)
-    throw Error(ErrorCode::limit_exceeded,
-                "vnodes x weight exceeds the ring's cap of " + std::to_string(kMaxRingPoints) + " points");
+    throw Error(ErrorCode::limit_exceeded, "a server of vnodes x weight = " + js::number_to_string(scaled) +
+                                               " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
   // Math.round: the nearest integer, halves up.
   double r = std::floor(scaled);
   if (scaled - r >= 0.5) r += 1;
@@ -108,21 +81,17 @@ std::vector<Server> default_servers(std::uint32_t count) {
   return out;
 }
 
-Ring::Ring(std::vector<Server> servers, std::uint32_t vnodes) : servers_(std::move(servers)), vnodes_(vnodes) {
-  check_vnodes(vnodes);
+Ring::Ring(std::vector<Server> servers, std::int64_t vnodes)
+    : servers_(std::move(servers)), vnodes_(static_cast<std::uint32_t>(check_integer(Param::ring_vnodes, vnodes))) {
   if (servers_.empty()) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
   rebuild();
 }
 
-Ring Ring::uniform(std::uint32_t servers, std::uint32_t vnodes) {
-  if (servers < 1) throw Error(ErrorCode::out_of_range, "servers must be >= 1, got 0");
-  check_vnodes(vnodes);
-  if (static_cast<std::uint64_t>(servers) * vnodes > kMaxRingPoints)
-    throw Error(ErrorCode::limit_exceeded, "servers x vnodes = " +
-                                               std::to_string(static_cast<std::uint64_t>(servers) * vnodes) +
-                                               " points exceeds the ring's cap of " +
-                                               std::to_string(kMaxRingPoints));
-  return Ring(default_servers(servers), vnodes);
+Ring Ring::uniform(std::int64_t servers, std::int64_t vnodes) {
+  check_integer(Param::ring_servers, servers);
+  check_integer(Param::ring_vnodes, vnodes);
+  check_ring_points(static_cast<std::uint64_t>(servers) * static_cast<std::uint64_t>(vnodes));
+  return Ring(default_servers(static_cast<std::uint32_t>(servers)), vnodes);
 }
 
 void Ring::rebuild() {
@@ -133,21 +102,19 @@ void Ring::rebuild() {
   for (std::size_t s = 0; s < servers_.size(); ++s) {
     check_name(servers_[s].name, "a server name");
     if (servers_[s].zone.size() > kMaxNameLength)
-      throw Error(ErrorCode::limit_exceeded, "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
-    counts.push_back(points_for_weight(vnodes_, servers_[s].weight));
-    total += counts.back();
-    if (total > kMaxRingPoints)
       throw Error(ErrorCode::limit_exceeded,
-                  "the ring would have more than " + std::to_string(kMaxRingPoints) + " points");
+                  "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    counts.push_back(points_for_weight(vnodes_, servers_[s].weight));
+    total += counts.back();  // at most 2^24 a server: no overflow
   }
+  check_ring_points(total);
   {
     std::vector<std::u16string_view> names;
     names.reserve(servers_.size());
     for (const Server& s : servers_) names.push_back(s.name);
     std::sort(names.begin(), names.end());
     const auto dup = std::adjacent_find(names.begin(), names.end());
-    if (dup != names.end())
-      throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
+    if (dup != names.end()) throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
   }
   std::vector<std::uint64_t> packed;
   packed.reserve(total);
@@ -223,7 +190,8 @@ void Ring::owners(std::span<std::uint32_t> hashes) const noexcept {
     const auto b2 = static_cast<std::uint32_t>(std::uint64_t{h2} >> shift);
     const auto b3 = static_cast<std::uint32_t>(std::uint64_t{h3} >> shift);
     const std::uint32_t lo0 = index[b0], lo1 = index[b1], lo2 = index[b2], lo3 = index[b3];
-    const std::uint32_t wide = (index[b0 + 1] - lo0) | (index[b1 + 1] - lo1) | (index[b2 + 1] - lo2) | (index[b3 + 1] - lo3);
+    const std::uint32_t wide =
+        (index[b0 + 1] - lo0) | (index[b1 + 1] - lo1) | (index[b2 + 1] - lo2) | (index[b3 + 1] - lo3);
     if (wide > kBucketScan) {  // at least one bucket is crowded: an upper bound on each width
       for (std::size_t k = i; k < i + 4; ++k) h[k] = owner(h[k]);
       continue;
@@ -256,9 +224,7 @@ void Ring::owners_of_keys(std::span<const char16_t> units, std::span<const std::
 
 namespace {
 
-void check_rf(std::int64_t rf) {
-  if (rf < 1) throw Error(ErrorCode::out_of_range, "replication factor must be >= 1, got " + std::to_string(rf));
-}
+void check_rf(std::int64_t rf) { check_integer(Param::rf, rf); }
 
 // The walk of spec §4a over n points from `start`: server_at(i) is the server of point i (below
 // `servers`), zone_of(s) anything comparable with == (used only when zone_aware). One template
@@ -300,7 +266,8 @@ std::size_t owner_point_in(std::span<const std::uint32_t> tokens, std::uint32_t 
   std::size_t hi = tokens.size();
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
-    if (tokens[mid] < hash) lo = mid + 1; else hi = mid;
+    if (tokens[mid] < hash) lo = mid + 1;
+    else hi = mid;
   }
   return lo == tokens.size() ? 0 : lo;
 }
@@ -335,9 +302,7 @@ void Ring::add_server(Server server) {
   if (index_of(server.name) >= 0)
     throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
   const std::uint32_t count = points_for_weight(vnodes_, server.weight);
-  if (size_ + static_cast<std::uint64_t>(count) > kMaxRingPoints)
-    throw Error(ErrorCode::limit_exceeded,
-                "the ring would have more than " + std::to_string(kMaxRingPoints) + " points");
+  check_ring_points(size_ + static_cast<std::uint64_t>(count));
   if (server.zone.size() > kMaxNameLength)
     throw Error(ErrorCode::limit_exceeded, "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
   const auto s = static_cast<std::uint32_t>(servers_.size());

@@ -5,6 +5,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/ring.hpp"
 
 namespace ringlab {
@@ -21,22 +22,18 @@ std::string describe(std::u16string_view id) {
 
 }  // namespace
 
-TokenRing::TokenRing(std::uint32_t bits) : bits_(bits) {
-  if (bits < 1 || bits > 32)
-    throw Error(ErrorCode::out_of_range, "ring bits must be between 1 and 32, got " + std::to_string(bits));
-}
+TokenRing::TokenRing(std::int64_t bits)
+    : bits_(static_cast<std::uint32_t>(check_integer(Param::token_ring_bits, bits))) {}
 
-void TokenRing::add(std::u16string_view id, std::uint64_t token) {
+void TokenRing::add(std::u16string_view id, std::int64_t token) {
   if (id.empty()) throw Error(ErrorCode::invalid_argument, "a vnode id must not be empty");
   if (id.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded, "a vnode id is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
-  const std::uint64_t ring_size = 1ull << bits_;
-  if (token >= ring_size)
-    throw Error(ErrorCode::token_out_of_range,
-                "token " + std::to_string(token) + " is outside [0, " + std::to_string(ring_size) + ")");
+    throw Error(ErrorCode::limit_exceeded,
+                "a vnode id is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+  check_integer(Param::token, token, 0, static_cast<std::int64_t>((1ull << bits_) - 1));
   const auto t = static_cast<std::uint32_t>(token);
-  const auto at = std::lower_bound(points_.begin(), points_.end(), t,
-                                   [](const auto& p, std::uint32_t v) { return p.first < v; });
+  const auto at =
+      std::lower_bound(points_.begin(), points_.end(), t, [](const auto& p, std::uint32_t v) { return p.first < v; });
   if (at != points_.end() && at->first == t && at->second != id)
     throw Error(ErrorCode::token_taken, "token " + std::to_string(token) + " is held by vnode " + describe(at->second));
   for (const auto& p : points_)
@@ -62,8 +59,8 @@ std::uint32_t TokenRing::position(std::u16string_view key) const noexcept {
 const std::u16string& TokenRing::route_hash(std::uint64_t hash) const {
   if (points_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
   const auto x = static_cast<std::uint32_t>(bits_ == 32 ? hash & 0xFFFFFFFFu : hash % (1ull << bits_));
-  const auto at = std::lower_bound(points_.begin(), points_.end(), x,
-                                   [](const auto& p, std::uint32_t v) { return p.first < v; });
+  const auto at =
+      std::lower_bound(points_.begin(), points_.end(), x, [](const auto& p, std::uint32_t v) { return p.first < v; });
   return at == points_.end() ? points_.front().second : at->second;
 }
 

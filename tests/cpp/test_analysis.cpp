@@ -72,5 +72,5 @@ TEST_CASE("hot keys: more virtual nodes do not help one hot key but copies do", 
   CHECK(spread.max_over_mean < many.max_over_mean);
   std::uint64_t total = 0;
   for (auto r : spread.requests_per_server) total += r;
-  CHECK(total == p.requests);
+  CHECK(total == static_cast<std::uint64_t>(p.requests));
 }

@@ -91,8 +91,8 @@ TEST_CASE("cli rejects unknown flags and missing values", "[cli][errors]") {
 }
 
 TEST_CASE("cli rejects values that are not integers", "[cli][errors]") {
-  for (const char* bad : {"1.5", "abc", "1e400", "", "-", "1e", "Infinity", "NaN", "1,000", "1.25e1",
-                          "9007199254740992", "1e16"}) {
+  for (const char* bad :
+       {"1.5", "abc", "1e400", "", "-", "1e", "Infinity", "NaN", "1,000", "1.25e1", "9007199254740992", "1e16"}) {
     check_usage_error({"run", "ring-vs-mod", "--keys", bad}, "--keys");
   }
   check_usage_error({"run", "hrw-jump", "--seed", "1.5"}, "--seed");
@@ -154,9 +154,9 @@ TEST_CASE("cli jump takes a 64-bit key and 1 to 2^31-1 buckets", "[cli]") {
   check_usage_error({"jump", "18446744073709551616", "10"}, "KEY");
   check_usage_error({"jump", "-1", "10"}, "KEY");
   check_usage_error({"jump", "1.5", "10"}, "KEY");
-  check_usage_error({"jump", "5", "0"}, "buckets");
-  check_usage_error({"jump", "5", "-1"}, "buckets");
-  check_usage_error({"jump", "5", "2147483648"}, "buckets");
+  check_usage_error({"jump", "5", "0"}, "BUCKETS must be between 1 and 2147483647, got 0");
+  check_usage_error({"jump", "5", "-1"}, "BUCKETS");
+  check_usage_error({"jump", "5", "2147483648"}, "BUCKETS");
   check_usage_error({"jump", "5", "1.5"}, "BUCKETS");
   check_usage_error({"jump", "5"}, "KEY and BUCKETS");
 }

@@ -23,7 +23,7 @@ struct BoundedPlacement {
 };
 
 // Capacities for m keys on the ring's servers. Throws Error for epsilon that is not > 0 and
-// finite, or when the capacities cannot hold m keys.
+// finite (the table's bounded_epsilon), or when the capacities cannot hold m keys.
 [[nodiscard]] std::vector<std::uint32_t> bounded_capacities(const Ring& ring, std::uint64_t keys, double epsilon);
 
 // Places keys given by their 32-bit hashes, in order.

@@ -13,45 +13,38 @@
 
 namespace ringlab {
 
-enum class ChangeKind : std::uint8_t {
-  add,     // a server joins (appended to the list)
-  remove,  // a server leaves gracefully
-  fail,    // a server disappears (placements treat it like remove)
-  weight,  // a server's weight changes
-};
+// Change, ChangeKind and the --change grammar (parse_change) are in params.hpp, with the
+// ranges and defaults of the table's compare_* entries.
 
-struct Change {
-  ChangeKind kind = ChangeKind::add;
-  std::u16string name;  // add: the new server's name ("" = "S{N}"); otherwise the server changed
-  double weight = 1.0;  // add: the new server's weight; weight: the new weight
-};
+// servers S0 .. S{n-1} for a comparison: n is the table's compare_servers (1 .. 100,000).
+[[nodiscard]] std::vector<Server> compare_servers(std::int64_t count);
 
 struct Scenario {
-  std::vector<Server> servers = default_servers(10);
-  std::uint32_t vnodes = 100;
-  std::int64_t seed = 16;
-  std::uint32_t keys = 100000;
-  Change change{};
-  double epsilon = 0.25;                              // bounded loads
-  std::uint32_t table_size = kDefaultMaglevTableSize;  // Maglev
+  std::vector<Server> servers =
+      default_servers(static_cast<std::uint32_t>(param(Param::compare_servers).default_integer));
+  std::int64_t vnodes = param(Param::compare_vnodes).default_integer;
+  std::int64_t seed = param(Param::compare_seed).default_integer;
+  std::int64_t keys = param(Param::compare_keys).default_integer;
+  Change change = default_change();
+  double epsilon = param(Param::compare_epsilon).default_number;               // bounded loads
+  std::int64_t table_size = param(Param::compare_table_size).default_integer;  // Maglev
 };
 
-inline constexpr std::uint32_t kMaxCompareKeys = 10'000'000;
-
 struct ComparisonRow {
-  std::string algorithm;   // "ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"
+  std::string algorithm;  // "ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"
   bool supported = true;
-  std::string reason;      // why not, when unsupported
-  double moved = 0;              // fractions of the keys, in [0, 1]
+  std::string reason{};  // why not, when unsupported
+  double moved = 0;      // fractions of the keys, in [0, 1]
   double moved_to_new = 0;
   double moved_between_old = 0;
-  double max_over_mean = 0;      // load after the change
+  double max_over_mean = 0;  // load after the change
   double sd_over_mean = 0;
   std::uint64_t memory_bytes = 0;  // what the placement structure holds after the change
   double build_ms = 0;             // time to build it (wall clock; varies run to run)
 };
 
-// Throws Error for an invalid scenario (unknown server, repeated name, bad weight, ...).
+// Throws Error for an invalid scenario (a value outside the table's compare_* ranges, an unknown
+// server, a repeated name, a bad weight, ...), before any work.
 [[nodiscard]] std::vector<ComparisonRow> compare(const Scenario& scenario);
 
 // A readable table, and a JSON array of {algorithm, moved, movedToNew, movedBetweenOld,

@@ -15,11 +15,11 @@
 #include <vector>
 
 #include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
-// The most keys a digest takes (the cap of `compare`).
-inline constexpr std::uint32_t kMaxDigestKeys = 10'000'000;
+// The most keys a digest takes, kMaxDigestKeys, is in params.hpp.
 
 struct DigestPart {
   std::string name;
@@ -34,9 +34,7 @@ struct PlacementDigest {
 };
 
 // Feeds one 32-bit result to a digest: its low then its high 16-bit half.
-constexpr Fnv1a& digest_value(Fnv1a& f, std::uint32_t r) noexcept {
-  return f.unit(r & 0xFFFFu).unit(r >> 16);
-}
+constexpr Fnv1a& digest_value(Fnv1a& f, std::uint32_t r) noexcept { return f.unit(r & 0xFFFFu).unit(r >> 16); }
 
 // The digest of a list of results (a part's digest).
 [[nodiscard]] std::uint32_t digest_values(std::span<const std::uint32_t> results) noexcept;
@@ -63,11 +61,13 @@ constexpr Fnv1a& digest_value(Fnv1a& f, std::uint32_t r) noexcept {
 //                of the vnode id
 //   ring-vs-mod, vnode-sweep, hrw-jump  h32 (as bytes) of the experiment's text for `seed`,
 //                other parameters at their defaults
-// Throws Error(out_of_range) for a seed outside +-(2^53 - 1), Error(limit_exceeded) for more
-// than kMaxDigestKeys keys.
-[[nodiscard]] PlacementDigest placement_digests(std::int64_t seed = 16, std::uint32_t keys = 100000);
+// Checks seed and keys by the table's digest_seed and digest_keys: Error(out_of_range) for a seed
+// outside +-(2^53 - 1) or keys < 0, Error(limit_exceeded) for more than kMaxDigestKeys keys.
+[[nodiscard]] PlacementDigest placement_digests(std::int64_t seed = param(Param::digest_seed).default_integer,
+                                                std::int64_t keys = param(Param::digest_keys).default_integer);
 
 // placement_digests(seed, keys).all.
-[[nodiscard]] std::uint32_t placement_digest(std::int64_t seed = 16, std::uint32_t keys = 100000);
+[[nodiscard]] std::uint32_t placement_digest(std::int64_t seed = param(Param::digest_seed).default_integer,
+                                             std::int64_t keys = param(Param::digest_keys).default_integer);
 
 }  // namespace ringlab

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace ringlab {
 
@@ -26,14 +27,20 @@ enum class ErrorCode : std::uint8_t {
 // The stable, snake_case name of a code ("out_of_range", ...).
 [[nodiscard]] std::string_view code_name(ErrorCode code) noexcept;
 
+// A rejected value's message starts with its parameter's JavaScript name, also kept as the
+// subject, so that the CLI can put the flag's spelling in its place (see params.hpp). Errors
+// about no single parameter (a duplicate name, a cap on a product) have an empty subject.
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCode code, const std::string& message) : std::runtime_error(message), code_(code) {}
+  Error(ErrorCode code, const std::string& message, std::string subject = {})
+      : std::runtime_error(message), code_(code), subject_(std::move(subject)) {}
   [[nodiscard]] ErrorCode code() const noexcept { return code_; }
   [[nodiscard]] std::string_view code_name() const noexcept { return ringlab::code_name(code_); }
+  [[nodiscard]] const std::string& subject() const noexcept { return subject_; }
 
  private:
   ErrorCode code_;
+  std::string subject_;
 };
 
 }  // namespace ringlab

@@ -8,16 +8,12 @@
 #include <string>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab {
 
-// Caps shared by every experiment, checked before any work or allocation.
-inline constexpr std::int64_t kMaxKeys = 100'000'000;
-// Beyond about 125,000 servers the published programs themselves fail (Math.max(...array)
-// overflows V8's stack), so there is nothing to be identical to.
-inline constexpr std::int64_t kMaxServers = 100'000;
-inline constexpr std::size_t kMaxVnodeList = 100;
-// hrw-jump scores every key on every server: keys x servers is its work.
-inline constexpr std::int64_t kMaxHrwWork = 10'000'000'000;
+// The experiments' ranges and defaults are in params.hpp (kMaxKeys, kMaxServers, kMaxVnodeList,
+// kMaxHrwWork and the table's ring_vs_mod_*, vnode_sweep_*, hrw_jump_* entries).
 
 // Progress of a long run: called with (work done, total work) every few tens of thousands of
 // keys and once at the end. Long runs in a browser Web Worker report through it.
@@ -26,10 +22,10 @@ inline constexpr std::uint32_t kProgressEvery = 1u << 16;
 
 // ring-vs-mod: n servers -> n+1, keys moved by mod-N and by a ring with V virtual nodes.
 struct RingVsModParams {
-  std::int64_t seed = 16;
-  std::int64_t keys = 10000;
-  std::int64_t servers = 4;
-  std::int64_t vnodes = 100;
+  std::int64_t seed = param(Param::ring_vs_mod_seed).default_integer;
+  std::int64_t keys = param(Param::ring_vs_mod_keys).default_integer;
+  std::int64_t servers = param(Param::ring_vs_mod_servers).default_integer;
+  std::int64_t vnodes = param(Param::ring_vs_mod_vnodes).default_integer;
 };
 struct RingVsModResult {
   std::uint32_t keys = 0;
@@ -45,10 +41,11 @@ struct RingVsModResult {
 
 // vnode-sweep: the spread of load over N servers for each V in a list.
 struct VnodeSweepParams {
-  std::int64_t seed = 16;
-  std::int64_t servers = 10;
-  std::int64_t keys = 100000;
-  std::vector<std::int64_t> vnodes{1, 10, 100, 1000};
+  std::int64_t seed = param(Param::vnode_sweep_seed).default_integer;
+  std::int64_t servers = param(Param::vnode_sweep_servers).default_integer;
+  std::int64_t keys = param(Param::vnode_sweep_keys).default_integer;
+  std::vector<std::int64_t> vnodes{param(Param::vnode_sweep_vnodes).default_list.begin(),
+                                   param(Param::vnode_sweep_vnodes).default_list.end()};
 };
 struct VnodeSweepRow {
   std::uint32_t vnodes = 0;
@@ -71,11 +68,11 @@ struct VnodeSweepResult {
 
 // hrw-jump: rendezvous losing one server; jump growing from B to B+1 buckets.
 struct HrwJumpParams {
-  std::int64_t seed = 16;
-  std::int64_t keys = 10000;
-  std::int64_t servers = 5;
-  std::int64_t remove = 2;
-  std::int64_t buckets = 10;
+  std::int64_t seed = param(Param::hrw_jump_seed).default_integer;
+  std::int64_t keys = param(Param::hrw_jump_keys).default_integer;
+  std::int64_t servers = param(Param::hrw_jump_servers).default_integer;
+  std::int64_t remove = param(Param::hrw_jump_remove).default_integer;
+  std::int64_t buckets = param(Param::hrw_jump_buckets).default_integer;
 };
 struct HrwJumpResult {
   std::uint32_t keys = 0;

@@ -7,11 +7,13 @@
 #include <span>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab {
 
-inline constexpr std::int32_t kMaxBuckets = 2147483647;  // 2^31 - 1
+// kMaxBuckets (2^31 - 1) is in params.hpp.
 
-// Throws Error(out_of_range) unless 1 <= n <= 2^31 - 1.
+// Throws Error(out_of_range) unless 1 <= n <= 2^31 - 1 (the table's jump_buckets, "buckets").
 void check_buckets(std::int64_t n);
 
 // floor(x) for 0 <= x < 2^63, as a double. WebAssembly has it as one instruction (f64.trunc),
@@ -89,8 +91,10 @@ void jump_many(std::span<const Key> keys, std::int32_t n, std::span<std::int32_t
   for (; i < count; ++i) out[i] = jump_unchecked(keys[i], n);
 }
 // Compiled once, in jump.cpp (for speed; see h32_many), for the two key widths.
-extern template void jump_many<std::uint32_t>(std::span<const std::uint32_t>, std::int32_t, std::span<std::int32_t>) noexcept;
-extern template void jump_many<std::uint64_t>(std::span<const std::uint64_t>, std::int32_t, std::span<std::int32_t>) noexcept;
+extern template void jump_many<std::uint32_t>(std::span<const std::uint32_t>, std::int32_t,
+                                              std::span<std::int32_t>) noexcept;
+extern template void jump_many<std::uint64_t>(std::span<const std::uint64_t>, std::int32_t,
+                                              std::span<std::int32_t>) noexcept;
 
 // Checked jump: throws Error(out_of_range) for n outside 1 .. 2^31 - 1.
 [[nodiscard]] std::int32_t jump(std::uint64_t key, std::int64_t n);
@@ -105,7 +109,8 @@ struct JumpStep {
 // The jumps for a key into n buckets, for steppers. Same checks as jump().
 [[nodiscard]] std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n);
 
-// mod-N: the server index h mod n. Throws Error(out_of_range) for n < 1.
+// mod-N: the server index h mod n. Throws Error(out_of_range) unless 1 <= n <= 2^32 - 1 (the
+// table's mod_n, "n").
 [[nodiscard]] std::uint32_t mod_n(std::uint32_t hash, std::int64_t n);
 
 // x mod n for a fixed n >= 1 without a division (Lemire, Kaser & Kurz, "Faster remainder by direct

@@ -9,12 +9,11 @@
 #include <vector>
 
 #include "ringlab/jump.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
-inline constexpr std::uint32_t kDefaultMaglevTableSize = 65537;
-// The largest table accepted: the largest prime below 2^24 (64 MiB of slots).
-inline constexpr std::uint32_t kMaxMaglevTableSize = 16777213;
+// kDefaultMaglevTableSize and kMaxMaglevTableSize (the largest prime below 2^24) are in params.hpp.
 
 struct Backend {
   std::u16string name;
@@ -23,11 +22,20 @@ struct Backend {
 
 [[nodiscard]] bool is_prime(std::uint32_t n) noexcept;
 
+// A table size for `backends` backends, by the table's entry p (maglev_table_size or
+// compare_table_size): between backends and kMaxMaglevTableSize (out_of_range below,
+// limit_exceeded above), and a prime ("tableSize must be a prime, got 8", invalid_argument).
+void check_maglev_table_size(Param p, std::int64_t table_size, std::int64_t backends);
+
 class Maglev {
  public:
   // Throws Error when there are no backends, a name is empty or repeated, a weight is not finite
-  // and > 0, or table_size is not a prime in [backends, kMaxMaglevTableSize].
-  Maglev(std::vector<Backend> backends, std::uint32_t table_size = kDefaultMaglevTableSize);
+  // and > 0, or table_size is not a prime in [backends, kMaxMaglevTableSize] (the table's
+  // maglev_table_size, "tableSize").
+  Maglev(std::vector<Backend> backends, std::int64_t table_size = kDefaultMaglevTableSize);
+  // The course's backends S0 .. S{n-1}, weight 1: n is the table's maglev_backends ("backends"),
+  // checked, like the table size, before any name is made.
+  [[nodiscard]] static Maglev uniform(std::int64_t backends, std::int64_t table_size = kDefaultMaglevTableSize);
 
   // The backend (index into the list as given) serving a 32-bit hash.
   [[nodiscard]] std::uint32_t lookup(std::uint32_t hash) const noexcept { return table_[slot_of_(hash)]; }
@@ -49,19 +57,21 @@ class Maglev {
   // One turn of the fill, for steppers: which backend took which slot, and how many taken slots
   // it skipped first.
   struct Turn {
-    std::uint32_t backend;   // index into the list as given
+    std::uint32_t backend;  // index into the list as given
     std::uint32_t slot;
-    std::uint32_t skipped;   // taken slots passed over before this one
+    std::uint32_t skipped;  // taken slots passed over before this one
   };
   // The fill turn by turn (M entries, in order). Recomputes the fill.
   [[nodiscard]] std::vector<Turn> fill_turns() const;
 
-  // A backend's offset and skip (its permutation is (offset + j * skip) mod M).
-  [[nodiscard]] std::uint32_t offset(std::uint32_t backend) const noexcept { return offsets_[backend]; }
-  [[nodiscard]] std::uint32_t skip(std::uint32_t backend) const noexcept { return skips_[backend]; }
+  // A backend's offset and skip (its permutation is (offset + j * skip) mod M). Throws
+  // Error(out_of_range) for a backend index outside 0 .. backends - 1 (the table's maglev_backend).
+  [[nodiscard]] std::uint32_t offset(std::int64_t backend) const { return offsets_[index(backend)]; }
+  [[nodiscard]] std::uint32_t skip(std::int64_t backend) const { return skips_[index(backend)]; }
 
  private:
   void fill(std::vector<Turn>* turns);
+  [[nodiscard]] std::size_t index(std::int64_t backend) const;
 
   std::vector<Backend> backends_;
   std::vector<std::uint32_t> offsets_;

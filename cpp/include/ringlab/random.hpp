@@ -7,16 +7,15 @@
 #include <string_view>
 
 #include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
-// Largest |seed| accepted: JavaScript's Number.MAX_SAFE_INTEGER, the largest integer the
-// published programs can hold exactly.
-inline constexpr std::int64_t kMaxSafeInteger = 9007199254740991;
+// The largest |seed| accepted, kMaxSafeInteger, is in params.hpp.
 
 class Mulberry32 {
  public:
-  // Throws Error(out_of_range) when |seed| > 2^53 - 1.
+  // Throws Error(out_of_range) when |seed| > 2^53 - 1 (the table's `seed`).
   explicit Mulberry32(std::int64_t seed);
 
   // The published step: state = (state + 0x6D2B79F5) | 0, then the output mix. The first step
@@ -51,7 +50,11 @@ class Mulberry32 {
 // Writes "user:<n>" into buf (at least 15 bytes) and returns its length. Used on hot paths so a
 // run of a million keys formats into one reused buffer instead of a string per key.
 inline std::size_t format_key(std::uint32_t n, char* buf) noexcept {
-  buf[0] = 'u'; buf[1] = 's'; buf[2] = 'e'; buf[3] = 'r'; buf[4] = ':';
+  buf[0] = 'u';
+  buf[1] = 's';
+  buf[2] = 'e';
+  buf[3] = 'r';
+  buf[4] = ':';
   char digits[10];
   std::size_t len = 0;
   do {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
 
 namespace ringlab {
 
@@ -20,8 +21,7 @@ namespace ringlab {
   return Fnv1a{}.units(key).unit(u'|');
 }
 
-[[nodiscard]] constexpr std::uint32_t rendezvous_score(std::u16string_view key,
-                                                       std::u16string_view server) noexcept {
+[[nodiscard]] constexpr std::uint32_t rendezvous_score(std::u16string_view key, std::u16string_view server) noexcept {
   return Fnv1a(rendezvous_prefix(key)).units(server).finish();
 }
 
@@ -31,6 +31,8 @@ class Rendezvous {
   // answers -1, which is what the published program's `servers[-1]` (undefined) means.
   // Throws Error for an empty or repeated name.
   explicit Rendezvous(std::vector<std::u16string> servers);
+  // The course's servers S0 .. S{n-1}; n is the table's rendezvous_servers (0 .. 2^24).
+  [[nodiscard]] static Rendezvous uniform(std::int64_t servers);
 
   // Index of the winning server, or -1 when there are no servers.
   [[nodiscard]] std::int64_t pick(std::u16string_view key) const noexcept {
@@ -63,17 +65,17 @@ class Rendezvous {
                  std::span<std::int32_t> out) const noexcept;
   // The score of every server for a key, in list order.
   [[nodiscard]] std::vector<std::uint32_t> scores(std::u16string_view key) const;
-  // The first k servers by score, descending, ties in list order (replicas). k < 0 is an error;
-  // k larger than the server count gives every server.
+  // The first k servers by score, descending, ties in list order (replicas). k < 0 is an error
+  // (the table's top_k); k larger than the server count gives every server.
   [[nodiscard]] std::vector<std::uint32_t> top(std::u16string_view key, std::int64_t k) const;
 
   [[nodiscard]] const std::vector<std::u16string>& servers() const noexcept { return servers_; }
 
  private:
   std::vector<std::u16string> servers_;
-  std::u16string common_;                 // the longest beginning all names share
-  std::vector<char16_t> rest_;            // each name after common_, back to back
-  std::vector<std::uint32_t> rest_first_; // name s's rest is rest_[rest_first_[s] .. rest_first_[s+1])
+  std::u16string common_;                  // the longest beginning all names share
+  std::vector<char16_t> rest_;             // each name after common_, back to back
+  std::vector<std::uint32_t> rest_first_;  // name s's rest is rest_[rest_first_[s] .. rest_first_[s+1])
 };
 
 // Weighted rendezvous (spec §5): u = score / 2^32, weighted score = -w / ln(u) (u = 0 scores 0);
@@ -90,6 +92,8 @@ class WeightedRendezvous {
  public:
   // Throws Error for an empty or repeated name, or a weight that is not finite and > 0.
   explicit WeightedRendezvous(std::vector<WeightedServer> servers);
+  // S0 .. S{n-1}, weight 1; n as for Rendezvous::uniform.
+  [[nodiscard]] static WeightedRendezvous uniform(std::int64_t servers);
 
   // Index of the winning server, or -1 when there are no servers.
   [[nodiscard]] std::int64_t pick(std::u16string_view key) const noexcept {

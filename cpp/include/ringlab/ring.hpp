@@ -14,18 +14,16 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab {
 
-// The most points one ring may hold. Larger requests are refused before anything is allocated:
-// 2^24 points are 128 MiB while building, the most a browser tab should be asked for.
-inline constexpr std::uint64_t kMaxRingPoints = 1ull << 24;
-// The longest server name or zone, in UTF-16 units.
-inline constexpr std::size_t kMaxNameLength = 4096;
+// kMaxRingPoints (the most points one ring may hold) and kMaxNameLength are in params.hpp.
 
 struct Server {
   std::u16string name;
-  double weight = 1.0;   // finite and > 0; the server gets max(1, round(V * weight)) points
-  std::u16string zone;   // used by zone-aware preference lists; "" is a zone like any other
+  double weight = 1.0;  // finite and > 0; the server gets max(1, round(V * weight)) points
+  std::u16string zone;  // used by zone-aware preference lists; "" is a zone like any other
 };
 
 // One point on the ring: its token and the index of the server that owns it.
@@ -37,8 +35,12 @@ struct Point {
 
 // Points a server with this weight gets at `vnodes` per unit weight: max(1, round(V * w)),
 // halves rounded up (JavaScript's Math.round). Throws Error for a weight that is not finite
-// and > 0.
+// and > 0 (the table's `weight`) or points beyond kMaxRingPoints.
 [[nodiscard]] std::uint32_t points_for_weight(std::uint32_t vnodes, double weight);
+
+// Throws Error(limit_exceeded, "a ring of N points exceeds the ring's cap of 16777216") for more
+// than kMaxRingPoints points.
+void check_ring_points(std::uint64_t points);
 
 // "S0", "S1", ...: the course's default server names.
 [[nodiscard]] std::vector<Server> default_servers(std::uint32_t count);
@@ -75,8 +77,7 @@ struct SearchStep {
 // `servers` long.
 [[nodiscard]] std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_servers,
                                                          std::uint32_t servers, std::size_t start_point,
-                                                         std::int64_t rf,
-                                                         std::span<const std::uint32_t> zone_of = {});
+                                                         std::int64_t rf, std::span<const std::uint32_t> zone_of = {});
 
 // The server of each point, as Ring::point_servers() returns it: a read-only random-access range
 // of server indices over the ring's packed storage (1, 2 or 3 bytes a point, as few as the
@@ -94,11 +95,28 @@ class PointServers {
     iterator() = default;
     std::uint32_t operator*() const noexcept { return load(p_, mask_); }
     std::uint32_t operator[](difference_type n) const noexcept { return *(*this + n); }
-    iterator& operator++() noexcept { p_ += width_; return *this; }
-    iterator operator++(int) noexcept { iterator t = *this; ++*this; return t; }
-    iterator& operator--() noexcept { p_ -= width_; return *this; }
-    iterator operator--(int) noexcept { iterator t = *this; --*this; return t; }
-    iterator& operator+=(difference_type n) noexcept { p_ += n * static_cast<difference_type>(width_); return *this; }
+    iterator& operator++() noexcept {
+      p_ += width_;
+      return *this;
+    }
+    iterator operator++(int) noexcept {
+      iterator t = *this;
+      ++*this;
+      return t;
+    }
+    iterator& operator--() noexcept {
+      p_ -= width_;
+      return *this;
+    }
+    iterator operator--(int) noexcept {
+      iterator t = *this;
+      --*this;
+      return t;
+    }
+    iterator& operator+=(difference_type n) noexcept {
+      p_ += n * static_cast<difference_type>(width_);
+      return *this;
+    }
     iterator& operator-=(difference_type n) noexcept { return *this += -n; }
     friend iterator operator+(iterator it, difference_type n) noexcept { return it += n; }
     friend iterator operator+(difference_type n, iterator it) noexcept { return it += n; }
@@ -152,12 +170,14 @@ static_assert(std::random_access_iterator<PointServers::iterator>);
 
 class Ring {
  public:
-  // Builds the ring. Throws Error when servers is empty, vnodes < 1, a name is empty or
-  // repeated, a weight is not finite and > 0, or the ring would exceed kMaxRingPoints.
-  Ring(std::vector<Server> servers, std::uint32_t vnodes);
+  // Builds the ring. Throws Error when servers is empty, vnodes is outside the table's
+  // ring_vnodes (1 .. 2^24), a name is empty or repeated, a weight is not finite and > 0, or the
+  // ring would exceed kMaxRingPoints.
+  Ring(std::vector<Server> servers, std::int64_t vnodes);
 
-  // The course's ring: servers S0 .. S{n-1}, weight 1, V points each.
-  [[nodiscard]] static Ring uniform(std::uint32_t servers, std::uint32_t vnodes);
+  // The course's ring: servers S0 .. S{n-1}, weight 1, V points each. servers is the table's
+  // ring_servers (1 .. 2^24).
+  [[nodiscard]] static Ring uniform(std::int64_t servers, std::int64_t vnodes);
 
   // The server index owning a 32-bit hash (lower bound on the tokens, wrapping to point 0).
   [[nodiscard]] std::uint32_t owner(std::uint32_t hash) const noexcept { return point_server(owner_point(hash)); }
@@ -211,13 +231,13 @@ class Ring {
 
   // Up to rf distinct servers, walking clockwise from the owner. Zone-aware: the first lap takes
   // only servers from zones not yet represented; a second lap fills up in walk order.
-  // Throws Error(out_of_range) for rf < 1.
+  // Throws Error(out_of_range) for rf < 1 (the table's rf).
   [[nodiscard]] std::vector<std::uint32_t> preference_list(std::uint32_t hash, std::int64_t rf,
                                                            bool zone_aware = false) const;
 
   // Membership changes. Each leaves exactly the ring a fresh build from the new list would give.
-  void add_server(Server server);                       // appended to the list
-  void remove_server(std::u16string_view name);         // Error(unknown_server) if absent
+  void add_server(Server server);                // appended to the list
+  void remove_server(std::u16string_view name);  // Error(unknown_server) if absent
   void set_weight(std::u16string_view name, double weight);
 
   [[nodiscard]] std::uint32_t vnodes() const noexcept { return vnodes_; }
@@ -229,9 +249,7 @@ class Ring {
   [[nodiscard]] Point point(std::size_t i) const noexcept { return Point{tokens_[i], point_server(i)}; }
   [[nodiscard]] std::vector<Point> points() const;
   // Points each server holds (v_s).
-  [[nodiscard]] std::uint32_t points_of(std::uint32_t server) const noexcept {
-    return counts_[server];
-  }
+  [[nodiscard]] std::uint32_t points_of(std::uint32_t server) const noexcept { return counts_[server]; }
   // Index of a server by name; -1 when absent.
   [[nodiscard]] std::int64_t index_of(std::u16string_view name) const noexcept;
   // Bytes held for the points and their lookup: the tokens (4 a point), their servers (1, 2 or 3

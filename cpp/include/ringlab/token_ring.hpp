@@ -12,16 +12,20 @@
 #include <utility>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab {
 
 class TokenRing {
  public:
-  // A ring over [0, 2^bits), bits in 1..32. Throws Error(out_of_range) otherwise.
-  explicit TokenRing(std::uint32_t bits = 32);
+  // A ring over [0, 2^bits), bits in 1..32 (the table's token_ring_bits). Throws
+  // Error(out_of_range) otherwise.
+  explicit TokenRing(std::int64_t bits = param(Param::token_ring_bits).default_integer);
 
-  // Errors: token_out_of_range (token >= 2^bits), token_taken (another vnode holds the token),
-  // already_present (the id is on the ring). Checked in that order, as Malachi does.
-  void add(std::u16string_view id, std::uint64_t token);
+  // Errors: token_out_of_range (token outside 0 .. 2^bits - 1, the table's `token`), token_taken
+  // (another vnode holds the token), already_present (the id is on the ring). Checked in that
+  // order, as Malachi does; an empty or over-long id first.
+  void add(std::u16string_view id, std::int64_t token);
   // Error not_found when the id is not on the ring.
   void remove(std::u16string_view id);
 
@@ -47,9 +51,7 @@ class TokenRing {
   // Ids in token order.
   [[nodiscard]] std::vector<std::u16string> ids() const;
   // (token, id) in token order.
-  [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::u16string>>& points() const noexcept {
-    return points_;
-  }
+  [[nodiscard]] const std::vector<std::pair<std::uint32_t, std::u16string>>& points() const noexcept { return points_; }
 
   friend bool operator==(const TokenRing&, const TokenRing&) = default;
 

@@ -1,0 +1,292 @@
+#include "ringlab/params.hpp"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+#include "ringlab/jsfmt.hpp"
+
+namespace ringlab {
+namespace {
+
+std::string str(std::int64_t v) { return std::to_string(v); }
+
+const std::string kChangeGrammar = "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W";
+
+// A value's error under a name that is longer than its subject ("change weight", subject
+// "change"): the CLI still finds the flag at the start of the message.
+Error named_error(ErrorCode code, std::string_view subject, std::string_view name, std::string_view requirement,
+                  std::string_view shown) {
+  return Error(code, std::string(name) + " must be " + std::string(requirement) + ", got " + std::string(shown),
+               std::string(subject));
+}
+
+std::string quoted(std::string_view text) {
+  std::string out(1, '"');
+  out += text;
+  out += '"';
+  return out;
+}
+
+bool in_range(const ParamSpec& spec, double v) {
+  if (!std::isfinite(v)) return false;
+  if (spec.min_open ? !(v > spec.min) : !(v >= spec.min)) return false;
+  if (spec.max_open ? !(v < spec.max) : !(v <= spec.max)) return false;
+  return true;
+}
+
+}  // namespace
+
+Error rule_error(ErrorCode code, std::string_view name, std::string_view requirement, std::string_view shown) {
+  return named_error(code, name, name, requirement, shown);
+}
+
+std::string requirement(const ParamSpec& spec) {
+  if (spec.kind == ParamKind::number) {
+    if (std::isinf(spec.max))
+      return std::string("finite and ") + (spec.min_open ? "> " : ">= ") + js::number_to_string(spec.min);
+    return std::string("in ") + (spec.min_open ? "(" : "[") + js::number_to_string(spec.min) + ", " +
+           js::number_to_string(spec.max) + (spec.max_open ? ")" : "]");
+  }
+  if (spec.kind == ParamKind::key64) return "between 0 and 18446744073709551615";
+  if (spec.kind == ParamKind::change) return kChangeGrammar;
+  return requirement(spec, spec.lo, spec.hi);
+}
+
+std::string requirement(const ParamSpec& spec, std::int64_t lo, std::int64_t hi) {
+  (void)spec;
+  if (hi == kNoUpperBound) return ">= " + str(lo);
+  return "between " + str(lo) + " and " + str(hi);
+}
+
+std::int64_t check_integer(Param p, std::int64_t value) {
+  const ParamSpec& spec = param(p);
+  return check_integer(p, value, spec.lo, spec.hi);
+}
+
+std::int64_t check_integer(Param p, std::int64_t value, std::int64_t lo, std::int64_t hi) {
+  const ParamSpec& spec = param(p);
+  if (value < lo) throw rule_error(spec.below, spec.name, requirement(spec, lo, hi), str(value));
+  if (value > hi) throw rule_error(spec.above, spec.name, requirement(spec, lo, hi), str(value));
+  return value;
+}
+
+double check_number(Param p, double value) {
+  const ParamSpec& spec = param(p);
+  if (!in_range(spec, value))
+    throw rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), js::number_to_string(value));
+  return value;
+}
+
+std::int64_t safe_integer(double value, std::string_view name) {
+  if (!std::isfinite(value) || value != std::floor(value) || std::fabs(value) > static_cast<double>(kMaxSafeInteger))
+    throw rule_error(ErrorCode::invalid_argument, name, "a safe integer", js::number_to_string(value));
+  return static_cast<std::int64_t>(value);
+}
+
+// [+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?: the plain decimal forms of JavaScript's Number(text).
+// Scanned by hand: std::regex matches recursively, a stack frame or more per character, and an
+// argument of some 20,000 digits overflowed an 8 MiB stack.
+bool is_decimal_text(std::string_view s) noexcept {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - from;
+  };
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  std::size_t mantissa = digits();
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return false;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
+
+std::string shown_text(std::string_view text) { return is_decimal_text(text) ? std::string(text) : quoted(text); }
+
+double number_from_text(std::string_view text, std::string_view name) {
+  if (!is_decimal_text(text)) throw rule_error(ErrorCode::invalid_argument, name, "a number", shown_text(text));
+  // strtod reads the decimal forms exactly as Number() does (correctly rounded; beyond the
+  // doubles, an infinity).
+  return std::strtod(std::string(text).c_str(), nullptr);
+}
+
+std::int64_t integer_from_text(std::string_view text, std::string_view name) {
+  const auto refuse = [&] { return rule_error(ErrorCode::invalid_argument, name, "a safe integer", shown_text(text)); };
+  if (!is_decimal_text(text)) throw refuse();
+  const double v = std::strtod(std::string(text).c_str(), nullptr);
+  if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > static_cast<double>(kMaxSafeInteger)) throw refuse();
+  return static_cast<std::int64_t>(v);
+}
+
+std::vector<std::int64_t> integer_list_from_text(std::string_view text, std::string_view name) {
+  std::vector<std::int64_t> out;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    out.push_back(integer_from_text(
+        text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start), name));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  return out;
+}
+
+void check_list(Param p, std::span<const std::int64_t> values) {
+  const ParamSpec& spec = param(p);
+  if (values.empty() || values.size() > kMaxVnodeList)
+    throw rule_error(values.empty() ? ErrorCode::invalid_argument : ErrorCode::limit_exceeded, spec.name,
+                     "a list of 1 to " + std::to_string(kMaxVnodeList) + " values",
+                     std::to_string(values.size()) + " values");
+  for (const std::int64_t v : values) check_integer(p, v);
+}
+
+std::uint64_t jump_key_from_text(std::string_view text) {
+  const ParamSpec& spec = param(Param::jump_key);
+  std::size_t i = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) ++i;
+  if (i == text.size() || text.find_first_not_of("0123456789", i) != std::string_view::npos)
+    throw rule_error(ErrorCode::invalid_argument, spec.name, "an integer", shown_text(text));
+  while (i + 1 < text.size() && text[i] == '0') ++i;  // leading zeros
+  const std::string_view digits = text.substr(i);
+  const auto out_of_range = [&] {
+    return rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), std::string(text));
+  };
+  if (negative && digits != "0") throw out_of_range();
+  if (digits.size() > 20) throw out_of_range();
+  errno = 0;
+  const unsigned long long v = std::strtoull(std::string(digits).c_str(), nullptr, 10);
+  if (errno == ERANGE) throw out_of_range();
+  return static_cast<std::uint64_t>(v);
+}
+
+void check_change_weight(double weight) {
+  const ParamSpec& spec = param(Param::weight);
+  if (!in_range(spec, weight))
+    throw named_error(ErrorCode::out_of_range, "change", "change weight", requirement(spec),
+                      js::number_to_string(weight));
+}
+
+Change parse_change(std::u16string_view text) {
+  const std::size_t colon = text.find(u':');
+  const std::u16string_view kind = text.substr(0, colon);
+  const std::u16string_view rest = colon == std::u16string_view::npos ? std::u16string_view{} : text.substr(colon + 1);
+  Change c;
+  if (kind == u"add") {
+    c.kind = ChangeKind::add;
+    c.name = rest;
+    return c;
+  }
+  if ((kind == u"remove" || kind == u"fail") && !rest.empty()) {
+    c.kind = kind == u"remove" ? ChangeKind::remove : ChangeKind::fail;
+    c.name = rest;
+    return c;
+  }
+  if (kind == u"weight" && !rest.empty()) {
+    const std::size_t eq = rest.rfind(u'=');
+    if (eq != std::u16string_view::npos && eq != 0) {
+      const std::string w = utf8_for_message(rest.substr(eq + 1));
+      if (!is_decimal_text(w))
+        throw named_error(ErrorCode::invalid_argument, "change", "change weight", "a number", shown_text(w));
+      c.kind = ChangeKind::weight;
+      c.name = rest.substr(0, eq);
+      c.weight = std::strtod(w.c_str(), nullptr);
+      check_change_weight(c.weight);
+      return c;
+    }
+  }
+  throw rule_error(ErrorCode::invalid_argument, "change", kChangeGrammar, quoted(utf8_for_message(text)));
+}
+
+Change default_change() {
+  const std::string_view text = param(Param::compare_change).default_text;
+  return parse_change(std::u16string(text.begin(), text.end()));  // ASCII
+}
+
+Change change_from_parts(std::string_view kind, const std::u16string& name, std::optional<double> weight) {
+  Change c;
+  if (kind == "add") c.kind = ChangeKind::add;
+  else if (kind == "remove") c.kind = ChangeKind::remove;
+  else if (kind == "fail") c.kind = ChangeKind::fail;
+  else if (kind == "weight") c.kind = ChangeKind::weight;
+  else throw rule_error(ErrorCode::invalid_argument, "change.kind", "add, remove, fail or weight", quoted(kind));
+  if (c.kind != ChangeKind::add && name.empty())
+    throw rule_error(ErrorCode::invalid_argument, "change.name", "a server's name", "\"\"");
+  c.name = name;
+  const ParamSpec& spec = param(Param::weight);
+  if (c.kind == ChangeKind::weight && !weight)
+    throw rule_error(ErrorCode::invalid_argument, "change.weight", requirement(spec), "undefined");
+  if (weight) {
+    if (!in_range(spec, *weight))
+      throw rule_error(ErrorCode::out_of_range, "change.weight", requirement(spec), js::number_to_string(*weight));
+    c.weight = *weight;
+  }
+  return c;
+}
+
+std::string utf8_for_message(std::u16string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    std::uint32_t c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF) {
+      c = 0x10000 + ((c - 0xD800) << 10) + (s[i + 1] - 0xDC00);
+      ++i;
+    } else if (c >= 0xD800 && c <= 0xDFFF) {
+      c = 0xFFFD;
+    }
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+Defaults defaults() {
+  const auto i = [](Param p) { return param(p).default_integer; };
+  const auto d = [](Param p) { return param(p).default_number; };
+  const auto& list = param(Param::vnode_sweep_vnodes).default_list;
+  Defaults out{};
+  out.ring_vs_mod = {i(Param::ring_vs_mod_seed), i(Param::ring_vs_mod_keys), i(Param::ring_vs_mod_servers),
+                     i(Param::ring_vs_mod_vnodes)};
+  out.vnode_sweep = {i(Param::vnode_sweep_seed), i(Param::vnode_sweep_servers), i(Param::vnode_sweep_keys),
+                     std::vector<std::int64_t>(list.begin(), list.end())};
+  out.hrw_jump = {i(Param::hrw_jump_seed), i(Param::hrw_jump_keys), i(Param::hrw_jump_servers),
+                  i(Param::hrw_jump_remove), i(Param::hrw_jump_buckets)};
+  out.compare = {i(Param::compare_servers),
+                 i(Param::compare_vnodes),
+                 i(Param::compare_seed),
+                 i(Param::compare_keys),
+                 std::string(param(Param::compare_change).default_text),
+                 d(Param::compare_epsilon),
+                 i(Param::compare_table_size)};
+  out.digest = {i(Param::digest_seed), i(Param::digest_keys)};
+  out.ring = {i(Param::ring_vnodes), d(Param::weight)};
+  out.maglev = {i(Param::maglev_table_size)};
+  out.token_ring = {i(Param::token_ring_bits)};
+  out.hot_keys = {i(Param::hot_keys_seed), i(Param::hot_keys_keys), i(Param::hot_keys_requests),
+                  d(Param::hot_keys_s),    i(Param::hot_keys_hot),  i(Param::hot_keys_copies)};
+  return out;
+}
+
+}  // namespace ringlab
