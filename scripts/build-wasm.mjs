@@ -96,7 +96,8 @@ async function main() {
   console.log("build-wasm: cmake (Emscripten)");
   // The `wasm` preset (CMakePresets.json: build-wasm/, Release); emcmake supplies Emscripten's
   // toolchain file and the Node that runs the suite.
-  await exec("emcmake", ["cmake", "--preset", "wasm", "--log-level=WARNING"]);
+  // The suite is on by default; ON again here in case a build folder was configured without it.
+  await exec("emcmake", ["cmake", "--preset", "wasm", "--log-level=WARNING", ...(withTests ? ["-DRINGLAB_BUILD_TESTS=ON"] : [])]);
   // --no-tests builds the module alone (the suite, if built before, is left as it was).
   await exec("cmake", ["--build", "--preset", "wasm", ...(withTests ? [] : ["--target", "ringlab_wasm"]), ...(force ? ["--clean-first"] : [])]);
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
