@@ -1,0 +1,281 @@
+// The bad-input table as data (tests/bad-input.json): every row with a command line runs through
+// run_cli, which must exit with status 2, print nothing on stdout and print exactly
+// "ringlab: " + the row's message with its leading parameter name spelled as the command spells
+// it (the file's cliNames). The JavaScript tests run the same rows through the WASM CLI and the
+// JS API. The file's cliNames are checked against the parameter table, and every flag of every
+// command has a row.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "golden.hpp"
+#include "ringlab/cli.hpp"
+#include "ringlab/params.hpp"
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// A small JSON reader: enough for the table (objects, arrays, strings, numbers, true/false/null).
+
+struct Json {
+  enum class Type { null, boolean, number, string, array, object } type = Type::null;
+  bool b = false;
+  double n = 0;
+  std::string s;
+  std::vector<Json> a;
+  std::vector<std::pair<std::string, Json>> o;  // in file order
+
+  [[nodiscard]] bool is_null() const { return type == Type::null; }
+  [[nodiscard]] const Json& operator[](std::string_view key) const {
+    for (const auto& [k, v] : o)
+      if (k == key) return v;
+    static const Json null;
+    return null;
+  }
+};
+
+class Reader {
+ public:
+  explicit Reader(std::string_view text) : t_(text) {}
+
+  Json document() {
+    Json v = value();
+    space();
+    if (i_ != t_.size()) fail("trailing text");
+    return v;
+  }
+
+ private:
+  [[noreturn]] void fail(const std::string& what) const {
+    throw std::runtime_error("bad-input.json: " + what + " at offset " + std::to_string(i_));
+  }
+  void space() {
+    while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\n' || t_[i_] == '\r' || t_[i_] == '\t')) ++i_;
+  }
+  bool eat(char c) {
+    space();
+    if (i_ < t_.size() && t_[i_] == c) {
+      ++i_;
+      return true;
+    }
+    return false;
+  }
+  void expect(char c) {
+    if (!eat(c)) fail(std::string("expected '") + c + "'");
+  }
+  bool word(std::string_view w) {
+    if (t_.substr(i_, w.size()) != w) return false;
+    i_ += w.size();
+    return true;
+  }
+
+  Json value() {
+    space();
+    if (i_ >= t_.size()) fail("unexpected end");
+    Json v;
+    const char c = t_[i_];
+    if (c == '{') {
+      ++i_;
+      v.type = Json::Type::object;
+      if (eat('}')) return v;
+      do {
+        space();
+        std::string key = string();
+        expect(':');
+        v.o.emplace_back(std::move(key), value());
+      } while (eat(','));
+      expect('}');
+    } else if (c == '[') {
+      ++i_;
+      v.type = Json::Type::array;
+      if (eat(']')) return v;
+      do v.a.push_back(value());
+      while (eat(','));
+      expect(']');
+    } else if (c == '"') {
+      v.type = Json::Type::string;
+      v.s = string();
+    } else if (word("true")) {
+      v.type = Json::Type::boolean;
+      v.b = true;
+    } else if (word("false")) {
+      v.type = Json::Type::boolean;
+    } else if (word("null")) {
+      v.type = Json::Type::null;
+    } else {
+      const std::size_t from = i_;
+      while (i_ < t_.size() && std::string_view("+-0123456789.eE").find(t_[i_]) != std::string_view::npos) ++i_;
+      if (i_ == from) fail("unexpected character");
+      v.type = Json::Type::number;
+      v.n = std::stod(std::string(t_.substr(from, i_ - from)));
+    }
+    return v;
+  }
+
+  std::uint32_t hex4() {
+    if (i_ + 4 > t_.size()) fail("short \\u escape");
+    const std::uint32_t u = static_cast<std::uint32_t>(std::stoul(std::string(t_.substr(i_, 4)), nullptr, 16));
+    i_ += 4;
+    return u;
+  }
+
+  static void put_utf8(std::string& out, std::uint32_t c) {
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+
+  std::string string() {
+    if (i_ >= t_.size() || t_[i_] != '"') fail("expected a string");
+    ++i_;
+    std::string out;
+    while (true) {
+      if (i_ >= t_.size()) fail("unterminated string");
+      const char c = t_[i_++];
+      if (c == '"') return out;
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i_ >= t_.size()) fail("unterminated escape");
+      const char e = t_[i_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          std::uint32_t c1 = hex4();
+          if (c1 >= 0xD800 && c1 <= 0xDBFF && word("\\u")) c1 = 0x10000 + ((c1 - 0xD800) << 10) + (hex4() - 0xDC00);
+          put_utf8(out, c1);
+          break;
+        }
+        default: fail("unknown escape");
+      }
+    }
+  }
+
+  std::string_view t_;
+  std::size_t i_ = 0;
+};
+
+const Json& table() {
+  static const Json doc = Reader(golden::read_file("../bad-input.json")).document();
+  return doc;
+}
+
+// The command a row runs, as cliNames names it: the first argument, with the experiment for run.
+std::string command_of(const std::vector<std::string>& args) {
+  if (args.empty()) return "";
+  if (args[0] == "run" && args.size() > 1) return "run " + args[1];
+  return args[0];
+}
+
+// The stated rule: "ringlab: " + message, its leading parameter name (followed by a space)
+// replaced by the command's spelling of it.
+std::string cli_form(const std::string& message, const std::string& command) {
+  for (const auto& [name, spelling] : table()["cliNames"][command].o) {
+    if (message.size() > name.size() && message.compare(0, name.size(), name) == 0 && message[name.size()] == ' ')
+      return "ringlab: " + spelling.s + message.substr(name.size()) + "\n";
+  }
+  return "ringlab: " + message + "\n";
+}
+
+// The table's JavaScript function behind each command.
+const std::map<std::string, std::string_view> kWhere = {
+    {"run ring-vs-mod", "ringVsMod"}, {"run vnode-sweep", "vnodeSweep"}, {"run hrw-jump", "hrwJump"},
+    {"compare", "compare"},           {"digest", "placementDigest"},     {"jump", "jump"},
+};
+
+}  // namespace
+
+TEST_CASE("bad-input table: every command-line row fails as the table says", "[bad-input][cli]") {
+  const Json& rows = table()["rows"];
+  REQUIRE(rows.a.size() >= 100);
+  std::size_t ran = 0;
+  for (const Json& row : rows.a) {
+    if (row["cli"].is_null()) continue;
+    std::vector<std::string> args;
+    std::string shown;
+    for (const Json& a : row["cli"].a) {
+      args.push_back(a.s);
+      shown += " " + (a.s.size() > 40 ? a.s.substr(0, 40) + "..." : a.s);
+    }
+    INFO(row["name"].s << ": ringlab" << shown);
+    const ringlab::CliResult r = ringlab::run_cli(args);
+    CHECK(r.exit_code == 2);
+    CHECK(r.out.empty());
+    CHECK(r.err == cli_form(row["message"].s, command_of(args)));
+    ++ran;
+  }
+  CHECK(ran >= 60);
+}
+
+TEST_CASE("bad-input table: rows are well formed", "[bad-input]") {
+  std::set<std::string> names;
+  for (const Json& row : table()["rows"].a) {
+    INFO(row["name"].s);
+    CHECK(names.insert(row["name"].s).second);
+    CHECK_FALSE(row["message"].s.empty());
+    CHECK((!row["cli"].is_null() || !row["js"].is_null()));
+    // A JavaScript row has a code; only the command line's own usage errors have none.
+    if (!row["js"].is_null()) CHECK(row["code"].type == Json::Type::string);
+    if (row["code"].type == Json::Type::string) {
+      bool known = false;
+      for (const std::string_view c :
+           {"invalid_argument", "out_of_range", "limit_exceeded", "duplicate_server", "unknown_server",
+            "token_out_of_range", "token_taken", "already_present", "not_found", "empty", "invalid_type", "disposed"})
+        known = known || row["code"].s == c;
+      CHECK(known);
+    }
+  }
+}
+
+TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag has a row", "[bad-input][params]") {
+  const Json& cli_names = table()["cliNames"];
+  CHECK(cli_names.o.size() == kWhere.size());
+  for (const auto& [command, where] : kWhere) {
+    INFO(command);
+    std::map<std::string, std::string> expected;
+    for (const ringlab::ParamSpec& p : ringlab::params())
+      if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
+    std::map<std::string, std::string> listed;
+    for (const auto& [name, flag] : cli_names[command].o) listed[name] = flag.s;
+    CHECK(listed == expected);
+    // At least one bad value of each parameter of the command: a row whose message is about it.
+    for (const auto& [name, flag] : expected) {
+      INFO(flag);
+      bool covered = false;
+      for (const Json& row : table()["rows"].a) {
+        if (row["cli"].is_null()) continue;
+        std::vector<std::string> args;
+        for (const Json& a : row["cli"].a) args.push_back(a.s);
+        covered = covered || (command_of(args) == command && row["message"].s.rfind(name + " ", 0) == 0);
+      }
+      CHECK(covered);
+    }
+  }
+}
