@@ -30,12 +30,15 @@ struct Json {
   double n = 0;
   std::string s;
   std::vector<Json> a;
-  std::vector<std::pair<std::string, Json>> o;  // in file order
+  // An object's members in file order: keys[i] names values[i]. (A vector of pairs would need
+  // Json complete here.)
+  std::vector<std::string> keys;
+  std::vector<Json> values;
 
   [[nodiscard]] bool is_null() const { return type == Type::null; }
   [[nodiscard]] const Json& operator[](std::string_view key) const {
-    for (const auto& [k, v] : o)
-      if (k == key) return v;
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return values[i];
     static const Json null;
     return null;
   }
@@ -87,9 +90,9 @@ class Reader {
       if (eat('}')) return v;
       do {
         space();
-        std::string key = string();
+        v.keys.push_back(string());
         expect(':');
-        v.o.emplace_back(std::move(key), value());
+        v.values.push_back(value());
       } while (eat(','));
       expect('}');
     } else if (c == '[') {
@@ -197,9 +200,11 @@ std::string command_of(const std::vector<std::string>& args) {
 // The stated rule: "ringlab: " + message, its leading parameter name (followed by a space)
 // replaced by the command's spelling of it.
 std::string cli_form(const std::string& message, const std::string& command) {
-  for (const auto& [name, spelling] : table()["cliNames"][command].o) {
+  const Json& names = table()["cliNames"][command];
+  for (std::size_t i = 0; i < names.keys.size(); ++i) {
+    const std::string& name = names.keys[i];
     if (message.size() > name.size() && message.compare(0, name.size(), name) == 0 && message[name.size()] == ' ')
-      return "ringlab: " + spelling.s + message.substr(name.size()) + "\n";
+      return "ringlab: " + names.values[i].s + message.substr(name.size()) + "\n";
   }
   return "ringlab: " + message + "\n";
 }
@@ -256,14 +261,15 @@ TEST_CASE("bad-input table: rows are well formed", "[bad-input]") {
 
 TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag has a row", "[bad-input][params]") {
   const Json& cli_names = table()["cliNames"];
-  CHECK(cli_names.o.size() == kWhere.size());
+  CHECK(cli_names.keys.size() == kWhere.size());
   for (const auto& [command, where] : kWhere) {
     INFO(command);
     std::map<std::string, std::string> expected;
     for (const ringlab::ParamSpec& p : ringlab::params())
       if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
     std::map<std::string, std::string> listed;
-    for (const auto& [name, flag] : cli_names[command].o) listed[name] = flag.s;
+    const Json& names = cli_names[command];
+    for (std::size_t i = 0; i < names.keys.size(); ++i) listed[names.keys[i]] = names.values[i].s;
     CHECK(listed == expected);
     // At least one bad value of each parameter of the command: a row whose message is about it.
     for (const auto& [name, flag] : expected) {

@@ -158,7 +158,8 @@ TEST_CASE("params: the type rule, for JavaScript numbers and for command-line te
                                                                             {kInf, "Infinity"},
                                                                             {-kInf, "-Infinity"},
                                                                             {9007199254740992.0, "9007199254740992"}}) {
-    const auto e = thrown([&] { (void)ringlab::safe_integer(v, "servers"); });
+    const double value = v;  // a structured binding cannot be captured before clang 16
+    const auto e = thrown([&] { (void)ringlab::safe_integer(value, "servers"); });
     CHECK(e.code == ErrorCode::invalid_argument);
     CHECK(e.message == "servers must be a safe integer, got " + shown);
     CHECK(e.subject == "servers");
@@ -176,7 +177,8 @@ TEST_CASE("params: the type rule, for JavaScript numbers and for command-line te
                                                         {"", "\"\""},
                                                         {"1,000", "\"1,000\""},
                                                         {"Infinity", "\"Infinity\""}}) {
-    const auto e = thrown([&] { (void)ringlab::integer_from_text(text, "keys"); });
+    const std::string typed = text;  // a structured binding cannot be captured before clang 16
+    const auto e = thrown([&] { (void)ringlab::integer_from_text(typed, "keys"); });
     CHECK(e.code == ErrorCode::invalid_argument);
     CHECK(e.message == "keys must be a safe integer, got " + shown);
   }
@@ -216,7 +218,8 @@ TEST_CASE("params: jump's key from text", "[params][jump]") {
   }
   for (const auto& [text, shown] : std::vector<std::pair<std::string, std::string>>{
            {"1.5", "1.5"}, {"1e3", "1e3"}, {"", "\"\""}, {"-", "\"-\""}, {"0x10", "\"0x10\""}}) {
-    const auto e = thrown([&] { (void)ringlab::jump_key_from_text(text); });
+    const std::string typed = text;
+    const auto e = thrown([&] { (void)ringlab::jump_key_from_text(typed); });
     CHECK(e.code == ErrorCode::invalid_argument);
     CHECK(e.message == "key must be an integer, got " + shown);
   }
