@@ -111,7 +111,7 @@ test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
     assert.equal(r.stdout, "", args.join(" "));
     assert.match(r.stderr, /^ringlab: [^\n]+\n$/, args.join(" "));
   }
-  assert.equal(run(["run", "ring-vs-mod", "--servers", "0"]).stderr, "ringlab: servers must be between 1 and 100000, got 0\n");
+  assert.equal(run(["run", "ring-vs-mod", "--servers", "0"]).stderr, "ringlab: --servers must be between 1 and 100000, got 0\n");
   assert.equal(run(["run", "ring-vs-mod", "--bogus", "1"]).stderr, "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n");
   assert.equal(run(["--help"]).status, 0);
   assert.match(run(["--help"]).stdout, /ringlab compare \[flags\] \[--json\]/);

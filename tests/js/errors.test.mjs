@@ -34,7 +34,7 @@ test("core errors keep the C++ code and message", () => {
   throwsCode(() => rl.ring({ servers: [""] }), "invalid_argument", "a server name must not be empty");
   throwsCode(() => rl.ring({ servers: 2, vnodes: 0 }), "out_of_range");
   throwsCode(() => rl.ring({ servers: 5000, vnodes: 5000 }), "limit_exceeded");
-  throwsCode(() => rl.ring({ servers: [{ name: "a", weight: 0 }] }), "out_of_range", "weight must be finite and > 0");
+  throwsCode(() => rl.ring({ servers: [{ name: "a", weight: 0 }] }), "out_of_range", "weight must be finite and > 0, got 0");
   throwsCode(() => rl.ring({ servers: [{ name: "a", weight: NaN }] }), "out_of_range");
   throwsCode(() => rl.rendezvous(["x", "x"]), "duplicate_server");
   throwsCode(() => rl.mulberry32(2 ** 53), "invalid_argument");
@@ -42,7 +42,7 @@ test("core errors keep the C++ code and message", () => {
   throwsCode(() => rl.keys(16, 100_000_001), "limit_exceeded");
   throwsCode(() => rl.ringVsMod({ servers: 0 }), "out_of_range", "servers must be between 1 and 100000, got 0");
   throwsCode(() => rl.ringVsMod({ keys: -1 }), "out_of_range");
-  throwsCode(() => rl.vnodeSweep({ vnodes: [] }), "invalid_argument", "vnodes needs at least one value");
+  throwsCode(() => rl.vnodeSweep({ vnodes: [] }), "invalid_argument", "vnodes must be a list of 1 to 100 values, got 0 values");
   throwsCode(() => rl.hrwJump({ servers: 3, remove: 3 }), "out_of_range");
   throwsCode(() => rl.hrwJump({ keys: 100_000_000, servers: 100_000 }), "limit_exceeded");
 
@@ -50,7 +50,7 @@ test("core errors keep the C++ code and message", () => {
   throwsCode(() => ring.remove("nope"), "unknown_server", 'server "nope" is not on the ring');
   throwsCode(() => ring.setWeight("nope", 2), "unknown_server");
   throwsCode(() => ring.add("a"), "duplicate_server", 'server "a" is already on the ring');
-  throwsCode(() => ring.preferenceList("k", 0), "out_of_range", "replication factor must be >= 1, got 0");
+  throwsCode(() => ring.preferenceList("k", 0), "out_of_range", "rf must be >= 1, got 0");
   ring.remove("a");
   throwsCode(() => ring.remove("b"), "out_of_range", "a ring needs at least one server");
   // A failed change leaves the ring as it was.

@@ -103,7 +103,7 @@ test("the installed bin: ringlab run, compare, h32, errors", () => {
   assert.equal(h.stdout, "1770631165\n", h.stderr);
   const e = sh(bin, ["run", "hrw-jump", "--servers", "0"], dir);
   assert.equal(e.status, 2);
-  assert.equal(e.stderr, "ringlab: servers must be between 1 and 100000, got 0\n");
+  assert.equal(e.stderr, "ringlab: --servers must be between 1 and 100000, got 0\n");
 });
 
 test("the installed types compile in a strict consumer without @types/node", () => {
