@@ -1,5 +1,6 @@
 #include "ringlab/cli.hpp"
 
+#include <limits>
 #include <map>
 #include <string_view>
 
@@ -21,18 +22,18 @@ struct Command {
   std::string_view name;     // as typed: "ring-vs-mod", "compare", ...
   std::string_view where;    // the table's function
   std::string_view summary;  // one line for --help
-  std::string_view note;     // limits on more than one value, for --help
+  std::string_view note;     // limits on more than one value, for --help ({points}: the ring's cap, {work}: hrw-jump's)
 };
 
 const Command kExperiments[] = {
     {"ring-vs-mod", "ringVsMod", "n servers -> n+1: how many keys move under mod-N and under a ring",
-     "(servers + 1) x vnodes <= 16777216 ring points"},
+     "(servers + 1) x vnodes <= {points} ring points"},
     {"vnode-sweep", "vnodeSweep", "spread of load over N servers as virtual nodes grow",
-     "servers x V <= 16777216 ring points for each V"},
+     "servers x V <= {points} ring points for each V"},
     {"hrw-jump", "hrwJump", "rendezvous hashing losing one server; jump growing B -> B+1 buckets",
-     "keys x servers <= 10000000000"},
+     "keys x servers <= {work}"},
 };
-const Command kCompare = {"compare", "compare", "", "each ring (servers x vnodes, by weight) <= 16777216 points"};
+const Command kCompare = {"compare", "compare", "", "each ring (servers x vnodes, by weight) <= {points} points"};
 const Command kDigest = {"digest", "placementDigest", "", ""};
 const Command kJump = {"jump", "jump", "", ""};
 const Command kNone = {"", "", "", ""};
@@ -47,8 +48,25 @@ std::vector<const ParamSpec*> params_of(const Command& c) {
 // --- Help, from the table -------------------------------------------------------------------
 
 std::string range_text(const ParamSpec& p) {
-  if (!p.range_note.empty()) return std::string(p.range_note);
+  if (!p.range_note.empty()) {
+    std::string note(p.range_note);
+    if (const std::size_t at = note.find("{hi}"); at != std::string::npos) note.replace(at, 4, std::to_string(p.hi));
+    return note;
+  }
   switch (p.kind) {
+    case ParamKind::key64: {
+      std::string s = "0 to ";
+      s += std::to_string(std::numeric_limits<std::uint64_t>::max());
+      return s;
+    }
+    case ParamKind::change: {
+      std::string forms;
+      for (const std::string_view f : kChangeForms) {
+        if (!forms.empty()) forms += " | ";
+        forms += f;
+      }
+      return forms;
+    }
     case ParamKind::number: return requirement(p);
     case ParamKind::integer_list:
       return "1 to " + std::to_string(kMaxVnodeList) + " values, each " + std::to_string(p.lo) + " to " +
@@ -97,7 +115,13 @@ std::string flag_lines(const Command& c, std::string_view indent) {
              std::string(17, ' ') + what.substr(p->help.size() + 1);
     out += line + "\n";
   }
-  if (!c.note.empty()) out += std::string(indent) + std::string(15, ' ') + std::string(c.note) + "\n";
+  if (!c.note.empty()) {
+    std::string note(c.note);
+    for (const auto& [name, value] : {std::pair<std::string, std::string>{"{points}", std::to_string(kMaxRingPoints)},
+                                      {"{work}", std::to_string(kMaxHrwWork)}})
+      if (const std::size_t at = note.find(name); at != std::string::npos) note.replace(at, name.size(), value);
+    out += std::string(indent) + std::string(15, ' ') + note + "\n";
+  }
   return out;
 }
 

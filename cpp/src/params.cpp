@@ -3,6 +3,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <iterator>
+#include <limits>
 #include <string>
 
 #include "ringlab/jsfmt.hpp"
@@ -12,7 +14,16 @@ namespace {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-const std::string kChangeGrammar = "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W";
+// "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W"
+std::string change_grammar() {
+  std::string s;
+  const std::size_t n = std::size(kChangeForms);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (i > 0) s += i + 1 == n ? " or " : ", ";
+    s += kChangeForms[i];
+  }
+  return s;
+}
 
 // A value's error under a name that is longer than its subject ("change weight", subject
 // "change"): the CLI still finds the flag at the start of the message.
@@ -49,8 +60,12 @@ std::string requirement(const ParamSpec& spec) {
     return std::string("in ") + (spec.min_open ? "(" : "[") + js::number_to_string(spec.min) + ", " +
            js::number_to_string(spec.max) + (spec.max_open ? ")" : "]");
   }
-  if (spec.kind == ParamKind::key64) return "between 0 and 18446744073709551615";
-  if (spec.kind == ParamKind::change) return kChangeGrammar;
+  if (spec.kind == ParamKind::key64) {
+    std::string s = "between 0 and ";
+    s += std::to_string(std::numeric_limits<std::uint64_t>::max());
+    return s;
+  }
+  if (spec.kind == ParamKind::change) return change_grammar();
   return requirement(spec, spec.lo, spec.hi);
 }
 
@@ -204,7 +219,7 @@ Change parse_change(std::u16string_view text) {
       return c;
     }
   }
-  throw rule_error(ErrorCode::invalid_argument, "change", kChangeGrammar, quoted(utf8_for_message(text)));
+  throw rule_error(ErrorCode::invalid_argument, "change", change_grammar(), quoted(utf8_for_message(text)));
 }
 
 Change default_change() {

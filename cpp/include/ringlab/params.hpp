@@ -68,6 +68,11 @@ inline constexpr std::int64_t kMaxHotKeys = 10'000'000;
 inline constexpr std::int64_t kMaxHotRequests = 100'000'000;
 inline constexpr std::int64_t kMaxHotCopies = 10'000'000;
 
+// Defaults several functions share: the course's seed, virtual nodes per server, Maglev's M.
+inline constexpr std::int64_t kCourseSeed = 16;
+inline constexpr std::int64_t kDefaultVnodes = 100;
+inline constexpr std::uint32_t kDefaultMaglevTableSize = 65537;
+
 inline constexpr std::int64_t kNoUpperBound = std::numeric_limits<std::int64_t>::max();
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
@@ -157,6 +162,8 @@ enum class ParamKind : std::uint8_t {
 };
 
 inline constexpr std::int64_t kDefaultVnodeList[] = {1, 10, 100, 1000};
+// The forms of a comparison's change (ParamKind::change), as --help and the messages list them.
+inline constexpr std::string_view kChangeForms[] = {"add", "add:NAME", "remove:NAME", "fail:NAME", "weight:NAME=W"};
 
 struct ParamSpec {
   Param id;
@@ -174,7 +181,8 @@ struct ParamSpec {
   double max = kInfinity;
   bool min_open = false;
   bool max_open = false;
-  // A bound that another value decides (remove < servers): how --help words the range.
+  // A bound that another value decides (remove < servers): how --help words the range, "{hi}"
+  // standing for hi.
   std::string_view range_note{};
   bool has_default = false;
   std::int64_t default_integer = 0;
@@ -186,17 +194,17 @@ struct ParamSpec {
 // clang-format off
 inline constexpr ParamSpec kParamTable[] = {
   {.id = Param::ring_vs_mod_seed, .where = "ringVsMod", .name = "seed", .flag = "--seed", .metavar = "S",
-   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::ring_vs_mod_keys, .where = "ringVsMod", .name = "keys", .flag = "--keys", .metavar = "K",
    .help = "number of keys", .lo = 0, .hi = kMaxKeys, .has_default = true, .default_integer = 10000},
   {.id = Param::ring_vs_mod_servers, .where = "ringVsMod", .name = "servers", .flag = "--servers", .metavar = "N",
    .help = "servers before the change, N -> N+1", .lo = 1, .hi = kMaxServers, .has_default = true, .default_integer = 4},
   {.id = Param::ring_vs_mod_vnodes, .where = "ringVsMod", .name = "vnodes", .flag = "--vnodes", .metavar = "V",
    .help = "virtual nodes per server", .lo = 1, .hi = static_cast<std::int64_t>(kMaxRingPoints), .has_default = true,
-   .default_integer = 100},
+   .default_integer = kDefaultVnodes},
 
   {.id = Param::vnode_sweep_seed, .where = "vnodeSweep", .name = "seed", .flag = "--seed", .metavar = "S",
-   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::vnode_sweep_servers, .where = "vnodeSweep", .name = "servers", .flag = "--servers", .metavar = "N",
    .help = "servers", .lo = 1, .hi = kMaxServers, .has_default = true, .default_integer = 10},
   {.id = Param::vnode_sweep_keys, .where = "vnodeSweep", .name = "keys", .flag = "--keys", .metavar = "K",
@@ -207,7 +215,7 @@ inline constexpr ParamSpec kParamTable[] = {
    .default_list = kDefaultVnodeList},
 
   {.id = Param::hrw_jump_seed, .where = "hrwJump", .name = "seed", .flag = "--seed", .metavar = "S",
-   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::hrw_jump_keys, .where = "hrwJump", .name = "keys", .flag = "--keys", .metavar = "K",
    .help = "number of keys", .lo = 0, .hi = kMaxKeys, .has_default = true, .default_integer = 10000},
   {.id = Param::hrw_jump_servers, .where = "hrwJump", .name = "servers", .flag = "--servers", .metavar = "N",
@@ -223,30 +231,29 @@ inline constexpr ParamSpec kParamTable[] = {
    .help = "servers S0..S{N-1} before the change", .lo = 1, .hi = kMaxServers, .has_default = true, .default_integer = 10},
   {.id = Param::compare_vnodes, .where = "compare", .name = "vnodes", .flag = "--vnodes", .metavar = "V",
    .help = "virtual nodes per server", .lo = 1, .hi = static_cast<std::int64_t>(kMaxRingPoints), .has_default = true,
-   .default_integer = 100},
+   .default_integer = kDefaultVnodes},
   {.id = Param::compare_seed, .where = "compare", .name = "seed", .flag = "--seed", .metavar = "S",
-   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::compare_keys, .where = "compare", .name = "keys", .flag = "--keys", .metavar = "K",
    .help = "number of keys", .lo = 0, .hi = kMaxCompareKeys, .above = ErrorCode::limit_exceeded, .has_default = true,
    .default_integer = 100000},
   {.id = Param::compare_change, .where = "compare", .name = "change", .flag = "--change", .metavar = "C",
-   .help = "the change", .kind = ParamKind::change,
-   .range_note = "add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W", .has_default = true, .default_text = "add"},
+   .help = "the change", .kind = ParamKind::change, .has_default = true, .default_text = "add"},
   {.id = Param::compare_epsilon, .where = "compare", .name = "epsilon", .flag = "--epsilon", .metavar = "E",
    .help = "bounded loads' slack", .kind = ParamKind::number, .min = 0, .min_open = true, .has_default = true,
    .default_number = 0.25},
   {.id = Param::compare_table_size, .where = "compare", .name = "tableSize", .flag = "--table", .metavar = "M",
    .help = "Maglev table size", .lo = 1, .hi = kMaxMaglevTableSize, .above = ErrorCode::limit_exceeded,
-   .range_note = "a prime, servers after the change to 16777213", .has_default = true, .default_integer = 65537},
+   .range_note = "a prime, servers after the change to {hi}", .has_default = true, .default_integer = kDefaultMaglevTableSize},
 
   {.id = Param::digest_seed, .where = "placementDigest", .name = "seed", .flag = "--seed", .metavar = "S",
-   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::digest_keys, .where = "placementDigest", .name = "keys", .flag = "--keys", .metavar = "K",
    .help = "number of keys", .lo = 0, .hi = kMaxDigestKeys, .above = ErrorCode::limit_exceeded, .has_default = true,
    .default_integer = 100000},
 
   {.id = Param::jump_key, .where = "jump", .name = "key", .flag = "KEY", .metavar = "KEY", .help = "a 64-bit key",
-   .kind = ParamKind::key64, .range_note = "0 to 18446744073709551615"},
+   .kind = ParamKind::key64},
   {.id = Param::jump_buckets, .where = "jump", .name = "buckets", .flag = "BUCKETS", .metavar = "BUCKETS",
    .help = "number of buckets", .lo = 1, .hi = kMaxBuckets},
 
@@ -262,7 +269,7 @@ inline constexpr ParamSpec kParamTable[] = {
   {.id = Param::ring_servers, .where = "ring", .name = "servers", .help = "servers S0..S{N-1}", .lo = 1,
    .hi = static_cast<std::int64_t>(kMaxRingPoints)},
   {.id = Param::ring_vnodes, .where = "ring", .name = "vnodes", .help = "virtual nodes per server (per unit weight)",
-   .lo = 1, .hi = static_cast<std::int64_t>(kMaxRingPoints), .has_default = true, .default_integer = 100},
+   .lo = 1, .hi = static_cast<std::int64_t>(kMaxRingPoints), .has_default = true, .default_integer = kDefaultVnodes},
   {.id = Param::weight, .where = "ring, weightedRendezvous, maglev, Ring.add, Ring.setWeight", .name = "weight",
    .help = "a server's weight", .kind = ParamKind::number, .min = 0, .min_open = true, .has_default = true,
    .default_number = 1},
@@ -278,8 +285,8 @@ inline constexpr ParamSpec kParamTable[] = {
   {.id = Param::maglev_backends, .where = "maglev", .name = "backends", .help = "backends S0..S{N-1}", .lo = 1,
    .hi = kMaxMaglevTableSize, .above = ErrorCode::limit_exceeded},
   {.id = Param::maglev_table_size, .where = "maglev", .name = "tableSize", .help = "Maglev table size", .lo = 1,
-   .hi = kMaxMaglevTableSize, .above = ErrorCode::limit_exceeded, .range_note = "a prime, backends to 16777213",
-   .has_default = true, .default_integer = 65537},
+   .hi = kMaxMaglevTableSize, .above = ErrorCode::limit_exceeded, .range_note = "a prime, backends to {hi}",
+   .has_default = true, .default_integer = kDefaultMaglevTableSize},
   {.id = Param::maglev_backend, .where = "Maglev.offset, Maglev.skip", .name = "backend", .help = "a backend's index",
    .lo = 0, .hi = kMaxMaglevTableSize - 1, .range_note = "0 to backends - 1"},
 
@@ -305,7 +312,7 @@ inline constexpr ParamSpec kParamTable[] = {
    .kind = ParamKind::number, .min = 0, .max = 1},
 
   {.id = Param::hot_keys_seed, .where = "hotKeys", .name = "seed", .help = "PRNG seed for the keys",
-   .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = 16},
+   .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
   {.id = Param::hot_keys_keys, .where = "hotKeys", .name = "keys", .help = "distinct keys", .lo = 1, .hi = kMaxHotKeys,
    .above = ErrorCode::limit_exceeded, .has_default = true, .default_integer = 1000},
   {.id = Param::hot_keys_requests, .where = "hotKeys", .name = "requests", .help = "requests drawn", .lo = 0,
@@ -332,9 +339,6 @@ static_assert([] {
     if (static_cast<std::size_t>(kParamTable[i].id) != i) return false;
   return true;
 }());
-
-inline constexpr std::uint32_t kDefaultMaglevTableSize =
-    static_cast<std::uint32_t>(param(Param::maglev_table_size).default_integer);
 
 // ---------------------------------------------------------------------------------------------
 // Checks
