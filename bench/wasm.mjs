@@ -210,9 +210,9 @@ async function ops(o) {
 
   const ring = rl.ring({ servers: 100, vnodes: 256 });
   // The same ring's footprint inside the module (internal handle; the public API has no such call).
-  if (raw && typeof raw.makeUniformRing === "function") {
+  if (raw && typeof raw.makeRing === "function") {
     try {
-      const r = raw.makeUniformRing(100, 256);
+      const r = raw.makeRing({ servers: 100, names: undefined, weights: undefined, zones: undefined, vnodes: 256 });
       if (r && typeof r.memoryBytes === "function") {
         out.push({ op: "ring.bytes-per-point", unit: "bytes", samples: [r.memoryBytes() / r.size()] });
       }

@@ -22,8 +22,6 @@
 namespace ringlab::wasm {
 namespace {
 
-using emscripten::val;
-
 // ---------------------------------------------------------------------------------------------
 // The error channel
 
@@ -117,10 +115,8 @@ void record_current() noexcept {
 
 std::uintptr_t error_flag_address() { return reinterpret_cast<std::uintptr_t>(&last_error.pending); }
 
-val take_error() {
-  val e = val::object();
-  e.set("code", last_error.code);
-  e.set("message", last_error.message);
+ErrorOut take_error() {
+  ErrorOut e{std::move(last_error.code), std::move(last_error.message)};
   last_error = LastError{};
   return e;
 }
@@ -163,7 +159,8 @@ StagedStrings staged_strings(double count) {
   if (!ringlab::offsets_ascend({w, n + 1})) throw malformed;
   const std::uint64_t units = w[n];
   if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
-  return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
+  return {
+      {w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
 }
 
 std::span<std::uint32_t> staged_words(double count) {
@@ -207,4 +204,3 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t b
   return ringlab::jump_unchecked(key, std::max(buckets, 1));
 }
 }
-

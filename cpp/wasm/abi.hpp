@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <type_traits>
 
 namespace ringlab::wasm {
@@ -44,8 +45,15 @@ auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
 
 // The address of the flag the wrapper reads (through HEAP32) after every fallible call.
 std::uintptr_t error_flag_address();
-// {code, message} of the recorded error, which is then cleared.
-emscripten::val take_error();
+
+// The recorded error (a value_object): code is ringlab::Error's code name, or "out_of_memory" or
+// "internal".
+struct ErrorOut {
+  std::string code;
+  std::string message;
+};
+// The recorded error, which is then cleared.
+ErrorOut take_error();
 
 // ---------------------------------------------------------------------------------------------
 // Staging (layout and protocol in abi.cpp)

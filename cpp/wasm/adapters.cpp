@@ -64,10 +64,10 @@ void check_batch(std::int64_t count) {
 
 namespace {
 
-// Servers from the wrapper: a count (>= 0: the course's S0 .. S{n-1}) or, with count < 0, names,
-// weights and zones in list order.
+// Servers from the wrapper: names, weights and zones in list order, or, when names is undefined,
+// a count n: the course's S0 .. S{n-1}.
 std::vector<ringlab::Server> servers_arg(const val& names, const val& weights, const val& zones, double count) {
-  if (count >= 0) {
+  if (names.isUndefined()) {
     const std::int64_t n = integer(count, "servers");
     if (n < 1 || n > ringlab::kMaxServers)
       throw Error(ErrorCode::out_of_range, "servers must be between 1 and " + std::to_string(ringlab::kMaxServers) +
@@ -76,7 +76,8 @@ std::vector<ringlab::Server> servers_arg(const val& names, const val& weights, c
   }
   const auto n = emscripten::vecFromJSArray<std::u16string>(names);
   const auto w = copy_in<double>(weights);
-  const auto z = zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
+  const auto z =
+      zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
   if (w.size() != n.size() || z.size() != n.size())
     throw Error(ErrorCode::invalid_argument, "names, weights and zones differ in length");
   std::vector<ringlab::Server> servers;
@@ -103,19 +104,16 @@ void h32_many(double count) {
   });
 }
 
-// Continues a generator from `state` (the seed, or a state returned by an earlier call):
-// {values: Uint32Array of next_uint32(), state}.
-val mulberry32_fill(double state, double count) {
+// Continues a generator from `state` (the seed, or a state returned by an earlier call): the
+// next `count` values of next_uint32() and the state after them.
+Mulberry32Out mulberry32_fill(double state, double count) {
   return guarded([&] {
     const std::int64_t n = non_negative(count, "count");
     check_batch(n);
     ringlab::Mulberry32 rng(integer(state, "seed"));
     std::vector<std::uint32_t> values(static_cast<std::size_t>(n));
     for (auto& v : values) v = rng.next_uint32();
-    val r = val::object();
-    r.set("values", copy_out(values));
-    r.set("state", static_cast<double>(rng.state()));
-    return r;
+    return Mulberry32Out{copy_out(values), static_cast<double>(rng.state())};
   });
 }
 
@@ -154,7 +152,8 @@ void jump_many(double count, double buckets, bool wide) {
     const std::size_t key_words = wide ? 2 * n : n;
     const std::span<std::int32_t> out(reinterpret_cast<std::int32_t*>(w.data() + key_words), n);
     if (wide) {
-      ringlab::jump_many<std::uint64_t>({reinterpret_cast<const std::uint64_t*>(w.data()), n}, static_cast<std::int32_t>(b), out);
+      ringlab::jump_many<std::uint64_t>({reinterpret_cast<const std::uint64_t*>(w.data()), n},
+                                        static_cast<std::int32_t>(b), out);
     } else {
       ringlab::jump_many<std::uint32_t>({w.data(), n}, static_cast<std::int32_t>(b), out);
     }
@@ -177,28 +176,22 @@ void mod_n_many(double count, double n) {
 // ---------------------------------------------------------------------------------------------
 // Ring
 
-ringlab::Ring* make_ring(const val& names, const val& weights, const val& zones, double vnodes) {
+ringlab::Ring* make_ring(const RingArgs& args) {
   return guarded([&]() -> ringlab::Ring* {
-    std::vector<ringlab::Server> servers = servers_arg(names, weights, zones, -1);
-    const std::int64_t v = integer(vnodes, "vnodes");
-    if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
-      throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
-                                               ", got " + std::to_string(v));
-    return new ringlab::Ring(std::move(servers), static_cast<std::uint32_t>(v));
-  });
-}
-
-ringlab::Ring* make_uniform_ring(double servers, double vnodes) {
-  return guarded([&]() -> ringlab::Ring* {
-    const std::int64_t n = integer(servers, "servers");
-    const std::int64_t v = integer(vnodes, "vnodes");
-    if (n < 1 || n > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
-      throw Error(ErrorCode::out_of_range, "servers must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
-                                               ", got " + std::to_string(n));
-    if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
-      throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
-                                               ", got " + std::to_string(v));
-    return new ringlab::Ring(ringlab::Ring::uniform(static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(v)));
+    const auto in_range = [](std::int64_t v, std::string_view what) {
+      if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
+        throw Error(ErrorCode::out_of_range, std::string(what) + " must be between 1 and " +
+                                                 std::to_string(ringlab::kMaxRingPoints) + ", got " +
+                                                 std::to_string(v));
+      return static_cast<std::uint32_t>(v);
+    };
+    if (args.names.isUndefined()) {
+      // A count: the course's S0 .. S{n-1}, made by the core without a list of names.
+      const std::uint32_t n = in_range(integer(args.servers, "servers"), "servers");
+      return new ringlab::Ring(ringlab::Ring::uniform(n, in_range(integer(args.vnodes, "vnodes"), "vnodes")));
+    }
+    std::vector<ringlab::Server> servers = servers_arg(args.names, args.weights, args.zones, -1);
+    return new ringlab::Ring(std::move(servers), in_range(integer(args.vnodes, "vnodes"), "vnodes"));
   });
 }
 
@@ -206,9 +199,7 @@ std::uint32_t ring_owner(const ringlab::Ring& r, const std::u16string& key) { re
 std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, std::uint32_t hash) { return r.owner(hash); }
 
 void ring_owner_of_hash_many(const ringlab::Ring& r, double count) {
-  guarded([&] {
-    r.owners(staged_words(count));
-  });
+  guarded([&] { r.owners(staged_words(count)); });
 }
 
 void ring_owner_many(const ringlab::Ring& r, double count) {
@@ -222,8 +213,8 @@ val ring_preference_list(const ringlab::Ring& r, std::uint32_t hash, double rf, 
   return guarded([&] { return copy_out(r.preference_list(hash, integer(rf, "replication factor"), zones)); });
 }
 
-void ring_add(ringlab::Ring& r, const std::u16string& name, double weight, const std::u16string& zone) {
-  guarded([&] { r.add_server(ringlab::Server{name, weight, zone}); });
+void ring_add(ringlab::Ring& r, const ServerArgs& server) {
+  guarded([&] { r.add_server(ringlab::Server{server.name, server.weight, server.zone}); });
 }
 void ring_remove(ringlab::Ring& r, const std::u16string& name) {
   guarded([&] { r.remove_server(name); });
@@ -232,19 +223,13 @@ void ring_set_weight(ringlab::Ring& r, const std::u16string& name, double weight
   guarded([&] { r.set_weight(name, weight); });
 }
 
-// [{name, weight, zone, points}] in list order.
+// An array of ServerInfoOut, in list order.
 val ring_servers(const ringlab::Ring& r) {
   return guarded([&] {
     val out = val::array();
     const auto servers = r.servers();
-    for (std::uint32_t s = 0; s < servers.size(); ++s) {
-      val o = val::object();
-      o.set("name", servers[s].name);
-      o.set("weight", servers[s].weight);
-      o.set("zone", servers[s].zone);
-      o.set("points", r.points_of(s));
-      out.call<void>("push", o);
-    }
+    for (std::uint32_t s = 0; s < servers.size(); ++s)
+      out.call<void>("push", ServerInfoOut{servers[s].name, servers[s].weight, servers[s].zone, r.points_of(s)});
     return out;
   });
 }
@@ -252,26 +237,24 @@ val ring_servers(const ringlab::Ring& r) {
 double ring_size(const ringlab::Ring& r) { return static_cast<double>(r.size()); }
 std::uint32_t ring_vnodes(const ringlab::Ring& r) { return r.vnodes(); }
 std::uint32_t ring_server_count(const ringlab::Ring& r) { return static_cast<std::uint32_t>(r.servers().size()); }
-double ring_index_of(const ringlab::Ring& r, const std::u16string& name) { return static_cast<double>(r.index_of(name)); }
+double ring_index_of(const ringlab::Ring& r, const std::u16string& name) {
+  return static_cast<double>(r.index_of(name));
+}
 double ring_memory_bytes(const ringlab::Ring& r) { return static_cast<double>(r.memory_bytes()); }
 
-val ring_points(const ringlab::Ring& r) {
+RingPointsOut ring_points(const ringlab::Ring& r) {
   return guarded([&] {
-    val o = val::object();
-    o.set("tokens", copy_out(r.tokens().data(), r.tokens().size()));
-    o.set("servers", copy_out(r.point_servers().to_vector()));
-    return o;
+    return RingPointsOut{copy_out(r.tokens().data(), r.tokens().size()), copy_out(r.point_servers().to_vector())};
   });
 }
 
 namespace {
 
-// The owner search's steps as (lo, hi, mid, token, right) quintuples; the wrapper makes objects.
+// The owner search's steps: an array of SearchStep.
 val trace_out(const std::vector<ringlab::SearchStep>& steps) {
-  std::vector<std::uint32_t> flat;
-  flat.reserve(steps.size() * 5);
-  for (const auto& s : steps) flat.insert(flat.end(), {s.lo, s.hi, s.mid, s.token, s.right ? 1u : 0u});
-  return copy_out(flat);
+  val out = val::array();
+  for (const ringlab::SearchStep& step : steps) out.call<void>("push", step);
+  return out;
 }
 
 }  // namespace
@@ -305,10 +288,10 @@ val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k) {
   return guarded([&] { return copy_out(h.top(key, integer(k, "k"))); });
 }
 
-ringlab::WeightedRendezvous* make_weighted_rendezvous(const val& names, const val& weights) {
+ringlab::WeightedRendezvous* make_weighted_rendezvous(const WeightedServersArgs& args) {
   return guarded([&] {
-    const auto n = emscripten::vecFromJSArray<std::u16string>(names);
-    const auto w = copy_in<double>(weights);
+    const auto n = emscripten::vecFromJSArray<std::u16string>(args.names);
+    const auto w = copy_in<double>(args.weights);
     if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
     std::vector<ringlab::WeightedServer> servers;
     servers.reserve(n.size());
@@ -340,21 +323,21 @@ val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, do
 // ---------------------------------------------------------------------------------------------
 // Maglev
 
-// Backends by name (count < 0) or the course's S0 .. S{count-1}.
-ringlab::Maglev* make_maglev(const val& names, const val& weights, double count, double table_size) {
+// Backends by name, or, when names is undefined, the course's S0 .. S{n-1}.
+ringlab::Maglev* make_maglev(const MaglevArgs& args) {
   return guarded([&] {
-    const std::uint32_t m = uint32_arg(table_size, "tableSize");
+    const std::uint32_t m = uint32_arg(args.table_size, "tableSize");
     std::vector<ringlab::Backend> backends;
-    if (count >= 0) {
-      const std::uint32_t n = uint32_arg(count, "backends");
+    if (args.names.isUndefined()) {
+      const std::uint32_t n = uint32_arg(args.backends, "backends");
       // Refused before making n names; the core words the same check for named backends.
       if (n > m)
-        throw Error(ErrorCode::out_of_range, "table size " + std::to_string(m) + " is smaller than the " +
-                                                 std::to_string(n) + " backends");
+        throw Error(ErrorCode::out_of_range,
+                    "table size " + std::to_string(m) + " is smaller than the " + std::to_string(n) + " backends");
       for (std::uint32_t b = 0; b < n; ++b) backends.push_back({ringlab::default_server_name(b), 1.0});
     } else {
-      const auto n = emscripten::vecFromJSArray<std::u16string>(names);
-      const auto w = copy_in<double>(weights);
+      const auto n = emscripten::vecFromJSArray<std::u16string>(args.names);
+      const auto w = copy_in<double>(args.weights);
       if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
       for (std::size_t i = 0; i < n.size(); ++i) backends.push_back({n[i], w[i]});
     }
@@ -366,9 +349,7 @@ std::uint32_t maglev_lookup(const ringlab::Maglev& g, const std::u16string& key)
 std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
 
 void maglev_lookup_hash_many(const ringlab::Maglev& g, double count) {
-  guarded([&] {
-    g.lookup_many(staged_words(count));
-  });
+  guarded([&] { g.lookup_many(staged_words(count)); });
 }
 
 void maglev_lookup_many(const ringlab::Maglev& g, double count) {
@@ -386,14 +367,17 @@ val maglev_entry_counts(const ringlab::Maglev& g) {
   return guarded([&] { return copy_out(g.entry_counts()); });
 }
 
-// The fill as (backend, slot, skipped) triples, in turn order.
-val maglev_fill_turns(const ringlab::Maglev& g) {
+// The fill turn by turn, as three arrays of M values.
+FillTurnsOut maglev_fill_turns(const ringlab::Maglev& g) {
   return guarded([&] {
     const auto turns = g.fill_turns();
-    std::vector<std::uint32_t> flat;
-    flat.reserve(turns.size() * 3);
-    for (const auto& t : turns) flat.insert(flat.end(), {t.backend, t.slot, t.skipped});
-    return copy_out(flat);
+    std::vector<std::uint32_t> backend(turns.size()), slot(turns.size()), skipped(turns.size());
+    for (std::size_t t = 0; t < turns.size(); ++t) {
+      backend[t] = turns[t].backend;
+      slot[t] = turns[t].slot;
+      skipped[t] = turns[t].skipped;
+    }
+    return FillTurnsOut{copy_out(backend), copy_out(slot), copy_out(skipped)};
   });
 }
 
@@ -429,18 +413,12 @@ val maglev_backends(const ringlab::Maglev& g) {
 // ---------------------------------------------------------------------------------------------
 // Bounded loads
 
-val bounded_loads(const ringlab::Ring& r, const val& hashes, double epsilon) {
+BoundedLoadsOut bounded_loads(const ringlab::Ring& r, const val& hashes, double epsilon) {
   return guarded([&] {
     const std::vector<std::uint32_t> h = copy_in<std::uint32_t>(hashes);
     const ringlab::BoundedPlacement p = ringlab::place_bounded(r, h, epsilon);
-    val o = val::object();
-    o.set("servers", copy_out(p.servers));
-    o.set("walks", copy_out(p.walks));
-    o.set("loads", copy_out(p.loads));
-    o.set("capacities", copy_out(p.capacities));
-    o.set("notFirstChoice", p.not_first_choice);
-    o.set("longestWalk", p.longest_walk);
-    return o;
+    return BoundedLoadsOut{copy_out(p.servers),    copy_out(p.walks),  copy_out(p.loads),
+                           copy_out(p.capacities), p.not_first_choice, p.longest_walk};
   });
 }
 
@@ -465,11 +443,10 @@ std::u16string token_route_hash(const ringlab::TokenRing& t, std::uint32_t hash)
 }
 std::uint32_t token_position(const ringlab::TokenRing& t, const std::u16string& key) { return t.position(key); }
 
-val token_boundaries(const ringlab::TokenRing& t, const std::u16string& id) {
+TokenArcOut token_boundaries(const ringlab::TokenRing& t, const std::u16string& id) {
   return guarded([&] {
     const auto [start, end] = t.boundaries(id);
-    const std::uint32_t both[2] = {start, end};
-    return copy_out(both, 2);
+    return TokenArcOut{start, end};
   });
 }
 double token_of(const ringlab::TokenRing& t, const std::u16string& id) {
@@ -511,15 +488,15 @@ val search_trace(const val& tokens, std::uint32_t hash) {
   });
 }
 
-// The preference-list walk over any ascending token list and the server of each point (spec
-// §4a), from the owner point of `hash`. zone_of is an empty Uint32Array (no zones) or one zone
-// index per server.
-val preference_walk(const val& tokens, const val& point_servers, const val& zone_of, std::uint32_t hash, double rf) {
+// The preference-list walk over any ascending token list and the server of each point
+// (docs/algorithms.md#preference-lists), from the owner point of `hash`.
+val preference_walk(const PreferenceWalkArgs& args) {
   return guarded([&] {
-    const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(tokens);
-    const std::vector<std::uint32_t> s = copy_in<std::uint32_t>(point_servers);
-    const std::vector<std::uint32_t> z = copy_in<std::uint32_t>(zone_of);
-    const std::int64_t r = integer(rf, "replication factor");
+    const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(args.tokens);
+    const std::vector<std::uint32_t> s = copy_in<std::uint32_t>(args.servers);
+    const std::vector<std::uint32_t> z = copy_in<std::uint32_t>(args.zone_of);
+    const std::uint32_t hash = args.hash;
+    const std::int64_t r = integer(args.rf, "replication factor");
     if (s.size() != t.size()) throw Error(ErrorCode::invalid_argument, "tokens and servers differ in length");
     for (std::size_t i = 1; i < t.size(); ++i)
       if (t[i] < t[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
@@ -528,8 +505,9 @@ val preference_walk(const val& tokens, const val& point_servers, const val& zone
       // No zones: the servers are 0 .. the largest index on a point, at most a ring's points.
       for (std::uint32_t x : s) {
         if (x >= ringlab::kMaxRingPoints)
-          throw Error(ErrorCode::out_of_range, "a server index must be below " + std::to_string(ringlab::kMaxRingPoints) +
-                                                   ", got " + std::to_string(x));
+          throw Error(
+              ErrorCode::out_of_range,
+              "a server index must be below " + std::to_string(ringlab::kMaxRingPoints) + ", got " + std::to_string(x));
         servers = std::max(servers, x + 1);
       }
     }
@@ -537,49 +515,38 @@ val preference_walk(const val& tokens, const val& point_servers, const val& zone
   });
 }
 
-// Jump's steps: {steps: Float64Array of (bucket, next) pairs, keys: Uint32Array of (low, high)
-// words of the key after each step}. next can reach 2^62: a double holds it exactly (it was one).
+// Jump's steps: an array of JumpStepOut. next can reach 2^62: a double holds it exactly (it was
+// one).
 val jump_trace(std::uint64_t key, double buckets) {
   return guarded([&] {
-    const auto steps = ringlab::jump_trace(key, integer(buckets, "buckets"));
-    std::vector<double> numbers;
-    std::vector<std::uint32_t> words;
-    for (const auto& s : steps) {
-      numbers.insert(numbers.end(), {static_cast<double>(s.bucket), static_cast<double>(s.next)});
-      words.insert(words.end(), {static_cast<std::uint32_t>(s.key), static_cast<std::uint32_t>(s.key >> 32)});
-    }
-    val o = val::object();
-    o.set("steps", copy_out(numbers));
-    o.set("keys", copy_out(words));
-    return o;
+    val out = val::array();
+    for (const auto& s : ringlab::jump_trace(key, integer(buckets, "buckets")))
+      out.call<void>("push", JumpStepOut{static_cast<double>(s.bucket), s.key, static_cast<double>(s.next)});
+    return out;
   });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Analysis
 
-// (keys, moved, movedToNew, movedBetweenOld, then (from, to, keys) per flow).
-val movement(const val& before, const val& after, const val& is_new) {
+MovementOut movement(const val& before, const val& after, const val& is_new) {
   return guarded([&] {
     const auto a = copy_in<std::uint32_t>(before);
     const auto b = copy_in<std::uint32_t>(after);
     const auto flags = copy_in<std::uint8_t>(is_new);
     const std::vector<bool> fresh(flags.begin(), flags.end());
     const ringlab::Movement m = ringlab::movement(a, b, fresh);
-    std::vector<double> out{static_cast<double>(m.keys), static_cast<double>(m.moved),
-                            static_cast<double>(m.moved_to_new), static_cast<double>(m.moved_between_old)};
-    for (const auto& f : m.flows) out.insert(out.end(), {static_cast<double>(f.from), static_cast<double>(f.to), static_cast<double>(f.keys)});
-    return copy_out(out);
+    val flows = val::array();
+    for (const auto& f : m.flows) flows.call<void>("push", FlowOut{f.from, f.to, static_cast<double>(f.keys)});
+    return MovementOut{static_cast<double>(m.keys), static_cast<double>(m.moved), static_cast<double>(m.moved_to_new),
+                       static_cast<double>(m.moved_between_old), flows};
   });
 }
 
-// (min, max, mean, sd, maxOverMean, sdOverMean).
-val load_stats(const val& loads) {
+ringlab::LoadStats load_stats(const val& loads) {
   return guarded([&] {
     const auto l = copy_in<double>(loads);
-    const ringlab::LoadStats s = ringlab::load_stats(std::span<const double>(l));
-    const double out[6] = {s.min, s.max, s.mean, s.sd, s.max_over_mean, s.sd_over_mean};
-    return copy_out(out, 6);
+    return ringlab::load_stats(std::span<const double>(l));
   });
 }
 
@@ -599,74 +566,54 @@ double theory_minimum_moved(double n, double m) {
   return guarded([&] { return ringlab::minimum_moved_fraction(uint32_arg(n, "n"), uint32_arg(m, "m")); });
 }
 
-// (hitBefore, moved, hitAfter, dbMultiplier).
-val cache_what_if(double hit_ratio, double moved_fraction) {
-  return guarded([&] {
-    const ringlab::CacheWhatIf w = ringlab::cache_what_if(hit_ratio, moved_fraction);
-    const double out[4] = {w.hit_before, w.moved, w.hit_after, w.db_multiplier};
-    return copy_out(out, 4);
-  });
+ringlab::CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
+  return guarded([&] { return ringlab::cache_what_if(hit_ratio, moved_fraction); });
 }
 
-val hot_keys(const ringlab::Ring& r, double seed, double keys, double requests, double s, double hot, double copies) {
+HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args) {
   return guarded([&] {
     ringlab::HotKeyParams p;
-    p.seed = integer(seed, "seed");
-    p.keys = uint32_arg(keys, "keys");
-    p.requests = static_cast<std::uint64_t>(non_negative(requests, "requests"));
-    p.s = s;
-    p.hot = uint32_arg(hot, "hot");
-    p.copies = uint32_arg(copies, "copies");
+    p.seed = integer(args.seed, "seed");
+    p.keys = uint32_arg(args.keys, "keys");
+    p.requests = static_cast<std::uint64_t>(non_negative(args.requests, "requests"));
+    p.s = args.s;
+    p.hot = uint32_arg(args.hot, "hot");
+    p.copies = uint32_arg(args.copies, "copies");
     const ringlab::HotKeyResult h = ringlab::hot_keys(r, p);
-    std::vector<double> per_server(h.requests_per_server.begin(), h.requests_per_server.end());
-    val o = val::object();
-    o.set("requestsPerServer", copy_out(per_server));
-    o.set("hottestKeyRequests", static_cast<double>(h.hottest_key_requests));
-    o.set("hottestServer", h.hottest_server);
-    o.set("maxOverMean", h.max_over_mean);
-    return o;
+    const std::vector<double> per_server(h.requests_per_server.begin(), h.requests_per_server.end());
+    return HotKeysOut{copy_out(per_server), static_cast<double>(h.hottest_key_requests), h.hottest_server,
+                      h.max_over_mean};
   });
 }
 
-// One scenario, every algorithm. The change: kind 0 add, 1 remove, 2 fail, 3 weight.
-val compare(const val& names, const val& weights, const val& zones, double count, double vnodes, double seed,
-            double keys, double change_kind, const std::u16string& change_name, double change_weight, double epsilon,
-            double table_size) {
+// One scenario, every algorithm: an array of ComparisonRowOut.
+val compare(const CompareArgs& args) {
   return guarded([&] {
     ringlab::Scenario sc;
-    sc.servers = servers_arg(names, weights, zones, count);
-    const std::int64_t v = integer(vnodes, "vnodes");
+    sc.servers = servers_arg(args.names, args.weights, args.zones, args.servers);
+    const std::int64_t v = integer(args.vnodes, "vnodes");
     if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
       throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
                                                ", got " + std::to_string(v));
     sc.vnodes = static_cast<std::uint32_t>(v);
-    sc.seed = integer(seed, "seed");
-    const std::int64_t k = non_negative(keys, "keys");
+    sc.seed = integer(args.seed, "seed");
+    const std::int64_t k = non_negative(args.keys, "keys");
     if (k > ringlab::kMaxCompareKeys)
       throw Error(ErrorCode::limit_exceeded, "at most " + std::to_string(ringlab::kMaxCompareKeys) +
                                                  " keys per comparison, got " + std::to_string(k));
     sc.keys = static_cast<std::uint32_t>(k);
-    const std::uint32_t kind = uint32_arg(change_kind, "change kind");
+    const std::uint32_t kind = uint32_arg(args.change.kind, "change kind");
     if (kind > 3) throw Error(ErrorCode::invalid_argument, "unknown change kind");
     sc.change.kind = static_cast<ringlab::ChangeKind>(kind);
-    sc.change.name = change_name;
-    sc.change.weight = change_weight;
-    sc.epsilon = epsilon;
-    sc.table_size = uint32_arg(table_size, "tableSize");
+    sc.change.name = args.change.name;
+    sc.change.weight = args.change.weight;
+    sc.epsilon = args.epsilon;
+    sc.table_size = uint32_arg(args.table_size, "tableSize");
     val rows = val::array();
     for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
-      val o = val::object();
-      o.set("algorithm", r.algorithm);
-      o.set("supported", r.supported);
-      if (!r.supported) o.set("reason", r.reason);
-      o.set("moved", r.moved);
-      o.set("movedToNew", r.moved_to_new);
-      o.set("movedBetweenOld", r.moved_between_old);
-      o.set("maxOverMean", r.max_over_mean);
-      o.set("sdOverMean", r.sd_over_mean);
-      o.set("memoryBytes", static_cast<double>(r.memory_bytes));
-      o.set("buildMs", r.build_ms);
-      rows.call<void>("push", o);
+      rows.call<void>(
+          "push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new, r.moved_between_old,
+                                   r.max_over_mean, r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
     }
     return rows;
   });
@@ -688,133 +635,90 @@ ringlab::Progress progress_of(const val& callback) {
 
 }  // namespace
 
-val ring_vs_mod(double seed, double keys, double servers, double vnodes, const val& on_progress) {
+ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::RingVsModParams p;
-    p.seed = integer(seed, "seed");
-    p.keys = integer(keys, "keys");
-    p.servers = integer(servers, "servers");
-    p.vnodes = integer(vnodes, "vnodes");
-    const ringlab::RingVsModResult r = ringlab::ring_vs_mod(p, progress_of(on_progress));
-    val o = val::object();
-    o.set("keys", r.keys);
-    o.set("serversBefore", r.servers_before);
-    o.set("serversAfter", r.servers_after);
-    o.set("modMoved", r.mod_moved);
-    o.set("modMovedToNew", r.mod_moved_to_new);
-    o.set("ringMoved", r.ring_moved);
-    o.set("ringMovedToNew", r.ring_moved_to_new);
-    o.set("text", r.text);
-    return o;
+    p.seed = integer(args.seed, "seed");
+    p.keys = integer(args.keys, "keys");
+    p.servers = integer(args.servers, "servers");
+    p.vnodes = integer(args.vnodes, "vnodes");
+    return ringlab::ring_vs_mod(p, progress_of(on_progress));
   });
 }
 
-val vnode_sweep(double seed, double servers, double keys, const val& vnodes, const val& on_progress) {
+VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::VnodeSweepParams p;
-    p.seed = integer(seed, "seed");
-    p.servers = integer(servers, "servers");
-    p.keys = integer(keys, "keys");
-    const auto list = copy_in<double>(vnodes);
+    p.seed = integer(args.seed, "seed");
+    p.servers = integer(args.servers, "servers");
+    p.keys = integer(args.keys, "keys");
+    const auto list = copy_in<double>(args.vnodes);
     if (list.size() > ringlab::kMaxVnodeList)
-      throw Error(ErrorCode::limit_exceeded, "vnodes lists at most " + std::to_string(ringlab::kMaxVnodeList) + " values");
+      throw Error(ErrorCode::limit_exceeded,
+                  "vnodes lists at most " + std::to_string(ringlab::kMaxVnodeList) + " values");
     p.vnodes.clear();
     for (double v : list) p.vnodes.push_back(integer(v, "vnodes"));
     const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p, progress_of(on_progress));
     val rows = val::array();
     for (const ringlab::VnodeSweepRow& row : r.rows) {
-      val o = val::object();
-      o.set("vnodes", row.vnodes);
-      o.set("points", static_cast<double>(row.points));
-      o.set("counts", copy_out(row.counts));
-      o.set("min", row.min);
-      o.set("max", row.max);
-      o.set("sd", row.sd);
-      o.set("maxOverAvg", row.max_over_avg);
-      o.set("sdOverAvg", row.sd_over_avg);
-      rows.call<void>("push", o);
+      rows.call<void>("push", VnodeSweepRowOut{row.vnodes, static_cast<double>(row.points), copy_out(row.counts),
+                                               row.min, row.max, row.sd, row.max_over_avg, row.sd_over_avg});
     }
-    val o = val::object();
-    o.set("servers", r.servers);
-    o.set("keys", r.keys);
-    o.set("average", r.average);
-    o.set("rows", rows);
-    o.set("text", r.text);
-    return o;
+    return VnodeSweepOut{r.servers, r.keys, r.average, rows, r.text};
   });
 }
 
-val hrw_jump(double seed, double keys, double servers, double remove, double buckets, const val& on_progress) {
+HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::HrwJumpParams p;
-    p.seed = integer(seed, "seed");
-    p.keys = integer(keys, "keys");
-    p.servers = integer(servers, "servers");
-    p.remove = integer(remove, "remove");
-    p.buckets = integer(buckets, "buckets");
+    p.seed = integer(args.seed, "seed");
+    p.keys = integer(args.keys, "keys");
+    p.servers = integer(args.servers, "servers");
+    p.remove = integer(args.remove, "remove");
+    p.buckets = integer(args.buckets, "buckets");
     const ringlab::HrwJumpResult r = ringlab::hrw_jump(p, progress_of(on_progress));
     val counts = val::array();
     for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
-    val o = val::object();
-    o.set("keys", r.keys);
-    o.set("counts", counts);
-    o.set("removed", r.removed);
-    o.set("hrwMoved", r.hrw_moved);
-    o.set("hrwMovedNotFromRemoved", r.hrw_moved_not_from_removed);
-    o.set("buckets", r.buckets);
-    o.set("jumpMoved", r.jump_moved);
-    o.set("jumpMovedNotToNew", r.jump_moved_not_to_new);
-    o.set("text", r.text);
-    return o;
+    return HrwJumpOut{r.keys,
+                      counts,
+                      r.removed,
+                      r.hrw_moved,
+                      r.hrw_moved_not_from_removed,
+                      r.buckets,
+                      r.jump_moved,
+                      r.jump_moved_not_to_new,
+                      r.text};
   });
 }
 
-// {all, parts: [{name, digest}]}: ringlab::placement_digests.
-val placement_digest(double seed, double keys) {
+// ringlab::placement_digests: `all` and the parts (an array of DigestPart).
+PlacementDigestOut placement_digest(const DigestArgs& args) {
   return guarded([&] {
-    const std::int64_t s = integer(seed, "seed");
-    const std::int64_t k = integer(keys, "keys");
+    const std::int64_t s = integer(args.seed, "seed");
+    const std::int64_t k = integer(args.keys, "keys");
     if (k < 0) throw Error(ErrorCode::out_of_range, "keys must be >= 0, got " + std::to_string(k));
     if (k > ringlab::kMaxDigestKeys)
-      throw Error(ErrorCode::limit_exceeded,
-                  "keys must be between 0 and " + std::to_string(ringlab::kMaxDigestKeys) + ", got " + std::to_string(k));
+      throw Error(ErrorCode::limit_exceeded, "keys must be between 0 and " + std::to_string(ringlab::kMaxDigestKeys) +
+                                                 ", got " + std::to_string(k));
     const ringlab::PlacementDigest d = ringlab::placement_digests(s, static_cast<std::uint32_t>(k));
     val parts = val::array();
-    for (const ringlab::DigestPart& p : d.parts) {
-      val o = val::object();
-      o.set("name", p.name);
-      o.set("digest", p.digest);
-      parts.call<void>("push", o);
-    }
-    val o = val::object();
-    o.set("all", d.all);
-    o.set("parts", parts);
-    return o;
+    for (const ringlab::DigestPart& part : d.parts) parts.call<void>("push", part);
+    return PlacementDigestOut{d.all, parts};
   });
 }
 
-// Bytes handed out by malloc and still held (for leak tests), and the heap's size.
-val heap_usage() {
+// For leak tests.
+HeapUsageOut heap_usage() {
   const struct mallinfo mi = mallinfo();
-  val o = val::object();
-  o.set("used", static_cast<double>(mi.uordblks));
-  o.set("reserved", static_cast<double>(mi.arena));
-  return o;
+  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
 }
 
 // ---------------------------------------------------------------------------------------------
 // The CLI
 
-// {exitCode, out, err}; run_cli reports its own errors, so nothing here throws.
-val run_cli(const val& args) {
-  return guarded([&] {
-    const ringlab::CliResult r = ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args));
-    val o = val::object();
-    o.set("exitCode", r.exit_code);
-    o.set("out", r.out);
-    o.set("err", r.err);
-    return o;
-  });
+// run_cli reports its own errors (exit code 2 and a line on stderr), so nothing here throws.
+ringlab::CliResult run_cli(const val& args) {
+  return guarded([&] { return ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args)); });
 }
 
 std::string cli_help() { return ringlab::cli_help(); }

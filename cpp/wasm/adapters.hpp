@@ -1,8 +1,11 @@
-// The adapters between embind and the core: conversions of JavaScript values, and the functions
-// the registrations (registrations.cpp) name. Conventions:
-//  - Values, not handles: results come back as plain objects and JS-owned typed arrays copied out
-//    of the heap. Only long-lived things (rings, rendezvous sets, Maglev tables, token rings) are
-//    handles (embind classes).
+// The adapters between embind and the core: the value types that cross, conversions of
+// JavaScript values, and the functions the registrations (registrations.cpp) name. Conventions:
+//  - Values, not handles: parameter blocks and results cross as embind value_objects (the types
+//    below), plain objects whose fields registrations.cpp names and web/lib/src/raw.ts declares;
+//    tests/js/boundary.test.mjs checks that both list the same fields. Typed arrays (copied out
+//    of the heap, JS-owned) carry bulk data: per key, per slot, per server, per point. Only
+//    long-lived things (rings, rendezvous sets, Maglev tables, token rings) are handles (embind
+//    classes).
 //  - Strings: JS strings cross as std::u16string, i.e. their UTF-16 code units, untouched (lone
 //    surrogates included) — what h32 hashes. Batches are staged (abi.hpp).
 //  - Numbers arrive as doubles; integer() refuses NaN, fractions and unsafe integers with the
@@ -24,6 +27,10 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/analysis.hpp"
+#include "ringlab/cli.hpp"
+#include "ringlab/digest.hpp"
+#include "ringlab/experiments.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
@@ -32,6 +39,248 @@
 namespace ringlab::wasm {
 
 using emscripten::val;
+
+// ---------------------------------------------------------------------------------------------
+// Value types
+//
+// Parameter blocks (…Args): numbers as doubles (checked by integer() and the core), lists as
+// arrays of strings or typed arrays (val). Results (…Out): a field that the core holds in a type
+// JavaScript does not take as is (a 64-bit count, a vector, an optional) converted. Core structs
+// whose fields are already JavaScript's (SearchStep, LoadStats, CacheWhatIf, DigestPart,
+// CliResult, RingVsModResult) cross as they are. A val field must be initialized: val has no
+// default constructor, and embind default-constructs a block before it fills it in.
+
+// rl.ring: `servers` S0 .. S{n-1} for a count n >= 0; for -1, the servers named in `names`, with
+// `weights` (Float64Array) and `zones` in list order.
+struct RingArgs {
+  double servers = -1;
+  val names = val::undefined();
+  val weights = val::undefined();
+  val zones = val::undefined();
+  double vnodes = 0;
+};
+
+// One server: Ring.add.
+struct ServerArgs {
+  std::u16string name;
+  double weight = 1;
+  std::u16string zone;
+};
+
+// rl.weightedRendezvous: names and their weights (Float64Array), in list order.
+struct WeightedServersArgs {
+  val names = val::undefined();
+  val weights = val::undefined();
+};
+
+// rl.maglev: `backends` S0 .. S{n-1} for a count n >= 0; for -1, `names` and `weights`.
+struct MaglevArgs {
+  double backends = -1;
+  val names = val::undefined();
+  val weights = val::undefined();
+  double table_size = 0;
+};
+
+// rl.preferenceWalk: any ring given by its points. zone_of is an empty Uint32Array (no zones)
+// or one zone index per server.
+struct PreferenceWalkArgs {
+  val tokens = val::undefined();
+  val servers = val::undefined();
+  val zone_of = val::undefined();
+  std::uint32_t hash = 0;
+  double rf = 0;
+};
+
+struct HotKeysArgs {
+  double seed = 0;
+  double keys = 0;
+  double requests = 0;
+  double s = 0;
+  double hot = 0;
+  double copies = 0;
+};
+
+// The change of a comparison: kind 0 add, 1 remove, 2 fail, 3 weight.
+struct ChangeArgs {
+  double kind = 0;
+  std::u16string name;
+  double weight = 1;
+};
+
+// rl.compare: the servers as RingArgs gives them (a count here means 1 .. kMaxServers).
+struct CompareArgs {
+  double servers = -1;
+  val names = val::undefined();
+  val weights = val::undefined();
+  val zones = val::undefined();
+  double vnodes = 0;
+  double seed = 0;
+  double keys = 0;
+  ChangeArgs change;
+  double epsilon = 0;
+  double table_size = 0;
+};
+
+struct RingVsModArgs {
+  double seed = 0;
+  double keys = 0;
+  double servers = 0;
+  double vnodes = 0;
+};
+
+// vnodes: a Float64Array of V values.
+struct VnodeSweepArgs {
+  double seed = 0;
+  double servers = 0;
+  double keys = 0;
+  val vnodes = val::undefined();
+};
+
+struct HrwJumpArgs {
+  double seed = 0;
+  double keys = 0;
+  double servers = 0;
+  double remove = 0;
+  double buckets = 0;
+};
+
+struct DigestArgs {
+  double seed = 0;
+  double keys = 0;
+};
+
+// The generator's next values (Uint32Array) and the state that continues it.
+struct Mulberry32Out {
+  val values = val::undefined();
+  double state = 0;
+};
+
+// One jump. key is the 64-bit key after this step as the bits of a signed BigInt (a uint64_t
+// crosses that way); the wrapper reads it with BigInt.asUintN(64, key).
+struct JumpStepOut {
+  double bucket = 0;
+  std::uint64_t key = 0;
+  double next = 0;
+};
+
+struct ServerInfoOut {
+  std::u16string name;
+  double weight = 0;
+  std::u16string zone;
+  std::uint32_t points = 0;
+};
+
+// Tokens (ascending) and the server index of each point: Uint32Arrays.
+struct RingPointsOut {
+  val tokens = val::undefined();
+  val servers = val::undefined();
+};
+
+// The Maglev fill turn by turn, as three Uint32Arrays of M turns.
+struct FillTurnsOut {
+  val backend = val::undefined();
+  val slot = val::undefined();
+  val skipped = val::undefined();
+};
+
+// The arc a token ring's virtual node owns: (start, end].
+struct TokenArcOut {
+  std::uint32_t start = 0;
+  std::uint32_t end = 0;
+};
+
+// Per key and per server: Uint32Arrays.
+struct BoundedLoadsOut {
+  val servers = val::undefined();
+  val walks = val::undefined();
+  val loads = val::undefined();
+  val capacities = val::undefined();
+  std::uint32_t not_first_choice = 0;
+  std::uint32_t longest_walk = 0;
+};
+
+struct FlowOut {
+  std::uint32_t from = 0;
+  std::uint32_t to = 0;
+  double keys = 0;
+};
+
+// flows: an array of FlowOut.
+struct MovementOut {
+  double keys = 0;
+  double moved = 0;
+  double moved_to_new = 0;
+  double moved_between_old = 0;
+  val flows = val::undefined();
+};
+
+// requests_per_server: a Float64Array.
+struct HotKeysOut {
+  val requests_per_server = val::undefined();
+  double hottest_key_requests = 0;
+  std::uint32_t hottest_server = 0;
+  double max_over_mean = 0;
+};
+
+// reason is "" for a supported algorithm (a value_object has no optional fields).
+struct ComparisonRowOut {
+  std::string algorithm;
+  bool supported = true;
+  std::string reason;
+  double moved = 0;
+  double moved_to_new = 0;
+  double moved_between_old = 0;
+  double max_over_mean = 0;
+  double sd_over_mean = 0;
+  double memory_bytes = 0;
+  double build_ms = 0;
+};
+
+// counts: a Uint32Array of keys per server.
+struct VnodeSweepRowOut {
+  std::uint32_t vnodes = 0;
+  double points = 0;
+  val counts = val::undefined();
+  std::uint32_t min = 0;
+  std::uint32_t max = 0;
+  double sd = 0;
+  double max_over_avg = 0;
+  double sd_over_avg = 0;
+};
+
+// rows: an array of VnodeSweepRowOut.
+struct VnodeSweepOut {
+  std::uint32_t servers = 0;
+  std::uint32_t keys = 0;
+  double average = 0;
+  val rows = val::undefined();
+  std::string text;
+};
+
+// counts: an array of numbers, undefined for a server that won no key.
+struct HrwJumpOut {
+  std::uint32_t keys = 0;
+  val counts = val::undefined();
+  std::uint32_t removed = 0;
+  std::uint32_t hrw_moved = 0;
+  std::uint32_t hrw_moved_not_from_removed = 0;
+  std::uint32_t buckets = 0;
+  std::uint32_t jump_moved = 0;
+  std::uint32_t jump_moved_not_to_new = 0;
+  std::string text;
+};
+
+// parts: an array of DigestPart.
+struct PlacementDigestOut {
+  std::uint32_t all = 0;
+  val parts = val::undefined();
+};
+
+// Bytes handed out by malloc and still held, and the heap's size.
+struct HeapUsageOut {
+  double used = 0;
+  double reserved = 0;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Conversions
@@ -73,7 +322,7 @@ val copy_out(const std::vector<T>& v) {
 std::uint32_t h32(const std::u16string& s);
 std::uint32_t h32_bytes(const val& bytes);
 void h32_many(double count);
-val mulberry32_fill(double state, double count);
+Mulberry32Out mulberry32_fill(double state, double count);
 val key_numbers(double seed, double count);
 void key_hashes(double seed, double count);
 std::int32_t jump(std::uint64_t key, double buckets);
@@ -82,14 +331,13 @@ std::uint32_t mod_n(std::uint32_t hash, double n);
 void mod_n_many(double count, double n);
 
 // Ring
-ringlab::Ring* make_ring(const val& names, const val& weights, const val& zones, double vnodes);
-ringlab::Ring* make_uniform_ring(double servers, double vnodes);
+ringlab::Ring* make_ring(const RingArgs& args);
 std::uint32_t ring_owner(const ringlab::Ring& r, const std::u16string& key);
 std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, std::uint32_t hash);
-void ring_owner_of_hash_many(const ringlab::Ring& r, double count);
 void ring_owner_many(const ringlab::Ring& r, double count);
+void ring_owner_of_hash_many(const ringlab::Ring& r, double count);
 val ring_preference_list(const ringlab::Ring& r, std::uint32_t hash, double rf, bool zones);
-void ring_add(ringlab::Ring& r, const std::u16string& name, double weight, const std::u16string& zone);
+void ring_add(ringlab::Ring& r, const ServerArgs& server);
 void ring_remove(ringlab::Ring& r, const std::u16string& name);
 void ring_set_weight(ringlab::Ring& r, const std::u16string& name, double weight);
 val ring_servers(const ringlab::Ring& r);
@@ -98,7 +346,7 @@ std::uint32_t ring_vnodes(const ringlab::Ring& r);
 std::uint32_t ring_server_count(const ringlab::Ring& r);
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name);
 double ring_memory_bytes(const ringlab::Ring& r);
-val ring_points(const ringlab::Ring& r);
+RingPointsOut ring_points(const ringlab::Ring& r);
 val ring_search_trace(const ringlab::Ring& r, std::uint32_t hash);
 
 // Rendezvous
@@ -107,28 +355,28 @@ double hrw_pick(const ringlab::Rendezvous& h, const std::u16string& key);
 void hrw_pick_many(const ringlab::Rendezvous& h, double count);
 val hrw_scores(const ringlab::Rendezvous& h, const std::u16string& key);
 val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k);
-ringlab::WeightedRendezvous* make_weighted_rendezvous(const val& names, const val& weights);
+ringlab::WeightedRendezvous* make_weighted_rendezvous(const WeightedServersArgs& servers);
 double whrw_pick(const ringlab::WeightedRendezvous& h, const std::u16string& key);
 void whrw_pick_many(const ringlab::WeightedRendezvous& h, double count);
 val whrw_scores(const ringlab::WeightedRendezvous& h, const std::u16string& key);
 val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, double k);
 
 // Maglev
-ringlab::Maglev* make_maglev(const val& names, const val& weights, double count, double table_size);
+ringlab::Maglev* make_maglev(const MaglevArgs& args);
 std::uint32_t maglev_lookup(const ringlab::Maglev& g, const std::u16string& key);
 std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, std::uint32_t hash);
-void maglev_lookup_hash_many(const ringlab::Maglev& g, double count);
 void maglev_lookup_many(const ringlab::Maglev& g, double count);
+void maglev_lookup_hash_many(const ringlab::Maglev& g, double count);
 val maglev_table(const ringlab::Maglev& g);
 val maglev_entry_counts(const ringlab::Maglev& g);
-val maglev_fill_turns(const ringlab::Maglev& g);
+FillTurnsOut maglev_fill_turns(const ringlab::Maglev& g);
 std::uint32_t maglev_offset(const ringlab::Maglev& g, double i);
 std::uint32_t maglev_skip(const ringlab::Maglev& g, double i);
 std::uint32_t maglev_table_size(const ringlab::Maglev& g);
 val maglev_backends(const ringlab::Maglev& g);
 
 // Bounded loads
-val bounded_loads(const ringlab::Ring& r, const val& hashes, double epsilon);
+BoundedLoadsOut bounded_loads(const ringlab::Ring& r, const val& hashes, double epsilon);
 
 // The explicit-token ring
 ringlab::TokenRing* make_token_ring(double bits);
@@ -137,7 +385,7 @@ void token_remove(ringlab::TokenRing& t, const std::u16string& id);
 std::u16string token_route(const ringlab::TokenRing& t, const std::u16string& key);
 std::u16string token_route_hash(const ringlab::TokenRing& t, std::uint32_t hash);
 std::uint32_t token_position(const ringlab::TokenRing& t, const std::u16string& key);
-val token_boundaries(const ringlab::TokenRing& t, const std::u16string& id);
+TokenArcOut token_boundaries(const ringlab::TokenRing& t, const std::u16string& id);
 double token_of(const ringlab::TokenRing& t, const std::u16string& id);
 val token_ids(const ringlab::TokenRing& t);
 val token_tokens(const ringlab::TokenRing& t);
@@ -146,36 +394,35 @@ std::uint32_t token_bits(const ringlab::TokenRing& t);
 ringlab::TokenRing* token_clone(const ringlab::TokenRing& t);
 val token_search_trace(const ringlab::TokenRing& t, std::uint32_t hash);
 
-// Traces for steppers
+// Traces for steppers: arrays of SearchStep / JumpStepOut
 val search_trace(const val& tokens, std::uint32_t hash);
-val preference_walk(const val& tokens, const val& point_servers, const val& zone_of, std::uint32_t hash, double rf);
+val preference_walk(const PreferenceWalkArgs& args);
 val jump_trace(std::uint64_t key, double buckets);
 
 // Analysis
-val movement(const val& before, const val& after, const val& is_new);
-val load_stats(const val& loads);
+MovementOut movement(const val& before, const val& after, const val& is_new);
+ringlab::LoadStats load_stats(const val& loads);
 double theory_sd_over_mean(double n, double v);
 double theory_vnodes_for(double n, double target);
 double theory_harmonic(double n);
 double theory_mod_n_kept(double n, double m);
 double theory_minimum_moved(double n, double m);
-val cache_what_if(double hit_ratio, double moved_fraction);
-val hot_keys(const ringlab::Ring& r, double seed, double keys, double requests, double s, double hot, double copies);
-val compare(const val& names, const val& weights, const val& zones, double count, double vnodes, double seed,
-            double keys, double change_kind, const std::u16string& change_name, double change_weight, double epsilon,
-            double table_size);
+ringlab::CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction);
+HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args);
+// An array of ComparisonRowOut, one per algorithm.
+val compare(const CompareArgs& args);
 
-// The three experiments: their numbers and their exact text
-val ring_vs_mod(double seed, double keys, double servers, double vnodes, const val& on_progress);
-val vnode_sweep(double seed, double servers, double keys, const val& vnodes, const val& on_progress);
-val hrw_jump(double seed, double keys, double servers, double remove, double buckets, const val& on_progress);
-val placement_digest(double seed, double keys);
-val heap_usage();
+// The three experiments: their numbers and their exact text; the digest; memory
+ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress);
+VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress);
+HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress);
+PlacementDigestOut placement_digest(const DigestArgs& args);
+HeapUsageOut heap_usage();
 
 // The CLI. One module holds the library and run_cli (the Node CLI's entry): since the CLI's
 // flag parser no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second
 // module.
-val run_cli(const val& args);
+ringlab::CliResult run_cli(const val& args);
 std::string cli_help();
 std::string version();
 

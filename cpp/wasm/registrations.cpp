@@ -1,16 +1,371 @@
-// The embind registrations: the names the TypeScript wrapper calls (web/lib/src/raw.ts declares
-// them) bound to the adapters. Nothing else: what each does is in adapters.cpp and abi.cpp.
+// The embind registrations: the names the TypeScript wrapper calls and the fields of the values
+// that cross (web/lib/src/raw.ts declares both; tests/js/boundary.test.mjs checks they agree),
+// bound to the adapters. Nothing else: what each does is in adapters.cpp and abi.cpp. Each
+// value_object is registered under the name of its raw.ts interface.
 #include <emscripten/bind.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <type_traits>
 
 #include "abi.hpp"
 #include "adapters.hpp"
+#include "ringlab/analysis.hpp"
+#include "ringlab/cli.hpp"
+#include "ringlab/digest.hpp"
+#include "ringlab/experiments.hpp"
+#include "ringlab/ring.hpp"
 
 using namespace ringlab::wasm;
+
+namespace {
+
+namespace ei = emscripten::internal;
+
+// The value_objects are registered from tables (below, one per struct) through the calls that
+// value_object<T>::field itself makes, so JavaScript sees the same value_objects: one getter and
+// one setter per kind of field serve every struct, where value_object<T> instantiates a pair per
+// struct and field type and emits the registration of each field as code. That saves 18 KB of
+// the module (2 KB gzip) against a page budget of 150 KB. The price: these calls are embind's
+// emscripten::internal registration interface, so an Emscripten that changes them stops this
+// file from compiling (it cannot fail silently).
+
+enum class Kind : std::uint8_t { number, uint32, int32, boolean, utf8, utf16, js, uint64, change };
+
+// The kind of a member type; a type without one does not compile (add it to Kind and add_fields).
+template <typename T>
+constexpr Kind kind_of() {
+  if constexpr (std::is_same_v<T, double>) return Kind::number;
+  else if constexpr (std::is_same_v<T, std::uint32_t>) return Kind::uint32;
+  else if constexpr (std::is_same_v<T, int>) return Kind::int32;
+  else if constexpr (std::is_same_v<T, bool>) return Kind::boolean;
+  else if constexpr (std::is_same_v<T, std::string>) return Kind::utf8;
+  else if constexpr (std::is_same_v<T, std::u16string>) return Kind::utf16;
+  else if constexpr (std::is_same_v<T, emscripten::val>) return Kind::js;
+  else if constexpr (std::is_same_v<T, std::uint64_t>) return Kind::uint64;
+  else if constexpr (std::is_same_v<T, ChangeArgs>) return Kind::change;
+  else static_assert(sizeof(T) == 0, "a value_object field of a type that has no Kind");
+}
+
+// One field: its JavaScript name, where it is in its struct, what it holds.
+struct Field {
+  const char* name;
+  std::uint16_t offset;
+  Kind kind;
+};
+
+#define RINGLAB_FIELD(S, js, member) \
+  Field { js, offsetof(S, member), kind_of<decltype(S::member)>() }
+
+template <typename T>
+T& member(const Field& f, void* object) {
+  return *reinterpret_cast<T*>(static_cast<char*>(object) + f.offset);
+}
+template <typename T>
+typename ei::BindingType<T>::WireType get(const Field& f, void* object) {
+  return ei::BindingType<T>::toWireType(member<T>(f, object));
+}
+template <typename T>
+void set(const Field& f, void* object, typename ei::BindingType<T>::WireType wire) {
+  member<T>(f, object) = ei::BindingType<T>::fromWireType(wire);
+}
+
+template <typename T>
+void add_field(ei::TYPEID type, const Field& f) {
+  auto g = &get<T>;
+  auto s = &set<T>;
+  void* context = const_cast<Field*>(&f);
+  ei::_embind_register_value_object_field(type, f.name, ei::TypeID<T>::get(), ei::getSignature(g),
+                                          reinterpret_cast<ei::GenericFunction>(g), context, ei::TypeID<T>::get(),
+                                          ei::getSignature(s), reinterpret_cast<ei::GenericFunction>(s), context);
+}
+
+void add_fields(ei::TYPEID type, const Field* fields, std::size_t n) {
+  for (const Field* f = fields; f != fields + n; ++f) {
+    switch (f->kind) {
+      case Kind::number: add_field<double>(type, *f); break;
+      case Kind::uint32: add_field<std::uint32_t>(type, *f); break;
+      case Kind::int32: add_field<int>(type, *f); break;
+      case Kind::boolean: add_field<bool>(type, *f); break;
+      case Kind::utf8: add_field<std::string>(type, *f); break;
+      case Kind::utf16: add_field<std::u16string>(type, *f); break;
+      case Kind::js: add_field<emscripten::val>(type, *f); break;
+      case Kind::uint64: add_field<std::uint64_t>(type, *f); break;
+      case Kind::change: add_field<ChangeArgs>(type, *f); break;
+    }
+  }
+}
+
+// Registers struct S as a value_object named `name` with these fields, in this order (the order
+// of a result's keys in JavaScript).
+template <typename S, std::size_t N>
+void value(const char* name, const Field (&fields)[N]) {
+  // offsetof (RINGLAB_FIELD) on a struct without virtual functions or bases, which clang lays out
+  // as C would; libc++'s u16string keeps some of them from being standard-layout in name only.
+  static_assert(!std::is_polymorphic_v<S>, "a value_object is a plain struct");
+  auto ctor = &ei::raw_constructor<S>;
+  auto dtor = &ei::raw_destructor<S>;
+  const ei::TYPEID type = ei::TypeID<S>::get();
+  ei::_embind_register_value_object(type, name, ei::getSignature(ctor), reinterpret_cast<ei::GenericFunction>(ctor),
+                                    ei::getSignature(dtor), reinterpret_cast<ei::GenericFunction>(dtor));
+  add_fields(type, fields, N);
+  ei::_embind_finalize_value_object(type);
+}
+
+constexpr Field kRingArgs[] = {
+    RINGLAB_FIELD(RingArgs, "servers", servers), RINGLAB_FIELD(RingArgs, "names", names),
+    RINGLAB_FIELD(RingArgs, "weights", weights), RINGLAB_FIELD(RingArgs, "zones", zones),
+    RINGLAB_FIELD(RingArgs, "vnodes", vnodes),
+};
+constexpr Field kServerArgs[] = {
+    RINGLAB_FIELD(ServerArgs, "name", name),
+    RINGLAB_FIELD(ServerArgs, "weight", weight),
+    RINGLAB_FIELD(ServerArgs, "zone", zone),
+};
+constexpr Field kWeightedServersArgs[] = {
+    RINGLAB_FIELD(WeightedServersArgs, "names", names),
+    RINGLAB_FIELD(WeightedServersArgs, "weights", weights),
+};
+constexpr Field kMaglevArgs[] = {
+    RINGLAB_FIELD(MaglevArgs, "backends", backends),
+    RINGLAB_FIELD(MaglevArgs, "names", names),
+    RINGLAB_FIELD(MaglevArgs, "weights", weights),
+    RINGLAB_FIELD(MaglevArgs, "tableSize", table_size),
+};
+constexpr Field kPreferenceWalkArgs[] = {
+    RINGLAB_FIELD(PreferenceWalkArgs, "tokens", tokens),  RINGLAB_FIELD(PreferenceWalkArgs, "servers", servers),
+    RINGLAB_FIELD(PreferenceWalkArgs, "zoneOf", zone_of), RINGLAB_FIELD(PreferenceWalkArgs, "hash", hash),
+    RINGLAB_FIELD(PreferenceWalkArgs, "rf", rf),
+};
+constexpr Field kHotKeysArgs[] = {
+    RINGLAB_FIELD(HotKeysArgs, "seed", seed),         RINGLAB_FIELD(HotKeysArgs, "keys", keys),
+    RINGLAB_FIELD(HotKeysArgs, "requests", requests), RINGLAB_FIELD(HotKeysArgs, "s", s),
+    RINGLAB_FIELD(HotKeysArgs, "hot", hot),           RINGLAB_FIELD(HotKeysArgs, "copies", copies),
+};
+constexpr Field kChangeArgs[] = {
+    RINGLAB_FIELD(ChangeArgs, "kind", kind),
+    RINGLAB_FIELD(ChangeArgs, "name", name),
+    RINGLAB_FIELD(ChangeArgs, "weight", weight),
+};
+constexpr Field kCompareArgs[] = {
+    RINGLAB_FIELD(CompareArgs, "servers", servers), RINGLAB_FIELD(CompareArgs, "names", names),
+    RINGLAB_FIELD(CompareArgs, "weights", weights), RINGLAB_FIELD(CompareArgs, "zones", zones),
+    RINGLAB_FIELD(CompareArgs, "vnodes", vnodes),   RINGLAB_FIELD(CompareArgs, "seed", seed),
+    RINGLAB_FIELD(CompareArgs, "keys", keys),       RINGLAB_FIELD(CompareArgs, "change", change),
+    RINGLAB_FIELD(CompareArgs, "epsilon", epsilon), RINGLAB_FIELD(CompareArgs, "tableSize", table_size),
+};
+constexpr Field kRingVsModArgs[] = {
+    RINGLAB_FIELD(RingVsModArgs, "seed", seed),
+    RINGLAB_FIELD(RingVsModArgs, "keys", keys),
+    RINGLAB_FIELD(RingVsModArgs, "servers", servers),
+    RINGLAB_FIELD(RingVsModArgs, "vnodes", vnodes),
+};
+constexpr Field kVnodeSweepArgs[] = {
+    RINGLAB_FIELD(VnodeSweepArgs, "seed", seed),
+    RINGLAB_FIELD(VnodeSweepArgs, "servers", servers),
+    RINGLAB_FIELD(VnodeSweepArgs, "keys", keys),
+    RINGLAB_FIELD(VnodeSweepArgs, "vnodes", vnodes),
+};
+constexpr Field kHrwJumpArgs[] = {
+    RINGLAB_FIELD(HrwJumpArgs, "seed", seed),       RINGLAB_FIELD(HrwJumpArgs, "keys", keys),
+    RINGLAB_FIELD(HrwJumpArgs, "servers", servers), RINGLAB_FIELD(HrwJumpArgs, "remove", remove),
+    RINGLAB_FIELD(HrwJumpArgs, "buckets", buckets),
+};
+constexpr Field kDigestArgs[] = {
+    RINGLAB_FIELD(DigestArgs, "seed", seed),
+    RINGLAB_FIELD(DigestArgs, "keys", keys),
+};
+constexpr Field kError[] = {
+    RINGLAB_FIELD(ErrorOut, "code", code),
+    RINGLAB_FIELD(ErrorOut, "message", message),
+};
+constexpr Field kHeapUsage[] = {
+    RINGLAB_FIELD(HeapUsageOut, "used", used),
+    RINGLAB_FIELD(HeapUsageOut, "reserved", reserved),
+};
+constexpr Field kCliResult[] = {
+    RINGLAB_FIELD(ringlab::CliResult, "exitCode", exit_code),
+    RINGLAB_FIELD(ringlab::CliResult, "out", out),
+    RINGLAB_FIELD(ringlab::CliResult, "err", err),
+};
+constexpr Field kMulberry32Fill[] = {
+    RINGLAB_FIELD(Mulberry32Out, "values", values),
+    RINGLAB_FIELD(Mulberry32Out, "state", state),
+};
+constexpr Field kSearchStep[] = {
+    RINGLAB_FIELD(ringlab::SearchStep, "lo", lo),       RINGLAB_FIELD(ringlab::SearchStep, "hi", hi),
+    RINGLAB_FIELD(ringlab::SearchStep, "mid", mid),     RINGLAB_FIELD(ringlab::SearchStep, "token", token),
+    RINGLAB_FIELD(ringlab::SearchStep, "right", right),
+};
+constexpr Field kJumpStep[] = {
+    RINGLAB_FIELD(JumpStepOut, "bucket", bucket),
+    RINGLAB_FIELD(JumpStepOut, "key", key),
+    RINGLAB_FIELD(JumpStepOut, "next", next),
+};
+constexpr Field kServerInfo[] = {
+    RINGLAB_FIELD(ServerInfoOut, "name", name),
+    RINGLAB_FIELD(ServerInfoOut, "weight", weight),
+    RINGLAB_FIELD(ServerInfoOut, "zone", zone),
+    RINGLAB_FIELD(ServerInfoOut, "points", points),
+};
+constexpr Field kRingPoints[] = {
+    RINGLAB_FIELD(RingPointsOut, "tokens", tokens),
+    RINGLAB_FIELD(RingPointsOut, "servers", servers),
+};
+constexpr Field kFillTurns[] = {
+    RINGLAB_FIELD(FillTurnsOut, "backend", backend),
+    RINGLAB_FIELD(FillTurnsOut, "slot", slot),
+    RINGLAB_FIELD(FillTurnsOut, "skipped", skipped),
+};
+constexpr Field kTokenArc[] = {
+    RINGLAB_FIELD(TokenArcOut, "start", start),
+    RINGLAB_FIELD(TokenArcOut, "end", end),
+};
+constexpr Field kBoundedLoads[] = {
+    RINGLAB_FIELD(BoundedLoadsOut, "servers", servers),
+    RINGLAB_FIELD(BoundedLoadsOut, "walks", walks),
+    RINGLAB_FIELD(BoundedLoadsOut, "loads", loads),
+    RINGLAB_FIELD(BoundedLoadsOut, "capacities", capacities),
+    RINGLAB_FIELD(BoundedLoadsOut, "notFirstChoice", not_first_choice),
+    RINGLAB_FIELD(BoundedLoadsOut, "longestWalk", longest_walk),
+};
+constexpr Field kFlow[] = {
+    RINGLAB_FIELD(FlowOut, "from", from),
+    RINGLAB_FIELD(FlowOut, "to", to),
+    RINGLAB_FIELD(FlowOut, "keys", keys),
+};
+constexpr Field kMovement[] = {
+    RINGLAB_FIELD(MovementOut, "keys", keys),
+    RINGLAB_FIELD(MovementOut, "moved", moved),
+    RINGLAB_FIELD(MovementOut, "movedToNew", moved_to_new),
+    RINGLAB_FIELD(MovementOut, "movedBetweenOld", moved_between_old),
+    RINGLAB_FIELD(MovementOut, "flows", flows),
+};
+constexpr Field kLoadStats[] = {
+    RINGLAB_FIELD(ringlab::LoadStats, "min", min),
+    RINGLAB_FIELD(ringlab::LoadStats, "max", max),
+    RINGLAB_FIELD(ringlab::LoadStats, "mean", mean),
+    RINGLAB_FIELD(ringlab::LoadStats, "sd", sd),
+    RINGLAB_FIELD(ringlab::LoadStats, "maxOverMean", max_over_mean),
+    RINGLAB_FIELD(ringlab::LoadStats, "sdOverMean", sd_over_mean),
+};
+constexpr Field kCacheWhatIf[] = {
+    RINGLAB_FIELD(ringlab::CacheWhatIf, "hitBefore", hit_before),
+    RINGLAB_FIELD(ringlab::CacheWhatIf, "moved", moved),
+    RINGLAB_FIELD(ringlab::CacheWhatIf, "hitAfter", hit_after),
+    RINGLAB_FIELD(ringlab::CacheWhatIf, "dbMultiplier", db_multiplier),
+};
+constexpr Field kHotKeys[] = {
+    RINGLAB_FIELD(HotKeysOut, "requestsPerServer", requests_per_server),
+    RINGLAB_FIELD(HotKeysOut, "hottestKeyRequests", hottest_key_requests),
+    RINGLAB_FIELD(HotKeysOut, "hottestServer", hottest_server),
+    RINGLAB_FIELD(HotKeysOut, "maxOverMean", max_over_mean),
+};
+constexpr Field kComparisonRow[] = {
+    RINGLAB_FIELD(ComparisonRowOut, "algorithm", algorithm),
+    RINGLAB_FIELD(ComparisonRowOut, "supported", supported),
+    RINGLAB_FIELD(ComparisonRowOut, "reason", reason),
+    RINGLAB_FIELD(ComparisonRowOut, "moved", moved),
+    RINGLAB_FIELD(ComparisonRowOut, "movedToNew", moved_to_new),
+    RINGLAB_FIELD(ComparisonRowOut, "movedBetweenOld", moved_between_old),
+    RINGLAB_FIELD(ComparisonRowOut, "maxOverMean", max_over_mean),
+    RINGLAB_FIELD(ComparisonRowOut, "sdOverMean", sd_over_mean),
+    RINGLAB_FIELD(ComparisonRowOut, "memoryBytes", memory_bytes),
+    RINGLAB_FIELD(ComparisonRowOut, "buildMs", build_ms),
+};
+constexpr Field kRingVsModResult[] = {
+    RINGLAB_FIELD(ringlab::RingVsModResult, "keys", keys),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "serversBefore", servers_before),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "serversAfter", servers_after),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "modMoved", mod_moved),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "modMovedToNew", mod_moved_to_new),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "ringMoved", ring_moved),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "ringMovedToNew", ring_moved_to_new),
+    RINGLAB_FIELD(ringlab::RingVsModResult, "text", text),
+};
+constexpr Field kVnodeSweepRow[] = {
+    RINGLAB_FIELD(VnodeSweepRowOut, "vnodes", vnodes),
+    RINGLAB_FIELD(VnodeSweepRowOut, "points", points),
+    RINGLAB_FIELD(VnodeSweepRowOut, "counts", counts),
+    RINGLAB_FIELD(VnodeSweepRowOut, "min", min),
+    RINGLAB_FIELD(VnodeSweepRowOut, "max", max),
+    RINGLAB_FIELD(VnodeSweepRowOut, "sd", sd),
+    RINGLAB_FIELD(VnodeSweepRowOut, "maxOverAvg", max_over_avg),
+    RINGLAB_FIELD(VnodeSweepRowOut, "sdOverAvg", sd_over_avg),
+};
+constexpr Field kVnodeSweepResult[] = {
+    RINGLAB_FIELD(VnodeSweepOut, "servers", servers), RINGLAB_FIELD(VnodeSweepOut, "keys", keys),
+    RINGLAB_FIELD(VnodeSweepOut, "average", average), RINGLAB_FIELD(VnodeSweepOut, "rows", rows),
+    RINGLAB_FIELD(VnodeSweepOut, "text", text),
+};
+constexpr Field kHrwJumpResult[] = {
+    RINGLAB_FIELD(HrwJumpOut, "keys", keys),
+    RINGLAB_FIELD(HrwJumpOut, "counts", counts),
+    RINGLAB_FIELD(HrwJumpOut, "removed", removed),
+    RINGLAB_FIELD(HrwJumpOut, "hrwMoved", hrw_moved),
+    RINGLAB_FIELD(HrwJumpOut, "hrwMovedNotFromRemoved", hrw_moved_not_from_removed),
+    RINGLAB_FIELD(HrwJumpOut, "buckets", buckets),
+    RINGLAB_FIELD(HrwJumpOut, "jumpMoved", jump_moved),
+    RINGLAB_FIELD(HrwJumpOut, "jumpMovedNotToNew", jump_moved_not_to_new),
+    RINGLAB_FIELD(HrwJumpOut, "text", text),
+};
+constexpr Field kDigestPart[] = {
+    RINGLAB_FIELD(ringlab::DigestPart, "name", name),
+    RINGLAB_FIELD(ringlab::DigestPart, "digest", digest),
+};
+constexpr Field kPlacementDigest[] = {
+    RINGLAB_FIELD(PlacementDigestOut, "all", all),
+    RINGLAB_FIELD(PlacementDigestOut, "parts", parts),
+};
+
+}  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab) {
   using emscripten::allow_raw_pointers;
   using emscripten::class_;
   using emscripten::function;
+
+  // Parameter blocks
+  value<RingArgs>("RawRingArgs", kRingArgs);
+  value<ServerArgs>("RawServerArgs", kServerArgs);
+  value<WeightedServersArgs>("RawWeightedServersArgs", kWeightedServersArgs);
+  value<MaglevArgs>("RawMaglevArgs", kMaglevArgs);
+  value<PreferenceWalkArgs>("RawPreferenceWalkArgs", kPreferenceWalkArgs);
+  value<HotKeysArgs>("RawHotKeysArgs", kHotKeysArgs);
+  value<ChangeArgs>("RawChangeArgs", kChangeArgs);
+  value<CompareArgs>("RawCompareArgs", kCompareArgs);
+  value<RingVsModArgs>("RawRingVsModArgs", kRingVsModArgs);
+  value<VnodeSweepArgs>("RawVnodeSweepArgs", kVnodeSweepArgs);
+  value<HrwJumpArgs>("RawHrwJumpArgs", kHrwJumpArgs);
+  value<DigestArgs>("RawDigestArgs", kDigestArgs);
+
+  // Results
+  value<ErrorOut>("RawError", kError);
+  value<HeapUsageOut>("RawHeapUsage", kHeapUsage);
+  value<ringlab::CliResult>("RawCliResult", kCliResult);
+  value<Mulberry32Out>("RawMulberry32Fill", kMulberry32Fill);
+  value<ringlab::SearchStep>("RawSearchStep", kSearchStep);
+  value<JumpStepOut>("RawJumpStep", kJumpStep);
+  value<ServerInfoOut>("RawServerInfo", kServerInfo);
+  value<RingPointsOut>("RawRingPoints", kRingPoints);
+  value<FillTurnsOut>("RawFillTurns", kFillTurns);
+  value<TokenArcOut>("RawTokenArc", kTokenArc);
+  value<BoundedLoadsOut>("RawBoundedLoads", kBoundedLoads);
+  value<FlowOut>("RawFlow", kFlow);
+  value<MovementOut>("RawMovement", kMovement);
+  value<ringlab::LoadStats>("RawLoadStats", kLoadStats);
+  value<ringlab::CacheWhatIf>("RawCacheWhatIf", kCacheWhatIf);
+  value<HotKeysOut>("RawHotKeys", kHotKeys);
+  value<ComparisonRowOut>("RawComparisonRow", kComparisonRow);
+  value<ringlab::RingVsModResult>("RawRingVsModResult", kRingVsModResult);
+  value<VnodeSweepRowOut>("RawVnodeSweepRow", kVnodeSweepRow);
+  value<VnodeSweepOut>("RawVnodeSweepResult", kVnodeSweepResult);
+  value<HrwJumpOut>("RawHrwJumpResult", kHrwJumpResult);
+  value<ringlab::DigestPart>("RawDigestPart", kDigestPart);
+  value<PlacementDigestOut>("RawPlacementDigest", kPlacementDigest);
+
+  // Functions and handles
 
   function("errorFlagAddress", &error_flag_address);
   function("keyScratchAddress", &key_scratch_address);
@@ -58,7 +413,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("points", &ring_points)
       .function("searchTrace", &ring_search_trace);
   function("makeRing", &make_ring, allow_raw_pointers());
-  function("makeUniformRing", &make_uniform_ring, allow_raw_pointers());
 
   class_<ringlab::Rendezvous>("Rendezvous")
       .function("pick", &hrw_pick)

@@ -4,13 +4,16 @@ import { RinglabError, toCode } from "./errors.js";
 import type {
   Direct,
   RawCommon,
+  RawComparisonRow,
   RawHandle,
   RawMaglev,
+  RawMaglevArgs,
   RawModule,
   RawProgress,
   RawRendezvous,
   RawRendezvousOf,
   RawRing,
+  RawRingArgs,
   RawTokenRing,
   RawWeightedRendezvous,
 } from "./raw.js";
@@ -19,6 +22,7 @@ import type {
   CacheWhatIf,
   ChangeSpec,
   CompareScenario,
+  ComparisonAlgorithm,
   ComparisonRow,
   HotKeysOptions,
   HotKeysResult,
@@ -127,7 +131,12 @@ export class Channel {
    * out while its units are still in the processor's cache, where a million keys at once would
    * be written to memory by JavaScript and read back from it by the module.
    */
-  stagedStrings<T extends Uint32Array | Int32Array>(keys: unknown, what: string, run: (count: number) => void, result: ResultArray<T>): T {
+  stagedStrings<T extends Uint32Array | Int32Array>(
+    keys: unknown,
+    what: string,
+    run: (count: number) => void,
+    result: ResultArray<T>,
+  ): T {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
     checkOut(result, n);
@@ -187,7 +196,13 @@ export class Channel {
    * `extra` = 0 the n results replace it in place, else `extra` words after it are reserved and
    * the results are read from there.
    */
-  stagedWords<T extends Uint32Array | Int32Array>(input: Uint32Array, n: number, extra: number, run: () => void, result: ResultArray<T>): T {
+  stagedWords<T extends Uint32Array | Int32Array>(
+    input: Uint32Array,
+    n: number,
+    extra: number,
+    run: () => void,
+    result: ResultArray<T>,
+  ): T {
     checkOut(result, n);
     const raw = this.#raw;
     // Staging checks n (a count, within the cap) before any array is made for the results.
@@ -245,7 +260,14 @@ function resultArray<T extends Uint32Array | Int32Array>(result: ResultArray<T>,
 }
 
 /** n results from heap word `at` into out[start …], read through the view of their type. */
-function copyOut(raw: RawCommon, result: ResultArray<Uint32Array | Int32Array>, at: number, n: number, out: Uint32Array | Int32Array, start: number): void {
+function copyOut(
+  raw: RawCommon,
+  result: ResultArray<Uint32Array | Int32Array>,
+  at: number,
+  n: number,
+  out: Uint32Array | Int32Array,
+  start: number,
+): void {
   // Re-read here: the memory may have grown during the call, which replaces the views.
   const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
   out.set(heap.subarray(at, at + n), start);
@@ -339,10 +361,28 @@ function defaultNames(n: number): string[] {
   return Array.from({ length: n }, (_, i) => `S${i}`);
 }
 
+// The servers of a ring or a comparison as the module takes them: a count (the module makes S0 …
+// S{n-1} and checks n), or names, weights and zones in list order.
+function serverList(servers: unknown, vnodes: number): RawRingArgs {
+  if (typeof servers === "number") {
+    return { servers: int(servers, "servers"), names: undefined, weights: undefined, zones: undefined, vnodes };
+  }
+  if (!Array.isArray(servers)) throw invalidType("servers", "a count or an array of servers", servers);
+  const specs = servers.map((s: unknown, i) => serverSpec(s, `servers[${i}]`));
+  return {
+    servers: specs.length,
+    names: specs.map((s) => s.name),
+    weights: Float64Array.from(specs, (s) => s.weight),
+    zones: specs.map((s) => s.zone),
+    vnodes,
+  };
+}
+
 // A name or { name, weight? } (weighted rendezvous, Maglev backends).
 function weightedSpec(v: unknown, what: string): Required<WeightedServerSpec> {
   if (typeof v === "string") return { name: v, weight: 1 };
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw invalidType(what, "a name or { name, weight? }", v);
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw invalidType(what, "a name or { name, weight? }", v);
   const o = options<WeightedServerSpec>(v, ["name", "weight"], what);
   return { name: str(o.name, `${what}.name`), weight: o.weight === undefined ? 1 : num(o.weight, `${what}.weight`) };
 }
@@ -362,21 +402,15 @@ function jumpKey(key: unknown): bigint {
   }
   if (typeof key === "number") {
     if (!Number.isSafeInteger(key)) {
-      throw new RinglabError("invalid_argument", `key must be a safe integer (use a bigint beyond 2^53 - 1), got ${String(key)}`);
+      throw new RinglabError(
+        "invalid_argument",
+        `key must be a safe integer (use a bigint beyond 2^53 - 1), got ${String(key)}`,
+      );
     }
     if (key < 0) throw new RinglabError("out_of_range", `key must be >= 0, got ${key}`);
     return BigInt(key);
   }
   throw invalidType("key", "a bigint or a number", key);
-}
-
-// (lo, hi, mid, token, right) quintuples from the module, as objects.
-function searchSteps(flat: Uint32Array): SearchStep[] {
-  const steps: SearchStep[] = [];
-  for (let i = 0; i + 4 < flat.length; i += 5) {
-    steps.push({ lo: flat[i]!, hi: flat[i + 1]!, mid: flat[i + 2]!, token: flat[i + 3]!, right: flat[i + 4] === 1 });
-  }
-  return steps;
 }
 
 /**
@@ -428,17 +462,35 @@ function parseChange(v: unknown): { kind: number; name: string; weight: number }
       if (!decimal.test(w)) throw new RinglabError("invalid_argument", `change weight needs a number, got "${w}"`);
       return { kind: 3, name: rest.slice(0, eq), weight: Number(w) };
     }
-    throw new RinglabError("invalid_argument", `change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got "${v}"`);
+    throw new RinglabError(
+      "invalid_argument",
+      `change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got "${v}"`,
+    );
   }
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw invalidType("change", "a string or { kind, name?, weight? }", v);
+  if (v === null || typeof v !== "object" || Array.isArray(v))
+    throw invalidType("change", "a string or { kind, name?, weight? }", v);
   const o = options<ChangeSpec>(v, ["kind", "name", "weight"], "change");
   const kind = changeKinds.indexOf(o.kind as (typeof changeKinds)[number]);
   if (typeof o.kind !== "string") throw invalidType("change.kind", "a string", o.kind);
-  if (kind < 0) throw new RinglabError("invalid_argument", `change.kind must be add, remove, fail or weight, got "${o.kind}"`);
+  if (kind < 0)
+    throw new RinglabError("invalid_argument", `change.kind must be add, remove, fail or weight, got "${o.kind}"`);
   const name = o.name === undefined ? "" : str(o.name, "change.name");
   if (kind > 0 && name === "") throw new RinglabError("invalid_argument", `change ${o.kind} needs a server name`);
   if (kind === 3 && o.weight === undefined) throw new RinglabError("invalid_argument", "change weight needs a weight");
   return { kind, name, weight: o.weight === undefined ? 1 : num(o.weight, "change.weight") };
+}
+
+const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
+
+// A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
+function comparisonRow(row: RawComparisonRow): ComparisonRow {
+  if (!comparisonAlgorithms.includes(row.algorithm)) {
+    throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
+  }
+  const { reason, ...rest } = row;
+  const out: ComparisonRow = { ...rest, algorithm: row.algorithm as ComparisonAlgorithm };
+  if (!row.supported) out.reason = reason;
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -556,7 +608,7 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
   add(server: string | ServerSpec): void {
     const raw = this.raw;
     const s = serverSpec(server, "server");
-    this.#ch.call(() => raw.add(s.name, s.weight, s.zone));
+    this.#ch.call(() => raw.add(s));
     this.#names = null;
   }
 
@@ -591,12 +643,13 @@ class RingHandle extends HandleBase<RawRing> implements Ring {
   searchTrace(hash: number): SearchStep[] {
     const raw = this.raw;
     const h = uint32(hash, "hash");
-    return searchSteps(this.#ch.call(() => raw.searchTrace(h)));
+    return this.#ch.call(() => raw.searchTrace(h));
   }
 
   /** The raw ring, for functions of the module that made it (boundedLoads, hotKeys). */
   rawFor(module: RawModule): RawRing {
-    if (module !== this.#module) throw new RinglabError("invalid_argument", "the ring belongs to another ringlab instance");
+    if (module !== this.#module)
+      throw new RinglabError("invalid_argument", "the ring belongs to another ringlab instance");
     return this.raw;
   }
 }
@@ -614,7 +667,13 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
   readonly #address: number;
   readonly #pick: ((rendezvous: number, len: number) => number) | undefined;
 
-  protected constructor(raw: RawRendezvousOf<Scores>, kind: string, servers: readonly string[], ch: Channel, weighted: boolean) {
+  protected constructor(
+    raw: RawRendezvousOf<Scores>,
+    kind: string,
+    servers: readonly string[],
+    ch: Channel,
+    weighted: boolean,
+  ) {
     super(raw, kind);
     this.#ch = ch;
     this.#address = raw.address();
@@ -644,7 +703,10 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
     const raw = this.raw;
     const s = str(key, "key");
     const n = int(k, "k");
-    return Array.from(this.#ch.call(() => raw.top(s, n)), (i) => this.servers[i]!);
+    return Array.from(
+      this.#ch.call(() => raw.top(s, n)),
+      (i) => this.servers[i]!,
+    );
   }
 
   scores(key: string): Scores {
@@ -723,15 +785,7 @@ class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
 
   fillTurns(): MaglevFillTurns {
     const raw = this.raw;
-    const flat = this.#ch.call(() => raw.fillTurns());
-    const n = flat.length / 3;
-    const turns = { backend: new Uint32Array(n), slot: new Uint32Array(n), skipped: new Uint32Array(n) };
-    for (let t = 0; t < n; t++) {
-      turns.backend[t] = flat[3 * t]!;
-      turns.slot[t] = flat[3 * t + 1]!;
-      turns.skipped[t] = flat[3 * t + 2]!;
-    }
-    return turns;
+    return this.#ch.call(() => raw.fillTurns());
   }
 
   offset(i: number): number {
@@ -797,7 +851,7 @@ class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRing {
     const raw = this.raw;
     const i = str(id, "id");
     const b = this.#ch.call(() => raw.boundaries(i));
-    return [b[0]!, b[1]!];
+    return [b.start, b.end];
   }
 
   tokenOf(id: string): number {
@@ -819,7 +873,7 @@ class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRing {
   searchTrace(hash: number): SearchStep[] {
     const raw = this.raw;
     const h = uint32(hash, "hash");
-    return searchSteps(this.#ch.call(() => raw.searchTrace(h)));
+    return this.#ch.call(() => raw.searchTrace(h));
   }
 
   clone(): TokenRing {
@@ -942,12 +996,9 @@ class RinglabModule implements Ringlab {
   jumpTrace(key: bigint | number, buckets: number): JumpStep[] {
     const k = jumpKey(key);
     const n = int(buckets, "buckets");
-    const t = this.#ch.call(() => this.#raw.jumpTrace(k, n));
-    const steps: JumpStep[] = [];
-    for (let i = 0; 2 * i + 1 < t.steps.length; i++) {
-      const key64 = (BigInt(t.keys[2 * i + 1]!) << 32n) | BigInt(t.keys[2 * i]!);
-      steps.push({ bucket: t.steps[2 * i]!, key: key64, next: t.steps[2 * i + 1]! });
-    }
+    const steps: JumpStep[] = this.#ch.call(() => this.#raw.jumpTrace(k, n));
+    // A uint64_t crosses as a signed BigInt: the key's bits, read back unsigned.
+    for (const step of steps) step.key = BigInt.asUintN(64, step.key);
     return steps;
   }
 
@@ -961,7 +1012,8 @@ class RinglabModule implements Ringlab {
       const words = new Uint32Array(keys.buffer, keys.byteOffset, count * 2);
       return this.#ch.stagedWords(words, count, count, () => raw.jumpMany(count, n, true), result);
     }
-    if (keys instanceof Uint32Array) return this.#ch.stagedWords(keys, count, count, () => raw.jumpMany(count, n, false), result);
+    if (keys instanceof Uint32Array)
+      return this.#ch.stagedWords(keys, count, count, () => raw.jumpMany(count, n, false), result);
     throw invalidType("keys", "a BigUint64Array or a Uint32Array", keys);
   }
 
@@ -1007,19 +1059,8 @@ class RinglabModule implements Ringlab {
     const o = options<RingOptions>(opts, ["servers", "vnodes"], "ring");
     const vnodes = intOption(o, "vnodes", 100);
     const servers: unknown = o.servers;
-    let raw: RawRing | null;
-    if (typeof servers === "number") {
-      const n = int(servers, "servers");
-      raw = this.#ch.call(() => this.#raw.makeUniformRing(n, vnodes));
-    } else if (Array.isArray(servers)) {
-      const specs = servers.map((s, i) => serverSpec(s, `servers[${i}]`));
-      const names = specs.map((s) => s.name);
-      const weights = Float64Array.from(specs, (s) => s.weight);
-      const zones = specs.map((s) => s.zone);
-      raw = this.#ch.call(() => this.#raw.makeRing(names, weights, zones, vnodes));
-    } else {
-      throw invalidType("servers", "a count or an array of servers", servers);
-    }
+    const args = serverList(servers, vnodes);
+    const raw = this.#ch.call(() => this.#raw.makeRing(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no ring");
     return new RingHandle(raw, this.#raw, this.#ch);
   }
@@ -1053,7 +1094,7 @@ class RinglabModule implements Ringlab {
     }
     const names = specs.map((s) => s.name);
     const weights = Float64Array.from(specs, (s) => s.weight);
-    const raw = this.#ch.call(() => this.#raw.makeWeightedRendezvous(names, weights));
+    const raw = this.#ch.call(() => this.#raw.makeWeightedRendezvous({ names, weights }));
     if (raw === null) throw new RinglabError("internal", "the module returned no weighted rendezvous");
     return new WeightedRendezvousHandle(raw, names, this.#ch);
   }
@@ -1063,19 +1104,19 @@ class RinglabModule implements Ringlab {
     const o = options<MaglevOptions>(opts, ["backends", "tableSize"], "maglev");
     const tableSize = intOption(o, "tableSize", 65537);
     const backends: unknown = o.backends;
-    let raw: RawMaglev | null;
+    const args: RawMaglevArgs = { backends: 0, names: undefined, weights: undefined, tableSize };
     if (typeof backends === "number") {
-      const n = int(backends, "backends");
-      if (n < 1) throw new RinglabError("out_of_range", "Maglev needs at least one backend");
-      raw = this.#ch.call(() => this.#raw.makeMaglev([], new Float64Array(0), n, tableSize));
+      args.backends = int(backends, "backends");
+      if (args.backends < 1) throw new RinglabError("out_of_range", "Maglev needs at least one backend");
     } else if (Array.isArray(backends)) {
       const specs = backends.map((b: unknown, i) => weightedSpec(b, `backends[${i}]`));
-      const names = specs.map((b) => b.name);
-      const weights = Float64Array.from(specs, (b) => b.weight);
-      raw = this.#ch.call(() => this.#raw.makeMaglev(names, weights, -1, tableSize));
+      args.backends = specs.length;
+      args.names = specs.map((b) => b.name);
+      args.weights = Float64Array.from(specs, (b) => b.weight);
     } else {
       throw invalidType("backends", "a count or an array of backends", backends);
     }
+    const raw = this.#ch.call(() => this.#raw.makeMaglev(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no Maglev table");
     return new MaglevHandle(raw, this.#ch);
   }
@@ -1084,7 +1125,7 @@ class RinglabModule implements Ringlab {
     const r = rawRing(ring, this.#raw);
     const h = u32array(keyHashes, "keyHashes");
     const e = num(epsilon, "epsilon");
-    return this.#ch.call(() => this.#raw.boundedLoads(r, h, e)) as BoundedLoads;
+    return this.#ch.call(() => this.#raw.boundedLoads(r, h, e));
   }
 
   tokenRing(opts?: TokenRingOptions): TokenRing {
@@ -1098,7 +1139,7 @@ class RinglabModule implements Ringlab {
   searchTrace(tokens: Uint32Array, hash: number): SearchStep[] {
     const t = u32array(tokens, "tokens");
     const h = uint32(hash, "hash");
-    return searchSteps(this.#ch.call(() => this.#raw.searchTrace(t, h)));
+    return this.#ch.call(() => this.#raw.searchTrace(t, h));
   }
 
   preferenceWalk(opts: PreferenceWalkOptions): number[] {
@@ -1123,7 +1164,7 @@ class RinglabModule implements Ringlab {
         throw new RinglabError("invalid_argument", "zones must give one zone per server, got none");
       }
     }
-    return Array.from(this.#ch.call(() => this.#raw.preferenceWalk(tokens, servers, zoneOf, hash, rf)));
+    return Array.from(this.#ch.call(() => this.#raw.preferenceWalk({ tokens, servers, zoneOf, hash, rf })));
   }
 
   movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement {
@@ -1140,10 +1181,7 @@ class RinglabModule implements Ringlab {
         fresh[i] = f ? 1 : 0;
       });
     }
-    const m = this.#ch.call(() => this.#raw.movement(a, b, fresh));
-    const flows = [];
-    for (let i = 4; i + 2 < m.length; i += 3) flows.push({ from: m[i]!, to: m[i + 1]!, keys: m[i + 2]! });
-    return { keys: m[0]!, moved: m[1]!, movedToNew: m[2]!, movedBetweenOld: m[3]!, flows };
+    return this.#ch.call(() => this.#raw.movement(a, b, fresh));
   }
 
   loadStats(loads: ArrayLike<number>): LoadStats {
@@ -1152,27 +1190,27 @@ class RinglabModule implements Ringlab {
       throw invalidType("loads", "an array of numbers", l);
     }
     const values = Float64Array.from(l as ArrayLike<unknown>, (v, i) => num(v, `loads[${i}]`));
-    const s = this.#ch.call(() => this.#raw.loadStats(values));
-    return { min: s[0]!, max: s[1]!, mean: s[2]!, sd: s[3]!, maxOverMean: s[4]!, sdOverMean: s[5]! };
+    return this.#ch.call(() => this.#raw.loadStats(values));
   }
 
   cacheWhatIf(hitRatio: number, movedFraction: number): CacheWhatIf {
     const h = num(hitRatio, "hitRatio");
     const f = num(movedFraction, "movedFraction");
-    const w = this.#ch.call(() => this.#raw.cacheWhatIf(h, f));
-    return { hitBefore: w[0]!, moved: w[1]!, hitAfter: w[2]!, dbMultiplier: w[3]! };
+    return this.#ch.call(() => this.#raw.cacheWhatIf(h, f));
   }
 
   hotKeys(ring: Ring, opts?: HotKeysOptions): HotKeysResult {
     const r = rawRing(ring, this.#raw);
     const o = options<HotKeysOptions>(opts, ["seed", "keys", "requests", "s", "hot", "copies"], "hotKeys");
-    const seed = intOption(o, "seed", 16);
-    const keys = intOption(o, "keys", 1000);
-    const requests = intOption(o, "requests", 100000);
-    const zipf = o.s === undefined ? 1 : num(o.s, "s");
-    const hot = intOption(o, "hot", 1);
-    const copies = intOption(o, "copies", 1);
-    return this.#ch.call(() => this.#raw.hotKeys(r, seed, keys, requests, zipf, hot, copies)) as HotKeysResult;
+    const args = {
+      seed: intOption(o, "seed", 16),
+      keys: intOption(o, "keys", 1000),
+      requests: intOption(o, "requests", 100000),
+      s: o.s === undefined ? 1 : num(o.s, "s"),
+      hot: intOption(o, "hot", 1),
+      copies: intOption(o, "copies", 1),
+    };
+    return this.#ch.call(() => this.#raw.hotKeys(r, args));
   }
 
   compare(scenario?: CompareScenario): ComparisonRow[] {
@@ -1181,31 +1219,16 @@ class RinglabModule implements Ringlab {
       ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize"],
       "compare",
     );
-    const servers: unknown = o.servers ?? 10;
-    let count = -1;
-    let specs: Required<ServerSpec>[] = [];
-    if (typeof servers === "number") {
-      // A count goes to the module (which makes the names and checks 1 … 100,000); -1 there means
-      // "the names given", so a negative count stops here.
-      count = int(servers, "servers");
-      if (count < 0) throw new RinglabError("out_of_range", `servers must be >= 1, got ${count}`);
-    } else if (Array.isArray(servers)) {
-      specs = servers.map((s, i) => serverSpec(s, `servers[${i}]`));
-    } else {
-      throw invalidType("servers", "a count or an array of servers", servers);
-    }
-    const vnodes = intOption(o, "vnodes", 100);
-    const seed = intOption(o, "seed", 16);
-    const keys = intOption(o, "keys", 100000);
-    const change = parseChange(o.change ?? "add");
-    const epsilon = o.epsilon === undefined ? 0.25 : num(o.epsilon, "epsilon");
-    const tableSize = intOption(o, "tableSize", 65537);
-    const names = specs.map((s) => s.name);
-    const weights = Float64Array.from(specs, (s) => s.weight);
-    const zones = specs.map((s) => s.zone);
-    return this.#ch.call(() =>
-      this.#raw.compare(names, weights, zones, count, vnodes, seed, keys, change.kind, change.name, change.weight, epsilon, tableSize),
-    ) as ComparisonRow[];
+    const servers = serverList(o.servers ?? 10, intOption(o, "vnodes", 100));
+    const args = {
+      ...servers,
+      seed: intOption(o, "seed", 16),
+      keys: intOption(o, "keys", 100000),
+      change: parseChange(o.change ?? "add"),
+      epsilon: o.epsilon === undefined ? 0.25 : num(o.epsilon, "epsilon"),
+      tableSize: intOption(o, "tableSize", 65537),
+    };
+    return this.#ch.call(() => this.#raw.compare(args)).map(comparisonRow);
   }
 
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {
@@ -1214,7 +1237,8 @@ class RinglabModule implements Ringlab {
     const keys = intOption(o, "keys", 10000);
     const servers = intOption(o, "servers", 4);
     const vnodes = intOption(o, "vnodes", 100);
-    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.ringVsMod(seed, keys, servers, vnodes, p)) as RingVsModResult;
+    const args = { seed, keys, servers, vnodes };
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
   }
 
   vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
@@ -1227,7 +1251,8 @@ class RinglabModule implements Ringlab {
       if (!Array.isArray(o.vnodes)) throw invalidType("vnodes", "an array of numbers", o.vnodes);
       vnodes = Float64Array.from(o.vnodes as unknown[], (v, i) => int(v, `vnodes[${i}]`));
     }
-    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.vnodeSweep(seed, servers, keys, vnodes, p)) as VnodeSweepResult;
+    const args = { seed, servers, keys, vnodes };
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
   }
 
   hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
@@ -1237,14 +1262,15 @@ class RinglabModule implements Ringlab {
     const servers = intOption(o, "servers", 5);
     const remove = intOption(o, "remove", 2);
     const buckets = intOption(o, "buckets", 10);
-    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.hrwJump(seed, keys, servers, remove, buckets, p)) as HrwJumpResult;
+    const args = { seed, keys, servers, remove, buckets };
+    return withProgress(this.#ch, o.onProgress, (p) => this.#raw.hrwJump(args, p));
   }
 
   placementDigest(opts?: PlacementDigestOptions): PlacementDigest {
     const o = options<PlacementDigestOptions>(opts, ["seed", "keys"], "placementDigest");
     const seed = intOption(o, "seed", 16);
     const keys = intOption(o, "keys", 100000);
-    return this.#ch.call(() => this.#raw.placementDigest(seed, keys)) as PlacementDigest;
+    return this.#ch.call(() => this.#raw.placementDigest({ seed, keys }));
   }
 
   memory(): MemoryUsage {

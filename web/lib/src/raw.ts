@@ -1,11 +1,154 @@
 // The raw embind API registered by cpp/wasm/registrations.cpp. Internal: the wrapper (api.ts) is the
 // public surface. Every fallible call leaves a flag at errorFlagAddress() when it fails; numbers
 // are doubles, strings are passed as UTF-16 units, batches of strings as units + offsets.
+//
+// Parameter blocks (Raw…Args) and results are embind value_objects: plain objects with exactly
+// the fields registrations.cpp lists, each interface here named as its registration. A parameter
+// block must have every field (embind refuses a missing one; it ignores extra ones); a result has
+// every field, none optional. tests/js/boundary.test.mjs checks both against these interfaces.
+// Typed arrays carry bulk data (per key, per slot, per server, per point).
 
 /** An embind class handle: C++ memory that JavaScript must release with delete(). */
 export interface RawHandle {
   delete(): void;
   isDeleted(): boolean;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parameter blocks
+
+/** rl.ring: the course's S0 … S{servers-1} when `names` is undefined, else the servers named. */
+export interface RawRingArgs {
+  servers: number;
+  names: string[] | undefined;
+  weights: Float64Array | undefined;
+  zones: string[] | undefined;
+  vnodes: number;
+}
+
+/** One server: Ring.add. */
+export interface RawServerArgs {
+  name: string;
+  weight: number;
+  zone: string;
+}
+
+export interface RawWeightedServersArgs {
+  names: string[];
+  weights: Float64Array;
+}
+
+/** rl.maglev: S0 … S{backends-1} when `names` is undefined, else the backends named. */
+export interface RawMaglevArgs {
+  backends: number;
+  names: string[] | undefined;
+  weights: Float64Array | undefined;
+  tableSize: number;
+}
+
+/** zoneOf: empty (no zones) or one zone index per server. */
+export interface RawPreferenceWalkArgs {
+  tokens: Uint32Array;
+  servers: Uint32Array;
+  zoneOf: Uint32Array;
+  hash: number;
+  rf: number;
+}
+
+export interface RawHotKeysArgs {
+  seed: number;
+  keys: number;
+  requests: number;
+  s: number;
+  hot: number;
+  copies: number;
+}
+
+/** kind: 0 add, 1 remove, 2 fail, 3 weight. */
+export interface RawChangeArgs {
+  kind: number;
+  name: string;
+  weight: number;
+}
+
+/** rl.compare: the servers as RawRingArgs gives them. */
+export interface RawCompareArgs {
+  servers: number;
+  names: string[] | undefined;
+  weights: Float64Array | undefined;
+  zones: string[] | undefined;
+  vnodes: number;
+  seed: number;
+  keys: number;
+  change: RawChangeArgs;
+  epsilon: number;
+  tableSize: number;
+}
+
+export interface RawRingVsModArgs {
+  seed: number;
+  keys: number;
+  servers: number;
+  vnodes: number;
+}
+
+export interface RawVnodeSweepArgs {
+  seed: number;
+  servers: number;
+  keys: number;
+  vnodes: Float64Array;
+}
+
+export interface RawHrwJumpArgs {
+  seed: number;
+  keys: number;
+  servers: number;
+  remove: number;
+  buckets: number;
+}
+
+export interface RawDigestArgs {
+  seed: number;
+  keys: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+export interface RawError {
+  code: string;
+  message: string;
+}
+
+export interface RawHeapUsage {
+  used: number;
+  reserved: number;
+}
+
+export interface RawCliResult {
+  exitCode: number;
+  out: string;
+  err: string;
+}
+
+export interface RawMulberry32Fill {
+  values: Uint32Array;
+  state: number;
+}
+
+export interface RawSearchStep {
+  lo: number;
+  hi: number;
+  mid: number;
+  token: number;
+  right: boolean;
+}
+
+/** key: the 64-bit key after this step, its bits as a signed BigInt (BigInt.asUintN(64, key) reads it). */
+export interface RawJumpStep {
+  bucket: number;
+  key: bigint;
+  next: number;
 }
 
 export interface RawServerInfo {
@@ -14,6 +157,139 @@ export interface RawServerInfo {
   zone: string;
   points: number;
 }
+
+export interface RawRingPoints {
+  tokens: Uint32Array;
+  servers: Uint32Array;
+}
+
+export interface RawFillTurns {
+  backend: Uint32Array;
+  slot: Uint32Array;
+  skipped: Uint32Array;
+}
+
+/** The arc (start, end] a token ring's virtual node owns. */
+export interface RawTokenArc {
+  start: number;
+  end: number;
+}
+
+export interface RawBoundedLoads {
+  servers: Uint32Array;
+  walks: Uint32Array;
+  loads: Uint32Array;
+  capacities: Uint32Array;
+  notFirstChoice: number;
+  longestWalk: number;
+}
+
+export interface RawFlow {
+  from: number;
+  to: number;
+  keys: number;
+}
+
+export interface RawMovement {
+  keys: number;
+  moved: number;
+  movedToNew: number;
+  movedBetweenOld: number;
+  flows: RawFlow[];
+}
+
+export interface RawLoadStats {
+  min: number;
+  max: number;
+  mean: number;
+  sd: number;
+  maxOverMean: number;
+  sdOverMean: number;
+}
+
+export interface RawCacheWhatIf {
+  hitBefore: number;
+  moved: number;
+  hitAfter: number;
+  dbMultiplier: number;
+}
+
+export interface RawHotKeys {
+  requestsPerServer: Float64Array;
+  hottestKeyRequests: number;
+  hottestServer: number;
+  maxOverMean: number;
+}
+
+/** reason is "" when supported. */
+export interface RawComparisonRow {
+  algorithm: string;
+  supported: boolean;
+  reason: string;
+  moved: number;
+  movedToNew: number;
+  movedBetweenOld: number;
+  maxOverMean: number;
+  sdOverMean: number;
+  memoryBytes: number;
+  buildMs: number;
+}
+
+export interface RawRingVsModResult {
+  keys: number;
+  serversBefore: number;
+  serversAfter: number;
+  modMoved: number;
+  modMovedToNew: number;
+  ringMoved: number;
+  ringMovedToNew: number;
+  text: string;
+}
+
+export interface RawVnodeSweepRow {
+  vnodes: number;
+  points: number;
+  counts: Uint32Array;
+  min: number;
+  max: number;
+  sd: number;
+  maxOverAvg: number;
+  sdOverAvg: number;
+}
+
+export interface RawVnodeSweepResult {
+  servers: number;
+  keys: number;
+  average: number;
+  rows: RawVnodeSweepRow[];
+  text: string;
+}
+
+/** counts: undefined for a server that won no key. */
+export interface RawHrwJumpResult {
+  keys: number;
+  counts: (number | undefined)[];
+  removed: number;
+  hrwMoved: number;
+  hrwMovedNotFromRemoved: number;
+  buckets: number;
+  jumpMoved: number;
+  jumpMovedNotToNew: number;
+  text: string;
+}
+
+export interface RawDigestPart {
+  name: string;
+  digest: number;
+}
+
+export interface RawPlacementDigest {
+  all: number;
+  parts: RawDigestPart[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Handles
 
 export interface RawRing extends RawHandle {
   /** The C++ object's address, for the direct exports. */
@@ -25,7 +301,7 @@ export interface RawRing extends RawHandle {
   /** Staged: n hashes in, owners in place. */
   ownerOfHashMany(n: number): void;
   preferenceList(hash: number, rf: number, zones: boolean): Uint32Array;
-  add(name: string, weight: number, zone: string): void;
+  add(server: RawServerArgs): void;
   remove(name: string): void;
   setWeight(name: string, weight: number): void;
   servers(): RawServerInfo[];
@@ -34,9 +310,8 @@ export interface RawRing extends RawHandle {
   vnodes(): number;
   indexOf(name: string): number;
   memoryBytes(): number;
-  points(): { tokens: Uint32Array; servers: Uint32Array };
-  /** (lo, hi, mid, token, right) per step. */
-  searchTrace(hash: number): Uint32Array;
+  points(): RawRingPoints;
+  searchTrace(hash: number): RawSearchStep[];
 }
 
 /** Plain and weighted rendezvous share one shape; only the scores' type differs. */
@@ -63,8 +338,7 @@ export interface RawMaglev extends RawHandle {
   lookupHashMany(n: number): void;
   table(): Uint32Array;
   entryCounts(): Uint32Array;
-  /** (backend, slot, skipped) per turn. */
-  fillTurns(): Uint32Array;
+  fillTurns(): RawFillTurns;
   offset(backend: number): number;
   skip(backend: number): number;
   tableSize(): number;
@@ -77,15 +351,18 @@ export interface RawTokenRing extends RawHandle {
   route(key: string): string;
   routeHash(hash: number): string;
   position(key: string): number;
-  boundaries(id: string): Uint32Array;
+  boundaries(id: string): RawTokenArc;
   tokenOf(id: string): number;
   ids(): string[];
   tokens(): Uint32Array;
   size(): number;
   bits(): number;
   clone(): RawTokenRing | null;
-  searchTrace(hash: number): Uint32Array;
+  searchTrace(hash: number): RawSearchStep[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// The module
 
 /** A progress callback as the module calls it: returning true stops the run. */
 export type RawProgress = ((done: number, total: number) => boolean) | undefined;
@@ -119,7 +396,7 @@ export interface RawCommon extends EmscriptenRuntime {
   asm?: Partial<Record<keyof Direct, unknown>>;
   errorFlagAddress(): number;
   keyScratchAddress(): number;
-  takeError(): { code: string; message: string };
+  takeError(): RawError;
   version(): string;
   /**
    * A heap block for a batch of n strings of `units` UTF-16 units in all, n + 1 offsets at word
@@ -135,12 +412,12 @@ export interface RawCommon extends EmscriptenRuntime {
 }
 
 export interface RawModule extends RawCommon {
-  heapUsage(): { used: number; reserved: number };
+  heapUsage(): RawHeapUsage;
   h32(s: string): number;
   h32Bytes(bytes: Uint8Array): number;
   /** Staged: n strings in, their h32 in the results region. */
   h32Many(n: number): void;
-  mulberry32Fill(state: number, count: number): { values: Uint32Array; state: number };
+  mulberry32Fill(state: number, count: number): RawMulberry32Fill;
   keyNumbers(seed: number, count: number): Uint32Array;
   /** Staged: the h32 of the first n course keys for a seed, into the block's n words. */
   keyHashes(seed: number, n: number): void;
@@ -150,50 +427,31 @@ export interface RawModule extends RawCommon {
   modN(hash: number, n: number): number;
   /** Staged: n hashes in, servers in place. */
   modNMany(count: number, n: number): void;
-  makeRing(names: string[], weights: Float64Array, zones: string[], vnodes: number): RawRing | null;
-  makeUniformRing(servers: number, vnodes: number): RawRing | null;
+  makeRing(args: RawRingArgs): RawRing | null;
   makeRendezvous(names: string[]): RawRendezvous | null;
-  makeWeightedRendezvous(names: string[], weights: Float64Array): RawWeightedRendezvous | null;
-  makeMaglev(names: string[], weights: Float64Array, count: number, tableSize: number): RawMaglev | null;
+  makeWeightedRendezvous(servers: RawWeightedServersArgs): RawWeightedRendezvous | null;
+  makeMaglev(args: RawMaglevArgs): RawMaglev | null;
   makeTokenRing(bits: number): RawTokenRing | null;
-  boundedLoads(ring: RawRing, hashes: Uint32Array, epsilon: number): unknown;
-  /** (lo, hi, mid, token, right) per step. */
-  searchTrace(tokens: Uint32Array, hash: number): Uint32Array;
-  /** Server indices in preference order; zoneOf is empty (no zones) or one zone index per server. */
-  preferenceWalk(tokens: Uint32Array, servers: Uint32Array, zoneOf: Uint32Array, hash: number, rf: number): Uint32Array;
-  /** steps: (bucket, next) pairs; keys: (low, high) words. */
-  jumpTrace(key: bigint, buckets: number): { steps: Float64Array; keys: Uint32Array };
-  /** (keys, moved, movedToNew, movedBetweenOld, then (from, to, keys) per flow). */
-  movement(before: Uint32Array, after: Uint32Array, isNew: Uint8Array): Float64Array;
-  /** (min, max, mean, sd, maxOverMean, sdOverMean). */
-  loadStats(loads: Float64Array): Float64Array;
+  boundedLoads(ring: RawRing, hashes: Uint32Array, epsilon: number): RawBoundedLoads;
+  searchTrace(tokens: Uint32Array, hash: number): RawSearchStep[];
+  /** Server indices in preference order. */
+  preferenceWalk(args: RawPreferenceWalkArgs): Uint32Array;
+  jumpTrace(key: bigint, buckets: number): RawJumpStep[];
+  movement(before: Uint32Array, after: Uint32Array, isNew: Uint8Array): RawMovement;
+  loadStats(loads: Float64Array): RawLoadStats;
   theorySdOverMean(n: number, v: number): number;
   theoryVnodesFor(n: number, target: number): number;
   theoryHarmonic(n: number): number;
   theoryModNKept(n: number, m: number): number;
   theoryMinimumMoved(n: number, m: number): number;
-  /** (hitBefore, moved, hitAfter, dbMultiplier). */
-  cacheWhatIf(hitRatio: number, movedFraction: number): Float64Array;
-  hotKeys(ring: RawRing, seed: number, keys: number, requests: number, s: number, hot: number, copies: number): unknown;
-  compare(
-    names: string[],
-    weights: Float64Array,
-    zones: string[],
-    count: number,
-    vnodes: number,
-    seed: number,
-    keys: number,
-    changeKind: number,
-    changeName: string,
-    changeWeight: number,
-    epsilon: number,
-    tableSize: number,
-  ): unknown;
-  ringVsMod(seed: number, keys: number, servers: number, vnodes: number, onProgress: RawProgress): unknown;
-  vnodeSweep(seed: number, servers: number, keys: number, vnodes: Float64Array, onProgress: RawProgress): unknown;
-  hrwJump(seed: number, keys: number, servers: number, remove: number, buckets: number, onProgress: RawProgress): unknown;
-  placementDigest(seed: number, keys: number): unknown;
-  runCli(args: string[]): { exitCode: number; out: string; err: string };
+  cacheWhatIf(hitRatio: number, movedFraction: number): RawCacheWhatIf;
+  hotKeys(ring: RawRing, args: RawHotKeysArgs): RawHotKeys;
+  compare(args: RawCompareArgs): RawComparisonRow[];
+  ringVsMod(args: RawRingVsModArgs, onProgress: RawProgress): RawRingVsModResult;
+  vnodeSweep(args: RawVnodeSweepArgs, onProgress: RawProgress): RawVnodeSweepResult;
+  hrwJump(args: RawHrwJumpArgs, onProgress: RawProgress): RawHrwJumpResult;
+  placementDigest(args: RawDigestArgs): RawPlacementDigest;
+  runCli(args: string[]): RawCliResult;
   cliHelp(): string;
 }
 
