@@ -16,7 +16,7 @@
 // has run: npm (>= 7) sees that the package in the current folder has a `ringlab` bin and links
 // that folder into its npx cache (no registry, no npm link). An installed package has it in
 // node_modules/.bin as usual.
-import { Channel } from "./api.js";
+import { Heap } from "./heap.js";
 import { instantiate } from "./loader.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
@@ -29,10 +29,15 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 async function main(args: string[]): Promise<number> {
   const raw = await instantiate(createRinglabModule, {}, new URL("./wasm/ringlab.wasm", import.meta.url));
   if (args[0] === "h32" && args.length > 1) {
-    process.stdout.write(args.slice(1).map((key) => `${raw.h32(key)}\n`).join(""));
+    process.stdout.write(
+      args
+        .slice(1)
+        .map((key) => `${raw.h32(key)}\n`)
+        .join(""),
+    );
     return 0;
   }
-  const r = new Channel(raw).call(() => raw.runCli(args));
+  const r = new Heap(raw).call(() => raw.runCli(args));
   if (r.out) process.stdout.write(r.out);
   if (r.err) process.stderr.write(r.err);
   return r.exitCode;

@@ -56,7 +56,10 @@ export function load(): Promise<Ringlab> {
     .catch((e: unknown) => {
       shared = undefined;
       if (e instanceof RinglabError) throw e;
-      const err = new RinglabError("load_failed", `cannot load ringlab's .wasm: ${e instanceof Error ? e.message : String(e)}`);
+      const err = new RinglabError(
+        "load_failed",
+        `cannot load ringlab's .wasm: ${e instanceof Error ? e.message : String(e)}`,
+      );
       (err as { cause?: unknown }).cause = e;
       throw err;
     });

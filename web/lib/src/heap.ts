@@ -1,0 +1,218 @@
+// The one module that touches the WebAssembly heap: the error flag read after every fallible
+// call, batches staged in the module's memory, and the key scratch of the direct single-key calls.
+import { RinglabError, toCode } from "./errors.js";
+import type { Direct, RawCommon } from "./raw.js";
+import { invalidType } from "./validate.js";
+
+/**
+ * The wrapper's way into the module: the error flag turned into a thrown RinglabError, batches
+ * staged in the heap, and the direct exports for single-key calls.
+ */
+export class Heap {
+  readonly #raw: RawCommon;
+  readonly #flag: number;
+  readonly #scratch: number;
+  /** The module's plain exports for single-key calls; null if this build lacks any of them. */
+  readonly direct: Direct | null;
+
+  constructor(raw: RawCommon) {
+    this.#raw = raw;
+    this.#flag = raw.errorFlagAddress() >>> 2;
+    this.#scratch = raw.keyScratchAddress() >>> 1;
+    const asm = raw.asm;
+    this.direct = asm && directNames.every((n) => typeof asm[n] === "function") ? (asm as Direct) : null;
+  }
+
+  /**
+   * Writes a key's UTF-16 units into the module's key scratch for a direct call; returns the
+   * length, or -1 when the key does not fit (the caller then takes the embind path).
+   */
+  key(key: string): number {
+    const len = key.length;
+    if (len > keyScratchUnits || this.direct === null) return -1;
+    // Read per call: the module replaces its views when the memory grows.
+    const u16 = this.#raw.HEAPU16;
+    for (let j = 0, p = this.#scratch; j < len; j++) u16[p++] = key.charCodeAt(j);
+    return len;
+  }
+
+  /** Returns `value`, or throws the error the last call left behind. */
+  check<T>(value: T): T {
+    // HEAP32 is re-read each time: the module replaces it when the memory grows.
+    if (this.#raw.HEAP32[this.#flag] !== 0) {
+      const e = this.#raw.takeError();
+      throw new RinglabError(toCode(e.code), e.message);
+    }
+    return value;
+  }
+
+  /** Runs a raw call; anything that escapes it other than a RinglabError is a bug ("internal"). */
+  call<T>(fn: () => T): T {
+    let value: T;
+    try {
+      value = fn();
+    } catch (e) {
+      throw unexpected(e);
+    }
+    return this.check(value);
+  }
+
+  /**
+   * A batch call on strings, staged in the module's heap: the keys' UTF-16 units go straight into
+   * a block the module allocates (no per-call typed arrays), `run(count)` computes into it, and
+   * the results are copied out: into `out` when given (a reused buffer: nothing allocated), else
+   * into a new array. The block lives for this call only.
+   *
+   * The keys cross in chunks of at most `chunkKeys`: each chunk is packed, computed and copied
+   * out while its units are still in the processor's cache, where a million keys at once would
+   * be written to memory by JavaScript and read back from it by the module.
+   */
+  stagedStrings<T extends Uint32Array | Int32Array>(
+    keys: unknown,
+    what: string,
+    run: (count: number) => void,
+    result: ResultArray<T>,
+  ): T {
+    if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
+    const n = keys.length;
+    checkOut(result, n);
+    const out = resultArray(result, n);
+    const raw = this.#raw;
+    const chunk = Math.max(1, Math.min(n, chunkKeys));
+    // Units the block holds beyond its offsets and results (chunk layout: 2 * chunk + 1 words
+    // first). A guess at first, made larger if a chunk's keys do not fit.
+    let capacity = chunk * unitsPerKeyGuess;
+    let at = this.call(() => raw.stageStrings(chunk, capacity)) >>> 2;
+    try {
+      for (let start = 0; start < n; start += chunk) {
+        const count = Math.min(chunk, n - start);
+        // The views are read after staging: the memory may have grown, which replaces them.
+        let words = raw.HEAPU32;
+        let u16 = raw.HEAPU16;
+        let p = 2 * (at + 2 * count + 1);
+        let end = 2 * (at + 2 * chunk + 1) + capacity;
+        let offset = 0;
+        words[at] = 0;
+        for (let i = 0; i < count; i++) {
+          const k: unknown = keys[start + i];
+          if (typeof k !== "string") throw invalidType(`${what}[${start + i}]`, "a string", k);
+          const len = k.length;
+          if (p + len > end) {
+            // The exact total of the chunk's keys, then a block that holds it, what is written kept.
+            let rest = 0;
+            for (let r = i; r < count; r++) {
+              const kr: unknown = keys[start + r];
+              if (typeof kr !== "string") throw invalidType(`${what}[${start + r}]`, "a string", kr);
+              rest += kr.length;
+            }
+            capacity = offset + rest;
+            at = this.call(() => raw.restageStrings(chunk, capacity)) >>> 2;
+            words = raw.HEAPU32;
+            u16 = raw.HEAPU16;
+            p = 2 * (at + 2 * count + 1) + offset;
+            end = 2 * (at + 2 * chunk + 1) + capacity;
+            // Only an array that changes while it is read could still overflow: refused.
+            if (p + len > end) throw new RinglabError("invalid_argument", `${what} changed while they were read`);
+          }
+          for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
+          offset += len;
+          words[at + i + 1] = offset;
+        }
+        this.call(() => run(count));
+        copyOut(raw, result, at + count + 1, count, out, start);
+      }
+      return out;
+    } finally {
+      raw.unstage();
+    }
+  }
+
+  /**
+   * The same for 32-bit inputs (hashes, jump keys): `input` is copied to the block's start; with
+   * `extra` = 0 the n results replace it in place, else `extra` words after it are reserved and
+   * the results are read from there.
+   */
+  stagedWords<T extends Uint32Array | Int32Array>(
+    input: Uint32Array,
+    n: number,
+    extra: number,
+    run: () => void,
+    result: ResultArray<T>,
+  ): T {
+    checkOut(result, n);
+    const raw = this.#raw;
+    // Staging checks n (a count, within the cap) before any array is made for the results.
+    const at = this.call(() => raw.stageWords(n, input.length + extra)) >>> 2;
+    try {
+      const out = resultArray(result, n);
+      raw.HEAPU32.set(input, at);
+      this.call(run);
+      copyOut(raw, result, at + (extra === 0 ? 0 : input.length), n, out, 0);
+      return out;
+    } finally {
+      raw.unstage();
+    }
+  }
+}
+
+/** The first guess at a batch key's length, in UTF-16 units (course keys have 6 to 15). */
+const unitsPerKeyGuess = 16;
+/** Keys per chunk of a string batch: a chunk's units, offsets and results fit in a core's L2 cache. */
+const chunkKeys = 8192;
+
+/** Units the module's key scratch holds (kKeyScratchUnits in cpp/wasm/abi.cpp). */
+const keyScratchUnits = 1024;
+
+const directNames = [
+  "ringlab_h32",
+  "ringlab_ring_owner",
+  "ringlab_ring_owner_of_hash",
+  "ringlab_maglev_lookup",
+  "ringlab_maglev_lookup_hash",
+  "ringlab_rendezvous_pick",
+  "ringlab_weighted_rendezvous_pick",
+  "ringlab_jump",
+] as const;
+
+/** What a batch call returns: a new array of `type`, or `out` filled in (a reused buffer). */
+interface ResultArray<T extends Uint32Array | Int32Array> {
+  type: "uint32" | "int32";
+  out: T | undefined;
+}
+
+function checkOut(result: ResultArray<Uint32Array | Int32Array>, n: number): void {
+  const { out, type } = result;
+  if (out === undefined) return;
+  const want = type === "int32" ? Int32Array : Uint32Array;
+  if (!(out instanceof want)) throw invalidType("out", type === "int32" ? "an Int32Array" : "a Uint32Array", out);
+  if (out.length !== n) {
+    throw new RinglabError("invalid_argument", `out must hold one value per key: length ${n}, got ${out.length}`);
+  }
+}
+
+/** `out` when the caller gave one, else a new array of the result's type. */
+function resultArray<T extends Uint32Array | Int32Array>(result: ResultArray<T>, n: number): T {
+  return result.out ?? ((result.type === "int32" ? new Int32Array(n) : new Uint32Array(n)) as T);
+}
+
+/** n results from heap word `at` into out[start …], read through the view of their type. */
+function copyOut(
+  raw: RawCommon,
+  result: ResultArray<Uint32Array | Int32Array>,
+  at: number,
+  n: number,
+  out: Uint32Array | Int32Array,
+  start: number,
+): void {
+  // Re-read here: the memory may have grown during the call, which replaces the views.
+  const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
+  out.set(heap.subarray(at, at + n), start);
+}
+
+function unexpected(e: unknown): RinglabError {
+  if (e instanceof RinglabError) return e;
+  const message = e instanceof Error ? e.message : `unexpected exception from the module (${String(e)})`;
+  const err = new RinglabError("internal", message);
+  (err as { cause?: unknown }).cause = e;
+  return err;
+}

@@ -1,0 +1,446 @@
+// The loaded module: the functions of the core, their arguments checked, their results typed, and
+// the handles it makes. Nothing here computes a placement; every number comes from the C++ core.
+import { RinglabError } from "./errors.js";
+import { Heap } from "./heap.js";
+import { MaglevHandle } from "./maglev.js";
+import { Mulberry32Generator } from "./mulberry32.js";
+import type { RawComparisonRow, RawMaglevArgs, RawModule, RawProgress } from "./raw.js";
+import { RendezvousHandle, WeightedRendezvousHandle } from "./rendezvous.js";
+import { RingHandle, rawRing } from "./ring.js";
+import { TokenRingHandle } from "./token-ring.js";
+import type {
+  BoundedLoads,
+  CacheWhatIf,
+  CompareScenario,
+  ComparisonAlgorithm,
+  ComparisonRow,
+  HotKeysOptions,
+  HotKeysResult,
+  HrwJumpOptions,
+  HrwJumpResult,
+  JumpStep,
+  LoadStats,
+  Maglev,
+  MaglevOptions,
+  MemoryUsage,
+  Movement,
+  Mulberry32,
+  PlacementDigest,
+  PlacementDigestOptions,
+  PreferenceWalkOptions,
+  ProgressCallback,
+  Rendezvous,
+  Ring,
+  RingOptions,
+  Ringlab,
+  RingVsModOptions,
+  RingVsModResult,
+  SearchStep,
+  Theory,
+  TokenRing,
+  TokenRingOptions,
+  VnodeSweepOptions,
+  VnodeSweepResult,
+  WeightedRendezvous,
+  WeightedServerSpec,
+} from "./types.js";
+import {
+  defaultNames,
+  int,
+  intOption,
+  invalidType,
+  jumpKey,
+  list,
+  num,
+  options,
+  parseChange,
+  serverList,
+  str,
+  u32array,
+  uint32,
+  weightedSpec,
+} from "./validate.js";
+
+/**
+ * Runs an experiment with the user's progress callback (or none). The callback must not throw
+ * through the module: what it throws is kept, the module is told to stop (the callback it sees
+ * returns true) and unwinds, and the error is rethrown here.
+ */
+function withProgress<T>(heap: Heap, onProgress: unknown, run: (progress: RawProgress) => T): T {
+  if (onProgress === undefined) return heap.call(() => run(undefined));
+  if (typeof onProgress !== "function") throw invalidType("onProgress", "a function", onProgress);
+  const user = onProgress as ProgressCallback;
+  let failure: { error: unknown } | undefined;
+  const progress = (done: number, total: number): boolean => {
+    try {
+      user(done, total);
+      return false;
+    } catch (error) {
+      failure = { error };
+      return true;
+    }
+  };
+  try {
+    return heap.call(() => run(progress));
+  } catch (e) {
+    if (failure) throw failure.error;
+    throw e;
+  }
+}
+
+const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
+
+// A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
+function comparisonRow(row: RawComparisonRow): ComparisonRow {
+  if (!comparisonAlgorithms.includes(row.algorithm)) {
+    throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
+  }
+  const { reason, ...rest } = row;
+  const out: ComparisonRow = { ...rest, algorithm: row.algorithm as ComparisonAlgorithm };
+  if (!row.supported) out.reason = reason;
+  return out;
+}
+
+export class RinglabModule implements Ringlab {
+  readonly version: string;
+  readonly #raw: RawModule;
+  readonly #heap: Heap;
+
+  readonly theory: Theory;
+
+  constructor(raw: RawModule) {
+    this.#raw = raw;
+    const heap = (this.#heap = new Heap(raw));
+    this.version = raw.version();
+    this.theory = Object.freeze({
+      sdOverMean: (n: number, v: number) => {
+        const [a, b] = [int(n, "n"), int(v, "v")];
+        return heap.call(() => raw.theorySdOverMean(a, b));
+      },
+      vnodesFor: (n: number, target: number) => {
+        const [a, c] = [int(n, "n"), num(target, "target")];
+        return heap.call(() => raw.theoryVnodesFor(a, c));
+      },
+      harmonic: (n: number) => {
+        const a = int(n, "n");
+        return heap.call(() => raw.theoryHarmonic(a));
+      },
+      modNKeptFraction: (n: number, m: number) => {
+        const [a, b] = [int(n, "n"), int(m, "m")];
+        return heap.call(() => raw.theoryModNKept(a, b));
+      },
+      minimumMovedFraction: (n: number, m: number) => {
+        const [a, b] = [int(n, "n"), int(m, "m")];
+        return heap.call(() => raw.theoryMinimumMoved(a, b));
+      },
+    });
+  }
+
+  h32(input: string | Uint8Array): number {
+    if (typeof input === "string") {
+      const len = this.#heap.key(input);
+      return len >= 0 ? this.#heap.direct!.ringlab_h32(len) >>> 0 : this.#raw.h32(input);
+    }
+    if (input instanceof Uint8Array) return this.#heap.call(() => this.#raw.h32Bytes(input));
+    throw invalidType("h32 input", "a string or a Uint8Array", input);
+  }
+
+  h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array {
+    const raw = this.#raw;
+    return this.#heap.stagedStrings(keys, "keys", (n) => raw.h32Many(n), { type: "uint32", out });
+  }
+
+  jump(key: bigint | number, buckets: number): number {
+    const k = jumpKey(key);
+    const n = int(buckets, "buckets");
+    const d = this.#heap.direct;
+    // Out of range, n takes the embind path, which words the error.
+    if (d !== null && n >= 1 && n <= 2147483647) return d.ringlab_jump(k, n);
+    return this.#heap.call(() => this.#raw.jump(k, n));
+  }
+
+  jumpTrace(key: bigint | number, buckets: number): JumpStep[] {
+    const k = jumpKey(key);
+    const n = int(buckets, "buckets");
+    const steps: JumpStep[] = this.#heap.call(() => this.#raw.jumpTrace(k, n));
+    // A uint64_t crosses as a signed BigInt: the key's bits, read back unsigned.
+    for (const step of steps) step.key = BigInt.asUintN(64, step.key);
+    return steps;
+  }
+
+  jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array {
+    const n = int(buckets, "buckets");
+    const raw = this.#raw;
+    const count = keys.length;
+    const result = { type: "int32", out } as const;
+    if (keys instanceof BigUint64Array) {
+      // The keys' bytes as (low, high) 32-bit words: both sides are little-endian.
+      const words = new Uint32Array(keys.buffer, keys.byteOffset, count * 2);
+      return this.#heap.stagedWords(words, count, count, () => raw.jumpMany(count, n, true), result);
+    }
+    if (keys instanceof Uint32Array)
+      return this.#heap.stagedWords(keys, count, count, () => raw.jumpMany(count, n, false), result);
+    throw invalidType("keys", "a BigUint64Array or a Uint32Array", keys);
+  }
+
+  modN(hash: number, n: number): number {
+    const h = uint32(hash, "hash");
+    const servers = int(n, "n");
+    return this.#heap.call(() => this.#raw.modN(h, servers));
+  }
+
+  modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array {
+    const h = u32array(hashes, "hashes");
+    const servers = int(n, "n");
+    const raw = this.#raw;
+    return this.#heap.stagedWords(h, h.length, 0, () => raw.modNMany(h.length, servers), { type: "uint32", out });
+  }
+
+  mulberry32(seed: number): Mulberry32 {
+    return new Mulberry32Generator(this.#raw, this.#heap, int(seed, "seed"));
+  }
+
+  keyNumbers(seed: number, count: number): Uint32Array {
+    const s = int(seed, "seed");
+    const n = int(count, "count");
+    return this.#heap.call(() => this.#raw.keyNumbers(s, n));
+  }
+
+  keyHashes(seed: number, count: number, out?: Uint32Array): Uint32Array {
+    const s = int(seed, "seed");
+    const n = int(count, "count");
+    const raw = this.#raw;
+    return this.#heap.stagedWords(new Uint32Array(0), n, n, () => raw.keyHashes(s, n), { type: "uint32", out });
+  }
+
+  keys(seed: number, count: number): string[] {
+    const numbers = this.keyNumbers(seed, count);
+    const out = new Array<string>(numbers.length);
+    for (let i = 0; i < numbers.length; i++) out[i] = "user:" + numbers[i];
+    return out;
+  }
+
+  ring(opts: RingOptions): Ring {
+    if (opts === null || typeof opts !== "object") throw invalidType("ring options", "an object", opts);
+    const o = options<RingOptions>(opts, ["servers", "vnodes"], "ring");
+    const vnodes = intOption(o, "vnodes", 100);
+    const servers: unknown = o.servers;
+    const args = serverList(servers, vnodes);
+    const raw = this.#heap.call(() => this.#raw.makeRing(args));
+    if (raw === null) throw new RinglabError("internal", "the module returned no ring");
+    return new RingHandle(raw, this.#raw, this.#heap);
+  }
+
+  rendezvous(servers: number | readonly string[]): Rendezvous {
+    let names: string[];
+    if (typeof servers === "number") {
+      const n = int(servers, "servers");
+      if (n < 0) throw new RinglabError("out_of_range", `servers must be >= 0, got ${n}`);
+      names = defaultNames(n);
+    } else if (Array.isArray(servers)) {
+      names = servers.map((s: unknown, i) => str(s, `servers[${i}]`));
+    } else {
+      throw invalidType("servers", "a count or an array of names", servers);
+    }
+    const raw = this.#heap.call(() => this.#raw.makeRendezvous(names));
+    if (raw === null) throw new RinglabError("internal", "the module returned no rendezvous");
+    return new RendezvousHandle(raw, names, this.#heap);
+  }
+
+  weightedRendezvous(servers: number | readonly (string | WeightedServerSpec)[]): WeightedRendezvous {
+    let specs: Required<WeightedServerSpec>[];
+    if (typeof servers === "number") {
+      const n = int(servers, "servers");
+      if (n < 0) throw new RinglabError("out_of_range", `servers must be >= 0, got ${n}`);
+      specs = defaultNames(n).map((name) => ({ name, weight: 1 }));
+    } else if (Array.isArray(servers)) {
+      specs = servers.map((s: unknown, i) => weightedSpec(s, `servers[${i}]`));
+    } else {
+      throw invalidType("servers", "a count or an array of servers", servers);
+    }
+    const names = specs.map((s) => s.name);
+    const weights = Float64Array.from(specs, (s) => s.weight);
+    const raw = this.#heap.call(() => this.#raw.makeWeightedRendezvous({ names, weights }));
+    if (raw === null) throw new RinglabError("internal", "the module returned no weighted rendezvous");
+    return new WeightedRendezvousHandle(raw, names, this.#heap);
+  }
+
+  maglev(opts: MaglevOptions): Maglev {
+    if (opts === null || typeof opts !== "object") throw invalidType("maglev options", "an object", opts);
+    const o = options<MaglevOptions>(opts, ["backends", "tableSize"], "maglev");
+    const tableSize = intOption(o, "tableSize", 65537);
+    const backends: unknown = o.backends;
+    const args: RawMaglevArgs = { backends: 0, names: undefined, weights: undefined, tableSize };
+    if (typeof backends === "number") {
+      args.backends = int(backends, "backends");
+      if (args.backends < 1) throw new RinglabError("out_of_range", "Maglev needs at least one backend");
+    } else if (Array.isArray(backends)) {
+      const specs = backends.map((b: unknown, i) => weightedSpec(b, `backends[${i}]`));
+      args.backends = specs.length;
+      args.names = specs.map((b) => b.name);
+      args.weights = Float64Array.from(specs, (b) => b.weight);
+    } else {
+      throw invalidType("backends", "a count or an array of backends", backends);
+    }
+    const raw = this.#heap.call(() => this.#raw.makeMaglev(args));
+    if (raw === null) throw new RinglabError("internal", "the module returned no Maglev table");
+    return new MaglevHandle(raw, this.#heap);
+  }
+
+  boundedLoads(ring: Ring, keyHashes: Uint32Array, epsilon: number): BoundedLoads {
+    const r = rawRing(ring, this.#raw);
+    const h = u32array(keyHashes, "keyHashes");
+    const e = num(epsilon, "epsilon");
+    return this.#heap.call(() => this.#raw.boundedLoads(r, h, e));
+  }
+
+  tokenRing(opts?: TokenRingOptions): TokenRing {
+    const o = options<TokenRingOptions>(opts, ["bits"], "tokenRing");
+    const bits = intOption(o, "bits", 32);
+    const raw = this.#heap.call(() => this.#raw.makeTokenRing(bits));
+    if (raw === null) throw new RinglabError("internal", "the module returned no token ring");
+    return new TokenRingHandle(raw, this.#heap);
+  }
+
+  searchTrace(tokens: Uint32Array, hash: number): SearchStep[] {
+    const t = u32array(tokens, "tokens");
+    const h = uint32(hash, "hash");
+    return this.#heap.call(() => this.#raw.searchTrace(t, h));
+  }
+
+  preferenceWalk(opts: PreferenceWalkOptions): number[] {
+    if (opts === null || typeof opts !== "object") throw invalidType("preferenceWalk options", "an object", opts);
+    const o = options<PreferenceWalkOptions>(opts, ["tokens", "servers", "hash", "rf", "zones"], "preferenceWalk");
+    const tokens = u32array(o.tokens, "tokens");
+    const servers = u32array(o.servers, "servers");
+    const hash = uint32(o.hash, "hash");
+    const rf = int(o.rf, "rf");
+    // Zones by label: each distinct value gets an index (the module compares indices).
+    let zoneOf = new Uint32Array(0);
+    if (o.zones !== undefined) {
+      const labels = list(o.zones, "zones", "an array of strings or numbers");
+      const index = new Map<unknown, number>();
+      zoneOf = Uint32Array.from(labels, (z, i) => {
+        if (typeof z !== "string" && typeof z !== "number") throw invalidType(`zones[${i}]`, "a string or a number", z);
+        let k = index.get(z);
+        if (k === undefined) index.set(z, (k = index.size));
+        return k;
+      });
+      if (zoneOf.length === 0 && servers.length > 0) {
+        throw new RinglabError("invalid_argument", "zones must give one zone per server, got none");
+      }
+    }
+    return Array.from(this.#heap.call(() => this.#raw.preferenceWalk({ tokens, servers, zoneOf, hash, rf })));
+  }
+
+  movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement {
+    const a = u32array(before, "before");
+    const b = u32array(after, "after");
+    let fresh: Uint8Array;
+    if (isNew instanceof Uint8Array) {
+      fresh = isNew;
+    } else {
+      const flags = list(isNew, "isNew", "an array of booleans or a Uint8Array");
+      fresh = new Uint8Array(flags.length);
+      flags.forEach((f, i) => {
+        if (typeof f !== "boolean") throw invalidType(`isNew[${i}]`, "a boolean", f);
+        fresh[i] = f ? 1 : 0;
+      });
+    }
+    return this.#heap.call(() => this.#raw.movement(a, b, fresh));
+  }
+
+  loadStats(loads: ArrayLike<number>): LoadStats {
+    const l: unknown = loads;
+    if (l === null || typeof l !== "object" || typeof (l as ArrayLike<unknown>).length !== "number") {
+      throw invalidType("loads", "an array of numbers", l);
+    }
+    const values = Float64Array.from(l as ArrayLike<unknown>, (v, i) => num(v, `loads[${i}]`));
+    return this.#heap.call(() => this.#raw.loadStats(values));
+  }
+
+  cacheWhatIf(hitRatio: number, movedFraction: number): CacheWhatIf {
+    const h = num(hitRatio, "hitRatio");
+    const f = num(movedFraction, "movedFraction");
+    return this.#heap.call(() => this.#raw.cacheWhatIf(h, f));
+  }
+
+  hotKeys(ring: Ring, opts?: HotKeysOptions): HotKeysResult {
+    const r = rawRing(ring, this.#raw);
+    const o = options<HotKeysOptions>(opts, ["seed", "keys", "requests", "s", "hot", "copies"], "hotKeys");
+    const args = {
+      seed: intOption(o, "seed", 16),
+      keys: intOption(o, "keys", 1000),
+      requests: intOption(o, "requests", 100000),
+      s: o.s === undefined ? 1 : num(o.s, "s"),
+      hot: intOption(o, "hot", 1),
+      copies: intOption(o, "copies", 1),
+    };
+    return this.#heap.call(() => this.#raw.hotKeys(r, args));
+  }
+
+  compare(scenario?: CompareScenario): ComparisonRow[] {
+    const o = options<CompareScenario>(
+      scenario,
+      ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize"],
+      "compare",
+    );
+    const servers = serverList(o.servers ?? 10, intOption(o, "vnodes", 100));
+    const args = {
+      ...servers,
+      seed: intOption(o, "seed", 16),
+      keys: intOption(o, "keys", 100000),
+      change: parseChange(o.change ?? "add"),
+      epsilon: o.epsilon === undefined ? 0.25 : num(o.epsilon, "epsilon"),
+      tableSize: intOption(o, "tableSize", 65537),
+    };
+    return this.#heap.call(() => this.#raw.compare(args)).map(comparisonRow);
+  }
+
+  ringVsMod(opts?: RingVsModOptions): RingVsModResult {
+    const o = options<RingVsModOptions>(opts, ["seed", "keys", "servers", "vnodes", "onProgress"], "ringVsMod");
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 10000);
+    const servers = intOption(o, "servers", 4);
+    const vnodes = intOption(o, "vnodes", 100);
+    const args = { seed, keys, servers, vnodes };
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
+  }
+
+  vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
+    const o = options<VnodeSweepOptions>(opts, ["seed", "servers", "keys", "vnodes", "onProgress"], "vnodeSweep");
+    const seed = intOption(o, "seed", 16);
+    const servers = intOption(o, "servers", 10);
+    const keys = intOption(o, "keys", 100000);
+    let vnodes = Float64Array.of(1, 10, 100, 1000);
+    if (o.vnodes !== undefined) {
+      if (!Array.isArray(o.vnodes)) throw invalidType("vnodes", "an array of numbers", o.vnodes);
+      vnodes = Float64Array.from(o.vnodes as unknown[], (v, i) => int(v, `vnodes[${i}]`));
+    }
+    const args = { seed, servers, keys, vnodes };
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
+  }
+
+  hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
+    const o = options<HrwJumpOptions>(opts, ["seed", "keys", "servers", "remove", "buckets", "onProgress"], "hrwJump");
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 10000);
+    const servers = intOption(o, "servers", 5);
+    const remove = intOption(o, "remove", 2);
+    const buckets = intOption(o, "buckets", 10);
+    const args = { seed, keys, servers, remove, buckets };
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.hrwJump(args, p));
+  }
+
+  placementDigest(opts?: PlacementDigestOptions): PlacementDigest {
+    const o = options<PlacementDigestOptions>(opts, ["seed", "keys"], "placementDigest");
+    const seed = intOption(o, "seed", 16);
+    const keys = intOption(o, "keys", 100000);
+    return this.#heap.call(() => this.#raw.placementDigest({ seed, keys }));
+  }
+
+  memory(): MemoryUsage {
+    const u = this.#raw.heapUsage();
+    return { heapUsed: u.used, heapReserved: u.reserved, memoryBytes: this.#raw.HEAPU8.buffer.byteLength };
+  }
+}
