@@ -107,7 +107,7 @@ async function loadRaw(o) {
   try {
     const { instantiate } = await import(pathToFileURL(path.join(o.dist, "loader.js")).href);
     const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", "ringlab.js")).href)).default;
-    return await instantiate(factory, {}, pathToFileURL(path.join(o.dist, "wasm", "ringlab.wasm")));
+    return (await instantiate(factory, {}, pathToFileURL(path.join(o.dist, "wasm", "ringlab.wasm")))).module;
   } catch {
     return null;
   }

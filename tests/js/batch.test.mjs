@@ -3,6 +3,7 @@
 // of every length (past the 1,024-unit key scratch too) and lone surrogates included; a batch
 // leaves the heap where it was, even when it is refused halfway through packing.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { afterEach, test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { h32Reference, prng } from "./helpers.mjs";
@@ -155,6 +156,34 @@ test("single calls stay right after the memory grows (the heap views are re-read
   assert.ok(grown.size > 0);
   assert.deepEqual(keys.slice(0, 200).map((k) => rl.h32(k)), before);
   assert.deepEqual(keys.slice(0, 200).map((k) => ring.owner(k)), owners);
+});
+
+// The direct entry points come from the WebAssembly instance the loader made. Lost (a build
+// that drops or renames an export, a loader that does not keep the instance), every single-key
+// call would still answer, through embind and several times slower: only this sees it.
+const directNames = [
+  "ringlab_h32",
+  "ringlab_ring_owner",
+  "ringlab_ring_owner_of_hash",
+  "ringlab_maglev_lookup",
+  "ringlab_maglev_lookup_hash",
+  "ringlab_rendezvous_pick",
+  "ringlab_weighted_rendezvous_pick",
+  "ringlab_jump",
+];
+const diagnostics = Symbol.for("ringlab.diagnostics");
+
+test("the direct single-key calls are live: main entry, a load with options, and ringlab/single", async () => {
+  const single = await import("ringlab/single");
+  for (const [what, instance] of [
+    ["load()", rl],
+    ["load({ wasmBinary })", await load({ wasmBinary: readFileSync(new URL(import.meta.resolve("ringlab/ringlab.wasm"))) })],
+    ["ringlab/single", await single.load()],
+  ]) {
+    assert.deepEqual(instance[diagnostics]?.direct, directNames, what);
+    assert.ok(!Object.keys(instance).includes(String(diagnostics)), "not enumerable");
+    assert.equal(instance.h32("user:42"), 599759890, what);
+  }
 });
 
 test("a disposed handle refuses the direct calls too", () => {

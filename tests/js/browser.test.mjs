@@ -25,7 +25,8 @@ try {
   const ring = rl.ring({ servers: 4 });
   let code = "none";
   try { rl.jump(1n, 0); } catch (e) { code = e.name + "/" + e.code; }
-  out.textContent = ["ok", rl.h32("ব্যবহারকারী:৪২"), rl.h32("\\uD800x"), ring.owner("user:42"), rl.jump(2n ** 64n - 1n, 1000), code].join(" ");
+  const direct = rl[Symbol.for("ringlab.diagnostics")].direct.length;
+  out.textContent = ["ok", rl.h32("ব্যবহারকারী:৪২"), rl.h32("\\uD800x"), ring.owner("user:42"), rl.jump(2n ** 64n - 1n, 1000), code, "direct:" + direct].join(" ");
   ring.dispose();
 } catch (e) {
   out.textContent = "failed " + e.name + " " + e.code + " " + e.message;
@@ -83,7 +84,8 @@ async function render(pagePath) {
   }
 }
 
-const expected = "ok 1770631165 3097795570 S2 313 RinglabError/out_of_range";
+// direct:8 — every direct single-key entry point live (see batch.test.mjs).
+const expected = "ok 1770631165 3097795570 S2 313 RinglabError/out_of_range direct:8";
 const skip = chromium ? false : "no Chromium installed";
 
 test("a plain module page loads the main entry; the .wasm comes from next to the JS", { skip, timeout: 120_000 }, async () => {

@@ -27,7 +27,11 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
 });
 
 async function main(args: string[]): Promise<number> {
-  const raw = await instantiate(createRinglabModule, {}, new URL("./wasm/ringlab.wasm", import.meta.url));
+  const { module: raw, exports } = await instantiate(
+    createRinglabModule,
+    {},
+    new URL("./wasm/ringlab.wasm", import.meta.url),
+  );
   if (args[0] === "h32" && args.length > 1) {
     process.stdout.write(
       args
@@ -37,7 +41,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   }
-  const r = new Heap(raw).call(() => raw.runCli(args));
+  const r = new Heap(raw, exports).call(() => raw.runCli(args));
   if (r.out) process.stdout.write(r.out);
   if (r.err) process.stderr.write(r.err);
   return r.exitCode;

@@ -1,5 +1,8 @@
 // The one module that touches the WebAssembly heap: the error flag read after every fallible
 // call, batches staged in the module's memory, and the key scratch of the direct single-key calls.
+// It works on the WebAssembly instance's own exports (its memory, the direct entry points), which
+// the loader keeps when it instantiates the module: nothing here reads Emscripten's runtime
+// (Module.asm, Module.HEAP*), which other Emscripten versions name differently or drop.
 import { RinglabError, toCode } from "./errors.js";
 import type { Direct, RawCommon } from "./raw.js";
 import { invalidType } from "./validate.js";
@@ -10,17 +13,47 @@ import { invalidType } from "./validate.js";
  */
 export class Heap {
   readonly #raw: RawCommon;
+  readonly #memory: WebAssembly.Memory;
+  // Views on the memory. When it grows its old buffer is detached, and a view of a detached
+  // buffer has length 0: the one check a call makes before using a view (see #views()).
+  #i32: Int32Array;
+  #u16: Uint16Array;
+  #u32: Uint32Array;
   readonly #flag: number;
   readonly #scratch: number;
-  /** The module's plain exports for single-key calls; null if this build lacks any of them. */
+  /** The instance's exports for single-key calls; null if any is missing (then every call takes embind). */
   readonly direct: Direct | null;
 
-  constructor(raw: RawCommon) {
+  constructor(raw: RawCommon, exports: WebAssembly.Exports) {
     this.#raw = raw;
+    const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
+    if (!(memory instanceof WebAssembly.Memory)) throw new RinglabError("load_failed", "the module exports no memory");
+    this.#memory = memory;
+    this.#i32 = new Int32Array(memory.buffer);
+    this.#u16 = new Uint16Array(memory.buffer);
+    this.#u32 = new Uint32Array(memory.buffer);
     this.#flag = raw.errorFlagAddress() >>> 2;
     this.#scratch = raw.keyScratchAddress() >>> 1;
-    const asm = raw.asm;
-    this.direct = asm && directNames.every((n) => typeof asm[n] === "function") ? (asm as Direct) : null;
+    const e = exports as Partial<Record<keyof Direct, unknown>>;
+    this.direct = directNames.every((n) => typeof e[n] === "function") ? (exports as unknown as Direct) : null;
+  }
+
+  /** Makes the views again after the memory grew. */
+  #views(): void {
+    const buffer = this.#memory.buffer;
+    this.#i32 = new Int32Array(buffer);
+    this.#u16 = new Uint16Array(buffer);
+    this.#u32 = new Uint32Array(buffer);
+  }
+
+  /** The size of the module's memory in bytes. */
+  get memoryBytes(): number {
+    return this.#memory.buffer.byteLength;
+  }
+
+  /** The direct entry points in use (a diagnostic: empty when single-key calls go through embind). */
+  get directNames(): readonly string[] {
+    return this.direct === null ? [] : directNames;
   }
 
   /**
@@ -30,16 +63,16 @@ export class Heap {
   key(key: string): number {
     const len = key.length;
     if (len > keyScratchUnits || this.direct === null) return -1;
-    // Read per call: the module replaces its views when the memory grows.
-    const u16 = this.#raw.HEAPU16;
+    if (this.#u16.length === 0) this.#views();
+    const u16 = this.#u16;
     for (let j = 0, p = this.#scratch; j < len; j++) u16[p++] = key.charCodeAt(j);
     return len;
   }
 
   /** Returns `value`, or throws the error the last call left behind. */
   check<T>(value: T): T {
-    // HEAP32 is re-read each time: the module replaces it when the memory grows.
-    if (this.#raw.HEAP32[this.#flag] !== 0) {
+    if (this.#i32.length === 0) this.#views();
+    if (this.#i32[this.#flag] !== 0) {
       const e = this.#raw.takeError();
       throw new RinglabError(toCode(e.code), e.message);
     }
@@ -86,9 +119,10 @@ export class Heap {
     try {
       for (let start = 0; start < n; start += chunk) {
         const count = Math.min(chunk, n - start);
-        // The views are read after staging: the memory may have grown, which replaces them.
-        let words = raw.HEAPU32;
-        let u16 = raw.HEAPU16;
+        // The views are taken after staging: the memory may have grown.
+        if (this.#u32.length === 0) this.#views();
+        let words = this.#u32;
+        let u16 = this.#u16;
         let p = 2 * (at + 2 * count + 1);
         let end = 2 * (at + 2 * chunk + 1) + capacity;
         let offset = 0;
@@ -107,8 +141,9 @@ export class Heap {
             }
             capacity = offset + rest;
             at = this.call(() => raw.restageStrings(chunk, capacity)) >>> 2;
-            words = raw.HEAPU32;
-            u16 = raw.HEAPU16;
+            if (this.#u32.length === 0) this.#views();
+            words = this.#u32;
+            u16 = this.#u16;
             p = 2 * (at + 2 * count + 1) + offset;
             end = 2 * (at + 2 * chunk + 1) + capacity;
             // Only an array that changes while it is read could still overflow: refused.
@@ -119,7 +154,7 @@ export class Heap {
           words[at + i + 1] = offset;
         }
         this.call(() => run(count));
-        copyOut(raw, result, at + count + 1, count, out, start);
+        this.#copyOut(result, at + count + 1, count, out, start);
       }
       return out;
     } finally {
@@ -145,13 +180,28 @@ export class Heap {
     const at = this.call(() => raw.stageWords(n, input.length + extra)) >>> 2;
     try {
       const out = resultArray(result, n);
-      raw.HEAPU32.set(input, at);
+      if (this.#u32.length === 0) this.#views();
+      this.#u32.set(input, at);
       this.call(run);
-      copyOut(raw, result, at + (extra === 0 ? 0 : input.length), n, out, 0);
+      this.#copyOut(result, at + (extra === 0 ? 0 : input.length), n, out, 0);
       return out;
     } finally {
       raw.unstage();
     }
+  }
+
+  /** n results from heap word `at` into out[start …], read through the view of their type. */
+  #copyOut(
+    result: ResultArray<Uint32Array | Int32Array>,
+    at: number,
+    n: number,
+    out: Uint32Array | Int32Array,
+    start: number,
+  ): void {
+    // The memory may have grown during the call.
+    if (this.#u32.length === 0) this.#views();
+    const heap = result.type === "int32" ? this.#i32 : this.#u32;
+    out.set(heap.subarray(at, at + n), start);
   }
 }
 
@@ -193,20 +243,6 @@ function checkOut(result: ResultArray<Uint32Array | Int32Array>, n: number): voi
 /** `out` when the caller gave one, else a new array of the result's type. */
 function resultArray<T extends Uint32Array | Int32Array>(result: ResultArray<T>, n: number): T {
   return result.out ?? ((result.type === "int32" ? new Int32Array(n) : new Uint32Array(n)) as T);
-}
-
-/** n results from heap word `at` into out[start …], read through the view of their type. */
-function copyOut(
-  raw: RawCommon,
-  result: ResultArray<Uint32Array | Int32Array>,
-  at: number,
-  n: number,
-  out: Uint32Array | Int32Array,
-  start: number,
-): void {
-  // Re-read here: the memory may have grown during the call, which replaces the views.
-  const heap = result.type === "int32" ? raw.HEAP32 : raw.HEAPU32;
-  out.set(heap.subarray(at, at + n), start);
 }
 
 function unexpected(e: unknown): RinglabError {

@@ -49,6 +49,5 @@ export function load(options?: LoadOptions): Promise<Ringlab> {
 
 async function start(options: LoadOptions): Promise<Ringlab> {
   const o = checkLoadOptions(options);
-  const raw = await instantiate(createRinglabModule, o, new URL("./wasm/ringlab.wasm", import.meta.url));
-  return createRinglab(raw);
+  return createRinglab(await instantiate(createRinglabModule, o, new URL("./wasm/ringlab.wasm", import.meta.url)));
 }

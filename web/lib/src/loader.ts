@@ -109,18 +109,37 @@ async function instantiateFrom(
   return WebAssembly.instantiate(await response.arrayBuffer(), imports);
 }
 
+/** An instantiated module: Emscripten's module object and the WebAssembly instance's exports. */
+export interface Instantiated<M> {
+  module: M;
+  /**
+   * The instance's own exports (its memory, the direct entry points), kept here rather than read
+   * from the module object, where Emscripten versions differ (Module.asm is gone from newer ones).
+   */
+  exports: WebAssembly.Exports;
+}
+
 /** Runs an Emscripten factory with the .wasm from `options` (or `defaultUrl`). */
-export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaultUrl?: URL): Promise<M> {
+export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaultUrl?: URL): Promise<Instantiated<M>> {
   let reject!: (e: unknown) => void;
   const failed = new Promise<never>((_, r) => (reject = r));
+  let exports: WebAssembly.Exports | undefined;
   const moduleArg: ModuleArg = {
     instantiateWasm(imports, receive) {
       instantiateFrom(options, defaultUrl, imports).then(
-        ({ instance, module }) => receive(instance, module),
+        ({ instance, module }) => {
+          exports = instance.exports;
+          receive(instance, module);
+        },
         (e: unknown) => reject(loadFailed("cannot load ringlab's .wasm", e)),
       );
       return {};
     },
   };
-  return Promise.race([factory(moduleArg), failed]);
+  const ready = factory(moduleArg).then((module) => {
+    if (exports === undefined)
+      throw loadFailed("cannot load ringlab's .wasm", "the module was not instantiated by the loader");
+    return { module, exports };
+  });
+  return Promise.race([ready, failed]);
 }

@@ -108,10 +108,14 @@ export class RinglabModule implements Ringlab {
 
   readonly theory: Theory;
 
-  constructor(raw: RawModule) {
+  constructor(raw: RawModule, exports: WebAssembly.Exports) {
     this.#raw = raw;
-    const heap = (this.#heap = new Heap(raw));
+    const heap = (this.#heap = new Heap(raw, exports));
     this.version = raw.version();
+    // For tests, not the API (hence a symbol, and not enumerable): the direct entry points in use,
+    // so that a build or a loader that loses them (single-key calls then go through embind,
+    // correct but several times slower) fails a test instead of passing unnoticed.
+    Object.defineProperty(this, Symbol.for("ringlab.diagnostics"), { get: () => ({ direct: heap.directNames }) });
     this.theory = Object.freeze({
       sdOverMean: (n: number, v: number) => {
         const [a, b] = [int(n, "n"), int(v, "v")];
@@ -441,6 +445,6 @@ export class RinglabModule implements Ringlab {
 
   memory(): MemoryUsage {
     const u = this.#raw.heapUsage();
-    return { heapUsed: u.used, heapReserved: u.reserved, memoryBytes: this.#raw.HEAPU8.buffer.byteLength };
+    return { heapUsed: u.used, heapReserved: u.reserved, memoryBytes: this.#heap.memoryBytes };
   }
 }

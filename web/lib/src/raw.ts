@@ -367,17 +367,10 @@ export interface RawTokenRing extends RawHandle {
 /** A progress callback as the module calls it: returning true stops the run. */
 export type RawProgress = ((done: number, total: number) => boolean) | undefined;
 
-/** What the Emscripten runtime itself puts on the module object. */
-export interface EmscriptenRuntime {
-  HEAP32: Int32Array;
-  HEAPU8: Uint8Array;
-  HEAPU16: Uint16Array;
-  HEAPU32: Uint32Array;
-}
-
 /**
- * The module's plain exports for single-key calls (no embind): objects by address(), keys as
- * their length after the units were written at keyScratchAddress(). 32-bit results arrive signed.
+ * The instance's plain exports for single-key calls (no embind; extern "C" in cpp/wasm/abi.cpp):
+ * objects by address(), keys as their length after the units were written at
+ * keyScratchAddress(). 32-bit results arrive signed.
  */
 export interface Direct {
   ringlab_h32(len: number): number;
@@ -391,9 +384,7 @@ export interface Direct {
   ringlab_jump(key: bigint, buckets: number): number;
 }
 
-export interface RawCommon extends EmscriptenRuntime {
-  /** The instance's exports (Emscripten's Module.asm). */
-  asm?: Partial<Record<keyof Direct, unknown>>;
+export interface RawCommon {
   errorFlagAddress(): number;
   keyScratchAddress(): number;
   takeError(): RawError;
