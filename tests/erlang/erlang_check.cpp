@@ -1,0 +1,83 @@
+// ringlab_erlang_check: the native side of tests/erlang/compare.mjs. Reads one job per line on
+// stdin and answers one line per job on stdout, so that thousands of terms cost one process.
+//
+//   ringlab_erlang_check hash      RANGE<TAB>TERM      ->  ok<TAB>phash2/1<TAB>phash2(T, 2^32)<TAB>phash2(T,
+//   RANGE)<TAB>TEXT ringlab_erlang_check malachi   BITS<TAB>VNODES<TAB>KEYS  ->  ok<TAB>OWNER<TAB>OWNER...
+//
+// TERM, VNODES ([{Id, Token}, ...]) and KEYS ([Key, ...]) are Erlang text. TEXT is the term
+// written back as Erlang text. Rejected text answers error<TAB>CODE<TAB>MESSAGE. Each "ok" term
+// is also written back in both syntaxes and read again; a term that does not come back equal
+// answers roundtrip<TAB>SYNTAX<TAB>TEXT instead, a failure of its own.
+#include <cstdint>
+#include <iostream>
+#include <string>
+
+#include "ringlab/erlang.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/malachi.hpp"
+
+using ringlab::erlang::Syntax;
+using ringlab::erlang::Term;
+
+namespace {
+
+std::string roundtrip(const Term& t) {
+  for (Syntax s : {Syntax::erlang, Syntax::elixir}) {
+    const std::string text = ringlab::erlang::format_term(t, s);
+    bool same = false;
+    try {
+      same = ringlab::erlang::parse_term(text, s) == t;
+    } catch (const ringlab::Error&) {
+    }
+    if (!same) return "roundtrip\t" + std::string(ringlab::erlang::syntax_name(s)) + "\t" + text;
+  }
+  return {};
+}
+
+std::string hash_job(const std::string& line) {
+  const std::size_t tab = line.find('\t');
+  if (tab == std::string::npos) return "usage\tRANGE<TAB>TERM";
+  const std::uint64_t range = std::stoull(line.substr(0, tab));
+  const Term t = ringlab::erlang::parse_term(line.substr(tab + 1), Syntax::erlang);
+  if (std::string bad = roundtrip(t); !bad.empty()) return bad;
+  return "ok\t" + std::to_string(ringlab::erlang::phash2(t)) + "\t" + std::to_string(ringlab::erlang::phash2_full(t)) +
+         "\t" + std::to_string(ringlab::erlang::phash2(t, range)) + "\t" +
+         ringlab::erlang::format_term(t, Syntax::erlang);
+}
+
+std::string malachi_job(const std::string& line) {
+  const std::size_t a = line.find('\t');
+  const std::size_t b = line.find('\t', a + 1);
+  if (a == std::string::npos || b == std::string::npos) return "usage\tBITS<TAB>VNODES<TAB>KEYS";
+  ringlab::MalachiRing ring(std::stoll(line.substr(0, a)));
+  for (const Term& v : ringlab::erlang::parse_term(line.substr(a + 1, b - a - 1), Syntax::erlang).elements()) {
+    const std::vector<Term> pair = v.elements();
+    ring.add_vnode(pair.at(0), *pair.at(1).to_int64());
+  }
+  std::string out = "ok";
+  for (const Term& key : ringlab::erlang::parse_term(line.substr(b + 1), Syntax::erlang).elements())
+    out += "\t" + ringlab::erlang::format_term(ring.route(key), Syntax::erlang);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  if (argc != 2 || (mode != "hash" && mode != "malachi")) {
+    std::cerr << "usage: ringlab_erlang_check hash|malachi < jobs\n";
+    return 2;
+  }
+  std::ios::sync_with_stdio(false);
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::string answer;
+    try {
+      answer = mode == "hash" ? hash_job(line) : malachi_job(line);
+    } catch (const ringlab::Error& e) {
+      answer = "error\t" + std::string(e.code_name()) + "\t" + e.what();
+    }
+    std::cout << answer << '\n';
+  }
+  return 0;
+}
