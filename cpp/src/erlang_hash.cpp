@@ -1,6 +1,7 @@
 // :erlang.phash2/1,2 as OTP 25 computes it (make_hash2 in erts/emulator/beam), on 64-bit
 // builds: Bob Jenkins' lookup2 mix over 32-bit words, a running value threaded through the
-// term in a fixed order. Defined step by step in docs/algorithms.md#phash2.
+// term in a fixed order. Each branch below says what OTP does for that kind of term; the
+// vectors in tests/golden/erlang/ were made by erl.
 #include <bit>
 #include <string>
 #include <vector>

@@ -1,6 +1,6 @@
 // Erlang terms: a value type for the terms a key or a vnode id can be, Erlang's own hash of
 // them (:erlang.phash2/1,2, bit-identical to OTP 25), and their text in Erlang and Elixir
-// syntax, read and written. Defined in docs/algorithms.md#erlang-terms.
+// syntax, read and written.
 //
 // Every walk over a term (hashing, comparing, printing, parsing, copying) keeps its own stack
 // on the heap: a term nested kMaxTermDepth levels deep costs memory in proportion, never the C

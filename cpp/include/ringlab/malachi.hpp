@@ -1,6 +1,6 @@
 // Malachi.Cluster.HashRing (malachi v0.8.13), exactly: vnode ids and keys are Erlang terms, and
-// a key goes where :erlang.phash2(key, 2^ring_bits) sends it. Defined in
-// docs/algorithms.md#malachi-ring.
+// a key goes where :erlang.phash2(key, 2^ring_bits) sends it. The same ring as
+// docs/algorithms.md#token-ring (TokenRing), with Erlang's hash in place of h32.
 //
 // A value, like Malachi's: `vnode id -> token` plus the vnodes sorted by token. Each vnode at
 // token T owns the arc (predecessor's token, T], wrapping; a key goes to the first vnode whose
