@@ -8,6 +8,7 @@
 // written back as Erlang text. Rejected text answers error<TAB>CODE<TAB>MESSAGE. Each "ok" term
 // is also written back in both syntaxes and read again; a term that does not come back equal
 // answers roundtrip<TAB>SYNTAX<TAB>TEXT instead, a failure of its own.
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -37,12 +38,16 @@ std::string roundtrip(const Term& t) {
 std::string hash_job(const std::string& line) {
   const std::size_t tab = line.find('\t');
   if (tab == std::string::npos) return "usage\tRANGE<TAB>TERM";
-  const std::uint64_t range = std::stoull(line.substr(0, tab));
   const Term t = ringlab::erlang::parse_term(line.substr(tab + 1), Syntax::erlang);
   if (std::string bad = roundtrip(t); !bad.empty()) return bad;
-  return "ok\t" + std::to_string(ringlab::erlang::phash2(t)) + "\t" + std::to_string(ringlab::erlang::phash2_full(t)) +
-         "\t" + std::to_string(ringlab::erlang::phash2(t, range)) + "\t" +
-         ringlab::erlang::format_term(t, Syntax::erlang);
+  std::string out = "ok\t" + std::to_string(ringlab::erlang::phash2(t)) + "\t";
+  for (std::size_t start = 0; start < tab;) {
+    const std::size_t comma = std::min(line.find(',', start), tab);
+    if (start > 0) out += ',';
+    out += std::to_string(ringlab::erlang::phash2(t, std::stoull(line.substr(start, comma - start))));
+    start = comma + 1;
+  }
+  return out + "\t" + ringlab::erlang::format_term(t, Syntax::erlang);
 }
 
 std::string malachi_job(const std::string& line) {
@@ -50,13 +55,20 @@ std::string malachi_job(const std::string& line) {
   const std::size_t b = line.find('\t', a + 1);
   if (a == std::string::npos || b == std::string::npos) return "usage\tBITS<TAB>VNODES<TAB>KEYS";
   ringlab::MalachiRing ring(std::stoll(line.substr(0, a)));
+  std::vector<Term> ids;
   for (const Term& v : ringlab::erlang::parse_term(line.substr(a + 1, b - a - 1), Syntax::erlang).elements()) {
     const std::vector<Term> pair = v.elements();
     ring.add_vnode(pair.at(0), *pair.at(1).to_int64());
+    ids.push_back(pair.at(0));
   }
-  std::string out = "ok";
-  for (const Term& key : ringlab::erlang::parse_term(line.substr(b + 1), Syntax::erlang).elements())
-    out += "\t" + ringlab::erlang::format_term(ring.route(key), Syntax::erlang);
+  std::string out = "ok\t";
+  bool first = true;
+  for (const Term& key : ringlab::erlang::parse_term(line.substr(b + 1), Syntax::erlang).elements()) {
+    const Term& owner = ring.route(key);
+    const auto at = std::find(ids.begin(), ids.end(), owner);
+    out += (first ? "" : ",") + std::to_string(at - ids.begin());
+    first = false;
+  }
   return out;
 }
 
