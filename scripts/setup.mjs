@@ -31,6 +31,11 @@ const debian = [
   },
   { pkg: "chromium", why: "the browser the page tests drive", present: () => existsSync("/usr/bin/chromium") },
   {
+    pkg: "erlang-base",
+    why: "erl: the reference phash2 and Malachi routing are checked against (tests/erlang/compare.mjs)",
+    present: () => has("erl") && has("erlc"),
+  },
+  {
     pkg: "fonts-beng-extra",
     why: "Bengali glyphs for the widgets' screenshots",
     present: () => existsSync("/usr/share/fonts/truetype/fonts-beng-extra"),
