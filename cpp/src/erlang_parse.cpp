@@ -863,7 +863,9 @@ class Parser {
   // --- the loop -------------------------------------------------------------------------------
 
   void open(FrameKind kind, std::size_t at) {
-    if (stack_.size() >= kMaxTermDepth)
+    // One more open bracket than levels: the innermost may be [] or <<>>, which add none. The
+    // exact depth is checked as each container closes.
+    if (stack_.size() > kMaxTermDepth)
       fail(at, "term nesting deeper than " + std::to_string(kMaxTermDepth) + " levels", ErrorCode::limit_exceeded);
     Frame f;
     f.kind = kind;
@@ -1026,11 +1028,15 @@ class Parser {
   std::uint64_t close_top() {
     Frame& f = stack_.back();
     std::uint64_t node = kNoNode;
-    switch (f.kind) {
-      case FrameKind::tuple: node = build_.tuple(f.items); break;
-      case FrameKind::list: node = build_.list(f.items, f.tail == kNoNode ? build_.nil() : f.tail); break;
-      case FrameKind::map: node = build_.map(f.items); break;
-      case FrameKind::binary: break;
+    try {
+      switch (f.kind) {
+        case FrameKind::tuple: node = build_.tuple(f.items); break;
+        case FrameKind::list: node = build_.list(f.items, f.tail == kNoNode ? build_.nil() : f.tail); break;
+        case FrameKind::map: node = build_.map(f.items); break;
+        case FrameKind::binary: break;
+      }
+    } catch (const Error& e) {
+      fail(f.at, e.what(), e.code());  // too deep: where the container opened
     }
     stack_.pop_back();
     return node;

@@ -41,25 +41,22 @@ std::string format_float(double v) {
   const int len = static_cast<int>(digits.size());
   const int place = exp10 - (len - 1);  // value = digits x 10^place
   const std::string exp_text = std::to_string(exp10);
-  const int exp_cost = static_cast<int>(exp_text.size()) + 2;
-  const auto scientific = [&] {
-    return digits.substr(0, 1) + "." + (len == 1 ? std::string("0") : digits.substr(1)) + "e" + exp_text;
-  };
+  // d.ddde-X: the first digit, a point, the rest (or 0), e, the exponent.
+  const std::string scientific =
+      digits.substr(0, 1) + "." + (len == 1 ? std::string("0") : digits.substr(1)) + "e" + exp_text;
   std::string out;
-  if (place < 0) {
-    if (exp10 >= 0) {
-      out = digits.substr(0, static_cast<std::size_t>(len + place)) + "." +
-            digits.substr(static_cast<std::size_t>(len + place));
-    } else if (2 - place - len <= exp_cost) {
-      out = "0." + std::string(static_cast<std::size_t>(-place - len), '0') + digits;
-    } else {
-      out = scientific();
-    }
+  if (place < 0 && exp10 >= 0) {
+    // The point falls inside the digits: 123.456.
+    out = digits.substr(0, static_cast<std::size_t>(len + place)) + "." +
+          digits.substr(static_cast<std::size_t>(len + place));
+  } else if (place < 0) {
+    // 0.000ddd, when no longer than the scientific form.
+    const std::string plain = "0." + std::string(static_cast<std::size_t>(-place - len), '0') + digits;
+    out = plain.size() <= scientific.size() ? plain : scientific;
   } else {
-    const int dot = len == 1 ? 1 : 0;
-    if (exp_cost + dot >= place + 2 && a < 9007199254740992.0)
-      out = digits + std::string(static_cast<std::size_t>(place), '0') + ".0";
-    else out = scientific();
+    // ddd000.0, when no longer and below 2^53 (beyond, erl shows that ulps exceed 1).
+    const std::string plain = digits + std::string(static_cast<std::size_t>(place), '0') + ".0";
+    out = plain.size() <= scientific.size() && a < 9007199254740992.0 ? plain : scientific;
   }
   return v < 0 ? "-" + out : out;
 }
