@@ -34,9 +34,15 @@ void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, st
   }
 }
 
+void check_ascending(std::span<const std::uint32_t> tokens) {
+  for (std::size_t i = 1; i < tokens.size(); ++i)
+    if (tokens[i] < tokens[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
+}
+
 }  // namespace
 
 std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
+  check_ascending(tokens);
   std::vector<SearchStep> steps;
   std::uint32_t lo = 0;
   auto hi = static_cast<std::uint32_t>(tokens.size());
@@ -289,6 +295,30 @@ std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_
                                              ", got " + std::to_string(start_point));
   return walk([&](std::size_t i) { return point_servers[i]; }, point_servers.size(), servers, start_point, rf,
               !zone_of.empty(), [&](std::uint32_t s) { return zone_of[s]; });
+}
+
+std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> tokens,
+                                           std::span<const std::uint32_t> point_servers, std::uint32_t hash,
+                                           std::int64_t rf, std::optional<std::span<const std::uint32_t>> zone_of) {
+  if (point_servers.size() != tokens.size())
+    throw Error(ErrorCode::invalid_argument, "tokens and servers differ in length");
+  check_ascending(tokens);
+  std::uint32_t servers = 0;
+  if (zone_of) {
+    servers = static_cast<std::uint32_t>(zone_of->size());
+  } else {
+    // The servers are the indices on the points: the walk keeps a flag per server, so an index
+    // is capped as a ring's servers are, before anything is allocated.
+    for (const std::uint32_t s : point_servers) {
+      if (s >= kMaxRingPoints)
+        throw Error(ErrorCode::out_of_range,
+                    "a server index must be below " + std::to_string(kMaxRingPoints) + ", got " + std::to_string(s));
+      servers = std::max(servers, s + 1);
+    }
+  }
+  const std::span<const std::uint32_t> zones = zone_of ? *zone_of : std::span<const std::uint32_t>{};
+  // Zones given but none listed: no server can be in one, which the point check below reports.
+  return preference_walk(point_servers, servers, owner_point_in(tokens, hash), rf, zones);
 }
 
 std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf, bool zone_aware) const {

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -216,4 +217,50 @@ TEST_CASE("preference_walk: the tutorial's ring and its checks", "[preference][w
   CHECK(code([&] { return ringlab::preference_walk(servers, 2, start, 1); }) == "invalid_argument");
   CHECK(code([&] { return ringlab::preference_walk(servers, 3, start, 1, std::vector<std::uint32_t>{1, 2}); }) ==
         "invalid_argument");
+}
+
+TEST_CASE("preference_walk over points alone: servers from the points or the zones, and its checks",
+          "[preference][walk]") {
+  // The tutorial's ring by its points: the same walk as with the server count given.
+  const std::vector<std::uint32_t> tokens = {105, 290, 450, 610, 845, 930};
+  const std::vector<std::uint32_t> servers = {0, 1, 2, 1, 2, 0};
+  const std::vector<std::uint32_t> zones = {1, 1, 2};
+  CHECK(ringlab::preference_walk(tokens, servers, 700, 3, std::nullopt) == std::vector<std::uint32_t>{2, 0, 1});
+  CHECK(ringlab::preference_walk(tokens, servers, 700, 2, zones) == std::vector<std::uint32_t>{2, 0});
+  CHECK(ringlab::preference_walk({}, {}, 5, 2, std::nullopt).empty());
+
+  const auto error = [](auto f) {
+    try {
+      (void)f();
+    } catch (const ringlab::Error& e) {
+      return std::string(e.code_name()) + ": " + e.what();
+    }
+    return std::string("none");
+  };
+  CHECK(error([&] {
+          return ringlab::preference_walk(tokens, std::vector<std::uint32_t>{0, 1}, 700, 1, std::nullopt);
+        }) == "invalid_argument: tokens and servers differ in length");
+  CHECK(error([&] {
+          return ringlab::preference_walk(std::vector<std::uint32_t>{3, 1}, std::vector<std::uint32_t>{0, 1}, 1, 1,
+                                          std::nullopt);
+        }) == "invalid_argument: tokens must be sorted ascending");
+  CHECK(error([&] { return ringlab::preference_walk(tokens, servers, 700, 0, std::nullopt); }) ==
+        "out_of_range: rf must be >= 1, got 0");
+  // Without zones a server index is capped as a ring's servers are, before anything is allocated.
+  CHECK(error([&] {
+          return ringlab::preference_walk(std::vector<std::uint32_t>{1}, std::vector<std::uint32_t>{0xFFFFFFFF}, 1, 1,
+                                          std::nullopt);
+        }) == "out_of_range: a server index must be below 16777216, got 4294967295");
+  // With zones the servers are the zones' servers: an index past them, or zones given but none listed.
+  CHECK(error([&] {
+          return ringlab::preference_walk(tokens, servers, 700, 1, std::vector<std::uint32_t>{1, 2});
+        }).starts_with("invalid_argument: "));
+  CHECK(error([&] {
+          return ringlab::preference_walk(tokens, servers, 700, 1, std::vector<std::uint32_t>{});
+        }).starts_with("invalid_argument: "));
+}
+
+TEST_CASE("search_trace refuses tokens that are not ascending", "[preference][walk]") {
+  CHECK(ringlab::search_trace(std::vector<std::uint32_t>{1, 2, 2, 9}, 2).size() == 3);
+  CHECK_THROWS_WITH(ringlab::search_trace(std::vector<std::uint32_t>{2, 1}, 0), "tokens must be sorted ascending");
 }

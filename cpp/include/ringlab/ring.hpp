@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -57,7 +58,9 @@ struct SearchStep {
   bool right;
 };
 // The steps of the search for `hash` over sorted tokens; the owner is point lo of the range left
-// after the last step, or point 0 when that is past the end (wrap-around).
+// after the last step, or point 0 when that is past the end (wrap-around). Throws
+// Error(invalid_argument) for tokens that are not ascending (any list may be given, one drawn by
+// hand included).
 [[nodiscard]] std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash);
 
 // The owner point of `hash` on any ascending token list: the index of the first token >= hash,
@@ -78,6 +81,16 @@ struct SearchStep {
 [[nodiscard]] std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_servers,
                                                          std::uint32_t servers, std::size_t start_point,
                                                          std::int64_t rf, std::span<const std::uint32_t> zone_of = {});
+// The same walk over any ring given by its points alone (rl.preferenceWalk): tokens ascending,
+// point_servers[i] the server of point i, from the owner point of `hash`. With zone_of the
+// servers are 0 .. zone_of->size() - 1, each in its zone; without, they are 0 .. the largest
+// index on a point, which must be below kMaxRingPoints (a ring's most servers: out_of_range).
+// Throws Error(invalid_argument) for tokens not ascending or a point_servers of another length,
+// and as the form above.
+[[nodiscard]] std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> tokens,
+                                                         std::span<const std::uint32_t> point_servers,
+                                                         std::uint32_t hash, std::int64_t rf,
+                                                         std::optional<std::span<const std::uint32_t>> zone_of);
 
 // The server of each point, as Ring::point_servers() returns it: a read-only random-access range
 // of server indices over the ring's packed storage (1, 2 or 3 bytes a point, as few as the
