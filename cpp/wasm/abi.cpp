@@ -7,6 +7,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
@@ -74,9 +76,8 @@ std::uintptr_t stage(std::uint64_t words) {
 
 // The words of a block for n strings of `units` UTF-16 units in all (the layout above).
 std::uint64_t string_block_words(double count, double units) {
-  const std::int64_t n = non_negative(count, "count");
-  check_batch(n);
-  const std::int64_t u = non_negative(units, "units");
+  const std::int64_t n = count_arg(count);
+  const std::int64_t u = protocol_size(units);
   if (u > 0xFFFFFFFFLL) throw std::bad_alloc();
   return 2 * static_cast<std::uint64_t>(n) + 1 + (static_cast<std::uint64_t>(u) + 1) / 2;
 }
@@ -88,8 +89,9 @@ std::uint64_t string_block_words(double count, double units) {
 // invokers are generic), many times the lookup itself. So the per-key calls also exist as plain
 // exports, which the wrapper calls straight on the instance with the object's address
 // (address(), read once per handle) and the key's units written into key_scratch. They cannot
-// fail: the wrapper has checked every argument, and a key longer than the scratch, or a bucket
-// count out of range, takes the embind path with its error.
+// fail and check nothing: the wrapper passes only what converts exactly (a hash that is a
+// uint32, buckets that are an int32, a key that fits the scratch), and anything else, like jump's
+// buckets below 1 (answered -1), takes the embind path, where the core words the error.
 constexpr std::uint32_t kKeyScratchUnits = 1024;
 char16_t key_scratch[kKeyScratchUnits];
 
@@ -143,16 +145,17 @@ std::uintptr_t restage_strings(double count, double units) {
 // call lays them out); returns its address.
 std::uintptr_t stage_words(double count, double words) {
   return guarded([&] {
-    check_batch(non_negative(count, "count"));
-    return stage(static_cast<std::uint64_t>(non_negative(words, "words")));
+    (void)count_arg(count);
+    return stage(static_cast<std::uint64_t>(protocol_size(words)));
   });
 }
 
 void unstage() { staging = Staging{}; }
 
 StagedStrings staged_strings(double count) {
-  const std::int64_t n64 = non_negative(count, "count");
-  const Error malformed(ErrorCode::invalid_argument, "malformed string batch");
+  const std::int64_t n64 = protocol_size(count);
+  // The wrapper wrote the block: a block that breaks the layout is its bug, not the user's.
+  const std::logic_error malformed("malformed string batch");
   if (!staging.block || static_cast<std::uint64_t>(n64) * 2 + 1 > staging.words) throw malformed;
   const auto n = static_cast<std::size_t>(n64);
   std::uint32_t* w = staging.word_ptr();
@@ -164,9 +167,8 @@ StagedStrings staged_strings(double count) {
 }
 
 std::span<std::uint32_t> staged_words(double count) {
-  const std::int64_t n = non_negative(count, "count");
-  if (!staging.block || static_cast<std::uint64_t>(n) > staging.words)
-    throw Error(ErrorCode::invalid_argument, "malformed batch");
+  const std::int64_t n = protocol_size(count);
+  if (!staging.block || static_cast<std::uint64_t>(n) > staging.words) throw std::logic_error("malformed batch");
   return {staging.word_ptr(), static_cast<std::size_t>(n)};
 }
 
@@ -199,8 +201,10 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_weighted_rendezvous_pick(const ringlab
                                                                    std::uint32_t len) {
   return static_cast<std::int32_t>(h->pick(scratch_key(len)));
 }
-// buckets: 1 .. 2^31 - 1, checked by the wrapper.
+// buckets: any int32 (the wrapper passes only numbers that are one exactly). Below the table's
+// range the answer is -1, and the wrapper makes the checked embind call for the core's error.
 EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t buckets) {
-  return ringlab::jump_unchecked(key, std::max(buckets, 1));
+  if (buckets < ringlab::param(ringlab::Param::jump_buckets).lo) return -1;
+  return ringlab::jump_unchecked(key, buckets);
 }
 }

@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -35,51 +37,36 @@ namespace ringlab::wasm {
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
-std::int64_t integer(double v, std::string_view what) {
-  if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > 9007199254740991.0)
-    throw Error(ErrorCode::invalid_argument,
-                std::string(what) + " must be a safe integer, got " + ringlab::js::number_to_string(v));
+std::int64_t integer(double v, ringlab::Param p) { return ringlab::safe_integer(v, ringlab::param(p).name); }
+
+std::uint32_t hash_arg(double v) {
+  using ringlab::Param;
+  return static_cast<std::uint32_t>(ringlab::check_integer(Param::hash, integer(v, Param::hash)));
+}
+
+std::int64_t count_arg(double v) {
+  using ringlab::Param;
+  return ringlab::check_integer(Param::count, integer(v, Param::count));
+}
+
+std::int64_t protocol_size(double v) {
+  if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
+    throw std::logic_error("malformed call: a size of " + ringlab::js::number_to_string(v));
   return static_cast<std::int64_t>(v);
-}
-
-std::int64_t non_negative(double v, std::string_view what) {
-  const std::int64_t n = integer(v, what);
-  if (n < 0) throw Error(ErrorCode::out_of_range, std::string(what) + " must be >= 0, got " + std::to_string(n));
-  return n;
-}
-
-std::uint32_t uint32_arg(double v, std::string_view what) {
-  const std::int64_t n = integer(v, what);
-  if (n < 0 || n > 4294967295LL)
-    throw Error(ErrorCode::out_of_range,
-                std::string(what) + " must be between 0 and 4294967295, got " + std::to_string(n));
-  return static_cast<std::uint32_t>(n);
-}
-
-void check_batch(std::int64_t count) {
-  if (count > ringlab::kMaxKeys)
-    throw Error(ErrorCode::limit_exceeded,
-                "at most " + std::to_string(ringlab::kMaxKeys) + " values per call, got " + std::to_string(count));
 }
 
 namespace {
 
-// Servers from the wrapper: names, weights and zones in list order, or, when names is undefined,
-// a count n: the course's S0 .. S{n-1}.
-std::vector<ringlab::Server> servers_arg(const val& names, const val& weights, const val& zones, double count) {
-  if (names.isUndefined()) {
-    const std::int64_t n = integer(count, "servers");
-    if (n < 1 || n > ringlab::kMaxServers)
-      throw Error(ErrorCode::out_of_range, "servers must be between 1 and " + std::to_string(ringlab::kMaxServers) +
-                                               ", got " + std::to_string(n));
-    return ringlab::default_servers(static_cast<std::uint32_t>(n));
-  }
+using ringlab::Param;
+
+// Named servers from the wrapper: names, weights and zones in list order (zones undefined: none).
+std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
   const auto n = emscripten::vecFromJSArray<std::u16string>(names);
   const auto w = copy_in<double>(weights);
   const auto z =
       zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
-  if (w.size() != n.size() || z.size() != n.size())
-    throw Error(ErrorCode::invalid_argument, "names, weights and zones differ in length");
+  // The wrapper makes the three lists from one; lengths that differ are its mistake.
+  if (w.size() != n.size() || z.size() != n.size()) throw std::logic_error("names, weights and zones differ in length");
   std::vector<ringlab::Server> servers;
   servers.reserve(n.size());
   for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
@@ -105,12 +92,13 @@ void h32_many(double count) {
 }
 
 // Continues a generator from `state` (the seed, or a state returned by an earlier call): the
-// next `count` values of next_uint32() and the state after them.
-Mulberry32Out mulberry32_fill(double state, double count) {
+// next `count` values of next_uint32() after `skip` values (those of the wrapper's last batch
+// that were already read), and the state after them.
+Mulberry32Out mulberry32_fill(double state, double count, double skip) {
   return guarded([&] {
-    const std::int64_t n = non_negative(count, "count");
-    check_batch(n);
-    ringlab::Mulberry32 rng(integer(state, "seed"));
+    const std::int64_t n = count_arg(count);
+    ringlab::Mulberry32 rng(integer(state, Param::seed));
+    for (std::int64_t i = protocol_size(skip); i > 0; --i) (void)rng.next_uint32();
     std::vector<std::uint32_t> values(static_cast<std::size_t>(n));
     for (auto& v : values) v = rng.next_uint32();
     return Mulberry32Out{copy_out(values), static_cast<double>(rng.state())};
@@ -120,9 +108,8 @@ Mulberry32Out mulberry32_fill(double state, double count) {
 // The numbers of the course's keys: key i is "user:" + numbers[i].
 val key_numbers(double seed, double count) {
   return guarded([&] {
-    const std::int64_t n = non_negative(count, "count");
-    check_batch(n);
-    ringlab::CourseKeys keys(integer(seed, "seed"));
+    const std::int64_t n = count_arg(count);
+    ringlab::CourseKeys keys(integer(seed, Param::seed));
     std::vector<std::uint32_t> out(static_cast<std::size_t>(n));
     for (auto& v : out) v = keys.next_number();
     return copy_out(out);
@@ -132,20 +119,28 @@ val key_numbers(double seed, double count) {
 // Staged: the h32 of the course's keys for a seed, n words, made without their text.
 void key_hashes(double seed, double count) {
   guarded([&] {
-    ringlab::CourseKeys keys(integer(seed, "seed"));
+    ringlab::CourseKeys keys(integer(seed, Param::seed));
     keys.next_hashes(staged_words(count));
   });
 }
 
+std::uint64_t jump_key(const val& key) {
+  return guarded([&] {
+    if (!key.isNumber()) return ringlab::jump_key_from_text(key.as<std::string>());
+    // A number: the safe-integer rule first (1.5 is not a key), then the range in the key's words.
+    return ringlab::jump_key_from_text(std::to_string(integer(key.as<double>(), Param::jump_key)));
+  });
+}
+
 std::int32_t jump(std::uint64_t key, double buckets) {
-  return guarded([&] { return ringlab::jump(key, integer(buckets, "buckets")); });
+  return guarded([&] { return ringlab::jump(key, integer(buckets, Param::jump_buckets)); });
 }
 
 // Staged: n keys at the block's start (32-bit words, or, when wide, a BigUint64Array's bytes as
 // (low, high) word pairs: both sides are little-endian), then n results.
 void jump_many(double count, double buckets, bool wide) {
   guarded([&] {
-    const std::int64_t b = integer(buckets, "buckets");
+    const std::int64_t b = integer(buckets, Param::jump_buckets);
     ringlab::check_buckets(b);
     const std::span<std::uint32_t> w = staged_words(count * (wide ? 3 : 2));
     const std::size_t n = w.size() / (wide ? 3 : 2);
@@ -160,13 +155,13 @@ void jump_many(double count, double buckets, bool wide) {
   });
 }
 
-std::uint32_t mod_n(std::uint32_t hash, double n) {
-  return guarded([&] { return ringlab::mod_n(hash, integer(n, "servers")); });
+std::uint32_t mod_n(double hash, double n) {
+  return guarded([&] { return ringlab::mod_n(hash_arg(hash), integer(n, Param::mod_n)); });
 }
 
 void mod_n_many(double count, double n) {
   guarded([&] {
-    const std::int64_t servers = integer(n, "servers");
+    const std::int64_t servers = integer(n, Param::mod_n);
     (void)ringlab::mod_n(0, servers);  // validates n once
     const ringlab::FastMod mod(static_cast<std::uint32_t>(servers));
     for (auto& h : staged_words(count)) h = mod(h);
@@ -178,25 +173,20 @@ void mod_n_many(double count, double n) {
 
 ringlab::Ring* make_ring(const RingArgs& args) {
   return guarded([&]() -> ringlab::Ring* {
-    const auto in_range = [](std::int64_t v, std::string_view what) {
-      if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
-        throw Error(ErrorCode::out_of_range, std::string(what) + " must be between 1 and " +
-                                                 std::to_string(ringlab::kMaxRingPoints) + ", got " +
-                                                 std::to_string(v));
-      return static_cast<std::uint32_t>(v);
-    };
     if (args.names.isUndefined()) {
       // A count: the course's S0 .. S{n-1}, made by the core without a list of names.
-      const std::uint32_t n = in_range(integer(args.servers, "servers"), "servers");
-      return new ringlab::Ring(ringlab::Ring::uniform(n, in_range(integer(args.vnodes, "vnodes"), "vnodes")));
+      return new ringlab::Ring(
+          ringlab::Ring::uniform(integer(args.servers, Param::ring_servers), integer(args.vnodes, Param::ring_vnodes)));
     }
-    std::vector<ringlab::Server> servers = servers_arg(args.names, args.weights, args.zones, -1);
-    return new ringlab::Ring(std::move(servers), in_range(integer(args.vnodes, "vnodes"), "vnodes"));
+    std::vector<ringlab::Server> servers = named_servers(args.names, args.weights, args.zones);
+    return new ringlab::Ring(std::move(servers), integer(args.vnodes, Param::ring_vnodes));
   });
 }
 
 std::uint32_t ring_owner(const ringlab::Ring& r, const std::u16string& key) { return r.owner_of_key(key); }
-std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, std::uint32_t hash) { return r.owner(hash); }
+std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, double hash) {
+  return guarded([&] { return r.owner(hash_arg(hash)); });
+}
 
 void ring_owner_of_hash_many(const ringlab::Ring& r, double count) {
   guarded([&] { r.owners(staged_words(count)); });
@@ -209,8 +199,8 @@ void ring_owner_many(const ringlab::Ring& r, double count) {
   });
 }
 
-val ring_preference_list(const ringlab::Ring& r, std::uint32_t hash, double rf, bool zones) {
-  return guarded([&] { return copy_out(r.preference_list(hash, integer(rf, "replication factor"), zones)); });
+val ring_preference_list(const ringlab::Ring& r, double hash, double rf, bool zones) {
+  return guarded([&] { return copy_out(r.preference_list(hash_arg(hash), integer(rf, Param::rf), zones)); });
 }
 
 void ring_add(ringlab::Ring& r, const ServerArgs& server) {
@@ -259,15 +249,28 @@ val trace_out(const std::vector<ringlab::SearchStep>& steps) {
 
 }  // namespace
 
-val ring_search_trace(const ringlab::Ring& r, std::uint32_t hash) {
-  return guarded([&] { return trace_out(ringlab::search_trace(r.tokens(), hash)); });
+val ring_search_trace(const ringlab::Ring& r, double hash) {
+  return guarded([&] { return trace_out(ringlab::search_trace(r.tokens(), hash_arg(hash))); });
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rendezvous
 
-ringlab::Rendezvous* make_rendezvous(const val& names) {
-  return guarded([&] { return new ringlab::Rendezvous(emscripten::vecFromJSArray<std::u16string>(names)); });
+ringlab::Rendezvous* make_rendezvous(const RendezvousArgs& args) {
+  return guarded([&] {
+    if (args.names.isUndefined())
+      return new ringlab::Rendezvous(ringlab::Rendezvous::uniform(integer(args.servers, Param::rendezvous_servers)));
+    return new ringlab::Rendezvous(emscripten::vecFromJSArray<std::u16string>(args.names));
+  });
+}
+
+// Names in list order (the course's S0 .. S{n-1} for a count).
+val hrw_servers(const ringlab::Rendezvous& h) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& name : h.servers()) out.call<void>("push", name);
+    return out;
+  });
 }
 
 double hrw_pick(const ringlab::Rendezvous& h, const std::u16string& key) { return static_cast<double>(h.pick(key)); }
@@ -285,14 +288,18 @@ val hrw_scores(const ringlab::Rendezvous& h, const std::u16string& key) {
 }
 
 val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k) {
-  return guarded([&] { return copy_out(h.top(key, integer(k, "k"))); });
+  return guarded([&] { return copy_out(h.top(key, integer(k, Param::top_k))); });
 }
 
-ringlab::WeightedRendezvous* make_weighted_rendezvous(const WeightedServersArgs& args) {
+ringlab::WeightedRendezvous* make_weighted_rendezvous(const RendezvousArgs& args) {
   return guarded([&] {
+    if (args.names.isUndefined()) {
+      return new ringlab::WeightedRendezvous(
+          ringlab::WeightedRendezvous::uniform(integer(args.servers, Param::rendezvous_servers)));
+    }
     const auto n = emscripten::vecFromJSArray<std::u16string>(args.names);
     const auto w = copy_in<double>(args.weights);
-    if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
+    if (w.size() != n.size()) throw std::logic_error("names and weights differ in length");
     std::vector<ringlab::WeightedServer> servers;
     servers.reserve(n.size());
     for (std::size_t i = 0; i < n.size(); ++i) servers.push_back({n[i], w[i]});
@@ -317,7 +324,15 @@ val whrw_scores(const ringlab::WeightedRendezvous& h, const std::u16string& key)
 }
 
 val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, double k) {
-  return guarded([&] { return copy_out(h.top(key, integer(k, "k"))); });
+  return guarded([&] { return copy_out(h.top(key, integer(k, Param::top_k))); });
+}
+
+val whrw_servers(const ringlab::WeightedRendezvous& h) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& s : h.servers()) out.call<void>("push", s.name);
+    return out;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -326,27 +341,23 @@ val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, do
 // Backends by name, or, when names is undefined, the course's S0 .. S{n-1}.
 ringlab::Maglev* make_maglev(const MaglevArgs& args) {
   return guarded([&] {
-    const std::uint32_t m = uint32_arg(args.table_size, "tableSize");
+    const std::int64_t m = integer(args.table_size, Param::maglev_table_size);
+    if (args.names.isUndefined())
+      return new ringlab::Maglev(ringlab::Maglev::uniform(integer(args.backends, Param::maglev_backends), m));
+    const auto n = emscripten::vecFromJSArray<std::u16string>(args.names);
+    const auto w = copy_in<double>(args.weights);
+    if (w.size() != n.size()) throw std::logic_error("names and weights differ in length");
     std::vector<ringlab::Backend> backends;
-    if (args.names.isUndefined()) {
-      const std::uint32_t n = uint32_arg(args.backends, "backends");
-      // Refused before making n names; the core words the same check for named backends.
-      if (n > m)
-        throw Error(ErrorCode::out_of_range,
-                    "table size " + std::to_string(m) + " is smaller than the " + std::to_string(n) + " backends");
-      for (std::uint32_t b = 0; b < n; ++b) backends.push_back({ringlab::default_server_name(b), 1.0});
-    } else {
-      const auto n = emscripten::vecFromJSArray<std::u16string>(args.names);
-      const auto w = copy_in<double>(args.weights);
-      if (w.size() != n.size()) throw Error(ErrorCode::invalid_argument, "names and weights differ in length");
-      for (std::size_t i = 0; i < n.size(); ++i) backends.push_back({n[i], w[i]});
-    }
+    backends.reserve(n.size());
+    for (std::size_t i = 0; i < n.size(); ++i) backends.push_back({n[i], w[i]});
     return new ringlab::Maglev(std::move(backends), m);
   });
 }
 
 std::uint32_t maglev_lookup(const ringlab::Maglev& g, const std::u16string& key) { return g.lookup_key(key); }
-std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, std::uint32_t hash) { return g.lookup(hash); }
+std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, double hash) {
+  return guarded([&] { return g.lookup(hash_arg(hash)); });
+}
 
 void maglev_lookup_hash_many(const ringlab::Maglev& g, double count) {
   guarded([&] { g.lookup_many(staged_words(count)); });
@@ -381,23 +392,11 @@ FillTurnsOut maglev_fill_turns(const ringlab::Maglev& g) {
   });
 }
 
-namespace {
-
-std::uint32_t backend_index(const ringlab::Maglev& g, double i) {
-  const std::uint32_t b = uint32_arg(i, "backend");
-  if (b >= g.backends().size())
-    throw Error(ErrorCode::out_of_range, "backend must be between 0 and " + std::to_string(g.backends().size() - 1) +
-                                             ", got " + std::to_string(b));
-  return b;
-}
-
-}  // namespace
-
 std::uint32_t maglev_offset(const ringlab::Maglev& g, double i) {
-  return guarded([&] { return g.offset(backend_index(g, i)); });
+  return guarded([&] { return g.offset(integer(i, Param::maglev_backend)); });
 }
 std::uint32_t maglev_skip(const ringlab::Maglev& g, double i) {
-  return guarded([&] { return g.skip(backend_index(g, i)); });
+  return guarded([&] { return g.skip(integer(i, Param::maglev_backend)); });
 }
 std::uint32_t maglev_table_size(const ringlab::Maglev& g) { return g.table_size(); }
 
@@ -426,11 +425,11 @@ BoundedLoadsOut bounded_loads(const ringlab::Ring& r, const val& hashes, double 
 // The explicit-token ring
 
 ringlab::TokenRing* make_token_ring(double bits) {
-  return guarded([&] { return new ringlab::TokenRing(uint32_arg(bits, "bits")); });
+  return guarded([&] { return new ringlab::TokenRing(integer(bits, Param::token_ring_bits)); });
 }
 
 void token_add(ringlab::TokenRing& t, const std::u16string& id, double token) {
-  guarded([&] { t.add(id, static_cast<std::uint64_t>(non_negative(token, "token"))); });
+  guarded([&] { t.add(id, integer(token, Param::token)); });
 }
 void token_remove(ringlab::TokenRing& t, const std::u16string& id) {
   guarded([&] { t.remove(id); });
@@ -438,8 +437,8 @@ void token_remove(ringlab::TokenRing& t, const std::u16string& id) {
 std::u16string token_route(const ringlab::TokenRing& t, const std::u16string& key) {
   return guarded([&] { return t.route(key); });
 }
-std::u16string token_route_hash(const ringlab::TokenRing& t, std::uint32_t hash) {
-  return guarded([&] { return t.route_hash(hash); });
+std::u16string token_route_hash(const ringlab::TokenRing& t, double hash) {
+  return guarded([&] { return t.route_hash(hash_arg(hash)); });
 }
 std::uint32_t token_position(const ringlab::TokenRing& t, const std::u16string& key) { return t.position(key); }
 
@@ -468,9 +467,10 @@ ringlab::TokenRing* token_clone(const ringlab::TokenRing& t) {
   return guarded([&] { return new ringlab::TokenRing(t); });
 }
 // The search route_hash does: the hash is first reduced to the ring's bits, as there.
-val token_search_trace(const ringlab::TokenRing& t, std::uint32_t hash) {
+val token_search_trace(const ringlab::TokenRing& t, double hash) {
   return guarded([&] {
-    const std::uint32_t x = t.bits() == 32 ? hash : hash & ((1u << t.bits()) - 1);
+    const std::uint32_t h = hash_arg(hash);
+    const std::uint32_t x = t.bits() == 32 ? h : h & ((1u << t.bits()) - 1);
     return trace_out(ringlab::search_trace(t.tokens(), x));
   });
 }
@@ -479,13 +479,8 @@ val token_search_trace(const ringlab::TokenRing& t, std::uint32_t hash) {
 // Traces for steppers
 
 // Any ascending token list (a ring's, a token ring's, one drawn by hand).
-val search_trace(const val& tokens, std::uint32_t hash) {
-  return guarded([&] {
-    const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(tokens);
-    for (std::size_t i = 1; i < t.size(); ++i)
-      if (t[i] < t[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
-    return trace_out(ringlab::search_trace(t, hash));
-  });
+val search_trace(const val& tokens, double hash) {
+  return guarded([&] { return trace_out(ringlab::search_trace(copy_in<std::uint32_t>(tokens), hash_arg(hash))); });
 }
 
 // The preference-list walk over any ascending token list and the server of each point
@@ -494,24 +489,12 @@ val preference_walk(const PreferenceWalkArgs& args) {
   return guarded([&] {
     const std::vector<std::uint32_t> t = copy_in<std::uint32_t>(args.tokens);
     const std::vector<std::uint32_t> s = copy_in<std::uint32_t>(args.servers);
-    const std::vector<std::uint32_t> z = copy_in<std::uint32_t>(args.zone_of);
-    const std::uint32_t hash = args.hash;
-    const std::int64_t r = integer(args.rf, "replication factor");
-    if (s.size() != t.size()) throw Error(ErrorCode::invalid_argument, "tokens and servers differ in length");
-    for (std::size_t i = 1; i < t.size(); ++i)
-      if (t[i] < t[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
-    auto servers = static_cast<std::uint32_t>(z.size());
-    if (z.empty()) {
-      // No zones: the servers are 0 .. the largest index on a point, at most a ring's points.
-      for (std::uint32_t x : s) {
-        if (x >= ringlab::kMaxRingPoints)
-          throw Error(
-              ErrorCode::out_of_range,
-              "a server index must be below " + std::to_string(ringlab::kMaxRingPoints) + ", got " + std::to_string(x));
-        servers = std::max(servers, x + 1);
-      }
-    }
-    return copy_out(ringlab::preference_walk(s, servers, ringlab::owner_point_in(t, hash), r, z));
+    const bool zoned = !args.zone_of.isUndefined();
+    const std::vector<std::uint32_t> z = zoned ? copy_in<std::uint32_t>(args.zone_of) : std::vector<std::uint32_t>{};
+    const std::uint32_t hash = hash_arg(args.hash);
+    const std::int64_t rf = integer(args.rf, Param::rf);
+    return copy_out(ringlab::preference_walk(t, s, hash, rf,
+                                             zoned ? std::optional<std::span<const std::uint32_t>>(z) : std::nullopt));
   });
 }
 
@@ -520,7 +503,7 @@ val preference_walk(const PreferenceWalkArgs& args) {
 val jump_trace(std::uint64_t key, double buckets) {
   return guarded([&] {
     val out = val::array();
-    for (const auto& s : ringlab::jump_trace(key, integer(buckets, "buckets")))
+    for (const auto& s : ringlab::jump_trace(key, integer(buckets, Param::jump_buckets)))
       out.call<void>("push", JumpStepOut{static_cast<double>(s.bucket), s.key, static_cast<double>(s.next)});
     return out;
   });
@@ -551,19 +534,22 @@ ringlab::LoadStats load_stats(const val& loads) {
 }
 
 double theory_sd_over_mean(double n, double v) {
-  return guarded([&] { return ringlab::theory_sd_over_mean(uint32_arg(n, "servers"), uint32_arg(v, "vnodes")); });
+  return guarded(
+      [&] { return ringlab::theory_sd_over_mean(integer(n, Param::theory_n), integer(v, Param::theory_v)); });
 }
 double theory_vnodes_for(double n, double target) {
-  return guarded([&] { return ringlab::theory_vnodes_for(uint32_arg(n, "servers"), target); });
+  return guarded([&] { return ringlab::theory_vnodes_for(integer(n, Param::theory_n), target); });
 }
 double theory_harmonic(double n) {
-  return guarded([&] { return ringlab::harmonic(uint32_arg(n, "n")); });
+  return guarded([&] { return ringlab::harmonic(integer(n, Param::harmonic_n)); });
 }
 double theory_mod_n_kept(double n, double m) {
-  return guarded([&] { return ringlab::mod_n_kept_fraction(uint32_arg(n, "n"), uint32_arg(m, "m")); });
+  return guarded(
+      [&] { return ringlab::mod_n_kept_fraction(integer(n, Param::theory_n), integer(m, Param::theory_m)); });
 }
 double theory_minimum_moved(double n, double m) {
-  return guarded([&] { return ringlab::minimum_moved_fraction(uint32_arg(n, "n"), uint32_arg(m, "m")); });
+  return guarded(
+      [&] { return ringlab::minimum_moved_fraction(integer(n, Param::theory_n), integer(m, Param::theory_m)); });
 }
 
 ringlab::CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
@@ -573,12 +559,12 @@ ringlab::CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
 HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args) {
   return guarded([&] {
     ringlab::HotKeyParams p;
-    p.seed = integer(args.seed, "seed");
-    p.keys = uint32_arg(args.keys, "keys");
-    p.requests = static_cast<std::uint64_t>(non_negative(args.requests, "requests"));
+    p.seed = integer(args.seed, Param::hot_keys_seed);
+    p.keys = integer(args.keys, Param::hot_keys_keys);
+    p.requests = integer(args.requests, Param::hot_keys_requests);
     p.s = args.s;
-    p.hot = uint32_arg(args.hot, "hot");
-    p.copies = uint32_arg(args.copies, "copies");
+    p.hot = integer(args.hot, Param::hot_keys_hot);
+    p.copies = integer(args.copies, Param::hot_keys_copies);
     const ringlab::HotKeyResult h = ringlab::hot_keys(r, p);
     const std::vector<double> per_server(h.requests_per_server.begin(), h.requests_per_server.end());
     return HotKeysOut{copy_out(per_server), static_cast<double>(h.hottest_key_requests), h.hottest_server,
@@ -590,25 +576,19 @@ HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args) {
 val compare(const CompareArgs& args) {
   return guarded([&] {
     ringlab::Scenario sc;
-    sc.servers = servers_arg(args.names, args.weights, args.zones, args.servers);
-    const std::int64_t v = integer(args.vnodes, "vnodes");
-    if (v < 1 || v > static_cast<std::int64_t>(ringlab::kMaxRingPoints))
-      throw Error(ErrorCode::out_of_range, "vnodes must be between 1 and " + std::to_string(ringlab::kMaxRingPoints) +
-                                               ", got " + std::to_string(v));
-    sc.vnodes = static_cast<std::uint32_t>(v);
-    sc.seed = integer(args.seed, "seed");
-    const std::int64_t k = non_negative(args.keys, "keys");
-    if (k > ringlab::kMaxCompareKeys)
-      throw Error(ErrorCode::limit_exceeded, "at most " + std::to_string(ringlab::kMaxCompareKeys) +
-                                                 " keys per comparison, got " + std::to_string(k));
-    sc.keys = static_cast<std::uint32_t>(k);
-    const std::uint32_t kind = uint32_arg(args.change.kind, "change kind");
-    if (kind > 3) throw Error(ErrorCode::invalid_argument, "unknown change kind");
-    sc.change.kind = static_cast<ringlab::ChangeKind>(kind);
-    sc.change.name = args.change.name;
-    sc.change.weight = args.change.weight;
+    sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
+                                          : named_servers(args.names, args.weights, args.zones);
+    sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
+    sc.seed = integer(args.seed, Param::compare_seed);
+    sc.keys = integer(args.keys, Param::compare_keys);
+    const ChangeArgs& c = args.change;
+    sc.change = c.kind.isUndefined()
+                    ? ringlab::parse_change(c.text)
+                    : ringlab::change_from_parts(
+                          ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
+                          c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
     sc.epsilon = args.epsilon;
-    sc.table_size = uint32_arg(args.table_size, "tableSize");
+    sc.table_size = integer(args.table_size, Param::compare_table_size);
     val rows = val::array();
     for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
       rows.call<void>(
@@ -638,10 +618,10 @@ ringlab::Progress progress_of(const val& callback) {
 ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::RingVsModParams p;
-    p.seed = integer(args.seed, "seed");
-    p.keys = integer(args.keys, "keys");
-    p.servers = integer(args.servers, "servers");
-    p.vnodes = integer(args.vnodes, "vnodes");
+    p.seed = integer(args.seed, Param::ring_vs_mod_seed);
+    p.keys = integer(args.keys, Param::ring_vs_mod_keys);
+    p.servers = integer(args.servers, Param::ring_vs_mod_servers);
+    p.vnodes = integer(args.vnodes, Param::ring_vs_mod_vnodes);
     return ringlab::ring_vs_mod(p, progress_of(on_progress));
   });
 }
@@ -649,15 +629,11 @@ ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_pr
 VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::VnodeSweepParams p;
-    p.seed = integer(args.seed, "seed");
-    p.servers = integer(args.servers, "servers");
-    p.keys = integer(args.keys, "keys");
-    const auto list = copy_in<double>(args.vnodes);
-    if (list.size() > ringlab::kMaxVnodeList)
-      throw Error(ErrorCode::limit_exceeded,
-                  "vnodes lists at most " + std::to_string(ringlab::kMaxVnodeList) + " values");
+    p.seed = integer(args.seed, Param::vnode_sweep_seed);
+    p.servers = integer(args.servers, Param::vnode_sweep_servers);
+    p.keys = integer(args.keys, Param::vnode_sweep_keys);
     p.vnodes.clear();
-    for (double v : list) p.vnodes.push_back(integer(v, "vnodes"));
+    for (double v : copy_in<double>(args.vnodes)) p.vnodes.push_back(integer(v, Param::vnode_sweep_vnodes));
     const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p, progress_of(on_progress));
     val rows = val::array();
     for (const ringlab::VnodeSweepRow& row : r.rows) {
@@ -671,11 +647,11 @@ VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress) {
 HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress) {
   return guarded([&] {
     ringlab::HrwJumpParams p;
-    p.seed = integer(args.seed, "seed");
-    p.keys = integer(args.keys, "keys");
-    p.servers = integer(args.servers, "servers");
-    p.remove = integer(args.remove, "remove");
-    p.buckets = integer(args.buckets, "buckets");
+    p.seed = integer(args.seed, Param::hrw_jump_seed);
+    p.keys = integer(args.keys, Param::hrw_jump_keys);
+    p.servers = integer(args.servers, Param::hrw_jump_servers);
+    p.remove = integer(args.remove, Param::hrw_jump_remove);
+    p.buckets = integer(args.buckets, Param::hrw_jump_buckets);
     const ringlab::HrwJumpResult r = ringlab::hrw_jump(p, progress_of(on_progress));
     val counts = val::array();
     for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
@@ -694,13 +670,8 @@ HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress) {
 // ringlab::placement_digests: `all` and the parts (an array of DigestPart).
 PlacementDigestOut placement_digest(const DigestArgs& args) {
   return guarded([&] {
-    const std::int64_t s = integer(args.seed, "seed");
-    const std::int64_t k = integer(args.keys, "keys");
-    if (k < 0) throw Error(ErrorCode::out_of_range, "keys must be >= 0, got " + std::to_string(k));
-    if (k > ringlab::kMaxDigestKeys)
-      throw Error(ErrorCode::limit_exceeded, "keys must be between 0 and " + std::to_string(ringlab::kMaxDigestKeys) +
-                                                 ", got " + std::to_string(k));
-    const ringlab::PlacementDigest d = ringlab::placement_digests(s, static_cast<std::uint32_t>(k));
+    const ringlab::PlacementDigest d =
+        ringlab::placement_digests(integer(args.seed, Param::digest_seed), integer(args.keys, Param::digest_keys));
     val parts = val::array();
     for (const ringlab::DigestPart& part : d.parts) parts.call<void>("push", part);
     return PlacementDigestOut{d.all, parts};
@@ -712,6 +683,8 @@ HeapUsageOut heap_usage() {
   const struct mallinfo mi = mallinfo();
   return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
 }
+
+ringlab::Defaults defaults() { return ringlab::defaults(); }
 
 // ---------------------------------------------------------------------------------------------
 // The CLI

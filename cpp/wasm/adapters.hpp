@@ -8,8 +8,9 @@
 //    classes).
 //  - Strings: JS strings cross as std::u16string, i.e. their UTF-16 code units, untouched (lone
 //    surrogates included) — what h32 hashes. Batches are staged (abi.hpp).
-//  - Numbers arrive as doubles; integer() refuses NaN, fractions and unsafe integers with the
-//    core's invalid_argument, and the core checks ranges with its own messages. Jump keys are
+//  - Numbers arrive as doubles. The adapters only convert them: integer() is the core's
+//    safe_integer() under the parameter's name from the table (params.hpp), and the core checks
+//    every range, default and grammar with its own messages. No rule lives here. Jump keys are
 //    uint64_t, which WASM_BIGINT maps to BigInt.
 //  - Every adapter that can fail runs in guarded() (abi.hpp): errors cross through the error
 //    channel, never as C++ exceptions.
@@ -32,6 +33,7 @@
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/maglev.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
@@ -67,8 +69,10 @@ struct ServerArgs {
   std::u16string zone;
 };
 
-// rl.weightedRendezvous: names and their weights (Float64Array), in list order.
-struct WeightedServersArgs {
+// rl.rendezvous / weightedRendezvous: `servers` S0 .. S{n-1} for a count when `names` is
+// undefined, else the servers named, with `weights` (Float64Array; unused by plain rendezvous).
+struct RendezvousArgs {
+  double servers = 0;
   val names = val::undefined();
   val weights = val::undefined();
 };
@@ -81,13 +85,13 @@ struct MaglevArgs {
   double table_size = 0;
 };
 
-// rl.preferenceWalk: any ring given by its points. zone_of is an empty Uint32Array (no zones)
-// or one zone index per server.
+// rl.preferenceWalk: any ring given by its points. zone_of is undefined (no zones) or a
+// Uint32Array of one zone index per server.
 struct PreferenceWalkArgs {
   val tokens = val::undefined();
   val servers = val::undefined();
   val zone_of = val::undefined();
-  std::uint32_t hash = 0;
+  double hash = 0;
   double rf = 0;
 };
 
@@ -100,11 +104,13 @@ struct HotKeysArgs {
   double copies = 0;
 };
 
-// The change of a comparison: kind 0 add, 1 remove, 2 fail, 3 weight.
+// The change of a comparison as the user gave it: the text form (`text`, parse_change) when
+// kind is undefined, else its parts (change_from_parts; weight undefined when not given).
 struct ChangeArgs {
-  double kind = 0;
+  std::u16string text;
+  val kind = val::undefined();
   std::u16string name;
-  double weight = 1;
+  val weight = val::undefined();
 };
 
 // rl.compare: the servers as RingArgs gives them (a count here means 1 .. kMaxServers).
@@ -285,15 +291,16 @@ struct HeapUsageOut {
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
-// A safe integer (|v| <= 2^53 - 1), else invalid_argument naming `what`.
-std::int64_t integer(double v, std::string_view what);
-// A safe integer >= 0.
-std::int64_t non_negative(double v, std::string_view what);
-// An integer 0 .. 2^32 - 1 (counts, indices, server numbers).
-std::uint32_t uint32_arg(double v, std::string_view what);
-// The most values one batch call returns (the experiments' key cap): a request beyond it is
-// refused before anything is allocated.
-void check_batch(std::int64_t count);
+// A JavaScript number as the integer parameter p: safe_integer() under p's name (a NaN, an
+// infinity, a fraction or an unsafe integer is invalid_argument); its range is the core's.
+std::int64_t integer(double v, ringlab::Param p);
+// A 32-bit hash (the table's `hash`), checked.
+std::uint32_t hash_arg(double v);
+// The length of a batch (the table's `count`), checked before anything is allocated.
+std::int64_t count_arg(double v);
+// A size the wrapper computed (units, words, a chunk's keys), not a user's value: a safe
+// integer >= 0, else the wrapper broke the protocol.
+std::int64_t protocol_size(double v);
 
 // A JS typed array copied into a vector (one TypedArray.prototype.set, no per-element calls).
 // The caller passes the matching array type; the wrapper guarantees it.
@@ -322,21 +329,25 @@ val copy_out(const std::vector<T>& v) {
 std::uint32_t h32(const std::u16string& s);
 std::uint32_t h32_bytes(const val& bytes);
 void h32_many(double count);
-Mulberry32Out mulberry32_fill(double state, double count);
+// The next `count` values after skipping `skip` (values of an earlier batch already read).
+Mulberry32Out mulberry32_fill(double state, double count, double skip);
 val key_numbers(double seed, double count);
 void key_hashes(double seed, double count);
+// A jump key from a JavaScript number or the decimal text of a bigint, checked (the wrapper
+// converts the keys it can itself and comes here with the others, for the core's error).
+std::uint64_t jump_key(const val& key);
 std::int32_t jump(std::uint64_t key, double buckets);
 void jump_many(double count, double buckets, bool wide);
-std::uint32_t mod_n(std::uint32_t hash, double n);
+std::uint32_t mod_n(double hash, double n);
 void mod_n_many(double count, double n);
 
 // Ring
 ringlab::Ring* make_ring(const RingArgs& args);
 std::uint32_t ring_owner(const ringlab::Ring& r, const std::u16string& key);
-std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, std::uint32_t hash);
+std::uint32_t ring_owner_of_hash(const ringlab::Ring& r, double hash);
 void ring_owner_many(const ringlab::Ring& r, double count);
 void ring_owner_of_hash_many(const ringlab::Ring& r, double count);
-val ring_preference_list(const ringlab::Ring& r, std::uint32_t hash, double rf, bool zones);
+val ring_preference_list(const ringlab::Ring& r, double hash, double rf, bool zones);
 void ring_add(ringlab::Ring& r, const ServerArgs& server);
 void ring_remove(ringlab::Ring& r, const std::u16string& name);
 void ring_set_weight(ringlab::Ring& r, const std::u16string& name, double weight);
@@ -347,15 +358,17 @@ std::uint32_t ring_server_count(const ringlab::Ring& r);
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name);
 double ring_memory_bytes(const ringlab::Ring& r);
 RingPointsOut ring_points(const ringlab::Ring& r);
-val ring_search_trace(const ringlab::Ring& r, std::uint32_t hash);
+val ring_search_trace(const ringlab::Ring& r, double hash);
 
 // Rendezvous
-ringlab::Rendezvous* make_rendezvous(const val& names);
+ringlab::Rendezvous* make_rendezvous(const RendezvousArgs& args);
+val hrw_servers(const ringlab::Rendezvous& h);
 double hrw_pick(const ringlab::Rendezvous& h, const std::u16string& key);
 void hrw_pick_many(const ringlab::Rendezvous& h, double count);
 val hrw_scores(const ringlab::Rendezvous& h, const std::u16string& key);
 val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k);
-ringlab::WeightedRendezvous* make_weighted_rendezvous(const WeightedServersArgs& servers);
+ringlab::WeightedRendezvous* make_weighted_rendezvous(const RendezvousArgs& args);
+val whrw_servers(const ringlab::WeightedRendezvous& h);
 double whrw_pick(const ringlab::WeightedRendezvous& h, const std::u16string& key);
 void whrw_pick_many(const ringlab::WeightedRendezvous& h, double count);
 val whrw_scores(const ringlab::WeightedRendezvous& h, const std::u16string& key);
@@ -364,7 +377,7 @@ val whrw_top(const ringlab::WeightedRendezvous& h, const std::u16string& key, do
 // Maglev
 ringlab::Maglev* make_maglev(const MaglevArgs& args);
 std::uint32_t maglev_lookup(const ringlab::Maglev& g, const std::u16string& key);
-std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, std::uint32_t hash);
+std::uint32_t maglev_lookup_hash(const ringlab::Maglev& g, double hash);
 void maglev_lookup_many(const ringlab::Maglev& g, double count);
 void maglev_lookup_hash_many(const ringlab::Maglev& g, double count);
 val maglev_table(const ringlab::Maglev& g);
@@ -383,7 +396,7 @@ ringlab::TokenRing* make_token_ring(double bits);
 void token_add(ringlab::TokenRing& t, const std::u16string& id, double token);
 void token_remove(ringlab::TokenRing& t, const std::u16string& id);
 std::u16string token_route(const ringlab::TokenRing& t, const std::u16string& key);
-std::u16string token_route_hash(const ringlab::TokenRing& t, std::uint32_t hash);
+std::u16string token_route_hash(const ringlab::TokenRing& t, double hash);
 std::uint32_t token_position(const ringlab::TokenRing& t, const std::u16string& key);
 TokenArcOut token_boundaries(const ringlab::TokenRing& t, const std::u16string& id);
 double token_of(const ringlab::TokenRing& t, const std::u16string& id);
@@ -392,10 +405,10 @@ val token_tokens(const ringlab::TokenRing& t);
 double token_size(const ringlab::TokenRing& t);
 std::uint32_t token_bits(const ringlab::TokenRing& t);
 ringlab::TokenRing* token_clone(const ringlab::TokenRing& t);
-val token_search_trace(const ringlab::TokenRing& t, std::uint32_t hash);
+val token_search_trace(const ringlab::TokenRing& t, double hash);
 
 // Traces for steppers: arrays of SearchStep / JumpStepOut
-val search_trace(const val& tokens, std::uint32_t hash);
+val search_trace(const val& tokens, double hash);
 val preference_walk(const PreferenceWalkArgs& args);
 val jump_trace(std::uint64_t key, double buckets);
 
@@ -418,6 +431,9 @@ VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress);
 HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress);
 PlacementDigestOut placement_digest(const DigestArgs& args);
 HeapUsageOut heap_usage();
+
+// Every default of the library (the core's Defaults, a value_object).
+ringlab::Defaults defaults();
 
 // The CLI. One module holds the library and run_cli (the Node CLI's entry): since the CLI's
 // flag parser no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "abi.hpp"
 #include "adapters.hpp"
@@ -15,6 +17,7 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
+#include "ringlab/params.hpp"
 #include "ringlab/ring.hpp"
 
 using namespace ringlab::wasm;
@@ -25,76 +28,84 @@ namespace ei = emscripten::internal;
 
 // The value_objects are registered from tables (below, one per struct) through the calls that
 // value_object<T>::field itself makes, so JavaScript sees the same value_objects: one getter and
-// one setter per kind of field serve every struct, where value_object<T> instantiates a pair per
+// one setter per type of field serve every struct, where value_object<T> instantiates a pair per
 // struct and field type and emits the registration of each field as code. That saves 18 KB of
 // the module (2 KB gzip) against a page budget of 150 KB. The price: these calls are embind's
 // emscripten::internal registration interface, so an Emscripten that changes them stops this
 // file from compiling (it cannot fail silently).
 
-enum class Kind : std::uint8_t { number, uint32, int32, boolean, utf8, utf16, js, uint64, change };
+struct Field;
+using AddField = void (*)(ei::TYPEID, const Field&);
 
-// The kind of a member type; a type without one does not compile (add it to Kind and add_fields).
-template <typename T>
-constexpr Kind kind_of() {
-  if constexpr (std::is_same_v<T, double>) return Kind::number;
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return Kind::uint32;
-  else if constexpr (std::is_same_v<T, int>) return Kind::int32;
-  else if constexpr (std::is_same_v<T, bool>) return Kind::boolean;
-  else if constexpr (std::is_same_v<T, std::string>) return Kind::utf8;
-  else if constexpr (std::is_same_v<T, std::u16string>) return Kind::utf16;
-  else if constexpr (std::is_same_v<T, emscripten::val>) return Kind::js;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return Kind::uint64;
-  else if constexpr (std::is_same_v<T, ChangeArgs>) return Kind::change;
-  else static_assert(sizeof(T) == 0, "a value_object field of a type that has no Kind");
-}
-
-// One field: its JavaScript name, where it is in its struct, what it holds.
+// One field: its JavaScript name, where it is in its struct, and the registration of its type.
 struct Field {
   const char* name;
   std::uint16_t offset;
-  Kind kind;
+  AddField add;
 };
 
-#define RINGLAB_FIELD(S, js, member) \
-  Field { js, offsetof(S, member), kind_of<decltype(S::member)>() }
+// How a member of type M crosses: as itself, by embind's binding of M, except the core's 64-bit
+// integers (its Defaults), which cross as numbers (each is a safe integer), and lists of them, as
+// arrays of numbers.
+template <typename M>
+struct Crossing {
+  using Wire = M;
+  static const M& out(const M& m) { return m; }
+  template <typename W>
+  static M in(W&& w) {
+    return std::forward<W>(w);
+  }
+};
+template <>
+struct Crossing<std::int64_t> {
+  using Wire = double;
+  static double out(std::int64_t m) { return static_cast<double>(m); }
+  static std::int64_t in(double w) { return static_cast<std::int64_t>(w); }
+};
+template <>
+struct Crossing<std::vector<std::int64_t>> {
+  using Wire = emscripten::val;
+  static emscripten::val out(const std::vector<std::int64_t>& m) {
+    emscripten::val a = emscripten::val::array();
+    for (const std::int64_t v : m) a.call<void>("push", static_cast<double>(v));
+    return a;
+  }
+  static std::vector<std::int64_t> in(const emscripten::val& w) {
+    std::vector<std::int64_t> out;
+    for (const double v : emscripten::vecFromJSArray<double>(w)) out.push_back(static_cast<std::int64_t>(v));
+    return out;
+  }
+};
 
-template <typename T>
-T& member(const Field& f, void* object) {
-  return *reinterpret_cast<T*>(static_cast<char*>(object) + f.offset);
+template <typename M>
+M& member(const Field& f, void* object) {
+  return *reinterpret_cast<M*>(static_cast<char*>(object) + f.offset);
 }
-template <typename T>
-typename ei::BindingType<T>::WireType get(const Field& f, void* object) {
-  return ei::BindingType<T>::toWireType(member<T>(f, object));
+template <typename M, typename W = typename Crossing<M>::Wire>
+typename ei::BindingType<W>::WireType get(const Field& f, void* object) {
+  return ei::BindingType<W>::toWireType(Crossing<M>::out(member<M>(f, object)));
 }
-template <typename T>
-void set(const Field& f, void* object, typename ei::BindingType<T>::WireType wire) {
-  member<T>(f, object) = ei::BindingType<T>::fromWireType(wire);
+template <typename M, typename W = typename Crossing<M>::Wire>
+void set(const Field& f, void* object, typename ei::BindingType<W>::WireType wire) {
+  member<M>(f, object) = Crossing<M>::in(ei::BindingType<W>::fromWireType(wire));
 }
 
-template <typename T>
+template <typename M>
 void add_field(ei::TYPEID type, const Field& f) {
-  auto g = &get<T>;
-  auto s = &set<T>;
+  using W = typename Crossing<M>::Wire;
+  auto g = &get<M>;
+  auto s = &set<M>;
   void* context = const_cast<Field*>(&f);
-  ei::_embind_register_value_object_field(type, f.name, ei::TypeID<T>::get(), ei::getSignature(g),
-                                          reinterpret_cast<ei::GenericFunction>(g), context, ei::TypeID<T>::get(),
+  ei::_embind_register_value_object_field(type, f.name, ei::TypeID<W>::get(), ei::getSignature(g),
+                                          reinterpret_cast<ei::GenericFunction>(g), context, ei::TypeID<W>::get(),
                                           ei::getSignature(s), reinterpret_cast<ei::GenericFunction>(s), context);
 }
 
+#define RINGLAB_FIELD(S, js, member) \
+  Field { js, offsetof(S, member), &add_field<decltype(S::member)> }
+
 void add_fields(ei::TYPEID type, const Field* fields, std::size_t n) {
-  for (const Field* f = fields; f != fields + n; ++f) {
-    switch (f->kind) {
-      case Kind::number: add_field<double>(type, *f); break;
-      case Kind::uint32: add_field<std::uint32_t>(type, *f); break;
-      case Kind::int32: add_field<int>(type, *f); break;
-      case Kind::boolean: add_field<bool>(type, *f); break;
-      case Kind::utf8: add_field<std::string>(type, *f); break;
-      case Kind::utf16: add_field<std::u16string>(type, *f); break;
-      case Kind::js: add_field<emscripten::val>(type, *f); break;
-      case Kind::uint64: add_field<std::uint64_t>(type, *f); break;
-      case Kind::change: add_field<ChangeArgs>(type, *f); break;
-    }
-  }
+  for (const Field* f = fields; f != fields + n; ++f) f->add(type, *f);
 }
 
 // Registers struct S as a value_object named `name` with these fields, in this order (the order
@@ -123,9 +134,10 @@ constexpr Field kServerArgs[] = {
     RINGLAB_FIELD(ServerArgs, "weight", weight),
     RINGLAB_FIELD(ServerArgs, "zone", zone),
 };
-constexpr Field kWeightedServersArgs[] = {
-    RINGLAB_FIELD(WeightedServersArgs, "names", names),
-    RINGLAB_FIELD(WeightedServersArgs, "weights", weights),
+constexpr Field kRendezvousArgs[] = {
+    RINGLAB_FIELD(RendezvousArgs, "servers", servers),
+    RINGLAB_FIELD(RendezvousArgs, "names", names),
+    RINGLAB_FIELD(RendezvousArgs, "weights", weights),
 };
 constexpr Field kMaglevArgs[] = {
     RINGLAB_FIELD(MaglevArgs, "backends", backends),
@@ -144,6 +156,7 @@ constexpr Field kHotKeysArgs[] = {
     RINGLAB_FIELD(HotKeysArgs, "hot", hot),           RINGLAB_FIELD(HotKeysArgs, "copies", copies),
 };
 constexpr Field kChangeArgs[] = {
+    RINGLAB_FIELD(ChangeArgs, "text", text),
     RINGLAB_FIELD(ChangeArgs, "kind", kind),
     RINGLAB_FIELD(ChangeArgs, "name", name),
     RINGLAB_FIELD(ChangeArgs, "weight", weight),
@@ -319,6 +332,61 @@ constexpr Field kPlacementDigest[] = {
     RINGLAB_FIELD(PlacementDigestOut, "parts", parts),
 };
 
+// The core's defaults, each part named as the function (or the options) it is the default of.
+using ringlab::Defaults;
+constexpr Field kDefaults[] = {
+    RINGLAB_FIELD(Defaults, "ringVsMod", ring_vs_mod),  RINGLAB_FIELD(Defaults, "vnodeSweep", vnode_sweep),
+    RINGLAB_FIELD(Defaults, "hrwJump", hrw_jump),       RINGLAB_FIELD(Defaults, "compare", compare),
+    RINGLAB_FIELD(Defaults, "placementDigest", digest), RINGLAB_FIELD(Defaults, "ring", ring),
+    RINGLAB_FIELD(Defaults, "maglev", maglev),          RINGLAB_FIELD(Defaults, "tokenRing", token_ring),
+    RINGLAB_FIELD(Defaults, "hotKeys", hot_keys),
+};
+constexpr Field kRingVsModDefaults[] = {
+    RINGLAB_FIELD(Defaults::RingVsMod, "seed", seed),
+    RINGLAB_FIELD(Defaults::RingVsMod, "keys", keys),
+    RINGLAB_FIELD(Defaults::RingVsMod, "servers", servers),
+    RINGLAB_FIELD(Defaults::RingVsMod, "vnodes", vnodes),
+};
+constexpr Field kVnodeSweepDefaults[] = {
+    RINGLAB_FIELD(Defaults::VnodeSweep, "seed", seed),
+    RINGLAB_FIELD(Defaults::VnodeSweep, "servers", servers),
+    RINGLAB_FIELD(Defaults::VnodeSweep, "keys", keys),
+    RINGLAB_FIELD(Defaults::VnodeSweep, "vnodes", vnodes),
+};
+constexpr Field kHrwJumpDefaults[] = {
+    RINGLAB_FIELD(Defaults::HrwJump, "seed", seed),       RINGLAB_FIELD(Defaults::HrwJump, "keys", keys),
+    RINGLAB_FIELD(Defaults::HrwJump, "servers", servers), RINGLAB_FIELD(Defaults::HrwJump, "remove", remove),
+    RINGLAB_FIELD(Defaults::HrwJump, "buckets", buckets),
+};
+constexpr Field kCompareDefaults[] = {
+    RINGLAB_FIELD(Defaults::Compare, "servers", servers),
+    RINGLAB_FIELD(Defaults::Compare, "vnodes", vnodes),
+    RINGLAB_FIELD(Defaults::Compare, "seed", seed),
+    RINGLAB_FIELD(Defaults::Compare, "keys", keys),
+    RINGLAB_FIELD(Defaults::Compare, "change", change),
+    RINGLAB_FIELD(Defaults::Compare, "epsilon", epsilon),
+    RINGLAB_FIELD(Defaults::Compare, "tableSize", table_size),
+};
+constexpr Field kDigestDefaults[] = {
+    RINGLAB_FIELD(Defaults::Digest, "seed", seed),
+    RINGLAB_FIELD(Defaults::Digest, "keys", keys),
+};
+constexpr Field kRingDefaults[] = {
+    RINGLAB_FIELD(Defaults::RingOptions, "vnodes", vnodes),
+    RINGLAB_FIELD(Defaults::RingOptions, "weight", weight),
+};
+constexpr Field kMaglevDefaults[] = {
+    RINGLAB_FIELD(Defaults::MaglevOptions, "tableSize", table_size),
+};
+constexpr Field kTokenRingDefaults[] = {
+    RINGLAB_FIELD(Defaults::TokenRingOptions, "bits", bits),
+};
+constexpr Field kHotKeysDefaults[] = {
+    RINGLAB_FIELD(Defaults::HotKeys, "seed", seed),         RINGLAB_FIELD(Defaults::HotKeys, "keys", keys),
+    RINGLAB_FIELD(Defaults::HotKeys, "requests", requests), RINGLAB_FIELD(Defaults::HotKeys, "s", s),
+    RINGLAB_FIELD(Defaults::HotKeys, "hot", hot),           RINGLAB_FIELD(Defaults::HotKeys, "copies", copies),
+};
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab) {
@@ -329,7 +397,7 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   // Parameter blocks
   value<RingArgs>("RawRingArgs", kRingArgs);
   value<ServerArgs>("RawServerArgs", kServerArgs);
-  value<WeightedServersArgs>("RawWeightedServersArgs", kWeightedServersArgs);
+  value<RendezvousArgs>("RawRendezvousArgs", kRendezvousArgs);
   value<MaglevArgs>("RawMaglevArgs", kMaglevArgs);
   value<PreferenceWalkArgs>("RawPreferenceWalkArgs", kPreferenceWalkArgs);
   value<HotKeysArgs>("RawHotKeysArgs", kHotKeysArgs);
@@ -364,6 +432,16 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   value<HrwJumpOut>("RawHrwJumpResult", kHrwJumpResult);
   value<ringlab::DigestPart>("RawDigestPart", kDigestPart);
   value<PlacementDigestOut>("RawPlacementDigest", kPlacementDigest);
+  value<Defaults>("RawDefaults", kDefaults);
+  value<Defaults::RingVsMod>("RawRingVsModDefaults", kRingVsModDefaults);
+  value<Defaults::VnodeSweep>("RawVnodeSweepDefaults", kVnodeSweepDefaults);
+  value<Defaults::HrwJump>("RawHrwJumpDefaults", kHrwJumpDefaults);
+  value<Defaults::Compare>("RawCompareDefaults", kCompareDefaults);
+  value<Defaults::Digest>("RawPlacementDigestDefaults", kDigestDefaults);
+  value<Defaults::RingOptions>("RawRingDefaults", kRingDefaults);
+  value<Defaults::MaglevOptions>("RawMaglevDefaults", kMaglevDefaults);
+  value<Defaults::TokenRingOptions>("RawTokenRingDefaults", kTokenRingDefaults);
+  value<Defaults::HotKeys>("RawHotKeysDefaults", kHotKeysDefaults);
 
   // Functions and handles
 
@@ -371,6 +449,7 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("keyScratchAddress", &key_scratch_address);
   function("takeError", &take_error);
   function("version", &version);
+  function("defaults", &defaults);
 
   function("heapUsage", &heap_usage);
   function("runCli", &run_cli);
@@ -386,6 +465,7 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("mulberry32Fill", &mulberry32_fill);
   function("keyNumbers", &key_numbers);
   function("keyHashes", &key_hashes);
+  function("jumpKey", &jump_key);
   function("jump", &jump);
   function("jumpMany", &jump_many);
   function("jumpTrace", &jump_trace);
@@ -419,7 +499,8 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("address", &address_of<ringlab::Rendezvous>)
       .function("pickMany", &hrw_pick_many)
       .function("scores", &hrw_scores)
-      .function("top", &hrw_top);
+      .function("top", &hrw_top)
+      .function("servers", &hrw_servers);
   function("makeRendezvous", &make_rendezvous, allow_raw_pointers());
 
   class_<ringlab::WeightedRendezvous>("WeightedRendezvous")
@@ -427,7 +508,8 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("address", &address_of<ringlab::WeightedRendezvous>)
       .function("pickMany", &whrw_pick_many)
       .function("scores", &whrw_scores)
-      .function("top", &whrw_top);
+      .function("top", &whrw_top)
+      .function("servers", &whrw_servers);
   function("makeWeightedRendezvous", &make_weighted_rendezvous, allow_raw_pointers());
 
   class_<ringlab::Maglev>("Maglev")

@@ -1,6 +1,7 @@
 // The bad-input table of README ("Every bad input named"), C++ side: one test per row, asserting
-// the ErrorCode and the exact message. tests/js/bad-input.test.mjs holds the same rows for the JS
-// package, plus the rows only JavaScript has (wrong JS types, unknown options, disposed handles).
+// the ErrorCode and the exact message. tests/bad-input.json holds the same rows for the JS package
+// (tests/js/bad-input-table.test.mjs), plus the rows only JavaScript has (wrong JS types, unknown
+// options, disposed handles).
 #include <catch2/catch.hpp>
 
 #include <cmath>

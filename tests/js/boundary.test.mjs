@@ -128,9 +128,11 @@ const calls = {
     return [raw, []];
   },
   "RawModule.heapUsage": () => [raw, []],
-  "RawModule.mulberry32Fill": () => [raw, [16, 4]],
+  "RawModule.defaults": () => [raw, []],
+  "RawModule.mulberry32Fill": () => [raw, [16, 4, 1]],
   "RawModule.makeRing": () => [raw, [{ servers: 2, names, weights, zones: ["", "", ""], vnodes: 5 }]],
-  "RawModule.makeWeightedRendezvous": () => [raw, [{ names, weights }]],
+  "RawModule.makeRendezvous": () => [raw, [{ servers: 0, names, weights: undefined }]],
+  "RawModule.makeWeightedRendezvous": () => [raw, [{ servers: 0, names, weights }]],
   "RawModule.makeMaglev": () => [raw, [{ backends: 3, names, weights, tableSize: 13 }]],
   "RawModule.boundedLoads": () => [raw, [ring, hashes, 0.25]],
   "RawModule.searchTrace": () => [raw, [ringPoints.tokens, 123456789]],
@@ -157,7 +159,8 @@ const calls = {
         vnodes: 10,
         seed: 16,
         keys: 500,
-        change: { kind: 1, name: "S1", weight: 1 }, // remove S1: jump cannot, so a row has a reason
+        // remove S1 (as parts): jump cannot, so a row has a reason
+        change: { text: "", kind: "remove", name: "S1", weight: undefined },
         epsilon: 0.25,
         tableSize: 13,
       },

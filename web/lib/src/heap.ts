@@ -174,11 +174,12 @@ export class Heap {
     run: () => void,
     result: ResultArray<T>,
   ): T {
-    checkOut(result, n);
     const raw = this.#raw;
-    // Staging checks n (a count, within the cap) before any array is made for the results.
+    // Staging has the core check n (a count, within the cap) before anything else looks at it
+    // and before any array is made for the results.
     const at = this.call(() => raw.stageWords(n, input.length + extra)) >>> 2;
     try {
+      checkOut(result, n);
       const out = resultArray(result, n);
       if (this.#u32.length === 0) this.#views();
       this.#u32.set(input, at);

@@ -3,7 +3,7 @@ import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawMaglev } from "./raw.js";
 import type { Maglev, MaglevFillTurns } from "./types.js";
-import { int, str, u32array, uint32 } from "./validate.js";
+import { num, str, u32array } from "./validate.js";
 
 export class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
   readonly #heap: Heap;
@@ -34,9 +34,12 @@ export class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
 
   lookupHash(hash: number): number {
     const raw = this.raw;
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     const d = this.#heap.direct;
-    return d !== null ? d.ringlab_maglev_lookup_hash(this.#address, h) : raw.lookupHash(h);
+    // A uint32 exactly goes straight to the instance; anything else to the core, which checks it.
+    return d !== null && h >>> 0 === h
+      ? d.ringlab_maglev_lookup_hash(this.#address, h)
+      : this.#heap.call(() => raw.lookupHash(h));
   }
 
   lookupMany(keys: readonly string[], out?: Uint32Array): Uint32Array {
@@ -67,13 +70,13 @@ export class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
 
   offset(i: number): number {
     const raw = this.raw;
-    const b = int(i, "backend");
+    const b = num(i, "backend");
     return this.#heap.call(() => raw.offset(b));
   }
 
   skip(i: number): number {
     const raw = this.raw;
-    const b = int(i, "backend");
+    const b = num(i, "backend");
     return this.#heap.call(() => raw.skip(b));
   }
 }

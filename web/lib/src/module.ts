@@ -4,7 +4,7 @@ import { RinglabError } from "./errors.js";
 import { Heap } from "./heap.js";
 import { MaglevHandle } from "./maglev.js";
 import { Mulberry32Generator } from "./mulberry32.js";
-import type { RawComparisonRow, RawMaglevArgs, RawModule, RawProgress } from "./raw.js";
+import type { RawComparisonRow, RawMaglevArgs, RawModule, RawProgress, RawRendezvousArgs } from "./raw.js";
 import { RendezvousHandle, WeightedRendezvousHandle } from "./rendezvous.js";
 import { RingHandle, rawRing } from "./ring.js";
 import { TokenRingHandle } from "./token-ring.js";
@@ -14,6 +14,7 @@ import type {
   CompareScenario,
   ComparisonAlgorithm,
   ComparisonRow,
+  Defaults,
   HotKeysOptions,
   HotKeysResult,
   HrwJumpOptions,
@@ -45,19 +46,15 @@ import type {
   WeightedServerSpec,
 } from "./types.js";
 import {
-  defaultNames,
-  int,
-  intOption,
+  changeArgs,
   invalidType,
-  jumpKey,
   list,
   num,
+  numOption,
   options,
-  parseChange,
   serverList,
   str,
   u32array,
-  uint32,
   weightedSpec,
 } from "./validate.js";
 
@@ -88,6 +85,15 @@ function withProgress<T>(heap: Heap, onProgress: unknown, run: (progress: RawPro
   }
 }
 
+/** An object and everything in it made read-only (the defaults every caller shares). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object") {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
 
 // A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
@@ -105,6 +111,7 @@ export class RinglabModule implements Ringlab {
   readonly version: string;
   readonly #raw: RawModule;
   readonly #heap: Heap;
+  readonly #defaults: Defaults;
 
   readonly theory: Theory;
 
@@ -112,29 +119,31 @@ export class RinglabModule implements Ringlab {
     this.#raw = raw;
     const heap = (this.#heap = new Heap(raw, exports));
     this.version = raw.version();
+    // The core's defaults, read once: every option left out below takes its value from here.
+    this.#defaults = deepFreeze(raw.defaults());
     // For tests, not the API (hence a symbol, and not enumerable): the direct entry points in use,
     // so that a build or a loader that loses them (single-key calls then go through embind,
     // correct but several times slower) fails a test instead of passing unnoticed.
     Object.defineProperty(this, Symbol.for("ringlab.diagnostics"), { get: () => ({ direct: heap.directNames }) });
     this.theory = Object.freeze({
       sdOverMean: (n: number, v: number) => {
-        const [a, b] = [int(n, "n"), int(v, "v")];
+        const [a, b] = [num(n, "n"), num(v, "v")];
         return heap.call(() => raw.theorySdOverMean(a, b));
       },
       vnodesFor: (n: number, target: number) => {
-        const [a, c] = [int(n, "n"), num(target, "target")];
+        const [a, c] = [num(n, "n"), num(target, "target")];
         return heap.call(() => raw.theoryVnodesFor(a, c));
       },
       harmonic: (n: number) => {
-        const a = int(n, "n");
+        const a = num(n, "n");
         return heap.call(() => raw.theoryHarmonic(a));
       },
       modNKeptFraction: (n: number, m: number) => {
-        const [a, b] = [int(n, "n"), int(m, "m")];
+        const [a, b] = [num(n, "n"), num(m, "m")];
         return heap.call(() => raw.theoryModNKept(a, b));
       },
       minimumMovedFraction: (n: number, m: number) => {
-        const [a, b] = [int(n, "n"), int(m, "m")];
+        const [a, b] = [num(n, "n"), num(m, "m")];
         return heap.call(() => raw.theoryMinimumMoved(a, b));
       },
     });
@@ -154,18 +163,41 @@ export class RinglabModule implements Ringlab {
     return this.#heap.stagedStrings(keys, "keys", (n) => raw.h32Many(n), { type: "uint32", out });
   }
 
+  /**
+   * A jump key as a bigint: a bigint that is a uint64 and a number that is a safe integer ≥ 0
+   * convert exactly; the core words the error of anything else.
+   */
+  #jumpKey(key: unknown): bigint {
+    if (typeof key === "bigint") {
+      if (BigInt.asUintN(64, key) === key) return key;
+    } else if (typeof key === "number") {
+      if (Number.isSafeInteger(key) && key >= 0) return BigInt(key);
+    } else {
+      throw invalidType("key", "a bigint or a number", key);
+    }
+    const given = typeof key === "bigint" ? String(key) : key;
+    return BigInt.asUintN(
+      64,
+      this.#heap.call(() => this.#raw.jumpKey(given)),
+    );
+  }
+
   jump(key: bigint | number, buckets: number): number {
-    const k = jumpKey(key);
-    const n = int(buckets, "buckets");
+    const k = this.#jumpKey(key);
+    const n = num(buckets, "buckets");
     const d = this.#heap.direct;
-    // Out of range, n takes the embind path, which words the error.
-    if (d !== null && n >= 1 && n <= 2147483647) return d.ringlab_jump(k, n);
+    // Buckets that are an int32 exactly go straight to the instance, which answers -1 below the
+    // range; that and anything else take the embind call, where the core words the error.
+    if (d !== null && (n | 0) === n) {
+      const bucket = d.ringlab_jump(k, n);
+      if (bucket >= 0) return bucket;
+    }
     return this.#heap.call(() => this.#raw.jump(k, n));
   }
 
   jumpTrace(key: bigint | number, buckets: number): JumpStep[] {
-    const k = jumpKey(key);
-    const n = int(buckets, "buckets");
+    const k = this.#jumpKey(key);
+    const n = num(buckets, "buckets");
     const steps: JumpStep[] = this.#heap.call(() => this.#raw.jumpTrace(k, n));
     // A uint64_t crosses as a signed BigInt: the key's bits, read back unsigned.
     for (const step of steps) step.key = BigInt.asUintN(64, step.key);
@@ -173,7 +205,7 @@ export class RinglabModule implements Ringlab {
   }
 
   jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array {
-    const n = int(buckets, "buckets");
+    const n = num(buckets, "buckets");
     const raw = this.#raw;
     const count = keys.length;
     const result = { type: "int32", out } as const;
@@ -188,31 +220,31 @@ export class RinglabModule implements Ringlab {
   }
 
   modN(hash: number, n: number): number {
-    const h = uint32(hash, "hash");
-    const servers = int(n, "n");
+    const h = num(hash, "hash");
+    const servers = num(n, "n");
     return this.#heap.call(() => this.#raw.modN(h, servers));
   }
 
   modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array {
     const h = u32array(hashes, "hashes");
-    const servers = int(n, "n");
+    const servers = num(n, "n");
     const raw = this.#raw;
     return this.#heap.stagedWords(h, h.length, 0, () => raw.modNMany(h.length, servers), { type: "uint32", out });
   }
 
   mulberry32(seed: number): Mulberry32 {
-    return new Mulberry32Generator(this.#raw, this.#heap, int(seed, "seed"));
+    return new Mulberry32Generator(this.#raw, this.#heap, num(seed, "seed"));
   }
 
   keyNumbers(seed: number, count: number): Uint32Array {
-    const s = int(seed, "seed");
-    const n = int(count, "count");
+    const s = num(seed, "seed");
+    const n = num(count, "count");
     return this.#heap.call(() => this.#raw.keyNumbers(s, n));
   }
 
   keyHashes(seed: number, count: number, out?: Uint32Array): Uint32Array {
-    const s = int(seed, "seed");
-    const n = int(count, "count");
+    const s = num(seed, "seed");
+    const n = num(count, "count");
     const raw = this.#raw;
     return this.#heap.stagedWords(new Uint32Array(0), n, n, () => raw.keyHashes(s, n), { type: "uint32", out });
   }
@@ -227,59 +259,56 @@ export class RinglabModule implements Ringlab {
   ring(opts: RingOptions): Ring {
     if (opts === null || typeof opts !== "object") throw invalidType("ring options", "an object", opts);
     const o = options<RingOptions>(opts, ["servers", "vnodes"], "ring");
-    const vnodes = intOption(o, "vnodes", 100);
+    const d = this.#defaults.ring;
+    const vnodes = numOption(o, "vnodes", d.vnodes);
     const servers: unknown = o.servers;
-    const args = serverList(servers, vnodes);
+    const args = serverList(servers, vnodes, d.weight);
     const raw = this.#heap.call(() => this.#raw.makeRing(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no ring");
-    return new RingHandle(raw, this.#raw, this.#heap);
+    return new RingHandle(raw, this.#raw, this.#heap, d.weight);
   }
 
   rendezvous(servers: number | readonly string[]): Rendezvous {
-    let names: string[];
+    const args: RawRendezvousArgs = { servers: 0, names: undefined, weights: undefined };
     if (typeof servers === "number") {
-      const n = int(servers, "servers");
-      if (n < 0) throw new RinglabError("out_of_range", `servers must be >= 0, got ${n}`);
-      names = defaultNames(n);
+      args.servers = servers; // S0 … S{n-1}, n checked by the core
     } else if (Array.isArray(servers)) {
-      names = servers.map((s: unknown, i) => str(s, `servers[${i}]`));
+      args.names = servers.map((s: unknown, i) => str(s, `servers[${i}]`));
     } else {
       throw invalidType("servers", "a count or an array of names", servers);
     }
-    const raw = this.#heap.call(() => this.#raw.makeRendezvous(names));
+    const raw = this.#heap.call(() => this.#raw.makeRendezvous(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no rendezvous");
-    return new RendezvousHandle(raw, names, this.#heap);
+    return new RendezvousHandle(raw, args.names, this.#heap);
   }
 
   weightedRendezvous(servers: number | readonly (string | WeightedServerSpec)[]): WeightedRendezvous {
-    let specs: Required<WeightedServerSpec>[];
+    const args: RawRendezvousArgs = { servers: 0, names: undefined, weights: undefined };
     if (typeof servers === "number") {
-      const n = int(servers, "servers");
-      if (n < 0) throw new RinglabError("out_of_range", `servers must be >= 0, got ${n}`);
-      specs = defaultNames(n).map((name) => ({ name, weight: 1 }));
+      args.servers = servers; // S0 … S{n-1} with the default weight, n checked by the core
     } else if (Array.isArray(servers)) {
-      specs = servers.map((s: unknown, i) => weightedSpec(s, `servers[${i}]`));
+      const specs = servers.map((s: unknown, i) => weightedSpec(s, `servers[${i}]`, this.#defaults.ring.weight));
+      args.names = specs.map((s) => s.name);
+      args.weights = Float64Array.from(specs, (s) => s.weight);
     } else {
       throw invalidType("servers", "a count or an array of servers", servers);
     }
-    const names = specs.map((s) => s.name);
-    const weights = Float64Array.from(specs, (s) => s.weight);
-    const raw = this.#heap.call(() => this.#raw.makeWeightedRendezvous({ names, weights }));
+    const raw = this.#heap.call(() => this.#raw.makeWeightedRendezvous(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no weighted rendezvous");
-    return new WeightedRendezvousHandle(raw, names, this.#heap);
+    return new WeightedRendezvousHandle(raw, args.names, this.#heap);
   }
 
   maglev(opts: MaglevOptions): Maglev {
     if (opts === null || typeof opts !== "object") throw invalidType("maglev options", "an object", opts);
     const o = options<MaglevOptions>(opts, ["backends", "tableSize"], "maglev");
-    const tableSize = intOption(o, "tableSize", 65537);
+    const tableSize = numOption(o, "tableSize", this.#defaults.maglev.tableSize);
     const backends: unknown = o.backends;
     const args: RawMaglevArgs = { backends: 0, names: undefined, weights: undefined, tableSize };
     if (typeof backends === "number") {
-      args.backends = int(backends, "backends");
-      if (args.backends < 1) throw new RinglabError("out_of_range", "Maglev needs at least one backend");
+      args.backends = backends; // S0 … S{n-1}, n checked by the core
     } else if (Array.isArray(backends)) {
-      const specs = backends.map((b: unknown, i) => weightedSpec(b, `backends[${i}]`));
+      const weight = this.#defaults.ring.weight;
+      const specs = backends.map((b: unknown, i) => weightedSpec(b, `backends[${i}]`, weight));
       args.backends = specs.length;
       args.names = specs.map((b) => b.name);
       args.weights = Float64Array.from(specs, (b) => b.weight);
@@ -300,7 +329,7 @@ export class RinglabModule implements Ringlab {
 
   tokenRing(opts?: TokenRingOptions): TokenRing {
     const o = options<TokenRingOptions>(opts, ["bits"], "tokenRing");
-    const bits = intOption(o, "bits", 32);
+    const bits = numOption(o, "bits", this.#defaults.tokenRing.bits);
     const raw = this.#heap.call(() => this.#raw.makeTokenRing(bits));
     if (raw === null) throw new RinglabError("internal", "the module returned no token ring");
     return new TokenRingHandle(raw, this.#heap);
@@ -308,7 +337,7 @@ export class RinglabModule implements Ringlab {
 
   searchTrace(tokens: Uint32Array, hash: number): SearchStep[] {
     const t = u32array(tokens, "tokens");
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     return this.#heap.call(() => this.#raw.searchTrace(t, h));
   }
 
@@ -317,10 +346,10 @@ export class RinglabModule implements Ringlab {
     const o = options<PreferenceWalkOptions>(opts, ["tokens", "servers", "hash", "rf", "zones"], "preferenceWalk");
     const tokens = u32array(o.tokens, "tokens");
     const servers = u32array(o.servers, "servers");
-    const hash = uint32(o.hash, "hash");
-    const rf = int(o.rf, "rf");
+    const hash = num(o.hash, "hash");
+    const rf = num(o.rf, "rf");
     // Zones by label: each distinct value gets an index (the module compares indices).
-    let zoneOf = new Uint32Array(0);
+    let zoneOf: Uint32Array | undefined;
     if (o.zones !== undefined) {
       const labels = list(o.zones, "zones", "an array of strings or numbers");
       const index = new Map<unknown, number>();
@@ -330,9 +359,6 @@ export class RinglabModule implements Ringlab {
         if (k === undefined) index.set(z, (k = index.size));
         return k;
       });
-      if (zoneOf.length === 0 && servers.length > 0) {
-        throw new RinglabError("invalid_argument", "zones must give one zone per server, got none");
-      }
     }
     return Array.from(this.#heap.call(() => this.#raw.preferenceWalk({ tokens, servers, zoneOf, hash, rf })));
   }
@@ -372,13 +398,14 @@ export class RinglabModule implements Ringlab {
   hotKeys(ring: Ring, opts?: HotKeysOptions): HotKeysResult {
     const r = rawRing(ring, this.#raw);
     const o = options<HotKeysOptions>(opts, ["seed", "keys", "requests", "s", "hot", "copies"], "hotKeys");
+    const d = this.#defaults.hotKeys;
     const args = {
-      seed: intOption(o, "seed", 16),
-      keys: intOption(o, "keys", 1000),
-      requests: intOption(o, "requests", 100000),
-      s: o.s === undefined ? 1 : num(o.s, "s"),
-      hot: intOption(o, "hot", 1),
-      copies: intOption(o, "copies", 1),
+      seed: numOption(o, "seed", d.seed),
+      keys: numOption(o, "keys", d.keys),
+      requests: numOption(o, "requests", d.requests),
+      s: numOption(o, "s", d.s),
+      hot: numOption(o, "hot", d.hot),
+      copies: numOption(o, "copies", d.copies),
     };
     return this.#heap.call(() => this.#raw.hotKeys(r, args));
   }
@@ -389,58 +416,69 @@ export class RinglabModule implements Ringlab {
       ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize"],
       "compare",
     );
-    const servers = serverList(o.servers ?? 10, intOption(o, "vnodes", 100));
+    const d = this.#defaults.compare;
+    const servers = serverList(
+      o.servers === undefined ? d.servers : o.servers,
+      numOption(o, "vnodes", d.vnodes),
+      this.#defaults.ring.weight,
+    );
     const args = {
       ...servers,
-      seed: intOption(o, "seed", 16),
-      keys: intOption(o, "keys", 100000),
-      change: parseChange(o.change ?? "add"),
-      epsilon: o.epsilon === undefined ? 0.25 : num(o.epsilon, "epsilon"),
-      tableSize: intOption(o, "tableSize", 65537),
+      seed: numOption(o, "seed", d.seed),
+      keys: numOption(o, "keys", d.keys),
+      change: changeArgs(o.change === undefined ? d.change : o.change),
+      epsilon: numOption(o, "epsilon", d.epsilon),
+      tableSize: numOption(o, "tableSize", d.tableSize),
     };
     return this.#heap.call(() => this.#raw.compare(args)).map(comparisonRow);
   }
 
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {
     const o = options<RingVsModOptions>(opts, ["seed", "keys", "servers", "vnodes", "onProgress"], "ringVsMod");
-    const seed = intOption(o, "seed", 16);
-    const keys = intOption(o, "keys", 10000);
-    const servers = intOption(o, "servers", 4);
-    const vnodes = intOption(o, "vnodes", 100);
+    const d = this.#defaults.ringVsMod;
+    const seed = numOption(o, "seed", d.seed);
+    const keys = numOption(o, "keys", d.keys);
+    const servers = numOption(o, "servers", d.servers);
+    const vnodes = numOption(o, "vnodes", d.vnodes);
     const args = { seed, keys, servers, vnodes };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
   }
 
   vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
     const o = options<VnodeSweepOptions>(opts, ["seed", "servers", "keys", "vnodes", "onProgress"], "vnodeSweep");
-    const seed = intOption(o, "seed", 16);
-    const servers = intOption(o, "servers", 10);
-    const keys = intOption(o, "keys", 100000);
-    let vnodes = Float64Array.of(1, 10, 100, 1000);
-    if (o.vnodes !== undefined) {
-      if (!Array.isArray(o.vnodes)) throw invalidType("vnodes", "an array of numbers", o.vnodes);
-      vnodes = Float64Array.from(o.vnodes as unknown[], (v, i) => int(v, `vnodes[${i}]`));
-    }
+    const d = this.#defaults.vnodeSweep;
+    const seed = numOption(o, "seed", d.seed);
+    const servers = numOption(o, "servers", d.servers);
+    const keys = numOption(o, "keys", d.keys);
+    const list = o.vnodes === undefined ? d.vnodes : o.vnodes;
+    if (!Array.isArray(list)) throw invalidType("vnodes", "an array of numbers", list);
+    const vnodes = Float64Array.from(list as unknown[], (v, i) => num(v, `vnodes[${i}]`));
     const args = { seed, servers, keys, vnodes };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
   }
 
   hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
     const o = options<HrwJumpOptions>(opts, ["seed", "keys", "servers", "remove", "buckets", "onProgress"], "hrwJump");
-    const seed = intOption(o, "seed", 16);
-    const keys = intOption(o, "keys", 10000);
-    const servers = intOption(o, "servers", 5);
-    const remove = intOption(o, "remove", 2);
-    const buckets = intOption(o, "buckets", 10);
+    const d = this.#defaults.hrwJump;
+    const seed = numOption(o, "seed", d.seed);
+    const keys = numOption(o, "keys", d.keys);
+    const servers = numOption(o, "servers", d.servers);
+    const remove = numOption(o, "remove", d.remove);
+    const buckets = numOption(o, "buckets", d.buckets);
     const args = { seed, keys, servers, remove, buckets };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.hrwJump(args, p));
   }
 
   placementDigest(opts?: PlacementDigestOptions): PlacementDigest {
     const o = options<PlacementDigestOptions>(opts, ["seed", "keys"], "placementDigest");
-    const seed = intOption(o, "seed", 16);
-    const keys = intOption(o, "keys", 100000);
+    const d = this.#defaults.placementDigest;
+    const seed = numOption(o, "seed", d.seed);
+    const keys = numOption(o, "keys", d.keys);
     return this.#heap.call(() => this.#raw.placementDigest({ seed, keys }));
+  }
+
+  defaults(): Defaults {
+    return this.#defaults;
   }
 
   memory(): MemoryUsage {

@@ -1,13 +1,14 @@
 // The course's PRNG: a plain JavaScript object fed by the module in batches.
-import { RinglabError } from "./errors.js";
 import type { Heap } from "./heap.js";
 import type { RawModule } from "./raw.js";
 import type { Mulberry32 } from "./types.js";
-import { int } from "./validate.js";
+import { num } from "./validate.js";
 
 export class Mulberry32Generator implements Mulberry32 {
   readonly #raw: RawModule;
   readonly #heap: Heap;
+  /** The state the buffer's values were made from, and the state after them. */
+  #start: number;
   #state: number;
   #buffer: Uint32Array = new Uint32Array(0);
   #pos = 0;
@@ -16,20 +17,17 @@ export class Mulberry32Generator implements Mulberry32 {
   constructor(raw: RawModule, heap: Heap, seed: number) {
     this.#raw = raw;
     this.#heap = heap;
-    // Validates the seed now (the core checks |seed| <= 2^53 - 1), not on the first next().
-    this.#state = heap.call(() => raw.mulberry32Fill(seed, 0)).state;
+    // Checks the seed now (the core: a safe integer), not on the first next().
+    this.#start = this.#state = heap.call(() => raw.mulberry32Fill(seed, 0, 0)).state;
   }
 
   // Values come from the core in growing batches; the state after a batch resumes it exactly.
-  #fill(count: number): Uint32Array {
-    const r = this.#heap.call(() => this.#raw.mulberry32Fill(this.#state, count));
-    this.#state = r.state;
-    return r.values;
-  }
-
   nextUint32(): number {
     if (this.#pos === this.#buffer.length) {
-      this.#buffer = this.#fill(this.#batch);
+      const r = this.#heap.call(() => this.#raw.mulberry32Fill(this.#state, this.#batch, 0));
+      this.#start = this.#state;
+      this.#state = r.state;
+      this.#buffer = r.values;
       this.#pos = 0;
       this.#batch = Math.min(this.#batch * 2, 4096);
     }
@@ -40,15 +38,14 @@ export class Mulberry32Generator implements Mulberry32 {
     return this.nextUint32() / 4294967296;
   }
 
+  // One call with the count as given, which the core checks: the values from the buffer's start
+  // state, the ones already read skipped, so they continue from where next() stopped.
   nextUint32Many(count: number): Uint32Array {
-    const n = int(count, "count");
-    if (n < 0) throw new RinglabError("out_of_range", `count must be >= 0, got ${n}`);
-    const buffered = Math.min(n, this.#buffer.length - this.#pos);
-    const rest = n > buffered ? this.#fill(n - buffered) : undefined;
-    const out = new Uint32Array(n);
-    out.set(this.#buffer.subarray(this.#pos, this.#pos + buffered));
-    this.#pos += buffered;
-    if (rest) out.set(rest, buffered);
-    return out;
+    const n = num(count, "count");
+    const r = this.#heap.call(() => this.#raw.mulberry32Fill(this.#start, n, this.#pos));
+    this.#start = this.#state = r.state;
+    this.#buffer = new Uint32Array(0);
+    this.#pos = 0;
+    return r.values;
   }
 }

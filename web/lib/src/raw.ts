@@ -33,9 +33,14 @@ export interface RawServerArgs {
   zone: string;
 }
 
-export interface RawWeightedServersArgs {
-  names: string[];
-  weights: Float64Array;
+/**
+ * rl.rendezvous / weightedRendezvous: S0 … S{servers-1} when `names` is undefined, else the
+ * servers named (`weights` for the weighted kind; undefined for the plain one).
+ */
+export interface RawRendezvousArgs {
+  servers: number;
+  names: string[] | undefined;
+  weights: Float64Array | undefined;
 }
 
 /** rl.maglev: S0 … S{backends-1} when `names` is undefined, else the backends named. */
@@ -46,11 +51,11 @@ export interface RawMaglevArgs {
   tableSize: number;
 }
 
-/** zoneOf: empty (no zones) or one zone index per server. */
+/** zoneOf: undefined (no zones) or one zone index per server. */
 export interface RawPreferenceWalkArgs {
   tokens: Uint32Array;
   servers: Uint32Array;
-  zoneOf: Uint32Array;
+  zoneOf: Uint32Array | undefined;
   hash: number;
   rf: number;
 }
@@ -64,11 +69,12 @@ export interface RawHotKeysArgs {
   copies: number;
 }
 
-/** kind: 0 add, 1 remove, 2 fail, 3 weight. */
+/** The change as given: `text` (the CLI's form) when kind is undefined, else its parts. */
 export interface RawChangeArgs {
-  kind: number;
+  text: string;
+  kind: string | undefined;
   name: string;
-  weight: number;
+  weight: number | undefined;
 }
 
 /** rl.compare: the servers as RawRingArgs gives them. */
@@ -288,6 +294,78 @@ export interface RawPlacementDigest {
   parts: RawDigestPart[];
 }
 
+/** The core's defaults (ringlab::Defaults), one part per function or options. */
+export interface RawDefaults {
+  ringVsMod: RawRingVsModDefaults;
+  vnodeSweep: RawVnodeSweepDefaults;
+  hrwJump: RawHrwJumpDefaults;
+  compare: RawCompareDefaults;
+  placementDigest: RawPlacementDigestDefaults;
+  ring: RawRingDefaults;
+  maglev: RawMaglevDefaults;
+  tokenRing: RawTokenRingDefaults;
+  hotKeys: RawHotKeysDefaults;
+}
+
+export interface RawRingVsModDefaults {
+  seed: number;
+  keys: number;
+  servers: number;
+  vnodes: number;
+}
+
+export interface RawVnodeSweepDefaults {
+  seed: number;
+  servers: number;
+  keys: number;
+  vnodes: number[];
+}
+
+export interface RawHrwJumpDefaults {
+  seed: number;
+  keys: number;
+  servers: number;
+  remove: number;
+  buckets: number;
+}
+
+export interface RawCompareDefaults {
+  servers: number;
+  vnodes: number;
+  seed: number;
+  keys: number;
+  change: string;
+  epsilon: number;
+  tableSize: number;
+}
+
+export interface RawPlacementDigestDefaults {
+  seed: number;
+  keys: number;
+}
+
+export interface RawRingDefaults {
+  vnodes: number;
+  weight: number;
+}
+
+export interface RawMaglevDefaults {
+  tableSize: number;
+}
+
+export interface RawTokenRingDefaults {
+  bits: number;
+}
+
+export interface RawHotKeysDefaults {
+  seed: number;
+  keys: number;
+  requests: number;
+  s: number;
+  hot: number;
+  copies: number;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Handles
 
@@ -323,6 +401,8 @@ export interface RawRendezvousOf<Scores> extends RawHandle {
   pickMany(n: number): void;
   scores(key: string): Scores;
   top(key: string, k: number): Uint32Array;
+  /** Names in list order (S0 … S{n-1} for a count). */
+  servers(): string[];
 }
 export type RawRendezvous = RawRendezvousOf<Uint32Array>;
 export type RawWeightedRendezvous = RawRendezvousOf<Float64Array>;
@@ -380,7 +460,7 @@ export interface Direct {
   ringlab_maglev_lookup_hash(maglev: number, hash: number): number;
   ringlab_rendezvous_pick(rendezvous: number, len: number): number;
   ringlab_weighted_rendezvous_pick(rendezvous: number, len: number): number;
-  /** buckets must be 1 … 2^31 − 1. */
+  /** buckets: an int32 exactly; below 1 the answer is -1 (the embind call then words the error). */
   ringlab_jump(key: bigint, buckets: number): number;
 }
 
@@ -389,6 +469,7 @@ export interface RawCommon {
   keyScratchAddress(): number;
   takeError(): RawError;
   version(): string;
+  defaults(): RawDefaults;
   /**
    * A heap block for a batch of n strings of `units` UTF-16 units in all, n + 1 offsets at word
    * 0, n results at word n + 1, the units from word 2n + 1; returns its address (0 on error).
@@ -408,10 +489,16 @@ export interface RawModule extends RawCommon {
   h32Bytes(bytes: Uint8Array): number;
   /** Staged: n strings in, their h32 in the results region. */
   h32Many(n: number): void;
-  mulberry32Fill(state: number, count: number): RawMulberry32Fill;
+  /** The next `count` values from `state`, after skipping `skip` (values already read). */
+  mulberry32Fill(state: number, count: number, skip: number): RawMulberry32Fill;
   keyNumbers(seed: number, count: number): Uint32Array;
   /** Staged: the h32 of the first n course keys for a seed, into the block's n words. */
   keyHashes(seed: number, n: number): void;
+  /**
+   * A jump key from a number or the decimal text of a bigint, checked by the core (the wrapper
+   * converts the keys it can exactly and comes here for the error of the others).
+   */
+  jumpKey(key: number | string): bigint;
   jump(key: bigint, buckets: number): number;
   /** Staged: n keys (32-bit words, or (low, high) pairs when wide), n results after them. */
   jumpMany(n: number, buckets: number, wide: boolean): void;
@@ -419,8 +506,8 @@ export interface RawModule extends RawCommon {
   /** Staged: n hashes in, servers in place. */
   modNMany(count: number, n: number): void;
   makeRing(args: RawRingArgs): RawRing | null;
-  makeRendezvous(names: string[]): RawRendezvous | null;
-  makeWeightedRendezvous(servers: RawWeightedServersArgs): RawWeightedRendezvous | null;
+  makeRendezvous(args: RawRendezvousArgs): RawRendezvous | null;
+  makeWeightedRendezvous(args: RawRendezvousArgs): RawWeightedRendezvous | null;
   makeMaglev(args: RawMaglevArgs): RawMaglev | null;
   makeTokenRing(bits: number): RawTokenRing | null;
   boundedLoads(ring: RawRing, hashes: Uint32Array, epsilon: number): RawBoundedLoads;

@@ -3,12 +3,12 @@ import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawRendezvous, RawRendezvousOf, RawWeightedRendezvous } from "./raw.js";
 import type { Rendezvous, WeightedRendezvous } from "./types.js";
-import { int, str } from "./validate.js";
+import { num, str } from "./validate.js";
 
 // Plain and weighted rendezvous: the same calls over raw handles of one shape.
 abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<Scores>> {
   readonly #heap: Heap;
-  readonly servers: readonly string[];
+  #servers: readonly string[] | undefined;
 
   readonly #address: number;
   readonly #pick: ((rendezvous: number, len: number) => number) | undefined;
@@ -16,7 +16,7 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
   protected constructor(
     raw: RawRendezvousOf<Scores>,
     kind: string,
-    servers: readonly string[],
+    servers: readonly string[] | undefined,
     heap: Heap,
     weighted: boolean,
   ) {
@@ -24,8 +24,15 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
     this.#heap = heap;
     this.#address = raw.address();
     this.#pick = weighted ? heap.direct?.ringlab_weighted_rendezvous_pick : heap.direct?.ringlab_rendezvous_pick;
-    // The list cannot change after creation, so the names given are the names held.
-    this.servers = Object.freeze([...servers]);
+    // The list cannot change after creation, so the names given are the names held; for a count,
+    // the names the core made, read when first asked for.
+    this.#servers = servers && Object.freeze([...servers]);
+  }
+
+  get servers(): readonly string[] {
+    const raw = this.raw;
+    this.#servers ??= Object.freeze(this.#heap.call(() => raw.servers()));
+    return this.#servers;
   }
 
   pick(key: string): string | undefined {
@@ -48,7 +55,7 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
   top(key: string, k: number): string[] {
     const raw = this.raw;
     const s = str(key, "key");
-    const n = int(k, "k");
+    const n = num(k, "k");
     return Array.from(
       this.#heap.call(() => raw.top(s, n)),
       (i) => this.servers[i]!,
@@ -63,13 +70,13 @@ abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<S
 }
 
 export class RendezvousHandle extends RendezvousHandleBase<Uint32Array> implements Rendezvous {
-  constructor(raw: RawRendezvous, servers: readonly string[], heap: Heap) {
+  constructor(raw: RawRendezvous, servers: readonly string[] | undefined, heap: Heap) {
     super(raw, "rendezvous", servers, heap, false);
   }
 }
 
 export class WeightedRendezvousHandle extends RendezvousHandleBase<Float64Array> implements WeightedRendezvous {
-  constructor(raw: RawWeightedRendezvous, servers: readonly string[], heap: Heap) {
+  constructor(raw: RawWeightedRendezvous, servers: readonly string[] | undefined, heap: Heap) {
     super(raw, "weighted rendezvous", servers, heap, true);
   }
 }

@@ -4,7 +4,7 @@ import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawModule, RawRing } from "./raw.js";
 import type { PreferenceListOptions, Ring, RingPoints, SearchStep, ServerInfo, ServerSpec } from "./types.js";
-import { int, invalidType, num, options, serverSpec, str, u32array, uint32 } from "./validate.js";
+import { invalidType, num, options, serverSpec, str, u32array } from "./validate.js";
 
 export class RingHandle extends HandleBase<RawRing> implements Ring {
   readonly #module: RawModule;
@@ -12,12 +12,15 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
   #names: readonly string[] | null = null;
 
   readonly #address: number;
+  /** The core's weight for a server given without one (Ring.add). */
+  readonly #weight: number;
 
-  constructor(raw: RawRing, module: RawModule, heap: Heap) {
+  constructor(raw: RawRing, module: RawModule, heap: Heap, weight: number) {
     super(raw, "ring");
     this.#module = module;
     this.#heap = heap;
     this.#address = raw.address();
+    this.#weight = weight;
   }
 
   get servers(): readonly string[] {
@@ -47,9 +50,14 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
 
   ownerOfHash(hash: number): string {
     const raw = this.raw;
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     const d = this.#heap.direct;
-    return this.servers[d !== null ? d.ringlab_ring_owner_of_hash(this.#address, h) : raw.ownerOfHash(h)]!;
+    // A uint32 exactly goes straight to the instance; anything else to the core, which checks it.
+    const i =
+      d !== null && h >>> 0 === h
+        ? d.ringlab_ring_owner_of_hash(this.#address, h)
+        : this.#heap.call(() => raw.ownerOfHash(h));
+    return this.servers[i]!;
   }
 
   ownerMany(keys: readonly string[], out?: Uint32Array): Uint32Array {
@@ -66,8 +74,8 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
   preferenceList(keyOrHash: string | number, rf: number, opts?: PreferenceListOptions): string[] {
     const raw = this.raw;
     const hash =
-      typeof keyOrHash === "string" ? this.#module.h32(keyOrHash) : uint32(keyOrHash, "keyOrHash (a key or a hash)");
-    const n = int(rf, "rf");
+      typeof keyOrHash === "string" ? this.#module.h32(keyOrHash) : num(keyOrHash, "keyOrHash (a key or a hash)");
+    const n = num(rf, "rf");
     const o = options<PreferenceListOptions>(opts, ["zones"], "preferenceList");
     if (o.zones !== undefined && typeof o.zones !== "boolean") throw invalidType("zones", "a boolean", o.zones);
     const list = this.#heap.call(() => raw.preferenceList(hash, n, o.zones ?? false));
@@ -77,7 +85,7 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
 
   add(server: string | ServerSpec): void {
     const raw = this.raw;
-    const s = serverSpec(server, "server");
+    const s = serverSpec(server, "server", this.#weight);
     this.#heap.call(() => raw.add(s));
     this.#names = null;
   }
@@ -112,7 +120,7 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
 
   searchTrace(hash: number): SearchStep[] {
     const raw = this.raw;
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     return this.#heap.call(() => raw.searchTrace(h));
   }
 

@@ -4,7 +4,7 @@ import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawTokenRing } from "./raw.js";
 import type { SearchStep, TokenRing } from "./types.js";
-import { int, str, uint32 } from "./validate.js";
+import { num, str } from "./validate.js";
 
 export class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRing {
   readonly #heap: Heap;
@@ -25,8 +25,8 @@ export class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRi
   add(id: string, token: number): void {
     const raw = this.raw;
     const i = str(id, "id");
-    // Any safe integer reaches the core, which owns the range check (token_out_of_range).
-    const t = int(token, "token");
+    // The core owns the checks: a safe integer (invalid_argument), in range (token_out_of_range).
+    const t = num(token, "token");
     this.#heap.call(() => raw.add(i, t));
   }
 
@@ -44,7 +44,7 @@ export class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRi
 
   routeHash(hash: number): string {
     const raw = this.raw;
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     return this.#heap.call(() => raw.routeHash(h));
   }
 
@@ -77,7 +77,7 @@ export class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRi
 
   searchTrace(hash: number): SearchStep[] {
     const raw = this.raw;
-    const h = uint32(hash, "hash");
+    const h = num(hash, "hash");
     return this.#heap.call(() => raw.searchTrace(h));
   }
 

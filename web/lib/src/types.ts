@@ -729,6 +729,80 @@ export interface MemoryUsage {
 }
 
 /**
+ * Every default of the library, as {@link Ringlab.defaults} returns it: the value each function
+ * uses for an option left out. They come from the C++ core's parameter table, where each is
+ * written once (the CLI's defaults are the same values). Each part is named as the function or
+ * the options it belongs to; a value is that option's default unless its own description says
+ * otherwise.
+ */
+export interface Defaults {
+  /** The defaults of {@link RingVsModOptions}. */
+  readonly ringVsMod: {
+    readonly seed: number;
+    readonly keys: number;
+    readonly servers: number;
+    readonly vnodes: number;
+  };
+  /** The defaults of {@link VnodeSweepOptions}. */
+  readonly vnodeSweep: {
+    readonly seed: number;
+    readonly servers: number;
+    readonly keys: number;
+    readonly vnodes: readonly number[];
+  };
+  /** The defaults of {@link HrwJumpOptions}. */
+  readonly hrwJump: {
+    readonly seed: number;
+    readonly keys: number;
+    readonly servers: number;
+    readonly remove: number;
+    readonly buckets: number;
+  };
+  /** The defaults of {@link CompareScenario} (`servers`: a count). */
+  readonly compare: {
+    readonly servers: number;
+    readonly vnodes: number;
+    readonly seed: number;
+    readonly keys: number;
+    /** The change as the CLI's `--change` text. */
+    readonly change: string;
+    readonly epsilon: number;
+    readonly tableSize: number;
+  };
+  /** The defaults of {@link PlacementDigestOptions}. */
+  readonly placementDigest: {
+    readonly seed: number;
+    readonly keys: number;
+  };
+  /** The defaults of {@link RingOptions}. */
+  readonly ring: {
+    readonly vnodes: number;
+    /**
+     * The weight of a server given without one: {@link ServerSpec.weight},
+     * {@link WeightedServerSpec.weight}, {@link BackendSpec.weight}, {@link CompareServerSpec.weight}.
+     */
+    readonly weight: number;
+  };
+  /** The defaults of {@link MaglevOptions}. */
+  readonly maglev: {
+    readonly tableSize: number;
+  };
+  /** The defaults of {@link TokenRingOptions}. */
+  readonly tokenRing: {
+    readonly bits: number;
+  };
+  /** The defaults of {@link HotKeysOptions}. */
+  readonly hotKeys: {
+    readonly seed: number;
+    readonly keys: number;
+    readonly requests: number;
+    readonly s: number;
+    readonly hot: number;
+    readonly copies: number;
+  };
+}
+
+/**
  * A loaded ringlab module: every function of the core, bit-identical to the course's published
  * programs. Get one with `await load()`. Errors are thrown as `RinglabError`; the module keeps
  * working after any of them.
@@ -860,6 +934,17 @@ export interface Ringlab {
    * ```
    */
   placementDigest(options?: PlacementDigestOptions): PlacementDigest;
+
+  /**
+   * Every default, from the core: what each function uses for an option left out. The same
+   * (frozen) object on every call.
+   *
+   * @example
+   * ```ts
+   * rl.defaults().compare.keys;                 // 100000
+   * ```
+   */
+  defaults(): Defaults;
 
   /** The module's memory use. */
   memory(): MemoryUsage;
