@@ -1,8 +1,8 @@
-// <ringlab-compare servers="10" vnodes="100" keys="100000" seed="16" change="add" epsilon="0.25"
-//   table-size="65537">
+// <ringlab-compare servers="10" keys="20000" change="remove:S3">
 // Every algorithm on the user's own scenario (the module's compare): a table and a chart. Big runs
-// (a million keys or more) go to the worker.
-import type { CompareScenario, ComparisonRow, Ringlab } from "ringlab";
+// (a million keys or more) go to the worker. An absent attribute is the module's default for it
+// (rl.defaults().compare), which the fields show.
+import type { CompareScenario, ComparisonRow, Defaults, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
@@ -12,13 +12,13 @@ import { table } from "../core/table";
 import type { Job } from "../worker/protocol";
 
 const spec = {
-  servers: str("10"),
-  vnodes: str("100"),
-  keys: str("100000"),
-  seed: str("16"),
-  change: str("add"),
-  epsilon: str("0.25"),
-  "table-size": str("65537"),
+  servers: str(""),
+  vnodes: str(""),
+  keys: str(""),
+  seed: str(""),
+  change: str(""),
+  epsilon: str(""),
+  "table-size": str(""),
 };
 type State = StateOf<typeof spec>;
 type Field = keyof State;
@@ -38,15 +38,31 @@ export function parseServers(text: string): CompareScenario["servers"] {
     });
 }
 
-export function scenarioOf(state: State): CompareScenario {
+/** Each field's default as attribute text: the module's (the core's) defaults of a comparison. */
+export function fieldDefaults(defaults: Defaults): Record<Field, string> {
+  const d = defaults.compare;
   return {
-    servers: parseServers(state.servers),
-    vnodes: num(state.vnodes),
-    keys: num(state.keys),
-    seed: num(state.seed),
-    change: state.change.trim(),
-    epsilon: num(state.epsilon),
-    tableSize: num(state["table-size"]),
+    servers: String(d.servers),
+    vnodes: String(d.vnodes),
+    keys: String(d.keys),
+    seed: String(d.seed),
+    change: d.change,
+    epsilon: String(d.epsilon),
+    "table-size": String(d.tableSize),
+  };
+}
+
+export function scenarioOf(state: State, defaults: Defaults): CompareScenario {
+  const d = fieldDefaults(defaults);
+  const v = (k: Field) => (state[k].trim() !== "" ? state[k] : d[k]);
+  return {
+    servers: parseServers(v("servers")),
+    vnodes: num(v("vnodes")),
+    keys: num(v("keys")),
+    seed: num(v("seed")),
+    change: v("change").trim(),
+    epsilon: num(v("epsilon")),
+    tableSize: num(v("table-size")),
   };
 }
 
@@ -94,21 +110,28 @@ export class Compare extends RinglabElement<typeof spec> {
     box.append(form, this.progressBox, h("p", { class: "hint" }, this.statusText), this.out);
   }
 
+  /** Writes the fields into the attributes; a field left at the module's default is no attribute. */
   private commit(): void {
+    const d: Partial<Record<Field, string>> = this.rl ? fieldDefaults(this.rl.defaults()) : {};
     const partial: Partial<State> = {};
-    for (const [field, { input }] of this.inputs) partial[field] = input.value.trim();
-    this.setState(partial, true);
+    for (const [field, { input }] of this.inputs) {
+      const v = input.value.trim();
+      partial[field] = v === d[field] ? "" : v;
+    }
+    for (const [k, v] of Object.entries(partial)) if (v === "") this.removeAttribute(k);
+    this.setState(Object.fromEntries(Object.entries(partial).filter(([, v]) => v !== "")) as Partial<State>, true);
   }
 
   protected render(rl: Ringlab, state: State): void {
     const t = this.t.compare;
+    const defaults = fieldDefaults(rl.defaults());
     for (const [field, { input, label }] of this.inputs) {
       label.textContent = t.fields[field];
-      if (this.shadowRoot?.activeElement !== input) input.value = state[field];
+      if (this.shadowRoot?.activeElement !== input) input.value = state[field] !== "" ? state[field] : defaults[field];
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;
-    const job: Job = { kind: "compare", options: scenarioOf(state) };
+    const job: Job = { kind: "compare", options: scenarioOf(state, rl.defaults()) };
     const key = JSON.stringify(job);
     if (key !== this.runKey) {
       this.runKey = key;

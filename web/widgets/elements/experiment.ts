@@ -1,8 +1,9 @@
 // <ringlab-experiment name="vnode-sweep" seed="16" servers="10" keys="100000" vnodes="1,10,100,1000">
 // One of the three published programs with editable flags. The output block is the program's
 // own text (byte-identical to the reference for the same flags); the charts beside it plot the
-// same run's numbers. An absent flag is the program's published default.
-import type { HrwJumpResult, Ringlab, RingVsModResult, VnodeSweepResult } from "ringlab";
+// same run's numbers. An absent flag is the program's published default, as the module has it
+// (rl.defaults()).
+import type { Defaults, HrwJumpResult, Ringlab, RingVsModResult, VnodeSweepResult } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
@@ -25,19 +26,21 @@ const spec = {
 type State = StateOf<typeof spec>;
 type Flag = Exclude<keyof State, "name">;
 
-/** Each program's flags and their published defaults (what the reference prints with no flags). */
-export const flagDefaults: Record<ExperimentName, Partial<Record<Flag, string>>> = {
-  "ring-vs-mod": { seed: "16", keys: "10000", servers: "4", vnodes: "100" },
-  "vnode-sweep": { seed: "16", servers: "10", keys: "100000", vnodes: "1,10,100,1000" },
-  "hrw-jump": { seed: "16", keys: "10000", servers: "5", remove: "2", buckets: "10" },
-};
+/**
+ * Each program's flags, in its order, and their published defaults (what the reference prints
+ * with no flags) as attribute text: the module's defaults, which are the core's.
+ */
+export function flagDefaults(defaults: Defaults, name: ExperimentName): Partial<Record<Flag, string>> {
+  const d = { "ring-vs-mod": defaults.ringVsMod, "vnode-sweep": defaults.vnodeSweep, "hrw-jump": defaults.hrwJump }[name];
+  return Object.fromEntries(Object.entries(d).map(([flag, v]) => [flag, Array.isArray(v) ? v.join(",") : String(v)]));
+}
 
 // Text → number for the module: it, not the page, decides what is valid ("abc" is NaN and the
 // module says so).
 const toNumber = (text: string) => (text.trim() === "" ? NaN : Number(text.trim()));
 
-function jobOf(state: State): Job {
-  const d = flagDefaults[state.name];
+function jobOf(state: State, defaults: Defaults): Job {
+  const d = flagDefaults(defaults, state.name);
   const v = (k: Flag) => (state[k] !== "" ? state[k] : (d[k] ?? ""));
   switch (state.name) {
     case "ring-vs-mod":
@@ -112,11 +115,11 @@ export class Experiment extends RinglabElement<typeof spec> {
     box.append(this.form, this.status, h("p", { class: "hint" }, this.statusText), this.output);
   }
 
-  private buildFields(name: ExperimentName): void {
+  private buildFields(rl: Ringlab, name: ExperimentName): void {
     this.fieldsFor = name;
     this.inputs.clear();
     this.form.replaceChildren();
-    for (const flag of Object.keys(flagDefaults[name]) as Flag[]) {
+    for (const flag of Object.keys(flagDefaults(rl.defaults(), name)) as Flag[]) {
       const label = h("span");
       const input = h("input", {
         type: "text",
@@ -136,7 +139,8 @@ export class Experiment extends RinglabElement<typeof spec> {
 
   /** Writes the fields into the attributes (the state); a run follows from the render. */
   private commit(force: boolean): void {
-    const d = flagDefaults[this.state.name];
+    // The fields exist once the module has loaded (they are built by the first render).
+    const d = this.rl ? flagDefaults(this.rl.defaults(), this.state.name) : {};
     const partial: Partial<State> = {};
     for (const [flag, { input }] of this.inputs) {
       const v = input.value.trim();
@@ -173,12 +177,13 @@ export class Experiment extends RinglabElement<typeof spec> {
 
   protected render(rl: Ringlab, state: State): void {
     const t = this.t.experiment;
-    if (this.fieldsFor !== state.name) this.buildFields(state.name);
+    if (this.fieldsFor !== state.name) this.buildFields(rl, state.name);
+    const defaults = flagDefaults(rl.defaults(), state.name);
     for (const [flag, { input, label }] of this.inputs) {
       label.textContent = `--${flag}`;
       label.title = t.flagHelp[flag];
       input.setAttribute("aria-description", t.flagHelp[flag]);
-      if (this.shadowRoot?.activeElement !== input) input.value = state[flag] !== "" ? state[flag] : (flagDefaults[state.name][flag] ?? "");
+      if (this.shadowRoot?.activeElement !== input) input.value = state[flag] !== "" ? state[flag] : (defaults[flag] ?? "");
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;
@@ -187,7 +192,7 @@ export class Experiment extends RinglabElement<typeof spec> {
     this.outNote.textContent = t.outputNote;
     if (!this.copied) this.copyButton.textContent = t.copy;
 
-    const job = jobOf(state);
+    const job = jobOf(state, rl.defaults());
     const key = JSON.stringify(job);
     if (key !== this.runKey) {
       this.runKey = key;
