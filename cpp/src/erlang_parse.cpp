@@ -119,6 +119,25 @@ struct Token {
   std::vector<std::uint32_t> chars;      // string, charlist
 };
 
+// A name as a message shows it: printable ASCII as is, anything else as \x{H}, at most 40
+// characters' worth (a quoted keyword can hold any character, NUL included).
+std::string shown(std::string_view name) {
+  std::string out;
+  for (unsigned char c : name) {
+    if (out.size() >= 40) return out + "...";
+    if (c >= 0x20 && c < 0x7F) {
+      out += static_cast<char>(c);
+    } else {
+      static constexpr char kHex[] = "0123456789ABCDEF";
+      out += "\\x{";
+      if (c >= 16) out += kHex[c >> 4];
+      out += kHex[c & 15];
+      out += '}';
+    }
+  }
+  return out;
+}
+
 std::string describe(const Token& t) {
   switch (t.kind) {
     case Tok::end: return "end of text";
@@ -147,10 +166,10 @@ std::string describe(const Token& t) {
     case Tok::atom: return "atom";
     case Tok::string: return "string";
     case Tok::charlist: return "charlist";
-    case Tok::keyword: return "keyword " + t.text + ":";
-    case Tok::ident: return "name " + t.text;
-    case Tok::variable: return "variable " + t.text;
-    case Tok::reserved: return "reserved word " + t.text;
+    case Tok::keyword: return "keyword " + shown(t.text) + ":";
+    case Tok::ident: return "name " + shown(t.text);
+    case Tok::variable: return "variable " + shown(t.text);
+    case Tok::reserved: return "reserved word " + shown(t.text);
   }
   return "token";
 }
@@ -944,9 +963,9 @@ class Parser {
               value = close_binaries();
             }
             break;
-          case Tok::variable: fail(t.at, "variables are not terms (" + t.text + ")");
-          case Tok::ident: fail(t.at, "variables are not terms (" + t.text + ")");
-          case Tok::reserved: fail(t.at, t.text + " is a reserved word; quote it to make an atom");
+          case Tok::variable: fail(t.at, "variables are not terms (" + shown(t.text) + ")");
+          case Tok::ident: fail(t.at, "variables are not terms (" + shown(t.text) + ")");
+          case Tok::reserved: fail(t.at, shown(t.text) + " is a reserved word; quote it to make an atom");
           case Tok::lparen: fail(t.at, "parentheses are not supported");
           default: unexpected(t, "a term");
         }
@@ -1178,7 +1197,7 @@ class Parser {
           const Token n = next();
           set_once(s.unit, unit_value(n), w.at, "unit");
         } else if (!spec_word(s, w.text, w.at)) {
-          fail(w.at, "unknown type specifier " + w.text);
+          fail(w.at, "unknown type specifier " + shown(w.text));
         }
         if (peek().kind != Tok::minus) break;
         next();
@@ -1214,7 +1233,7 @@ class Parser {
         else set_once(s.unit, unit_value(n), w.at, "unit");
         expect(Tok::rparen, "')'");
       } else if (w.kind == Tok::ident) {
-        if (!spec_word(s, w.text, w.at)) fail(w.at, "unknown bitstring modifier " + w.text);
+        if (!spec_word(s, w.text, w.at)) fail(w.at, "unknown bitstring modifier " + shown(w.text));
       } else {
         unexpected(w, "a bitstring modifier");
       }
