@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,6 +14,15 @@
 namespace ringlab::erlang::detail {
 
 inline constexpr std::uint64_t kNoNode = ~std::uint64_t{0};
+
+// A value's bits (std::bit_cast is missing from Emscripten 3.1.6's libc++).
+template <typename To, typename From>
+[[nodiscard]] inline To bits_of(const From& from) noexcept {
+  static_assert(sizeof(To) == sizeof(From));
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
 
 struct Node {
   TermKind kind = TermKind::nil;

@@ -1369,9 +1369,9 @@ class Parser {
         }
         std::uint64_t bits = 0;
         if (size == 64) {
-          bits = std::bit_cast<std::uint64_t>(d);
+          bits = detail::bits_of<std::uint64_t>(d);
         } else if (size == 32) {
-          bits = std::bit_cast<std::uint32_t>(static_cast<float>(d));
+          bits = detail::bits_of<std::uint32_t>(static_cast<float>(d));
         } else if (size == 16) {
           fail(at, "16-bit float segments are not supported");
         } else {

@@ -313,7 +313,7 @@ std::string format(const Arena& arena, std::uint64_t root, Syntax syntax) {
         out += detail::magnitude_to_decimal(
             std::span<const std::uint64_t>(arena.words.data() + n.a, static_cast<std::size_t>(n.b)));
         break;
-      case TermKind::floating: out += format_float(std::bit_cast<double>(n.a)); break;
+      case TermKind::floating: out += format_float(detail::bits_of<double>(n.a)); break;
       case TermKind::atom:
         if (erl) erlang_atom(out, arena.text(n.a, n.b));
         else elixir_atom(out, arena.text(n.a, n.b));

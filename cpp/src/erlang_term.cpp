@@ -177,7 +177,7 @@ std::uint64_t Builder::small_integer(std::int64_t value) {
 std::uint64_t Builder::floating(double value) {
   Node node;
   node.kind = TermKind::floating;
-  node.a = std::bit_cast<std::uint64_t>(value);
+  node.a = bits_of<std::uint64_t>(value);
   return push(node);
 }
 
@@ -404,7 +404,7 @@ int compare(const Arena& A, std::uint64_t ia, const Arena& B, std::uint64_t ib) 
         break;
       }
       case TermKind::floating: {
-        const double p = std::bit_cast<double>(x.a), q = std::bit_cast<double>(y.a);
+        const double p = bits_of<double>(x.a), q = bits_of<double>(y.a);
         if (p != q) return p < q ? -1 : 1;
         break;
       }
@@ -570,7 +570,7 @@ std::optional<std::int64_t> Term::to_int64() const noexcept {
 
 double Term::to_double() const noexcept {
   const Node& n = arena_->at(index_);
-  return n.kind == TermKind::floating ? std::bit_cast<double>(n.a) : 0.0;
+  return n.kind == TermKind::floating ? detail::bits_of<double>(n.a) : 0.0;
 }
 
 std::string_view Term::atom_name() const noexcept {

@@ -181,9 +181,10 @@ TEST_CASE("bad text: a named error at the mistake's column", "[erlang][text]") {
       {"37#1", "invalid Erlang term: a base must be between 2 and 36 at column 1"},
       {"\"\\x{D800}\"", "invalid Erlang term: illegal character at column 2"},
   };
-  for (const auto& [text, message] : erlang_cases) {
+  for (const auto& c : erlang_cases) {
+    const std::string text = c.first;
     INFO(text);
-    CHECK(error_of(text, Syntax::erlang) == message);
+    CHECK(error_of(text, Syntax::erlang) == c.second);
     CHECK(code_of([&] { (void)erl(text); }) == ErrorCode::invalid_argument);
   }
   const std::pair<const char*, const char*> elixir_cases[] = {
