@@ -112,11 +112,35 @@ void hash_integer(std::uint32_t& h, const Arena& arena, const Node& n) {
 
 // The high word first: OTP mixes the double as it lies in memory, in big-endian word order.
 void hash_float(std::uint32_t& h, double v) {
-  const std::uint64_t bits = v == 0.0 ? 0 : std::bit_cast<std::uint64_t>(v);  // -0.0 as 0.0
+  const std::uint64_t bits = v == 0.0 ? 0 : detail::bits_of<std::uint64_t>(v);  // -0.0 as 0.0
   hash2(h, static_cast<std::uint32_t>(bits >> 32), static_cast<std::uint32_t>(bits), hconst(12));
 }
 
+// A term without elements into the running hash; false for containers.
+bool hash_leaf(std::uint32_t& h, const Arena& arena, const Node& n) {
+  switch (n.kind) {
+    case TermKind::integer: hash_integer(h, arena, n); return true;
+    case TermKind::floating: hash_float(h, detail::bits_of<double>(n.a)); return true;
+    case TermKind::atom: {
+      const std::uint32_t v = atom_hash(arena.text(n.a, n.b));
+      if (h == 0) h = v;
+      else hash2(h, v, 0, hconst(3));
+      return true;
+    }
+    case TermKind::nil:
+      if (h == 0) h = kNilAlone;
+      else hash2(h, kNilTag, 0, hconst(2));
+      return true;
+    case TermKind::bitstring: hash_bits(h, arena.text(n.a, (n.b + 7) / 8), n.b); return true;
+    default: return false;
+  }
+}
+
 std::uint32_t hash_term(const Arena& arena, std::uint64_t root) {
+  std::uint32_t h = 0;
+  // Keys are mostly binaries, atoms and integers: no stack for them.
+  if (hash_leaf(h, arena, arena.at(root))) return h;
+
   // What remains to do, innermost last. A map saves the running hash and its caller's XOR of
   // pairs, hashes each pair from zero, and mixes the XOR of the pairs' hashes into the saved
   // hash: the order of the pairs cannot matter.
@@ -130,7 +154,6 @@ std::uint32_t hash_term(const Arena& arena, std::uint64_t root) {
     std::uint32_t saved_xor = 0;         // map_done
     std::uint32_t run = 0, run_len = 0;  // list_rest: bytes gathered four at a time
   };
-  std::uint32_t h = 0;
   std::uint32_t xor_pairs = 0;
   std::vector<Frame> stack;
   stack.push_back({Op::term, root});
@@ -142,20 +165,8 @@ std::uint32_t hash_term(const Arena& arena, std::uint64_t root) {
         const Node& n = arena.at(f.node);
         const std::uint64_t node = f.node;
         stack.pop_back();
+        if (hash_leaf(h, arena, n)) break;
         switch (n.kind) {
-          case TermKind::integer: hash_integer(h, arena, n); break;
-          case TermKind::floating: hash_float(h, std::bit_cast<double>(n.a)); break;
-          case TermKind::atom: {
-            const std::uint32_t v = atom_hash(arena.text(n.a, n.b));
-            if (h == 0) h = v;
-            else hash2(h, v, 0, hconst(3));
-            break;
-          }
-          case TermKind::nil:
-            if (h == 0) h = kNilAlone;
-            else hash2(h, kNilTag, 0, hconst(2));
-            break;
-          case TermKind::bitstring: hash_bits(h, arena.text(n.a, (n.b + 7) / 8), n.b); break;
           case TermKind::tuple:
             hash2(h, static_cast<std::uint32_t>(n.b), 0, hconst(9));
             if (n.b > 0) stack.push_back({Op::tuple_rest, node});
@@ -177,6 +188,7 @@ std::uint32_t hash_term(const Arena& arena, std::uint64_t root) {
             stack.push_back(l);
             break;
           }
+          default: break;
         }
         break;
       }

@@ -30,7 +30,12 @@ std::string roundtrip(const Term& t) {
       same = ringlab::erlang::parse_term(text, s) == t;
     } catch (const ringlab::Error&) {
     }
-    if (!same) return "roundtrip\t" + std::string(ringlab::erlang::syntax_name(s)) + "\t" + text;
+    if (!same) {
+      std::string out = "roundtrip\t";
+      out += ringlab::erlang::syntax_name(s);
+      out += '\t';
+      return out + text;
+    }
   }
   return {};
 }
@@ -87,7 +92,10 @@ int main(int argc, char** argv) {
     try {
       answer = mode == "hash" ? hash_job(line) : malachi_job(line);
     } catch (const ringlab::Error& e) {
-      answer = "error\t" + std::string(e.code_name()) + "\t" + e.what();
+      answer = "error\t";
+      answer += e.code_name();
+      answer += '\t';
+      answer += e.what();
     }
     std::cout << answer << '\n';
   }
