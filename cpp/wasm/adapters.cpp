@@ -226,11 +226,9 @@ val ring_servers(const ringlab::Ring& r) {
 
 double ring_size(const ringlab::Ring& r) { return static_cast<double>(r.size()); }
 std::uint32_t ring_vnodes(const ringlab::Ring& r) { return r.vnodes(); }
-std::uint32_t ring_server_count(const ringlab::Ring& r) { return static_cast<std::uint32_t>(r.servers().size()); }
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name) {
   return static_cast<double>(r.index_of(name));
 }
-double ring_memory_bytes(const ringlab::Ring& r) { return static_cast<double>(r.memory_bytes()); }
 
 RingPointsOut ring_points(const ringlab::Ring& r) {
   return guarded([&] {
@@ -693,8 +691,6 @@ ringlab::Defaults defaults() { return ringlab::defaults(); }
 ringlab::CliResult run_cli(const val& args) {
   return guarded([&] { return ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args)); });
 }
-
-std::string cli_help() { return ringlab::cli_help(); }
 
 std::string version() { return RINGLAB_VERSION; }
 

@@ -354,9 +354,7 @@ void ring_set_weight(ringlab::Ring& r, const std::u16string& name, double weight
 val ring_servers(const ringlab::Ring& r);
 double ring_size(const ringlab::Ring& r);
 std::uint32_t ring_vnodes(const ringlab::Ring& r);
-std::uint32_t ring_server_count(const ringlab::Ring& r);
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name);
-double ring_memory_bytes(const ringlab::Ring& r);
 RingPointsOut ring_points(const ringlab::Ring& r);
 val ring_search_trace(const ringlab::Ring& r, double hash);
 
@@ -439,7 +437,6 @@ ringlab::Defaults defaults();
 // flag parser no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second
 // module.
 ringlab::CliResult run_cli(const val& args);
-std::string cli_help();
 std::string version();
 
 }  // namespace ringlab::wasm

@@ -453,7 +453,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
 
   function("heapUsage", &heap_usage);
   function("runCli", &run_cli);
-  function("cliHelp", &cli_help);
 
   function("h32", &h32);
   function("h32Bytes", &h32_bytes);
@@ -484,11 +483,9 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("remove", &ring_remove)
       .function("setWeight", &ring_set_weight)
       .function("servers", &ring_servers)
-      .function("serverCount", &ring_server_count)
       .function("size", &ring_size)
       .function("vnodes", &ring_vnodes)
       .function("indexOf", &ring_index_of)
-      .function("memoryBytes", &ring_memory_bytes)
       .function("address", &address_of<ringlab::Ring>)
       .function("points", &ring_points)
       .function("searchTrace", &ring_search_trace);

@@ -383,11 +383,9 @@ export interface RawRing extends RawHandle {
   remove(name: string): void;
   setWeight(name: string, weight: number): void;
   servers(): RawServerInfo[];
-  serverCount(): number;
   size(): number;
   vnodes(): number;
   indexOf(name: string): number;
-  memoryBytes(): number;
   points(): RawRingPoints;
   searchTrace(hash: number): RawSearchStep[];
 }
@@ -530,7 +528,6 @@ export interface RawModule extends RawCommon {
   hrwJump(args: RawHrwJumpArgs, onProgress: RawProgress): RawHrwJumpResult;
   placementDigest(args: RawDigestArgs): RawPlacementDigest;
   runCli(args: string[]): RawCliResult;
-  cliHelp(): string;
 }
 
 /** The argument Emscripten's factory takes (the parts we use). */
