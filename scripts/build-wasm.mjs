@@ -4,15 +4,18 @@
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
 //      says how), and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm` runs it);
-//   2. ringlab.inline.js: that .wasm, gzipped, as base64 (`ringlab/single` shares the glue);
-//   3. the TypeScript wrapper (web/lib/src -> web/lib/dist: .d.ts with their TSDoc, .js without
-//      comments).
+//   2. Emscripten's glue (ringlab.js) minified, and ringlab.inline.js: that .wasm, gzipped, as
+//      base64 (`ringlab/single` shares the glue);
+//   3. the TypeScript wrapper (web/lib/src -> web/lib/dist): a .d.ts per source file, with its
+//      TSDoc, and one JavaScript file per entry point (index.js, single.js, cli.js, and errors.js
+//      which they share), each bundled from tsc's output, without comments, local names
+//      shortened.
 //
 //   node scripts/build-wasm.mjs [--force] [--no-tests]
 //
-// CMake knows the sources and the flags; this script only runs it, tsc and the inline step.
-// Needs emcmake and em++ on PATH (Debian: apt-get install emscripten), cmake and `npm install`
-// (for tsc). No npm dependencies.
+// CMake knows the sources and the flags; this script only runs it, tsc, the bundler and the
+// inline step. Needs emcmake and em++ on PATH (Debian: apt-get install emscripten), cmake and
+// `npm install` (for tsc and rolldown, the bundler Vite uses).
 import { spawn, spawnSync } from "node:child_process";
 import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -34,6 +37,12 @@ const withTests = !argv.includes("--no-tests");
 const libDir = path.join(root, "web", "lib");
 const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
+// tsc's JavaScript, one file per source: what the entry points are bundled from.
+const jsDir = path.join(root, "build-wasm", "web-lib");
+// The package's entry points (package.json: ".", "./single", the bin): one JavaScript file each,
+// and the one module they share (RinglabError must be one class, whichever entry threw it).
+const entries = ["index", "single", "cli"];
+const shared = ["errors"];
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
 const env = { ...process.env };
@@ -100,19 +109,16 @@ async function main() {
   await exec("emcmake", ["cmake", "--preset", "wasm", "--log-level=WARNING", ...(withTests ? ["-DRINGLAB_BUILD_TESTS=ON"] : [])]);
   // --no-tests builds the module alone (the suite, if built before, is left as it was).
   await exec("cmake", ["--build", "--preset", "wasm", ...(withTests ? [] : ["--target", "ringlab_wasm"]), ...(force ? ["--clean-first"] : [])]);
+  await minifyGlue(path.join(wasmOut, "ringlab.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
-  // 2. TypeScript
+  // 2. TypeScript: the declarations into dist/, the JavaScript into build-wasm/web-lib/, from
+  // where each entry point is bundled into dist/.
   console.log("build-wasm: tsc -p web/lib");
   const tsconfig = path.join(libDir, "tsconfig.json");
-  await exec(process.execPath, [tsc, "-p", tsconfig]);
-  // The JavaScript again, without comments: pages download it, and the TSDoc lives in the .d.ts
-  // (and every comment in web/lib/src). Except loader.js, whose `/* @vite-ignore */` tells Vite
-  // to leave its Node-only dynamic import alone.
-  const loaderJs = path.join(distDir, "loader.js");
-  const loaderText = readFileSync(loaderJs);
-  await exec(process.execPath, [tsc, "-p", tsconfig, "--removeComments", "--declaration", "false", "--incremental", "false"]);
-  writeFileSync(loaderJs, loaderText);
+  await exec(process.execPath, [tsc, "-p", tsconfig, "--outDir", jsDir, "--declarationDir", distDir]);
+  console.log("build-wasm: bundle the entry points");
+  await bundleEntries();
   // tsc does not copy hand-written declarations; the glue's types go next to the glue.
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) {
     if (f.endsWith(".d.ts")) copyFileSync(path.join(libDir, "src", "wasm", f), path.join(wasmOut, f));
@@ -128,13 +134,59 @@ async function main() {
   ]);
 }
 
-// Removes what an earlier build left in dist/ and this one did not make (a renamed source, an
-// output that no longer exists), so `npm pack` ships exactly the current build.
+// Emscripten's glue, minified in place by the minifier Vite uses (it already minifies this glue
+// into the widgets bundle): Emscripten leaves it readable, and pages download it. The first line
+// marks a minified glue, so an unchanged link is not minified twice.
+async function minifyGlue(file) {
+  const mark = "// Emscripten's glue for ringlab.wasm, minified by scripts/build-wasm.mjs\n";
+  const code = readFileSync(file, "utf8");
+  if (code.startsWith(mark)) return;
+  const { minify } = await import("rolldown/experimental");
+  const out = await minify("ringlab.js", code, { module: true });
+  if (out.errors.length > 0) fail(`minifying ${rel(file)}: ${out.errors.map((e) => e.message).join("; ")}`);
+  writeFileSync(file, mark + out.code);
+}
+
+// Each entry point with every wrapper module it imports, in one file: a page downloads one file
+// instead of a dozen, and gzip sees them together. The glue and the inlined .wasm stay files of
+// their own (both entries share the glue), and so does errors.js: a RinglabError from
+// `ringlab/single` is an instance of the class `ringlab` exports. Comments are left out, but for
+// annotations such as loader.ts's `/* @vite-ignore */`, which tells Vite to leave its Node-only
+// dynamic import alone. Local names are shortened; nothing else is rewritten (no compression
+// passes: loader.ts hides its Node-only import from bundlers behind a constant, which they would
+// fold back in), and classes and functions keep their names.
+async function bundleEntries() {
+  const { rolldown } = await import("rolldown");
+  for (const entry of [...entries, ...shared]) {
+    const bundle = await rolldown({
+      input: path.join(jsDir, `${entry}.js`),
+      external: [/^\.\/wasm\//, /^node:/, ...(shared.includes(entry) ? [] : shared.map((s) => `./${s}.js`))],
+      logLevel: "warn",
+      // No `// <module>` line before each module's code: bytes every page downloads.
+      experimental: { attachDebugInfo: "none" },
+    });
+    const { output } = await bundle.generate({
+      format: "esm",
+      comments: { legal: false, annotation: true, jsdoc: false },
+      minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: false } },
+    });
+    await bundle.close();
+    const chunks = output.filter((o) => o.type === "chunk");
+    if (chunks.length !== 1) fail(`bundling ${entry}.js made ${chunks.length} files`);
+    writeFileSync(path.join(distDir, `${entry}.js`), chunks[0].code);
+  }
+}
+
+// Removes what an earlier build left in dist/ and this one did not make (a renamed source, a
+// module now bundled into its entry point, an output that no longer exists), so `npm pack` ships
+// exactly the current build.
 function prune() {
   const sources = new Set(readdirSync(path.join(libDir, "src")).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")));
   for (const f of readdirSync(distDir)) {
     const m = f.match(/^(.*?)(\.d\.ts|\.js)$/);
-    if (m && !sources.has(m[1])) rmSync(path.join(distDir, f));
+    if (!m) continue;
+    const kept = m[2] === ".js" ? [...entries, ...shared].includes(m[1]) : sources.has(m[1]);
+    if (!kept) rmSync(path.join(distDir, f));
   }
   const modules = new Set(["ringlab.js", "ringlab.wasm", "ringlab.inline.js"]);
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) modules.add(f);

@@ -9,6 +9,7 @@
 // The interfaces, and which calls take or return them, are read from raw.ts with the TypeScript
 // compiler: a call or an interface added there without a case here fails the first test.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
@@ -89,13 +90,19 @@ for (const surface of surfaces) {
 // ---------------------------------------------------------------------------------------------
 // The module, below the wrapper
 
-const { instantiate } = await import(pathToFileURL(path.join(distDir, "loader.js")).href);
+// The glue, instantiated as the package's loader does it: the module handed over by
+// instantiateWasm, the instance's exports kept (for the error flag in its memory).
 const { default: factory } = await import(pathToFileURL(path.join(distDir, "wasm", "ringlab.js")).href);
-const { module: raw, exports } = await instantiate(
-  factory,
-  {},
-  pathToFileURL(path.join(distDir, "wasm", "ringlab.wasm")),
-);
+let exports;
+const raw = await factory({
+  instantiateWasm(imports, receive) {
+    WebAssembly.instantiate(readFileSync(path.join(distDir, "wasm", "ringlab.wasm")), imports).then((r) => {
+      exports = r.instance.exports;
+      receive(r.instance, r.module);
+    });
+    return {};
+  },
+});
 const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
 const flag = raw.errorFlagAddress() >>> 2;
 const errorFlag = () => new Int32Array(memory.buffer)[flag];
