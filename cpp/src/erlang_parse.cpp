@@ -521,7 +521,6 @@ class Parser {
     if (is_ascii_digit(static_cast<unsigned char>(c))) {
       const std::string digits = read_digits(10);
       if (peek_byte() == '#') {
-        if (src_.substr(at, pos_ - at).find('_') != std::string_view::npos) fail(at, "a base has no '_'");
         const std::size_t first = std::min(digits.size(), digits.find_first_not_of('0'));
         const std::size_t b =
             digits.size() - first > 2 ? 99 : (first == digits.size() ? 0 : std::stoul(digits.substr(first)));

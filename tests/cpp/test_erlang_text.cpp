@@ -56,6 +56,7 @@ TEST_CASE("Erlang syntax: every form", "[erlang][text]") {
   CHECK(erl("'€'") == atom("€"));
   CHECK(erl("16#FF") == i(255));
   CHECK(erl("16#ff_ff") == i(65535));
+  CHECK(erl("1_6#F_F") == i(255));  // the base may have '_' too
   CHECK(erl("2#1010") == i(10));
   CHECK(erl("36#zZ") == i(1295));
   CHECK(erl("-16#10") == i(-16));

@@ -118,7 +118,8 @@ export function intText(r, n) {
     const base = r.range(2, 36);
     const pad = r.chance(0.1) ? "0" : "";
     const digits = abs.toString(base).replace(/[a-z]/g, (x) => (r.chance(0.5) ? x.toUpperCase() : x));
-    return sign + pad + base + "#" + withUnderscores(r, digits);
+    const baseText = base >= 10 && r.chance(0.05) ? `${Math.floor(base / 10)}_${base % 10}` : String(base);
+    return sign + pad + baseText + "#" + withUnderscores(r, digits);
   }
   return sign + withUnderscores(r, abs.toString(10));
 }
