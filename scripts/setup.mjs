@@ -2,7 +2,7 @@
 // root on a Debian-like system; otherwise it names them and stops) and the npm dev dependencies.
 // Safe to run again: it only acts on what is missing.
 import { spawnSync } from "node:child_process";
-import { existsSync, statSync } from "node:fs";
+import { existsSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
 
@@ -67,7 +67,17 @@ function installDebian() {
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   run("apt-get", ["update", "-qq"], { env });
-  run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], { env });
+  // Some packages ship services (erlang-base's epmd among them). The tests start what they need
+  // themselves, on 127.0.0.1, and stop it by PID: a policy-rc.d that refuses every start keeps
+  // the install from starting anything, and is removed again if this script put it there.
+  const policy = "/usr/sbin/policy-rc.d";
+  const ownPolicy = !existsSync(policy);
+  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\n# Written by ringlab's setup during apt-get install.\nexit 101\n", { mode: 0o755 });
+  try {
+    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], { env });
+  } finally {
+    if (ownPolicy) rmSync(policy, { force: true });
+  }
   const still = missingDebianPackages();
   if (still.length > 0) throw new Error(`still missing after apt-get: ${still.map((d) => d.pkg).join(" ")}`);
 }
