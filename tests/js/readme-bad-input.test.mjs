@@ -1,0 +1,44 @@
+// README.md's bad-input tables say exactly what tests/bad-input.json says: they are what
+// scripts/readme-bad-input.mjs writes from it (run it after changing the table), and each
+// JavaScript call they show, run as written, throws the error its row names.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { load, RinglabError } from "ringlab";
+import { jsCall, readmePath, tablePath, updateReadme } from "../../scripts/readme-bad-input.mjs";
+
+const data = JSON.parse(readFileSync(tablePath, "utf8"));
+const readme = readFileSync(readmePath, "utf8");
+
+test("README.md's bad-input tables are the ones written from tests/bad-input.json", () => {
+  assert.ok(
+    updateReadme(readme, data) === readme,
+    "README.md differs from tests/bad-input.json: run node scripts/readme-bad-input.mjs",
+  );
+});
+
+test("every row's code and message are in README.md", () => {
+  const cell = (text) => text.replace(/\|/g, "\\|");
+  const missing = data.rows
+    .map((row) =>
+      row.code === null ? `\`ringlab: ${cell(row.message)}\`` : `\`${row.code}\` | ${cell(row.message)} |`,
+    )
+    .filter((shown) => !readme.includes(shown));
+  assert.deepEqual(missing, []);
+});
+
+test("each JavaScript call README shows, run as shown, throws its row's error", async () => {
+  const rl = await load();
+  const wrong = [];
+  for (const row of data.rows.filter((r) => r.js)) {
+    const code = jsCall(row.js);
+    let got = "no error";
+    try {
+      new Function("rl", code)(rl);
+    } catch (e) {
+      got = e instanceof RinglabError ? `${e.code}: ${e.message}` : `${e?.name}: ${e?.message}`;
+    }
+    if (got !== `${row.code}: ${row.message}`) wrong.push(`${code} -> ${got}`);
+  }
+  assert.deepEqual(wrong, []);
+});
