@@ -19,6 +19,18 @@ export function num(def: number): Codec<number> {
   };
 }
 
+/**
+ * A number the module has a default for (rl.defaults()): absent, it is undefined and the module
+ * uses its own, so the page keeps no copy of it. Unparsable text is NaN, as for num().
+ */
+export function moduleNum(): Codec<number | undefined> {
+  return {
+    def: undefined,
+    parse: (t) => (t.trim() === "" ? undefined : Number(t.trim())),
+    format: (v) => (v === undefined ? "" : String(v)),
+  };
+}
+
 /** A step index: anything unparsable is step 0 (a stepper clamps it to its steps). */
 export function stepIndex(): Codec<number> {
   return {

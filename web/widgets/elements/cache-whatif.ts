@@ -1,12 +1,13 @@
-// <ringlab-cache-whatif hit="0.95" from="4" to="5" algorithm="mod-n" keys="100000" vnodes="100">
+// <ringlab-cache-whatif hit="0.95" from="4" to="5" algorithm="mod-n">
 // The cache-stampede calculator: the fraction of keys a resize moves (mod-N and the minimum from the
 // module's theory; the others measured by its compare on the course's keys), then the module's
-// cacheWhatIf: hits right after, and the database's load multiplier.
+// cacheWhatIf: hits right after, and the database's load multiplier. keys and vnodes, when absent,
+// are the comparison's own defaults (rl.defaults().compare).
 import type { ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
-import { num, oneOf, type StateOf } from "../core/params";
+import { moduleNum, num, oneOf, type StateOf } from "../core/params";
 import { table } from "../core/table";
 
 const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
@@ -17,8 +18,8 @@ const spec = {
   from: num(4),
   to: num(5),
   algorithm: oneOf<Algorithm>("mod-n", algorithms),
-  keys: num(100000),
-  vnodes: num(100),
+  keys: moduleNum(),
+  vnodes: moduleNum(),
 };
 type State = StateOf<typeof spec>;
 
@@ -118,7 +119,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
       );
     } else this.summary.textContent = t.unavailable(t.algorithms[state.algorithm]);
     const sourceText = (r: Row) =>
-      r.source === "theory" ? t.theory : r.source === "measured" ? t.measured(f.int(state.keys)) : r.source === "unsupported" ? t.unsupported(r.reason ?? "") : t.notMeasured;
+      r.source === "theory" ? t.theory : r.source === "measured" ? t.measured(f.int(state.keys ?? rl.defaults().compare.keys)) : r.source === "unsupported" ? t.unsupported(r.reason ?? "") : t.notMeasured;
     this.out.append(
       table(
         t.caption(f.pct(state.hit), f.int(state.from), f.int(state.to)),
