@@ -40,14 +40,10 @@ namespace ringlab::wasm {
 std::int64_t integer(double v, ringlab::Param p) { return ringlab::safe_integer(v, ringlab::param(p).name); }
 
 std::uint32_t hash_arg(double v) {
-  using ringlab::Param;
   return static_cast<std::uint32_t>(ringlab::check_integer(Param::hash, integer(v, Param::hash)));
 }
 
-std::int64_t count_arg(double v) {
-  using ringlab::Param;
-  return ringlab::check_integer(Param::count, integer(v, Param::count));
-}
+std::int64_t count_arg(double v) { return ringlab::check_integer(Param::count, integer(v, Param::count)); }
 
 std::int64_t protocol_size(double v) {
   if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
@@ -56,8 +52,6 @@ std::int64_t protocol_size(double v) {
 }
 
 namespace {
-
-using ringlab::Param;
 
 // Named servers from the wrapper: names, weights and zones in list order (zones undefined: none).
 std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
