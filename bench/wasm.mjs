@@ -102,12 +102,18 @@ async function loadRinglab(o) {
   return load();
 }
 
-// The raw embind module (internal, for the profile rows only); null when its shape has changed.
+// The raw embind module (internal, for the profile rows only), instantiated from the glue as the
+// package's loader does it; null when its shape has changed.
 async function loadRaw(o) {
   try {
-    const { instantiate } = await import(pathToFileURL(path.join(o.dist, "loader.js")).href);
     const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", "ringlab.js")).href)).default;
-    return (await instantiate(factory, {}, pathToFileURL(path.join(o.dist, "wasm", "ringlab.wasm")))).module;
+    const bytes = readFileSync(path.join(o.dist, "wasm", "ringlab.wasm"));
+    return await factory({
+      instantiateWasm(imports, receive) {
+        WebAssembly.instantiate(bytes, imports).then((r) => receive(r.instance, r.module));
+        return {};
+      },
+    });
   } catch {
     return null;
   }

@@ -223,6 +223,7 @@ std::uint32_t ring_vnodes(const ringlab::Ring& r) { return r.vnodes(); }
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name) {
   return static_cast<double>(r.index_of(name));
 }
+double ring_memory_bytes(const ringlab::Ring& r) { return static_cast<double>(r.memory_bytes()); }
 
 RingPointsOut ring_points(const ringlab::Ring& r) {
   return guarded([&] {

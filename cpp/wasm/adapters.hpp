@@ -355,6 +355,7 @@ val ring_servers(const ringlab::Ring& r);
 double ring_size(const ringlab::Ring& r);
 std::uint32_t ring_vnodes(const ringlab::Ring& r);
 double ring_index_of(const ringlab::Ring& r, const std::u16string& name);
+double ring_memory_bytes(const ringlab::Ring& r);
 RingPointsOut ring_points(const ringlab::Ring& r);
 val ring_search_trace(const ringlab::Ring& r, double hash);
 

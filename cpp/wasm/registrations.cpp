@@ -486,6 +486,8 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("size", &ring_size)
       .function("vnodes", &ring_vnodes)
       .function("indexOf", &ring_index_of)
+      // Not the wrapper's: bench/wasm.mjs reports the ring's bytes per point from it.
+      .function("memoryBytes", &ring_memory_bytes)
       .function("address", &address_of<ringlab::Ring>)
       .function("points", &ring_points)
       .function("searchTrace", &ring_search_trace);

@@ -386,6 +386,8 @@ export interface RawRing extends RawHandle {
   size(): number;
   vnodes(): number;
   indexOf(name: string): number;
+  /** The ring's bytes in the module (for bench/wasm.mjs; the wrapper does not call it). */
+  memoryBytes(): number;
   points(): RawRingPoints;
   searchTrace(hash: number): RawSearchStep[];
 }
