@@ -10,6 +10,10 @@ main(async () => {
   // The C++ suite (Catch2, registered with CTest), natively.
   buildNative();
   run("ctest", ["--test-dir", "build", "--output-on-failure", "-j", "2"]);
+  // phash2, Erlang term text and Malachi routing against the real erl (OTP 25, Debian's
+  // erlang-base): 20,000 random terms of every kind in one batch. A fixed seed, so a run is
+  // reproducible; `node tests/erlang/compare.mjs` alone draws a new one each time.
+  run("node", ["tests/erlang/compare.mjs", "--seed", "20261201"]);
   // The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
   sanitize();
   // libFuzzer targets, a short fixed budget each from the committed corpus.
