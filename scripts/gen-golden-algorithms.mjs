@@ -3,8 +3,8 @@
 //
 //   node scripts/gen-golden-algorithms.mjs
 //
-// This is an independent implementation of spec/algorithms.md §4, §4a, §5, §7, §8, §9 and §10,
-// written from the spec text alone, not from the C++ core. Only h32 and mulberry32 are copied,
+// This is an independent implementation of docs/algorithms.md (ring, preference list, rendezvous, Maglev, bounded loads, token ring, analysis),
+// written from docs/algorithms.md alone, not from the C++ core. Only h32 and mulberry32 are copied,
 // verbatim, from the published programs (as in scripts/gen-golden.mjs). When the core agrees
 // with these files, two implementations written apart agree: that is evidence, not tautology.
 //
@@ -30,7 +30,7 @@ function check(cond, msg) {
 if (process.argv.length > 2) fail("usage: node scripts/gen-golden-algorithms.mjs");
 
 // ---------------------------------------------------------------------------------------------
-// The published h32 and mulberry32, verbatim (spec §1, §2).
+// The published h32 and mulberry32, verbatim (docs/algorithms.md#h32 and docs/algorithms.md#mulberry32).
 
 function h32(s) {
   let h = 0x811c9dc5;
@@ -101,11 +101,11 @@ function listName(s) {
 const caseName = (s) => (/^[a-z0-9][a-z0-9.-]*$/.test(s) ? s : fail("bad case name " + s));
 
 // ---------------------------------------------------------------------------------------------
-// §4 Weighted ring with virtual nodes.
+// Weighted ring with virtual nodes (docs/algorithms.md#ring).
 //
 // Server s (list position pos) gets v_s = max(1, round(V * w_s)) points with tokens
 // h32(name + "#" + i). V * w_s is one double multiply; Math.round rounds halves up, which for
-// positive values is the spec's "halves rounded up". Points are sorted by token with a stable
+// positive values is docs/algorithms.md's "halves rounded up". Points are sorted by token with a stable
 // sort, so equal tokens keep list order (position, then i).
 
 function vnodeCount(V, w) {
@@ -130,7 +130,7 @@ function ownerIndex(points, x) {
   return lo === points.length ? 0 : lo;
 }
 
-// §4a Preference list: walk clockwise from the owner point collecting distinct servers. With
+// Preference list (docs/algorithms.md#preference-list): walk clockwise from the owner point collecting distinct servers. With
 // zones, lap one only takes a server whose zone is not represented yet; lap two (from the same
 // owner point) appends the remaining servers in walk order.
 function preference(points, servers, x, rf, zones) {
@@ -152,7 +152,7 @@ function preference(points, servers, x, rf, zones) {
   return out;
 }
 
-// Self-check against the tutorial's worked examples (spec §11, §2 and §5).
+// Self-check against the tutorial's worked examples (docs/algorithms.md#tutorial-examples: the tutorial's §2 and §5).
 {
   const mk = (list) => list.map(([token, pos]) => ({ token, pos, i: 0 })).sort((a, b) => a.token - b.token);
   const abcd = mk([[10, 0], [30, 1], [50, 2], [80, 3]]);
@@ -365,7 +365,7 @@ function probeHashes(r) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §4a Preference lists.
+// Preference lists (docs/algorithms.md#preference-list).
 
 {
   const PREF = [
@@ -413,7 +413,7 @@ function probeHashes(r) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §5 Rendezvous. score = h32(key + "|" + name); highest wins, ties to list order. Weighted:
+// Rendezvous (docs/algorithms.md#rendezvous). score = h32(key + "|" + name); highest wins, ties to list order. Weighted:
 // u = score / 2^32, -w / ln(u) (u = 0 gives 0). top-k: score descending, ties by list order.
 
 function hrwScores(key, names) { return names.map((n) => h32(key + "|" + n)); }
@@ -521,7 +521,7 @@ const hrwTie = hrwTies.reduce((a, b) => (b.score > a.score ? b : a));
 }
 
 // ---------------------------------------------------------------------------------------------
-// §7 Maglev.
+// Maglev (docs/algorithms.md#maglev).
 
 function isPrime(n) {
   if (!Number.isInteger(n) || n < 2) return false;
@@ -619,7 +619,7 @@ const maglevNames = [];
 }
 
 // ---------------------------------------------------------------------------------------------
-// §8 Bounded loads. Capacity ceil((1 + eps) * m * w_s / sumW), left to right in doubles, sumW
+// Bounded loads (docs/algorithms.md#bounded-loads). Capacity ceil((1 + eps) * m * w_s / sumW), left to right in doubles, sumW
 // summed left to right in list order. Keys in list order walk clockwise from the owner point to
 // the first point whose server has load < capacity.
 
@@ -675,7 +675,7 @@ function bounded(r, m, eps) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §9 Explicit-token ring.
+// Explicit-token ring (docs/algorithms.md#token-ring).
 
 class TokenRing {
   constructor(bits) {
@@ -798,7 +798,7 @@ class TokenRing {
     ["remove", "q"], ["route_hash", 0], ["boundaries", "p"], ["add", "r", 0], ["boundaries", "r"],
     ["remove", "p"], ["route_hash", 1], ["boundaries", "r"], ["remove", "r"], ["route_hash", 1], ["route", "user:42"],
   ]);
-  // The tutorial (spec §11): ring over 0..99 inside bits 8: A 10, B 30, C 50, D 80; add E at 40;
+  // The tutorial (docs/algorithms.md#tutorial-examples): ring over 0..99 inside bits 8: A 10, B 30, C 50, D 80; add E at 40;
   // remove B.
   const tut = run("tutorial-s2-bits8", 8, [
     ["add", "A", 10], ["add", "B", 30], ["add", "C", 50], ["add", "D", 80],
@@ -889,7 +889,7 @@ class TokenRing {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §10 Theory and the cache what-if.
+// Theory and the cache what-if (docs/algorithms.md#theory-curves and docs/algorithms.md#cache-what-if).
 
 let courseExample;
 {
@@ -900,7 +900,7 @@ let courseExample;
     for (const v of [1, 10, 100, 1000]) rows.push([n, v, Math.sqrt((n - 1) / (n * v + 1)), h]);
   }
   const ten = rows.filter((r) => r[0] === 10).map((r) => (100 * r[2]).toFixed(1)).join(" ");
-  check(ten === "90.5 29.9 9.5 3.0", "theory N = 10: " + ten); // the spec rounds 29.85 to "30%"
+  check(ten === "90.5 29.9 9.5 3.0", "theory N = 10: " + ten); // docs/algorithms.md rounds 29.85 to "30%"
   writeTsv("theory.tsv", ["n", "v", "sd_over_mean", "harmonic"], rows);
 
   const target = [];
@@ -936,11 +936,11 @@ const small = smallCollision;
 const readme = `# Golden data for the placement functions
 
 Generated by \`scripts/gen-golden-algorithms.mjs\`, an **independent implementation** of
-\`spec/algorithms.md\` §4, §4a, §5, §7, §8, §9 and §10 in plain JavaScript, written from the spec
+\`docs/algorithms.md\` (ring, preference list, rendezvous, Maglev, bounded loads, token ring, analysis) in plain JavaScript, written from docs/algorithms.md
 text and not derived from the C++ core. Only \`h32\` and \`mulberry32\` are copied verbatim from the
 published programs (as in \`scripts/gen-golden.mjs\`). Agreement between the core and these files
-is therefore evidence that two implementations written apart read the spec the same way, not a
-tautology. The generator also checks the spec's worked examples (§11) and fails if a case stops
+is therefore evidence that two implementations written apart read docs/algorithms.md the same way, not a
+tautology. The generator also checks the tutorial's worked examples (docs/algorithms.md#tutorial-examples) and fails if a case stops
 exercising what its name promises (a token collision, a rendezvous tie, a weight rounding at .5,
 a capacity that depends on double rounding).
 
@@ -954,7 +954,7 @@ All \`.tsv\` files are UTF-8, tab-separated, one header line, LF line endings, a
 Numbers are decimal and doubles are printed with JS \`String()\` (shortest round-trip). Names and
 keys are plain UTF-8 text; all of them are well-formed UTF-16 (no lone surrogates), so decoding the
 UTF-8 gives exactly the UTF-16 units that are hashed. "Course keys" are
-\`"user:" + floor(rand() * 1e9)\` from mulberry32 with seed 16 (spec §2), always a prefix of that
+\`"user:" + floor(rand() * 1e9)\` from mulberry32 with seed 16 (docs/algorithms.md#course-keys), always a prefix of that
 one stream: \`user:631395207\`, \`user:144321889\`, … Lists inside a field are joined by \`,\`;
 names never contain \`,\`, \`:\`, tabs or newlines.
 
@@ -982,7 +982,7 @@ names never contain \`,\`, \`:\`, tabs or newlines.
 
 ## What each file pins
 
-### Rings (§4)
+### Rings (docs/algorithms.md#ring)
 
 Cases: ${listNames(ringNames)}.
 
@@ -1004,7 +1004,7 @@ Cases: ${listNames(ringNames)}.
   and largest tokens ±1, every collision token ±1 and ten evenly spaced tokens ±1. A hash equal
   to a token is owned by that point (by the first of a run of equal tokens).
 
-### Preference lists (§4a)
+### Preference lists (docs/algorithms.md#preference-list)
 
 Rings with zones (\`zones-s6-v20\`, \`zones-uneven-v8\`, \`zones-one-v5\`, \`names-unicode-v20\`)
 with zones off and on; other rings with zones off. rf = 1 … servers + 1 (rf = 1 … 4 on
@@ -1014,7 +1014,7 @@ represented; if the list is still short, a second lap from the same owner point 
 remaining servers in walk order. Zones are compared as strings; zones are only used on rings
 where every server has a non-empty zone.
 
-### Rendezvous (§5)
+### Rendezvous (docs/algorithms.md#rendezvous)
 
 Server lists: S0; S0–S1; S0–S3; S0–S4; a Unicode list (Bengali, 😀, café, Ａ, S0); S0–S99; and
 a tied pair as \`first,second\`, \`second,first\` and \`second,S0,first,S1\`. Each list with 40
@@ -1030,7 +1030,7 @@ earlier name in that search). \`rendezvous.tsv\` uses the tie with the highest s
 h32("${tie.key}|${tie.first}") = h32("${tie.key}|${tie.second}") = ${tie.score}. The first-listed of
 the pair wins, and the pair comes first in top3 in list order.
 
-### Maglev (§7)
+### Maglev (docs/algorithms.md#maglev)
 
 Cases: ${listNames(maglevNames)}.
 
@@ -1040,25 +1040,25 @@ Cases: ${listNames(maglevNames)}.
   (\`m*-unicode\`: 😀 = D83D DE00 sorts before Ａ = FF21, the reverse of code point order; \`S10\`
   sorts before \`S2\`).
 - offset = h32(name + "|offset") mod M, skip = h32(name + "|skip") mod (M − 1) + 1, preference
-  j = (offset + j × skip) mod M. Fill as in the spec: passes iter = 1, 2, …; a backend is skipped
+  j = (offset + j × skip) mod M. Fill as in docs/algorithms.md: passes iter = 1, 2, …; a backend is skipped
   in a pass if iter × w < target, else target += w_max, next is advanced past taken slots, the slot
   is taken and next += 1; the fill stops the moment the M-th slot is taken, mid-pass. Weights are
   positive integers in these cases.
 - \`table_h32\` = h32 of the table read as a sequence of 16-bit units, unit j = backend index of
   slot j (the core's h32 over UTF-16 units computes it directly).
 
-### Bounded loads (§8)
+### Bounded loads (docs/algorithms.md#bounded-loads)
 
 Cases \`<ring>-m<m>-e<ε>\` for rings \`uniform-s5-v10\`, \`weighted-mix-v10\`, \`zones-uneven-v8\`,
 m ∈ {1000, 37, 1}, ε ∈ {0.01, 0.1, 0.25, 1}, plus \`uniform-s5-v10-m50-e0.1-double\`.
 Capacity = ceil((1 + ε) × m × w_s / Σw) evaluated left to right in doubles, Σw summed left to
-right in list order (uniform rings have w = 1, which is the spec's ceil((1 + ε) × m / n)). In the
+right in list order (uniform rings have w = 1, which is docs/algorithms.md's ceil((1 + ε) × m / n)). In the
 \`-double\` case (1 + 0.1) × 50 = 55.00000000000001 and / 5 = 11.000000000000002, so the capacity is
 12, not 11. Keys are placed in order, walking clockwise from the owner point to the first point
 whose server's load is below its capacity. \`not_first\` counts keys not on their owner point's
 server; \`longest_walk\` is the largest number of points stepped past (0 = placed on the owner point).
 
-### Explicit-token ring (§9)
+### Explicit-token ring (docs/algorithms.md#token-ring)
 
 \`op\` and \`args\`: \`new\` (args = bits), \`add\` (\`id,token\`), \`remove\` (\`id\`), \`route\` (a key:
 hash = h32(key) mod 2^bits), \`route_hash\` (a hash already in [0, 2^bits)), \`boundaries\` (\`id\`),
@@ -1073,7 +1073,7 @@ holds the token, so adding a present id at its own token is \`already_present\`;
 never added at an out-of-range token or at another vnode's token. Out-of-range tokens for bits 32
 are 2^32 and up, so an API that takes them must accept more than 32 bits.
 
-### Theory and the cache what-if (§10)
+### Theory and the cache what-if (docs/algorithms.md#analysis)
 
 \`theory.tsv\`: N ∈ {2, 10, 100} × V ∈ {1, 10, 100, 1000}; sd/mean = sqrt((N−1)/(N·V+1)),
 H_N summed left to right (1 + 1/2 + … + 1/N, each term a double division).

@@ -252,7 +252,7 @@ const CASES = [
   ["hrw-jump__keys-800-tofixed-tie", "hrw-jump", "--keys 800 --buckets 79"],
 ];
 
-// Flag validity per spec/experiments.md; golden data only covers valid flag values.
+// Flag validity per docs/algorithms.md#limits; golden data only covers valid flag values.
 const FLAGS = {
   "ring-vs-mod": ["seed", "keys", "servers", "vnodes"],
   "vnode-sweep": ["seed", "servers", "keys", "vnodes"],

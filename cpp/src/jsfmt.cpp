@@ -34,7 +34,7 @@ std::string to_fixed(double x, int digits) {
   std::string frac = exact.substr(point + 1);
   std::string kept = int_part + frac.substr(0, static_cast<std::size_t>(digits));
   // Round half up on the exact value: the first dropped digit decides; an exact tie (5 then
-  // zeros) goes to the larger n, as the spec says.
+  // zeros) goes to the larger n, as docs/algorithms.md says.
   const bool up = frac[static_cast<std::size_t>(digits)] >= '5';
   if (up) {
     std::size_t i = kept.size();
@@ -66,7 +66,7 @@ std::string number_to_string(double x) {
   std::string out = x < 0 ? "-" : "";
   const double ax = std::fabs(x);
   // Shortest round-trip digits: the first precision whose correctly rounded %e reads back as
-  // the same double. Correct rounding also picks the closest candidate, as the spec requires.
+  // the same double. Correct rounding also picks the closest candidate, as docs/algorithms.md requires.
   char buf[40];
   int prec = 0;
   for (; prec < 17; ++prec) {

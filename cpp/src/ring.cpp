@@ -232,7 +232,7 @@ namespace {
 
 void check_rf(std::int64_t rf) { check_integer(Param::rf, rf); }
 
-// The walk of spec §4a over n points from `start`: server_at(i) is the server of point i (below
+// The preference-list walk (docs/algorithms.md#preference-list) over n points from `start`: server_at(i) is the server of point i (below
 // `servers`), zone_of(s) anything comparable with == (used only when zone_aware). One template
 // for both callers, so that a Ring walks its packed points in place.
 template <typename ServerAt, typename ZoneOf>

@@ -1,6 +1,6 @@
 // Every placement function against tests/golden/algorithms, which an independent implementation
-// of the spec (scripts/gen-golden-algorithms.mjs, plain JavaScript) generated. Agreement means two
-// implementations written apart read the spec the same way.
+// of docs/algorithms.md (scripts/gen-golden-algorithms.mjs, plain JavaScript) generated. Agreement means two
+// implementations written apart read docs/algorithms.md the same way.
 #include <catch2/catch.hpp>
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// Analysis (spec §10): movement, load statistics, theory, the cache what-if, hot keys.
+// Analysis (docs/algorithms.md#analysis): movement, load statistics, theory, the cache what-if, hot keys.
 #include <catch2/catch.hpp>
 
 #include <cmath>

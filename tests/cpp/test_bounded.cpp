@@ -1,4 +1,4 @@
-// Consistent hashing with bounded loads (spec §8).
+// Consistent hashing with bounded loads (docs/algorithms.md#bounded-loads).
 #include <catch2/catch.hpp>
 
 #include <algorithm>

@@ -132,7 +132,7 @@ TEST_CASE("cli rejects unknown commands and experiments", "[cli][errors]") {
 TEST_CASE("cli h32 hashes each argument as UTF-16 units", "[cli]") {
   CHECK(run_ok({"h32", "user:42"}) == "599759890\n");
   CHECK(run_ok({"h32", "", "a", "S0#0"}) == "2872998923\n444641715\n3947687215\n");
-  // UTF-8 from the shell becomes UTF-16 units: the spec's Bengali and emoji facts.
+  // UTF-8 from the shell becomes UTF-16 units: docs/algorithms.md's Bengali and emoji facts.
   CHECK(run_ok({"h32",
                 "\xe0\xa6\xac\xe0\xa7\x8d\xe0\xa6\xaf\xe0\xa6\xac\xe0\xa6\xb9\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa6\x95"
                 "\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa7\x80:\xe0\xa7\xaa\xe0\xa7\xa8"}) == "1770631165\n");

@@ -22,7 +22,7 @@ const std::string kBengaliUtf8 =
     "\xe0\xa6\xac\xe0\xa7\x8d\xe0\xa6\xaf\xe0\xa6\xac\xe0\xa6\xb9\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa6\x95"
     "\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa7\x80:\xe0\xa7\xaa\xe0\xa7\xa8";
 
-// h32 written out from the spec, one unit at a time, as an independent check of the core.
+// h32 written out from docs/algorithms.md, one unit at a time, as an independent check of the core.
 std::uint32_t h32_spec(const std::u16string& s) {
   std::uint32_t h = 0x811c9dc5u;
   for (char16_t u : s) h = (h ^ static_cast<std::uint32_t>(u)) * 0x01000193u;
@@ -36,7 +36,7 @@ std::uint32_t h32_spec(const std::u16string& s) {
 
 }  // namespace
 
-TEST_CASE("h32 worked facts from the spec", "[hash]") {
+TEST_CASE("h32 worked facts from docs/algorithms.md", "[hash]") {
   CHECK(h32(u"") == 2872998923u);
   CHECK(h32(u"a") == 444641715u);
   CHECK(h32(u"user:42") == 599759890u);
@@ -46,7 +46,7 @@ TEST_CASE("h32 worked facts from the spec", "[hash]") {
   const std::u16string lone_high_x = {char16_t(0xD800), u'x'};
   CHECK(h32(lone_high_x) == 3097795570u);
   CHECK(h32(kEmoji) == 1787143206u);
-  // The same facts from the spec's formula written out here.
+  // The same facts from docs/algorithms.md's formula written out here.
   CHECK(h32_spec(kBengali) == 1770631165u);
   CHECK(h32_spec(lone_high_x) == 3097795570u);
   CHECK(h32_spec(u"") == 2872998923u);

@@ -1,4 +1,4 @@
-// Jump consistent hash (spec §6) and mod-N (spec §3, the tutorial's §1 table).
+// Jump consistent hash (docs/algorithms.md#jump) and mod-N (docs/algorithms.md#mod-n, the tutorial's §1 table).
 #include <catch2/catch.hpp>
 
 #include <cstdint>

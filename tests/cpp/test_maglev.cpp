@@ -1,4 +1,4 @@
-// Maglev (spec §7): table size checks, the fill, balance, order independence, weights.
+// Maglev (docs/algorithms.md#maglev): table size checks, the fill, balance, order independence, weights.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -68,7 +68,7 @@ TEST_CASE("the table does not depend on the order the backends are listed in", "
     CHECK(a.backends()[a.table()[slot]].name == b.backends()[b.table()[slot]].name);
 }
 
-TEST_CASE("offset and skip follow the spec and the first turns take each backend's first preference", "[maglev]") {
+TEST_CASE("offset and skip follow docs/algorithms.md and the first turns take each backend's first preference", "[maglev]") {
   const std::uint32_t m = 13;
   const Maglev table(backends(3), m);
   for (std::uint32_t b = 0; b < 3; ++b) {

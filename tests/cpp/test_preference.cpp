@@ -1,4 +1,4 @@
-// Preference lists (spec §4a): replicas walking clockwise, plain and zone-aware.
+// Preference lists (docs/algorithms.md#preference-list): replicas walking clockwise, plain and zone-aware.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -32,7 +32,7 @@ std::vector<std::uint32_t> walk_order(const Ring& ring, std::uint32_t x) {
   return out;
 }
 
-// Spec §4a written out: the first lap takes servers of zones not yet represented, then a second
+// The walk of docs/algorithms.md#preference-list, written out: the first lap takes servers of zones not yet represented, then a second
 // lap adds the rest in walk order.
 std::vector<std::uint32_t> spec_zone_list(const Ring& ring, std::uint32_t x, std::size_t rf) {
   const std::vector<std::uint32_t> order = walk_order(ring, x);

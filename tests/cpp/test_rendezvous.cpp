@@ -1,4 +1,4 @@
-// Rendezvous (HRW) hashing (spec §5): scores, first-max ties, top-k, membership changes.
+// Rendezvous (HRW) hashing (docs/algorithms.md#rendezvous): scores, first-max ties, top-k, membership changes.
 #include <catch2/catch.hpp>
 
 #include <algorithm>

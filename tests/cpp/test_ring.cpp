@@ -1,4 +1,4 @@
-// The hash ring (spec §4): tokens, stable order on collisions, owners, weights, membership.
+// The hash ring (docs/algorithms.md#ring): tokens, stable order on collisions, owners, weights, membership.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -20,7 +20,7 @@ using ringlab::Server;
 
 namespace {
 
-// The ring exactly as the spec (and the published programs) build it: every server's tokens
+// The ring exactly as docs/algorithms.md (and the published programs) build it: every server's tokens
 // h32(name + "#" + i) in list order, then a stable sort by token.
 std::vector<Point> spec_points(const std::vector<Server>& servers, std::uint32_t vnodes) {
   std::vector<Point> pts;
@@ -73,7 +73,7 @@ std::u16string vnode_name(std::uint32_t s, std::uint32_t i) {
 
 }  // namespace
 
-TEST_CASE("ring points are the stably sorted tokens of the spec", "[ring]") {
+TEST_CASE("ring points are the stably sorted tokens of docs/algorithms.md", "[ring]") {
   for (auto [n, v] : {std::pair<std::uint32_t, std::uint32_t>{1, 1}, {4, 100}, {5, 1}, {10, 10}, {3, 1000}, {100, 7}}) {
     INFO(n << " servers x " << v << " vnodes");
     const Ring ring = Ring::uniform(n, v);
@@ -98,7 +98,7 @@ TEST_CASE("the course's default servers are S0 S1 and so on", "[ring]") {
   const Ring ring = Ring::uniform(3, 1);
   CHECK(ring.index_of(u"S2") == 2);
   CHECK(ring.index_of(u"S3") == -1);
-  // S0's only point is h32("S0#0"), the spec's fact.
+  // S0's only point is h32("S0#0"), docs/algorithms.md's fact.
   bool found = false;
   for (std::size_t i = 0; i < ring.size(); ++i)
     if (ring.point(i).server == 0) found = ring.point(i).token == 3947687215u;

@@ -1,4 +1,4 @@
-// The explicit-token ring with Malachi HashRing semantics (spec §9).
+// The explicit-token ring with Malachi HashRing semantics (docs/algorithms.md#token-ring).
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -36,7 +36,7 @@ TEST_CASE("every error the Malachi doc names", "[token_ring]") {
 }
 
 TEST_CASE("routing: first token >= hash, equality owns, wrap past the largest", "[token_ring]") {
-  // The tutorial's ring over 0-99 (spec §11): A 10, B 30, C 50, D 80.
+  // The tutorial's ring over 0-99 (docs/algorithms.md#tutorial-examples): A 10, B 30, C 50, D 80.
   TokenRing ring(7);
   ring.add(u"A", 10);
   ring.add(u"B", 30);

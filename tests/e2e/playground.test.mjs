@@ -1,6 +1,6 @@
 // The built playground (dist/playground) served from a deep sub-path, in headless Chromium: every
 // page loads cleanly (screenshots at desktop and phone widths), each stepper steps by keyboard
-// through the tutorial's worked examples (algorithms.md §11), a URL restores its step, and
+// through the tutorial's worked examples (docs/algorithms.md#tutorial-examples), a URL restores its step, and
 // Bengali pages show Bengali digits.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";

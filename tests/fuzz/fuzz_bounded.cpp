@@ -1,7 +1,7 @@
-// Bounded loads (spec §8): a small ring, key hashes and epsilon. Invalid epsilon (<= 0, NaN,
+// Bounded loads (docs/algorithms.md#bounded-loads): a small ring, key hashes and epsilon. Invalid epsilon (<= 0, NaN,
 // infinite) and capacities too small for the keys must throw ringlab::Error; otherwise every key
 // is placed, no server is above its capacity, the loads sum to the key count, each walk stays
-// within one lap, and the placement equals a plain simulation of the spec's walk.
+// within one lap, and the placement equals a plain simulation of docs/algorithms.md's walk.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -57,7 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     else hashes.push_back(tokens[r.u8() % tokens.size()] + (r.u8() & 1));
   }
 
-  // The capacities the spec gives, and whether they can hold the keys.
+  // The capacities docs/algorithms.md gives, and whether they can hold the keys.
   const bool eps_ok = epsilon > 0 && std::isfinite(epsilon);
   double total_weight = 0;
   for (const auto& s : list) total_weight += s.weight;

@@ -1,4 +1,4 @@
-// h32 against a reference written straight from spec §1, over bytes and over UTF-16 units, the
+// h32 against a reference written straight from docs/algorithms.md#h32, over bytes and over UTF-16 units, the
 // streaming Fnv1a against the one-shot hash, and the batched h32_many against h32.
 //
 // Input: byte 0 chooses the split point; the whole input is the text (as bytes, and as
@@ -16,7 +16,7 @@
 
 namespace {
 
-// Spec §1, spelled out with no shared code: FNV-1a over units, then fmix32.
+// docs/algorithms.md#h32, spelled out with no shared code: FNV-1a over units, then fmix32.
 std::uint32_t ref_fnv(const std::vector<std::uint32_t>& units) {
   std::uint32_t h = 0x811c9dc5u;
   for (std::uint32_t u : units) {
@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CHECK(ringlab::h32_bytes(bytes) == want);
   CHECK(ringlab::Fnv1a{}.bytes(text).state() == ref_fnv(byte_units));
 
-  // Bytes widened to UTF-16 units (Latin-1) hash the same: spec §1, "they agree on Latin-1".
+  // Bytes widened to UTF-16 units (Latin-1) hash the same: docs/algorithms.md#h32, the two forms agree on Latin-1.
   std::u16string latin1(text.begin(), text.end());
   for (std::size_t i = 0; i < size; ++i) latin1[i] = static_cast<char16_t>(data[i]);
   CHECK(ringlab::h32(latin1) == want);
@@ -117,7 +117,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     CHECK(ringlab::Fnv1a(prefix).decimal(n).state() == ringlab::Fnv1a(prefix).bytes(digits).state());
   }
 
-  // --- Rendezvous scores continue the `key + "|"` state: spec §5, "that is exact".
+  // --- Rendezvous scores continue the `key + "|"` state: exact, as docs/algorithms.md#h32 says (a stream).
   const std::u16string_view key = uv.substr(0, split16);
   const std::u16string_view server = uv.substr(split16);
   std::u16string joined(key);

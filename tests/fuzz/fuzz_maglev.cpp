@@ -1,6 +1,6 @@
-// Maglev (spec §7): fuzzed backends (up to 20, names and weights) and a small table size, prime
+// Maglev (docs/algorithms.md#maglev): fuzzed backends (up to 20, names and weights) and a small table size, prime
 // or not. Invalid input must throw ringlab::Error; valid input must give a full table of valid
-// backends that equals a reference fill written from the spec, does not depend on the order the
+// backends that equals a reference fill written from docs/algorithms.md, does not depend on the order the
 // backends are listed in, and, unweighted, gives every backend floor(M/N) or ceil(M/N) slots.
 #include <algorithm>
 #include <cmath>
@@ -68,7 +68,7 @@ double gen_weight(fuzz::Reader& r) {
   return d;
 }
 
-// The fill of spec §7, spelled out. Returns the table as backend names.
+// The fill of docs/algorithms.md#maglev, spelled out. Returns the table as backend names.
 std::vector<std::u16string> reference_fill(const std::vector<Backend>& backends, std::uint32_t m) {
   std::vector<Backend> order = backends;
   std::sort(order.begin(), order.end(), [](const Backend& a, const Backend& b) { return a.name < b.name; });

@@ -1,4 +1,4 @@
-// The hash ring (spec §4, §4a) against a reference built straight from the spec: a fuzzed server
+// The hash ring (docs/algorithms.md#ring and docs/algorithms.md#preference-list) against a reference built straight from docs/algorithms.md: a fuzzed server
 // list (names, weights, zones) and vnodes, then add / remove / set_weight / lookups.
 //
 // After every operation the ring must equal both a fresh Ring built from the same list
@@ -63,7 +63,7 @@ Server gen_server(fuzz::Reader& r) {
   return s;
 }
 
-// --- The reference (spec §4) ---------------------------------------------------------------
+// --- The reference (docs/algorithms.md#ring) -----------------------------------------------
 
 struct RefRing {
   std::vector<std::uint32_t> tokens;
@@ -81,7 +81,7 @@ std::optional<std::uint64_t> ref_points_for(std::uint32_t vnodes, double w) {
   return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(r));
 }
 
-// The ring the spec defines for a list, or nullopt when the list is invalid.
+// The ring docs/algorithms.md defines for a list, or nullopt when the list is invalid.
 std::optional<RefRing> ref_ring(const std::vector<Server>& list, std::uint32_t vnodes) {
   if (list.empty() || vnodes < 1 || vnodes > ringlab::kMaxRingPoints) return std::nullopt;
   RefRing ref;
@@ -158,7 +158,7 @@ std::vector<std::uint32_t> naive_preference(const RefRing& ref, const std::vecto
 // Checks the ring against a fresh build and the reference; returns the reference.
 RefRing check_ring(const ringlab::Ring& ring, const std::vector<Server>& list, std::uint32_t vnodes) {
   auto ref = ref_ring(list, vnodes);
-  CHECK_MSG(ref.has_value(), "the ring holds a list the spec calls invalid");
+  CHECK_MSG(ref.has_value(), "the ring holds a list docs/algorithms.md calls invalid");
   // A fresh build from the same list gives the same ring.
   const ringlab::Ring fresh(list, vnodes);
   CHECK(ring == fresh);
@@ -303,7 +303,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     ring.emplace(list, vnodes);
   } catch (const ringlab::Error&) {
-    CHECK_MSG(!ref_ring(list, vnodes).has_value(), "Ring() threw for a list the spec calls valid");
+    CHECK_MSG(!ref_ring(list, vnodes).has_value(), "Ring() threw for a list docs/algorithms.md calls valid");
     return 0;
   }
   RefRing ref = wide ? light_check(*ring, list, vnodes) : check_ring(*ring, list, vnodes);

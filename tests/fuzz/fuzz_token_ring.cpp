@@ -1,4 +1,4 @@
-// The explicit-token ring (spec §9) against a naive model: token -> id and id -> token maps.
+// The explicit-token ring (docs/algorithms.md#token-ring) against a naive model: token -> id and id -> token maps.
 // Operation sequences (add id token, remove id, route a hash, route a key, boundaries id,
 // token_of id) must give the model's results AND its error codes (token_out_of_range,
 // token_taken, already_present, not_found, empty); a failed operation leaves the ring as it was.

@@ -212,7 +212,7 @@ function tokenInput(bits, ops) {
   }
   return b.buffer();
 }
-// The tutorial's ring over 0..99 (spec §11), on a 7-bit ring: A 10, B 30, C 50, D 80, then E at 40.
+// The tutorial's ring over 0..99 (docs/algorithms.md#tutorial-examples), on a 7-bit ring: A 10, B 30, C 50, D 80, then E at 40.
 const tutorial = [
   ["add", "a", [0, 10]],
   ["add", "b", [0, 30]],

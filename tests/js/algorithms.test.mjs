@@ -188,7 +188,7 @@ test("rendezvous, plain and weighted: removing a server moves exactly that serve
 
 // --- Token ring -----------------------------------------------------------------------------
 
-// A naive model of spec §9: a map id -> token, scanned in full for every question.
+// A naive model of docs/algorithms.md#token-ring: a map id -> token, scanned in full for every question.
 class ModelTokenRing {
   constructor(bits) {
     this.bits = bits;
@@ -483,7 +483,7 @@ test("loadStats: population statistics, as published", () => {
 test("theory: the spec's formulas and figures", () => {
   const { theory } = rl;
   assert.ok(Object.isFrozen(theory));
-  // §10: N = 10 gives 90.5%, 30%, 9.5%, 3.0% for V = 1, 10, 100, 1000 (30% is 1/√10 rounded;
+  // docs/algorithms.md#theory-curves: N = 10 gives 90.5%, 30%, 9.5%, 3.0% for V = 1, 10, 100, 1000 (30% is 1/√10 rounded;
   // sqrt(9/101) is 29.85%).
   assert.deepEqual([1, 10, 100, 1000].map((v) => (100 * theory.sdOverMean(10, v)).toFixed(1)), ["90.5", "29.9", "9.5", "3.0"]);
   for (const [n, v] of [[2, 1], [10, 100], [1000, 7]]) assert.equal(theory.sdOverMean(n, v), Math.sqrt((n - 1) / (n * v + 1)));

@@ -15,7 +15,7 @@ const handles = [];
 const own = (h) => (handles.push(h), h);
 afterEach(() => handles.splice(0).forEach((h) => h.dispose()));
 
-// The ring of spec §4, built independently: tokens h32(name + "#" + i), stable sort by token.
+// The ring of docs/algorithms.md#ring, built independently: tokens h32(name + "#" + i), stable sort by token.
 function referenceRing(servers, vnodes) {
   const points = [];
   servers.forEach((s, index) => {
@@ -43,7 +43,7 @@ test("version is the package's", () => {
   assert.equal(rl.version, pkg.version);
 });
 
-test("the spec's worked facts (algorithms.md §1, §2, §11)", () => {
+test("the worked facts of docs/algorithms.md (h32, mulberry32, tutorial examples)", () => {
   const facts = { "": 2872998923, a: 444641715, "user:42": 599759890, "S0#0": 3947687215 };
   for (const [s, h] of Object.entries(facts)) assert.equal(rl.h32(s), h);
   assert.equal(rl.h32("ব্যবহারকারী:৪২"), 1770631165);
@@ -216,7 +216,7 @@ test("keys and keyNumbers; mod-N and its batch", () => {
       assert.equal(batch[i], hashes[i] % n);
     }
   }
-  // §3: going from 4 to 5 servers keeps min(n,m)/lcm(n,m) = 4/20 of the hash values in place.
+  // docs/algorithms.md#mod-n: going from 4 to 5 servers keeps min(n,m)/lcm(n,m) = 4/20 of the hash values in place.
   const all = Uint32Array.from({ length: 20 * 1000 }, (_, i) => i);
   const five = rl.modNMany(all, 5);
   const kept = rl.modNMany(all, 4).filter((s, i) => s === five[i]).length;

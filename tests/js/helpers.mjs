@@ -59,7 +59,7 @@ export function bytesFromHex(hex) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Oracles, written from the spec (algorithms.md §1, §6), independent of the module.
+// Oracles, written from docs/algorithms.md#h32 and docs/algorithms.md#jump, independent of the module.
 
 /** The published h32 over a JS string's UTF-16 units. */
 export function h32Reference(s) {

@@ -1,4 +1,4 @@
-// Analysis (spec §10): movement between placements, load statistics, the theory curves, the
+// Analysis (docs/algorithms.md#analysis): movement between placements, load statistics, the theory curves, the
 // cache what-if and hot keys under Zipf traffic.
 #pragma once
 

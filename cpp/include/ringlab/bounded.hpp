@@ -1,4 +1,4 @@
-// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam), spec §8.
+// Consistent hashing with bounded loads (Mirrokni, Thorup, Zadimoghaddam), docs/algorithms.md#bounded-loads.
 //
 // Keys are placed in list order; each starts at its owner point on the ring and walks clockwise
 // to the first point whose server still has room under its capacity

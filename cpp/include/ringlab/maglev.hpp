@@ -1,4 +1,4 @@
-// Maglev hashing (Eisenbud et al., NSDI 2016), spec §7: a lookup table of M slots (M prime)
+// Maglev hashing (Eisenbud et al., NSDI 2016), docs/algorithms.md#maglev: a lookup table of M slots (M prime)
 // filled by each backend's permutation in turn; a key is served by table[h32(key) mod M].
 #pragma once
 

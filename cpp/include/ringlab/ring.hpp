@@ -1,4 +1,4 @@
-// The hash ring with virtual nodes, weights and preference lists (spec §4, §4a).
+// The hash ring with virtual nodes, weights and preference lists (docs/algorithms.md#ring and docs/algorithms.md#preference-list).
 //
 // Server s (in list order) owns v_s points with tokens h32(name_s + "#" + i), i = 0 .. v_s-1.
 // Points are sorted by token; equal tokens keep list order (server position, then i), which is
@@ -68,7 +68,7 @@ struct SearchStep {
 // point search_trace's steps end on.
 [[nodiscard]] std::size_t owner_point_in(std::span<const std::uint32_t> tokens, std::uint32_t hash) noexcept;
 
-// The preference-list walk (spec §4a) over any ring's sorted points. point_servers[i] is the
+// The preference-list walk (docs/algorithms.md#preference-list) over any ring's sorted points. point_servers[i] is the
 // server (0 .. servers-1) of point i in token order; the walk starts at start_point (the owner
 // point of the hash) and goes clockwise, wrapping, collecting up to rf distinct servers in walk
 // order. zone_of is empty (zones not considered) or holds one zone per server, as any integer

@@ -1,4 +1,4 @@
-// The explicit-token ring, with the semantics of Malachi.Cluster.HashRing (spec §9).
+// The explicit-token ring, with the semantics of Malachi.Cluster.HashRing (docs/algorithms.md#token-ring).
 //
 // A value: `vnode id -> token` is the source of truth, plus the points sorted by token for
 // routing. Each vnode at token T owns the arc (predecessor's token, T], wrapping around; a key

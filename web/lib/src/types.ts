@@ -104,7 +104,7 @@ export interface Handle {
 }
 
 /**
- * A hash ring with virtual nodes (spec §4): server `s` owns the points
+ * A hash ring with virtual nodes (see docs/algorithms.md#ring): server `s` owns the points
  * `h32(name_s + "#" + i)`; a hash belongs to the first point whose token is ≥ it, wrapping to
  * the first point. Changing membership gives exactly the ring a fresh build would.
  */
@@ -120,7 +120,7 @@ export interface Ring extends Handle {
   /** The batch of {@link Ring.ownerOfHash}: for many hashes, one call into the module, the owners as server indices. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   ownerOfHashMany(hashes: Uint32Array, out?: Uint32Array): Uint32Array;
   /**
-   * Replicas (spec §4a): walking clockwise from the owner, the first `rf` distinct servers (fewer
+   * Replicas (see docs/algorithms.md#preference-list): walking clockwise from the owner, the first `rf` distinct servers (fewer
    * when the ring has fewer servers). `keyOrHash` is a key, or a 32-bit hash as a number.
    * `rf` must be ≥ 1.
    */
@@ -153,7 +153,7 @@ export interface Ring extends Handle {
 }
 
 /**
- * Rendezvous (highest random weight) hashing (spec §5): `score(key, server) =
+ * Rendezvous (highest random weight) hashing (see docs/algorithms.md#rendezvous): `score(key, server) =
  * h32(key + "|" + name)`, the highest wins, ties go to the server listed first.
  */
 export interface Rendezvous extends Handle {
@@ -186,7 +186,7 @@ export interface WeightedServerSpec {
 }
 
 /**
- * Weighted rendezvous hashing (spec §5): with `u = h32(key + "|" + name) / 2^32`, the server with
+ * Weighted rendezvous hashing (see docs/algorithms.md#weighted-rendezvous): with `u = h32(key + "|" + name) / 2^32`, the server with
  * the highest `−weight / ln(u)` wins, ties to the server listed first. With equal weights it picks
  * what plain {@link Rendezvous} picks.
  */
@@ -210,7 +210,7 @@ export interface BackendSpec {
   /** The backend's name: offset `h32(name + "|offset") mod M`, skip `h32(name + "|skip") mod (M − 1) + 1`. Non-empty and unique. */
   name: string;
   /**
-   * The backend's share of the table relative to the others (the weighted fill of spec §7).
+   * The backend's share of the table relative to the others (the weighted fill; see docs/algorithms.md#maglev-weights).
    * Finite and > 0.
    * @defaultValue 1
    */
@@ -244,7 +244,7 @@ export interface MaglevFillTurns {
 }
 
 /**
- * A Maglev lookup table (Eisenbud et al.; spec §7): M slots, each holding a backend; a key is
+ * A Maglev lookup table (Eisenbud et al.; see docs/algorithms.md#maglev): M slots, each holding a backend; a key is
  * served by `table[h32(key) mod M]`.
  */
 export interface Maglev extends Handle {
@@ -274,7 +274,7 @@ export interface Maglev extends Handle {
   readonly tableSize: number;
 }
 
-/** What {@link Ringlab.boundedLoads} placed (spec §8). Server indices refer to {@link Ring.servers}. */
+/** What {@link Ringlab.boundedLoads} placed (see docs/algorithms.md#bounded-loads). Server indices refer to {@link Ring.servers}. */
 export interface BoundedLoads {
   /** Per key, in the order given: the server it was placed on. */
   servers: Uint32Array;
@@ -301,7 +301,7 @@ export interface TokenRingOptions {
 }
 
 /**
- * The explicit-token ring (spec §9, the semantics of Malachi's HashRing): each virtual node is
+ * The explicit-token ring (the semantics of Malachi's HashRing; see docs/algorithms.md#token-ring): each virtual node is
  * placed at a token you choose, owns the arc (predecessor's token, its token], and a key goes to
  * the first virtual node whose token is ≥ its position, wrapping to the smallest.
  */
@@ -362,7 +362,7 @@ export interface SearchStep {
   right: boolean;
 }
 
-/** One jump of jump consistent hash (spec §6), for steppers. */
+/** One jump of jump consistent hash (see docs/algorithms.md#jump), for steppers. */
 export interface JumpStep {
   /** The bucket the key stands on (b). The last step's bucket is the answer. */
   bucket: number;
@@ -396,7 +396,7 @@ export interface Movement {
   flows: Flow[];
 }
 
-/** Load statistics (spec §10). */
+/** Load statistics (see docs/algorithms.md#load-statistics). */
 export interface LoadStats {
   /** Smallest load. */
   min: number;
@@ -412,7 +412,7 @@ export interface LoadStats {
   sdOverMean: number;
 }
 
-/** The theory curves of spec §10. Plain functions; n and m are integers 1 … 2^32 − 1. */
+/** The theory curves (see docs/algorithms.md#theory-curves). Plain functions; n and m are integers 1 … 2^32 − 1. */
 export interface Theory {
   /** sd/mean of one server's share of a ring of n servers × v random points: `sqrt((n − 1) / (n·v + 1))` ≈ 1/√v. */
   sdOverMean(n: number, v: number): number;
@@ -426,7 +426,7 @@ export interface Theory {
   minimumMovedFraction(n: number, m: number): number;
 }
 
-/** The cache what-if of spec §10 (the course's example: 0.95 and 0.8 give 19% and 16.2×). */
+/** The cache what-if (see docs/algorithms.md#cache-what-if). The course's example: 0.95 and 0.8 give 19% and 16.2×. */
 export interface CacheWhatIf {
   /** The hit ratio before, h. */
   hitBefore: number;
@@ -550,7 +550,7 @@ export interface ComparisonRow {
 export type ProgressCallback = (done: number, total: number) => void;
 
 /**
- * The course's seeded PRNG (spec §2). A plain JavaScript object (no WebAssembly memory, nothing to
+ * The course's seeded PRNG (see docs/algorithms.md#mulberry32). A plain JavaScript object (no WebAssembly memory, nothing to
  * dispose); values are generated by the module in batches.
  */
 export interface Mulberry32 {
@@ -812,7 +812,7 @@ export interface Ringlab {
   readonly version: string;
 
   /**
-   * h32 (FNV-1a 32-bit, then MurmurHash3's fmix32; spec §1). A string is hashed as its UTF-16
+   * h32 (FNV-1a 32-bit, then MurmurHash3's fmix32; see docs/algorithms.md#h32). A string is hashed as its UTF-16
    * code units — equal to the published `h32` for every JavaScript string, lone surrogates
    * included; a Uint8Array is hashed as bytes (one unit per byte).
    */
@@ -821,14 +821,14 @@ export interface Ringlab {
   h32Many(keys: readonly string[], out?: Uint32Array): Uint32Array;
 
   /**
-   * Jump consistent hash (Lamping & Veach; spec §6): the bucket in [0, buckets) for a 64-bit key.
+   * Jump consistent hash (Lamping & Veach; see docs/algorithms.md#jump): the bucket in [0, buckets) for a 64-bit key.
    * `key` is a bigint 0 … 2^64 − 1 or a non-negative safe integer; `buckets` is 1 … 2^31 − 1.
    */
   jump(key: bigint | number, buckets: number): number;
   /** The batch of {@link Ringlab.jump}: 64-bit keys (BigUint64Array) or 32-bit keys (Uint32Array, e.g. hashes). Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   jumpMany(keys: BigUint64Array | Uint32Array, buckets: number, out?: Int32Array): Int32Array;
 
-  /** mod-N (spec §3): `hash mod n`, for a hash 0 … 2^32 − 1 and n 1 … 2^32 − 1. */
+  /** mod-N (see docs/algorithms.md#mod-n): `hash mod n`, for a hash 0 … 2^32 − 1 and n 1 … 2^32 − 1. */
   modN(hash: number, n: number): number;
   /** The batch of {@link Ringlab.modN}: one call into the module. Pass `out` (a reused array of the batch's length) to have it filled in and returned: nothing is allocated per call. */
   modNMany(hashes: Uint32Array, n: number, out?: Uint32Array): Uint32Array;
@@ -865,7 +865,7 @@ export interface Ringlab {
   /** A Maglev lookup table. Dispose it when done. */
   maglev(options: MaglevOptions): Maglev;
   /**
-   * Consistent hashing with bounded loads (spec §8) on a ring: keys given by their 32-bit hashes
+   * Consistent hashing with bounded loads (see docs/algorithms.md#bounded-loads) on a ring: keys given by their 32-bit hashes
    * are placed in order, each walking clockwise from its owner point to the first server still
    * under its capacity `⌈(1 + ε) × m × w / Σw⌉`. `epsilon` is finite and > 0. Nothing is kept:
    * the result is a plain value.
@@ -881,7 +881,7 @@ export interface Ringlab {
    */
   searchTrace(tokens: Uint32Array, hash: number): SearchStep[];
   /**
-   * The preference list (spec §4a) on any ring given by its points: from the owner point of
+   * The preference list (see docs/algorithms.md#preference-list) on any ring given by its points: from the owner point of
    * `hash` (the first token ≥ hash, wrapping to point 0), walk clockwise collecting distinct
    * servers until `rf` are collected or every point was visited. Returns server indices in
    * preference order — on a {@link Ring}'s points, the indices of what
@@ -901,7 +901,7 @@ export interface Ringlab {
   movement(before: Uint32Array, after: Uint32Array, isNew: readonly boolean[] | Uint8Array): Movement;
   /** Statistics of per-server loads (at least one). */
   loadStats(loads: ArrayLike<number>): LoadStats;
-  /** The theory curves (spec §10). */
+  /** The theory curves (see docs/algorithms.md#theory-curves). */
   readonly theory: Theory;
   /** The cache what-if: hit ratio h in [0, 1) before, fraction f in [0, 1] of keys moved. */
   cacheWhatIf(hitRatio: number, movedFraction: number): CacheWhatIf;
