@@ -261,18 +261,21 @@ int run_ops(const Options& o) {
       std::uint32_t lo = 0, hi = size;
       while (lo < hi) {
         const std::uint32_t mid = (lo + hi) >> 1;
-        if (tokens[mid] < x) lo = mid + 1; else hi = mid;
+        if (tokens[mid] < x) lo = mid + 1;
+        else hi = mid;
       }
       out[i] = owners[lo == size ? 0 : lo];
     }
     keep(out.data());
   }));
   if (o.only.empty() || o.only == "ring.bytes-per-point")
-    results.push_back({"ring.bytes-per-point", "bytes",
-                     {static_cast<double>(ring.memory_bytes()) / static_cast<double>(ring.size())}});
+    results.push_back({"ring.bytes-per-point",
+                       "bytes",
+                       {static_cast<double>(ring.memory_bytes()) / static_cast<double>(ring.size())}});
 
   results.push_back(time_op("jump.n1000.single", o, n, [&] {
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint32_t>(ringlab::jump_unchecked(pool.hashes[i], 1000));
+    for (std::size_t i = 0; i < n; ++i)
+      out[i] = static_cast<std::uint32_t>(ringlab::jump_unchecked(pool.hashes[i], 1000));
     keep(out.data());
   }));
   std::vector<std::int32_t> buckets(n);

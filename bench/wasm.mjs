@@ -162,22 +162,34 @@ async function ops(o) {
   const outU32 = new Uint32Array(n);
   const outI32 = new Int32Array(n);
   out.push(
-    timeOp(o, "h32.batch", n, () => {
-      sink ^= rl.h32Many(keys, outU32)[n - 1];
-    }, "rl.h32Many(keys, out), all keys in one call"),
+    timeOp(
+      o,
+      "h32.batch",
+      n,
+      () => {
+        sink ^= rl.h32Many(keys, outU32)[n - 1];
+      },
+      "rl.h32Many(keys, out), all keys in one call",
+    ),
   );
   // The profile of that batch call, in parts.
   // 1. Only reading the keys' UTF-16 units in JavaScript (summing them): what any call taking JS
   //    strings must do first, since only JavaScript can read a string's units. The floor.
   out.push(
-    timeOp(o, "h32.read-js-units", n, () => {
-      let acc = 0;
-      for (let i = 0; i < n; i++) {
-        const k = keys[i];
-        for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
-      }
-      sink ^= acc;
-    }, "a JS loop reading every key's units, nothing else"),
+    timeOp(
+      o,
+      "h32.read-js-units",
+      n,
+      () => {
+        let acc = 0;
+        for (let i = 0; i < n; i++) {
+          const k = keys[i];
+          for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
+        }
+        sink ^= acc;
+      },
+      "a JS loop reading every key's units, nothing else",
+    ),
   );
   // 2. The module's part alone: the same keys already staged in the module's memory, hashed by
   //    the staged call the batch runs (internal entry points).
@@ -196,11 +208,18 @@ async function ops(o) {
       words[at + i + 1] = offset;
     }
     out.push(
-      timeOp(o, "h32.batch.staged", n, () => {
-        raw.h32Many(n);
-      }, "the module's h32 of keys already in its memory"),
+      timeOp(
+        o,
+        "h32.batch.staged",
+        n,
+        () => {
+          raw.h32Many(n);
+        },
+        "the module's h32 of keys already in its memory",
+      ),
     );
-    for (let i = 0; i < n; i += 99991) if (raw.HEAPU32[at + n + 1 + i] !== hashes[i]) throw new Error("staged h32 differs");
+    for (let i = 0; i < n; i += 99991)
+      if (raw.HEAPU32[at + n + 1 + i] !== hashes[i]) throw new Error("staged h32 differs");
     raw.unstage();
   }
   // 3. Course keys made in the module: the experiments' way, no strings at all.
@@ -208,9 +227,15 @@ async function ops(o) {
     const made = rl.keyHashes(poolSeed, n);
     for (let i = 0; i < n; i += 99991) if (made[i] !== hashes[i]) throw new Error("keyHashes differs from h32Many");
     out.push(
-      timeOp(o, "h32.keyHashes", n, () => {
-        sink ^= rl.keyHashes(poolSeed, n, outU32)[n - 1];
-      }, "rl.keyHashes(seed, n, out): course keys made and hashed in the module"),
+      timeOp(
+        o,
+        "h32.keyHashes",
+        n,
+        () => {
+          sink ^= rl.keyHashes(poolSeed, n, outU32)[n - 1];
+        },
+        "rl.keyHashes(seed, n, out): course keys made and hashed in the module",
+      ),
     );
   }
 
@@ -234,9 +259,15 @@ async function ops(o) {
       }),
     );
     out.push(
-      timeOp(o, "ring.ownerOfHashMany.batch", n, () => {
-        sink ^= ring.ownerOfHashMany(hashes, outU32)[n - 1];
-      }, "ring.ownerOfHashMany(Uint32Array, out), all hashes in one call"),
+      timeOp(
+        o,
+        "ring.ownerOfHashMany.batch",
+        n,
+        () => {
+          sink ^= ring.ownerOfHashMany(hashes, outU32)[n - 1];
+        },
+        "ring.ownerOfHashMany(Uint32Array, out), all hashes in one call",
+      ),
     );
   }
 
@@ -248,9 +279,15 @@ async function ops(o) {
     }),
   );
   out.push(
-    timeOp(o, "jump.n1000.batch", n, () => {
-      sink ^= rl.jumpMany(hashes, 1000, outI32)[n - 1];
-    }, "rl.jumpMany(Uint32Array, 1000, out)"),
+    timeOp(
+      o,
+      "jump.n1000.batch",
+      n,
+      () => {
+        sink ^= rl.jumpMany(hashes, 1000, outI32)[n - 1];
+      },
+      "rl.jumpMany(Uint32Array, 1000, out)",
+    ),
   );
 
   if (typeof rl.maglev === "function") {
@@ -270,9 +307,15 @@ async function ops(o) {
       }),
     );
     out.push(
-      timeOp(o, "maglev.lookupHashMany.batch", n, () => {
-        sink ^= m.lookupHashMany(hashes, outU32)[n - 1];
-      }, "maglev.lookupHashMany(Uint32Array, out)"),
+      timeOp(
+        o,
+        "maglev.lookupHashMany.batch",
+        n,
+        () => {
+          sink ^= m.lookupHashMany(hashes, outU32)[n - 1];
+        },
+        "maglev.lookupHashMany(Uint32Array, out)",
+      ),
     );
     m.dispose();
   }
@@ -287,9 +330,15 @@ async function ops(o) {
       sink ^= acc;
     });
     const picks = new Int32Array(few.length);
-    const batch = timeOp(o, "rendezvous.pick100.batch", few.length, () => {
-      sink ^= hrw.pickMany(few, picks)[few.length - 1];
-    }, "hrw.pickMany(keys, out)");
+    const batch = timeOp(
+      o,
+      "rendezvous.pick100.batch",
+      few.length,
+      () => {
+        sink ^= hrw.pickMany(few, picks)[few.length - 1];
+      },
+      "hrw.pickMany(keys, out)",
+    );
     out.push(single, batch);
     out.push({ op: "rendezvous.per-server.single", unit: "ns/op", samples: single.samples.map((s) => s / 100) });
     out.push({ op: "rendezvous.per-server.batch", unit: "ns/op", samples: batch.samples.map((s) => s / 100) });
@@ -298,9 +347,14 @@ async function ops(o) {
 
   if (typeof rl.boundedLoads === "function") {
     out.push(
-      timeRun(o, "bounded.place", () => {
-        sink ^= rl.boundedLoads(ring, hashes, 0.25).longestWalk;
-      }, `rl.boundedLoads(ring, ${n} hashes, 0.25)`),
+      timeRun(
+        o,
+        "bounded.place",
+        () => {
+          sink ^= rl.boundedLoads(ring, hashes, 0.25).longestWalk;
+        },
+        `rl.boundedLoads(ring, ${n} hashes, 0.25)`,
+      ),
     );
   }
   ring.dispose();
@@ -360,7 +414,13 @@ async function hashring(o) {
   try {
     version = require("hashring/package.json").version;
   } catch {}
-  const result = { pool: n, hashringVersion: version, hashringPoints: theirs.ring.length, ringlabPoints: ours.size, ops: out };
+  const result = {
+    pool: n,
+    hashringVersion: version,
+    hashringPoints: theirs.ring.length,
+    ringlabPoints: ours.size,
+    ops: out,
+  };
   ours.dispose();
   return result;
 }
@@ -370,7 +430,9 @@ useClock(o.clock);
 const modes = { experiment, ops, hashring };
 const mode = modes[o.positional[0]];
 if (!mode) {
-  console.error("usage: node bench/wasm.mjs experiment NAME | ops | hashring [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]");
+  console.error(
+    "usage: node bench/wasm.mjs experiment NAME | ops | hashring [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+  );
   process.exit(2);
 }
 const result = await mode(o);

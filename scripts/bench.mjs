@@ -158,7 +158,10 @@ function machine(o) {
   let model = "unknown CPU";
   let memKb = null;
   try {
-    model = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1].trim() ?? model;
+    model =
+      readFileSync("/proc/cpuinfo", "utf8")
+        .match(/^model name\s*:\s*(.+)$/m)?.[1]
+        .trim() ?? model;
     memKb = Number(readFileSync("/proc/meminfo", "utf8").match(/^MemTotal:\s+(\d+)/m)?.[1]);
   } catch {}
   const cache = readCache();
@@ -172,7 +175,10 @@ function machine(o) {
     cxx: cxx ?? "unknown",
     emcc: firstLine(process.env.EMXX || "em++", ["--version"])?.match(/\) ([0-9][^ ]*)/)?.[1] ?? "unknown",
     date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
-    load: os.loadavg().map((l) => l.toFixed(2)).join(", "),
+    load: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", "),
     clock: o.clock,
   };
 }
@@ -277,11 +283,21 @@ function report(o, m, rows, ops) {
     "Default flags otherwise. *Process*: the whole program, from spawn to exit (Node's start-up " +
       "included). *In-experiment*: the time inside `rl.ringVsMod()` etc. (WASM, called in Node) and " +
       "`ringlab::ring_vs_mod()` etc. (native, in `bench/ringlab_bench`). × is the published program's " +
-      `process time over ringlab's in-experiment time${o.clock === "cpu" ? ", both as CPU time (the published program's from GNU time: " +
-        rows.filter((r) => r.reference).map((r) => `${r.exp} ${stat(r.reference.cpuMs, "ms")}`).join(", ") + ")" : ""}.`,
+      `process time over ringlab's in-experiment time${
+        o.clock === "cpu"
+          ? ", both as CPU time (the published program's from GNU time: " +
+            rows
+              .filter((r) => r.reference)
+              .map((r) => `${r.exp} ${stat(r.reference.cpuMs, "ms")}`)
+              .join(", ") +
+            ")"
+          : ""
+      }.`,
     "",
   );
-  L.push("| experiment | published program | WASM CLI | native CLI | WASM in-experiment | native in-experiment | WASM × | native × | same output |");
+  L.push(
+    "| experiment | published program | WASM CLI | native CLI | WASM in-experiment | native in-experiment | WASM × | native × | same output |",
+  );
   L.push("|---|---|---|---|---|---|---|---|---|");
   const ratios = {};
   // Like with like: with --clock cpu the published program's CPU time (user + system, from GNU
@@ -325,22 +341,34 @@ function report(o, m, rows, ops) {
   );
   L.push("| operation | native | WASM, single call | WASM, batch call |");
   L.push("|---|---|---|---|");
-  L.push(`| h32 of a course key, keys given as JS strings | ${s(N["h32.single"])} | ${s(W["h32.single"])} | ${s(W["h32.batch"])} |`);
+  L.push(
+    `| h32 of a course key, keys given as JS strings | ${s(N["h32.single"])} | ${s(W["h32.single"])} | ${s(W["h32.batch"])} |`,
+  );
   L.push(`| …four keys side by side (\`h32_many\`, what the batch call runs) | ${s(N["h32.batch"])} | | |`);
   if (W["h32.batch.staged"]) {
-    L.push(`| …the batch call's work in the module alone (the keys' units already in its memory) | | | ${s(W["h32.batch.staged"])} |`);
+    L.push(
+      `| …the batch call's work in the module alone (the keys' units already in its memory) | | | ${s(W["h32.batch.staged"])} |`,
+    );
   }
   if (W["h32.read-js-units"]) {
-    L.push(`| …only reading the keys' units in JavaScript, nothing else: the floor for any call given JS strings | | | ${s(W["h32.read-js-units"])} |`);
+    L.push(
+      `| …only reading the keys' units in JavaScript, nothing else: the floor for any call given JS strings | | | ${s(W["h32.read-js-units"])} |`,
+    );
   }
-  L.push(`| course keys made and hashed in the module (\`keyHashes(seed, n)\`: the PRNG, the key's digits and its h32) | ${s(N["h32.keyHashes"])} | | ${s(W["h32.keyHashes"])} |`);
+  L.push(
+    `| course keys made and hashed in the module (\`keyHashes(seed, n)\`: the PRNG, the key's digits and its h32) | ${s(N["h32.keyHashes"])} | | ${s(W["h32.keyHashes"])} |`,
+  );
   L.push(
     `| ring lookup, 100 servers × 256 vnodes (25,600 tokens), hash given | ${s(N["ring.owner"])} | ${s(W["ring.ownerOfHash.single"])} | ${s(W["ring.ownerOfHashMany.batch"])} |`,
   );
   L.push(`| …the published binary search, for comparison | ${s(N["ring.owner.binary-search"])} | | |`);
-  L.push(`| jump, n = 1000 | ${s(N["jump.n1000.single"])} | ${s(W["jump.n1000.single"])} | ${s(W["jump.n1000.batch"])} |`);
+  L.push(
+    `| jump, n = 1000 | ${s(N["jump.n1000.single"])} | ${s(W["jump.n1000.single"])} | ${s(W["jump.n1000.batch"])} |`,
+  );
   L.push(`| …four keys side by side (\`jump_many\`, what the batch call runs) | ${s(N["jump.n1000.batch"])} | | |`);
-  L.push(`| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashMany.batch"])} |`);
+  L.push(
+    `| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashMany.batch"])} |`,
+  );
   L.push(`| Maglev build, M = 65537, N = 100 | ${s(N["maglev.build"], "ms")} | ${s(W["maglev.build"], "ms")} | |`);
   L.push(
     `| rendezvous over 100 servers, per key | ${s(N["rendezvous.pick100"])} | ${s(W["rendezvous.pick100.single"])} | ${s(W["rendezvous.pick100.batch"])} |`,
@@ -348,7 +376,9 @@ function report(o, m, rows, ops) {
   L.push(
     `| …per server | ${s(N["rendezvous.per-server"])} | ${s(W["rendezvous.per-server.single"])} | ${s(W["rendezvous.per-server.batch"])} |`,
   );
-  L.push(`| bounded loads (ε = 0.25), placing ${o.pool.toLocaleString("en-US")} keys on that ring | ${s(N["bounded.place"], "ms")} | | ${s(W["bounded.place"], "ms")} |`);
+  L.push(
+    `| bounded loads (ε = 0.25), placing ${o.pool.toLocaleString("en-US")} keys on that ring | ${s(N["bounded.place"], "ms")} | | ${s(W["bounded.place"], "ms")} |`,
+  );
   L.push("");
 
   // 3. hashring
@@ -398,7 +428,11 @@ function report(o, m, rows, ops) {
   const ratioTarget = (what, got, want) =>
     targets.push({ what, got: got == null ? "not measured" : `${num(got)}×`, met: got == null ? null : got >= want });
   const nsTarget = (what, got, want, unit = "ns") =>
-    targets.push({ what, got: got == null ? "not measured" : `${num(got)} ${unit}`, met: got == null ? null : got <= want });
+    targets.push({
+      what,
+      got: got == null ? "not measured" : `${num(got)} ${unit}`,
+      met: got == null ? null : got <= want,
+    });
   for (const [exp, w, n] of [
     ["ring-vs-mod", 8, 10],
     ["vnode-sweep", 5, 8],
@@ -411,8 +445,16 @@ function report(o, m, rows, ops) {
   nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
   nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashMany.batch"]), 3);
   nsTarget("rendezvous (WASM, batch) ≤ 8 ns per server", med(W["rendezvous.per-server.batch"]), 8);
-  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: the module's batch, keys in its memory", med(W["h32.batch.staged"]), 10);
-  nsTarget("h32 of a course key (WASM, batch) ≤ 10 ns per key: keys given as JS strings, reading them included", med(W["h32.batch"]), 10);
+  nsTarget(
+    "h32 of a course key (WASM, batch) ≤ 10 ns per key: the module's batch, keys in its memory",
+    med(W["h32.batch.staged"]),
+    10,
+  );
+  nsTarget(
+    "h32 of a course key (WASM, batch) ≤ 10 ns per key: keys given as JS strings, reading them included",
+    med(W["h32.batch"]),
+    10,
+  );
   ratioTarget("`ring.owner(key)` ≥ 10× faster than `hashring.get()`", hashringRatios?.single, 10);
   ratioTarget("`ring.ownerMany()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
   nsTarget("ring memory ≤ 8 bytes per point", bpp ?? null, 8, "bytes");
@@ -451,11 +493,17 @@ function report(o, m, rows, ops) {
 const o = parseOptions(process.argv.slice(2));
 build(o);
 const m = machine(o);
-console.log(`bench: ${m.model}, ${m.cores} cores, load ${m.load}${o.smoke ? " (smoke run: tiny inputs, timings meaningless)" : ""}`);
-if (!o.smoke && !existsSync(referenceDir)) console.log(`bench: ${referenceDir} not found: the published programs are skipped`);
+console.log(
+  `bench: ${m.model}, ${m.cores} cores, load ${m.load}${o.smoke ? " (smoke run: tiny inputs, timings meaningless)" : ""}`,
+);
+if (!o.smoke && !existsSync(referenceDir))
+  console.log(`bench: ${referenceDir} not found: the published programs are skipped`);
 const rows = measureExperiments(o);
 const ops = measureOps(o);
-m.loadEnd = os.loadavg().map((l) => l.toFixed(2)).join(", ");
+m.loadEnd = os
+  .loadavg()
+  .map((l) => l.toFixed(2))
+  .join(", ");
 const { markdown } = report(o, m, rows, ops);
 const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
 if (o.out) {

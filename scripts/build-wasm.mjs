@@ -17,7 +17,16 @@
 // inline step. Needs emcmake and em++ on PATH (Debian: apt-get install emscripten), cmake and
 // `npm install` (for tsc and rolldown, the bundler Vite uses).
 import { spawn, spawnSync } from "node:child_process";
-import { chmodSync, copyFileSync, existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -46,7 +55,10 @@ const shared = ["errors"];
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
 const env = { ...process.env };
-if (existsSync("/usr/share/nodejs/acorn") && !(env.NODE_PATH || "").split(path.delimiter).includes("/usr/share/nodejs")) {
+if (
+  existsSync("/usr/share/nodejs/acorn") &&
+  !(env.NODE_PATH || "").split(path.delimiter).includes("/usr/share/nodejs")
+) {
   env.NODE_PATH = [env.NODE_PATH, "/usr/share/nodejs"].filter(Boolean).join(path.delimiter);
 }
 
@@ -71,7 +83,13 @@ function exec(cmd, args, opts = {}) {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"], ...opts });
     child.on("error", (e) => reject(new Error(`${cmd}: ${e.message}`)));
     child.on("close", (code, signal) =>
-      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(" ")} failed (${code ?? signal})`)),
+      code === 0
+        ? resolve()
+        : reject(
+            new Error(
+              `${cmd} ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(" ")} failed (${code ?? signal})`,
+            ),
+          ),
     );
   });
 }
@@ -106,9 +124,21 @@ async function main() {
   // The `wasm` preset (CMakePresets.json: build-wasm/, Release); emcmake supplies Emscripten's
   // toolchain file and the Node that runs the suite.
   // The suite is on by default; ON again here in case a build folder was configured without it.
-  await exec("emcmake", ["cmake", "--preset", "wasm", "--log-level=WARNING", ...(withTests ? ["-DRINGLAB_BUILD_TESTS=ON"] : [])]);
+  await exec("emcmake", [
+    "cmake",
+    "--preset",
+    "wasm",
+    "--log-level=WARNING",
+    ...(withTests ? ["-DRINGLAB_BUILD_TESTS=ON"] : []),
+  ]);
   // --no-tests builds the module alone (the suite, if built before, is left as it was).
-  await exec("cmake", ["--build", "--preset", "wasm", ...(withTests ? [] : ["--target", "ringlab_wasm"]), ...(force ? ["--clean-first"] : [])]);
+  await exec("cmake", [
+    "--build",
+    "--preset",
+    "wasm",
+    ...(withTests ? [] : ["--target", "ringlab_wasm"]),
+    ...(force ? ["--clean-first"] : []),
+  ]);
   await minifyGlue(path.join(wasmOut, "ringlab.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
@@ -181,7 +211,11 @@ async function bundleEntries() {
 // module now bundled into its entry point, an output that no longer exists), so `npm pack` ships
 // exactly the current build.
 function prune() {
-  const sources = new Set(readdirSync(path.join(libDir, "src")).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")));
+  const sources = new Set(
+    readdirSync(path.join(libDir, "src"))
+      .filter((f) => f.endsWith(".ts"))
+      .map((f) => f.replace(/\.ts$/, "")),
+  );
   for (const f of readdirSync(distDir)) {
     const m = f.match(/^(.*?)(\.d\.ts|\.js)$/);
     if (!m) continue;

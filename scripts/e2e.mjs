@@ -59,7 +59,8 @@ main(() => {
         "(or point CHROMIUM at a Chrome/Chromium binary).",
     );
   }
-  if (!existsSync(path.join(root, "node_modules", "playwright-core"))) throw new Error("playwright-core is not installed: run `npm install`");
+  if (!existsSync(path.join(root, "node_modules", "playwright-core")))
+    throw new Error("playwright-core is not installed: run `npm install`");
 
   const why = force ? "--build" : skipBuild ? "" : staleness();
   if (why) {

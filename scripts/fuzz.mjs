@@ -97,7 +97,10 @@ function failureOf(out) {
   const kind =
     out.match(/invariant broken: [^\n]*/)?.[0] ??
     out.match(/runtime error: [^\n]*/)?.[0] ??
-    out.match(/ERROR: (AddressSanitizer|LeakSanitizer): ([\w-]+)/)?.slice(1).join(" ") ??
+    out
+      .match(/ERROR: (AddressSanitizer|LeakSanitizer): ([\w-]+)/)
+      ?.slice(1)
+      .join(" ") ??
     out.match(/ERROR: libFuzzer: (timeout|out-of-memory[^\n]*|deadly signal|fuzz target exited|leak[^\n]*)/)?.[1] ??
     "failed";
   return { artifact: artifact && path.resolve(root, artifact), kind };
@@ -143,10 +146,14 @@ async function runTarget(t, seconds, fresh) {
   const seeds = path.join(fuzzDir, "corpus", t.name);
   if (existsSync(seeds)) cpSync(seeds, work, { recursive: true });
   const logFile = path.join(logDir, `${t.name}.log`);
-  const r = await exec(bin, [...common, `-max_len=${t.maxLen}`, `-max_total_time=${seconds}`, "-print_final_stats=1", work], {
-    env: runEnv,
-    logFile,
-  });
+  const r = await exec(
+    bin,
+    [...common, `-max_len=${t.maxLen}`, `-max_total_time=${seconds}`, "-print_final_stats=1", work],
+    {
+      env: runEnv,
+      logFile,
+    },
+  );
   const done = r.out.match(/Done (\d+) runs in (\d+) second/);
   if (done) {
     result.runs = Number(done[1]);
@@ -177,7 +184,8 @@ function defaultJobs() {
 // Builds and runs every target (or `only`) for `seconds` each, `jobs` at a time. Resolves to
 // { passed, failed, results }; throws when any target fails, naming the failing input.
 export async function fuzz({ seconds = 20, jobs = defaultJobs(), only = null, fresh = false } = {}) {
-  if (!(Number.isInteger(seconds) && seconds >= 1)) throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
+  if (!(Number.isInteger(seconds) && seconds >= 1))
+    throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
   buildFuzz({ jobs });
   const targets = fuzzTargets();
   const chosen = only ? targets.filter((t) => only.includes(t.name)) : targets;

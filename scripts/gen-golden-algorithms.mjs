@@ -34,16 +34,24 @@ if (process.argv.length > 2) fail("usage: node scripts/gen-golden-algorithms.mjs
 
 function h32(s) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193); }
-  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35);
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 
 function mulberry32(seed0) {
   let seed = seed0;
   function next() {
-    seed = (seed + 0x6D2B79F5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return (t ^ (t >>> 14)) >>> 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
   }
   return { next, rand: () => next() / 4294967296 };
 }
@@ -56,8 +64,13 @@ function courseKeys(seed, n) {
 
 {
   const facts = [
-    ["", 2872998923], ["a", 444641715], ["user:42", 599759890], ["S0#0", 3947687215],
-    ["ব্যবহারকারী:৪২", 1770631165], ["\uD800x", 3097795570], ["😀", 1787143206],
+    ["", 2872998923],
+    ["a", 444641715],
+    ["user:42", 599759890],
+    ["S0#0", 3947687215],
+    ["ব্যবহারকারী:৪২", 1770631165],
+    ["\uD800x", 3097795570],
+    ["😀", 1787143206],
   ];
   for (const [s, want] of facts) check(h32(s) === want, `h32(${JSON.stringify(s)})`);
   check(courseKeys(16, 3).join(" ") === "user:631395207 user:144321889 user:752337801", "course keys");
@@ -125,8 +138,13 @@ function buildRing(servers, V) {
 
 // Index of the owner point of hash x: the first point with token >= x, else point 0.
 function ownerIndex(points, x) {
-  let lo = 0, hi = points.length;
-  while (lo < hi) { const m = (lo + hi) >>> 1; if (points[m].token < x) lo = m + 1; else hi = m; }
+  let lo = 0,
+    hi = points.length;
+  while (lo < hi) {
+    const m = (lo + hi) >>> 1;
+    if (points[m].token < x) lo = m + 1;
+    else hi = m;
+  }
   return lo === points.length ? 0 : lo;
 }
 
@@ -135,18 +153,26 @@ function ownerIndex(points, x) {
 // owner point) appends the remaining servers in walk order.
 function preference(points, servers, x, rf, zones) {
   if (!(Number.isInteger(rf) && rf >= 1)) fail("rf must be >= 1");
-  const P = points.length, start = ownerIndex(points, x);
-  const out = [], taken = new Set(), seenZones = new Set();
+  const P = points.length,
+    start = ownerIndex(points, x);
+  const out = [],
+    taken = new Set(),
+    seenZones = new Set();
   for (let k = 0; k < P && out.length < rf; k++) {
     const pos = points[(start + k) % P].pos;
     if (taken.has(pos)) continue;
     if (zones && seenZones.has(servers[pos].zone)) continue;
-    taken.add(pos); seenZones.add(servers[pos].zone); out.push(pos);
+    taken.add(pos);
+    seenZones.add(servers[pos].zone);
+    out.push(pos);
   }
   if (zones) {
     for (let k = 0; k < P && out.length < rf; k++) {
       const pos = points[(start + k) % P].pos;
-      if (!taken.has(pos)) { taken.add(pos); out.push(pos); }
+      if (!taken.has(pos)) {
+        taken.add(pos);
+        out.push(pos);
+      }
     }
   }
   return out;
@@ -155,14 +181,33 @@ function preference(points, servers, x, rf, zones) {
 // Self-check against the tutorial's worked examples (docs/algorithms.md#tutorial-examples: the tutorial's §2 and §5).
 {
   const mk = (list) => list.map(([token, pos]) => ({ token, pos, i: 0 })).sort((a, b) => a.token - b.token);
-  const abcd = mk([[10, 0], [30, 1], [50, 2], [80, 3]]);
+  const abcd = mk([
+    [10, 0],
+    [30, 1],
+    [50, 2],
+    [80, 3],
+  ]);
   const own = (x) => "ABCD"[abcd[ownerIndex(abcd, x)].pos];
   check([5, 20, 38, 50, 77, 95].map(own).join("") === "ABCCDA", "tutorial §2 owners");
-  const r = mk([[105, 0], [930, 0], [290, 1], [610, 1], [450, 2], [845, 2]]);
+  const r = mk([
+    [105, 0],
+    [930, 0],
+    [290, 1],
+    [610, 1],
+    [450, 2],
+    [845, 2],
+  ]);
   const srv = [{ zone: "" }, { zone: "" }, { zone: "" }];
-  check(r[ownerIndex(r, 700)].pos === 2 && r[ownerIndex(r, 950)].pos === 0 && r[ownerIndex(r, 450)].pos === 2,
-    "tutorial §5 owners");
-  check(preference(r, srv, 700, 3, false).map((p) => "ABC"[p]).join("") === "CAB", "tutorial §5 preference");
+  check(
+    r[ownerIndex(r, 700)].pos === 2 && r[ownerIndex(r, 950)].pos === 0 && r[ownerIndex(r, 450)].pos === 2,
+    "tutorial §5 owners",
+  );
+  check(
+    preference(r, srv, 700, 3, false)
+      .map((p) => "ABC"[p])
+      .join("") === "CAB",
+    "tutorial §5 preference",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -204,65 +249,106 @@ const RING_CASES = [
   { name: "single-s1-v1", V: 1, servers: [{ name: "solo" }] },
   { name: "single-s1-v5", V: 5, servers: [{ name: "S0" }] },
   {
-    name: "weighted-mix-v10", V: 10, servers: [
-      { name: "A", w: 1 }, { name: "B", w: 2 }, { name: "C", w: 0.5 }, { name: "D", w: 1.5 },
-      { name: "E", w: 0.01 }, { name: "F", w: 2.5 },
+    name: "weighted-mix-v10",
+    V: 10,
+    servers: [
+      { name: "A", w: 1 },
+      { name: "B", w: 2 },
+      { name: "C", w: 0.5 },
+      { name: "D", w: 1.5 },
+      { name: "E", w: 0.01 },
+      { name: "F", w: 2.5 },
     ],
   },
   {
     // V * w = 0.5, 1.5, 2.5 (round up to 1, 2, 3), 0.002 (max(1, 0) = 1), 2 (exact).
-    name: "weighted-halves-v2", V: 2, servers: [
-      { name: "q", w: 0.25 }, { name: "r", w: 0.75 }, { name: "s", w: 1.25 }, { name: "t", w: 0.001 },
+    name: "weighted-halves-v2",
+    V: 2,
+    servers: [
+      { name: "q", w: 0.25 },
+      { name: "r", w: 0.75 },
+      { name: "s", w: 1.25 },
+      { name: "t", w: 0.001 },
       { name: "u", w: 1 },
     ],
   },
   {
     // V * w = 2.5 -> 3, 0.5 -> 1, double 1.5 (0.15 * 10) -> 2, double 3.5 (0.35 * 10) -> 4,
     // 0.1 -> max(1, 0) = 1, 4.5 -> 5.
-    name: "weighted-halves-v10", V: 10, servers: [
-      { name: "h0", w: 0.25 }, { name: "h1", w: 0.05 }, { name: "h2", w: 0.15 }, { name: "h3", w: 0.35 },
-      { name: "h4", w: 0.01 }, { name: "h5", w: 0.45 },
+    name: "weighted-halves-v10",
+    V: 10,
+    servers: [
+      { name: "h0", w: 0.25 },
+      { name: "h1", w: 0.05 },
+      { name: "h2", w: 0.15 },
+      { name: "h3", w: 0.35 },
+      { name: "h4", w: 0.01 },
+      { name: "h5", w: 0.45 },
     ],
   },
   {
     // The double product decides: 0.285 * 100 = 28.499999999999996 -> 28 (decimal 28.5 would
     // give 29); 0.145 * 100 = 14.499999999999998 -> 14; 1.005 * 100 = 100.49999999999999 -> 100;
     // 0.015 * 100 = 1.5 -> 2.
-    name: "weighted-double-v100", V: 100, servers: [
-      { name: "d0", w: 0.285 }, { name: "d1", w: 0.145 }, { name: "d2", w: 1.005 }, { name: "d3", w: 0.015 },
+    name: "weighted-double-v100",
+    V: 100,
+    servers: [
+      { name: "d0", w: 0.285 },
+      { name: "d1", w: 0.145 },
+      { name: "d2", w: 1.005 },
+      { name: "d3", w: 0.015 },
     ],
   },
   {
-    name: "zones-s6-v20", V: 20, servers: [
-      { name: "a1", zone: "a" }, { name: "b1", zone: "b" }, { name: "a2", zone: "a" },
-      { name: "c1", zone: "c" }, { name: "b2", zone: "b" }, { name: "c2", zone: "c" },
+    name: "zones-s6-v20",
+    V: 20,
+    servers: [
+      { name: "a1", zone: "a" },
+      { name: "b1", zone: "b" },
+      { name: "a2", zone: "a" },
+      { name: "c1", zone: "c" },
+      { name: "b2", zone: "b" },
+      { name: "c2", zone: "c" },
     ],
   },
   {
-    name: "zones-uneven-v8", V: 8, servers: [
-      { name: "x1", w: 1, zone: "east" }, { name: "x2", w: 2, zone: "east" }, { name: "x3", w: 0.5, zone: "east" },
-      { name: "y1", w: 1, zone: "west" }, { name: "z1", w: 1.5, zone: "north" }, { name: "z2", w: 1, zone: "north" },
+    name: "zones-uneven-v8",
+    V: 8,
+    servers: [
+      { name: "x1", w: 1, zone: "east" },
+      { name: "x2", w: 2, zone: "east" },
+      { name: "x3", w: 0.5, zone: "east" },
+      { name: "y1", w: 1, zone: "west" },
+      { name: "z1", w: 1.5, zone: "north" },
+      { name: "z2", w: 1, zone: "north" },
     ],
   },
   {
-    name: "zones-one-v5", V: 5, servers: range(4, (i) => ({ name: "S" + i, zone: "rack" })),
+    name: "zones-one-v5",
+    V: 5,
+    servers: range(4, (i) => ({ name: "S" + i, zone: "rack" })),
   },
   {
-    name: "names-unicode-v20", V: 20, servers: [
-      { name: "সার্ভার-১", zone: "a" }, { name: "সার্ভার-২", zone: "b" }, { name: "😀", zone: "a" },
-      { name: "café", zone: "b" }, { name: "Ａ", zone: "c" },
+    name: "names-unicode-v20",
+    V: 20,
+    servers: [
+      { name: "সার্ভার-১", zone: "a" },
+      { name: "সার্ভার-২", zone: "b" },
+      { name: "😀", zone: "a" },
+      { name: "café", zone: "b" },
+      { name: "Ａ", zone: "c" },
     ],
   },
   {
     // A tiny ring with a token collision between two servers: the server listed first owns it.
-    name: "collision-small", V: 3, servers: [
-      { name: smallCollision.b.name }, { name: "S0" }, { name: smallCollision.a.name },
-    ],
+    name: "collision-small",
+    V: 3,
+    servers: [{ name: smallCollision.b.name }, { name: "S0" }, { name: smallCollision.a.name }],
   },
   {
-    name: "collision-small-swapped", V: 3, servers: [
-      { name: smallCollision.a.name }, { name: "S0" }, { name: smallCollision.b.name },
-    ],
+    name: "collision-small-swapped",
+    V: 3,
+    servers: [{ name: smallCollision.a.name }, { name: "S0" }, { name: smallCollision.b.name }],
   },
   // The course's collision (gen-golden.mjs notes S29#788 = S155#1286 = 1630001666).
   { name: "collision-s156-v1290", V: 1290, servers: range(156, (i) => ({ name: "S" + i })) },
@@ -281,7 +367,8 @@ for (const c of RING_CASES) {
   const collisions = [];
   for (let k = 1; k < points.length; k++) {
     if (points[k].token === points[k - 1].token) {
-      if (collisions.length && collisions[collisions.length - 1].end === k - 1) collisions[collisions.length - 1].end = k;
+      if (collisions.length && collisions[collisions.length - 1].end === k - 1)
+        collisions[collisions.length - 1].end = k;
       else collisions.push({ start: k - 1, end: k });
     }
   }
@@ -295,17 +382,23 @@ for (const r of rings.values()) {
 }
 {
   const pt = (ring, name, i) => {
-    const r = rings.get(ring), pos = r.servers.findIndex((s) => s.name === name);
+    const r = rings.get(ring),
+      pos = r.servers.findIndex((s) => s.name === name);
     return r.points.findIndex((p) => p.pos === pos && p.i === i);
   };
-  const r = rings.get("collision-s156-v1290"), rr = rings.get("collision-s156-v1290-reversed");
-  const a = pt("collision-s156-v1290", "S29", 788), b = pt("collision-s156-v1290", "S155", 1286);
+  const r = rings.get("collision-s156-v1290"),
+    rr = rings.get("collision-s156-v1290-reversed");
+  const a = pt("collision-s156-v1290", "S29", 788),
+    b = pt("collision-s156-v1290", "S155", 1286);
   check(r.points[a].token === 1630001666 && b === a + 1, "S29#788 = S155#1286 = 1630001666, S29 first");
-  check(pt("collision-s156-v1290-reversed", "S155", 1286) + 1 === pt("collision-s156-v1290-reversed", "S29", 788),
-    "reversed list: S155#1286 first");
+  check(
+    pt("collision-s156-v1290-reversed", "S155", 1286) + 1 === pt("collision-s156-v1290-reversed", "S29", 788),
+    "reversed list: S155#1286 first",
+  );
   check(rr.points.length === r.points.length, "reversed ring size");
   const c = rings.get("collision-s20-v28448");
-  const x = pt("collision-s20-v28448", "S4", 28444), y = pt("collision-s20-v28448", "S12", 10);
+  const x = pt("collision-s20-v28448", "S4", 28444),
+    y = pt("collision-s20-v28448", "S12", 10);
   check(c.points[x].token === 1003159975 && y === x + 1, "S4#28444 = S12#10 = 1003159975, S4 first");
 }
 {
@@ -322,28 +415,54 @@ for (const r of rings.values()) {
   }
 }
 
-writeTsv("rings.tsv", ["case", "vnodes", "servers"], [...rings.values()].map((r) => [r.name, r.V, r.spec]));
-writeTsv("ring_vnodes.tsv", ["case", "server", "weight", "vnodes"],
-  [...rings.values()].filter((r) => r.servers.length <= 20).flatMap((r) =>
-    r.servers.map((s) => [r.name, s.name, s.wText, vnodeCount(r.V, s.weight)])));
+writeTsv(
+  "rings.tsv",
+  ["case", "vnodes", "servers"],
+  [...rings.values()].map((r) => [r.name, r.V, r.spec]),
+);
+writeTsv(
+  "ring_vnodes.tsv",
+  ["case", "server", "weight", "vnodes"],
+  [...rings.values()]
+    .filter((r) => r.servers.length <= 20)
+    .flatMap((r) => r.servers.map((s) => [r.name, s.name, s.wText, vnodeCount(r.V, s.weight)])),
+);
 
 const SMALL_POINTS = 300;
-writeTsv("ring_points.tsv", ["case", "index", "token", "server", "i"],
-  [...rings.values()].filter((r) => r.points.length <= SMALL_POINTS).flatMap((r) =>
-    r.points.map((p, k) => [r.name, k, p.token, r.servers[p.pos].name, p.i])));
+writeTsv(
+  "ring_points.tsv",
+  ["case", "index", "token", "server", "i"],
+  [...rings.values()]
+    .filter((r) => r.points.length <= SMALL_POINTS)
+    .flatMap((r) => r.points.map((p, k) => [r.name, k, p.token, r.servers[p.pos].name, p.i])),
+);
 
-writeTsv("ring_collisions.tsv", ["case", "index", "token", "points"],
-  [...rings.values()].flatMap((r) => r.collisions.map((c) => [
-    r.name, c.start, r.points[c.start].token,
-    r.points.slice(c.start, c.end + 1).map((p) => r.servers[p.pos].name + "#" + p.i).join(","),
-  ])));
+writeTsv(
+  "ring_collisions.tsv",
+  ["case", "index", "token", "points"],
+  [...rings.values()].flatMap((r) =>
+    r.collisions.map((c) => [
+      r.name,
+      c.start,
+      r.points[c.start].token,
+      r.points
+        .slice(c.start, c.end + 1)
+        .map((p) => r.servers[p.pos].name + "#" + p.i)
+        .join(","),
+    ]),
+  ),
+);
 
 // Hashes that probe the ring: 0, 2^32 - 1, the smallest and largest tokens and their
 // neighbours, every collision token and its neighbours, ten evenly spaced tokens +-1.
 function probeHashes(r) {
-  const P = r.points.length, hs = [0, TWO32 - 1];
-  const around = (t) => { for (const d of [-1, 0, 1]) if (t + d >= 0 && t + d < TWO32) hs.push(t + d); };
-  around(r.points[0].token); around(r.points[P - 1].token);
+  const P = r.points.length,
+    hs = [0, TWO32 - 1];
+  const around = (t) => {
+    for (const d of [-1, 0, 1]) if (t + d >= 0 && t + d < TWO32) hs.push(t + d);
+  };
+  around(r.points[0].token);
+  around(r.points[P - 1].token);
   for (const c of r.collisions) around(r.points[c.start].token);
   for (let k = 0; k < 10; k++) around(r.points[Math.floor((k * P) / 10)].token);
   return [...new Set(hs)];
@@ -383,7 +502,8 @@ function probeHashes(r) {
   const rows = [];
   for (const p of PREF) {
     const r = rings.get(p.ring);
-    const n = r.servers.length, maxRf = p.maxRf ?? n + 1;
+    const n = r.servers.length,
+      maxRf = p.maxRf ?? n + 1;
     const probes = [
       ...KEYS16.slice(0, 30).map((k) => [k, h32(k)]),
       ...[0, TWO32 - 1, ...r.collisions.map((c) => r.points[c.start].token)].map((x) => ["", x]),
@@ -416,7 +536,9 @@ function probeHashes(r) {
 // Rendezvous (docs/algorithms.md#rendezvous). score = h32(key + "|" + name); highest wins, ties to list order. Weighted:
 // u = score / 2^32, -w / ln(u) (u = 0 gives 0). top-k: score descending, ties by list order.
 
-function hrwScores(key, names) { return names.map((n) => h32(key + "|" + n)); }
+function hrwScores(key, names) {
+  return names.map((n) => h32(key + "|" + n));
+}
 function argmaxFirst(values) {
   let best = 0;
   for (let i = 1; i < values.length; i++) if (values[i] > values[best]) best = i;
@@ -429,7 +551,10 @@ function weightedScores(scores, weights) {
   });
 }
 function topK(scores, k) {
-  return scores.map((s, i) => i).sort((a, b) => scores[b] - scores[a]).slice(0, k); // stable
+  return scores
+    .map((s, i) => i)
+    .sort((a, b) => scores[b] - scores[a])
+    .slice(0, k); // stable
 }
 
 {
@@ -442,7 +567,8 @@ function topK(scores, k) {
 // with any tie among n0 .. n199999 gives every such pair (first = the earliest name with that
 // score), found by sorting the scores rather than hashing them into a Map (much faster).
 const hrwTies = (() => {
-  const NAMES = 200000, scores = new Uint32Array(NAMES);
+  const NAMES = 200000,
+    scores = new Uint32Array(NAMES);
   for (let k = 0; k < 100; k++) {
     const key = "tie:" + k;
     for (let i = 0; i < NAMES; i++) scores[i] = h32(key + "|n" + i);
@@ -450,7 +576,8 @@ const hrwTies = (() => {
     const dup = new Set();
     for (let i = 1; i < NAMES; i++) if (sorted[i] === sorted[i - 1]) dup.add(sorted[i]);
     if (dup.size === 0) continue;
-    const firstName = new Map(), found = [];
+    const firstName = new Map(),
+      found = [];
     for (let i = 0; i < NAMES; i++) {
       const s = scores[i];
       if (!dup.has(s)) continue;
@@ -462,8 +589,11 @@ const hrwTies = (() => {
   }
   return fail("no rendezvous tie found");
 })();
-writeTsv("rendezvous_ties.tsv", ["key", "first", "second", "score"],
-  hrwTies.map((t) => [t.key, t.first, t.second, t.score]));
+writeTsv(
+  "rendezvous_ties.tsv",
+  ["key", "first", "second", "score"],
+  hrwTies.map((t) => [t.key, t.first, t.second, t.score]),
+);
 
 // The tie used in rendezvous.tsv: the one with the highest score, so that it also wins in a
 // list padded with other servers.
@@ -479,7 +609,15 @@ const hrwTie = hrwTies.reduce((a, b) => (b.score > a.score ? b : a));
     { names: S(5), weights: [ones(5), [1, 2, 0.5, 3, 1.5], [0.01, 1, 1, 1, 100]] },
     { names: ["সার্ভার-১", "সার্ভার-২", "😀", "café", "Ａ", "S0"], weights: [ones(6), [2, 1, 1, 0.25, 4, 1]] },
     { names: S(100), weights: [ones(100), range(100, (i) => [1, 2, 0.5, 1.5][i % 4])] },
-    { names: [tie.first, tie.second], weights: [[1, 1], [1, 2], [2, 1]], tie: true },
+    {
+      names: [tie.first, tie.second],
+      weights: [
+        [1, 1],
+        [1, 2],
+        [2, 1],
+      ],
+      tie: true,
+    },
     { names: [tie.second, tie.first], weights: [[1, 1]], tie: true },
     { names: [tie.second, "S0", tie.first, "S1"], weights: [[1, 1, 1, 1]], tie: true },
   ];
@@ -498,25 +636,37 @@ const hrwTie = hrwTies.reduce((a, b) => (b.score > a.score ? b : a));
         // The weighted winner must not hinge on the last bit of ln(): a libm may differ by an ulp.
         const order = topK(ws, 2);
         if (order.length === 2 && !(sc[order[0]] === sc[order[1]] && w[order[0]] === w[order[1]])) {
-          const a = ws[order[0]], b = ws[order[1]];
+          const a = ws[order[0]],
+            b = ws[order[1]];
           if (a - b <= 1e-9 * a) fail(`weighted rendezvous too close to call for ${key}`);
         }
         if (allOne) check(wwin === win, "equal weights pick the plain winner");
         if (wwin !== win) weightedDiffers++;
         rows.push([
-          l.names.join(","), key, l.names[win], topK(sc, 3).map((i) => l.names[i]).join(","),
-          l.names[wwin], w.map(String).join(","),
+          l.names.join(","),
+          key,
+          l.names[win],
+          topK(sc, 3)
+            .map((i) => l.names[i])
+            .join(","),
+          l.names[wwin],
+          w.map(String).join(","),
         ]);
       }
     }
   }
   check(weightedDiffers > 0, "weights change some winner");
   // The tie rows: the first-listed of the tied pair wins, in either order.
-  check(argmaxFirst(hrwScores(tie.key, [tie.first, tie.second])) === 0 &&
-    argmaxFirst(hrwScores(tie.key, [tie.second, tie.first])) === 0, "tie goes to list order");
+  check(
+    argmaxFirst(hrwScores(tie.key, [tie.first, tie.second])) === 0 &&
+      argmaxFirst(hrwScores(tie.key, [tie.second, tie.first])) === 0,
+    "tie goes to list order",
+  );
   const padded = [tie.second, "S0", tie.first, "S1"];
-  check(topK(hrwScores(tie.key, padded), 3).join() === "0,2,3" || topK(hrwScores(tie.key, padded), 3).join() === "0,2,1",
-    "the tied pair leads the padded list");
+  check(
+    topK(hrwScores(tie.key, padded), 3).join() === "0,2,3" || topK(hrwScores(tie.key, padded), 3).join() === "0,2,1",
+    "the tied pair leads the padded list",
+  );
   writeTsv("rendezvous.tsv", ["servers", "key", "winner", "top3", "weighted_winner", "weights"], rows);
 }
 
@@ -536,10 +686,13 @@ function maglev(backends, M) {
   // Ascending by name; JS string comparison compares UTF-16 code units.
   const order = backends
     .map((b, idx) => ({
-      idx, w: b.weight,
+      idx,
+      w: b.weight,
       offset: h32(b.name + "|offset") % M,
       skip: (h32(b.name + "|skip") % (M - 1)) + 1,
-      next: 0, target: 0, name: b.name,
+      next: 0,
+      target: 0,
+      name: b.name,
     }))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const wmax = Math.max(...order.map((b) => b.w));
@@ -562,8 +715,14 @@ function maglev(backends, M) {
 // Table hash: h32 over the table as a sequence of 16-bit units, unit j = backend index of slot j.
 function tableH32(table) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < table.length; i++) { h ^= table[i]; h = Math.imul(h, 0x01000193); }
-  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35);
+  for (let i = 0; i < table.length; i++) {
+    h ^= table[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 check(tableH32([..."S0#0"].map((c) => c.charCodeAt(0))) === h32("S0#0"), "tableH32 is h32 over units");
@@ -592,24 +751,35 @@ const maglevNames = [];
     { name: "m65537-unicode", M: 65537, b: UNI },
   ];
   const SMALL_M = 251;
-  const caseRows = [], tableRows = [], lookupRows = [];
+  const caseRows = [],
+    tableRows = [],
+    lookupRows = [];
   for (const c of MAGLEV) {
     maglevNames.push(caseName(c.name));
     const backends = c.b.map((name, i) => ({ name: listName(name), weight: c.w ? c.w[i] : 1 }));
     const table = maglev(backends, c.M);
     const cnt = new Array(backends.length).fill(0);
     for (const x of table) cnt[x]++;
-    check(cnt.every((x) => x > 0), c.name + ": every backend has a slot");
+    check(
+      cnt.every((x) => x > 0),
+      c.name + ": every backend has a slot",
+    );
     caseRows.push([
-      c.name, c.M, backends.map((b) => b.name + ":" + b.weight).join(","), cnt.join(","), tableH32(table),
+      c.name,
+      c.M,
+      backends.map((b) => b.name + ":" + b.weight).join(","),
+      cnt.join(","),
+      tableH32(table),
       Array.from(table.subarray(0, 64)).join(","),
     ]);
     if (c.M <= SMALL_M) table.forEach((x, slot) => tableRows.push([c.name, slot, x]));
-    for (const key of [...KEYS16.slice(0, 50), "user:42", BN_KEY]) lookupRows.push([c.name, key, table[h32(key) % c.M]]);
+    for (const key of [...KEYS16.slice(0, 50), "user:42", BN_KEY])
+      lookupRows.push([c.name, key, table[h32(key) % c.M]]);
   }
   // Unsorted lists must not change the table (the algorithm sorts by name).
   const names = (l) => l.map((n) => ({ name: n, weight: 1 }));
-  const t1 = maglev(names(["c", "a", "b"]), 7), t2 = maglev(names(["a", "b", "c"]), 7);
+  const t1 = maglev(names(["c", "a", "b"]), 7),
+    t2 = maglev(names(["a", "b", "c"]), 7);
   check(Array.from(t1, (x) => "cab"[x]).join("") === Array.from(t2, (x) => "abc"[x]).join(""), "maglev order");
   // UTF-16 order differs from code point order for these names: 😀 (D83D) sorts before Ａ (FF21).
   check("😀" < "Ａ" && "😀".codePointAt(0) > "Ａ".codePointAt(0), "UTF-16 order case");
@@ -629,10 +799,12 @@ function bounded(r, m, eps) {
   if (keys.length !== m) fail("bounded: not enough keys");
   let sumW = 0;
   for (const s of r.servers) sumW += s.weight;
-  const cap = r.servers.map((s) => Math.ceil((1 + eps) * m * s.weight / sumW));
+  const cap = r.servers.map((s) => Math.ceil(((1 + eps) * m * s.weight) / sumW));
   const loads = new Array(r.servers.length).fill(0);
-  const P = r.points.length, placed = [];
-  let notFirst = 0, longest = 0;
+  const P = r.points.length,
+    placed = [];
+  let notFirst = 0,
+    longest = 0;
   for (const key of keys) {
     const start = ownerIndex(r.points, h32(key));
     let steps = 0;
@@ -649,7 +821,8 @@ function bounded(r, m, eps) {
 }
 
 {
-  const rows = [], perKey = [];
+  const rows = [],
+    perKey = [];
   const add = (ringName, m, eps, name, withServers) => {
     const r = rings.get(ringName);
     const res = bounded(r, m, eps);
@@ -668,9 +841,19 @@ function bounded(r, m, eps) {
   // (1 + 0.1) * 50 = 55.00000000000001 in doubles, / 5 = 11.000000000000002: the capacity is 12,
   // not the 11 that exact decimal arithmetic gives.
   const d = add("uniform-s5-v10", 50, 0.1, "uniform-s5-v10-m50-e0.1-double", true);
-  check(d.cap.every((x) => x === 12), "double-rounded capacity is 12");
-  check(rows.some((r) => Number(r[7]) >= 5), "some walk is long");
-  writeTsv("bounded.tsv", ["case", "ring", "epsilon", "keys", "capacities", "loads", "not_first", "longest_walk"], rows);
+  check(
+    d.cap.every((x) => x === 12),
+    "double-rounded capacity is 12",
+  );
+  check(
+    rows.some((r) => Number(r[7]) >= 5),
+    "some walk is long",
+  );
+  writeTsv(
+    "bounded.tsv",
+    ["case", "ring", "epsilon", "keys", "capacities", "loads", "not_first", "longest_walk"],
+    rows,
+  );
   writeTsv("bounded_servers.tsv", ["case", "index", "server"], perKey);
 }
 
@@ -680,8 +863,11 @@ function bounded(r, m, eps) {
 class TokenRing {
   constructor(bits) {
     if (!(Number.isInteger(bits) && bits >= 1 && bits <= 32)) fail("bits");
-    this.bits = bits; this.mod = 2 ** bits;
-    this.byId = new Map(); this.byToken = new Map(); this.sorted = [];
+    this.bits = bits;
+    this.mod = 2 ** bits;
+    this.byId = new Map();
+    this.byToken = new Map();
+    this.sorted = [];
   }
   // Which errors add(id, token) could raise; the data never has more than one at once.
   addErrors(id, token) {
@@ -695,31 +881,45 @@ class TokenRing {
     const e = this.addErrors(id, token);
     if (e.length > 1) fail(`add(${id}, ${token}) would raise ${e.join(" and ")}`);
     if (e.length) return "error:" + e[0];
-    this.byId.set(id, token); this.byToken.set(token, id);
+    this.byId.set(id, token);
+    this.byToken.set(token, id);
     this.sorted = [...this.byToken.keys()].sort((a, b) => a - b);
     return "ok";
   }
   remove(id) {
     if (!this.byId.has(id)) return "error:not_found";
-    this.byToken.delete(this.byId.get(id)); this.byId.delete(id);
+    this.byToken.delete(this.byId.get(id));
+    this.byId.delete(id);
     this.sorted = [...this.byToken.keys()].sort((a, b) => a - b);
     return "ok";
   }
   routeHash(x) {
     if (this.sorted.length === 0) return "error:empty";
-    let lo = 0, hi = this.sorted.length;
-    while (lo < hi) { const m = (lo + hi) >>> 1; if (this.sorted[m] < x) lo = m + 1; else hi = m; }
+    let lo = 0,
+      hi = this.sorted.length;
+    while (lo < hi) {
+      const m = (lo + hi) >>> 1;
+      if (this.sorted[m] < x) lo = m + 1;
+      else hi = m;
+    }
     return this.byToken.get(this.sorted[lo === this.sorted.length ? 0 : lo]);
   }
-  route(key) { return this.routeHash(h32(key) % this.mod); }
+  route(key) {
+    return this.routeHash(h32(key) % this.mod);
+  }
   boundaries(id) {
     if (!this.byId.has(id)) return "error:not_found";
-    const t = this.byId.get(id), k = this.sorted.indexOf(t);
+    const t = this.byId.get(id),
+      k = this.sorted.indexOf(t);
     const pred = this.sorted[(k + this.sorted.length - 1) % this.sorted.length];
     return pred + "," + t;
   }
-  size() { return String(this.sorted.length); }
-  ids() { return this.sorted.map((t) => this.byToken.get(t)).join(","); }
+  size() {
+    return String(this.sorted.length);
+  }
+  ids() {
+    return this.sorted.map((t) => this.byToken.get(t)).join(",");
+  }
 }
 
 {
@@ -733,20 +933,42 @@ class TokenRing {
     for (const [op, ...a] of script) {
       let result, args;
       switch (op) {
-        case "add": result = ring.add(a[0], a[1]); args = a[0] + "," + a[1]; break;
-        case "remove": result = ring.remove(a[0]); args = a[0]; break;
-        case "route": result = ring.route(a[0]); args = a[0]; break;
+        case "add":
+          result = ring.add(a[0], a[1]);
+          args = a[0] + "," + a[1];
+          break;
+        case "remove":
+          result = ring.remove(a[0]);
+          args = a[0];
+          break;
+        case "route":
+          result = ring.route(a[0]);
+          args = a[0];
+          break;
         case "route_hash":
           if (!(Number.isInteger(a[0]) && a[0] >= 0 && a[0] < ring.mod)) fail("route_hash out of range");
-          result = ring.routeHash(a[0]); args = String(a[0]); break;
-        case "boundaries": result = ring.boundaries(a[0]); args = a[0]; break;
-        case "size": result = ring.size(); args = ""; break;
-        case "ids": result = ring.ids(); args = ""; break;
-        default: fail("op " + op);
+          result = ring.routeHash(a[0]);
+          args = String(a[0]);
+          break;
+        case "boundaries":
+          result = ring.boundaries(a[0]);
+          args = a[0];
+          break;
+        case "size":
+          result = ring.size();
+          args = "";
+          break;
+        case "ids":
+          result = ring.ids();
+          args = "";
+          break;
+        default:
+          fail("op " + op);
       }
       if (a.length && op !== "route") listName(String(a[0]));
       if (op === "route" && /[\t\r\n]/.test(a[0])) fail("route key");
-      if (/^[0-9]+$/.test(String(result)) && (op === "route" || op === "route_hash")) fail("vnode ids must not look like numbers");
+      if (/^[0-9]+$/.test(String(result)) && (op === "route" || op === "route_hash"))
+        fail("vnode ids must not look like numbers");
       rows.push([name, step++, op, args, result]);
     }
     return ring;
@@ -756,68 +978,205 @@ class TokenRing {
   // bits 32: every error, wrap-around, the single vnode, remove then route.
   const MAX32 = TWO32 - 1;
   run("bits32-script", 32, [
-    ["size"], ["ids"], ["route", "user:42"], ["route_hash", 0], ["boundaries", "a"], ["remove", "a"],
+    ["size"],
+    ["ids"],
+    ["route", "user:42"],
+    ["route_hash", 0],
+    ["boundaries", "a"],
+    ["remove", "a"],
     ["add", "a", 1000],
-    ["boundaries", "a"], ["route", "user:42"], ["route_hash", 0], ["route_hash", 1000], ["route_hash", MAX32],
-    ["add", "b", 1000], ["add", "a", 1000], ["add", "a", 2000], ["add", "b", TWO32], ["add", "b", TWO32 + 5],
-    ["add", "b", MAX32], ["add", "c", 0],
-    ["size"], ["ids"],
-    ["boundaries", "c"], ["boundaries", "a"], ["boundaries", "b"], ["boundaries", "zz"],
-    ["route_hash", 0], ["route_hash", 1], ["route_hash", 999], ["route_hash", 1000], ["route_hash", 1001],
-    ["route_hash", MAX32 - 1], ["route_hash", MAX32],
-    ["add", "d", h32("user:42")], ["route", "user:42"], ["route_hash", h32("user:42") + 1], ["boundaries", "d"],
-    ...keyRoutes(20), ["route", BN_KEY], ["route", "😀"],
-    ["remove", "a"], ["remove", "a"], ["route_hash", 500], ["boundaries", "c"], ["boundaries", "d"],
-    ["add", "a", 1000], ["route_hash", 500], ["ids"],
-    ["remove", "c"], ["boundaries", "b"], ["route_hash", 0],
-    ["remove", "b"], ["remove", "d"], ["boundaries", "a"], ["route_hash", MAX32], ["route", "user:42"],
-    ["remove", "a"], ["route", "user:42"], ["route_hash", 1000], ["size"], ["ids"], ["boundaries", "a"],
+    ["boundaries", "a"],
+    ["route", "user:42"],
+    ["route_hash", 0],
+    ["route_hash", 1000],
+    ["route_hash", MAX32],
+    ["add", "b", 1000],
+    ["add", "a", 1000],
+    ["add", "a", 2000],
+    ["add", "b", TWO32],
+    ["add", "b", TWO32 + 5],
+    ["add", "b", MAX32],
+    ["add", "c", 0],
+    ["size"],
+    ["ids"],
+    ["boundaries", "c"],
+    ["boundaries", "a"],
+    ["boundaries", "b"],
+    ["boundaries", "zz"],
+    ["route_hash", 0],
+    ["route_hash", 1],
+    ["route_hash", 999],
+    ["route_hash", 1000],
+    ["route_hash", 1001],
+    ["route_hash", MAX32 - 1],
+    ["route_hash", MAX32],
+    ["add", "d", h32("user:42")],
+    ["route", "user:42"],
+    ["route_hash", h32("user:42") + 1],
+    ["boundaries", "d"],
+    ...keyRoutes(20),
+    ["route", BN_KEY],
+    ["route", "😀"],
+    ["remove", "a"],
+    ["remove", "a"],
+    ["route_hash", 500],
+    ["boundaries", "c"],
+    ["boundaries", "d"],
+    ["add", "a", 1000],
+    ["route_hash", 500],
+    ["ids"],
+    ["remove", "c"],
+    ["boundaries", "b"],
+    ["route_hash", 0],
+    ["remove", "b"],
+    ["remove", "d"],
+    ["boundaries", "a"],
+    ["route_hash", MAX32],
+    ["route", "user:42"],
+    ["remove", "a"],
+    ["route", "user:42"],
+    ["route_hash", 1000],
+    ["size"],
+    ["ids"],
+    ["boundaries", "a"],
   ]);
   // A single vnode at 0 and at the top of the ring.
   run("bits32-single", 32, [
-    ["add", "only", 0], ["boundaries", "only"], ["route_hash", 0], ["route_hash", MAX32], ...keyRoutes(5),
-    ["remove", "only"], ["add", "only", MAX32], ["boundaries", "only"], ["route_hash", 0], ["route_hash", MAX32],
-    ["add", "only", 7], ["add", "other", MAX32], ["add", "other", 7], ["boundaries", "other"], ["boundaries", "only"],
+    ["add", "only", 0],
+    ["boundaries", "only"],
+    ["route_hash", 0],
+    ["route_hash", MAX32],
+    ...keyRoutes(5),
+    ["remove", "only"],
+    ["add", "only", MAX32],
+    ["boundaries", "only"],
+    ["route_hash", 0],
+    ["route_hash", MAX32],
+    ["add", "only", 7],
+    ["add", "other", MAX32],
+    ["add", "other", 7],
+    ["boundaries", "other"],
+    ["boundaries", "only"],
   ]);
   // bits 8: the route hash is h32(key) mod 256.
   run("bits8-script", 8, [
-    ["route", "user:42"], ["add", "v1", 256], ["add", "v1", 300], ["add", "v1", 255], ["boundaries", "v1"],
-    ["add", "v2", 255], ["add", "v2", 0], ["add", "v3", 128], ["add", "v3", 64], ["add", "v4", 192],
-    ["ids"], ["size"],
-    ["boundaries", "v2"], ["boundaries", "v3"], ["boundaries", "v4"], ["boundaries", "v1"],
-    ["route_hash", 0], ["route_hash", 1], ["route_hash", 64], ["route_hash", 65], ["route_hash", 255],
-    ...keyRoutes(30), ["route", "user:42"], ["route", BN_KEY],
-    ["remove", "v2"], ["route_hash", 0], ["boundaries", "v3"], ["remove", "v2"],
-    ["remove", "v1"], ["route_hash", 255], ["boundaries", "v3"], ...keyRoutes(5),
+    ["route", "user:42"],
+    ["add", "v1", 256],
+    ["add", "v1", 300],
+    ["add", "v1", 255],
+    ["boundaries", "v1"],
+    ["add", "v2", 255],
+    ["add", "v2", 0],
+    ["add", "v3", 128],
+    ["add", "v3", 64],
+    ["add", "v4", 192],
+    ["ids"],
+    ["size"],
+    ["boundaries", "v2"],
+    ["boundaries", "v3"],
+    ["boundaries", "v4"],
+    ["boundaries", "v1"],
+    ["route_hash", 0],
+    ["route_hash", 1],
+    ["route_hash", 64],
+    ["route_hash", 65],
+    ["route_hash", 255],
+    ...keyRoutes(30),
+    ["route", "user:42"],
+    ["route", BN_KEY],
+    ["remove", "v2"],
+    ["route_hash", 0],
+    ["boundaries", "v3"],
+    ["remove", "v2"],
+    ["remove", "v1"],
+    ["route_hash", 255],
+    ["boundaries", "v3"],
+    ...keyRoutes(5),
   ]);
   // bits 1: a ring of two tokens.
   run("bits1-script", 1, [
-    ["route_hash", 0], ["add", "p", 2], ["add", "p", 1], ["boundaries", "p"], ["route_hash", 0], ["route_hash", 1],
-    ["add", "q", 1], ["add", "q", 0], ["add", "r", 0], ["add", "r", 1], ["add", "p", 1],
-    ["boundaries", "p"], ["boundaries", "q"], ["ids"], ["route_hash", 0], ["route_hash", 1], ...keyRoutes(10),
-    ["remove", "q"], ["route_hash", 0], ["boundaries", "p"], ["add", "r", 0], ["boundaries", "r"],
-    ["remove", "p"], ["route_hash", 1], ["boundaries", "r"], ["remove", "r"], ["route_hash", 1], ["route", "user:42"],
+    ["route_hash", 0],
+    ["add", "p", 2],
+    ["add", "p", 1],
+    ["boundaries", "p"],
+    ["route_hash", 0],
+    ["route_hash", 1],
+    ["add", "q", 1],
+    ["add", "q", 0],
+    ["add", "r", 0],
+    ["add", "r", 1],
+    ["add", "p", 1],
+    ["boundaries", "p"],
+    ["boundaries", "q"],
+    ["ids"],
+    ["route_hash", 0],
+    ["route_hash", 1],
+    ...keyRoutes(10),
+    ["remove", "q"],
+    ["route_hash", 0],
+    ["boundaries", "p"],
+    ["add", "r", 0],
+    ["boundaries", "r"],
+    ["remove", "p"],
+    ["route_hash", 1],
+    ["boundaries", "r"],
+    ["remove", "r"],
+    ["route_hash", 1],
+    ["route", "user:42"],
   ]);
   // The tutorial (docs/algorithms.md#tutorial-examples): ring over 0..99 inside bits 8: A 10, B 30, C 50, D 80; add E at 40;
   // remove B.
   const tut = run("tutorial-s2-bits8", 8, [
-    ["add", "A", 10], ["add", "B", 30], ["add", "C", 50], ["add", "D", 80],
-    ["route_hash", 5], ["route_hash", 20], ["route_hash", 38], ["route_hash", 50], ["route_hash", 77], ["route_hash", 95],
+    ["add", "A", 10],
+    ["add", "B", 30],
+    ["add", "C", 50],
+    ["add", "D", 80],
+    ["route_hash", 5],
+    ["route_hash", 20],
+    ["route_hash", 38],
+    ["route_hash", 50],
+    ["route_hash", 77],
+    ["route_hash", 95],
     ["add", "E", 40],
-    ["route_hash", 5], ["route_hash", 20], ["route_hash", 38], ["route_hash", 50], ["route_hash", 77], ["route_hash", 95],
+    ["route_hash", 5],
+    ["route_hash", 20],
+    ["route_hash", 38],
+    ["route_hash", 50],
+    ["route_hash", 77],
+    ["route_hash", 95],
     ["remove", "B"],
-    ["route_hash", 5], ["route_hash", 20], ["route_hash", 38], ["route_hash", 50], ["route_hash", 77], ["route_hash", 95],
-    ["boundaries", "E"], ["boundaries", "A"],
+    ["route_hash", 5],
+    ["route_hash", 20],
+    ["route_hash", 38],
+    ["route_hash", 50],
+    ["route_hash", 77],
+    ["route_hash", 95],
+    ["boundaries", "E"],
+    ["boundaries", "A"],
   ]);
   check(tut.ids() === "A,E,C,D", "tutorial ring ids");
   // The tutorial's ring over 0..999 (bits 10): A at 105 and 930, B at 290 and 610, C at 450, 845.
   run("tutorial-s5-bits10", 10, [
-    ["add", "A.0", 105], ["add", "A.1", 930], ["add", "B.0", 290], ["add", "B.1", 610], ["add", "C.0", 450],
-    ["add", "C.1", 845], ["route_hash", 700], ["route_hash", 950], ["route_hash", 450], ["route_hash", 1023],
-    ["boundaries", "A.0"], ["boundaries", "C.1"], ["ids"],
+    ["add", "A.0", 105],
+    ["add", "A.1", 930],
+    ["add", "B.0", 290],
+    ["add", "B.1", 610],
+    ["add", "C.0", 450],
+    ["add", "C.1", 845],
+    ["route_hash", 700],
+    ["route_hash", 950],
+    ["route_hash", 450],
+    ["route_hash", 1023],
+    ["boundaries", "A.0"],
+    ["boundaries", "C.1"],
+    ["ids"],
   ]);
   {
-    const by = (c) => rows.filter((r) => r[0] === c && r[2] === "route_hash").map((r) => r[4]).join("");
+    const by = (c) =>
+      rows
+        .filter((r) => r[0] === c && r[2] === "route_hash")
+        .map((r) => r[4])
+        .join("");
     check(by("tutorial-s2-bits8") === "ABCCDA" + "ABECDA" + "AEECDA", "tutorial §2/§3 routes");
     check(by("tutorial-s5-bits10") === "C.1A.0C.0A.0", "tutorial §5 routes");
   }
@@ -842,7 +1201,13 @@ class TokenRing {
         if (state.has(id)) {
           if (below(2) === 0) token = state.get(id);
           else {
-            const free = () => { for (let k = 0; k < 64; k++) { const t = tokenIn(); if (!takenTokens.includes(t)) return t; } return null; };
+            const free = () => {
+              for (let k = 0; k < 64; k++) {
+                const t = tokenIn();
+                if (!takenTokens.includes(t)) return t;
+              }
+              return null;
+            };
             token = free() ?? state.get(id);
           }
         } else {
@@ -863,7 +1228,8 @@ class TokenRing {
         const q = below(4);
         let x = tokenIn();
         if (q === 0) x = below(2) ? 0 : mod - 1;
-        else if (q === 1 && takenTokens.length) x = Math.min(mod - 1, Math.max(0, takenTokens[below(takenTokens.length)] + below(3) - 1));
+        else if (q === 1 && takenTokens.length)
+          x = Math.min(mod - 1, Math.max(0, takenTokens[below(takenTokens.length)] + below(3) - 1));
         script.push(["route_hash", x]);
       } else if (r < 95) {
         script.push(["boundaries", id]);
@@ -880,10 +1246,17 @@ class TokenRing {
       check(results.has("error:" + e), "token ring error " + e);
       for (const bits of [32, 8, 1]) {
         const c = `random-bits${bits}`;
-        if (e !== "empty" || bits !== 32) check(rows.some((r) => r[0] === c && r[4] === "error:" + e), `${c} has ${e}`);
+        if (e !== "empty" || bits !== 32)
+          check(
+            rows.some((r) => r[0] === c && r[4] === "error:" + e),
+            `${c} has ${e}`,
+          );
       }
     }
-    check(rows.some((r) => r[2] === "boundaries" && /^(\d+),\1$/.test(r[4])), "single-vnode boundaries");
+    check(
+      rows.some((r) => r[2] === "boundaries" && /^(\d+),\1$/.test(r[4])),
+      "single-vnode boundaries",
+    );
   }
   writeTsv("token_ring.tsv", ["case", "step", "op", "args", "result"], rows);
 }
@@ -899,7 +1272,10 @@ let courseExample;
     for (let k = 1; k <= n; k++) h += 1 / k; // H_N left to right: 1 + 1/2 + ... + 1/N
     for (const v of [1, 10, 100, 1000]) rows.push([n, v, Math.sqrt((n - 1) / (n * v + 1)), h]);
   }
-  const ten = rows.filter((r) => r[0] === 10).map((r) => (100 * r[2]).toFixed(1)).join(" ");
+  const ten = rows
+    .filter((r) => r[0] === 10)
+    .map((r) => (100 * r[2]).toFixed(1))
+    .join(" ");
   check(ten === "90.5 29.9 9.5 3.0", "theory N = 10: " + ten); // docs/algorithms.md rounds 29.85 to "30%"
   writeTsv("theory.tsv", ["n", "v", "sd_over_mean", "harmonic"], rows);
 
@@ -910,7 +1286,10 @@ let courseExample;
   writeTsv("theory_vnodes.tsv", ["n", "c", "v"], target);
 
   const cache = [];
-  const lcm = (a, b) => { const g = (x, y) => (y ? g(y, x % y) : x); return (a / g(a, b)) * b; };
+  const lcm = (a, b) => {
+    const g = (x, y) => (y ? g(y, x % y) : x);
+    return (a / g(a, b)) * b;
+  };
   const modnMoved = (n, m) => 1 - Math.min(n, m) / lcm(n, m);
   const moved = [0, 0.01, 0.1, 1 / 5, 0.25, 0.5, modnMoved(4, 5), modnMoved(10, 11), 1];
   for (const h of [0, 0.5, 0.8, 0.9, 0.95, 0.99, 0.999]) {
@@ -921,8 +1300,10 @@ let courseExample;
   }
   const ex = cache.find((r) => r[0] === 0.95 && r[1] === modnMoved(4, 5));
   courseExample = ex;
-  check(modnMoved(4, 5) === 0.8 && (100 * ex[2]).toFixed(0) === "19" && ex[3].toFixed(1) === "16.2",
-    "the course's cache example");
+  check(
+    modnMoved(4, 5) === 0.8 && (100 * ex[2]).toFixed(0) === "19" && ex[3].toFixed(1) === "16.2",
+    "the course's cache example",
+  );
   writeTsv("cache.tsv", ["hit", "moved", "hit_after", "db_multiplier"], cache);
 }
 

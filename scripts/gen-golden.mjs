@@ -36,9 +36,7 @@ function fail(msg) {
 
 if (process.argv.length > 3) fail("usage: node scripts/gen-golden.mjs [path/to/reference]");
 const defaultRef = resolve(root, "..", "shared", "reference");
-const refDir = process.argv[2]
-  ? resolve(process.cwd(), process.argv[2])
-  : existsSync(defaultRef) ? defaultRef : null;
+const refDir = process.argv[2] ? resolve(process.cwd(), process.argv[2]) : existsSync(defaultRef) ? defaultRef : null;
 if (refDir !== null) {
   if (!existsSync(refDir) || !statSync(refDir).isDirectory()) {
     fail(
@@ -59,16 +57,28 @@ if (refDir !== null) {
 // h32 over any sequence of units: a JS string's UTF-16 code units, or bytes.
 function h32Units(units) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < units.length; i++) { h ^= units[i]; h = Math.imul(h, 0x01000193); }
-  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35);
+  for (let i = 0; i < units.length; i++) {
+    h ^= units[i];
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 
 // h32 of a JS string: its UTF-16 code units.
 function h32(s) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 0x01000193); }
-  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b); h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35);
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
 
@@ -78,8 +88,10 @@ function h32(s) {
 function mulberry32(seed0) {
   let seed = seed0;
   function next() {
-    seed = (seed + 0x6D2B79F5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return (t ^ (t >>> 14)) >>> 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
   }
   return { next, rand: () => next() / 4294967296 };
 }
@@ -88,9 +100,11 @@ const courseKey = (rng) => "user:" + Math.floor(rng.rand() * 1e9);
 
 // Lamping & Veach (2014), in doubles as the course computes it; key is a 64-bit BigInt.
 function jump(key, n) {
-  let b = -1, j = 0;
+  let b = -1,
+    j = 0;
   while (j < n) {
-    b = j; key = BigInt.asUintN(64, key * 2862933555777941757n + 1n);
+    b = j;
+    key = BigInt.asUintN(64, key * 2862933555777941757n + 1n);
     j = Math.floor((b + 1) * (2147483648 / (Number(key >> 33n) + 1)));
   }
   return b;
@@ -99,8 +113,13 @@ function jump(key, n) {
 // The chapter's stated values; if these fail the functions above are wrong.
 {
   const facts = [
-    ["", 2872998923], ["a", 444641715], ["user:42", 599759890], ["S0#0", 3947687215],
-    ["ব্যবহারকারী:৪২", 1770631165], ["\uD800x", 3097795570], ["😀", 1787143206],
+    ["", 2872998923],
+    ["a", 444641715],
+    ["user:42", 599759890],
+    ["S0#0", 3947687215],
+    ["ব্যবহারকারী:৪২", 1770631165],
+    ["\uD800x", 3097795570],
+    ["😀", 1787143206],
   ];
   for (const [s, want] of facts) {
     const units = Array.from({ length: s.length }, (_, i) => s.charCodeAt(i));
@@ -140,7 +159,8 @@ function exactDouble(x) {
   // Returns [m, e] with |x| = m * 2^e exactly (m a BigInt).
   const dv = new DataView(new ArrayBuffer(8));
   dv.setFloat64(0, x);
-  const hi = dv.getUint32(0), lo = dv.getUint32(4);
+  const hi = dv.getUint32(0),
+    lo = dv.getUint32(4);
   const bexp = (hi >>> 20) & 0x7ff;
   const frac = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
   if (bexp === 0) return [frac, -1074];
@@ -159,7 +179,8 @@ function tieAt(x, d) {
 }
 
 {
-  const t = tieAt(0.25, 1), u = tieAt(2.125, 2);
+  const t = tieAt(0.25, 1),
+    u = tieAt(2.125, 2);
   if (!t || !t.printfDiffers || t.printed !== "0.3" || !u || u.printed !== "2.13" || tieAt(0.1, 1) || tieAt(2.675, 2)) {
     fail("toFixed tie self-check failed");
   }
@@ -272,7 +293,8 @@ function parseCase([name, exp, flags]) {
   const p = { ...DEFAULTS[exp] };
   if (argv.length % 2) fail(`${name}: flags must come in --name value pairs`);
   for (let i = 0; i < argv.length; i += 2) {
-    const k = argv[i].replace(/^--/, ""), v = argv[i + 1];
+    const k = argv[i].replace(/^--/, ""),
+      v = argv[i + 1];
     if (!argv[i].startsWith("--") || !FLAGS[exp].includes(k)) fail(`${name}: unknown flag ${argv[i]}`);
     if (k === "vnodes") {
       const vs = v.split(",");
@@ -295,7 +317,10 @@ function parseCase([name, exp, flags]) {
 const cases = CASES.map(parseCase);
 {
   const seen = new Set();
-  for (const c of cases) { if (seen.has(c.name)) fail("duplicate case " + c.name); seen.add(c.name); }
+  for (const c of cases) {
+    if (seen.has(c.name)) fail("duplicate case " + c.name);
+    seen.add(c.name);
+  }
   for (const exp of EXPERIMENTS) {
     if (!cases.some((c) => c.exp === exp && c.flags === "")) fail(`no default case for ${exp}`);
   }
@@ -303,16 +328,22 @@ const cases = CASES.map(parseCase);
 
 // Cross-server token collisions in the rings an experiment builds ("S" + s + "#" + i).
 function collisions(c) {
-  const rings = c.exp === "ring-vs-mod" ? [[c.p.servers + 1, c.p.vnodes[0]]]
-    : c.exp === "vnode-sweep" ? [...new Set(c.p.vnodes)].map((v) => [c.p.servers, v]) : [];
+  const rings =
+    c.exp === "ring-vs-mod"
+      ? [[c.p.servers + 1, c.p.vnodes[0]]]
+      : c.exp === "vnode-sweep"
+        ? [...new Set(c.p.vnodes)].map((v) => [c.p.servers, v])
+        : [];
   const found = [];
   for (const [n, v] of rings) {
     const first = new Map();
     for (let s = 0; s < n; s++) {
       for (let i = 0; i < v; i++) {
-        const t = h32("S" + s + "#" + i), prev = first.get(t);
+        const t = h32("S" + s + "#" + i),
+          prev = first.get(t);
         if (prev === undefined) first.set(t, [s, i]);
-        else if (prev[0] !== s) found.push({ servers: n, vnodes: v, token: t, a: `S${prev[0]}#${prev[1]}`, b: `S${s}#${i}` });
+        else if (prev[0] !== s)
+          found.push({ servers: n, vnodes: v, token: t, a: `S${prev[0]}#${prev[1]}`, b: `S${s}#${i}` });
       }
     }
   }
@@ -326,14 +357,20 @@ function run(args) {
   return new Promise((resolveRun, reject) => {
     const t0 = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
-    const out = [], err = [];
+    const out = [],
+      err = [];
     child.stdout.on("data", (b) => out.push(b));
     child.stderr.on("data", (b) => err.push(b));
     child.on("error", reject);
-    child.on("close", (code, signal) => resolveRun({
-      code, signal, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString("utf8"),
-      ms: Number(process.hrtime.bigint() - t0) / 1e6,
-    }));
+    child.on("close", (code, signal) =>
+      resolveRun({
+        code,
+        signal,
+        stdout: Buffer.concat(out),
+        stderr: Buffer.concat(err).toString("utf8"),
+        ms: Number(process.hrtime.bigint() - t0) / 1e6,
+      }),
+    );
   });
 }
 
@@ -360,17 +397,28 @@ async function analyse(c) {
   }
   const text = plain.stdout.toString("utf8");
   return {
-    ...c, stdout: plain.stdout, ms: plain.ms, ties, collisions: cols, stableSortMatters,
-    undefinedCount: /=undefined\b/.test(text), nan: /NaN/.test(text),
+    ...c,
+    stdout: plain.stdout,
+    ms: plain.ms,
+    ties,
+    collisions: cols,
+    stableSortMatters,
+    undefinedCount: /=undefined\b/.test(text),
+    nan: /NaN/.test(text),
   };
 }
 
 async function pool(items, width, fn) {
   const results = new Array(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, async () => {
-    while (next < items.length) { const i = next++; results[i] = await fn(items[i]); }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(width, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i]);
+      }
+    }),
+  );
   return results;
 }
 
@@ -379,11 +427,17 @@ function committed() {
   const rows = (f) => {
     const p = join(outDir, "experiments", f);
     if (!existsSync(p)) fail(`no reference folder and no committed ${relative(root, p)}: pass the reference folder`);
-    return readFileSync(p, "utf8").split("\n").slice(1, -1).map((l) => l.split("\t"));
+    return readFileSync(p, "utf8")
+      .split("\n")
+      .slice(1, -1)
+      .map((l) => l.split("\t"));
   };
   const listed = rows("cases.tsv");
   const noted = new Map(rows("notes.tsv").map(([name, note]) => [name, note ?? ""]));
-  if (listed.length !== cases.length || listed.some(([n, e, f], i) => n !== cases[i].name || e !== cases[i].exp || (f ?? "") !== cases[i].flags)) {
+  if (
+    listed.length !== cases.length ||
+    listed.some(([n, e, f], i) => n !== cases[i].name || e !== cases[i].exp || (f ?? "") !== cases[i].flags)
+  ) {
     fail("the case list changed: pass the reference folder to run the new cases");
   }
   return cases.map((c) => {
@@ -393,12 +447,10 @@ function committed() {
   });
 }
 
-const results = refDir === null
-  ? committed()
-  : await pool(cases, Math.max(1, Math.min(8, availableParallelism() - 1)), analyse);
+const results =
+  refDir === null ? committed() : await pool(cases, Math.max(1, Math.min(8, availableParallelism() - 1)), analyse);
 
-const seedRounds = (seed) =>
-  ((seed + 0x6D2B79F5) | 0) !== Number(BigInt.asIntN(32, BigInt(seed) + 0x6D2B79F5n));
+const seedRounds = (seed) => ((seed + 0x6d2b79f5) | 0) !== Number(BigInt.asIntN(32, BigInt(seed) + 0x6d2b79f5n));
 
 // Every tag in a name must be backed by what the run shows.
 for (const r of refDir === null ? [] : results) {
@@ -419,9 +471,21 @@ const keep = new Set(results.map((r) => r.name + ".txt"));
 for (const f of readdirSync(expDir)) {
   if (f.endsWith(".txt") && !keep.has(f)) rmSync(join(expDir, f));
 }
-write("experiments/cases.tsv", tsv(["name", "experiment", "flags"], results.map((r) => [r.name, r.exp, r.flags])));
+write(
+  "experiments/cases.tsv",
+  tsv(
+    ["name", "experiment", "flags"],
+    results.map((r) => [r.name, r.exp, r.flags]),
+  ),
+);
 for (const r of results) write(`experiments/${r.name}.txt`, r.stdout);
-write("experiments/notes.tsv", tsv(["name", "notes"], results.map((r) => [r.name, noteOf(r)])));
+write(
+  "experiments/notes.tsv",
+  tsv(
+    ["name", "notes"],
+    results.map((r) => [r.name, noteOf(r)]),
+  ),
+);
 
 // ---------------------------------------------------------------------------------------------
 // 2. h32 over UTF-16 units, and over bytes
@@ -431,13 +495,21 @@ const below = (rng, n) => rng.next() % n; // n <= 2^32; the bias is irrelevant h
 
 function randomUtf16(rng, len, mode) {
   const ranges = [
-    [0x20, 0x7e], [0x00, 0x1f], [0x7f, 0xff], [0x100, 0x7ff], [0x800, 0xd7ff],
-    [0xd800, 0xdbff], [0xdc00, 0xdfff], null, [0xe000, 0xffff],
+    [0x20, 0x7e],
+    [0x00, 0x1f],
+    [0x7f, 0xff],
+    [0x100, 0x7ff],
+    [0x800, 0xd7ff],
+    [0xd800, 0xdbff],
+    [0xdc00, 0xdfff],
+    null,
+    [0xe000, 0xffff],
   ];
   const out = [];
   while (out.length < len) {
     const r = ranges[mode === "mixed" ? below(rng, ranges.length) : mode];
-    if (r === null) { // a well-formed surrogate pair (a supplementary-plane character)
+    if (r === null) {
+      // a well-formed surrogate pair (a supplementary-plane character)
       const cp = 0x10000 + below(rng, 0x100000);
       out.push(0xd800 + ((cp - 0x10000) >> 10), 0xdc00 + ((cp - 0x10000) & 0x3ff));
     } else {
@@ -450,7 +522,13 @@ function randomUtf16(rng, len, mode) {
 const h32Rows = [];
 function addString(label, s) {
   assertLabel(label);
-  h32Rows.push([label, unitsOf(s).map((u) => hex(u, 4)).join(" "), String(h32(s))]);
+  h32Rows.push([
+    label,
+    unitsOf(s)
+      .map((u) => hex(u, 4))
+      .join(" "),
+    String(h32(s)),
+  ]);
 }
 addString("empty", "");
 addString("a", "a");
@@ -509,22 +587,34 @@ addBytes("empty", new Uint8Array(0));
 addBytes("a", latin1Bytes("a"));
 addBytes("user:42", latin1Bytes("user:42"));
 addBytes("S0#0", latin1Bytes("S0#0"));
-addBytes("ascii 20..7e", Uint8Array.from({ length: 95 }, (_, i) => 0x20 + i));
+addBytes(
+  "ascii 20..7e",
+  Uint8Array.from({ length: 95 }, (_, i) => 0x20 + i),
+);
 addBytes("00", Uint8Array.of(0x00));
 addBytes("7f", Uint8Array.of(0x7f));
 addBytes("80", Uint8Array.of(0x80));
 addBytes("ff", Uint8Array.of(0xff));
 addBytes("e9 (latin-1 e acute)", Uint8Array.of(0xe9));
 addBytes("utf-8 e acute", new TextEncoder().encode("é"));
-addBytes("bytes 80..ff", Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i));
-addBytes("bytes 00..ff", Uint8Array.from({ length: 256 }, (_, i) => i));
+addBytes(
+  "bytes 80..ff",
+  Uint8Array.from({ length: 128 }, (_, i) => 0x80 + i),
+);
+addBytes(
+  "bytes 00..ff",
+  Uint8Array.from({ length: 256 }, (_, i) => i),
+);
 addBytes("utf-8 bengali user:42", new TextEncoder().encode("ব্যবহারকারী:৪২"));
 addBytes("utf-8 emoji grinning face", new TextEncoder().encode("😀"));
 {
   const rng = mulberry32(8);
   for (let i = 0; i < 50; i++) {
     const len = below(rng, i % 10 === 9 ? 300 : 40);
-    addBytes("random " + String(i).padStart(2, "0"), Uint8Array.from({ length: len }, () => below(rng, 256)));
+    addBytes(
+      "random " + String(i).padStart(2, "0"),
+      Uint8Array.from({ length: len }, () => below(rng, 256)),
+    );
   }
 }
 write("h32_bytes.tsv", tsv(["label", "bytes", "h32"], byteRows));
@@ -539,8 +629,7 @@ write("h32_bytes.tsv", tsv(["label", "bytes", "h32"], byteRows));
 // 3. mulberry32 and 4. the course's keys
 
 const SEEDS_PRNG = [
-  16, 0, -1, 1, 2147483647, 4294967295, -2147483648, 9007199254740991, -9007199254740991, 12345,
-  9007199254740990,
+  16, 0, -1, 1, 2147483647, 4294967295, -2147483648, 9007199254740991, -9007199254740991, 12345, 9007199254740990,
 ];
 const prngRows = [];
 for (const seed of SEEDS_PRNG) {
@@ -596,8 +685,10 @@ function notes(r) {
   }
   if (r.collisions.length) {
     const c = r.collisions[0];
-    n.push(`${r.collisions.length} token collision(s), e.g. ${c.a} = ${c.b} = ${c.token}` +
-      (r.stableSortMatters ? "; output depends on the stable sort" : ""));
+    n.push(
+      `${r.collisions.length} token collision(s), e.g. ${c.a} = ${c.b} = ${c.token}` +
+        (r.stableSortMatters ? "; output depends on the stable sort" : ""),
+    );
   }
   if (r.undefinedCount) n.push("`undefined` count");
   if (r.nan) n.push("NaN");
@@ -675,6 +766,8 @@ for (const r of refDir === null ? [] : results) {
   const slow = r.ms > 3000 ? "  SLOW" : "";
   console.log(`${r.name.padEnd(48)} ${String(Math.round(r.ms)).padStart(5)} ms${slow}  ${notes(r)}`);
 }
-console.log(`wrote ${written.length} files under ${relative(process.cwd(), outDir) || "."}: ` +
-  `${results.length} cases, h32 ${h32Rows.length}, h32_bytes ${byteRows.length}, ` +
-  `mulberry32 ${prngRows.length}, keys ${keyRows.length}, jump ${jumpRows.length}`);
+console.log(
+  `wrote ${written.length} files under ${relative(process.cwd(), outDir) || "."}: ` +
+    `${results.length} cases, h32 ${h32Rows.length}, h32_bytes ${byteRows.length}, ` +
+    `mulberry32 ${prngRows.length}, keys ${keyRows.length}, jump ${jumpRows.length}`,
+);

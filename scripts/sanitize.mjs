@@ -17,8 +17,10 @@ const reportPatterns = [/ERROR: AddressSanitizer/, /ERROR: LeakSanitizer/, /runt
 export function buildSanitized() {
   for (const tool of ["cmake", "clang", "clang++"]) {
     if (!has(tool)) {
-      throw new Error(`${tool} not found: the sanitizer build needs cmake, clang and the sanitizer runtimes ` +
-        "(Debian: apt-get install -y cmake clang libclang-rt-14-dev)");
+      throw new Error(
+        `${tool} not found: the sanitizer build needs cmake, clang and the sanitizer runtimes ` +
+          "(Debian: apt-get install -y cmake clang libclang-rt-14-dev)",
+      );
     }
   }
   run("cmake", ["--preset", "asan"]);

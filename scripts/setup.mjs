@@ -72,7 +72,10 @@ function installDebian() {
   // the install from starting anything, and is removed again if this script put it there.
   const policy = "/usr/sbin/policy-rc.d";
   const ownPolicy = !existsSync(policy);
-  if (ownPolicy) writeFileSync(policy, "#!/bin/sh\n# Written by ringlab's setup during apt-get install.\nexit 101\n", { mode: 0o755 });
+  if (ownPolicy)
+    writeFileSync(policy, "#!/bin/sh\n# Written by ringlab's setup during apt-get install.\nexit 101\n", {
+      mode: 0o755,
+    });
   try {
     run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...names], { env });
   } finally {

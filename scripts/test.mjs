@@ -7,6 +7,8 @@ import { fuzz } from "./fuzz.mjs";
 
 main(async () => {
   setup();
+  // Formatting is checked by the tools, not by review: clang-format for C++, prettier for the rest.
+  run("node", ["scripts/format.mjs", "--check"]);
   // The C++ suite (Catch2, registered with CTest), natively.
   buildNative();
   run("ctest", ["--test-dir", "build", "--output-on-failure", "-j", "2"]);

@@ -232,9 +232,9 @@ namespace {
 
 void check_rf(std::int64_t rf) { check_integer(Param::rf, rf); }
 
-// The preference-list walk (docs/algorithms.md#preference-list) over n points from `start`: server_at(i) is the server of point i (below
-// `servers`), zone_of(s) anything comparable with == (used only when zone_aware). One template
-// for both callers, so that a Ring walks its packed points in place.
+// The preference-list walk (docs/algorithms.md#preference-list) over n points from `start`: server_at(i) is the server
+// of point i (below `servers`), zone_of(s) anything comparable with == (used only when zone_aware). One template for
+// both callers, so that a Ring walks its packed points in place.
 template <typename ServerAt, typename ZoneOf>
 std::vector<std::uint32_t> walk(ServerAt server_at, std::size_t n, std::size_t servers, std::size_t start,
                                 std::int64_t rf, bool zone_aware, ZoneOf zone_of) {

@@ -256,8 +256,7 @@ TEST_CASE("vnode-sweep results agree with the text and with a recount", "[experi
     REQUIRE(lines.size() == r.rows.size() + 2);
     CHECK(lines.front() == "V      points    min    max  std dev  max/avg  sd/avg");
     CHECK(lines.back() == "average per server = " + ringlab::js::number_to_string(r.average) + " keys");
-    const bool small =
-        p.keys <= 20000 && p.servers * *std::max_element(p.vnodes.begin(), p.vnodes.end()) <= 200000;
+    const bool small = p.keys <= 20000 && p.servers * *std::max_element(p.vnodes.begin(), p.vnodes.end()) <= 200000;
     const std::vector<std::uint32_t> hashes = small ? key_hashes(p.seed, p.keys) : std::vector<std::uint32_t>{};
     for (std::size_t i = 0; i < r.rows.size(); ++i) {
       const ringlab::VnodeSweepRow& row = r.rows[i];

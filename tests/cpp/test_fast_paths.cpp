@@ -75,12 +75,14 @@ TEST_CASE("jump(x, b) and jump(x, b + 1) differ exactly when jump(x, b + 1) = b"
 
 TEST_CASE("FastMod is x mod n for every 32-bit x and n", "[fast][mod]") {
   std::mt19937_64 rng(9);
-  std::vector<std::uint32_t> ns{1, 2, 3, 4, 5, 7, 10, 100, 65537, 16777213, 2147483647u, 2147483648u, 4294967294u, 4294967295u};
+  std::vector<std::uint32_t> ns{1,   2,     3,        4,           5,           7,           10,
+                                100, 65537, 16777213, 2147483647u, 2147483648u, 4294967294u, 4294967295u};
   for (int i = 0; i < 200; ++i) ns.push_back(1 + static_cast<std::uint32_t>(rng() % 4294967295u));
   for (const std::uint32_t n : ns) {
     const ringlab::FastMod mod(n);
     CHECK(mod.divisor() == n);
-    for (const std::uint32_t x : {0u, 1u, n - 1, n, n + 1, 2147483648u, 4294967294u, 4294967295u}) CHECK(mod(x) == x % n);
+    for (const std::uint32_t x : {0u, 1u, n - 1, n, n + 1, 2147483648u, 4294967294u, 4294967295u})
+      CHECK(mod(x) == x % n);
     for (int i = 0; i < 1000; ++i) {
       const auto x = static_cast<std::uint32_t>(rng());
       CHECK(mod(x) == x % n);
@@ -91,7 +93,8 @@ TEST_CASE("FastMod is x mod n for every 32-bit x and n", "[fast][mod]") {
 TEST_CASE("a course key's hash from the constant prefix state is h32 of its text", "[fast][keys]") {
   std::mt19937_64 rng(10);
   std::vector<std::uint32_t> numbers{0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999999, 100000000, 999999999, 4294967295u};
-  for (int i = 0; i < 5000; ++i) numbers.push_back(static_cast<std::uint32_t>(rng()) % (i % 2 ? 1000000000u : 4294967295u));
+  for (int i = 0; i < 5000; ++i)
+    numbers.push_back(static_cast<std::uint32_t>(rng()) % (i % 2 ? 1000000000u : 4294967295u));
   for (const std::uint32_t n : numbers) {
     const std::string text = "user:" + std::to_string(n);
     CHECK(ringlab::course_key_fnv(n).finish() == ringlab::h32(ascii(text)));
@@ -125,8 +128,15 @@ TEST_CASE("the ring's bucket index finds the published owner point", "[fast][rin
   std::mt19937_64 rng(12);
   // Server counts around the 1-, 2- and 3-byte packing of server indices; rings with a bucket of
   // more than 15 points (100 x 256 has one) take the crowded-bucket path.
-  for (auto [n, v] : {std::pair<std::uint32_t, std::uint32_t>{1, 1}, {1, 7}, {2, 3}, {5, 100}, {100, 256}, {10, 1000},
-                      {256, 2}, {257, 2}, {65537, 1}}) {
+  for (auto [n, v] : {std::pair<std::uint32_t, std::uint32_t>{1, 1},
+                      {1, 7},
+                      {2, 3},
+                      {5, 100},
+                      {100, 256},
+                      {10, 1000},
+                      {256, 2},
+                      {257, 2},
+                      {65537, 1}}) {
     INFO(n << " servers x " << v << " vnodes");
     const ringlab::Ring ring = ringlab::Ring::uniform(n, v);
     const auto tokens = ring.tokens();
@@ -168,7 +178,8 @@ TEST_CASE("the ring repacks server indices when a change crosses 256 servers", "
 
 TEST_CASE("rendezvous with the names' common prefix hashed once picks the first maximum", "[fast][rendezvous]") {
   std::mt19937_64 rng(13);
-  std::vector<std::vector<std::u16string>> lists{{u"S0", u"S1", u"S2", u"S3"}, {u"only"}, {u"abc", u"ab", u"abd"}, {u"x", u"y"}, {}};
+  std::vector<std::vector<std::u16string>> lists{
+      {u"S0", u"S1", u"S2", u"S3"}, {u"only"}, {u"abc", u"ab", u"abd"}, {u"x", u"y"}, {}};
   lists.emplace_back();
   for (std::uint32_t i = 0; i < 100; ++i) lists.back().push_back(ringlab::default_server_name(i));
   for (const auto& names : lists) {
@@ -233,7 +244,8 @@ TEST_CASE("the batch functions answer as the single calls do", "[fast][batch]") 
   }
   SECTION("Maglev::lookup_many and Maglev::lookup_keys") {
     std::vector<ringlab::Backend> backends;
-    for (int b = 0; b < 13; ++b) backends.push_back({u"B" + std::u16string(1, static_cast<char16_t>(u'a' + b)), 1.0 + b % 3});
+    for (int b = 0; b < 13; ++b)
+      backends.push_back({u"B" + std::u16string(1, static_cast<char16_t>(u'a' + b)), 1.0 + b % 3});
     const ringlab::Maglev maglev(backends, 251);
     std::vector<std::uint32_t> in_place = hashes;
     maglev.lookup_many(in_place);
@@ -259,7 +271,8 @@ TEST_CASE("the batch functions answer as the single calls do", "[fast][batch]") 
     }
   }
   SECTION("CourseKeys::next_hashes continues the stream as next() does") {
-    for (const std::int64_t seed : {std::int64_t{0}, std::int64_t{16}, std::int64_t{-1}, std::int64_t{9007199254740991}}) {
+    for (const std::int64_t seed :
+         {std::int64_t{0}, std::int64_t{16}, std::int64_t{-1}, std::int64_t{9007199254740991}}) {
       ringlab::CourseKeys by_text(seed);
       ringlab::CourseKeys by_hash(seed);
       std::vector<std::uint32_t> first(7), second(500);

@@ -17,7 +17,7 @@ namespace {
 // The spec's example strings, spelled as UTF-16 units so the source encoding cannot matter.
 const std::u16string kBengali =
     u"\u09ac\u09cd\u09af\u09ac\u09b9\u09be\u09b0\u0995\u09be\u09b0\u09c0:\u09ea\u09e8";  // ব্যবহারকারী:৪২
-const std::u16string kEmoji = {char16_t(0xD83D), char16_t(0xDE00)};                   // U+1F600 😀
+const std::u16string kEmoji = {char16_t(0xD83D), char16_t(0xDE00)};                      // U+1F600 😀
 const std::string kBengaliUtf8 =
     "\xe0\xa6\xac\xe0\xa7\x8d\xe0\xa6\xaf\xe0\xa6\xac\xe0\xa6\xb9\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa6\x95"
     "\xe0\xa6\xbe\xe0\xa6\xb0\xe0\xa7\x80:\xe0\xa7\xaa\xe0\xa7\xa8";

@@ -24,7 +24,7 @@ TEST_CASE("toFixed rounds exact ties up on the binary value", "[jsfmt]") {
   CHECK(to_fixed(2.125, 2) == "2.13");  // printf: 2.12
   CHECK(to_fixed(0.5, 0) == "1");
   CHECK(to_fixed(1.5, 0) == "2");
-  CHECK(to_fixed(2.5, 0) == "3");       // printf: 2
+  CHECK(to_fixed(2.5, 0) == "3");  // printf: 2
   CHECK(to_fixed(12.5, 0) == "13");
   CHECK(to_fixed(9.5, 0) == "10");
   CHECK(to_fixed(100.0 * 1 / 8, 1) == "12.5");
@@ -83,8 +83,7 @@ TEST_CASE("toFixed prints large values and many digits exactly", "[jsfmt]") {
   CHECK(to_fixed(123.456, 10) == "123.4560000000");
   CHECK(to_fixed(0.1, 20) == "0.10000000000000000555");
   CHECK(to_fixed(0.1 + 0.2, 17) == "0.30000000000000004");
-  CHECK(to_fixed(1.0 / 3, 100) ==
-        "0.333333333333333314829616256247390992939472198486328125" + std::string(46, '0'));
+  CHECK(to_fixed(1.0 / 3, 100) == "0.333333333333333314829616256247390992939472198486328125" + std::string(46, '0'));
 }
 
 TEST_CASE("String(number) integers and plain decimals", "[jsfmt]") {

@@ -2,8 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <limits>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -25,7 +25,6 @@ std::vector<Backend> backends(std::uint32_t n, double weight = 1.0) {
   for (std::uint32_t i = 0; i < n; ++i) out.push_back(Backend{u16("B" + std::to_string(i)), weight});
   return out;
 }
-
 
 }  // namespace
 
@@ -68,7 +67,8 @@ TEST_CASE("the table does not depend on the order the backends are listed in", "
     CHECK(a.backends()[a.table()[slot]].name == b.backends()[b.table()[slot]].name);
 }
 
-TEST_CASE("offset and skip follow docs/algorithms.md and the first turns take each backend's first preference", "[maglev]") {
+TEST_CASE("offset and skip follow docs/algorithms.md and the first turns take each backend's first preference",
+          "[maglev]") {
   const std::uint32_t m = 13;
   const Maglev table(backends(3), m);
   for (std::uint32_t b = 0; b < 3; ++b) {

@@ -53,7 +53,8 @@ TEST_CASE("model: Ring after random add / remove / set_weight equals a ring buil
     std::vector<Server> model;
     const std::uint32_t initial = 1 + below(rng, 4);
     std::uint32_t next_name = 0;
-    for (std::uint32_t i = 0; i < initial; ++i) model.push_back(Server{name_of(next_name++), 1.0, zones[below(rng, 4)]});
+    for (std::uint32_t i = 0; i < initial; ++i)
+      model.push_back(Server{name_of(next_name++), 1.0, zones[below(rng, 4)]});
     Ring ring(model, vnodes);
     const int ops = 3 + static_cast<int>(below(rng, 5));
     for (int op = 0; op < ops; ++op) {
@@ -129,7 +130,8 @@ TEST_CASE("model: TokenRing after random add / remove equals a ring built from i
       const std::u16string id = u"v" + name_of(below(rng, 6));
       if (below(rng, 3) != 0) {
         // Add, with a token sometimes out of range. Errors are checked in Malachi's order.
-        const std::uint64_t token = below(rng, 8) == 0 ? space + below(rng, 4) : below(rng, static_cast<std::uint32_t>(space));
+        const std::uint64_t token =
+            below(rng, 8) == 0 ? space + below(rng, 4) : below(rng, static_cast<std::uint32_t>(space));
         std::optional<ErrorCode> expected;
         bool taken = false;
         for (const auto& [i, t] : model) taken = taken || (t == token && i != id);  // another vnode

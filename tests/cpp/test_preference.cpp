@@ -32,8 +32,8 @@ std::vector<std::uint32_t> walk_order(const Ring& ring, std::uint32_t x) {
   return out;
 }
 
-// The walk of docs/algorithms.md#preference-list, written out: the first lap takes servers of zones not yet represented, then a second
-// lap adds the rest in walk order.
+// The walk of docs/algorithms.md#preference-list, written out: the first lap takes servers of zones not yet
+// represented, then a second lap adds the rest in walk order.
 std::vector<std::uint32_t> spec_zone_list(const Ring& ring, std::uint32_t x, std::size_t rf) {
   const std::vector<std::uint32_t> order = walk_order(ring, x);
   const std::size_t want = std::min(rf, order.size());
@@ -60,7 +60,9 @@ std::vector<Server> zoned(std::uint32_t count, std::uint32_t zones, std::uint32_
   return out;
 }
 
-bool distinct(const std::vector<std::uint32_t>& v) { return std::set<std::uint32_t>(v.begin(), v.end()).size() == v.size(); }
+bool distinct(const std::vector<std::uint32_t>& v) {
+  return std::set<std::uint32_t>(v.begin(), v.end()).size() == v.size();
+}
 
 }  // namespace
 
@@ -116,8 +118,12 @@ TEST_CASE("a preference list wraps around the ring", "[preference]") {
 
 TEST_CASE("zone-aware preference lists take one server per zone on the first lap", "[preference][zones]") {
   ringlab::Mulberry32 rng(11);
-  for (auto [n, z, v] : {std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>{6, 3, 10}, {9, 3, 1}, {10, 4, 25},
-                        {5, 5, 7}, {8, 2, 50}, {7, 3, 4}}) {
+  for (auto [n, z, v] : {std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>{6, 3, 10},
+                         {9, 3, 1},
+                         {10, 4, 25},
+                         {5, 5, 7},
+                         {8, 2, 50},
+                         {7, 3, 4}}) {
     const Ring ring(zoned(n, z, 3), v);
     for (int k = 0; k < 200; ++k) {
       const std::uint32_t x = rng.next_uint32();
@@ -167,8 +173,11 @@ TEST_CASE("the empty zone is a zone like any other", "[preference][zones]") {
 
 TEST_CASE("preference_walk over a ring's points is the ring's preference list", "[preference][walk]") {
   ringlab::Mulberry32 rng(14);
-  for (auto [n, z, v] : {std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>{1, 1, 1}, {6, 3, 10}, {9, 3, 1},
-                        {10, 4, 25}, {7, 7, 3}}) {
+  for (auto [n, z, v] : {std::tuple<std::uint32_t, std::uint32_t, std::uint32_t>{1, 1, 1},
+                         {6, 3, 10},
+                         {9, 3, 1},
+                         {10, 4, 25},
+                         {7, 7, 3}}) {
     const Ring ring(zoned(n, z, 3), v);
     const std::vector<std::uint32_t> tokens(ring.tokens().begin(), ring.tokens().end());
     const std::vector<std::uint32_t> servers = ring.point_servers().to_vector();
@@ -215,8 +224,9 @@ TEST_CASE("preference_walk: the tutorial's ring and its checks", "[preference][w
   CHECK(code([&] { return ringlab::preference_walk(servers, 3, start, 0); }) == "out_of_range");
   CHECK(code([&] { return ringlab::preference_walk(servers, 3, 6, 1); }) == "out_of_range");
   CHECK(code([&] { return ringlab::preference_walk(servers, 2, start, 1); }) == "invalid_argument");
-  CHECK(code([&] { return ringlab::preference_walk(servers, 3, start, 1, std::vector<std::uint32_t>{1, 2}); }) ==
-        "invalid_argument");
+  CHECK(code([&] {
+          return ringlab::preference_walk(servers, 3, start, 1, std::vector<std::uint32_t>{1, 2});
+        }) == "invalid_argument");
 }
 
 TEST_CASE("preference_walk over points alone: servers from the points or the zones, and its checks",

@@ -43,8 +43,8 @@ TEST_CASE("mulberry32 sequences match the golden table", "[random][golden]") {
     CHECK(ringlab::js::number_to_string(r) == row[3]);
   }
   // The awkward seeds are all there: 0, -1, 2^31-1, 2^32-1, int32 min and the safe-integer ends.
-  for (std::int64_t s : {0LL, -1LL, 16LL, 2147483647LL, 4294967295LL, -2147483648LL, 9007199254740991LL,
-                         -9007199254740991LL})
+  for (std::int64_t s :
+       {0LL, -1LL, 16LL, 2147483647LL, 4294967295LL, -2147483648LL, 9007199254740991LL, -9007199254740991LL})
     CHECK(seeds.count(s) == 1);
 }
 

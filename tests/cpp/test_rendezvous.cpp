@@ -143,7 +143,8 @@ TEST_CASE("rendezvous top-k orders by score descending with ties in list order",
     const auto scores = hrw.scores(key);
     std::vector<std::uint32_t> order(servers.size());
     std::iota(order.begin(), order.end(), 0u);
-    std::stable_sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) { return scores[x] > scores[y]; });
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::uint32_t x, std::uint32_t y) { return scores[x] > scores[y]; });
     CHECK(hrw.top(key, 9) == order);
     CHECK(hrw.top(key, 100) == order);
     const auto three = hrw.top(key, 3);

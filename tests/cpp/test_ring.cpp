@@ -26,8 +26,7 @@ std::vector<Point> spec_points(const std::vector<Server>& servers, std::uint32_t
   std::vector<Point> pts;
   for (std::uint32_t s = 0; s < servers.size(); ++s) {
     const std::uint32_t v = ringlab::points_for_weight(vnodes, servers[s].weight);
-    for (std::uint32_t i = 0; i < v; ++i)
-      pts.push_back(Point{h32(servers[s].name + u"#" + u16(std::to_string(i))), s});
+    for (std::uint32_t i = 0; i < v; ++i) pts.push_back(Point{h32(servers[s].name + u"#" + u16(std::to_string(i))), s});
   }
   std::stable_sort(pts.begin(), pts.end(), [](const Point& a, const Point& b) { return a.token < b.token; });
   return pts;
@@ -140,8 +139,8 @@ TEST_CASE("ring owner agrees with a lower bound on every token of large rings", 
   // The owner is the first point whose token is >= the hash: std::lower_bound over the sorted
   // tokens is the oracle. Every token, its neighbours, slice boundaries of the hash space and
   // random hashes, on rings small and large, with and without equal tokens.
-  const std::vector<Ring> rings = {Ring::uniform(1, 1),    Ring::uniform(2, 1),     Ring::uniform(3, 5),
-                                   Ring::uniform(4, 16),   Ring::uniform(7, 100),   Ring::uniform(10, 10000),
+  const std::vector<Ring> rings = {Ring::uniform(1, 1),      Ring::uniform(2, 1),     Ring::uniform(3, 5),
+                                   Ring::uniform(4, 16),     Ring::uniform(7, 100),   Ring::uniform(10, 10000),
                                    Ring::uniform(1000, 100), Ring::uniform(156, 1290)};
   ringlab::Mulberry32 rng(31);
   for (const Ring& ring : rings) {
@@ -314,7 +313,8 @@ TEST_CASE("a weighted ring gives each server max(1 round(V w)) points", "[ring][
 TEST_CASE("owner_of_key hashes the key with h32", "[ring]") {
   const Ring ring = Ring::uniform(4, 100);
   CHECK(ring.owner_of_key(u"user:42") == ring.owner(599759890u));
-  for (const std::uint32_t x : key_hashes(16, 200)) CHECK(ring.owner(x) == ring.point_servers()[spec_owner_point(ring, x)]);
+  for (const std::uint32_t x : key_hashes(16, 200))
+    CHECK(ring.owner(x) == ring.point_servers()[spec_owner_point(ring, x)]);
 }
 
 TEST_CASE("adding a server gives exactly the freshly built ring", "[ring][membership]") {
@@ -381,8 +381,9 @@ TEST_CASE("raising a weight only adds points and moves keys only onto that serve
     ring.set_weight(u"S3", w);
     const std::vector<Point> after_pts = ring.points();
     // Every old point is still there; every new point belongs to S3.
-    CHECK(std::includes(after_pts.begin(), after_pts.end(), before_pts.begin(), before_pts.end(),
-                        [](const Point& a, const Point& b) { return std::tie(a.token, a.server) < std::tie(b.token, b.server); }));
+    CHECK(std::includes(
+        after_pts.begin(), after_pts.end(), before_pts.begin(), before_pts.end(),
+        [](const Point& a, const Point& b) { return std::tie(a.token, a.server) < std::tie(b.token, b.server); }));
     std::size_t s3 = 0;
     for (const Point& p : after_pts) s3 += p.server == 3;
     CHECK(s3 == ring.points_of(3));

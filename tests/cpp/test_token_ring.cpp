@@ -62,7 +62,9 @@ TEST_CASE("routing: first token >= hash, equality owns, wrap past the largest", 
   CHECK(ring.ids() == std::vector<std::u16string>{u"A", u"B", u"C", u"D"});
 }
 
-TEST_CASE("boundaries: from the predecessor (exclusive) to its own token (inclusive) with wrap - a single vnode owns the whole ring", "[token_ring]") {
+TEST_CASE(
+    "boundaries: from the predecessor (exclusive) to its own token (inclusive) with wrap - a single vnode owns the whole ring",
+    "[token_ring]") {
   TokenRing ring(32);
   ring.add(u"only", 1234);
   CHECK(ring.boundaries(u"only") == std::pair<std::uint32_t, std::uint32_t>{1234, 1234});

@@ -1,4 +1,5 @@
-// Weights (docs/algorithms.md#ring-weights and docs/algorithms.md#weighted-rendezvous): weighted rings warm up by adding points; weighted rendezvous.
+// Weights (docs/algorithms.md#ring-weights and docs/algorithms.md#weighted-rendezvous): weighted rings warm up by
+// adding points; weighted rendezvous.
 #include <catch2/catch.hpp>
 
 #include <cmath>

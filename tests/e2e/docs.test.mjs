@@ -32,7 +32,10 @@ async function open(file, viewport) {
   return { page, examples, n };
 }
 
-for (const [file, lang] of [["index.html", "en"], ["bn.html", "bn"]]) {
+for (const [file, lang] of [
+  ["index.html", "en"],
+  ["bn.html", "bn"],
+]) {
   describe(`docs/${file}`, () => {
     let page;
     let count;
@@ -45,12 +48,16 @@ for (const [file, lang] of [["index.html", "en"], ["bn.html", "bn"]]) {
     test("loads with no console error or CSP violation; every widget renders live", async () => {
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
       // Every element the bundle defines has a section with a live example.
-      const tags = await page.evaluate(async () => Object.keys((await import("../widgets/ringlab-widgets.js")).elements));
+      const tags = await page.evaluate(async () =>
+        Object.keys((await import("../widgets/ringlab-widgets.js")).elements),
+      );
       const documented = await page.locator("section.widget").evaluateAll((s) => s.map((x) => x.dataset.tag));
       assert.deepEqual([...documented].sort(), [...tags].sort());
       assert.equal(count, tags.length);
       for (const tag of tags) {
-        const rendered = await page.locator(`#${tag} [data-testid="example"] > ${tag}`).evaluate((el) => el.shadowRoot?.querySelector('[data-testid="title"]')?.textContent ?? "");
+        const rendered = await page
+          .locator(`#${tag} [data-testid="example"] > ${tag}`)
+          .evaluate((el) => el.shadowRoot?.querySelector('[data-testid="title"]')?.textContent ?? "");
         assert.ok(rendered.length > 0, `${tag} rendered its title`);
       }
       await screenshot(page, `docs-${lang}-1280.png`, { fullPage: true });
@@ -106,10 +113,14 @@ for (const [file, lang] of [["index.html", "en"], ["bn.html", "bn"]]) {
       const label = await copy.textContent();
       await copy.click();
       await page.waitForFunction(
-        ([button, before]) => button.textContent !== before || (document.getSelection()?.toString() ?? "").includes("ringlab-widgets.js"),
+        ([button, before]) =>
+          button.textContent !== before || (document.getSelection()?.toString() ?? "").includes("ringlab-widgets.js"),
         [await copy.elementHandle(), label],
       );
-      await Promise.all([page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)), link.click()]);
+      await Promise.all([
+        page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)),
+        link.click(),
+      ]);
       assert.equal(await page.evaluate(() => document.documentElement.lang), other);
       // The other page loads its widgets (and their .wasm) before we leave it: going back
       // mid-load would abort those requests, which assertClean rightly counts as failures.

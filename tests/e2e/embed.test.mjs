@@ -35,7 +35,10 @@ let page;
 
 before(async () => {
   assertBuilt("widgets/ringlab-widgets.js", "widgets/ringlab-worker.js", "widgets/ringlab.wasm");
-  server = await serve({ [`${SUB}embed/`]: embedDir, [`${SUB}widgets/`]: path.join(distDir, "widgets") }, { "content-security-policy": CSP });
+  server = await serve(
+    { [`${SUB}embed/`]: embedDir, [`${SUB}widgets/`]: path.join(distDir, "widgets") },
+    { "content-security-policy": CSP },
+  );
   browser = await launch();
   page = await newPage(browser.context);
   await page.goto(`${server.origin}${SUB}embed/`);
@@ -46,7 +49,11 @@ after(async () => {
   await server?.close();
 });
 
-const hosts = { ring: "ringlab-ring-stepper", sweep: "ringlab-experiment", "search-bn": 'section[lang="bn"] > ringlab-search-stepper' };
+const hosts = {
+  ring: "ringlab-ring-stepper",
+  sweep: "ringlab-experiment",
+  "search-bn": 'section[lang="bn"] > ringlab-search-stepper',
+};
 const host = (id) => page.locator(hosts[id]);
 
 test("the page is plain HTML: one module script by src, no inline script or handler", () => {
@@ -73,14 +80,17 @@ test("the ring stepper steps by keyboard", async () => {
   const ring = host("ring");
   for (let i = 1; i <= 6; i++) await press(ring, i % 2 ? "ArrowRight" : "n", i);
   assert.match(await text(ring, "narration"), /^k6 at 95: .* reaches A at 10\.$/);
-  assert.deepEqual((await rows(ring, "owners")).map((r) => r[2]), ["A", "B", "C", "C", "D", "A"]);
+  assert.deepEqual(
+    (await rows(ring, "owners")).map((r) => r[2]),
+    ["A", "B", "C", "C", "D", "A"],
+  );
   await press(ring, "ArrowLeft", 5);
   await press(ring, "End", 7);
   await press(ring, "Home", 0);
   await page.assertClean("embed page");
 });
 
-test("the widget inside <section lang=\"bn\"> speaks Bengali with Bengali digits; the others stay English", async () => {
+test('the widget inside <section lang="bn"> speaks Bengali with Bengali digits; the others stay English', async () => {
   const bn = host("search-bn");
   await press(bn, "End", 22);
   const narration = await text(bn, "narration");
@@ -92,20 +102,27 @@ test("the widget inside <section lang=\"bn\"> speaks Bengali with Bengali digits
   await page.assertClean("embed page");
 });
 
-test("a million-key run goes to the worker under the CSP and prints what the CLI prints", { timeout: 180_000 }, async () => {
-  const sweep = host("sweep");
-  const before = server.requests.length;
-  await sweep.locator('[data-testid="flag-keys"]').fill("1000000");
-  await sweep.locator('[data-testid="run"]').click();
-  await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await sweep.elementHandle());
-  await settled(sweep, { timeout: 150_000 });
-  assert.ok(server.requests.slice(before).includes(`${SUB}widgets/ringlab-worker.js`), "the worker came from the widgets folder");
-  assert.match(await text(sweep, "status"), /in a background worker\.$/);
-  assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "1000000"]));
-  await page.assertClean("embed page");
-  const file = path.join(resultsDir, "embed.png");
-  await page.screenshot({ path: file, fullPage: true });
-});
+test(
+  "a million-key run goes to the worker under the CSP and prints what the CLI prints",
+  { timeout: 180_000 },
+  async () => {
+    const sweep = host("sweep");
+    const before = server.requests.length;
+    await sweep.locator('[data-testid="flag-keys"]').fill("1000000");
+    await sweep.locator('[data-testid="run"]').click();
+    await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await sweep.elementHandle());
+    await settled(sweep, { timeout: 150_000 });
+    assert.ok(
+      server.requests.slice(before).includes(`${SUB}widgets/ringlab-worker.js`),
+      "the worker came from the widgets folder",
+    );
+    assert.match(await text(sweep, "status"), /in a background worker\.$/);
+    assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "1000000"]));
+    await page.assertClean("embed page");
+    const file = path.join(resultsDir, "embed.png");
+    await page.screenshot({ path: file, fullPage: true });
+  },
+);
 
 test("no CSP violation was reported, by the console or by securitypolicyviolation events", async () => {
   const violations = await page.evaluate(() => window.__cspViolations);

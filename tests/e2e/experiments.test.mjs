@@ -5,7 +5,19 @@
 // with the CLI's text.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { SUB, box, cliOutput, golden, goldenCases, newPage, outputText, rows, settled, text, usePlayground } from "./helpers.mjs";
+import {
+  SUB,
+  box,
+  cliOutput,
+  golden,
+  goldenCases,
+  newPage,
+  outputText,
+  rows,
+  settled,
+  text,
+  usePlayground,
+} from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -18,7 +30,9 @@ async function waitFor(host, experiment, flags, timeout = 60_000) {
     ([el, name, want]) => {
       const have = { ...el.params };
       delete have.name;
-      const same = el.state.name === name && JSON.stringify(Object.entries(have).sort()) === JSON.stringify(Object.entries(want).sort());
+      const same =
+        el.state.name === name &&
+        JSON.stringify(Object.entries(have).sort()) === JSON.stringify(Object.entries(want).sort());
       const b = el.shadowRoot?.querySelector('[data-testid="widget"]');
       const out = el.shadowRoot?.querySelector('[data-testid="result"]');
       return same && b && !b.hasAttribute("aria-busy") && out && out.style.opacity === "" && !out.hidden;
@@ -47,7 +61,8 @@ describe("golden output", () => {
         await settled(host);
         assert.equal(await outputText(host), golden(name), name);
         // The flag inputs show the flags in force.
-        for (const [flag, value] of Object.entries(c.flags)) assert.equal(await host.locator(`[data-testid="flag-${flag}"]`).inputValue(), value);
+        for (const [flag, value] of Object.entries(c.flags))
+          assert.equal(await host.locator(`[data-testid="flag-${flag}"]`).inputValue(), value);
         await page.assertClean(name);
         await page.close();
       }
@@ -56,12 +71,17 @@ describe("golden output", () => {
 
   test("flags typed into the inputs and Run give the golden text, and the URL follows", async () => {
     const page = await newPage(env.browser.context);
-    for (const name of ["ring-vs-mod__parity-seed7-k5000-s9-v50", "vnode-sweep__parity-s7-k7000-v1-2-3", "hrw-jump__parity-k20000-s12-b333"]) {
+    for (const name of [
+      "ring-vs-mod__parity-seed7-k5000-s9-v50",
+      "vnode-sweep__parity-s7-k7000-v1-2-3",
+      "hrw-jump__parity-k20000-s12-b333",
+    ]) {
       const c = cases.find((x) => x.name === name);
       await page.goto(`${env.server.origin}${SUB}#/${c.experiment}`);
       const host = page.locator('[data-testid="widget-host"]');
       await settled(host);
-      for (const [flag, value] of Object.entries(c.flags)) await host.locator(`[data-testid="flag-${flag}"]`).fill(value);
+      for (const [flag, value] of Object.entries(c.flags))
+        await host.locator(`[data-testid="flag-${flag}"]`).fill(value);
       await host.locator('[data-testid="run"]').click();
       await waitFor(host, c.experiment, c.flags);
       assert.equal(await outputText(host), golden(name), name);
@@ -94,37 +114,54 @@ describe("golden output", () => {
 });
 
 describe("a run of millions of keys", () => {
-  test("vnode-sweep --keys 3000000 runs in the worker with progress, and prints what the CLI prints", { timeout: 180_000 }, async () => {
-    const keys = "3000000";
-    const expected = cliOutput(["run", "vnode-sweep", "--keys", keys]);
-    const page = await newPage(env.browser.context);
-    await page.goto(`${env.server.origin}${SUB}#/vnode-sweep`);
-    const host = page.locator('[data-testid="widget-host"]');
-    await settled(host);
-    // Every change of the progress bar and of its box, as the page sees them.
-    await host.evaluate((el) => {
-      const progress = el.shadowRoot.querySelector('[data-testid="progress"]');
-      const shown = () => !progress.parentElement.hidden;
-      window.__progress = [];
-      new MutationObserver(() => window.__progress.push({ value: progress.value, max: progress.max, shown: shown() })).observe(progress, { attributes: true });
-      new MutationObserver(() => window.__progress.push({ box: shown() })).observe(progress.parentElement, { attributes: true });
-    });
-    const requestsBefore = env.server.requests.length;
-    await host.locator('[data-testid="flag-keys"]').fill(keys);
-    await host.locator('[data-testid="run"]').click();
-    await waitFor(host, "vnode-sweep", { keys }, 150_000);
-    const log = await page.evaluate(() => window.__progress);
-    assert.ok(log.some((x) => x.box === true), "the progress box was shown");
-    assert.equal(log.at(-1).box ?? log.findLast((x) => "box" in x).box, false, "and hidden at the end");
-    const values = log.filter((x) => "value" in x && x.shown && x.max > 1);
-    assert.ok(values.some((x) => x.value > 0 && x.value < x.max), `an intermediate value: ${JSON.stringify(log)}`);
-    for (let i = 1; i < values.length; i++) assert.ok(values[i].value >= values[i - 1].value, "progress only grows");
-    assert.ok(env.server.requests.slice(requestsBefore).some((u) => /experiment-worker.*\.js$/.test(u)), "the worker script was loaded");
-    assert.match(await text(host, "status"), /^Ran in [\d,]+ ms in a background worker\.$/);
-    assert.equal(await outputText(host), expected);
-    await page.assertClean();
-    await page.close();
-  });
+  test(
+    "vnode-sweep --keys 3000000 runs in the worker with progress, and prints what the CLI prints",
+    { timeout: 180_000 },
+    async () => {
+      const keys = "3000000";
+      const expected = cliOutput(["run", "vnode-sweep", "--keys", keys]);
+      const page = await newPage(env.browser.context);
+      await page.goto(`${env.server.origin}${SUB}#/vnode-sweep`);
+      const host = page.locator('[data-testid="widget-host"]');
+      await settled(host);
+      // Every change of the progress bar and of its box, as the page sees them.
+      await host.evaluate((el) => {
+        const progress = el.shadowRoot.querySelector('[data-testid="progress"]');
+        const shown = () => !progress.parentElement.hidden;
+        window.__progress = [];
+        new MutationObserver(() =>
+          window.__progress.push({ value: progress.value, max: progress.max, shown: shown() }),
+        ).observe(progress, { attributes: true });
+        new MutationObserver(() => window.__progress.push({ box: shown() })).observe(progress.parentElement, {
+          attributes: true,
+        });
+      });
+      const requestsBefore = env.server.requests.length;
+      await host.locator('[data-testid="flag-keys"]').fill(keys);
+      await host.locator('[data-testid="run"]').click();
+      await waitFor(host, "vnode-sweep", { keys }, 150_000);
+      const log = await page.evaluate(() => window.__progress);
+      assert.ok(
+        log.some((x) => x.box === true),
+        "the progress box was shown",
+      );
+      assert.equal(log.at(-1).box ?? log.findLast((x) => "box" in x).box, false, "and hidden at the end");
+      const values = log.filter((x) => "value" in x && x.shown && x.max > 1);
+      assert.ok(
+        values.some((x) => x.value > 0 && x.value < x.max),
+        `an intermediate value: ${JSON.stringify(log)}`,
+      );
+      for (let i = 1; i < values.length; i++) assert.ok(values[i].value >= values[i - 1].value, "progress only grows");
+      assert.ok(
+        env.server.requests.slice(requestsBefore).some((u) => /experiment-worker.*\.js$/.test(u)),
+        "the worker script was loaded",
+      );
+      assert.match(await text(host, "status"), /^Ran in [\d,]+ ms in a background worker\.$/);
+      assert.equal(await outputText(host), expected);
+      await page.assertClean();
+      await page.close();
+    },
+  );
 
   test("Cancel stops a long run; Run starts again", { timeout: 180_000 }, async () => {
     const page = await newPage(env.browser.context);
@@ -134,7 +171,10 @@ describe("a run of millions of keys", () => {
     const cancel = host.locator('[data-testid="cancel"]');
     await cancel.waitFor({ state: "visible" });
     await cancel.click();
-    await page.waitForFunction((el) => el.shadowRoot.querySelector('[data-testid="status"]').textContent.startsWith("Cancelled"), await host.elementHandle());
+    await page.waitForFunction(
+      (el) => el.shadowRoot.querySelector('[data-testid="status"]').textContent.startsWith("Cancelled"),
+      await host.elementHandle(),
+    );
     // And it stays cancelled: no new run starts by itself.
     await page.waitForTimeout(1500);
     assert.equal(await text(host, "status"), "Cancelled. Press Run to start again.");
@@ -152,30 +192,41 @@ describe("a run of millions of keys", () => {
 });
 
 describe("compare, in the worker", () => {
-  test("Cancel stops a 10M-key comparison; Run with 1M keys gives the CLI's numbers", { timeout: 180_000 }, async () => {
-    const page = await newPage(env.browser.context);
-    await page.goto(`${env.server.origin}${SUB}#/compare?keys=10000000`);
-    const host = page.locator('[data-testid="widget-host"]');
-    await host.evaluate((el) => el.ready);
-    const cancel = host.locator('[data-testid="cancel"]');
-    await cancel.waitFor({ state: "visible" });
-    const before = env.server.requests.length;
-    await cancel.click();
-    await page.waitForTimeout(1500);
-    assert.equal(await text(host, "status"), "Cancelled. Press Compare to start again.");
-    assert.ok(await host.locator('[data-testid="progress"]').isHidden(), "no progress after Cancel");
-    assert.equal(await box(host).getAttribute("aria-busy"), null);
-    assert.ok(!env.server.requests.slice(before).some((u) => /worker/.test(u)), "no new worker after Cancel");
+  test(
+    "Cancel stops a 10M-key comparison; Run with 1M keys gives the CLI's numbers",
+    { timeout: 180_000 },
+    async () => {
+      const page = await newPage(env.browser.context);
+      await page.goto(`${env.server.origin}${SUB}#/compare?keys=10000000`);
+      const host = page.locator('[data-testid="widget-host"]');
+      await host.evaluate((el) => el.ready);
+      const cancel = host.locator('[data-testid="cancel"]');
+      await cancel.waitFor({ state: "visible" });
+      const before = env.server.requests.length;
+      await cancel.click();
+      await page.waitForTimeout(1500);
+      assert.equal(await text(host, "status"), "Cancelled. Press Compare to start again.");
+      assert.ok(await host.locator('[data-testid="progress"]').isHidden(), "no progress after Cancel");
+      assert.equal(await box(host).getAttribute("aria-busy"), null);
+      assert.ok(!env.server.requests.slice(before).some((u) => /worker/.test(u)), "no new worker after Cancel");
 
-    await host.locator('[data-testid="field-keys"]').fill("1000000");
-    await host.locator('[data-testid="run"]').click();
-    await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await host.elementHandle());
-    await settled(host, { timeout: 150_000 });
-    const table = await rows(host, "compare-table");
-    // The CLI's table: algorithm, moved, to new, between, max/mean, sd/mean (the same module, natively).
-    const cli = cliOutput(["compare", "--keys", "1000000"]).trim().split("\n").slice(1).map((l) => l.trim().split(/\s+/).slice(0, 6));
-    assert.deepEqual(table.map((r) => r.slice(0, 6)), cli);
-    await page.assertClean();
-    await page.close();
-  });
+      await host.locator('[data-testid="field-keys"]').fill("1000000");
+      await host.locator('[data-testid="run"]').click();
+      await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await host.elementHandle());
+      await settled(host, { timeout: 150_000 });
+      const table = await rows(host, "compare-table");
+      // The CLI's table: algorithm, moved, to new, between, max/mean, sd/mean (the same module, natively).
+      const cli = cliOutput(["compare", "--keys", "1000000"])
+        .trim()
+        .split("\n")
+        .slice(1)
+        .map((l) => l.trim().split(/\s+/).slice(0, 6));
+      assert.deepEqual(
+        table.map((r) => r.slice(0, 6)),
+        cli,
+      );
+      await page.assertClean();
+      await page.close();
+    },
+  );
 });

@@ -37,7 +37,8 @@ const types = {
 };
 
 // A favicon for pages that do not declare one (the browser asks for /favicon.ico regardless).
-const FAVICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="none" stroke="#555" stroke-width="2"/></svg>';
+const FAVICON =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="6" fill="none" stroke="#555" stroke-width="2"/></svg>';
 
 /**
  * Serves folders under URL prefixes on 127.0.0.1 (an ephemeral port). `mounts` maps a prefix
@@ -48,7 +49,8 @@ export async function serve(mounts, headers = {}) {
   const server = createServer((req, res) => {
     const url = decodeURIComponent(new URL(req.url, "http://x").pathname);
     requests.push(url);
-    const send = (status, type, body) => res.writeHead(status, { ...headers, "content-type": type, "cache-control": "no-store" }).end(body);
+    const send = (status, type, body) =>
+      res.writeHead(status, { ...headers, "content-type": type, "cache-control": "no-store" }).end(body);
     if (url === "/favicon.ico") return send(200, types[".svg"], FAVICON);
     // Longest prefix first.
     for (const [prefix, dir] of Object.entries(mounts).sort((a, b) => b[0].length - a[0].length)) {
@@ -69,7 +71,9 @@ export async function serve(mounts, headers = {}) {
 /** Fails (never skips) when Chromium is missing: the browser tests are part of the suite. */
 export function assertChromium() {
   if (!existsSync(chromiumPath)) {
-    throw new Error(`Chromium not found at ${chromiumPath}: install the Debian package "chromium" (apt-get install chromium), or set CHROMIUM=/path/to/chrome`);
+    throw new Error(
+      `Chromium not found at ${chromiumPath}: install the Debian package "chromium" (apt-get install chromium), or set CHROMIUM=/path/to/chrome`,
+    );
   }
 }
 
@@ -80,7 +84,16 @@ export async function launch() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
     viewport: { width: 1280, height: 800 },
     locale: "en-US",
     timezoneId: "UTC",
@@ -115,7 +128,8 @@ export async function newPage(context, viewport) {
   const issues = [];
   page.on("console", (m) => {
     const text = m.text();
-    if (m.type() === "error" || /Content[- ]Security[- ]Policy/i.test(text)) issues.push(`console.${m.type()}: ${text}`);
+    if (m.type() === "error" || /Content[- ]Security[- ]Policy/i.test(text))
+      issues.push(`console.${m.type()}: ${text}`);
   });
   page.on("pageerror", (e) => issues.push(`pageerror: ${e.message}`));
   page.on("requestfailed", (r) => issues.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
@@ -123,7 +137,9 @@ export async function newPage(context, viewport) {
     if (r.status() >= 400) issues.push(`HTTP ${r.status()}: ${r.url()}`);
   });
   // Workers log to the page's console in Chromium; their errors arrive as worker events too.
-  page.on("worker", (w) => w.on("console", (m) => m.type() === "error" && issues.push(`worker console.error: ${m.text()}`)));
+  page.on("worker", (w) =>
+    w.on("console", (m) => m.type() === "error" && issues.push(`worker console.error: ${m.text()}`)),
+  );
   await page.addInitScript(recordViolations);
   page.problems = async () => {
     let csp = [];
@@ -152,9 +168,14 @@ export async function text(host, testid) {
 
 /** The rows of a table (by test id) in a widget: each row's cells' text. */
 export async function rows(host, testid) {
-  return host.locator(`[data-testid="${testid}"]`).first().evaluate((table) =>
-    [...table.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim())),
-  );
+  return host
+    .locator(`[data-testid="${testid}"]`)
+    .first()
+    .evaluate((table) =>
+      [...table.querySelectorAll("tbody tr")].map((tr) =>
+        [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+      ),
+    );
 }
 
 /** The step a stepper shows, from its box's data-step / data-steps. */
@@ -172,9 +193,12 @@ export async function press(host, key, to) {
 }
 
 export async function waitStep(host, step) {
-  await box(host).and(host.page().locator(`[data-step="${step}"]`)).waitFor({ timeout: 10_000 }).catch(async () => {
-    assert.fail(`expected step ${step}, the widget shows ${JSON.stringify(await stepOf(host))}`);
-  });
+  await box(host)
+    .and(host.page().locator(`[data-step="${step}"]`))
+    .waitFor({ timeout: 10_000 })
+    .catch(async () => {
+      assert.fail(`expected step ${step}, the widget shows ${JSON.stringify(await stepOf(host))}`);
+    });
 }
 
 /** Bengali digits (০–৯). */
@@ -225,7 +249,10 @@ export function cliOutput(args) {
 /** Fails with the command to run when a built folder is missing. */
 export function assertBuilt(...files) {
   for (const f of files) {
-    if (!existsSync(path.join(distDir, f))) throw new Error(`dist/${f} is missing: run \`npm run build\` (or \`npm run test:e2e\`, which builds what is missing)`);
+    if (!existsSync(path.join(distDir, f)))
+      throw new Error(
+        `dist/${f} is missing: run \`npm run build\` (or \`npm run test:e2e\`, which builds what is missing)`,
+      );
   }
 }
 

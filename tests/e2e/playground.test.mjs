@@ -38,7 +38,9 @@ describe("every page", () => {
     const home = await newPage(env.browser.context);
     await home.goto(url());
     await home.locator('[data-testid="home-list"]').waitFor();
-    const ids = await home.locator('[data-testid^="nav-"]').evaluateAll((links) => links.map((a) => a.dataset.testid.slice(4)));
+    const ids = await home
+      .locator('[data-testid^="nav-"]')
+      .evaluateAll((links) => links.map((a) => a.dataset.testid.slice(4)));
     assert.ok(ids.length >= 16, `the contents list ${ids.length} pages: ${ids.join(" ")}`);
     await screenshot(home, "home-1280.png", { fullPage: true });
     await home.assertClean("home");
@@ -51,10 +53,16 @@ describe("every page", () => {
     await phoneHome.close();
 
     for (const id of ids) {
-      for (const viewport of [{ width: 1280, height: 800 }, { width: 360, height: 800 }]) {
+      for (const viewport of [
+        { width: 1280, height: 800 },
+        { width: 360, height: 800 },
+      ]) {
         const { page, host } = await open(`#/${id}`, viewport);
         assert.ok((await text(host, "title")).length > 0, `${id}: the widget has a title`);
-        assert.ok((await page.locator('[data-testid="page-title"]').textContent()).length > 0, `${id}: the page has a title`);
+        assert.ok(
+          (await page.locator('[data-testid="page-title"]').textContent()).length > 0,
+          `${id}: the page has a title`,
+        );
         // Nothing overflows the phone's width (the page itself never scrolls sideways).
         if (viewport.width === 360) {
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -112,7 +120,10 @@ describe("steppers by keyboard", () => {
     }
     assert.deepEqual(owners, { 5: "A", 20: "B", 38: "C", 50: "C", 77: "D", 95: "A" });
     await press(host, "End", 7);
-    assert.deepEqual((await rows(host, "owners")).map((r) => r[3]), ["", "", "", "equal: the server itself", "", "wraps past the top"]);
+    assert.deepEqual(
+      (await rows(host, "owners")).map((r) => r[3]),
+      ["", "", "", "equal: the server itself", "", "wraps past the top"],
+    );
     for (let i = 6; i >= 0; i--) await press(host, i % 2 ? "ArrowLeft" : "p", i);
     await page.assertClean();
     await page.close();
@@ -120,7 +131,8 @@ describe("steppers by keyboard", () => {
 
   test("§3 membership: E joins at 40 (38 C→E), then B leaves (20 B→E)", async () => {
     const { page, host } = await open("#/membership");
-    const moved = async () => (await rows(host, "owners")).filter((r) => r[4] === "moved").map((r) => `${r[1]} ${r[2]}→${r[3]}`);
+    const moved = async () =>
+      (await rows(host, "owners")).filter((r) => r[4] === "moved").map((r) => `${r[1]} ${r[2]}→${r[3]}`);
     await press(host, "n", 1);
     assert.match(await text(host, "narration"), /^E joins at 40\. It takes over the arc \(30, 40\], which was C's/);
     await press(host, "n", 2);
@@ -147,12 +159,18 @@ describe("steppers by keyboard", () => {
     for (let i = 1; i <= 3; i++) {
       await press(host, "ArrowRight", i);
       const [lo, hi, mid] = probes[i - 1];
-      assert.match(await text(host, "narration"), new RegExp(`Looking for 700, step ${i}: lo = ${lo}, hi = ${hi}, mid = ${mid} holds`));
+      assert.match(
+        await text(host, "narration"),
+        new RegExp(`Looking for 700, step ${i}: lo = ${lo}, hi = ${hi}, mid = ${mid} holds`),
+      );
       const table = await rows(host, "probes");
       assert.deepEqual(table[i - 1].slice(1), probes[i - 1]);
     }
     await press(host, "ArrowRight", 4);
-    assert.equal(await text(host, "narration"), "After 3 comparisons: the first token ≥ 700 is 845 at index 4, so C owns 700.");
+    assert.equal(
+      await text(host, "narration"),
+      "After 3 comparisons: the first token ≥ 700 is 845 at index 4, so C owns 700.",
+    );
     // 950: two probes, then past the end → A.
     await press(host, "n", 5);
     await press(host, "n", 6);
@@ -179,12 +197,15 @@ describe("steppers by keyboard", () => {
     }
     await press(host, "ArrowRight", 5);
     const table = await rows(host, "owners");
-    assert.deepEqual(table.map((r) => [r[0], r[2], r[3]]), [
-      ["S0", scores[0], "4"],
-      ["S1", scores[1], "2"],
-      ["S2", scores[2], "1"],
-      ["S3", scores[3], "3"],
-    ]);
+    assert.deepEqual(
+      table.map((r) => [r[0], r[2], r[3]]),
+      [
+        ["S0", scores[0], "4"],
+        ["S1", scores[1], "2"],
+        ["S2", scores[2], "1"],
+        ["S3", scores[3], "3"],
+      ],
+    );
     assert.match(await text(host, "narration"), /^S2 has the highest score, so user:42 goes to S2\./);
     await press(host, "p", 4);
     await page.assertClean();
@@ -198,12 +219,14 @@ describe("steppers by keyboard", () => {
     const jumps = await rows(host, "jumps");
     const last = jumps[jumps.length - 1];
     assert.ok(Number(last[3]) >= 10, `the last jump goes past the 10 buckets: ${last}`);
-    for (let k = 1; k < jumps.length; k++) assert.equal(jumps[k][1], jumps[k - 1][3], "each jump starts where the previous one landed");
+    for (let k = 1; k < jumps.length; k++)
+      assert.equal(jumps[k][1], jumps[k - 1][3], "each jump starts where the previous one landed");
     const growth = await rows(host, "growth");
     assert.equal(growth.length, 10);
     assert.equal(growth[9][1], last[1], "with 10 buckets the key is in its last jump's bucket");
     for (let n = 1; n < growth.length; n++) {
-      if (growth[n][1] !== growth[n - 1][1]) assert.equal(Number(growth[n][1]), n, `growing to ${n + 1} buckets, a key moves only into bucket ${n}`);
+      if (growth[n][1] !== growth[n - 1][1])
+        assert.equal(Number(growth[n][1]), n, `growing to ${n + 1} buckets, a key moves only into bucket ${n}`);
     }
     await press(host, "Home", 0);
     await page.assertClean();
@@ -218,8 +241,14 @@ describe("steppers by keyboard", () => {
     await press(host, "End", steps - 1);
     const backends = await rows(host, "backends");
     const slots = backends.map((r) => Number(r[3]));
-    assert.equal(slots.reduce((a, b) => a + b, 0), 13);
-    assert.ok(slots.every((n) => n === 4 || n === 5), `slots per backend: ${slots}`);
+    assert.equal(
+      slots.reduce((a, b) => a + b, 0),
+      13,
+    );
+    assert.ok(
+      slots.every((n) => n === 4 || n === 5),
+      `slots per backend: ${slots}`,
+    );
     const lookup = await text(host, "lookup");
     const m = /h32\("user:42"\) = (\d+); \1 mod 13 = (\d+), and slot \2 holds (B\d)/.exec(lookup);
     assert.ok(m, lookup);
@@ -238,10 +267,19 @@ describe("steppers by keyboard", () => {
     assert.equal(placements.length, 16);
     const load = {};
     for (const [, , placed] of placements) load[placed] = (load[placed] ?? 0) + 1;
-    assert.ok(Object.values(load).every((n) => n <= 5), JSON.stringify(load));
+    assert.ok(
+      Object.values(load).every((n) => n <= 5),
+      JSON.stringify(load),
+    );
     const away = placements.filter((r) => r[1] !== r[2]);
-    assert.ok(away.every((r) => Number(r[3]) > 0), "a key away from its first choice walked");
-    assert.match(await text(host, "narration"), new RegExp(`^All placed: ${away.length} of 16 keys are away from their first choice`));
+    assert.ok(
+      away.every((r) => Number(r[3]) > 0),
+      "a key away from its first choice walked",
+    );
+    assert.match(
+      await text(host, "narration"),
+      new RegExp(`^All placed: ${away.length} of 16 keys are away from their first choice`),
+    );
     await page.assertClean();
     await page.close();
   });
@@ -301,7 +339,10 @@ describe("state in the URL", () => {
   test("#/search?step=4 restores step 4, and stepping writes the step back into the URL", async () => {
     const { page, host } = await open("#/search?step=4");
     assert.deepEqual(await stepOf(host), { step: 4, steps: 23 });
-    assert.equal(await text(host, "narration"), "After 3 comparisons: the first token ≥ 700 is 845 at index 4, so C owns 700.");
+    assert.equal(
+      await text(host, "narration"),
+      "After 3 comparisons: the first token ≥ 700 is 845 at index 4, so C owns 700.",
+    );
     assert.equal(await text(host, "step-counter"), "Step 5 of 23");
     await press(host, "ArrowRight", 5);
     assert.match(page.url(), /#\/search\?step=5$/);
@@ -319,7 +360,10 @@ describe("state in the URL", () => {
   test("parameters in the URL: #/ring?servers=…&step=… draws that ring at that step", async () => {
     const { page, host } = await open("#/ring?servers=A:10,B:60&hashes=5,70&step=2");
     assert.deepEqual(await stepOf(host), { step: 2, steps: 4 });
-    assert.match(await text(host, "narration"), /^k2 at 70: no server between 70 and 99, so the walk wraps past the top to 0 and reaches A at 10/);
+    assert.match(
+      await text(host, "narration"),
+      /^k2 at 70: no server between 70 and 99, so the walk wraps past the top to 0 and reaches A at 10/,
+    );
     await page.assertClean();
     await page.close();
   });
@@ -343,13 +387,26 @@ describe("Bengali", () => {
     }
     // Rendezvous: the key is the user's text ("user:42"), the scores are numbers.
     const rv = await open("#/rendezvous?step=5&lang=bn");
-    assert.deepEqual((await rows(rv.host, "owners")).map((r) => r[2]), ["০.৩৪৪০৫১", "০.৭৩৩৫৫৭", "০.৮৯২৫৮৯", "০.৫৬৪৭৫৪"]);
+    assert.deepEqual(
+      (await rows(rv.host, "owners")).map((r) => r[2]),
+      ["০.৩৪৪০৫১", "০.৭৩৩৫৫৭", "০.৮৯২৫৮৯", "০.৫৬৪৭৫৪"],
+    );
     await rv.page.assertClean();
     await rv.page.close();
 
     const { page, host } = await open("#/ring?step=6&lang=bn");
     const table = await rows(host, "owners");
-    assert.deepEqual(table.map((r) => r.slice(0, 3)), [["k১", "৫", "A"], ["k২", "২০", "B"], ["k৩", "৩৮", "C"], ["k৪", "৫০", "C"], ["k৫", "৭৭", "D"], ["k৬", "৯৫", "A"]]);
+    assert.deepEqual(
+      table.map((r) => r.slice(0, 3)),
+      [
+        ["k১", "৫", "A"],
+        ["k২", "২০", "B"],
+        ["k৩", "৩৮", "C"],
+        ["k৪", "৫০", "C"],
+        ["k৫", "৭৭", "D"],
+        ["k৬", "৯৫", "A"],
+      ],
+    );
     // The language switch goes back to English on the same step.
     await page.locator('[data-testid="lang-select"]').selectOption("en");
     await page.waitForFunction(() => document.documentElement.lang === "en");
@@ -364,7 +421,10 @@ describe("Bengali", () => {
     const { page, host } = await open("#/vnode-sweep?servers=3&keys=1000&lang=bn");
     const status = await text(host, "status");
     assert.ok(digits(status) > 0, status);
-    assert.equal(await host.locator('[data-testid="output"]').textContent(), golden("vnode-sweep__keys-1000-servers-3-avg"));
+    assert.equal(
+      await host.locator('[data-testid="output"]').textContent(),
+      golden("vnode-sweep__keys-1000-servers-3-avg"),
+    );
     const tables = await host.locator("table").evaluateAll((ts) => ts.map((t) => t.textContent).join(" "));
     assert.ok(digits(tables) > 10, "the chart tables number in Bengali");
     assert.doesNotMatch(await box(host).locator('[data-testid="title"]').textContent(), /[0-9]/);

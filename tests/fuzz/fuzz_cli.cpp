@@ -27,11 +27,11 @@
 namespace {
 
 constexpr double kMaxKeys = 2000;
-constexpr double kMaxPoints = 20000;    // ring points (servers x vnodes, summed over a vnodes list)
-constexpr double kMaxScores = 40000;    // keys x servers (rendezvous, hrw-jump)
+constexpr double kMaxPoints = 20000;  // ring points (servers x vnodes, summed over a vnodes list)
+constexpr double kMaxScores = 40000;  // keys x servers (rendezvous, hrw-jump)
 constexpr double kMaxServers = 5000;
-constexpr double kMaxTable = 5000;      // Maglev table size
-constexpr double kMaxWeight = 4;        // compare --change weight:NAME=W
+constexpr double kMaxTable = 5000;  // Maglev table size
+constexpr double kMaxWeight = 4;    // compare --change weight:NAME=W
 
 // The value of a whole-string number as strtod reads it; nullopt when the text is not entirely a
 // number (the CLI, stricter than strtod, refuses it then).
@@ -180,7 +180,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       const std::string line = res.out.substr(pos, nl - pos);
       pos = nl + 1;
       if (all_ascii(args[i]))
-        CHECK_MSG(line == std::to_string(ringlab::h32_bytes(args[i])), "h32 " + fuzz::show(args[i]) + " printed " + line);
+        CHECK_MSG(line == std::to_string(ringlab::h32_bytes(args[i])),
+                  "h32 " + fuzz::show(args[i]) + " printed " + line);
     }
     CHECK(pos == res.out.size());
   }

@@ -103,8 +103,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     ringlab::h32_many(std::span<const char16_t>(units.data(), units.size()), offsets, out);
     for (std::size_t i = 0; i < out.size(); ++i) {
       const std::u16string_view piece = uv.substr(offsets[i], offsets[i + 1] - offsets[i]);
-      CHECK_MSG(out[i] == ringlab::h32(piece), "h32_many string " + std::to_string(i) + " of " +
-                                                   std::to_string(out.size()) + " " + fuzz::show(piece));
+      CHECK_MSG(out[i] == ringlab::h32(piece),
+                "h32_many string " + std::to_string(i) + " of " + std::to_string(out.size()) + " " + fuzz::show(piece));
     }
   }
 

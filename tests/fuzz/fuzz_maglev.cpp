@@ -120,7 +120,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (n == 0) allowed.push_back(ringlab::ErrorCode::out_of_range);
   for (std::size_t i = 0; i < n; ++i) {
     if (backends[i].name.empty()) allowed.push_back(ringlab::ErrorCode::invalid_argument);
-    if (!std::isfinite(backends[i].weight) || !(backends[i].weight > 0)) allowed.push_back(ringlab::ErrorCode::out_of_range);
+    if (!std::isfinite(backends[i].weight) || !(backends[i].weight > 0))
+      allowed.push_back(ringlab::ErrorCode::out_of_range);
     for (std::size_t j = 0; j < i; ++j)
       if (backends[i].name == backends[j].name) allowed.push_back(ringlab::ErrorCode::duplicate_server);
   }
@@ -187,8 +188,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const ringlab::Error& e) {
     CHECK_MSG(std::find(allowed.begin(), allowed.end(), e.code()) != allowed.end(),
-              "Maglev threw " + std::string(e.code_name()) + " (" + e.what() + ") for table size " +
-                  std::to_string(m) + " and " + std::to_string(n) + " backends");
+              "Maglev threw " + std::string(e.code_name()) + " (" + e.what() + ") for table size " + std::to_string(m) +
+                  " and " + std::to_string(n) + " backends");
   }
   return 0;
 }

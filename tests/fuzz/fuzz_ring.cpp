@@ -1,5 +1,6 @@
-// The hash ring (docs/algorithms.md#ring and docs/algorithms.md#preference-list) against a reference built straight from docs/algorithms.md: a fuzzed server
-// list (names, weights, zones) and vnodes, then add / remove / set_weight / lookups.
+// The hash ring (docs/algorithms.md#ring and docs/algorithms.md#preference-list) against a reference built straight
+// from docs/algorithms.md: a fuzzed server list (names, weights, zones) and vnodes, then add / remove / set_weight /
+// lookups.
 //
 // After every operation the ring must equal both a fresh Ring built from the same list
 // (operator==) and the reference: every token h32(name + "#" + i), sorted stably by token. An
@@ -31,8 +32,8 @@ constexpr int kMaxOps = 32;
 std::u16string gen_name(fuzz::Reader& r) {
   static constexpr char16_t kUnits[] = {u'S', u'a', u'b', u'0', u'1', u'#', u'\u0995', 0xD83D};
   const std::uint8_t b = r.u8();
-  if (b == 0) return u"";                                                   // invalid: empty
-  if (b == 255) return std::u16string(ringlab::kMaxNameLength + 1, u'x');   // invalid: too long
+  if (b == 0) return u"";                                                  // invalid: empty
+  if (b == 255) return std::u16string(ringlab::kMaxNameLength + 1, u'x');  // invalid: too long
   std::u16string name;
   const int len = 1 + b % 3;
   for (int i = 0; i < len; ++i) name += kUnits[r.u8() % std::size(kUnits)];
@@ -40,8 +41,8 @@ std::u16string gen_name(fuzz::Reader& r) {
 }
 
 double gen_weight(fuzz::Reader& r) {
-  static constexpr double kWeights[] = {1, 1, 1, 2, 0.5, 1.5, 0.25, 3, 0.1, 0.03125, 2.5, 0, -1,
-                                        NAN, INFINITY, 1e-300, 5e-324};
+  static constexpr double kWeights[] = {1,       1,   1, 2,  0.5, 1.5,      0.25,   3,     0.1,
+                                        0.03125, 2.5, 0, -1, NAN, INFINITY, 1e-300, 5e-324};
   const std::size_t i = r.u8() % (std::size(kWeights) + 1);
   if (i < std::size(kWeights)) return kWeights[i];
   double d = r.f64();
@@ -176,9 +177,9 @@ RefRing check_ring(const ringlab::Ring& ring, const std::vector<Server>& list, s
   CHECK(ring.size() == ref->tokens.size());
   CHECK_MSG(std::equal(ring.tokens().begin(), ring.tokens().end(), ref->tokens.begin(), ref->tokens.end()),
             "tokens differ from the reference build");
-  CHECK_MSG(std::equal(ring.point_servers().begin(), ring.point_servers().end(), ref->owners.begin(),
-                       ref->owners.end()),
-            "point owners differ from the reference build (equal tokens must keep list order)");
+  CHECK_MSG(
+      std::equal(ring.point_servers().begin(), ring.point_servers().end(), ref->owners.begin(), ref->owners.end()),
+      "point owners differ from the reference build (equal tokens must keep list order)");
   const auto points = ring.points();
   CHECK(points.size() == ring.size());
   for (std::size_t i = 0; i < points.size(); ++i) CHECK(points[i] == ring.point(i));
@@ -186,8 +187,8 @@ RefRing check_ring(const ringlab::Ring& ring, const std::vector<Server>& list, s
   // 64 points on.
   CHECK(ring.memory_bytes() >= 5 * ring.size());
   if (ring.size() >= 64)
-    CHECK_MSG(ring.memory_bytes() <= 8 * ring.size(), std::to_string(ring.memory_bytes()) + " bytes for " +
-                                                          std::to_string(ring.size()) + " points");
+    CHECK_MSG(ring.memory_bytes() <= 8 * ring.size(),
+              std::to_string(ring.memory_bytes()) + " bytes for " + std::to_string(ring.size()) + " points");
   return std::move(*ref);
 }
 
@@ -219,9 +220,9 @@ RefRing light_check(const ringlab::Ring& ring, const std::vector<Server>& list, 
 void check_lookup(const ringlab::Ring& ring, const std::vector<Server>& list, const RefRing& ref, std::uint32_t h,
                   std::int64_t rf) {
   const std::uint32_t want_point = naive_owner_point(ref.tokens, h);
-  CHECK_MSG(ring.owner_point(h) == want_point,
-            "owner_point(" + std::to_string(h) + ") = " + std::to_string(ring.owner_point(h)) + ", linear scan " +
-                std::to_string(want_point));
+  CHECK_MSG(ring.owner_point(h) == want_point, "owner_point(" + std::to_string(h) +
+                                                   ") = " + std::to_string(ring.owner_point(h)) + ", linear scan " +
+                                                   std::to_string(want_point));
   CHECK(ring.owner(h) == ref.owners[want_point]);
 
   // The batch form (four hashes side by side, then a tail): h among hashes near it and at the
@@ -241,7 +242,8 @@ void check_lookup(const ringlab::Ring& ring, const std::vector<Server>& list, co
     CHECK(st.mid == lo + (hi - lo) / 2);
     CHECK(st.token == ring.tokens()[st.mid]);
     CHECK(st.right == (st.token < h));
-    if (st.right) lo = st.mid + 1; else hi = st.mid;
+    if (st.right) lo = st.mid + 1;
+    else hi = st.mid;
   }
   CHECK(lo == hi);
   CHECK((lo == ring.size() ? 0 : lo) == want_point);
@@ -258,7 +260,8 @@ void check_lookup(const ringlab::Ring& ring, const std::vector<Server>& list, co
       continue;
     }
     const auto got = ring.preference_list(h, rf, zone_aware);
-    const std::size_t want_size = static_cast<std::size_t>(std::min<std::int64_t>(rf, static_cast<std::int64_t>(list.size())));
+    const std::size_t want_size =
+        static_cast<std::size_t>(std::min<std::int64_t>(rf, static_cast<std::int64_t>(list.size())));
     CHECK(got.size() == want_size);
     std::vector<std::uint32_t> sorted = got;
     std::sort(sorted.begin(), sorted.end());
@@ -339,7 +342,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           } catch (const ringlab::Error& e) {
             CHECK(*ring == before);
             CHECK_MSG(at == list.end() || list.size() == 1, "remove_server threw " + std::string(e.code_name()));
-            CHECK(e.code() == (at == list.end() ? ringlab::ErrorCode::unknown_server : ringlab::ErrorCode::out_of_range));
+            CHECK(e.code() ==
+                  (at == list.end() ? ringlab::ErrorCode::unknown_server : ringlab::ErrorCode::out_of_range));
             break;
           }
           CHECK_MSG(at != list.end() && list.size() > 1, "remove_server succeeded for " + fuzz::show(name));

@@ -139,8 +139,7 @@ void check_same(const ringlab::TokenRing& ring, const Model& m) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   // bits outside 1..32 are refused.
   static const bool invalid_bits_refused = [] {
-    for (std::uint32_t b : {0u, 33u, 64u})
-      CHECK(error_of([&] { ringlab::TokenRing t(b); }) == ErrorCode::out_of_range);
+    for (std::uint32_t b : {0u, 33u, 64u}) CHECK(error_of([&] { ringlab::TokenRing t(b); }) == ErrorCode::out_of_range);
     return true;
   }();
   (void)invalid_bits_refused;
@@ -201,9 +200,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       }
       default: {  // boundaries and token_of
-        const std::u16string id = (r.u8() & 1) && !m.by_id.empty()
-                                      ? std::next(m.by_id.begin(), static_cast<std::ptrdiff_t>(r.u8() % m.by_id.size()))->first
-                                      : gen_id(r);
+        const std::u16string id =
+            (r.u8() & 1) && !m.by_id.empty()
+                ? std::next(m.by_id.begin(), static_cast<std::ptrdiff_t>(r.u8() % m.by_id.size()))->first
+                : gen_id(r);
         const auto want = m.boundaries(id);
         std::pair<std::uint32_t, std::uint32_t> got{};
         const auto err = error_of([&] { got = ring.boundaries(id); });

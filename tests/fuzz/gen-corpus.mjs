@@ -55,7 +55,11 @@ const h32 = {
   "lone-surrogate-utf16": utf16le("\uD800x"),
   "emoji-utf16": utf16le("😀"),
   "all-bytes": Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
-  "split-mid-numbers": Buffer.concat([Buffer.from([7, 3]), Buffer.from("S12#345"), Buffer.from([1, 2, 3, 4, 5, 6, 7, 8])]),
+  "split-mid-numbers": Buffer.concat([
+    Buffer.from([7, 3]),
+    Buffer.from("S12#345"),
+    Buffer.from([1, 2, 3, 4, 5, 6, 7, 8]),
+  ]),
 };
 
 // --- fuzz_ring -----------------------------------------------------------------------------
@@ -133,7 +137,12 @@ const ring = {
   "three-servers-lookups": ringInput(4, [["S0"], ["S1"], ["Sb"]], [["lookup", lookups]]),
   "zones-preference": ringInput(
     3,
-    [["a", 1, "z1"], ["b", 1, "z1"], ["S", 1, "z2"], ["0", 2, "z3"]],
+    [
+      ["a", 1, "z1"],
+      ["b", 1, "z1"],
+      ["S", 1, "z2"],
+      ["0", 2, "z3"],
+    ],
     [["lookup", lookups]],
   ),
   "add-remove-weight": ringInput(
@@ -149,21 +158,57 @@ const ring = {
       ["lookup", lookups],
     ],
   ),
-  "invalid-weights": ringInput(2, [["a"], ["b"]], [["weight", 0, 0], ["weight", 1, NaN], ["add", ["S", -1]], ["weight", 0, 5e-324]]),
-  "last-server-remove": ringInput(1, [["S"]], [["remove", 0], ["remove", "ab"], ["lookup", [[0, 7, 1]]]]),
-  "duplicate-add": ringInput(6, [["S0"], ["S1"]], [["add", ["S0"]], ["add", ["\u0995\uD83D"]], ["lookup", lookups]]),
+  "invalid-weights": ringInput(
+    2,
+    [["a"], ["b"]],
+    [
+      ["weight", 0, 0],
+      ["weight", 1, NaN],
+      ["add", ["S", -1]],
+      ["weight", 0, 5e-324],
+    ],
+  ),
+  "last-server-remove": ringInput(
+    1,
+    [["S"]],
+    [
+      ["remove", 0],
+      ["remove", "ab"],
+      ["lookup", [[0, 7, 1]]],
+    ],
+  ),
+  "duplicate-add": ringInput(
+    6,
+    [["S0"], ["S1"]],
+    [
+      ["add", ["S0"]],
+      ["add", ["\u0995\uD83D"]],
+      ["lookup", lookups],
+    ],
+  ),
   "non-bmp-names": ringInput(8, [["\u0995"], ["\uD83D"], ["#"]], [["lookup", lookups]]),
   "zero-vnodes": ringInput(0, [["S0"]], []),
   // 258 servers (a point's server no longer fits a byte), down to 256 and up again (wide
   // inputs run at most four operations).
   "wide-ring": ringInput(
     2,
-    [["a", 1, "z2"], ["b", 2, "z3"]],
+    [
+      ["a", 1, "z2"],
+      ["b", 2, "z3"],
+    ],
     [
       ["remove", 0],
       ["remove", 0],
       ["add", ["Sb", 3, "z1"]],
-      ["lookup", [[0, 42, 5], [1, 3, 200], [2, 7, 3], [0x81, 0, 2]]],
+      [
+        "lookup",
+        [
+          [0, 42, 5],
+          [1, 3, 200],
+          [2, 7, 3],
+          [0x81, 0, 2],
+        ],
+      ],
     ],
     { wide: true },
   ),
@@ -192,7 +237,8 @@ function tokenInput(bits, ops) {
       else b.u32(value);
     } else if (op[0] === "remove") {
       b.u8(2);
-      if (op[1] === null) b.u8(1); // the first id on the ring
+      if (op[1] === null)
+        b.u8(1); // the first id on the ring
       else tokenId(b.u8(0), op[1]);
     } else if (op[0] === "route") {
       b.u8(3);
@@ -241,7 +287,14 @@ const tokenRing = {
     ["remove", null],
     ["route", [1, 0]],
   ]),
-  "one-bit": tokenInput(1, [["add", "a", [0, 1]], ["add", "b", [0, 0]], ["add", "c", [0, 2]], ["route", [1, 1]], ["bounds", 0], ["bounds", 1]]),
+  "one-bit": tokenInput(1, [
+    ["add", "a", [0, 1]],
+    ["add", "b", [0, 0]],
+    ["add", "c", [0, 2]],
+    ["route", [1, 1]],
+    ["bounds", 0],
+    ["bounds", 1],
+  ]),
   "full-32-bits": tokenInput(32, [
     ["add", "a", [2, 0xffffffff]],
     ["add", "b", [1, 0x100000000]],
@@ -251,7 +304,12 @@ const tokenRing = {
     ["bounds", "a"],
     ["key", [0xd800, 0x78]],
   ]),
-  "single-vnode": tokenInput(16, [["add", "\u00e9\uDC00", [2, 1234]], ["bounds", 0], ["route", [2, 0]], ["route", [3, 0]]]),
+  "single-vnode": tokenInput(16, [
+    ["add", "\u00e9\uDC00", [2, 1234]],
+    ["bounds", 0],
+    ["route", [2, 0]],
+    ["route", [3, 0]],
+  ]),
 };
 
 // --- fuzz_maglev -----------------------------------------------------------------------------
@@ -272,7 +330,10 @@ const MAGLEV_WEIGHTS = [1, 2, 3, 0.5, 0.1, 10, 1.5, 7, 0.25, 100, 1e-3, 0, -2, N
 function maglevInput(m, weighted, backends, tail = []) {
   const index = SIZES.indexOf(m);
   if (index < 0) throw new Error(`table size ${m}`);
-  const b = new Bytes().u8(backends.length).u8(weighted ? 1 : 0).u16(index);
+  const b = new Bytes()
+    .u8(backends.length)
+    .u8(weighted ? 1 : 0)
+    .u16(index);
   for (const [extra = "", weight = 1, named = true] of backends) {
     const units = [...extra].map((c) => MAGLEV_UNITS.indexOf(c));
     // The selector byte: named ones are 1..127, bare ones 128..254; it gives b % 3 extra units.
@@ -292,13 +353,39 @@ const maglev = {
   "three-in-seven": maglevInput(7, false, plain(3), [2, 1, 0, 0, 0, 0, 9, 0, 0, 0]),
   "ten-in-101": maglevInput(101, false, plain(10), [9, 8, 7, 6, 5, 4, 3, 2, 1]),
   "twenty-in-1999": maglevInput(1999, false, plain(20)),
-  "weighted-251": maglevInput(251, true, [["", 1], ["a", 2], ["bB", 0.5], ["", 10], ["|", 3]], [4, 3, 2, 1]),
-  "weighted-raw": maglevInput(13, true, [["", 123.456], ["", 0.002], ["", 1]]),
+  "weighted-251": maglevInput(
+    251,
+    true,
+    [
+      ["", 1],
+      ["a", 2],
+      ["bB", 0.5],
+      ["", 10],
+      ["|", 3],
+    ],
+    [4, 3, 2, 1],
+  ),
+  "weighted-raw": maglevInput(13, true, [
+    ["", 123.456],
+    ["", 0.002],
+    ["", 1],
+  ]),
   "not-prime": maglevInput(1001, false, plain(4)),
   "smaller-than-backends": maglevInput(3, false, plain(5)),
-  "duplicate-names": maglevInput(11, false, [["ab", 1, false], ["ab", 1, false], ["", 1]]),
-  "bad-weight": maglevInput(17, true, [["", 0], ["", NaN]]),
-  "non-bmp-names": maglevInput(31, false, [["\u0995\uFFFF", 1, false], ["\uD800", 1, false], ["|", 1, false]]),
+  "duplicate-names": maglevInput(11, false, [
+    ["ab", 1, false],
+    ["ab", 1, false],
+    ["", 1],
+  ]),
+  "bad-weight": maglevInput(17, true, [
+    ["", 0],
+    ["", NaN],
+  ]),
+  "non-bmp-names": maglevInput(31, false, [
+    ["\u0995\uFFFF", 1, false],
+    ["\uD800", 1, false],
+    ["|", 1, false],
+  ]),
 };
 
 // --- fuzz_bounded ----------------------------------------------------------------------------
@@ -326,7 +413,7 @@ const crowd = Array.from({ length: 120 }, (_, k) => [k % 3, k % 2]);
 const bounded = {
   "four-servers-eps-quarter": boundedInput(10, [1, 1, 1, 1], 0.25, { count: 400 }),
   "crowded-point": boundedInput(2, [1, 1, 1], 0.01, { onTokens: crowd }),
-  "weighted": boundedInput(8, [1, 2, 0.5, 3], 0.1, { count: 300 }),
+  weighted: boundedInput(8, [1, 2, 0.5, 3], 0.1, { count: 300 }),
   "tiny-epsilon": boundedInput(1, [1, 1, 1, 1, 1, 1, 1], 1e-9, { onTokens: crowd }),
   "raw-hashes": boundedInput(4, [1, 1], 0.5, { raw: [0, 1, 0xffffffff, 0x80000000, 12345, 0xfffffffe] }),
   "no-keys": boundedInput(3, [1, 1], 0.25, { count: 0 }),
@@ -344,9 +431,48 @@ const cliArgs = {
   "ring-vs-mod": ["run", "ring-vs-mod", "--keys", "500", "--servers", "4", "--vnodes", "10"],
   "vnode-sweep": ["run", "vnode-sweep", "--servers", "3", "--keys", "800", "--vnodes", "1,10,100"],
   "hrw-jump": ["run", "hrw-jump", "--keys", "300", "--servers", "5", "--remove", "2", "--buckets", "10"],
-  "compare-remove-json": ["compare", "--keys", "200", "--servers", "4", "--vnodes", "10", "--table", "101", "--change", "remove:S1", "--json"],
-  "compare-weight": ["compare", "--keys", "100", "--servers", "3", "--vnodes", "5", "--table", "11", "--change", "weight:S0=2"],
-  "compare-add-epsilon": ["compare", "--keys", "100", "--servers", "3", "--vnodes", "5", "--table", "13", "--change", "add:S9", "--epsilon", "0.5"],
+  "compare-remove-json": [
+    "compare",
+    "--keys",
+    "200",
+    "--servers",
+    "4",
+    "--vnodes",
+    "10",
+    "--table",
+    "101",
+    "--change",
+    "remove:S1",
+    "--json",
+  ],
+  "compare-weight": [
+    "compare",
+    "--keys",
+    "100",
+    "--servers",
+    "3",
+    "--vnodes",
+    "5",
+    "--table",
+    "11",
+    "--change",
+    "weight:S0=2",
+  ],
+  "compare-add-epsilon": [
+    "compare",
+    "--keys",
+    "100",
+    "--servers",
+    "3",
+    "--vnodes",
+    "5",
+    "--table",
+    "13",
+    "--change",
+    "add:S9",
+    "--epsilon",
+    "0.5",
+  ],
   "unknown-experiment": ["run", "nope"],
   "not-an-integer": ["run", "ring-vs-mod", "--keys", "1.5"],
   "zero-buckets": ["jump", "1", "0"],
@@ -376,4 +502,6 @@ for (const [target, inputs] of Object.entries(corpora)) {
     bytes += data.length;
   }
 }
-console.log(`wrote ${files} seed inputs (${bytes} bytes) under ${path.relative(process.cwd(), path.join(here, "corpus"))}`);
+console.log(
+  `wrote ${files} seed inputs (${bytes} bytes) under ${path.relative(process.cwd(), path.join(here, "corpus"))}`,
+);

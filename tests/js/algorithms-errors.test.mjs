@@ -8,7 +8,11 @@ import { after, test } from "node:test";
 import { errorCodes, load, RinglabError } from "ringlab";
 
 const rl = await load();
-const other = await load({ wasmBinary: await import("node:fs").then((fs) => fs.readFileSync(new URL("../../web/lib/dist/wasm/ringlab.wasm", import.meta.url))) });
+const other = await load({
+  wasmBinary: await import("node:fs").then((fs) =>
+    fs.readFileSync(new URL("../../web/lib/dist/wasm/ringlab.wasm", import.meta.url)),
+  ),
+});
 
 // Long-lived fixtures the rejected calls are made on.
 const ring = rl.ring({ servers: 4, vnodes: 10 });
@@ -31,13 +35,29 @@ const rejected = [
   ["weightedRendezvous: a fractional count", () => rl.weightedRendezvous(1.5), "invalid_argument"],
   ["weightedRendezvous: a server that is a number", () => rl.weightedRendezvous([7]), "invalid_type"],
   ["weightedRendezvous: an empty name", () => rl.weightedRendezvous([""]), "invalid_argument"],
-  ["weightedRendezvous: a repeated name", () => rl.weightedRendezvous(["a", { name: "a", weight: 2 }]), "duplicate_server"],
+  [
+    "weightedRendezvous: a repeated name",
+    () => rl.weightedRendezvous(["a", { name: "a", weight: 2 }]),
+    "duplicate_server",
+  ],
   ["weightedRendezvous: weight 0", () => rl.weightedRendezvous([{ name: "a", weight: 0 }]), "out_of_range"],
   ["weightedRendezvous: a negative weight", () => rl.weightedRendezvous([{ name: "a", weight: -1 }]), "out_of_range"],
   ["weightedRendezvous: weight NaN", () => rl.weightedRendezvous([{ name: "a", weight: NaN }]), "out_of_range"],
-  ["weightedRendezvous: weight Infinity", () => rl.weightedRendezvous([{ name: "a", weight: Infinity }]), "out_of_range"],
-  ["weightedRendezvous: a weight that is a string", () => rl.weightedRendezvous([{ name: "a", weight: "2" }]), "invalid_type"],
-  ["weightedRendezvous: an unknown server field", () => rl.weightedRendezvous([{ name: "a", wieght: 2 }]), "invalid_argument"],
+  [
+    "weightedRendezvous: weight Infinity",
+    () => rl.weightedRendezvous([{ name: "a", weight: Infinity }]),
+    "out_of_range",
+  ],
+  [
+    "weightedRendezvous: a weight that is a string",
+    () => rl.weightedRendezvous([{ name: "a", weight: "2" }]),
+    "invalid_type",
+  ],
+  [
+    "weightedRendezvous: an unknown server field",
+    () => rl.weightedRendezvous([{ name: "a", wieght: 2 }]),
+    "invalid_argument",
+  ],
   ["WeightedRendezvous.top: k < 0", () => hrw.top("k", -1), "out_of_range"],
   ["WeightedRendezvous.top: a fractional k", () => hrw.top("k", 1.5), "invalid_argument"],
   ["WeightedRendezvous.pick: a key that is a number", () => hrw.pick(1), "invalid_type"],
@@ -52,9 +72,17 @@ const rejected = [
   ["maglev: no backends (empty list)", () => rl.maglev({ backends: [] }), "out_of_range"],
   ["maglev: a fractional backend count", () => rl.maglev({ backends: 2.5 }), "invalid_argument"],
   ["maglev: more backends than slots (count)", () => rl.maglev({ backends: 70000 }), "out_of_range"],
-  ["maglev: more backends than slots (list)", () => rl.maglev({ backends: ["a", "b", "c"], tableSize: 2 }), "out_of_range"],
+  [
+    "maglev: more backends than slots (list)",
+    () => rl.maglev({ backends: ["a", "b", "c"], tableSize: 2 }),
+    "out_of_range",
+  ],
   ["maglev: a table size that is not prime", () => rl.maglev({ backends: 3, tableSize: 12 }), "invalid_argument"],
-  ["maglev: a prime table size above 16,777,213", () => rl.maglev({ backends: 3, tableSize: 16777259 }), "limit_exceeded"],
+  [
+    "maglev: a prime table size above 16,777,213",
+    () => rl.maglev({ backends: 3, tableSize: 16777259 }),
+    "limit_exceeded",
+  ],
   ["maglev: a table size of 2^32 + 15", () => rl.maglev({ backends: 3, tableSize: 2 ** 32 + 15 }), "limit_exceeded"],
   ["maglev: a negative table size", () => rl.maglev({ backends: 3, tableSize: -7 }), "out_of_range"],
   ["maglev: a fractional table size", () => rl.maglev({ backends: 3, tableSize: 7.5 }), "invalid_argument"],
@@ -116,17 +144,68 @@ const rejected = [
   ["Ring.searchTrace: a hash of 2^32", () => ring.searchTrace(2 ** 32), "out_of_range"],
   ["Ring.searchTrace: a hash as a string", () => ring.searchTrace("1"), "invalid_type"],
   ["preferenceWalk: no options", () => rl.preferenceWalk(), "invalid_type"],
-  ["preferenceWalk: an unknown option", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zone: [] }), "invalid_argument"],
-  ["preferenceWalk: tokens as an array", () => rl.preferenceWalk({ tokens: [1], servers: Uint32Array.of(0), hash: 1, rf: 1 }), "invalid_type"],
-  ["preferenceWalk: tokens not sorted", () => rl.preferenceWalk({ tokens: Uint32Array.of(3, 1), servers: Uint32Array.of(0, 1), hash: 1, rf: 1 }), "invalid_argument"],
-  ["preferenceWalk: servers of another length", () => rl.preferenceWalk({ tokens: Uint32Array.of(1, 2), servers: Uint32Array.of(0), hash: 1, rf: 1 }), "invalid_argument"],
-  ["preferenceWalk: rf 0", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 0 }), "out_of_range"],
-  ["preferenceWalk: a fractional rf", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1.5 }), "invalid_argument"],
-  ["preferenceWalk: a hash of 2^32", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 2 ** 32, rf: 1 }), "out_of_range"],
-  ["preferenceWalk: a server without a zone", () => rl.preferenceWalk({ tokens: Uint32Array.of(1, 2), servers: Uint32Array.of(0, 2), hash: 1, rf: 1, zones: ["a", "b"] }), "invalid_argument"],
-  ["preferenceWalk: an empty zone list", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [] }), "invalid_argument"],
-  ["preferenceWalk: a zone that is an object", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [{}] }), "invalid_type"],
-  ["preferenceWalk: a huge server index", () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0xffffffff), hash: 1, rf: 1 }), "out_of_range"],
+  [
+    "preferenceWalk: an unknown option",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zone: [] }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: tokens as an array",
+    () => rl.preferenceWalk({ tokens: [1], servers: Uint32Array.of(0), hash: 1, rf: 1 }),
+    "invalid_type",
+  ],
+  [
+    "preferenceWalk: tokens not sorted",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(3, 1), servers: Uint32Array.of(0, 1), hash: 1, rf: 1 }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: servers of another length",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1, 2), servers: Uint32Array.of(0), hash: 1, rf: 1 }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: rf 0",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 0 }),
+    "out_of_range",
+  ],
+  [
+    "preferenceWalk: a fractional rf",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1.5 }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: a hash of 2^32",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 2 ** 32, rf: 1 }),
+    "out_of_range",
+  ],
+  [
+    "preferenceWalk: a server without a zone",
+    () =>
+      rl.preferenceWalk({
+        tokens: Uint32Array.of(1, 2),
+        servers: Uint32Array.of(0, 2),
+        hash: 1,
+        rf: 1,
+        zones: ["a", "b"],
+      }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: an empty zone list",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [] }),
+    "invalid_argument",
+  ],
+  [
+    "preferenceWalk: a zone that is an object",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0), hash: 1, rf: 1, zones: [{}] }),
+    "invalid_type",
+  ],
+  [
+    "preferenceWalk: a huge server index",
+    () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(0xffffffff), hash: 1, rf: 1 }),
+    "out_of_range",
+  ],
   ["jumpTrace: 0 buckets", () => rl.jumpTrace(1n, 0), "out_of_range"],
   ["jumpTrace: 2^31 buckets", () => rl.jumpTrace(1n, 2 ** 31), "out_of_range"],
   ["jumpTrace: a negative key", () => rl.jumpTrace(-1, 10), "out_of_range"],
@@ -135,8 +214,16 @@ const rejected = [
   ["jumpTrace: a key as a string", () => rl.jumpTrace("1", 10), "invalid_type"],
 
   // analysis
-  ["movement: placements of different lengths", () => rl.movement(Uint32Array.of(0, 1), Uint32Array.of(0), [false, false]), "invalid_argument"],
-  ["movement: a server id outside isNew", () => rl.movement(Uint32Array.of(0, 5), Uint32Array.of(0, 1), [false, false]), "invalid_argument"],
+  [
+    "movement: placements of different lengths",
+    () => rl.movement(Uint32Array.of(0, 1), Uint32Array.of(0), [false, false]),
+    "invalid_argument",
+  ],
+  [
+    "movement: a server id outside isNew",
+    () => rl.movement(Uint32Array.of(0, 5), Uint32Array.of(0, 1), [false, false]),
+    "invalid_argument",
+  ],
   ["movement: before as an array", () => rl.movement([0], Uint32Array.of(0), [false]), "invalid_type"],
   ["movement: isNew as a number", () => rl.movement(Uint32Array.of(0), Uint32Array.of(0), 1), "invalid_type"],
   ["movement: isNew with a number in it", () => rl.movement(Uint32Array.of(0), Uint32Array.of(0), [1]), "invalid_type"],
@@ -191,10 +278,22 @@ const rejected = [
   ["compare: weight without a value", () => rl.compare({ change: "weight:S1" }), "invalid_argument"],
   ["compare: weight that is not a number", () => rl.compare({ change: "weight:S1=abc" }), "invalid_argument"],
   ["compare: weight 0", () => rl.compare({ change: "weight:S1=0" }), "out_of_range"],
-  ["compare: a change object of unknown kind", () => rl.compare({ change: { kind: "move", name: "S1" } }), "invalid_argument"],
-  ["compare: a weight change without a weight", () => rl.compare({ change: { kind: "weight", name: "S1" } }), "invalid_argument"],
+  [
+    "compare: a change object of unknown kind",
+    () => rl.compare({ change: { kind: "move", name: "S1" } }),
+    "invalid_argument",
+  ],
+  [
+    "compare: a weight change without a weight",
+    () => rl.compare({ change: { kind: "weight", name: "S1" } }),
+    "invalid_argument",
+  ],
   ["compare: a remove change without a name", () => rl.compare({ change: { kind: "remove" } }), "invalid_argument"],
-  ["compare: a change object with an unknown field", () => rl.compare({ change: { kind: "add", server: "x" } }), "invalid_argument"],
+  [
+    "compare: a change object with an unknown field",
+    () => rl.compare({ change: { kind: "add", server: "x" } }),
+    "invalid_argument",
+  ],
   ["compare: a change that is a number", () => rl.compare({ change: 42 }), "invalid_type"],
   ["compare: epsilon 0", () => rl.compare({ epsilon: 0, keys: 10 }), "out_of_range"],
   ["compare: a table size that is not prime", () => rl.compare({ tableSize: 15, keys: 10 }), "invalid_argument"],
@@ -286,7 +385,13 @@ function churn() {
   r.dispose();
   rl.jumpTrace(12345n, 100);
   rl.searchTrace(Uint32Array.of(1, 5, 9), 4);
-  rl.preferenceWalk({ tokens: Uint32Array.of(1, 5, 9), servers: Uint32Array.of(0, 1, 0), hash: 4, rf: 2, zones: ["a", "b"] });
+  rl.preferenceWalk({
+    tokens: Uint32Array.of(1, 5, 9),
+    servers: Uint32Array.of(0, 1, 0),
+    hash: 4,
+    rf: 2,
+    zones: ["a", "b"],
+  });
   rl.movement(Uint32Array.of(0, 1), Uint32Array.of(1, 1), [false, true]);
   rl.loadStats([1, 2, 3]);
   rl.theory.harmonic(10);
@@ -298,7 +403,13 @@ function churn() {
     () => rl.maglev({ backends: ["a", "a"], tableSize: 7 }),
     () => rl.compare({ keys: 5, change: "remove:nope" }),
     () => rl.preferenceWalk({ tokens: Uint32Array.of(1), servers: Uint32Array.of(3), hash: 1, rf: 1, zones: ["a"] }),
-    () => rl.hrwJump({ keys: 10, onProgress: () => { throw new Error("stop"); } }),
+    () =>
+      rl.hrwJump({
+        keys: 10,
+        onProgress: () => {
+          throw new Error("stop");
+        },
+      }),
   ]) {
     try {
       bad();

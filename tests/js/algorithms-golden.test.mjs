@@ -87,7 +87,11 @@ test("ring_owners.tsv: owners of keys and of raw hashes, one by one and in batch
   for (const [name, group] of byCase) {
     const g = ring(name);
     const owners = g.ownerOfHashMany(Uint32Array.from(group, (r) => Number(r.h32)));
-    assert.deepEqual(Array.from(owners, (s) => g.servers[s]), group.map((r) => r.owner), name);
+    assert.deepEqual(
+      Array.from(owners, (s) => g.servers[s]),
+      group.map((r) => r.owner),
+      name,
+    );
   }
 });
 
@@ -164,7 +168,11 @@ test("maglev.tsv: slot counts, the whole table's h32 and its first 64 slots", ()
   assert.ok(maglevs.size >= 17);
   for (const [name, { row, table }] of maglevs) {
     assert.equal(table.tableSize, Number(row.M), name);
-    assert.deepEqual(table.backends, row.backends.split(",").map((e) => e.split(":")[0]), `${name}: backends as given`);
+    assert.deepEqual(
+      table.backends,
+      row.backends.split(",").map((e) => e.split(":")[0]),
+      `${name}: backends as given`,
+    );
     assert.equal(Array.from(table.entryCounts()).join(","), row.counts, name);
     const t = table.table();
     assert.equal(t.length, Number(row.M));

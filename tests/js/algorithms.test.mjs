@@ -17,11 +17,24 @@ afterEach(() => handles.splice(0).forEach((h) => h.dispose()));
 // --- Maglev ---------------------------------------------------------------------------------
 
 test("Maglev unweighted: every backend holds floor(M/N) or ceil(M/N) slots", () => {
-  for (const [n, m] of [[1, 7], [3, 7], [7, 7], [5, 13], [10, 101], [12, 251], [100, 65537], [1000, 65537], [13, 65537]]) {
+  for (const [n, m] of [
+    [1, 7],
+    [3, 7],
+    [7, 7],
+    [5, 13],
+    [10, 101],
+    [12, 251],
+    [100, 65537],
+    [1000, 65537],
+    [13, 65537],
+  ]) {
     const t = own(rl.maglev({ backends: n, tableSize: m }));
     const counts = t.entryCounts();
     assert.equal(counts.length, n);
-    assert.equal(counts.reduce((a, b) => a + b, 0), m);
+    assert.equal(
+      counts.reduce((a, b) => a + b, 0),
+      m,
+    );
     for (const c of counts) assert.ok(c === Math.floor(m / n) || c === Math.ceil(m / n), `N ${n} M ${m}: ${c}`);
   }
 });
@@ -100,8 +113,15 @@ test("Maglev weighted: slots follow the weights", () => {
 
 test("bounded loads: no server exceeds its capacity; walks, loads and counts agree", () => {
   const next = prng(77);
-  for (const [servers, vnodes, m, eps] of [[5, 10, 1000, 0.01], [10, 100, 20000, 0.25], [3, 1, 500, 0.1], [7, 40, 7001, 1]]) {
-    const ring = own(rl.ring({ servers: Array.from({ length: servers }, (_, i) => ({ name: `n${i}`, weight: 1 + (i % 3) })), vnodes }));
+  for (const [servers, vnodes, m, eps] of [
+    [5, 10, 1000, 0.01],
+    [10, 100, 20000, 0.25],
+    [3, 1, 500, 0.1],
+    [7, 40, 7001, 1],
+  ]) {
+    const ring = own(
+      rl.ring({ servers: Array.from({ length: servers }, (_, i) => ({ name: `n${i}`, weight: 1 + (i % 3) })), vnodes }),
+    );
     const hashes = Uint32Array.from({ length: m }, () => next());
     const p = rl.boundedLoads(ring, hashes, eps);
     const sumW = ring.serverInfo().reduce((a, s) => a + s.weight, 0);
@@ -141,7 +161,12 @@ test("weighted rendezvous with equal weights picks what plain rendezvous picks",
 });
 
 test("weighted rendezvous: scores are −w / ln(score / 2^32), and weights shift the share", () => {
-  const h = own(rl.weightedRendezvous([{ name: "a", weight: 1 }, { name: "b", weight: 3 }]));
+  const h = own(
+    rl.weightedRendezvous([
+      { name: "a", weight: 1 },
+      { name: "b", weight: 3 },
+    ]),
+  );
   for (const key of rl.keys(5, 200)) {
     const s = h.scores(key);
     assert.ok(s instanceof Float64Array);
@@ -164,11 +189,18 @@ test("weighted rendezvous: scores are −w / ln(score / 2^32), and weights shift
 test("rendezvous, plain and weighted: removing a server moves exactly that server's keys", () => {
   const names = ["a", "b", "c", "d", "e", "f"];
   const keys = rl.keys(31, 20000);
-  for (const weights of [[1, 1, 1, 1, 1, 1], [1, 2, 0.5, 3, 1, 1.5]]) {
+  for (const weights of [
+    [1, 1, 1, 1, 1, 1],
+    [1, 2, 0.5, 3, 1, 1.5],
+  ]) {
     for (const gone of ["a", "c", "f"]) {
       const kept = names.filter((n) => n !== gone);
       const make = (list) =>
-        own(weights.every((w) => w === 1) ? rl.rendezvous(list) : rl.weightedRendezvous(list.map((n) => ({ name: n, weight: weights[names.indexOf(n)] }))));
+        own(
+          weights.every((w) => w === 1)
+            ? rl.rendezvous(list)
+            : rl.weightedRendezvous(list.map((n) => ({ name: n, weight: weights[names.indexOf(n)] }))),
+        );
       const before = make(names);
       const after = make(kept);
       const b = before.pickMany(keys);
@@ -259,10 +291,13 @@ test("token ring: 3 × 3000 random operations match a naive model, results and e
         // the edges of the ring and beyond it (2^bits and, for 32 bits, past 2^32).
         const choice = next() % 6;
         const token =
-          choice === 0 ? pick(usedTokens)
-          : choice === 1 ? size - 1
-          : choice === 2 ? size + (next() % 3)
-          : next() % size;
+          choice === 0
+            ? pick(usedTokens)
+            : choice === 1
+              ? size - 1
+              : choice === 2
+                ? size + (next() % 3)
+                : next() % size;
         if (token < size) usedTokens.push(token);
         got = outcome(() => ring.add(id, token));
         want = outcome(() => model.add(id, token));
@@ -289,8 +324,14 @@ test("token ring: 3 × 3000 random operations match a naive model, results and e
       assert.equal(ring.size, model.tokens.size);
     }
     const points = model.sorted();
-    assert.deepEqual(ring.ids(), points.map(([id]) => id));
-    assert.deepEqual(Array.from(ring.tokens()), points.map(([, t]) => t));
+    assert.deepEqual(
+      ring.ids(),
+      points.map(([id]) => id),
+    );
+    assert.deepEqual(
+      Array.from(ring.tokens()),
+      points.map(([, t]) => t),
+    );
   }
 });
 
@@ -312,7 +353,13 @@ test("token ring: a single vnode owns everything; clone is independent", () => {
 
 test("token ring: the tutorial's ring over 0-99 (§2, §3)", () => {
   const ring = own(rl.tokenRing({ bits: 7 }));
-  for (const [id, t] of [["A", 10], ["B", 30], ["C", 50], ["D", 80]]) ring.add(id, t);
+  for (const [id, t] of [
+    ["A", 10],
+    ["B", 30],
+    ["C", 50],
+    ["D", 80],
+  ])
+    ring.add(id, t);
   const owners = (hashes) => hashes.map((h) => ring.routeHash(h));
   assert.deepEqual(owners([5, 20, 38, 50, 77, 95]), ["A", "B", "C", "C", "D", "A"]);
   ring.add("E", 40);
@@ -350,7 +397,15 @@ test("searchTrace: the steps of the owner search end on owner(); ring, token lis
   const next = prng(4242);
   const ring = own(rl.ring({ servers: ["A", "B", { name: "C", weight: 2 }, "D"], vnodes: 37 }));
   const { tokens, servers } = ring.points();
-  const hashes = [0, 0xffffffff, tokens[0], tokens[tokens.length - 1], tokens[10], tokens[10] + 1, ...Array.from({ length: 500 }, () => next())];
+  const hashes = [
+    0,
+    0xffffffff,
+    tokens[0],
+    tokens[tokens.length - 1],
+    tokens[10],
+    tokens[10] + 1,
+    ...Array.from({ length: 500 }, () => next()),
+  ];
   for (const h of hashes) {
     const steps = ring.searchTrace(h);
     assert.ok(steps.length >= 1 && steps.length <= Math.ceil(Math.log2(tokens.length + 1)));
@@ -360,7 +415,15 @@ test("searchTrace: the steps of the owner search end on owner(); ring, token lis
   }
   // A token ring searches its own tokens, after reducing the hash to its bits.
   const t = own(rl.tokenRing({ bits: 10 }));
-  for (const [id, token] of [["A", 105], ["A2", 930], ["B", 290], ["B2", 610], ["C", 450], ["C2", 845]]) t.add(id, token);
+  for (const [id, token] of [
+    ["A", 105],
+    ["A2", 930],
+    ["B", 290],
+    ["B2", 610],
+    ["C", 450],
+    ["C2", 845],
+  ])
+    t.add(id, token);
   const tt = t.tokens();
   for (let i = 0; i < 300; i++) {
     const h = next();
@@ -372,7 +435,11 @@ test("searchTrace: the steps of the owner search end on owner(); ring, token lis
   const tutorial = rl.searchTrace(Uint32Array.of(105, 290, 450, 610, 845, 930), 700);
   assert.deepEqual(
     tutorial.map((s) => [s.lo, s.hi, s.mid, s.token, s.right]),
-    [[0, 6, 3, 610, true], [4, 6, 5, 930, false], [4, 5, 4, 845, false]],
+    [
+      [0, 6, 3, 610, true],
+      [4, 6, 5, 930, false],
+      [4, 5, 4, 845, false],
+    ],
   );
   assert.deepEqual(rl.searchTrace(new Uint32Array(0), 5), []);
 });
@@ -386,12 +453,27 @@ test("preferenceWalk: a ring's points give ring.preferenceList, with and without
     const specs = zones.map((zone, i) => ({ name: `srv${i}`, weight: 1 + (next() % 3) / 2, zone: String(zone) }));
     const ring = own(rl.ring({ servers: specs, vnodes: 1 + (next() % 40) }));
     const { tokens, servers } = ring.points();
-    const hashes = [0, 0xffffffff, tokens[0], tokens[tokens.length - 1], tokens[tokens.length - 1] + 1, ...Array.from({ length: 60 }, () => next())];
+    const hashes = [
+      0,
+      0xffffffff,
+      tokens[0],
+      tokens[tokens.length - 1],
+      tokens[tokens.length - 1] + 1,
+      ...Array.from({ length: 60 }, () => next()),
+    ];
     for (const hash of hashes.filter((h) => h <= 0xffffffff)) {
       for (const rf of [1, 2, 3, 5, 20]) {
         const names = (list) => list.map((i) => ring.servers[i]);
-        assert.deepEqual(names(rl.preferenceWalk({ tokens, servers, hash, rf })), ring.preferenceList(hash, rf), `ring ${r} hash ${hash} rf ${rf}`);
-        assert.deepEqual(names(rl.preferenceWalk({ tokens, servers, hash, rf, zones })), ring.preferenceList(hash, rf, { zones: true }), `ring ${r} hash ${hash} rf ${rf} zones`);
+        assert.deepEqual(
+          names(rl.preferenceWalk({ tokens, servers, hash, rf })),
+          ring.preferenceList(hash, rf),
+          `ring ${r} hash ${hash} rf ${rf}`,
+        );
+        assert.deepEqual(
+          names(rl.preferenceWalk({ tokens, servers, hash, rf, zones })),
+          ring.preferenceList(hash, rf, { zones: true }),
+          `ring ${r} hash ${hash} rf ${rf} zones`,
+        );
       }
     }
   }
@@ -400,8 +482,15 @@ test("preferenceWalk: a ring's points give ring.preferenceList, with and without
   const servers = Uint32Array.of(0, 1, 2, 1, 2, 0);
   const abc = (list) => list.map((i) => "ABC"[i]);
   assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 3 })), ["C", "A", "B"]);
-  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 3, zones: ["az-1", "az-1", "az-2"] })), ["C", "A", "B"]);
-  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 2, zones: ["az-1", "az-1", "az-2"] })), ["C", "A"]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 3, zones: ["az-1", "az-1", "az-2"] })), [
+    "C",
+    "A",
+    "B",
+  ]);
+  assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 700, rf: 2, zones: ["az-1", "az-1", "az-2"] })), [
+    "C",
+    "A",
+  ]);
   assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 931, rf: 2 })), ["A", "B"], "wraps to point 0");
   assert.deepEqual(abc(rl.preferenceWalk({ tokens, servers, hash: 450, rf: 9 })), ["C", "B", "A"]);
   assert.deepEqual(rl.preferenceWalk({ tokens: new Uint32Array(0), servers: new Uint32Array(0), hash: 5, rf: 2 }), []);
@@ -410,7 +499,13 @@ test("preferenceWalk: a ring's points give ring.preferenceList, with and without
 test("jumpTrace: the jumps end on jump(); keys follow the LCG; bigint and number keys agree", () => {
   const next = prng(99);
   const MASK = (1n << 64n) - 1n;
-  const cases = [[0n, 1], [599759890n, 10], [MASK, 2147483647], [1n << 63n, 1000], ...Array.from({ length: 300 }, () => [(BigInt(next()) << 32n) | BigInt(next()), 1 + (next() % 100000)])];
+  const cases = [
+    [0n, 1],
+    [599759890n, 10],
+    [MASK, 2147483647],
+    [1n << 63n, 1000],
+    ...Array.from({ length: 300 }, () => [(BigInt(next()) << 32n) | BigInt(next()), 1 + (next() % 100000)]),
+  ];
   for (const [key, n] of cases) {
     const steps = rl.jumpTrace(key, n);
     assert.ok(steps.length >= 1);
@@ -454,7 +549,9 @@ test("movement: counts and flows equal a plain JavaScript count", () => {
       const key = before[k] * 100 + after[k];
       cells.set(key, (cells.get(key) ?? 0) + 1);
     }
-    const flows = [...cells].sort((a, b) => a[0] - b[0]).map(([key, keys]) => ({ from: Math.floor(key / 100), to: key % 100, keys }));
+    const flows = [...cells]
+      .sort((a, b) => a[0] - b[0])
+      .map(([key, keys]) => ({ from: Math.floor(key / 100), to: key % 100, keys }));
     assert.deepEqual(m, { keys: n, moved, movedToNew: toNew, movedBetweenOld: moved - toNew, flows });
     assert.deepEqual(rl.movement(before, after, Uint8Array.from(isNew, Number)), m);
   }
@@ -485,8 +582,16 @@ test("theory: the spec's formulas and figures", () => {
   assert.ok(Object.isFrozen(theory));
   // docs/algorithms.md#theory-curves: N = 10 gives 90.5%, 30%, 9.5%, 3.0% for V = 1, 10, 100, 1000 (30% is 1/√10 rounded;
   // sqrt(9/101) is 29.85%).
-  assert.deepEqual([1, 10, 100, 1000].map((v) => (100 * theory.sdOverMean(10, v)).toFixed(1)), ["90.5", "29.9", "9.5", "3.0"]);
-  for (const [n, v] of [[2, 1], [10, 100], [1000, 7]]) assert.equal(theory.sdOverMean(n, v), Math.sqrt((n - 1) / (n * v + 1)));
+  assert.deepEqual(
+    [1, 10, 100, 1000].map((v) => (100 * theory.sdOverMean(10, v)).toFixed(1)),
+    ["90.5", "29.9", "9.5", "3.0"],
+  );
+  for (const [n, v] of [
+    [2, 1],
+    [10, 100],
+    [1000, 7],
+  ])
+    assert.equal(theory.sdOverMean(n, v), Math.sqrt((n - 1) / (n * v + 1)));
   assert.equal(theory.vnodesFor(10, 0.1), (9 / (0.1 * 0.1) - 1) / 10);
   let h = 0;
   for (let i = 1; i <= 1000; i++) h += 1 / i;
@@ -505,7 +610,10 @@ test("hotKeys: every request lands somewhere; copies spread the hottest key", ()
   const base = rl.hotKeys(ring);
   assert.ok(base.requestsPerServer instanceof Float64Array);
   assert.equal(base.requestsPerServer.length, 8);
-  assert.equal(base.requestsPerServer.reduce((a, b) => a + b, 0), 100000);
+  assert.equal(
+    base.requestsPerServer.reduce((a, b) => a + b, 0),
+    100000,
+  );
   const max = Math.max(...base.requestsPerServer);
   assert.equal(base.hottestServer, base.requestsPerServer.indexOf(max));
   assert.equal(base.maxOverMean, max / (100000 / 8));
@@ -516,7 +624,10 @@ test("hotKeys: every request lands somewhere; copies spread the hottest key", ()
   assert.equal(spread.hottestKeyRequests, base.hottestKeyRequests);
   assert.ok(spread.maxOverMean < base.maxOverMean, `${spread.maxOverMean} < ${base.maxOverMean}`);
   const uniform = rl.hotKeys(ring, { s: 0, requests: 50000, keys: 500, seed: 3 });
-  assert.equal(uniform.requestsPerServer.reduce((a, b) => a + b, 0), 50000);
+  assert.equal(
+    uniform.requestsPerServer.reduce((a, b) => a + b, 0),
+    50000,
+  );
   assert.ok(uniform.hottestKeyRequests < 200);
 });
 
@@ -527,7 +638,10 @@ const withoutTime = (rows) => rows.map(({ buildMs, ...rest }) => (assert.ok(buil
 
 test("compare: adding an 11th server moves ~1/11 of the keys with the good schemes, ~10/11 with mod-N", () => {
   const rows = rl.compare({ keys: 40000 });
-  assert.deepEqual(rows.map((r) => r.algorithm), algorithms);
+  assert.deepEqual(
+    rows.map((r) => r.algorithm),
+    algorithms,
+  );
   const by = Object.fromEntries(rows.map((r) => [r.algorithm, r]));
   for (const a of ["ring", "rendezvous", "jump", "bounded"]) {
     assert.equal(by[a].supported, true);
@@ -551,10 +665,21 @@ test("compare: the change as text or as an object; defaults; unsupported rows sa
     withoutTime(rl.compare({ ...scenario, change: "weight:c=2.5" })),
     withoutTime(rl.compare({ ...scenario, change: { kind: "weight", name: "c", weight: 2.5 } })),
   );
-  assert.deepEqual(withoutTime(rl.compare({ ...scenario, change: "add:e" })), withoutTime(rl.compare({ ...scenario, change: { kind: "add", name: "e" } })));
+  assert.deepEqual(
+    withoutTime(rl.compare({ ...scenario, change: "add:e" })),
+    withoutTime(rl.compare({ ...scenario, change: { kind: "add", name: "e" } })),
+  );
   // No name: the new server is S{n}.
-  assert.deepEqual(withoutTime(rl.compare({ servers: 4, keys: 3000, change: "add" })), withoutTime(rl.compare({ servers: 4, keys: 3000, change: "add:S4" })));
-  assert.deepEqual(withoutTime(rl.compare({ keys: 3000 })), withoutTime(rl.compare({ servers: 10, keys: 3000, vnodes: 100, seed: 16, change: "add", epsilon: 0.25, tableSize: 65537 })));
+  assert.deepEqual(
+    withoutTime(rl.compare({ servers: 4, keys: 3000, change: "add" })),
+    withoutTime(rl.compare({ servers: 4, keys: 3000, change: "add:S4" })),
+  );
+  assert.deepEqual(
+    withoutTime(rl.compare({ keys: 3000 })),
+    withoutTime(
+      rl.compare({ servers: 10, keys: 3000, vnodes: 100, seed: 16, change: "add", epsilon: 0.25, tableSize: 65537 }),
+    ),
+  );
   const removed = Object.fromEntries(rl.compare({ ...scenario, change: "fail:b" }).map((r) => [r.algorithm, r]));
   assert.equal(removed.jump.supported, false);
   assert.equal(removed.jump.reason, "jump can only remove the last bucket");
@@ -610,7 +735,16 @@ test("onProgress that throws: the run stops, its error is rethrown as is, nothin
     );
     assert.equal(calls, 2, `${method} stopped at the second call`);
     // A non-Error value is rethrown too.
-    assert.throws(() => rl[method]({ keys: 10, onProgress: () => { throw "plain"; } }), (e) => e === "plain");
+    assert.throws(
+      () =>
+        rl[method]({
+          keys: 10,
+          onProgress: () => {
+            throw "plain";
+          },
+        }),
+      (e) => e === "plain",
+    );
   }
   assert.equal(rl.memory().heapUsed, before);
   assert.equal(rl.ringVsMod({ keys: 100 }).keys, 100, "the module keeps working");

@@ -63,8 +63,14 @@ test("a ring's points and owners equal a ring built from the spec in plain JavaS
   const ring = rl.ring({ servers, vnodes: 40 });
   const ref = referenceRing(servers, 40);
   const { tokens, servers: owners } = ring.points();
-  assert.deepEqual(Array.from(tokens), ref.points.map((p) => p.token));
-  assert.deepEqual(Array.from(owners), ref.points.map((p) => p.server));
+  assert.deepEqual(
+    Array.from(tokens),
+    ref.points.map((p) => p.token),
+  );
+  assert.deepEqual(
+    Array.from(owners),
+    ref.points.map((p) => p.server),
+  );
   assert.equal(ring.size, ref.points.length);
   assert.deepEqual(
     ring.serverInfo().map((s) => s.points),
@@ -123,16 +129,18 @@ test("setWeight: raising a weight only adds points, so keys move only onto that 
 });
 
 test("preferenceList: distinct servers in walk order, starting at the owner; zones spread replicas", () => {
-  const ring = own(rl.ring({
-    servers: [
-      { name: "a1", zone: "a" },
-      { name: "a2", zone: "a" },
-      { name: "b1", zone: "b" },
-      { name: "b2", zone: "b" },
-      { name: "c1", zone: "c" },
-    ],
-    vnodes: 20,
-  }));
+  const ring = own(
+    rl.ring({
+      servers: [
+        { name: "a1", zone: "a" },
+        { name: "a2", zone: "a" },
+        { name: "b1", zone: "b" },
+        { name: "b2", zone: "b" },
+        { name: "c1", zone: "c" },
+      ],
+      vnodes: 20,
+    }),
+  );
   const zoneOf = (n) => n[0];
   for (const key of rl.keys(5, 300)) {
     const list = ring.preferenceList(key, 3);
@@ -150,12 +158,20 @@ test("preferenceList: distinct servers in walk order, starting at the owner; zon
 
 test("server names and zones come back exactly: lone surrogates, U+0000, Bengali, long names", () => {
   const names = ["\uD800", "a\u0000b", "\uDC00" + "x".repeat(40), "সার্ভার-১", "😀".repeat(30), "\uFFFF"];
-  const ring = own(rl.ring({ servers: names.map((name, i) => ({ name, zone: names[(i + 1) % names.length] })), vnodes: 3 }));
+  const ring = own(
+    rl.ring({ servers: names.map((name, i) => ({ name, zone: names[(i + 1) % names.length] })), vnodes: 3 }),
+  );
   assert.deepEqual(ring.servers, names);
-  assert.deepEqual(ring.serverInfo().map((s) => s.zone), names.map((_, i) => names[(i + 1) % names.length]));
+  assert.deepEqual(
+    ring.serverInfo().map((s) => s.zone),
+    names.map((_, i) => names[(i + 1) % names.length]),
+  );
   // Tokens are h32(name + "#" + i) over the units, so the names reached C++ unchanged too.
   const ref = referenceRing(names, 3);
-  assert.deepEqual(Array.from(ring.points().tokens), ref.points.map((p) => p.token));
+  assert.deepEqual(
+    Array.from(ring.points().tokens),
+    ref.points.map((p) => p.token),
+  );
   assert.equal(ring.indexOf("\uD800"), 0);
   const hrw = own(rl.rendezvous(names));
   assert.deepEqual(hrw.servers, names);
@@ -178,7 +194,10 @@ test("rendezvous: pick, pickIndex, pickMany, top and scores agree with the publi
       assert.equal(hrw.pickIndex(keys[i]), best);
       assert.equal(hrw.pick(keys[i]), names[best]);
       const order = names.map((n, s) => s).sort((a, b) => scores[b] - scores[a]); // stable
-      assert.deepEqual(hrw.top(keys[i], 3), order.slice(0, 3).map((s) => names[s]));
+      assert.deepEqual(
+        hrw.top(keys[i], 3),
+        order.slice(0, 3).map((s) => names[s]),
+      );
     }
   }
   assert.deepEqual(hrw.top("x", 0), []);
@@ -227,7 +246,10 @@ test("experiment results are plain values (typed arrays copied out, undefined co
   const sweep = rl.vnodeSweep({ servers: 3, keys: 800 });
   assert.equal(sweep.rows.length, 4);
   assert.ok(sweep.rows[0].counts instanceof Uint32Array);
-  assert.equal(sweep.rows[0].counts.reduce((a, b) => a + b, 0), 800);
+  assert.equal(
+    sweep.rows[0].counts.reduce((a, b) => a + b, 0),
+    800,
+  );
   assert.equal(sweep.average, 800 / 3);
   const hrw = rl.hrwJump({ seed: 99, keys: 2, servers: 4, remove: 0, buckets: 1 });
   assert.deepEqual(hrw.counts, [1, 1, undefined, undefined]);
@@ -245,7 +267,13 @@ test("handles: dispose is idempotent, Symbol.dispose disposes, use after dispose
   ring[Symbol.dispose]();
   assert.equal(ring.disposed, true);
   ring.dispose();
-  for (const use of [() => ring.owner("k"), () => ring.servers, () => ring.size, () => ring.points(), () => ring.add("x")]) {
+  for (const use of [
+    () => ring.owner("k"),
+    () => ring.servers,
+    () => ring.size,
+    () => ring.points(),
+    () => ring.add("x"),
+  ]) {
     assert.throws(use, (e) => e instanceof RinglabError && e.code === "disposed");
   }
   const hrw = rl.rendezvous(["a"]);

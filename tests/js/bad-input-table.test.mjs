@@ -130,10 +130,14 @@ test("every row with both forms: the CLI's message is the API's by the stated ru
   }
 });
 
-test("the native CLI prints the same bytes as the WASM CLI for every command-line row", { skip: !hasNative && "no native build" }, () => {
-  for (const row of cliRows) {
-    const a = runCli(native, row.cli);
-    const b = runCli(cliJs, row.cli);
-    assert.deepEqual([a.status, a.stdout, a.stderr], [b.status, b.stdout, b.stderr], row.name);
-  }
-});
+test(
+  "the native CLI prints the same bytes as the WASM CLI for every command-line row",
+  { skip: !hasNative && "no native build" },
+  () => {
+    for (const row of cliRows) {
+      const a = runCli(native, row.cli);
+      const b = runCli(cliJs, row.cli);
+      assert.deepEqual([a.status, a.stdout, a.stderr], [b.status, b.stdout, b.stderr], row.name);
+    }
+  },
+);

@@ -33,7 +33,10 @@ const keys = randomKeys(7, 2000);
 
 test("h32: the single call (direct or embind by length), h32Many and a reused out agree with JavaScript", () => {
   const expected = Uint32Array.from(keys, h32Reference);
-  assert.deepEqual(Uint32Array.from(keys, (k) => rl.h32(k)), expected);
+  assert.deepEqual(
+    Uint32Array.from(keys, (k) => rl.h32(k)),
+    expected,
+  );
   assert.deepEqual(rl.h32Many(keys), expected);
   const out = new Uint32Array(keys.length);
   assert.equal(rl.h32Many(keys, out), out, "out is filled in and returned");
@@ -58,7 +61,10 @@ test("ring: owner() per key, ownerMany and ownerOfHashMany (with and without out
   const ring = own(rl.ring({ servers: 37, vnodes: 50 }));
   const hashes = rl.h32Many(keys);
   const single = Uint32Array.from(keys, (k) => ring.ownerIndex(k));
-  assert.deepEqual(Uint32Array.from(hashes, (h) => ring.servers.indexOf(ring.ownerOfHash(h))), single);
+  assert.deepEqual(
+    Uint32Array.from(hashes, (h) => ring.servers.indexOf(ring.ownerOfHash(h))),
+    single,
+  );
   assert.deepEqual(ring.ownerMany(keys), single);
   assert.deepEqual(ring.ownerOfHashMany(hashes), single);
   const out = new Uint32Array(keys.length);
@@ -73,12 +79,18 @@ test("Maglev and rendezvous: single calls and batches (with and without out) agr
   const m = own(rl.maglev({ backends: 13, tableSize: 251 }));
   const hashes = rl.h32Many(keys);
   const single = Uint32Array.from(keys, (k) => m.lookupIndex(k));
-  assert.deepEqual(Uint32Array.from(hashes, (h) => m.lookupHash(h)), single);
+  assert.deepEqual(
+    Uint32Array.from(hashes, (h) => m.lookupHash(h)),
+    single,
+  );
   assert.deepEqual(m.lookupMany(keys), single);
   assert.deepEqual(m.lookupMany(keys, new Uint32Array(keys.length)), single);
   assert.deepEqual(m.lookupHashMany(hashes, new Uint32Array(keys.length)), single);
 
-  for (const hrw of [own(rl.rendezvous(9)), own(rl.weightedRendezvous([{ name: "a", weight: 1 }, { name: "b", weight: 3 }, "c"]))]) {
+  for (const hrw of [
+    own(rl.rendezvous(9)),
+    own(rl.weightedRendezvous([{ name: "a", weight: 1 }, { name: "b", weight: 3 }, "c"])),
+  ]) {
     const picks = Int32Array.from(keys, (k) => hrw.pickIndex(k));
     assert.deepEqual(hrw.pickMany(keys), picks);
     const out = new Int32Array(keys.length);
@@ -105,7 +117,10 @@ test("jump: the direct single call, jumpMany over 32- and 64-bit keys and out ag
   assert.equal(rl.jump(0xffffffffffffffffn, 1000), rl.jumpMany(BigUint64Array.of(0xffffffffffffffffn), 1000)[0]);
   // Out of range, the single call still names the error.
   assert.throws(() => rl.jump(1, 0), { name: "RinglabError", code: "out_of_range" });
-  assert.throws(() => rl.jumpMany(narrow, 0, new Int32Array(narrow.length)), { name: "RinglabError", code: "out_of_range" });
+  assert.throws(() => rl.jumpMany(narrow, 0, new Int32Array(narrow.length)), {
+    name: "RinglabError",
+    code: "out_of_range",
+  });
 });
 
 test("modNMany with out agrees with modN", () => {
@@ -129,7 +144,10 @@ test("a wrong out is refused before anything is staged", () => {
     code: "invalid_type",
     message: "out must be a Uint32Array, got Int32Array",
   });
-  assert.throws(() => own(rl.rendezvous(3)).pickMany(["a"], new Uint32Array(1)), { name: "RinglabError", code: "invalid_type" });
+  assert.throws(() => own(rl.rendezvous(3)).pickMany(["a"], new Uint32Array(1)), {
+    name: "RinglabError",
+    code: "invalid_type",
+  });
   assert.throws(() => rl.jumpMany(new Uint32Array(1), 10, [0]), { name: "RinglabError", code: "invalid_type" });
 });
 
@@ -144,7 +162,11 @@ test("batches leave the heap where it was, refused ones too", () => {
     rl.jumpMany(new BigUint64Array(1000), 10);
   }
   // A key that is not a string, at the end: refused while checking, after the first pass.
-  assert.throws(() => rl.h32Many([...big.slice(0, 1000), 42]), { name: "RinglabError", code: "invalid_type", message: "keys[1000] must be a string, got number" });
+  assert.throws(() => rl.h32Many([...big.slice(0, 1000), 42]), {
+    name: "RinglabError",
+    code: "invalid_type",
+    message: "keys[1000] must be a string, got number",
+  });
   assert.equal(rl.memory().heapUsed, start);
 });
 
@@ -154,8 +176,14 @@ test("single calls stay right after the memory grows (the heap views are re-read
   const owners = keys.slice(0, 200).map((k) => ring.owner(k));
   const grown = own(rl.ring({ servers: 64, vnodes: 1 << 17 })); // about 50 MB: the memory grows
   assert.ok(grown.size > 0);
-  assert.deepEqual(keys.slice(0, 200).map((k) => rl.h32(k)), before);
-  assert.deepEqual(keys.slice(0, 200).map((k) => ring.owner(k)), owners);
+  assert.deepEqual(
+    keys.slice(0, 200).map((k) => rl.h32(k)),
+    before,
+  );
+  assert.deepEqual(
+    keys.slice(0, 200).map((k) => ring.owner(k)),
+    owners,
+  );
 });
 
 // The direct entry points come from the WebAssembly instance the loader made. Lost (a build
@@ -177,7 +205,10 @@ test("the direct single-key calls are live: main entry, a load with options, and
   const single = await import("ringlab/single");
   for (const [what, instance] of [
     ["load()", rl],
-    ["load({ wasmBinary })", await load({ wasmBinary: readFileSync(new URL(import.meta.resolve("ringlab/ringlab.wasm"))) })],
+    [
+      "load({ wasmBinary })",
+      await load({ wasmBinary: readFileSync(new URL(import.meta.resolve("ringlab/ringlab.wasm"))) }),
+    ],
     ["ringlab/single", await single.load()],
   ]) {
     assert.deepEqual(instance[diagnostics]?.direct, directNames, what);
@@ -193,7 +224,13 @@ test("a disposed handle refuses the direct calls too", () => {
   ring.dispose();
   m.dispose();
   hrw.dispose();
-  for (const call of [() => ring.owner("k"), () => ring.ownerOfHash(1), () => m.lookup("k"), () => m.lookupHash(1), () => hrw.pick("k")]) {
+  for (const call of [
+    () => ring.owner("k"),
+    () => ring.ownerOfHash(1),
+    () => m.lookup("k"),
+    () => m.lookupHash(1),
+    () => hrw.pick("k"),
+  ]) {
     assert.throws(call, (e) => e instanceof RinglabError && e.code === "disposed");
   }
 });
@@ -210,7 +247,10 @@ test("batches cross in chunks: a block made larger mid-way, in the first chunk o
   const ring = own(rl.ring({ servers: 11, vnodes: 20 }));
   const out = new Uint32Array(many.length);
   assert.deepEqual(ring.ownerMany(many, out), ring.ownerOfHashMany(expected));
-  assert.deepEqual(own(rl.rendezvous(5)).pickMany(many), Int32Array.from(many, (k) => handles.at(-1).pickIndex(k)));
+  assert.deepEqual(
+    own(rl.rendezvous(5)).pickMany(many),
+    Int32Array.from(many, (k) => handles.at(-1).pickIndex(k)),
+  );
 });
 
 test("an array that changes while it is read is refused", () => {
@@ -218,6 +258,10 @@ test("an array that changes while it is read is refused", () => {
   let reads = 0;
   const changing = ["a", "b"];
   Object.defineProperty(changing, 1, { get: () => (reads++ === 0 ? "x".repeat(40) : "y") });
-  assert.throws(() => rl.h32Many(changing), { name: "RinglabError", code: "invalid_argument", message: "keys changed while they were read" });
+  assert.throws(() => rl.h32Many(changing), {
+    name: "RinglabError",
+    code: "invalid_argument",
+    message: "keys changed while they were read",
+  });
   assert.equal(rl.memory().heapUsed, start);
 });

@@ -54,7 +54,9 @@ before(async () => {
     } else if (url.startsWith("/pkg/")) {
       const file = path.join(distDir, url.slice(5));
       if (!file.startsWith(distDir) || !existsSync(file)) return void res.writeHead(404).end();
-      res.writeHead(200, { ...headers, "content-type": types[path.extname(file)] ?? "application/octet-stream" }).end(readFileSync(file));
+      res
+        .writeHead(200, { ...headers, "content-type": types[path.extname(file)] ?? "application/octet-stream" })
+        .end(readFileSync(file));
     } else {
       res.writeHead(404).end();
     }
@@ -72,7 +74,16 @@ async function render(pagePath) {
   const browser = await pw.launch({
     executablePath: chromium,
     headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
   });
   try {
     const p = await browser.newPage();
@@ -88,11 +99,15 @@ async function render(pagePath) {
 const expected = "ok 1770631165 3097795570 S2 313 RinglabError/out_of_range direct:8";
 const skip = chromium ? false : "no Chromium installed";
 
-test("a plain module page loads the main entry; the .wasm comes from next to the JS", { skip, timeout: 120_000 }, async () => {
-  const out = await render("/main.html");
-  assert.equal(out, expected);
-  assert.ok(requested.includes("/pkg/wasm/ringlab.wasm"));
-});
+test(
+  "a plain module page loads the main entry; the .wasm comes from next to the JS",
+  { skip, timeout: 120_000 },
+  async () => {
+    const out = await render("/main.html");
+    assert.equal(out, expected);
+    assert.ok(requested.includes("/pkg/wasm/ringlab.wasm"));
+  },
+);
 
 test("a plain module page loads ringlab/single without fetching a .wasm", { skip, timeout: 120_000 }, async () => {
   requested.length = 0;
@@ -100,4 +115,3 @@ test("a plain module page loads ringlab/single without fetching a .wasm", { skip
   assert.equal(out, expected);
   assert.ok(!requested.some((u) => u.endsWith(".wasm")), requested.join(" "));
 });
-

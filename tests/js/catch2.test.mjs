@@ -14,7 +14,11 @@ const buildDir = path.join(root, "build-wasm");
 test("the Catch2 suite passes as WebAssembly under Node", { timeout: 600_000 }, () => {
   assert.ok(existsSync(path.join(buildDir, "CTestTestfile.cmake")), "build-wasm/ has no tests: run npm run build:wasm");
   // -V: the suite's own summary, checked below, is part of the output.
-  const r = spawnSync("ctest", ["--test-dir", buildDir, "-V", "--no-tests=error"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+  const r = spawnSync("ctest", ["--test-dir", buildDir, "-V", "--no-tests=error"], {
+    cwd: root,
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
   assert.ifError(r.error);
   assert.equal(r.status, 0, `${r.stdout.slice(-4000)}\n${r.stderr.slice(-2000)}`);
   assert.match(r.stdout, /All tests passed \(\d+ assertions? in \d+ test cases?\)/);

@@ -111,22 +111,38 @@ test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
     assert.equal(r.stdout, "", args.join(" "));
     assert.match(r.stderr, /^ringlab: [^\n]+\n$/, args.join(" "));
   }
-  assert.equal(run(["run", "ring-vs-mod", "--servers", "0"]).stderr, "ringlab: --servers must be between 1 and 100000, got 0\n");
-  assert.equal(run(["run", "ring-vs-mod", "--bogus", "1"]).stderr, "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n");
+  assert.equal(
+    run(["run", "ring-vs-mod", "--servers", "0"]).stderr,
+    "ringlab: --servers must be between 1 and 100000, got 0\n",
+  );
+  assert.equal(
+    run(["run", "ring-vs-mod", "--bogus", "1"]).stderr,
+    "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n",
+  );
   assert.equal(run(["--help"]).status, 0);
   assert.match(run(["--help"]).stdout, /ringlab compare \[flags\] \[--json\]/);
 });
 
-const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"].map((p) => path.join(root, p)).find(existsSync);
+const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"]
+  .map((p) => path.join(root, p))
+  .find(existsSync);
 
-test("the same stdout, stderr and exit status as the native binary", { skip: native ? false : "no native build (build/ringlab)" }, () => {
-  const lists = [...argLists, ...subset.slice(0, 6).map((c) => ["run", c.experiment, ...c.flags]), ["h32", "user:42", "ব্যবহারকারী:৪২"]];
-  for (const args of lists) {
-    const n = spawnSync(native, args, { encoding: "utf8" });
-    const w = run(args);
-    assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
-  }
-});
+test(
+  "the same stdout, stderr and exit status as the native binary",
+  { skip: native ? false : "no native build (build/ringlab)" },
+  () => {
+    const lists = [
+      ...argLists,
+      ...subset.slice(0, 6).map((c) => ["run", c.experiment, ...c.flags]),
+      ["h32", "user:42", "ব্যবহারকারী:৪২"],
+    ];
+    for (const args of lists) {
+      const n = spawnSync(native, args, { encoding: "utf8" });
+      const w = run(args);
+      assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
+    }
+  },
+);
 
 test("npx --no-install ringlab works from the repository root, even with an empty npm cache", () => {
   // npm (>= 7) runs the bin of the package in the current folder: it links the folder into its
@@ -134,11 +150,24 @@ test("npx --no-install ringlab works from the repository root, even with an empt
   const cache = mkdtempSync(path.join(tmpdir(), "ringlab-npx-"));
   try {
     const c = subset[0];
-    const env = { ...process.env, npm_config_cache: cache, npm_config_offline: "true", npm_config_update_notifier: "false" };
-    const r = spawnSync("npx", ["--no-install", "ringlab", "run", c.experiment, ...c.flags], { cwd: root, encoding: "utf8", env });
+    const env = {
+      ...process.env,
+      npm_config_cache: cache,
+      npm_config_offline: "true",
+      npm_config_update_notifier: "false",
+    };
+    const r = spawnSync("npx", ["--no-install", "ringlab", "run", c.experiment, ...c.flags], {
+      cwd: root,
+      encoding: "utf8",
+      env,
+    });
     assert.equal(r.status, 0, r.stderr);
     assert.equal(r.stdout, c.expected);
-    const cmp = spawnSync("npx", ["--no-install", "ringlab", "compare", "--keys", "1000", "--json"], { cwd: root, encoding: "utf8", env });
+    const cmp = spawnSync("npx", ["--no-install", "ringlab", "compare", "--keys", "1000", "--json"], {
+      cwd: root,
+      encoding: "utf8",
+      env,
+    });
     assert.equal(cmp.status, 0, cmp.stderr);
     assert.equal(JSON.parse(cmp.stdout).length, 6);
   } finally {

@@ -10,11 +10,26 @@ import { load } from "ringlab";
 import { cliJs, root } from "./helpers.mjs";
 
 const native = path.join(root, "build", "ringlab");
-const noNative = existsSync(native) ? false : `no native build at ${path.relative(root, native)} (run npm test or cmake --build build)`;
+const noNative = existsSync(native)
+  ? false
+  : `no native build at ${path.relative(root, native)} (run npm test or cmake --build build)`;
 
 const parts = [
-  "h32", "mod-n", "ring", "ring-weighted", "preference-list", "rendezvous", "rendezvous-weighted", "jump",
-  "maglev", "maglev-weighted", "bounded", "token-ring", "ring-vs-mod", "vnode-sweep", "hrw-jump",
+  "h32",
+  "mod-n",
+  "ring",
+  "ring-weighted",
+  "preference-list",
+  "rendezvous",
+  "rendezvous-weighted",
+  "jump",
+  "maglev",
+  "maglev-weighted",
+  "bounded",
+  "token-ring",
+  "ring-vs-mod",
+  "vnode-sweep",
+  "hrw-jump",
 ];
 
 function lines(d) {
@@ -31,7 +46,10 @@ function runNative(args) {
 test("placementDigest(): every algorithm once, 32-bit digests", async () => {
   const rl = await load();
   const d = rl.placementDigest();
-  assert.deepEqual(d.parts.map((p) => p.name), parts);
+  assert.deepEqual(
+    d.parts.map((p) => p.name),
+    parts,
+  );
   for (const p of [...d.parts, { name: "all", digest: d.all }]) {
     assert.ok(Number.isInteger(p.digest) && p.digest >= 0 && p.digest <= 0xffffffff, `${p.name}: ${p.digest}`);
   }

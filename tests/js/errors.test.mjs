@@ -34,7 +34,11 @@ test("core errors keep the C++ code and message", () => {
   throwsCode(() => rl.ring({ servers: [""] }), "invalid_argument", "a server name must not be empty");
   throwsCode(() => rl.ring({ servers: 2, vnodes: 0 }), "out_of_range");
   throwsCode(() => rl.ring({ servers: 5000, vnodes: 5000 }), "limit_exceeded");
-  throwsCode(() => rl.ring({ servers: [{ name: "a", weight: 0 }] }), "out_of_range", "weight must be finite and > 0, got 0");
+  throwsCode(
+    () => rl.ring({ servers: [{ name: "a", weight: 0 }] }),
+    "out_of_range",
+    "weight must be finite and > 0, got 0",
+  );
   throwsCode(() => rl.ring({ servers: [{ name: "a", weight: NaN }] }), "out_of_range");
   throwsCode(() => rl.rendezvous(["x", "x"]), "duplicate_server");
   throwsCode(() => rl.mulberry32(2 ** 53), "invalid_argument");
@@ -42,7 +46,11 @@ test("core errors keep the C++ code and message", () => {
   throwsCode(() => rl.keys(16, 100_000_001), "limit_exceeded");
   throwsCode(() => rl.ringVsMod({ servers: 0 }), "out_of_range", "servers must be between 1 and 100000, got 0");
   throwsCode(() => rl.ringVsMod({ keys: -1 }), "out_of_range");
-  throwsCode(() => rl.vnodeSweep({ vnodes: [] }), "invalid_argument", "vnodes must be a list of 1 to 100 values, got 0 values");
+  throwsCode(
+    () => rl.vnodeSweep({ vnodes: [] }),
+    "invalid_argument",
+    "vnodes must be a list of 1 to 100 values, got 0 values",
+  );
   throwsCode(() => rl.hrwJump({ servers: 3, remove: 3 }), "out_of_range");
   throwsCode(() => rl.hrwJump({ keys: 100_000_000, servers: 100_000 }), "limit_exceeded");
 
@@ -122,7 +130,10 @@ test("the module keeps working after every kind of error", () => {
 test("load() options are checked and a missing .wasm is a load_failed rejection", async () => {
   await assert.rejects(load({ wasmURL: "x" }), { name: "RinglabError", code: "invalid_argument" });
   await assert.rejects(load({ wasmUrl: 42 }), { name: "RinglabError", code: "invalid_type" });
-  await assert.rejects(load({ wasmUrl: "file:///nonexistent/ringlab.wasm" }), { name: "RinglabError", code: "load_failed" });
+  await assert.rejects(load({ wasmUrl: "file:///nonexistent/ringlab.wasm" }), {
+    name: "RinglabError",
+    code: "load_failed",
+  });
   await assert.rejects(load({ wasmBinary: new Uint8Array([0, 97, 115, 109]) }), { code: "load_failed" });
   // The shared instance is unaffected.
   assert.equal((await load()).h32("a"), 444641715);

@@ -12,7 +12,10 @@ test("h32.tsv: strings hashed as UTF-16 units, one by one and as a batch", () =>
   assert.ok(rows.length >= 200);
   const strings = rows.map((r) => stringFromUnits(r.units));
   rows.forEach((r, i) => assert.equal(rl.h32(strings[i]), Number(r.h32), `h32 of ${r.label}`));
-  assert.deepEqual(Array.from(rl.h32Many(strings)), rows.map((r) => Number(r.h32)));
+  assert.deepEqual(
+    Array.from(rl.h32Many(strings)),
+    rows.map((r) => Number(r.h32)),
+  );
 });
 
 test("h32_bytes.tsv: a Uint8Array is hashed as bytes", () => {
@@ -75,7 +78,11 @@ test("jump.tsv: bigint keys, safe-integer keys and the batch form", () => {
   }
   for (const [n, group] of byBuckets) {
     const keys = BigUint64Array.from(group, (r) => BigInt(r.key));
-    assert.deepEqual(Array.from(rl.jumpMany(keys, n)), group.map((r) => Number(r.bucket)), `jumpMany(…, ${n})`);
+    assert.deepEqual(
+      Array.from(rl.jumpMany(keys, n)),
+      group.map((r) => Number(r.bucket)),
+      `jumpMany(…, ${n})`,
+    );
   }
 });
 
@@ -89,13 +96,21 @@ test("experiments/: every case's text is byte-identical, and its numbers agree w
     if (method === "hrwJump") {
       // The text's "S3=undefined" is the counts array's undefined.
       const printed = c.expected.split("\n")[0].split(" ").slice(3);
-      assert.deepEqual(printed, result.counts.map((n, s) => `S${s}=${n}`), c.name);
+      assert.deepEqual(
+        printed,
+        result.counts.map((n, s) => `S${s}=${n}`),
+        c.name,
+      );
     }
   }
 });
 
 test("experiments: no options means the published defaults", () => {
-  const defaults = Object.fromEntries(experimentCases().filter((c) => c.flags.length === 0).map((c) => [c.experiment, c.expected]));
+  const defaults = Object.fromEntries(
+    experimentCases()
+      .filter((c) => c.flags.length === 0)
+      .map((c) => [c.experiment, c.expected]),
+  );
   assert.equal(rl.ringVsMod().text, defaults["ring-vs-mod"]);
   assert.equal(rl.vnodeSweep().text, defaults["vnode-sweep"]);
   assert.equal(rl.hrwJump().text, defaults["hrw-jump"]);

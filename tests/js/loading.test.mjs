@@ -123,5 +123,8 @@ test("the browser entry points import only relative modules and no Node globals"
   // Only the main entry points bundlers at the .wasm; the glue (shared with ringlab/single) does not.
   assert.ok(!readFileSync(path.join(distDir, "wasm", "ringlab.js"), "utf8").includes("import.meta"));
   // The default location is written so bundlers (Vite, webpack 5) emit the .wasm as an asset.
-  assert.match(readFileSync(path.join(distDir, "index.js"), "utf8"), /new URL\("\.\/wasm\/ringlab\.wasm", import\.meta\.url\)/);
+  assert.match(
+    readFileSync(path.join(distDir, "index.js"), "utf8"),
+    /new URL\("\.\/wasm\/ringlab\.wasm", import\.meta\.url\)/,
+  );
 });

@@ -13,7 +13,11 @@ let dir;
 let packed;
 
 function sh(cmd, args, cwd) {
-  const r = spawnSync(cmd, args, { cwd, encoding: "utf8", env: { ...process.env, npm_config_update_notifier: "false" } });
+  const r = spawnSync(cmd, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, npm_config_update_notifier: "false" },
+  });
   if (r.error) throw r.error;
   return r;
 }
@@ -51,8 +55,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   // One module serves the library and the CLI (no second module since the CLI lost std::regex).
-  for (const f of files) assert.doesNotMatch(f, /^(cpp|tests|scripts|build|web\/lib\/src)\/|ringlab-cli/, `${f} is not shipped`);
-  t.diagnostic(`${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked`);
+  for (const f of files)
+    assert.doesNotMatch(f, /^(cpp|tests|scripts|build|web\/lib\/src)\/|ringlab-cli/, `${f} is not shipped`);
+  t.diagnostic(
+    `${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked`,
+  );
 });
 
 test("the installed package works: library, single-file build, .wasm export", () => {
@@ -100,7 +107,10 @@ test("the installed bin: ringlab run, compare, h32, errors", () => {
   assert.equal(r.stdout, c.expected);
   const cmp = sh(bin, ["compare", "--keys", "2000", "--json"], dir);
   assert.equal(cmp.status, 0, cmp.stderr);
-  assert.deepEqual(JSON.parse(cmp.stdout).map((r) => r.algorithm), ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"]);
+  assert.deepEqual(
+    JSON.parse(cmp.stdout).map((r) => r.algorithm),
+    ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"],
+  );
   const h = sh("npx", ["--no-install", "ringlab", "h32", "ব্যবহারকারী:৪২"], dir);
   assert.equal(h.stdout, "1770631165\n", h.stderr);
   const e = sh(bin, ["run", "hrw-jump", "--servers", "0"], dir);

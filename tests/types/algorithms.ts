@@ -109,8 +109,19 @@ if (step) {
   step.right satisfies boolean;
 }
 rl.searchTrace(new Uint32Array([1, 2, 3]), 2) satisfies SearchStep[];
-rl.preferenceWalk({ tokens: new Uint32Array([1, 2]), servers: new Uint32Array([0, 1]), hash: 2, rf: 2, zones: ["a", 1] }) satisfies number[];
-const walkOptions: PreferenceWalkOptions = { tokens: new Uint32Array([1]), servers: new Uint32Array([0]), hash: 1, rf: 1 };
+rl.preferenceWalk({
+  tokens: new Uint32Array([1, 2]),
+  servers: new Uint32Array([0, 1]),
+  hash: 2,
+  rf: 2,
+  zones: ["a", 1],
+}) satisfies number[];
+const walkOptions: PreferenceWalkOptions = {
+  tokens: new Uint32Array([1]),
+  servers: new Uint32Array([0]),
+  hash: 1,
+  rf: 1,
+};
 rl.preferenceWalk(walkOptions) satisfies number[];
 // @ts-expect-error servers are a Uint32Array of server indices, not names
 rl.preferenceWalk({ tokens: new Uint32Array([1]), servers: ["a"], hash: 1, rf: 1 });
@@ -145,7 +156,15 @@ hot.hottestServer satisfies number;
 
 // compare
 const change: ChangeSpec = { kind: "weight", name: "S1", weight: 2 };
-const scenario: CompareScenario = { servers: ["a", { name: "b", weight: 2, zone: "z" }], vnodes: 50, seed: 7, keys: 1000, change, epsilon: 0.5, tableSize: 251 };
+const scenario: CompareScenario = {
+  servers: ["a", { name: "b", weight: 2, zone: "z" }],
+  vnodes: 50,
+  seed: 7,
+  keys: 1000,
+  change,
+  epsilon: 0.5,
+  tableSize: 251,
+};
 const rows: ComparisonRow[] = rl.compare(scenario);
 rl.compare();
 rl.compare({ servers: 10, change: "remove:S3" });

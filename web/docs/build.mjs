@@ -21,7 +21,10 @@ const esc = (s) => String(s).replace(/&/g, "&amp;").replace(/</g, "&lt;").replac
 const inLang = (x, lang) => (typeof x === "string" ? x : x[lang]);
 
 /** An element's markup from its attributes: written once, used as the live element and as its snippet. */
-const markup = (tag, attrs) => `<${tag}${Object.entries(attrs).map(([k, v]) => ` ${k}="${esc(v)}"`).join("")}></${tag}>`;
+const markup = (tag, attrs) =>
+  `<${tag}${Object.entries(attrs)
+    .map(([k, v]) => ` ${k}="${esc(v)}"`)
+    .join("")}></${tag}>`;
 
 const code = (text) => `<div class="code"><pre data-copy data-testid="snippet"><code>${esc(text)}</code></pre></div>`;
 const paras = (list) => list.map((p) => `<p>${esc(p)}</p>`).join("\n");
@@ -60,7 +63,9 @@ function page(t) {
 ${paras(part.body)}
 ${part.snippet ? code(part.snippet) : ""}
 </section>`;
-  const toc = widgets.map((w) => `<li><a href="#${w.tag}"><code>&lt;${w.tag}&gt;</code> ${esc(w.title[t.lang])}</a></li>`).join("\n");
+  const toc = widgets
+    .map((w) => `<li><a href="#${w.tag}"><code>&lt;${w.tag}&gt;</code> ${esc(w.title[t.lang])}</a></li>`)
+    .join("\n");
   return `<!doctype html>
 <html lang="${t.lang}">
 <head>
@@ -103,4 +108,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const t of Object.values(pages)) writeFileSync(path.join(out, t.file), page(t));
 for (const f of ["docs.css", "docs.js"]) copyFileSync(path.join(here, f), path.join(out, f));
-console.log(`docs: ${path.relative(root, out) || "."}/ (${Object.values(pages).map((t) => t.file).join(", ")}, ${widgets.length} widgets)`);
+console.log(
+  `docs: ${path.relative(root, out) || "."}/ (${Object.values(pages)
+    .map((t) => t.file)
+    .join(", ")}, ${widgets.length} widgets)`,
+);

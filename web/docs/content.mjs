@@ -5,7 +5,14 @@
 // the attribute lists and defaults against the elements themselves.
 
 /** Attributes every stepper has. */
-const step = ["step", "0", { en: "the step shown, from 0 (clamped to the last step)", bn: "কোন ধাপ দেখানো হবে, ০ থেকে (শেষ ধাপের বেশি হলে শেষ ধাপ)" }];
+const step = [
+  "step",
+  "0",
+  {
+    en: "the step shown, from 0 (clamped to the last step)",
+    bn: "কোন ধাপ দেখানো হবে, ০ থেকে (শেষ ধাপের বেশি হলে শেষ ধাপ)",
+  },
+];
 
 export const widgets = [
   {
@@ -36,7 +43,11 @@ export const widgets = [
     attrs: [
       step,
       ["span", "100", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
-      ["servers", "A:10,B:30,C:50,D:80", { en: "each server and its position(s): A:10 or A:10/60", bn: "প্রতিটি সার্ভার আর তার অবস্থান: A:10 বা A:10/60" }],
+      [
+        "servers",
+        "A:10,B:30,C:50,D:80",
+        { en: "each server and its position(s): A:10 or A:10/60", bn: "প্রতিটি সার্ভার আর তার অবস্থান: A:10 বা A:10/60" },
+      ],
       ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
     ],
     example: { servers: "A:10,B:30,C:50,D:80", hashes: "5,20,38,50,77,95" },
@@ -54,7 +65,14 @@ export const widgets = [
       ["span", "100", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
       ["servers", "A:10,B:30,C:50,D:80", { en: "the servers at the start", bn: "শুরুর সার্ভারগুলো" }],
       ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
-      ["changes", "+E:40,-B", { en: "the changes in order: +NAME:POSITION adds, -NAME removes", bn: "পরপর পরিবর্তন: +নাম:অবস্থান যোগ করে, -নাম বাদ দেয়" }],
+      [
+        "changes",
+        "+E:40,-B",
+        {
+          en: "the changes in order: +NAME:POSITION adds, -NAME removes",
+          bn: "পরপর পরিবর্তন: +নাম:অবস্থান যোগ করে, -নাম বাদ দেয়",
+        },
+      ],
     ],
     example: { changes: "+E:40,-B" },
   },
@@ -88,11 +106,19 @@ export const widgets = [
     attrs: [
       step,
       ["span", "1000", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
-      ["servers", "A:105/930,B:290/610,C:450/845", { en: "each server and its tokens", bn: "প্রতিটি সার্ভার আর তার token" }],
+      [
+        "servers",
+        "A:105/930,B:290/610,C:450/845",
+        { en: "each server and its tokens", bn: "প্রতিটি সার্ভার আর তার token" },
+      ],
       ["hashes", "700,950,450", { en: "the hashes looked up, in order", bn: "যে hash-গুলো খোঁজা হয়, পরপর" }],
       ["pref", "700", { en: "the hash whose preference list is walked", bn: "যে hash-এর preference list তৈরি হয়" }],
       ["rf", "3", { en: "replication factor", bn: "replication factor" }],
-      ["zones", "A:az-1,B:az-1,C:az-2", { en: "server:zone pairs (empty: zones are ignored)", bn: "সার্ভার:zone জোড়া (খালি থাকলে zone দেখা হয় না)" }],
+      [
+        "zones",
+        "A:az-1,B:az-1,C:az-2",
+        { en: "server:zone pairs (empty: zones are ignored)", bn: "সার্ভার:zone জোড়া (খালি থাকলে zone দেখা হয় না)" },
+      ],
     ],
     example: { hashes: "700,950,450", pref: "700", rf: "3" },
   },
@@ -101,8 +127,8 @@ export const widgets = [
     section: "§6",
     title: { en: "Rendezvous (HRW) hashing", bn: "Rendezvous (HRW) hashing" },
     about: {
-      en: "Every server scores the key with h32(key + \"|\" + server) and the highest score wins: user:42 goes to S2 (0.892589 of 2³²). Servers can be added and removed in the widget.",
-      bn: "প্রতিটি সার্ভার key-টিকে score দেয় h32(key + \"|\" + server) দিয়ে, সর্বোচ্চ score জেতে: user:42 যায় S2-তে (2³²-এর ০.৮৯২৫৮৯)। Widget-এর ভেতরেই সার্ভার যোগ-বাদ করা যায়।",
+      en: 'Every server scores the key with h32(key + "|" + server) and the highest score wins: user:42 goes to S2 (0.892589 of 2³²). Servers can be added and removed in the widget.',
+      bn: 'প্রতিটি সার্ভার key-টিকে score দেয় h32(key + "|" + server) দিয়ে, সর্বোচ্চ score জেতে: user:42 যায় S2-তে (2³²-এর ০.৮৯২৫৮৯)। Widget-এর ভেতরেই সার্ভার যোগ-বাদ করা যায়।',
     },
     attrs: [
       step,
@@ -193,7 +219,11 @@ export const widgets = [
       step,
       ["servers-a", "A,B,C", { en: "what client 1 knows", bn: "client ১ যা জানে" }],
       ["servers-b", "A,B,C,D", { en: "what client 2 knows", bn: "client ২ যা জানে" }],
-      ["key", "", { en: "the key (empty: the first key they disagree on)", bn: "key (খালি থাকলে: প্রথম যে key-তে তারা একমত নয়)" }],
+      [
+        "key",
+        "",
+        { en: "the key (empty: the first key they disagree on)", bn: "key (খালি থাকলে: প্রথম যে key-তে তারা একমত নয়)" },
+      ],
       ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
       ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
     ],
@@ -208,11 +238,26 @@ export const widgets = [
       bn: "ring-vs-mod, vnode-sweep বা hrw-jump, flag বদলানো যায়। আউটপুট একই flag-এ প্রকাশিত প্রোগ্রামের সঙ্গে byte-হুবহু এক; chart আঁকে সেই একই run। দশ লাখ বা তার বেশি key চলে পেছনের worker-এ, অগ্রগতি আর বাতিলের বোতামসহ।",
     },
     attrs: [
-      ["name", "vnode-sweep", { en: "ring-vs-mod, vnode-sweep or hrw-jump", bn: "ring-vs-mod, vnode-sweep বা hrw-jump" }],
-      ["seed", "", { en: "--seed (absent: the program's own default, as its field shows)", bn: "--seed (না থাকলে প্রোগ্রামের নিজের মান, ঘরে যেমন দেখায়)" }],
+      [
+        "name",
+        "vnode-sweep",
+        { en: "ring-vs-mod, vnode-sweep or hrw-jump", bn: "ring-vs-mod, vnode-sweep বা hrw-jump" },
+      ],
+      [
+        "seed",
+        "",
+        {
+          en: "--seed (absent: the program's own default, as its field shows)",
+          bn: "--seed (না থাকলে প্রোগ্রামের নিজের মান, ঘরে যেমন দেখায়)",
+        },
+      ],
       ["keys", "", { en: "--keys", bn: "--keys" }],
       ["servers", "", { en: "--servers", bn: "--servers" }],
-      ["vnodes", "", { en: "--vnodes (vnode-sweep: a list such as 1,10,100)", bn: "--vnodes (vnode-sweep-এ তালিকা, যেমন 1,10,100)" }],
+      [
+        "vnodes",
+        "",
+        { en: "--vnodes (vnode-sweep: a list such as 1,10,100)", bn: "--vnodes (vnode-sweep-এ তালিকা, যেমন 1,10,100)" },
+      ],
       ["remove", "", { en: "--remove (hrw-jump)", bn: "--remove (hrw-jump)" }],
       ["buckets", "", { en: "--buckets (hrw-jump)", bn: "--buckets (hrw-jump)" }],
     ],
@@ -230,9 +275,27 @@ export const widgets = [
       ["hit", "0.95", { en: "hit ratio before the change", bn: "পরিবর্তনের আগে hit ratio" }],
       ["from", "4", { en: "servers before", bn: "আগে সার্ভারের সংখ্যা" }],
       ["to", "5", { en: "servers after", bn: "পরে সার্ভারের সংখ্যা" }],
-      ["algorithm", "mod-n", { en: "mod-n, ring, rendezvous, jump, maglev, bounded or ideal", bn: "mod-n, ring, rendezvous, jump, maglev, bounded বা ideal" }],
-      ["keys", "", { en: "keys measured (absent: the comparison's default)", bn: "যত key-তে মাপা হয় (না থাকলে তুলনার নিজের মান)" }],
-      ["vnodes", "", { en: "virtual nodes per server, ring and bounded (absent: the comparison's default)", bn: "প্রতি সার্ভারে virtual node, ring আর bounded (না থাকলে তুলনার নিজের মান)" }],
+      [
+        "algorithm",
+        "mod-n",
+        {
+          en: "mod-n, ring, rendezvous, jump, maglev, bounded or ideal",
+          bn: "mod-n, ring, rendezvous, jump, maglev, bounded বা ideal",
+        },
+      ],
+      [
+        "keys",
+        "",
+        { en: "keys measured (absent: the comparison's default)", bn: "যত key-তে মাপা হয় (না থাকলে তুলনার নিজের মান)" },
+      ],
+      [
+        "vnodes",
+        "",
+        {
+          en: "virtual nodes per server, ring and bounded (absent: the comparison's default)",
+          bn: "প্রতি সার্ভারে virtual node, ring আর bounded (না থাকলে তুলনার নিজের মান)",
+        },
+      ],
     ],
     example: { hit: "0.95", from: "4", to: "5", algorithm: "ring" },
   },
@@ -245,11 +308,25 @@ export const widgets = [
       bn: "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — একই পরিস্থিতিতে, পরিবর্তনের আগে আর পরে: কী সরে, আর ভাগ কতটা সমান থাকে। কোনো algorithm পরিবর্তনটি প্রকাশ করতে না পারলে তার সারিতে তা লেখা থাকে।",
     },
     attrs: [
-      ["servers", "", { en: "a count (S0 … S{n-1}) or names with optional weights: A,B,C:2 (absent, like every attribute here: the library's default, as its field shows)", bn: "সংখ্যা (S0 … S{n-1}) বা নাম, ইচ্ছা হলে weight-সহ: A,B,C:2 (না থাকলে, এখানকার সব attribute-এর মতো: library-র নিজের মান, ঘরে যেমন দেখায়)" }],
+      [
+        "servers",
+        "",
+        {
+          en: "a count (S0 … S{n-1}) or names with optional weights: A,B,C:2 (absent, like every attribute here: the library's default, as its field shows)",
+          bn: "সংখ্যা (S0 … S{n-1}) বা নাম, ইচ্ছা হলে weight-সহ: A,B,C:2 (না থাকলে, এখানকার সব attribute-এর মতো: library-র নিজের মান, ঘরে যেমন দেখায়)",
+        },
+      ],
       ["vnodes", "", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
       ["keys", "", { en: "number of keys", bn: "key-এর সংখ্যা" }],
       ["seed", "", { en: "seed of the keys", bn: "key-এর seed" }],
-      ["change", "", { en: "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W", bn: "add, add:নাম, remove:নাম, fail:নাম বা weight:নাম=W" }],
+      [
+        "change",
+        "",
+        {
+          en: "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W",
+          bn: "add, add:নাম, remove:নাম, fail:নাম বা weight:নাম=W",
+        },
+      ],
       ["epsilon", "", { en: "ε of bounded loads", bn: "bounded load-এর ε" }],
       ["table-size", "", { en: "Maglev table size (a prime)", bn: "Maglev table-এর মাপ (prime)" }],
     ],
@@ -271,7 +348,8 @@ export const pages = {
       body: [
         "Copy the three files of dist/widgets/ — ringlab-widgets.js, ringlab-worker.js and ringlab.wasm — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm are found next to the script, so any folder and any sub-path will do.",
       ],
-      snippet: '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
+      snippet:
+        '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
     },
     state: {
       title: "Attributes are the state",
@@ -279,26 +357,31 @@ export const pages = {
         "Each widget is configured by its attributes and keeps its state in them: the same attributes draw the same picture, and a stepper's step attribute is the step shown. An absent attribute takes its default.",
         "From JavaScript: el.state (every parameter, typed; assigning a partial object changes those), el.params (the attributes that differ from the defaults), el.ready (a promise: the first render is done), and on steppers el.steps, el.stepCount and el.go(i). A widget fires ringlab-statechange when the user changes its state (detail: widget, state, params) and ringlab-render after every render.",
       ],
-      snippet: 'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
+      snippet:
+        'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
     },
     language: {
       title: "Language and theme",
       body: [
         "A widget speaks the language of the closest lang attribute around it — English (en) or Bengali (bn), with Bengali digits in every number it formats. The output of a published program stays the program's own text.",
-        "Colours follow the reader's light or dark preference; theme=\"light\" or theme=\"dark\" on an element fixes them.",
+        'Colours follow the reader\'s light or dark preference; theme="light" or theme="dark" on an element fixes them.',
       ],
-      snippet: '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
+      snippet:
+        '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
     },
     keyboard: {
       title: "Keyboard",
-      body: ["Focus a stepper (Tab, or click it): → or n goes to the next step, ← or p to the previous one, Home to the first, End to the last, k (or space) plays and pauses. The narration under the picture is read out by screen readers as the step changes."],
+      body: [
+        "Focus a stepper (Tab, or click it): → or n goes to the next step, ← or p to the previous one, Home to the first, End to the last, k (or space) plays and pauses. The narration under the picture is read out by screen readers as the step changes.",
+      ],
     },
     csp: {
       title: "Content-Security-Policy",
       body: [
         "The widgets use no eval, no inline script and no blob: or data: URLs; WebAssembly itself needs 'wasm-unsafe-eval'. The styles they set on their own elements need 'unsafe-inline' for styles. This policy is enough:",
       ],
-      snippet: "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
+      snippet:
+        "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
     },
     attrsTitle: "Attributes",
     headers: ["attribute", "default", "meaning"],
@@ -320,7 +403,8 @@ export const pages = {
       body: [
         "dist/widgets/-এর তিনটি ফাইল — ringlab-widgets.js, ringlab-worker.js আর ringlab.wasm — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
-      snippet: '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
+      snippet:
+        '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
     },
     state: {
       title: "Attribute-ই অবস্থা",
@@ -328,26 +412,31 @@ export const pages = {
         "প্রতিটি widget তার attribute দিয়ে ঠিক হয় আর অবস্থাও রাখে সেখানেই: একই attribute মানে একই ছবি, আর stepper-এর step attribute হলো দেখানো ধাপ। Attribute না থাকলে তার ডিফল্ট মান ধরা হয়।",
         "JavaScript থেকে: el.state (সব parameter, টাইপসহ; আংশিক object দিলে শুধু সেগুলো বদলায়), el.params (যে attribute ডিফল্ট থেকে আলাদা), el.ready (promise: প্রথম render শেষ), আর stepper-এ el.steps, el.stepCount ও el.go(i)। ব্যবহারকারী অবস্থা বদলালে widget ringlab-statechange পাঠায় (detail: widget, state, params), আর প্রতিটি render-এর পরে ringlab-render।",
       ],
-      snippet: 'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
+      snippet:
+        'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
     },
     language: {
       title: "ভাষা আর রং",
       body: [
         "Widget কথা বলে তার চারপাশের সবচেয়ে কাছের lang attribute-এর ভাষায় — ইংরেজি (en) বা বাংলা (bn); বাংলায় প্রতিটি সংখ্যা বাংলা অঙ্কে। প্রকাশিত প্রোগ্রামের আউটপুট থাকে প্রোগ্রামের নিজের লেখাতেই।",
-        "রং পাঠকের হালকা বা গাঢ় পছন্দ মেনে চলে; element-এ theme=\"light\" বা theme=\"dark\" দিলে তা স্থির হয়।",
+        'রং পাঠকের হালকা বা গাঢ় পছন্দ মেনে চলে; element-এ theme="light" বা theme="dark" দিলে তা স্থির হয়।',
       ],
-      snippet: '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
+      snippet:
+        '<section lang="bn">\n  <ringlab-search-stepper></ringlab-search-stepper>\n</section>\n\n<ringlab-jump-stepper theme="dark"></ringlab-jump-stepper>',
     },
     keyboard: {
       title: "কিবোর্ড",
-      body: ["Stepper-এ focus দিন (Tab, বা ক্লিক): → বা n পরের ধাপ, ← বা p আগের ধাপ, Home প্রথম, End শেষ ধাপ, k (বা space) চালায় ও থামায়। ছবির নিচের বর্ণনা ধাপ বদলালেই screen reader পড়ে শোনায়।"],
+      body: [
+        "Stepper-এ focus দিন (Tab, বা ক্লিক): → বা n পরের ধাপ, ← বা p আগের ধাপ, Home প্রথম, End শেষ ধাপ, k (বা space) চালায় ও থামায়। ছবির নিচের বর্ণনা ধাপ বদলালেই screen reader পড়ে শোনায়।",
+      ],
     },
     csp: {
       title: "Content-Security-Policy",
       body: [
         "Widget-গুলো eval, inline script বা blob:/data: URL ব্যবহার করে না; WebAssembly-র নিজের দরকার 'wasm-unsafe-eval'। নিজের element-এ বসানো style-এর জন্য style-এ 'unsafe-inline' লাগে। এই policy-ই যথেষ্ট:",
       ],
-      snippet: "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
+      snippet:
+        "Content-Security-Policy: default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'",
     },
     attrsTitle: "Attribute",
     headers: ["attribute", "ডিফল্ট", "অর্থ"],

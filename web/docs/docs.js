@@ -22,7 +22,8 @@ for (const pre of document.querySelectorAll("pre[data-copy]")) {
       button.textContent = copied;
       setTimeout(() => (button.textContent = label), 1500);
     };
-    if (navigator.clipboard?.writeText) navigator.clipboard.writeText(pre.textContent ?? "").then(done, () => select(pre));
+    if (navigator.clipboard?.writeText)
+      navigator.clipboard.writeText(pre.textContent ?? "").then(done, () => select(pre));
     else select(pre);
   });
   pre.parentElement?.prepend(button);

@@ -67,10 +67,14 @@ function hashOf(route: Route | undefined, params: Record<string, string>, lang: 
 }
 
 let navigated = false;
-let current: { route: Route | undefined; el: HTMLElement | undefined; lang: string } = { route: undefined, el: undefined, lang: "" };
+let current: { route: Route | undefined; el: HTMLElement | undefined; lang: string } = {
+  route: undefined,
+  el: undefined,
+  lang: "",
+};
 
 function groupTitle(t: Messages, g: Route["group"]): string {
-  return typeof g === "number" ? t.playground.sections[g - 1] ?? "" : t.playground.groups[g];
+  return typeof g === "number" ? (t.playground.sections[g - 1] ?? "") : t.playground.groups[g];
 }
 
 function renderToc(t: Messages, active: Route | undefined, lang: string): void {
@@ -84,33 +88,37 @@ function renderToc(t: Messages, active: Route | undefined, lang: string): void {
       { open: wide, "data-testid": "toc-details" },
       h("summary", { class: "toc-title" }, t.playground.contents),
       h(
-      "ol",
-      {},
-      groups.map((g) =>
-        h(
-          "li",
-          {},
-          h("span", { class: "group" }, groupTitle(t, g)),
+        "ol",
+        {},
+        groups.map((g) =>
           h(
-            "ul",
+            "li",
             {},
-            routes
-              .filter((r) => r.group === g)
-              .map((r) =>
-                h(
-                  "li",
-                  {},
+            h("span", { class: "group" }, groupTitle(t, g)),
+            h(
+              "ul",
+              {},
+              routes
+                .filter((r) => r.group === g)
+                .map((r) =>
                   h(
-                    "a",
-                    { href: hashOf(r, {}, lang), "aria-current": r === active ? "page" : undefined, "data-testid": `nav-${r.id}` },
-                    t.playground.routes[r.id as keyof Messages["playground"]["routes"]]?.title ?? r.id,
+                    "li",
+                    {},
+                    h(
+                      "a",
+                      {
+                        href: hashOf(r, {}, lang),
+                        "aria-current": r === active ? "page" : undefined,
+                        "data-testid": `nav-${r.id}`,
+                      },
+                      t.playground.routes[r.id as keyof Messages["playground"]["routes"]]?.title ?? r.id,
+                    ),
                   ),
                 ),
-              ),
+            ),
           ),
         ),
       ),
-    ),
     ),
   );
 }
@@ -157,7 +165,12 @@ function render(): void {
           return h(
             "li",
             {},
-            h("a", { href: hashOf(r, {}, t.lang) }, h("span", { class: "card-group" }, groupTitle(t, r.group)), h("strong", {}, info.title)),
+            h(
+              "a",
+              { href: hashOf(r, {}, t.lang) },
+              h("span", { class: "card-group" }, groupTitle(t, r.group)),
+              h("strong", {}, info.title),
+            ),
             h("p", {}, info.intro),
           );
         }),

@@ -40,7 +40,9 @@ export default defineConfig({
   worker: {
     format: "es",
     plugins: () => [wasmBesideBundle()],
-    rolldownOptions: { output: { entryFileNames: "ringlab-worker.js", chunkFileNames: "ringlab-worker-[hash].js", minify: true } },
+    rolldownOptions: {
+      output: { entryFileNames: "ringlab-worker.js", chunkFileNames: "ringlab-worker-[hash].js", minify: true },
+    },
   },
   build: {
     outDir: here("../../dist/widgets"),

@@ -102,9 +102,7 @@ class Fnv1a {
 };
 
 // h32 of a JavaScript string given as its UTF-16 code units.
-[[nodiscard]] constexpr std::uint32_t h32(std::u16string_view units) noexcept {
-  return Fnv1a{}.units(units).finish();
-}
+[[nodiscard]] constexpr std::uint32_t h32(std::u16string_view units) noexcept { return Fnv1a{}.units(units).finish(); }
 
 // h32 over bytes, one unit per byte.
 [[nodiscard]] constexpr std::uint32_t h32_bytes(std::string_view bytes) noexcept {

@@ -78,9 +78,9 @@ class Rendezvous {
   std::vector<std::uint32_t> rest_first_;  // name s's rest is rest_[rest_first_[s] .. rest_first_[s+1])
 };
 
-// Weighted rendezvous (docs/algorithms.md#weighted-rendezvous): u = score / 2^32, weighted score = -w / ln(u) (u = 0 scores 0);
-// the highest wins, ties to list order. With equal weights it picks what plain HRW picks, since
-// -w / ln(u) grows with u.
+// Weighted rendezvous (docs/algorithms.md#weighted-rendezvous): u = score / 2^32, weighted score = -w / ln(u) (u = 0
+// scores 0); the highest wins, ties to list order. With equal weights it picks what plain HRW picks, since -w / ln(u)
+// grows with u.
 [[nodiscard]] double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept;
 
 struct WeightedServer {

@@ -1,4 +1,5 @@
-// The hash ring with virtual nodes, weights and preference lists (docs/algorithms.md#ring and docs/algorithms.md#preference-list).
+// The hash ring with virtual nodes, weights and preference lists (docs/algorithms.md#ring and
+// docs/algorithms.md#preference-list).
 //
 // Server s (in list order) owns v_s points with tokens h32(name_s + "#" + i), i = 0 .. v_s-1.
 // Points are sorted by token; equal tokens keep list order (server position, then i), which is

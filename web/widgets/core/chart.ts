@@ -61,11 +61,20 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
     { class: "chart", "data-testid": spec.testid, style: "margin:0" },
     h("figcaption", { class: "chart-title" }, spec.title),
     plot,
-    h("details", {}, h("summary", {}, spec.table.caption), table(spec.table.caption, spec.table.headers, spec.table.rows, `${spec.testid}-table`)),
+    h(
+      "details",
+      {},
+      h("summary", {}, spec.table.caption),
+      table(spec.table.caption, spec.table.headers, spec.table.rows, `${spec.testid}-table`),
+    ),
   );
   const n = spec.x.length;
   const cats = spec.categories;
-  const axis = (label: string | undefined, values: uPlot.Axis["values"], extra: Partial<uPlot.Axis> = {}): uPlot.Axis => ({
+  const axis = (
+    label: string | undefined,
+    values: uPlot.Axis["values"],
+    extra: Partial<uPlot.Axis> = {},
+  ): uPlot.Axis => ({
     stroke: fg,
     font,
     labelFont: font,
@@ -119,11 +128,7 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
       axis(
         spec.xTitle,
         (_u, splits) => splits.map((v) => (cats ? (cats[v] ?? "") : spec.xFmt(v))),
-        cats
-          ? { splits: () => spec.x, grid: { show: false } }
-          : spec.xLog
-            ? { splits: () => decades(spec.x) }
-            : {},
+        cats ? { splits: () => spec.x, grid: { show: false } } : spec.xLog ? { splits: () => decades(spec.x) } : {},
       ),
       axis(spec.yTitle, (_u, splits) => splits.map((v) => spec.yFmt(v)), {
         // Wide enough for the longest label (Bengali digits are about as wide as Latin ones).

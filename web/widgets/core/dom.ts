@@ -25,7 +25,11 @@ function append(el: Node, children: readonly Child[]): void {
 }
 
 /** An HTML element. `on…` attributes with function values become event listeners. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs,
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   apply(el, attrs);
   append(el, children);
@@ -35,7 +39,11 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Attrs, 
 const SVG = "http://www.w3.org/2000/svg";
 
 /** An SVG element. */
-export function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs?: Attrs, ...children: Child[]): SVGElementTagNameMap[K] {
+export function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs?: Attrs,
+  ...children: Child[]
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(SVG, tag);
   apply(el, attrs);
   append(el, children);

@@ -7,7 +7,10 @@ export class Fmt {
   private readonly cache = new Map<string, Intl.NumberFormat>();
   private readonly mapDigits: boolean;
 
-  constructor(readonly locale: string, readonly digits: "latn" | "beng") {
+  constructor(
+    readonly locale: string,
+    readonly digits: "latn" | "beng",
+  ) {
     // Intl gives Bengali digits with the "-u-nu-beng" extension on every engine with full ICU;
     // a build without that data falls back to mapping the Latin digits one by one.
     this.mapDigits = digits === "beng" && this.nf({}).format(0) !== "০";

@@ -28,7 +28,8 @@ export class WorkerError extends Error {
 export class JobRunner {
   private worker: Worker | undefined;
   private nextId = 1;
-  private pending: { id: number; resolve(r: JobResult): void; reject(e: unknown): void; onProgress: Progress } | undefined;
+  private pending:
+    { id: number; resolve(r: JobResult): void; reject(e: unknown): void; onProgress: Progress } | undefined;
 
   /** Whether `job` will run in a worker. */
   static inWorker(job: Job): boolean {

@@ -97,7 +97,14 @@ export function placed(def: readonly Placed[]): Codec<Placed[]> {
           const at = item.lastIndexOf(":");
           const name = at < 0 ? item : item.slice(0, at).trim();
           const rest = at < 0 ? "" : item.slice(at + 1);
-          return { name, tokens: rest.split("/").map((x) => x.trim()).filter((x) => x !== "").map(Number) };
+          return {
+            name,
+            tokens: rest
+              .split("/")
+              .map((x) => x.trim())
+              .filter((x) => x !== "")
+              .map(Number),
+          };
         }),
     format: (v) => v.map((p) => `${p.name}:${p.tokens.join("/")}`).join(","),
   };

@@ -65,7 +65,13 @@ function arcPath(from: number, to: number, span: number, r: number): string {
 }
 
 export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
-  const svg = s("svg", { class: "diagram", viewBox: "0 0 320 320", role: "img", "aria-label": o.label, "data-testid": "ring" });
+  const svg = s("svg", {
+    class: "diagram",
+    viewBox: "0 0 320 320",
+    role: "img",
+    "aria-label": o.label,
+    "data-testid": "ring",
+  });
   svg.append(s("circle", { class: "track", cx: C, cy: C, r: R }));
   for (const t of o.ticks ?? []) {
     const [x, y] = at(t.pos, o.span, R + 44);
@@ -76,7 +82,14 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
   }
   for (const a of o.arcs ?? []) {
     const d = arcPath(a.from, a.to, o.span, a.kind === "walk" ? R - 16 : R);
-    if (d) svg.append(s("path", { d, class: `${a.kind === "walk" ? "walk" : a.kind === "owned" ? "arc-owned" : "arc-moved"} ${serverClass(a.server)}`, "data-kind": a.kind }));
+    if (d)
+      svg.append(
+        s("path", {
+          d,
+          class: `${a.kind === "walk" ? "walk" : a.kind === "owned" ? "arc-owned" : "arc-moved"} ${serverClass(a.server)}`,
+          "data-kind": a.kind,
+        }),
+      );
   }
   if (o.dense) {
     const byServer = new Map<number, string[]>();
@@ -88,15 +101,36 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
       byServer.set(p.server, list);
     }
     for (const [server, segs] of byServer) {
-      svg.append(s("path", { d: segs.join(""), class: serverClass(server), "stroke-width": o.points.length > 2000 ? 0.6 : 1.6, fill: "none" }));
+      svg.append(
+        s("path", {
+          d: segs.join(""),
+          class: serverClass(server),
+          "stroke-width": o.points.length > 2000 ? 0.6 : 1.6,
+          fill: "none",
+        }),
+      );
     }
   } else {
     for (const p of o.points) {
       const [x, y] = at(p.pos, o.span, R);
-      svg.append(s("circle", { cx: x, cy: y, r: p.emphasis ? 10 : 8, class: `point ${serverClass(p.server)}${p.emphasis ? " em" : ""}`, opacity: p.dim ? 0.35 : 1 }));
+      svg.append(
+        s("circle", {
+          cx: x,
+          cy: y,
+          r: p.emphasis ? 10 : 8,
+          class: `point ${serverClass(p.server)}${p.emphasis ? " em" : ""}`,
+          opacity: p.dim ? 0.35 : 1,
+        }),
+      );
       if (p.label) {
         const [lx, ly] = at(p.pos, o.span, R + 23);
-        svg.append(s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": 700, opacity: p.dim ? 0.5 : 1 }, p.label));
+        svg.append(
+          s(
+            "text",
+            { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": 700, opacity: p.dim ? 0.5 : 1 },
+            p.label,
+          ),
+        );
       }
     }
   }
@@ -114,7 +148,9 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
       }),
     );
     const [lx, ly] = at(k.pos, o.span, R - 56);
-    svg.append(s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400 }, k.label));
+    svg.append(
+      s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400 }, k.label),
+    );
   }
   if (o.center) svg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "muted" }, o.center));
   return svg;

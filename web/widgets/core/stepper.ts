@@ -51,7 +51,12 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     this.buildParams(params);
     if (params.childElementCount > 0) box.append(params);
     this.stage = h("div", { class: "stage", "data-testid": "stage" });
-    this.narrationEl = h("p", { class: "narration", "data-testid": "narration", "aria-live": "polite", "aria-atomic": "true" });
+    this.narrationEl = h("p", {
+      class: "narration",
+      "data-testid": "narration",
+      "aria-live": "polite",
+      "aria-atomic": "true",
+    });
     const button = (id: string, onclick: () => void) =>
       h("button", { type: "button", "data-testid": id, onclick: () => onclick() });
     this.buttons = {
@@ -180,7 +185,12 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.composedPath()[0];
     // Keys typed into the widget's own inputs (a key name, a slider) are theirs.
-    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
+    if (
+      target instanceof HTMLInputElement ||
+      target instanceof HTMLSelectElement ||
+      target instanceof HTMLTextAreaElement
+    )
+      return;
     const onButton = target instanceof HTMLButtonElement;
     switch (e.key) {
       case "ArrowRight":

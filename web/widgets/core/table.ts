@@ -17,7 +17,15 @@ export function table(caption: string, headers: Child[], rows: TableRow[], testi
       "table",
       { "data-testid": testid },
       h("caption", {}, caption),
-      h("thead", {}, h("tr", {}, headers.map((x) => h("th", { scope: "col" }, x)))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          headers.map((x) => h("th", { scope: "col" }, x)),
+        ),
+      ),
       h(
         "tbody",
         {},
@@ -25,7 +33,9 @@ export function table(caption: string, headers: Child[], rows: TableRow[], testi
           h(
             "tr",
             { class: r.class },
-            r.cells.map((c, i) => (i === 0 ? h("th", { scope: "row", class: r.cellClass?.[i] }, c) : h("td", { class: r.cellClass?.[i] }, c))),
+            r.cells.map((c, i) =>
+              i === 0 ? h("th", { scope: "row", class: r.cellClass?.[i] }, c) : h("td", { class: r.cellClass?.[i] }, c),
+            ),
           ),
         ),
       ),

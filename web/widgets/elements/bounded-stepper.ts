@@ -42,7 +42,10 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
   }
 
   protected stepsOf(rl: Ringlab, state: State): BoundedStep[] {
-    return boundedSteps({ servers: state.servers, vnodes: state.vnodes, keys: state.keys, seed: state.seed, epsilon: state.epsilon }, rl);
+    return boundedSteps(
+      { servers: state.servers, vnodes: state.vnodes, keys: state.keys, seed: state.seed, epsilon: state.epsilon },
+      rl,
+    );
   }
 
   protected draw(stage: HTMLDivElement, step: BoundedStep): void {
@@ -66,15 +69,38 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     const n = step.names.length;
     const capMax = Math.max(...step.capacities, 1);
     const bw = 300 / n;
-    const chart = s("svg", { class: "diagram wide", viewBox: "0 0 320 150", role: "img", "aria-label": t.barsLabel, "data-testid": "loads" });
+    const chart = s("svg", {
+      class: "diagram wide",
+      viewBox: "0 0 320 150",
+      role: "img",
+      "aria-label": t.barsLabel,
+      "data-testid": "loads",
+    });
     step.names.forEach((name, i) => {
       const x = 10 + i * bw;
       const cap = step.capacities[i] ?? 0;
       const hgt = (v: number) => (v / capMax) * 110;
-      chart.append(s("rect", { x: x + bw * 0.2, y: 120 - hgt(loads[i] ?? 0), width: bw * 0.6, height: hgt(loads[i] ?? 0), class: serverClass(i), rx: 2 }));
-      chart.append(s("line", { x1: x + bw * 0.1, x2: x + bw * 0.9, y1: 120 - hgt(cap), y2: 120 - hgt(cap), class: "bar-cap" }));
+      chart.append(
+        s("rect", {
+          x: x + bw * 0.2,
+          y: 120 - hgt(loads[i] ?? 0),
+          width: bw * 0.6,
+          height: hgt(loads[i] ?? 0),
+          class: serverClass(i),
+          rx: 2,
+        }),
+      );
+      chart.append(
+        s("line", { x1: x + bw * 0.1, x2: x + bw * 0.9, y1: 120 - hgt(cap), y2: 120 - hgt(cap), class: "bar-cap" }),
+      );
       chart.append(s("text", { x: x + bw / 2, y: 136, "text-anchor": "middle" }, name));
-      chart.append(s("text", { x: x + bw / 2, y: 148, "text-anchor": "middle", class: "muted", style: "font-size:10px" }, `${f.int(loads[i] ?? 0)}/${f.int(cap)}`));
+      chart.append(
+        s(
+          "text",
+          { x: x + bw / 2, y: 148, "text-anchor": "middle", class: "muted", style: "font-size:10px" },
+          `${f.int(loads[i] ?? 0)}/${f.int(cap)}`,
+        ),
+      );
     });
     const rows = step.keys.map((key, k) => {
       const known = k < upto;
@@ -100,8 +126,15 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
   protected narrate(step: BoundedStep, _i: number, _steps: BoundedStep[], state: State): string {
     const t = this.t.bounded;
     const f = this.f;
-    if (step.kind === "intro") return t.intro(f.int(step.keys.length), f.int(step.names.length), f.dec(state.epsilon, 2), [...new Set(step.capacities)].map((c) => f.int(c)).join("/"));
-    if (step.kind === "done") return t.done(f.int(step.notFirstChoice), f.int(step.keys.length), f.int(step.longestWalk));
+    if (step.kind === "intro")
+      return t.intro(
+        f.int(step.keys.length),
+        f.int(step.names.length),
+        f.dec(state.epsilon, 2),
+        [...new Set(step.capacities)].map((c) => f.int(c)).join("/"),
+      );
+    if (step.kind === "done")
+      return t.done(f.int(step.notFirstChoice), f.int(step.keys.length), f.int(step.longestWalk));
     const k = step.index;
     const first = step.names[step.first[k] ?? 0] ?? "";
     const placed = step.names[step.placed[k] ?? 0] ?? "";
@@ -109,4 +142,3 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     return walk === 0 ? t.direct(step.keys[k] ?? "", placed) : t.walked(step.keys[k] ?? "", first, placed, f.int(walk));
   }
 }
-

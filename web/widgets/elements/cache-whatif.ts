@@ -53,7 +53,9 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
         "data-testid": `field-${field}`,
         ...(field === "hit" ? { min: 0, max: 0.999, step: 0.01 } : { min: 1, step: 1 }),
       });
-      input.addEventListener("change", () => this.setState({ [field]: input.value === "" ? NaN : Number(input.value) } as Partial<State>, true));
+      input.addEventListener("change", () =>
+        this.setState({ [field]: input.value === "" ? NaN : Number(input.value) } as Partial<State>, true),
+      );
       const label = h("span");
       this.fields.set(field, { input, label });
       params.append(h("label", {}, label, input));
@@ -97,35 +99,73 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
       if (this.shadowRoot?.activeElement !== input) input.value = String(state[field]);
     }
     this.selectLabel.textContent = t.algorithm;
-    this.select.replaceChildren(...algorithms.map((a) => h("option", { value: a, selected: a === state.algorithm }, t.algorithms[a])));
+    this.select.replaceChildren(
+      ...algorithms.map((a) => h("option", { value: a, selected: a === state.algorithm }, t.algorithms[a])),
+    );
     this.select.value = state.algorithm;
     this.charts.clear();
     this.out.replaceChildren();
     this.summary.textContent = "";
     const rows = this.rows(rl, state);
-    const results = rows.map((r) => ({ row: r, w: r.moved === undefined ? undefined : rl.cacheWhatIf(state.hit, r.moved) }));
+    const results = rows.map((r) => ({
+      row: r,
+      w: r.moved === undefined ? undefined : rl.cacheWhatIf(state.hit, r.moved),
+    }));
     const chosen = results.find((x) => x.row.algorithm === state.algorithm);
     if (chosen?.w) {
       const w = chosen.w;
-      this.summary.textContent = t.summary(t.algorithms[state.algorithm], f.pct(w.moved), f.pct(w.hitBefore), f.pct(w.hitAfter), f.times(w.dbMultiplier));
+      this.summary.textContent = t.summary(
+        t.algorithms[state.algorithm],
+        f.pct(w.moved),
+        f.pct(w.hitBefore),
+        f.pct(w.hitAfter),
+        f.times(w.dbMultiplier),
+      );
       this.out.append(
         h(
           "div",
           { class: "kpis" },
-          h("div", { class: "kpi" }, h("div", { class: "label" }, t.moved), h("div", { class: "big", "data-testid": "moved" }, f.pct(w.moved))),
-          h("div", { class: "kpi" }, h("div", { class: "label" }, t.hitAfter), h("div", { class: "big", "data-testid": "hit-after" }, f.pct(w.hitAfter))),
-          h("div", { class: "kpi" }, h("div", { class: "label" }, t.db), h("div", { class: "big", "data-testid": "db-multiplier" }, f.times(w.dbMultiplier))),
+          h(
+            "div",
+            { class: "kpi" },
+            h("div", { class: "label" }, t.moved),
+            h("div", { class: "big", "data-testid": "moved" }, f.pct(w.moved)),
+          ),
+          h(
+            "div",
+            { class: "kpi" },
+            h("div", { class: "label" }, t.hitAfter),
+            h("div", { class: "big", "data-testid": "hit-after" }, f.pct(w.hitAfter)),
+          ),
+          h(
+            "div",
+            { class: "kpi" },
+            h("div", { class: "label" }, t.db),
+            h("div", { class: "big", "data-testid": "db-multiplier" }, f.times(w.dbMultiplier)),
+          ),
         ),
       );
     } else this.summary.textContent = t.unavailable(t.algorithms[state.algorithm]);
     const sourceText = (r: Row) =>
-      r.source === "theory" ? t.theory : r.source === "measured" ? t.measured(f.int(state.keys ?? rl.defaults().compare.keys)) : r.source === "unsupported" ? t.unsupported(r.reason ?? "") : t.notMeasured;
+      r.source === "theory"
+        ? t.theory
+        : r.source === "measured"
+          ? t.measured(f.int(state.keys ?? rl.defaults().compare.keys))
+          : r.source === "unsupported"
+            ? t.unsupported(r.reason ?? "")
+            : t.notMeasured;
     this.out.append(
       table(
         t.caption(f.pct(state.hit), f.int(state.from), f.int(state.to)),
         [t.algorithm, t.moved, t.hitAfter, t.db, t.source],
         results.map(({ row, w }) => ({
-          cells: [t.algorithms[row.algorithm], w ? f.pct(w.moved) : "—", w ? f.pct(w.hitAfter) : "—", w ? f.times(w.dbMultiplier) : "—", sourceText(row)],
+          cells: [
+            t.algorithms[row.algorithm],
+            w ? f.pct(w.moved) : "—",
+            w ? f.pct(w.hitAfter) : "—",
+            w ? f.times(w.dbMultiplier) : "—",
+            sourceText(row),
+          ],
           class: row.algorithm === state.algorithm ? "now" : "",
           cellClass: [undefined, undefined, undefined, undefined, "l"],
         })),
@@ -143,11 +183,17 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
             testid: "chart-db",
             x: plotted.map((_, i) => i),
             categories: plotted.map((x) => t.algorithms[x.row.algorithm]),
-            series: [{ label: t.db, values: plotted.map((x) => x.w?.dbMultiplier ?? 0), color: "--_bad", kind: "bars" }],
+            series: [
+              { label: t.db, values: plotted.map((x) => x.w?.dbMultiplier ?? 0), color: "--_bad", kind: "bars" },
+            ],
             yMin: 0,
             xFmt: (v) => f.num(v),
             yFmt: (v) => f.num(v, 1),
-            table: { caption: t.chart, headers: [t.algorithm, t.db], rows: plotted.map((x) => ({ cells: [t.algorithms[x.row.algorithm], f.times(x.w?.dbMultiplier ?? 0)] })) },
+            table: {
+              caption: t.chart,
+              headers: [t.algorithm, t.db],
+              rows: plotted.map((x) => ({ cells: [t.algorithms[x.row.algorithm], f.times(x.w?.dbMultiplier ?? 0)] })),
+            },
           }),
         ),
       ),
@@ -158,4 +204,3 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
     this.charts.clear();
   }
 }
-

@@ -25,7 +25,17 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
   }
 
   protected stepsOf(rl: Ringlab, state: State): ClientsStep[] {
-    return clientsSteps({ a: state["servers-a"], b: state["servers-b"], key: state.key, vnodes: state.vnodes, seed: state.seed, sample: 10000 }, rl);
+    return clientsSteps(
+      {
+        a: state["servers-a"],
+        b: state["servers-b"],
+        key: state.key,
+        vnodes: state.vnodes,
+        seed: state.seed,
+        sample: 10000,
+      },
+      rl,
+    );
   }
 
   private all(state: State): string[] {
@@ -37,12 +47,28 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
     const t = this.t.clients;
     const all = this.all(state);
     const color = (name: string) => serverClass(all.indexOf(name));
-    const svg = s("svg", { class: "diagram wide", viewBox: "0 0 320 190", role: "img", "aria-label": t.diagram, "data-testid": "clients-diagram" });
+    const svg = s("svg", {
+      class: "diagram wide",
+      viewBox: "0 0 320 190",
+      role: "img",
+      "aria-label": t.diagram,
+      "data-testid": "clients-diagram",
+    });
     const sw = 300 / all.length;
     all.forEach((name, k) => {
       const x = 10 + k * sw + sw / 2;
       const hit = (i >= 1 && name === step.ownerA) || (i >= 2 && name === step.ownerB);
-      svg.append(s("rect", { x: x - 22, y: 140, width: 44, height: 34, rx: 6, class: `${color(name)}${hit ? " em" : ""}`, "fill-opacity": hit ? 0.9 : 0.3 }));
+      svg.append(
+        s("rect", {
+          x: x - 22,
+          y: 140,
+          width: 44,
+          height: 34,
+          rx: 6,
+          class: `${color(name)}${hit ? " em" : ""}`,
+          "fill-opacity": hit ? 0.9 : 0.3,
+        }),
+      );
       svg.append(s("text", { x, y: 162, "text-anchor": "middle", "font-weight": 700 }, name));
     });
     const client = (x: number, label: string, knows: string[], owner: string, show: boolean, dash: boolean) => {
@@ -51,15 +77,29 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
       svg.append(s("text", { x, y: 43, "text-anchor": "middle", class: "muted" }, knows.join(" ")));
       if (show) {
         const tx = 10 + all.indexOf(owner) * sw + sw / 2;
-        svg.append(s("path", { d: `M ${x} 54 C ${x} 100 ${tx} 90 ${tx} 138`, class: `walk ${color(owner)}`, style: `stroke-width:3${dash ? ";stroke-dasharray:6 4" : ""}` }));
+        svg.append(
+          s("path", {
+            d: `M ${x} 54 C ${x} 100 ${tx} 90 ${tx} 138`,
+            class: `walk ${color(owner)}`,
+            style: `stroke-width:3${dash ? ";stroke-dasharray:6 4" : ""}`,
+          }),
+        );
       }
     };
     client(85, t.clientA, state["servers-a"], step.ownerA, i >= 1, false);
     client(235, t.clientB, state["servers-b"], step.ownerB, i >= 2, true);
     svg.append(s("text", { x: 160, y: 80, "text-anchor": "middle", "font-weight": 700 }, step.key));
     const rows = [
-      { cells: [t.clientA, state["servers-a"].join(", "), i >= 1 ? serverLabel(step.ownerA, color(step.ownerA)) : "…"], class: i === 1 ? "now" : "", cellClass: ["l", "l", "l"] },
-      { cells: [t.clientB, state["servers-b"].join(", "), i >= 2 ? serverLabel(step.ownerB, color(step.ownerB)) : "…"], class: i === 2 ? "now" : "", cellClass: ["l", "l", "l"] },
+      {
+        cells: [t.clientA, state["servers-a"].join(", "), i >= 1 ? serverLabel(step.ownerA, color(step.ownerA)) : "…"],
+        class: i === 1 ? "now" : "",
+        cellClass: ["l", "l", "l"],
+      },
+      {
+        cells: [t.clientB, state["servers-b"].join(", "), i >= 2 ? serverLabel(step.ownerB, color(step.ownerB)) : "…"],
+        class: i === 2 ? "now" : "",
+        cellClass: ["l", "l", "l"],
+      },
     ];
     stage.append(h("div", {}, svg), table(t.caption(step.key), [t.client, t.knows, t.sendsTo], rows, "owners"));
   }
@@ -75,8 +115,11 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
       case "client-b":
         return step.ownerA === step.ownerB ? t.bSame(step.key, step.ownerB) : t.b(step.key, step.ownerB, step.ownerA);
       case "summary":
-        return t.summary(f.int(step.disagree), f.int(step.sample), f.pct(step.sample ? step.disagree / step.sample : 0));
+        return t.summary(
+          f.int(step.disagree),
+          f.int(step.sample),
+          f.pct(step.sample ? step.disagree / step.sample : 0),
+        );
     }
   }
 }
-

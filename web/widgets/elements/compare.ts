@@ -95,7 +95,14 @@ export class Compare extends RinglabElement<typeof spec> {
     });
     for (const field of Object.keys(spec) as Field[]) {
       const label = h("span");
-      const input = h("input", { type: "text", class: field === "servers" || field === "change" ? "wide" : "num", name: field, "data-testid": `field-${field}`, spellcheck: "false", autocomplete: "off" });
+      const input = h("input", {
+        type: "text",
+        class: field === "servers" || field === "change" ? "wide" : "num",
+        name: field,
+        "data-testid": `field-${field}`,
+        spellcheck: "false",
+        autocomplete: "off",
+      });
       input.addEventListener("change", () => this.commit());
       this.inputs.set(field, { input, label });
       form.append(h("label", {}, label, input));
@@ -104,7 +111,12 @@ export class Compare extends RinglabElement<typeof spec> {
     form.append(this.runButton);
     this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
     this.cancelButton.addEventListener("click", () => this.runner.cancel());
-    this.progressBox = h("div", { class: "run-status", hidden: true }, h("progress", { "data-testid": "progress", "aria-label": "progress" }), this.cancelButton);
+    this.progressBox = h(
+      "div",
+      { class: "run-status", hidden: true },
+      h("progress", { "data-testid": "progress", "aria-label": "progress" }),
+      this.cancelButton,
+    );
     this.statusText = h("span", { role: "status", "data-testid": "status" });
     this.out = h("div", { "data-testid": "result" });
     box.append(form, this.progressBox, h("p", { class: "hint" }, this.statusText), this.out);
@@ -188,7 +200,16 @@ export class Compare extends RinglabElement<typeof spec> {
       [t.algorithm, t.moved, t.toNew, t.betweenOld, "max/mean", "sd/mean", t.memory, t.buildMs],
       rows.map((r) => ({
         cells: r.supported
-          ? [r.algorithm, f.pct(r.moved), f.pct(r.movedToNew), f.pct(r.movedBetweenOld), f.dec(r.maxOverMean, 3), f.pct(r.sdOverMean), f.int(r.memoryBytes), f.dec(r.buildMs, 1)]
+          ? [
+              r.algorithm,
+              f.pct(r.moved),
+              f.pct(r.movedToNew),
+              f.pct(r.movedBetweenOld),
+              f.dec(r.maxOverMean, 3),
+              f.pct(r.sdOverMean),
+              f.int(r.memoryBytes),
+              f.dec(r.buildMs, 1),
+            ]
           : [r.algorithm, h("span", {}, `${t.unsupported}: ${r.reason ?? ""}`)],
         cellClass: r.supported ? [] : ["l", "l"],
       })),
@@ -214,7 +235,11 @@ export class Compare extends RinglabElement<typeof spec> {
           yMin: 0,
           xFmt: (v) => f.num(v),
           yFmt: (v) => f.pct(v, 0),
-          table: { caption: t.movedChart, headers: [t.algorithm, t.moved, t.betweenOld], rows: supported.map((r) => ({ cells: [r.algorithm, f.pct(r.moved), f.pct(r.movedBetweenOld)] })) },
+          table: {
+            caption: t.movedChart,
+            headers: [t.algorithm, t.moved, t.betweenOld],
+            rows: supported.map((r) => ({ cells: [r.algorithm, f.pct(r.moved), f.pct(r.movedBetweenOld)] })),
+          },
         }),
       ),
       this.charts.add(
@@ -227,7 +252,11 @@ export class Compare extends RinglabElement<typeof spec> {
           yMin: 0,
           xFmt: (v) => f.num(v),
           yFmt: (v) => f.num(v, 2),
-          table: { caption: t.loadChart, headers: [t.algorithm, "max/mean"], rows: supported.map((r) => ({ cells: [r.algorithm, f.dec(r.maxOverMean, 3)] })) },
+          table: {
+            caption: t.loadChart,
+            headers: [t.algorithm, "max/mean"],
+            rows: supported.map((r) => ({ cells: [r.algorithm, f.dec(r.maxOverMean, 3)] })),
+          },
         }),
       ),
     );
@@ -240,4 +269,3 @@ export class Compare extends RinglabElement<typeof spec> {
     this.runKey = "";
   }
 }
-

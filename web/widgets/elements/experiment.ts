@@ -31,7 +31,9 @@ type Flag = Exclude<keyof State, "name">;
  * with no flags) as attribute text: the module's defaults, which are the core's.
  */
 export function flagDefaults(defaults: Defaults, name: ExperimentName): Partial<Record<Flag, string>> {
-  const d = { "ring-vs-mod": defaults.ringVsMod, "vnode-sweep": defaults.vnodeSweep, "hrw-jump": defaults.hrwJump }[name];
+  const d = { "ring-vs-mod": defaults.ringVsMod, "vnode-sweep": defaults.vnodeSweep, "hrw-jump": defaults.hrwJump }[
+    name
+  ];
   return Object.fromEntries(Object.entries(d).map(([flag, v]) => [flag, Array.isArray(v) ? v.join(",") : String(v)]));
 }
 
@@ -44,16 +46,35 @@ function jobOf(state: State, defaults: Defaults): Job {
   const v = (k: Flag) => (state[k] !== "" ? state[k] : (d[k] ?? ""));
   switch (state.name) {
     case "ring-vs-mod":
-      return { kind: "ring-vs-mod", options: { seed: toNumber(v("seed")), keys: toNumber(v("keys")), servers: toNumber(v("servers")), vnodes: toNumber(v("vnodes")) } };
+      return {
+        kind: "ring-vs-mod",
+        options: {
+          seed: toNumber(v("seed")),
+          keys: toNumber(v("keys")),
+          servers: toNumber(v("servers")),
+          vnodes: toNumber(v("vnodes")),
+        },
+      };
     case "vnode-sweep":
       return {
         kind: "vnode-sweep",
-        options: { seed: toNumber(v("seed")), servers: toNumber(v("servers")), keys: toNumber(v("keys")), vnodes: v("vnodes").split(",").map(toNumber) },
+        options: {
+          seed: toNumber(v("seed")),
+          servers: toNumber(v("servers")),
+          keys: toNumber(v("keys")),
+          vnodes: v("vnodes").split(",").map(toNumber),
+        },
       };
     case "hrw-jump":
       return {
         kind: "hrw-jump",
-        options: { seed: toNumber(v("seed")), keys: toNumber(v("keys")), servers: toNumber(v("servers")), remove: toNumber(v("remove")), buckets: toNumber(v("buckets")) },
+        options: {
+          seed: toNumber(v("seed")),
+          keys: toNumber(v("keys")),
+          servers: toNumber(v("servers")),
+          remove: toNumber(v("remove")),
+          buckets: toNumber(v("buckets")),
+        },
       };
   }
 }
@@ -183,7 +204,8 @@ export class Experiment extends RinglabElement<typeof spec> {
       label.textContent = `--${flag}`;
       label.title = t.flagHelp[flag];
       input.setAttribute("aria-description", t.flagHelp[flag]);
-      if (this.shadowRoot?.activeElement !== input) input.value = state[flag] !== "" ? state[flag] : (defaults[flag] ?? "");
+      if (this.shadowRoot?.activeElement !== input)
+        input.value = state[flag] !== "" ? state[flag] : (defaults[flag] ?? "");
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;
@@ -287,7 +309,11 @@ export class Experiment extends RinglabElement<typeof spec> {
             series: [{ label: t.keysLabel, values: [...last.counts], color: "--_accent", kind: "bars" }],
             xFmt: (v) => f.num(v),
             yFmt: (v) => f.int(v),
-            table: { caption: t.loadTable(f.int(last.vnodes)), headers: [this.t.server, t.keysLabel], rows: names.map((n, i) => ({ cells: [n, f.int(last.counts[i] ?? 0)] })) },
+            table: {
+              caption: t.loadTable(f.int(last.vnodes)),
+              headers: [this.t.server, t.keysLabel],
+              rows: names.map((n, i) => ({ cells: [n, f.int(last.counts[i] ?? 0)] })),
+            },
           }),
         ),
       );
@@ -307,7 +333,12 @@ export class Experiment extends RinglabElement<typeof spec> {
           x: xs,
           xLog: true,
           series: [
-            { label: t.theory, values: xs.map((v) => rl.theory.sdOverMean(r.servers, v)), color: "--_muted", dash: [6, 4] },
+            {
+              label: t.theory,
+              values: xs.map((v) => rl.theory.sdOverMean(r.servers, v)),
+              color: "--_muted",
+              dash: [6, 4],
+            },
             { label: t.measured, values: xs.map((v) => measured.get(v) ?? null), color: "--_s1", kind: "points" },
           ],
           xTitle: t.vAxis,
@@ -316,7 +347,9 @@ export class Experiment extends RinglabElement<typeof spec> {
           table: {
             caption: t.sdTable,
             headers: ["V", t.measured, t.theory],
-            rows: r.rows.map((row) => ({ cells: [f.int(row.vnodes), f.pct(row.sdOverAvg), f.pct(rl.theory.sdOverMean(r.servers, row.vnodes))] })),
+            rows: r.rows.map((row) => ({
+              cells: [f.int(row.vnodes), f.pct(row.sdOverAvg), f.pct(rl.theory.sdOverMean(r.servers, row.vnodes))],
+            })),
           },
         }),
       ),
@@ -338,7 +371,11 @@ export class Experiment extends RinglabElement<typeof spec> {
         yMax: 1,
         xFmt: (v) => f.num(v),
         yFmt: (v) => f.pct(v, 0),
-        table: { caption: title, headers: ["", t.movedLabel], rows: bars.map((b) => ({ cells: [b.label, f.pct(b.value)] })) },
+        table: {
+          caption: title,
+          headers: ["", t.movedLabel],
+          rows: bars.map((b) => ({ cells: [b.label, f.pct(b.value)] })),
+        },
       }),
     );
   }
@@ -380,7 +417,13 @@ export class Experiment extends RinglabElement<typeof spec> {
             series: [{ label: t.keysLabel, values: r.counts.map((c) => c ?? 0), color: "--_accent", kind: "bars" }],
             xFmt: (v) => f.num(v),
             yFmt: (v) => f.int(v),
-            table: { caption: t.hrwLoad(f.int(n)), headers: [this.t.server, t.keysLabel], rows: names.map((s, i) => ({ cells: [s, r.counts[i] === undefined ? "undefined" : f.int(r.counts[i] ?? 0)] })) },
+            table: {
+              caption: t.hrwLoad(f.int(n)),
+              headers: [this.t.server, t.keysLabel],
+              rows: names.map((s, i) => ({
+                cells: [s, r.counts[i] === undefined ? "undefined" : f.int(r.counts[i] ?? 0)],
+              })),
+            },
           }),
         ),
       );
@@ -403,4 +446,3 @@ export class Experiment extends RinglabElement<typeof spec> {
     this.runKey = "";
   }
 }
-

@@ -30,7 +30,16 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
 
   protected stepsOf(rl: Ringlab, state: State): HotkeyStep[] {
     return hotkeySteps(
-      { servers: state.servers, keys: state.keys, requests: state.requests, s: state.s, seed: state.seed, vnodes: state.vnodes, moreVnodes: state["more-vnodes"], copies: state.copies },
+      {
+        servers: state.servers,
+        keys: state.keys,
+        requests: state.requests,
+        s: state.s,
+        seed: state.seed,
+        vnodes: state.vnodes,
+        moreVnodes: state["more-vnodes"],
+        copies: state.copies,
+      },
       rl,
     );
   }
@@ -43,21 +52,50 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
     const top = Math.max(1, ...steps.flatMap((x) => x.requestsPerServer));
     const n = counts.length;
     const bw = 300 / n;
-    const svg = s("svg", { class: "diagram wide", viewBox: "0 0 320 170", role: "img", "aria-label": t.diagram, "data-testid": "requests" });
+    const svg = s("svg", {
+      class: "diagram wide",
+      viewBox: "0 0 320 170",
+      role: "img",
+      "aria-label": t.diagram,
+      "data-testid": "requests",
+    });
     counts.forEach((c, i) => {
       const hgt = (c / top) * 130;
       const x = 10 + i * bw;
-      svg.append(s("rect", { x: x + bw * 0.15, y: 140 - hgt, width: bw * 0.7, height: hgt, rx: 2, class: `${serverClass(i)}${i === step.hottestServer ? " em" : ""}` }));
-      if (n <= 16) svg.append(s("text", { x: x + bw / 2, y: 156, "text-anchor": "middle", style: "font-size:10px" }, `S${i}`));
+      svg.append(
+        s("rect", {
+          x: x + bw * 0.15,
+          y: 140 - hgt,
+          width: bw * 0.7,
+          height: hgt,
+          rx: 2,
+          class: `${serverClass(i)}${i === step.hottestServer ? " em" : ""}`,
+        }),
+      );
+      if (n <= 16)
+        svg.append(s("text", { x: x + bw / 2, y: 156, "text-anchor": "middle", style: "font-size:10px" }, `S${i}`));
     });
     const rows = steps.map((x) => ({
-      cells: [t.kinds[x.kind], f.num(x.s, 2), f.int(x.vnodes), f.int(x.copies), f.int(x.hottestKeyRequests), `S${x.hottestServer}`, f.times(x.maxOverMean, 2)],
+      cells: [
+        t.kinds[x.kind],
+        f.num(x.s, 2),
+        f.int(x.vnodes),
+        f.int(x.copies),
+        f.int(x.hottestKeyRequests),
+        `S${x.hottestServer}`,
+        f.times(x.maxOverMean, 2),
+      ],
       class: x === step ? "now" : "",
       cellClass: ["l"],
     }));
     stage.append(
       h("div", {}, svg),
-      table(t.caption(f.int(this.state.requests), f.int(this.state.keys)), ["", "s", "V", t.copies, t.hottest, t.busiest, "max/mean"], rows, "hotkey-table"),
+      table(
+        t.caption(f.int(this.state.requests), f.int(this.state.keys)),
+        ["", "s", "V", t.copies, t.hottest, t.busiest, "max/mean"],
+        rows,
+        "hotkey-table",
+      ),
     );
   }
 
@@ -77,4 +115,3 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
     }
   }
 }
-

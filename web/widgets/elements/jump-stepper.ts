@@ -25,7 +25,13 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
   }
 
   protected override buildParams(box: HTMLDivElement): void {
-    this.keyInput = h("input", { type: "text", class: "wide", "data-testid": "key", spellcheck: "false", autocomplete: "off" });
+    this.keyInput = h("input", {
+      type: "text",
+      class: "wide",
+      "data-testid": "key",
+      spellcheck: "false",
+      autocomplete: "off",
+    });
     this.keyInput.addEventListener("change", () => this.change({ key: this.keyInput.value }));
     this.bucketsInput = h("input", { type: "number", class: "num", min: 1, "data-testid": "buckets" });
     this.bucketsInput.addEventListener("change", () => this.change({ buckets: Number(this.bucketsInput.value) }));
@@ -52,15 +58,37 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
     // Buckets on a line; beyond 40 the line is a scale and only the jumps' buckets are labelled.
     const w = 300;
     const x = (b: number) => 10 + ((b + 0.5) / Math.max(n, 1)) * w;
-    const svg = s("svg", { class: "diagram wide", viewBox: "0 0 320 130", role: "img", "aria-label": t.diagram(f.int(n)), "data-testid": "jump-diagram" });
+    const svg = s("svg", {
+      class: "diagram wide",
+      viewBox: "0 0 320 130",
+      role: "img",
+      "aria-label": t.diagram(f.int(n)),
+      "data-testid": "jump-diagram",
+    });
     const shown = step.kind === "intro" ? 0 : step.index + 1;
     const visited = new Set(step.jumps.slice(0, shown).map((j) => j.bucket));
     if (n <= 40) {
       for (let b = 0; b < n; b++) {
         const on = visited.has(b);
         const last = step.kind !== "intro" && step.jumps[step.index]?.bucket === b;
-        svg.append(s("rect", { x: x(b) - w / n / 2 + 1, y: 80, width: w / n - 2, height: 22, rx: 3, class: on ? `s0${last ? " em" : ""}` : "cell", "fill-opacity": on ? (last ? 1 : 0.45) : 1 }));
-        svg.append(s("text", { x: x(b), y: 120, "text-anchor": "middle", class: "muted", style: n > 20 ? "font-size:8px" : "" }, f.id(b)));
+        svg.append(
+          s("rect", {
+            x: x(b) - w / n / 2 + 1,
+            y: 80,
+            width: w / n - 2,
+            height: 22,
+            rx: 3,
+            class: on ? `s0${last ? " em" : ""}` : "cell",
+            "fill-opacity": on ? (last ? 1 : 0.45) : 1,
+          }),
+        );
+        svg.append(
+          s(
+            "text",
+            { x: x(b), y: 120, "text-anchor": "middle", class: "muted", style: n > 20 ? "font-size:8px" : "" },
+            f.id(b),
+          ),
+        );
       }
     } else {
       svg.append(s("line", { x1: 10, y1: 91, x2: 310, y2: 91, class: "axis", "stroke-width": 3 }));
@@ -83,7 +111,14 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
           opacity: k === step.index ? 1 : 0.5,
         }),
       );
-      if (past && k === step.index) svg.append(s("text", { x: 316, y: 70, "text-anchor": "end", style: "fill:var(--_bad)" }, `j = ${f.id(j.next)} ≥ ${f.id(n)}`));
+      if (past && k === step.index)
+        svg.append(
+          s(
+            "text",
+            { x: 316, y: 70, "text-anchor": "end", style: "fill:var(--_bad)" },
+            `j = ${f.id(j.next)} ≥ ${f.id(n)}`,
+          ),
+        );
     });
     const jumpsTable = table(
       t.jumpsCaption(state.key, f.id(step.hash)),
@@ -126,4 +161,3 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
     return t.jump(f.id(j.bucket), f.id(j.next), f.int(state.buckets), last);
   }
 }
-

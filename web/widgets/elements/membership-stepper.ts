@@ -31,7 +31,10 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
   }
 
   protected stepsOf(rl: Ringlab, state: State): MembershipStep[] {
-    return membershipSteps({ span: state.span, servers: state.servers, hashes: state.hashes, changes: parseChanges(state.changes) }, rl);
+    return membershipSteps(
+      { span: state.span, servers: state.servers, hashes: state.hashes, changes: parseChanges(state.changes) },
+      rl,
+    );
   }
 
   /** Every server name that appears, in order of appearance: a server's colour follows its name. */
@@ -41,7 +44,13 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     return names;
   }
 
-  protected draw(stage: HTMLDivElement, step: MembershipStep, _i: number, _steps: MembershipStep[], state: State): void {
+  protected draw(
+    stage: HTMLDivElement,
+    step: MembershipStep,
+    _i: number,
+    _steps: MembershipStep[],
+    state: State,
+  ): void {
     const t = this.t.membership;
     const f = this.f;
     const all = this.palette(state);
@@ -62,8 +71,20 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       label: t.diagram(f.id(state.span - 1)),
       f,
       colors: colorsOf(servers),
-      arcs: step.kind === "start" ? [] : step.arcs.map((a) => ({ from: a.start, to: a.end, server: all.indexOf(step.servers[a.to]?.name ?? ""), kind: "moved" as const })),
-      ...(change && step.kind !== "start" ? (change.kind === "add" ? { emphasised: new Set([change.server.name]) } : { faded: new Set([change.server.name]) }) : {}),
+      arcs:
+        step.kind === "start"
+          ? []
+          : step.arcs.map((a) => ({
+              from: a.start,
+              to: a.end,
+              server: all.indexOf(step.servers[a.to]?.name ?? ""),
+              kind: "moved" as const,
+            })),
+      ...(change && step.kind !== "start"
+        ? change.kind === "add"
+          ? { emphasised: new Set([change.server.name]) }
+          : { faded: new Set([change.server.name]) }
+        : {}),
     });
     const rows = step.owners.map((o, k) => {
       const before = step.previous[k];
@@ -85,14 +106,26 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     });
     stage.append(
       h("div", {}, svg),
-      table(step.kind === "start" ? t.captionStart : t.caption, [this.t.key, this.t.hash, step.kind === "start" ? this.t.owner : t.before, step.kind === "start" ? "" : t.after, ""], rows, "owners"),
+      table(
+        step.kind === "start" ? t.captionStart : t.caption,
+        [
+          this.t.key,
+          this.t.hash,
+          step.kind === "start" ? this.t.owner : t.before,
+          step.kind === "start" ? "" : t.after,
+          "",
+        ],
+        rows,
+        "owners",
+      ),
     );
   }
 
   protected narrate(step: MembershipStep, _i: number, _steps: MembershipStep[], state: State): string {
     const t = this.t.membership;
     const f = this.f;
-    if (step.kind === "start") return t.start(state.servers.map((s) => `${s.name} ${s.tokens.map((x) => f.id(x)).join("/")}`).join(", "));
+    if (step.kind === "start")
+      return t.start(state.servers.map((s) => `${s.name} ${s.tokens.map((x) => f.id(x)).join("/")}`).join(", "));
     const change = parseChanges(state.changes)[step.change];
     if (!change) return "";
     const arcs = step.arcs.map((a) => `(${f.id(a.start)}, ${f.id(a.end)}]`).join(", ");
@@ -104,11 +137,22 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
         : t.removeArc(change.server.name, arcs, to);
     }
     const movedKeys = step.owners
-      .map((o, k) => ({ o, k, b: step.previousServers[step.previous[k]?.server ?? 0]?.name, a: step.servers[o.server]?.name }))
+      .map((o, k) => ({
+        o,
+        k,
+        b: step.previousServers[step.previous[k]?.server ?? 0]?.name,
+        a: step.servers[o.server]?.name,
+      }))
       .filter((x) => x.a !== x.b)
       .map((x) => `${f.id(x.o.hash)} (${x.b} → ${x.a})`)
       .join(", ");
-    return t.moved_(f.int(step.moved), f.int(step.owners.length), movedKeys, step.fromNames.join(", "), f.int(step.movedBetweenOld), change.kind === "add");
+    return t.moved_(
+      f.int(step.moved),
+      f.int(step.owners.length),
+      movedKeys,
+      step.fromNames.join(", "),
+      f.int(step.movedBetweenOld),
+      change.kind === "add",
+    );
   }
 }
-

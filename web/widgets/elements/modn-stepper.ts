@@ -58,14 +58,42 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const y1 = 4;
     const y2 = y1 + bandH + 34;
     const height = y2 + bandH + 4;
-    const svg = s("svg", { class: "diagram wide", viewBox: `0 0 320 ${height}`, role: "img", "aria-label": t.diagram(f.int(state.from), f.int(state.to)), "data-testid": "modn-diagram" });
+    const svg = s("svg", {
+      class: "diagram wide",
+      viewBox: `0 0 320 ${height}`,
+      role: "img",
+      "aria-label": t.diagram(f.int(state.from), f.int(state.to)),
+      "data-testid": "modn-diagram",
+    });
     const band = (y: number, n: number, label: string) => {
       svg.append(s("text", { x: 2, y: y + 12, class: "muted" }, label));
       for (let c = 0; c < cols; c++) {
         const x = 10 + c * colW;
         const active = c < n;
-        svg.append(s("rect", { x: x + 2, y: y + 16, width: colW - 4, height: bandH - 18, rx: 6, class: "cell", opacity: active ? 1 : 0.35 }));
-        svg.append(s("text", { x: x + colW / 2, y: y + bandH + 10, "text-anchor": "middle", "font-weight": 700, opacity: active ? 1 : 0.4 }, this.name(state, c)));
+        svg.append(
+          s("rect", {
+            x: x + 2,
+            y: y + 16,
+            width: colW - 4,
+            height: bandH - 18,
+            rx: 6,
+            class: "cell",
+            opacity: active ? 1 : 0.35,
+          }),
+        );
+        svg.append(
+          s(
+            "text",
+            {
+              x: x + colW / 2,
+              y: y + bandH + 10,
+              "text-anchor": "middle",
+              "font-weight": 700,
+              opacity: active ? 1 : 0.4,
+            },
+            this.name(state, c),
+          ),
+        );
       }
     };
     band(y1, state.from, t.band(f.int(state.from)));
@@ -78,7 +106,17 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const [x, y] = chipAt(y1, r.before, top.pos.get(k) ?? 0);
       const now = step.kind === "key" && k === step.index;
       const label = `${f.digitsIn(`k${k + 1}`)}·${f.id(r.hash)}`;
-      svg.append(s("rect", { x, y, width: colW - 12, height: chipH, rx: 4, class: `${serverClass(r.before)}${now ? " em" : ""}`, opacity: 0.9 }));
+      svg.append(
+        s("rect", {
+          x,
+          y,
+          width: colW - 12,
+          height: chipH,
+          rx: 4,
+          class: `${serverClass(r.before)}${now ? " em" : ""}`,
+          opacity: 0.9,
+        }),
+      );
       svg.append(s("text", { x: x + 4, y: y + 12.5, class: "chip-text" }, label));
       if (k < revealed) {
         const [x2, yb] = chipAt(y2, r.after, bottom.pos.get(k) ?? 0);
@@ -94,7 +132,16 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
             opacity: now || step.kind === "summary" ? 1 : 0.5,
           }),
         );
-        svg.append(s("rect", { x: x2, y: yb, width: colW - 12, height: chipH, rx: 4, class: `${serverClass(r.after)}${now ? " em" : ""}` }));
+        svg.append(
+          s("rect", {
+            x: x2,
+            y: yb,
+            width: colW - 12,
+            height: chipH,
+            rx: 4,
+            class: `${serverClass(r.after)}${now ? " em" : ""}`,
+          }),
+        );
         svg.append(s("text", { x: x2 + 4, y: yb + 12.5, class: "chip-text" }, label));
       }
     });
@@ -106,7 +153,9 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
           f.digitsIn(`k${k + 1}`),
           f.id(r.hash),
           h("span", {}, `${f.id(r.before)} `, serverLabel(this.name(state, r.before), serverClass(r.before))),
-          shown ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), serverClass(r.after))) : "…",
+          shown
+            ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), serverClass(r.after)))
+            : "…",
           shown ? (moved ? t.moved : t.stayed) : "",
         ],
         class: step.kind === "key" && k === step.index ? "now" : shown ? "" : "dim",
@@ -115,14 +164,20 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     });
     stage.append(
       h("div", {}, svg),
-      table(t.tableCaption(f.int(state.from), f.int(state.to)), [this.t.key, this.t.hash, `mod ${f.int(state.from)}`, `mod ${f.int(state.to)}`, ""], rows, "owners"),
+      table(
+        t.tableCaption(f.int(state.from), f.int(state.to)),
+        [this.t.key, this.t.hash, `mod ${f.int(state.from)}`, `mod ${f.int(state.to)}`, ""],
+        rows,
+        "owners",
+      ),
     );
   }
 
   protected narrate(step: ModNStep, _i: number, _steps: ModNStep[], state: State): string {
     const t = this.t.modn;
     const f = this.f;
-    if (step.kind === "intro") return t.intro(f.int(step.rows.length), f.int(state.from), this.name(state, 0), this.name(state, state.from - 1));
+    if (step.kind === "intro")
+      return t.intro(f.int(step.rows.length), f.int(state.from), this.name(state, 0), this.name(state, state.from - 1));
     if (step.kind === "key") {
       const r = step.rows[step.index];
       if (!r) return "";
@@ -138,8 +193,16 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
         r.before !== r.after,
       );
     }
-    const newNames = Array.from({ length: Math.max(0, state.to - state.from) }, (_, i) => this.name(state, state.from + i)).join(", ");
-    return t.summary(f.int(step.moved), f.int(step.rows.length), f.int(step.movedToNew), newNames, f.pct(1 - step.keptFraction), f.pct(step.minimumMoved));
+    const newNames = Array.from({ length: Math.max(0, state.to - state.from) }, (_, i) =>
+      this.name(state, state.from + i),
+    ).join(", ");
+    return t.summary(
+      f.int(step.moved),
+      f.int(step.rows.length),
+      f.int(step.movedToNew),
+      newNames,
+      f.pct(1 - step.keptFraction),
+      f.pct(step.minimumMoved),
+    );
   }
 }
-

@@ -32,9 +32,21 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
   }
 
   protected override buildParams(box: HTMLDivElement): void {
-    this.keyInput = h("input", { type: "text", class: "wide", "data-testid": "key", spellcheck: "false", autocomplete: "off" });
+    this.keyInput = h("input", {
+      type: "text",
+      class: "wide",
+      "data-testid": "key",
+      spellcheck: "false",
+      autocomplete: "off",
+    });
     this.keyInput.addEventListener("change", () => this.change({ key: this.keyInput.value }));
-    this.nameInput = h("input", { type: "text", class: "num", "data-testid": "server-name", spellcheck: "false", autocomplete: "off" });
+    this.nameInput = h("input", {
+      type: "text",
+      class: "num",
+      "data-testid": "server-name",
+      spellcheck: "false",
+      autocomplete: "off",
+    });
     this.addButton = h("button", { type: "button", "data-testid": "add-server" });
     const add = () => {
       const name = this.nameInput.value.trim() || this.t.rendezvous.nextName(this.state.servers.length);
@@ -66,23 +78,36 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
     const focusedRemove = (this.shadowRoot?.activeElement as HTMLElement | null)?.dataset.remove;
     this.chips.replaceChildren(
       ...state.servers.map((name, i) => {
-        const remove = h("button", { type: "button", "aria-label": t.remove(name), "data-remove": name, "data-testid": `remove-${name}` }, "×");
+        const remove = h(
+          "button",
+          { type: "button", "aria-label": t.remove(name), "data-remove": name, "data-testid": `remove-${name}` },
+          "×",
+        );
         remove.addEventListener("click", () => {
           this.change({ servers: state.servers.filter((_, j) => j !== i) }, "last");
           // Keep the keyboard near: the next chip's button, or the name field.
-          queueMicrotask(() => ((this.chips.querySelector("button") as HTMLButtonElement | null) ?? this.nameInput).focus());
+          queueMicrotask(() =>
+            ((this.chips.querySelector("button") as HTMLButtonElement | null) ?? this.nameInput).focus(),
+          );
         });
         return h("li", { class: "chip" }, serverLabel(name, serverClass(i)), remove);
       }),
     );
-    if (focusedRemove) (this.chips.querySelector(`[data-remove="${CSS.escape(focusedRemove)}"]`) as HTMLElement | null)?.focus();
+    if (focusedRemove)
+      (this.chips.querySelector(`[data-remove="${CSS.escape(focusedRemove)}"]`) as HTMLElement | null)?.focus();
   }
 
   protected stepsOf(rl: Ringlab, state: State): RendezvousStep[] {
     return rendezvousSteps({ key: state.key, servers: state.servers }, rl);
   }
 
-  protected draw(stage: HTMLDivElement, step: RendezvousStep, _i: number, _steps: RendezvousStep[], state: State): void {
+  protected draw(
+    stage: HTMLDivElement,
+    step: RendezvousStep,
+    _i: number,
+    _steps: RendezvousStep[],
+    state: State,
+  ): void {
     const f = this.f;
     const t = this.t.rendezvous;
     const n = state.servers.length;
@@ -102,11 +127,31 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
     }
     state.servers.forEach((name, i) => {
       const y = i * rowH + 6;
-      svg.append(s("text", { x: x0 - 6, y: y + 15, "text-anchor": "end", "font-weight": i === step.winner && step.kind === "winner" ? 700 : 400 }, name));
+      svg.append(
+        s(
+          "text",
+          {
+            x: x0 - 6,
+            y: y + 15,
+            "text-anchor": "end",
+            "font-weight": i === step.winner && step.kind === "winner" ? 700 : 400,
+          },
+          name,
+        ),
+      );
       if (i < step.shown) {
         const frac = (step.scores[i] ?? 0) / TWO32;
         const win = step.kind === "winner" && i === step.winner;
-        svg.append(s("rect", { x: x0, y, width: Math.max(1, frac * w), height: rowH - 10, class: `${serverClass(i)}${win ? " em" : ""}`, rx: 3 }));
+        svg.append(
+          s("rect", {
+            x: x0,
+            y,
+            width: Math.max(1, frac * w),
+            height: rowH - 10,
+            class: `${serverClass(i)}${win ? " em" : ""}`,
+            rx: 3,
+          }),
+        );
         svg.append(s("text", { x: x0 + frac * w + 4, y: y + 15 }, f.dec(frac, 6)));
       }
     });
@@ -144,4 +189,3 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
     return t.winner(state.key, winner, step.ranking[1]);
   }
 }
-

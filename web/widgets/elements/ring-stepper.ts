@@ -47,7 +47,16 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
       label: t.diagram(this.f.id(state.span - 1)),
       f: this.f,
     });
-    stage.append(h("div", {}, svg), ownersTable({ t: this.t, f: this.f }, step.owners, step.kind === "key" ? step.index : -1, step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index + 1, state.servers.map((p) => p.name)));
+    stage.append(
+      h("div", {}, svg),
+      ownersTable(
+        { t: this.t, f: this.f },
+        step.owners,
+        step.kind === "key" ? step.index : -1,
+        step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index + 1,
+        state.servers.map((p) => p.name),
+      ),
+    );
   }
 
   protected narrate(step: RingStep, _i: number, _steps: RingStep[], state: State): string {
@@ -58,7 +67,15 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     if (step.kind === "summary") return t.summary;
     const o = step.owners[step.index];
     if (!o) return "";
-    return t.key(f.digitsIn(`k${step.index + 1}`), f.id(o.hash), names[o.server] ?? "", f.id(o.token), o.equal, o.wrapped, f.id(state.span - 1));
+    return t.key(
+      f.digitsIn(`k${step.index + 1}`),
+      f.id(o.hash),
+      names[o.server] ?? "",
+      f.id(o.token),
+      o.equal,
+      o.wrapped,
+      f.id(state.span - 1),
+    );
   }
 }
 
@@ -92,4 +109,3 @@ export function ownersTable(
     testid,
   );
 }
-

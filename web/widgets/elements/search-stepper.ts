@@ -32,7 +32,17 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   }
 
   protected stepsOf(rl: Ringlab, state: State): SearchStep[] {
-    return searchSteps({ span: state.span, servers: state.servers, hashes: state.hashes, pref: state.pref, rf: state.rf, zones: state.zones }, rl);
+    return searchSteps(
+      {
+        span: state.span,
+        servers: state.servers,
+        hashes: state.hashes,
+        pref: state.pref,
+        rf: state.rf,
+        zones: state.zones,
+      },
+      rl,
+    );
   }
 
   private strip(step: SearchStep, state: State): SVGSVGElement {
@@ -40,7 +50,13 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const f = this.f;
     const n = step.points.length;
     const cw = 300 / Math.max(1, n);
-    const svg = s("svg", { class: "diagram wide", viewBox: "0 0 320 118", role: "img", "aria-label": t.arrayLabel, "data-testid": "array" });
+    const svg = s("svg", {
+      class: "diagram wide",
+      viewBox: "0 0 320 118",
+      role: "img",
+      "aria-label": t.arrayLabel,
+      "data-testid": "array",
+    });
     const x = (i: number) => 10 + i * cw;
     const pr = step.probe;
     step.points.forEach((pt, i) => {
@@ -60,8 +76,20 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           "stroke-width": visited || isOwner || pr?.mid === i ? 3 : 1,
         }),
       );
-      svg.append(s("text", { x: x(i) + cw / 2, y: 50, "text-anchor": "middle", "font-weight": 700, opacity: inRange ? 1 : 0.45 }, f.id(pt.token)));
-      svg.append(s("text", { x: x(i) + cw / 2, y: 66, "text-anchor": "middle", opacity: inRange ? 1 : 0.45 }, state.servers[pt.server]?.name ?? ""));
+      svg.append(
+        s(
+          "text",
+          { x: x(i) + cw / 2, y: 50, "text-anchor": "middle", "font-weight": 700, opacity: inRange ? 1 : 0.45 },
+          f.id(pt.token),
+        ),
+      );
+      svg.append(
+        s(
+          "text",
+          { x: x(i) + cw / 2, y: 66, "text-anchor": "middle", opacity: inRange ? 1 : 0.45 },
+          state.servers[pt.server]?.name ?? "",
+        ),
+      );
     });
     if (pr) {
       svg.append(s("text", { x: x(pr.mid) + cw / 2, y: 10, "text-anchor": "middle", "font-weight": 700 }, `mid ▼`));
@@ -87,12 +115,18 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const ring = smallRingSvg({
       span: state.span,
       servers: state.servers,
-      owners: step.kind === "intro" ? [] : [owner ?? { hash: step.hash, id: "", server: -1, token: step.hash, equal: false, wrapped: false }],
+      owners:
+        step.kind === "intro"
+          ? []
+          : [owner ?? { hash: step.hash, id: "", server: -1, token: step.hash, equal: false, wrapped: false }],
       revealed: owner ? 1 : 0,
       focus: step.kind === "found" ? 0 : -1,
       label: t.ringLabel(f.id(state.span - 1)),
       f,
-      arcs: walking && owner && visitPt ? [{ from: owner.hash, to: visitPt.token, server: visitPt.server, kind: "walk" }] : [],
+      arcs:
+        walking && owner && visitPt
+          ? [{ from: owner.hash, to: visitPt.token, server: visitPt.server, kind: "walk" }]
+          : [],
       ...(visitPt ? { emphasised: new Set([names[visitPt.server] ?? ""]) } : {}),
     });
     const right = h("div", {}, this.strip(step, state));
@@ -107,7 +141,18 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
             const reached = step.kind === "found" || k <= step.probeIndex;
             return {
               cells: pr
-                ? [f.int(k + 1), f.id(pr.lo), f.id(pr.hi), f.id(pr.mid), reached ? f.id(pr.token) : "…", reached ? (pr.right ? `${f.id(pr.token)} < ${f.id(step.hash)} → ${t.right}` : `${f.id(pr.token)} ≥ ${f.id(step.hash)} → ${t.left}`) : ""]
+                ? [
+                    f.int(k + 1),
+                    f.id(pr.lo),
+                    f.id(pr.hi),
+                    f.id(pr.mid),
+                    reached ? f.id(pr.token) : "…",
+                    reached
+                      ? pr.right
+                        ? `${f.id(pr.token)} < ${f.id(step.hash)} → ${t.right}`
+                        : `${f.id(pr.token)} ≥ ${f.id(step.hash)} → ${t.left}`
+                      : "",
+                  ]
                 : [],
               class: x === steps[i] ? "now" : reached ? "" : "dim",
               cellClass: [undefined, undefined, undefined, undefined, undefined, "l"],
@@ -129,7 +174,13 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
             const reached = step.kind === "list" || walks.indexOf(x) <= walks.indexOf(step);
             const name = names[pt?.server ?? 0] ?? "";
             return {
-              cells: [f.id(v?.point ?? 0), f.id(pt?.token ?? 0), serverLabel(name, serverClass(pt?.server ?? 0)), state.zones[name] ?? "", reached && v ? t.actions[v.action] : ""],
+              cells: [
+                f.id(v?.point ?? 0),
+                f.id(pt?.token ?? 0),
+                serverLabel(name, serverClass(pt?.server ?? 0)),
+                state.zones[name] ?? "",
+                reached && v ? t.actions[v.action] : "",
+              ],
               class: x === step ? "now" : reached ? "" : "dim",
               cellClass: [undefined, undefined, "l", "l", "l"],
             };
@@ -152,13 +203,22 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       case "probe": {
         const pr = step.probe;
         if (!pr) return "";
-        return t.probe(f.id(step.hash), f.int(step.probeIndex + 1), f.id(pr.lo), f.id(pr.hi), f.id(pr.mid), f.id(pr.token), pr.right);
+        return t.probe(
+          f.id(step.hash),
+          f.int(step.probeIndex + 1),
+          f.id(pr.lo),
+          f.id(pr.hi),
+          f.id(pr.mid),
+          f.id(pr.token),
+          pr.right,
+        );
       }
       case "found": {
         const o = step.owner;
         if (!o) return "";
         const name = names[o.server] ?? "";
-        if (o.wrapped) return t.wrapped(f.id(step.hash), f.id(step.points.length), name, f.id(o.token), f.int(step.probes));
+        if (o.wrapped)
+          return t.wrapped(f.id(step.hash), f.id(step.points.length), name, f.id(o.token), f.int(step.probes));
         if (o.equal) return t.equal(f.id(step.hash), name, f.int(step.probes));
         return t.found(f.id(step.hash), f.id(step.landed), f.id(o.token), name, f.int(step.probes));
       }
@@ -174,4 +234,3 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     }
   }
 }
-

@@ -42,7 +42,14 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
 
   protected stepsOf(rl: Ringlab, state: State): VnodesStep[] {
     return vnodesSteps(
-      { servers: state.servers, keys: state.keys, seed: state.seed, vnodes: state.vnodes, weight: state.weight, weightVnodes: state["weight-vnodes"] },
+      {
+        servers: state.servers,
+        keys: state.keys,
+        seed: state.seed,
+        vnodes: state.vnodes,
+        weight: state.weight,
+        weightVnodes: state["weight-vnodes"],
+      },
       rl,
     );
   }
@@ -52,7 +59,8 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     const f = this.f;
     this.slider.max = String(steps.length - 1);
     this.slider.value = String(i);
-    this.sliderLabel.textContent = step.kind === "weight" ? t.sliderWeight(f.num(state.weight), f.int(step.vnodes)) : t.slider(f.int(step.vnodes));
+    this.sliderLabel.textContent =
+      step.kind === "weight" ? t.sliderWeight(f.num(state.weight), f.int(step.vnodes)) : t.slider(f.int(step.vnodes));
     this.slider.setAttribute("aria-valuetext", this.sliderLabel.textContent);
     const points = Array.from(step.tokens, (tok, k) => ({ pos: tok, server: step.owners[k] ?? 0 }));
     const ring = ringDiagram({
@@ -102,24 +110,53 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
         xFmt: (v) => f.num(v),
         yFmt: (v) => f.int(v),
         height: 180,
-        table: { caption: t.loadTable, headers: [this.t.server, t.points, t.keys], rows: names.map((n, k) => ({ cells: [n, f.int(step.points[k] ?? 0), f.int(step.counts[k] ?? 0)] })) },
+        table: {
+          caption: t.loadTable,
+          headers: [this.t.server, t.points, t.keys],
+          rows: names.map((n, k) => ({ cells: [n, f.int(step.points[k] ?? 0), f.int(step.counts[k] ?? 0)] })),
+        },
       }),
     );
     const rows = sweep.map((s) => ({
-      cells: [f.int(s.vnodes), f.int(s.tokens.length), f.int(s.min), f.int(s.max), f.dec(s.maxOverMean, 2), f.pct(s.sdOverMean), f.pct(s.theory)],
+      cells: [
+        f.int(s.vnodes),
+        f.int(s.tokens.length),
+        f.int(s.min),
+        f.int(s.max),
+        f.dec(s.maxOverMean, 2),
+        f.pct(s.sdOverMean),
+        f.pct(s.theory),
+      ],
       class: s === step ? "now" : "",
     }));
     const w = steps[steps.length - 1];
     if (w && w.kind === "weight") {
       rows.push({
-        cells: [t.weightRow(f.num(state.weight), f.int(w.vnodes)), f.int(w.tokens.length), f.int(w.min), f.int(w.max), f.dec(w.maxOverMean, 2), f.pct(w.sdOverMean), "—"],
+        cells: [
+          t.weightRow(f.num(state.weight), f.int(w.vnodes)),
+          f.int(w.tokens.length),
+          f.int(w.min),
+          f.int(w.max),
+          f.dec(w.maxOverMean, 2),
+          f.pct(w.sdOverMean),
+          "—",
+        ],
         class: w === step ? "now" : "",
       });
     }
     stage.append(
       h("div", {}, ring, legend),
       h("div", {}, sdChart, loadChart),
-      h("div", { style: "grid-column: 1 / -1" }, table(t.tableCaption(f.int(state.servers), f.int(state.keys)), ["V", t.points, "min", "max", "max/mean", "sd/mean", t.theory], rows, "sweep-table")),
+      h(
+        "div",
+        { style: "grid-column: 1 / -1" },
+        table(
+          t.tableCaption(f.int(state.servers), f.int(state.keys)),
+          ["V", t.points, "min", "max", "max/mean", "sd/mean", t.theory],
+          rows,
+          "sweep-table",
+        ),
+      ),
     );
   }
 
@@ -128,9 +165,21 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     const f = this.f;
     if (step.kind === "weight") {
       const total = step.counts.reduce((a, b) => a + b, 0);
-      return t.weight(f.num(state.weight), f.int(step.points[0] ?? 0), f.int(step.points[1] ?? 0), f.pct((step.counts[0] ?? 0) / total), f.pct((step.counts[1] ?? 0) / total));
+      return t.weight(
+        f.num(state.weight),
+        f.int(step.points[0] ?? 0),
+        f.int(step.points[1] ?? 0),
+        f.pct((step.counts[0] ?? 0) / total),
+        f.pct((step.counts[1] ?? 0) / total),
+      );
     }
-    return t.step(f.int(step.vnodes), f.int(step.tokens.length), f.dec(step.maxOverMean, 2), f.pct(step.sdOverMean), f.pct(step.theory));
+    return t.step(
+      f.int(step.vnodes),
+      f.int(step.tokens.length),
+      f.dec(step.maxOverMean, 2),
+      f.pct(step.sdOverMean),
+      f.pct(step.theory),
+    );
   }
 
   protected override disconnected(): void {
@@ -138,4 +187,3 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     this.charts.clear();
   }
 }
-

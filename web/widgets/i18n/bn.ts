@@ -48,22 +48,82 @@ const bn: Messages = {
     ],
     groups: { experiments: "প্রকাশিত প্রোগ্রাম", tools: "কী হলে কী হয়, আর তুলনা" },
     routes: {
-      modn: { title: "mod-N: ৪ থেকে ৫টি সার্ভার", intro: "ছয়টি key, hash ৫, ২০, ৩৮, ৫০, ৭৭ আর ৯৫। ৪ থেকে ৫টি সার্ভার করলে hash mod N ছয়টির পাঁচটিই সরায় — আর একটিও নতুন সার্ভারে যায় না।" },
-      ring: { title: "০–৯৯-এর ring", intro: "সার্ভার আর key একই বৃত্তে: key-এর অবস্থান থেকে ঘড়ির কাঁটার দিকে প্রথম যে সার্ভার পড়ে, সেই মালিক; শেষ মান পেরোলে বৃত্ত ঘুরে শুরু থেকে।" },
-      membership: { title: "E যোগ, তারপর B বাদ", intro: "সার্ভার যোগ করলে শুধু তার নেওয়া বৃত্তাংশের মালিক বদলায়; বাদ দিলে শুধু তার বৃত্তাংশ ঘড়ির কাঁটার দিকের প্রতিবেশীর কাছে যায়।" },
-      vnodes: { title: "Virtual node", intro: "প্রতিটি সার্ভারের V-টি বিন্দু হলে ভাগের ছড়ানো (sd/গড়) কমে প্রায় 1/√V হারে। V বদলে মাপা ছড়ানো আর তত্ত্বের রেখা মিলিয়ে দেখুন; weight ২-এর সার্ভার পায় দ্বিগুণ বিন্দু।" },
-      search: { title: "Binary search আর preference list", intro: "কোডে ring একটি সাজানো token-array: lookup মানে “প্রথম যে token hash-এর সমান বা বড়” খোঁজার binary search। তারপর preference list পরের ভিন্ন সার্ভার (আর zone) ধরে এগোয়।" },
-      rendezvous: { title: "Rendezvous (HRW) hashing", intro: "Ring নেই: প্রতিটি key-এর জন্য প্রতিটি সার্ভারকে একটি score, সর্বোচ্চ জেতে। সার্ভার যোগ-বাদ করে দেখুন কোন key সরে।" },
-      jump: { title: "Jump consistent hash", intro: "Memory ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।" },
-      maglev: { title: "Maglev-এর lookup table", intro: "Backend-রা পালা করে prime মাপের table-এ নিজের পরের পছন্দের খালি ঘর দখল করে; তারপর lookup মানে একবার array পড়া।" },
-      bounded: { title: "Bounded load", intro: "প্রতিটি সার্ভার সর্বোচ্চ ⌈(1 + ε)·m/n⌉টি key নেয়; key-এর সার্ভার ভরা থাকলে সে ঘড়ির কাঁটার দিকে এগিয়ে জায়গা আছে এমন পরের সার্ভারে যায়।" },
-      hotkey: { title: "Hot key", intro: "Consistent hashing key-এর সংখ্যা সমান করে, traffic নয়। Zipf traffic-এ একটি key-এর সার্ভার ডোবে; V বাড়িয়ে লাভ নেই, k-টি কপিতে লাভ আছে।" },
-      clients: { title: "দুই client, দুই সার্ভার-তালিকা", intro: "সব নিয়মই ধরে নেয় যে প্রতিটি client একই সার্ভার দেখছে। একজন নতুন সার্ভারের খবর পেলে আর অন্যজন না পেলে, একই key দুই জায়গায় যায়।" },
-      "ring-vs-mod": { title: "ring-vs-mod", intro: "প্রকাশিত প্রোগ্রাম: n থেকে n + 1 সার্ভারে mod-N আর ring-এ কতগুলো key-এর সার্ভার বদলায়।" },
-      "vnode-sweep": { title: "vnode-sweep", intro: "প্রকাশিত প্রোগ্রাম: প্রতি সার্ভারে V-টি virtual node হলে ভাগ কতটা সমান।" },
-      "hrw-jump": { title: "hrw-jump", intro: "প্রকাশিত প্রোগ্রাম: rendezvous থেকে একটি সার্ভার বাদ, আর jump-এ b থেকে b + 1 bucket।" },
-      cache: { title: "Cache stampede হিসাবযন্ত্র", intro: "আগের hit ratio, আগে-পরে সার্ভারের সংখ্যা আর algorithm: কতটা hit টিকে থাকে, আর database-এর চাপ কত গুণ বাড়ে।" },
-      compare: { title: "সব algorithm-এর তুলনা", intro: "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — আপনার নিজের পরিস্থিতিতে: কী সরে, আর ভাগ কতটা সমান থাকে।" },
+      modn: {
+        title: "mod-N: ৪ থেকে ৫টি সার্ভার",
+        intro:
+          "ছয়টি key, hash ৫, ২০, ৩৮, ৫০, ৭৭ আর ৯৫। ৪ থেকে ৫টি সার্ভার করলে hash mod N ছয়টির পাঁচটিই সরায় — আর একটিও নতুন সার্ভারে যায় না।",
+      },
+      ring: {
+        title: "০–৯৯-এর ring",
+        intro:
+          "সার্ভার আর key একই বৃত্তে: key-এর অবস্থান থেকে ঘড়ির কাঁটার দিকে প্রথম যে সার্ভার পড়ে, সেই মালিক; শেষ মান পেরোলে বৃত্ত ঘুরে শুরু থেকে।",
+      },
+      membership: {
+        title: "E যোগ, তারপর B বাদ",
+        intro:
+          "সার্ভার যোগ করলে শুধু তার নেওয়া বৃত্তাংশের মালিক বদলায়; বাদ দিলে শুধু তার বৃত্তাংশ ঘড়ির কাঁটার দিকের প্রতিবেশীর কাছে যায়।",
+      },
+      vnodes: {
+        title: "Virtual node",
+        intro:
+          "প্রতিটি সার্ভারের V-টি বিন্দু হলে ভাগের ছড়ানো (sd/গড়) কমে প্রায় 1/√V হারে। V বদলে মাপা ছড়ানো আর তত্ত্বের রেখা মিলিয়ে দেখুন; weight ২-এর সার্ভার পায় দ্বিগুণ বিন্দু।",
+      },
+      search: {
+        title: "Binary search আর preference list",
+        intro:
+          "কোডে ring একটি সাজানো token-array: lookup মানে “প্রথম যে token hash-এর সমান বা বড়” খোঁজার binary search। তারপর preference list পরের ভিন্ন সার্ভার (আর zone) ধরে এগোয়।",
+      },
+      rendezvous: {
+        title: "Rendezvous (HRW) hashing",
+        intro:
+          "Ring নেই: প্রতিটি key-এর জন্য প্রতিটি সার্ভারকে একটি score, সর্বোচ্চ জেতে। সার্ভার যোগ-বাদ করে দেখুন কোন key সরে।",
+      },
+      jump: {
+        title: "Jump consistent hash",
+        intro: "Memory ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
+      },
+      maglev: {
+        title: "Maglev-এর lookup table",
+        intro:
+          "Backend-রা পালা করে prime মাপের table-এ নিজের পরের পছন্দের খালি ঘর দখল করে; তারপর lookup মানে একবার array পড়া।",
+      },
+      bounded: {
+        title: "Bounded load",
+        intro:
+          "প্রতিটি সার্ভার সর্বোচ্চ ⌈(1 + ε)·m/n⌉টি key নেয়; key-এর সার্ভার ভরা থাকলে সে ঘড়ির কাঁটার দিকে এগিয়ে জায়গা আছে এমন পরের সার্ভারে যায়।",
+      },
+      hotkey: {
+        title: "Hot key",
+        intro:
+          "Consistent hashing key-এর সংখ্যা সমান করে, traffic নয়। Zipf traffic-এ একটি key-এর সার্ভার ডোবে; V বাড়িয়ে লাভ নেই, k-টি কপিতে লাভ আছে।",
+      },
+      clients: {
+        title: "দুই client, দুই সার্ভার-তালিকা",
+        intro:
+          "সব নিয়মই ধরে নেয় যে প্রতিটি client একই সার্ভার দেখছে। একজন নতুন সার্ভারের খবর পেলে আর অন্যজন না পেলে, একই key দুই জায়গায় যায়।",
+      },
+      "ring-vs-mod": {
+        title: "ring-vs-mod",
+        intro: "প্রকাশিত প্রোগ্রাম: n থেকে n + 1 সার্ভারে mod-N আর ring-এ কতগুলো key-এর সার্ভার বদলায়।",
+      },
+      "vnode-sweep": {
+        title: "vnode-sweep",
+        intro: "প্রকাশিত প্রোগ্রাম: প্রতি সার্ভারে V-টি virtual node হলে ভাগ কতটা সমান।",
+      },
+      "hrw-jump": {
+        title: "hrw-jump",
+        intro: "প্রকাশিত প্রোগ্রাম: rendezvous থেকে একটি সার্ভার বাদ, আর jump-এ b থেকে b + 1 bucket।",
+      },
+      cache: {
+        title: "Cache stampede হিসাবযন্ত্র",
+        intro:
+          "আগের hit ratio, আগে-পরে সার্ভারের সংখ্যা আর algorithm: কতটা hit টিকে থাকে, আর database-এর চাপ কত গুণ বাড়ে।",
+      },
+      compare: {
+        title: "সব algorithm-এর তুলনা",
+        intro:
+          "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — আপনার নিজের পরিস্থিতিতে: কী সরে, আর ভাগ কতটা সমান থাকে।",
+      },
     },
   },
 
@@ -117,7 +177,8 @@ const bn: Messages = {
     tableCaption: (n, m) => `mod ${n} আর mod ${m}-এ key`,
     moved: "সরল",
     stayed: "থাকল",
-    intro: (keys, n, first, last) => `${keys}টি key আর ${n}টি সার্ভার (${first}–${last}): প্রতিটি key যায় hash mod ${n} নম্বর সার্ভারে।`,
+    intro: (keys, n, first, last) =>
+      `${keys}টি key আর ${n}টি সার্ভার (${first}–${last}): প্রতিটি key যায় hash mod ${n} নম্বর সার্ভারে।`,
     key: (k, hash, n, a, aName, m, b, bName, moved) =>
       `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "সরল।" : "থাকল।"}`,
     summary: (moved, keys, toNew, newNames, theory, ideal) =>
@@ -151,8 +212,10 @@ const bn: Messages = {
     moved: "সরল",
     stayed: "থাকল",
     start: (servers) => `${servers} নিয়ে ring, আর ছয়টি key নিজেদের মালিকের কাছে।`,
-    addArc: (name, at, arcs, from) => `${name} যোগ হলো ${at}-এ। সে ${from}-এর বৃত্তাংশ ${arcs} নিয়ে নেয়; আর কিছুর মালিক বদলায় না।`,
-    removeArc: (name, arcs, to) => `${name} বাদ গেল। তার বৃত্তাংশ ${arcs} ঘড়ির কাঁটার দিকে ${to}-এর কাছে যায়; আর কিছুর মালিক বদলায় না।`,
+    addArc: (name, at, arcs, from) =>
+      `${name} যোগ হলো ${at}-এ। সে ${from}-এর বৃত্তাংশ ${arcs} নিয়ে নেয়; আর কিছুর মালিক বদলায় না।`,
+    removeArc: (name, arcs, to) =>
+      `${name} বাদ গেল। তার বৃত্তাংশ ${arcs} ঘড়ির কাঁটার দিকে ${to}-এর কাছে যায়; আর কিছুর মালিক বদলায় না।`,
     moved_: (moved, keys, which, from, between, add) =>
       `${keys}টির ${moved}টি key সরল${which ? `: ${which}` : ""}${from ? `, সবই ${from} থেকে` : ""}। ` +
       (add ? `পুরোনো সার্ভারদের নিজেদের মধ্যে সরা key: ${between}।` : "বাকিরা যেখানে ছিল সেখানেই।"),
@@ -194,17 +257,31 @@ const bn: Messages = {
     point: "বিন্দু",
     zone: "zone",
     listLabel: "Preference list",
-    actions: { take: "নেওয়া হলো", "same-server": "বাদ: আগেই তালিকায়", "same-zone": "বাদ: এই zone-এ কপি আছে", "take-late": "দ্বিতীয় চক্করে নেওয়া হলো" },
-    intro: (n, tokens) => `কোডে ring একটি সাজানো array, ${n}টি token: ${tokens}। Lookup মানে “প্রথম যে token key-এর hash-এর সমান বা বড়” খোঁজার binary search।`,
+    actions: {
+      take: "নেওয়া হলো",
+      "same-server": "বাদ: আগেই তালিকায়",
+      "same-zone": "বাদ: এই zone-এ কপি আছে",
+      "take-late": "দ্বিতীয় চক্করে নেওয়া হলো",
+    },
+    intro: (n, tokens) =>
+      `কোডে ring একটি সাজানো array, ${n}টি token: ${tokens}। Lookup মানে “প্রথম যে token key-এর hash-এর সমান বা বড়” খোঁজার binary search।`,
     probe: (hash, k, lo, hi, mid, token, right) =>
       `${hash} খোঁজা, ধাপ ${k}: lo = ${lo}, hi = ${hi}, mid = ${mid}-এ ${token}; ${right ? `${token} < ${hash}, তাই মালিক mid-এর ডানে।` : `${token} ≥ ${hash}, তাই mid-ও মালিক হতে পারে: mid-সহ বাঁ অর্ধেক থাকে।`}`,
-    found: (hash, index, token, owner, probes) => `${probes}টি তুলনার পরে: ${hash}-এর সমান বা বড় প্রথম token হলো index ${index}-এ ${token}, তাই ${hash}-এর মালিক ${owner}।`,
-    equal: (hash, owner, probes) => `${probes}টি তুলনার পরে: ${hash} হলো ${owner}-এর নিজের token — সমান হলেও চলে, ${owner}-ই মালিক।`,
+    found: (hash, index, token, owner, probes) =>
+      `${probes}টি তুলনার পরে: ${hash}-এর সমান বা বড় প্রথম token হলো index ${index}-এ ${token}, তাই ${hash}-এর মালিক ${owner}।`,
+    equal: (hash, owner, probes) =>
+      `${probes}টি তুলনার পরে: ${hash} হলো ${owner}-এর নিজের token — সমান হলেও চলে, ${owner}-ই মালিক।`,
     wrapped: (hash, n, owner, token, probes) =>
       `${probes}টি তুলনার পরে খোঁজা থামে index ${n}-এ, array-এর শেষ পেরিয়ে: ${hash}-এর সমান বা বড় কোনো token নেই। তাই প্রথম ঘর — ${token}-এ ${owner} (wrap-around)।`,
     walk: (token, server, zone, action, list, lap) =>
       `বিন্দু ${token} ${server}-এর${zone ? ` (zone ${zone})` : ""}: ${
-        action === "take" ? "নতুন সার্ভার, নেওয়া হলো" : action === "take-late" ? `তালিকা ভরাতে ${lap} নম্বর চক্করে নেওয়া হলো` : action === "same-zone" ? "এই zone-এ আগেই কপি আছে, এই চক্করে বাদ" : "আগেই তালিকায়, বাদ"
+        action === "take"
+          ? "নতুন সার্ভার, নেওয়া হলো"
+          : action === "take-late"
+            ? `তালিকা ভরাতে ${lap} নম্বর চক্করে নেওয়া হলো`
+            : action === "same-zone"
+              ? "এই zone-এ আগেই কপি আছে, এই চক্করে বাদ"
+              : "আগেই তালিকায়, বাদ"
       }। তালিকা: ${list || "—"}।`,
     list: (hash, rf, list, zones) =>
       `RF = ${rf}-এ ${hash}-এর preference list: ${list}${zones ? " — ভিন্ন সার্ভার, আর যতদূর সম্ভব ভিন্ন zone" : " — ঘড়ির কাঁটার দিকে প্রথম ভিন্ন সার্ভারগুলো"}।`,
@@ -221,12 +298,14 @@ const bn: Messages = {
     growCaption: (key) => `bucket বাড়লে ${key} কোথায়`,
     bucketsCol: "bucket n",
     jumpedNew: "সরল: নতুন bucket-এ",
-    intro: (key, hash, n) => `Key ${key}: h32 = ${hash}, এটিই 64-bit key। ${n}টি bucket-এ: কোনো table নেই, ring নেই — key দিয়ে seed করা কয়েকটি লাফের loop।`,
+    intro: (key, hash, n) =>
+      `Key ${key}: h32 = ${hash}, এটিই 64-bit key। ${n}টি bucket-এ: কোনো table নেই, ring নেই — key দিয়ে seed করা কয়েকটি লাফের loop।`,
     jump: (b, j, n, last) =>
       last
         ? `bucket ${b} থেকে পরের লাফ পড়ত ${j}-এ, যা ${n}-এর সমান বা বড়: key bucket ${b}-এই থাকে। এটিই তার bucket।`
         : `key এখন bucket ${b}-এ; generator পরের লাফ পাঠায় bucket ${j}-এ।`,
-    grow: (key, moves, n) => `bucket ১ থেকে ${n} পর্যন্ত বাড়তে বাড়তে ${key} সরে মাত্র ${moves} বার — প্রতিবার সদ্য যোগ হওয়া bucket-এ, পুরোনোদের মধ্যে কখনো নয়।`,
+    grow: (key, moves, n) =>
+      `bucket ১ থেকে ${n} পর্যন্ত বাড়তে বাড়তে ${key} সরে মাত্র ${moves} বার — প্রতিবার সদ্য যোগ হওয়া bucket-এ, পুরোনোদের মধ্যে কখনো নয়।`,
   },
 
   maglev: {
@@ -235,9 +314,12 @@ const bn: Messages = {
     backendsCaption: (m) => `Backend: পছন্দের ক্রম (offset + j·skip) mod ${m}, আর দখলে থাকা ঘর`,
     backend: "backend",
     slots: "ঘর",
-    lookup: (key, hash, m, slot, backend) => `Lookup: h32("${key}") = ${hash}; ${hash} mod ${m} = ${slot}, আর ঘর ${slot}-এ ${backend}।`,
-    intro: (n, m) => `${n}টি backend আর ${m} ঘরের table (একটি prime)। প্রতিটি backend-এর offset আর skip থেকে ঘরগুলোর নিজস্ব পছন্দের ক্রম।`,
-    turn: (k, backend, slot, skipped, none) => `পালা ${k}: ${backend} নেয় ঘর ${slot}` + (none ? ", তার পরের পছন্দ।" : `, আগেই ভরা ${skipped}টি ঘর পেরিয়ে।`),
+    lookup: (key, hash, m, slot, backend) =>
+      `Lookup: h32("${key}") = ${hash}; ${hash} mod ${m} = ${slot}, আর ঘর ${slot}-এ ${backend}।`,
+    intro: (n, m) =>
+      `${n}টি backend আর ${m} ঘরের table (একটি prime)। প্রতিটি backend-এর offset আর skip থেকে ঘরগুলোর নিজস্ব পছন্দের ক্রম।`,
+    turn: (k, backend, slot, skipped, none) =>
+      `পালা ${k}: ${backend} নেয় ঘর ${slot}` + (none ? ", তার পরের পছন্দ।" : `, আগেই ভরা ${skipped}টি ঘর পেরিয়ে।`),
     done: (counts, m) => `${m}টি ঘরই ভরা: ${counts}। প্রতিটি backend প্রায় ঠিক M/N ঘর পায়।`,
   },
 
@@ -250,10 +332,13 @@ const bn: Messages = {
     first: "মালিক (প্রথম পছন্দ)",
     placed: "বসল",
     walk: "পেরোনো বিন্দু",
-    intro: (m, n, e, cap) => `${m}টি key, ${n}টি সার্ভার, ε = ${e}: প্রতিটি সার্ভারের ধারণক্ষমতা ⌈(1 + ε)·m/n⌉ = ${cap}টি key। Key একটি একটি করে বসে।`,
+    intro: (m, n, e, cap) =>
+      `${m}টি key, ${n}টি সার্ভার, ε = ${e}: প্রতিটি সার্ভারের ধারণক্ষমতা ⌈(1 + ε)·m/n⌉ = ${cap}টি key। Key একটি একটি করে বসে।`,
     direct: (key, server) => `${key} যায় তার মালিক ${server}-এ, সেখানে জায়গা আছে।`,
-    walked: (key, first, placed, walk) => `${key}-এর মালিক ${first} ভরা: সে ঘড়ির কাঁটার দিকে এগোয় (পেরোনো বিন্দু: ${walk}) আর বসে ${placed}-এ।`,
-    done: (not, m, longest) => `সব বসল: ${m}টির ${not}টি key প্রথম পছন্দের বাইরে; সবচেয়ে লম্বা হাঁটা ${longest} বিন্দু। ε যত ছোট, ভাগ তত সমান, কিন্তু নড়াচড়া তত বেশি।`,
+    walked: (key, first, placed, walk) =>
+      `${key}-এর মালিক ${first} ভরা: সে ঘড়ির কাঁটার দিকে এগোয় (পেরোনো বিন্দু: ${walk}) আর বসে ${placed}-এ।`,
+    done: (not, m, longest) =>
+      `সব বসল: ${m}টির ${not}টি key প্রথম পছন্দের বাইরে; সবচেয়ে লম্বা হাঁটা ${longest} বিন্দু। ε যত ছোট, ভাগ তত সমান, কিন্তু নড়াচড়া তত বেশি।`,
   },
 
   hotkey: {
@@ -263,11 +348,20 @@ const bn: Messages = {
     copies: "কপি",
     hottest: "সবচেয়ে hot key-এর অনুরোধ",
     busiest: "সবচেয়ে ব্যস্ত",
-    kinds: { uniform: "সমান traffic", zipf: "Zipf traffic", "more-vnodes": "বেশি virtual node", copies: "hot key-এর কপি" },
-    uniform: (requests, keys, maxOver) => `${requests}টি অনুরোধ ${keys}টি key-এ সমানভাবে: সবচেয়ে ব্যস্ত সার্ভারের চাপ গড়ের ${maxOver}।`,
-    zipf: (s, share, server, maxOver) => `Zipf traffic (s = ${s}): সবচেয়ে hot key একাই পায় সব অনুরোধের ${share}, আর তার সার্ভার ${server}-এর চাপ গড়ের ${maxOver}।`,
-    more: (v, maxOver) => `প্রতি সার্ভারে ${v}টি virtual node: তবুও গড়ের ${maxOver} — V বাড়িয়ে লাভ নেই, key তো একটাই, থাকে একটি সার্ভারেই।`,
-    copies_: (k, maxOver) => `Hot key-এর ${k}টি কপি (key#1 … key#${k}) আলাদা সার্ভারে: সবচেয়ে ব্যস্ত সার্ভার নেমে আসে গড়ের ${maxOver}-এ।`,
+    kinds: {
+      uniform: "সমান traffic",
+      zipf: "Zipf traffic",
+      "more-vnodes": "বেশি virtual node",
+      copies: "hot key-এর কপি",
+    },
+    uniform: (requests, keys, maxOver) =>
+      `${requests}টি অনুরোধ ${keys}টি key-এ সমানভাবে: সবচেয়ে ব্যস্ত সার্ভারের চাপ গড়ের ${maxOver}।`,
+    zipf: (s, share, server, maxOver) =>
+      `Zipf traffic (s = ${s}): সবচেয়ে hot key একাই পায় সব অনুরোধের ${share}, আর তার সার্ভার ${server}-এর চাপ গড়ের ${maxOver}।`,
+    more: (v, maxOver) =>
+      `প্রতি সার্ভারে ${v}টি virtual node: তবুও গড়ের ${maxOver} — V বাড়িয়ে লাভ নেই, key তো একটাই, থাকে একটি সার্ভারেই।`,
+    copies_: (k, maxOver) =>
+      `Hot key-এর ${k}টি কপি (key#1 … key#${k}) আলাদা সার্ভারে: সবচেয়ে ব্যস্ত সার্ভার নেমে আসে গড়ের ${maxOver}-এ।`,
   },
 
   clients: {
@@ -281,9 +375,11 @@ const bn: Messages = {
     caption: (key) => `${key} প্রতিটি client কোথায় পাঠায়`,
     lists: (a, b) => `Client ১ চেনে ${a}। Client ২ নতুন সার্ভারের খবর পেয়ে গেছে, সে চেনে ${b}।`,
     a: (key, owner) => `Client ১ ${key} লেখে: তার ring বলে ${owner}।`,
-    b: (key, owner, ownerA) => `Client ২ ${key} পড়ে: তার ring বলে ${owner}, ${ownerA} নয়। পড়া miss হয়, আর ${ownerA}-এ পাঠানো invalidation ${owner}-এ পৌঁছায় না।`,
+    b: (key, owner, ownerA) =>
+      `Client ২ ${key} পড়ে: তার ring বলে ${owner}, ${ownerA} নয়। পড়া miss হয়, আর ${ownerA}-এ পাঠানো invalidation ${owner}-এ পৌঁছায় না।`,
     bSame: (key, owner) => `Client ২ ${key} পড়ে: তার ring-ও বলে ${owner}। এই key মিলল; অনেকগুলো মেলে না।`,
-    summary: (n, total, pct) => `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
+    summary: (n, total, pct) =>
+      `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
   },
 
   compare: {
@@ -339,7 +435,8 @@ const bn: Messages = {
     notMeasured: "শুধু একটি সার্ভার যোগ বা বাদে মাপা হয়",
     unsupported: (why) => `সম্ভব নয়: ${why}`,
     chart: "সার্ভার বদলের পরে database-এর চাপ, আগের কত গুণ",
-    summary: (alg, moved, hit, after, db) => `${alg}-এ ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় ${db}।`,
+    summary: (alg, moved, hit, after, db) =>
+      `${alg}-এ ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় ${db}।`,
     unavailable: (alg) => `${alg}: এই বদলের জন্য কোনো মাপ নেই (টেবিল দেখুন)।`,
   },
 
@@ -354,7 +451,8 @@ const bn: Messages = {
     rank: "ক্রম",
     diagram: (key) => `${key}-এর জন্য প্রতিটি সার্ভারের score, 2³²-এর ভগ্নাংশ হিসেবে`,
     tableCaption: (key) => `${key}-এর score`,
-    intro: (key, n) => `Key ${key} আর ${n}টি সার্ভার। প্রতিটি সার্ভারের score = h32(key + "|" + সার্ভার); যার score সবচেয়ে বড়, key তার।`,
+    intro: (key, n) =>
+      `Key ${key} আর ${n}টি সার্ভার। প্রতিটি সার্ভারের score = h32(key + "|" + সার্ভার); যার score সবচেয়ে বড়, key তার।`,
     score_: (key, server, frac) => `h32("${key}|${server}") / 2³² = ${frac}।`,
     noServers: "কোনো সার্ভার নেই: key নেওয়ার কেউ নেই।",
     winner: (key, winner, runnerUp) =>

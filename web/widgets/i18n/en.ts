@@ -21,7 +21,6 @@ const en = {
   owner: "Owner",
   seed: "Seed",
 
-
   playground: {
     tagline: "consistent hashing you can run, see and check",
     language: "Language",
@@ -46,22 +45,83 @@ const en = {
     ],
     groups: { experiments: "The published programs", tools: "What-if and comparison" },
     routes: {
-      modn: { title: "mod-N: 4 → 5 servers", intro: "Six keys with hashes 5, 20, 38, 50, 77 and 95. Going from 4 to 5 servers, hash mod N moves five of them — and none to the new server." },
-      ring: { title: "The ring over 0–99", intro: "Servers and keys on one circle: each key walks clockwise to the first server at or after its position, wrapping past the top." },
-      membership: { title: "Adding E, removing B", intro: "Add a server and only the arc it takes over changes hands; remove one and only its arc passes to its clockwise neighbour." },
-      vnodes: { title: "Virtual nodes", intro: "With V points per server the spread of load (sd/mean) falls like 1/√V. Slide V and compare the measured spread with the theory curve; a server of weight 2 gets twice the points." },
-      search: { title: "Binary search and the preference list", intro: "The ring in code is a sorted array of tokens: a lookup is a binary search for the first token ≥ the hash. Then the preference list walks on to the next distinct servers (and zones)." },
-      rendezvous: { title: "Rendezvous (HRW) hashing", intro: "No ring: every server gets a score for the key and the highest wins. Add or remove servers and watch which keys move." },
-      jump: { title: "Jump consistent hash", intro: "No memory at all: a key jumps forward through the buckets, and lands in the last bucket before it jumps past n." },
-      maglev: { title: "Maglev's lookup table", intro: "Backends take turns claiming their next preferred empty slot of a prime-sized table; a lookup is then one array read." },
-      bounded: { title: "Bounded loads", intro: "Each server takes at most ⌈(1 + ε)·m/n⌉ keys; a key whose server is full walks on clockwise to the next one with room." },
-      hotkey: { title: "A hot key", intro: "Consistent hashing balances keys, not traffic. Under Zipf traffic one key's server drowns; more virtual nodes do not help, k copies do." },
-      clients: { title: "Two clients, two server lists", intro: "Every rule assumes every client sees the same servers. When one client knows a server the other does not, one key goes to two places." },
-      "ring-vs-mod": { title: "ring-vs-mod", intro: "The published program: n → n + 1 servers, how many keys change server under mod-N and on a ring." },
-      "vnode-sweep": { title: "vnode-sweep", intro: "The published program: how even the load is with V virtual nodes per server." },
-      "hrw-jump": { title: "hrw-jump", intro: "The published program: rendezvous losing one server, and jump growing from b to b + 1 buckets." },
-      cache: { title: "Cache stampede calculator", intro: "Hit ratio before, servers before and after, and the algorithm: how many hits remain and how much more load the database takes." },
-      compare: { title: "Compare every algorithm", intro: "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on your own scenario: what moves and how even the load stays." },
+      modn: {
+        title: "mod-N: 4 → 5 servers",
+        intro:
+          "Six keys with hashes 5, 20, 38, 50, 77 and 95. Going from 4 to 5 servers, hash mod N moves five of them — and none to the new server.",
+      },
+      ring: {
+        title: "The ring over 0–99",
+        intro:
+          "Servers and keys on one circle: each key walks clockwise to the first server at or after its position, wrapping past the top.",
+      },
+      membership: {
+        title: "Adding E, removing B",
+        intro:
+          "Add a server and only the arc it takes over changes hands; remove one and only its arc passes to its clockwise neighbour.",
+      },
+      vnodes: {
+        title: "Virtual nodes",
+        intro:
+          "With V points per server the spread of load (sd/mean) falls like 1/√V. Slide V and compare the measured spread with the theory curve; a server of weight 2 gets twice the points.",
+      },
+      search: {
+        title: "Binary search and the preference list",
+        intro:
+          "The ring in code is a sorted array of tokens: a lookup is a binary search for the first token ≥ the hash. Then the preference list walks on to the next distinct servers (and zones).",
+      },
+      rendezvous: {
+        title: "Rendezvous (HRW) hashing",
+        intro:
+          "No ring: every server gets a score for the key and the highest wins. Add or remove servers and watch which keys move.",
+      },
+      jump: {
+        title: "Jump consistent hash",
+        intro:
+          "No memory at all: a key jumps forward through the buckets, and lands in the last bucket before it jumps past n.",
+      },
+      maglev: {
+        title: "Maglev's lookup table",
+        intro:
+          "Backends take turns claiming their next preferred empty slot of a prime-sized table; a lookup is then one array read.",
+      },
+      bounded: {
+        title: "Bounded loads",
+        intro:
+          "Each server takes at most ⌈(1 + ε)·m/n⌉ keys; a key whose server is full walks on clockwise to the next one with room.",
+      },
+      hotkey: {
+        title: "A hot key",
+        intro:
+          "Consistent hashing balances keys, not traffic. Under Zipf traffic one key's server drowns; more virtual nodes do not help, k copies do.",
+      },
+      clients: {
+        title: "Two clients, two server lists",
+        intro:
+          "Every rule assumes every client sees the same servers. When one client knows a server the other does not, one key goes to two places.",
+      },
+      "ring-vs-mod": {
+        title: "ring-vs-mod",
+        intro: "The published program: n → n + 1 servers, how many keys change server under mod-N and on a ring.",
+      },
+      "vnode-sweep": {
+        title: "vnode-sweep",
+        intro: "The published program: how even the load is with V virtual nodes per server.",
+      },
+      "hrw-jump": {
+        title: "hrw-jump",
+        intro: "The published program: rendezvous losing one server, and jump growing from b to b + 1 buckets.",
+      },
+      cache: {
+        title: "Cache stampede calculator",
+        intro:
+          "Hit ratio before, servers before and after, and the algorithm: how many hits remain and how much more load the database takes.",
+      },
+      compare: {
+        title: "Compare every algorithm",
+        intro:
+          "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on your own scenario: what moves and how even the load stays.",
+      },
     },
   },
 
@@ -111,13 +171,24 @@ const en = {
   modn: {
     title: (n: string, m: string) => `hash mod N: ${n} → ${m} servers`,
     band: (n: string) => `mod ${n}`,
-    diagram: (n: string, m: string) => `Each key's server under mod ${n} (top) and mod ${m} (bottom); lines join a key's two places`,
+    diagram: (n: string, m: string) =>
+      `Each key's server under mod ${n} (top) and mod ${m} (bottom); lines join a key's two places`,
     tableCaption: (n: string, m: string) => `Keys under mod ${n} and mod ${m}`,
     moved: "moved",
     stayed: "stayed",
     intro: (keys: string, n: string, first: string, last: string) =>
       `${keys} keys and ${n} servers (${first}–${last}): each key goes to server number hash mod ${n}.`,
-    key: (k: string, hash: string, n: string, a: string, aName: string, m: string, b: string, bName: string, moved: boolean) =>
+    key: (
+      k: string,
+      hash: string,
+      n: string,
+      a: string,
+      aName: string,
+      m: string,
+      b: string,
+      bName: string,
+      moved: boolean,
+    ) =>
       `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "it moves." : "it stays."}`,
     summary: (moved: string, keys: string, toNew: string, newNames: string, theory: string, ideal: string) =>
       `${moved} of ${keys} keys moved, ${toNew} of them to the new server${newNames ? ` (${newNames})` : ""}. On average mod-N moves ${theory} of the keys; the least any scheme must move is ${ideal}.`,
@@ -125,7 +196,8 @@ const en = {
 
   ring: {
     title: (lo: string, hi: string) => `The hash ring over ${lo}–${hi}`,
-    diagram: (hi: string) => `A ring of positions 0 to ${hi}, 0 at the top, clockwise: servers as circles, keys as diamonds`,
+    diagram: (hi: string) =>
+      `A ring of positions 0 to ${hi}, 0 at the top, clockwise: servers as circles, keys as diamonds`,
     tableCaption: "Each key's owner",
     equalNote: "equal: the server itself",
     wrapNote: "wraps past the top",
@@ -142,7 +214,8 @@ const en = {
 
   membership: {
     title: "Adding and removing servers: only one arc changes hands",
-    diagram: (hi: string) => `The ring 0–${hi}: servers as circles, keys as diamonds coloured by owner; the arc that changes hands is dashed`,
+    diagram: (hi: string) =>
+      `The ring 0–${hi}: servers as circles, keys as diamonds coloured by owner; the arc that changes hands is dashed`,
     captionStart: "Each key's owner",
     caption: "Owners before and after the change",
     before: "before",
@@ -163,7 +236,8 @@ const en = {
     title: "Virtual nodes: V points per server even out the load",
     slider: (v: string) => `V = ${v} virtual nodes per server`,
     sliderWeight: (w: string, v: string) => `S0 with weight ${w} (V = ${v})`,
-    diagram: (points: string, servers: string) => `The ring with all ${points} points of ${servers} servers, one colour per server`,
+    diagram: (points: string, servers: string) =>
+      `The ring with all ${points} points of ${servers} servers, one colour per server`,
     center: (points: string) => `${points} points`,
     sdTitle: (n: string) => `sd/mean against V (N = ${n}): measured and theory √((N−1)/(N·V+1))`,
     sdTable: "sd/mean per V",
@@ -184,7 +258,8 @@ const en = {
 
   search: {
     title: "Lookup by binary search, then the preference list",
-    ringLabel: (hi: string) => `The ring 0–${hi} with three servers at two positions each; the key being looked up as a diamond`,
+    ringLabel: (hi: string) =>
+      `The ring 0–${hi} with three servers at two positions each; the key being looked up as a diamond`,
     arrayLabel: "The ring as a sorted array: index, token and server of each point, with the search range",
     pastEnd: (n: string) => `lo = ${n}: past the end → point 0`,
     probesCaption: (hash: string) => `Binary search for ${hash}`,
@@ -195,21 +270,31 @@ const en = {
     point: "point",
     zone: "zone",
     listLabel: "Preference list",
-    actions: { take: "taken", "same-server": "skip: already in the list", "same-zone": "skip: zone already has a copy", "take-late": "taken on the second lap" } as Record<
-      "take" | "same-server" | "same-zone" | "take-late",
-      string
-    >,
-    intro: (n: string, tokens: string) => `In code the ring is a sorted array of ${n} tokens: ${tokens}. A lookup is a binary search for the first token ≥ the key's hash.`,
+    actions: {
+      take: "taken",
+      "same-server": "skip: already in the list",
+      "same-zone": "skip: zone already has a copy",
+      "take-late": "taken on the second lap",
+    } as Record<"take" | "same-server" | "same-zone" | "take-late", string>,
+    intro: (n: string, tokens: string) =>
+      `In code the ring is a sorted array of ${n} tokens: ${tokens}. A lookup is a binary search for the first token ≥ the key's hash.`,
     probe: (hash: string, k: string, lo: string, hi: string, mid: string, token: string, right: boolean) =>
       `Looking for ${hash}, step ${k}: lo = ${lo}, hi = ${hi}, mid = ${mid} holds ${token}; ${right ? `${token} < ${hash}, so the owner is right of mid.` : `${token} ≥ ${hash}, so mid may be the owner: keep the left half, mid included.`}`,
     found: (hash: string, index: string, token: string, owner: string, probes: string) =>
       `After ${probes} comparisons: the first token ≥ ${hash} is ${token} at index ${index}, so ${owner} owns ${hash}.`,
-    equal: (hash: string, owner: string, probes: string) => `After ${probes} comparisons: ${hash} is ${owner}'s own token — equal counts, ${owner} is the owner.`,
+    equal: (hash: string, owner: string, probes: string) =>
+      `After ${probes} comparisons: ${hash} is ${owner}'s own token — equal counts, ${owner} is the owner.`,
     wrapped: (hash: string, n: string, owner: string, token: string, probes: string) =>
       `After ${probes} comparisons the search ends at index ${n}, past the end: no token ≥ ${hash}. It wraps to point 0, ${owner} at ${token}.`,
     walk: (token: string, server: string, zone: string, action: string, list: string, lap: string) =>
       `Point ${token} belongs to ${server}${zone ? ` (zone ${zone})` : ""}: ${
-        action === "take" ? "a new server, taken" : action === "take-late" ? `taken on lap ${lap}, to fill the list` : action === "same-zone" ? "its zone already has a copy, skipped on this lap" : "already in the list, skipped"
+        action === "take"
+          ? "a new server, taken"
+          : action === "take-late"
+            ? `taken on lap ${lap}, to fill the list`
+            : action === "same-zone"
+              ? "its zone already has a copy, skipped on this lap"
+              : "already in the list, skipped"
       }. List: ${list || "—"}.`,
     list: (hash: string, rf: string, list: string, zones: boolean) =>
       `The preference list for ${hash} with RF = ${rf}: ${list}${zones ? " — distinct servers, and distinct zones as far as the zones allow" : " — the first distinct servers clockwise"}.`,
@@ -247,8 +332,10 @@ const en = {
     intro: (n: string, m: string) =>
       `${n} backends and a table of ${m} slots (a prime). Each backend has its own order of preference over the slots, from its offset and skip.`,
     turn: (k: string, backend: string, slot: string, skipped: string, none: boolean) =>
-      `Turn ${k}: ${backend} takes slot ${slot}` + (none ? ", its next preference." : `, after passing over ${skipped} slots already taken.`),
-    done: (counts: string, m: string) => `All ${m} slots are full: ${counts}. Each backend holds almost exactly M/N slots.`,
+      `Turn ${k}: ${backend} takes slot ${slot}` +
+      (none ? ", its next preference." : `, after passing over ${skipped} slots already taken.`),
+    done: (counts: string, m: string) =>
+      `All ${m} slots are full: ${counts}. Each backend holds almost exactly M/N slots.`,
   },
 
   bounded: {
@@ -276,32 +363,39 @@ const en = {
     copies: "copies",
     hottest: "requests for the hottest key",
     busiest: "busiest",
-    kinds: { uniform: "uniform traffic", zipf: "Zipf traffic", "more-vnodes": "more virtual nodes", copies: "hot key in copies" } as Record<
-      "uniform" | "zipf" | "more-vnodes" | "copies",
-      string
-    >,
+    kinds: {
+      uniform: "uniform traffic",
+      zipf: "Zipf traffic",
+      "more-vnodes": "more virtual nodes",
+      copies: "hot key in copies",
+    } as Record<"uniform" | "zipf" | "more-vnodes" | "copies", string>,
     uniform: (requests: string, keys: string, maxOver: string) =>
       `${requests} requests spread evenly over ${keys} keys: the busiest server has ${maxOver} the mean load.`,
     zipf: (s: string, share: string, server: string, maxOver: string) =>
       `Zipf traffic (s = ${s}): the hottest key alone gets ${share} of all requests, and its server ${server} carries ${maxOver} the mean.`,
-    more: (v: string, maxOver: string) => `${v} virtual nodes per server: still ${maxOver} the mean — the hot key is one key, and it lives on one server.`,
-    copies_: (k: string, maxOver: string) => `The hot key spread over ${k} copies (key#1 … key#${k}) on different servers: the busiest server is down to ${maxOver} the mean.`,
+    more: (v: string, maxOver: string) =>
+      `${v} virtual nodes per server: still ${maxOver} the mean — the hot key is one key, and it lives on one server.`,
+    copies_: (k: string, maxOver: string) =>
+      `The hot key spread over ${k} copies (key#1 … key#${k}) on different servers: the busiest server is down to ${maxOver} the mean.`,
   },
 
   clients: {
     title: "Two clients, two server lists: one key, two places",
-    diagram: "Two clients with their server lists above, the servers below; each client's arrow points where it sends the key",
+    diagram:
+      "Two clients with their server lists above, the servers below; each client's arrow points where it sends the key",
     clientA: "client 1",
     clientB: "client 2",
     client: "client",
     knows: "knows servers",
     sendsTo: "sends the key to",
     caption: (key: string) => `Where each client sends ${key}`,
-    lists: (a: string, b: string) => `Client 1 knows ${a}. Client 2 has already heard of the new server and knows ${b}.`,
+    lists: (a: string, b: string) =>
+      `Client 1 knows ${a}. Client 2 has already heard of the new server and knows ${b}.`,
     a: (key: string, owner: string) => `Client 1 writes ${key}: its ring says ${owner}.`,
     b: (key: string, owner: string, ownerA: string) =>
       `Client 2 reads ${key}: its ring says ${owner}, not ${ownerA}. The read misses, and an invalidation sent to ${ownerA} never reaches ${owner}.`,
-    bSame: (key: string, owner: string) => `Client 2 reads ${key}: its ring also says ${owner}. This key agrees; many others do not.`,
+    bSame: (key: string, owner: string) =>
+      `Client 2 reads ${key}: its ring also says ${owner}. This key agrees; many others do not.`,
     summary: (n: string, total: string, pct: string) =>
       `Over ${total} keys the two clients disagree on ${n} (${pct}): every rule assumes every client sees the same membership.`,
   },
@@ -381,7 +475,9 @@ const en = {
     noServers: "No servers: nobody can take the key.",
     winner: (key: string, winner: string, runnerUp: string | undefined) =>
       `${winner} has the highest score, so ${key} goes to ${winner}.` +
-      (runnerUp ? ` Removing any other server changes nothing; if ${winner} leaves, the key goes to the runner-up, ${runnerUp}.` : ""),
+      (runnerUp
+        ? ` Removing any other server changes nothing; if ${winner} leaves, the key goes to the runner-up, ${runnerUp}.`
+        : ""),
   },
 };
 

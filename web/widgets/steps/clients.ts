@@ -29,7 +29,8 @@ export function clientsSteps(p: ClientsParams, rl: Ringlab): ClientsStep[] {
     const oa = ra.ownerMany(keys);
     const ob = rb.ownerMany(keys);
     let key = p.key;
-    if (key === "") key = keys.find((_, i) => ra.servers[oa[i] ?? 0] !== rb.servers[ob[i] ?? 0]) ?? keys[0] ?? "user:42";
+    if (key === "")
+      key = keys.find((_, i) => ra.servers[oa[i] ?? 0] !== rb.servers[ob[i] ?? 0]) ?? keys[0] ?? "user:42";
     // One id space: names of both lists; "new" = known only to client B.
     const union = [...p.a, ...p.b.filter((x) => !p.a.includes(x))];
     const mv = rl.movement(

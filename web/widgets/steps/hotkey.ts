@@ -30,7 +30,16 @@ export function hotkeySteps(p: HotkeyParams, rl: Ringlab): HotkeyStep[] {
     const ring = rl.ring({ servers: p.servers, vnodes });
     try {
       const r = rl.hotKeys(ring, { seed: p.seed, keys: p.keys, requests: p.requests, s, hot: 1, copies });
-      return { kind, vnodes, s, copies, requestsPerServer: [...r.requestsPerServer], hottestKeyRequests: r.hottestKeyRequests, hottestServer: r.hottestServer, maxOverMean: r.maxOverMean };
+      return {
+        kind,
+        vnodes,
+        s,
+        copies,
+        requestsPerServer: [...r.requestsPerServer],
+        hottestKeyRequests: r.hottestKeyRequests,
+        hottestServer: r.hottestServer,
+        maxOverMean: r.maxOverMean,
+      };
     } finally {
       ring.dispose();
     }

@@ -18,7 +18,13 @@ export function parseChanges(items: string[]): Change[] {
     const body = item.replace(/^[+-]/, "");
     const at = body.lastIndexOf(":");
     const name = (at < 0 ? body : body.slice(0, at)).trim();
-    const tokens = at < 0 ? [] : body.slice(at + 1).split("/").map((x) => Number(x.trim()));
+    const tokens =
+      at < 0
+        ? []
+        : body
+            .slice(at + 1)
+            .split("/")
+            .map((x) => Number(x.trim()));
     return { kind, server: { name, tokens } };
   });
 }
@@ -64,7 +70,20 @@ export function membershipSteps(p: MembershipParams, rl: Ringlab): MembershipSte
   const steps: MembershipStep[] = [];
   try {
     let owners = p.hashes.map((h) => ownerOf(ring, h));
-    steps.push({ kind: "start", change: -1, servers, owners, previous: owners, previousServers: servers, arcs: [], moved: 0, movedToNew: 0, movedBetweenOld: 0, fromNames: [], toNames: [] });
+    steps.push({
+      kind: "start",
+      change: -1,
+      servers,
+      owners,
+      previous: owners,
+      previousServers: servers,
+      arcs: [],
+      moved: 0,
+      movedToNew: 0,
+      movedBetweenOld: 0,
+      fromNames: [],
+      toNames: [],
+    });
     p.changes.forEach((c, ci) => {
       const before = ring;
       const beforeServers = servers;

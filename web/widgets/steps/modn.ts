@@ -30,7 +30,11 @@ export function modNSteps(p: ModNParams, rl: Ringlab): ModNStep[] {
   const rows = p.hashes.map((hash) => ({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to) }));
   // Servers at index >= n are the new ones (none when shrinking).
   const isNew = Array.from({ length: Math.max(p.from, p.to) }, (_, i) => i >= p.from);
-  const mv = rl.movement(Uint32Array.from(rows, (r) => r.before), Uint32Array.from(rows, (r) => r.after), isNew);
+  const mv = rl.movement(
+    Uint32Array.from(rows, (r) => r.before),
+    Uint32Array.from(rows, (r) => r.after),
+    isNew,
+  );
   const base = {
     rows,
     moved: mv.moved,

@@ -57,7 +57,9 @@ export function searchSteps(p: SearchParams, rl: Ringlab): SearchStep[] {
       const trace = r.ring.searchTrace(hash);
       const owner = ownerOf(r, hash);
       const landed = owner.wrapped ? points.length : (indexOf.get(owner.id) ?? 0);
-      trace.forEach((probe, k) => steps.push({ kind: "probe", hash, ...base, probe, probeIndex: k, probes: trace.length, landed }));
+      trace.forEach((probe, k) =>
+        steps.push({ kind: "probe", hash, ...base, probe, probeIndex: k, probes: trace.length, landed }),
+      );
       steps.push({ kind: "found", hash, ...base, probes: trace.length, owner, landed });
     }
     // The preference list walk: the list is the module's; the walk visits the points from the
@@ -96,7 +98,15 @@ export function searchSteps(p: SearchParams, rl: Ringlab): SearchStep[] {
           action = lap === 1 ? "take" : "take-late";
           list.push(p.servers[pt.server]?.name ?? "");
         } else action = "same-zone";
-        steps.push({ kind: "walk", hash: p.pref, ...base, owner, landed: start, visit: { point: i, action, lap }, list: [...list] });
+        steps.push({
+          kind: "walk",
+          hash: p.pref,
+          ...base,
+          owner,
+          landed: start,
+          visit: { point: i, action, lap },
+          list: [...list],
+        });
       }
     }
     steps.push({ kind: "list", hash: p.pref, ...base, owner, landed: start, list: [...list] });

@@ -22,12 +22,24 @@ self.addEventListener("message", (e: MessageEvent<ToWorker>) => {
         post({ type: "result", id, result });
       } catch (err) {
         const x = err as { name?: string; code?: string; message?: string };
-        post({ type: "error", id, name: x?.name ?? "Error", code: x?.code ?? "internal", message: x?.message ?? String(err) });
+        post({
+          type: "error",
+          id,
+          name: x?.name ?? "Error",
+          code: x?.code ?? "internal",
+          message: x?.message ?? String(err),
+        });
       }
     },
     (err: unknown) => {
       const x = err as { name?: string; code?: string; message?: string };
-      post({ type: "error", id, name: x?.name ?? "Error", code: x?.code ?? "load_failed", message: x?.message ?? String(err) });
+      post({
+        type: "error",
+        id,
+        name: x?.name ?? "Error",
+        code: x?.code ?? "load_failed",
+        message: x?.message ?? String(err),
+      });
     },
   );
 });

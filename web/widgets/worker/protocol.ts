@@ -1,6 +1,15 @@
 // The typed messages between a page and its experiment worker. The worker loads the module itself
 // and runs one job at a time; the page cancels a run by terminating the worker.
-import type { CompareScenario, ComparisonRow, HrwJumpOptions, HrwJumpResult, RingVsModOptions, RingVsModResult, VnodeSweepOptions, VnodeSweepResult } from "ringlab";
+import type {
+  CompareScenario,
+  ComparisonRow,
+  HrwJumpOptions,
+  HrwJumpResult,
+  RingVsModOptions,
+  RingVsModResult,
+  VnodeSweepOptions,
+  VnodeSweepResult,
+} from "ringlab";
 
 export type Job =
   | { kind: "ring-vs-mod"; options: RingVsModOptions }
