@@ -158,7 +158,7 @@ TEST_CASE("=:= is exact: integers and floats differ, 0.0 and -0.0 do not (OTP 25
   CHECK(erl("\"abc\"") == ex("'abc'"));
 }
 
-TEST_CASE("order: numbers < atoms < tuples < maps < [] < lists < bitstrings; integers before floats",
+TEST_CASE("order: numbers < atoms < tuples < maps < [] < lists < bitstrings, integers before floats",
           "[erlang][terms]") {
   const std::vector<std::string> ascending = {
       "-100000000000000000000",
