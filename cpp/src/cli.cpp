@@ -1,5 +1,7 @@
 #include "ringlab/cli.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <string_view>
@@ -125,7 +127,7 @@ std::string flag_lines(const Command& c, std::string_view indent) {
   return out;
 }
 
-std::string make_help() {
+std::string make_help(std::span<const CliCommand> extra) {
   std::string h = R"(ringlab - consistent hashing you can run, see and check
 
 Usage:
@@ -135,7 +137,7 @@ Usage:
   ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change
   ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the
                                      course's keys, then `all`: equal digests, equal placements
-  ringlab --help                     this text
+{extra}  ringlab --help                     this text
 
 Experiments (output is byte-identical to the published JavaScript programs):
 )";
@@ -152,6 +154,12 @@ Experiments (output is byte-identical to the published JavaScript programs):
   h += flag_lines(kDigest, "    ");
   h += "\njump:\n";
   h += flag_lines(kJump, "    ");
+  std::string usage;
+  for (const CliCommand& c : extra) {
+    for (const std::string& line : c.usage) usage += line + "\n";
+    if (!c.help.empty()) h += "\n" + c.help;
+  }
+  h.replace(h.find("{extra}"), 7, usage);
   const ParamSpec& servers = param(Param::ring_vs_mod_servers);
   h += "\nValues are integers unless shown otherwise, checked before any work. A bad flag or value\n"
        "prints one line on stderr and exits with status 2; a message about a value names its flag:\n"
@@ -164,9 +172,10 @@ Experiments (output is byte-identical to the published JavaScript programs):
 
 // --- Parsing --------------------------------------------------------------------------------
 
-struct Usage {
-  std::string message;
-};
+using Usage = CliUsageError;
+
+// Commands of the Erlang library (ringlab_erlang), which a build without it names.
+constexpr std::string_view kErlangCommands[] = {"phash2", "place"};
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {
@@ -356,22 +365,39 @@ std::string run_digest(const std::vector<std::string>& args) {
 }  // namespace
 
 const std::string& cli_help() {
-  static const std::string help = make_help();
+  static const std::string help = make_help({});
   return help;
 }
 
-CliResult run_cli(const std::vector<std::string>& args) {
+std::string cli_help(std::span<const CliCommand> extra) { return make_help(extra); }
+
+std::string cli_flag_lines(std::string_view where, std::string_view indent) {
+  return flag_lines(Command{"", where, "", ""}, indent);
+}
+
+CliResult run_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra) {
   CliResult r;
   const Command* current = &kNone;  // whose flags an error's subject is spelled by
+  Command extra_command = kNone;
   try {
     if (args.empty()) throw Usage{"missing command (see ringlab --help)"};
     const std::string& cmd = args[0];
-    if (cmd == "--help" || cmd == "-h" || cmd == "help") r.out = cli_help();
-    else if (cmd == "run") r.out = run_experiment(args, current);
+    const CliCommand* added = nullptr;
+    for (const CliCommand& c : extra)
+      if (c.name == cmd) added = &c;
+    if (added != nullptr) {
+      extra_command = Command{added->name, added->where, "", ""};
+      current = &extra_command;
+      r.out = added->run(args);
+    } else if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+      r.out = extra.empty() ? cli_help() : cli_help(extra);
+    } else if (cmd == "run") r.out = run_experiment(args, current);
     else if (cmd == "h32") r.out = run_h32(args);
     else if (cmd == "jump") current = &kJump, r.out = run_jump(args);
     else if (cmd == "compare") current = &kCompare, r.out = run_compare(args);
     else if (cmd == "digest") current = &kDigest, r.out = run_digest(args);
+    else if (std::find(std::begin(kErlangCommands), std::end(kErlangCommands), cmd) != std::end(kErlangCommands))
+      throw Usage{cmd + " is not in this build (the native CLI has it)"};
     else throw Usage{"unknown command \"" + cmd + "\" (see ringlab --help)"};
   } catch (const Usage& u) {
     r.exit_code = 2;

@@ -298,9 +298,10 @@ std::uint32_t phash2_full(const Term& term) { return hash_term(term.arena(), ter
 std::uint32_t phash2(const Term& term) { return phash2_full(term) & ((1u << 27) - 1); }
 
 std::uint32_t phash2(const Term& term, std::uint64_t range) {
-  if (range < 1 || range > kMaxPhash2Range)
-    throw rule_error(ErrorCode::out_of_range, "range", "between 1 and " + std::to_string(kMaxPhash2Range),
-                     std::to_string(range));
+  if (range < 1 || range > kMaxPhash2Range) {
+    const ParamSpec& spec = param(Param::phash2_range);
+    throw rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), std::to_string(range));
+  }
   const std::uint32_t h = phash2_full(term);
   return range == kMaxPhash2Range ? h : static_cast<std::uint32_t>(h % range);
 }

@@ -53,6 +53,7 @@ AtomProblem check_atom_name(std::string_view s) noexcept {
     i += len;
     ++chars;
   }
+  static_assert(kMaxAtomCharacters == 255, "the message below says 255");
   if (chars > kMaxAtomCharacters) return {"atom name longer than 255 characters", true};
   return {};
 }

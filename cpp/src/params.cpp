@@ -304,4 +304,6 @@ Defaults defaults() {
   return out;
 }
 
+ErlangDefaults erlang_defaults() { return {param(Param::malachi_ring_bits).default_integer}; }
+
 }  // namespace ringlab

@@ -36,11 +36,17 @@ TEST_CASE("new: ring_bits 1 .. 32, default 32", "[malachi]") {
   CHECK(MalachiRing(16).ring_size() == 65536);
   CHECK(code_of([] { MalachiRing(0); }) == ErrorCode::out_of_range);
   CHECK(code_of([] { MalachiRing(33); }) == ErrorCode::out_of_range);
-  try {
-    MalachiRing(33);
-  } catch (const ringlab::Error& e) {
-    CHECK(std::string(e.what()) == "bits must be between 1 and 32, got 33");
+  // Malachi's own name for the option, not the token ring's "bits".
+  for (const std::int64_t bad : {0, 33}) {
+    try {
+      MalachiRing{bad};
+      FAIL("no error");
+    } catch (const ringlab::Error& e) {
+      CHECK(std::string(e.what()) == "ringBits must be between 1 and 32, got " + std::to_string(bad));
+      CHECK(e.subject() == "ringBits");
+    }
   }
+  CHECK(ringlab::erlang_defaults().ring_bits == 32);
 }
 
 TEST_CASE("add_vnode: token_out_of_range, token_taken, already_present, in that order", "[malachi]") {

@@ -13,6 +13,7 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
+#include "ringlab/erlang_cli.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/params.hpp"
@@ -349,7 +350,8 @@ TEST_CASE("params: compare checks every value before any work", "[params][compar
 }
 
 TEST_CASE("params: the CLI's help is made from the table", "[params][cli]") {
-  const std::string& help = ringlab::cli_help();
+  // The native CLI's help: the core's commands and the Erlang library's.
+  const std::string help = ringlab::cli_help(ringlab::erlang::cli_commands());
   for (const ParamSpec& p : ringlab::params()) {
     if (p.flag.empty()) continue;
     INFO(p.name);

@@ -59,7 +59,7 @@ function invoke(js) {
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
 function cliMessage(row) {
   const [cmd, sub] = row.cli;
-  const names = table.cliNames[cmd === "run" ? `run ${sub}` : cmd] ?? {};
+  const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
   for (const [name, spelling] of Object.entries(names)) {
     if (row.message.startsWith(name + " ")) return `ringlab: ${spelling}${row.message.slice(name.length)}\n`;
   }
@@ -77,7 +77,9 @@ function runCli(file, args) {
 }
 
 const jsRows = table.rows.filter((r) => r.js);
-const cliRows = table.rows.filter((r) => r.cli);
+const cliRows = table.rows.filter((r) => r.cli && !r.native);
+// The Erlang library's commands: only the native CLI has them; the WASM CLI names them as missing.
+const nativeRows = table.rows.filter((r) => r.cli && r.native);
 
 test("the table has rows for both surfaces and every row names its mistake once", () => {
   assert.ok(jsRows.length >= 30, `${jsRows.length} JS rows`);
@@ -114,6 +116,27 @@ test("every command-line row: the WASM CLI exits 2 with the table's message", ()
     assert.equal(r.status, 2, `${row.name}: exit status`);
   }
 });
+
+test("every native-only row: the WASM CLI says the command is not in its build", () => {
+  assert.ok(nativeRows.length >= 20, `${nativeRows.length} native-only rows`);
+  for (const row of nativeRows) {
+    const r = runCli(cliJs, row.cli);
+    assert.equal(r.stdout, "", `${row.name}: stdout`);
+    assert.equal(r.stderr, `ringlab: ${row.cli[0]} is not in this build (the native CLI has it)\n`, row.name);
+    assert.equal(r.status, 2, `${row.name}: exit status`);
+  }
+});
+
+test(
+  "every native-only row: the native CLI exits 2 with the table's message",
+  { skip: !hasNative && "no native build" },
+  () => {
+    for (const row of nativeRows) {
+      const r = runCli(native, row.cli);
+      assert.deepEqual([r.status, r.stdout, r.stderr], [2, "", cliMessage(row)], row.name);
+    }
+  },
+);
 
 test("every row with both forms: the CLI's message is the API's by the stated rule", () => {
   const both = table.rows.filter((r) => r.js && r.cli);

@@ -139,10 +139,41 @@ test(
     for (const args of lists) {
       const n = spawnSync(native, args, { encoding: "utf8" });
       const w = run(args);
+      if (["--help", "-h", "help"].includes(args[0])) {
+        // The native help also lists the Erlang library's commands, which only it has: the Node
+        // CLI's lines are the native's, in order, less those.
+        assert.equal(w.status, n.status);
+        const extra = [];
+        const nativeLines = n.stdout.split("\n");
+        let at = 0;
+        for (const line of w.stdout.split("\n")) {
+          while (at < nativeLines.length && nativeLines[at] !== line) extra.push(nativeLines[at++]);
+          assert.ok(at < nativeLines.length, `native --help lacks the line ${JSON.stringify(line)}`);
+          at++;
+        }
+        extra.push(...nativeLines.slice(at));
+        assert.match(extra.join("\n"), /ringlab phash2 \[flags\] TERM\.\.\./);
+        assert.match(extra.join("\n"), /ringlab place malachi \[flags\] KEY\.\.\./);
+        continue;
+      }
       assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
     }
   },
 );
+
+test("the Erlang library's commands: the Node CLI says they are not in its build", () => {
+  // The WebAssembly module the Node CLI runs is the main library only; the native CLI has them.
+  for (const args of [
+    ["phash2", ":a"],
+    ["place", "malachi", "--vnodes", ":a=1", "k"],
+  ]) {
+    assert.deepEqual(run(args), {
+      status: 2,
+      stdout: "",
+      stderr: `ringlab: ${args[0]} is not in this build (the native CLI has it)\n`,
+    });
+  }
+});
 
 test("npx --no-install ringlab works from the repository root, even with an empty npm cache", () => {
   // npm (>= 7) runs the bin of the package in the current folder: it links the folder into its

@@ -2,7 +2,10 @@
 // both call it, so they accept exactly the same flags and print exactly the same errors.
 #pragma once
 
+#include <functional>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ringlab {
@@ -13,11 +16,39 @@ struct CliResult {
   std::string err;    // what goes to stderr (one line for an error)
 };
 
+// A mistake in how a command is called (a missing argument, an unknown flag): run_cli prints
+// "ringlab: " + message and exits with status 2. A rejected value is a ringlab::Error instead.
+struct CliUsageError {
+  std::string message;
+};
+
+// A command the core does not have, given to run_cli by the program that runs it: the native
+// CLI adds the Erlang library's commands (ringlab/erlang_cli.hpp) this way, so that the main
+// library, and the WebAssembly module built from it, carries none of their code.
+struct CliCommand {
+  std::string name;                // the first argument: "phash2"
+  std::vector<std::string> usage;  // lines of --help's Usage block, each "  ringlab ..."
+  std::string help;                // a section of --help after the core's ("" for none)
+  // The parameter table's function (ParamSpec::where) whose flags spell the subject of an
+  // Error the command throws: "range must be ..." prints as "--range must be ...".
+  std::string where;
+  // args as run_cli got them (args[0] is the name); returns what goes to stdout. Throws
+  // CliUsageError or ringlab::Error.
+  std::function<std::string(const std::vector<std::string>& args)> run;
+};
+
 // args excludes the program name: {"run", "vnode-sweep", "--servers", "3"}.
 // Arguments are UTF-8 (what a shell passes); `h32` hashes them as UTF-16 units, as JS would.
-[[nodiscard]] CliResult run_cli(const std::vector<std::string>& args);
+// `extra` adds commands; the names of the Erlang library's commands without them give
+// "phash2 is not in this build (the native CLI has it)".
+[[nodiscard]] CliResult run_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra = {});
 
-// The full --help text.
+// The full --help text: the core's, or with the extra commands' usage lines and sections.
 [[nodiscard]] const std::string& cli_help();
+[[nodiscard]] std::string cli_help(std::span<const CliCommand> extra);
+
+// --help's lines for the flags of a table function (ParamSpec::where), as the core's commands
+// show theirs: "    --range N      phash2(TERM, N): a hash in 0 .. N-1 (1 to 4294967296)".
+[[nodiscard]] std::string cli_flag_lines(std::string_view where, std::string_view indent);
 
 }  // namespace ringlab

@@ -18,22 +18,24 @@
 #include <utility>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab::erlang {
 
 // ---------------------------------------------------------------------------------------------
 // Limits
 
+// The table's entries (params.hpp), as the sizes the code compares with.
 // Containers inside containers: "term nesting deeper than 100000 levels" (limit_exceeded).
-inline constexpr std::size_t kMaxTermDepth = 100'000;
-// Erlang's own limit on an atom's name, in characters; longer names are refused as erl does.
-inline constexpr std::size_t kMaxAtomCharacters = 255;
-// An integer's magnitude, in bits (about 19,700 decimal digits). erl goes further; a key or a
-// vnode id never needs to, and the cap keeps reading and printing numbers quick.
-inline constexpr std::uint64_t kMaxIntegerBits = 65'536;
+inline constexpr std::size_t kMaxTermDepth = static_cast<std::size_t>(param(Param::term_depth).hi);
+// An atom's name, in characters; longer names are refused as erl does.
+inline constexpr std::size_t kMaxAtomCharacters = static_cast<std::size_t>(param(Param::atom_characters).hi);
+// An integer's magnitude, in bits (about 19,700 decimal digits).
+inline constexpr std::uint64_t kMaxIntegerBits = static_cast<std::uint64_t>(param(Param::integer_bits).hi);
 // A bitstring's length, in bits (16 MiB): <<0:N>> cannot ask for more.
-inline constexpr std::uint64_t kMaxBitstringBits = std::uint64_t{1} << 27;
+inline constexpr std::uint64_t kMaxBitstringBits = static_cast<std::uint64_t>(param(Param::bitstring_bits).hi);
 // phash2(term, range): range in 1 .. 2^32.
-inline constexpr std::uint64_t kMaxPhash2Range = std::uint64_t{1} << 32;
+inline constexpr std::uint64_t kMaxPhash2Range = static_cast<std::uint64_t>(param(Param::phash2_range).hi);
 
 // ---------------------------------------------------------------------------------------------
 // Terms

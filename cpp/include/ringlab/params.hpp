@@ -151,6 +151,14 @@ enum class Param : std::uint8_t {
   hot_keys_s,
   hot_keys_hot,
   hot_keys_copies,
+  // Erlang terms and Malachi's ring (the ringlab_erlang library): Malachi's ring_bits,
+  // phash2/2's range, and the limits on a term that is built or read
+  malachi_ring_bits,
+  phash2_range,
+  term_depth,
+  atom_characters,
+  integer_bits,
+  bitstring_bits,
 };
 
 enum class ParamKind : std::uint8_t {
@@ -323,6 +331,24 @@ inline constexpr ParamSpec kParamTable[] = {
    .hi = kMaxHotKeys, .range_note = "0 to keys", .has_default = true, .default_integer = 1},
   {.id = Param::hot_keys_copies, .where = "hotKeys", .name = "copies", .help = "copies of each hot key", .lo = 1,
    .hi = kMaxHotCopies, .above = ErrorCode::limit_exceeded, .has_default = true, .default_integer = 1},
+
+  // Malachi calls it ring_bits; its own name keeps its messages apart from tokenRing's bits.
+  {.id = Param::malachi_ring_bits, .where = "malachi", .name = "ringBits", .flag = "--bits", .metavar = "B",
+   .help = "the ring is [0, 2^B)", .lo = 1, .hi = 32, .has_default = true, .default_integer = 32},
+  // Without a range, phash2/1: 27 bits.
+  {.id = Param::phash2_range, .where = "phash2", .name = "range", .flag = "--range", .metavar = "N",
+   .help = "phash2(TERM, N): a hash in 0 .. N-1", .lo = 1, .hi = std::int64_t{1} << 32},
+  // Limits on a term, not settings: a term beyond one is refused (limit_exceeded) when built or read.
+  // Erlang's own limit on an atom is 255 characters; erl allows larger integers and
+  // bitstrings, which no key or vnode id needs, and the caps keep reading and printing quick.
+  {.id = Param::term_depth, .where = "Term", .name = "depth", .help = "containers inside containers", .lo = 0,
+   .hi = 100'000, .above = ErrorCode::limit_exceeded},
+  {.id = Param::atom_characters, .where = "Term", .name = "atomLength", .help = "an atom's name, in characters",
+   .lo = 0, .hi = 255, .above = ErrorCode::limit_exceeded},
+  {.id = Param::integer_bits, .where = "Term", .name = "integerBits", .help = "an integer's magnitude, in bits",
+   .lo = 0, .hi = 65'536, .above = ErrorCode::limit_exceeded},
+  {.id = Param::bitstring_bits, .where = "Term", .name = "bitstringBits", .help = "a bitstring's length, in bits",
+   .lo = 0, .hi = std::int64_t{1} << 27, .above = ErrorCode::limit_exceeded},
 };
 // clang-format on
 
@@ -466,5 +492,12 @@ struct Defaults {
   } hot_keys;
 };
 [[nodiscard]] Defaults defaults();
+
+// The defaults of the Erlang library (ringlab_erlang), apart from Defaults until its JavaScript
+// API exists.
+struct ErlangDefaults {
+  std::int64_t ring_bits;  // Malachi's ring_bits
+};
+[[nodiscard]] ErlangDefaults erlang_defaults();
 
 }  // namespace ringlab
