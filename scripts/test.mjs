@@ -16,6 +16,9 @@ main(async () => {
   // erlang-base): 20,000 random terms of every kind in one batch. A fixed seed, so a run is
   // reproducible; `node tests/erlang/compare.mjs` alone draws a new one each time.
   run("node", ["tests/erlang/compare.mjs", "--seed", "20261201"]);
+  // The native CLI's phash2 and place malachi against erl: 3,000 terms and 4,000 keys, a batch
+  // per CLI process.
+  run("node", ["tests/erlang/cli.mjs", "--seed", "20261201"]);
   // The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
   sanitize();
   // libFuzzer targets, a short fixed budget each from the committed corpus.
