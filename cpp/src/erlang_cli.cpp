@@ -1,10 +1,9 @@
 #include "ringlab/erlang_cli.hpp"
 
 #include <cstdint>
-#include <fstream>
+#include <cstdio>
 #include <iterator>
 #include <map>
-#include <sstream>
 
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
@@ -117,12 +116,18 @@ std::string run_phash2(const std::vector<std::string>& args) {
 }
 
 std::vector<std::string> read_keys_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  if (in) text << in.rdbuf();
-  if (!in || in.bad()) throw Usage{"cannot read --keys file " + shown_text(path)};
+  // stdio rather than a stream: a read error (a directory, say) shows in ferror, where an
+  // ifstream opens a directory and reads it as an empty file.
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (f == nullptr) throw Usage{"cannot read --keys file " + shown_text(path)};
+  std::string s;
+  char buffer[1 << 16];
+  std::size_t got;
+  while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) s.append(buffer, got);
+  const bool failed = std::ferror(f) != 0;
+  std::fclose(f);
+  if (failed) throw Usage{"cannot read --keys file " + shown_text(path)};
   std::vector<std::string> keys;
-  const std::string s = text.str();
   // Each piece between newlines is one key; a final newline starts no key.
   std::size_t from = 0;
   while (from < s.size()) {

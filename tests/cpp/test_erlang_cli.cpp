@@ -163,6 +163,9 @@ TEST_CASE("place malachi: errors", "[erlang-cli]") {
   check_error({"place", "malachi", "--vnodes", ":a=1", "\xff"}, "key 1 is not valid UTF-8");
   check_error({"place", "malachi", "--vnodes", ":a=1", "--keys", "/nonexistent/k.txt"},
               "cannot read --keys file \"/nonexistent/k.txt\"");
+  // A folder opens but does not read: an error, not an empty list of keys.
+  const std::string folder = std::filesystem::temp_directory_path().string();
+  check_error({"place", "malachi", "--vnodes", ":a=1", "--keys", folder}, "cannot read --keys file \"" + folder + "\"");
   check_error({"place", "malachi", "--vnodes", ":a=1"}, "place malachi needs keys: --keys FILE or KEY...");
   check_error({"place", "malachi", "--vnodes", ":a=1", "--keys", "f", "k"},
               "place malachi takes --keys FILE or KEY..., not both");
