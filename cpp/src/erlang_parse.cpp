@@ -14,6 +14,7 @@
 #include "erlang_arena.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
+#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {
@@ -25,24 +26,6 @@ using detail::kNoNode;
 constexpr std::uint32_t kMaxCodePoint = 0x10FFFF;
 
 bool is_char_value(std::uint64_t cp) { return cp <= kMaxCodePoint && !(cp >= 0xD800 && cp <= 0xDFFF); }
-
-void put_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 bool is_digit_in(char c, unsigned base) {
   unsigned v = 99;
@@ -295,32 +278,9 @@ class Parser {
 
   // The code point at pos_ and its length in bytes; invalid UTF-8 is an error.
   std::pair<std::uint32_t, std::size_t> decode(std::size_t at) const {
-    const auto b0 = static_cast<unsigned char>(src_[at]);
-    if (b0 < 0x80) return {b0, 1};
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (b0 >= 0xC2 && b0 < 0xE0) {
-      len = 2;
-      cp = b0 & 0x1Fu;
-    } else if (b0 >= 0xE0 && b0 < 0xF0) {
-      len = 3;
-      cp = b0 & 0x0Fu;
-    } else if (b0 >= 0xF0 && b0 < 0xF5) {
-      len = 4;
-      cp = b0 & 0x07u;
-    } else {
-      fail(at, "invalid UTF-8");
-    }
-    if (at + len > src_.size()) fail(at, "invalid UTF-8");
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(src_[at + k]);
-      if ((b & 0xC0) != 0x80) fail(at, "invalid UTF-8");
-      cp = (cp << 6) | (b & 0x3Fu);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > kMaxCodePoint)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      fail(at, "invalid UTF-8");
-    return {cp, len};
+    const utf8::Decoded d = utf8::decode(src_, at);
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) fail(at, "invalid UTF-8");
+    return {d.cp, d.len};
   }
   std::uint32_t take_char() {
     const auto [cp, len] = decode(pos_);
@@ -512,7 +472,7 @@ class Parser {
       case '\'': {
         const std::vector<std::uint32_t> name = erlang_quoted('\'');
         t.kind = Tok::atom;
-        for (std::uint32_t cp : name) put_utf8(t.text, cp);
+        for (std::uint32_t cp : name) utf8::put(t.text, cp);
         check_atom(t.text, at);
         return;
       }
@@ -541,7 +501,7 @@ class Parser {
       while (!at_end()) {
         const auto [d, dl] = decode(pos_);
         if (!is_erlang_name_char(d)) break;
-        put_utf8(name, d);
+        utf8::put(name, d);
         pos_ += dl;
       }
       if (is_upper(cp) || is_latin1_upper(cp) || cp == '_') {
@@ -654,7 +614,7 @@ class Parser {
           ++pos_;
           const std::vector<std::uint32_t> name = elixir_quoted(d, d);
           t.kind = Tok::atom;
-          for (std::uint32_t cp : name) put_utf8(t.text, cp);
+          for (std::uint32_t cp : name) utf8::put(t.text, cp);
           check_atom(t.text, at);
           return;
         }
@@ -677,7 +637,7 @@ class Parser {
         t.chars = elixir_quoted(c, c);
         if (keyword_colon()) {
           t.kind = Tok::keyword;
-          for (std::uint32_t cp : t.chars) put_utf8(t.text, cp);
+          for (std::uint32_t cp : t.chars) utf8::put(t.text, cp);
           check_atom(t.text, at);
           t.chars.clear();
           return;
@@ -865,7 +825,7 @@ class Parser {
 
   std::uint64_t utf8_binary(const std::vector<std::uint32_t>& chars) {
     std::string bytes;
-    for (std::uint32_t cp : chars) put_utf8(bytes, cp);
+    for (std::uint32_t cp : chars) utf8::put(bytes, cp);
     return build_.bits(bytes, 8 * static_cast<std::uint64_t>(bytes.size()));
   }
 
@@ -1279,7 +1239,7 @@ class Parser {
     room(out, 32, at);
     if (type == SegType::utf8) {
       std::string s;
-      put_utf8(s, c);
+      utf8::put(s, c);
       out.put_bytes(s);
       return;
     }
@@ -1330,7 +1290,7 @@ class Parser {
         if (type != SegType::binary && type != SegType::bitstring) fail(at, "a string segment is a binary");
         SegmentValue bytes;
         bytes.kind = K::bits;
-        for (std::uint32_t cp : v.chars) put_utf8(bytes.bytes, cp);
+        for (std::uint32_t cp : v.chars) utf8::put(bytes.bytes, cp);
         bytes.bit_length = 8 * static_cast<std::uint64_t>(bytes.bytes.size());
         bytes.at = at;
         apply(bytes, s, out);

@@ -8,6 +8,7 @@
 
 #include "erlang_arena.hpp"
 #include "ringlab/erlang.hpp"
+#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {
@@ -68,63 +69,15 @@ std::vector<std::uint32_t> decode_utf8(std::string_view s, bool& ok) {
   std::vector<std::uint32_t> out;
   ok = true;
   for (std::size_t i = 0; i < s.size();) {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (b0 < 0x80) {
-      cp = b0;
-      len = 1;
-    } else if (b0 >= 0xC2 && b0 < 0xE0) {
-      cp = b0 & 0x1Fu;
-      len = 2;
-    } else if (b0 >= 0xE0 && b0 < 0xF0) {
-      cp = b0 & 0x0Fu;
-      len = 3;
-    } else if (b0 >= 0xF0 && b0 < 0xF5) {
-      cp = b0 & 0x07u;
-      len = 4;
-    } else {
+    const utf8::Decoded d = utf8::decode(s, i);
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) {
       ok = false;
       return out;
     }
-    if (i + len > s.size()) {
-      ok = false;
-      return out;
-    }
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      if ((b & 0xC0) != 0x80) {
-        ok = false;
-        return out;
-      }
-      cp = (cp << 6) | (b & 0x3Fu);
-    }
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF)) {
-      ok = false;
-      return out;
-    }
-    out.push_back(cp);
-    i += len;
+    out.push_back(d.cp);
+    i += d.len;
   }
   return out;
-}
-
-void put_utf8(std::string& out, std::uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
 }
 
 // Characters shown as themselves in a string (\t, \n and \r as escapes).
@@ -164,7 +117,7 @@ void quote(std::string& out, const std::vector<std::uint32_t>& chars, char q, Sy
       out += hex(c);
       out += '}';
     } else {
-      put_utf8(out, c);
+      utf8::put(out, c);
     }
   }
   out += q;

@@ -9,6 +9,7 @@
 #include "erlang_arena.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
+#include "utf8.hpp"
 
 namespace ringlab::erlang {
 
@@ -22,35 +23,10 @@ namespace detail {
 AtomProblem check_atom_name(std::string_view s) noexcept {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < s.size();) {
-    const auto b0 = static_cast<unsigned char>(s[i]);
-    std::uint32_t cp = 0;
-    std::size_t len = 0;
-    if (b0 < 0x80) {
-      cp = b0;
-      len = 1;
-    } else if (b0 >= 0xC2 && b0 < 0xE0) {
-      cp = b0 & 0x1Fu;
-      len = 2;
-    } else if (b0 >= 0xE0 && b0 < 0xF0) {
-      cp = b0 & 0x0Fu;
-      len = 3;
-    } else if (b0 >= 0xF0 && b0 < 0xF5) {
-      cp = b0 & 0x07u;
-      len = 4;
-    } else {
-      return {"an atom name must be UTF-8 text", false};
-    }
-    if (i + len > s.size()) return {"an atom name must be UTF-8 text", false};
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto b = static_cast<unsigned char>(s[i + k]);
-      if ((b & 0xC0) != 0x80) return {"an atom name must be UTF-8 text", false};
-      cp = (cp << 6) | (b & 0x3Fu);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not characters.
-    if ((len == 3 && cp < 0x800) || (len == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
-      return {"an atom name must be UTF-8 text", false};
-    if (cp >= 0xD800 && cp <= 0xDFFF) return {"an atom name must not hold a surrogate", false};
-    i += len;
+    const utf8::Decoded d = utf8::decode(s, i);
+    if (d.len == 0) return {"an atom name must be UTF-8 text", false};
+    if (utf8::is_surrogate(d.cp)) return {"an atom name must not hold a surrogate", false};
+    i += d.len;
     ++chars;
   }
   static_assert(kMaxAtomCharacters == 255, "the message below says 255");
