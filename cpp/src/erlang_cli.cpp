@@ -9,6 +9,7 @@
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/malachi.hpp"
 #include "ringlab/params.hpp"
+#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {
@@ -19,24 +20,9 @@ constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a comm
 
 bool valid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    std::size_t len;
-    std::uint32_t cp;
-    if (c < 0x80) len = 1, cp = c;
-    else if ((c >> 5) == 0x6) len = 2, cp = c & 0x1F;
-    else if ((c >> 4) == 0xE) len = 3, cp = c & 0x0F;
-    else if ((c >> 3) == 0x1E) len = 4, cp = c & 0x07;
-    else return false;
-    if (i + len > s.size()) return false;
-    for (std::size_t k = 1; k < len; ++k) {
-      const auto cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc >> 6) != 0x2) return false;
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
-    static constexpr std::uint32_t kMin[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[len] || (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF) return false;
-    i += len;
+    const utf8::Decoded d = utf8::decode(s, i);
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) return false;
+    i += d.len;
   }
   return true;
 }

@@ -1,5 +1,6 @@
-// UTF-8 as Erlang term text, atom names and Elixir strings use it, one code point at a time.
-// Internal to the Erlang library: the course's own hashing works on UTF-16 units or raw bytes.
+// UTF-8, one code point at a time: Erlang term text, atom names and Elixir strings, keys from
+// the command line, and names shown in messages. Internal to the libraries (header-only); the
+// course's own hashing works on UTF-16 units or raw bytes and never goes through it.
 #pragma once
 
 #include <cstddef>
