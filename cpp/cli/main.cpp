@@ -8,7 +8,7 @@
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  const ringlab::CliResult r = ringlab::run_cli(args, ringlab::erlang::cli_commands());
+  const ringlab::CliResult r = ringlab::run_cli(args, ringlab::erlang::cli_commands(), ringlab::read_file_system);
   std::fwrite(r.out.data(), 1, r.out.size(), stdout);
   std::fwrite(r.err.data(), 1, r.err.size(), stderr);
   return r.exit_code;

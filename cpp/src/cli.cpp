@@ -375,7 +375,7 @@ std::string cli_flag_lines(std::string_view where, std::string_view indent) {
   return flag_lines(Command{"", where, "", ""}, indent);
 }
 
-CliResult run_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra) {
+CliResult run_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra, const ReadFile& read) {
   CliResult r;
   const Command* current = &kNone;  // whose flags an error's subject is spelled by
   Command extra_command = kNone;
@@ -383,12 +383,23 @@ CliResult run_cli(const std::vector<std::string>& args, std::span<const CliComma
     if (args.empty()) throw Usage{"missing command (see ringlab --help)"};
     const std::string& cmd = args[0];
     const CliCommand* added = nullptr;
-    for (const CliCommand& c : extra)
-      if (c.name == cmd) added = &c;
+    std::string systems;  // the subs of the commands named cmd, for a usage error
+    for (const CliCommand& c : extra) {
+      if (c.name != cmd) continue;
+      if (c.sub.empty()) added = &c;
+      else {
+        systems += (systems.empty() ? "" : ", ") + c.sub;
+        if (args.size() > 1 && args[1] == c.sub) added = &c;
+      }
+    }
+    if (added == nullptr && !systems.empty()) {
+      if (args.size() < 2) throw Usage{cmd + " needs a system: " + systems};
+      throw Usage{"unknown system " + shown_text(args[1]) + " for " + cmd + ": use " + systems};
+    }
     if (added != nullptr) {
       extra_command = Command{added->name, added->where, "", ""};
       current = &extra_command;
-      r.out = added->run(args);
+      r.out = added->run(args, read);
     } else if (cmd == "--help" || cmd == "-h" || cmd == "help") {
       r.out = extra.empty() ? cli_help() : cli_help(extra);
     } else if (cmd == "run") r.out = run_experiment(args, current);

@@ -1,9 +1,9 @@
 #include "ringlab/erlang_cli.hpp"
 
 #include <cstdint>
-#include <cstdio>
 #include <iterator>
 #include <map>
+#include <optional>
 
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
@@ -85,7 +85,7 @@ Args read_args(const std::vector<std::string>& args, std::size_t from, const std
   return out;
 }
 
-std::string run_phash2(const std::vector<std::string>& args) {
+std::string run_phash2(const std::vector<std::string>& args, const ReadFile&) {
   const Args a = read_args(args, 1, {"--range", "--syntax"}, {}, "phash2");
   if (a.plain.empty()) throw Usage{"phash2 needs at least one TERM"};
   Syntax syntax = Syntax::elixir;
@@ -101,36 +101,14 @@ std::string run_phash2(const std::vector<std::string>& args) {
   return out;
 }
 
-std::vector<std::string> read_keys_file(const std::string& path) {
-  // stdio rather than a stream: a read error (a directory, say) shows in ferror, where an
-  // ifstream opens a directory and reads it as an empty file.
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) throw Usage{"cannot read --keys file " + shown_text(path)};
-  std::string s;
-  char buffer[1 << 16];
-  std::size_t got;
-  while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) s.append(buffer, got);
-  const bool failed = std::ferror(f) != 0;
-  std::fclose(f);
-  if (failed) throw Usage{"cannot read --keys file " + shown_text(path)};
-  std::vector<std::string> keys;
-  // Each piece between newlines is one key; a final newline starts no key.
-  std::size_t from = 0;
-  while (from < s.size()) {
-    const std::size_t nl = s.find('\n', from);
-    if (nl == std::string::npos) {
-      keys.push_back(s.substr(from));
-      break;
-    }
-    keys.push_back(s.substr(from, nl - from));
-    from = nl + 1;
-  }
-  return keys;
+std::vector<std::string> read_keys_file(const std::string& path, const ReadFile& read) {
+  std::optional<std::string> text = read ? read(path) : std::nullopt;
+  if (!text) throw Usage{"cannot read --keys file " + shown_text(path)};
+  return split_key_lines(*text);
 }
 
-std::string run_place(const std::vector<std::string>& args) {
-  if (args.size() < 2) throw Usage{"place needs an algorithm: malachi"};
-  if (args[1] != "malachi") throw Usage{"unknown algorithm " + shown_text(args[1]) + " for place: use malachi"};
+std::string run_place(const std::vector<std::string>& args, const ReadFile& read) {
+  // run_cli sends only `place malachi ...` here (the command's sub).
   const Args a = read_args(args, 2, {"--bits", "--vnodes", "--syntax", "--keys"}, {"--boundaries"}, "place malachi");
   const auto value = [&](const char* flag) -> const std::string* {
     const auto it = a.values.find(flag);
@@ -162,7 +140,7 @@ std::string run_place(const std::vector<std::string>& args) {
   }
   if (keys_file != nullptr && !a.plain.empty()) throw Usage{"place malachi takes --keys FILE or KEY..., not both"};
   if (keys_file == nullptr && a.plain.empty()) throw Usage{"place malachi needs keys: --keys FILE or KEY..."};
-  const std::vector<std::string> keys = keys_file != nullptr ? read_keys_file(*keys_file) : a.plain;
+  const std::vector<std::string> keys = keys_file != nullptr ? read_keys_file(*keys_file, read) : a.plain;
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const std::string& key = keys[i];
     const std::string what = "key " + std::to_string(i + 1);
@@ -187,6 +165,7 @@ std::vector<CliCommand> make_commands() {
   const std::string under(4 + 15, ' ');
   CliCommand phash2_command{
       "phash2",
+      "",
       {usage_line("ringlab phash2 [flags] TERM...", "Erlang's :erlang.phash2 of each term, as OTP 25")},
       "phash2 (one decimal per TERM; without --range, phash2/1: the low 27 bits):\n" +
           cli_flag_lines("phash2", flag_indent) + flag_indent + js::pad_end("--syntax S", 15) +
@@ -196,6 +175,7 @@ std::vector<CliCommand> make_commands() {
       run_phash2};
   CliCommand place_command{
       "place",
+      "malachi",
       {usage_line("ringlab place malachi [flags] KEY...", "the vnode Malachi's ring sends each key to"),
        std::string(kUsageColumn, ' ') + "(malachi v0.8.13), one JSON line per key"},
       "place malachi ({\"key\": KEY, \"result\": VNODE} per key in input order, VNODE as written):\n" +

@@ -240,7 +240,7 @@ TEST_CASE("bad-input table: every command-line row fails as the table says", "[b
     }
     INFO(row["name"].s << ": ringlab" << shown);
     // As the native CLI runs it: with the Erlang library's commands.
-    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::erlang::cli_commands());
+    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::erlang::cli_commands(), ringlab::read_file_system);
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == cli_form(row["message"].s, command_of(args)));

@@ -19,7 +19,9 @@ using ringlab::CliResult;
 
 namespace {
 
-CliResult run(const std::vector<std::string>& args) { return ringlab::run_cli(args, ringlab::erlang::cli_commands()); }
+CliResult run(const std::vector<std::string>& args) {
+  return ringlab::run_cli(args, ringlab::erlang::cli_commands(), ringlab::read_file_system);
+}
 
 std::string run_ok(const std::vector<std::string>& args) {
   const CliResult r = run(args);
@@ -144,8 +146,8 @@ TEST_CASE("place malachi: --vnodes splits at the commas between entries only", "
 }
 
 TEST_CASE("place malachi: errors", "[erlang-cli]") {
-  check_error({"place"}, "place needs an algorithm: malachi");
-  check_error({"place", "ring"}, "unknown algorithm \"ring\" for place: use malachi");
+  check_error({"place"}, "place needs a system: malachi");
+  check_error({"place", "ring"}, "unknown system \"ring\" for place: use malachi");
   check_error({"place", "malachi", "k"}, "place malachi needs --vnodes ID=TOKEN,ID=TOKEN,...");
   check_error({"place", "malachi", "--bits", "0", "--vnodes", ":a=1", "k"}, "--bits must be between 1 and 32, got 0");
   check_error({"place", "malachi", "--bits", "2.5", "--vnodes", ":a=1", "k"}, "--bits must be a safe integer, got 2.5");
