@@ -5,6 +5,7 @@
 #include <map>
 #include <optional>
 
+#include "cli_support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/malachi.hpp"
@@ -50,40 +51,8 @@ Term parse_named(std::string_view text, Syntax syntax, const std::string& what) 
   }
 }
 
-// "--name value" flags and plain arguments, in any order; "--" ends the flags. `switches` are
-// flags without a value.
-struct Args {
-  std::map<std::string, std::string> values;  // the last occurrence wins, as for the core's flags
-  std::vector<std::string> switches;
-  std::vector<std::string> plain;
-};
-
-Args read_args(const std::vector<std::string>& args, std::size_t from, const std::vector<std::string_view>& flags,
-               const std::vector<std::string_view>& switches, const std::string& command) {
-  Args out;
-  bool flags_done = false;
-  for (std::size_t i = from; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (flags_done || a.size() < 2 || a.compare(0, 2, "--") != 0) {
-      out.plain.push_back(a);
-      continue;
-    }
-    if (a == "--") {
-      flags_done = true;
-      continue;
-    }
-    bool known = false;
-    for (const std::string_view s : switches)
-      if (a == s) known = true, out.switches.push_back(a);
-    if (known) continue;
-    for (const std::string_view f : flags)
-      if (a == f) known = true;
-    if (!known) throw Usage{"unknown flag " + a + " for " + command + " (see ringlab --help)"};
-    if (i + 1 >= args.size()) throw Usage{a + " needs a value"};
-    out.values[a] = args[++i];
-  }
-  return out;
-}
+using cli::Args;
+using cli::read_args;
 
 std::string run_phash2(const std::vector<std::string>& args, const ReadFile&) {
   const Args a = read_args(args, 1, {"--range", "--syntax"}, {}, "phash2");
@@ -99,12 +68,6 @@ std::string run_phash2(const std::vector<std::string>& args, const ReadFile&) {
     out += std::to_string(range == 0 ? phash2(t) : phash2(t, static_cast<std::uint64_t>(range))) + "\n";
   }
   return out;
-}
-
-std::vector<std::string> read_keys_file(const std::string& path, const ReadFile& read) {
-  std::optional<std::string> text = read ? read(path) : std::nullopt;
-  if (!text) throw Usage{"cannot read --keys file " + shown_text(path)};
-  return split_key_lines(*text);
 }
 
 std::string run_place(const std::vector<std::string>& args, const ReadFile& read) {
@@ -138,9 +101,7 @@ std::string run_place(const std::vector<std::string>& args, const ReadFile& read
     }
     return out;
   }
-  if (keys_file != nullptr && !a.plain.empty()) throw Usage{"place malachi takes --keys FILE or KEY..., not both"};
-  if (keys_file == nullptr && a.plain.empty()) throw Usage{"place malachi needs keys: --keys FILE or KEY..."};
-  const std::vector<std::string> keys = keys_file != nullptr ? read_keys_file(*keys_file, read) : a.plain;
+  const std::vector<std::string> keys = cli::keys(a, read, "place malachi");
   for (std::size_t i = 0; i < keys.size(); ++i) {
     const std::string& key = keys[i];
     const std::string what = "key " + std::to_string(i + 1);
@@ -242,30 +203,6 @@ std::vector<VnodeText> split_vnodes(std::string_view text, Syntax syntax) {
   }
 }
 
-std::string json_string(std::string_view utf8) {
-  std::string out = "\"";
-  for (const char c : utf8) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      default:
-        if (u < 0x20) {
-          static const char kHex[] = "0123456789abcdef";
-          out += "\\u00";
-          out += kHex[u >> 4];
-          out += kHex[u & 0xF];
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
+std::string json_string(std::string_view utf8) { return cli::json_text(utf8); }
 
 }  // namespace ringlab::erlang
