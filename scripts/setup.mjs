@@ -35,6 +35,41 @@ const debian = [
     why: "erl: the reference phash2 and Malachi routing are checked against (tests/erlang/compare.mjs)",
     present: () => has("erl") && has("erlc"),
   },
+  // The real systems whose placement `ringlab place SYSTEM` reproduces: tests/systems/ compares
+  // ringlab with each of them, started on 127.0.0.1 by the tests and stopped by PID.
+  { pkg: "nginx-light", why: "nginx: upstream hash and hash consistent", present: () => existsSync("/usr/sbin/nginx") },
+  {
+    pkg: "redis-server",
+    why: "Redis Cluster's CLUSTER KEYSLOT and redis-cli's slot split",
+    present: () => has("redis-server"),
+  },
+  {
+    pkg: "libmemcached-dev",
+    why: "libmemcached 1.1.4: every distribution and key hash",
+    present: () => existsSync("/usr/include/libmemcached/memcached.h"),
+  },
+  {
+    pkg: "librdkafka-dev",
+    why: "librdkafka's partitioners (murmur2, consistent, fnv1a)",
+    present: () => existsSync("/usr/include/librdkafka/rdkafka.h"),
+  },
+  {
+    pkg: "python3-cassandra",
+    why: "the Cassandra driver's Murmur3 token",
+    present: () => spawnSync("/usr/bin/python3", ["-c", "import cassandra.cmurmur3"], { stdio: "ignore" }).status === 0,
+  },
+  {
+    pkg: "libguava-java",
+    why: "Guava's Hashing.consistentHash",
+    present: () => existsSync("/usr/share/java/guava.jar"),
+  },
+  { pkg: "default-jdk-headless", why: "javac and java, to run Guava", present: () => has("javac", ["-version"]) },
+  {
+    pkg: "python3-xxhash",
+    why: "XXH64, which Envoy's ring_hash and Maglev use",
+    present: () => spawnSync("/usr/bin/python3", ["-c", "import xxhash"], { stdio: "ignore" }).status === 0,
+  },
+  { pkg: "gcc", why: "compiles the small C programs that call libmemcached and librdkafka", present: () => has("gcc") },
   {
     pkg: "fonts-beng-extra",
     why: "Bengali glyphs for the widgets' screenshots",
