@@ -19,6 +19,10 @@ main(async () => {
   // The native CLI's phash2 and place malachi against erl: 3,000 terms and 4,000 keys, a batch
   // per CLI process.
   run("node", ["tests/erlang/cli.mjs", "--seed", "20261201"]);
+  // `ringlab place SYSTEM` against the real software installed from Debian (nginx, redis-server,
+  // libmemcached, librdkafka, Guava on the JDK, the Cassandra driver, ...): at least 10,000 keys
+  // per configuration, servers on 127.0.0.1 started and stopped by PID.
+  run("node", ["tests/systems/compare.mjs", "--seed", "20261201"]);
   // The same suite under AddressSanitizer + UndefinedBehaviorSanitizer.
   sanitize();
   // libFuzzer targets, a short fixed budget each from the committed corpus.

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// ringlab against the real software, system by system: each module here (nginx.mjs, redis.mjs,
+// ...) runs the real thing on this machine (a server on 127.0.0.1, a small C or Java program
+// over the library, or Debian's Python module) and `ringlab place SYSTEM` on the same keys, and
+// returns one row per configuration. Prints the keys compared and the differences per row; any
+// difference fails.
+//
+//   node tests/systems/compare.mjs [--seed N] [SYSTEM...]
+import path from "node:path";
+import { differences, makeKeys, withTempDir } from "./lib.mjs";
+
+// In the order the report lists them; each module exports compare({ keys, dir, seed }).
+const systems = [];
+
+async function main(argv) {
+  let seed = Math.floor(Math.random() * 2 ** 31);
+  const only = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--seed") seed = Number(argv[++i]);
+    else only.push(argv[i]);
+  }
+  const chosen = only.length ? systems.filter((s) => only.includes(s)) : systems;
+  console.log(`real systems: seed ${seed}`);
+  let failed = 0;
+  for (const name of chosen) {
+    const mod = await import(`./${name}.mjs`);
+    const rows = await withTempDir(name, (dir) => mod.compare({ keys: makeKeys(seed), dir, seed, makeKeys }));
+    for (const row of rows) {
+      const d = differences(row.keys, row.ringlab, row.real);
+      failed += d.count;
+      console.log(
+        `  ${name.padEnd(10)} ${row.config.padEnd(52)} ${String(row.keys.length).padStart(6)} keys, ${d.count} differences`,
+      );
+      for (const e of d.examples)
+        console.log(`    key ${e.key}: ringlab ${JSON.stringify(e.ringlab)}, real ${JSON.stringify(e.real)}`);
+    }
+  }
+  if (failed > 0) {
+    console.error(`real systems: ${failed} differences`);
+    process.exit(1);
+  }
+  console.log("real systems: 0 differences");
+}
+
+main(process.argv.slice(2)).catch((e) => {
+  console.error(e.stack ?? String(e));
+  process.exit(1);
+});

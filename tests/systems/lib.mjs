@@ -1,0 +1,171 @@
+// What every comparison with a real system shares: the keys, running `ringlab place`, starting
+// and stopping a server, and the report line. Each system has a module here exporting
+// `compare(ctx)` (see compare.mjs), which returns one row per configuration.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, "..", "..");
+
+// Debian's Python: the modules the packages install are its (a python3 earlier on PATH, such as
+// a pyenv shim, may not see them).
+export const python = "/usr/bin/python3";
+
+// mulberry32: a small seeded generator, so that a seed gives the same keys everywhere.
+export function random(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const words = ["user", "session", "cart", "topic", "orders", "images", "ключ", "キー", "কী", "😀", "naïve"];
+
+// `count` keys as Buffers, none holding a newline (a --keys file splits on \n): the empty key,
+// ASCII, Unicode text, bytes >= 0x80 that are not UTF-8, long keys, and Redis-style {tag} keys.
+// Every kind is at least a tenth of them.
+export function makeKeys(seed, count = 10000) {
+  const rand = random(seed);
+  const int = (n) => Math.floor(rand() * n);
+  const keys = [Buffer.alloc(0)];
+  const kinds = [
+    () => Buffer.from(`${words[int(6)]}:${int(1e6)}`),
+    () => Buffer.from(`${words[int(words.length)]}-${int(1e4)}-${words[int(words.length)]}`),
+    () => Buffer.from(Array.from({ length: 1 + int(24) }, () => 1 + int(255)).map((b) => (b === 10 ? 11 : b))),
+    () => Buffer.from("k".repeat(200 + int(3800)) + int(1e9)),
+    () => {
+      const tag = ["", "user1", "{", "}", "a{b}", words[int(words.length)]][int(6)];
+      return Buffer.from(["{", tag, "}", `:${int(1e5)}`, "{x}"].slice(0, 3 + int(3)).join(""));
+    },
+    () => Buffer.from(String(int(2 ** 31)) + (rand() < 0.5 ? "" : String(int(1e9)))),
+  ];
+  while (keys.length < count) keys.push(kinds[keys.length % kinds.length]());
+  return keys;
+}
+
+// The keys as a --keys file: one a line, the last followed by no newline (a final newline
+// would start no key; an empty last key would be lost).
+export function writeKeys(file, keys) {
+  const parts = [];
+  keys.forEach((k, i) => {
+    if (i > 0) parts.push(Buffer.from("\n"));
+    parts.push(k);
+  });
+  writeFileSync(file, Buffer.concat(parts));
+}
+
+// A JSON string from `place` back to the key's bytes: lone surrogates U+DC80..U+DCFF are the
+// bytes that were not UTF-8 (surrogateescape).
+export function keyBytes(text) {
+  const parts = [];
+  let run = "";
+  for (let i = 0; i < text.length; i++) {
+    const u = text.charCodeAt(i);
+    if (u >= 0xdc80 && u <= 0xdcff) {
+      parts.push(Buffer.from(run, "utf8"), Buffer.from([u - 0xdc00]));
+      run = "";
+    } else run += text[i];
+  }
+  parts.push(Buffer.from(run, "utf8"));
+  return Buffer.concat(parts);
+}
+
+export function nativeCli() {
+  const cli = process.env.RINGLAB_CLI ?? path.join(root, "build", "ringlab");
+  if (!existsSync(cli)) throw new Error(`${cli} not found: build it (cmake --build --preset native)`);
+  return cli;
+}
+
+// `ringlab place SYSTEM ...args --keys FILE` on the native CLI: the result of each key, in order.
+// Checks that every line names its key, byte for byte.
+export function place(system, args, keys, dir) {
+  const file = path.join(dir, `keys-${system}.txt`);
+  writeKeys(file, keys);
+  const r = spawnSync(nativeCli(), ["place", system, ...args, "--keys", file], {
+    encoding: "utf8",
+    maxBuffer: 1 << 28,
+  });
+  if (r.status !== 0) throw new Error(`ringlab place ${system} ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+  const lines = r.stdout.split("\n");
+  if (lines.pop() !== "") throw new Error(`ringlab place ${system}: output does not end with a newline`);
+  if (lines.length !== keys.length)
+    throw new Error(`ringlab place ${system}: ${lines.length} lines for ${keys.length} keys`);
+  return lines.map((line, i) => {
+    const o = JSON.parse(line);
+    if (!keyBytes(o.key).equals(keys[i])) throw new Error(`ringlab place ${system}: line ${i + 1} names another key`);
+    return o.result;
+  });
+}
+
+// A free TCP port on 127.0.0.1, above 20000.
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.on("error", reject);
+    s.listen({ host: "127.0.0.1", port: 0 }, () => {
+      const { port } = s.address();
+      s.close(() => (port > 20000 ? resolve(port) : freePort().then(resolve, reject)));
+    });
+  });
+}
+
+// Starts a server and resolves once `ready()` does; stop() kills it by its PID and waits.
+export async function startServer(cmd, args, { ready, cwd, timeoutMs = 15000 }) {
+  const child = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  let exited = null;
+  child.on("exit", (code, signal) => (exited = code ?? signal));
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited !== null) return resolve();
+      child.on("exit", () => resolve());
+      process.kill(child.pid, "SIGTERM");
+      setTimeout(() => exited === null && process.kill(child.pid, "SIGKILL"), 5000).unref();
+    });
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ready().catch(() => false))) {
+    if (exited !== null) throw new Error(`${cmd} exited (${exited}) before it was ready:\n${output}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`${cmd} was not ready within ${timeoutMs} ms:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { pid: child.pid, stop, output: () => output };
+}
+
+// A scratch folder, removed by the callback's end whatever happens.
+export async function withTempDir(prefix, fn) {
+  const dir = mkdtempSync(path.join(tmpdir(), `ringlab-${prefix}-`));
+  try {
+    return await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Differences between two arrays of answers, and the first few, for the report.
+export function differences(keys, ours, theirs) {
+  const diffs = [];
+  for (let i = 0; i < keys.length; i++) {
+    if (JSON.stringify(ours[i]) !== JSON.stringify(theirs[i])) diffs.push(i);
+  }
+  return {
+    count: diffs.length,
+    examples: diffs.slice(0, 3).map((i) => ({ key: keys[i].toString("hex"), ringlab: ours[i], real: theirs[i] })),
+  };
+}
+
+export function has(cmd) {
+  return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+}
