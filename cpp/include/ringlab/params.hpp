@@ -159,6 +159,15 @@ enum class Param : std::uint8_t {
   atom_characters,
   integer_bits,
   bitstring_bits,
+  // Cache clients and proxies (ringlab_systems): nginx's upstream, libmemcached's and the
+  // original libketama's server lists
+  nginx_servers,
+  nginx_weight,
+  memcached_servers,
+  memcached_weight,
+  memcached_port,
+  libketama_servers,
+  libketama_memory,
 };
 
 enum class ParamKind : std::uint8_t {
@@ -349,6 +358,26 @@ inline constexpr ParamSpec kParamTable[] = {
    .lo = 0, .hi = 65'536, .above = ErrorCode::limit_exceeded},
   {.id = Param::bitstring_bits, .where = "Term", .name = "bitstringBits", .help = "a bitstring's length, in bits",
    .lo = 0, .hi = std::int64_t{1} << 27, .above = ErrorCode::limit_exceeded},
+
+  // nginx refuses an upstream without servers and weight=0; its own ceiling on a weight is far
+  // above anything useful, and `hash ... consistent` makes 160 points per unit of weight.
+  {.id = Param::nginx_servers, .where = "nginx", .name = "servers", .help = "servers of the upstream", .lo = 1,
+   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
+  {.id = Param::nginx_weight, .where = "nginx", .name = "weight", .help = "a server's weight=", .lo = 1,
+   .hi = 1'000'000},
+  // libmemcached stores a weight as uint32_t and reads 0 as 1; ringlab refuses 0 instead of
+  // guessing. Ports are in_port_t; 0 would silently mean 11211.
+  {.id = Param::memcached_servers, .where = "memcached", .name = "servers", .help = "servers added", .lo = 1,
+   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
+  {.id = Param::memcached_weight, .where = "memcached", .name = "weight", .help = "a server's weight", .lo = 1,
+   .hi = 4294967295},
+  {.id = Param::memcached_port, .where = "memcached", .name = "port", .help = "a server's port", .lo = 1,
+   .hi = 65535, .has_default = true, .default_integer = 11211},
+  // libketama keeps its continuum in a 512 KiB shared-memory segment (see libketama.hpp).
+  {.id = Param::libketama_servers, .where = "libketama", .name = "servers", .help = "servers of the list", .lo = 1,
+   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
+  {.id = Param::libketama_memory, .where = "libketama", .name = "memory", .help = "a server's memory (its weight)",
+   .lo = 1, .hi = kMaxSafeInteger},
 };
 // clang-format on
 

@@ -1,7 +1,276 @@
+// place nginx, place memcached, place libketama: one JSON line {"key": KEY, "result": ANSWER}
+// per key, in input order.
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/libketama.hpp"
+#include "ringlab/systems/memcached.hpp"
+#include "ringlab/systems/nginx.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
+namespace {
 
-std::vector<CliCommand> cache_commands() { return {}; }
+using Usage = CliUsageError;
+
+constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
+
+std::string usage_line(const std::string& head, const std::string& summary) {
+  std::string line = "  " + head;
+  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
+  return js::pad_end(line, kUsageColumn) + summary;
+}
+
+std::string flag_line(const std::string& flag, const std::string& text) {
+  return "    " + js::pad_end(flag, 15) + text + "\n";
+}
+std::string more_line(const std::string& text) { return std::string(19, ' ') + text + "\n"; }
+
+std::vector<std::string_view> split_commas(std::string_view text) {
+  std::vector<std::string_view> out;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    out.push_back(text.substr(from, comma == std::string_view::npos ? std::string_view::npos : comma - from));
+    if (comma == std::string_view::npos) return out;
+    from = comma + 1;
+  }
+}
+
+// A rule broken inside a list entry, with the entry in front: "--servers entry 2 ("a=0"):
+// weight must be between 1 and 1000000, got 0".
+[[noreturn]] void entry_error(const std::string& flag, std::size_t index, std::string_view entry, const Error& e) {
+  throw Error(e.code(), flag + " entry " + std::to_string(index + 1) + " (" + shown_text(entry) + "): " + e.what());
+}
+
+// "W" of ADDR=W: a plain decimal, checked against the parameter's range.
+std::int64_t weight_text(std::string_view text, Param p) {
+  std::int64_t v = integer_from_text(text, param(p).name);
+  return check_integer(p, v);
+}
+
+std::string output_line(const std::string& key, const std::string& result) {
+  return "{\"key\": " + cli::json_bytes(key) + ", \"result\": " + result + "}\n";
+}
+
+// --- nginx -------------------------------------------------------------------------------------
+
+std::string run_nginx(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a =
+      cli::read_args(args, 2, {"--servers", "--mode", "--down", "--upstream", "--keys"}, {}, "place nginx");
+  const std::string* servers_text = a.value("--servers");
+  const std::string* upstream_file = a.value("--upstream");
+  const std::string* mode_text = a.value("--mode");
+  if (servers_text != nullptr && upstream_file != nullptr)
+    throw Usage{"place nginx takes --servers or --upstream FILE, not both"};
+  if (servers_text == nullptr && upstream_file == nullptr)
+    throw Usage{"place nginx needs --servers ADDR[=W],... or --upstream FILE"};
+  if (upstream_file != nullptr && mode_text != nullptr)
+    throw Usage{"place nginx --upstream takes its mode from the hash directive, not --mode"};
+  std::vector<NginxServer> servers;
+  NginxMode mode = NginxMode::hash;
+  if (mode_text != nullptr) {
+    if (*mode_text == "consistent") mode = NginxMode::consistent;
+    else if (*mode_text != "hash")
+      throw Error(ErrorCode::invalid_argument, "--mode must be consistent or hash, got " + shown_text(*mode_text));
+  }
+  if (upstream_file != nullptr) {
+    const std::optional<std::string> text = read ? read(*upstream_file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --upstream file " + shown_text(*upstream_file)};
+    NginxConfig config = parse_nginx_upstream(*text);
+    servers = std::move(config.servers);
+    mode = config.mode;
+  } else {
+    const std::vector<std::string_view> entries = split_commas(*servers_text);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const std::string_view e = entries[i];
+      NginxServer s;
+      const std::size_t eq = e.rfind('=');
+      s.address = std::string(e.substr(0, eq));
+      if (s.address.empty())
+        throw Error(ErrorCode::invalid_argument,
+                    "--servers entry " + std::to_string(i + 1) + " must be ADDR or ADDR=W, got " + shown_text(e));
+      if (eq != std::string_view::npos) {
+        try {
+          s.weight = weight_text(e.substr(eq + 1), Param::nginx_weight);
+        } catch (const Error& err) {
+          entry_error("--servers", i, e, err);
+        }
+      }
+      servers.push_back(std::move(s));
+    }
+  }
+  if (const std::string* down = a.value("--down"); down != nullptr && !down->empty()) {
+    for (const std::string_view d : split_commas(*down)) {
+      bool found = false;
+      for (NginxServer& s : servers)
+        if (s.address == d) s.down = found = true;
+      if (!found)
+        throw Error(ErrorCode::unknown_server, "--down names " + shown_text(d) + ", which is not one of the servers");
+    }
+  }
+  const NginxUpstream upstream(std::move(servers), mode);
+  const std::vector<std::string> keys = cli::keys(a, read, "place nginx");
+  std::string out;
+  for (const std::string& key : keys) {
+    const NginxChoice c = upstream.place(key);
+    out += output_line(
+        key, c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream.servers()[c.server].address) : "null");
+  }
+  return out;
+}
+
+// --- memcached ---------------------------------------------------------------------------------
+
+// HOST[:PORT][=W], HOST an IPv6 address in brackets when it has a port ("[::1]:11212").
+MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
+  MemcachedServer s;
+  const std::size_t eq = e.rfind('=');
+  std::string_view hostport = e.substr(0, eq);
+  try {
+    if (eq != std::string_view::npos) s.weight = weight_text(e.substr(eq + 1), Param::memcached_weight);
+    std::string_view port;
+    if (!hostport.empty() && hostport[0] == '[') {
+      const std::size_t close = hostport.find(']');
+      if (close == std::string_view::npos)
+        throw Error(ErrorCode::invalid_argument, "an IPv6 address needs its closing ]");
+      const std::string_view rest = hostport.substr(close + 1);
+      if (!rest.empty() && rest[0] != ':') throw Error(ErrorCode::invalid_argument, "expected :PORT after ]");
+      if (!rest.empty()) port = rest.substr(1);
+      if (!rest.empty() && port.empty()) throw Error(ErrorCode::invalid_argument, "expected a port after ':'");
+      hostport = hostport.substr(1, close - 1);
+    } else if (const std::size_t colon = hostport.find(':');
+               colon != std::string_view::npos && hostport.find(':', colon + 1) == std::string_view::npos) {
+      port = hostport.substr(colon + 1);
+      hostport = hostport.substr(0, colon);
+      if (port.empty()) throw Error(ErrorCode::invalid_argument, "expected a port after ':'");
+    }
+    if (!port.empty()) s.port = check_integer(Param::memcached_port, integer_from_text(port, "port"));
+    if (hostport.empty()) throw Error(ErrorCode::invalid_argument, "the host must not be empty");
+  } catch (const Error& err) {
+    entry_error("--servers", index, e, err);
+  }
+  s.host = std::string(hostport);
+  return s;
+}
+
+std::string run_memcached(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a =
+      cli::read_args(args, 2, {"--servers", "--mode", "--hash", "--keys"}, {"--sort-hosts"}, "place memcached");
+  const std::string* servers_text = a.value("--servers");
+  if (servers_text == nullptr) throw Usage{"place memcached needs --servers HOST[:PORT][=W],..."};
+  MemcachedOptions options;
+  if (const std::string* m = a.value("--mode")) {
+    try {
+      options.mode = memcached_mode_from_name(*m);
+    } catch (const Error& e) {
+      throw Error(e.code(), "--" + std::string(e.what()));
+    }
+  }
+  if (const std::string* h = a.value("--hash")) {
+    try {
+      options.hash = memcached_hash_from_name(*h);
+    } catch (const Error& e) {
+      throw Error(e.code(), "--" + std::string(e.what()));
+    }
+  }
+  options.sort_hosts = a.has("--sort-hosts");
+  std::vector<MemcachedServer> servers;
+  const std::vector<std::string_view> entries = split_commas(*servers_text);
+  for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
+  const Memcached m(std::move(servers), options);
+  const std::vector<std::string> keys = cli::keys(a, read, "place memcached");
+  std::string out;
+  for (const std::string& key : keys) {
+    const std::optional<std::size_t> at = m.place(key);
+    out += output_line(key, at ? cli::json_bytes(m.server_name(*at)) : "null");
+  }
+  return out;
+}
+
+// --- libketama ---------------------------------------------------------------------------------
+
+std::string run_libketama(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--servers", "--keys"}, {}, "place libketama");
+  const std::string* servers_text = a.value("--servers");
+  if (servers_text == nullptr) throw Usage{"place libketama needs --servers ADDR=MEMORY,..."};
+  std::vector<KetamaServer> servers;
+  const std::vector<std::string_view> entries = split_commas(*servers_text);
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const std::string_view e = entries[i];
+    const std::size_t eq = e.rfind('=');
+    if (eq == std::string_view::npos || eq == 0)
+      throw Error(ErrorCode::invalid_argument,
+                  "--servers entry " + std::to_string(i + 1) + " must be ADDR=MEMORY, got " + shown_text(e));
+    KetamaServer s;
+    s.address = std::string(e.substr(0, eq));
+    try {
+      s.memory = weight_text(e.substr(eq + 1), Param::libketama_memory);
+    } catch (const Error& err) {
+      entry_error("--servers", i, e, err);
+    }
+    servers.push_back(std::move(s));
+  }
+  const Libketama ketama(std::move(servers));
+  const std::vector<std::string> keys = cli::keys(a, read, "place libketama");
+  std::string out;
+  for (const std::string& key : keys)
+    out += output_line(key, cli::json_bytes(ketama.servers()[ketama.place(key)].address));
+  return out;
+}
+
+}  // namespace
+
+std::vector<CliCommand> cache_commands() {
+  CliCommand nginx{"place",
+                   "nginx",
+                   {usage_line("ringlab place nginx [flags] KEY...", "the server nginx 1.22's `hash KEY [consistent]`"),
+                    std::string(kUsageColumn, ' ') + "upstream sends each key to, one JSON line per key"},
+                   "place nginx ({\"key\": KEY, \"result\": SERVER} per key in input order, SERVER as written;\n"
+                   "null where nginx's round-robin decides, not the key: an empty key, or no usable server left):\n" +
+                       flag_line("--servers LIST", "the upstream's servers in order: ADDR[=WEIGHT],...") +
+                       flag_line("--mode M", "consistent (hash $key consistent) or hash (hash $key); default hash") +
+                       flag_line("--down LIST", "servers marked down: ADDR,...") +
+                       flag_line("--upstream FILE", "instead of --servers and --mode: an upstream { ... } block") +
+                       flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
+                   "nginx",
+                   run_nginx};
+  CliCommand memcached{
+      "place",
+      "memcached",
+      {usage_line("ringlab place memcached [flags] KEY...", "the server libmemcached 1.1.4 picks for each key"),
+       std::string(kUsageColumn, ' ') + "(memcached_server_by_key), one JSON line per key"},
+      "place memcached ({\"key\": KEY, \"result\": \"HOST:PORT\"} per key in input order; null for a key\n"
+      "of 0 or more than 250 bytes, which libmemcached refuses):\n" +
+          flag_line("--servers LIST", "HOST[:PORT][=WEIGHT],... added in order (port 11211, weight 1)") +
+          flag_line("--mode M", "modula (default), consistent, consistent_ketama,") +
+          more_line("consistent_ketama_spy, consistent_weighted (set_distribution), or") +
+          more_line("behavior_ketama, behavior_ketama_weighted (behavior KETAMA / _WEIGHTED = 1)") +
+          flag_line("--hash H", "the key hash set after the mode: default (one-at-a-time), md5, crc,") +
+          more_line("fnv1_64, fnv1a_64, fnv1_32, fnv1a_32, murmur, jenkins, murmur3") +
+          flag_line("--sort-hosts", "MEMCACHED_BEHAVIOR_SORT_HOSTS: servers sorted by host, then port") +
+          flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
+      "memcached",
+      run_memcached};
+  CliCommand libketama{
+      "place",
+      "libketama",
+      {usage_line("ringlab place libketama [flags] KEY...", "the server the original libketama picks for each"),
+       std::string(kUsageColumn, ' ') + "key (ketama_get_server), one JSON line per key"},
+      "place libketama ({\"key\": KEY, \"result\": ADDR} per key in input order):\n" +
+          flag_line("--servers LIST", "ADDR=MEMORY,... as libketama's server file lists them") +
+          flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
+      "libketama",
+      run_libketama};
+  return {std::move(nginx), std::move(memcached), std::move(libketama)};
+}
 
 }  // namespace ringlab::systems
