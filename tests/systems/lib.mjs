@@ -69,7 +69,9 @@ export function keyBytes(text) {
   let run = "";
   for (let i = 0; i < text.length; i++) {
     const u = text.charCodeAt(i);
-    if (u >= 0xdc80 && u <= 0xdcff) {
+    // A low surrogate that ends a pair is half of a real character (U+103C8A is D8CF DC8A).
+    const paired = i > 0 && text.charCodeAt(i - 1) >= 0xd800 && text.charCodeAt(i - 1) <= 0xdbff;
+    if (u >= 0xdc80 && u <= 0xdcff && !paired) {
       parts.push(Buffer.from(run, "utf8"), Buffer.from([u - 0xdc00]));
       run = "";
     } else run += text[i];
