@@ -1,9 +1,10 @@
-// The ABI below embind (see abi.hpp): the error channel, staging, and the direct entry points.
+// The ABI below embind (see abi.hpp): the error channel, staging, the key scratch and the
+// conversions every module's bindings share. The main module's direct entry points are in
+// direct.cpp.
 #include "abi.hpp"
 
-#include <emscripten/em_macros.h>
-
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <memory>
 #include <new>
@@ -12,14 +13,10 @@
 #include <string_view>
 #include <utility>
 
-#include "adapters.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
-#include "ringlab/jump.hpp"
-#include "ringlab/maglev.hpp"
+#include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
-#include "ringlab/rendezvous.hpp"
-#include "ringlab/ring.hpp"
 
 namespace ringlab::wasm {
 namespace {
@@ -94,8 +91,6 @@ std::uint64_t string_block_words(double count, double units) {
 // buckets below 1 (answered -1), takes the embind path, where the core words the error.
 constexpr std::uint32_t kKeyScratchUnits = 1024;
 char16_t key_scratch[kKeyScratchUnits];
-
-std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::min(len, kKeyScratchUnits)}; }
 
 }  // namespace
 
@@ -174,37 +169,19 @@ std::span<std::uint32_t> staged_words(double count) {
 
 std::uintptr_t key_scratch_address() { return reinterpret_cast<std::uintptr_t>(key_scratch); }
 
+std::u16string_view scratch_key(std::uint32_t len) { return {key_scratch, std::min(len, kKeyScratchUnits)}; }
+
+// ---------------------------------------------------------------------------------------------
+// Conversions
+
+std::int64_t integer(double v, ringlab::Param p) { return ringlab::safe_integer(v, ringlab::param(p).name); }
+
+std::int64_t count_arg(double v) { return ringlab::check_integer(Param::count, integer(v, Param::count)); }
+
+std::int64_t protocol_size(double v) {
+  if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
+    throw std::logic_error("malformed call: a size of " + ringlab::js::number_to_string(v));
+  return static_cast<std::int64_t>(v);
+}
+
 }  // namespace ringlab::wasm
-
-using ringlab::wasm::scratch_key;
-
-// The direct entry points: plain exports, by these names, of the WebAssembly instance.
-extern "C" {
-// 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner(const ringlab::Ring* r, std::uint32_t len) {
-  return r->owner_of_key(scratch_key(len));
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_ring_owner_of_hash(const ringlab::Ring* r, std::uint32_t hash) {
-  return r->owner(hash);
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup(const ringlab::Maglev* g, std::uint32_t len) {
-  return g->lookup_key(scratch_key(len));
-}
-EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_maglev_lookup_hash(const ringlab::Maglev* g, std::uint32_t hash) {
-  return g->lookup(hash);
-}
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_rendezvous_pick(const ringlab::Rendezvous* h, std::uint32_t len) {
-  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
-}
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_weighted_rendezvous_pick(const ringlab::WeightedRendezvous* h,
-                                                                   std::uint32_t len) {
-  return static_cast<std::int32_t>(h->pick(scratch_key(len)));
-}
-// buckets: any int32 (the wrapper passes only numbers that are one exactly). Below the table's
-// range the answer is -1, and the wrapper makes the checked embind call for the core's error.
-EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t buckets) {
-  if (buckets < ringlab::param(ringlab::Param::jump_buckets).lo) return -1;
-  return ringlab::jump_unchecked(key, buckets);
-}
-}

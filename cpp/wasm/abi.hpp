@@ -16,7 +16,10 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <type_traits>
+
+#include "ringlab/params.hpp"
 
 namespace ringlab::wasm {
 
@@ -82,11 +85,25 @@ std::span<std::uint32_t> staged_words(double count);
 
 // Where the wrapper writes a key's UTF-16 units for a direct call.
 std::uintptr_t key_scratch_address();
+// The first len units of the key scratch (at most its size: the wrapper never writes more).
+std::u16string_view scratch_key(std::uint32_t len);
 
 // A handle's C++ object, as the direct entry points take it (read once per handle).
 template <typename T>
 std::uintptr_t address_of(const T& object) {
   return reinterpret_cast<std::uintptr_t>(&object);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Conversions
+
+// A JavaScript number as the integer parameter p: safe_integer() under p's name (a NaN, an
+// infinity, a fraction or an unsafe integer is invalid_argument); its range is the core's.
+std::int64_t integer(double v, ringlab::Param p);
+// The length of a batch (the table's `count`), checked before anything is allocated.
+std::int64_t count_arg(double v);
+// A size the wrapper computed (units, words, a chunk's keys), not a user's value: a safe
+// integer >= 0, else the wrapper broke the protocol.
+std::int64_t protocol_size(double v);
 
 }  // namespace ringlab::wasm

@@ -37,18 +37,8 @@ namespace ringlab::wasm {
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
-std::int64_t integer(double v, ringlab::Param p) { return ringlab::safe_integer(v, ringlab::param(p).name); }
-
 std::uint32_t hash_arg(double v) {
   return static_cast<std::uint32_t>(ringlab::check_integer(Param::hash, integer(v, Param::hash)));
-}
-
-std::int64_t count_arg(double v) { return ringlab::check_integer(Param::count, integer(v, Param::count)); }
-
-std::int64_t protocol_size(double v) {
-  if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
-    throw std::logic_error("malformed call: a size of " + ringlab::js::number_to_string(v));
-  return static_cast<std::int64_t>(v);
 }
 
 namespace {

@@ -291,16 +291,9 @@ struct HeapUsageOut {
 // ---------------------------------------------------------------------------------------------
 // Conversions
 
-// A JavaScript number as the integer parameter p: safe_integer() under p's name (a NaN, an
-// infinity, a fraction or an unsafe integer is invalid_argument); its range is the core's.
-std::int64_t integer(double v, ringlab::Param p);
+// (integer, count_arg and protocol_size are the ABI's: abi.hpp.)
 // A 32-bit hash (the table's `hash`), checked.
 std::uint32_t hash_arg(double v);
-// The length of a batch (the table's `count`), checked before anything is allocated.
-std::int64_t count_arg(double v);
-// A size the wrapper computed (units, words, a chunk's keys), not a user's value: a safe
-// integer >= 0, else the wrapper broke the protocol.
-std::int64_t protocol_size(double v);
 
 // A JS typed array copied into a vector (one TypedArray.prototype.set, no per-element calls).
 // The caller passes the matching array type; the wrapper guarantees it.

@@ -11,7 +11,7 @@ import { invalidType } from "./validate.js";
  * The wrapper's way into the module: the error flag turned into a thrown RinglabError, batches
  * staged in the heap, and the direct exports for single-key calls.
  */
-export class Heap {
+export class Heap<D extends object = Direct> {
   readonly #raw: RawCommon;
   readonly #memory: WebAssembly.Memory;
   // Views on the memory. When it grows its old buffer is detached, and a view of a detached
@@ -22,9 +22,18 @@ export class Heap {
   readonly #flag: number;
   readonly #scratch: number;
   /** The instance's exports for single-key calls; null if any is missing (then every call takes embind). */
-  readonly direct: Direct | null;
+  readonly direct: D | null;
+  readonly #directNames: readonly string[];
 
-  constructor(raw: RawCommon, exports: WebAssembly.Exports) {
+  /**
+   * `names`: the direct exports this module's wrapper calls (by default the main module's); all
+   * of them or none are used.
+   */
+  constructor(
+    raw: RawCommon,
+    exports: WebAssembly.Exports,
+    names: readonly (keyof D & string)[] = mainDirectNames as never,
+  ) {
     this.#raw = raw;
     const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
     if (!(memory instanceof WebAssembly.Memory)) throw new RinglabError("load_failed", "the module exports no memory");
@@ -34,8 +43,9 @@ export class Heap {
     this.#u32 = new Uint32Array(memory.buffer);
     this.#flag = raw.errorFlagAddress() >>> 2;
     this.#scratch = raw.keyScratchAddress() >>> 1;
-    const e = exports as Partial<Record<keyof Direct, unknown>>;
-    this.direct = directNames.every((n) => typeof e[n] === "function") ? (exports as unknown as Direct) : null;
+    const e = exports as Partial<Record<string, unknown>>;
+    this.direct = names.every((n) => typeof e[n] === "function") ? (exports as unknown as D) : null;
+    this.#directNames = names;
   }
 
   /** Makes the views again after the memory grew. */
@@ -53,7 +63,7 @@ export class Heap {
 
   /** The direct entry points in use (a diagnostic: empty when single-key calls go through embind). */
   get directNames(): readonly string[] {
-    return this.direct === null ? [] : directNames;
+    return this.direct === null ? [] : this.#directNames;
   }
 
   /**
@@ -214,7 +224,7 @@ const chunkKeys = 8192;
 /** Units the module's key scratch holds (kKeyScratchUnits in cpp/wasm/abi.cpp). */
 const keyScratchUnits = 1024;
 
-const directNames = [
+const mainDirectNames: readonly (keyof Direct)[] = [
   "ringlab_h32",
   "ringlab_ring_owner",
   "ringlab_ring_owner_of_hash",
@@ -223,7 +233,7 @@ const directNames = [
   "ringlab_rendezvous_pick",
   "ringlab_weighted_rendezvous_pick",
   "ringlab_jump",
-] as const;
+];
 
 /** What a batch call returns: a new array of `type`, or `out` filled in (a reused buffer). */
 interface ResultArray<T extends Uint32Array | Int32Array> {

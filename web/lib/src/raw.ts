@@ -448,7 +448,7 @@ export interface RawTokenRing extends RawHandle {
 export type RawProgress = ((done: number, total: number) => boolean) | undefined;
 
 /**
- * The instance's plain exports for single-key calls (no embind; extern "C" in cpp/wasm/abi.cpp):
+ * The instance's plain exports for single-key calls (no embind; extern "C" in cpp/wasm/direct.cpp):
  * objects by address(), keys as their length after the units were written at
  * keyScratchAddress(). 32-bit results arrive signed.
  */
@@ -468,8 +468,6 @@ export interface RawCommon {
   errorFlagAddress(): number;
   keyScratchAddress(): number;
   takeError(): RawError;
-  version(): string;
-  defaults(): RawDefaults;
   /**
    * A heap block for a batch of n strings of `units` UTF-16 units in all, n + 1 offsets at word
    * 0, n results at word n + 1, the units from word 2n + 1; returns its address (0 on error).
@@ -484,6 +482,8 @@ export interface RawCommon {
 }
 
 export interface RawModule extends RawCommon {
+  version(): string;
+  defaults(): RawDefaults;
   heapUsage(): RawHeapUsage;
   h32(s: string): number;
   h32Bytes(bytes: Uint8Array): number;
