@@ -48,9 +48,9 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", the bin): one JavaScript file each,
+// The package's entry points (package.json: ".", "./single", "./systems", the bin): one JavaScript file each,
 // and the one module they share (RinglabError must be one class, whichever entry threw it).
-const entries = ["index", "single", "cli"];
+const entries = ["index", "single", "cli", "systems"];
 const shared = ["errors"];
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
@@ -136,10 +136,11 @@ async function main() {
     "--build",
     "--preset",
     "wasm",
-    ...(withTests ? [] : ["--target", "ringlab_wasm"]),
+    ...(withTests ? [] : ["--target", "ringlab_wasm", "ringlab_systems_wasm"]),
     ...(force ? ["--clean-first"] : []),
   ]);
   await minifyGlue(path.join(wasmOut, "ringlab.js"));
+  await minifyGlue(path.join(wasmOut, "ringlab-systems.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
   // 2. TypeScript: the declarations into dist/, the JavaScript into build-wasm/web-lib/, from
@@ -161,6 +162,8 @@ async function main() {
     path.join(wasmOut, "ringlab.wasm"),
     path.join(wasmOut, "ringlab.js"),
     path.join(wasmOut, "ringlab.inline.js"),
+    path.join(wasmOut, "ringlab-systems.wasm"),
+    path.join(wasmOut, "ringlab-systems.js"),
   ]);
 }
 
@@ -168,11 +171,11 @@ async function main() {
 // into the widgets bundle): Emscripten leaves it readable, and pages download it. The first line
 // marks a minified glue, so an unchanged link is not minified twice.
 async function minifyGlue(file) {
-  const mark = "// Emscripten's glue for ringlab.wasm, minified by scripts/build-wasm.mjs\n";
+  const mark = `// Emscripten's glue for ${path.basename(file, ".js")}.wasm, minified by scripts/build-wasm.mjs\n`;
   const code = readFileSync(file, "utf8");
   if (code.startsWith(mark)) return;
   const { minify } = await import("rolldown/experimental");
-  const out = await minify("ringlab.js", code, { module: true });
+  const out = await minify(path.basename(file), code, { module: true });
   if (out.errors.length > 0) fail(`minifying ${rel(file)}: ${out.errors.map((e) => e.message).join("; ")}`);
   writeFileSync(file, mark + out.code);
 }
@@ -222,7 +225,13 @@ function prune() {
     const kept = m[2] === ".js" ? [...entries, ...shared].includes(m[1]) : sources.has(m[1]);
     if (!kept) rmSync(path.join(distDir, f));
   }
-  const modules = new Set(["ringlab.js", "ringlab.wasm", "ringlab.inline.js"]);
+  const modules = new Set([
+    "ringlab.js",
+    "ringlab.wasm",
+    "ringlab.inline.js",
+    "ringlab-systems.js",
+    "ringlab-systems.wasm",
+  ]);
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) modules.add(f);
   for (const f of readdirSync(wasmOut)) if (!modules.has(f)) rmSync(path.join(wasmOut, f));
 }

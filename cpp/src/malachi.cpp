@@ -60,12 +60,16 @@ void MalachiRing::remove_vnode(const Term& id) {
 
 std::uint32_t MalachiRing::position(const Term& key) const { return erlang::phash2(key, ring_size()); }
 
-const MalachiRing::Term& MalachiRing::route_position(std::uint64_t position) const {
+std::size_t MalachiRing::route_index(std::uint64_t position) const {
   if (by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
   const auto x = static_cast<std::uint32_t>(position % ring_size());
   const auto at = std::lower_bound(by_token_.begin(), by_token_.end(), x,
                                    [](const auto& p, std::uint32_t v) { return p.first < v; });
-  return at == by_token_.end() ? by_token_.front().second : at->second;
+  return at == by_token_.end() ? 0 : static_cast<std::size_t>(at - by_token_.begin());
+}
+
+const MalachiRing::Term& MalachiRing::route_position(std::uint64_t position) const {
+  return by_token_[route_index(position)].second;
 }
 
 const MalachiRing::Term& MalachiRing::route(const Term& key) const {

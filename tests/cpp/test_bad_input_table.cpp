@@ -17,8 +17,8 @@
 
 #include "golden.hpp"
 #include "ringlab/cli.hpp"
-#include "ringlab/erlang_cli.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/systems_cli.hpp"
 
 namespace {
 
@@ -239,8 +239,8 @@ TEST_CASE("bad-input table: every command-line row fails as the table says", "[b
       shown += " " + (a.s.size() > 40 ? a.s.substr(0, 40) + "..." : a.s);
     }
     INFO(row["name"].s << ": ringlab" << shown);
-    // As the native CLI runs it: with the Erlang library's commands.
-    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::erlang::cli_commands(), ringlab::read_file_system);
+    // As the native CLI runs it: with the Erlang library's and the real systems' commands.
+    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::systems::cli_commands(), ringlab::read_file_system);
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == cli_form(row["message"].s, command_of(args)));

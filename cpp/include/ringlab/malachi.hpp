@@ -38,6 +38,8 @@ class MalachiRing {
   [[nodiscard]] const Term& route(const Term& key) const;
   // The vnode owning a position already computed (reduced mod 2^ring_bits). Error empty.
   [[nodiscard]] const Term& route_position(std::uint64_t position) const;
+  // The same owner as its index in sorted(): what a caller keeping the ids in token order uses.
+  [[nodiscard]] std::size_t route_index(std::uint64_t position) const;
   // phash2(key, 2^ring_bits): where a key lands.
   [[nodiscard]] std::uint32_t position(const Term& key) const;
 

@@ -6,18 +6,25 @@
 //   npx ringlab run vnode-sweep --servers 3 --keys 800
 //   npx ringlab compare --servers 10 --keys 100000 --change add --json
 //   npx ringlab h32 KEY...
+//   npx ringlab phash2 '{:range, 7}'
+//   npx ringlab place malachi --bits 16 --vnodes a=1000,b=40000 topic-a
 //   npx ringlab jump KEY BUCKETS
 //   npx ringlab --help
 //
 // `h32` is answered by the module's h32 on the strings Node decoded from argv, i.e. on their
-// UTF-16 units, exactly like the published function; everything else goes to run_cli.
+// UTF-16 units, exactly like the published function; everything else goes to run_cli: phash2,
+// place and --help in the systems module (ringlab-systems.wasm), the rest in the main one.
+// Node decodes argv as UTF-8, so a KEY argument that is not UTF-8 arrives with U+FFFD in place
+// of its bad bytes: give such keys in a --keys FILE, which is read byte for byte.
 //
 // In this repository `npx --no-install ringlab ...` works from the root once `npm run build:wasm`
 // has run: npm (>= 7) sees that the package in the current folder has a `ringlab` bin and links
 // that folder into its npx cache (no registry, no npm link). An installed package has it in
 // node_modules/.bin as usual.
+import { readFileSync } from "node:fs";
 import { Heap } from "./heap.js";
 import { instantiate } from "./loader.js";
+import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
 // `ringlab ... | head` closes the pipe early; that is not an error worth a stack trace.
@@ -26,7 +33,41 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
+// Commands the systems module answers (it has the core's commands too, so --help lists them all,
+// as the native CLI's does); the rest go to the main module, which a page loads anyway.
+const systemsCommands = ["phash2", "place", "--help", "-h", "help"];
+
+// The files a command names (--keys FILE), read here for the module, which has no file system:
+// [path, bytes, ...]. A file that cannot be read is left out, and the command says so as the
+// native CLI does ("cannot read --keys file ...").
+function namedFiles(args: string[]): (string | Uint8Array)[] {
+  const files: (string | Uint8Array)[] = [];
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === "--") break;
+    if (args[i] === "--keys" && i + 1 < args.length) {
+      const file = args[++i]!;
+      try {
+        files.push(file, readFileSync(file));
+      } catch {
+        // left out: unreadable
+      }
+    }
+  }
+  return files;
+}
+
 async function main(args: string[]): Promise<number> {
+  if (systemsCommands.includes(args[0] ?? "")) {
+    const { module: raw, exports } = await instantiate(
+      createRinglabSystemsModule,
+      {},
+      new URL("./wasm/ringlab-systems.wasm", import.meta.url),
+    );
+    const r = new Heap(raw, exports, []).call(() => raw.runCli(args, namedFiles(args)));
+    if (r.out) process.stdout.write(r.out);
+    if (r.err) process.stderr.write(r.err);
+    return r.exitCode;
+  }
   const { module: raw, exports } = await instantiate(
     createRinglabModule,
     {},

@@ -1,0 +1,383 @@
+// The systems module (web/lib/dist/wasm/ringlab-systems.js + .wasm): Erlang terms and phash2,
+// Malachi's ring and the command line's real systems, for the `ringlab/systems` entry point
+// (web/lib/src/systems.ts; web/lib/src/systems-raw.ts declares what is registered here). It
+// shares the main module's ABI (abi.hpp: the error channel, staging, the key scratch) and has
+// its own direct entry points at the end of this file.
+//
+// Terms cross as JavaScript strings (embind's std::u16string: the UTF-16 units exactly, so that a
+// lone surrogate is seen, not silently re-encoded) with a one-letter tag
+// (web/lib/src/erlang-term.ts makes and reads them):
+//   "b" + text   the binary of the text's UTF-8 bytes (a JS string key: an Elixir string)
+//   "i" + digits an integer, in decimal, with an optional '-' (a BigInt)
+//   "n" + number a JS number as String() writes it, which must be a safe integer (the core's
+//                safe-integer rule and message: "key must be a safe integer, got 1.5")
+//   "e" + text   a term in Erlang syntax, as format_term writes it (a term from parseTerm)
+// Terms coming back are tagged the same way, "b" for a binary of UTF-8 text and "i" for an
+// integer, so that the wrapper hands them out as a string and a number or BigInt.
+#include <emscripten/bind.h>
+#include <emscripten/em_macros.h>
+
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "abi.hpp"
+#include "ringlab/cli.hpp"
+#include "ringlab/erlang.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/malachi.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems_cli.hpp"
+#include "utf8.hpp"
+
+#ifndef RINGLAB_VERSION
+#define RINGLAB_VERSION "0.0.0"
+#endif
+
+using emscripten::val;
+using ringlab::MalachiRing;
+using ringlab::erlang::Syntax;
+using ringlab::erlang::Term;
+using namespace ringlab::wasm;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// Terms
+
+Syntax syntax_arg(const std::string& name) {
+  if (name == "erlang") return Syntax::erlang;
+  if (name == "elixir") return Syntax::elixir;
+  throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
+                       "syntax must be \"erlang\" or \"elixir\", got " + ringlab::shown_text(name));
+}
+
+// A decimal integer of any size (the "i" tag): its magnitude as 64-bit limbs.
+Term integer_term(std::string_view digits) {
+  const bool negative = !digits.empty() && digits.front() == '-';
+  if (negative) digits.remove_prefix(1);
+  if (digits.empty()) throw std::logic_error("malformed term: an integer without digits");
+  std::vector<std::uint64_t> limbs;  // least significant first
+  for (const char c : digits) {
+    if (c < '0' || c > '9') throw std::logic_error("malformed term: not a decimal integer");
+    unsigned __int128 carry = static_cast<unsigned>(c - '0');
+    for (std::uint64_t& limb : limbs) {
+      const unsigned __int128 v = static_cast<unsigned __int128>(limb) * 10 + carry;
+      limb = static_cast<std::uint64_t>(v);
+      carry = v >> 64;
+    }
+    if (carry != 0) limbs.push_back(static_cast<std::uint64_t>(carry));
+  }
+  return Term::integer(negative, limbs);
+}
+
+// The UTF-8 of a JS string's units: false at a lone surrogate, which has none.
+bool utf8_of(std::u16string_view units, std::string& out) {
+  out.clear();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    std::uint32_t c = units[i];
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      if (c > 0xDBFF || i + 1 >= units.size() || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return false;
+      c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00);
+    }
+    ringlab::utf8::put(out, c);
+  }
+  return true;
+}
+
+// A JS string that is not Unicode text: it has no UTF-8, so no binary and no term text.
+[[noreturn]] void lone_surrogate(const std::string& what) {
+  throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
+                       what + " is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes");
+}
+
+std::string utf8_arg(std::u16string_view units, const std::string& what) {
+  std::string out;
+  if (!utf8_of(units, out)) lone_surrogate(what);
+  return out;
+}
+
+// A tagged term from the wrapper (see the top of this file); `what` names it in errors.
+Term term_arg(const std::u16string& tagged, const std::string& what) {
+  if (tagged.empty()) throw std::logic_error("malformed term: no tag");
+  const std::string text = utf8_arg(std::u16string_view(tagged).substr(1), what);
+  switch (tagged.front()) {
+    case u'b': return Term::binary(text);
+    case u'i': return integer_term(text);
+    case u'n': return Term::integer(ringlab::safe_integer(std::strtod(text.c_str(), nullptr), what));
+    case u'e': return ringlab::erlang::parse_term(text, Syntax::erlang);
+    default: throw std::logic_error("malformed term: unknown tag");
+  }
+}
+
+bool is_utf8_text(std::string_view bytes) {
+  for (std::size_t i = 0; i < bytes.size();) {
+    const ringlab::utf8::Decoded d = ringlab::utf8::decode(bytes, i);
+    if (d.len == 0 || ringlab::utf8::is_surrogate(d.cp)) return false;
+    i += d.len;
+  }
+  return true;
+}
+
+// The tagged form of a term going back to the wrapper.
+std::string tagged_out(const Term& t) {
+  if (t.is_binary() && is_utf8_text(t.bytes())) return "b" + std::string(t.bytes());
+  if (t.kind() == ringlab::erlang::TermKind::integer) return "i" + ringlab::erlang::format_term(t, Syntax::erlang);
+  return "e" + ringlab::erlang::format_term(t, Syntax::erlang);
+}
+
+// What the wrapper keeps of a term: its text in both syntaxes, its kind, and the tagged form it
+// is passed back as. A binary of UTF-8 text and an integer are given back in the form a JS
+// string or number takes, so that the wrapper can hand them out as those.
+struct TermOut {
+  std::string erlang;
+  std::string elixir;
+  std::string kind;
+  std::string tagged;
+};
+
+std::string kind_name(const Term& t) {
+  switch (t.kind()) {
+    case ringlab::erlang::TermKind::integer: return "integer";
+    case ringlab::erlang::TermKind::floating: return "float";
+    case ringlab::erlang::TermKind::atom: return "atom";
+    case ringlab::erlang::TermKind::tuple: return "tuple";
+    case ringlab::erlang::TermKind::map: return "map";
+    case ringlab::erlang::TermKind::nil: return "nil";
+    case ringlab::erlang::TermKind::list: return "list";
+    case ringlab::erlang::TermKind::bitstring: return t.is_binary() ? "binary" : "bitstring";
+  }
+  return "internal";
+}
+
+TermOut term_out(const Term& t) {
+  TermOut out;
+  out.erlang = ringlab::erlang::format_term(t, Syntax::erlang);
+  out.elixir = ringlab::erlang::format_term(t, Syntax::elixir);
+  out.kind = kind_name(t);
+  out.tagged = tagged_out(t);
+  return out;
+}
+
+TermOut parse_term(const std::u16string& text, const std::string& syntax) {
+  return guarded([&] { return term_out(ringlab::erlang::parse_term(utf8_arg(text, "text"), syntax_arg(syntax))); });
+}
+
+TermOut describe_term(const std::u16string& tagged) {
+  return guarded([&] { return term_out(term_arg(tagged, "term")); });
+}
+
+// phash2/1 (27 bits) unless ranged; then phash2/2, range in 1 .. 2^32 (the table's phash2_range).
+std::uint64_t range_arg(double range, bool ranged) {
+  if (!ranged) return 0;
+  return static_cast<std::uint64_t>(
+      ringlab::check_integer(ringlab::Param::phash2_range, integer(range, ringlab::Param::phash2_range)));
+}
+
+std::uint32_t reduce(std::uint32_t full, std::uint64_t range) {
+  return range == 0 ? full & ((1u << 27) - 1) : static_cast<std::uint32_t>(full % range);
+}
+
+double phash2(const std::u16string& tagged, double range, bool ranged) {
+  return guarded([&] {
+    const std::uint64_t r = range_arg(range, ranged);
+    const Term t = term_arg(tagged, "term");
+    return static_cast<double>(r == 0 ? ringlab::erlang::phash2(t) : ringlab::erlang::phash2(t, r));
+  });
+}
+
+// Key i of a staged batch.
+std::u16string_view key_units(const StagedStrings& s, std::size_t i) {
+  return {s.units.data() + s.offsets[i], s.offsets[i + 1] - s.offsets[i]};
+}
+
+// Staged: n JS strings, each the binary of its UTF-8 bytes; their phash2 in the results.
+void phash2_many(double count, double range, bool ranged) {
+  guarded([&] {
+    const StagedStrings s = staged_strings(count);
+    const std::uint64_t r = range_arg(range, ranged);
+    std::string bytes;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (!utf8_of(key_units(s, i), bytes)) lone_surrogate("keys[" + std::to_string(i) + "]");
+      s.out[i] = reduce(ringlab::erlang::phash2_binary(bytes), r);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Malachi's ring
+
+MalachiRing* make_malachi_ring(double bits) {
+  return guarded([&] { return new MalachiRing(integer(bits, ringlab::Param::malachi_ring_bits)); });
+}
+
+void malachi_add(MalachiRing& r, const std::u16string& id, double token) {
+  guarded([&] { r.add_vnode(term_arg(id, "id"), integer(token, ringlab::Param::token)); });
+}
+void malachi_remove(MalachiRing& r, const std::u16string& id) {
+  guarded([&] { r.remove_vnode(term_arg(id, "id")); });
+}
+
+// Routes answer with the owner's index in token order (route_index): the wrapper keeps the ids
+// in that order, so a route hands back no text.
+std::uint32_t owner_index(const MalachiRing& r, std::uint32_t position) {
+  return static_cast<std::uint32_t>(r.route_index(position));
+}
+
+double malachi_route(const MalachiRing& r, const std::u16string& key) {
+  return guarded([&] { return static_cast<double>(owner_index(r, r.position(term_arg(key, "key")))); });
+}
+double malachi_position(const MalachiRing& r, const std::u16string& key) {
+  return guarded([&] { return static_cast<double>(r.position(term_arg(key, "key"))); });
+}
+
+// The owner of a JS string key: phash2 of its UTF-8 binary (route_index reduces it to the ring).
+std::uint32_t string_owner(const MalachiRing& r, std::u16string_view units, std::string& bytes, std::size_t index) {
+  if (!utf8_of(units, bytes)) lone_surrogate("keys[" + std::to_string(index) + "]");
+  return owner_index(r, ringlab::erlang::phash2_binary(bytes));
+}
+
+// Staged: n JS strings; the index of each one's owner in the results.
+void malachi_route_many(const MalachiRing& r, double count) {
+  guarded([&] {
+    const StagedStrings s = staged_strings(count);
+    std::string bytes;
+    for (std::size_t i = 0; i < s.size(); ++i) s.out[i] = string_owner(r, key_units(s, i), bytes, i);
+  });
+}
+
+struct BoundariesOut {
+  double start = 0;
+  double end = 0;
+};
+BoundariesOut malachi_boundaries(const MalachiRing& r, const std::u16string& id) {
+  return guarded([&] {
+    const auto [start, end] = r.boundaries(term_arg(id, "id"));
+    return BoundariesOut{static_cast<double>(start), static_cast<double>(end)};
+  });
+}
+
+// The vnodes in token order: [tagged id, token, tagged id, token, ...].
+val malachi_sorted(const MalachiRing& r) {
+  return guarded([&] {
+    val out = val::array();
+    for (const auto& [token, id] : r.sorted()) {
+      out.call<void>("push", tagged_out(id));
+      out.call<void>("push", static_cast<double>(token));
+    }
+    return out;
+  });
+}
+
+// vnode_ids: in Erlang term order, tagged.
+val malachi_vnode_ids(const MalachiRing& r) {
+  return guarded([&] {
+    val out = val::array();
+    for (const Term& id : r.vnode_ids()) out.call<void>("push", tagged_out(id));
+    return out;
+  });
+}
+
+double malachi_size(const MalachiRing& r) { return static_cast<double>(r.size()); }
+double malachi_bits(const MalachiRing& r) { return static_cast<double>(r.ring_bits()); }
+MalachiRing* malachi_clone(const MalachiRing& r) {
+  return guarded([&] { return new MalachiRing(r); });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The command line
+
+// run_cli with the systems' commands; `files` is [path, bytes, path, bytes, ...]: the files the
+// JavaScript CLI read for the command (the module has no file system). A path not given cannot
+// be read, as a missing file.
+ringlab::CliResult run_cli(const val& args, const val& files) {
+  return guarded([&] {
+    std::map<std::string, std::string> given;
+    const auto flat = emscripten::vecFromJSArray<std::string>(files);
+    for (std::size_t i = 0; i + 1 < flat.size(); i += 2) given[flat[i]] = flat[i + 1];
+    const ringlab::ReadFile read = [&given](const std::string& path) -> std::optional<std::string> {
+      const auto it = given.find(path);
+      if (it == given.end()) return std::nullopt;
+      return it->second;
+    };
+    return ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args), ringlab::systems::cli_commands(), read);
+  });
+}
+
+std::string version() { return RINGLAB_VERSION; }
+
+}  // namespace
+
+// The direct entry points: a JS string key written into the key scratch. -1 when the key has
+// no UTF-8 (a lone surrogate) or the ring is empty: the wrapper then makes the embind call,
+// which words the error.
+extern "C" {
+// range: 0 for phash2/1, else already in 1 .. 2^32.
+EMSCRIPTEN_KEEPALIVE double ringlab_phash2_scratch(std::uint32_t len, double range) {
+  std::string bytes;
+  if (!utf8_of(scratch_key(len), bytes)) return -1;
+  return reduce(ringlab::erlang::phash2_binary(bytes), static_cast<std::uint64_t>(range));
+}
+EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_malachi_route_scratch(const MalachiRing* r, std::uint32_t len) {
+  if (r->size() == 0) return -1;
+  std::string bytes;
+  if (!utf8_of(scratch_key(len), bytes)) return -1;
+  return static_cast<std::int32_t>(owner_index(*r, ringlab::erlang::phash2_binary(bytes)));
+}
+}
+
+EMSCRIPTEN_BINDINGS(ringlab_systems) {
+  using emscripten::allow_raw_pointers;
+  using emscripten::class_;
+  using emscripten::function;
+  using emscripten::value_object;
+
+  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
+  value_object<ringlab::CliResult>("RawCliResult")
+      .field("exitCode", &ringlab::CliResult::exit_code)
+      .field("out", &ringlab::CliResult::out)
+      .field("err", &ringlab::CliResult::err);
+  value_object<TermOut>("RawTerm")
+      .field("erlang", &TermOut::erlang)
+      .field("elixir", &TermOut::elixir)
+      .field("kind", &TermOut::kind)
+      .field("tagged", &TermOut::tagged);
+  value_object<BoundariesOut>("RawBoundaries").field("start", &BoundariesOut::start).field("end", &BoundariesOut::end);
+
+  function("version", &version);
+  function("errorFlagAddress", &error_flag_address);
+  function("keyScratchAddress", &key_scratch_address);
+  function("takeError", &take_error);
+  function("stageStrings", &stage_strings);
+  function("restageStrings", &restage_strings);
+  function("stageWords", &stage_words);
+  function("unstage", &unstage);
+
+  function("parseTerm", &parse_term);
+  function("describeTerm", &describe_term);
+  function("phash2", &phash2);
+  function("phash2Many", &phash2_many);
+
+  class_<MalachiRing>("MalachiRing")
+      .function("addVnode", &malachi_add)
+      .function("removeVnode", &malachi_remove)
+      .function("route", &malachi_route)
+      .function("routeMany", &malachi_route_many)
+      .function("position", &malachi_position)
+      .function("boundaries", &malachi_boundaries)
+      .function("sorted", &malachi_sorted)
+      .function("vnodeIds", &malachi_vnode_ids)
+      .function("size", &malachi_size)
+      .function("bits", &malachi_bits)
+      .function("address", &address_of<MalachiRing>)
+      .function("clone", &malachi_clone, allow_raw_pointers());
+  function("makeMalachiRing", &make_malachi_ring, allow_raw_pointers());
+
+  function("runCli", &run_cli);
+}

@@ -1,0 +1,54 @@
+/**
+ * ringlab/systems: the real systems' placement, to the bit, in a WebAssembly module of its own
+ * (the main `ringlab` entry does not load it). Today: Erlang's `:erlang.phash2` for every term,
+ * Erlang and Elixir term text, and Malachi's ring.
+ *
+ * @example
+ * ```ts
+ * import { load } from "ringlab/systems";
+ * const rl = await load();
+ * rl.phash2("topic-a");                               // an Elixir string: :erlang.phash2("topic-a")
+ * rl.phash2(rl.parseTerm("{:range, 7}"), 2 ** 16);
+ * using ring = rl.malachiRing({ ringBits: 16 });
+ * ring.addVnode("a", 1000);
+ * ring.addVnode("b", 40000);
+ * ring.route("topic-a");                              // "a" or "b", as Malachi routes it
+ * ```
+ * @module
+ */
+import { checkLoadOptions, instantiate, type LoadOptions } from "./loader.js";
+import { RinglabSystemsModule } from "./systems-module.js";
+import type { RinglabSystems } from "./systems-types.js";
+import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
+
+export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export type { LoadOptions } from "./loader.js";
+export type { Handle } from "./types.js";
+export type * from "./systems-types.js";
+
+let shared: Promise<RinglabSystems> | undefined;
+
+/**
+ * Loads the systems module and resolves to its API. By default `ringlab-systems.wasm` is fetched
+ * from next to this file (in Node: read from disk); {@link LoadOptions} say otherwise. Without
+ * options every call resolves to the same instance.
+ *
+ * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
+ */
+export function load(options?: LoadOptions): Promise<RinglabSystems> {
+  if (options === undefined) {
+    shared ??= start({}).catch((e: unknown) => {
+      shared = undefined;
+      throw e;
+    });
+    return shared;
+  }
+  return start(options);
+}
+
+async function start(options: LoadOptions): Promise<RinglabSystems> {
+  const o = checkLoadOptions(options);
+  return new RinglabSystemsModule(
+    await instantiate(createRinglabSystemsModule, o, new URL("./wasm/ringlab-systems.wasm", import.meta.url)),
+  );
+}
