@@ -18,6 +18,7 @@
 #include "ringlab/maglev.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/rendezvous.hpp"
+#include "ringlab/systems_cli.hpp"
 #include "ringlab/token_ring.hpp"
 
 using ringlab::ErrorCode;
@@ -350,8 +351,8 @@ TEST_CASE("params: compare checks every value before any work", "[params][compar
 }
 
 TEST_CASE("params: the CLI's help is made from the table", "[params][cli]") {
-  // The native CLI's help: the core's commands and the Erlang library's.
-  const std::string help = ringlab::cli_help(ringlab::erlang::cli_commands());
+  // The native CLI's help: the core's commands, the Erlang library's and the real systems'.
+  const std::string help = ringlab::cli_help(ringlab::systems::cli_commands());
   for (const ParamSpec& p : ringlab::params()) {
     if (p.flag.empty()) continue;
     INFO(p.name);

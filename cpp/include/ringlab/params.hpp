@@ -151,6 +151,12 @@ enum class Param : std::uint8_t {
   hot_keys_s,
   hot_keys_hot,
   hot_keys_copies,
+  // Keyed systems (ringlab_systems): redis-cli's cluster split, Kafka's partitions, Cassandra's
+  // token ring, Guava's buckets
+  redis_nodes,
+  kafka_partitions,
+  cassandra_tokens,
+  guava_buckets,
   // Erlang terms and Malachi's ring (the ringlab_erlang library): Malachi's ring_bits,
   // phash2/2's range, and the limits on a term that is built or read
   malachi_ring_bits,
@@ -340,6 +346,20 @@ inline constexpr ParamSpec kParamTable[] = {
    .hi = kMaxHotKeys, .range_note = "0 to keys", .has_default = true, .default_integer = 1},
   {.id = Param::hot_keys_copies, .where = "hotKeys", .name = "copies", .help = "copies of each hot key", .lo = 1,
    .hi = kMaxHotCopies, .above = ErrorCode::limit_exceeded, .has_default = true, .default_integer = 1},
+
+  // redis-cli --cluster create refuses fewer than 3 masters; above 16384 its split would give
+  // masters slots past the last one.
+  {.id = Param::redis_nodes, .where = "redis", .name = "nodes", .flag = "--nodes", .metavar = "N",
+   .help = "masters, slots split as redis-cli --cluster create does", .lo = 3, .hi = 16384},
+  // Both clients take the count as an int32.
+  {.id = Param::kafka_partitions, .where = "kafka", .name = "partitions", .flag = "--partitions", .metavar = "N",
+   .help = "partitions of the topic", .lo = 1, .hi = 2147483647},
+  // Tokens on a ring given by --tokens or a nodetool ring listing; an owner needs one at least.
+  {.id = Param::cassandra_tokens, .where = "cassandra", .name = "tokens", .help = "tokens on the ring", .lo = 1,
+   .hi = static_cast<std::int64_t>(kMaxRingPoints), .above = ErrorCode::limit_exceeded},
+  // Java's int buckets, > 0 (Guava's checkArgument).
+  {.id = Param::guava_buckets, .where = "guava", .name = "buckets", .flag = "--buckets", .metavar = "N",
+   .help = "buckets of consistentHash", .lo = 1, .hi = kMaxBuckets},
 
   // Malachi calls it ring_bits; its own name keeps its messages apart from tokenRing's bits.
   {.id = Param::malachi_ring_bits, .where = "malachi", .name = "ringBits", .flag = "--bits", .metavar = "B",

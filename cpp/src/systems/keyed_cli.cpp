@@ -1,7 +1,185 @@
+// place redis, place kafka, place cassandra, place guava, place erlang: one JSON line per key,
+// {"key": KEY, "result": ANSWER}, in input order.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/cassandra.hpp"
+#include "ringlab/systems/erlang.hpp"
+#include "ringlab/systems/guava.hpp"
+#include "ringlab/systems/kafka.hpp"
+#include "ringlab/systems/redis.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
+namespace {
 
-std::vector<CliCommand> keyed_commands() { return {}; }
+using Usage = CliUsageError;
+
+constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
+const std::string kIndent = "    ";
+const std::string kUnder(4 + 15, ' ');
+
+std::string usage_line(const std::string& head, const std::string& summary) {
+  std::string line = "  " + head;
+  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
+  return js::pad_end(line, kUsageColumn) + summary;
+}
+
+std::string flag_line(const std::string& flag, const std::string& text) {
+  return kIndent + js::pad_end(flag, 15) + text + "\n";
+}
+
+std::string line(const std::string& key, const std::string& result) {
+  return "{\"key\": " + cli::json_bytes(key) + ", \"result\": " + result + "}\n";
+}
+
+std::string key_name(std::size_t i) { return "key " + std::to_string(i + 1); }
+
+std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::optional<std::int64_t> fallback,
+                          const std::string& command) {
+  const std::string* text = a.value(flag);
+  if (text == nullptr) {
+    if (!fallback) throw Usage{command + " needs " + flag + " " + std::string(param(p).metavar)};
+    return *fallback;
+  }
+  return check_integer(p, integer_from_text(*text, param(p).name));
+}
+
+std::string run_redis(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--nodes", "--keys"}, {}, "place redis");
+  std::optional<redis::ClusterSplit> split;
+  if (a.value("--nodes") != nullptr)
+    split.emplace(integer_flag(a, "--nodes", Param::redis_nodes, std::nullopt, "place redis"));
+  std::string out;
+  for (const std::string& key : cli::keys(a, read, "place redis")) {
+    const std::uint32_t slot = redis::key_slot(key);
+    out += line(key, split ? "{\"slot\": " + std::to_string(slot) +
+                                 ", \"node\": " + std::to_string(split->node_of_slot(slot)) + "}"
+                           : std::to_string(slot));
+  }
+  return out;
+}
+
+std::string run_kafka(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--partitions", "--partitioner", "--keys"}, {}, "place kafka");
+  const std::int64_t n = integer_flag(a, "--partitions", Param::kafka_partitions, std::nullopt, "place kafka");
+  const std::string* name = a.value("--partitioner");
+  const kafka::Partitioner p = name == nullptr ? kafka::Partitioner::murmur2 : kafka::partitioner_from_name(*name);
+  std::string out;
+  for (const std::string& key : cli::keys(a, read, "place kafka"))
+    out += line(key, std::to_string(kafka::partition(key, p, n)));
+  return out;
+}
+
+std::string run_cassandra(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--tokens", "--ring", "--keys"}, {}, "place cassandra");
+  const std::string* list = a.value("--tokens");
+  const std::string* ring_file = a.value("--ring");
+  if (list != nullptr && ring_file != nullptr) throw Usage{"place cassandra takes --tokens or --ring, not both"};
+  std::optional<cassandra::TokenRing> ring;
+  if (list != nullptr) ring.emplace(cassandra::tokens_from_list(*list));
+  if (ring_file != nullptr) {
+    const std::optional<std::string> text = read ? read(*ring_file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --ring file " + shown_text(*ring_file)};
+    ring.emplace(cassandra::tokens_from_nodetool_ring(*text));
+  }
+  std::string out;
+  for (const std::string& key : cli::keys(a, read, "place cassandra")) {
+    const std::int64_t t = cassandra::token(key);
+    out += line(key, ring ? cli::json_bytes(ring->owner(t).node) : std::to_string(t));
+  }
+  return out;
+}
+
+std::string run_guava(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--buckets", "--input", "--keys"}, {}, "place guava");
+  const std::int64_t buckets = integer_flag(a, "--buckets", Param::guava_buckets, std::nullopt, "place guava");
+  const std::string* name = a.value("--input");
+  const guava::Input input = name == nullptr ? guava::Input::automatic : guava::input_from_name(*name);
+  const std::vector<std::string> keys = cli::keys(a, read, "place guava");
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    out += line(keys[i], std::to_string(guava::bucket(keys[i], input, buckets, key_name(i))));
+  return out;
+}
+
+std::string run_erlang(const std::vector<std::string>& args, const ReadFile& read) {
+  const cli::Args a = cli::read_args(args, 2, {"--range", "--term", "--keys"}, {}, "place erlang");
+  std::optional<std::uint64_t> range;
+  if (a.value("--range") != nullptr)
+    range = static_cast<std::uint64_t>(integer_flag(a, "--range", Param::phash2_range, std::nullopt, "place erlang"));
+  const std::string* name = a.value("--term");
+  const ErlangKeyTerm kind = name == nullptr ? ErlangKeyTerm::binary : erlang_key_term_from_name(*name);
+  const std::vector<std::string> keys = cli::keys(a, read, "place erlang");
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    out += line(keys[i], std::to_string(erlang_place(keys[i], kind, range, key_name(i))));
+  return out;
+}
+
+}  // namespace
+
+std::vector<CliCommand> keyed_commands() {
+  const std::string keys_line = flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)");
+  std::vector<CliCommand> out;
+  out.push_back(CliCommand{
+      "place",
+      "redis",
+      {usage_line("ringlab place redis [flags] KEY...", "Redis Cluster's slot of each key (CLUSTER KEYSLOT)")},
+      "place redis ({\"key\": KEY, \"result\": SLOT} per key, SLOT 0..16383 from the {hash tag} or the key;\n" +
+          kIndent + "with --nodes, RESULT is {\"slot\": SLOT, \"node\": I}, master I of 0..N-1):\n" +
+          cli_flag_lines("redis", kIndent) + keys_line,
+      "redis",
+      run_redis});
+  out.push_back(
+      CliCommand{"place",
+                 "kafka",
+                 {usage_line("ringlab place kafka [flags] KEY...", "Kafka's partition of each key")},
+                 "place kafka ({\"key\": KEY, \"result\": PARTITION} per key):\n" + cli_flag_lines("kafka", kIndent) +
+                     flag_line("--partitioner P", "murmur2 (the Java client's default: (murmur2 & 0x7fffffff) % N),") +
+                     kUnder + "consistent (librdkafka: CRC-32 % N) or fnv1a (librdkafka: |FNV-1a| % N);\n" + kUnder +
+                     "default murmur2\n" + keys_line,
+                 "kafka",
+                 run_kafka});
+  out.push_back(CliCommand{
+      "place",
+      "cassandra",
+      {usage_line("ringlab place cassandra [flags] KEY...", "Cassandra's Murmur3Partitioner token of each key,"),
+       std::string(kUsageColumn, ' ') + "or the node owning it"},
+      "place cassandra ({\"key\": KEY, \"result\": TOKEN} per key, TOKEN a signed 64-bit number; with a ring,\n" +
+          kIndent + "RESULT is the node owning the token: the first token >= it, wrapping):\n" +
+          flag_line("--tokens LIST", "the ring: NODE=TOKEN,NODE=TOKEN,... (a node once per token)") +
+          flag_line("--ring FILE", "the ring as `nodetool ring` prints it (Address ... Token)") + keys_line,
+      "cassandra",
+      run_cassandra});
+  out.push_back(CliCommand{
+      "place",
+      "guava",
+      {usage_line("ringlab place guava [flags] KEY...", "Guava's Hashing.consistentHash of each key")},
+      "place guava ({\"key\": KEY, \"result\": BUCKET} per key):\n" + cli_flag_lines("guava", kIndent) +
+          flag_line("--input I", "what consistentHash is given: long (the key is a 64-bit decimal or 0x hex),") +
+          kUnder + "murmur3_128, murmur3_32 or farmhash64 (that Hashing function of the key's\n" + kUnder +
+          "UTF-8, padToLong()), or auto (long when the key is a decimal that fits a\n" + kUnder +
+          "signed long, murmur3_128 otherwise); default auto\n" + keys_line,
+      "guava",
+      run_guava});
+  out.push_back(CliCommand{
+      "place",
+      "erlang",
+      {usage_line("ringlab place erlang [flags] KEY...", "erlang:phash2 of each key as an Erlang term")},
+      "place erlang ({\"key\": KEY, \"result\": HASH} per key; without --range, phash2/1's 27 bits):\n" +
+          cli_flag_lines("phash2", kIndent) +
+          flag_line("--term T", "binary (the key's bytes: an Elixir string), charlist (its code points),") + kUnder +
+          "atom (the atom of that name) or integer (the decimal it spells); default binary\n" + keys_line,
+      "phash2",
+      run_erlang});
+  return out;
+}
 
 }  // namespace ringlab::systems

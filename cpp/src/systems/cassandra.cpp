@@ -1,0 +1,127 @@
+#include "ringlab/systems/cassandra.hpp"
+
+#include <algorithm>
+
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/hashes.hpp"
+
+namespace ringlab::systems::cassandra {
+
+std::int64_t token(std::string_view key) noexcept {
+  if (key.empty()) return kMinToken;
+  const auto t = static_cast<std::int64_t>(murmur3_x64_128(key, 0, ByteSign::sign_extended).h1);
+  return t == kMinToken ? kMaxToken : t;
+}
+
+std::int64_t token_from_text(std::string_view text, const std::string& what) {
+  std::size_t at = 0;
+  const bool negative = !text.empty() && text[0] == '-';
+  if (!text.empty() && (text[0] == '-' || text[0] == '+')) at = 1;
+  if (at == text.size())
+    throw rule_error(ErrorCode::invalid_argument, what, "a signed 64-bit integer", shown_text(text));
+  // The magnitude, saturating just past 2^63 so that any longer number reads as out of range.
+  constexpr std::uint64_t kLimit = 9223372036854775808ull;  // 2^63
+  std::uint64_t magnitude = 0;
+  for (; at < text.size(); ++at) {
+    const char c = text[at];
+    if (c < '0' || c > '9')
+      throw rule_error(ErrorCode::invalid_argument, what, "a signed 64-bit integer", shown_text(text));
+    if (magnitude <= kLimit) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  if (magnitude > kLimit || (!negative && magnitude == kLimit))
+    throw rule_error(ErrorCode::out_of_range, what, "between -9223372036854775808 and 9223372036854775807",
+                     shown_text(text));
+  return negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
+}
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  while (!s.empty() && space(s.front())) s.remove_prefix(1);
+  while (!s.empty() && space(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+}  // namespace
+
+std::vector<NodeToken> tokens_from_list(std::string_view text) {
+  std::vector<NodeToken> out;
+  std::size_t from = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', from);
+    const std::string_view entry = text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+    const std::string what = "--tokens entry " + std::to_string(out.size() + 1);
+    const std::size_t eq = entry.rfind('=');
+    const std::string_view node = eq == std::string_view::npos ? std::string_view{} : trim(entry.substr(0, eq));
+    if (node.empty())
+      throw Error(ErrorCode::invalid_argument, what + " must be NODE=TOKEN, got " + shown_text(trim(entry)));
+    out.push_back({std::string(node), token_from_text(trim(entry.substr(eq + 1)), what + ": token")});
+    if (comma == std::string_view::npos) return out;
+    from = comma + 1;
+  }
+}
+
+std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
+  std::vector<NodeToken> out;
+  std::size_t line_no = 0;
+  std::size_t from = 0;
+  while (from <= text.size()) {
+    const std::size_t nl = text.find('\n', from);
+    std::string_view line = text.substr(from, nl == std::string_view::npos ? text.npos : nl - from);
+    ++line_no;
+    from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    // Fields: (column, text), columns counted in bytes from 1.
+    std::vector<std::pair<std::size_t, std::string_view>> fields;
+    for (std::size_t i = 0; i < line.size();) {
+      if (line[i] == ' ' || line[i] == '\t') {
+        ++i;
+        continue;
+      }
+      std::size_t j = i;
+      while (j < line.size() && line[j] != ' ' && line[j] != '\t') ++j;
+      fields.emplace_back(i + 1, line.substr(i, j - i));
+      i = j;
+    }
+    const std::string at = "ring line " + std::to_string(line_no);
+    if (fields.empty()) continue;
+    const std::string_view first = fields.front().second;
+    const std::string_view rest = trim(line.substr(fields.front().first - 1));
+    if (first == "Datacenter:" || starts_with(rest, "Warning:") || starts_with(rest, "Note:") ||
+        starts_with(rest, "To view") || first == "Address")
+      continue;
+    if (first.find_first_not_of('=') == std::string_view::npos) continue;
+    const auto& [column, last] = fields.back();
+    const std::string where = at + ", column " + std::to_string(column) + ": token";
+    if (fields.size() == 1) {
+      // The lone token nodetool prints above the rows: the ring's last token, repeated. Checked
+      // but not a row of its own.
+      (void)token_from_text(last, where);
+      continue;
+    }
+    out.push_back({std::string(first), token_from_text(last, where)});
+  }
+  return out;
+}
+
+TokenRing::TokenRing(std::vector<NodeToken> tokens) : sorted_(std::move(tokens)) {
+  check_integer(Param::cassandra_tokens, static_cast<std::int64_t>(sorted_.size()));
+  std::stable_sort(sorted_.begin(), sorted_.end(),
+                   [](const NodeToken& a, const NodeToken& b) { return a.token < b.token; });
+  for (std::size_t i = 1; i < sorted_.size(); ++i)
+    if (sorted_[i].token == sorted_[i - 1].token)
+      throw Error(ErrorCode::token_taken, "token " + std::to_string(sorted_[i].token) + " is given to both " +
+                                              sorted_[i - 1].node + " and " + sorted_[i].node);
+}
+
+const NodeToken& TokenRing::owner(std::int64_t t) const noexcept {
+  const auto it = std::lower_bound(sorted_.begin(), sorted_.end(), t,
+                                   [](const NodeToken& a, std::int64_t v) { return a.token < v; });
+  return it == sorted_.end() ? sorted_.front() : *it;
+}
+
+}  // namespace ringlab::systems::cassandra

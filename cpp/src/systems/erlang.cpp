@@ -1,0 +1,98 @@
+#include "ringlab/systems/erlang.hpp"
+
+#include <vector>
+
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+#include "utf8.hpp"
+
+namespace ringlab::systems {
+
+ErlangKeyTerm erlang_key_term_from_name(std::string_view name) {
+  if (name == "binary") return ErlangKeyTerm::binary;
+  if (name == "charlist") return ErlangKeyTerm::charlist;
+  if (name == "atom") return ErlangKeyTerm::atom;
+  if (name == "integer") return ErlangKeyTerm::integer;
+  throw rule_error(ErrorCode::invalid_argument, "term", "binary, charlist, atom or integer", shown_text(name));
+}
+
+namespace {
+
+// The code points of UTF-8 text; surrogates are not characters (unicode:characters_to_list
+// refuses them too).
+std::vector<std::uint32_t> code_points(std::string_view key, const std::string& what) {
+  std::vector<std::uint32_t> out;
+  for (std::size_t i = 0; i < key.size();) {
+    const utf8::Decoded d = utf8::decode(key, i);
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) throw Error(ErrorCode::invalid_argument, what + " is not valid UTF-8");
+    out.push_back(d.cp);
+    i += d.len;
+  }
+  return out;
+}
+
+// [+-]digits as sign and 64-bit limbs, least significant first (list_to_integer's text).
+erlang::Term integer_term(std::string_view key, const std::string& what) {
+  std::size_t at = 0;
+  const bool negative = !key.empty() && key[0] == '-';
+  if (!key.empty() && (key[0] == '-' || key[0] == '+')) at = 1;
+  bool ok = at < key.size();
+  for (std::size_t i = at; i < key.size(); ++i) ok = ok && key[i] >= '0' && key[i] <= '9';
+  if (!ok) throw rule_error(ErrorCode::invalid_argument, what, "a decimal integer", shown_text(key));
+  // The term library refuses integers past its bit limit; digits beyond that many cannot fit.
+  constexpr std::size_t kMaxDigits = static_cast<std::size_t>(param(Param::integer_bits).hi) / 3 + 2;
+  std::size_t first = at;
+  while (first + 1 < key.size() && key[first] == '0') ++first;
+  if (key.size() - first > kMaxDigits)
+    throw Error(ErrorCode::limit_exceeded,
+                what + " is an integer of more than " + std::to_string(param(Param::integer_bits).hi) + " bits");
+  // Base 10^9 digits into base 2^32 limbs, then pairs of those into 64-bit limbs.
+  std::vector<std::uint32_t> limbs32;
+  for (std::size_t i = first; i < key.size();) {
+    const std::size_t take = std::min<std::size_t>(9, key.size() - i);
+    std::uint32_t chunk = 0, scale = 1;
+    for (std::size_t k = 0; k < take; ++k, ++i)
+      chunk = chunk * 10 + static_cast<std::uint32_t>(key[i] - '0'), scale *= 10;
+    std::uint64_t carry = chunk;
+    for (std::uint32_t& l : limbs32) {
+      const std::uint64_t v = static_cast<std::uint64_t>(l) * scale + carry;
+      l = static_cast<std::uint32_t>(v);
+      carry = v >> 32;
+    }
+    if (carry != 0) limbs32.push_back(static_cast<std::uint32_t>(carry));
+  }
+  std::vector<std::uint64_t> limbs;
+  for (std::size_t i = 0; i < limbs32.size(); i += 2)
+    limbs.push_back(limbs32[i] | (i + 1 < limbs32.size() ? static_cast<std::uint64_t>(limbs32[i + 1]) << 32 : 0));
+  return erlang::Term::integer(negative, limbs);
+}
+
+}  // namespace
+
+erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std::string& what) {
+  switch (kind) {
+    case ErlangKeyTerm::binary: return erlang::Term::binary(key);
+    case ErlangKeyTerm::charlist: {
+      std::vector<erlang::Term> chars;
+      for (std::uint32_t cp : code_points(key, what)) chars.push_back(erlang::Term::integer(cp));
+      return erlang::Term::list(chars);
+    }
+    case ErlangKeyTerm::atom:
+      code_points(key, what);  // the message names the key
+      return erlang::Term::atom(key);
+    case ErlangKeyTerm::integer: return integer_term(key, what);
+  }
+  return erlang::Term();
+}
+
+std::uint32_t erlang_place(std::string_view key, ErlangKeyTerm kind, std::optional<std::uint64_t> range,
+                           const std::string& what) {
+  if (range) check_integer(Param::phash2_range, static_cast<std::int64_t>(*range));
+  // A binary is hashed straight from the bytes (the hot path); the rest through the term.
+  const std::uint32_t full = kind == ErlangKeyTerm::binary ? erlang::phash2_binary(key)
+                                                           : erlang::phash2_full(erlang_key_term(key, kind, what));
+  if (!range) return full & 0x7FFFFFFu;
+  return static_cast<std::uint32_t>(full % *range);
+}
+
+}  // namespace ringlab::systems

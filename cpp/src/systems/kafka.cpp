@@ -1,0 +1,32 @@
+#include "ringlab/systems/kafka.hpp"
+
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/hashes.hpp"
+
+namespace ringlab::systems::kafka {
+
+Partitioner partitioner_from_name(std::string_view name) {
+  if (name == "murmur2") return Partitioner::murmur2;
+  if (name == "consistent") return Partitioner::consistent;
+  if (name == "fnv1a") return Partitioner::fnv1a;
+  throw rule_error(ErrorCode::invalid_argument, "partitioner", "murmur2, consistent or fnv1a", shown_text(name));
+}
+
+std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept {
+  const std::uint32_t h = fnv1a_32(key);
+  // `if (h < 0) h = -h` on an int32_t: two's complement negation, which leaves 0x80000000 as is.
+  return (h & 0x80000000u) != 0 ? 0u - h : h;
+}
+
+std::uint32_t partition(std::string_view key, Partitioner p, std::int64_t partitions) {
+  const auto n = static_cast<std::uint32_t>(check_integer(Param::kafka_partitions, partitions));
+  switch (p) {
+    case Partitioner::murmur2: return (kafka_murmur2(key) & 0x7fffffffu) % n;
+    case Partitioner::consistent: return crc32(key) % n;
+    case Partitioner::fnv1a: return rdkafka_fnv1a(key) % n;
+  }
+  return 0;
+}
+
+}  // namespace ringlab::systems::kafka
