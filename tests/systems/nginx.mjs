@@ -1,0 +1,209 @@
+// nginx 1.22 (Debian's, /usr/sbin/nginx) against `ringlab place nginx`: one nginx process, run
+// in the foreground from a temporary folder (config, pid, logs and temp paths all inside it) and
+// stopped by its PID, holds every configuration: backends on free ports of 127.0.0.1 and
+// 127.0.0.2 that answer with their own address, and one upstream per configuration
+// (`hash $request_body [consistent]`) behind a location of a front server.
+//
+// The key travels as the request body and nginx hashes $request_body. That is the one route
+// that keeps every byte: a query argument ($arg_k) is cut at '&', ' ' and '#', and a header
+// ($http_x_key) loses leading and trailing blanks and cannot hold CR. nginx reads the whole
+// body into memory (client_body_buffer_size is above the longest key) before it picks the
+// upstream peer, and an empty body is the empty key.
+//
+// Where nginx's answer does not depend on the key (round-robin: the empty key, a single server,
+// or no usable candidate in 20 tries), asking twice gives different servers; the real answer is
+// then null, as ringlab's is. Each key is sent in two rounds, and a key whose two answers
+// agree while ringlab says null is asked again until they differ (or 12 times).
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { connect } from "node:net";
+import path from "node:path";
+import { freePort, place, startServer } from "./lib.mjs";
+
+const NGINX = "/usr/sbin/nginx";
+
+// Requests over `connections` keep-alive sockets, pipelined: each socket sends its share at once
+// and reads the answers in order. Resolves to the body of each response ("" for a 502).
+function request(port, pathname, bodies, connections = 8) {
+  const answers = new Array(bodies.length);
+  const share = Array.from({ length: connections }, () => []);
+  bodies.forEach((_, i) => share[i % connections].push(i));
+  return Promise.all(
+    share.map(
+      (indexes) =>
+        new Promise((resolve, reject) => {
+          if (indexes.length === 0) return resolve();
+          const socket = connect({ host: "127.0.0.1", port });
+          let buffer = Buffer.alloc(0);
+          let next = 0;
+          socket.on("error", reject);
+          socket.on("connect", () => {
+            const parts = [];
+            for (const i of indexes) {
+              const body = bodies[i];
+              parts.push(
+                Buffer.from(`POST ${pathname} HTTP/1.1\r\nHost: ringlab\r\nContent-Length: ${body.length}\r\n\r\n`),
+                body,
+              );
+            }
+            socket.write(Buffer.concat(parts));
+          });
+          socket.on("data", (chunk) => {
+            buffer = Buffer.concat([buffer, chunk]);
+            while (next < indexes.length) {
+              const end = buffer.indexOf("\r\n\r\n");
+              if (end < 0) return;
+              const head = buffer.subarray(0, end).toString("latin1");
+              const m = /\r\ncontent-length: *(\d+)/i.exec(head);
+              if (!m) return reject(new Error(`nginx answered without a length:\n${head}`));
+              const length = Number(m[1]);
+              if (buffer.length < end + 4 + length) return;
+              const status = Number(head.split(" ")[1]);
+              const body = buffer.subarray(end + 4, end + 4 + length).toString("latin1");
+              answers[indexes[next++]] = status === 200 ? body : "";
+              buffer = buffer.subarray(end + 4 + length);
+            }
+            socket.end();
+            resolve();
+          });
+        }),
+    ),
+  ).then(() => answers);
+}
+
+// The configurations: servers as written (ADDR, WEIGHT, DOWN), "refused" marking an address
+// where nothing listens (nginx tries it, fails and moves on; max_fails=0 keeps it from being
+// marked failed for the requests after, so each request does the same).
+function configurations(b, refusedPort) {
+  const s = (address, weight = 1, down = false) => ({ address, weight, down });
+  const refused = s(`127.0.0.1:${refusedPort}`);
+  refused.refused = true;
+  const four = (down) => [s(b[0]), s(b[1], 2, down), s(b[2]), s(b[3], 3)];
+  return [
+    { name: "consistent, weights 1,2,1,3", mode: "consistent", servers: four(false) },
+    { name: "consistent, weights 1,2,1,3, one down", mode: "consistent", servers: four(true) },
+    { name: "hash, weights 1,2,1,3", mode: "hash", servers: four(false) },
+    { name: "hash, weights 1,2,1,3, one down", mode: "hash", servers: four(true) },
+    { name: "consistent, 2 servers", mode: "consistent", servers: [s(b[4]), s(b[5])] },
+    { name: "hash, 2 servers", mode: "hash", servers: [s(b[5]), s(b[4])] },
+    {
+      name: "hash, 6 servers, weights 1..6, two down",
+      mode: "hash",
+      servers: [s(b[0], 1), s(b[1], 2, true), s(b[2], 3), s(b[3], 4), s(b[4], 5, true), s(b[5], 6)],
+    },
+    {
+      // Server strings as written: a port with a leading zero, another loopback address.
+      name: "consistent, 7 servers as written, two down",
+      mode: "consistent",
+      servers: [
+        s(b[0]),
+        s(b[1].replace(":", ":0"), 2),
+        s(b[2], 1, true),
+        s(b[6]),
+        s(b[3], 5),
+        s(b[4], 1, true),
+        s(b[5], 3),
+      ],
+    },
+    { name: "hash, 3 servers, two down", mode: "hash", servers: [s(b[0], 1, true), s(b[1]), s(b[2], 4, true)] },
+    { name: "consistent, one server", mode: "consistent", servers: [s(b[3])] },
+    {
+      name: "consistent, one server refuses",
+      mode: "consistent",
+      servers: [s(b[0]), refused, s(b[2], 2), s(b[3])],
+    },
+    { name: "hash, one server refuses", mode: "hash", servers: [s(b[0]), s(b[1], 2), refused, s(b[3])] },
+  ];
+}
+
+export async function compare({ keys, dir }) {
+  if (!spawnSync("sh", ["-c", `command -v ${NGINX}`]).stdout?.length)
+    throw new Error(`${NGINX} not found (nginx-light)`);
+  const front = await freePort();
+  const backends = [];
+  for (let i = 0; i < 6; i++) backends.push(`127.0.0.1:${await freePort()}`);
+  backends.push(`127.0.0.2:${await freePort()}`);
+  let refusedPort = await freePort();
+  while (backends.some((b) => b.endsWith(`:${refusedPort}`)) || refusedPort === front) refusedPort = await freePort();
+  const configs = configurations(backends, refusedPort);
+
+  const upstreams = configs.map((c, i) => {
+    const lines = c.servers.map(
+      (s) =>
+        `    server ${s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""};`,
+    );
+    return `  upstream u${i} {\n    hash $request_body${c.mode === "consistent" ? " consistent" : ""};\n${lines.join("\n")}\n    keepalive 16;\n  }`;
+  });
+  const conf = `daemon off;
+master_process off;
+worker_processes 1;
+pid nginx.pid;
+error_log error.log error;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path body; proxy_temp_path proxy; fastcgi_temp_path fastcgi; uwsgi_temp_path uwsgi; scgi_temp_path scgi;
+  keepalive_requests 1000000;
+${backends.map((b) => `  server { listen ${b}; keepalive_requests 1000000; location / { return 200 "$server_addr:$server_port"; } }`).join("\n")}
+${upstreams.join("\n")}
+  server {
+    listen 127.0.0.1:${front};
+    client_body_buffer_size 64k;
+    client_max_body_size 1m;
+    proxy_http_version 1.1;
+    proxy_set_header Connection "";
+    location = /ready { return 200 "ready"; }
+${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).join("\n")}
+  }
+}
+`;
+  writeFileSync(path.join(dir, "nginx.conf"), conf);
+  const server = await startServer(
+    NGINX,
+    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
+    {
+      cwd: dir,
+      ready: () => request(front, "/ready", [Buffer.alloc(0)], 1).then((a) => a[0] === "ready"),
+    },
+  );
+  try {
+    const rows = [];
+    for (let i = 0; i < configs.length; i++) {
+      const c = configs[i];
+      // The server answering from ADDR:PORT, as the configuration writes it.
+      const written = new Map();
+      for (const s of c.servers) {
+        const [host, port] = s.address.split(":");
+        written.set(`${host}:${Number(port)}`, s.address);
+      }
+      const answer = (body) => (body === "" ? null : (written.get(body) ?? `unexpected ${body}`));
+      const first = (await request(front, `/u${i}`, keys)).map(answer);
+      const second = (await request(front, `/u${i}`, keys)).map(answer);
+      const real = first.map((a, k) => (a === second[k] ? a : null));
+
+      // ringlab: the refused server is one nginx skips after trying it, which for where a key
+      // ends up is a server marked down.
+      const down = c.servers.filter((s) => s.down || s.refused).map((s) => s.address);
+      const args = [
+        "--servers",
+        c.servers.map((s) => (s.weight === 1 ? s.address : `${s.address}=${s.weight}`)).join(","),
+      ];
+      args.push("--mode", c.mode);
+      if (down.length) args.push("--down", down.join(","));
+      const ringlab = place("nginx", args, keys, dir);
+
+      // Round-robin answers agree twice by chance: ask again, one at a time.
+      for (let k = 0; k < keys.length; k++) {
+        if (ringlab[k] !== null || real[k] === null) continue;
+        for (let t = 0; t < 12 && real[k] !== null; t++) {
+          const [again] = await request(front, `/u${i}`, [keys[k]], 1);
+          if (answer(again) !== real[k]) real[k] = null;
+        }
+      }
+      rows.push({ config: c.name, keys, ringlab, real });
+    }
+    return rows;
+  } finally {
+    await server.stop();
+  }
+}
