@@ -173,6 +173,23 @@ TermOut describe_term(const std::u16string& tagged) {
   return guarded([&] { return term_out(term_arg(tagged, "term")); });
 }
 
+// The elements of a tuple or a proper list, tagged; other terms are invalid_argument.
+val term_elements(const std::u16string& tagged) {
+  return guarded([&] {
+    const Term t = term_arg(tagged, "term");
+    const bool proper_list =
+        t.kind() == ringlab::erlang::TermKind::nil ||
+        (t.kind() == ringlab::erlang::TermKind::list && t.tail().kind() == ringlab::erlang::TermKind::nil);
+    if (t.kind() != ringlab::erlang::TermKind::tuple && !proper_list)
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, "term must be a tuple or a proper list, got " +
+                                                                     ringlab::erlang::format_term(t, Syntax::elixir));
+    val out = val::array();
+    if (t.kind() != ringlab::erlang::TermKind::nil)
+      for (const Term& e : t.elements()) out.call<void>("push", tagged_out(e));
+    return out;
+  });
+}
+
 // phash2/1 (27 bits) unless ranged; then phash2/2, range in 1 .. 2^32 (the table's phash2_range).
 std::uint64_t range_arg(double range, bool ranged) {
   if (!ranged) return 0;
@@ -361,6 +378,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
 
   function("parseTerm", &parse_term);
   function("describeTerm", &describe_term);
+  function("termElements", &term_elements);
   function("phash2", &phash2);
   function("phash2Many", &phash2_many);
 

@@ -1,6 +1,6 @@
 // The `ringlab/systems` API over an instantiated systems module.
 import { RinglabError } from "./errors.js";
-import { ErlangTermValue, tagTerm } from "./erlang-term.js";
+import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
 import { Heap } from "./heap.js";
 import type { Instantiated } from "./loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
@@ -12,6 +12,7 @@ import type {
   ParseTermOptions,
   RinglabSystems,
   TermInput,
+  TermValue,
 } from "./systems-types.js";
 import { num, options, str } from "./validate.js";
 
@@ -62,6 +63,11 @@ export class RinglabSystemsModule implements RinglabSystems {
     const o = options<ParseTermOptions>(opts, ["syntax"], "parseTerm options");
     const syntax = o.syntax === undefined ? "elixir" : str(o.syntax, "syntax");
     return new ErlangTermValue(this.#heap.call(() => this.#raw.parseTerm(t, syntax)));
+  }
+
+  termElements(term: TermInput): TermValue[] {
+    const t = tagTerm(term, "term");
+    return this.#heap.call(() => this.#raw.termElements(t)).map((e) => termValue(e, this.#describe));
   }
 
   malachiRing(opts?: MalachiRingOptions): MalachiRing {

@@ -49,6 +49,8 @@ export interface RawSystemsModule extends RawCommon {
   version(): string;
   parseTerm(text: string, syntax: string): RawTerm;
   describeTerm(tagged: string): RawTerm;
+  /** The elements of a tuple or a proper list, tagged. */
+  termElements(tagged: string): string[];
   /** ranged false: phash2/1 (range ignored). */
   phash2(tagged: string, range: number, ranged: boolean): number;
   /** Staged: n strings (Elixir strings), their phash2 in the results region. */

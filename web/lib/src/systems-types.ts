@@ -104,6 +104,11 @@ export interface RinglabSystems {
    * `"invalid_argument"` naming the column.
    */
   parseTerm(text: string, options?: ParseTermOptions): ErlangTerm;
+  /**
+   * The elements of a tuple or a proper list (`{:a, 1}` gives `[ErlangTerm :a, 1]`), handed out
+   * as terms are. Throws `"invalid_argument"` for any other term.
+   */
+  termElements(term: TermInput): TermValue[];
   /** A new, empty Malachi ring. Throws `"out_of_range"` for ringBits outside 1 … 32. */
   malachiRing(options?: MalachiRingOptions): MalachiRing;
 }
