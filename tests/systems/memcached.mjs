@@ -153,7 +153,9 @@ function configurations() {
   return out;
 }
 
-export async function compare({ keys, dir }) {
+// The real library's answers: one row { config, args, real } per configuration, args being
+// `place memcached`'s flags for it.
+export async function real({ keys, dir }) {
   const src = path.join(dir, "oracle.c");
   const bin = path.join(dir, "oracle");
   writeFileSync(src, ORACLE);
@@ -181,12 +183,15 @@ export async function compare({ keys, dir }) {
     const lines = blocks[i].split("\n");
     lines.pop();
     if (lines.length !== keys.length) throw new Error(`oracle: ${lines.length} answers for ${keys.length} keys`);
-    const real = lines.map((l) => (l === "-" ? null : l));
     const args = ["--servers", cliServers(SETS[c.setName]), "--mode", c.mode];
     if (c.hash !== null) args.push("--hash", c.hash);
     if (c.sort) args.push("--sort-hosts");
-    const ringlab = place("memcached", args, keys, dir);
     const config = `${c.setName} ${c.mode}${c.hash === null ? "" : ` --hash ${c.hash}`}${c.sort ? " sorted" : ""}`;
-    return { config, keys, ringlab, real };
+    return { config, args, real: lines.map((l) => (l === "-" ? null : l)) };
   });
+}
+
+export async function compare({ keys, dir }) {
+  const rows = await real({ keys, dir });
+  return rows.map(({ config, args, real }) => ({ config, keys, ringlab: place("memcached", args, keys, dir), real }));
 }
