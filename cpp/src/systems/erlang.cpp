@@ -64,7 +64,11 @@ erlang::Term integer_term(std::string_view key, const std::string& what) {
   std::vector<std::uint64_t> limbs;
   for (std::size_t i = 0; i < limbs32.size(); i += 2)
     limbs.push_back(limbs32[i] | (i + 1 < limbs32.size() ? static_cast<std::uint64_t>(limbs32[i + 1]) << 32 : 0));
-  return erlang::Term::integer(negative, limbs);
+  try {
+    return erlang::Term::integer(negative, limbs);
+  } catch (const Error& e) {
+    throw Error(e.code(), what + ": " + e.what());
+  }
 }
 
 }  // namespace
@@ -79,7 +83,11 @@ erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std
     }
     case ErlangKeyTerm::atom:
       code_points(key, what);  // the message names the key
-      return erlang::Term::atom(key);
+      try {
+        return erlang::Term::atom(key);
+      } catch (const Error& e) {
+        throw Error(e.code(), what + ": " + e.what());
+      }
     case ErlangKeyTerm::integer: return integer_term(key, what);
   }
   return erlang::Term();
