@@ -102,7 +102,9 @@ function placeText(args, keys, dir) {
   });
 }
 
-export async function compare({ keys, dir, seed }) {
+// The real answers: one row per configuration, { config, args (place cassandra's flags), keys,
+// real }; a --ring row's file is in `dir` (its text is the row's ringText).
+export async function real({ keys, dir, seed }) {
   const configs = [
     { name: "token", ring: null },
     // Three nodes, one token each, evenly spaced (the first at the ring's minimum).
@@ -139,22 +141,28 @@ export async function compare({ keys, dir, seed }) {
   configs.forEach((c, i) => {
     const lines = blocks[i].split("\n");
     lines.pop();
-    const real = c.ring === null ? lines : lines.map((l) => JSON.parse(l));
-    if (real.length !== keys.length) throw new Error(`oracle: ${real.length} answers for ${keys.length} keys`);
+    const answers = c.ring === null ? lines : lines.map((l) => JSON.parse(l));
+    if (answers.length !== keys.length) throw new Error(`oracle: ${answers.length} answers for ${keys.length} keys`);
     if (c.ring === null) {
-      rows.push({ config: "token (Murmur3Partitioner)", keys, ringlab: placeText([], keys, dir), real });
+      rows.push({ config: "token (Murmur3Partitioner)", args: [], keys, real: answers });
       return;
     }
     const list = c.ring.map(([node, t]) => `${node}=${t}`).join(",");
-    rows.push({ config: `--tokens: ${c.name}`, keys, ringlab: placeText(["--tokens", list], keys, dir), real });
+    rows.push({ config: `--tokens: ${c.name}`, args: ["--tokens", list], keys, real: answers });
     const ringFile = path.join(dir, `ring-${i}.txt`);
-    writeFileSync(ringFile, nodetoolRing(c.ring));
+    const ringText = nodetoolRing(c.ring);
+    writeFileSync(ringFile, ringText);
     rows.push({
       config: `--ring (nodetool ring): ${c.name}`,
+      args: ["--ring", ringFile],
+      ringText,
       keys,
-      ringlab: placeText(["--ring", ringFile], keys, dir),
-      real,
+      real: answers,
     });
   });
   return rows;
+}
+
+export async function compare(ctx) {
+  return (await real(ctx)).map((row) => ({ ...row, ringlab: placeText(row.args, row.keys, ctx.dir) }));
 }

@@ -70,52 +70,62 @@ function runErl(dir, keys, kind) {
   return lines.map((l) => (l === "error" ? null : l.split(",").map(Number)));
 }
 
-export async function compare({ keys, dir, seed, makeKeys }) {
+// The real answers: one row per configuration, { config, args (place erlang's flags), keys, real },
+// then per kind a row of keys erl refuses to make that term of, each answered "refused".
+export async function real({ keys, dir, seed, makeKeys }) {
   writeFileSync(path.join(dir, "keyed_oracle.erl"), ORACLE);
   const c = spawnSync("erlc", ["-o", dir, path.join(dir, "keyed_oracle.erl")], { encoding: "utf8" });
   if (c.status !== 0) throw new Error(`erlc failed (erlang-base): ${c.stderr}${c.stdout}`);
 
   // More keys than needed for charlist and atom, which refuse some (bytes that are not UTF-8,
-  // names over 255 characters): 10,000 of those they take are compared.
+  // names over 255 characters): as many of those they take as there are keys are compared.
   const wide = makeKeys(seed, 2 * keys.length);
   const candidates = { binary: keys, charlist: wide, atom: wide, integer: integerKeys(seed, keys.length) };
   const rows = [];
-  const refused = [];
+  const refusedRows = [];
   for (const kind of KINDS) {
     const all = candidates[kind];
     const answers = runErl(dir, all, kind);
     const taken = [];
-    const real = [];
+    const values = [];
+    const refused = [];
     answers.forEach((a, i) => {
-      if (a === null) refused.push([kind, all[i]]);
-      else if (taken.length < keys.length) (taken.push(all[i]), real.push(a));
+      if (a === null) refused.push(all[i]);
+      else if (taken.length < keys.length) (taken.push(all[i]), values.push(a));
     });
     if (taken.length < keys.length) throw new Error(`only ${taken.length} keys erl takes as ${kind}`);
-    const ranges = [null, ...RANGES];
-    ranges.forEach((range, r) => {
+    [null, ...RANGES].forEach((range, r) => {
       const args = ["--term", kind, ...(range === null ? [] : ["--range", String(range)])];
-      rows.push({
-        config: `--term ${kind} ${range === null ? "(phash2/1)" : `--range ${range}`}`,
-        keys: taken,
-        ringlab: place("erlang", args, taken, dir),
-        real: real.map((a) => a[r]),
-      });
+      const config = `--term ${kind} ${range === null ? "(phash2/1)" : `--range ${range}`}`;
+      rows.push({ config, args, keys: taken, real: values.map((a) => a[r]) });
     });
+    if (refused.length > 0)
+      refusedRows.push({
+        config: `keys erl refuses as --term ${kind}`,
+        args: ["--term", kind],
+        keys: refused,
+        real: refused.map(() => "refused"),
+        refused: true,
+      });
   }
-  // Some of the keys erl refuses, each alone: ringlab must refuse them too (exit status 2).
-  const sample = refused.filter((_, i) => i % Math.max(1, Math.floor(refused.length / 200)) === 0).slice(0, 200);
-  const refusedKeys = sample.map(([, k]) => k);
-  const ringlabRefuses = sample.map(([kind, key]) => {
+  return [...rows, ...refusedRows];
+}
+
+// Each refused key alone (up to 200 of each kind): ringlab must refuse it too, naming the key.
+function ringlabRefuses(row, dir) {
+  const step = Math.max(1, Math.floor(row.keys.length / 200));
+  const keys = row.keys.filter((_, i) => i % step === 0).slice(0, 200);
+  const answers = keys.map((key) => {
     const f = path.join(dir, "refused.txt");
     writeKeys(f, [key]);
-    const r = spawnSync(nativeCli(), ["place", "erlang", "--term", kind, "--keys", f], { encoding: "utf8" });
+    const r = spawnSync(nativeCli(), ["place", "erlang", ...row.args, "--keys", f], { encoding: "utf8" });
     return r.status === 2 && r.stderr.startsWith("ringlab: key 1") ? "refused" : `exit ${r.status}: ${r.stderr}`;
   });
-  rows.push({
-    config: "keys erl refuses (charlist, atom, integer)",
-    keys: refusedKeys,
-    ringlab: ringlabRefuses,
-    real: sample.map(() => "refused"),
-  });
-  return rows;
+  return { ...row, keys, real: keys.map(() => "refused"), ringlab: answers };
+}
+
+export async function compare(ctx) {
+  return (await real(ctx)).map((row) =>
+    row.refused ? ringlabRefuses(row, ctx.dir) : { ...row, ringlab: place("erlang", row.args, row.keys, ctx.dir) },
+  );
 }

@@ -120,7 +120,8 @@ function longKeys(seed, count) {
 const INPUTS = ["auto", "long", "murmur3_128", "murmur3_32", "farmhash64"];
 const BUCKETS = [1, 2, 10, 100, 1000, 65536, 2147483647];
 
-export async function compare({ keys, dir, seed }) {
+// The real answers: one row per configuration, { config, args (place guava's flags), keys, real }.
+export async function real({ keys, dir, seed }) {
   if (!existsSync(GUAVA_JAR)) throw new Error(`${GUAVA_JAR} not found (Debian: libguava-java)`);
   const classes = path.join(dir, "classes");
   mkdirSync(classes);
@@ -153,10 +154,14 @@ export async function compare({ keys, dir, seed }) {
 
   return configs.map((c, i) => {
     const set = sets[c.set];
-    const real = blocks[i].trim().split("\n").map(Number);
-    if (real.length !== set.length) throw new Error(`oracle: ${real.length} answers for ${set.length} keys`);
-    const ringlab = place("guava", ["--buckets", String(c.buckets), "--input", c.input], set, dir);
+    const answers = blocks[i].trim().split("\n").map(Number);
+    if (answers.length !== set.length) throw new Error(`oracle: ${answers.length} answers for ${set.length} keys`);
+    const args = ["--buckets", String(c.buckets), "--input", c.input];
     const config = `--input ${c.input} --buckets ${c.buckets}${c.set === 1 ? " (64-bit integer keys)" : ""}`;
-    return { config, keys: set, ringlab, real };
+    return { config, args, keys: set, real: answers };
   });
+}
+
+export async function compare(ctx) {
+  return (await real(ctx)).map((row) => ({ ...row, ringlab: place("guava", row.args, row.keys, ctx.dir) }));
 }

@@ -56,7 +56,8 @@ const FUNCTIONS = [
 ];
 const PARTITIONS = [1, 3, 12, 100, 1009, 2147483647];
 
-export async function compare({ keys, dir }) {
+// The real answers: one row per configuration, { config, args (place kafka's flags), keys, real }.
+export async function real({ keys, dir }) {
   const src = path.join(dir, "oracle.c");
   const bin = path.join(dir, "oracle");
   writeFileSync(src, ORACLE);
@@ -71,14 +72,18 @@ export async function compare({ keys, dir }) {
       if (r.status !== 0) throw new Error(`librdkafka oracle failed (${r.status}): ${r.stderr}`);
       const real = r.stdout.trim().split("\n").map(Number);
       if (real.length !== keys.length) throw new Error(`oracle: ${real.length} answers for ${keys.length} keys`);
-      const ringlab = place("kafka", ["--partitions", String(n), "--partitioner", partitioner], keys, dir);
+      const args = ["--partitions", String(n), "--partitioner", partitioner];
       rows.push({
         config: `--partitioner ${partitioner} --partitions ${n} (rd_kafka_msg_partitioner_${fn})`,
+        args,
         keys,
-        ringlab,
         real,
       });
     }
   }
   return rows;
+}
+
+export async function compare(ctx) {
+  return (await real(ctx)).map((row) => ({ ...row, ringlab: place("kafka", row.args, row.keys, ctx.dir) }));
 }

@@ -98,39 +98,31 @@ function keyPerSlot() {
   return keys;
 }
 
-export async function compare({ keys, dir }) {
+// The real answers: one row per configuration, { config, args (place redis's flags), keys, real }.
+export async function real({ keys, dir }) {
   const nodes = [];
   try {
     for (let i = 0; i < Math.max(...MASTERS); i++) nodes.push(await startRedis(dir));
-    const real = await keySlots(nodes[0].port, keys);
-    const rows = [{ config: "CLUSTER KEYSLOT", keys, ringlab: place("redis", [], keys, dir), real }];
+    const slots = await keySlots(nodes[0].port, keys);
     const slotKeys = keyPerSlot();
     const slotReal = await keySlots(nodes[0].port, slotKeys);
-    rows.push({
-      config: "CLUSTER KEYSLOT, a key per slot",
-      keys: slotKeys,
-      ringlab: place("redis", [], slotKeys, dir),
-      real: slotReal,
-    });
+    const rows = [
+      { config: "CLUSTER KEYSLOT", args: [], keys, real: slots },
+      { config: "CLUSTER KEYSLOT, a key per slot", args: [], keys: slotKeys, real: slotReal },
+    ];
     for (const n of MASTERS) {
       const ranges = createSplit(nodes.slice(0, n).map((s) => s.port));
       const nodeOf = (slot) => ({ slot, node: ranges.findIndex(([a, b]) => slot >= a && slot <= b) });
       const args = ["--nodes", String(n)];
-      rows.push({
-        config: `--nodes ${n} (redis-cli --cluster create)`,
-        keys,
-        ringlab: place("redis", args, keys, dir),
-        real: real.map(nodeOf),
-      });
-      rows.push({
-        config: `--nodes ${n}, a key per slot`,
-        keys: slotKeys,
-        ringlab: place("redis", args, slotKeys, dir),
-        real: slotReal.map(nodeOf),
-      });
+      rows.push({ config: `--nodes ${n} (redis-cli --cluster create)`, args, keys, real: slots.map(nodeOf) });
+      rows.push({ config: `--nodes ${n}, a key per slot`, args, keys: slotKeys, real: slotReal.map(nodeOf) });
     }
     return rows;
   } finally {
     for (const { server } of nodes) await server.stop();
   }
+}
+
+export async function compare(ctx) {
+  return (await real(ctx)).map((row) => ({ ...row, ringlab: place("redis", row.args, row.keys, ctx.dir) }));
 }
