@@ -93,7 +93,7 @@ function configurations(b, refusedPort) {
     },
     {
       // Server strings as written: a port with a leading zero, another loopback address.
-      name: "consistent, 7 servers as written, two down",
+      name: "consistent, 7 as written, two down",
       mode: "consistent",
       servers: [
         s(b[0]),
@@ -208,7 +208,8 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
           if (answer(again) !== real[k]) real[k] = null;
         }
       }
-      rows.push({ config: c.name, args, real, ringlab: ours });
+      const refused = c.servers.filter((s) => s.refused).map((s) => s.address);
+      rows.push({ config: c.name, args, real, ringlab: ours, upstream: upstreams[i], refused });
     }
     return rows;
   } finally {
@@ -216,7 +217,18 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
   }
 }
 
+// Every configuration twice: from --servers/--mode/--down, and from the very upstream block
+// nginx loaded (--upstream FILE), a refusing server given as --down.
 export async function compare({ keys, dir }) {
   const rows = await real({ keys, dir, ringlabOf: (args) => place("nginx", args, keys, dir) });
-  return rows.map(({ config, real, ringlab }) => ({ config, keys, ringlab, real }));
+  const out = [];
+  rows.forEach(({ config, real, ringlab, upstream, refused }, i) => {
+    out.push({ config, keys, ringlab, real });
+    const file = path.join(dir, `upstream-${i}.conf`);
+    writeFileSync(file, `${upstream}\n`);
+    const args = ["--upstream", file];
+    if (refused.length) args.push("--down", refused.join(","));
+    out.push({ config: `${config} (--upstream)`, keys, ringlab: place("nginx", args, keys, dir), real });
+  });
+  return out;
 }
