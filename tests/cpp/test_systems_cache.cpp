@@ -4,6 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -444,4 +447,28 @@ TEST_CASE("systems cache: place nginx, memcached and libketama on the command li
         "ringlab: --servers entry 1 must be ADDR=MEMORY, got \"a\"\n");
   CHECK(err({"place", "memcached", "--servers", "a"}) ==
         "ringlab: place memcached needs keys: --keys FILE or KEY...\n");
+}
+
+TEST_CASE("systems cache: place nginx --upstream reads an upstream block", "[systems][cli]") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string good = dir + "/ringlab-test-upstream-good.conf";
+  const std::string bad = dir + "/ringlab-test-upstream-bad.conf";
+  std::ofstream(good) << "upstream backend {\n  hash $request_uri consistent;\n  server 127.0.0.1:18081;\n"
+                         "  server 127.0.0.1:18082 weight=2;\n  server 127.0.0.1:18083;\n"
+                         "  server 127.0.0.1:18084 weight=3;\n}\n";
+  std::ofstream(bad) << "upstream backend {\n  hash $request_uri consistent;\n  server 127.0.0.1:18081 weight=x;\n}\n";
+  ringlab::CliResult r = run({"place", "nginx", "--upstream", good, "foo", "key1"});
+  CHECK(r.exit_code == 0);
+  CHECK(results_of(r.out) == std::vector<std::string>{"127.0.0.1:18084", "127.0.0.1:18081"});
+  r = run({"place", "nginx", "--upstream", good, "--down", "127.0.0.1:18081", "key1"});
+  CHECK(results_of(r.out) != std::vector<std::string>{"127.0.0.1:18081"});
+  r = run({"place", "nginx", "--upstream", bad, "foo"});
+  CHECK(r.exit_code == 2);
+  CHECK(r.err == "ringlab: upstream line 3, column 26: invalid parameter \"weight=x\"\n");
+  r = run({"place", "nginx", "--upstream", good, "--mode", "hash", "foo"});
+  CHECK(r.err == "ringlab: place nginx --upstream takes its mode from the hash directive, not --mode\n");
+  r = run({"place", "nginx", "--upstream", dir + "/ringlab-no-such-file.conf", "foo"});
+  CHECK(r.err == "ringlab: cannot read --upstream file \"" + dir + "/ringlab-no-such-file.conf\"\n");
+  std::remove(good.c_str());
+  std::remove(bad.c_str());
 }

@@ -30,9 +30,9 @@ std::string usage_line(const std::string& head, const std::string& summary) {
 }
 
 std::string flag_line(const std::string& flag, const std::string& text) {
-  return "    " + js::pad_end(flag, 15) + text + "\n";
+  return "    " + js::pad_end(flag, 17) + text + "\n";
 }
-std::string more_line(const std::string& text) { return std::string(19, ' ') + text + "\n"; }
+std::string more_line(const std::string& text) { return std::string(21, ' ') + text + "\n"; }
 
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> out;
