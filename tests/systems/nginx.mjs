@@ -107,6 +107,17 @@ function configurations(b, refusedPort) {
     },
     { name: "hash, 3 servers, two down", mode: "hash", servers: [s(b[0], 1, true), s(b[1]), s(b[2], 4, true)] },
     { name: "consistent, one server", mode: "consistent", servers: [s(b[3])] },
+    // Mostly down: many keys meet 20 unusable candidates and fall back to round-robin (null).
+    {
+      name: "hash, weights 20,1,1,20, the 20s down",
+      mode: "hash",
+      servers: [s(b[0], 20, true), s(b[1]), s(b[2]), s(b[3], 20, true)],
+    },
+    {
+      name: "consistent, weights 20,1,1,20, the 20s down",
+      mode: "consistent",
+      servers: [s(b[0], 20, true), s(b[1]), s(b[2]), s(b[3], 20, true)],
+    },
     {
       name: "consistent, one server refuses",
       mode: "consistent",
@@ -180,9 +191,10 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
         written.set(`${host}:${Number(port)}`, s.address);
       }
       const answer = (body) => (body === "" ? null : (written.get(body) ?? `unexpected ${body}`));
-      // Two rounds; without ringlab's answers to say which keys to ask again, twelve.
+      // Two rounds; without ringlab's answers to say which keys to ask again, 24 (a key that
+      // round-robin sends to one of two servers agrees 24 times once in 2^23).
       const real = (await request(front, `/u${i}`, keys)).map(answer);
-      for (let round = 1; round < (ringlabOf ? 2 : 12); round++) {
+      for (let round = 1; round < (ringlabOf ? 2 : 24); round++) {
         const again = (await request(front, `/u${i}`, keys)).map(answer);
         again.forEach((a, k) => {
           if (a !== real[k]) real[k] = null;
