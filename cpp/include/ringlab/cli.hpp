@@ -60,6 +60,13 @@ struct CliCommand {
 [[nodiscard]] CliResult run_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra = {},
                                 const ReadFile& read = {});
 
+// run_cli for a build that has the added commands but not the core's (the systems WebAssembly
+// module, whose pages need no experiments): the added commands and --help (the full text, the
+// core's commands listed too) as run_cli runs them; a core command is "run is not in this module
+// (ringlab's main module has it)".
+[[nodiscard]] CliResult run_added_cli(const std::vector<std::string>& args, std::span<const CliCommand> extra,
+                                      const ReadFile& read);
+
 // The full --help text: the core's, or with the extra commands' usage lines and sections.
 [[nodiscard]] const std::string& cli_help();
 [[nodiscard]] std::string cli_help(std::span<const CliCommand> extra);

@@ -1,0 +1,52 @@
+// The command line's tables and its one dispatcher, shared by cli.cpp (the core's commands) and
+// cli_help.cpp (the help text, the error rule and the dispatch). Internal to the library.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/cli.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+
+namespace ringlab::cli_detail {
+
+// A command's parameters are the table's entries of one JavaScript function (`where`) that have
+// a CLI spelling, in table order.
+struct Command {
+  std::string_view name;     // as typed: "ring-vs-mod", "compare", ...
+  std::string_view where;    // the table's function
+  std::string_view summary;  // one line for --help
+  std::string_view note;     // limits on more than one value, for --help ({points}: the ring's cap, {work}: hrw-jump's)
+};
+
+inline constexpr Command kExperiments[] = {
+    {"ring-vs-mod", "ringVsMod", "n servers -> n+1: how many keys move under mod-N and under a ring",
+     "(servers + 1) x vnodes <= {points} ring points"},
+    {"vnode-sweep", "vnodeSweep", "spread of load over N servers as virtual nodes grow",
+     "servers x V <= {points} ring points for each V"},
+    {"hrw-jump", "hrwJump", "rendezvous hashing losing one server; jump growing B -> B+1 buckets",
+     "keys x servers <= {work}"},
+};
+inline constexpr Command kCompare = {"compare", "compare", "",
+                                     "each ring (servers x vnodes, by weight) <= {points} points"};
+inline constexpr Command kDigest = {"digest", "placementDigest", "", ""};
+inline constexpr Command kJump = {"jump", "jump", "", ""};
+inline constexpr Command kNone = {"", "", "", ""};
+
+std::vector<const ParamSpec*> params_of(const Command& c);
+
+// The core's commands (run, h32, jump, compare, digest): returns stdout, pointing `current` at
+// the command whose flags spell an error's subject. Throws CliUsageError for a name it does not
+// know. cli.cpp defines it; a build that leaves the core's commands out passes none to dispatch.
+using CoreCommands = std::string (*)(const std::vector<std::string>& args, const Command*& current);
+[[nodiscard]] std::string core_commands(const std::vector<std::string>& args, const Command*& current);
+
+// run_cli's body: the added commands, --help, then the core's (or, without them, "... is not in
+// this module"), every error as one line on stderr and exit status 2.
+[[nodiscard]] CliResult dispatch(const std::vector<std::string>& args, std::span<const CliCommand> extra,
+                                 const ReadFile& read, CoreCommands core);
+
+}  // namespace ringlab::cli_detail
