@@ -3,6 +3,8 @@
 // term in a fixed order. Each branch below says what OTP does for that kind of term; the
 // vectors in tests/golden/erlang/ were made by erl.
 #include <bit>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -309,6 +311,105 @@ std::uint32_t phash2(const Term& term, std::uint64_t range) {
 std::uint32_t phash2_binary(std::string_view bytes) noexcept {
   if (bytes.empty()) return hconst(13);
   return block_hash(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size(), hconst(13));
+}
+
+namespace {
+
+// block_hash fed a byte at a time: the UTF-8 of a JS string, encoded on the fly, with no buffer
+// to allocate whatever the key's length (and nothing that can throw: under Emscripten's
+// JavaScript-emulated exceptions a call that can throw costs a trip through JavaScript).
+class StreamingBlockHash {
+ public:
+  [[gnu::always_inline]] void put(std::uint32_t byte) noexcept {
+    word_[n_ / 4] |= byte << (8 * (n_ % 4));
+    if (++n_ == 12) {
+      a_ += word_[0], b_ += word_[1], c_ += word_[2];
+      mix(a_, b_, c_);
+      word_[0] = word_[1] = word_[2] = 0;
+      n_ = 0;
+    }
+    ++len_;
+  }
+  // The tail as block_hash adds it: the last n bytes in a, b and the upper three bytes of c.
+  std::uint32_t finish() noexcept {
+    if (len_ == 0) return hconst(13);
+    c_ += static_cast<std::uint32_t>(len_);
+    a_ += word_[0], b_ += word_[1], c_ += word_[2] << 8;
+    mix(a_, b_, c_);
+    return c_;
+  }
+
+ private:
+  std::uint32_t a_ = kHConst, b_ = kHConst, c_ = hconst(13);
+  std::uint32_t word_[3] = {0, 0, 0};
+  unsigned n_ = 0;
+  std::uint64_t len_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::uint32_t> phash2_utf16(std::u16string_view units) noexcept {
+  // Short keys (most keys): their UTF-8 into a buffer on the stack, hashed a block at a time. A
+  // unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4).
+  constexpr std::size_t kShortUnits = 80;
+  if (units.size() <= kShortUnits) {
+    unsigned char buf[3 * kShortUnits];
+    std::size_t n = 0;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      std::uint32_t c = units[i];
+      if (c < 0x80) {
+        buf[n++] = static_cast<unsigned char>(c);
+        continue;
+      }
+      if (c >= 0xD800 && c <= 0xDFFF) {
+        if (c > 0xDBFF || i + 1 >= units.size() || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return std::nullopt;
+        c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00u);
+      }
+      if (c < 0x800) {
+        buf[n++] = static_cast<unsigned char>(0xC0 | (c >> 6));
+      } else {
+        if (c < 0x10000) {
+          buf[n++] = static_cast<unsigned char>(0xE0 | (c >> 12));
+        } else {
+          buf[n++] = static_cast<unsigned char>(0xF0 | (c >> 18));
+          buf[n++] = static_cast<unsigned char>(0x80 | ((c >> 12) & 0x3F));
+        }
+        buf[n++] = static_cast<unsigned char>(0x80 | ((c >> 6) & 0x3F));
+      }
+      buf[n++] = static_cast<unsigned char>(0x80 | (c & 0x3F));
+    }
+    return n == 0 ? hconst(13) : block_hash(buf, n, hconst(13));
+  }
+  StreamingBlockHash h;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    std::uint32_t c = units[i];
+    if (c >= 0xD800 && c <= 0xDFFF) {
+      if (c > 0xDBFF || i + 1 >= units.size() || units[i + 1] < 0xDC00 || units[i + 1] > 0xDFFF) return std::nullopt;
+      c = 0x10000 + ((c - 0xD800) << 10) + (units[++i] - 0xDC00u);
+    }
+    if (c < 0x80) {
+      h.put(c);
+    } else if (c < 0x800) {
+      h.put(0xC0 | (c >> 6)), h.put(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      h.put(0xE0 | (c >> 12)), h.put(0x80 | ((c >> 6) & 0x3F)), h.put(0x80 | (c & 0x3F));
+    } else {
+      h.put(0xF0 | (c >> 18)), h.put(0x80 | ((c >> 12) & 0x3F)), h.put(0x80 | ((c >> 6) & 0x3F));
+      h.put(0x80 | (c & 0x3F));
+    }
+  }
+  return h.finish();
+}
+
+std::size_t phash2_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets, std::uint64_t range,
+                              std::span<std::uint32_t> out) noexcept {
+  const std::size_t n = offsets.empty() ? 0 : offsets.size() - 1;
+  for (std::size_t i = 0; i < n && i < out.size(); ++i) {
+    const std::optional<std::uint32_t> full = phash2_utf16(key_units(units, offsets, i));
+    if (!full) return i;
+    out[i] = range == 0 ? *full & ((1u << 27) - 1) : static_cast<std::uint32_t>(*full % range);
+  }
+  return n;
 }
 
 }  // namespace ringlab::erlang

@@ -1,5 +1,7 @@
 #include "ringlab/malachi.hpp"
 
+#include <optional>
+
 #include <algorithm>
 #include <string>
 
@@ -60,12 +62,37 @@ void MalachiRing::remove_vnode(const Term& id) {
 
 std::uint32_t MalachiRing::position(const Term& key) const { return erlang::phash2(key, ring_size()); }
 
+namespace {
+// The index of the first (token, id) whose token >= x, wrapping to 0: nothing that can throw, so
+// that the batch below runs without exception bookkeeping.
+std::size_t ceiling(const std::vector<std::pair<std::uint32_t, MalachiRing::Term>>& by_token,
+                    std::uint32_t x) noexcept {
+  std::size_t lo = 0, hi = by_token.size();
+  while (lo < hi) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    if (by_token[mid].first < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo == by_token.size() ? 0 : lo;
+}
+}  // namespace
+
 std::size_t MalachiRing::route_index(std::uint64_t position) const {
   if (by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
-  const auto x = static_cast<std::uint32_t>(position % ring_size());
-  const auto at = std::lower_bound(by_token_.begin(), by_token_.end(), x,
-                                   [](const auto& p, std::uint32_t v) { return p.first < v; });
-  return at == by_token_.end() ? 0 : static_cast<std::size_t>(at - by_token_.begin());
+  return ceiling(by_token_, static_cast<std::uint32_t>(position % ring_size()));
+}
+
+std::size_t MalachiRing::route_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,
+                                          std::span<std::uint32_t> out) const {
+  const std::size_t n = offsets.empty() ? 0 : offsets.size() - 1;
+  if (n > 0 && by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
+  const std::uint64_t mask = ring_size() - 1;
+  for (std::size_t i = 0; i < n && i < out.size(); ++i) {
+    const std::optional<std::uint32_t> full = erlang::phash2_utf16(erlang::key_units(units, offsets, i));
+    if (!full) return i;
+    out[i] = static_cast<std::uint32_t>(ceiling(by_token_, static_cast<std::uint32_t>(*full & mask)));
+  }
+  return n;
 }
 
 const MalachiRing::Term& MalachiRing::route_position(std::uint64_t position) const {

@@ -209,21 +209,16 @@ double phash2(const std::u16string& tagged, double range, bool ranged) {
   });
 }
 
-// Key i of a staged batch.
-std::u16string_view key_units(const StagedStrings& s, std::size_t i) {
-  return {s.units.data() + s.offsets[i], s.offsets[i + 1] - s.offsets[i]};
-}
-
-// Staged: n JS strings, each the binary of its UTF-8 bytes; their phash2 in the results.
+// Staged: n JS strings, each the binary of its UTF-8 bytes; their phash2 in the results. The loop
+// is the core's (phash2_utf16_many, noexcept): under Emscripten's JavaScript-emulated exceptions
+// every call that can throw inside a try costs a trip through JavaScript.
 void phash2_many(double count, double range, bool ranged) {
   guarded([&] {
     const StagedStrings s = staged_strings(count);
     const std::uint64_t r = range_arg(range, ranged);
-    std::string bytes;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      if (!utf8_of(key_units(s, i), bytes)) lone_surrogate("keys[" + std::to_string(i) + "]");
-      s.out[i] = reduce(ringlab::erlang::phash2_binary(bytes), r);
-    }
+    const std::size_t done =
+        ringlab::erlang::phash2_utf16_many(std::u16string_view(s.units.data(), s.units.size()), s.offsets, r, s.out);
+    if (done < s.size()) lone_surrogate("keys[" + std::to_string(done) + "]");
   });
 }
 
@@ -254,18 +249,12 @@ double malachi_position(const MalachiRing& r, const std::u16string& key) {
   return guarded([&] { return static_cast<double>(r.position(term_arg(key, "key"))); });
 }
 
-// The owner of a JS string key: phash2 of its UTF-8 binary (route_index reduces it to the ring).
-std::uint32_t string_owner(const MalachiRing& r, std::u16string_view units, std::string& bytes, std::size_t index) {
-  if (!utf8_of(units, bytes)) lone_surrogate("keys[" + std::to_string(index) + "]");
-  return owner_index(r, ringlab::erlang::phash2_binary(bytes));
-}
-
-// Staged: n JS strings; the index of each one's owner in the results.
+// Staged: n JS strings; the index of each one's owner in the results (the core's loop, as above).
 void malachi_route_many(const MalachiRing& r, double count) {
   guarded([&] {
     const StagedStrings s = staged_strings(count);
-    std::string bytes;
-    for (std::size_t i = 0; i < s.size(); ++i) s.out[i] = string_owner(r, key_units(s, i), bytes, i);
+    const std::size_t done = r.route_utf16_many(std::u16string_view(s.units.data(), s.units.size()), s.offsets, s.out);
+    if (done < s.size()) lone_surrogate("keys[" + std::to_string(done) + "]");
   });
 }
 
@@ -310,7 +299,7 @@ MalachiRing* malachi_clone(const MalachiRing& r) {
 // ---------------------------------------------------------------------------------------------
 // The command line
 
-// run_cli with the systems' commands; `files` is [path, bytes, path, bytes, ...]: the files the
+// The command line with the systems' commands; `files` is [path, bytes, path, bytes, ...]: the files the
 // JavaScript CLI read for the command (the module has no file system). A path not given cannot
 // be read, as a missing file.
 ringlab::CliResult run_cli(const val& args, const val& files) {
@@ -323,7 +312,10 @@ ringlab::CliResult run_cli(const val& args, const val& files) {
       if (it == given.end()) return std::nullopt;
       return it->second;
     };
-    return ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args), ringlab::systems::cli_commands(), read);
+    // run_added_cli: this module has the systems' commands, not the core's experiments (the
+    // Node CLI sends those to the main module).
+    return ringlab::run_added_cli(emscripten::vecFromJSArray<std::string>(args), ringlab::systems::cli_commands(),
+                                  read);
   });
 }
 
@@ -337,15 +329,18 @@ std::string version() { return RINGLAB_VERSION; }
 extern "C" {
 // range: 0 for phash2/1, else already in 1 .. 2^32.
 EMSCRIPTEN_KEEPALIVE double ringlab_phash2_scratch(std::uint32_t len, double range) {
-  std::string bytes;
-  if (!utf8_of(scratch_key(len), bytes)) return -1;
-  return reduce(ringlab::erlang::phash2_binary(bytes), static_cast<std::uint64_t>(range));
+  const std::optional<std::uint32_t> full = ringlab::erlang::phash2_utf16(scratch_key(len));
+  if (!full) return -1;
+  return reduce(*full, static_cast<std::uint64_t>(range));
 }
 EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_malachi_route_scratch(const MalachiRing* r, std::uint32_t len) {
   if (r->size() == 0) return -1;
-  std::string bytes;
-  if (!utf8_of(scratch_key(len), bytes)) return -1;
-  return static_cast<std::int32_t>(owner_index(*r, ringlab::erlang::phash2_binary(bytes)));
+  std::uint32_t at = 0;
+  const std::uint32_t offsets[2] = {0, len};
+  const std::u16string_view key = scratch_key(len);
+  if (r->route_utf16_many(key, std::span<const std::uint32_t>(offsets, 2), std::span<std::uint32_t>(&at, 1)) != 1)
+    return -1;
+  return static_cast<std::int32_t>(at);
 }
 }
 

@@ -169,3 +169,46 @@ TEST_CASE("terms 100,000 levels deep hash without recursion", "[erlang][phash2]"
   long_list += " | <<\"end\">>]";
   CHECK(phash2_full(erl(long_list)) == 613636980u);
 }
+
+TEST_CASE("phash2_utf16: a JS string's UTF-8 binary, short and streamed, and no UTF-8 for a lone surrogate",
+          "[erlang][phash2]") {
+  // Every length across the short path's bound (80 units) and the 12-byte blocks, with 1-, 2-,
+  // 3- and 4-byte characters.
+  const std::u16string pieces[] = {u"a", u"\u00e9", u"\u0995", u"\U0001F600"};
+  for (std::size_t len = 0; len < 300; ++len) {
+    std::u16string units;
+    std::string utf8;
+    for (std::size_t i = 0; i < len; ++i) {
+      const std::u16string& p = pieces[(i * 7 + len) % 4];
+      units += p;
+      for (std::size_t k = 0; k < p.size(); ++k) {
+        std::uint32_t c = p[k];
+        if (c >= 0xD800 && c <= 0xDBFF) c = 0x10000 + ((c - 0xD800) << 10) + (p[++k] - 0xDC00);
+        if (c < 0x80) utf8 += static_cast<char>(c);
+        else if (c < 0x800) utf8 += {static_cast<char>(0xC0 | (c >> 6)), static_cast<char>(0x80 | (c & 0x3F))};
+        else if (c < 0x10000)
+          utf8 += {static_cast<char>(0xE0 | (c >> 12)), static_cast<char>(0x80 | ((c >> 6) & 0x3F)),
+                   static_cast<char>(0x80 | (c & 0x3F))};
+        else
+          utf8 += {static_cast<char>(0xF0 | (c >> 18)), static_cast<char>(0x80 | ((c >> 12) & 0x3F)),
+                   static_cast<char>(0x80 | ((c >> 6) & 0x3F)), static_cast<char>(0x80 | (c & 0x3F))};
+      }
+    }
+    INFO(len);
+    REQUIRE(ringlab::erlang::phash2_utf16(units) == ringlab::erlang::phash2_binary(utf8));
+    REQUIRE(ringlab::erlang::phash2_utf16(units) == ringlab::erlang::phash2_full(ringlab::erlang::Term::binary(utf8)));
+  }
+  CHECK(ringlab::erlang::phash2_utf16(u"topic-a") == 2957735024u);  // erl: phash2(<<"topic-a">>, 1 bsl 32)
+  for (const std::u16string bad : {std::u16string(1, char16_t(0xD800)), std::u16string(u"a") + char16_t(0xDC00),
+                                   std::u16string(100, u'x') + char16_t(0xD83D)})
+    CHECK(!ringlab::erlang::phash2_utf16(bad));
+  // The batch: ranges, and the index of the first key without UTF-8.
+  const std::u16string units = u"topic-a" + std::u16string(1, char16_t(0xDC00)) + u"b";
+  const std::uint32_t offsets[] = {0, 7, 8, 9};
+  std::uint32_t out[3] = {};
+  CHECK(ringlab::erlang::phash2_utf16_many(units, offsets, 65536, out) == 1);
+  CHECK(out[0] == 29808);
+  const std::uint32_t two[] = {0, 7};
+  CHECK(ringlab::erlang::phash2_utf16_many(units, two, 0, out) == 1);
+  CHECK(out[0] == 4945008);
+}

@@ -203,3 +203,18 @@ TEST_CASE("golden: routing as erl's linear ceiling search routes", "[malachi][go
   }
   CHECK(routed == 1000);
 }
+
+TEST_CASE("route_utf16_many: JS strings routed as the Elixir strings they are", "[malachi]") {
+  MalachiRing ring(16);
+  CHECK(ring.route_utf16_many(u"", std::vector<std::uint32_t>{0}, {}) == 0);  // no keys: no error
+  const std::uint32_t one[] = {0, 1};
+  std::uint32_t at[3] = {};
+  CHECK_THROWS_AS(ring.route_utf16_many(u"k", one, at), ringlab::Error);
+  ring.add_vnode(Term::atom("a"), 1000);
+  ring.add_vnode(Term::binary("b"), 40000);
+  const std::u16string units = u"topic-a\u00e9x" + std::u16string(1, char16_t(0xD800));
+  const std::uint32_t offsets[] = {0, 7, 9, 10};
+  CHECK(ring.route_utf16_many(units, offsets, at) == 2);  // the third key has no UTF-8
+  CHECK(ring.sorted()[at[0]].second == ring.route(Term::binary("topic-a")));
+  CHECK(ring.sorted()[at[1]].second == ring.route(Term::binary("\xc3\xa9x")));
+}

@@ -140,6 +140,22 @@ class Term {
 // phash2_full of the binary holding `bytes`, without building a term (the hot path of routing
 // an Elixir string key).
 [[nodiscard]] std::uint32_t phash2_binary(std::string_view bytes) noexcept;
+// phash2_full of the binary of a JavaScript string's UTF-8 bytes (an Elixir string), the string
+// given as its UTF-16 units; nullopt when the units hold a lone surrogate, which has no UTF-8.
+// Equal to phash2_binary of the UTF-8, without making it.
+[[nodiscard]] std::optional<std::uint32_t> phash2_utf16(std::u16string_view units) noexcept;
+// Key i of a batch of strings: units[offsets[i], offsets[i+1]), the offsets ascending and inside
+// the units (the caller checked them). Not substr(), which can throw: a batch's loop calls
+// nothing that can, so that Emscripten builds it without exception bookkeeping per key.
+[[nodiscard]] inline std::u16string_view key_units(std::u16string_view units, std::span<const std::uint32_t> offsets,
+                                                   std::size_t i) noexcept {
+  return {units.data() + offsets[i], static_cast<std::size_t>(offsets[i + 1] - offsets[i])};
+}
+// The same for n strings (key i is units[offsets[i], offsets[i+1])): out[i] is its phash2,
+// reduced by range (0: phash2/1's 27 bits, else mod range). Returns n, or the index of the first
+// key with a lone surrogate (the keys before it are written).
+[[nodiscard]] std::size_t phash2_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,
+                                            std::uint64_t range, std::span<std::uint32_t> out) noexcept;
 // The hash OTP keeps for an atom with this UTF-8 name (phash2 of the atom itself).
 [[nodiscard]] std::uint32_t atom_hash(std::string_view utf8_name) noexcept;
 

@@ -10,6 +10,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -40,6 +42,11 @@ class MalachiRing {
   [[nodiscard]] const Term& route_position(std::uint64_t position) const;
   // The same owner as its index in sorted(): what a caller keeping the ids in token order uses.
   [[nodiscard]] std::size_t route_index(std::uint64_t position) const;
+  // route_index of n keys given as JavaScript strings (Elixir strings: phash2_utf16 of each; key
+  // i is units[offsets[i], offsets[i+1])) into out. Returns n, or the index of the first key with
+  // a lone surrogate. Error empty on an empty ring with keys to route.
+  [[nodiscard]] std::size_t route_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,
+                                             std::span<std::uint32_t> out) const;
   // phash2(key, 2^ring_bits): where a key lands.
   [[nodiscard]] std::uint32_t position(const Term& key) const;
 
