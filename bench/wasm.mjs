@@ -102,6 +102,16 @@ async function loadRinglab(o) {
   return load();
 }
 
+// ringlab/systems from the same dist, or null when it is not built.
+async function loadSystems(o) {
+  try {
+    const { load } = await import(pathToFileURL(path.join(o.dist, "systems.js")).href);
+    return await load();
+  } catch {
+    return null;
+  }
+}
+
 // The raw embind module (internal, for the profile rows only), instantiated from the glue as the
 // package's loader does it; null when its shape has changed.
 async function loadRaw(o) {
@@ -172,6 +182,44 @@ async function ops(o) {
       "rl.h32Many(keys, out), all keys in one call",
     ),
   );
+  // phash2 (ringlab/systems, its own module) of the same keys as Elixir strings: the binary of
+  // each key's UTF-8 bytes, hashed as :erlang.phash2 hashes it. The issue's yardstick is the h32
+  // batch just above, measured in this same process.
+  const systems = await loadSystems(o);
+  if (systems) {
+    out.push(
+      timeOp(o, "phash2.single", n, () => {
+        let acc = 0;
+        for (let i = 0; i < n; i++) acc ^= systems.phash2(keys[i]);
+        sink ^= acc;
+      }),
+    );
+    out.push(
+      timeOp(
+        o,
+        "phash2.batch",
+        n,
+        () => {
+          sink ^= systems.phash2Many(keys, undefined, outU32)[n - 1];
+        },
+        "systems.phash2Many(keys, undefined, out), all keys in one call",
+      ),
+    );
+    const ring = systems.malachiRing();
+    for (let v = 0; v < 256; v++) ring.addVnode(`vnode-${v}`, Math.floor((v * 2 ** 32) / 256) + 12345);
+    out.push(
+      timeOp(
+        o,
+        "malachi.route.batch",
+        n,
+        () => {
+          sink ^= ring.routeMany(keys).length;
+        },
+        "ring.routeMany(keys) on 256 vnodes: phash2, the search, the ids handed out",
+      ),
+    );
+    ring.dispose();
+  }
   // The profile of that batch call, in parts.
   // 1. Only reading the keys' UTF-16 units in JavaScript (summing them): what any call taking JS
   //    strings must do first, since only JavaScript can read a string's units. The floor.

@@ -355,6 +355,12 @@ function report(o, m, rows, ops) {
       `| …only reading the keys' units in JavaScript, nothing else: the floor for any call given JS strings | | | ${s(W["h32.read-js-units"])} |`,
     );
   }
+  if (W["phash2.batch"]) {
+    L.push(
+      `| phash2 of a course key as an Elixir string (\`ringlab/systems\`: the binary of its UTF-8) | | ${s(W["phash2.single"])} | ${s(W["phash2.batch"])} |`,
+    );
+    L.push(`| Malachi's ring, 256 vnodes: a key routed (\`routeMany\`) | | | ${s(W["malachi.route.batch"])} |`);
+  }
   L.push(
     `| course keys made and hashed in the module (\`keyHashes(seed, n)\`: the PRNG, the key's digits and its h32) | ${s(N["h32.keyHashes"])} | | ${s(W["h32.keyHashes"])} |`,
   );
@@ -455,6 +461,16 @@ function report(o, m, rows, ops) {
     med(W["h32.batch"]),
     10,
   );
+  // phash2's batch over h32's, both of the same JS strings in this one run: at most 2.
+  const phashRatio = W["phash2.batch"] && W["h32.batch"] ? med(W["phash2.batch"]) / med(W["h32.batch"]) : null;
+  targets.push({
+    what: "phash2 of a short key, JS strings (WASM, batch) within 2× of h32's batch of the same keys",
+    got:
+      phashRatio == null
+        ? "not measured"
+        : `${num(phashRatio)}× (${num(med(W["phash2.batch"]))} ns vs ${num(med(W["h32.batch"]))} ns)`,
+    met: phashRatio == null ? null : phashRatio <= 2,
+  });
   ratioTarget("`ring.owner(key)` ≥ 10× faster than `hashring.get()`", hashringRatios?.single, 10);
   ratioTarget("`ring.ownerMany()` ≥ 50× faster per key than `hashring.get()`", hashringRatios?.batch, 50);
   nsTarget("ring memory ≤ 8 bytes per point", bpp ?? null, 8, "bytes");

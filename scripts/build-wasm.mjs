@@ -201,7 +201,7 @@ async function bundleEntries() {
     const { output } = await bundle.generate({
       format: "esm",
       comments: { legal: false, annotation: true, jsdoc: false },
-      minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: false } },
+      minify: { compress: false, mangle: { keepNames: true }, codegen: { removeWhitespace: true } },
     });
     await bundle.close();
     const chunks = output.filter((o) => o.type === "chunk");

@@ -39,6 +39,8 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 for (const [name, entry, wasm] of [
   ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm"],
   ["ringlab/single", "single.js", null],
+  // The systems module is its own download, made only by the pages that use it.
+  ["ringlab/systems", "systems.js", "wasm/ringlab-systems.wasm"],
 ]) {
   test(`${name}: JS + .wasm within ${kb(BUDGET)} gzip`, (t) => {
     const js = measure(closure(entry));
