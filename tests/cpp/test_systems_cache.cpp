@@ -236,6 +236,11 @@ TEST_CASE("systems cache: nginx's rules and upstream text", "[systems][nginx][er
   CHECK(message("hash $k;\nleast_conn;\nserver a:1;") ==
         "upstream line 2, column 1: \"least_conn\": ringlab reproduces the hash method only (hash KEY [consistent])");
   CHECK(message("hash $k;\nserver a:70000;") == "upstream line 2, column 8: invalid port in upstream \"a:70000\"");
+  CHECK(message("hash $k;\nserver 127.0.0.1:;") ==
+        "upstream line 2, column 8: invalid port in upstream \"127.0.0.1:\"");
+  CHECK(message("hash $k;\nserver a:0;") == "upstream line 2, column 8: invalid port in upstream \"a:0\"");
+  CHECK(parse_nginx_upstream("hash $k;\nserver unix:/tmp/a.sock;\nserver [::1];").servers.size() == 2);
+  CHECK(code_of([] { NginxUpstream({{"a:"}}, NginxMode::hash); }) == ErrorCode::invalid_argument);
   CHECK(message("hash $k;\nserver \"a:1;") ==
         "upstream line 2, column 8: unexpected end of file, expecting the closing quote");
   CHECK(message("hash $k;\nfoo bar;\nserver a:1;") == "upstream line 2, column 1: unknown directive \"foo\"");

@@ -43,12 +43,38 @@ NginxUpstream::HostPort NginxUpstream::split_address(std::string_view address) n
   return {address, {}};
 }
 
+namespace {
+
+std::string quote(std::string_view s) {
+  std::string out = "\"";
+  out += s;
+  return out + "\"";
+}
+
+// What nginx's URL parser refuses in a server address that ringlab can tell without DNS, in
+// its words; empty when the address is fine.
+std::string address_problem(std::string_view address) {
+  if (address.empty()) return "no host in upstream \"\"";
+  const NginxUpstream::HostPort hp = NginxUpstream::split_address(address);
+  const bool unix_socket = hp.host.data() != address.data();
+  if (!unix_socket && (address.back() == ':' || !hp.port.empty())) {
+    std::int64_t port = 0;
+    for (const char c : hp.port) port = port > 65535 ? port : port * 10 + (c - '0');
+    if (hp.port.empty() || port < 1 || port > 65535) return "invalid port in upstream " + quote(address);
+  }
+  if (hp.host.empty()) return "no host in upstream " + quote(address);
+  return {};
+}
+
+}  // namespace
+
 NginxUpstream::NginxUpstream(std::vector<NginxServer> servers, NginxMode mode)
     : servers_(std::move(servers)), mode_(mode) {
   check_integer(Param::nginx_servers, static_cast<std::int64_t>(servers_.size()));
   std::set<std::string_view> seen;
   for (const NginxServer& s : servers_) {
-    if (s.address.empty()) throw Error(ErrorCode::invalid_argument, "a server's address must not be empty");
+    if (const std::string problem = address_problem(s.address); !problem.empty())
+      throw Error(ErrorCode::invalid_argument, problem);
     check_integer(Param::nginx_weight, s.weight);
     if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
     total_weight_ += s.weight;
@@ -177,12 +203,6 @@ struct Token {
 [[noreturn]] void bad_at(std::size_t line, std::size_t column, const std::string& what,
                          ErrorCode code = ErrorCode::invalid_argument) {
   throw Error(code, "upstream line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
-}
-
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  out += s;
-  return out + "\"";
 }
 
 // nginx's configuration tokens (ngx_conf_read_token): words, quoted strings with \" \' \\ \t
@@ -344,14 +364,8 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
       if (args.empty()) bad_at(head.line, head.column, "invalid number of arguments in \"server\" directive");
       NginxServer s;
       s.address = args[0]->text;
-      if (s.address.empty()) bad_at(args[0]->line, args[0]->column, "no host in upstream \"\"");
-      const NginxUpstream::HostPort hp = NginxUpstream::split_address(s.address);
-      if (!hp.port.empty()) {
-        const std::optional<std::int64_t> port = atoi_text(hp.port);
-        if (!port || *port < 1 || *port > 65535)
-          bad_at(args[0]->line, args[0]->column, "invalid port in upstream " + quote(s.address));
-      }
-      if (hp.host.empty()) bad_at(args[0]->line, args[0]->column, "no host in upstream " + quote(s.address));
+      if (const std::string problem = address_problem(s.address); !problem.empty())
+        bad_at(args[0]->line, args[0]->column, problem);
       for (std::size_t k = 1; k < args.size(); ++k) {
         const std::string& a = args[k]->text;
         const auto invalid = [&]() { bad_at(args[k]->line, args[k]->column, "invalid parameter " + quote(a)); };
