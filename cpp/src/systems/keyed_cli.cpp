@@ -31,7 +31,9 @@ std::string usage_line(const std::string& head, const std::string& summary) {
   return js::pad_end(line, kUsageColumn) + summary;
 }
 
+// A flag and what it means, the meaning at column 20 (under the next line when the flag is wider).
 std::string flag_line(const std::string& flag, const std::string& text) {
+  if (flag.size() >= 15) return kIndent + flag + "\n" + kUnder + text + "\n";
   return kIndent + js::pad_end(flag, 15) + text + "\n";
 }
 
