@@ -49,6 +49,8 @@ function source(v) {
         return `${JSON.stringify(x[0])}.repeat(${x[1]})`;
       case "$ring":
         return `rl.ring(${source(x)})`;
+      case "$term":
+        return `erl.parseTerm(${JSON.stringify(x)})`;
       default:
         throw new Error(`bad-input.json: unknown tag ${keys[0]}`);
     }
@@ -66,12 +68,17 @@ const handleNames = {
   rendezvous: "hrw",
   weightedRendezvous: "whrw",
   maglev: "maglev",
+  malachiRing: "malachi",
 };
 
-/** The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`. */
+/**
+ * The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`;
+ * `erl` is the `ringlab/systems` API (`const erl = await load()` from it, as README names it).
+ */
 export function jsCall(js) {
-  if (!js.on) return `rl.${js.call}(${args(js.args)})`;
-  const make = `rl.${js.on.call}(${args(js.on.args)})`;
+  const api = js.module === "systems" ? "erl" : "rl";
+  if (!js.on) return `${api}.${js.call}(${args(js.args)})`;
+  const make = `${api}.${js.on.call}(${args(js.on.args)})`;
   const method = js.call.split(".")[1];
   if (!js.setup && !js.dispose) return `${make}.${method}(${args(js.args)})`;
   const h = handleNames[js.on.call] ?? "h";

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
+import { load as loadSystems } from "ringlab/systems";
 import { jsCall, readmePath, tablePath, updateReadme } from "../../scripts/readme-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
@@ -29,12 +30,13 @@ test("every row's code and message are in README.md", () => {
 
 test("each JavaScript call README shows, run as shown, throws its row's error", async () => {
   const rl = await load();
+  const erl = await loadSystems();
   const wrong = [];
   for (const row of data.rows.filter((r) => r.js)) {
     const code = jsCall(row.js);
     let got = "no error";
     try {
-      new Function("rl", code)(rl);
+      new Function("rl", "erl", code)(rl, erl);
     } catch (e) {
       got = e instanceof RinglabError ? `${e.code}: ${e.message}` : `${e?.name}: ${e?.message}`;
     }
