@@ -1,5 +1,6 @@
 #include "ringlab/systems/erlang.hpp"
 
+#include <algorithm>
 #include <vector>
 
 #include "ringlab/error.hpp"
