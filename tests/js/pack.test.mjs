@@ -1,9 +1,10 @@
 // Test what we ship: `npm pack`, install the tarball into an empty folder (no registry needed:
 // the package has no dependencies), and use it there as a user would — the library, the
-// single-file build, the .wasm export, the types, and the CLI through the installed bin.
+// single-file build, ringlab/systems, the .wasm exports, the types, and the CLI through the
+// installed bin.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
@@ -45,6 +46,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/wasm/ringlab.js",
     "web/lib/dist/wasm/ringlab.wasm",
     "web/lib/dist/wasm/ringlab.inline.js",
+    // ringlab/systems: its entry and its own module.
+    "web/lib/dist/systems.js",
+    "web/lib/dist/systems.d.ts",
+    "web/lib/dist/wasm/ringlab-systems.js",
+    "web/lib/dist/wasm/ringlab-systems.wasm",
     // The widgets bundle (`ringlab/widgets`) with its worker and module beside it.
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
@@ -54,7 +60,8 @@ test("the tarball holds the built package and nothing else", (t) => {
   ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
-  // One module serves the library and the CLI (no second module since the CLI lost std::regex).
+  // The main module serves the library and the course's commands; ringlab-systems.wasm the
+  // systems' (no third module for the CLI).
   for (const f of files)
     assert.doesNotMatch(f, /^(cpp|tests|scripts|build|web\/lib\/src)\/|ringlab-cli/, `${f} is not shipped`);
   t.diagnostic(
@@ -66,6 +73,13 @@ test("the installed package works: library, single-file build, .wasm export", ()
   const expected = {
     h32: readTsv("h32.tsv").map((r) => [r.units, Number(r.h32)]),
     experiment: experimentCases().find((c) => c.name === "hrw-jump__parity-seed99-k2-undefined").expected,
+    // erl's phash2(Term, 1 bsl 32), from the golden file.
+    phash2: readFileSync(path.join(root, "tests", "golden", "erlang", "phash2.tsv"), "utf8")
+      .split("\n")
+      .slice(1, 200)
+      .filter(Boolean)
+      .map((line) => line.split("\t"))
+      .map((f) => [f[1], Number(f[8])]),
   };
   writeFileSync(path.join(dir, "expected.json"), JSON.stringify(expected));
   writeFileSync(
@@ -75,6 +89,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { load, RinglabError } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
+import { load as loadSystems } from "ringlab/systems";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
 for (const rl of [await load(), await loadSingle()]) {
@@ -91,6 +106,15 @@ for (const rl of [await load(), await loadSingle()]) {
   assert.equal(rl.compare({ keys: 100 }).length, 6);
 }
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab.wasm"))));
+const erl = await loadSystems();
+for (const [term, h] of expected.phash2) assert.equal(erl.phash2(erl.parseTerm(term, { syntax: "erlang" }), 2 ** 32), h);
+const malachi = erl.malachiRing({ ringBits: 16 });
+malachi.addVnode("a", 1000);
+malachi.addVnode(7, 40000);
+assert.equal(malachi.route("topic-a"), 7);
+assert.throws(() => malachi.addVnode("b", 1000), (e) => e instanceof RinglabError && e.code === "token_taken");
+malachi.dispose();
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-systems.wasm"))));
 console.log("smoke ok");
 `,
   );
@@ -99,7 +123,7 @@ console.log("smoke ok");
   assert.equal(r.stdout, "smoke ok\n");
 });
 
-test("the installed bin: ringlab run, compare, h32, errors", () => {
+test("the installed bin: ringlab run, compare, h32, phash2, place, errors", () => {
   const c = experimentCases().find((x) => x.name === "ring-vs-mod__parity-seed7-k5000-s9-v50");
   const bin = path.join(dir, "node_modules", ".bin", "ringlab");
   const r = sh(bin, ["run", c.experiment, ...c.flags], dir);
@@ -113,6 +137,10 @@ test("the installed bin: ringlab run, compare, h32, errors", () => {
   );
   const h = sh("npx", ["--no-install", "ringlab", "h32", "ব্যবহারকারী:৪২"], dir);
   assert.equal(h.stdout, "1770631165\n", h.stderr);
+  const p = sh(bin, ["phash2", '"topic-a"', "{:range, 7}"], dir);
+  assert.equal(p.stdout, "4945008\n91690389\n", p.stderr);
+  const m = sh(bin, ["place", "malachi", "--bits", "16", "--vnodes", '"a"=1000,7=40000', "topic-a"], dir);
+  assert.equal(m.stdout, '{"key": "topic-a", "result": "7"}\n', m.stderr);
   const e = sh(bin, ["run", "hrw-jump", "--servers", "0"], dir);
   assert.equal(e.status, 2);
   assert.equal(e.stderr, "ringlab: --servers must be between 1 and 100000, got 0\n");
@@ -123,7 +151,15 @@ test("the installed types compile in a strict consumer without @types/node", () 
     path.join(dir, "smoke.ts"),
     `import { load, RinglabError, type Ring, type VnodeSweepResult } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
+import { load as loadSystems, type MalachiRing, type TermValue, type ErlangTerm } from "ringlab/systems";
 const rl = await load({ wasmUrl: new URL("https://example.com/ringlab.wasm") });
+const erl = await loadSystems();
+const term: ErlangTerm = erl.parseTerm("{:a, 1}", { syntax: "elixir" });
+const malachi: MalachiRing = erl.malachiRing({ ringBits: 16 });
+const routed: TermValue = malachi.route(term);
+const hashed: number = erl.phash2(2n ** 70n, 2 ** 32);
+// @ts-expect-error: a syntax is "erlang" or "elixir"
+erl.parseTerm("1", { syntax: "lisp" });
 const ring: Ring = rl.ring({ servers: [{ name: "a", weight: 2 }, "b"], vnodes: 10 });
 const owner: string = ring.owner("k");
 const sweep: VnodeSweepResult = rl.vnodeSweep({ vnodes: [1, 10] });
@@ -135,7 +171,7 @@ const single = await loadSingle();
 const code: string = new RinglabError("disposed", "x").code;
 // @ts-expect-error: servers is required
 rl.ring({ vnodes: 5 });
-export { owner, counts, single, code, table, rows, steps };
+export { owner, counts, single, code, table, rows, steps, routed, hashed };
 `,
   );
   writeFileSync(
