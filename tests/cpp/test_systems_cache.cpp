@@ -448,6 +448,13 @@ TEST_CASE("systems cache: place nginx, memcached and libketama on the command li
         "murmur3, got \"hsieh\"\n");
   CHECK(err({"place", "memcached", "--servers", "a:0", "k"}) ==
         "ringlab: --servers entry 1 (\"a:0\"): port must be between 1 and 65535, got 0\n");
+  CHECK(err({"place", "memcached", "--server-string", "a:1 2,,b", "k"}) ==
+        "ringlab: server string column 7: empty entry (libmemcached would read it as localhost)\n");
+  CHECK(err({"place", "memcached", "--server-string", "a", "--servers", "a", "k"}) ==
+        "ringlab: place memcached takes --servers or --server-string, not both\n");
+  r = run({"place", "memcached", "--server-string", "10.0.0.1:11211 3,10.0.0.2:11212:1", "--mode", "behavior_ketama",
+           "foo"});
+  CHECK(r.out == "{\"key\": \"foo\", \"result\": \"10.0.0.1:11211\"}\n");
   CHECK(err({"place", "libketama", "--servers", "a", "k"}) ==
         "ringlab: --servers entry 1 must be ADDR=MEMORY, got \"a\"\n");
   CHECK(err({"place", "memcached", "--servers", "a"}) ==

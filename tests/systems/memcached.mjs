@@ -51,6 +51,16 @@ int main(int argc, char **argv) {
       return die("the hash was refused");
     if (sort && memcached_behavior_set(m, MEMCACHED_BEHAVIOR_SORT_HOSTS, 1) != MEMCACHED_SUCCESS)
       return die("SORT_HOSTS was refused");
+    if (n < 0) {
+      /* The rest of the line is a server string: memcached_servers_parse(), then push. */
+      char text[65536];
+      if (!fgets(text, sizeof text, stdin)) return die("bad server string");
+      text[strcspn(text, "\n")] = 0;
+      memcached_server_st *list = memcached_servers_parse(text + 1);
+      if (!list) return die("memcached_servers_parse refused the string");
+      if (memcached_server_push(m, list) != MEMCACHED_SUCCESS) return die("memcached_server_push failed");
+      memcached_server_list_free(list);
+    }
     for (int i = 0; i < n; i++) {
       char host[2048];
       unsigned port, weight;
@@ -136,9 +146,18 @@ function cliServers(set) {
     .join(",");
 }
 
+// libmemcached's own server strings (memcached_servers_parse): weights after a space or a ':', a
+// bracketed IPv6 address (the brackets stay in the host name), the default port left out.
+const STRINGS = {
+  "string weighted": "10.0.0.1:11211 3,10.0.0.2:11212:1, [::1]:11213 2,cache",
+  "string names": "cache-b.example,cache-a.example:11300 2,cache-a.example:11211,memcached.internal:22122   5",
+};
+
 function configurations() {
   const out = [];
   const add = (setName, mode, hash, sort = false) => out.push({ setName, mode, hash, sort });
+  for (const setName of Object.keys(STRINGS))
+    for (const mode of MODES) for (const hash of [null, "md5", "crc"]) add(setName, mode, hash);
   // Every mode with every key hash (and none: what the mode leaves), on two server sets.
   for (const setName of ["three", "weighted"])
     for (const mode of MODES) for (const hash of [null, ...Object.keys(HASHES)]) add(setName, mode, hash);
@@ -169,8 +188,10 @@ export async function real({ keys, dir }) {
   const configs = configurations();
   const input = configs
     .map(({ setName, mode, hash, sort }) => {
+      const head = [mode, hash === null ? -1 : HASHES[hash], sort ? 1 : 0];
+      if (STRINGS[setName]) return [...head, -1, STRINGS[setName]].join(" ");
       const set = SETS[setName];
-      return [mode, hash === null ? -1 : HASHES[hash], sort ? 1 : 0, set.length, ...set.flat()].join(" ");
+      return [...head, set.length, ...set.flat()].join(" ");
     })
     .join("\n");
   const r = spawnSync(bin, [keysFile], { input, encoding: "latin1", maxBuffer: 1 << 30 });
@@ -183,7 +204,9 @@ export async function real({ keys, dir }) {
     const lines = blocks[i].split("\n");
     lines.pop();
     if (lines.length !== keys.length) throw new Error(`oracle: ${lines.length} answers for ${keys.length} keys`);
-    const args = ["--servers", cliServers(SETS[c.setName]), "--mode", c.mode];
+    const args = STRINGS[c.setName]
+      ? ["--server-string", STRINGS[c.setName], "--mode", c.mode]
+      : ["--servers", cliServers(SETS[c.setName]), "--mode", c.mode];
     if (c.hash !== null) args.push("--hash", c.hash);
     if (c.sort) args.push("--sort-hosts");
     const config = `${c.setName} ${c.mode}${c.hash === null ? "" : ` --hash ${c.hash}`}${c.sort ? " sorted" : ""}`;

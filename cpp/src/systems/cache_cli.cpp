@@ -30,9 +30,9 @@ std::string usage_line(const std::string& head, const std::string& summary) {
 }
 
 std::string flag_line(const std::string& flag, const std::string& text) {
-  return "    " + js::pad_end(flag, 17) + text + "\n";
+  return "    " + js::pad_end(flag, 19) + text + "\n";
 }
-std::string more_line(const std::string& text) { return std::string(21, ' ') + text + "\n"; }
+std::string more_line(const std::string& text) { return std::string(23, ' ') + text + "\n"; }
 
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> out;
@@ -163,10 +163,14 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
 }
 
 std::string run_memcached(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a =
-      cli::read_args(args, 2, {"--servers", "--mode", "--hash", "--keys"}, {"--sort-hosts"}, "place memcached");
+  const cli::Args a = cli::read_args(args, 2, {"--servers", "--server-string", "--mode", "--hash", "--keys"},
+                                     {"--sort-hosts"}, "place memcached");
   const std::string* servers_text = a.value("--servers");
-  if (servers_text == nullptr) throw Usage{"place memcached needs --servers HOST[:PORT][=W],..."};
+  const std::string* server_string = a.value("--server-string");
+  if (servers_text != nullptr && server_string != nullptr)
+    throw Usage{"place memcached takes --servers or --server-string, not both"};
+  if (servers_text == nullptr && server_string == nullptr)
+    throw Usage{"place memcached needs --servers HOST[:PORT][=W],... or --server-string TEXT"};
   MemcachedOptions options;
   if (const std::string* m = a.value("--mode")) {
     try {
@@ -184,8 +188,15 @@ std::string run_memcached(const std::vector<std::string>& args, const ReadFile& 
   }
   options.sort_hosts = a.has("--sort-hosts");
   std::vector<MemcachedServer> servers;
-  const std::vector<std::string_view> entries = split_commas(*servers_text);
-  for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
+  if (server_string != nullptr) {
+    // memcached_servers_parse() then memcached_server_push(): the same servers as adding them
+    // one by one (push turns the weighted continuum on for a weight above 1 under any
+    // distribution, which only the consistent ones use).
+    servers = parse_memcached_servers(*server_string);
+  } else {
+    const std::vector<std::string_view> entries = split_commas(*servers_text);
+    for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
+  }
   const Memcached m(std::move(servers), options);
   const std::vector<std::string> keys = cli::keys(a, read, "place memcached");
   std::string out;
@@ -251,6 +262,8 @@ std::vector<CliCommand> cache_commands() {
       "place memcached ({\"key\": KEY, \"result\": \"HOST:PORT\"} per key in input order; null for a key\n"
       "of 0 or more than 250 bytes, which libmemcached refuses):\n" +
           flag_line("--servers LIST", "HOST[:PORT][=WEIGHT],... added in order (port 11211, weight 1)") +
+          flag_line("--server-string S", "instead of --servers: libmemcached's own server string,") +
+          more_line("\"host:port weight,...\" as memcached_servers_parse() reads it") +
           flag_line("--mode M", "modula (default), consistent, consistent_ketama,") +
           more_line("consistent_ketama_spy, consistent_weighted (set_distribution), or") +
           more_line("behavior_ketama, behavior_ketama_weighted (behavior KETAMA / _WEIGHTED = 1)") +
