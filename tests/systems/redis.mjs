@@ -8,7 +8,7 @@ import { connect } from "node:net";
 import { place, freePort, startServer } from "./lib.mjs";
 
 // Masters of the redis-cli splits compared: 16384 / N exact and not.
-const MASTERS = [3, 4, 6, 7, 10];
+const MASTERS = [3, 4, 6, 7, 10, 16];
 
 function command(args) {
   const parts = [Buffer.from(`*${args.length}\r\n`)];
@@ -50,7 +50,12 @@ function keySlots(port, keys) {
 
 async function startRedis(dir) {
   const port = await freePort();
+  // The cluster bus port too (by default port + 10000, which another program may hold).
+  let bus;
+  do bus = await freePort();
+  while (bus === port);
   const args = ["--port", String(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"];
+  args.push("--cluster-port", String(bus));
   args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
   const server = await startServer("redis-server", args, {
     cwd: dir,
