@@ -26,7 +26,7 @@ import { makeKeys, root, withTempDir } from "../tests/systems/lib.mjs";
 const argv = process.argv.slice(2);
 const seedAt = argv.indexOf("--seed");
 const seed = seedAt >= 0 ? Number(argv[seedAt + 1]) : 20261201;
-const only = argv.filter((a, i) => a !== "--seed" && i !== seedAt + 1);
+const only = argv.filter((a, i) => a !== "--seed" && (seedAt < 0 || i !== seedAt + 1));
 
 const KEYS = 300; // keys per system; a row with more (a key per Redis slot, refused keys) is sampled
 const SYSTEMS = [
