@@ -12,7 +12,7 @@ import { place, writeKeys } from "./lib.mjs";
 // The C side. stdin: one configuration per line, "MODE HASH SORT N host port weight ...", HASH
 // a memcached_hash_t number or -1 for none; stdout: one line per key and configuration,
 // "host:port", or "-" where memcached_server_by_key() returns no server.
-const ORACLE = String.raw`
+export const ORACLE = String.raw`
 #include <libmemcached/memcached.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -96,7 +96,7 @@ const MODES = [
   "behavior_ketama_weighted",
 ];
 // memcached_hash_t numbers (HSIEH, 7, is not in Debian's build and is not offered).
-const HASHES = {
+export const HASHES = {
   default: 0,
   md5: 1,
   crc: 2,
