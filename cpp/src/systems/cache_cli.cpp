@@ -287,3 +287,10 @@ std::vector<CliCommand> cache_commands() {
 }
 
 }  // namespace ringlab::systems
+
+namespace ringlab::systems {
+
+// The cache group's systems as SystemDefs (see commands.hpp); their commands are made from them.
+std::vector<SystemDef> cache_systems() { return {}; }
+
+}  // namespace ringlab::systems

@@ -1,18 +1,91 @@
 #include "ringlab/systems_cli.hpp"
 
 #include "ringlab/erlang_cli.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
+namespace {
+
+const std::vector<SystemDef>& system_defs() {
+  static const std::vector<SystemDef> defs = [] {
+    std::vector<SystemDef> all;
+    for (std::vector<SystemDef> group : {cache_systems(), keyed_systems()})
+      for (SystemDef& d : group) all.push_back(std::move(d));
+    return all;
+  }();
+  return defs;
+}
+
+const SystemDef* find_def(std::string_view name) {
+  for (const SystemDef& d : system_defs())
+    if (d.name == name) return &d;
+  return nullptr;
+}
+
+std::vector<std::string_view> views(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
+
+// `place NAME [flags] (--keys FILE | KEY...)`: one JSON line per key, in input order.
+std::string run_place(const SystemDef& def, const std::vector<std::string>& args, const ReadFile& read) {
+  const std::string command = "place " + def.name;
+  std::vector<std::string_view> values = views(def.flags.values);
+  values.push_back("--keys");
+  const cli::Args a = cli::read_args(args, 2, values, views(def.flags.switches), command);
+  const std::unique_ptr<Placement> p = def.configure(a, read);
+  const std::vector<std::string> keys = cli::keys(a, read, command);
+  std::string out;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    out += "{\"key\": " + cli::json_bytes(keys[i]) +
+           ", \"result\": " + p->result(keys[i], "key " + std::to_string(i + 1)) + "}\n";
+  return out;
+}
+
+CliCommand command_of(const SystemDef& def) {
+  return CliCommand{"place",
+                    def.name,
+                    def.usage,
+                    def.help,
+                    def.where,
+                    [&def](const std::vector<std::string>& args, const ReadFile& read) {
+                      return run_place(def, args, read); }};
+}
+
+}  // namespace
 
 const std::vector<CliCommand>& cli_commands() {
   static const std::vector<CliCommand> commands = [] {
     std::vector<CliCommand> all = erlang::cli_commands();
     for (std::vector<CliCommand> group : {cache_commands(), keyed_commands()})
       for (CliCommand& c : group) all.push_back(std::move(c));
+    for (const SystemDef& d : system_defs()) all.push_back(command_of(d));
     return all;
   }();
   return commands;
+}
+
+std::vector<std::string> placement_systems() {
+  std::vector<std::string> out;
+  for (const SystemDef& d : system_defs()) out.push_back(d.name);
+  return out;
+}
+
+SystemFlags system_flags(std::string_view system) {
+  const SystemDef* d = find_def(system);
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  return d->flags;
+}
+
+std::unique_ptr<Placement> configure(std::string_view system, const std::vector<std::string>& flags,
+                                     const ReadFile& read) {
+  const SystemDef* d = find_def(system);
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  std::vector<std::string> args = {"place", d->name};
+  args.insert(args.end(), flags.begin(), flags.end());
+  const cli::Args a = cli::read_args(args, 2, views(d->flags.values), views(d->flags.switches), "place " + d->name);
+  if (!a.plain.empty())
+    throw CliUsageError{"place " + d->name + " takes flags here, not keys: got " + shown_text(a.plain.front())};
+  return d->configure(a, read);
 }
 
 }  // namespace ringlab::systems

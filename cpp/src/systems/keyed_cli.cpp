@@ -37,12 +37,6 @@ std::string flag_line(const std::string& flag, const std::string& text) {
   return kIndent + js::pad_end(flag, 15) + text + "\n";
 }
 
-std::string line(const std::string& key, const std::string& result) {
-  return "{\"key\": " + cli::json_bytes(key) + ", \"result\": " + result + "}\n";
-}
-
-std::string key_name(std::size_t i) { return "key " + std::to_string(i + 1); }
-
 std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::optional<std::int64_t> fallback,
                           const std::string& command) {
   const std::string* text = a.value(flag);
@@ -53,34 +47,27 @@ std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::op
   return check_integer(p, integer_from_text(*text, param(p).name));
 }
 
-std::string run_redis(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--nodes", "--keys"}, {}, "place redis");
+std::unique_ptr<Placement> configure_redis(const cli::Args& a, const ReadFile&) {
   std::optional<redis::ClusterSplit> split;
   if (a.value("--nodes") != nullptr)
     split.emplace(integer_flag(a, "--nodes", Param::redis_nodes, std::nullopt, "place redis"));
-  std::string out;
-  for (const std::string& key : cli::keys(a, read, "place redis")) {
+  return placement([split](std::string_view key, const std::string&) {
     const std::uint32_t slot = redis::key_slot(key);
-    out += line(key, split ? "{\"slot\": " + std::to_string(slot) +
-                                 ", \"node\": " + std::to_string(split->node_of_slot(slot)) + "}"
-                           : std::to_string(slot));
-  }
-  return out;
+    return split
+               ? "{\"slot\": " + std::to_string(slot) + ", \"node\": " + std::to_string(split->node_of_slot(slot)) + "}"
+               : std::to_string(slot);
+  });
 }
 
-std::string run_kafka(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--partitions", "--partitioner", "--keys"}, {}, "place kafka");
+std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) {
   const std::int64_t n = integer_flag(a, "--partitions", Param::kafka_partitions, std::nullopt, "place kafka");
   const std::string* name = a.value("--partitioner");
   const kafka::Partitioner p = name == nullptr ? kafka::Partitioner::murmur2 : kafka::partitioner_from_name(*name);
-  std::string out;
-  for (const std::string& key : cli::keys(a, read, "place kafka"))
-    out += line(key, std::to_string(kafka::partition(key, p, n)));
-  return out;
+  return placement(
+      [n, p](std::string_view key, const std::string&) { return std::to_string(kafka::partition(key, p, n)); });
 }
 
-std::string run_cassandra(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--tokens", "--ring", "--keys"}, {}, "place cassandra");
+std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
   const std::string* list = a.value("--tokens");
   const std::string* ring_file = a.value("--ring");
   if (list != nullptr && ring_file != nullptr) throw Usage{"place cassandra takes --tokens or --ring, not both"};
@@ -91,66 +78,59 @@ std::string run_cassandra(const std::vector<std::string>& args, const ReadFile& 
     if (!text) throw Usage{"cannot read --ring file " + shown_text(*ring_file)};
     ring.emplace(cassandra::tokens_from_nodetool_ring(*text));
   }
-  std::string out;
-  for (const std::string& key : cli::keys(a, read, "place cassandra")) {
+  return placement([ring = std::move(ring)](std::string_view key, const std::string&) {
     const std::int64_t t = cassandra::token(key);
-    out += line(key, ring ? cli::json_bytes(ring->owner(t).node) : std::to_string(t));
-  }
-  return out;
+    return ring ? cli::json_bytes(ring->owner(t).node) : std::to_string(t);
+  });
 }
 
-std::string run_guava(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--buckets", "--input", "--keys"}, {}, "place guava");
+std::unique_ptr<Placement> configure_guava(const cli::Args& a, const ReadFile&) {
   const std::int64_t buckets = integer_flag(a, "--buckets", Param::guava_buckets, std::nullopt, "place guava");
   const std::string* name = a.value("--input");
   const guava::Input input = name == nullptr ? guava::Input::automatic : guava::input_from_name(*name);
-  const std::vector<std::string> keys = cli::keys(a, read, "place guava");
-  std::string out;
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    out += line(keys[i], std::to_string(guava::bucket(keys[i], input, buckets, key_name(i))));
-  return out;
+  return placement([buckets, input](std::string_view key, const std::string& what) {
+    return std::to_string(guava::bucket(key, input, buckets, what));
+  });
 }
 
-std::string run_erlang(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--range", "--term", "--keys"}, {}, "place erlang");
+std::unique_ptr<Placement> configure_erlang(const cli::Args& a, const ReadFile&) {
   std::optional<std::uint64_t> range;
   if (a.value("--range") != nullptr)
     range = static_cast<std::uint64_t>(integer_flag(a, "--range", Param::phash2_range, std::nullopt, "place erlang"));
   const std::string* name = a.value("--term");
   const ErlangKeyTerm kind = name == nullptr ? ErlangKeyTerm::binary : erlang_key_term_from_name(*name);
-  const std::vector<std::string> keys = cli::keys(a, read, "place erlang");
-  std::string out;
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    out += line(keys[i], std::to_string(erlang_place(keys[i], kind, range, key_name(i))));
-  return out;
+  return placement([range, kind](std::string_view key, const std::string& what) {
+    return std::to_string(erlang_place(key, kind, range, what));
+  });
 }
 
 }  // namespace
 
-std::vector<CliCommand> keyed_commands() {
+std::vector<CliCommand> keyed_commands() { return {}; }
+
+std::vector<SystemDef> keyed_systems() {
   const std::string keys_line = flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)");
-  std::vector<CliCommand> out;
-  out.push_back(CliCommand{
-      "place",
+  std::vector<SystemDef> out;
+  out.push_back(SystemDef{
       "redis",
       {usage_line("ringlab place redis [flags] KEY...", "Redis Cluster's slot of each key (CLUSTER KEYSLOT)")},
       "place redis ({\"key\": KEY, \"result\": SLOT} per key, SLOT 0..16383 from the {hash tag} or the key;\n" +
           kIndent + "with --nodes, RESULT is {\"slot\": SLOT, \"node\": I}, master I of 0..N-1):\n" +
           cli_flag_lines("redis", kIndent) + keys_line,
       "redis",
-      run_redis});
+      {{"--nodes"}, {}},
+      configure_redis});
   out.push_back(
-      CliCommand{"place",
-                 "kafka",
-                 {usage_line("ringlab place kafka [flags] KEY...", "Kafka's partition of each key")},
-                 "place kafka ({\"key\": KEY, \"result\": PARTITION} per key):\n" + cli_flag_lines("kafka", kIndent) +
-                     flag_line("--partitioner P", "murmur2 (the Java client's default: (murmur2 & 0x7fffffff) % N),") +
-                     kUnder + "consistent (librdkafka: CRC-32 % N) or fnv1a (librdkafka: |FNV-1a| % N);\n" + kUnder +
-                     "default murmur2\n" + keys_line,
-                 "kafka",
-                 run_kafka});
-  out.push_back(CliCommand{
-      "place",
+      SystemDef{"kafka",
+                {usage_line("ringlab place kafka [flags] KEY...", "Kafka's partition of each key")},
+                "place kafka ({\"key\": KEY, \"result\": PARTITION} per key):\n" + cli_flag_lines("kafka", kIndent) +
+                    flag_line("--partitioner P", "murmur2 (the Java client's default: (murmur2 & 0x7fffffff) % N),") +
+                    kUnder + "consistent (librdkafka: CRC-32 % N) or fnv1a (librdkafka: |FNV-1a| % N);\n" + kUnder +
+                    "default murmur2\n" + keys_line,
+                "kafka",
+                {{"--partitions", "--partitioner"}, {}},
+                configure_kafka});
+  out.push_back(SystemDef{
       "cassandra",
       {usage_line("ringlab place cassandra [flags] KEY...", "Cassandra's Murmur3Partitioner token of each key,"),
        std::string(kUsageColumn, ' ') + "or the node owning it"},
@@ -159,9 +139,9 @@ std::vector<CliCommand> keyed_commands() {
           flag_line("--tokens LIST", "the ring: NODE=TOKEN,NODE=TOKEN,... (a node once per token)") +
           flag_line("--ring FILE", "the ring as `nodetool ring` prints it (Address ... Token)") + keys_line,
       "cassandra",
-      run_cassandra});
-  out.push_back(CliCommand{
-      "place",
+      {{"--tokens", "--ring"}, {}},
+      configure_cassandra});
+  out.push_back(SystemDef{
       "guava",
       {usage_line("ringlab place guava [flags] KEY...", "Guava's Hashing.consistentHash of each key")},
       "place guava ({\"key\": KEY, \"result\": BUCKET} per key):\n" + cli_flag_lines("guava", kIndent) +
@@ -170,9 +150,9 @@ std::vector<CliCommand> keyed_commands() {
           "UTF-8, padToLong()), or auto (long when the key is a decimal that fits a\n" + kUnder +
           "signed long, murmur3_128 otherwise); default auto\n" + keys_line,
       "guava",
-      run_guava});
-  out.push_back(CliCommand{
-      "place",
+      {{"--buckets", "--input"}, {}},
+      configure_guava});
+  out.push_back(SystemDef{
       "erlang",
       {usage_line("ringlab place erlang [flags] KEY...", "erlang:phash2 of each key as an Erlang term")},
       "place erlang ({\"key\": KEY, \"result\": HASH} per key; without --range, phash2/1's 27 bits):\n" +
@@ -180,7 +160,8 @@ std::vector<CliCommand> keyed_commands() {
           flag_line("--term T", "binary (the key's bytes: an Elixir string), charlist (its code points),") + kUnder +
           "atom (the atom of that name) or integer (the decimal it spells); default binary\n" + keys_line,
       "phash2",
-      run_erlang});
+      {{"--range", "--term"}, {}},
+      configure_erlang});
   return out;
 }
 
