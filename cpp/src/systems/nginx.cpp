@@ -68,22 +68,29 @@ std::string address_problem(std::string_view address) {
 
 }  // namespace
 
-NginxUpstream::NginxUpstream(std::vector<NginxServer> servers, NginxMode mode)
-    : servers_(std::move(servers)), mode_(mode) {
-  check_integer(Param::nginx_servers, static_cast<std::int64_t>(servers_.size()));
+std::int64_t NginxUpstream::check(const std::vector<NginxServer>& servers, NginxMode mode) {
+  check_integer(Param::nginx_servers, static_cast<std::int64_t>(servers.size()));
   std::set<std::string_view> seen;
-  for (const NginxServer& s : servers_) {
+  std::int64_t total_weight = 0;
+  for (const NginxServer& s : servers) {
     if (const std::string problem = address_problem(s.address); !problem.empty())
       throw Error(ErrorCode::invalid_argument, problem);
     check_integer(Param::nginx_weight, s.weight);
     if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
-    total_weight_ += s.weight;
+    total_weight += s.weight;
   }
-  if (mode_ != NginxMode::consistent) return;
-  const std::uint64_t npoints = static_cast<std::uint64_t>(total_weight_) * kPointsPerWeight;
-  if (npoints > kMaxRingPoints)
+  const std::uint64_t npoints = static_cast<std::uint64_t>(total_weight) * kPointsPerWeight;
+  if (mode == NginxMode::consistent && npoints > kMaxRingPoints)
     throw Error(ErrorCode::limit_exceeded, "a ring of " + std::to_string(npoints) +
                                                " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
+  return total_weight;
+}
+
+NginxUpstream::NginxUpstream(std::vector<NginxServer> servers, NginxMode mode)
+    : servers_(std::move(servers)), mode_(mode) {
+  total_weight_ = check(servers_, mode_);
+  if (mode_ != NginxMode::consistent) return;
+  const std::uint64_t npoints = static_cast<std::uint64_t>(total_weight_) * kPointsPerWeight;
   points_.reserve(npoints);
   for (std::uint32_t i = 0; i < servers_.size(); ++i) {
     // crc32(HOST \0 PORT PREV_HASH), the previous point's 4 bytes little-endian (0 at first).
@@ -422,7 +429,7 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
   if (!has_hash)
     bad_at(end_line, end_col, "no \"hash\" directive: ringlab reproduces the hash method only (hash KEY [consistent])");
   try {
-    NginxUpstream check(config.servers, config.mode);
+    (void)NginxUpstream::check(config.servers, config.mode);
   } catch (const Error& e) {
     bad_at(end_line, end_col, e.what(), e.code());
   }

@@ -79,6 +79,9 @@ class NginxUpstream {
     std::string_view port;
   };
   [[nodiscard]] static HostPort split_address(std::string_view address) noexcept;
+  // The constructor's checks without building the ring (the errors above); returns the total
+  // weight.
+  static std::int64_t check(const std::vector<NginxServer>& servers, NginxMode mode);
 
  private:
   std::vector<NginxServer> servers_;
