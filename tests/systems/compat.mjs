@@ -348,8 +348,11 @@ const count = (n) => n.toLocaleString("en-US");
 // in the middle, with their length), else its bytes in hex.
 function showKey({ key, hex }) {
   if (key !== undefined && !/[\p{C}`|]/u.test(key)) {
-    if (key.length <= 40) return `\`${JSON.stringify(key)}\``;
-    return `\`${JSON.stringify(key.slice(0, 16))}\` … \`${JSON.stringify(key.slice(-8))}\` (${count(Buffer.byteLength(key))} bytes)`;
+    // Cut between characters, not inside a surrogate pair.
+    const chars = Array.from(key);
+    if (chars.length <= 40) return `\`${JSON.stringify(key)}\``;
+    const [head, tail] = [chars.slice(0, 16).join(""), chars.slice(-8).join("")];
+    return `\`${JSON.stringify(head)}\` … \`${JSON.stringify(tail)}\` (${count(Buffer.byteLength(key))} bytes)`;
   }
   return `bytes \`${hex}\``;
 }
