@@ -13,10 +13,14 @@ export default defineConfig({
   publicDir: false,
   resolve: {
     // The package by its name, built into web/lib/dist by `npm run build:wasm`.
-    alias: [{ find: /^ringlab$/, replacement: here("../lib/dist/index.js") }],
+    alias: [
+      { find: /^ringlab$/, replacement: here("../lib/dist/index.js") },
+      // Imported dynamically (the Malachi page only): its own chunk and .wasm.
+      { find: /^ringlab\/systems$/, replacement: here("../lib/dist/systems.js") },
+    ],
   },
   // Pre-bundling would move the package away from its .wasm (found via import.meta.url).
-  optimizeDeps: { exclude: ["ringlab"], include: ["uplot"] },
+  optimizeDeps: { exclude: ["ringlab", "ringlab/systems"], include: ["uplot"] },
   server: { fs: { allow: [here("../..")] } },
   worker: { format: "es" },
   build: {

@@ -1,5 +1,6 @@
 // The widgets bundle: Vite library mode → dist/widgets/ringlab-widgets.js (ES module), the worker
-// ringlab-worker.js and ringlab.wasm beside it. Both scripts find the .wasm (and the page finds
+// ringlab-worker.js and ringlab.wasm beside it, and the systems chunk (ringlab-systems.js with
+// ringlab-systems.wasm) that only the Malachi widget loads. Both scripts find the .wasm (and the page finds
 // the worker) relative to their own URL, so the folder works from any sub-path; nothing uses eval,
 // inline script or blob: URLs, so it runs under a strict Content-Security-Policy.
 import { readFileSync } from "node:fs";
@@ -9,34 +10,53 @@ import { defineConfig, type Plugin } from "vite";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkgEntry = here("../lib/dist/index.js");
 const wasmFile = here("../lib/dist/wasm/ringlab.wasm");
+const systemsEntry = here("../lib/dist/systems.js");
+const systemsWasmFile = here("../lib/dist/wasm/ringlab-systems.wasm");
 
 // Library mode inlines every asset as a data: URL, and fetching a data: URL needs connect-src
 // data:, which a strict CSP does not allow. So the package's `new URL("./wasm/ringlab.wasm",
 // import.meta.url)` is pointed at "./ringlab.wasm" (spelled so Vite leaves it alone) and the file
-// is emitted under that name next to the bundle.
-function wasmBesideBundle(): Plugin {
-  const literal = 'new URL("./wasm/ringlab.wasm", import.meta.url)';
+// is emitted under that name next to the bundle. The systems module (`ringlab/systems`, imported
+// dynamically by the Malachi widget) gets the same treatment, and its .wasm is emitted only when
+// its entry was bundled.
+function wasmBesideBundle(entry = pkgEntry, file = wasmFile, name = "ringlab.wasm", always = true): Plugin {
+  // Any quotes and spacing: the package's build may minify it.
+  const literal = new RegExp(
+    `new URL\\(\\s*(["'\`])\\./wasm/${name.replace(/[.]/g, "\\.")}\\1\\s*,\\s*import\\.meta\\.url\\s*\\)`,
+  );
+  let used = false;
   return {
-    name: "ringlab-wasm-beside-bundle",
+    name: `ringlab-wasm-beside-bundle:${name}`,
     enforce: "pre",
     transform(code, id) {
-      if (id !== pkgEntry) return null;
-      if (!code.includes(literal)) this.error(`${id} no longer contains ${literal}: update web/widgets/vite.config.ts`);
-      return code.replace(literal, 'new URL("./" + "ringlab.wasm", import.meta.url)');
+      if (id !== entry) return null;
+      if (!literal.test(code))
+        this.error(
+          `${id} no longer contains new URL("./wasm/${name}", import.meta.url): update web/widgets/vite.config.ts`,
+        );
+      used = true;
+      return code.replace(literal, `new URL("./" + "${name}", import.meta.url)`);
     },
     generateBundle() {
-      this.emitFile({ type: "asset", fileName: "ringlab.wasm", source: readFileSync(wasmFile) });
+      if (always || used) this.emitFile({ type: "asset", fileName: name, source: readFileSync(file) });
     },
   };
 }
+
+const systemsBesideBundle = () => wasmBesideBundle(systemsEntry, systemsWasmFile, "ringlab-systems.wasm", false);
 
 export default defineConfig({
   root: here("."),
   // Relative: the worker's URL is resolved against import.meta.url, not the site root.
   base: "./",
   publicDir: false,
-  resolve: { alias: [{ find: /^ringlab$/, replacement: pkgEntry }] },
-  plugins: [wasmBesideBundle()],
+  resolve: {
+    alias: [
+      { find: /^ringlab$/, replacement: pkgEntry },
+      { find: /^ringlab\/systems$/, replacement: systemsEntry },
+    ],
+  },
+  plugins: [wasmBesideBundle(), systemsBesideBundle()],
   worker: {
     format: "es",
     plugins: () => [wasmBesideBundle()],
@@ -52,7 +72,8 @@ export default defineConfig({
     // Shipped to browsers as is (no further bundler), so minified.
     minify: true,
     // Library mode keeps whitespace for downstream bundlers; this bundle has none, so minify fully.
-    rolldownOptions: { output: { minify: true } },
+    // The systems module is a chunk of its own, loaded by the Malachi widget on first use.
+    rolldownOptions: { output: { minify: true, chunkFileNames: "ringlab-[name].js" } },
     lib: { entry: here("index.ts"), formats: ["es"], fileName: () => "ringlab-widgets.js" },
   },
 });

@@ -20,7 +20,7 @@ export interface StateChangeDetail {
   params: Record<string, string>;
 }
 
-const live = new Set<RinglabElement<Spec>>();
+const live = new Set<RinglabElement<Spec, unknown>>();
 let langObserver: MutationObserver | undefined;
 
 // One observer per page re-renders every widget when a lang attribute changes anywhere
@@ -33,7 +33,12 @@ function watchLang(): void {
   langObserver.observe(document.documentElement, { attributes: true, attributeFilter: ["lang"], subtree: true });
 }
 
-export abstract class RinglabElement<S extends Spec> extends HTMLElement {
+/**
+ * A widget with parameters S, drawn with module M: the main ringlab module for the course's
+ * widgets; a widget of the real systems overrides loadModule/moduleIfLoaded to load
+ * `ringlab/systems` (a separate chunk and .wasm, fetched only when such a widget is used).
+ */
+export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLElement {
   /** The widget's parameters and their codecs; the keys are its attributes. */
   static spec: Spec = {};
 
@@ -41,7 +46,7 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
     return [...Object.keys(this.spec), "lang", "theme"];
   }
 
-  protected rl: Ringlab | undefined;
+  protected rl: M | undefined;
   protected t: Messages = messagesFor("en");
   protected f: Fmt = new Fmt("en-US", "latn");
   /** The container the widget draws into (inside the shadow root). */
@@ -123,7 +128,7 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
   }
 
   connectedCallback(): void {
-    live.add(this as unknown as RinglabElement<Spec>);
+    live.add(this as unknown as RinglabElement<Spec, unknown>);
     watchLang();
     if (!this.built) {
       this.built = true;
@@ -131,10 +136,10 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
       this.build(this.box);
       this.box.append(this.errorEl);
     }
-    this.rl = ringlabIfLoaded();
+    this.rl = this.moduleIfLoaded();
     if (this.rl) this.requestUpdate();
     else {
-      getRinglab().then(
+      this.loadModule().then(
         (rl) => {
           this.rl = rl;
           this.requestUpdate();
@@ -145,7 +150,7 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
   }
 
   disconnectedCallback(): void {
-    live.delete(this as unknown as RinglabElement<Spec>);
+    live.delete(this as unknown as RinglabElement<Spec, unknown>);
     this.disconnected();
   }
 
@@ -202,6 +207,14 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
     this.resolveReady();
   }
 
+  /** The module, shared by every widget of the page that uses it (loaded on first use). */
+  protected loadModule(): Promise<M> {
+    return getRinglab() as Promise<M>;
+  }
+  /** The module if it has loaded (a re-connected widget then renders at once), else undefined. */
+  protected moduleIfLoaded(): M | undefined {
+    return ringlabIfLoaded() as M | undefined;
+  }
   /** Extra CSS for this widget's shadow root. */
   protected extraStyles(): string {
     return "";
@@ -213,7 +226,7 @@ export abstract class RinglabElement<S extends Spec> extends HTMLElement {
   /** Builds the widget's persistent parts once (inputs keep focus across renders). */
   protected abstract build(box: HTMLDivElement): void;
   /** Draws the state. Throws what the module throws; the base shows it. */
-  protected abstract render(rl: Ringlab, state: StateOf<S>): void;
+  protected abstract render(rl: M, state: StateOf<S>): void;
   /** The widget's one-line title in the current language. */
   protected abstract heading(): string;
   /** Called when the language changed, before render (relabel persistent parts). */
