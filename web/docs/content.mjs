@@ -332,6 +332,39 @@ export const widgets = [
     ],
     example: { servers: "10", keys: "20000", change: "remove:S3" },
   },
+  {
+    tag: "ringlab-malachi-ring",
+    section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
+    title: { en: "Malachi's ring", bn: "Malachi-এর ring" },
+    about: {
+      en: "Malachi's HashRing (Elixir), exactly: vnodes at the tokens you give (typed, or dragged on the ring), keys typed as Elixir terms, each routed to the first vnode whose token is ≥ :erlang.phash2(key, 2^ring_bits); each vnode's boundaries, the keys a change moves, and the module's own error beside the input that caused it. It loads the systems module (ringlab-systems.js and its .wasm) on first use.",
+      bn: "Malachi-এর HashRing (Elixir), হুবহু: আপনার দেওয়া token-এ virtual node (লিখে, বা ring-এ টেনে), Elixir term হিসেবে লেখা key, প্রতিটি যায় প্রথম সেই virtual node-এ যার token :erlang.phash2(key, 2^ring_bits)-এর সমান বা বড়; প্রতিটি virtual node-এর বৃত্তাংশ, কোনো বদলে কোন key সরে, আর ভুল ইনপুটের পাশেই module-এর নিজের ত্রুটি-বার্তা। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) লোড করে।",
+    },
+    attrs: [
+      [
+        "bits",
+        "8",
+        { en: "ring_bits: the ring is 0 … 2^bits − 1 (1 … 32)", bn: "ring_bits: ring হলো ০ … 2^bits − ১ (১ … ৩২)" },
+      ],
+      [
+        "vnodes",
+        ':a=5\n{:b, 1}=100\n"c"=200',
+        {
+          en: "one vnode per line, ID=TOKEN, the id an Elixir term (split at the last =)",
+          bn: "প্রতি লাইনে একটি virtual node, ID=TOKEN, id একটি Elixir term (শেষ = চিহ্নে ভাগ)",
+        },
+      ],
+      [
+        "keys",
+        '"k"\n"abc"\n"user:42"\n""\n{:range, 7}\n42',
+        {
+          en: 'one key per line, an Elixir term ("topic-a" is a string); blank lines are skipped',
+          bn: 'প্রতি লাইনে একটি key, একটি Elixir term ("topic-a" একটি string); ফাঁকা লাইন বাদ যায়',
+        },
+      ],
+    ],
+    example: { bits: "16", vnodes: ":a=1000\n:b=40000\n{:c, 1}=60000", keys: ":user\n{:range, 7}\n42\n[1, 2, 3]" },
+  },
 ];
 
 /** The page's own words. */
@@ -346,7 +379,7 @@ export const pages = {
     start: {
       title: "Getting started",
       body: [
-        "Copy the three files of dist/widgets/ — ringlab-widgets.js, ringlab-worker.js and ringlab.wasm — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm are found next to the script, so any folder and any sub-path will do.",
+        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js and ringlab.wasm, and for <ringlab-malachi-ring> ringlab-systems.js and ringlab-systems.wasm, which only a page with that element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
@@ -401,7 +434,7 @@ export const pages = {
     start: {
       title: "শুরু করা",
       body: [
-        "dist/widgets/-এর তিনটি ফাইল — ringlab-widgets.js, ringlab-worker.js আর ringlab.wasm — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js আর ringlab.wasm, আর <ringlab-malachi-ring>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, যা শুধু সেই element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',

@@ -14,6 +14,7 @@ import { Experiment } from "./elements/experiment";
 import { HotkeyStepper } from "./elements/hotkey-stepper";
 import { JumpStepper } from "./elements/jump-stepper";
 import { MaglevStepper } from "./elements/maglev-stepper";
+import { MalachiRing } from "./elements/malachi-ring";
 import { MembershipStepper } from "./elements/membership-stepper";
 import { ModNStepper } from "./elements/modn-stepper";
 import { RendezvousStepper } from "./elements/rendezvous-stepper";
@@ -37,6 +38,7 @@ export const elements = {
   "ringlab-experiment": Experiment,
   "ringlab-cache-whatif": CacheWhatIf,
   "ringlab-compare": Compare,
+  "ringlab-malachi-ring": MalachiRing,
 } as const;
 
 /** Defines every ringlab element (once; safe to call again, or with the bundle loaded twice). */
@@ -49,6 +51,7 @@ defineWidgets();
 export { RinglabElement, type StateChangeDetail } from "./core/element";
 export { StepperElement } from "./core/stepper";
 export { getRinglab } from "./core/module";
+export { getSystems } from "./core/systems";
 export { messagesFor, languages, type Messages } from "./i18n/index";
 export {
   BoundedStepper,
@@ -59,6 +62,7 @@ export {
   HotkeyStepper,
   JumpStepper,
   MaglevStepper,
+  MalachiRing,
   MembershipStepper,
   ModNStepper,
   RendezvousStepper,

@@ -46,7 +46,7 @@ const bn: Messages = {
       "৭ · Jump hash, Maglev আর bounded load",
       "৮ · সীমা — hot key আর membership",
     ],
-    groups: { experiments: "প্রকাশিত প্রোগ্রাম", tools: "কী হলে কী হয়, আর তুলনা" },
+    groups: { experiments: "প্রকাশিত প্রোগ্রাম", tools: "কী হলে কী হয়, আর তুলনা", systems: "বাস্তব সিস্টেম" },
     routes: {
       modn: {
         title: "mod-N: ৪ থেকে ৫টি সার্ভার",
@@ -118,6 +118,11 @@ const bn: Messages = {
         title: "Cache stampede হিসাবযন্ত্র",
         intro:
           "আগের hit ratio, আগে-পরে সার্ভারের সংখ্যা আর algorithm: কতটা hit টিকে থাকে, আর database-এর চাপ কত গুণ বাড়ে।",
+      },
+      malachi: {
+        title: "Malachi-এর ring",
+        intro:
+          "Malachi (Elixir) key পাঠায় প্রথম সেই virtual node-এ, যার token :erlang.phash2(key, 2^ring_bits)-এর সমান বা বড়; শেষ পেরোলে বৃত্ত ঘুরে শুরুতে। Elixir-এ যেভাবে লেখেন সেভাবেই key লিখুন, আর দেখুন আপনার cluster ঠিক কোন virtual node ব্যবহার করে; virtual node যোগ, বাদ বা টেনে সরিয়ে দেখুন কোন key সরে।",
       },
       compare: {
         title: "সব algorithm-এর তুলনা",
@@ -438,6 +443,65 @@ const bn: Messages = {
     summary: (alg, moved, hit, after, db) =>
       `${alg}-এ ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় ${db}।`,
     unavailable: (alg) => `${alg}: এই বদলের জন্য কোনো মাপ নেই (টেবিল দেখুন)।`,
+  },
+
+  malachi: {
+    title: "Malachi-এর ring: প্রতিটি key সেই virtual node-এ, যেখানে Malachi পাঠায়",
+    bits: "ring_bits (১–৩২)",
+    span: (size, max) => `Ring-এ 2^ring_bits = ${size}টি অবস্থান, ০ … ${max}।`,
+    diagram: (max) =>
+      `০ … ${max}-এর ring মাপমতো আঁকা, ০ ওপরে, ঘড়ির কাঁটার দিকে: virtual node বৃত্ত, key লাইন-নম্বরসহ রম্বস, প্রতিটি virtual node-এর বৃত্তাংশ তার রঙে`,
+    center: (vnodes, keys) => `${vnodes}টি virtual node · ${keys}টি key`,
+    dragHint:
+      "Token বদলাতে virtual node-টি ring ধরে টেনে সরান, বা তাতে focus দিয়ে (Tab) তীর-চাবি চাপুন; Shift বা Page Up/Down দিলে বড় লাফ।",
+    pointLabel: (id) => `virtual node ${id}: token`,
+    vnodesCaption: "Token-এর ক্রমে virtual node, প্রতিটির বৃত্তাংশ (start_exclusive, end_inclusive]",
+    vnode: "virtual node",
+    token: "token",
+    arc: "বৃত্তাংশ",
+    share: "ring-এর অংশ",
+    keysCol: "key",
+    whole: "একা: পুরো ring",
+    tokenOf: (id) => `${id}-এর token`,
+    remove: "বাদ দিন",
+    removeOf: (id) => `${id} বাদ দিন`,
+    noVnodes: "এখনো কোনো virtual node নেই: নিচে যোগ করুন।",
+    notPlaced: "বসানো যায়নি (ঠিকানা বা attribute থেকে আসা):",
+    lineFormat: "virtual node লিখুন ID=TOKEN আকারে, যেমন :a=5",
+    addTitle: "Virtual node যোগ করুন",
+    newId: "id (একটি Elixir term)",
+    newToken: "token",
+    add: "যোগ",
+    keysLabel: "Key, প্রতি লাইনে একটি, Elixir term হিসেবে",
+    syntaxNote:
+      'প্রতিটি লাইন একটি key, Elixir-এ যেভাবে লেখা হয়: `"topic-a"` একটি string (binary), `\'abc\'` একটি charlist, `:a` একটি atom, `{:range, 7}` একটি tuple, `42` একটি পূর্ণসংখ্যা। যে লাইন Elixir term নয় তা ত্রুটি, অনুমান নয়: শুধু `topic-a` লিখলে গ্রহণ করা হয় না (`"topic-a"` লিখুন)। ফাঁকা লাইন বাদ যায়।',
+    keysCaption: (n) => `প্রতিটি key-এর অবস্থান আর virtual node (${n}টি key)`,
+    line: "লাইন",
+    key: "key",
+    position: (size) => `phash2(key, ${size})`,
+    routed: "virtual node",
+    movedTitle: "কী সরল",
+    noChange: "Virtual node যোগ, বাদ বা সরালে এখানে দেখাবে কোন key-এর virtual node বদলাল।",
+    added: (id, token) => `${id} যোগ হলো token ${token}-এ`,
+    removed: (id, token) => `${id} বাদ গেল token ${token} থেকে`,
+    movedVnode: (id, from, to) => `${id} সরল token ${from} থেকে ${to}-এ`,
+    movedSummary: (change, moved, total) =>
+      `${change}: ${total}টির ${moved}টি key-এর virtual node বদলাল; বাকি প্রতিটি key যেখানে ছিল সেখানেই।`,
+    movesCaption: "যে key-গুলোর virtual node বদলাল",
+    from: "আগে",
+    to: "পরে",
+    errors: {
+      token_out_of_range: "Token ring-এর বাইরে।",
+      token_taken: "এই token-এ আগেই অন্য একটি virtual node আছে।",
+      already_present: "এই virtual node আগেই ring-এ আছে।",
+      not_found: "Ring-এ এমন কোনো virtual node নেই।",
+      empty: "Ring-এ কোনো virtual node নেই: key যাওয়ার জায়গা নেই।",
+      term: "এটি Elixir term নয়।",
+      number: "এটি পূর্ণসংখ্যা নয়।",
+      out_of_range: "ring_bits হতে হবে ১ থেকে ৩২-এর মধ্যে।",
+      limit_exceeded: "এই term ringlab-এর সীমার চেয়ে বড়।",
+      other: "Module এটি গ্রহণ করেনি।",
+    },
   },
 
   rendezvous: {

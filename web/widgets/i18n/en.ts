@@ -43,7 +43,7 @@ const en = {
       "§7 Jump, Maglev, bounded loads",
       "§8 Limits: hot keys and membership",
     ],
-    groups: { experiments: "The published programs", tools: "What-if and comparison" },
+    groups: { experiments: "The published programs", tools: "What-if and comparison", systems: "Real systems" },
     routes: {
       modn: {
         title: "mod-N: 4 → 5 servers",
@@ -116,6 +116,11 @@ const en = {
         title: "Cache stampede calculator",
         intro:
           "Hit ratio before, servers before and after, and the algorithm: how many hits remain and how much more load the database takes.",
+      },
+      malachi: {
+        title: "Malachi's ring",
+        intro:
+          "Malachi (Elixir) routes a key to the first vnode whose token is ≥ :erlang.phash2(key, 2^ring_bits), wrapping around. Type keys as you write them in Elixir and see exactly the vnode your cluster uses; add, remove or drag vnodes and see which keys move.",
       },
       compare: {
         title: "Compare every algorithm",
@@ -456,6 +461,77 @@ const en = {
     summary: (alg: string, moved: string, hit: string, after: string, db: string) =>
       `With ${alg}, ${moved} of the keys move: the hit ratio falls from ${hit} to ${after}, and the database takes ${db} its load.`,
     unavailable: (alg: string) => `${alg}: no measurement for this change (see the table).`,
+  },
+
+  malachi: {
+    title: "Malachi's ring: each key on the vnode Malachi routes it to",
+    bits: "ring_bits (1–32)",
+    span: (size: string, max: string) => `The ring has 2^ring_bits = ${size} positions, 0 … ${max}.`,
+    diagram: (max: string) =>
+      `The ring 0 … ${max} drawn to scale, 0 at the top, clockwise: vnodes as circles, keys as diamonds numbered by line, each vnode's arc in its colour`,
+    center: (vnodes: string, keys: string) => `${vnodes} vnodes · ${keys} keys`,
+    dragHint:
+      "Drag a vnode around the ring to change its token, or focus it (Tab) and use the arrow keys; Shift or Page Up/Down take bigger steps.",
+    pointLabel: (id: string) => `vnode ${id}: token`,
+    vnodesCaption: "Vnodes in token order, each owning the arc (start_exclusive, end_inclusive]",
+    vnode: "vnode",
+    token: "token",
+    arc: "boundaries",
+    share: "share of the ring",
+    keysCol: "keys",
+    whole: "alone: the whole ring",
+    tokenOf: (id: string) => `Token of ${id}`,
+    remove: "Remove",
+    removeOf: (id: string) => `Remove ${id}`,
+    noVnodes: "No vnodes yet: add one below.",
+    notPlaced: "Not placed (from the address or the attribute):",
+    lineFormat: "write a vnode as ID=TOKEN, for example :a=5",
+    addTitle: "Add a vnode",
+    newId: "id (an Elixir term)",
+    newToken: "token",
+    add: "Add",
+    keysLabel: "Keys, one per line, as Elixir terms",
+    syntaxNote:
+      'Each line is one key, written as in Elixir: `"topic-a"` is a string (a binary), `\'abc\'` a charlist, `:a` an atom, `{:range, 7}` a tuple, `42` an integer. A line that is not an Elixir term is an error, never a guess: a bare `topic-a` is refused (write `"topic-a"`). Blank lines are skipped.',
+    keysCaption: (n: string) => `Each key's position and vnode (${n} keys)`,
+    line: "line",
+    key: "key",
+    position: (size: string) => `phash2(key, ${size})`,
+    routed: "vnode",
+    movedTitle: "What moved",
+    noChange: "Add, remove or move a vnode to see which keys change vnode.",
+    added: (id: string, token: string) => `${id} added at token ${token}`,
+    removed: (id: string, token: string) => `${id} removed from token ${token}`,
+    movedVnode: (id: string, from: string, to: string) => `${id} moved from token ${from} to ${to}`,
+    movedSummary: (change: string, moved: string, total: string) =>
+      `${change}: ${moved} of ${total} keys changed vnode; every other key stayed where it was.`,
+    movesCaption: "Keys that changed vnode",
+    from: "from",
+    to: "to",
+    errors: {
+      token_out_of_range: "The token is outside the ring.",
+      token_taken: "Another vnode already holds this token.",
+      already_present: "This vnode is already on the ring.",
+      not_found: "There is no such vnode on the ring.",
+      empty: "The ring has no vnodes: a key has nowhere to go.",
+      term: "This is not an Elixir term.",
+      number: "This is not a whole number.",
+      out_of_range: "ring_bits must be between 1 and 32.",
+      limit_exceeded: "This term is larger than ringlab allows.",
+      other: "The module refused this.",
+    } as Record<
+      | "token_out_of_range"
+      | "token_taken"
+      | "already_present"
+      | "not_found"
+      | "empty"
+      | "term"
+      | "number"
+      | "out_of_range"
+      | "limit_exceeded"
+      | "other",
+      string
+    >,
   },
 
   rendezvous: {
