@@ -174,6 +174,12 @@ enum class Param : std::uint8_t {
   memcached_port,
   libketama_servers,
   libketama_memory,
+  // Envoy's ring_hash and maglev load balancers (ringlab_systems)
+  envoy_hosts,
+  envoy_weight,
+  envoy_min_ring,
+  envoy_max_ring,
+  envoy_table_size,
 };
 
 enum class ParamKind : std::uint8_t {
@@ -398,6 +404,22 @@ inline constexpr ParamSpec kParamTable[] = {
    .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
   {.id = Param::libketama_memory, .where = "libketama", .name = "memory", .help = "a server's memory (its weight)",
    .lo = 1, .hi = kMaxSafeInteger},
+
+  // Envoy validates load_balancing_weight >= 1 (a uint32), minimum_ring_size and
+  // maximum_ring_size <= 8M (a ring of 0 entries would answer no host, so >= 1 here), and
+  // maglev's table_size <= 5000011, which must be a prime.
+  {.id = Param::envoy_hosts, .where = "envoyRing, envoyMaglev", .name = "hosts", .help = "hosts of the cluster",
+   .lo = 1, .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
+  {.id = Param::envoy_weight, .where = "envoyRing, envoyMaglev", .name = "weight",
+   .help = "a host's load_balancing_weight", .lo = 1, .hi = 4294967295},
+  {.id = Param::envoy_min_ring, .where = "envoyRing", .name = "minRingSize", .flag = "--min-ring", .metavar = "N",
+   .help = "minimum_ring_size", .lo = 1, .hi = 8388608, .range_note = "1 to --max-ring", .has_default = true,
+   .default_integer = 1024},
+  {.id = Param::envoy_max_ring, .where = "envoyRing", .name = "maxRingSize", .flag = "--max-ring", .metavar = "N",
+   .help = "maximum_ring_size", .lo = 1, .hi = 8388608, .has_default = true, .default_integer = 8388608},
+  {.id = Param::envoy_table_size, .where = "envoyMaglev", .name = "tableSize", .flag = "--table", .metavar = "M",
+   .help = "Maglev's table_size", .lo = 2, .hi = 5000011, .range_note = "a prime, 2 to {hi}", .has_default = true,
+   .default_integer = 65537},
 };
 // clang-format on
 

@@ -11,7 +11,7 @@ namespace {
 const std::vector<SystemDef>& system_defs() {
   static const std::vector<SystemDef> defs = [] {
     std::vector<SystemDef> all;
-    for (std::vector<SystemDef> group : {cache_systems(), keyed_systems()})
+    for (std::vector<SystemDef> group : {cache_systems(), keyed_systems(), envoy_systems()})
       for (SystemDef& d : group) all.push_back(std::move(d));
     return all;
   }();

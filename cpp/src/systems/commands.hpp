@@ -48,5 +48,7 @@ std::unique_ptr<Placement> placement(F f) {
 // The groups' systems, for configure() and for their commands (cli.cpp makes each one's).
 [[nodiscard]] std::vector<SystemDef> cache_systems();
 [[nodiscard]] std::vector<SystemDef> keyed_systems();
+// place envoy-ring, place envoy-maglev.
+[[nodiscard]] std::vector<SystemDef> envoy_systems();
 
 }  // namespace ringlab::systems

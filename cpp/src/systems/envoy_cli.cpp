@@ -1,0 +1,112 @@
+// place envoy-ring, place envoy-maglev: one JSON line {"key": KEY, "result": HOST} per key, in
+// input order, HOST the host as the list or the endpoints file names it.
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_support.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/envoy.hpp"
+#include "systems/commands.hpp"
+
+namespace ringlab::systems {
+namespace {
+
+using Usage = CliUsageError;
+
+constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
+const std::string kIndent = "    ";
+const std::string kUnder(4 + 15, ' ');
+
+std::string usage_line(const std::string& head, const std::string& summary) {
+  std::string line = "  " + head;
+  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
+  return js::pad_end(line, kUsageColumn) + summary;
+}
+
+std::string flag_line(const std::string& flag, const std::string& text) {
+  if (flag.size() >= 15) return kIndent + flag + "\n" + kUnder + text + "\n";
+  return kIndent + js::pad_end(flag, 15) + text + "\n";
+}
+
+std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p) {
+  const std::string* text = a.value(flag);
+  if (text == nullptr) return param(p).default_integer;
+  return integer_from_text(*text, param(p).name);
+}
+
+// --hosts LIST or --endpoints FILE, exactly one.
+std::vector<envoy::Host> hosts(const cli::Args& a, const ReadFile& read, const std::string& command) {
+  const std::string* list = a.value("--hosts");
+  const std::string* file = a.value("--endpoints");
+  if (list != nullptr && file != nullptr) throw Usage{command + " takes --hosts or --endpoints FILE, not both"};
+  if (list == nullptr && file == nullptr) throw Usage{command + " needs --hosts ADDR[=W],... or --endpoints FILE"};
+  if (list != nullptr) return envoy::hosts_from_list(*list, a.has("--use-hostname"));
+  const std::optional<std::string> text = read ? read(*file) : std::nullopt;
+  if (!text) throw Usage{"cannot read --endpoints file " + shown_text(*file)};
+  return envoy::parse_endpoints(*text);
+}
+
+std::string host_json(const std::vector<envoy::Host>& hosts, std::size_t i) {
+  return cli::json_bytes(hosts[i].address);
+}
+
+std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& read) {
+  std::vector<envoy::Host> list = hosts(a, read, "place envoy-ring");
+  envoy::RingOptions o;
+  o.min_ring_size = integer_flag(a, "--min-ring", Param::envoy_min_ring);
+  o.max_ring_size = integer_flag(a, "--max-ring", Param::envoy_max_ring);
+  if (const std::string* h = a.value("--hash"); h != nullptr) o.hash = envoy::ring_hash_from_name(*h);
+  o.use_hostname = a.has("--use-hostname");
+  auto ring = std::make_shared<const envoy::Ring>(std::move(list), o);
+  return placement(
+      [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); });
+}
+
+std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
+  std::vector<envoy::Host> list = hosts(a, read, "place envoy-maglev");
+  auto maglev = std::make_shared<const envoy::Maglev>(
+      std::move(list), integer_flag(a, "--table", Param::envoy_table_size), a.has("--use-hostname"));
+  return placement(
+      [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); });
+}
+
+}  // namespace
+
+std::vector<SystemDef> envoy_systems() {
+  const std::string hosts_lines =
+      flag_line("--hosts LIST", "the cluster's hosts: ADDR[=W],... (ADDR IPV4:PORT or [IPV6]:PORT, W its") + kUnder +
+      "load_balancing_weight, default 1; with --use-hostname, the hostnames)\n" +
+      flag_line("--endpoints FILE", "the hosts as the cluster's load_assignment YAML lists them (lb_endpoints:") +
+      kUnder + "address, port_value, load_balancing_weight, hostname) or ADDR:PORT[=W] lines\n" +
+      flag_line("--use-hostname", "use_hostname_for_hashing: hash each host's hostname, not its address") +
+      flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)");
+  // What a key is: the bytes a header (or cookie, query parameter) hash policy hashes.
+  const std::string what =
+      "; the request's hash is\n" + kIndent + "XXH64 of KEY with seed 0, as a header hash policy computes it):\n";
+  std::vector<SystemDef> out;
+  out.push_back(
+      SystemDef{"envoy-ring",
+                {usage_line("ringlab place envoy-ring [flags] KEY...", "Envoy ring_hash's host for each key")},
+                "place envoy-ring ({\"key\": KEY, \"result\": HOST} per key" + what + hosts_lines +
+                    cli_flag_lines("envoyRing", kIndent) +
+                    flag_line("--hash H", "the ring's hash_function: xxhash (XX_HASH, default) or murmur2") + kUnder +
+                    "(MURMUR_HASH_2: libstdc++'s 64-bit std::_Hash_bytes)\n",
+                "envoyRing",
+                {{"--hosts", "--endpoints", "--min-ring", "--max-ring", "--hash"}, {"--use-hostname"}},
+                configure_ring});
+  out.push_back(SystemDef{"envoy-maglev",
+                          {usage_line("ringlab place envoy-maglev [flags] KEY...", "Envoy maglev's host for each key")},
+                          "place envoy-maglev ({\"key\": KEY, \"result\": HOST} per key" + what + hosts_lines +
+                              cli_flag_lines("envoyMaglev", kIndent),
+                          "envoyMaglev",
+                          {{"--hosts", "--endpoints", "--table"}, {"--use-hostname"}},
+                          configure_maglev});
+  return out;
+}
+
+}  // namespace ringlab::systems
