@@ -10,7 +10,7 @@ import path from "node:path";
 import { differences, makeKeys, withTempDir } from "./lib.mjs";
 
 // In the order the report lists them; each module exports compare({ keys, dir, seed }).
-const systems = ["nginx", "memcached", "redis", "kafka", "cassandra", "guava", "erlang"];
+const systems = ["nginx", "memcached", "redis", "kafka", "cassandra", "guava", "erlang", "envoy"];
 
 async function main(argv) {
   let seed = Math.floor(Math.random() * 2 ** 31);
