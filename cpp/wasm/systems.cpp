@@ -22,6 +22,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -33,6 +34,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/malachi.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/systems/placement.hpp"
 #include "ringlab/systems_cli.hpp"
 #include "utf8.hpp"
 
@@ -297,6 +299,92 @@ MalachiRing* malachi_clone(const MalachiRing& r) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The real systems (placement.hpp): configured from `place SYSTEM`'s flags
+
+val system_names() {
+  val out = val::array();
+  for (const std::string& name : ringlab::systems::placement_systems()) out.call<void>("push", name);
+  return out;
+}
+
+// [values, switches]: the flags of a system, for the wrapper's option names.
+val system_flags(const std::string& name) {
+  return guarded([&] {
+    const ringlab::systems::SystemFlags f = ringlab::systems::system_flags(name);
+    val values = val::array();
+    val switches = val::array();
+    for (const std::string& v : f.values) values.call<void>("push", v);
+    for (const std::string& s : f.switches) switches.call<void>("push", s);
+    val out = val::array();
+    out.call<void>("push", values);
+    out.call<void>("push", switches);
+    return out;
+  });
+}
+
+// A usage error of `place NAME` in the JavaScript API's words: "place kafka needs --partitions N"
+// is "system(\"kafka\") needs partitions N", a flag being its option's name (--min-ring: minRing).
+std::string usage_for_js(const std::string& message, const std::string& name) {
+  std::string m = message;
+  const std::string command = "place " + name;
+  for (std::size_t at = m.find(command); at != std::string::npos; at = m.find(command, at))
+    m.replace(at, command.size(), "system(\"" + name + "\")");
+  std::string out;
+  for (std::size_t i = 0; i < m.size(); ++i) {
+    const bool flag = m.compare(i, 2, "--") == 0 && i + 2 < m.size() && m[i + 2] >= 'a' && m[i + 2] <= 'z' &&
+                      (i == 0 || m[i - 1] == ' ' || m[i - 1] == '(');
+    if (!flag) {
+      out += m[i];
+      continue;
+    }
+    for (i += 2; i < m.size() && ((m[i] >= 'a' && m[i] <= 'z') || (m[i] >= '0' && m[i] <= '9') || m[i] == '-'); ++i) {
+      if (m[i] == '-' && i + 1 < m.size() && m[i + 1] >= 'a' && m[i + 1] <= 'z') out += static_cast<char>(m[++i] - 32);
+      else out += m[i];
+    }
+    --i;
+  }
+  return out;
+}
+
+// A configured system. A usage error (a missing flag) is invalid_argument here: the wrapper named
+// the option.
+struct SystemHandle {
+  std::unique_ptr<ringlab::systems::Placement> placement;
+};
+
+SystemHandle* make_system(const std::string& name, const val& flags) {
+  return guarded([&]() -> SystemHandle* {
+    try {
+      // A flag that names a file on the command line (--ring FILE, --upstream FILE) is given the
+      // file's text itself here: there are no files in a page.
+      const ringlab::ReadFile text_itself = [](const std::string& text) -> std::optional<std::string> { return text; };
+      return new SystemHandle{
+          ringlab::systems::configure(name, emscripten::vecFromJSArray<std::string>(flags), text_itself)};
+    } catch (const ringlab::CliUsageError& u) {
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, usage_for_js(u.message, name));
+    }
+  });
+}
+
+// Keys as one block of bytes and n + 1 offsets (checked here: the wrapper wrote them). Returns
+// the results as one JSON array. A key is named "keys[i]" in errors, or "key" for a single one.
+std::string system_results(const SystemHandle& h, const std::string& bytes, const val& offsets_in, bool single) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> offsets = emscripten::convertJSArrayToNumberVector<std::uint32_t>(offsets_in);
+    if (offsets.empty() || offsets.front() != 0 || offsets.back() != bytes.size())
+      throw std::logic_error("malformed key batch");
+    std::string out = "[";
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+      if (offsets[i + 1] < offsets[i]) throw std::logic_error("malformed key batch");
+      if (i > 0) out += ',';
+      out += h.placement->result(std::string_view(bytes).substr(offsets[i], offsets[i + 1] - offsets[i]),
+                                 single ? std::string("key") : "keys[" + std::to_string(i) + "]");
+    }
+    return out + "]";
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // The command line
 
 // The command line with the systems' commands; `files` is [path, bytes, path, bytes, ...]: the files the
@@ -391,6 +479,11 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
       .function("address", &address_of<MalachiRing>)
       .function("clone", &malachi_clone, allow_raw_pointers());
   function("makeMalachiRing", &make_malachi_ring, allow_raw_pointers());
+
+  function("systemNames", &system_names);
+  function("systemFlags", &system_flags);
+  class_<SystemHandle>("SystemHandle").function("results", &system_results);
+  function("makeSystem", &make_system, allow_raw_pointers());
 
   function("runCli", &run_cli);
 }

@@ -4,17 +4,25 @@ import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
 import { Heap } from "./heap.js";
 import type { Instantiated } from "./loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
+import { RealSystemHandle } from "./real-system.js";
 import type { RawSystemsModule, SystemsDirect } from "./systems-raw.js";
 import type {
   ErlangTerm,
   MalachiRing,
   MalachiRingOptions,
   ParseTermOptions,
+  RealSystem,
   RinglabSystems,
+  SystemOptions,
   TermInput,
   TermValue,
 } from "./systems-types.js";
-import { num, options, str } from "./validate.js";
+import { invalidType, num, options, str } from "./validate.js";
+
+/** A flag's option name: "--min-ring" is minRing. */
+function camel(flag: string): string {
+  return flag.replace(/^--/, "").replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
 
 const systemsDirectNames: readonly (keyof SystemsDirect)[] = [
   "ringlab_phash2_scratch",
@@ -68,6 +76,44 @@ export class RinglabSystemsModule implements RinglabSystems {
   termElements(term: TermInput): TermValue[] {
     const t = tagTerm(term, "term");
     return this.#heap.call(() => this.#raw.termElements(t)).map((e) => termValue(e, this.#describe));
+  }
+
+  systems(): string[] {
+    return this.#raw.systemNames();
+  }
+
+  system(name: string, opts?: SystemOptions): RealSystem {
+    const n = str(name, "name");
+    if (!this.#raw.systemNames().includes(n)) {
+      throw new RinglabError("invalid_argument", `unknown system "${n}": use ${this.#raw.systemNames().join(", ")}`);
+    }
+    const [values, switches] = this.#raw.systemFlags(n);
+    const known = new Map([...values, ...switches].map((f) => [camel(f), f]));
+    if (opts !== undefined && (opts === null || typeof opts !== "object" || Array.isArray(opts))) {
+      throw invalidType("system options", "an object", opts);
+    }
+    const flags: string[] = [];
+    for (const [k, v] of Object.entries(opts ?? {})) {
+      if (v === undefined) continue;
+      const flag = known.get(k);
+      if (flag === undefined) {
+        throw new RinglabError(
+          "invalid_argument",
+          `unknown option "${k}" for system("${n}") (known: ${[...known.keys()].join(", ")})`,
+        );
+      }
+      if (switches.includes(flag)) {
+        if (typeof v !== "boolean") throw invalidType(k, "a boolean", v);
+        if (v) flags.push(flag);
+        continue;
+      }
+      if (Array.isArray(v)) flags.push(flag, v.map(String).join(","));
+      else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") flags.push(flag, String(v));
+      else throw invalidType(k, "a string, a number, a bigint or an array", v);
+    }
+    const raw = this.#heap.call(() => this.#raw.makeSystem(n, flags));
+    if (raw === null) throw new RinglabError("internal", "the module returned no system");
+    return new RealSystemHandle(raw, this.#heap, n);
   }
 
   malachiRing(opts?: MalachiRingOptions): MalachiRing {

@@ -45,7 +45,7 @@ export interface SystemsDirect {
   ringlab_malachi_route_scratch(ring: number, len: number): number;
 }
 
-export interface RawSystemsModule extends RawCommon {
+export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
   version(): string;
   parseTerm(text: string, syntax: string): RawTerm;
   describeTerm(tagged: string): RawTerm;
@@ -58,4 +58,20 @@ export interface RawSystemsModule extends RawCommon {
   makeMalachiRing(bits: number): RawMalachiRing | null;
   /** run_cli with the systems' commands; files: [path, bytes, path, bytes, …]. */
   runCli(args: string[], files: (string | Uint8Array)[]): RawCliResult;
+}
+
+/** A real system configured from `place SYSTEM`'s flags (cpp/include/ringlab/systems/placement.hpp). */
+export interface RawSystemHandle extends RawHandle {
+  /**
+   * The results of the keys (bytes, key i at offsets[i] … offsets[i+1]) as one JSON array; single:
+   * one key, named "key" in errors (else "keys[i]").
+   */
+  results(bytes: Uint8Array, offsets: Uint32Array, single: boolean): string;
+}
+
+export interface RawSystemsCalls {
+  systemNames(): string[];
+  /** [flags taking a value, switches], each with its leading "--". */
+  systemFlags(name: string): [string[], string[]];
+  makeSystem(name: string, flags: string[]): RawSystemHandle | null;
 }

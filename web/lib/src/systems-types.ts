@@ -111,4 +111,62 @@ export interface RinglabSystems {
   termElements(term: TermInput): TermValue[];
   /** A new, empty Malachi ring. Throws `"out_of_range"` for ringBits outside 1 … 32. */
   malachiRing(options?: MalachiRingOptions): MalachiRing;
+  /** The real systems {@link RinglabSystems.system} knows, as `ringlab place` names them. */
+  systems(): string[];
+  /**
+   * A real system configured with `options` (see {@link SystemOptions}): `system("kafka",
+   * { partitions: 12 })`, `system("memcached", { servers: "10.0.0.1:11211=2,10.0.0.2", mode:
+   * "consistent_ketama" })`. Its answers are the real software's, bit for bit
+   * (docs/systems.md). Throws `"invalid_argument"` for an unknown system or option, and the
+   * system's own errors for rejected values.
+   */
+  system(name: string, options?: SystemOptions): RealSystem;
+}
+
+/**
+ * What a real system answers for a key, as `ringlab place SYSTEM` prints it: a server (its
+ * string as configured), a number (a bigint beyond the safe integers, as Cassandra's tokens), an
+ * object (`{ slot, node }`), or null where the system's answer does not depend on the key (nginx
+ * falling back to round-robin).
+ */
+export type PlacementResult = string | number | bigint | null | PlacementResult[] | { [key: string]: PlacementResult };
+
+/**
+ * A system's options: the flags of `ringlab place SYSTEM` in camelCase (`--min-ring` is
+ * `minRing`, `--sort-hosts` is `sortHosts`), with the same values and defaults. A list is an
+ * array or the comma-separated text; a switch is `true`; an option that names a file on the
+ * command line (Cassandra's `ring`, nginx's `upstream`, …) takes the file's text itself.
+ */
+export type SystemOptions = Record<string, string | number | bigint | boolean | readonly (string | number)[]>;
+
+/** Keys as JavaScript strings (their UTF-8 bytes) or as bytes. */
+export type SystemKey = string | Uint8Array;
+
+/** One key that a change moved: where it was and where it goes. */
+export interface SystemMove {
+  key: SystemKey;
+  from: PlacementResult;
+  to: PlacementResult;
+}
+
+/** What changes between two configurations of a system on the same keys. */
+export interface SystemDiff {
+  /** Keys compared. */
+  keys: number;
+  /** Keys whose answer changed. */
+  moved: number;
+  /** Each moved key, in the keys' order. */
+  moves: SystemMove[];
+}
+
+/** A real system configured as your cluster is: see {@link RinglabSystems.system}. */
+export interface RealSystem extends Handle {
+  /** The system's name, as `place` spells it. */
+  readonly name: string;
+  /** Where the system sends a key. */
+  place(key: SystemKey): PlacementResult;
+  /** {@link RealSystem.place} for many keys in one call. */
+  placeMany(keys: readonly SystemKey[]): PlacementResult[];
+  /** Which of `keys` move, from where to where, between this configuration and `other`. */
+  diff(other: RealSystem, keys: readonly SystemKey[]): SystemDiff;
 }

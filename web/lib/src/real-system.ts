@@ -1,0 +1,153 @@
+// A real system's handle (ringlab/systems): keys cross as one block of UTF-8 bytes with offsets,
+// and the answers come back as the JSON `ringlab place` prints, read here with integers beyond
+// 2^53 kept exact as bigints.
+import { RinglabError } from "./errors.js";
+import { HandleBase } from "./handle.js";
+import type { Heap } from "./heap.js";
+import type { RawSystemHandle, SystemsDirect } from "./systems-raw.js";
+import type { PlacementResult, RealSystem, SystemDiff, SystemKey, SystemMove } from "./systems-types.js";
+import { invalidType } from "./validate.js";
+
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const encoder = new TextEncoder();
+
+/** Keys as one block of bytes and n + 1 offsets. */
+function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Array; offsets: Uint32Array } {
+  const parts: Uint8Array[] = [];
+  const offsets = new Uint32Array(keys.length + 1);
+  let total = 0;
+  keys.forEach((k, i) => {
+    let b: Uint8Array;
+    if (typeof k === "string") {
+      // TextEncoder would turn a lone surrogate into U+FFFD: a silently different key.
+      if (loneSurrogate.test(k)) {
+        throw new RinglabError(
+          "invalid_argument",
+          `${single ? "key" : `keys[${i}]`} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
+        );
+      }
+      b = encoder.encode(k);
+    } else if (k instanceof Uint8Array) {
+      b = k;
+    } else {
+      throw invalidType(single ? "key" : `keys[${i}]`, "a string or a Uint8Array", k);
+    }
+    parts.push(b);
+    total += b.length;
+    offsets[i + 1] = total;
+  });
+  const bytes = new Uint8Array(total);
+  parts.forEach((b, i) => bytes.set(b, offsets[i]!));
+  return { bytes, offsets };
+}
+
+/** JSON as the module writes it, integers beyond the safe ones as bigints. */
+export function parseResults(text: string): PlacementResult[] {
+  let at = 0;
+  const fail = (): never => {
+    throw new RinglabError("internal", `the module wrote results that do not read at ${at}`);
+  };
+  const space = () => {
+    while (at < text.length && " \n\r\t".includes(text[at]!)) at++;
+  };
+  const value = (): PlacementResult => {
+    space();
+    const c = text[at];
+    if (c === '"') {
+      const start = at++;
+      while (at < text.length && text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
+      at++;
+      return JSON.parse(text.slice(start, at)) as string;
+    }
+    if (c === "[" || c === "{") {
+      const close = c === "[" ? "]" : "}";
+      at++;
+      const items: PlacementResult[] = [];
+      const entries: [string, PlacementResult][] = [];
+      space();
+      if (text[at] === close) {
+        at++;
+      } else {
+        for (;;) {
+          if (c === "{") {
+            const k = value();
+            if (typeof k !== "string") fail();
+            space();
+            if (text[at++] !== ":") fail();
+            entries.push([k as string, value()]);
+          } else {
+            items.push(value());
+          }
+          space();
+          if (text[at] === ",") at++;
+          else if (text[at] === close) {
+            at++;
+            break;
+          } else fail();
+        }
+      }
+      return c === "[" ? items : Object.fromEntries(entries);
+    }
+    if (text.startsWith("null", at)) {
+      at += 4;
+      return null;
+    }
+    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
+    if (m === null) return fail();
+    at += m[0].length;
+    const n = Number(m[0]);
+    return m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;
+  };
+  const out = value();
+  space();
+  if (at !== text.length || !Array.isArray(out)) fail();
+  return out as PlacementResult[];
+}
+
+function same(a: PlacementResult, b: PlacementResult): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  return (
+    ka.length === kb.length &&
+    ka.every((k) => same((a as Record<string, PlacementResult>)[k]!, (b as Record<string, PlacementResult>)[k]!))
+  );
+}
+
+export class RealSystemHandle extends HandleBase<RawSystemHandle> implements RealSystem {
+  readonly name: string;
+  readonly #heap: Heap<SystemsDirect>;
+
+  constructor(raw: RawSystemHandle, heap: Heap<SystemsDirect>, name: string) {
+    super(raw, `${name} system`);
+    this.#heap = heap;
+    this.name = name;
+  }
+
+  place(key: SystemKey): PlacementResult {
+    return this.#results([key], true)[0]!;
+  }
+
+  placeMany(keys: readonly SystemKey[]): PlacementResult[] {
+    if (!Array.isArray(keys)) throw invalidType("keys", "an array of strings or Uint8Arrays", keys);
+    return this.#results(keys, false);
+  }
+
+  #results(keys: readonly SystemKey[], single: boolean): PlacementResult[] {
+    const raw = this.raw;
+    const { bytes, offsets } = encodeKeys(keys, single);
+    return parseResults(this.#heap.call(() => raw.results(bytes, offsets, single)));
+  }
+
+  diff(other: RealSystem, keys: readonly SystemKey[]): SystemDiff {
+    if (!(other instanceof RealSystemHandle)) throw invalidType("other", "a system from system()", other);
+    const before = this.placeMany(keys);
+    const after = other.placeMany(keys);
+    const moves: SystemMove[] = [];
+    before.forEach((from, i) => {
+      if (!same(from, after[i]!)) moves.push({ key: keys[i]!, from, to: after[i]! });
+    });
+    return { keys: keys.length, moved: moves.length, moves };
+  }
+}
