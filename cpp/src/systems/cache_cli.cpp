@@ -1,6 +1,8 @@
-// place nginx, place memcached, place libketama: one JSON line {"key": KEY, "result": ANSWER}
-// per key, in input order.
+// place nginx, place memcached, place libketama as systems (commands.hpp's SystemDef): their flags
+// make a Placement that answers each key, for the command line (one JSON line {"key": KEY,
+// "result": ANSWER} per key, in input order) and for the JavaScript API's system handles.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -57,15 +59,9 @@ std::int64_t weight_text(std::string_view text, Param p) {
   return check_integer(p, v);
 }
 
-std::string output_line(const std::string& key, const std::string& result) {
-  return "{\"key\": " + cli::json_bytes(key) + ", \"result\": " + result + "}\n";
-}
-
 // --- nginx -------------------------------------------------------------------------------------
 
-std::string run_nginx(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a =
-      cli::read_args(args, 2, {"--servers", "--mode", "--down", "--upstream", "--keys"}, {}, "place nginx");
+std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& read) {
   const std::string* servers_text = a.value("--servers");
   const std::string* upstream_file = a.value("--upstream");
   const std::string* mode_text = a.value("--mode");
@@ -117,15 +113,12 @@ std::string run_nginx(const std::vector<std::string>& args, const ReadFile& read
         throw Error(ErrorCode::unknown_server, "--down names " + shown_text(d) + ", which is not one of the servers");
     }
   }
-  const NginxUpstream upstream(std::move(servers), mode);
-  const std::vector<std::string> keys = cli::keys(a, read, "place nginx");
-  std::string out;
-  for (const std::string& key : keys) {
-    const NginxChoice c = upstream.place(key);
-    out += output_line(
-        key, c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream.servers()[c.server].address) : "null");
-  }
-  return out;
+  auto upstream = std::make_shared<const NginxUpstream>(std::move(servers), mode);
+  return placement([upstream](std::string_view key, const std::string&) {
+    const NginxChoice c = upstream->place(key);
+    return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
+                                               : std::string("null");
+  });
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -162,9 +155,7 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
   return s;
 }
 
-std::string run_memcached(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--servers", "--server-string", "--mode", "--hash", "--keys"},
-                                     {"--sort-hosts"}, "place memcached");
+std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
   const std::string* servers_text = a.value("--servers");
   const std::string* server_string = a.value("--server-string");
   if (servers_text != nullptr && server_string != nullptr)
@@ -197,20 +188,16 @@ std::string run_memcached(const std::vector<std::string>& args, const ReadFile& 
     const std::vector<std::string_view> entries = split_commas(*servers_text);
     for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
   }
-  const Memcached m(std::move(servers), options);
-  const std::vector<std::string> keys = cli::keys(a, read, "place memcached");
-  std::string out;
-  for (const std::string& key : keys) {
-    const std::optional<std::size_t> at = m.place(key);
-    out += output_line(key, at ? cli::json_bytes(m.server_name(*at)) : "null");
-  }
-  return out;
+  auto m = std::make_shared<const Memcached>(std::move(servers), options);
+  return placement([m](std::string_view key, const std::string&) {
+    const std::optional<std::size_t> at = m->place(key);
+    return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
+  });
 }
 
 // --- libketama ---------------------------------------------------------------------------------
 
-std::string run_libketama(const std::vector<std::string>& args, const ReadFile& read) {
-  const cli::Args a = cli::read_args(args, 2, {"--servers", "--keys"}, {}, "place libketama");
+std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFile&) {
   const std::string* servers_text = a.value("--servers");
   if (servers_text == nullptr) throw Usage{"place libketama needs --servers ADDR=MEMORY,..."};
   std::vector<KetamaServer> servers;
@@ -230,32 +217,31 @@ std::string run_libketama(const std::vector<std::string>& args, const ReadFile& 
     }
     servers.push_back(std::move(s));
   }
-  const Libketama ketama(std::move(servers));
-  const std::vector<std::string> keys = cli::keys(a, read, "place libketama");
-  std::string out;
-  for (const std::string& key : keys)
-    out += output_line(key, cli::json_bytes(ketama.servers()[ketama.place(key)].address));
-  return out;
+  auto ketama = std::make_shared<const Libketama>(std::move(servers));
+  return placement([ketama](std::string_view key, const std::string&) {
+    return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
+  });
 }
 
 }  // namespace
 
-std::vector<CliCommand> cache_commands() {
-  CliCommand nginx{"place",
-                   "nginx",
-                   {usage_line("ringlab place nginx [flags] KEY...", "the server nginx 1.22's `hash KEY [consistent]`"),
-                    std::string(kUsageColumn, ' ') + "upstream sends each key to, one JSON line per key"},
-                   "place nginx ({\"key\": KEY, \"result\": SERVER} per key in input order, SERVER as written;\n"
-                   "null where nginx's round-robin decides, not the key: an empty key, or no usable server left):\n" +
-                       flag_line("--servers LIST", "the upstream's servers in order: ADDR[=WEIGHT],...") +
-                       flag_line("--mode M", "consistent (hash $key consistent) or hash (hash $key); default hash") +
-                       flag_line("--down LIST", "servers marked down: ADDR,...") +
-                       flag_line("--upstream FILE", "instead of --servers and --mode: an upstream { ... } block") +
-                       flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
-                   "nginx",
-                   run_nginx};
-  CliCommand memcached{
-      "place",
+std::vector<CliCommand> cache_commands() { return {}; }
+
+std::vector<SystemDef> cache_systems() {
+  SystemDef nginx{"nginx",
+                  {usage_line("ringlab place nginx [flags] KEY...", "the server nginx 1.22's `hash KEY [consistent]`"),
+                   std::string(kUsageColumn, ' ') + "upstream sends each key to, one JSON line per key"},
+                  "place nginx ({\"key\": KEY, \"result\": SERVER} per key in input order, SERVER as written;\n"
+                  "null where nginx's round-robin decides, not the key: an empty key, or no usable server left):\n" +
+                      flag_line("--servers LIST", "the upstream's servers in order: ADDR[=WEIGHT],...") +
+                      flag_line("--mode M", "consistent (hash $key consistent) or hash (hash $key); default hash") +
+                      flag_line("--down LIST", "servers marked down: ADDR,...") +
+                      flag_line("--upstream FILE", "instead of --servers and --mode: an upstream { ... } block") +
+                      flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
+                  "nginx",
+                  {{"--servers", "--mode", "--down", "--upstream"}, {}},
+                  configure_nginx};
+  SystemDef memcached{
       "memcached",
       {usage_line("ringlab place memcached [flags] KEY...", "the server libmemcached 1.1.4 picks for each key"),
        std::string(kUsageColumn, ' ') + "(memcached_server_by_key), one JSON line per key"},
@@ -272,9 +258,9 @@ std::vector<CliCommand> cache_commands() {
           flag_line("--sort-hosts", "MEMCACHED_BEHAVIOR_SORT_HOSTS: servers sorted by host, then port") +
           flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
       "memcached",
-      run_memcached};
-  CliCommand libketama{
-      "place",
+      {{"--servers", "--server-string", "--mode", "--hash"}, {"--sort-hosts"}},
+      configure_memcached};
+  SystemDef libketama{
       "libketama",
       {usage_line("ringlab place libketama [flags] KEY...", "the server the original libketama picks for each"),
        std::string(kUsageColumn, ' ') + "key (ketama_get_server), one JSON line per key"},
@@ -282,15 +268,9 @@ std::vector<CliCommand> cache_commands() {
           flag_line("--servers LIST", "ADDR=MEMORY,... as libketama's server file lists them") +
           flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
       "libketama",
-      run_libketama};
+      {{"--servers"}, {}},
+      configure_libketama};
   return {std::move(nginx), std::move(memcached), std::move(libketama)};
 }
-
-}  // namespace ringlab::systems
-
-namespace ringlab::systems {
-
-// The cache group's systems as SystemDefs (see commands.hpp); their commands are made from them.
-std::vector<SystemDef> cache_systems() { return {}; }
 
 }  // namespace ringlab::systems
