@@ -134,6 +134,14 @@ const SETS = {
     ["::1", 11211, 1],
   ],
   single: [["127.0.0.1", 11211, 1]],
+  // The ends of the ranges: weights up to 2^32 - 1 (single-precision shares), ports 1 and 65535,
+  // a host name that is not ASCII (SORT_HOSTS compares bytes).
+  extremes: [
+    ["a.example", 65535, 4294967295],
+    ["b.example", 1, 1],
+    ["\u00fc.example", 11211, 3000000000],
+    ["c.example", 11211, 7],
+  ],
 };
 
 function cliServers(set) {
@@ -168,6 +176,8 @@ function configurations() {
     add("names", mode, null, true);
     add("names", mode, "crc", true);
     add("single", mode, null);
+    add("extremes", mode, null);
+    add("extremes", mode, "fnv1a_32", true);
   }
   return out;
 }
@@ -194,7 +204,7 @@ export async function real({ keys, dir }) {
       return [...head, set.length, ...set.flat()].join(" ");
     })
     .join("\n");
-  const r = spawnSync(bin, [keysFile], { input, encoding: "latin1", maxBuffer: 1 << 30 });
+  const r = spawnSync(bin, [keysFile], { input: Buffer.from(input, "utf8"), encoding: "utf8", maxBuffer: 1 << 30 });
   if (r.status !== 0) throw new Error(`libmemcached oracle failed (${r.status}): ${r.stderr}`);
   const blocks = r.stdout.split("=\n");
   blocks.pop();
