@@ -55,8 +55,9 @@ test("the tarball holds the built package and nothing else", (t) => {
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
     "dist/widgets/ringlab.wasm",
-    // The definitions the .d.ts links to (docs/algorithms.md#…).
+    // The definitions the .d.ts links to (docs/algorithms.md#…, docs/systems.md).
     "docs/algorithms.md",
+    "docs/systems.md",
   ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
