@@ -95,7 +95,7 @@ const vnodeRows = (host) =>
     .locator('[data-testid="vnodes-table"]')
     .evaluate((t) =>
       [...t.querySelectorAll("tbody tr")].map((tr) => [
-        tr.children[0].textContent.trim(),
+        tr.querySelector("td.vn code").textContent,
         tr.querySelector("input").value,
         tr.querySelector('[data-testid="boundaries"] code').textContent,
       ]),
@@ -184,7 +184,8 @@ describe("Malachi's ring", () => {
     );
     // Drawn to scale: every vnode point at its token, with the ticks of a 256-position ring.
     const ticks = await host.locator('[data-testid="tick"]').allTextContents();
-    assert.deepEqual(ticks, ["0", "64", "128", "192"]);
+    // (0's number gives way to the label of :a at 5, which would overlap it.)
+    assert.deepEqual(ticks, ["", "64", "128", "192"]);
     assert.deepEqual(
       await host
         .locator('[data-testid="vnode-point"]')

@@ -187,9 +187,13 @@ input.token { width: 7.5rem; }
 .mr-side { container-type: inline-size; min-width: 0; }
 /* The visually hidden header stays inside the scrolling box (not the page's width). */
 .mr-side .table-wrap { position: relative; }
-.mr-side th { white-space: normal; vertical-align: bottom; }
-button.x { min-height: 0; padding: 0.1rem 0.45rem; line-height: 1.3; }
-@container (max-width: 27rem) { .col-share { display: none; } input.token { width: 5.5rem; } th, td { padding: 0.2rem 0.3rem; } }
+.mr-side th { vertical-align: bottom; }
+button.x { min-height: 0; padding: 0.05rem 0.4rem; line-height: 1.3; margin-right: 0.3rem; }
+td[data-testid="boundaries"] code { white-space: normal; }
+td[data-testid="boundaries"] .hint { margin: 0; font-size: 0.8rem; white-space: normal; }
+@container (max-width: 27rem) { .col-keys { display: none; } input.token { width: 5.5rem; } th, td { padding: 0.2rem 0.3rem; } th { white-space: normal; } }
+.moves table { width: auto; min-width: min(100%, 32rem); }
+#mr-add-error { margin-bottom: 0.75rem; }
 .add { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: end; margin: 0.5rem 0 0; }
 .add label { display: flex; flex-direction: column; font-size: 0.875rem; color: var(--_muted); gap: 0.15rem; }
 .add input.idin { width: 11rem; }
@@ -224,7 +228,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
       h("div", {}, this.spanNote, this.bitsError),
     );
 
-    this.svg = s("svg", { class: "diagram mr-ring", viewBox: "0 0 360 320", role: "group", "data-testid": "ring" });
+    this.svg = s("svg", { class: "diagram mr-ring", viewBox: "-24 0 408 320", role: "group", "data-testid": "ring" });
     this.svg.addEventListener("pointerdown", (e) => this.dragStart(e));
     this.svg.addEventListener("pointermove", (e) => this.dragMove(e));
     this.svg.addEventListener("pointerup", (e) => this.dragEnd(e));
@@ -286,7 +290,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
     this.syntaxNote = h("p", { class: "hint", id: "mr-syntax", "data-testid": "syntax-note" });
     this.keysOut = h("div", { "data-testid": "keys-result" });
     this.movesTitle = h("p", { class: "sub" });
-    this.movesOut = h("div", { "data-testid": "moves", "aria-live": "polite" });
+    this.movesOut = h("div", { class: "moves", "data-testid": "moves", "aria-live": "polite" });
 
     box.append(
       params,
@@ -636,8 +640,13 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
     const svg = this.svg;
     svg.setAttribute("aria-label", t.diagram(f.id(span - 1)));
     const parts: SVGElement[] = [s("circle", { class: "track", cx: C, cy: CY, r: R })];
+    const placed = built.lines.filter((v) => !v.error);
+    // Apart on the circle by less than a tenth of a quarter turn: their labels would touch.
+    const close = (a: number, b: number) => Math.min(Math.abs(a - b), span - Math.abs(a - b)) < span / 40;
     const ticks = span >= 4 ? [0, span / 4, span / 2, (3 * span) / 4] : [0, span / 2];
     for (const pos of ticks) {
+      // A vnode's label next to a tick says more than the tick's number: the number gives way.
+      const crowded = placed.some((v) => close(v.token, pos));
       const [x0, y0] = at(pos, span, R + 6);
       const [x1, y1] = at(pos, span, R + 13);
       const [x, y] = at(pos, span, R + 20);
@@ -654,11 +663,10 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
             "text-anchor": right ? "start" : left ? "end" : "middle",
             "data-testid": "tick",
           },
-          Number.isInteger(pos) ? f.id(pos) : "",
+          Number.isInteger(pos) && !crowded ? f.id(pos) : "",
         ),
       );
     }
-    const placed = built.lines.filter((v) => !v.error);
     for (const v of placed) {
       const [a, b] = arcs.get(v.index) ?? [0, 0];
       parts.push(s("path", { d: arcPath(a, b, span, R), class: `arc-owned ${serverClass(v.index)}` }));
@@ -695,6 +703,24 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
         parts.push(s("text", { x: lx, y: ly + 4, "text-anchor": "middle", class: "muted" }, f.id(k.line)));
       }
     }
+    // Labels of vnodes close together alternate between two radii (the wrap included).
+    const outer = new Set<number>();
+    const byToken = [...placed].sort((a, b) => a.token - b.token);
+    byToken.forEach((v, i) => {
+      const prev = byToken[i - 1];
+      if (prev && !outer.has(prev.index) && close(v.token, prev.token)) outer.add(v.index);
+    });
+    const first = byToken[0];
+    const last = byToken[byToken.length - 1];
+    if (
+      first &&
+      last &&
+      first !== last &&
+      !outer.has(first.index) &&
+      !outer.has(last.index) &&
+      close(first.token, last.token)
+    )
+      outer.add(last.index);
     for (const v of placed) {
       const [x, y] = at(v.token, span, R);
       const id = this.idText(v);
@@ -715,7 +741,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
           "data-testid": "vnode-point",
         }),
       );
-      const [lx, ly] = at(v.token, span, R + 24);
+      const [lx, ly] = at(v.token, span, outer.has(v.index) ? R + 42 : R + 24);
       const right = Math.abs(lx - C) > 8 && lx > C;
       const left = Math.abs(lx - C) > 8 && lx < C;
       parts.push(
@@ -770,6 +796,8 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
           "aria-label": t.tokenOf(id),
           "data-testid": "token-input",
         });
+        // Wide enough for the largest token of this ring (CSSOM, which a CSP does not restrict).
+        input.style.width = `${String(span - 1).length + 3.5}ch`;
         input.addEventListener("change", () => {
           const x = input.value.trim();
           this.moveTo(v.index, x === "" ? NaN : Number(x));
@@ -785,17 +813,23 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
         return h(
           "tr",
           { "data-testid": "vnode-row", "data-index": v.index, class: failure ? "bad" : undefined },
-          h("td", { class: "l" }, h("span", { class: `swatch ${serverClass(v.index)}` }), h("code", {}, id)),
+          // The remove button sits by the id, so a table scrolled sideways never hides it.
+          h(
+            "td",
+            { class: "l vn" },
+            removeButton,
+            " ",
+            h("span", { class: `swatch ${serverClass(v.index)}` }),
+            h("code", {}, id),
+          ),
           h("td", {}, input, failure ? this.errorView(failure.error, failure.errorIn, "row-error") : null),
           h(
             "td",
             { "data-testid": "boundaries" },
             h("code", {}, `(${f.id(a)}, ${f.id(b)}]`),
-            a === b ? h("div", { class: "hint" }, t.whole) : null,
+            h("div", { class: "hint", "data-testid": "share" }, a === b ? t.whole : t.share(f.pct(size / span))),
           ),
-          h("td", { class: "col-share" }, f.pct(size / span)),
-          h("td", {}, f.int(count.get(v.index) ?? 0)),
-          h("td", {}, removeButton),
+          h("td", { class: "col-keys" }, f.int(count.get(v.index) ?? 0)),
         );
       });
       out.push(
@@ -816,9 +850,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
                 h("th", { class: "l" }, t.vnode),
                 h("th", {}, t.token),
                 h("th", {}, t.arc),
-                h("th", { class: "col-share" }, t.share),
-                h("th", {}, t.keysCol),
-                h("th", {}, h("span", { class: "visually-hidden" }, t.remove)),
+                h("th", { class: "col-keys" }, t.keysCol),
               ),
             ),
             h("tbody", {}, rows),

@@ -459,7 +459,7 @@ const bn: Messages = {
     vnode: "virtual node",
     token: "token",
     arc: "বৃত্তাংশ",
-    share: "ring-এর অংশ",
+    share: (pct) => `ring-এর ${pct}`,
     keysCol: "key",
     whole: "একা: পুরো ring",
     tokenOf: (id) => `${id}-এর token`,

@@ -477,7 +477,7 @@ const en = {
     vnode: "vnode",
     token: "token",
     arc: "boundaries",
-    share: "share of the ring",
+    share: (pct: string) => `${pct} of the ring`,
     keysCol: "keys",
     whole: "alone: the whole ring",
     tokenOf: (id: string) => `Token of ${id}`,
