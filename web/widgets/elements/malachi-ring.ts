@@ -758,13 +758,6 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
         ),
       );
     }
-    parts.push(
-      s(
-        "text",
-        { x: C, y: CY + 5, "text-anchor": "middle", class: "muted" },
-        t.center(f.int(placed.length), f.int(keys.length)),
-      ),
-    );
     replace(svg, parts);
     if (this.focusIndex !== undefined) {
       const again = svg.querySelector<SVGElement>(`[data-index="${this.focusIndex}"]`);

@@ -451,7 +451,6 @@ const bn: Messages = {
     span: (size, max) => `Ring-এ 2^ring_bits = ${size}টি অবস্থান, ০ … ${max}।`,
     diagram: (max) =>
       `০ … ${max}-এর ring মাপমতো আঁকা, ০ ওপরে, ঘড়ির কাঁটার দিকে: virtual node বৃত্ত, key লাইন-নম্বরসহ রম্বস, প্রতিটি virtual node-এর বৃত্তাংশ তার রঙে`,
-    center: (vnodes, keys) => `${vnodes}টি virtual node · ${keys}টি key`,
     dragHint:
       "Token বদলাতে virtual node-টি ring ধরে টেনে সরান, বা তাতে focus দিয়ে (Tab) তীর-চাবি চাপুন; Shift বা Page Up/Down দিলে বড় লাফ।",
     pointLabel: (id) => `virtual node ${id}: token`,

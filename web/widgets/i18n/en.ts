@@ -469,7 +469,6 @@ const en = {
     span: (size: string, max: string) => `The ring has 2^ring_bits = ${size} positions, 0 … ${max}.`,
     diagram: (max: string) =>
       `The ring 0 … ${max} drawn to scale, 0 at the top, clockwise: vnodes as circles, keys as diamonds numbered by line, each vnode's arc in its colour`,
-    center: (vnodes: string, keys: string) => `${vnodes} vnodes · ${keys} keys`,
     dragHint:
       "Drag a vnode around the ring to change its token, or focus it (Tab) and use the arrow keys; Shift or Page Up/Down take bigger steps.",
     pointLabel: (id: string) => `vnode ${id}: token`,
