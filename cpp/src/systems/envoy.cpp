@@ -270,9 +270,11 @@ Ring::Ring(std::vector<Host> hosts, RingOptions options) : hosts_(std::move(host
       entries_.push_back({hash, static_cast<std::uint32_t>(h)});
     }
   }
-  // Envoy's std::sort leaves equal hashes in no particular order; distinct host keys make
-  // equal 64-bit hashes as good as impossible, and a stable sort keeps ringlab's choice fixed.
-  std::stable_sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) { return a.hash < b.hash; });
+  // Envoy's std::sort leaves equal hashes in no particular order. Hosts hash as distinct bytes
+  // (checked above), so equal 64-bit hashes are as good as impossible; the host index keeps
+  // ringlab's order fixed anyway, without a stable sort's second buffer of the ring's size.
+  std::sort(entries_.begin(), entries_.end(),
+            [](const Entry& a, const Entry& b) { return a.hash != b.hash ? a.hash < b.hash : a.host < b.host; });
 }
 
 std::size_t Ring::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
