@@ -78,6 +78,9 @@ function configurations(b, refusedPort) {
   const s = (address, weight = 1, down = false) => ({ address, weight, down });
   const refused = s(`127.0.0.1:${refusedPort}`);
   refused.refused = true;
+  // Nothing listens on 127.0.0.3 either.
+  const refused2 = s(`127.0.0.3:${refusedPort}`);
+  refused2.refused = true;
   const four = (down) => [s(b[0]), s(b[1], 2, down), s(b[2]), s(b[3], 3)];
   return [
     { name: "consistent, weights 1,2,1,3", mode: "consistent", servers: four(false) },
@@ -124,6 +127,13 @@ function configurations(b, refusedPort) {
       servers: [s(b[0]), refused, s(b[2], 2), s(b[3])],
     },
     { name: "hash, one server refuses", mode: "hash", servers: [s(b[0]), s(b[1], 2), refused, s(b[3])] },
+    // Two that refuse: a key may fail twice before a server answers.
+    {
+      name: "consistent, two servers refuse",
+      mode: "consistent",
+      servers: [refused2, s(b[1]), refused, s(b[3], 2)],
+    },
+    { name: "hash, two servers refuse", mode: "hash", servers: [s(b[0]), refused, s(b[2]), refused2] },
   ];
 }
 
