@@ -98,11 +98,16 @@ TEST_CASE("envoy ring: hosts :90..:95 with minimum_ring_size 12", "[systems][env
 TEST_CASE("envoy ring: use_hostname_for_hashing hashes the hostnames", "[systems][envoy]") {
   const envoy::Ring r(named(90, 95), {.min_ring_size = 12, .use_hostname = true});
   const auto ring = ring_of(r);
-  REQUIRE(ring.size() == 12);
-  CHECK(ring[0] == std::pair<std::uint64_t, std::string>{1975508444536362413u, "95"});
-  CHECK(ring[1] == std::pair<std::uint64_t, std::string>{2376063919839173711u, "95"});
-  CHECK(ring[2] == std::pair<std::uint64_t, std::string>{2386806903309390596u, "93"});
-  CHECK(ring[11] == std::pair<std::uint64_t, std::string>{15364271037087512980u, "94"});
+  const std::vector<std::pair<std::uint64_t, std::string>> expected = {
+      {1975508444536362413u, "95"},  {2376063919839173711u, "95"},  {2386806903309390596u, "93"},
+      {6749904478991551885u, "94"},  {6803900775736438537u, "93"},  {7225015537174310577u, "92"},
+      {8787465352164086522u, "90"},  {11282020843382717940u, "92"}, {13723418369486627818u, "91"},
+      {13776502110861797421u, "90"}, {14338313586354474791u, "91"}, {15364271037087512980u, "94"}};
+  CHECK(ring == expected);
+  CHECK(r.host_of_hash(0) == 5);
+  CHECK(r.host_of_hash(~std::uint64_t{0}) == 5);
+  CHECK(r.host_of_hash(7225015537174310577u) == 2);
+  CHECK(r.host_of_hash(6803900775736438537u) == 3);
   // hash_key metadata wins over both.
   std::vector<envoy::Host> keyed = ports(90, 95);
   for (envoy::Host& h : keyed) h.hash_key = h.address.substr(h.address.size() - 2);
@@ -127,6 +132,55 @@ TEST_CASE("envoy ring: two hosts, minimum_ring_size 3, make a ring of 4", "[syst
                                                                        {13838424394637650569u, "80"},
                                                                        {16064866803292627174u, "81"}};
   CHECK(ring_of(r) == expected);
+}
+
+TEST_CASE("envoy ring: hosts :81, :82 after :80, :81", "[systems][envoy]") {
+  const envoy::Ring r(ports(81, 82), {.min_ring_size = 3});
+  const std::vector<std::pair<std::uint64_t, std::string>> expected = {{7859399908942313493u, "81"},
+                                                                       {8241336090459785962u, "82"},
+                                                                       {12882406409176325258u, "82"},
+                                                                       {16064866803292627174u, "81"}};
+  CHECK(ring_of(r) == expected);
+  CHECK(r.host_of_hash(0) == 0);
+}
+
+namespace {
+
+// Request hashes i * ((2^64 - 1) / n), i < n, per host, as Envoy's histogram tests count them.
+std::map<std::size_t, int> histogram(const envoy::Ring& r, std::uint64_t n) {
+  std::map<std::size_t, int> out;
+  for (std::uint64_t i = 0; i < n; ++i) ++out[r.host_of_hash(i * (~std::uint64_t{0} / n))];
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("envoy ring: weights 1, 2, 3 on a ring of 6144", "[systems][envoy]") {
+  std::vector<envoy::Host> hosts = ports(90, 92);
+  hosts[1].weight = 2;
+  hosts[2].weight = 3;
+  const envoy::Ring r(hosts, {.min_ring_size = 6144});
+  CHECK(r.entries().size() == 6144);
+  std::map<std::size_t, int> entries;
+  for (const auto& e : r.entries()) ++entries[e.host];
+  CHECK(entries == std::map<std::size_t, int>{{0, 1024}, {1, 2048}, {2, 3072}});
+  CHECK(histogram(r, 6000) == std::map<std::size_t, int>{{0, 987}, {1, 1932}, {2, 3081}});
+}
+
+TEST_CASE("envoy ring: fractional scales", "[systems][envoy]") {
+  // A ring of exactly 2 for 4 hosts: two of them get no entry at all.
+  const envoy::Ring tiny(ports(90, 93), {.min_ring_size = 2, .max_ring_size = 2});
+  CHECK(tiny.entries().size() == 2);
+  const auto counts = histogram(tiny, 1024);
+  CHECK(counts.size() == 2);
+  // A ring of exactly 1023 for 2 hosts: 511 and 512 entries.
+  const envoy::Ring odd(ports(90, 91), {.min_ring_size = 1023, .max_ring_size = 1023});
+  CHECK(odd.entries().size() == 1023);
+  std::map<std::size_t, int> entries;
+  for (const auto& e : odd.entries()) ++entries[e.host];
+  CHECK(std::min(entries[0], entries[1]) == 511);
+  CHECK(std::max(entries[0], entries[1]) == 512);
+  CHECK(histogram(odd, 1023) == std::map<std::size_t, int>{{0, 526}, {1, 497}});
 }
 
 TEST_CASE("envoy ring: weights 1, 2, 3 with min = max = 6", "[systems][envoy]") {
@@ -190,6 +244,10 @@ TEST_CASE("envoy maglev: weights 1 and 2 in a table of 17", "[systems][envoy]") 
   hosts[1].weight = 2;
   const envoy::Maglev m(hosts, 17);
   CHECK(m.table() == std::vector<std::uint32_t>{1, 0, 0, 1, 0, 1, 1, 0, 1, 1, 1, 1, 1, 0, 1, 0, 1});
+  CHECK(std::count(m.table().begin(), m.table().end(), 0u) == 6);
+  // One host of any weight takes every slot.
+  const envoy::Maglev single({{"127.0.0.1:90", "", "", 7}}, 17);
+  CHECK(single.table() == std::vector<std::uint32_t>(17, 0));
 }
 
 TEST_CASE("envoy maglev: 6 hosts in the default table of 65537", "[systems][envoy]") {
