@@ -17,6 +17,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
 
+#include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
@@ -307,43 +309,44 @@ val system_names() {
   return out;
 }
 
-// [values, switches]: the flags of a system, for the wrapper's option names.
-val system_flags(const std::string& name) {
+// [[flag, option name], ...] of a system, then its switches: the wrapper's options.
+val system_options(const std::string& name) {
   return guarded([&] {
     const ringlab::systems::SystemFlags f = ringlab::systems::system_flags(name);
-    val values = val::array();
-    val switches = val::array();
-    for (const std::string& v : f.values) values.call<void>("push", v);
-    for (const std::string& s : f.switches) switches.call<void>("push", s);
     val out = val::array();
-    out.call<void>("push", values);
-    out.call<void>("push", switches);
+    for (const auto& [flag, option] : ringlab::systems::option_names(name)) {
+      val entry = val::array();
+      entry.call<void>("push", flag);
+      entry.call<void>("push", option);
+      entry.call<void>("push", std::find(f.switches.begin(), f.switches.end(), flag) != f.switches.end());
+      out.call<void>("push", entry);
+    }
     return out;
   });
 }
 
 // A usage error of `place NAME` in the JavaScript API's words: "place kafka needs --partitions N"
-// is "system(\"kafka\") needs partitions N", a flag being its option's name (--min-ring: minRing).
+// is "system(\"kafka\") needs partitions N", each flag written as its option's name.
 std::string usage_for_js(const std::string& message, const std::string& name) {
   std::string m = message;
   const std::string command = "place " + name;
   for (std::size_t at = m.find(command); at != std::string::npos; at = m.find(command, at))
     m.replace(at, command.size(), "system(\"" + name + "\")");
-  std::string out;
-  for (std::size_t i = 0; i < m.size(); ++i) {
-    const bool flag = m.compare(i, 2, "--") == 0 && i + 2 < m.size() && m[i + 2] >= 'a' && m[i + 2] <= 'z' &&
-                      (i == 0 || m[i - 1] == ' ' || m[i - 1] == '(');
-    if (!flag) {
-      out += m[i];
-      continue;
+  auto options = ringlab::systems::option_names(name);
+  // Longest flags first, so that --max-ring is not read as a --max flag.
+  std::sort(options.begin(), options.end(),
+            [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
+  for (const auto& [flag, option] : options) {
+    for (std::size_t at = m.find(flag); at != std::string::npos; at = m.find(flag, at + option.size())) {
+      const std::size_t end = at + flag.size();
+      if (end < m.size() && (std::islower(static_cast<unsigned char>(m[end])) || m[end] == '-')) {
+        at = end - option.size();
+        continue;
+      }
+      m.replace(at, flag.size(), option);
     }
-    for (i += 2; i < m.size() && ((m[i] >= 'a' && m[i] <= 'z') || (m[i] >= '0' && m[i] <= '9') || m[i] == '-'); ++i) {
-      if (m[i] == '-' && i + 1 < m.size() && m[i + 1] >= 'a' && m[i + 1] <= 'z') out += static_cast<char>(m[++i] - 32);
-      else out += m[i];
-    }
-    --i;
   }
-  return out;
+  return m;
 }
 
 // A configured system. A usage error (a missing flag) is invalid_argument here: the wrapper named
@@ -481,7 +484,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   function("makeMalachiRing", &make_malachi_ring, allow_raw_pointers());
 
   function("systemNames", &system_names);
-  function("systemFlags", &system_flags);
+  function("systemOptions", &system_options);
   class_<SystemHandle>("SystemHandle").function("results", &system_results);
   function("makeSystem", &make_system, allow_raw_pointers());
 

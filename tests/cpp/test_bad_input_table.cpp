@@ -222,6 +222,17 @@ const std::map<std::string, std::string_view> kWhere = {
     // The Erlang library's commands, which the native CLI adds.
     {"phash2", "phash2"},
     {"place malachi", "malachi"},
+    // The real systems' (their table functions: the systems' option names).
+    {"place redis", "redis"},
+    {"place kafka", "kafka"},
+    {"place cassandra", "cassandra"},
+    {"place guava", "guava"},
+    {"place erlang", "phash2"},
+    {"place nginx", "nginx"},
+    {"place memcached", "memcached"},
+    {"place libketama", "libketama"},
+    {"place envoy-ring", "envoyRing"},
+    {"place envoy-maglev", "envoyMaglev"},
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "ringlab/systems_cli.hpp"
 
+#include <cctype>
+
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -22,6 +24,20 @@ const SystemDef* find_def(std::string_view name) {
   for (const SystemDef& d : system_defs())
     if (d.name == name) return &d;
   return nullptr;
+}
+
+// Whether a parameter's `where` (one function, or several as "envoyRing, envoyMaglev") is the
+// system's.
+bool param_of(std::string_view where, std::string_view function) {
+  while (!where.empty()) {
+    const std::size_t comma = where.find(',');
+    std::string_view one = where.substr(0, comma);
+    while (!one.empty() && one.front() == ' ') one.remove_prefix(1);
+    if (one == function) return true;
+    if (comma == std::string_view::npos) break;
+    where.remove_prefix(comma + 1);
+  }
+  return false;
 }
 
 std::vector<std::string_view> views(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
@@ -74,6 +90,27 @@ SystemFlags system_flags(std::string_view system) {
   const SystemDef* d = find_def(system);
   if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
   return d->flags;
+}
+
+std::vector<std::pair<std::string, std::string>> option_names(std::string_view system) {
+  const SystemDef* d = find_def(system);
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::vector<std::string>* flags : {&d->flags.values, &d->flags.switches}) {
+    for (const std::string& flag : *flags) {
+      std::string name;
+      for (const ParamSpec& p : params())
+        if (p.flag == flag && param_of(p.where, d->where)) name = p.name;
+      if (name.empty()) {
+        for (std::size_t i = 2; i < flag.size(); ++i) {
+          if (flag[i] == '-' && i + 1 < flag.size()) name += static_cast<char>(std::toupper(flag[++i]));
+          else name += flag[i];
+        }
+      }
+      out.emplace_back(flag, name);
+    }
+  }
+  return out;
 }
 
 std::unique_ptr<Placement> configure(std::string_view system, const std::vector<std::string>& flags,

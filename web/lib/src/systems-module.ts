@@ -19,11 +19,6 @@ import type {
 } from "./systems-types.js";
 import { invalidType, num, options, str } from "./validate.js";
 
-/** A flag's option name: "--min-ring" is minRing. */
-function camel(flag: string): string {
-  return flag.replace(/^--/, "").replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-}
-
 const systemsDirectNames: readonly (keyof SystemsDirect)[] = [
   "ringlab_phash2_scratch",
   "ringlab_malachi_route_scratch",
@@ -87,22 +82,22 @@ export class RinglabSystemsModule implements RinglabSystems {
     if (!this.#raw.systemNames().includes(n)) {
       throw new RinglabError("invalid_argument", `unknown system "${n}": use ${this.#raw.systemNames().join(", ")}`);
     }
-    const [values, switches] = this.#raw.systemFlags(n);
-    const known = new Map([...values, ...switches].map((f) => [camel(f), f]));
+    const known = new Map(this.#raw.systemOptions(n).map(([flag, option, isSwitch]) => [option, { flag, isSwitch }]));
     if (opts !== undefined && (opts === null || typeof opts !== "object" || Array.isArray(opts))) {
       throw invalidType("system options", "an object", opts);
     }
     const flags: string[] = [];
     for (const [k, v] of Object.entries(opts ?? {})) {
       if (v === undefined) continue;
-      const flag = known.get(k);
-      if (flag === undefined) {
+      const o = known.get(k);
+      if (o === undefined) {
         throw new RinglabError(
           "invalid_argument",
           `unknown option "${k}" for system("${n}") (known: ${[...known.keys()].join(", ")})`,
         );
       }
-      if (switches.includes(flag)) {
+      const flag = o.flag;
+      if (o.isSwitch) {
         if (typeof v !== "boolean") throw invalidType(k, "a boolean", v);
         if (v) flags.push(flag);
         continue;

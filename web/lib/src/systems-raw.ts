@@ -71,7 +71,7 @@ export interface RawSystemHandle extends RawHandle {
 
 export interface RawSystemsCalls {
   systemNames(): string[];
-  /** [flags taking a value, switches], each with its leading "--". */
-  systemFlags(name: string): [string[], string[]];
+  /** [flag, option name, is a switch] for each of a system's flags. */
+  systemOptions(name: string): [string, string, boolean][];
   makeSystem(name: string, flags: string[]): RawSystemHandle | null;
 }

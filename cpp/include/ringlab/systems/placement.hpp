@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ringlab/cli.hpp"
@@ -27,6 +28,11 @@ struct SystemFlags {
   std::vector<std::string> values;    // flags taking a value: "--servers"
   std::vector<std::string> switches;  // flags without one: "--sort-hosts"
 };
+
+// The JavaScript option name of each flag of a system, as [flag, name] pairs: the parameter
+// table's name when the flag is a parameter of the system (--table is tableSize, as everywhere
+// in the API), else the flag in camelCase (--sort-hosts is sortHosts).
+[[nodiscard]] std::vector<std::pair<std::string, std::string>> option_names(std::string_view system);
 
 // The systems `place` configures this way, in its order.
 [[nodiscard]] std::vector<std::string> placement_systems();
