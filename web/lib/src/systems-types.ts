@@ -132,10 +132,13 @@ export interface RinglabSystems {
 export type PlacementResult = string | number | bigint | null | PlacementResult[] | { [key: string]: PlacementResult };
 
 /**
- * A system's options: the flags of `ringlab place SYSTEM` in camelCase (`--min-ring` is
- * `minRing`, `--sort-hosts` is `sortHosts`), with the same values and defaults. A list is an
- * array or the comma-separated text; a switch is `true`; an option that names a file on the
- * command line (Cassandra's `ring`, nginx's `upstream`, …) takes the file's text itself.
+ * A system's options: the flags of `ringlab place SYSTEM`, named as the rest of the API names
+ * them — the parameter's name where the flag is one of the core's parameters (`--table` is
+ * `tableSize`, `--min-ring` is `minRingSize`), else the flag in camelCase (`--sort-hosts` is
+ * `sortHosts`) — with the same values and defaults. A list is an array or the comma-separated
+ * text; a switch is `true`; an option that names a file on the command line (Cassandra's `ring`,
+ * nginx's `upstream`, …) takes the file's text itself. An unknown option's error lists the known
+ * ones.
  */
 export type SystemOptions = Record<string, string | number | bigint | boolean | readonly (string | number)[]>;
 
