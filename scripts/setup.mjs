@@ -35,6 +35,11 @@ const debian = [
     why: "erl: the reference phash2 and Malachi routing are checked against (tests/erlang/compare.mjs)",
     present: () => has("erl") && has("erlc"),
   },
+  {
+    pkg: "elixir",
+    why: "elixir: the reference Elixir term text is checked against (tests/erlang/elixir.mjs)",
+    present: () => has("elixir"),
+  },
   // The real systems whose placement `ringlab place SYSTEM` reproduces: tests/systems/ compares
   // ringlab with each of them, started on 127.0.0.1 by the tests and stopped by PID.
   { pkg: "nginx-light", why: "nginx: upstream hash and hash consistent", present: () => existsSync("/usr/sbin/nginx") },
