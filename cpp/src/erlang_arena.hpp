@@ -103,6 +103,24 @@ struct AtomProblem {
 };
 [[nodiscard]] AtomProblem check_atom_name(std::string_view utf8) noexcept;
 
+// Characters Elixir (1.14) will not take as themselves inside quotes, only as \u escapes.
+// The bidirectional formatting characters: its tokenizer refuses them in strings, atoms and
+// comments.
+[[nodiscard]] constexpr bool elixir_bidi(std::uint32_t cp) noexcept {
+  return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
+}
+// Unicode's Prepend characters (Grapheme_Cluster_Break=Prepend, as OTP 25's unicode_util has
+// them): Elixir reads quoted text by grapheme clusters, and a Prepend character joins whatever
+// follows it, so a closing quote or a backslash right after one is swallowed.
+[[nodiscard]] constexpr bool grapheme_prepend(std::uint32_t cp) noexcept {
+  return (cp >= 0x600 && cp <= 0x605) || cp == 0x6DD || cp == 0x70F || cp == 0x890 || cp == 0x891 || cp == 0x8E2 ||
+         cp == 0xD4E || cp == 0x110BD || cp == 0x110CD || cp == 0x111C2 || cp == 0x111C3 || cp == 0x1193F ||
+         cp == 0x11941 || cp == 0x11A3A || (cp >= 0x11A84 && cp <= 0x11A89) || cp == 0x11D46;
+}
+// Elixir's tokenizer limits a quoted atom (:"..." or "...": ) to 255 bytes of UTF-8, where
+// the VM allows 255 characters.
+inline constexpr std::size_t kMaxElixirQuotedAtomBytes = 255;
+
 // Appends nodes to an arena. Every function returns the new node's index. Depths beyond
 // kMaxTermDepth throw Error(limit_exceeded).
 class Builder {

@@ -292,10 +292,20 @@ class Parser {
     const char comment = syntax_ == Syntax::erlang ? '%' : '#';
     while (!at_end()) {
       const char c = src_[pos_];
-      if (is_space(c)) {
+      // Elixir's whitespace is a space, a tab and a newline (\n or \r\n); it refuses a lone \r,
+      // \f and \v.
+      if (syntax_ == Syntax::elixir ? c == ' ' || c == '\t' || c == '\n' || (c == '\r' && peek_byte(1) == '\n')
+                                    : is_space(c)) {
         ++pos_;
       } else if (c == comment) {
-        while (!at_end() && src_[pos_] != '\n') ++pos_;
+        while (!at_end() && src_[pos_] != '\n') {
+          if (syntax_ == Syntax::elixir && static_cast<unsigned char>(src_[pos_]) >= 0x80) {
+            const std::size_t at = pos_;
+            if (detail::elixir_bidi(take_char())) fail(at, "a bidirectional formatting character in a comment");
+          } else {
+            ++pos_;
+          }
+        }
       } else {
         break;
       }
@@ -353,10 +363,15 @@ class Parser {
       case '*': one(Tok::star); break;
       case '<':
         if (peek_byte(1) != '<') fail(pos_, "unexpected character '<'");
+        // Elixir reads <<< and <<~ as operators: a nested binary opens after a space.
+        if (syntax_ == Syntax::elixir && (peek_byte(2) == '<' || peek_byte(2) == '~'))
+          fail(pos_, "'<<" + std::string(1, peek_byte(2)) + "' is an operator in Elixir (write '<< <<')");
         one(Tok::bin_open, 2);
         break;
       case '>':
         if (peek_byte(1) != '>') fail(pos_, "unexpected character '>'");
+        if (syntax_ == Syntax::elixir && peek_byte(2) == '>')
+          fail(pos_, "'>>>' is an operator in Elixir (write '>> >>')");
         one(Tok::bin_close, 2);
         break;
       case '=':
@@ -615,7 +630,7 @@ class Parser {
           const std::vector<std::uint32_t> name = elixir_quoted(d, d);
           t.kind = Tok::atom;
           for (std::uint32_t cp : name) utf8::put(t.text, cp);
-          check_atom(t.text, at);
+          check_quoted_atom(t.text, at);
           return;
         }
         if (is_lower(static_cast<unsigned char>(d)) || is_upper(static_cast<unsigned char>(d)) || d == '_') {
@@ -638,7 +653,7 @@ class Parser {
         if (keyword_colon()) {
           t.kind = Tok::keyword;
           for (std::uint32_t cp : t.chars) utf8::put(t.text, cp);
-          check_atom(t.text, at);
+          check_quoted_atom(t.text, at);
           t.chars.clear();
           return;
         }
@@ -673,7 +688,7 @@ class Parser {
         ++pos_;
         if (at_end()) fail(at, "'?' needs a character");
         std::uint32_t cp = take_char();
-        if (cp == '\\') cp = elixir_escape(at, '\0');
+        if (cp == '\\' && !at_end()) cp = char_escape(take_char());
         t.kind = Tok::integer;
         if (cp > 0) t.magnitude = {cp};
         return;
@@ -738,6 +753,12 @@ class Parser {
     fail(at, "unexpected character");
   }
 
+  void check_quoted_atom(const std::string& name, std::size_t at) const {
+    if (name.size() > detail::kMaxElixirQuotedAtomBytes)
+      fail(at, "a quoted atom longer than 255 bytes (Elixir's limit)", ErrorCode::limit_exceeded);
+    check_atom(name, at);
+  }
+
   // "key: " ends a keyword key: a colon, then a space or the end.
   bool keyword_colon() {
     if (peek_byte() == ':' && (pos_ + 1 >= src_.size() || is_space(src_[pos_ + 1]))) {
@@ -745,6 +766,25 @@ class Parser {
       return true;
     }
     return false;
+  }
+
+  // ?\C: the character C, or what Elixir's escape table makes of it. \x and \u take no digits
+  // here (?\x41 is ?x followed by 41), and ?\ at the end is the backslash itself.
+  static std::uint32_t char_escape(std::uint32_t c) {
+    switch (c) {
+      case '0': return 0;
+      case 'a': return 7;
+      case 'b': return 8;
+      case 'd': return 127;
+      case 'e': return 27;
+      case 'f': return 12;
+      case 'n': return 10;
+      case 'r': return 13;
+      case 's': return 32;
+      case 't': return 9;
+      case 'v': return 11;
+      default: return c;
+    }
   }
 
   std::uint32_t elixir_escape(std::size_t start, char close) {
@@ -777,7 +817,11 @@ class Parser {
       case 't': return 9;
       case 'v': return 11;
       case '0': return 0;
-      case 'x': hex(2, 2); break;
+      case 'x':
+        hex(2, 2);
+        // Elixir puts the byte itself in the text, not the character: "\xFF" is <<255>>.
+        if (v >= 0x80) fail(at, "\\x above 7F is a byte in Elixir, not a character (write \\u{...} or <<...>>)");
+        break;
       case 'u':
         if (peek_byte() == '{') {
           ++pos_;
@@ -796,20 +840,54 @@ class Parser {
     return static_cast<std::uint32_t>(v);
   }
 
+  // Elixir's tokenizer finds the end of quoted text by grapheme clusters, and a Prepend
+  // character joins whatever follows it: "\u0600" + '"' is one cluster, so that quote does not
+  // close, and a backslash after one escapes nothing. Where it ends the text starting at p (the
+  // closing quote's index), or npos when it never does or sees an interpolation first. Elsewhere
+  // it pairs backslashes as ringlab does, and unescapes the whole text as ringlab does.
+  std::size_t elixir_end(std::size_t p, char close) const {
+    const auto cluster_end = [&](std::size_t q) {
+      while (q < src_.size()) {
+        const utf8::Decoded d = utf8::decode(src_, q);
+        if (d.len == 0) return q + 1;
+        q += d.len;
+        if (!detail::grapheme_prepend(d.cp)) break;
+      }
+      return q;
+    };
+    while (p < src_.size()) {
+      const char c = src_[p];
+      if (c == close) return p;
+      if (c == '#' && p + 1 < src_.size() && src_[p + 1] == '{') return std::string_view::npos;
+      p = cluster_end(c == '\\' ? p + 1 : p);
+    }
+    return std::string_view::npos;
+  }
+
   std::vector<std::uint32_t> elixir_quoted(char open, char close) {
     const std::size_t at = pos_;
     ++pos_;
     (void)open;
+    const std::size_t elixir_close = elixir_end(pos_, close);
     std::vector<std::uint32_t> out;
     while (true) {
       if (at_end()) fail(at, "unterminated string");
       if (src_[pos_] == close) {
+        if (pos_ != elixir_close)
+          fail(at,
+               "Elixir reads this quoted text otherwise: a Prepend character joins the quote or backslash "
+               "after it (write it as \\u{...})");
         ++pos_;
         return out;
       }
       if (src_[pos_] == '#' && peek_byte(1) == '{') fail(pos_, "interpolation is not a literal");
+      const std::size_t char_at = pos_;
       std::uint32_t cp = take_char();
-      if (cp == '\\') cp = elixir_escape(at, close);
+      if (cp == '\\') {
+        cp = elixir_escape(at, close);
+      } else if (detail::elixir_bidi(cp)) {
+        fail(char_at, "a bidirectional formatting character inside quotes (write it as \\u{...})");
+      }
       out.push_back(cp);
     }
   }
@@ -1278,6 +1356,8 @@ class Parser {
     if (utf && (s.size || s.unit)) fail(at, "a utf segment has no size or unit");
     if (s.unit && !s.size) fail(at, "a unit needs a size");
     if (s.unit && type == SegType::bitstring) fail(at, "a bitstring segment has no unit");
+    if (syntax_ == Syntax::elixir && s.is_signed && type != SegType::integer && type != SegType::floating)
+      fail(at, "signed and unsigned are for integer and float segments");
 
     // Strings: Erlang writes each character as a segment of this type; Elixir writes the
     // string's UTF-8 bytes, or each character with a utf type.
@@ -1288,12 +1368,16 @@ class Parser {
       }
       if (syntax_ == Syntax::elixir) {
         if (type != SegType::binary && type != SegType::bitstring) fail(at, "a string segment is a binary");
+        if (s.size || s.unit) fail(at, "a string segment takes no size or unit");
         SegmentValue bytes;
         bytes.kind = K::bits;
         for (std::uint32_t cp : v.chars) utf8::put(bytes.bytes, cp);
         bytes.bit_length = 8 * static_cast<std::uint64_t>(bytes.bytes.size());
         bytes.at = at;
-        apply(bytes, s, out);
+        // The bytes as a segment of the type found above (binary when none was written).
+        SegSpec typed = s;
+        typed.type = type;
+        apply(bytes, typed, out);
         return;
       }
       if (type != SegType::integer) fail(at, "a string segment's characters are integers or utf");

@@ -96,7 +96,9 @@ std::string hex(std::uint32_t v) {
 }
 
 // Quoted text: the quote and backslash escaped, control characters as escapes that both
-// syntaxes read (Erlang \x{H}, Elixir \u{H}).
+// syntaxes read (Erlang \x{H}, Elixir \u{H}). In Elixir also the characters it will not take
+// as themselves inside quotes (bidirectional formatting, and Prepend characters, which join the
+// character after them).
 void quote(std::string& out, const std::vector<std::uint32_t>& chars, char q, Syntax syntax) {
   out += q;
   for (std::size_t i = 0; i < chars.size(); ++i) {
@@ -112,7 +114,8 @@ void quote(std::string& out, const std::vector<std::uint32_t>& chars, char q, Sy
       out += "\\r";
     } else if (syntax == Syntax::elixir && c == '#' && i + 1 < chars.size() && chars[i + 1] == '{') {
       out += "\\#";
-    } else if (c < 32 || (c >= 127 && c < 0xA0)) {
+    } else if (c < 32 || (c >= 127 && c < 0xA0) ||
+               (syntax == Syntax::elixir && (detail::elixir_bidi(c) || detail::grapheme_prepend(c)))) {
       out += syntax == Syntax::erlang ? "\\x{" : "\\u{";
       out += hex(c);
       out += '}';

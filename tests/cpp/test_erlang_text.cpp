@@ -155,10 +155,93 @@ TEST_CASE("Elixir syntax: every form", "[erlang][text]") {
   CHECK(ex("<<1::size(3)>>") == erl("<<1:3>>"));
   CHECK(ex("<<1::integer-size(2)-unit(8)-little>>") == erl("<<1:2/integer-unit:8-little>>"));
   CHECK(ex("<<1::4*8>>") == erl("<<1:32>>"));
-  CHECK(ex("<<\"abc\"::binary-size(2)>>") == Term::binary("ab"));
+  CHECK(ex("<<\"abc\">>") == Term::binary("abc"));
+  CHECK(ex("<<\"abc\"::binary>>") == Term::binary("abc"));
   CHECK(ex("<<1.5::float>>") == erl("<<1.5/float>>"));
-  CHECK(ex("<<<<1>>::binary, 2>>") == Term::binary("\x01\x02"));
+  CHECK(ex("<< <<1>>::binary, 2>>") == Term::binary("\x01\x02"));
   CHECK(ex("  {1, 2} # a comment\n") == erl("{1, 2}"));
+}
+
+// Where Elixir 1.14's own reader differs from a plain reading (tests/erlang/elixir.mjs found
+// each against the real Elixir): ringlab reads what it reads, and refuses what it refuses.
+TEST_CASE("Elixir syntax: as Elixir 1.14 reads it", "[erlang][text]") {
+  // A string segment without a type is its UTF-8 bytes.
+  CHECK(ex("<<\"abc\">>") == Term::binary("abc"));
+  CHECK(ex("<<\"é\", 1>>") == Term::binary("\xC3\xA9\x01"));
+  // ?\C: Elixir's escape table, and no \x or \u digits; ?\ alone is the backslash.
+  CHECK(ex("?\\x") == i('x'));
+  CHECK(ex("?\\u") == i('u'));
+  CHECK(ex("?\\s") == i(' '));
+  CHECK(ex("?\\\\") == i('\\'));
+  CHECK(ex("?\\") == i('\\'));
+  CHECK(ex("\"\\x7F\"") == Term::binary("\x7F"));
+  // Bidirectional formatting and Prepend characters as escapes; a Prepend one is fine raw when
+  // neither a quote nor a backslash follows it.
+  CHECK(ex("\"\\u{202E}\"") == Term::binary("\xE2\x80\xAE"));
+  CHECK(ex("\"\\u{600}\"") == Term::binary("\xD8\x80"));
+  CHECK(ex("\"\xD8\x80"
+           "a\"") == Term::binary("\xD8\x80"
+                                  "a"));
+  // Before a backslash too, when Elixir pairs the escapes alike ('\u0600\n').
+  CHECK(ex("'\xD8\x80\\n'") == Term::list(std::vector<Term>{i(0x600), i('\n')}));
+  // Newlines are \n or \r\n.
+  CHECK(ex("[1,\r\n 2]") == erl("[1, 2]"));
+  // A quoted atom of 255 bytes.
+  CHECK(ex(":\"" + std::string(255, 'a') + "\"") == atom(std::string(255, 'a')));
+
+  const std::pair<std::string, const char*> refused[] = {
+      {"?\\x41", "invalid Elixir term: unexpected integer after the term at column 4"},
+      {"\"\\xFF\"",
+       "invalid Elixir term: \\x above 7F is a byte in Elixir, not a character (write \\u{...} or <<...>>) at column "
+       "2"},
+      {"\"a\xE2\x80\xAE\"",
+       "invalid Elixir term: a bidirectional formatting character inside quotes (write it as \\u{...}) at column 3"},
+      {":\"\xE2\x81\xA6\"",
+       "invalid Elixir term: a bidirectional formatting character inside quotes (write it as \\u{...}) at column 3"},
+      {"1 # \xE2\x80\xAA", "invalid Elixir term: a bidirectional formatting character in a comment at column 5"},
+      {"\"\xD8\x80\"",
+       "invalid Elixir term: Elixir reads this quoted text otherwise: a Prepend character joins the quote or "
+       "backslash after it (write it as \\u{...}) at column 1"},
+      {"[1, \"\xD8\x80\\\"\"]",
+       "invalid Elixir term: Elixir reads this quoted text otherwise: a Prepend character joins the quote or "
+       "backslash after it (write it as \\u{...}) at column 5"},
+      {"'\xD8\x80\\\\'",
+       "invalid Elixir term: Elixir reads this quoted text otherwise: a Prepend character joins the quote or "
+       "backslash after it (write it as \\u{...}) at column 1"},
+      {"<<<<1>>::binary>>", "invalid Elixir term: '<<<' is an operator in Elixir (write '<< <<') at column 1"},
+      {"<<1, <<2>>>>", "invalid Elixir term: '>>>' is an operator in Elixir (write '>> >>') at column 9"},
+      {"<<\"ab\"::binary-size(1)>>", "invalid Elixir term: a string segment takes no size or unit at column 3"},
+      {"<<\"a\"::signed>>", "invalid Elixir term: signed and unsigned are for integer and float segments at column 3"},
+      {"1\r", "invalid Elixir term: unexpected character at column 2"},
+      {"1\f", "invalid Elixir term: unexpected character at column 2"},
+  };
+  for (const auto& [text, message] : refused) {
+    INFO(text);
+    CHECK(error_of(text, Syntax::elixir) == message);
+  }
+  // Elixir's tokenizer takes 255 bytes of a quoted atom, not 255 characters.
+  const std::string long_atom = ":\"" + [] {
+    std::string s;
+    for (int k = 0; k < 128; ++k) s += "\xC3\xA9";
+    return s;
+  }() + "\"";
+  CHECK(error_of(long_atom, Syntax::elixir) ==
+        "invalid Elixir term: a quoted atom longer than 255 bytes (Elixir's limit) at column 1");
+  CHECK(code_of([&] { (void)ex(long_atom); }) == ErrorCode::limit_exceeded);
+  CHECK(code_of([&] { (void)ex("[\"" + long_atom.substr(2) + ": 1]"); }) == ErrorCode::limit_exceeded);
+  CHECK(erl("'" + long_atom.substr(2, long_atom.size() - 3) + "'").kind() == TermKind::atom);  // 128 characters
+
+  // The writer escapes what Elixir will not take raw, and reads back.
+  for (const char* raw : {"\xE2\x80\xAE", "\xD8\x80", "\xF0\x91\x82\xBD"}) {
+    const Term t = Term::binary(raw);
+    const std::string written = format_term(t, Syntax::elixir);
+    INFO(written);
+    CHECK(written.find('\\') == 1);
+    CHECK(ex(written) == t);
+    const std::string atom_text = format_term(atom(raw), Syntax::elixir);
+    INFO(atom_text);
+    CHECK(ex(atom_text) == atom(raw));
+  }
 }
 
 TEST_CASE("bad text: a named error at the mistake's column", "[erlang][text]") {
@@ -221,6 +304,26 @@ TEST_CASE("golden: every text erl rejects is rejected", "[erlang][text][golden]"
     INFO(row[0]);
     CHECK(!error_of(row[0], Syntax::erlang).empty());
   }
+}
+
+TEST_CASE("golden: Elixir text as the real Elixir reads it", "[erlang][text][golden]") {
+  // scripts/gen-golden-elixir.mjs: phash2(Value, 2^32) from Elixir 1.14, or error.
+  const golden::Table t = golden::read_tsv("erlang/elixir.tsv", {"kind", "text", "phash2"});
+  REQUIRE(t.rows.size() > 600);
+  std::size_t read = 0;
+  for (const auto& row : t.rows) {
+    INFO(row[0] << ": " << row[1]);
+    if (row[2] == "error") {
+      CHECK(!error_of(row[1], Syntax::elixir).empty());
+      continue;
+    }
+    const Term term = ex(row[1]);
+    CHECK(ringlab::erlang::phash2_full(term) == golden::parse_u32(row[2]));
+    // Its Elixir writing reads back, in ringlab as the same term.
+    CHECK(ex(format_term(term, Syntax::elixir)) == term);
+    ++read;
+  }
+  CHECK(read > 500);
 }
 
 TEST_CASE("writing terms: Erlang and Elixir text", "[erlang][text]") {

@@ -174,10 +174,15 @@ enum class Syntax : std::uint8_t {
 // N" past the first line; columns count characters from 1). Terms erl's parser rejects are
 // rejected; a few forms it accepts are rejected too, each with its reason (parenthesised
 // values, native endianness, 16-bit floats, units on bitstring segments, operator atoms in
-// Elixir ...). Limits (depth, atom length, integer size, bitstring size) are limit_exceeded.
+// Elixir ...). Elixir text is read as Elixir 1.14 reads it, refusals included (a quoted atom
+// over 255 bytes, bidirectional formatting characters, <<< and >>>, a lone \r ...); "\xFF", a
+// byte there rather than a character, is refused. Limits (depth, atom length, integer size,
+// bitstring size) are limit_exceeded.
 [[nodiscard]] Term parse_term(std::string_view text, Syntax syntax);
 
-// Text in the syntax that parse_term reads back to an equal term (=:=; -0.0 keeps its sign).
+// Text in the syntax that parse_term reads back to an equal term (=:=; -0.0 keeps its sign),
+// but for an atom over 255 bytes of UTF-8 in Elixir, which has no text for it (its :"..." is
+// refused with limit_exceeded, as by Elixir).
 // Floats are the shortest text that reads back, written as erl writes them (1.5e3, 0.1,
 // 120.0); printable lists and binaries are written as strings.
 [[nodiscard]] std::string format_term(const Term& term, Syntax syntax);
