@@ -98,6 +98,7 @@ function configurations(b, refusedPort) {
       // Server strings as written: a port with a leading zero, another loopback address.
       name: "consistent, 7 as written, two down",
       mode: "consistent",
+      quoted: true, // the upstream block writes its addresses in quotes, after a comment
       servers: [
         s(b[0]),
         s(b[1].replace(":", ":0"), 2),
@@ -154,7 +155,7 @@ export async function real({ keys, dir, ringlabOf }) {
   const upstreams = configs.map((c, i) => {
     const lines = c.servers.map(
       (s) =>
-        `    server ${s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""};`,
+        `    server ${c.quoted ? `"${s.address}"  # as written` + "\n     " : s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""};`,
     );
     return `  upstream u${i} {\n    hash $request_body${c.mode === "consistent" ? " consistent" : ""};\n${lines.join("\n")}\n    keepalive 16;\n  }`;
   });
