@@ -19,6 +19,9 @@ main(async () => {
   // The native CLI's phash2 and place malachi against erl: 3,000 terms and 4,000 keys, a batch
   // per CLI process.
   run("node", ["tests/erlang/cli.mjs", "--seed", "20261201"]);
+  // Elixir term text against the real Elixir (1.14, Debian's elixir): 6,000 random terms written
+  // by ringlab, the forms users type and malformed text, each batch in one elixir process.
+  run("node", ["tests/erlang/elixir.mjs", "--seed", "20261201"]);
   // `ringlab place SYSTEM` against the real software installed from Debian (nginx, redis-server,
   // libmemcached, librdkafka, Guava on the JDK, the Cassandra driver, ...): at least 10,000 keys
   // per configuration, servers on 127.0.0.1 started and stopped by PID.
