@@ -36,18 +36,22 @@ function measure(files) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-for (const [name, entry, wasm] of [
-  ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm"],
-  ["ringlab/single", "single.js", null],
-  // The systems module is its own download, made only by the pages that use it.
-  ["ringlab/systems", "systems.js", "wasm/ringlab-systems.wasm"],
+// The systems module is a download of its own, made only by the pages that use it (Malachi's
+// ring, Your cluster): Erlang terms and every real system, with their configuration readers. It
+// has a budget of its own, so that it cannot grow unnoticed either.
+const SYSTEMS_BUDGET = 200 * 1024;
+
+for (const [name, entry, wasm, budget] of [
+  ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm", BUDGET],
+  ["ringlab/single", "single.js", null, BUDGET],
+  ["ringlab/systems", "systems.js", "wasm/ringlab-systems.wasm", SYSTEMS_BUDGET],
 ]) {
-  test(`${name}: JS + .wasm within ${kb(BUDGET)} gzip`, (t) => {
+  test(`${name}: JS + .wasm within ${kb(budget)} gzip`, (t) => {
     const js = measure(closure(entry));
     const w = wasm ? measure([path.join(distDir, wasm)]) : { raw: 0, gzip: 0 };
     t.diagnostic(`js ${kb(js.raw)} raw / ${kb(js.gzip)} gzip; wasm ${kb(w.raw)} raw / ${kb(w.gzip)} gzip`);
     t.diagnostic(`total ${kb(js.raw + w.raw)} raw / ${kb(js.gzip + w.gzip)} gzip`);
-    assert.ok(js.gzip + w.gzip <= BUDGET, `${kb(js.gzip + w.gzip)} gzip exceeds the budget`);
+    assert.ok(js.gzip + w.gzip <= budget, `${kb(js.gzip + w.gzip)} gzip exceeds the budget`);
   });
 }
 
