@@ -33,6 +33,7 @@ const routes: Route[] = [
   { id: "hrw-jump", group: "experiments", tag: "ringlab-experiment", fixed: { name: "hrw-jump" } },
   { id: "cache", group: "tools", tag: "ringlab-cache-whatif" },
   { id: "compare", group: "tools", tag: "ringlab-compare" },
+  { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
 ];
 

@@ -9,6 +9,7 @@ import { define } from "./core/element";
 import { BoundedStepper } from "./elements/bounded-stepper";
 import { CacheWhatIf } from "./elements/cache-whatif";
 import { ClientsStepper } from "./elements/clients-stepper";
+import { Cluster } from "./elements/cluster";
 import { Compare } from "./elements/compare";
 import { Experiment } from "./elements/experiment";
 import { HotkeyStepper } from "./elements/hotkey-stepper";
@@ -39,6 +40,7 @@ export const elements = {
   "ringlab-cache-whatif": CacheWhatIf,
   "ringlab-compare": Compare,
   "ringlab-malachi-ring": MalachiRing,
+  "ringlab-cluster": Cluster,
 } as const;
 
 /** Defines every ringlab element (once; safe to call again, or with the bundle loaded twice). */
@@ -57,6 +59,7 @@ export {
   BoundedStepper,
   CacheWhatIf,
   ClientsStepper,
+  Cluster,
   Compare,
   Experiment,
   HotkeyStepper,

@@ -122,6 +122,11 @@ const en = {
         intro:
           "Malachi (Elixir) routes a key to the first vnode whose token is ≥ :erlang.phash2(key, 2^ring_bits), wrapping around. Type keys as you write them in Elixir and see exactly the vnode your cluster uses; add, remove or drag vnodes and see which keys move.",
       },
+      cluster: {
+        title: "Your cluster",
+        intro:
+          "Pick a real system — nginx, memcached, Redis, Kafka, Cassandra, Envoy, Guava, Erlang — give it your configuration and your keys, and see the server it sends each key to (the real software's answer, bit for bit), the load per server, and which keys move when a server is added, removed or marked down.",
+      },
       compare: {
         title: "Compare every algorithm",
         intro:
@@ -531,6 +536,211 @@ const en = {
       | "other",
       string
     >,
+  },
+
+  cluster: {
+    title: "Your cluster: where the real system sends each key, and what a change moves",
+    system: "System",
+    about: {
+      nginx:
+        "nginx's upstream with `hash $key consistent` (ketama-style points, 160 per unit of weight) or plain `hash` (the key's CRC-32, retried over the weighted list). The answer is the server as written in the upstream.",
+      memcached:
+        "libmemcached 1.1.4's `memcached_server_by_key`: the distribution and key hash as your client sets them, servers added in order. The answer is host:port.",
+      libketama: 'The original libketama: each server\'s points from MD5 of `"address-n"`, weighted by memory.',
+      redis:
+        "Redis Cluster: CRC16 of the key (or of its {hash tag}) mod 16384 gives the slot; the slots are split over the masters as `redis-cli --cluster create` does.",
+      kafka: "Kafka's keyed partitioner: the partition of each record's key.",
+      cassandra:
+        "Cassandra's Murmur3Partitioner: the key's token, owned by the node with the first token at or after it, wrapping.",
+      guava: "Guava's `Hashing.consistentHash`: the bucket of each key.",
+      erlang: "Erlang's `erlang:phash2(Key, Range)`: the hash of each key as an Erlang term.",
+      "envoy-ring":
+        "Envoy's ring_hash load balancer: XXH64 of the key (a header hash policy) on a ring of the hosts, weighted.",
+      "envoy-maglev": "Envoy's Maglev load balancer: XXH64 of the key looked up in a Maglev table of the hosts.",
+    } as Record<
+      | "nginx"
+      | "memcached"
+      | "libketama"
+      | "redis"
+      | "kafka"
+      | "cassandra"
+      | "guava"
+      | "erlang"
+      | "envoy-ring"
+      | "envoy-maglev",
+      string
+    >,
+    asList: "a server list",
+    asText: {
+      nginx: "an `upstream { … }` block",
+      memcached: "libmemcached's server string",
+      cassandra: "`nodetool ring` output",
+      "envoy-ring": "the cluster's endpoints",
+      "envoy-maglev": "the cluster's endpoints",
+    } as Record<"nginx" | "memcached" | "cassandra" | "envoy-ring" | "envoy-maglev", string>,
+    listLabel: {
+      nginx: "Servers, one per line: `ADDRESS[=WEIGHT]`, add ` down` to mark one down",
+      memcached: "Servers, one per line: `HOST[:PORT][=WEIGHT]`",
+      libketama: "Servers, one per line: `ADDRESS=MEMORY`",
+      cassandra: "Tokens, one per line: `NODE=TOKEN` (a node once per token)",
+      "envoy-ring": "Hosts, one per line: `ADDRESS:PORT[=WEIGHT]`",
+      "envoy-maglev": "Hosts, one per line: `ADDRESS:PORT[=WEIGHT]`",
+    } as Record<"nginx" | "memcached" | "libketama" | "cassandra" | "envoy-ring" | "envoy-maglev", string>,
+    listHint: {
+      nginx: "In the upstream's order; the weight defaults to 1.",
+      memcached: "Added in this order; port `11211` and weight 1 when not given.",
+      libketama: "As libketama's server file lists them.",
+      cassandra: "Tokens are signed 64-bit numbers.",
+      "envoy-ring": "The weight is the endpoint's `load_balancing_weight` (1 when not given).",
+      "envoy-maglev": "The weight is the endpoint's `load_balancing_weight` (1 when not given).",
+    } as Record<"nginx" | "memcached" | "libketama" | "cassandra" | "envoy-ring" | "envoy-maglev", string>,
+    textLabel: {
+      nginx: "The upstream block, as in `nginx.conf`",
+      memcached: "The server string, as `memcached_servers_parse()` reads it: `host:port weight, …`",
+      cassandra: "The ring, as `nodetool ring` prints it",
+      "envoy-ring": "The endpoints: `lb_endpoints` YAML, or `ADDRESS:PORT[=WEIGHT]` lines",
+      "envoy-maglev": "The endpoints: `lb_endpoints` YAML, or `ADDRESS:PORT[=WEIGHT]` lines",
+    } as Record<"nginx" | "memcached" | "cassandra" | "envoy-ring" | "envoy-maglev", string>,
+    textHint: "Paste it as it is: an error names the line and column.",
+    fields: {
+      mode: "mode",
+      hash: "key hash",
+      sortHosts: "sort hosts",
+      nodes: "masters",
+      partitions: "partitions",
+      partitioner: "partitioner",
+      buckets: "buckets",
+      input: "input",
+      range: "range",
+      term: "key as the term",
+      minRing: "minimum ring size",
+      maxRing: "maximum ring size",
+      table: "table size (a prime)",
+      useHostname: "hash the hostnames",
+    } as Record<
+      | "mode"
+      | "hash"
+      | "sortHosts"
+      | "nodes"
+      | "partitions"
+      | "partitioner"
+      | "buckets"
+      | "input"
+      | "range"
+      | "term"
+      | "minRing"
+      | "maxRing"
+      | "table"
+      | "useHostname",
+      string
+    >,
+    notSet: "(not set)",
+    systemDefault: "default",
+    keysLabel: "Keys, one per line",
+    keysHint:
+      "Each line is a key, byte for byte as UTF-8 (spaces count); a blank line is the empty key. Long lists stay out of the address.",
+    exampleKeys: "Example keys",
+    manyKeys: (n: string) => `${n} keys`,
+    badKeys: (n: string) => `${n} keys are not valid for this system (marked in the table).`,
+    keysTitle: "Each key's answer",
+    keysCaption: (n: string) => `Each key's answer (${n} keys)`,
+    line: "line",
+    key: "key",
+    result: {
+      nginx: "server",
+      memcached: "server",
+      libketama: "server",
+      redis: "slot and master",
+      kafka: "partition",
+      cassandra: "node",
+      guava: "bucket",
+      erlang: "hash",
+      "envoy-ring": "host",
+      "envoy-maglev": "host",
+    } as Record<
+      | "nginx"
+      | "memcached"
+      | "libketama"
+      | "redis"
+      | "kafka"
+      | "cassandra"
+      | "guava"
+      | "erlang"
+      | "envoy-ring"
+      | "envoy-maglev",
+      string
+    >,
+    slotNode: (slot: string, node: string) => `slot ${slot} · master ${node}`,
+    node: (n: string) => `master ${n}`,
+    nullResult: {
+      nginx: "the empty key: nginx falls back to round-robin, so the key does not decide the server.",
+      memcached: "libmemcached refuses a key of 0 or more than 250 bytes.",
+    } as Record<"nginx" | "memcached", string>,
+    shownOf: (shown: string, total: string) => `${shown} of ${total} shown.`,
+    showMore: (n: string) => `Show ${n} more`,
+    loadTitle: "Load per server",
+    loadChart: "Keys per server",
+    loadCaption: "Keys per server, as a table",
+    server: "server",
+    keysCol: "keys",
+    shareCol: "share",
+    loadSummary: (keys: string, servers: string, ratio: string) =>
+      `${keys} keys over ${servers}; the busiest has ${ratio}× the mean.`,
+    noLoad: "No key was placed.",
+    tooMany: (n: string) => `${n} of them: too many bars to draw, see the table.`,
+    movesTitle: "What moves when the cluster changes",
+    changeLabel: "Change",
+    changeKinds: { add: "add a server", remove: "remove a server", down: "mark a server down (nginx `down`)" },
+    countChange: {
+      add: (what: string) => `one more (${what})`,
+      remove: (what: string) => `one fewer (${what})`,
+    },
+    newServer: {
+      nginx: "new server",
+      memcached: "new server",
+      libketama: "new server (`ADDRESS=MEMORY`)",
+      cassandra: "new token (`NODE=TOKEN`)",
+      "envoy-ring": "new host",
+      "envoy-maglev": "new host",
+    } as Record<"nginx" | "memcached" | "libketama" | "cassandra" | "envoy-ring" | "envoy-maglev", string>,
+    which: "which",
+    apply: "Make it the cluster",
+    noTarget: "no server to change",
+    added: (s: string) => `Adding ${s}`,
+    removed: (s: string) => `Removing ${s}`,
+    downed: (s: string) => `Marking ${s} down`,
+    resized: (what: string, a: string, b: string) => `${what} ${a} → ${b}`,
+    movedSummary: (change: string, moved: string, total: string, pct: string) =>
+      `${change} moves ${moved} of ${total} keys (${pct}); every other key stays on its server.`,
+    flowsTitle: "From where to where",
+    movedKeys: "The keys that move",
+    from: "before",
+    to: "after",
+    compatTitle: "Which npm packages agree with this system",
+    compatIntro:
+      "The packages JavaScript code uses for this system, run on 10,000 keys (ASCII, Unicode, bytes that are not UTF-8, the empty key, long keys, {tag} keys) against the real software: the share of keys on which each gives the real answer, and the shortest key where it does not.",
+    compatNone: (system: string) => `The matrix has no npm package for ${system}.`,
+    compatCols: {
+      package: "package",
+      call: "configuration",
+      against: "compared with",
+      compared: "keys",
+      agrees: "agrees",
+      example: "a key where it does not: package → real",
+    },
+    // The matrix's prose, translated where a catalogue needs it (English: as written).
+    compatPhrases: {} as Record<string, string>,
+    fixFirst: "Correct the configuration above to see what a change moves.",
+    ofKeys: (n: string) => `of ${n}`,
+    bytes: (hex: string) => `bytes ${hex}`,
+    always: "—",
+    errors: {
+      invalid_argument: "The system does not accept this.",
+      out_of_range: "This value is out of range.",
+      duplicate_server: "This server is listed twice.",
+      limit_exceeded: "This is larger than ringlab allows.",
+      other: "The module refused this.",
+    } as Record<"invalid_argument" | "out_of_range" | "duplicate_server" | "limit_exceeded" | "other", string>,
   },
 
   rendezvous: {
