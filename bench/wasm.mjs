@@ -7,6 +7,8 @@
 //       ns per operation through the package's API, single calls and batch calls
 //   node bench/wasm.mjs hashring [--pool N] [--reps R] [--warmup W]
 //       the npm package `hashring` against ringlab on the same servers and keys
+//   node bench/wasm.mjs systems [--pool N] [--reps R] [--warmup W]
+//       each real system's placeMany (keys as strings and as bytes) against its npm package
 //
 // Options: --dist DIR loads the package from DIR (default web/lib/dist); --clock cpu times with
 // this process's CPU time instead of the wall clock (steadier on a busy machine, blind to time
@@ -473,13 +475,139 @@ async function hashring(o) {
   return result;
 }
 
+// The real systems (ringlab/systems): per system, system(...).placeMany(keys) given the keys as
+// JS strings and as bytes, against the npm package people use for it, on the same keys.
+async function systems(o) {
+  const systemsApi = await loadSystems(o);
+  if (!systemsApi) return { skipped: "ringlab/systems is not built" };
+  const rl = await loadRinglab(o);
+  const require = createRequire(path.join(root, "package.json"));
+  const keys = rl.keys(poolSeed, Math.max(1, Math.floor(o.pool / 10)));
+  const bytes = keys.map((k) => new TextEncoder().encode(k));
+  const n = keys.length;
+  const servers = Array.from({ length: 10 }, (_, i) => `10.0.0.${i + 1}:11211`);
+  const optional = (name) => {
+    try {
+      return require(name);
+    } catch {
+      return null;
+    }
+  };
+  const HashRing = optional("hashring");
+  const clusterKeySlot = optional("cluster-key-slot");
+  const kafkajs = optional("kafkajs");
+  const gouache = optional("jump-gouache");
+  const kafkaPartitioner = kafkajs ? kafkajs.Partitioners.DefaultPartitioner() : null;
+  const rows = [
+    {
+      system: "memcached",
+      config: "10 servers, consistent_ketama",
+      options: { servers: servers.join(","), mode: "consistent_ketama" },
+      npm: HashRing && {
+        name: "hashring",
+        make: () => new HashRing(servers, "md5", { "default port": 11211 }),
+        run: (h) => {
+          let acc = 0;
+          for (let i = 0; i < n; i++) acc += h.get(keys[i]).length;
+          return acc;
+        },
+      },
+    },
+    {
+      system: "nginx",
+      config: "10 servers, hash consistent",
+      options: { servers: servers.join(","), mode: "consistent" },
+    },
+    { system: "libketama", config: "10 servers", options: { servers: servers.map((s) => `${s}=100`).join(",") } },
+    {
+      system: "redis",
+      config: "CLUSTER KEYSLOT",
+      options: {},
+      npm: clusterKeySlot && {
+        name: "cluster-key-slot",
+        make: () => clusterKeySlot,
+        run: (f) => {
+          let acc = 0;
+          for (let i = 0; i < n; i++) acc += f(keys[i]);
+          return acc;
+        },
+      },
+    },
+    {
+      system: "kafka",
+      config: "100 partitions, murmur2",
+      options: { partitions: 100 },
+      npm: kafkaPartitioner && {
+        name: "kafkajs DefaultPartitioner",
+        make: () => kafkaPartitioner,
+        run: (p) => {
+          let acc = 0;
+          const partitionMetadata = Array.from({ length: 100 }, (_, i) => ({ partitionId: i, leader: 0 }));
+          for (let i = 0; i < n; i++) acc += p({ topic: "t", partitionMetadata, message: { key: keys[i] } });
+          return acc;
+        },
+      },
+    },
+    { system: "cassandra", config: "the token", options: {} },
+    {
+      system: "guava",
+      config: "1000 buckets, murmur3_128 input",
+      options: { buckets: 1000, input: "murmur3_128" },
+      npm: gouache && {
+        name: "jump-gouache murmurConsistentHash",
+        make: () => gouache,
+        run: (g) => {
+          let acc = 0;
+          for (let i = 0; i < n; i++) acc += g.murmurConsistentHash(keys[i], 1000);
+          return acc;
+        },
+      },
+    },
+    { system: "erlang", config: "phash2/2 of a binary, range 2^32", options: { range: 4294967296 } },
+    { system: "envoy-ring", config: "10 hosts, xxHash", options: { hosts: servers.join(",") } },
+    { system: "envoy-maglev", config: "10 hosts, table 65537", options: { hosts: servers.join(",") } },
+  ];
+  const out = [];
+  for (const r of rows) {
+    const sys = systemsApi.system(r.system, r.options);
+    out.push(
+      timeOp(
+        o,
+        `${r.system}.strings`,
+        n,
+        () => {
+          sink ^= sys.placeMany(keys).length;
+        },
+        r.config,
+      ),
+    );
+    out.push(
+      timeOp(
+        o,
+        `${r.system}.bytes`,
+        n,
+        () => {
+          sink ^= sys.placeMany(bytes).length;
+        },
+        r.config,
+      ),
+    );
+    sys.dispose();
+    if (r.npm) {
+      const h = r.npm.make();
+      out.push(timeOp(o, `${r.system}.npm`, n, () => (sink ^= r.npm.run(h)), r.npm.name));
+    }
+  }
+  return { pool: n, ops: out };
+}
+
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, ops, hashring };
+const modes = { experiment, ops, hashring, systems };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | ops | hashring [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | ops | hashring | systems [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

@@ -254,8 +254,10 @@ function measureOps(o) {
   const wasm = json(process.execPath, [wasmWorker, "ops", ...args]);
   console.log("bench: hashring against ringlab");
   const hashring = json(process.execPath, [wasmWorker, "hashring", ...args]);
+  console.log("bench: the real systems against their npm packages");
+  const systems = json(process.execPath, [wasmWorker, "systems", ...args]);
   const index = (r) => Object.fromEntries((r.ops ?? []).map((op) => [op.op, op]));
-  return { native: index(native), wasm: index(wasm), hashring, hashringOps: index(hashring) };
+  return { native: index(native), wasm: index(wasm), hashring, hashringOps: index(hashring), systems };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -387,7 +389,32 @@ function report(o, m, rows, ops) {
   );
   L.push("");
 
-  // 3. hashring
+  // 3. The real systems
+  L.push("## The real systems (`ringlab/systems`)", "");
+  if (ops.systems.skipped) {
+    L.push(`Not measured: ${ops.systems.skipped}.`, "");
+  } else {
+    const Y = Object.fromEntries(ops.systems.ops.map((op) => [op.op, op]));
+    L.push(
+      `Per key, \`system(name, options).placeMany(keys)\` on ${ops.systems.pool.toLocaleString("en-US")} course keys given as ` +
+        "JS strings and as `Uint8Array`s (the answers as `place` prints them, read back into JavaScript values), " +
+        "against the npm package people use for that system, on the same keys.",
+      "",
+    );
+    L.push("| system | configuration | ringlab, JS strings | ringlab, bytes | npm package | package, per key |");
+    L.push("|---|---|---|---|---|---|");
+    const names = [...new Set(ops.systems.ops.map((op) => op.op.replace(/\.(strings|bytes|npm)$/, "")))];
+    for (const name of names) {
+      const npm = Y[`${name}.npm`];
+      L.push(
+        `| ${name} | ${Y[`${name}.strings`]?.note ?? ""} | ${s(Y[`${name}.strings`])} | ${s(Y[`${name}.bytes`])} | ` +
+          `${npm ? npm.note : "none"} | ${npm ? s(npm) : "—"} |`,
+      );
+    }
+    L.push("");
+  }
+
+  // 4. hashring
   const H = ops.hashringOps;
   L.push("## Against `hashring`", "");
   let hashringRatios = null;

@@ -41,66 +41,32 @@ function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Ar
   return { bytes, offsets };
 }
 
+// An integer of 16 digits or more in the module's JSON (a value, never inside a string: strings
+// there are JSON-escaped text, and a digit run inside one is preceded by a character that is not
+// one of these), to be read as a bigint: the native JSON.parse reads everything else.
+const longInteger = /([[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g;
+// What marks it through JSON.parse: a string starting with NUL, which the module writes as
+// "\u0000" and never at the start of a server's name.
+const mark = "\u0000";
+
 /** JSON as the module writes it, integers beyond the safe ones as bigints. */
 export function parseResults(text: string): PlacementResult[] {
-  let at = 0;
-  const fail = (): never => {
-    throw new RinglabError("internal", `the module wrote results that do not read at ${at}`);
-  };
-  const space = () => {
-    while (at < text.length && " \n\r\t".includes(text[at]!)) at++;
-  };
-  const value = (): PlacementResult => {
-    space();
-    const c = text[at];
-    if (c === '"') {
-      const start = at++;
-      while (at < text.length && text[at] !== '"') at += text[at] === "\\" ? 2 : 1;
-      at++;
-      return JSON.parse(text.slice(start, at)) as string;
-    }
-    if (c === "[" || c === "{") {
-      const close = c === "[" ? "]" : "}";
-      at++;
-      const items: PlacementResult[] = [];
-      const entries: [string, PlacementResult][] = [];
-      space();
-      if (text[at] === close) {
-        at++;
-      } else {
-        for (;;) {
-          if (c === "{") {
-            const k = value();
-            if (typeof k !== "string") fail();
-            space();
-            if (text[at++] !== ":") fail();
-            entries.push([k as string, value()]);
-          } else {
-            items.push(value());
-          }
-          space();
-          if (text[at] === ",") at++;
-          else if (text[at] === close) {
-            at++;
-            break;
-          } else fail();
+  const hasLong = longInteger.test(text);
+  longInteger.lastIndex = 0;
+  const marked = hasLong
+    ? text.replace(longInteger, (_, before: string, digits: string) => `${before}"\\u0000${digits}"`)
+    : text;
+  const out: unknown = JSON.parse(
+    marked,
+    hasLong
+      ? (_key, v: unknown) => {
+          if (typeof v !== "string" || !v.startsWith(mark)) return v;
+          const n = Number(v.slice(1));
+          return Number.isSafeInteger(n) ? n : BigInt(v.slice(1));
         }
-      }
-      return c === "[" ? items : Object.fromEntries(entries);
-    }
-    if (text.startsWith("null", at)) {
-      at += 4;
-      return null;
-    }
-    const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(at, at + 400));
-    if (m === null) return fail();
-    at += m[0].length;
-    const n = Number(m[0]);
-    return m[1] === undefined && m[2] === undefined && !Number.isSafeInteger(n) ? BigInt(m[0]) : n;
-  };
-  const out = value();
-  space();
-  if (at !== text.length || !Array.isArray(out)) fail();
+      : undefined,
+  );
+  if (!Array.isArray(out)) throw new RinglabError("internal", "the module's results are not a list");
   return out as PlacementResult[];
 }
 
