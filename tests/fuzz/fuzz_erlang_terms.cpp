@@ -184,6 +184,24 @@ Term rebuilt(const Term& t) {
   return t;
 }
 
+// Whether the term holds an atom of more than 255 bytes of UTF-8: Elixir has no text for it
+// (its tokenizer refuses such a quoted atom, and so does ringlab's Elixir reader).
+bool has_long_atom(const Term& t) {
+  std::vector<Term> todo{t};
+  while (!todo.empty()) {
+    const Term x = todo.back();
+    todo.pop_back();
+    if (x.kind() == TermKind::atom && x.atom_name().size() > 255) return true;
+    if (x.kind() == TermKind::tuple || x.kind() == TermKind::list) {
+      for (const Term& e : x.elements()) todo.push_back(e);
+      if (x.kind() == TermKind::list) todo.push_back(x.tail());
+    } else if (x.kind() == TermKind::map) {
+      for (const auto& kv : x.pairs()) todo.insert(todo.end(), {kv.first, kv.second});
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -220,6 +238,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     try {
       back = ringlab::erlang::parse_term(written, s);
     } catch (const ringlab::Error& e) {
+      // The one refusal expected: a long atom in Elixir text, as limit_exceeded.
+      if (s == Syntax::elixir && e.code() == ringlab::ErrorCode::limit_exceeded && has_long_atom(t)) continue;
       fuzz::fail(__FILE__, __LINE__, "written text reads back", text + " -> " + written + ": " + e.what());
     }
     CHECK_MSG(back == t, text + " -> " + written);
