@@ -333,6 +333,79 @@ export const widgets = [
     example: { servers: "10", keys: "20000", change: "remove:S3" },
   },
   {
+    tag: "ringlab-cluster",
+    section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
+    title: { en: "Your cluster", bn: "আপনার ক্লাস্টার" },
+    about: {
+      en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
+      bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
+    },
+    attrs: [
+      [
+        "system",
+        "nginx",
+        {
+          en: "nginx, memcached, libketama, redis, kafka, cassandra, guava, erlang, envoy-ring or envoy-maglev",
+          bn: "nginx, memcached, libketama, redis, kafka, cassandra, guava, erlang, envoy-ring বা envoy-maglev",
+        },
+      ],
+      [
+        "servers",
+        "",
+        {
+          en: "one server per line in the flag syntax of ringlab place (ADDR[=WEIGHT], nginx's ADDR down, libketama's ADDR=MEMORY, Cassandra's NODE=TOKEN); absent: the system's example cluster",
+          bn: "প্রতি লাইনে একটি সার্ভার, ringlab place-এর flag-এর মতো করে (ADDR[=WEIGHT], nginx-এর ADDR down, libketama-র ADDR=MEMORY, Cassandra-র NODE=TOKEN); না থাকলে সিস্টেমের উদাহরণের ক্লাস্টার",
+        },
+      ],
+      [
+        "format",
+        "list",
+        {
+          en: "list (servers) or text (config: the system's own configuration text)",
+          bn: "list (servers) বা text (config: সিস্টেমের নিজের কনফিগারেশন-লেখা)",
+        },
+      ],
+      [
+        "config",
+        "",
+        {
+          en: "an nginx upstream block, a libmemcached server string, Envoy endpoints or nodetool ring output",
+          bn: "nginx-এর upstream block, libmemcached-এর server string, Envoy-র endpoint বা nodetool ring-এর আউটপুট",
+        },
+      ],
+      [
+        "options",
+        "",
+        {
+          en: "the other options as a query string: mode=consistent, partitions=12&partitioner=fnv1a, …",
+          bn: "বাকি option, query string হিসেবে: mode=consistent, partitions=12&partitioner=fnv1a, …",
+        },
+      ],
+      [
+        "keys",
+        "user:1 … 12345 (12 example keys)",
+        {
+          en: "one key per line; a blank line is the empty key",
+          bn: "প্রতি লাইনে একটি key; ফাঁকা লাইন মানে খালি key",
+        },
+      ],
+      ["change", "add", { en: "add, remove or down (nginx)", bn: "add, remove বা down (nginx)" }],
+      [
+        "target",
+        "",
+        {
+          en: "the server added, removed or marked down (absent: a new one, or the last)",
+          bn: "যে সার্ভার যোগ, বাদ বা বন্ধ হয় (না থাকলে নতুন একটি, বা শেষেরটি)",
+        },
+      ],
+    ],
+    example: {
+      system: "memcached",
+      servers: "10.0.0.1:11211=2\n10.0.0.2:11211\n10.0.0.3:11211",
+      keys: "user:1\nuser:2\nuser:3\ncart:7\nsession:9f2c",
+    },
+  },
+  {
     tag: "ringlab-malachi-ring",
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
     title: { en: "Malachi's ring", bn: "Malachi-এর ring" },
@@ -379,7 +452,7 @@ export const pages = {
     start: {
       title: "Getting started",
       body: [
-        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js and ringlab.wasm, and for <ringlab-malachi-ring> ringlab-systems.js and ringlab-systems.wasm, which only a page with that element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
+        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js and ringlab.wasm, for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
@@ -434,7 +507,7 @@ export const pages = {
     start: {
       title: "শুরু করা",
       body: [
-        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js আর ringlab.wasm, আর <ringlab-malachi-ring>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, যা শুধু সেই element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js আর ringlab.wasm, <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',

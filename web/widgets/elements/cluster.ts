@@ -516,7 +516,7 @@ td.to { color: var(--_bad); font-weight: 600; }
     this.systemSelect.addEventListener("change", () => this.pickSystem(this.systemSelect.value as SystemName));
     this.about = h("p", { class: "hint", "data-testid": "about" });
     this.formatBox = h("div", { class: "format", role: "radiogroup", "data-testid": "format" });
-    this.formBox = h("div", { "data-testid": "config" });
+    this.formBox = h("div", { "data-testid": "config-form" });
     this.configError = h("div", { "data-testid": "config-error", "aria-live": "polite" });
 
     this.keysLabel = h("span");
@@ -1221,7 +1221,11 @@ td.to { color: var(--_bad); font-weight: 600; }
       const before = Number(this.configOf(state).options[def.count]);
       const n = Number(after.options[def.count]);
       what = t.resized(t.fields[def.count], f.id(before), f.id(n));
-    } else what = kind === "add" ? t.added(nameOf(target)) : kind === "remove" ? t.removed(target) : t.downed(target);
+    } else {
+      // The server's name is shown as code (it is the configuration's own text).
+      const name = `\`${kind === "add" ? nameOf(target) : target}\``;
+      what = kind === "add" ? t.added(name) : kind === "remove" ? t.removed(name) : t.downed(name);
+    }
     // The flows: how many keys go from each server to each other.
     const flows = new Map<string, { from: PlacementResult; to: PlacementResult; n: number }>();
     for (const m of moves) {
@@ -1251,7 +1255,7 @@ td.to { color: var(--_bad); font-weight: 600; }
       h(
         "p",
         { class: "narration", "data-testid": "moves-summary", "data-moved": moves.length, "data-keys": total },
-        t.movedSummary(what, f.int(moves.length), f.int(total), total ? f.pct(moves.length / total) : f.pct(0)),
+        rich(t.movedSummary(what, f.int(moves.length), f.int(total), total ? f.pct(moves.length / total) : f.pct(0))),
       ),
       moves.length
         ? h(
@@ -1337,7 +1341,12 @@ td.to { color: var(--_bad); font-weight: 600; }
   private against(text: string): string {
     let out = text;
     for (const [from, to] of Object.entries(this.t.cluster.compatPhrases)) out = out.replace(from, to);
-    return out;
+    // A product and its version ("redis-server 7.0") is a name: shown as code, as the matrix's
+    // backquoted parts are.
+    return out
+      .split("`")
+      .map((part, i) => (i % 2 ? `\`${part}\`` : part.replace(/([A-Za-z][\w-]* \d+(?:\.\d+)+)/g, "`$1`")))
+      .join("");
   }
 
   private drawCompat(state: State): void {
@@ -1349,7 +1358,7 @@ td.to { color: var(--_bad); font-weight: 600; }
     if (!rows.length) {
       replace(
         this.compatOut,
-        h("p", { class: "hint", "data-testid": "compat-none" }, t.compatNone(NAMES[state.system])),
+        h("p", { class: "hint", "data-testid": "compat-none" }, rich(t.compatNone(`\`${NAMES[state.system]}\``))),
       );
       return;
     }
@@ -1409,7 +1418,7 @@ td.to { color: var(--_bad); font-weight: 600; }
                   { class: "l", "data-label": t.compatCols.example },
                   ex
                     ? [
-                        ex.key !== undefined ? h("code", {}, JSON.stringify(ex.key)) : t.bytes(ex.hex),
+                        ex.key !== undefined ? h("code", {}, JSON.stringify(ex.key)) : rich(t.bytes(ex.hex)),
                         ": ",
                         show(ex.package),
                         " → ",

@@ -515,7 +515,7 @@ const bn: Messages = {
       nginx:
         "nginx-এর upstream, `hash $key consistent` (ketama-ধাঁচের বিন্দু, ওজনের প্রতি এককে ১৬০টি) বা সাধারণ `hash` (key-এর CRC-32, ওজনসহ তালিকায় বারবার চেষ্টা)। উত্তর: upstream-এ যেভাবে লেখা, সেই সার্ভার।",
       memcached:
-        "libmemcached 1.1.4-এর `memcached_server_by_key`: আপনার client যে distribution আর key hash ঠিক করে, সার্ভার যোগ হয় ক্রমানুসারে। উত্তর: host:port।",
+        "`libmemcached 1.1.4`-এর `memcached_server_by_key`: আপনার client যে distribution আর key hash ঠিক করে, সার্ভার যোগ হয় ক্রমানুসারে। উত্তর: host:port।",
       libketama: 'মূল libketama: প্রতিটি সার্ভারের বিন্দু `"address-n"`-এর MD5 থেকে, memory অনুযায়ী ওজন।',
       redis:
         "Redis Cluster: key-এর (বা তার {hash tag}-এর) CRC16 mod 16384 হলো slot; `redis-cli --cluster create` যেভাবে ভাগ করে, সেভাবে slot-গুলো master-দের মধ্যে ভাগ।",
@@ -662,7 +662,7 @@ const bn: Messages = {
     },
     fixFirst: "বদলে কী সরে দেখতে ওপরের কনফিগারেশন ঠিক করুন।",
     ofKeys: (n) => `${n}টির মধ্যে`,
-    bytes: (hex) => `byte ${hex}`,
+    bytes: (hex) => `byte \`${hex}\``,
     always: "—",
     errors: {
       invalid_argument: "সিস্টেম এটি গ্রহণ করে না।",

@@ -545,7 +545,7 @@ const en = {
       nginx:
         "nginx's upstream with `hash $key consistent` (ketama-style points, 160 per unit of weight) or plain `hash` (the key's CRC-32, retried over the weighted list). The answer is the server as written in the upstream.",
       memcached:
-        "libmemcached 1.1.4's `memcached_server_by_key`: the distribution and key hash as your client sets them, servers added in order. The answer is host:port.",
+        "`libmemcached 1.1.4`'s `memcached_server_by_key`: the distribution and key hash as your client sets them, servers added in order. The answer is host:port.",
       libketama: 'The original libketama: each server\'s points from MD5 of `"address-n"`, weighted by memory.',
       redis:
         "Redis Cluster: CRC16 of the key (or of its {hash tag}) mod 16384 gives the slot; the slots are split over the masters as `redis-cli --cluster create` does.",
@@ -732,7 +732,7 @@ const en = {
     compatPhrases: {} as Record<string, string>,
     fixFirst: "Correct the configuration above to see what a change moves.",
     ofKeys: (n: string) => `of ${n}`,
-    bytes: (hex: string) => `bytes ${hex}`,
+    bytes: (hex: string) => `bytes \`${hex}\``,
     always: "—",
     errors: {
       invalid_argument: "The system does not accept this.",
