@@ -1,0 +1,436 @@
+// The "Your cluster" page (#/cluster) in headless Chromium under a strict Content-Security-Policy:
+// each key's server is what `ringlab/systems` places in Node for the same configuration (nginx,
+// libmemcached, Kafka, Redis, Cassandra's nodetool text, Envoy Maglev); adding a server, removing
+// one and marking one down move exactly the keys `diff` moves in Node; a rejected configuration
+// shows the module's error beside the input that caused it; the address reproduces the view; 10,000
+// keys are placed and capped in the table; the Bengali page leaves no English words outside code;
+// and the compatibility matrix shown is compat.json's, fetched (with the systems module) only by
+// a page that shows the widget.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { SUB, assertBuilt, box, distDir, launch, newPage, root, screenshot, serve, settled } from "./helpers.mjs";
+import { load } from "../../web/lib/dist/systems.js";
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
+
+let server;
+let browser;
+let rl;
+
+before(async () => {
+  assertBuilt("playground/index.html");
+  rl = await load();
+  server = await serve({ [SUB]: path.join(distDir, "playground") }, { "content-security-policy": CSP });
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const url = (hash = "") => `${server.origin}${SUB}${hash}`;
+
+async function open(hash, viewport) {
+  const page = await newPage(browser.context, viewport);
+  await page.goto(url(hash));
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host);
+  return { page, host };
+}
+
+/** Waits for the next render after `action` (failing after 10 s, naming what did not render). */
+async function rendered(host, action, what = "the action") {
+  await host.evaluate((el) => {
+    el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
+  });
+  await action();
+  const ok = await host.evaluate((el) =>
+    Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
+  );
+  assert.ok(ok, `no render after ${what}`);
+}
+
+/** The page's key table: [line, key, answer] per row. */
+const keyRows = (host) =>
+  host.locator('[data-testid="keys-table"]').evaluate((t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => {
+      const cells = [...tr.children].map((c) => (c.textContent ?? "").trim());
+      const err = tr.querySelector("[data-code]");
+      return err ? [cells[0], cells[1], `error:${err.dataset.code}`] : cells;
+    }),
+  );
+
+/** An answer as the English page writes it. */
+function shown(r) {
+  if (r === null) return "—";
+  if (typeof r === "object") return `slot ${r.slot} · master ${r.node}`;
+  return String(r);
+}
+
+/** The rows the page should show for these keys on this configuration, placed in Node. */
+function expectedRows(name, options, keys) {
+  const sys = rl.system(name, options);
+  try {
+    return sys.placeMany(keys).map((r, i) => [String(i + 1), keys[i] === "" ? '""' : keys[i], shown(r)]);
+  } finally {
+    sys.dispose();
+  }
+}
+
+function diffInNode(name, before, after, keys) {
+  const a = rl.system(name, before);
+  const b = rl.system(name, after);
+  try {
+    return a.diff(b, keys);
+  } finally {
+    a.dispose();
+    b.dispose();
+  }
+}
+
+const nodeError = (name, options) => {
+  try {
+    rl.system(name, options).dispose();
+  } catch (e) {
+    return e;
+  }
+  assert.fail(`system(${name}) accepted ${JSON.stringify(options)}`);
+};
+
+const stateOf = (host) => host.evaluate((el) => el.state);
+
+const DEFAULT_KEYS = [
+  "user:1",
+  "user:2",
+  "user:3",
+  "user:42",
+  "session:9f2c",
+  "cart:1001",
+  "{user1000}.following",
+  "{user1000}.followers",
+  "photo/2024/cat.jpg",
+  "café",
+  "ঢাকা",
+  "12345",
+];
+const NGINX = { servers: ["10.0.0.1:80=2", "10.0.0.2:80", "10.0.0.3:80"], mode: "consistent" };
+
+const movedSummary = async (host) => {
+  const p = host.locator('[data-testid="moves-summary"]');
+  return { moved: Number(await p.getAttribute("data-moved")), keys: Number(await p.getAttribute("data-keys")) };
+};
+const movedKeys = (host) =>
+  host
+    .locator('[data-testid="moved-table"]')
+    .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[0].textContent.trim()));
+
+describe("Your cluster", () => {
+  test("first load: nginx's example upstream places every key as ringlab/systems does in Node", async () => {
+    const { page, host } = await open("#/cluster");
+    assert.deepEqual(await stateOf(host).then((s) => s.system), "nginx");
+    assert.deepEqual(await keyRows(host), expectedRows("nginx", NGINX, DEFAULT_KEYS));
+    // The load chart and its table: one bar per server, the counts from the same answers.
+    const counts = await host
+      .locator('[data-testid="load-chart-table"]')
+      .evaluate((t) =>
+        [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+      );
+    const answers = expectedRows("nginx", NGINX, DEFAULT_KEYS).map((r) => r[2]);
+    assert.deepEqual(
+      counts.map((r) => [r[0], r[1]]),
+      ["10.0.0.1:80", "10.0.0.2:80", "10.0.0.3:80"].map((s) => [s, String(answers.filter((a) => a === s).length)]),
+    );
+    // The default change adds a fourth server: the moves are diff's.
+    const d = diffInNode("nginx", NGINX, { ...NGINX, servers: [...NGINX.servers, "10.0.0.4:80"] }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    assert.deepEqual(
+      await movedKeys(host),
+      d.moves.map((m) => m.key),
+    );
+    // nginx has no npm package in the matrix: the page says so.
+    assert.equal(await host.locator('[data-testid="compat-none"]').count(), 1);
+    await screenshot(page, "cluster-1280.png", { fullPage: true });
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("other systems and configurations, as the URL gives them, place keys as Node does", async () => {
+    const keys = ["a", "b", "user:1", "{tag}x", "{tag}y", "", "日本", "x".repeat(300)];
+    const k = encodeURIComponent(keys.join("\n"));
+    const cases = [
+      [
+        "system=memcached&servers=" +
+          encodeURIComponent("10.0.0.1:11211=2\n10.0.0.2\n10.0.0.3:11212") +
+          "&options=mode%3Dconsistent_ketama%26hash%3Dmd5",
+        "memcached",
+        { servers: ["10.0.0.1:11211=2", "10.0.0.2", "10.0.0.3:11212"], mode: "consistent_ketama", hash: "md5" },
+      ],
+      ["system=kafka&options=partitions%3D12%26partitioner%3Dfnv1a", "kafka", { partitions: 12, partitioner: "fnv1a" }],
+      ["system=redis&options=nodes%3D5", "redis", { nodes: 5 }],
+      ["system=envoy-maglev&options=table%3D251", "envoy-maglev", null],
+      [
+        "system=cassandra&format=text&config=" +
+          encodeURIComponent(
+            "10.0.0.1 rack1 Up Normal 1 KB 50% -100\n10.0.0.2 rack1 Up Normal 1 KB 50% 4611686018427387904",
+          ),
+        "cassandra",
+        { ring: "10.0.0.1 rack1 Up Normal 1 KB 50% -100\n10.0.0.2 rack1 Up Normal 1 KB 50% 4611686018427387904" },
+      ],
+    ];
+    for (const [query, name, options] of cases) {
+      const { page, host } = await open(`#/cluster?${query}&keys=${k}`);
+      // Envoy Maglev: the same hosts and table, whichever spelling the package gives the option.
+      let opts = options;
+      if (name === "envoy-maglev") {
+        const hosts = ["10.0.0.1:443=2", "10.0.0.2:443", "10.0.0.3:443"];
+        try {
+          rl.system(name, { hosts, table: 251 }).dispose();
+          opts = { hosts, table: 251 };
+        } catch {
+          opts = { hosts, tableSize: 251 };
+        }
+      }
+      assert.deepEqual(await keyRows(host), expectedRows(name, opts, keys), query);
+      await page.assertClean(query);
+      await page.close();
+    }
+  });
+
+  test("add, remove and mark down: the moved count and keys are diff's; apply; the URL reproduces the view", async () => {
+    const { page, host } = await open("#/cluster");
+    const target = host.locator('[data-testid="change-target"]');
+    // Add 10.0.0.9:80 with weight 3.
+    await rendered(host, async () => {
+      await target.fill("10.0.0.9:80=3");
+      await target.press("Enter");
+    });
+    let d = diffInNode("nginx", NGINX, { ...NGINX, servers: [...NGINX.servers, "10.0.0.9:80=3"] }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    assert.ok(d.moved > 0);
+    assert.deepEqual(
+      await movedKeys(host),
+      d.moves.map((m) => m.key),
+    );
+    assert.match(await host.locator('[data-testid="moves-summary"]').textContent(), /^Adding 10\.0\.0\.9:80 moves /);
+    // Every flow ends at the new server, and the flows add up to the moved count.
+    const flows = await host
+      .locator('[data-testid="flow-row"]')
+      .evaluateAll((rs) => rs.map((r) => [...r.children].map((c) => c.textContent.replace("→", "").trim())));
+    assert.ok(flows.every((f) => f[1] === "10.0.0.9:80"));
+    assert.equal(
+      flows.reduce((n, f) => n + Number(f[2]), 0),
+      d.moved,
+    );
+
+    // Remove 10.0.0.1:80.
+    await rendered(host, () => host.locator('[data-testid="change-kind"]').selectOption("remove"));
+    await rendered(host, () => host.locator('[data-testid="change-target"]').selectOption("10.0.0.1:80"));
+    d = diffInNode("nginx", NGINX, { ...NGINX, servers: ["10.0.0.2:80", "10.0.0.3:80"] }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    assert.deepEqual(
+      await movedKeys(host),
+      d.moves.map((m) => m.key),
+    );
+
+    // Mark 10.0.0.2:80 down (nginx `down`), then make it the cluster.
+    await rendered(host, () => host.locator('[data-testid="change-kind"]').selectOption("down"));
+    await rendered(host, () => host.locator('[data-testid="change-target"]').selectOption("10.0.0.2:80"));
+    d = diffInNode("nginx", NGINX, { ...NGINX, down: ["10.0.0.2:80"] }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    assert.ok(d.moved > 0 && d.moves.every((m) => m.from === "10.0.0.2:80"));
+    await rendered(host, () => host.locator('[data-testid="apply"]').click());
+    assert.equal((await stateOf(host)).servers, "10.0.0.1:80=2\n10.0.0.2:80 down\n10.0.0.3:80");
+    assert.deepEqual(await keyRows(host), expectedRows("nginx", { ...NGINX, down: ["10.0.0.2:80"] }, DEFAULT_KEYS));
+
+    // Keys typed, mode switched: the address carries all of it and a fresh page draws the same.
+    const keys = ["alpha", "beta", "", "gamma delta", "{x}1"];
+    await rendered(host, () => host.locator('[data-testid="keys"]').fill(keys.join("\n")));
+    await rendered(host, () => host.locator('[data-testid="field-mode"]').selectOption("hash"));
+    const config = { servers: NGINX.servers, down: ["10.0.0.2:80"], mode: "hash" };
+    const rows = await keyRows(host);
+    assert.deepEqual(rows, expectedRows("nginx", config, keys));
+    assert.equal(rows[2][2], "—", "the empty key: nginx's round-robin decides");
+    const link = page.url();
+    const q = new URLSearchParams(link.slice(link.indexOf("?") + 1));
+    assert.equal(q.get("servers"), "10.0.0.1:80=2\n10.0.0.2:80 down\n10.0.0.3:80");
+    assert.equal(q.get("keys"), keys.join("\n"));
+    assert.equal(q.get("options"), "mode=hash");
+    const moved = await movedSummary(host);
+    await page.assertClean();
+    await page.close();
+    const again = await open(link.slice(link.indexOf("#")));
+    assert.deepEqual(await keyRows(again.host), rows);
+    assert.deepEqual(await movedSummary(again.host), moved);
+    assert.equal(await again.host.locator('[data-testid="field-mode"]').inputValue(), "hash");
+    await again.page.assertClean();
+    await again.page.close();
+  });
+
+  test("errors appear beside the input that caused them, with the module's own message", async () => {
+    const { page, host } = await open("#/cluster");
+    const servers = host.locator('[data-testid="servers"]');
+    // Weight 0.
+    await rendered(host, () => servers.fill("10.0.0.1:80=0\n10.0.0.2:80"));
+    let e = nodeError("nginx", { servers: ["10.0.0.1:80=0", "10.0.0.2:80"], mode: "consistent" });
+    let shownError = host.locator('[data-testid="servers-error"] [data-testid="config-error-text"]');
+    assert.equal(await shownError.getAttribute("data-code"), e.code);
+    assert.equal(await host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
+    assert.equal(await servers.getAttribute("aria-invalid"), "true");
+    assert.equal(await box(host).getAttribute("data-error"), null, "the widget itself shows no error");
+    // A duplicate server.
+    await rendered(host, () => servers.fill("10.0.0.1:80\n10.0.0.2:80\n10.0.0.1:80"));
+    e = nodeError("nginx", { servers: ["10.0.0.1:80", "10.0.0.2:80", "10.0.0.1:80"], mode: "consistent" });
+    assert.equal(e.code, "duplicate_server");
+    assert.equal(await shownError.getAttribute("data-code"), "duplicate_server");
+    assert.equal(await host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
+    // Back to a good list: the error is gone and the keys are placed again.
+    await rendered(host, () => servers.fill("10.0.0.1:80\n10.0.0.2:80"));
+    assert.equal(await host.locator('[data-testid="config-error-text"]').count(), 0);
+    assert.equal(await servers.getAttribute("aria-invalid"), null);
+    // Adding a server already there: the error beside the change, the cluster still shown.
+    const target = host.locator('[data-testid="change-target"]');
+    await rendered(host, async () => {
+      await target.fill("10.0.0.2:80");
+      await target.press("Enter");
+    });
+    assert.equal(await host.locator('[data-testid="change-error-text"]').getAttribute("data-code"), "duplicate_server");
+    assert.equal((await keyRows(host)).length, DEFAULT_KEYS.length);
+    await page.assertClean();
+    await page.close();
+
+    // Kafka with 0 partitions: beside the partitions field.
+    const kafka = await open("#/cluster?system=kafka&options=partitions%3D0");
+    e = nodeError("kafka", { partitions: 0 });
+    shownError = kafka.host.locator('[data-testid="partitions-error"] [data-testid="config-error-text"]');
+    assert.equal(await shownError.getAttribute("data-code"), e.code);
+    assert.equal(await kafka.host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
+    assert.equal(await kafka.host.locator('[data-testid="field-partitions"]').getAttribute("aria-invalid"), "true");
+    // An nginx upstream block with a bad line: beside the text, naming line and column.
+    const bad = "upstream b {\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 weight=0;\n}";
+    const text = await open(`#/cluster?format=text&config=${encodeURIComponent(bad)}`);
+    e = nodeError("nginx", { upstream: bad });
+    assert.equal(await text.host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
+    assert.match(e.message, /line 3, column/);
+    assert.equal(await text.host.locator('[data-testid="config"]').getAttribute("aria-invalid"), "true");
+    // Guava's long input and a key that is not a number: the key's row, and a count by the keys.
+    const guava = await open(`#/cluster?system=guava&options=input%3Dlong&keys=${encodeURIComponent("7\nx\n-1")}`);
+    assert.deepEqual(await keyRows(guava.host), [
+      ["1", "7", shown(rl.system("guava", { buckets: 8, input: "long" }).place("7"))],
+      ["2", "x", "error:invalid_argument"],
+      ["3", "-1", shown(rl.system("guava", { buckets: 8, input: "long" }).place("-1"))],
+    ]);
+    assert.equal(await guava.host.locator('[data-testid="keys"]').getAttribute("aria-invalid"), "true");
+    for (const p of [kafka, text, guava]) {
+      await p.page.assertClean();
+      await p.page.close();
+    }
+  });
+
+  test("10,000 keys: all placed, the table capped with “show more”, the moves counted by diff; the URL stays short", async () => {
+    const { page, host } = await open("#/cluster?system=memcached");
+    await rendered(host, () => host.locator('[data-testid="many-keys"]').click());
+    const keys = Array.from({ length: 10000 }, (_, i) => `user:${i + 1}`);
+    assert.equal(await host.locator('[data-testid="key-row"]').count(), 100);
+    await rendered(host, () => host.locator('[data-testid="show-more"]').click());
+    assert.equal(await host.locator('[data-testid="key-row"]').count(), 1100);
+    const servers = ["10.0.0.1:11211=2", "10.0.0.2:11211", "10.0.0.3:11212"];
+    const options = { servers, mode: "behavior_ketama_weighted" };
+    const want = expectedRows("memcached", options, keys);
+    assert.deepEqual(await keyRows(host), want.slice(0, 1100));
+    const d = diffInNode("memcached", options, { ...options, servers: [...servers, "10.0.0.4:11211"] }, keys);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: 10000 });
+    // The load table counts all 10,000.
+    const counts = await host
+      .locator('[data-testid="load-chart-table"]')
+      .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[1].textContent.replace(/,/g, "")));
+    assert.equal(
+      counts.reduce((n, c) => n + Number(c), 0),
+      10000,
+    );
+    assert.ok(!page.url().includes("keys="), "10,000 keys are not put in the address");
+    // The matrix rows for libmemcached are compat.json's, figures as written there.
+    const compat = JSON.parse(readFileSync(path.join(root, "tests/golden/systems/compat.json"), "utf8"));
+    const rows = compat.rows.filter((r) => r.against.startsWith("libmemcached"));
+    assert.deepEqual(
+      await host.locator('[data-testid="compat-share"]').allTextContents(),
+      rows.map((r) => r.share),
+    );
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("Bengali: no English UI words outside code, Bengali digits; nothing wider than a phone", async () => {
+    for (const [width, hash] of [
+      [1280, "#/cluster?lang=bn"],
+      [390, "#/cluster?lang=bn"],
+      [1280, "#/cluster?lang=bn&system=kafka"],
+      [390, "#/cluster?lang=bn&system=memcached"],
+    ]) {
+      const { page, host } = await open(hash, { width, height: 900 });
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "bn");
+      const texts = await page.evaluate(() => {
+        const out = [document.querySelector('[data-testid="page-title"]').textContent];
+        out.push(document.querySelector(".lead").textContent);
+        const root = document.querySelector('[data-testid="widget-host"]').shadowRoot;
+        const walk = (n) => {
+          if (n.nodeType === Node.TEXT_NODE) out.push(n.textContent);
+          if (n.nodeType !== Node.ELEMENT_NODE && n.nodeType !== Node.DOCUMENT_FRAGMENT_NODE) return;
+          // Not read: code (servers, keys, the module's messages), typed text, and the choices of
+          // a system's own option values and product names.
+          if (
+            n.nodeType === Node.ELEMENT_NODE &&
+            (n.matches('code, textarea, style, [data-testid="system"], select[data-testid^="field-"]') || n.hidden)
+          )
+            return;
+          for (const c of n.childNodes) walk(c);
+        };
+        walk(root);
+        for (const el of root.querySelectorAll("[aria-label]")) out.push(el.getAttribute("aria-label"));
+        return out.join("\n");
+      });
+      // The chapter's English terms (bn.ts: key, hash, ring, node …) and the systems' own names.
+      const allowed = new Set(
+        (
+          "key Key hash ring node token Token Host host slot master partition partitioner bucket range input mode " +
+          "nginx memcached libmemcached libketama Redis Cluster Kafka Cassandra Envoy Guava Erlang Java client keyed " +
+          "software package npm JavaScript ASCII Unicode UTF tag YAML Module block string " +
+          "upstream server CRC ketama MD5 XXH64 CRC16 mod Maglev table load balancer ring_hash policy header " +
+          "Murmur3Partitioner record term distribution partition hostname option down byte port"
+        ).split(" "),
+      );
+      const english = [...texts.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)].map((m) => m[0]).filter((w) => !allowed.has(w));
+      assert.deepEqual([...new Set(english)], [], `English left on the Bengali page (${hash}): ${texts}`);
+      // Digits outside code are Bengali (the names CRC16, MD5, XXH64, UTF-8 aside).
+      const latin = texts
+        .replace(/CRC16|CRC-32|MD5|XXH64|UTF-8|Murmur3|16384/g, "")
+        .split("\n")
+        .filter((l) => /[0-9]/.test(l));
+      assert.deepEqual(latin, [], `Latin digits outside code (${hash})`);
+      await screenshot(page, `cluster-bn-${width}-${hash.replace(/\W+/g, "_")}.png`, { fullPage: true });
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `the page is ${wide} px wide at ${width} px`);
+      await page.assertClean();
+      await page.close();
+    }
+  });
+
+  test("the systems module and the matrix are fetched only by a page that shows the widget", async () => {
+    const start = server.requests.length;
+    const other = await open("#/ring");
+    assert.deepEqual(
+      server.requests.slice(start).filter((r) => /systems|compat/.test(r)),
+      [],
+    );
+    const mid = server.requests.length;
+    await other.page.evaluate(() => (location.hash = "#/cluster"));
+    await settled(other.host);
+    const fetched = server.requests.slice(mid).filter((r) => /systems|compat/.test(r));
+    assert.equal(fetched.filter((r) => /compat-[\w-]+\.js$/.test(r)).length, 1, fetched.join(" "));
+    assert.equal(fetched.filter((r) => /systems-[\w-]+\.wasm$/.test(r)).length, 1, fetched.join(" "));
+    await other.page.assertClean();
+    await other.page.close();
+  });
+});
