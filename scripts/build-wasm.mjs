@@ -206,7 +206,10 @@ async function bundleEntries() {
     await bundle.close();
     const chunks = output.filter((o) => o.type === "chunk");
     if (chunks.length !== 1) fail(`bundling ${entry}.js made ${chunks.length} files`);
-    writeFileSync(path.join(distDir, `${entry}.js`), chunks[0].code);
+    // The minifier writes some strings as template literals; `new URL("…", import.meta.url)` keeps
+    // its plain string, which is what bundlers (webpack 5, Vite) recognise as an asset to emit.
+    const code = chunks[0].code.replace(/new URL\(`([^`$\\]*)`,/g, 'new URL("$1",');
+    writeFileSync(path.join(distDir, `${entry}.js`), code);
   }
 }
 
