@@ -383,7 +383,7 @@ export const widgets = [
       ],
       [
         "keys",
-        "user:1 … 12345 (12 example keys)",
+        "user:1\nuser:2\nuser:3\nuser:42\nsession:9f2c\ncart:1001\n{user1000}.following\n{user1000}.followers\nphoto/2024/cat.jpg\ncafé\nঢাকা\n12345",
         {
           en: "one key per line; a blank line is the empty key",
           bn: "প্রতি লাইনে একটি key; ফাঁকা লাইন মানে খালি key",

@@ -498,10 +498,12 @@ input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="
 .change select { max-width: 100%; }
 td.to { color: var(--_bad); font-weight: 600; }
 .cap { font-size: 0.875rem; color: var(--_muted); margin: 0.3rem 0; }
-.compat td { white-space: normal; vertical-align: top; }
+.compat td, .compat th { white-space: normal; vertical-align: top; }
+.compat th { vertical-align: bottom; }
 .compat td.pkg, .compat td.share { white-space: nowrap; }
 .compat td.call { min-width: 15rem; }
 .compat td.against { min-width: 11rem; }
+.compat td.ex { min-width: 10rem; }
 .compat td code { white-space: pre-wrap; overflow-wrap: anywhere; }
 .compat td.pkg code { white-space: nowrap; }
 @media (max-width: 760px) { .compat table, .compat tbody, .compat tr, .compat td { display: block; width: 100%; } .compat thead { display: none; } .compat tr { border-bottom: 1px solid var(--_border); padding: 0.3rem 0; } .compat td { border: 0; text-align: left; padding: 0.1rem 0.2rem; min-width: 0; } .compat td[data-label]::before { content: attr(data-label) ": "; color: var(--_muted); } }
@@ -1415,7 +1417,7 @@ td.to { color: var(--_bad); font-weight: 600; }
                 ),
                 h(
                   "td",
-                  { class: "l", "data-label": t.compatCols.example },
+                  { class: "l ex", "data-label": t.compatCols.example },
                   ex
                     ? [
                         ex.key !== undefined ? h("code", {}, JSON.stringify(ex.key)) : rich(t.bytes(ex.hex)),
