@@ -484,3 +484,51 @@ TEST_CASE("systems cache: place nginx --upstream reads an upstream block", "[sys
   std::remove(good.c_str());
   std::remove(bad.c_str());
 }
+
+TEST_CASE("systems cache: place nginx --tries prints the failover order tries() gives", "[systems][cli][nginx]") {
+  for (const char* mode : {"hash", "consistent"}) {
+    INFO(mode);
+    const std::vector<std::string> base = {"place",  "nginx", "--servers", "s1:80,s2:80=2,s3:80,s4:80=3",
+                                           "--mode", mode,    "--down",    "s3:80"};
+    std::vector<NginxServer> servers = {{"s1:80"}, {"s2:80", 2}, {"s3:80", 1, true}, {"s4:80", 3}};
+    const NginxUpstream upstream(servers, std::string(mode) == "consistent" ? NginxMode::consistent : NginxMode::hash);
+    std::vector<std::string> args = base;
+    args.emplace_back("--tries");
+    std::vector<std::string> keys;
+    for (int i = 0; i < 200; ++i) keys.push_back("user:" + std::to_string(i));
+    keys.emplace_back("");
+    args.insert(args.end(), keys.begin(), keys.end());
+    const ringlab::CliResult r = run(args);
+    REQUIRE(r.exit_code == 0);
+    std::vector<std::string> base_keys = base;
+    base_keys.insert(base_keys.end(), keys.begin(), keys.end());
+    const ringlab::CliResult first = run(base_keys);
+    REQUIRE(first.exit_code == 0);
+    std::size_t at = 0, at_first = 0;
+    for (const std::string& key : keys) {
+      const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+      at = r.out.find('\n', at) + 1;
+      const std::string first_line = first.out.substr(at_first, first.out.find('\n', at_first) - at_first);
+      at_first = first.out.find('\n', at_first) + 1;
+      std::string expected = "[";
+      for (const NginxChoice& c : upstream.tries(key)) {
+        if (c.kind == NginxChoice::Kind::none) break;
+        if (expected.size() > 1) expected += ", ";
+        if (c.kind == NginxChoice::Kind::round_robin) {
+          expected += "null";
+          break;
+        }
+        expected += "\"" + upstream.servers()[c.server].address + "\"";
+      }
+      expected += "]";
+      INFO(key);
+      CHECK(line.substr(line.find("\"result\": ") + 10) == expected + "}");
+      // The first try is the server place gives; a down server is never tried.
+      const std::string place_result = first_line.substr(first_line.find("\"result\": ") + 10);
+      const std::string first_try =
+          expected == "[]" ? "null}" : expected.substr(1, expected.find_first_of(",]") - 1) + "}";
+      CHECK(place_result == first_try);
+      CHECK(expected.find("s3:80") == std::string::npos);
+    }
+  }
+}

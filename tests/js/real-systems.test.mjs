@@ -125,6 +125,22 @@ test("keys as strings are their UTF-8 bytes; Uint8Arrays are bytes", () => {
   kafka.dispose();
 });
 
+test("nginx's failover order: tries lists the servers tried, the first being place's", () => {
+  const servers = "s1:80,s2:80=2,s3:80,s4:80=3";
+  const first = erl.system("nginx", { servers, mode: "consistent", down: "s3:80" });
+  const tries = erl.system("nginx", { servers, mode: "consistent", down: "s3:80", tries: true });
+  const keys = Array.from({ length: 500 }, (_, i) => `user:${i}`);
+  const order = tries.placeMany(keys);
+  first.placeMany(keys).forEach((server, i) => {
+    assert.equal(order[i][0], server);
+    assert.ok(!order[i].includes("s3:80"));
+    assert.equal(new Set(order[i]).size, order[i].length);
+  });
+  assert.deepEqual(tries.place(""), [null]); // the empty key goes to round-robin at once
+  first.dispose();
+  tries.dispose();
+});
+
 test("64-bit answers are bigints, exactly", () => {
   const c = erl.system("cassandra");
   assert.equal(c.place("topic-a"), -864436883682879923n); // Guava's murmur3_128("topic-a").asLong()

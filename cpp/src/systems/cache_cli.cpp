@@ -114,6 +114,24 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
     }
   }
   auto upstream = std::make_shared<const NginxUpstream>(std::move(servers), mode);
+  if (a.has("--tries")) {
+    // The failover order: the servers nginx tries, in order, when each try fails; null where the
+    // round-robin balancer takes over (what follows depends on the requests before); the list
+    // ends where nothing is left to try (nginx answers 502).
+    return placement([upstream](std::string_view key, const std::string&) {
+      std::string out = "[";
+      for (const NginxChoice& c : upstream->tries(key)) {
+        if (c.kind == NginxChoice::Kind::none) break;
+        if (out.size() > 1) out += ", ";
+        if (c.kind == NginxChoice::Kind::round_robin) {
+          out += "null";
+          break;
+        }
+        out += cli::json_bytes(upstream->servers()[c.server].address);
+      }
+      return out + "]";
+    });
+  }
   return placement([upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
@@ -237,9 +255,11 @@ std::vector<SystemDef> cache_systems() {
                       flag_line("--mode M", "consistent (hash $key consistent) or hash (hash $key); default hash") +
                       flag_line("--down LIST", "servers marked down: ADDR,...") +
                       flag_line("--upstream FILE", "instead of --servers and --mode: an upstream { ... } block") +
+                      flag_line("--tries", "instead of the server: the servers tried in order when each try fails") +
+                      more_line("(null: the round-robin balancer takes over; the list ends at a 502)") +
                       flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
                   "nginx",
-                  {{"--servers", "--mode", "--down", "--upstream"}, {}},
+                  {{"--servers", "--mode", "--down", "--upstream"}, {"--tries"}},
                   configure_nginx};
   SystemDef memcached{
       "memcached",
