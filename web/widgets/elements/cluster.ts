@@ -385,6 +385,26 @@ function rich(text: string): Child[] {
 /** The same text where no markup can go (an <option>). */
 const plain = (text: string) => text.replace(/`/g, "");
 
+/**
+ * Names under the bars: without the part every name shares ("10.0.0.1:11211", "10.0.0.2:11211" →
+ * "…1:11211", "…2:11211") when they would not fit side by side (a phone). The table beneath keeps them whole.
+ */
+function axisLabels(names: string[], room: number): string[] {
+  // About 7 px a character at the axis's 12 px: names that fit stay whole.
+  const fits = (xs: string[]) => Math.max(...xs.map((x) => x.length)) * 7 + 8 <= room;
+  if (names.length < 2 || fits(names)) return names;
+  let n = 0;
+  const first = names[0] ?? "";
+  while (n < first.length && names.every((x) => x[n] === first[n])) n++;
+  // Cut after a separator, so "10.0.0." goes and "1" stays whole.
+  const cut = first.slice(0, n).search(/[.:/][^.:/]*$/) + 1;
+  const short = cut >= 4 ? names.map((x) => `…${x.slice(cut)}`) : names;
+  if (fits(short)) return short;
+  // Still too many (Kafka's partitions): every k-th name, the bars between unnamed.
+  const every = Math.ceil((Math.max(...short.map((x) => x.length)) * 7 + 8) / Math.max(room, 1));
+  return short.map((x, i) => (i % every === 0 ? x : ""));
+}
+
 /** A placement result as a category of the load chart (null: no server decided by the key). */
 function category(r: PlacementResult): string | null {
   if (r === null) return null;
@@ -476,7 +496,6 @@ h3 { font-size: 1rem; margin: 1.1rem 0 0.4rem; }
 textarea { width: 100%; min-height: 8rem; font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.875rem; line-height: 1.45; resize: vertical; }
 code, .mono { font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.85rem; }
 td code { white-space: pre; }
-td.key { max-width: 16rem; overflow: hidden; text-overflow: ellipsis; }
 .field-error { color: var(--_bad); font-size: 0.875rem; margin: 0.25rem 0; }
 .field-error code { white-space: pre-wrap; word-break: break-word; color: inherit; }
 td .field-error { margin: 0; white-space: normal; min-width: 12rem; }
@@ -497,6 +516,11 @@ input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="
 .change input { width: 16rem; max-width: 100%; }
 .change select { max-width: 100%; }
 td.to { color: var(--_bad); font-weight: 600; }
+td.move { white-space: normal; }
+td.move .to { white-space: nowrap; color: var(--_bad); font-weight: 600; }
+/* Long keys are cut with an ellipsis (the whole key is the cell's title). */
+code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overflow: ellipsis; vertical-align: top; }
+@media (max-width: 760px) { code.kc { max-width: 7.5rem; } td code { font-size: 0.8rem; } }
 .cap { font-size: 0.875rem; color: var(--_muted); margin: 0.3rem 0; }
 .compat td, .compat th { white-space: normal; vertical-align: top; }
 .compat th { vertical-align: bottom; }
@@ -941,7 +965,7 @@ td.to { color: var(--_bad); font-weight: 600; }
   }
 
   private keyCell(key: string): HTMLElement {
-    return h("td", { class: "l key", title: key }, h("code", {}, key === "" ? '""' : key));
+    return h("td", { class: "l key", title: key }, h("code", { class: "kc" }, key === "" ? '""' : key));
   }
 
   private drawKeys(state: State, rows: KeyRow[], cats: string[]): void {
@@ -1083,10 +1107,14 @@ td.to { color: var(--_bad); font-weight: 600; }
       chart(this, {
         title: t.loadChart,
         x: cats.map((_, i) => i),
-        categories: cats.map((c) => this.categoryLabel(c)),
+        categories: axisLabels(
+          cats.map((c) => this.categoryLabel(c)),
+          ((this.loadOut.clientWidth || 320) - 60) / cats.length,
+        ),
         series: [{ label: t.keysCol, values: cats.map((c) => count.get(c) ?? 0), color: "--_accent", kind: "bars" }],
         xFmt: (v) => f.id(v),
-        yFmt: (v) => f.num(v, 0),
+        // Counts are whole: the ticks between them go unlabelled.
+        yFmt: (v) => (Number.isInteger(v) ? f.int(v) : ""),
         yTitle: t.keysCol,
         table: { caption: t.loadCaption, headers: [t.server, t.keysCol, t.shareCol], rows: tableRows },
         testid: "load-chart",
@@ -1301,7 +1329,7 @@ td.to { color: var(--_bad); font-weight: 600; }
               h("p", { class: "sub" }, t.movedKeys),
               h(
                 "div",
-                { class: "table-wrap" },
+                { class: "table-wrap mv" },
                 h(
                   "table",
                   { "data-testid": "moved-table" },
@@ -1309,13 +1337,7 @@ td.to { color: var(--_bad); font-weight: 600; }
                   h(
                     "thead",
                     {},
-                    h(
-                      "tr",
-                      {},
-                      h("th", { class: "l" }, t.key),
-                      h("th", { class: "l" }, t.from),
-                      h("th", { class: "l" }, t.to),
-                    ),
+                    h("tr", {}, h("th", { class: "l" }, t.key), h("th", { class: "l" }, `${t.from} → ${t.to}`)),
                   ),
                   h(
                     "tbody",
@@ -1325,8 +1347,14 @@ td.to { color: var(--_bad); font-weight: 600; }
                         "tr",
                         { "data-testid": "moved-row" },
                         this.keyCell(typeof m.key === "string" ? m.key : new TextDecoder().decode(m.key)),
-                        h("td", { class: "l" }, h("code", {}, this.resultText(m.from))),
-                        h("td", { class: "l to" }, "→ ", h("code", {}, this.resultText(m.to))),
+                        // Before and after in one cell: on a phone "→ after" wraps under "before".
+                        h(
+                          "td",
+                          { class: "l move" },
+                          h("code", {}, this.resultText(m.from)),
+                          " ",
+                          h("span", { class: "to" }, "→ ", h("code", {}, this.resultText(m.to))),
+                        ),
                       ),
                     ),
                   ),
