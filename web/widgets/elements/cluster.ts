@@ -16,6 +16,7 @@ import type { PlacementResult, RealSystem, RinglabSystems, SystemOptions } from 
 import { Charts, chart } from "../core/chart";
 import { h, replace, type Child } from "../core/dom";
 import { RinglabElement } from "../core/element";
+import { ringDiagram } from "../core/ring-diagram";
 import { oneOf, str, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
 import { getSystems, systemsIfLoaded } from "../core/systems";
@@ -907,7 +908,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
       }
       const cats = this.categories(config, rows);
       this.drawKeys(state, rows, cats);
-      this.drawLoad(rows, cats);
+      this.drawLoad(rows, cats, state.system === "cassandra" ? this.cassandraRing(rl, state, rows, cats) : null);
       this.drawChange(rl, state, sys, config, rows, cats);
     } finally {
       sys.dispose();
@@ -1033,7 +1034,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     );
   }
 
-  private drawLoad(rows: KeyRow[], cats: string[]): void {
+  private drawLoad(rows: KeyRow[], cats: string[], ring: SVGSVGElement | null = null): void {
     const t = this.t.cluster;
     const f = this.f;
     const count = new Map<string, number>(cats.map((c) => [c, 0]));
@@ -1064,6 +1065,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         this.loadOut,
         h("h3", {}, t.loadTitle),
         summary,
+        ring,
         cats.length ? h("p", { class: "hint" }, t.tooMany(f.int(cats.length))) : null,
         cats.length
           ? h(
@@ -1111,7 +1113,16 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
           cats.map((c) => this.categoryLabel(c)),
           ((this.loadOut.clientWidth || 320) - 60) / cats.length,
         ),
-        series: [{ label: t.keysCol, values: cats.map((c) => count.get(c) ?? 0), color: "--_accent", kind: "bars" }],
+        // Up to eight servers, each bar in its server's colour (as the swatches); more, one colour.
+        series:
+          cats.length <= 8
+            ? cats.map((c, i) => ({
+                label: this.categoryLabel(c),
+                values: cats.map((_, j) => (j === i ? (count.get(c) ?? 0) : null)),
+                color: `--_s${i}`,
+                kind: "bars" as const,
+              }))
+            : [{ label: t.keysCol, values: cats.map((c) => count.get(c) ?? 0), color: "--_accent", kind: "bars" }],
         xFmt: (v) => f.id(v),
         // Counts are whole: the ticks between them go unlabelled.
         yFmt: (v) => (Number.isInteger(v) ? f.int(v) : ""),
@@ -1121,7 +1132,70 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         height: 220,
       }),
     );
-    replace(this.loadOut, h("h3", {}, t.loadTitle), summary, el);
+    replace(this.loadOut, h("h3", {}, t.loadTitle), summary, el, ring);
+  }
+
+  /**
+   * Cassandra's ring, drawn as the course draws rings: the tokens of the configuration (−2⁶³ at
+   * the top, clockwise), each node's arcs in its colour, and the first 40 keys at their own
+   * tokens (Murmur3Partitioner's, from the systems module), coloured by the node owning them.
+   */
+  private cassandraRing(rl: RinglabSystems, state: State, rows: KeyRow[], cats: string[]): SVGSVGElement | null {
+    const t = this.t.cluster;
+    const f = this.f;
+    const SPAN = 100000;
+    const HALF = 2n ** 63n;
+    const at = (token: bigint) => Number(((token + HALF) * BigInt(SPAN)) / (2n * HALF));
+    const tokens: { node: string; token: bigint }[] = [];
+    const source = this.usesText(state)
+      ? this.configText(state)
+          .split("\n")
+          .map((l) => /^\s*(\S+)\s.*?(-?\d+)\s*$/.exec(l))
+          .filter((m): m is RegExpExecArray => m !== null && /\d/.test(m[1] ?? ""))
+          .map((m) => `${m[1]}=${m[2]}`)
+      : this.serverLines(state);
+    for (const line of source) {
+      const i = line.lastIndexOf("=");
+      const tok = line.slice(i + 1).trim();
+      if (i < 0 || !/^-?\d+$/.test(tok)) return null;
+      tokens.push({ node: nameOf(line), token: BigInt(tok) });
+    }
+    if (!tokens.length) return null;
+    tokens.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
+    let keyTokens: PlacementResult[];
+    const sys = makeSystem(rl, "cassandra", {});
+    try {
+      keyTokens = this.place(
+        sys,
+        rows.slice(0, 40).map((r) => r.key),
+      ).map((r) => r.result ?? null);
+    } finally {
+      sys.dispose();
+    }
+    const idx = (node: string) => Math.max(0, cats.indexOf(node));
+    return ringDiagram({
+      span: SPAN,
+      label: t.ringLabel,
+      points: tokens.map((x) => ({ pos: at(x.token), server: idx(x.node) })),
+      arcs: tokens.map((x, i) => ({
+        from: at((tokens[i - 1] ?? tokens[tokens.length - 1] ?? x).token),
+        to: at(x.token),
+        server: idx(x.node),
+        kind: "owned" as const,
+      })),
+      keys: rows.slice(0, 40).flatMap((r, i) => {
+        const tok = keyTokens[i];
+        if (r.error || (typeof tok !== "bigint" && typeof tok !== "number")) return [];
+        const owner = category(r.result ?? null);
+        return [{ pos: at(BigInt(tok)), label: f.id(r.index + 1), server: owner === null ? undefined : idx(owner) }];
+      }),
+      ticks: [
+        { pos: 0, label: `−${f.id(2)}⁶³` },
+        { pos: SPAN / 4, label: `−${f.id(2)}⁶²` },
+        { pos: SPAN / 2, label: f.id(0) },
+        { pos: (3 * SPAN) / 4, label: `${f.id(2)}⁶²` },
+      ],
+    });
   }
 
   /** The change's choices, its target, and what it moves (by diff). */

@@ -608,6 +608,8 @@ const bn: Messages = {
     shownOf: (shown, total) => `${total}টির ${shown}টি দেখানো হলো।`,
     showMore: (n) => `আরও ${n}টি দেখান`,
     loadTitle: "প্রতি সার্ভারে চাপ",
+    ringLabel:
+      "Cassandra-র token ring, −2⁶³ ওপরে, ঘড়ির কাঁটার দিকে: প্রতিটি node-এর token বৃত্ত, তার বৃত্তাংশ তার রঙে, প্রথম ৪০টি key লাইন-নম্বরসহ রম্বস, নিজের token-এ",
     loadChart: "প্রতি সার্ভারে key",
     loadCaption: "প্রতি সার্ভারে key, টেবিলে",
     server: "সার্ভার",

@@ -679,6 +679,8 @@ const en = {
     shownOf: (shown: string, total: string) => `${shown} of ${total} shown.`,
     showMore: (n: string) => `Show ${n} more`,
     loadTitle: "Load per server",
+    ringLabel:
+      "Cassandra's token ring, −2⁶³ at the top, clockwise: each node's tokens as circles and the arcs it owns in its colour, the first 40 keys as diamonds numbered by line at their tokens",
     loadChart: "Keys per server",
     loadCaption: "Keys per server, as a table",
     server: "server",
