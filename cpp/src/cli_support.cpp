@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
 #include "utf8.hpp"
 
@@ -111,6 +112,19 @@ void escape(std::string& out, unsigned c) {
   }
 }
 }  // namespace
+
+std::string usage_line(const std::string& head, const std::string& summary) {
+  std::string line = "  " + head;
+  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
+  return js::pad_end(line, kUsageColumn) + summary;
+}
+
+std::string flag_line(const std::string& flag, const std::string& text) {
+  if (flag.size() >= 14) return "    " + flag + "\n" + kUnder + text + "\n";
+  return "    " + js::pad_end(flag, 15) + text + "\n";
+}
+
+std::string more_line(const std::string& text) { return kUnder + text + "\n"; }
 
 std::string json_text(std::string_view utf8) {
   std::string out = "\"";

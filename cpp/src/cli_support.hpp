@@ -41,4 +41,15 @@ struct Args {
 // surrogateescape): one string per key, and the bytes come back exactly.
 [[nodiscard]] std::string json_bytes(std::string_view bytes);
 
+// --help's lines for an added command, laid out as the core's: a Usage line ("  ringlab ..."
+// with its summary at column 37, or on the next line when the head is longer), a flag and what it
+// means (the meaning at column 20, under the flag when the flag is wider), and a meaning's next
+// line (at column 20).
+inline constexpr std::size_t kUsageColumn = 37;
+[[nodiscard]] std::string usage_line(const std::string& head, const std::string& summary);
+[[nodiscard]] std::string flag_line(const std::string& flag, const std::string& text);
+[[nodiscard]] std::string more_line(const std::string& text);
+// The indent more_line gives a meaning's next line.
+inline const std::string kUnder(19, ' ');
+
 }  // namespace ringlab::cli

@@ -17,8 +17,6 @@ namespace {
 
 using Usage = CliUsageError;
 
-constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
-
 bool valid_utf8(std::string_view s) {
   for (std::size_t i = 0; i < s.size();) {
     const utf8::Decoded d = utf8::decode(s, i);
@@ -52,7 +50,9 @@ Term parse_named(std::string_view text, Syntax syntax, const std::string& what) 
 }
 
 using cli::Args;
+using cli::kUsageColumn;
 using cli::read_args;
+using cli::usage_line;
 
 std::string run_phash2(const std::vector<std::string>& args, const ReadFile&) {
   const Args a = read_args(args, 1, {"--range", "--syntax"}, {}, "phash2");
@@ -113,12 +113,6 @@ std::string run_place(const std::vector<std::string>& args, const ReadFile& read
     out += "{\"key\": " + json_string(key) + ", \"result\": " + json_string(written.at(owner)) + "}\n";
   }
   return out;
-}
-
-std::string usage_line(const std::string& head, const std::string& summary) {
-  std::string line = "  " + head;
-  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
-  return js::pad_end(line, kUsageColumn) + summary;
 }
 
 std::vector<CliCommand> make_commands() {

@@ -22,19 +22,10 @@ namespace ringlab::systems {
 namespace {
 
 using Usage = CliUsageError;
-
-constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
-
-std::string usage_line(const std::string& head, const std::string& summary) {
-  std::string line = "  " + head;
-  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
-  return js::pad_end(line, kUsageColumn) + summary;
-}
-
-std::string flag_line(const std::string& flag, const std::string& text) {
-  return "    " + js::pad_end(flag, 19) + text + "\n";
-}
-std::string more_line(const std::string& text) { return std::string(23, ' ') + text + "\n"; }
+using cli::flag_line;
+using cli::kUsageColumn;
+using cli::more_line;
+using cli::usage_line;
 
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> out;

@@ -1,5 +1,7 @@
 #include "ringlab/systems/hashes.hpp"
 
+#include "ringlab/hash.hpp"  // fmix32, MurmurHash3's finaliser, which h32 uses too
+
 #include <cstddef>
 #include <utility>
 
@@ -33,14 +35,6 @@ constexpr std::uint32_t rotl32(std::uint32_t x, int r) noexcept { return (x << r
 constexpr std::uint64_t rotl64(std::uint64_t x, int r) noexcept { return (x << r) | (x >> (64 - r)); }
 constexpr std::uint64_t rotr64(std::uint64_t x, int r) noexcept { return r == 0 ? x : (x >> r) | (x << (64 - r)); }
 
-constexpr std::uint32_t fmix32(std::uint32_t h) noexcept {
-  h ^= h >> 16;
-  h *= 0x85ebca6bu;
-  h ^= h >> 13;
-  h *= 0xc2b2ae35u;
-  h ^= h >> 16;
-  return h;
-}
 constexpr std::uint64_t fmix64(std::uint64_t k) noexcept {
   k ^= k >> 33;
   k *= 0xff51afd7ed558ccdull;
@@ -308,7 +302,7 @@ std::uint32_t murmur3_x86_32(std::string_view k, std::uint32_t seed) noexcept {
       h ^= w;
   }
   h ^= static_cast<std::uint32_t>(len);
-  return fmix32(h);
+  return ringlab::fmix32(h);
 }
 
 std::uint32_t hashkit_murmur3(std::string_view bytes) noexcept {

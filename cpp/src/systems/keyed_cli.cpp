@@ -21,21 +21,11 @@ namespace {
 
 using Usage = CliUsageError;
 
-constexpr std::size_t kUsageColumn = 37;  // where the core's --help puts a command's summary
+using cli::flag_line;
+using cli::kUnder;
+using cli::kUsageColumn;
+using cli::usage_line;
 const std::string kIndent = "    ";
-const std::string kUnder(4 + 15, ' ');
-
-std::string usage_line(const std::string& head, const std::string& summary) {
-  std::string line = "  " + head;
-  if (line.size() + 1 > kUsageColumn) return line + "\n" + std::string(kUsageColumn, ' ') + summary;
-  return js::pad_end(line, kUsageColumn) + summary;
-}
-
-// A flag and what it means, the meaning at column 20 (under the next line when the flag is wider).
-std::string flag_line(const std::string& flag, const std::string& text) {
-  if (flag.size() >= 15) return kIndent + flag + "\n" + kUnder + text + "\n";
-  return kIndent + js::pad_end(flag, 15) + text + "\n";
-}
 
 std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::optional<std::int64_t> fallback,
                           const std::string& command) {
