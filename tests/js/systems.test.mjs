@@ -265,3 +265,20 @@ test("a disposed ring says so; its clone lives on", () => {
   assert.equal(copy.route("k"), "a");
   copy.dispose();
 });
+
+test("single keys go straight to the instance (the direct exports are in use)", () => {
+  // A build or loader that lost them would route every single call through embind: correct but
+  // several times slower, so it fails here instead of passing unnoticed.
+  assert.deepEqual(rl[Symbol.for("ringlab.diagnostics")].direct, [
+    "ringlab_phash2_scratch",
+    "ringlab_malachi_route_scratch",
+  ]);
+  // Past the scratch's 1,024 units the same answers come through embind.
+  const long = "k".repeat(5000);
+  assert.equal(rl.phash2(long), rl.phash2Many([long])[0]);
+  const ring = rl.malachiRing({ ringBits: 8 });
+  ring.addVnode("a", 10);
+  ring.addVnode("b", 200);
+  assert.equal(ring.route(long), ring.routeMany([long])[0]);
+  ring.dispose();
+});
