@@ -517,6 +517,8 @@ input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="
 .change input { width: 16rem; max-width: 100%; }
 .change select { max-width: 100%; }
 td.to { color: var(--_bad); font-weight: 600; }
+/* Keys and names in any script: an Arabic or Hebrew key does not reorder the text around it. */
+code { unicode-bidi: isolate; }
 td.move { white-space: normal; }
 td.move .to { white-space: nowrap; color: var(--_bad); font-weight: 600; }
 /* Long keys are cut with an ellipsis (the whole key is the cell's title). */
@@ -706,7 +708,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
 
   // --- Drawing ----------------------------------------------------------------------------------
 
-  private errorView(e: unknown, testid: string): HTMLElement {
+  private errorView(e: unknown, testid: string, withLead = true): HTMLElement {
     const t = this.t.cluster;
     const err = (e ?? {}) as ErrorLike;
     const code = typeof err.code === "string" ? err.code : "";
@@ -715,8 +717,14 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     // The module's own message (English, as the command line prints it) follows the explanation.
     return h(
       "p",
-      { class: "field-error", role: "alert", "data-testid": testid, "data-code": code || "error" },
-      `${lead} `,
+      // A key's row carries the message alone (the explanation is given once, by the keys).
+      {
+        class: "field-error",
+        role: withLead ? "alert" : undefined,
+        "data-testid": testid,
+        "data-code": code || "error",
+      },
+      withLead ? `${lead} ` : null,
       h("code", { lang: "en", "data-testid": `${testid}-message` }, message),
     );
   }
@@ -981,7 +989,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         h("td", {}, f.id(r.index + 1)),
         this.keyCell(r.key),
         r.error
-          ? h("td", { class: "l" }, this.errorView(r.error, "key-row-error"))
+          ? h("td", { class: "l" }, this.errorView(r.error, "key-row-error", false))
           : h(
               "td",
               { class: "l", "data-testid": "result", title: r.result === null && nullNote ? nullNote : undefined },
