@@ -16,6 +16,7 @@
 // integer, so that the wrapper hands them out as a string and a number or BigInt.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
+#include <malloc.h>
 
 #include <algorithm>
 #include <cctype>
@@ -412,6 +413,16 @@ ringlab::CliResult run_cli(const val& args, const val& files) {
 
 std::string version() { return RINGLAB_VERSION; }
 
+// The heap in use and reserved, for leak checks (as the main module's heapUsage).
+struct HeapOut {
+  double used = 0;
+  double reserved = 0;
+};
+HeapOut heap_usage() {
+  const struct mallinfo mi = mallinfo();
+  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
+}
+
 }  // namespace
 
 // The direct entry points: a JS string key written into the key scratch. -1 when the key has
@@ -454,6 +465,8 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   value_object<BoundariesOut>("RawBoundaries").field("start", &BoundariesOut::start).field("end", &BoundariesOut::end);
 
   function("version", &version);
+  value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
+  function("heapUsage", &heap_usage);
   function("errorFlagAddress", &error_flag_address);
   function("keyScratchAddress", &key_scratch_address);
   function("takeError", &take_error);

@@ -6,6 +6,7 @@ import type { Instantiated } from "./loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
 import { RealSystemHandle } from "./real-system.js";
 import type { RawSystemsModule, SystemsDirect } from "./systems-raw.js";
+import type { MemoryUsage } from "./types.js";
 import type {
   ErlangTerm,
   MalachiRing,
@@ -71,6 +72,11 @@ export class RinglabSystemsModule implements RinglabSystems {
   termElements(term: TermInput): TermValue[] {
     const t = tagTerm(term, "term");
     return this.#heap.call(() => this.#raw.termElements(t)).map((e) => termValue(e, this.#describe));
+  }
+
+  memory(): MemoryUsage {
+    const u = this.#raw.heapUsage();
+    return { heapUsed: u.used, heapReserved: u.reserved, memoryBytes: this.#heap.memoryBytes };
   }
 
   systems(): string[] {

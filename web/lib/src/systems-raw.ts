@@ -1,7 +1,7 @@
 // What the systems module registers (cpp/wasm/systems.cpp), as the wrapper sees it. Terms cross
 // as tagged strings: "b" + text (the binary of its UTF-8), "i" + decimal (an integer), "e" +
 // Erlang text (any term); see erlang-term.ts.
-import type { RawCliResult, RawCommon, RawHandle } from "./raw.js";
+import type { RawCliResult, RawCommon, RawHandle, RawHeapUsage } from "./raw.js";
 
 /** A term as the module describes it. */
 export interface RawTerm {
@@ -47,6 +47,7 @@ export interface SystemsDirect {
 
 export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
   version(): string;
+  heapUsage(): RawHeapUsage;
   parseTerm(text: string, syntax: string): RawTerm;
   describeTerm(tagged: string): RawTerm;
   /** The elements of a tuple or a proper list, tagged. */

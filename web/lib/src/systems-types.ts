@@ -1,5 +1,5 @@
 // The `ringlab/systems` API: Erlang terms and phash2, and Malachi's ring.
-import type { Handle } from "./types.js";
+import type { Handle, MemoryUsage } from "./types.js";
 
 /** How term text is written. */
 export type TermSyntax = "erlang" | "elixir";
@@ -111,6 +111,8 @@ export interface RinglabSystems {
   termElements(term: TermInput): TermValue[];
   /** A new, empty Malachi ring. Throws `"out_of_range"` for ringBits outside 1 … 32. */
   malachiRing(options?: MalachiRingOptions): MalachiRing;
+  /** The systems module's memory (its own heap, apart from the main module's), for leak checks. */
+  memory(): MemoryUsage;
   /** The real systems {@link RinglabSystems.system} knows, as `ringlab place` names them. */
   systems(): string[];
   /**

@@ -23,7 +23,7 @@ import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 
 export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
 export type { LoadOptions } from "./loader.js";
-export type { Handle } from "./types.js";
+export type { Handle, MemoryUsage } from "./types.js";
 export type * from "./systems-types.js";
 
 let shared: Promise<RinglabSystems> | undefined;

@@ -1,0 +1,49 @@
+// Lifetimes in ringlab/systems: every handle (Malachi rings, real systems) frees its C++ object
+// on dispose(), and batch calls free what they staged, so the systems module's heap comes back to
+// where it was after any number of them. A separate instance (load with options), so no other
+// test shares its heap.
+import assert from "node:assert/strict";
+import path from "node:path";
+import { test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { load } from "ringlab/systems";
+import { distDir } from "./helpers.mjs";
+
+const erl = await load({ wasmUrl: pathToFileURL(path.join(distDir, "wasm", "ringlab-systems.wasm")) });
+const keys = Array.from({ length: 5000 }, (_, i) => `user:${i}`);
+
+function round() {
+  const ring = erl.malachiRing({ ringBits: 20 });
+  for (let v = 0; v < 200; v++) ring.addVnode(`vnode-${v}`, v * 5000);
+  ring.routeMany(keys);
+  ring.vnodes();
+  const copy = ring.clone();
+  copy.removeVnode("vnode-0");
+  copy.dispose();
+  ring.dispose();
+  erl.phash2Many(keys, 1000);
+  erl.parseTerm('%{"k" => [1, 2.5, {:a, "b"}]}');
+  for (const [name, options] of [
+    ["memcached", { servers: "a:1,b:2,c:3", mode: "consistent_ketama" }],
+    ["nginx", { servers: "a:1,b:2=2,c:3", mode: "consistent" }],
+    ["kafka", { partitions: 12 }],
+    ["cassandra", { tokens: "a=-5,b=7" }],
+    ["envoy-maglev", { hosts: "10.0.0.1:80,10.0.0.2:80" }],
+  ]) {
+    const sys = erl.system(name, options);
+    sys.placeMany(keys);
+    sys.dispose();
+  }
+  // Failed calls free what they made too.
+  assert.throws(() => erl.system("kafka", { partitions: 0 }));
+  assert.throws(() => erl.parseTerm("{1,"));
+}
+
+test("dispose() and every batch give the heap back", () => {
+  round(); // the first round grows the heap to what a round needs
+  const before = erl.memory().heapUsed;
+  for (let i = 0; i < 20; i++) round();
+  const after = erl.memory().heapUsed;
+  assert.equal(after, before, `heap in use: ${before} bytes before 20 rounds, ${after} after`);
+  assert.ok(erl.memory().memoryBytes > 0);
+});
