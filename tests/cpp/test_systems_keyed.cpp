@@ -543,3 +543,18 @@ TEST_CASE("place cassandra --ring reads nodetool ring text through ReadFile", "[
   CHECK(r.exit_code == 2);
   CHECK(r.err == "ringlab: ring line 2, column 15: token must be a signed 64-bit integer, got \"five\"\n");
 }
+
+TEST_CASE("cassandra: a token list one entry a line; control characters in a node's name refused",
+          "[systems][cassandra]") {
+  const auto one_a_line = sys::cassandra::tokens_from_list("a=1,\nb=2,\r\nc=3\n");
+  REQUIRE(one_a_line.size() == 3);
+  CHECK(one_a_line[1].node == "b");
+  CHECK(one_a_line[2].node == "c");
+  try {
+    (void)sys::cassandra::tokens_from_list("a=1,b\x01=2");
+    FAIL("a control character in a node's name was accepted");
+  } catch (const Error& e) {
+    CHECK(e.code() == ErrorCode::invalid_argument);
+    CHECK(std::string(e.what()) == "--tokens entry 2: a node's name must not hold control characters, got \"b\x01\"");
+  }
+}

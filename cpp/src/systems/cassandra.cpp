@@ -38,7 +38,8 @@ std::int64_t token_from_text(std::string_view text, const std::string& what) {
 namespace {
 
 std::string_view trim(std::string_view s) {
-  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r'; };
+  // Line breaks too: a list written one entry a line ("a=1,\nb=2") reads as it looks.
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
   while (!s.empty() && space(s.front())) s.remove_prefix(1);
   while (!s.empty() && space(s.back())) s.remove_suffix(1);
   return s;
@@ -59,6 +60,10 @@ std::vector<NodeToken> tokens_from_list(std::string_view text) {
     const std::string_view node = eq == std::string_view::npos ? std::string_view{} : trim(entry.substr(0, eq));
     if (node.empty())
       throw Error(ErrorCode::invalid_argument, what + " must be NODE=TOKEN, got " + shown_text(trim(entry)));
+    for (const char c : node)
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        throw Error(ErrorCode::invalid_argument,
+                    what + ": a node's name must not hold control characters, got " + shown_text(node));
     out.push_back({std::string(node), token_from_text(trim(entry.substr(eq + 1)), what + ": token")});
     if (comma == std::string_view::npos) return out;
     from = comma + 1;
