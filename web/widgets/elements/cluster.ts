@@ -528,9 +528,9 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
 .compat td, .compat th { white-space: normal; vertical-align: top; }
 .compat th { vertical-align: bottom; }
 .compat td.pkg, .compat td.share { white-space: nowrap; }
-.compat td.call { min-width: 15rem; }
-.compat td.against { min-width: 11rem; }
-.compat td.ex { min-width: 10rem; }
+.compat td.call { min-width: 12rem; }
+.compat td.against { min-width: 8rem; }
+.compat td.ex { min-width: 9rem; }
 .compat td code { white-space: pre-wrap; overflow-wrap: anywhere; }
 .compat td.pkg code { white-space: nowrap; }
 @media (max-width: 760px) { .compat table, .compat tbody, .compat tr, .compat td { display: block; width: 100%; } .compat thead { display: none; } .compat tr { border-bottom: 1px solid var(--_border); padding: 0.3rem 0; } .compat td { border: 0; text-align: left; padding: 0.1rem 0.2rem; min-width: 0; } .compat td[data-label]::before { content: attr(data-label) ": "; color: var(--_muted); } }
