@@ -372,19 +372,29 @@ SystemHandle* make_system(const std::string& name, const val& flags) {
 
 // Keys as one block of bytes and n + 1 offsets (checked here: the wrapper wrote them). Returns
 // the results as one JSON array. A key is named "keys[i]" in errors, or "key" for a single one.
-std::string system_results(const SystemHandle& h, const std::string& bytes, const val& offsets_in, bool single) {
+// The last results, kept until the next call: the wrapper reads them through a view of the
+// heap and decodes them with TextDecoder, where an std::string result would be decoded a byte at
+// a time in JavaScript.
+std::string last_results;
+
+val system_results(const SystemHandle& h, const std::string& bytes, const val& offsets_in, bool single) {
   return guarded([&] {
     const std::vector<std::uint32_t> offsets = emscripten::convertJSArrayToNumberVector<std::uint32_t>(offsets_in);
     if (offsets.empty() || offsets.front() != 0 || offsets.back() != bytes.size())
       throw std::logic_error("malformed key batch");
-    std::string out = "[";
+    std::string& out = last_results;
+    out.assign(1, '[');
+    const std::string one = "key";
+    std::string name;
     for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
       if (offsets[i + 1] < offsets[i]) throw std::logic_error("malformed key batch");
       if (i > 0) out += ',';
+      if (!single) name = "keys[" + std::to_string(i) + "]";
       out += h.placement->result(std::string_view(bytes).substr(offsets[i], offsets[i + 1] - offsets[i]),
-                                 single ? std::string("key") : "keys[" + std::to_string(i) + "]");
+                                 single ? one : name);
     }
-    return out + "]";
+    out += ']';
+    return val(emscripten::typed_memory_view(out.size(), reinterpret_cast<const unsigned char*>(out.data())));
   });
 }
 

@@ -10,35 +10,38 @@ import { invalidType } from "./validate.js";
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** Keys as one block of bytes and n + 1 offsets. */
 function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Array; offsets: Uint32Array } {
-  const parts: Uint8Array[] = [];
-  const offsets = new Uint32Array(keys.length + 1);
-  let total = 0;
+  const what = (i: number) => (single ? "key" : `keys[${i}]`);
+  // One block for all: a UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them, 4).
+  let room = 0;
   keys.forEach((k, i) => {
-    let b: Uint8Array;
+    if (typeof k === "string") room += 3 * k.length;
+    else if (k instanceof Uint8Array) room += k.length;
+    else throw invalidType(what(i), "a string or a Uint8Array", k);
+  });
+  const block = new Uint8Array(room);
+  const offsets = new Uint32Array(keys.length + 1);
+  let at = 0;
+  keys.forEach((k, i) => {
     if (typeof k === "string") {
       // TextEncoder would turn a lone surrogate into U+FFFD: a silently different key.
       if (loneSurrogate.test(k)) {
         throw new RinglabError(
           "invalid_argument",
-          `${single ? "key" : `keys[${i}]`} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
+          `${what(i)} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
         );
       }
-      b = encoder.encode(k);
-    } else if (k instanceof Uint8Array) {
-      b = k;
+      at += encoder.encodeInto(k, block.subarray(at)).written;
     } else {
-      throw invalidType(single ? "key" : `keys[${i}]`, "a string or a Uint8Array", k);
+      block.set(k as Uint8Array, at);
+      at += (k as Uint8Array).length;
     }
-    parts.push(b);
-    total += b.length;
-    offsets[i + 1] = total;
+    offsets[i + 1] = at;
   });
-  const bytes = new Uint8Array(total);
-  parts.forEach((b, i) => bytes.set(b, offsets[i]!));
-  return { bytes, offsets };
+  return { bytes: block.subarray(0, at), offsets };
 }
 
 // An integer of 16 digits or more in the module's JSON (a value, never inside a string: strings
@@ -103,7 +106,8 @@ export class RealSystemHandle extends HandleBase<RawSystemHandle> implements Rea
   #results(keys: readonly SystemKey[], single: boolean): PlacementResult[] {
     const raw = this.raw;
     const { bytes, offsets } = encodeKeys(keys, single);
-    return parseResults(this.#heap.call(() => raw.results(bytes, offsets, single)));
+    // A view of the module's heap: decoded at once, before anything else runs in the module.
+    return parseResults(decoder.decode(this.#heap.call(() => raw.results(bytes, offsets, single))));
   }
 
   diff(other: RealSystem, keys: readonly SystemKey[]): SystemDiff {

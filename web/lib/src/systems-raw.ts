@@ -64,10 +64,11 @@ export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
 /** A real system configured from `place SYSTEM`'s flags (cpp/include/ringlab/systems/placement.hpp). */
 export interface RawSystemHandle extends RawHandle {
   /**
-   * The results of the keys (bytes, key i at offsets[i] … offsets[i+1]) as one JSON array; single:
+   * The results of the keys (bytes, key i at offsets[i] … offsets[i+1]) as one JSON array in UTF-8,
+   * a view of the module's heap valid until the next call; single:
    * one key, named "key" in errors (else "keys[i]").
    */
-  results(bytes: Uint8Array, offsets: Uint32Array, single: boolean): string;
+  results(bytes: Uint8Array, offsets: Uint32Array, single: boolean): Uint8Array;
 }
 
 export interface RawSystemsCalls {
