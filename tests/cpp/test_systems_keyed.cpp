@@ -544,7 +544,7 @@ TEST_CASE("place cassandra --ring reads nodetool ring text through ReadFile", "[
   CHECK(r.err == "ringlab: ring line 2, column 15: token must be a signed 64-bit integer, got \"five\"\n");
 }
 
-TEST_CASE("cassandra: a token list one entry a line; control characters in a node's name refused",
+TEST_CASE("cassandra: a token list one entry a line, and control characters in a node's name refused",
           "[systems][cassandra]") {
   const auto one_a_line = sys::cassandra::tokens_from_list("a=1,\nb=2,\r\nc=3\n");
   REQUIRE(one_a_line.size() == 3);
