@@ -18,6 +18,12 @@ export interface RingKey {
   /** Server index of the owner (colours the key); undefined draws it neutral. */
   server?: number;
   emphasis?: boolean;
+  /**
+   * The key changed owner: `from` and `to` are the old and new owners' positions, `was` the old
+   * owner's colour. It stays marked by a ring in the old colour around the new one (before and
+   * after at a glance); with `animate`, a dot also travels from the old owner to the new.
+   */
+  moved?: { from: number; to: number; was: number };
 }
 
 export interface RingArc {
@@ -41,6 +47,8 @@ export interface RingDiagramOptions {
   dense?: boolean;
   /** Text in the middle. */
   center?: string;
+  /** Play the moves of moved keys once (off when the reader prefers reduced motion). */
+  animate?: boolean;
 }
 
 const C = 160;
@@ -147,6 +155,26 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
         class: `key ${cls}${k.emphasis ? " em" : ""}`,
       }),
     );
+    if (k.moved) {
+      svg.append(
+        s("circle", { cx: x, cy: y, r: 11, class: `moved-mark was ${serverClass(k.moved.was)}`, "data-moved": "" }),
+      );
+      if (o.animate && k.server !== undefined) {
+        const [x0, y0] = at(k.moved.from, o.span, R);
+        const [x1, y1] = at(k.moved.to, o.span, R);
+        svg.append(
+          s(
+            "circle",
+            { r: 5, class: `mover ${serverClass(k.server)}`, cx: 0, cy: 0, "data-testid": "mover" },
+            s("animateMotion", {
+              dur: "1.2s",
+              fill: "freeze",
+              path: `M ${x0.toFixed(1)} ${y0.toFixed(1)} L ${x1.toFixed(1)} ${y1.toFixed(1)}`,
+            }),
+          ),
+        );
+      }
+    }
     const [lx, ly] = at(k.pos, o.span, R - 56);
     svg.append(
       s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400 }, k.label),

@@ -16,6 +16,8 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
   protected stage!: HTMLDivElement;
   private narrationEl!: HTMLParagraphElement;
   private counterEl!: HTMLSpanElement;
+  private shortcutsEl!: HTMLParagraphElement;
+  private resetScenario!: HTMLButtonElement;
   private buttons!: Record<"reset" | "prev" | "play" | "next", HTMLButtonElement>;
   private cache: { key: string; steps: Step[] } | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
@@ -76,7 +78,15 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
       this.buttons.next,
       this.counterEl,
     );
-    box.append(this.stage, this.narrationEl, controls);
+    // Back to the chapter's example: every parameter but the step to its default.
+    this.resetScenario = button("reset-scenario", () => {
+      for (const k of Object.keys(this.spec)) if (k !== "step") this.removeAttribute(k);
+      this.change({} as Partial<StateOf<S>>);
+    });
+    this.resetScenario.hidden = Object.keys(this.spec).length < 2;
+    controls.append(this.resetScenario);
+    this.shortcutsEl = h("p", { class: "shortcuts", "data-testid": "shortcuts" });
+    box.append(this.stage, this.narrationEl, controls, this.shortcutsEl);
     box.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -85,6 +95,9 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     b.reset.textContent = this.t.reset;
     b.prev.textContent = `◀ ${this.t.previous}`;
     b.next.textContent = `${this.t.next} ▶`;
+    this.resetScenario.textContent = this.t.scenario.resetScenario;
+    this.resetScenario.disabled = Object.keys(this.params).every((k) => k === "step");
+    this.shortcutsEl.textContent = this.t.scenario.shortcuts;
     this.labelPlay();
     this.box.setAttribute("aria-roledescription", this.t.stepper);
     this.box.setAttribute("aria-keyshortcuts", "ArrowRight ArrowLeft N P Home End K");

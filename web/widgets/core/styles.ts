@@ -3,7 +3,7 @@
 // 'unsafe-inline' allows). Theming: every colour and the font are CSS custom properties that a
 // host page may set (--ringlab-accent, --ringlab-bg, --ringlab-fg, --ringlab-muted,
 // --ringlab-border, --ringlab-surface, --ringlab-focus, --ringlab-font, --ringlab-mono,
-// --ringlab-radius, --ringlab-s0 … --ringlab-s7 for servers). Light and dark follow
+// --ringlab-radius, --ringlab-s0 … --ringlab-s11 for servers). Light and dark follow
 // prefers-color-scheme unless the element has theme="light" or theme="dark".
 import uplotCss from "uplot/dist/uPlot.min.css?inline";
 
@@ -27,6 +27,10 @@ const css = String.raw`
   --_s5: var(--ringlab-s5, #3a8fc7);
   --_s6: var(--ringlab-s6, #6b4c9a);
   --_s7: var(--ringlab-s7, #5f6b73);
+  --_s8: var(--ringlab-s8, #4b5dbd);
+  --_s9: var(--ringlab-s9, #a3293a);
+  --_s10: var(--ringlab-s10, #4f7a00);
+  --_s11: var(--ringlab-s11, #8c5a2b);
   display: block;
   color-scheme: light;
   font-family: var(--ringlab-font, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Bengali", "Hind Siliguri", sans-serif);
@@ -55,6 +59,10 @@ const css = String.raw`
     --_s5: var(--ringlab-s5, #9ecbf0);
     --_s6: var(--ringlab-s6, #b79be0);
     --_s7: var(--ringlab-s7, #b5bec6);
+  --_s8: var(--ringlab-s8, #9aa7ff);
+  --_s9: var(--ringlab-s9, #ff8595);
+  --_s10: var(--ringlab-s10, #a6d94f);
+  --_s11: var(--ringlab-s11, #d9a066);
     color-scheme: dark;
   }
 }
@@ -76,6 +84,10 @@ const css = String.raw`
   --_s5: var(--ringlab-s5, #9ecbf0);
   --_s6: var(--ringlab-s6, #b79be0);
   --_s7: var(--ringlab-s7, #b5bec6);
+  --_s8: var(--ringlab-s8, #9aa7ff);
+  --_s9: var(--ringlab-s9, #ff8595);
+  --_s10: var(--ringlab-s10, #a6d94f);
+  --_s11: var(--ringlab-s11, #d9a066);
   color-scheme: dark;
 }
 * { box-sizing: border-box; }
@@ -142,7 +154,22 @@ svg .bar-cap { stroke: var(--_fg); stroke-width: 2; stroke-dasharray: 5 3; }
 .s5 { fill: var(--_s5); stroke: var(--_s5); --c: var(--_s5); }
 .s6 { fill: var(--_s6); stroke: var(--_s6); --c: var(--_s6); }
 .s7 { fill: var(--_s7); stroke: var(--_s7); --c: var(--_s7); }
-svg .point.s0, svg .point.s1, svg .point.s2, svg .point.s3, svg .point.s4, svg .point.s5, svg .point.s6, svg .point.s7 { stroke: var(--_bg); }
+.s8 { fill: var(--_s8); stroke: var(--_s8); --c: var(--_s8); }
+.s9 { fill: var(--_s9); stroke: var(--_s9); --c: var(--_s9); }
+.s10 { fill: var(--_s10); stroke: var(--_s10); --c: var(--_s10); }
+.s11 { fill: var(--_s11); stroke: var(--_s11); --c: var(--_s11); }
+svg .point[class*=" s"] { stroke: var(--_bg); }
+svg .moved-mark { fill: none; stroke: var(--c, var(--_fg)); stroke-width: 2.5; stroke-dasharray: 3 2; }
+svg .mover { stroke: var(--_bg); stroke-width: 1.5; }
+.moves { margin: 0.5rem 0 0; font-weight: 600; }
+.note { font-size: 0.8rem; color: var(--_muted); font-variant-numeric: tabular-nums; }
+.chip input.chip-name { min-height: 0; padding: 0 0.2rem; border: 1px solid transparent; background: transparent; font-size: 0.875rem; width: auto; }
+.chip input.chip-name:hover, .chip input.chip-name:focus { border-color: var(--_border); }
+.chip input.num { width: 4.5rem; min-height: 0; padding: 0 0.25rem; font-size: 0.85rem; }
+.servers-field { min-width: 0; max-width: 100%; }
+.add-server { display: flex; flex-direction: row; align-items: center; gap: 0.3rem; flex-wrap: wrap; }
+.shortcuts { font-size: 0.8rem; color: var(--_muted); margin: 0.35rem 0 0; }
+kbd { font-family: inherit; font-size: 0.8rem; border: 1px solid var(--_border); border-bottom-width: 2px; border-radius: 4px; padding: 0 0.3rem; background: var(--_surface); }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--c); margin-right: 0.3em; vertical-align: -0.05em; }
 table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; width: 100%; }
 caption { text-align: left; font-weight: 600; padding-bottom: 0.25rem; }
@@ -206,7 +233,7 @@ export function adoptStyles(root: ShadowRoot, extra = ""): void {
   }
 }
 
-/** The CSS class for a server's colour (eight colours, then they repeat). */
+/** The CSS class for a colour slot (twelve colours, then they repeat; see scenario.ts's colorSlots). */
 export function serverClass(index: number): string {
-  return `s${((index % 8) + 8) % 8}`;
+  return `s${((index % 12) + 12) % 12}`;
 }

@@ -24,6 +24,21 @@ const bn: Messages = {
   owner: "মালিক",
   seed: "Seed",
 
+  scenario: {
+    newServer: "নতুন সার্ভার",
+    add: "যোগ করুন",
+    remove: (name) => `${name} বাদ দিন`,
+    rename: (name) => `${name}-এর নাম বদলান`,
+    yourKey: "আপনার key",
+    keyHash: (hash) => `hash ${hash}`,
+    moved: (moved, keys, must) => `${keys}টি key-এর ${moved}টি সরেছে; যেকোনো পদ্ধতিকে অন্তত ${must}টি সরাতেই হতো।`,
+    resetScenario: "অধ্যায়ের উদাহরণ",
+    shortcuts: "কী-বোর্ড: → পরের ধাপ, ← আগের ধাপ, Home প্রথম, End শেষ, K চালান।",
+    token: (name) => `${name}-এর token`,
+    weight: (name) => `${name}-এর weight`,
+    drag: "সার্ভারকে ring ধরে টেনে তার token সরান।",
+  },
+
   playground: {
     tagline: "consistent hashing — চালিয়ে, দেখে, যাচাই করে",
     language: "ভাষা",

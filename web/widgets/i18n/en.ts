@@ -21,6 +21,22 @@ const en = {
   owner: "Owner",
   seed: "Seed",
 
+  scenario: {
+    newServer: "New server",
+    add: "Add",
+    remove: (name: string) => `Remove ${name}`,
+    rename: (name: string) => `Rename ${name}`,
+    yourKey: "Your key",
+    keyHash: (hash: string) => `hash ${hash}`,
+    moved: (moved: string, keys: string, must: string) =>
+      `${moved} of ${keys} keys moved; the fewest any scheme had to move: ${must}.`,
+    resetScenario: "The chapter's example",
+    shortcuts: "Keys: → next, ← previous, Home first, End last, K play.",
+    token: (name: string) => `Token of ${name}`,
+    weight: (name: string) => `Weight of ${name}`,
+    drag: "Drag a server along the ring to move its token.",
+  },
+
   playground: {
     tagline: "consistent hashing you can run, see and check",
     language: "Language",

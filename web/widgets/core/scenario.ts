@@ -1,0 +1,309 @@
+// The learner's own scenario, the same on every stepper: a key field that shows the key's hash, a
+// server list to add to, remove from and rename, number fields, and the count of keys that moved
+// after a change. Colours follow a server's name (its identity), never its place in a list, so
+// removing S2 leaves S3 the colour it had.
+import type { Movement, Ringlab } from "ringlab";
+import { h } from "./dom";
+import type { Fmt } from "./format";
+import type { Messages } from "../i18n/index";
+import { serverClass } from "./styles";
+import { serverLabel } from "./table";
+
+/** How many server colours the styles define (s0 … s11). */
+export const COLORS = 12;
+
+// The colour a name asks for: its trailing number (S3 → 3, node-12 → 12 mod 12), a single letter's
+// place in the alphabet (A → 0, E → 4), else a small string hash. The chapter's names (A–D, S0–S9,
+// B0–B2) thus keep the colours they have in its figures.
+function preferredSlot(name: string): number {
+  const digits = /(\d+)$/.exec(name);
+  if (digits?.[1]) return Number(digits[1].slice(-6)) % COLORS;
+  if (/^[A-Za-z]$/.test(name)) return (name.toUpperCase().charCodeAt(0) - 65) % COLORS;
+  let x = 2166136261;
+  for (let i = 0; i < name.length; i++) x = Math.imul(x ^ name.charCodeAt(i), 16777619) >>> 0;
+  return x % COLORS;
+}
+
+/**
+ * A colour slot per server, from the names alone: each takes the slot its name asks for, or the
+ * next free one when an earlier name holds it. Up to 12 servers always get 12 different colours.
+ */
+export function colorSlots(names: readonly string[]): number[] {
+  const taken = new Set<number>();
+  return names.map((name) => {
+    let slot = preferredSlot(name);
+    if (taken.size < COLORS) while (taken.has(slot)) slot = (slot + 1) % COLORS;
+    taken.add(slot);
+    return slot;
+  });
+}
+
+/** The colour class of each server, by name. */
+export function colorClasses(names: readonly string[]): Map<string, string> {
+  const slots = colorSlots(names);
+  return new Map(names.map((n, i) => [n, serverClass(slots[i] ?? 0)]));
+}
+
+/** Whether the reader asked for less motion (keys then show before/after instead of moving). */
+export function reducedMotion(): boolean {
+  return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+export interface FieldLabels {
+  label: HTMLSpanElement;
+}
+
+/** A labelled text field that reports its value on change (Enter or leaving the field). */
+export function textField(
+  testid: string,
+  onChange: (value: string) => void,
+  cls = "wide",
+): { el: HTMLLabelElement; input: HTMLInputElement; label: HTMLSpanElement; note: HTMLSpanElement } {
+  const input = h("input", {
+    type: "text",
+    class: cls,
+    "data-testid": testid,
+    spellcheck: "false",
+    autocomplete: "off",
+  });
+  input.addEventListener("change", () => onChange(input.value));
+  const label = h("span");
+  const note = h("span", { class: "note", "data-testid": `${testid}-note` });
+  return { el: h("label", {}, label, input, note), input, label, note };
+}
+
+/**
+ * A labelled number field (a spin box: typing and the arrow keys both work). The range shown is
+ * only a hint for the browser's arrows; the module decides what is valid and says why not.
+ */
+export function numberField(
+  testid: string,
+  onChange: (value: number) => void,
+  range: { min?: number; max?: number; step?: number } = {},
+): { el: HTMLLabelElement; input: HTMLInputElement; label: HTMLSpanElement } {
+  const input = h("input", {
+    type: "number",
+    class: "num",
+    "data-testid": testid,
+    min: range.min,
+    max: range.max,
+    step: range.step ?? "any",
+    inputmode: "decimal",
+  });
+  input.addEventListener("change", () => onChange(input.value.trim() === "" ? NaN : Number(input.value)));
+  const label = h("span");
+  return { el: h("label", {}, label, input), input, label };
+}
+
+/** Puts a value into a field unless the reader is typing in it. */
+export function setField(root: ShadowRoot | null, input: HTMLInputElement, value: string): void {
+  if (root?.activeElement !== input) input.value = value;
+}
+
+export interface ServerEditorOptions {
+  testid?: string;
+  /** A new server's default name when the name field is empty. */
+  nextName: (names: readonly string[]) => string;
+  add: (name: string) => void;
+  remove: (index: number) => void;
+  /** Omitted: servers cannot be renamed here. */
+  rename?: (index: number, name: string) => void;
+  /** Extra inputs beside each chip (a token, a weight), built per render. */
+  extra?: (index: number) => HTMLElement | undefined;
+}
+
+/**
+ * The servers as chips (name, rename field, × to remove) and a field to add one. Built once;
+ * `sync` redraws the chips from the state and keeps the keyboard where it was.
+ */
+export class ServerEditor {
+  readonly el: HTMLDivElement;
+  private readonly chips: HTMLUListElement;
+  private readonly nameInput: HTMLInputElement;
+  private readonly addButton: HTMLButtonElement;
+  private readonly listLabel: HTMLSpanElement;
+  private readonly nameLabel: HTMLSpanElement;
+  private names: readonly string[] = [];
+  private t!: Messages;
+
+  constructor(
+    private readonly root: () => ShadowRoot | null,
+    private readonly o: ServerEditorOptions,
+  ) {
+    const id = o.testid ?? "servers";
+    this.listLabel = h("span");
+    this.nameLabel = h("span");
+    this.chips = h("ul", { class: "list", "data-testid": id });
+    this.nameInput = h("input", {
+      type: "text",
+      class: "num",
+      "data-testid": `${id}-new`,
+      spellcheck: "false",
+      autocomplete: "off",
+    });
+    this.addButton = h("button", { type: "button", "data-testid": `${id}-add` });
+    const add = () => {
+      const name = this.nameInput.value.trim() || o.nextName(this.names);
+      this.nameInput.value = "";
+      o.add(name);
+    };
+    this.addButton.addEventListener("click", add);
+    this.nameInput.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") add();
+    });
+    this.el = h(
+      "div",
+      { class: "field servers-field" },
+      this.listLabel,
+      this.chips,
+      h("label", { class: "inline add-server" }, this.nameLabel, this.nameInput, this.addButton),
+    );
+  }
+
+  sync(names: readonly string[], t: Messages, label = t.servers): void {
+    this.names = names;
+    this.t = t;
+    this.listLabel.textContent = label;
+    this.nameLabel.textContent = t.scenario.newServer;
+    this.addButton.textContent = t.scenario.add;
+    const active = this.root()?.activeElement as HTMLElement | null;
+    const focusKey = active?.dataset.focusKey;
+    const colors = colorClasses(names);
+    const id = this.o.testid ?? "servers";
+    this.chips.replaceChildren(
+      ...names.map((name, i) => {
+        const remove = h(
+          "button",
+          {
+            type: "button",
+            "aria-label": t.scenario.remove(name),
+            title: t.scenario.remove(name),
+            "data-focus-key": `remove:${name}`,
+            "data-testid": `${id}-remove-${name}`,
+          },
+          "×",
+        );
+        remove.addEventListener("click", () => {
+          this.o.remove(i);
+          queueMicrotask(() =>
+            ((this.chips.querySelector("button") as HTMLButtonElement | null) ?? this.nameInput).focus(),
+          );
+        });
+        const parts: HTMLElement[] = [];
+        if (this.o.rename) {
+          const rename = this.o.rename;
+          const input = h("input", {
+            type: "text",
+            class: "chip-name",
+            value: name,
+            size: Math.max(2, [...name].length),
+            "aria-label": t.scenario.rename(name),
+            title: t.scenario.rename(name),
+            "data-focus-key": `rename:${name}`,
+            "data-testid": `${id}-rename-${name}`,
+            spellcheck: "false",
+            autocomplete: "off",
+          });
+          input.addEventListener("change", () => {
+            const next = input.value.trim();
+            if (next !== "" && next !== name) rename(i, next);
+            else input.value = name;
+          });
+          parts.push(
+            h("span", { class: colors.get(name) }, h("span", { class: "swatch", "aria-hidden": "true" })),
+            input,
+          );
+        } else parts.push(serverLabel(name, colors.get(name) ?? ""));
+        const extra = this.o.extra?.(i);
+        if (extra) parts.push(extra);
+        return h("li", { class: "chip", "data-server": name }, ...parts, remove);
+      }),
+    );
+    if (focusKey)
+      (this.chips.querySelector(`[data-focus-key="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
+  }
+
+  /** Labels for the strings `sync` was given last (for tests and the host page). */
+  get current(): readonly string[] {
+    return this.names;
+  }
+
+  get messages(): Messages {
+    return this.t;
+  }
+}
+
+/** The next free name in a series: S0, S1, … (skipping names in use). */
+export function nextName(prefix: string, names: readonly string[], from = names.length): string {
+  const used = new Set(names);
+  let n = from;
+  while (used.has(`${prefix}${n}`)) n++;
+  return `${prefix}${n}`;
+}
+
+/** The next free single letter (A, B, … Z), then Sn. */
+export function nextLetter(names: readonly string[]): string {
+  const used = new Set(names);
+  for (let c = 65; c <= 90; c++) if (!used.has(String.fromCharCode(c))) return String.fromCharCode(c);
+  return nextName("S", names);
+}
+
+/** What moved between two placements of the same keys, by server name. */
+export interface Moves {
+  /** The module's count (rl.movement). */
+  movement: Movement;
+  /** Per key: whether its owner changed. */
+  moved: boolean[];
+  /**
+   * The fewest keys any placement had to move to reach the new loads: the keys each server gains
+   * beyond what it had, summed (a removed server's keys; a new server's share).
+   */
+  mustMove: number;
+}
+
+/** Compares owners before and after (server names, "" for none), counted by the module. */
+export function movesOf(
+  rl: Ringlab,
+  before: readonly string[],
+  after: readonly string[],
+  oldNames: readonly string[],
+): Moves {
+  const ids = new Map<string, number>();
+  const isNew: boolean[] = [];
+  const old = new Set(oldNames);
+  const id = (name: string) => {
+    let x = ids.get(name);
+    if (x === undefined) {
+      x = ids.size;
+      ids.set(name, x);
+      isNew.push(!old.has(name));
+    }
+    return x;
+  };
+  for (const n of oldNames) id(n);
+  const b = Uint32Array.from(before, id);
+  const a = Uint32Array.from(after, id);
+  const movement = rl.movement(b, a, isNew);
+  const gain = new Map<number, number>();
+  for (const fl of movement.flows) {
+    gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
+    gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
+  }
+  let mustMove = 0;
+  for (const g of gain.values()) if (g > 0) mustMove += g;
+  return { movement, moved: before.map((x, i) => x !== after[i]), mustMove };
+}
+
+/** The line under a diagram after a change: how many keys moved, and how many had to. */
+export function movesLine(t: Messages, f: Fmt, m: Moves | undefined): HTMLParagraphElement {
+  const p = h("p", { class: "moves", "data-testid": "moves" });
+  if (!m) {
+    p.hidden = true;
+    return p;
+  }
+  p.dataset.moved = String(m.movement.moved);
+  p.dataset.keys = String(m.movement.keys);
+  p.dataset.mustMove = String(m.mustMove);
+  p.textContent = t.scenario.moved(f.int(m.movement.moved), f.int(m.movement.keys), f.int(m.mustMove));
+  return p;
+}
