@@ -2,7 +2,18 @@
 // logs no error and stays usable — the same widget then renders a valid state from the URL.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { SUB, box, golden, newPage, outputText, settled, text, usePlayground } from "./helpers.mjs";
+import {
+  BENGALI_DIGIT,
+  SUB,
+  box,
+  golden,
+  newPage,
+  outputText,
+  screenshot,
+  settled,
+  text,
+  usePlayground,
+} from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -52,6 +63,60 @@ for (const [bad, message, good, goldenName] of cases) {
     await settled(host);
     if (goldenName) assert.equal(await outputText(host), golden(goldenName));
     await page.assertClean(bad);
+    await page.close();
+  });
+}
+
+// The same mistakes on a Bengali page: the message is said in Bengali, by the error's code and
+// the parameters of its message, with Bengali digits — no word of the module's English message
+// is left, except the chapter's technical terms, which the Bengali pages keep in English.
+const KEPT_IN_ENGLISH = new Set(["ring", "key", "keys", "hash", "token", "virtual", "node", "maglev", "table", "m"]);
+
+/** [bad address (English), the Bengali message it must show exactly, or null to check only the words] */
+const bengaliCases = [
+  ["#/hrw-jump?servers=5&remove=7", "ত্রুটি: বাদ দেওয়া সার্ভারের সংখ্যা ০ থেকে ৪-এর মধ্যে হতে হবে, দেওয়া হয়েছে ৭"],
+  ["#/vnode-sweep?servers=0", "ত্রুটি: সার্ভারের সংখ্যা ১ থেকে ১,০০,০০০-এর মধ্যে হতে হবে, দেওয়া হয়েছে ০"],
+  [
+    "#/ring-vs-mod?servers=100000&vnodes=1000",
+    "ত্রুটি: ring-এ ১০,০০,০১,০০০টি বিন্দু হতো, কিন্তু ring-এ সর্বোচ্চ ১,৬৭,৭৭,২১৬টি বিন্দু ধরে",
+  ],
+  ["#/maglev?table-size=12", "ত্রুটি: Maglev table-এর আকার M একটি মৌলিক সংখ্যা হতে হবে, দেওয়া হয়েছে ১২"],
+  ["#/compare?servers=20000&vnodes=1000", null],
+  ["#/jump?buckets=0", null],
+];
+
+for (const [bad, bengali] of bengaliCases) {
+  test(`${bad}&lang=bn: the error in Bengali, with Bengali digits and no English word of the message`, async () => {
+    const page = await newPage(env.browser.context);
+    const host = page.locator('[data-testid="widget-host"]');
+    const shown = async (hash) => {
+      await page.goto(`${env.server.origin}${SUB}${hash}`);
+      await settled(host, { allowError: true });
+      assert.notEqual(await box(host).getAttribute("data-error"), null, `${hash}: the widget shows an error`);
+      return text(host, "error");
+    };
+    const english = await shown(bad);
+    const code = await box(host).getAttribute("data-error");
+    const shownBn = await shown(`${bad}&lang=bn`);
+    assert.equal(await page.evaluate(() => document.documentElement.lang), "bn");
+    assert.equal(await box(host).getAttribute("data-error"), code, "the same code in both languages");
+    if (bengali !== null) assert.equal(shownBn, bengali);
+    assert.match(shownBn, /^ত্রুটি: /);
+    // Every number of the English message appears in Bengali digits, none in Latin ones.
+    if (/\d/.test(english.replace(/^Error: /, ""))) assert.match(shownBn, BENGALI_DIGIT);
+    assert.doesNotMatch(shownBn, /[0-9]/, shownBn);
+    const words = new Set(
+      english
+        .replace(/^Error: /, "")
+        .toLowerCase()
+        .match(/[a-z]+/g) ?? [],
+    );
+    const left = [...words].filter(
+      (w) => !KEPT_IN_ENGLISH.has(w) && new RegExp(`(^|[^a-z])${w}([^a-z]|$)`, "i").test(shownBn),
+    );
+    assert.deepEqual(left, [], `English words left in "${shownBn}" (from "${english}")`);
+    await screenshot(page, `error-bn-${bad.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}.png`);
+    await page.assertClean(`${bad}&lang=bn`);
     await page.close();
   });
 }

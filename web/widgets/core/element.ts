@@ -5,6 +5,7 @@
 import type { Ringlab } from "ringlab";
 import { messagesFor, type Messages } from "../i18n/index";
 import { h } from "./dom";
+import { errorText } from "./errors";
 import { Fmt } from "./format";
 import { getRinglab, ringlabIfLoaded } from "./module";
 import type { Spec, StateOf } from "./params";
@@ -191,7 +192,10 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     this.dispatchEvent(new CustomEvent("ringlab-render", { bubbles: true, composed: true }));
   }
 
-  /** Shows an error (a RinglabError's own message) in place; null clears it. */
+  /**
+   * Shows an error in place, in the page's language (a RinglabError's own message in English,
+   * its rule and parameters said again in another language: core/errors.ts); null clears it.
+   */
   protected showError(e: unknown): void {
     if (e === null) {
       this.errorEl.hidden = true;
@@ -199,9 +203,8 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
       this.box.removeAttribute("data-error");
       return;
     }
-    const err = e as { name?: string; code?: string; message?: string };
-    const text = err && typeof err.message === "string" ? err.message : String(e);
-    this.errorEl.textContent = `${this.t.error}: ${text}`;
+    const err = e as { name?: string; code?: string; message?: string } | undefined;
+    this.errorEl.textContent = `${this.t.error}: ${errorText(this.t, this.f, e)}`;
     this.errorEl.hidden = false;
     this.box.setAttribute("data-error", err?.code ?? "error");
     this.resolveReady();

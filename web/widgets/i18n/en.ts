@@ -782,6 +782,59 @@ const en = {
         ? ` Removing any other server changes nothing; if ${winner} leaves, the key goes to the runner-up, ${runnerUp}.`
         : ""),
   },
+
+  // A module error, by its code and the parameters of its message (core/errors.ts). English shows
+  // the module's own message; these say the same in English for the catalogue's shape.
+  errors: {
+    /** Parameters as the pages name them (the module's JavaScript names when absent). */
+    params: {} as Record<string, string>,
+    /** The words JavaScript writes for values that are not plain numbers. */
+    values: {} as Record<string, string>,
+    between: (name: string, min: string, max: string, got: string) =>
+      `${name} must be between ${min} and ${max}, got ${got}`,
+    atLeast: (name: string, min: string, got: string) => `${name} must be >= ${min}, got ${got}`,
+    aboveFinite: (name: string, min: string, got: string) => `${name} must be finite and > ${min}, got ${got}`,
+    atLeastFinite: (name: string, min: string, got: string) => `${name} must be finite and >= ${min}, got ${got}`,
+    interval: (name: string, range: string, got: string) => `${name} must be in ${range}, got ${got}`,
+    integer: (name: string, got: string) => `${name} must be a safe integer, got ${got}`,
+    number: (name: string, got: string) => `${name} must be a number, got ${got}`,
+    prime: (name: string, got: string) => `${name} must be a prime, got ${got}`,
+    list: (name: string, max: string, got: string) => `${name} must be a list of 1 to ${max} values, got ${got} values`,
+    oneOf: (name: string, choices: string[], got: string) =>
+      `${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1) ?? ""}, got ${got}`,
+    invalid: (name: string, got: string) => `${name} cannot be ${got}`,
+    ringCap: (points: string, cap: string) => `a ring of ${points} points exceeds the ring's cap of ${cap}`,
+    serverCap: (points: string, cap: string) =>
+      `a server of vnodes x weight = ${points} points exceeds the ring's cap of ${cap}`,
+    copiesCap: (n: string, cap: string) => `a run of ${n} copies (hot x copies) exceeds the cap of ${cap}`,
+    scoresCap: (n: string, cap: string) => `a run of ${n} scores (keys x servers) exceeds the cap of ${cap}`,
+    nameTooLong: (max: string) => `a server name is longer than ${max} UTF-16 units`,
+    duplicateNamed: (name: string) => `server "${name}" is listed twice`,
+    duplicate: "a server is listed twice",
+    notOnRing: (name: string) => `server "${name}" is not on the ring`,
+    notInScenario: (name: string) => `the change names server "${name}", which is not in the scenario`,
+    noServer: "a ring needs at least one server",
+    capacity: (room: string, keys: string) => `capacities hold only ${room} of ${keys} keys: raise epsilon`,
+    emptyName: "a server name must not be empty",
+    /** What each code means, for a message no template above matches. */
+    codes: {
+      invalid_argument: "This value is not accepted.",
+      out_of_range: "This value is out of range.",
+      limit_exceeded: "This is larger than ringlab allows.",
+      duplicate_server: "A server is listed twice.",
+      unknown_server: "There is no such server.",
+      token_out_of_range: "The token is outside the ring.",
+      token_taken: "Another virtual node already holds this token.",
+      already_present: "This virtual node is already on the ring.",
+      not_found: "There is no such virtual node on the ring.",
+      empty: "The ring is empty: a key has nowhere to go.",
+      out_of_memory: "The module ran out of memory.",
+      invalid_type: "A value of the wrong type.",
+      disposed: "This was already released.",
+      load_failed: "The WebAssembly module could not be loaded.",
+      internal: "Something went wrong inside ringlab.",
+    } as Record<string, string> & { internal: string },
+  },
 };
 
 export type Messages = typeof en;

@@ -1,0 +1,158 @@
+// A module error in the page's language. The core words its messages in English from a few fixed
+// templates ("servers must be between 1 and 100000, got 0"), and the module carries no structured
+// parameters: the main entry's size budget has no room for them. So the parameters are read back
+// here, from the templates, in one table keyed by the error's code, and the page's catalogue
+// (`t.errors`) says them again. English keeps the module's message exactly as it is (the same text
+// the command line and the docs show); a message no template matches is said by its code alone.
+import type { Messages } from "../i18n/en";
+import type { Fmt } from "./format";
+
+/** What a message says, read back from its template: the rule and its parameters. */
+export interface ErrorDetails {
+  rule: string;
+  /** The parameter's JavaScript name ("servers", "tableSize"), when the message names one. */
+  name?: string;
+  /** The template's other parts, in order (bounds, the value given, a server's name, …). */
+  parts: string[];
+}
+
+type Rule = [rule: string, pattern: RegExp];
+
+// "NAME must be REQUIREMENT, got VALUE": the core's rule for every checked parameter (params.cpp)
+// and the wrapper's for JavaScript types (validate.ts). The requirement says which rule.
+const MUST = /^(.+?) must be (.+), got (.*)$/s;
+const REQUIREMENTS: Rule[] = [
+  ["between", /^between (\S+) and (\S+)$/],
+  ["atLeast", /^>= (\S+)$/],
+  ["aboveFinite", /^finite and > (\S+)$/],
+  ["atLeastFinite", /^finite and >= (\S+)$/],
+  ["interval", /^in ([[(])(\S+), (\S+)([\])])$/],
+  ["integer", /^(?:a safe integer|an integer)$/],
+  ["number", /^a number$/],
+  ["prime", /^a prime$/],
+  ["list", /^a list of 1 to (\d+) values$/],
+  ["oneOf", /^((?:[^,]+, )*[^,]+) or ([^,]+)$/],
+];
+
+// Messages about no single parameter, by code.
+const MESSAGES: Partial<Record<string, Rule[]>> = {
+  limit_exceeded: [
+    ["ringCap", /^a ring of (\d+) points exceeds the ring's cap of (\d+)$/],
+    ["serverCap", /^a server of vnodes x weight = (\S+) points exceeds the ring's cap of (\d+)$/],
+    ["copiesCap", /^a run of (\d+) copies \(hot x copies\) exceeds the cap of (\d+)$/],
+    ["scoresCap", /^a run of (\d+) scores \(keys x servers\) exceeds the cap of (\d+)$/],
+    ["nameTooLong", /^a (?:server|backend) name is longer than (\d+) UTF-16 units$/],
+  ],
+  duplicate_server: [
+    ["duplicateNamed", /^server "(.*)" is (?:listed twice|already on the ring)$/s],
+    ["duplicateNamed", /^duplicate server (.*)$/s],
+    ["duplicate", /^a (?:server|backend) is listed twice$/],
+  ],
+  unknown_server: [
+    ["notOnRing", /^server "(.*)" is not on the ring$/s],
+    ["notInScenario", /^the change names server "(.*)", which is not in the scenario$/s],
+  ],
+  out_of_range: [
+    [
+      "noServer",
+      /^(?:a ring needs at least one server|Maglev needs at least one backend|the change would leave no server)$/,
+    ],
+    ["capacity", /^capacities hold only (\d+) of (\d+) keys: raise epsilon$/],
+  ],
+  invalid_argument: [["emptyName", /^a (?:server|backend) name must not be empty$/]],
+};
+
+/** The rule and parameters of a module error's message, or null when no template matches. */
+export function errorDetails(code: string, message: string): ErrorDetails | null {
+  const m = MUST.exec(message);
+  if (m) {
+    const [, name = "", requirement = "", got = ""] = m;
+    for (const [rule, pattern] of REQUIREMENTS) {
+      const r = pattern.exec(requirement);
+      if (!r) continue;
+      if (rule === "oneOf") return { rule, name, parts: [...(r[1] ?? "").split(", "), r[2] ?? "", got] };
+      return { rule, name, parts: [...r.slice(1), rule === "list" ? got.replace(/ values$/, "") : got] };
+    }
+    return { rule: "invalid", name, parts: [got] };
+  }
+  for (const [rule, pattern] of MESSAGES[code] ?? []) {
+    const r = pattern.exec(message);
+    if (r) return { rule, parts: r.slice(1) };
+  }
+  return null;
+}
+
+/**
+ * An error as the page shows it: in English the module's own message; in another language the
+ * same rule and parameters in that language's words and digits, or what its code means.
+ */
+export function errorText(t: Messages, f: Fmt, e: unknown): string {
+  const err = (e ?? {}) as { code?: unknown; message?: unknown };
+  const message = typeof err.message === "string" ? err.message : String(e);
+  if (t.lang === "en") return message;
+  const code = typeof err.code === "string" ? err.code : "internal";
+  const x = t.errors;
+  const fallback = (x.codes as Record<string, string | undefined>)[code] ?? x.codes.internal;
+  const d = errorDetails(code, message);
+  if (!d) return fallback;
+  // A value as the message wrote it: a quoted text stays the reader's own; numbers take the
+  // page's digits (counts grouped); the words JavaScript writes for special numbers are said.
+  const v = (s: string): string => {
+    if (s.startsWith('"')) return s;
+    const word = (x.values as Record<string, string | undefined>)[s];
+    if (word !== undefined) return word;
+    const n = Number(s);
+    return /^-?\d+$/.test(s) && Number.isSafeInteger(n) ? f.int(n) : f.digitsIn(s);
+  };
+  const name = d.name === undefined ? "" : ((x.params as Record<string, string | undefined>)[d.name] ?? d.name);
+  const [a = "", b = "", c = "", g = ""] = d.parts;
+  switch (d.rule) {
+    case "between":
+      return x.between(name, v(a), v(b), v(c));
+    case "atLeast":
+      return x.atLeast(name, v(a), v(b));
+    case "aboveFinite":
+      return x.aboveFinite(name, v(a), v(b));
+    case "atLeastFinite":
+      return x.atLeastFinite(name, v(a), v(b));
+    case "interval":
+      return x.interval(name, `${a}${v(b)}, ${v(c)}${g}`, v(d.parts[4] ?? ""));
+    case "integer":
+      return x.integer(name, v(a));
+    case "number":
+      return x.number(name, v(a));
+    case "prime":
+      return x.prime(name, v(a));
+    case "list":
+      return x.list(name, v(a), v(b));
+    case "oneOf":
+      return x.oneOf(name, d.parts.slice(0, -1), v(d.parts.at(-1) ?? ""));
+    case "invalid":
+      return x.invalid(name, v(a));
+    case "ringCap":
+      return x.ringCap(v(a), v(b));
+    case "serverCap":
+      return x.serverCap(v(a), v(b));
+    case "copiesCap":
+      return x.copiesCap(v(a), v(b));
+    case "scoresCap":
+      return x.scoresCap(v(a), v(b));
+    case "nameTooLong":
+      return x.nameTooLong(v(a));
+    case "duplicateNamed":
+      return x.duplicateNamed(a);
+    case "duplicate":
+      return x.duplicate;
+    case "notOnRing":
+      return x.notOnRing(a);
+    case "notInScenario":
+      return x.notInScenario(a);
+    case "noServer":
+      return x.noServer;
+    case "capacity":
+      return x.capacity(v(a), v(b));
+    case "emptyName":
+      return x.emptyName;
+  }
+  return fallback;
+}
