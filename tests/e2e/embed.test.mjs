@@ -1,8 +1,9 @@
-// The widgets on a hand-written page (tests/embed/index.html): served with dist/widgets/ beside it
-// under a deep sub-path and a strict Content-Security-Policy (no inline script, no eval; only
-// 'wasm-unsafe-eval', which any WebAssembly needs). Three widgets render, one steps by keyboard,
-// the Bengali one numbers in Bengali digits, a worker run of a million keys works, and the
-// browser reports no CSP violation.
+// The widgets on a hand-written page (tests/embed/index.html): served in the clone's own layout
+// (tests/embed/ and dist/widgets/, as `npm run build` leaves them) under a deep sub-path and a
+// strict Content-Security-Policy (no inline script, no eval; only 'wasm-unsafe-eval', which any
+// WebAssembly needs). The widgets render, one steps by keyboard, the Bengali ones number in
+// Bengali digits, a worker run of a million keys works, README's embedding example is on the page
+// as README writes it and renders, and the browser reports no CSP violation.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,12 +37,12 @@ let page;
 before(async () => {
   assertBuilt("widgets/ringlab-widgets.js", "widgets/ringlab-worker.js", "widgets/ringlab.wasm");
   server = await serve(
-    { [`${SUB}embed/`]: embedDir, [`${SUB}widgets/`]: path.join(distDir, "widgets") },
+    { [`${SUB}tests/embed/`]: embedDir, [`${SUB}dist/widgets/`]: path.join(distDir, "widgets") },
     { "content-security-policy": CSP },
   );
   browser = await launch();
   page = await newPage(browser.context);
-  await page.goto(`${server.origin}${SUB}embed/`);
+  await page.goto(`${server.origin}${SUB}tests/embed/`);
 });
 
 after(async () => {
@@ -50,9 +51,11 @@ after(async () => {
 });
 
 const hosts = {
-  ring: "ringlab-ring-stepper",
-  sweep: "ringlab-experiment",
+  ring: "main > ringlab-ring-stepper",
+  sweep: "main > ringlab-experiment",
   "search-bn": 'section[lang="bn"] > ringlab-search-stepper',
+  "readme-ring": "#readme > ringlab-ring-stepper",
+  "readme-sweep-bn": '#readme > section[lang="bn"] > ringlab-experiment',
 };
 const host = (id) => page.locator(hosts[id]);
 
@@ -61,7 +64,7 @@ test("the page is plain HTML: one module script by src, no inline script or hand
   const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
   assert.equal(scripts.length, 1);
   assert.match(scripts[0][1], /type="module"/);
-  assert.match(scripts[0][1], /src="\.\.\/widgets\/ringlab-widgets\.js"/);
+  assert.match(scripts[0][1], /src="\.\.\/\.\.\/dist\/widgets\/ringlab-widgets\.js"/);
   assert.equal(scripts[0][2].trim(), "");
   assert.doesNotMatch(html, /\son[a-z]+=/i, "no inline event handler");
 });
@@ -72,7 +75,35 @@ test("three widgets render under the CSP, each with its own content", async () =
   assert.equal(await outputText(host("sweep")), cliOutput(["run", "vnode-sweep", "--keys", "20000"]));
   assert.deepEqual(await stepOf(host("search-bn")), { step: 0, steps: 23 });
   // The .wasm and the bundle came from the widgets folder under the sub-path.
-  assert.ok(server.requests.includes(`${SUB}widgets/ringlab.wasm`), server.requests.join(" "));
+  assert.ok(server.requests.includes(`${SUB}dist/widgets/ringlab.wasm`), server.requests.join(" "));
+  await page.assertClean("embed page");
+});
+
+// README's "Widgets for your pages" example, as written there: its script line with the page's
+// path to dist/widgets/ for README's widgets/ (a reader copies that folder next to their page),
+// and its elements verbatim, on this page, where they render.
+test("README's embedding example is on the page as README writes it, and renders", async () => {
+  const readme = readFileSync(path.join(root, "README.md"), "utf8");
+  const section = readme.split(/^## Widgets for your pages$/m)[1]?.split(/^## /m)[0] ?? "";
+  const block = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+  assert.ok(block, "README's embedding section has an html block");
+  const [script, ...elements] = block.trim().split("\n");
+  assert.equal(script, '<script type="module" src="widgets/ringlab-widgets.js"></script>');
+  assert.ok(elements.length > 0);
+  const html = readFileSync(path.join(embedDir, "index.html"), "utf8");
+  assert.ok(html.includes(script.replace('src="widgets/', 'src="../../dist/widgets/')), "the page loads the bundle");
+  const readmePart = /<section id="readme">([\s\S]*?)\n {6}<\/section>/.exec(html)?.[1] ?? "";
+  const pageLines = readmePart.split("\n").map((l) => l.trim());
+  for (const line of elements) assert.ok(pageLines.includes(line.trim()), `the page has README's line ${line}`);
+  // What it draws: the ring at step 3, and the Bengali run printing what the CLI prints.
+  const ring = host("readme-ring");
+  const sweep = host("readme-sweep-bn");
+  await settled(ring);
+  await settled(sweep);
+  assert.deepEqual(await stepOf(ring), { step: 3, steps: 8 });
+  assert.equal(await text(ring, "step-counter"), "Step 4 of 8");
+  assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "200000"]));
+  assert.match(await text(sweep, "status"), BENGALI_DIGIT);
   await page.assertClean("embed page");
 });
 
@@ -113,7 +144,7 @@ test(
     await page.waitForFunction((el) => el.getAttribute("keys") === "1000000", await sweep.elementHandle());
     await settled(sweep, { timeout: 150_000 });
     assert.ok(
-      server.requests.slice(before).includes(`${SUB}widgets/ringlab-worker.js`),
+      server.requests.slice(before).includes(`${SUB}dist/widgets/ringlab-worker.js`),
       "the worker came from the widgets folder",
     );
     assert.match(await text(sweep, "status"), /in a background worker\.$/);
