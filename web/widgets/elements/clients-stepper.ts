@@ -1,9 +1,22 @@
 // <ringlab-clients-stepper servers-a="A,B,C" servers-b="A,B,C,D" key="" vnodes="100" seed="16" step="0">
+// Both lists, the key, the virtual nodes and the seed of the sample keys are the reader's to change.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
+import { KEY_MOVES_CSS, keyMoves } from "../core/key-moves";
 import { num, stepIndex, str, strs, type StateOf } from "../core/params";
+import {
+  colorClasses,
+  movesLine,
+  movesOf,
+  nextLetter,
+  numberField,
+  reducedMotion,
+  ServerEditor,
+  setField,
+  textField,
+  type Moves,
+} from "../core/scenario";
 import { StepperElement } from "../core/stepper";
-import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
 import { clientsSteps, type ClientsStep } from "../steps/clients";
 
@@ -17,15 +30,67 @@ const spec = {
 };
 type State = StateOf<typeof spec>;
 
+type List = "servers-a" | "servers-b";
+
 export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
   static override spec = spec;
+  private keyField!: ReturnType<typeof textField>;
+  private vnodesField!: ReturnType<typeof numberField>;
+  private seedField!: ReturnType<typeof numberField>;
+  private editorA!: ServerEditor;
+  private editorB!: ServerEditor;
+  private moves: Moves | undefined;
+  private animateNext = false;
 
   protected heading(): string {
     return this.t.clients.title;
   }
 
+  protected override extraStyles(): string {
+    return KEY_MOVES_CSS;
+  }
+
+  private edit(partial: Partial<State>, where: "first" | "last" = "last"): void {
+    this.animateNext = true;
+    this.change(partial, where);
+  }
+
+  private editor(list: List): ServerEditor {
+    const names = () => this.state[list];
+    return new ServerEditor(() => this.shadowRoot, {
+      testid: list,
+      nextName: (n) => nextLetter([...n, ...this.state["servers-a"], ...this.state["servers-b"]]),
+      add: (name) => this.edit({ [list]: [...names(), name] }),
+      remove: (i) => this.edit({ [list]: names().filter((_, j) => j !== i) }),
+      rename: (i, name) => this.edit({ [list]: names().map((x, j) => (j === i ? name : x)) }),
+    });
+  }
+
+  protected override buildParams(box: HTMLDivElement): void {
+    this.keyField = textField("key", (v) => this.edit({ key: v.trim() }, "first"));
+    this.vnodesField = numberField("vnodes", (v) => this.edit({ vnodes: v }), { min: 1, step: 1 });
+    this.seedField = numberField("seed", (v) => this.edit({ seed: v }), { min: 0, step: 1 });
+    this.editorA = this.editor("servers-a");
+    this.editorB = this.editor("servers-b");
+    box.append(this.keyField.el, this.editorA.el, this.editorB.el, this.vnodesField.el, this.seedField.el);
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t.clients;
+    this.keyField.label.textContent = this.t.scenario.yourKey;
+    this.vnodesField.label.textContent = t.vnodes;
+    this.seedField.label.textContent = this.t.seed;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    setField(this.shadowRoot, this.vnodesField.input, Number.isFinite(state.vnodes) ? String(state.vnodes) : "");
+    setField(this.shadowRoot, this.seedField.input, Number.isFinite(state.seed) ? String(state.seed) : "");
+    this.editorA.sync(state["servers-a"], this.t, t.listA);
+    this.editorB.sync(state["servers-b"], this.t, t.listB);
+    this.keyField.note.textContent = "";
+  }
+
   protected stepsOf(rl: Ringlab, state: State): ClientsStep[] {
-    return clientsSteps(
+    this.moves = undefined;
+    const steps = clientsSteps(
       {
         a: state["servers-a"],
         b: state["servers-b"],
@@ -36,6 +101,10 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
       },
       rl,
     );
+    const first = steps[0];
+    // The keys that change server when client 1 takes client 2's list, counted by the module.
+    if (first) this.moves = movesOf(rl, first.ownersA, first.ownersB, state["servers-a"]);
+    return steps;
   }
 
   private all(state: State): string[] {
@@ -45,8 +114,13 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
 
   protected draw(stage: HTMLDivElement, step: ClientsStep, i: number, _steps: ClientsStep[], state: State): void {
     const t = this.t.clients;
+    const f = this.f;
     const all = this.all(state);
-    const color = (name: string) => serverClass(all.indexOf(name));
+    const colors = colorClasses(all);
+    const color = (name: string) => colors.get(name) ?? "";
+    const animate = this.animateNext && !reducedMotion();
+    this.animateNext = false;
+    this.keyField.note.textContent = t.keyNote(step.ownerA, step.ownerB);
     const svg = s("svg", {
       class: "diagram wide",
       viewBox: "0 0 320 190",
@@ -101,7 +175,37 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
         cellClass: ["l", "l", "l"],
       },
     ];
-    stage.append(h("div", {}, svg), table(t.caption(step.key), [t.client, t.knows, t.sendsTo], rows, "owners"));
+    // The key, then the first sample keys on which the clients disagree (up to three) and agree:
+    // each one's server by client 1 and by client 2.
+    const sample = step.keys
+      .map((key, k) => ({ key, before: step.ownersA[k] ?? "", after: step.ownersB[k] ?? "" }))
+      .filter((r) => r.key !== step.key);
+    const differ = sample.filter((r) => r.before !== r.after).slice(0, 3);
+    const agree = sample.filter((r) => r.before === r.after).slice(0, 7 - differ.length);
+    const few = [
+      { key: step.key, before: step.ownerA, after: step.ownerB },
+      ...sample.filter((r) => differ.includes(r) || agree.includes(r)),
+    ];
+    const below = h(
+      "div",
+      { class: "below" },
+      h("p", { class: "note" }, t.movesLead),
+      movesLine(this.t, f, this.moves),
+      keyMoves(
+        few,
+        colors,
+        {
+          caption: t.keysCaption,
+          key: this.t.key,
+          before: t.clientA,
+          after: t.clientB,
+          moved: t.differs,
+          stayed: t.same,
+        },
+        animate,
+      ),
+    );
+    stage.append(h("div", {}, svg), table(t.caption(step.key), [t.client, t.knows, t.sendsTo], rows, "owners"), below);
   }
 
   protected narrate(step: ClientsStep, _i: number, _steps: ClientsStep[], state: State): string {

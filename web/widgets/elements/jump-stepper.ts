@@ -1,7 +1,20 @@
-// <ringlab-jump-stepper key="user:42" buckets="10" step="0">
+// <ringlab-jump-stepper key="user:42" buckets="10" to="11" keys="…" step="0">
+// One key's jumps into `buckets` buckets, and a few keys' buckets before and after the number of
+// buckets changes to `to` (absent: one more bucket).
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, stepIndex, str, type StateOf } from "../core/params";
+import { KEY_MOVES_CSS, keyMoves, type KeyMove } from "../core/key-moves";
+import { moduleNum, num, stepIndex, str, strs, type StateOf } from "../core/params";
+import {
+  colorClasses,
+  movesLine,
+  movesOf,
+  numberField,
+  reducedMotion,
+  setField,
+  textField,
+  type Moves,
+} from "../core/scenario";
 import { StepperElement } from "../core/stepper";
 import { table } from "../core/table";
 import { jumpSteps, type JumpStep } from "../steps/jump";
@@ -10,57 +23,107 @@ const spec = {
   step: stepIndex(),
   key: str("user:42"),
   buckets: num(10),
+  to: moduleNum(),
+  // The course's key names: user:42 and a few more of the same kind.
+  keys: strs(["user:1", "user:7", "user:42", "user:100", "user:1000", "user:2024", "user:31337", "user:65537"]),
 };
 type State = StateOf<typeof spec>;
 
+const afterOf = (state: State) => state.to ?? state.buckets + 1;
+
 export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
   static override spec = spec;
-  private keyInput!: HTMLInputElement;
-  private bucketsInput!: HTMLInputElement;
-  private keyLabel!: HTMLSpanElement;
-  private bucketsLabel!: HTMLSpanElement;
+  private keyField!: ReturnType<typeof textField>;
+  private keysField!: ReturnType<typeof textField>;
+  private bucketsField!: ReturnType<typeof numberField>;
+  private toField!: ReturnType<typeof numberField>;
+  private placed: { rows: KeyMove[]; moves: Moves | undefined } = { rows: [], moves: undefined };
+  private animateNext = false;
 
   protected heading(): string {
     return this.t.jump.title;
   }
 
+  protected override extraStyles(): string {
+    return `${KEY_MOVES_CSS}
+.tables { display: flex; flex-direction: column; gap: 1.5rem; min-width: 0; }
+.tables caption { caption-side: top; text-align: start; font-weight: 600; padding-bottom: 0.25rem; }
+.tables .table-wrap + .table-wrap { border-top: 1px solid var(--_border); padding-top: 1rem; }
+`;
+  }
+
+  private edit(partial: Partial<State>, where: "first" | "last" = "last"): void {
+    this.animateNext = true;
+    this.change(partial, where);
+  }
+
   protected override buildParams(box: HTMLDivElement): void {
-    this.keyInput = h("input", {
-      type: "text",
-      class: "wide",
-      "data-testid": "key",
-      spellcheck: "false",
-      autocomplete: "off",
-    });
-    this.keyInput.addEventListener("change", () => this.change({ key: this.keyInput.value }));
-    this.bucketsInput = h("input", { type: "number", class: "num", min: 1, "data-testid": "buckets" });
-    this.bucketsInput.addEventListener("change", () => this.change({ buckets: Number(this.bucketsInput.value) }));
-    this.keyLabel = h("span");
-    this.bucketsLabel = h("span");
-    box.append(h("label", {}, this.keyLabel, this.keyInput), h("label", {}, this.bucketsLabel, this.bucketsInput));
+    this.keyField = textField("key", (v) => this.edit({ key: v.trim() }, "first"));
+    this.bucketsField = numberField("buckets", (v) => this.edit({ buckets: v }), { min: 1, step: 1 });
+    this.toField = numberField("buckets-to", (v) => this.edit({ to: v }), { min: 1, step: 1 });
+    this.keysField = textField("keys", (v) =>
+      this.change(
+        {
+          keys: v
+            .split(",")
+            .map((k) => k.trim())
+            .filter((k) => k !== ""),
+        },
+        "keep",
+      ),
+    );
+    box.append(this.keyField.el, this.bucketsField.el, this.toField.el, this.keysField.el);
   }
 
   protected override syncParams(state: State): void {
-    this.keyLabel.textContent = this.t.key;
-    this.bucketsLabel.textContent = this.t.jump.buckets;
-    if (this.shadowRoot?.activeElement !== this.keyInput) this.keyInput.value = state.key;
-    if (this.shadowRoot?.activeElement !== this.bucketsInput) this.bucketsInput.value = String(state.buckets);
+    const t = this.t.jump;
+    this.keyField.label.textContent = this.t.scenario.yourKey;
+    this.bucketsField.label.textContent = t.buckets;
+    this.toField.label.textContent = t.bucketsAfter;
+    this.keysField.label.textContent = t.keysLabel;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    setField(this.shadowRoot, this.bucketsField.input, Number.isFinite(state.buckets) ? String(state.buckets) : "");
+    const to = afterOf(state);
+    setField(this.shadowRoot, this.toField.input, Number.isFinite(to) ? String(to) : "");
+    setField(this.shadowRoot, this.keysField.input, state.keys.join(", "));
+    this.keyField.note.textContent = "";
   }
 
   protected stepsOf(rl: Ringlab, state: State): JumpStep[] {
-    return jumpSteps({ key: state.key, buckets: state.buckets }, rl);
+    this.placed = { rows: [], moves: undefined };
+    const steps = jumpSteps({ key: state.key, buckets: state.buckets }, rl);
+    const to = afterOf(state);
+    const keys = [...new Set([state.key, ...state.keys].filter((k) => k !== ""))];
+    const hashes = keys.map((k) => rl.h32(k));
+    const before = hashes.map((x) => String(rl.jump(x, state.buckets)));
+    const after = hashes.map((x) => String(rl.jump(x, to)));
+    // The buckets that existed before: every bucket a key had, and any bucket below the old count.
+    const old = [...new Set([...before, ...after.filter((b) => Number(b) < state.buckets)])];
+    this.placed = {
+      rows: keys.map((key, i) => ({ key, before: before[i] ?? "", after: after[i] ?? "" })),
+      moves: movesOf(rl, before, after, old),
+    };
+    return steps;
   }
 
   protected draw(stage: HTMLDivElement, step: JumpStep, _i: number, _steps: JumpStep[], state: State): void {
     const t = this.t.jump;
     const f = this.f;
     const n = state.buckets;
+    const animate = this.animateNext && !reducedMotion();
+    this.animateNext = false;
+    const landed = step.jumps[step.jumps.length - 1];
+    if (landed)
+      this.keyField.note.textContent = t.keyNote(f.id(step.hash), f.int(step.jumps.length), f.id(landed.bucket));
+    // Three bands top to bottom: the label of the jump past n (its own band, so no arc crosses
+    // it), the arcs (a quadratic arc rises at most half its control height, 35 units), the buckets.
+    const base = 98;
     // Buckets on a line; beyond 40 the line is a scale and only the jumps' buckets are labelled.
     const w = 300;
     const x = (b: number) => 10 + ((b + 0.5) / Math.max(n, 1)) * w;
     const svg = s("svg", {
       class: "diagram wide",
-      viewBox: "0 0 320 130",
+      viewBox: "0 0 320 150",
       role: "img",
       "aria-label": t.diagram(f.int(n)),
       "data-testid": "jump-diagram",
@@ -74,7 +137,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
         svg.append(
           s("rect", {
             x: x(b) - w / n / 2 + 1,
-            y: 80,
+            y: base + 2,
             width: w / n - 2,
             height: 22,
             rx: 3,
@@ -85,16 +148,16 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
         svg.append(
           s(
             "text",
-            { x: x(b), y: 120, "text-anchor": "middle", class: "muted", style: n > 20 ? "font-size:8px" : "" },
+            { x: x(b), y: base + 42, "text-anchor": "middle", class: "muted", style: n > 20 ? "font-size:8px" : "" },
             f.id(b),
           ),
         );
       }
     } else {
-      svg.append(s("line", { x1: 10, y1: 91, x2: 310, y2: 91, class: "axis", "stroke-width": 3 }));
-      for (const b of visited) svg.append(s("circle", { cx: x(b), cy: 91, r: 5, class: "s0" }));
-      svg.append(s("text", { x: 10, y: 120, class: "muted" }, f.id(0)));
-      svg.append(s("text", { x: 310, y: 120, class: "muted", "text-anchor": "end" }, f.id(n - 1)));
+      svg.append(s("line", { x1: 10, y1: base + 13, x2: 310, y2: base + 13, class: "axis", "stroke-width": 3 }));
+      for (const b of visited) svg.append(s("circle", { cx: x(b), cy: base + 13, r: 5, class: "s0" }));
+      svg.append(s("text", { x: 10, y: base + 42, class: "muted" }, f.id(0)));
+      svg.append(s("text", { x: 310, y: base + 42, class: "muted", "text-anchor": "end" }, f.id(n - 1)));
     }
     step.jumps.slice(0, shown).forEach((j, k) => {
       const to = Math.min(j.next, n);
@@ -104,7 +167,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
       const past = j.next >= n;
       svg.append(
         s("path", {
-          d: `M ${x1} 78 Q ${(x1 + x2) / 2} ${78 - hgt} ${x2} 78`,
+          d: `M ${x1} ${base} Q ${(x1 + x2) / 2} ${base - hgt} ${x2} ${base}`,
           class: "walk s0",
           fill: "none",
           style: `stroke-width:2;${past ? "stroke-dasharray:4 3;stroke:var(--_bad)" : ""}`,
@@ -115,7 +178,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
         svg.append(
           s(
             "text",
-            { x: 316, y: 70, "text-anchor": "end", style: "fill:var(--_bad)" },
+            { x: 316, y: 14, "text-anchor": "end", style: "fill:var(--_bad)", "data-testid": "past-label" },
             `j = ${f.id(j.next)} ≥ ${f.id(n)}`,
           ),
         );
@@ -129,7 +192,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
       })),
       "jumps",
     );
-    const right = h("div", {}, jumpsTable);
+    const right = h("div", { class: "tables" }, jumpsTable);
     if (step.kind === "grow") {
       right.append(
         table(
@@ -144,7 +207,30 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
         ),
       );
     }
-    stage.append(h("div", {}, svg), right);
+    const to = afterOf(state);
+    const colors = colorClasses(
+      [...new Set(this.placed.rows.flatMap((r) => [r.before, r.after]))].sort((a, b) => Number(a) - Number(b)),
+    );
+    const below = h(
+      "div",
+      { class: "below" },
+      movesLine(this.t, f, this.placed.moves),
+      keyMoves(
+        this.placed.rows,
+        colors,
+        {
+          caption: t.keysCaption(f.int(n), f.int(to)),
+          key: this.t.key,
+          before: t.withN(f.int(n)),
+          after: t.withN(f.int(to)),
+          moved: t.moved,
+          stayed: t.stayed,
+          owner: (b) => t.bucketName(f.id(Number(b))),
+        },
+        animate,
+      ),
+    );
+    stage.append(h("div", {}, svg), right, below);
   }
 
   protected narrate(step: JumpStep, _i: number, _steps: JumpStep[], state: State): string {

@@ -1,9 +1,23 @@
-// <ringlab-modn-stepper hashes="5,20,38,50,77,95" servers="A,B,C,D,E" from="4" to="5" step="0">
+// <ringlab-modn-stepper hashes="5,20,38,50,77,95" servers="A,B,C,D,E" from="4" to="5" key="" step="0">
+// The servers are the names of server numbers 0, 1, …; N before (from) and N after (to) pick how
+// many of them are in use. The reader's key joins the chapter's keys at its h32.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, nums, stepIndex, strs, type StateOf } from "../core/params";
+import { KEY_MOVES_CSS } from "../core/key-moves";
+import { num, nums, stepIndex, str, strs, type StateOf } from "../core/params";
+import {
+  colorClasses,
+  movesLine,
+  movesOf,
+  nextLetter,
+  numberField,
+  reducedMotion,
+  ServerEditor,
+  setField,
+  textField,
+  type Moves,
+} from "../core/scenario";
 import { StepperElement } from "../core/stepper";
-import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
 import { modNSteps, type ModNStep } from "../steps/modn";
 
@@ -13,27 +27,111 @@ const spec = {
   servers: strs(["A", "B", "C", "D", "E"]),
   from: num(4),
   to: num(5),
+  key: str(""),
 };
 type State = StateOf<typeof spec>;
 
 export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
   static override spec = spec;
+  private editor!: ServerEditor;
+  private keyField!: ReturnType<typeof textField>;
+  private fromField!: ReturnType<typeof numberField>;
+  private toField!: ReturnType<typeof numberField>;
+  private moves: Moves | undefined;
+  private animateNext = false;
 
   protected heading(): string {
     return this.t.modn.title(this.f.int(this.state.from), this.f.int(this.state.to));
+  }
+
+  protected override extraStyles(): string {
+    return KEY_MOVES_CSS;
   }
 
   private name(state: State, i: number): string {
     return state.servers[i] ?? `#${i}`;
   }
 
+  /** Colours by name: the names of every server number either N uses. */
+  private colors(state: State): Map<string, string> {
+    const n = Math.max(state.servers.length, Number.isFinite(state.from) ? state.from : 0, state.to || 0);
+    return colorClasses(Array.from({ length: Math.min(n, 4096) }, (_, i) => this.name(state, i)));
+  }
+
+  private edit(partial: Partial<State>): void {
+    this.animateNext = true;
+    this.change(partial, "last");
+  }
+
+  protected override buildParams(box: HTMLDivElement): void {
+    this.keyField = textField("key", (v) => this.edit({ key: v.trim() }));
+    this.fromField = numberField("from", (v) => this.edit({ from: v }), { min: 1, step: 1 });
+    this.toField = numberField("to", (v) => this.edit({ to: v }), { min: 1, step: 1 });
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: nextLetter,
+      add: (name) => {
+        const servers = [...this.state.servers, name];
+        this.edit({ servers, to: servers.length });
+      },
+      remove: (i) => {
+        const servers = this.state.servers.filter((_, j) => j !== i);
+        if (servers.length === 0) return;
+        const clamp = (n: number) => Math.max(1, Math.min(n, servers.length));
+        this.edit({ servers, from: clamp(this.state.from), to: clamp(this.state.to) });
+      },
+      rename: (i, name) => this.edit({ servers: this.state.servers.map((x, j) => (j === i ? name : x)) }),
+    });
+    box.append(this.keyField.el, this.fromField.el, this.toField.el, this.editor.el);
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t.modn;
+    this.keyField.label.textContent = this.t.scenario.yourKey;
+    this.fromField.label.textContent = t.fromN;
+    this.toField.label.textContent = t.toN;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    setField(this.shadowRoot, this.fromField.input, Number.isFinite(state.from) ? String(state.from) : "");
+    setField(this.shadowRoot, this.toField.input, Number.isFinite(state.to) ? String(state.to) : "");
+    this.editor.sync(state.servers, this.t);
+    this.keyField.note.textContent = "";
+  }
+
   protected stepsOf(rl: Ringlab, state: State): ModNStep[] {
-    return modNSteps({ hashes: state.hashes, from: state.from, to: state.to }, rl);
+    this.moves = undefined;
+    const steps = modNSteps({ hashes: state.hashes, from: state.from, to: state.to, key: state.key }, rl);
+    const rows = steps[0]?.rows ?? [];
+    const before = rows.map((r) => this.name(state, r.before));
+    const after = rows.map((r) => this.name(state, r.after));
+    const old = Array.from({ length: state.from }, (_, i) => this.name(state, i));
+    this.moves = movesOf(rl, before, after, old);
+    return steps;
+  }
+
+  /** A key's label: the chapter's keys are k1, k2, …; the reader's key is its own text. */
+  private label(step: ModNStep, k: number): string {
+    return step.rows[k]?.key ?? this.f.digitsIn(`k${k + 1}`);
   }
 
   protected draw(stage: HTMLDivElement, step: ModNStep, _i: number, _steps: ModNStep[], state: State): void {
     const t = this.t.modn;
     const f = this.f;
+    const colors = this.colors(state);
+    const cls = (i: number) => colors.get(this.name(state, i)) ?? "";
+    const animate = this.animateNext && !reducedMotion();
+    this.animateNext = false;
+    const keyRow = step.rows.findIndex((r) => r.key !== undefined);
+    if (keyRow >= 0) {
+      const r = step.rows[keyRow]!;
+      this.keyField.note.textContent = t.keyNote(
+        f.id(r.hash),
+        f.int(state.from),
+        f.id(r.before),
+        this.name(state, r.before),
+        f.int(state.to),
+        f.id(r.after),
+        this.name(state, r.after),
+      );
+    }
     const cols = Math.max(state.from, state.to);
     const revealed = step.kind === "intro" ? 0 : step.kind === "summary" ? step.rows.length : step.index + 1;
     const colW = 300 / cols;
@@ -59,7 +157,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const y2 = y1 + bandH + 34;
     const height = y2 + bandH + 4;
     const svg = s("svg", {
-      class: "diagram wide",
+      class: `diagram wide${animate ? " animate" : ""}`,
       viewBox: `0 0 320 ${height}`,
       role: "img",
       "aria-label": t.diagram(f.int(state.from), f.int(state.to)),
@@ -102,10 +200,13 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const lines = s("g", {});
     svg.append(lines);
     const chipAt = (y: number, col: number, row: number) => [10 + col * colW + 6, y + 20 + row * (chipH + 4)] as const;
+    // As many characters as a chip holds (about 6.2 units each at 11 px).
+    const room = Math.max(2, Math.floor((colW - 16) / 6.2));
+    const fit = (text: string) => ([...text].length <= room ? text : `${[...text].slice(0, room - 1).join("")}…`);
     step.rows.forEach((r, k) => {
       const [x, y] = chipAt(y1, r.before, top.pos.get(k) ?? 0);
       const now = step.kind === "key" && k === step.index;
-      const label = `${f.digitsIn(`k${k + 1}`)}·${f.id(r.hash)}`;
+      const label = fit(r.key ?? `${f.digitsIn(`k${k + 1}`)}·${f.id(r.hash)}`);
       svg.append(
         s("rect", {
           x,
@@ -113,7 +214,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
           width: colW - 12,
           height: chipH,
           rx: 4,
-          class: `${serverClass(r.before)}${now ? " em" : ""}`,
+          class: `${cls(r.before)}${now ? " em" : ""}`,
           opacity: 0.9,
         }),
       );
@@ -132,17 +233,31 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
             opacity: now || step.kind === "summary" ? 1 : 0.5,
           }),
         );
-        svg.append(
+        const chip = s("g", { class: moved ? "moved-new" : "", "data-moved": String(moved) });
+        chip.append(
           s("rect", {
             x: x2,
             y: yb,
             width: colW - 12,
             height: chipH,
             rx: 4,
-            class: `${serverClass(r.after)}${now ? " em" : ""}`,
+            class: `${cls(r.after)}${now ? " em" : ""}`,
           }),
+          s("text", { x: x2 + 4, y: yb + 12.5, class: "chip-text" }, label),
         );
-        svg.append(s("text", { x: x2 + 4, y: yb + 12.5, class: "chip-text" }, label));
+        // Moved: a dashed frame in the old server's colour stays around the key's new place.
+        if (moved)
+          chip.append(
+            s("rect", {
+              x: x2 - 2.5,
+              y: yb - 2.5,
+              width: colW - 7,
+              height: chipH + 5,
+              rx: 5,
+              class: `moved-chip ${cls(r.before)}`,
+            }),
+          );
+        svg.append(chip);
       }
     });
     const rows = step.rows.map((r, k) => {
@@ -150,15 +265,13 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const moved = r.before !== r.after;
       return {
         cells: [
-          f.digitsIn(`k${k + 1}`),
+          this.label(step, k),
           f.id(r.hash),
-          h("span", {}, `${f.id(r.before)} `, serverLabel(this.name(state, r.before), serverClass(r.before))),
-          shown
-            ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), serverClass(r.after)))
-            : "…",
+          h("span", {}, `${f.id(r.before)} `, serverLabel(this.name(state, r.before), cls(r.before))),
+          shown ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), cls(r.after))) : "…",
           shown ? (moved ? t.moved : t.stayed) : "",
         ],
-        class: step.kind === "key" && k === step.index ? "now" : shown ? "" : "dim",
+        class: step.kind === "key" && k === step.index ? "now" : shown ? (moved ? "moved-row" : "") : "dim",
         cellClass: [undefined, undefined, undefined, undefined, shown ? (moved ? "moved" : "kept") : undefined],
       };
     });
@@ -170,6 +283,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
         rows,
         "owners",
       ),
+      h("div", { class: "below" }, movesLine(this.t, f, this.moves)),
     );
   }
 
@@ -182,7 +296,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const r = step.rows[step.index];
       if (!r) return "";
       return t.key(
-        f.digitsIn(`k${step.index + 1}`),
+        this.label(step, step.index),
         f.id(r.hash),
         f.int(state.from),
         f.id(r.before),

@@ -1,9 +1,22 @@
-// <ringlab-rendezvous-stepper key="user:42" servers="S0,S1,S2,S3" step="0">
+// <ringlab-rendezvous-stepper key="user:42" servers="S0,S1,S2,S3" keys="…" was="" step="0">
+// `was` is the server list before the reader's last change (add, remove, rename): the keys below
+// the scores then show their server before and after it, so a link reproduces the change too.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
+import { KEY_MOVES_CSS, keyMoves, type KeyMove } from "../core/key-moves";
 import { stepIndex, str, strs, type StateOf } from "../core/params";
+import {
+  colorClasses,
+  movesLine,
+  movesOf,
+  nextName,
+  reducedMotion,
+  ServerEditor,
+  setField,
+  textField,
+  type Moves,
+} from "../core/scenario";
 import { StepperElement } from "../core/stepper";
-import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
 import { rendezvousSteps, type RendezvousStep } from "../steps/rendezvous";
 
@@ -11,94 +24,105 @@ const spec = {
   step: stepIndex(),
   key: str("user:42"),
   servers: strs(["S0", "S1", "S2", "S3"]),
+  // The course's key names: user:42 and a few more of the same kind.
+  keys: strs(["user:1", "user:7", "user:42", "user:100", "user:1000", "user:2024", "user:31337", "user:65537"]),
+  was: strs([]),
 };
 type State = StateOf<typeof spec>;
 
 // Scores are uint32; the tutorial shows them divided by 2^32, a fraction in [0, 1).
 const TWO32 = 4294967296;
 
+/** The keys the page follows: the reader's key first, then the list (each once). */
+function keySet(state: State): string[] {
+  return [...new Set([state.key, ...state.keys].filter((k) => k !== ""))];
+}
+
+function ownersOf(rl: Ringlab, servers: string[], keys: string[]): string[] {
+  if (servers.length === 0) return keys.map(() => "");
+  const rv = rl.rendezvous(servers);
+  try {
+    return keys.map((k) => rv.pick(k) ?? "");
+  } finally {
+    rv.dispose();
+  }
+}
+
 export class RendezvousStepper extends StepperElement<typeof spec, RendezvousStep> {
   static override spec = spec;
-  private keyInput!: HTMLInputElement;
-  private nameInput!: HTMLInputElement;
-  private addButton!: HTMLButtonElement;
-  private chips!: HTMLUListElement;
-  private keyLabel!: HTMLSpanElement;
-  private nameLabel!: HTMLSpanElement;
-  private serversLabel!: HTMLSpanElement;
+  private keyField!: ReturnType<typeof textField>;
+  private keysField!: ReturnType<typeof textField>;
+  private editor!: ServerEditor;
+  private placed: { rows: KeyMove[]; moves: Moves | undefined } = { rows: [], moves: undefined };
+  private animateNext = false;
 
   protected heading(): string {
     return this.t.rendezvous.title;
   }
 
+  protected override extraStyles(): string {
+    return KEY_MOVES_CSS;
+  }
+
+  /** A change of servers: the list before it becomes `was`. */
+  private serversTo(servers: string[]): void {
+    this.animateNext = true;
+    this.change({ servers, was: this.state.servers }, "last");
+  }
+
   protected override buildParams(box: HTMLDivElement): void {
-    this.keyInput = h("input", {
-      type: "text",
-      class: "wide",
-      "data-testid": "key",
-      spellcheck: "false",
-      autocomplete: "off",
-    });
-    this.keyInput.addEventListener("change", () => this.change({ key: this.keyInput.value }));
-    this.nameInput = h("input", {
-      type: "text",
-      class: "num",
-      "data-testid": "server-name",
-      spellcheck: "false",
-      autocomplete: "off",
-    });
-    this.addButton = h("button", { type: "button", "data-testid": "add-server" });
-    const add = () => {
-      const name = this.nameInput.value.trim() || this.t.rendezvous.nextName(this.state.servers.length);
-      this.change({ servers: [...this.state.servers, name] }, "last");
-      this.nameInput.value = "";
-    };
-    this.addButton.addEventListener("click", add);
-    this.nameInput.addEventListener("keydown", (e) => {
-      if (e.key === "Enter") add();
-    });
-    this.keyLabel = h("span");
-    this.nameLabel = h("span");
-    this.serversLabel = h("span");
-    this.chips = h("ul", { class: "list", "data-testid": "servers" });
-    box.append(
-      h("label", {}, this.keyLabel, this.keyInput),
-      h("div", { class: "field" }, this.serversLabel, this.chips),
-      h("label", {}, this.nameLabel, h("span", { style: "display:flex;gap:.3rem" }, this.nameInput, this.addButton)),
+    this.keyField = textField("key", (v) => this.change({ key: v.trim() }));
+    this.keysField = textField("keys", (v) =>
+      this.change(
+        {
+          keys: v
+            .split(",")
+            .map((k) => k.trim())
+            .filter((k) => k !== ""),
+        },
+        "keep",
+      ),
     );
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: (names) => nextName("S", names),
+      add: (name) => this.serversTo([...this.state.servers, name]),
+      remove: (i) => this.serversTo(this.state.servers.filter((_, j) => j !== i)),
+      rename: (i, name) => this.serversTo(this.state.servers.map((x, j) => (j === i ? name : x))),
+    });
+    box.append(this.keyField.el, this.editor.el, this.keysField.el);
   }
 
   protected override syncParams(state: State): void {
-    const t = this.t.rendezvous;
-    this.keyLabel.textContent = this.t.key;
-    this.nameLabel.textContent = t.newServer;
-    this.serversLabel.textContent = this.t.servers;
-    this.addButton.textContent = t.add;
-    if (this.shadowRoot?.activeElement !== this.keyInput) this.keyInput.value = state.key;
-    const focusedRemove = (this.shadowRoot?.activeElement as HTMLElement | null)?.dataset.remove;
-    this.chips.replaceChildren(
-      ...state.servers.map((name, i) => {
-        const remove = h(
-          "button",
-          { type: "button", "aria-label": t.remove(name), "data-remove": name, "data-testid": `remove-${name}` },
-          "×",
-        );
-        remove.addEventListener("click", () => {
-          this.change({ servers: state.servers.filter((_, j) => j !== i) }, "last");
-          // Keep the keyboard near: the next chip's button, or the name field.
-          queueMicrotask(() =>
-            ((this.chips.querySelector("button") as HTMLButtonElement | null) ?? this.nameInput).focus(),
-          );
-        });
-        return h("li", { class: "chip" }, serverLabel(name, serverClass(i)), remove);
-      }),
-    );
-    if (focusedRemove)
-      (this.chips.querySelector(`[data-remove="${CSS.escape(focusedRemove)}"]`) as HTMLElement | null)?.focus();
+    this.keyField.label.textContent = this.t.scenario.yourKey;
+    this.keysField.label.textContent = this.t.rendezvous.keysLabel;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    setField(this.shadowRoot, this.keysField.input, state.keys.join(", "));
+    this.editor.sync(state.servers, this.t);
+    this.keyField.note.textContent = "";
+  }
+
+  /** Colours by name; a server that left keeps its colour in the "before" column. */
+  private colors(state: State): Map<string, string> {
+    return colorClasses([...state.was, ...state.servers.filter((x) => !state.was.includes(x))]);
   }
 
   protected stepsOf(rl: Ringlab, state: State): RendezvousStep[] {
-    return rendezvousSteps({ key: state.key, servers: state.servers }, rl);
+    this.placed = { rows: [], moves: undefined };
+    const steps = rendezvousSteps({ key: state.key, servers: state.servers }, rl);
+    const keys = keySet(state);
+    const after = ownersOf(rl, state.servers, keys);
+    if (state.was.length > 0) {
+      const before = ownersOf(rl, state.was, keys);
+      this.placed = {
+        rows: keys.map((key, i) => ({ key, before: before[i] ?? "", after: after[i] ?? "" })),
+        moves: movesOf(rl, before, after, state.was),
+      };
+    } else
+      this.placed = {
+        rows: keys.map((key, i) => ({ key, before: after[i] ?? "", after: after[i] ?? "" })),
+        moves: undefined,
+      };
+    return steps;
   }
 
   protected draw(
@@ -111,6 +135,12 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
     const f = this.f;
     const t = this.t.rendezvous;
     const n = state.servers.length;
+    const colors = this.colors(state);
+    const cls = (name: string) => colors.get(name) ?? "";
+    const animate = this.animateNext && !reducedMotion();
+    this.animateNext = false;
+    if (step.winner >= 0)
+      this.keyField.note.textContent = t.keyNote(f.id(this.rl?.h32(state.key) ?? 0), state.servers[step.winner] ?? "");
     const rowH = 30;
     const svg = s("svg", {
       class: "diagram",
@@ -148,7 +178,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
             y,
             width: Math.max(1, frac * w),
             height: rowH - 10,
-            class: `${serverClass(i)}${win ? " em" : ""}`,
+            class: `${cls(name)}${win ? " em" : ""}`,
             rx: 3,
           }),
         );
@@ -161,7 +191,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
       const rank = step.ranking.indexOf(name);
       return {
         cells: [
-          serverLabel(name, serverClass(i)),
+          serverLabel(name, cls(name)),
           known ? f.id(score) : "…",
           known ? f.dec(score / TWO32, 6) : "…",
           step.kind === "winner" ? f.int(rank + 1) : "",
@@ -169,9 +199,28 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
         class: step.kind === "winner" && i === step.winner ? "now" : known ? "" : "dim",
       };
     });
+    const below = h("div", { class: "below" }, movesLine(this.t, f, this.placed.moves));
+    if (this.placed.moves)
+      below.append(
+        keyMoves(
+          this.placed.rows,
+          colors,
+          {
+            caption: t.keysCaption,
+            key: this.t.key,
+            before: t.before,
+            after: t.after,
+            moved: t.moved,
+            stayed: t.stayed,
+          },
+          animate,
+        ),
+      );
+    else below.append(h("p", { class: "note", "data-testid": "no-change" }, t.noChange));
     stage.append(
       h("div", {}, svg),
       table(t.tableCaption(state.key), [this.t.server, t.score, t.scoreFraction, t.rank], rows, "owners"),
+      below,
     );
   }
 

@@ -196,7 +196,11 @@ const bn: Messages = {
   },
 
   modn: {
-    title: (n, m) => `hash mod N: ${n} থেকে ${m}টি সার্ভার`,
+    title: (n, m) => `mod-N: ${n} থেকে ${m}টি সার্ভার, প্রতিটি key যায় hash mod N নম্বর সার্ভারে`,
+    fromN: "আগে N",
+    toN: "পরে N",
+    keyNote: (hash, n, a, aName, m, b, bName) =>
+      `h32 = ${hash}; mod ${n} = ${a} → ${aName}; mod ${m} = ${b} → ${bName}`,
     band: (n) => `mod ${n}`,
     diagram: (n, m) => `mod ${n} (ওপরে) আর mod ${m} (নিচে)-এ প্রতিটি key-এর সার্ভার; রেখা একই key-এর দুই জায়গা জোড়ে`,
     tableCaption: (n, m) => `mod ${n} আর mod ${m}-এ key`,
@@ -315,6 +319,14 @@ const bn: Messages = {
   jump: {
     title: "Jump consistent hash: key bucket ধরে সামনে লাফায়",
     buckets: "Bucket",
+    bucketsAfter: "পরে bucket",
+    keysLabel: "Key (কমা দিয়ে আলাদা)",
+    keysCaption: (n, m) => `${n}টি আর ${m}টি bucket-এ key-গুলোর bucket`,
+    withN: (n) => `${n}টি bucket`,
+    bucketName: (b) => `bucket ${b}`,
+    moved: "সরল",
+    stayed: "থাকল",
+    keyNote: (hash, jumps, b) => `h32 = ${hash}; ${jumps}টি লাফ; থামে bucket ${b}-এ`,
     diagram: (n) => `সারি দিয়ে ${n}টি bucket; বাঁকা রেখা key-এর এক bucket থেকে আরেকটিতে লাফ`,
     jumpsCaption: (key, hash) => `${key}-এর লাফ (h32 = ${hash})`,
     bucket: "bucket b",
@@ -391,6 +403,14 @@ const bn: Messages = {
 
   clients: {
     title: "দুই client, দুই সার্ভার-তালিকা: একই key দুই জায়গায়",
+    listA: "Client ১ চেনে",
+    listB: "Client ২ চেনে",
+    vnodes: "প্রতি সার্ভারে virtual node",
+    movesLead: "Client ১ যদি client ২-এর তালিকা জানে, যে key-গুলোর সার্ভার বদলায়:",
+    keysCaption: "কয়েকটি key প্রতিটি client কোথায় পাঠায়",
+    same: "একই",
+    differs: "ভিন্ন",
+    keyNote: (a, b) => `client ১ → ${a}; client ২ → ${b}`,
     diagram: "ওপরে দুই client আর তাদের সার্ভার-তালিকা, নিচে সার্ভার; প্রতিটি client-এর তীর দেখায় সে key কোথায় পাঠায়",
     clientA: "client ১",
     clientB: "client ২",
@@ -692,6 +712,14 @@ const bn: Messages = {
 
   rendezvous: {
     title: "Rendezvous hashing: প্রতিটি সার্ভারকে নম্বর, সর্বোচ্চ জেতে",
+    keysLabel: "Key (কমা দিয়ে আলাদা)",
+    keysCaption: "আপনার শেষ বদলের আগে ও পরে key-গুলোর সার্ভার",
+    before: "আগে",
+    after: "পরে",
+    moved: "সরল",
+    stayed: "থাকল",
+    noChange: "একটি সার্ভার যোগ করুন, বাদ দিন বা নাম বদলান: তখন নিচের key-গুলো দেখাবে কোথায় ছিল আর কোথায় আছে।",
+    keyNote: (hash, winner) => `h32 = ${hash}; সর্বোচ্চ score: ${winner}`,
     newServer: "নতুন সার্ভার",
     add: "যোগ",
     remove: (name) => `${name} বাদ দিন`,

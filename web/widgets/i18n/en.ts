@@ -195,7 +195,11 @@ const en = {
   },
 
   modn: {
-    title: (n: string, m: string) => `hash mod N: ${n} → ${m} servers`,
+    title: (n: string, m: string) => `mod-N: ${n} → ${m} servers, each key on server number hash mod N`,
+    fromN: "N before",
+    toN: "N after",
+    keyNote: (hash: string, n: string, a: string, aName: string, m: string, b: string, bName: string) =>
+      `h32 = ${hash}; mod ${n} = ${a} → ${aName}; mod ${m} = ${b} → ${bName}`,
     band: (n: string) => `mod ${n}`,
     diagram: (n: string, m: string) =>
       `Each key's server under mod ${n} (top) and mod ${m} (bottom); lines join a key's two places`,
@@ -329,6 +333,14 @@ const en = {
   jump: {
     title: "Jump consistent hash: a key jumps forward through the buckets",
     buckets: "Buckets",
+    bucketsAfter: "Buckets after",
+    keysLabel: "Keys (comma-separated)",
+    keysCaption: (n: string, m: string) => `The keys' buckets with ${n} and with ${m} buckets`,
+    withN: (n: string) => `${n} buckets`,
+    bucketName: (b: string) => `bucket ${b}`,
+    moved: "moved",
+    stayed: "stayed",
+    keyNote: (hash: string, jumps: string, b: string) => `h32 = ${hash}; ${jumps} jumps; lands in bucket ${b}`,
     diagram: (n: string) => `${n} buckets in a row; arcs show the key's jumps from bucket to bucket`,
     jumpsCaption: (key: string, hash: string) => `The jumps of ${key} (h32 = ${hash})`,
     bucket: "bucket b",
@@ -407,6 +419,14 @@ const en = {
 
   clients: {
     title: "Two clients, two server lists: one key, two places",
+    listA: "Client 1 knows",
+    listB: "Client 2 knows",
+    vnodes: "Virtual nodes per server",
+    movesLead: "Keys that change server when client 1 learns client 2's list:",
+    keysCaption: "Where each client sends a few keys",
+    same: "same",
+    differs: "differs",
+    keyNote: (a: string, b: string) => `client 1 → ${a}; client 2 → ${b}`,
     diagram:
       "Two clients with their server lists above, the servers below; each client's arrow points where it sends the key",
     clientA: "client 1",
@@ -763,6 +783,14 @@ const en = {
 
   rendezvous: {
     title: "Rendezvous hashing: every server gets a score, the highest wins",
+    keysLabel: "Keys (comma-separated)",
+    keysCaption: "The keys' servers before and after your last change",
+    before: "before",
+    after: "after",
+    moved: "moved",
+    stayed: "stayed",
+    noChange: "Add, remove or rename a server: the keys below then show where they were and where they are.",
+    keyNote: (hash: string, winner: string) => `h32 = ${hash}; highest score: ${winner}`,
     newServer: "New server",
     add: "Add",
     remove: (name: string) => `Remove ${name}`,

@@ -19,6 +19,11 @@ export interface ClientsStep {
   ownerB: string;
   disagree: number;
   sample: number;
+  /** Each sample key's server by client 1 and by client 2 (names), for the moved-key count. */
+  ownersA: string[];
+  ownersB: string[];
+  /** The sample keys (the course's key generator). */
+  keys: string[];
 }
 
 export function clientsSteps(p: ClientsParams, rl: Ringlab): ClientsStep[] {
@@ -38,7 +43,18 @@ export function clientsSteps(p: ClientsParams, rl: Ringlab): ClientsStep[] {
       Uint32Array.from(ob, (i) => union.indexOf(rb.servers[i] ?? "")),
       union.map((x) => !p.a.includes(x)),
     );
-    const base = { key, ownerA: ra.owner(key), ownerB: rb.owner(key), disagree: mv.moved, sample: mv.keys };
+    const sa = ra.servers;
+    const sb = rb.servers;
+    const base = {
+      key,
+      ownerA: ra.owner(key),
+      ownerB: rb.owner(key),
+      disagree: mv.moved,
+      sample: mv.keys,
+      ownersA: Array.from(oa, (i) => sa[i] ?? ""),
+      ownersB: Array.from(ob, (i) => sb[i] ?? ""),
+      keys,
+    };
     return [
       { kind: "lists", ...base },
       { kind: "client-a", ...base },

@@ -7,12 +7,16 @@ export interface ModNParams {
   hashes: number[];
   from: number;
   to: number;
+  /** The reader's own key (joins the keys as the last one, at its h32), "" for none. */
+  key?: string;
 }
 
 export interface ModNRow {
   hash: number;
   before: number;
   after: number;
+  /** The reader's key this row is for (the chapter's keys are numbered instead). */
+  key?: string;
 }
 
 export interface ModNStep {
@@ -27,7 +31,11 @@ export interface ModNStep {
 }
 
 export function modNSteps(p: ModNParams, rl: Ringlab): ModNStep[] {
-  const rows = p.hashes.map((hash) => ({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to) }));
+  const rows: ModNRow[] = p.hashes.map((hash) => ({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to) }));
+  if (p.key) {
+    const hash = rl.h32(p.key);
+    rows.push({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to), key: p.key });
+  }
   // Servers at index >= n are the new ones (none when shrinking).
   const isNew = Array.from({ length: Math.max(p.from, p.to) }, (_, i) => i >= p.from);
   const mv = rl.movement(
