@@ -1,16 +1,28 @@
-// <ringlab-hotkey-stepper servers="10" keys="1000" requests="100000" s="1" seed="16" vnodes="100"
-//   more-vnodes="1000" copies="4" step="0">
+// <ringlab-hotkey-stepper servers="S0,…,S9" keys="1000" requests="100000" s="1" seed="16" vnodes="100"
+//   more-vnodes="1000" copies="4" key="" step="0">
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, stepIndex, type StateOf } from "../core/params";
+import { num, stepIndex, str, type StateOf } from "../core/params";
+import {
+  colorSlots,
+  movesLine,
+  movesOf,
+  nextName,
+  numberField,
+  ServerEditor,
+  setField,
+  textField,
+  type Moves,
+} from "../core/scenario";
+import { serverNames } from "../core/server-names";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
-import { table } from "../core/table";
-import { hotkeySteps, type HotkeyStep } from "../steps/hotkey";
+import { serverLabel, table } from "../core/table";
+import { hotKeyOf, hotkeySteps, keyHomes, ownersOf, type HotkeyStep } from "../steps/hotkey";
 
 const spec = {
   step: stepIndex(),
-  servers: num(10),
+  servers: serverNames(10),
   keys: num(1000),
   requests: num(100000),
   s: num(1),
@@ -18,14 +30,90 @@ const spec = {
   vnodes: num(100),
   "more-vnodes": num(1000),
   copies: num(4),
+  key: str(""),
 };
 type State = StateOf<typeof spec>;
 
+interface Change {
+  from: string[];
+  id: string;
+  moves?: { m: Moves; hotWas: string };
+}
+
+const NUMS = ["requests", "keys", "s", "vnodes", "more-vnodes", "copies", "seed"] as const;
+
+const styles = `
+thead th { white-space: normal; vertical-align: bottom; }
+.key-line { margin: 0.5rem 0 0; }
+@media (max-width: 640px) {
+  table.narrow-stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.narrow-stack, table.narrow-stack tbody, table.narrow-stack tr { display: block; width: 100%; }
+  table.narrow-stack tr { border-bottom: 1px solid var(--_border); padding: 0.25rem 0; }
+  table.narrow-stack th, table.narrow-stack td { display: block; border: 0; padding: 0.1rem 0.3rem; text-align: left; white-space: normal; }
+  table.narrow-stack td[data-label] { display: flex; justify-content: space-between; gap: 0.75rem; text-align: right; }
+  table.narrow-stack td[data-label]::before { content: attr(data-label); color: var(--_muted); text-align: left; }
+}
+`;
+
 export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
   static override spec = spec;
+  private key!: ReturnType<typeof textField>;
+  private nums!: Record<(typeof NUMS)[number], ReturnType<typeof numberField>>;
+  private editor!: ServerEditor;
+  private pending: Change | undefined;
+
+  protected override extraStyles(): string {
+    return styles;
+  }
 
   protected heading(): string {
     return this.t.hotkey.title;
+  }
+
+  protected override buildParams(box: HTMLDivElement): void {
+    this.key = textField("key", (key) => this.change({ key: key.trim() }, "keep"));
+    const field = (name: (typeof NUMS)[number], min?: number, step: number | "any" = 1) =>
+      numberField(name, (v) => this.change({ [name]: v } as Partial<State>, "keep"), { min, step: step as number });
+    this.nums = {
+      requests: field("requests", 0),
+      keys: field("keys", 1),
+      s: field("s", 0, "any"),
+      vnodes: field("vnodes", 1),
+      "more-vnodes": field("more-vnodes", 1),
+      copies: field("copies", 1),
+      seed: field("seed"),
+    };
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: (names) => nextName("S", names),
+      add: (name) => this.changeServers([...this.state.servers, name]),
+      remove: (i) => this.changeServers(this.state.servers.filter((_, j) => j !== i)),
+      rename: (i, name) => this.change({ servers: this.state.servers.map((x, j) => (j === i ? name : x)) }, "keep"),
+    });
+    box.append(this.key.el, ...NUMS.map((n) => this.nums[n].el), this.editor.el);
+  }
+
+  private scenarioId(state: State, servers = state.servers): string {
+    const { step: _step, ...rest } = state;
+    return JSON.stringify({ ...rest, servers });
+  }
+
+  private changeServers(to: string[]): void {
+    this.pending = { from: this.state.servers, id: this.scenarioId(this.state, to) };
+    this.change({ servers: to }, "keep");
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t.hotkey;
+    this.key.label.textContent = t.yourKey;
+    if (this.rl) {
+      this.key.input.placeholder = hotKeyOf(this.rl, state.seed);
+      setField(this.shadowRoot, this.key.input, state.key === "" ? this.key.input.placeholder : state.key);
+    }
+    for (const n of NUMS) {
+      this.nums[n].label.textContent = t.fields[n];
+      setField(this.shadowRoot, this.nums[n].input, String(state[n]));
+    }
+    this.editor.sync(state.servers, this.t);
   }
 
   protected stepsOf(rl: Ringlab, state: State): HotkeyStep[] {
@@ -44,20 +132,37 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
     );
   }
 
-  protected draw(stage: HTMLDivElement, step: HotkeyStep, _i: number, steps: HotkeyStep[]): void {
+  private movesNow(rl: Ringlab, state: State, hot: string): Change["moves"] {
+    const c = this.pending;
+    if (!c || c.id !== this.scenarioId(state)) return undefined;
+    if (!c.moves) {
+      const keys = rl.keys(state.seed, state.keys);
+      const before = ownersOf(rl, c.from, state.vnodes, keys);
+      const after = ownersOf(rl, state.servers, state.vnodes, keys);
+      c.moves = { m: movesOf(rl, before, after, c.from), hotWas: keyHomes(rl, c.from, state.vnodes, hot, 1).server };
+    }
+    return c.moves;
+  }
+
+  protected draw(stage: HTMLDivElement, step: HotkeyStep, _i: number, steps: HotkeyStep[], state: State): void {
     const t = this.t.hotkey;
     const f = this.f;
+    const rl = this.rl!;
+    stage.classList.add("single");
+    const colors = colorSlots(step.names);
+    const cls = (i: number) => serverClass(colors[i] ?? 0);
     const counts = step.requestsPerServer;
     // One scale for every step, so the bars compare across steps.
     const top = Math.max(1, ...steps.flatMap((x) => x.requestsPerServer));
     const n = counts.length;
-    const bw = 300 / n;
+    const bw = 300 / Math.max(1, n);
     const svg = s("svg", {
       class: "diagram wide",
       viewBox: "0 0 320 170",
       role: "img",
       "aria-label": t.diagram,
       "data-testid": "requests",
+      style: "max-width: 40rem",
     });
     counts.forEach((c, i) => {
       const hgt = (c / top) * 130;
@@ -69,12 +174,15 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
           width: bw * 0.7,
           height: hgt,
           rx: 2,
-          class: `${serverClass(i)}${i === step.hottestServer ? " em" : ""}`,
+          class: `${cls(i)}${i === step.hottestServer ? " em" : ""}`,
         }),
       );
       if (n <= 16)
-        svg.append(s("text", { x: x + bw / 2, y: 156, "text-anchor": "middle", style: "font-size:10px" }, `S${i}`));
+        svg.append(
+          s("text", { x: x + bw / 2, y: 156, "text-anchor": "middle", style: "font-size:10px" }, step.names[i] ?? ""),
+        );
     });
+    const headers = [t.run, "s", "V", t.copies, t.hottest, t.busiest, t.maxOverMean];
     const rows = steps.map((x) => ({
       cells: [
         t.kinds[x.kind],
@@ -82,32 +190,58 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
         f.int(x.vnodes),
         f.int(x.copies),
         f.int(x.hottestKeyRequests),
-        `S${x.hottestServer}`,
+        serverLabel(x.names[x.hottestServer] ?? "", cls(x.hottestServer)),
         f.times(x.maxOverMean, 2),
       ],
       class: x === step ? "now" : "",
       cellClass: ["l"],
     }));
-    stage.append(
-      h("div", {}, svg),
-      table(
-        t.caption(f.int(this.state.requests), f.int(this.state.keys)),
-        ["", "s", "V", t.copies, t.hottest, t.busiest, "max/mean"],
-        rows,
-        "hotkey-table",
-      ),
+    const wrap = table(t.caption(f.int(state.requests), f.int(state.keys)), headers, rows, "hotkey-table");
+    // On a phone each run becomes a block of "header: value" lines instead of a wide table.
+    const tableEl = wrap.querySelector("table");
+    tableEl?.classList.add("narrow-stack");
+    tableEl?.querySelectorAll("tbody tr").forEach((tr) =>
+      [...tr.children].forEach((cell, i) => {
+        if (i > 0) cell.setAttribute("data-label", headers[i] ?? "");
+      }),
     );
+    // The key in the field (the run's hottest key unless the reader typed another) and its copies.
+    const hot = hotKeyOf(rl, state.seed);
+    const key = state.key === "" ? hot : state.key;
+    const home = keyHomes(rl, state.servers, state.vnodes, key, state.copies);
+    this.key.note.textContent = this.t.scenario.keyHash(f.id(home.hash));
+    const colorOf = new Map(step.names.map((name, i) => [name, cls(i)]));
+    const label = (name: string) => serverLabel(name, colorOf.get(name) ?? "");
+    const keyLine = h(
+      "p",
+      { class: "key-line", "data-testid": "key-server", "data-server": home.server },
+      key === hot ? t.hotKeyOn(key, f.id(home.hash)) : t.keyOn(key, f.id(home.hash)),
+      " ",
+      label(home.server),
+    );
+    if (home.copies.length > 0) {
+      keyLine.append(t.copiesOn(f.int(home.copies.length)), " ");
+      home.copies.forEach((c, i) => keyLine.append(i > 0 ? ", " : "", label(c)));
+    }
+    const moves = this.movesNow(rl, state, hot);
+    const movesP = movesLine(this.t, f, moves?.m);
+    if (moves) {
+      const now = keyHomes(rl, state.servers, state.vnodes, hot, 1).server;
+      movesP.append(" ", now === moves.hotWas ? t.hotStayed(hot, now) : t.hotMoved(hot, moves.hotWas, now));
+    }
+    stage.append(h("div", {}, svg, keyLine, movesP), wrap);
   }
 
   protected narrate(step: HotkeyStep, _i: number, _steps: HotkeyStep[], state: State): string {
     const t = this.t.hotkey;
     const f = this.f;
-    const share = f.pct(step.hottestKeyRequests / state.requests);
+    const share = f.pct(step.hottestKeyRequests / Math.max(1, state.requests));
+    const busiest = step.names[step.hottestServer] ?? "";
     switch (step.kind) {
       case "uniform":
         return t.uniform(f.int(state.requests), f.int(state.keys), f.times(step.maxOverMean, 2));
       case "zipf":
-        return t.zipf(f.num(step.s, 2), share, `S${step.hottestServer}`, f.times(step.maxOverMean, 2));
+        return t.zipf(f.num(step.s, 2), share, busiest, f.times(step.maxOverMean, 2));
       case "more-vnodes":
         return t.more(f.int(step.vnodes), f.times(step.maxOverMean, 2));
       case "copies":

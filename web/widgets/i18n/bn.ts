@@ -385,6 +385,21 @@ const bn: Messages = {
     copies: "কপি",
     hottest: "সবচেয়ে hot key-এর অনুরোধ",
     busiest: "সবচেয়ে ব্যস্ত",
+    tableSize: "Table-এর আকার M (একটি prime)",
+    backends: "Backend",
+    keyNote: (hash, slot, backend) => `hash ${hash} → ঘর ${slot} → ${backend}`,
+    moved: (moved, m, must) =>
+      `${m}টি ঘরের ${moved}টির backend বদলেছে (সেসব ঘরে পড়া key সরে); যেকোনো table-কে অন্তত ${must}টি বদলাতেই হতো।`,
+    keyMoved: (key, from, to) => `${key} ${from} থেকে ${to}-এ সরেছে।`,
+    countsCaption: (m, mean) => `প্রতি backend-এর ঘর, M/N = ${mean}-এর পাশে (M = ${m})`,
+    share: "M-এর ভাগ",
+    vsMean: "÷ M/N",
+    stripCaption: (m) => `পুরো table, ${m}টি ঘর, প্রতিটি একটি pixel, সারির পর সারি; আপনার key-এর ঘর চিহ্নিত`,
+    movedStrip: "যে ঘরগুলোর backend বদলেছে (নতুন backend-এর রঙে)",
+    stepperNote: (max) =>
+      `পালা ধরে ভরানো দেখানো হয় অনূর্ধ্ব ${max} ঘরের table-এ: ধাপে ধাপে দেখতে M-কে ছোট prime করুন (১৩, ৩১, ৯৭)।`,
+    summary: (n, m, counts, mean) =>
+      `${n}টি backend ${m}টি ঘরই ভরিয়েছে: ${counts}। M/N = ${mean}: প্রত্যেকে পায় ⌊M/N⌋ বা ⌈M/N⌉টি ঘর।`,
     kinds: {
       uniform: "সমান traffic",
       zipf: "Zipf traffic",
@@ -403,6 +418,13 @@ const bn: Messages = {
 
   clients: {
     title: "দুই client, দুই সার্ভার-তালিকা: একই key দুই জায়গায়",
+
+    yourKey: "আপনার key (সবশেষে বসে)",
+    vnodes: "প্রতি সার্ভারে virtual node (V)",
+    keys: "Key-এর সংখ্যা (m)",
+    was: (name) => `আগে ${name}`,
+    epsilonNote: (m, n, e, cap, steps) =>
+      `ধারণক্ষমতা ⌈(1 + ${e})·${m}/${n}⌉ = ${cap}; এটি বদলায় কেবল যেখানে (1 + ε)·m/n একটি পূর্ণসংখ্যা পেরোয়: ε = ${steps}`,
     listA: "Client ১ চেনে",
     listB: "Client ২ চেনে",
     vnodes: "প্রতি সার্ভারে virtual node",
@@ -426,6 +448,24 @@ const bn: Messages = {
     summary: (n, total, pct) =>
       `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
   },
+
+    yourKey: "Key (অন্য কিছু না লিখলে সবচেয়ে hot key)",
+    fields: {
+      requests: "অনুরোধ",
+      keys: "Key-এর সংখ্যা",
+      s: "Zipf সূচক s",
+      vnodes: "Virtual node (V)",
+      "more-vnodes": "বেশি virtual node",
+      copies: "Hot key-এর কপি",
+      seed: "Seed",
+    },
+    run: "পরীক্ষা",
+    maxOverMean: "সর্বোচ্চ ÷ গড়",
+    hotKeyOn: (key, hash) => `সবচেয়ে hot key ${key} (hash ${hash}) থাকে`,
+    keyOn: (key, hash) => `আপনার key ${key} (hash ${hash}) থাকে`,
+    copiesOn: (k) => `-এ; তার ${k}টি কপি থাকে`,
+    hotStayed: (key, server) => `সবচেয়ে hot key ${key} ${server}-এই থাকল।`,
+    hotMoved: (key, from, to) => `সবচেয়ে hot key ${key} ${from} থেকে ${to}-এ সরেছে।`,
 
   compare: {
     title: "একই পরিস্থিতিতে সব algorithm",
