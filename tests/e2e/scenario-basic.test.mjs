@@ -1,0 +1,374 @@
+// The reader's own scenario on the steppers without a drawn ring (mod-N, rendezvous, jump, two
+// clients): type a key, add and remove servers (or change the buckets), and the page's moved-key
+// count equals the module's, computed here in Node with the same package; the state is in the URL;
+// a surviving server keeps its colour; no table or chart needs sideways scrolling at 1280 or 390 px
+// in English or Bengali; jump's "j ≥ n" label is drawn clear of the arcs and its two tables apart.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { load } from "ringlab";
+import { SUB, box, newPage, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
+
+const env = usePlayground();
+const rl = await load();
+
+const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
+
+async function open(hash, viewport) {
+  const page = await newPage(env.browser.context, viewport);
+  await page.goto(url(hash));
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host);
+  return { page, host };
+}
+
+/** The moved-key count the module gives for owners before and after (names), as the page counts. */
+function moduleMoved(before, after, oldNames) {
+  const ids = new Map();
+  const id = (n) => {
+    if (!ids.has(n)) ids.set(n, ids.size);
+    return ids.get(n);
+  };
+  oldNames.forEach(id);
+  const b = Uint32Array.from(before, id);
+  const a = Uint32Array.from(after, id);
+  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
+  return rl.movement(b, a, isNew).moved;
+}
+
+/** The page's moves line: { moved, keys }. */
+async function pageMoves(host) {
+  const p = host.locator('[data-testid="moves"]').first();
+  await p.waitFor({ state: "visible", timeout: 10_000 });
+  return { moved: Number(await p.getAttribute("data-moved")), keys: Number(await p.getAttribute("data-keys")) };
+}
+
+/** Types into a field of the widget and commits it (Enter), then waits for the widget to settle. */
+async function type(host, testid, value) {
+  const input = host.locator(`[data-testid="${testid}"]`).first();
+  await input.fill(String(value));
+  await input.press("Enter");
+  // Leave the field (a renamed chip is redrawn under its new name, so the old field may be gone).
+  if ((await input.count()) > 0) await input.blur({ timeout: 2000 }).catch(() => {});
+  await settled(host);
+}
+
+async function click(host, testid) {
+  await host.locator(`[data-testid="${testid}"]`).first().click();
+  await settled(host);
+}
+
+/** A server chip's swatch colour in the server editor (by name). */
+async function swatch(host, editor, name) {
+  return host
+    .locator(`[data-testid="${editor}"] [data-server="${name}"] .swatch`)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
+}
+
+/** The hash part of the URL as parameters. */
+function params(page) {
+  return new URLSearchParams(new URL(page.url()).hash.replace(/^#\/[^?]*\??/, ""));
+}
+
+/** Waits until the URL carries `name` = `value`. */
+async function urlHas(page, name, value) {
+  await page.waitForFunction(
+    ([n, v]) => new URLSearchParams(location.hash.replace(/^#\/[^?]*\??/, "")).get(n) === v,
+    [name, value],
+    { timeout: 10_000 },
+  );
+}
+
+const CHAPTER_KEYS = ["user:1", "user:7", "user:42", "user:100", "user:1000", "user:2024", "user:31337", "user:65537"];
+const uniq = (xs) => [...new Set(xs.filter((x) => x !== ""))];
+
+describe("your own scenario", () => {
+  test("mod-N: your key, servers added and removed, N before and after; the count is the module's", async () => {
+    const { page, host } = await open("#/modn");
+    const hashes = [5, 20, 38, 50, 77, 95];
+    const expect = (servers, from, to, key) => {
+      const hs = key ? [...hashes, rl.h32(key)] : hashes;
+      const name = (i) => servers[i] ?? `#${i}`;
+      return moduleMoved(
+        hs.map((h) => name(rl.modN(h, from))),
+        hs.map((h) => name(rl.modN(h, to))),
+        Array.from({ length: from }, (_, i) => name(i)),
+      );
+    };
+    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "B", "C", "D", "E"], 4, 5), keys: 6 });
+
+    await type(host, "key", "order:2024");
+    await urlHas(page, "key", "order:2024");
+    const h = rl.h32("order:2024");
+    assert.match(await text(host, "key-note"), new RegExp(`^h32 = ${h}; mod 4 = ${h % 4} → `));
+    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "B", "C", "D", "E"], 4, 5, "order:2024"), keys: 7 });
+    const table = host.locator('[data-testid="owners"]');
+    assert.equal(await table.locator("tbody tr").count(), 7);
+
+    await host.locator('[data-testid="servers-new"]').fill("F");
+    await click(host, "servers-add");
+    await urlHas(page, "servers", "A,B,C,D,E,F");
+    assert.equal(params(page).get("to"), "6");
+    assert.deepEqual(await pageMoves(host), {
+      moved: expect(["A", "B", "C", "D", "E", "F"], 4, 6, "order:2024"),
+      keys: 7,
+    });
+
+    const colourC = await swatch(host, "servers", "C");
+    await click(host, "servers-remove-B");
+    await urlHas(page, "servers", "A,C,D,E,F");
+    assert.equal(await swatch(host, "servers", "C"), colourC, "C keeps its colour when B leaves");
+    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "C", "D", "E", "F"], 4, 5, "order:2024"), keys: 7 });
+
+    await type(host, "from", 3);
+    await urlHas(page, "from", "3");
+    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "C", "D", "E", "F"], 3, 5, "order:2024"), keys: 7 });
+    // Moved keys are marked in the table and in the diagram.
+    const movedRows = await table.locator("tbody tr.moved-row").count();
+    const movedChips = await host.locator('[data-testid="modn-diagram"] g[data-moved="true"]').count();
+    const last = (await stepOf(host)).steps - 1;
+    assert.equal((await stepOf(host)).step, last, "a change shows the last step, every key placed");
+    assert.equal(movedRows, (await pageMoves(host)).moved);
+    assert.equal(movedChips, (await pageMoves(host)).moved);
+
+    // The link reproduces it; the chapter's example resets it.
+    const again = await open(`#/modn?${params(page).toString()}`);
+    assert.deepEqual(await pageMoves(again.host), await pageMoves(host));
+    await again.page.close();
+    await click(host, "reset-scenario");
+    assert.deepEqual(await pageMoves(host), { moved: 5, keys: 6 });
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("rendezvous: your key, a server added, removed and renamed; the keys that moved are the module's", async () => {
+    const { page, host } = await open("#/rendezvous");
+    const owners = (servers, keys) => {
+      const rv = rl.rendezvous(servers);
+      try {
+        return keys.map((k) => rv.pick(k));
+      } finally {
+        rv.dispose();
+      }
+    };
+    const expect = (was, servers, key) => {
+      const keys = uniq([key, ...CHAPTER_KEYS]);
+      return { moved: moduleMoved(owners(was, keys), owners(servers, keys), was), keys: keys.length };
+    };
+    assert.ok(await host.locator('[data-testid="moves"]').isHidden(), "no change yet, no count");
+    await type(host, "key", "order:2024");
+    await urlHas(page, "key", "order:2024");
+    assert.match(await text(host, "key-note"), new RegExp(`^h32 = ${rl.h32("order:2024")}; highest score: S\\d$`));
+    const s0 = ["S0", "S1", "S2", "S3"];
+
+    await click(host, "servers-add");
+    await urlHas(page, "servers", "S0,S1,S2,S3,S4");
+    assert.equal(params(page).get("was"), "S0,S1,S2,S3");
+    assert.deepEqual(await pageMoves(host), expect(s0, [...s0, "S4"], "order:2024"));
+
+    const colourS2 = await swatch(host, "servers", "S2");
+    const colourS3 = await swatch(host, "servers", "S3");
+    await click(host, "servers-remove-S1");
+    await urlHas(page, "servers", "S0,S2,S3,S4");
+    assert.equal(await swatch(host, "servers", "S2"), colourS2, "S2 keeps its colour when S1 leaves");
+    assert.equal(await swatch(host, "servers", "S3"), colourS3, "S3 keeps its colour when S1 leaves");
+    const moves = await pageMoves(host);
+    assert.deepEqual(moves, expect([...s0, "S4"], ["S0", "S2", "S3", "S4"], "order:2024"));
+    // Marked in the table and on the cards.
+    assert.equal(await host.locator('[data-testid="key-moves"] tbody tr.moved-row').count(), moves.moved);
+    assert.equal(await host.locator('[data-testid="moves-strip"] [data-moved="true"]').count(), moves.moved);
+
+    await type(host, "servers-rename-S0", "cache-a");
+    await urlHas(page, "servers", "cache-a,S2,S3,S4");
+    assert.deepEqual(
+      await pageMoves(host),
+      expect(["S0", "S2", "S3", "S4"], ["cache-a", "S2", "S3", "S4"], "order:2024"),
+    );
+    assert.equal(await swatch(host, "servers", "S2"), colourS2, "S2 keeps its colour when S0 is renamed");
+
+    await click(host, "reset-scenario");
+    assert.equal(params(page).get("servers"), null);
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("jump: your key, buckets before and after; the keys that moved are the module's", async () => {
+    const { page, host } = await open("#/jump");
+    const expect = (n, m, key) => {
+      const keys = uniq([key, ...CHAPTER_KEYS]);
+      const before = keys.map((k) => String(rl.jump(rl.h32(k), n)));
+      const after = keys.map((k) => String(rl.jump(rl.h32(k), m)));
+      const old = uniq([...before, ...after.filter((b) => Number(b) < n)]);
+      return { moved: moduleMoved(before, after, old), keys: keys.length };
+    };
+    assert.deepEqual(await pageMoves(host), expect(10, 11, "user:42"));
+    await type(host, "key", "order:2024");
+    await urlHas(page, "key", "order:2024");
+    const trace = rl.jumpTrace(rl.h32("order:2024"), 10);
+    assert.equal(
+      await text(host, "key-note"),
+      `h32 = ${rl.h32("order:2024")}; ${trace.length} jumps; lands in bucket ${trace[trace.length - 1].bucket}`,
+    );
+    assert.deepEqual(await pageMoves(host), expect(10, 11, "order:2024"));
+
+    await type(host, "buckets", 20);
+    await urlHas(page, "buckets", "20");
+    assert.deepEqual(await pageMoves(host), expect(20, 21, "order:2024"));
+    await type(host, "buckets-to", 32);
+    await urlHas(page, "to", "32");
+    const moves = await pageMoves(host);
+    assert.deepEqual(moves, expect(20, 32, "order:2024"));
+    assert.ok(moves.moved > 0, "growing 20 → 32 buckets moves some of the keys");
+    assert.equal(await host.locator('[data-testid="key-moves"] tbody tr.moved-row').count(), moves.moved);
+    assert.equal(await host.locator('[data-testid="moves-strip"] [data-moved="true"]').count(), moves.moved);
+    // Every moved key went into one of the new buckets (jump never moves keys between old ones).
+    for (const row of await host
+      .locator('[data-testid="key-moves"] tbody tr.moved-row td:nth-child(3)')
+      .allTextContents())
+      assert.ok(Number(row.replace(/\D+/g, "")) >= 20, `moved into a new bucket: ${row}`);
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("two clients: your key, a server added to one list and removed from the other; the count is the module's", async () => {
+    const { page, host } = await open("#/clients");
+    const expect = (a, b, vnodes = 100, seed = 16) => {
+      const ra = rl.ring({ servers: a, vnodes });
+      const rb = rl.ring({ servers: b, vnodes });
+      try {
+        const keys = rl.keys(seed, 10000);
+        const oa = Array.from(ra.ownerMany(keys), (i) => ra.servers[i]);
+        const ob = Array.from(rb.ownerMany(keys), (i) => rb.servers[i]);
+        return { moved: moduleMoved(oa, ob, a), keys: 10000 };
+      } finally {
+        ra.dispose();
+        rb.dispose();
+      }
+    };
+    assert.deepEqual(await pageMoves(host), expect(["A", "B", "C"], ["A", "B", "C", "D"]));
+    await type(host, "key", "order:2024");
+    await urlHas(page, "key", "order:2024");
+    assert.match(await text(host, "key-note"), /^client 1 → [A-D]; client 2 → [A-D]$/);
+
+    await host.locator('[data-testid="servers-b-new"]').fill("E");
+    await click(host, "servers-b-add");
+    await urlHas(page, "servers-b", "A,B,C,D,E");
+    assert.deepEqual(await pageMoves(host), expect(["A", "B", "C"], ["A", "B", "C", "D", "E"]));
+
+    const colourC = await swatch(host, "servers-a", "C");
+    await click(host, "servers-a-remove-B");
+    await urlHas(page, "servers-a", "A,C");
+    assert.equal(await swatch(host, "servers-a", "C"), colourC, "C keeps its colour when B leaves");
+    assert.equal(await swatch(host, "servers-b", "C"), colourC, "C has one colour in both lists");
+    assert.deepEqual(await pageMoves(host), expect(["A", "C"], ["A", "B", "C", "D", "E"]));
+
+    await type(host, "vnodes", 10);
+    await urlHas(page, "vnodes", "10");
+    assert.deepEqual(await pageMoves(host), expect(["A", "C"], ["A", "B", "C", "D", "E"], 10));
+    await page.assertClean();
+    await page.close();
+  });
+});
+
+describe("defects", () => {
+  test("jump: the 'j ≥ n' label is clear of every arc and bucket, and the two tables stand apart", async () => {
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 900 },
+    ]) {
+      const { page, host } = await open("#/jump?lang=en", viewport);
+      const { steps } = await stepOf(host);
+      await box(host).focus();
+      await box(host).press("End");
+      await page.waitForFunction(
+        (el) => el.shadowRoot.querySelector('[data-testid="past-label"]'),
+        await host.elementHandle(),
+      );
+      // The step before the last: the last jump, its label.
+      await box(host).press("ArrowLeft");
+      assert.equal((await stepOf(host)).step, steps - 2);
+      const found = await host.evaluate((el) => {
+        const svg = el.shadowRoot.querySelector('[data-testid="jump-diagram"]');
+        const label = svg.querySelector('[data-testid="past-label"]');
+        const r = label.getBoundingClientRect();
+        const hits = [...svg.querySelectorAll("path, rect, circle, line, text")]
+          .filter((x) => x !== label)
+          .map((x) => ({ tag: x.tagName, b: x.getBoundingClientRect() }))
+          .filter(
+            ({ b }) =>
+              b.width > 0 && !(b.right <= r.left || b.left >= r.right || b.bottom <= r.top || b.top >= r.bottom),
+          );
+        return { text: label.textContent, hits: hits.map((x) => x.tag) };
+      });
+      assert.match(found.text, /^j = \d+ ≥ 10$/);
+      assert.deepEqual(found.hits, [], `${viewport.width} px: ${found.text} is crossed by ${found.hits.join(", ")}`);
+      // Last step: both tables, each with its caption, a clear gap between them.
+      await box(host).press("End");
+      const gap = await host.evaluate((el) => {
+        const [a, b] = ["jumps", "growth"].map((id) =>
+          el.shadowRoot.querySelector(`[data-testid="${id}"]`).getBoundingClientRect(),
+        );
+        return b.top - a.bottom;
+      });
+      assert.ok(gap >= 16, `${viewport.width} px: the tables are ${gap} px apart`);
+      await page.assertClean();
+      await page.close();
+    }
+  });
+
+  test("one spelling per algorithm name on these pages, English and Bengali", async () => {
+    for (const lang of ["en", "bn"]) {
+      for (const [route, right, wrong] of [
+        ["modn", /mod-N/, /\bmod N\b:|hash mod N:|mod-n\b|Mod-N/],
+        ["rendezvous", /Rendezvous/, /rendevous|rendez-vous|Rendezvouz/i],
+        ["jump", /Jump consistent hash/, /jump-consistent|Jump Consistent/],
+      ]) {
+        const { page, host } = await open(`#/${route}?lang=${lang}`);
+        const title = await text(host, "title");
+        const pageTitle = (await page.locator('[data-testid="page-title"]').textContent()) ?? "";
+        assert.match(title, right, `${route} ${lang}: ${title}`);
+        assert.match(pageTitle, right, `${route} ${lang}: ${pageTitle}`);
+        assert.doesNotMatch(`${title} ${pageTitle}`, wrong);
+        await page.close();
+      }
+    }
+  });
+
+  test(
+    "no table or chart scrolls sideways at 1280 or 390 px, English and Bengali; no console error",
+    { timeout: 300_000 },
+    async () => {
+      const pages = [
+        "modn?key=order:2024&step=7",
+        "modn?servers=A,B,C,D,E,F,G,H&from=6&to=8&key=order:2024",
+        "rendezvous?servers=S0,S2,S3,S4&was=S0,S1,S2,S3,S4&key=order:2024&step=5",
+        "jump?step=6",
+        "jump?buckets=40&to=64&key=order:2024&step=3",
+        "clients?step=3",
+        "clients?servers-a=A,B,C,D,E,F&servers-b=A,B,C,D,E,F,G,H&key=order:2024",
+      ];
+      for (const lang of ["en", "bn"]) {
+        for (const width of [1280, 390]) {
+          for (const route of pages) {
+            const { page, host } = await open(`#/${route}&lang=${lang}`, { width, height: 900 });
+            const over = await host.evaluate((el) =>
+              [...el.shadowRoot.querySelectorAll(".table-wrap, svg")]
+                .map((x) => (x.tagName === "svg" ? x.parentElement : x))
+                .filter((x) => x.scrollWidth > x.clientWidth)
+                .map((x) => `${x.className || x.tagName}: ${x.scrollWidth} > ${x.clientWidth}`),
+            );
+            assert.deepEqual(over, [], `#/${route} ${lang} at ${width} px`);
+            const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+            assert.ok(wide <= width, `#/${route} ${lang}: the page is ${wide} px wide at ${width} px`);
+            if (route.includes("step=")) {
+              const name = `scenario-${route.replace(/[^a-z0-9]+/gi, "-")}-${lang}-${width}.png`;
+              await screenshot(page, name, { fullPage: true });
+            }
+            await page.assertClean(`#/${route} ${lang} at ${width} px`);
+            await page.close();
+          }
+        }
+      }
+    },
+  );
+});
