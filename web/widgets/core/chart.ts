@@ -2,7 +2,7 @@
 // A chart is a function of its data; every value plotted came from the module. Each chart carries
 // its numbers as a table in a <details> beneath it, the text alternative of the canvas.
 import uPlot from "uplot";
-import { h } from "./dom";
+import { h, s as svg } from "./dom";
 import { table, type TableRow } from "./table";
 
 export interface Series {
@@ -48,6 +48,39 @@ function decades(xs: number[]): number[] {
   return out.length ? out : [lo];
 }
 
+// Text widths in the axis font, to give each axis the room its longest label needs (a guess from
+// the character count clipped "100%" to "l00%" in some fonts and in Bengali digits).
+let measureCtx: CanvasRenderingContext2D | null | undefined;
+function textWidth(font: string, text: string): number {
+  if (measureCtx === undefined) measureCtx = document.createElement("canvas").getContext("2d");
+  if (!measureCtx) return text.length * 8;
+  measureCtx.font = font;
+  return measureCtx.measureText(text).width;
+}
+
+// uPlot's defaults for the tick marks and the gap between a tick and its label.
+const TICK = 10;
+const GAP = 5;
+
+/** A legend entry's mark: the series' line (dashed if it is), dot or bar, in its colour. */
+function legendMark(s: Series, c: string): SVGSVGElement {
+  const mark =
+    s.kind === "bars"
+      ? svg("rect", { x: 3, y: 2, width: 12, height: 8, fill: c })
+      : s.kind === "points"
+        ? svg("circle", { cx: 9, cy: 6, r: 3.5, fill: c })
+        : svg("line", {
+            x1: 1,
+            y1: 6,
+            x2: 17,
+            y2: 6,
+            stroke: c,
+            "stroke-width": 2,
+            "stroke-dasharray": s.dash ? s.dash.join(" ") : undefined,
+          });
+  return svg("svg", { width: 18, height: 12, viewBox: "0 0 18 12", "aria-hidden": "true" }, mark);
+}
+
 /** Renders a chart; `host` is the widget (its CSS variables give the colours). */
 export function chart(host: HTMLElement, spec: ChartSpec): Chart {
   const style = getComputedStyle(host);
@@ -56,11 +89,22 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
   const grid = color("--_border");
   const font = `12px ${style.fontFamily || "system-ui"}`;
   const plot = h("div", { class: "plot", "aria-hidden": "true" });
+  // uPlot's own legend is hidden (it lays out as a table of live values); ours names each series
+  // with its mark, in the page's language, wrapping on a phone.
+  const legend =
+    spec.series.length > 1
+      ? h(
+          "ul",
+          { class: "chart-legend", "data-testid": `${spec.testid}-legend` },
+          spec.series.map((s) => h("li", {}, legendMark(s, color(s.color)), s.label)),
+        )
+      : null;
   const el = h(
     "figure",
     { class: "chart", "data-testid": spec.testid, style: "margin:0" },
     h("figcaption", { class: "chart-title" }, spec.title),
     plot,
+    legend,
     h(
       "details",
       {},
@@ -70,6 +114,11 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
   );
   const n = spec.x.length;
   const cats = spec.categories;
+  let rotated = false;
+  // The plotting area's width in CSS pixels (before the first layout, the canvas less an axis).
+  const plotWidth = (u: uPlot) => Math.max(1, u.bbox?.width ? u.bbox.width / devicePixelRatio : u.width - 70);
+  const catWidth = (values: unknown[] | null) =>
+    values?.length ? Math.max(...values.map((v) => textWidth(font, String(v ?? "")))) : 0;
   const axis = (
     label: string | undefined,
     values: uPlot.Axis["values"],
@@ -127,12 +176,33 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
     axes: [
       axis(
         spec.xTitle,
-        (_u, splits) => splits.map((v) => (cats ? (cats[v] ?? "") : spec.xFmt(v))),
-        cats ? { splits: () => spec.x, grid: { show: false } } : spec.xLog ? { splits: () => decades(spec.x) } : {},
+        (u, splits) => {
+          if (!cats) return splits.map((v) => spec.xFmt(v));
+          // Names too many to fit one per bar: every k-th, so they never run into each other.
+          const k = Math.max(1, Math.ceil((n * 15) / plotWidth(u)));
+          return splits.map((v) => (v % k === 0 ? (cats[v] ?? "") : ""));
+        },
+        cats
+          ? {
+              splits: () => spec.x,
+              grid: { show: false },
+              // Names wider than their bar stand upright (read downwards), so none overlaps another
+              // or runs past the canvas.
+              rotate: (u, values) => {
+                rotated = catWidth(values) > plotWidth(u) / n - 6;
+                return rotated ? -90 : 0;
+              },
+              size: (_u, values) => (rotated ? Math.ceil(TICK + GAP + 4 + catWidth(values)) : 34),
+            }
+          : spec.xLog
+            ? { splits: () => decades(spec.x) }
+            : {},
       ),
       axis(spec.yTitle, (_u, splits) => splits.map((v) => spec.yFmt(v)), {
-        // Wide enough for the longest label (Bengali digits are about as wide as Latin ones).
-        size: (_u, values) => (values?.length ? 18 + Math.max(...values.map((v) => String(v).length)) * 7 : 50),
+        // Wide enough for the longest label as drawn (measured in the axis font), plus the tick, the
+        // gap and a margin so the first glyph never touches the canvas edge.
+        size: (_u, values) =>
+          values?.length ? Math.ceil(TICK + GAP + 4 + Math.max(...values.map((v) => textWidth(font, String(v))))) : 50,
       }),
     ],
     series,

@@ -203,6 +203,16 @@ progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
 .legend { display: flex; flex-wrap: wrap; gap: 0.25rem 0.8rem; font-size: 0.85rem; margin: 0.25rem 0; padding: 0; list-style: none; }
 .uplot { font-family: inherit; }
 .u-legend { display: none; }
+.chart-legend { display: flex; flex-wrap: wrap; gap: 0.2rem 0.9rem; font-size: 0.8rem; margin: 0.15rem 0 0; padding: 0; list-style: none; }
+.chart-legend li { display: inline-flex; align-items: center; gap: 0.3rem; }
+@media (max-width: 640px) {
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.stack, table.stack tbody, table.stack tr { display: block; width: 100%; }
+  table.stack tr { border-bottom: 1px solid var(--_border); padding: 0.25rem 0; }
+  table.stack th, table.stack td { display: block; border: 0; padding: 0.1rem 0.3rem; text-align: left; }
+  table.stack td[data-label] { display: flex; justify-content: space-between; gap: 0.75rem; text-align: right; }
+  table.stack td[data-label]::before { content: attr(data-label); color: var(--_muted); text-align: left; }
+}
 `;
 
 let sheet: CSSStyleSheet | null | undefined;

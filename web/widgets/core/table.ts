@@ -47,3 +47,19 @@ export function table(caption: string, headers: Child[], rows: TableRow[], testi
 export function serverLabel(name: string, cls: string): HTMLSpanElement {
   return h("span", { class: cls }, h("span", { class: "swatch", "aria-hidden": "true" }), name);
 }
+
+/**
+ * Lets a wide table reflow on a phone: each row becomes a block of "header: value" lines (the
+ * header from each cell's data-label), instead of columns hidden behind a horizontal scroll.
+ */
+export function stackOnPhones(wrap: HTMLDivElement, headers: readonly string[]): HTMLDivElement {
+  const tableEl = wrap.querySelector("table");
+  tableEl?.classList.add("stack");
+  tableEl?.querySelectorAll("tbody tr").forEach((tr) => {
+    [...tr.children].forEach((cell, i) => {
+      const label = headers[i];
+      if (i > 0 && label && (cell as HTMLTableCellElement).colSpan === 1) cell.setAttribute("data-label", label);
+    });
+  });
+  return wrap;
+}

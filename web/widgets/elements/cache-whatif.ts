@@ -7,14 +7,32 @@ import type { ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
-import { moduleNum, num, oneOf, type StateOf } from "../core/params";
-import { table } from "../core/table";
+import { moduleNum, num, oneOf, type Codec, type StateOf } from "../core/params";
+import { stackOnPhones, table } from "../core/table";
 
 const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
 type Algorithm = (typeof algorithms)[number];
 
+/**
+ * A hit ratio as the reader writes it: 0.95, or as a percentage the way the chapter does ("95",
+ * "95 %", "95%"). The one rule: a "%" sign, or a plain number above 1 and at most 100, is a
+ * percentage. Anything else (text, 150, −3) goes to the module unchanged, which names the error.
+ */
+export function parseHitRatio(text: string): number {
+  // Bengali digits read as the same numbers.
+  const t = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+  const pct = /^(.*?)\s*[%٪]$/.exec(t);
+  const body = (pct ? pct[1] : t) ?? "";
+  if (body.trim() === "") return NaN;
+  const x = Number(body);
+  if (!Number.isFinite(x)) return NaN;
+  return pct || (x > 1 && x <= 100) ? x / 100 : x;
+}
+
+const hitRatio = (def: number): Codec<number> => ({ def, parse: parseHitRatio, format: (v) => String(v) });
+
 const spec = {
-  hit: num(0.95),
+  hit: hitRatio(0.95),
   from: num(4),
   to: num(5),
   algorithm: oneOf<Algorithm>("mod-n", algorithms),
@@ -47,15 +65,20 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
   protected build(box: HTMLDivElement): void {
     const params = h("div", { class: "params", "data-testid": "inputs" });
     for (const field of ["hit", "from", "to"] as const) {
+      // The hit ratio is text: "95 %" is how the chapter writes it, which a number field refuses.
       const input = h("input", {
-        type: "number",
+        type: field === "hit" ? "text" : "number",
         class: "num",
         "data-testid": `field-${field}`,
-        ...(field === "hit" ? { min: 0, max: 0.999, step: 0.01 } : { min: 1, step: 1 }),
+        inputmode: "decimal",
+        spellcheck: "false",
+        autocomplete: "off",
+        ...(field === "hit" ? {} : { min: 1, step: 1 }),
       });
-      input.addEventListener("change", () =>
-        this.setState({ [field]: input.value === "" ? NaN : Number(input.value) } as Partial<State>, true),
-      );
+      input.addEventListener("change", () => {
+        const v = field === "hit" ? parseHitRatio(input.value) : input.value === "" ? NaN : Number(input.value);
+        this.setState({ [field]: v } as Partial<State>, true);
+      });
       const label = h("span");
       this.fields.set(field, { input, label });
       params.append(h("label", {}, label, input));
@@ -152,24 +175,28 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
         : r.source === "measured"
           ? t.measured(f.int(state.keys ?? rl.defaults().compare.keys))
           : r.source === "unsupported"
-            ? t.unsupported(r.reason ?? "")
+            ? t.unsupported(this.t.compare.reasons[r.reason ?? ""] ?? r.reason ?? "")
             : t.notMeasured;
+    const headers = [t.algorithm, t.moved, t.hitAfter, t.db, t.source];
     this.out.append(
-      table(
-        t.caption(f.pct(state.hit), f.int(state.from), f.int(state.to)),
-        [t.algorithm, t.moved, t.hitAfter, t.db, t.source],
-        results.map(({ row, w }) => ({
-          cells: [
-            t.algorithms[row.algorithm],
-            w ? f.pct(w.moved) : "—",
-            w ? f.pct(w.hitAfter) : "—",
-            w ? f.times(w.dbMultiplier) : "—",
-            sourceText(row),
-          ],
-          class: row.algorithm === state.algorithm ? "now" : "",
-          cellClass: [undefined, undefined, undefined, undefined, "l"],
-        })),
-        "whatif-table",
+      stackOnPhones(
+        table(
+          t.caption(f.pct(state.hit), f.int(state.from), f.int(state.to)),
+          headers,
+          results.map(({ row, w }) => ({
+            cells: [
+              t.algorithms[row.algorithm],
+              w ? f.pct(w.moved) : "—",
+              w ? f.pct(w.hitAfter) : "—",
+              w ? f.times(w.dbMultiplier) : "—",
+              sourceText(row),
+            ],
+            class: row.algorithm === state.algorithm ? "now" : "",
+            cellClass: [undefined, undefined, undefined, undefined, "l"],
+          })),
+          "whatif-table",
+        ),
+        headers,
       ),
     );
     const plotted = results.filter((x) => x.w);

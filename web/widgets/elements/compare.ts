@@ -8,7 +8,7 @@ import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { Cancelled, JobRunner } from "../core/jobs";
 import { str, type StateOf } from "../core/params";
-import { table } from "../core/table";
+import { stackOnPhones, table } from "../core/table";
 import type { Job } from "../worker/protocol";
 
 const spec = {
@@ -178,8 +178,9 @@ export class Compare extends RinglabElement<typeof spec> {
     }
     this.out.style.opacity = "";
     if (d.cancelled) {
-      this.statusText.textContent = t.cancelled;
-      this.out.replaceChildren();
+      // The last finished comparison stays, said to be the previous one.
+      const kept = this.out.childElementCount > 0;
+      this.statusText.textContent = kept ? t.cancelledKept : t.cancelled;
       return;
     }
     if (d.error) {
@@ -194,14 +195,18 @@ export class Compare extends RinglabElement<typeof spec> {
   private view(rows: ComparisonRow[]): HTMLElement[] {
     const t = this.t.compare;
     const f = this.f;
+    // One spelling of each algorithm's name on every page (the cache what-if's list has them all).
+    const name = (r: ComparisonRow) => this.t.cache.algorithms[r.algorithm] ?? r.algorithm;
+    const reason = (why: string) => t.reasons[why] ?? why;
     const supported = rows.filter((r) => r.supported);
+    const headers = [t.algorithm, t.moved, t.toNew, t.betweenOld, t.maxOverMean, t.sdOverMean, t.memory, t.buildMs];
     const tbl = table(
       t.caption,
-      [t.algorithm, t.moved, t.toNew, t.betweenOld, "max/mean", "sd/mean", t.memory, t.buildMs],
+      headers,
       rows.map((r) => ({
         cells: r.supported
           ? [
-              r.algorithm,
+              name(r),
               f.pct(r.moved),
               f.pct(r.movedToNew),
               f.pct(r.movedBetweenOld),
@@ -210,15 +215,17 @@ export class Compare extends RinglabElement<typeof spec> {
               f.int(r.memoryBytes),
               f.dec(r.buildMs, 1),
             ]
-          : [r.algorithm, h("span", {}, `${t.unsupported}: ${r.reason ?? ""}`)],
+          : [name(r), h("span", {}, `${t.unsupported}: ${reason(r.reason ?? "")}`)],
         cellClass: r.supported ? [] : ["l", "l"],
       })),
       "compare-table",
     );
+    tbl.querySelectorAll("tbody tr").forEach((tr, i) => tr.setAttribute("data-algorithm", rows[i]?.algorithm ?? ""));
     // The unsupported row's reason spans the row.
     tbl.querySelectorAll("tbody tr").forEach((tr) => {
       if (tr.children.length === 2) (tr.children[1] as HTMLTableCellElement).colSpan = 7;
     });
+    stackOnPhones(tbl, headers);
     const charts = h(
       "div",
       { class: "charts" },
@@ -227,7 +234,7 @@ export class Compare extends RinglabElement<typeof spec> {
           title: t.movedChart,
           testid: "chart-moved",
           x: supported.map((_, i) => i),
-          categories: supported.map((r) => r.algorithm),
+          categories: supported.map(name),
           series: [
             { label: t.moved, values: supported.map((r) => r.moved), color: "--_accent", kind: "bars" },
             { label: t.betweenOld, values: supported.map((r) => r.movedBetweenOld), color: "--_bad", kind: "points" },
@@ -238,7 +245,7 @@ export class Compare extends RinglabElement<typeof spec> {
           table: {
             caption: t.movedChart,
             headers: [t.algorithm, t.moved, t.betweenOld],
-            rows: supported.map((r) => ({ cells: [r.algorithm, f.pct(r.moved), f.pct(r.movedBetweenOld)] })),
+            rows: supported.map((r) => ({ cells: [name(r), f.pct(r.moved), f.pct(r.movedBetweenOld)] })),
           },
         }),
       ),
@@ -247,15 +254,15 @@ export class Compare extends RinglabElement<typeof spec> {
           title: t.loadChart,
           testid: "chart-load",
           x: supported.map((_, i) => i),
-          categories: supported.map((r) => r.algorithm),
-          series: [{ label: "max/mean", values: supported.map((r) => r.maxOverMean), color: "--_s2", kind: "bars" }],
+          categories: supported.map(name),
+          series: [{ label: t.maxOverMean, values: supported.map((r) => r.maxOverMean), color: "--_s2", kind: "bars" }],
           yMin: 0,
           xFmt: (v) => f.num(v),
           yFmt: (v) => f.num(v, 2),
           table: {
             caption: t.loadChart,
-            headers: [t.algorithm, "max/mean"],
-            rows: supported.map((r) => ({ cells: [r.algorithm, f.dec(r.maxOverMean, 3)] })),
+            headers: [t.algorithm, t.maxOverMean],
+            rows: supported.map((r) => ({ cells: [name(r), f.dec(r.maxOverMean, 3)] })),
           },
         }),
       ),

@@ -102,6 +102,8 @@ export class Experiment extends RinglabElement<typeof spec> {
   private runs = 0;
   private done: { key: string; result?: JobResult; error?: unknown; cancelled?: boolean; ms?: number } | undefined;
   private copied = false;
+  /** Whether the output block holds a finished run's output (kept when a later run is cancelled). */
+  private shown = false;
 
   protected heading(): string {
     return this.t.experiment.title(this.state.name);
@@ -228,17 +230,21 @@ export class Experiment extends RinglabElement<typeof spec> {
     }
     this.output.style.opacity = "";
     if (d.cancelled) {
-      this.statusText.textContent = t.cancelled;
-      this.output.hidden = true;
+      // The last finished run's output stays, said to be the previous run's (the fields may
+      // already hold other flags); with none yet there is nothing to show.
+      this.statusText.textContent = this.shown ? t.cancelledKept : t.cancelled;
+      this.output.hidden = !this.shown;
       return;
     }
     if (d.error) {
+      this.shown = false;
       this.output.hidden = true;
       this.statusText.textContent = "";
       throw d.error;
     }
     if (!d.result) return;
     this.output.hidden = false;
+    this.shown = true;
     this.statusText.textContent = t.ranIn(this.f.int(Math.max(1, Math.round(d.ms ?? 0))), JobRunner.inWorker(job));
     this.pre.textContent = d.result.kind === "compare" ? "" : d.result.result.text;
     this.charts.clear();

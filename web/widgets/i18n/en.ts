@@ -160,6 +160,7 @@ const en = {
     runningInWorker: "Running in a background worker…",
     progress: (pct: string) => `Running in a background worker: ${pct}`,
     cancelled: "Cancelled. Press Run to start again.",
+    cancelledKept: "Cancelled. The output below is the previous run's; press Run to start again.",
     ranIn: (ms: string, worker: boolean) => `Ran in ${ms} ms${worker ? " in a background worker" : ""}.`,
     output: "Output",
     outputNote: "Exactly what the published program prints for these flags (byte-identical, its own ASCII digits).",
@@ -265,7 +266,7 @@ const en = {
   vnodes: {
     title: "Virtual nodes: V points per server even out the load",
     slider: (v: string) => `V = ${v} virtual nodes per server`,
-    sliderWeight: (w: string, v: string) => `S0 with weight ${w} (V = ${v})`,
+    sliderWeight: (name: string, w: string, v: string) => `${name} with weight ${w} (V = ${v})`,
     diagram: (points: string, servers: string) =>
       `The ring with all ${points} points of ${servers} servers, one colour per server`,
     center: (points: string) => `${points} points`,
@@ -274,16 +275,31 @@ const en = {
     theory: "theory",
     measured: "measured",
     loadTitle: (v: string) => `Keys per server, V = ${v}`,
-    loadWeightTitle: (w: string) => `Keys per server, S0 with weight ${w}`,
+    loadWeightTitle: (name: string, w: string) => `Keys per server, ${name} with weight ${w}`,
     loadTable: "Points and keys per server",
     keys: "keys",
     points: "points",
-    weightRow: (w: string, v: string) => `S0 × ${w} (V = ${v}), per unit of weight`,
+    weightRow: (name: string, w: string, v: string) => `${name} × ${w} (V = ${v}), per unit of weight`,
     tableCaption: (n: string, k: string) => `${n} servers, ${k} keys: the spread for each V`,
     step: (v: string, points: string, maxOver: string, sd: string, theory: string) =>
       `V = ${v}: ${points} points on the ring. The busiest server has ${maxOver}× the mean; sd/mean is ${sd} (theory ${theory}, about 1/√V).`,
-    weight: (w: string, p0: string, p1: string, share0: string, share1: string) =>
-      `S0 has weight ${w}: ${p0} points where the others have ${p1}, so it gets ${share0} of the keys against about ${share1} for each of the others.`,
+    weight: (name: string, w: string, p0: string, p1: string, share0: string, share1: string) =>
+      `${name} has weight ${w}: ${p0} points where the others have ${p1}, so it gets ${share0} of the keys against about ${share1} for each of the others.`,
+    nServers: "N (servers)",
+    vList: "V values (comma-separated)",
+    more: (n: string) => `and ${n} more`,
+    largestArc: (name: string, share: string, ratio: string, n: string, harmonic: string) =>
+      `Largest arc: ${name}'s, ${share} of the ring = ${ratio}× the mean. With one point per server the largest arc is expected near H(N) = ${harmonic}× the mean (N = ${n}).`,
+    largestShare: (name: string, share: string, ratio: string) =>
+      `Largest share of the ring: ${name}, ${share} = ${ratio}× the mean.`,
+    movesTable: (v: string) => `Keys per server before and after your change, V = ${v}`,
+    before: "before",
+    after: "after",
+    change: "change",
+    min: "min",
+    max: "max",
+    maxOverMean: "max/mean",
+    sdOverMean: "sd/mean",
   },
 
   search: {
@@ -501,6 +517,7 @@ const en = {
     cancel: "Cancel",
     runningInWorker: "Running in a background worker…",
     cancelled: "Cancelled. Press Compare to start again.",
+    cancelledKept: "Cancelled. The table below is the previous comparison's; press Compare to start again.",
     caption: "What each algorithm moved, and how even the load stayed",
     algorithm: "algorithm",
     moved: "moved",
@@ -508,7 +525,15 @@ const en = {
     betweenOld: "between old",
     memory: "memory (bytes)",
     buildMs: "build (ms)",
+    maxOverMean: "max/mean",
+    sdOverMean: "sd/mean",
     unsupported: "not supported",
+    // The module's reasons, by their text (it gives no code for them); an unknown one is shown as it comes.
+    reasons: {
+      "jump has no weights": "jump has no weights",
+      "jump can only remove the last bucket": "jump can only remove the last bucket",
+      "mod-N has no weights": "mod-N has no weights",
+    } as Record<string, string>,
     movedChart: "Keys moved (bars) and moved between old servers (dots)",
     loadChart: "Busiest server / mean after the change",
     note: "Build times are wall-clock and vary from run to run; every other number is exact for the scenario.",

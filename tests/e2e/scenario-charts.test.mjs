@@ -1,0 +1,365 @@
+// The reader's own scenario on the virtual-nodes page, and the pages with charts: moved-key counts
+// equal the module's (computed here in Node from the same package), the chapter's scale answers
+// an interaction within 100 ms, the largest arc for V = 1 is the module's ring's, no axis label is
+// cut at a canvas edge, charts with two series have a legend, the cache what-if reads "95" and
+// "95 %" as 0.95, cancelling a run keeps the previous output, and the compare table is Bengali in
+// Bengali and fits at 1280 and 390 px.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { load } from "ringlab";
+import {
+  SUB,
+  box,
+  newPage,
+  outputText,
+  screenshot,
+  settled,
+  stepOf,
+  text,
+  usePlayground,
+  waitStep,
+} from "./helpers.mjs";
+
+const env = usePlayground();
+const rl = await load();
+
+const url = (hash) => `${env.server.origin}${SUB}${hash}`;
+
+async function open(hash, viewport) {
+  const page = await newPage(env.browser.context, viewport);
+  await page.goto(url(hash));
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host);
+  return { page, host };
+}
+
+const servers = (n) => Array.from({ length: n }, (_, i) => `S${i}`);
+
+/** Each key's owner name on a ring of `names` × `vnodes` (the first weighted by `weight`). */
+function owners(names, vnodes, { seed = 16, keys = 100000, weight } = {}) {
+  const specs = names.map((name, i) => (i === 0 && weight !== undefined ? { name, weight } : name));
+  const ring = rl.ring({ servers: specs, vnodes });
+  try {
+    return Array.from(ring.ownerOfHashMany(rl.keyHashes(seed, keys)), (o) => names[o]);
+  } finally {
+    ring.dispose();
+  }
+}
+
+/** The module's count of keys moved between two placements (rl.movement over name ids). */
+function moved(before, after, oldNames) {
+  const ids = new Map(oldNames.map((n, i) => [n, i]));
+  const id = (n) => {
+    if (!ids.has(n)) ids.set(n, ids.size);
+    return ids.get(n);
+  };
+  const b = Uint32Array.from(before, id);
+  const a = Uint32Array.from(after, id);
+  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
+  return rl.movement(b, a, isNew).moved;
+}
+
+/** The moves line as the page shows it. */
+async function movesOnPage(host) {
+  const line = host.locator('[data-testid="moves"]');
+  await line.waitFor({ state: "visible" });
+  return { moved: Number(await line.getAttribute("data-moved")), keys: Number(await line.getAttribute("data-keys")) };
+}
+
+/** Waits for the widget to show a moves line with `moved` keys (the render after an edit). */
+async function waitMoves(host, expected) {
+  await host
+    .page()
+    .waitForFunction(
+      ([el, want]) => el.shadowRoot.querySelector('[data-testid="moves"]')?.getAttribute("data-moved") === want,
+      [await host.elementHandle(), String(expected)],
+      { timeout: 20_000 },
+    )
+    .catch(async () => assert.fail(`moves: expected ${expected}, page has ${JSON.stringify(await movesOnPage(host))}`));
+}
+
+describe("virtual nodes: the reader's servers", () => {
+  test("V = 1: the largest arc is the module ring's, against H(N)", async () => {
+    const { page, host } = await open("#/vnodes");
+    const ring = rl.ring({ servers: servers(10), vnodes: 1 });
+    const { tokens } = ring.points();
+    ring.dispose();
+    let largest = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const prev = i === 0 ? tokens[tokens.length - 1] - 2 ** 32 : tokens[i - 1];
+      largest = Math.max(largest, tokens[i] - prev);
+    }
+    const ratio = (largest / 2 ** 32) * 10;
+    const p = host.locator('[data-testid="largest-arc"]');
+    assert.ok(Math.abs(Number(await p.getAttribute("data-ratio")) - ratio) < 1e-9);
+    const shown = await text(host, "largest-arc");
+    assert.ok(shown.includes(`${ratio.toFixed(2)}× the mean`), shown);
+    assert.ok(shown.includes(`H(N) = ${rl.theory.harmonic(10).toFixed(2)}×`), shown);
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("change V, add and remove a server, change the weight: moved counts are the module's", async () => {
+    const { page, host } = await open("#/vnodes");
+    // V = 10 with the slider.
+    await host.locator('[data-testid="v-slider"]').fill("3");
+    await waitStep(host, 3);
+    assert.match(await text(host, "narration"), /^V = 10: 100 points/);
+    assert.equal(await host.locator('[data-testid="largest-arc"]').getAttribute("data-vnodes"), "10");
+
+    // Add S10 at V = 10.
+    const before = owners(servers(10), 10);
+    const added = owners(servers(11), 10);
+    await host.locator('[data-testid="servers-new"]').fill("S10");
+    await host.locator('[data-testid="servers-add"]').click();
+    const addMoved = moved(before, added, servers(10));
+    await waitMoves(host, addMoved);
+    assert.ok(addMoved > 0);
+    assert.deepEqual(await movesOnPage(host), { moved: addMoved, keys: 100000 });
+    assert.match(page.url(), /servers=11/);
+    assert.equal((await stepOf(host)).step, 3, "the step (V) stays");
+    // Moved keys are marked on the ring and in the table.
+    assert.ok((await host.locator("[data-moved]").count()) > 0);
+    assert.ok((await host.locator('[data-testid="moves-table"] td.moved').count()) > 0);
+
+    // Remove S3.
+    const without = servers(11).filter((n) => n !== "S3");
+    const removeMoved = moved(added, owners(without, 10), servers(11));
+    await host.locator('[data-testid="servers-remove-S3"]').click();
+    await waitMoves(host, removeMoved);
+    assert.match(decodeURIComponent(page.url()), new RegExp(`names=${without.join(",")}`));
+
+    // Weight 3 for the first server (the last step, V = 100).
+    const w2 = owners(without, 100, { weight: 2 });
+    const w3 = owners(without, 100, { weight: 3 });
+    await host.locator('[data-testid="field-weight"]').fill("3");
+    await host.locator('[data-testid="field-weight"]').press("Enter");
+    await waitMoves(host, moved(w2, w3, without));
+    assert.equal((await stepOf(host)).step, 10);
+    assert.match(page.url(), /weight=3/);
+
+    // The URL reproduces the scenario.
+    await page.reload();
+    await settled(host);
+    assert.equal(await host.locator('[data-testid="servers-rename-S0"]').count(), 1);
+    assert.equal(await host.locator('[data-testid="servers-rename-S3"]').count(), 0);
+    assert.equal(await host.locator('[data-testid="servers-rename-S10"]').count(), 1);
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("100 servers × 256 vnodes, 100,000 keys: each interaction within 100 ms", { timeout: 120_000 }, async () => {
+    const { page, host } = await open("#/vnodes?servers=100&vnodes=1,256&weight-vnodes=256&step=1");
+    const el = await host.elementHandle();
+    // Time from the reader's action to the new page laid out (render on the next microtask, then layout).
+    const timed = (action, rep) =>
+      page.evaluate(
+        async ([host, action, rep]) => {
+          const root = host.shadowRoot;
+          const q = (id) => root.querySelector(`[data-testid="${id}"]`);
+          const t0 = performance.now();
+          if (action === "add") {
+            q("servers-new").value = "S100";
+            q("servers-add").click();
+          } else if (action === "remove") q("servers-remove-S100").click();
+          else if (action === "weight") {
+            q("field-weight").value = rep % 2 ? "2" : "3";
+            q("field-weight").dispatchEvent(new Event("change"));
+          } else if (action === "v") {
+            q("v-slider").value = "0";
+            q("v-slider").dispatchEvent(new Event("input"));
+          } else if (action === "n") {
+            q("field-servers").value = rep % 2 ? "100" : "99";
+            q("field-servers").dispatchEvent(new Event("change"));
+          }
+          await new Promise((r) => setTimeout(r, 0));
+          void root.querySelector('[data-testid="widget"]').getBoundingClientRect().height;
+          return performance.now() - t0;
+        },
+        [el, action, rep],
+      );
+    // Each interaction three times (the machine may be busy with other work): the median counts.
+    const times = { add: [], remove: [], weight: [], v: [], n: [] };
+    for (let rep = 0; rep < 3; rep++)
+      for (const action of Object.keys(times)) {
+        times[action].push(await timed(action, rep));
+        await settled(host);
+      }
+    const median = Object.fromEntries(Object.entries(times).map(([a, xs]) => [a, [...xs].sort((x, y) => x - y)[1]]));
+    console.log(`# vnodes at 100 × 256, 100k keys, median ms: ${JSON.stringify(median)} of ${JSON.stringify(times)}`);
+    assert.equal(await host.locator('[data-testid="moves"]').getAttribute("data-keys"), "100000");
+    for (const [action, ms] of Object.entries(median)) assert.ok(ms < 100, `${action}: ${ms.toFixed(1)} ms`);
+
+    // The moved count at this scale is the module's too: S100 added at V = 256.
+    await page.goto(url("#/vnodes?servers=100&vnodes=256&weight-vnodes=256"));
+    await settled(host);
+    await host.locator('[data-testid="servers-add"]').click();
+    await waitMoves(host, moved(owners(servers(100), 256), owners(servers(101), 256), servers(100)));
+    await page.assertClean();
+    await page.close();
+  });
+});
+
+// Every chart's canvas: no painted pixel in its outermost 2 px (a label cut at the edge leaves
+// one there: "l00%" for "100%"), the canvas inside its .uplot box, and that box inside the chart.
+async function chartProblems(host) {
+  return host.evaluate((el) => {
+    const out = [];
+    for (const fig of el.shadowRoot.querySelectorAll("figure.chart")) {
+      const id = fig.dataset.testid;
+      const u = fig.querySelector(".uplot");
+      const canvas = u?.querySelector("canvas");
+      if (!u || !canvas) {
+        out.push(`${id}: no canvas`);
+        continue;
+      }
+      const f = fig.getBoundingClientRect();
+      const ub = u.getBoundingClientRect();
+      const cb = canvas.getBoundingClientRect();
+      if (cb.left < ub.left - 0.5 || cb.right > ub.right + 0.5) out.push(`${id}: canvas outside .uplot`);
+      if (ub.left < f.left - 0.5 || ub.right > f.right + 0.5) out.push(`${id}: .uplot outside its figure`);
+      const ctx = canvas.getContext("2d");
+      const { width: w, height: h } = canvas;
+      const edge = Math.max(2, Math.round(2 * (w / cb.width)));
+      const painted = (x, y, cw, ch) => {
+        const d = ctx.getImageData(x, y, cw, ch).data;
+        for (let i = 3; i < d.length; i += 4) if (d[i] > 0) return true;
+        return false;
+      };
+      if (painted(0, 0, edge, h)) out.push(`${id}: something drawn at the left edge (a clipped y label)`);
+      if (painted(w - edge, 0, edge, h)) out.push(`${id}: something drawn at the right edge (a clipped x label)`);
+      if (painted(0, h - edge, w, edge)) out.push(`${id}: something drawn at the bottom edge (a clipped x label)`);
+      if (painted(0, 0, w, edge)) out.push(`${id}: something drawn at the top edge`);
+    }
+    return out;
+  });
+}
+
+/** Tables, charts and the page itself: nothing wider than its box. */
+async function overflow(page, host) {
+  const inWidget = await host.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll(".table-wrap, figure.chart, .plot, .stage > *, svg.diagram")]
+      .filter((x) => x.scrollWidth > x.clientWidth + 1)
+      .map((x) => `${x.className?.baseVal ?? x.className} ${x.scrollWidth} > ${x.clientWidth}`),
+  );
+  const pageWide = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+  return pageWide ? [...inWidget, "the page scrolls sideways"] : inWidget;
+}
+
+describe("charts: readable axes and legends, at 1280 and 390 px, in English and Bengali", () => {
+  const pages = [
+    ["vnodes", ["chart-sd"]],
+    ["ring-vs-mod", []],
+    ["vnode-sweep", ["chart-sd"]],
+    ["hrw-jump", []],
+    ["compare", ["chart-moved"]],
+    ["cache", []],
+  ];
+  for (const [route, twoSeries] of pages) {
+    test(`#/${route}`, { timeout: 120_000 }, async () => {
+      for (const lang of ["en", "bn"])
+        for (const width of [1280, 390]) {
+          const { page, host } = await open(`#/${route}?lang=${lang}`, { width, height: 900 });
+          const what = `${route} ${lang} ${width}`;
+          assert.ok((await host.locator("figure.chart").count()) > 0, `${what}: has charts`);
+          assert.deepEqual(await chartProblems(host), [], what);
+          assert.deepEqual(await overflow(page, host), [], what);
+          for (const id of twoSeries) {
+            const items = host.locator(`[data-testid="${id}-legend"] li`);
+            assert.equal(await items.count(), 2, `${what}: ${id} has a legend of two`);
+            assert.ok(await items.first().isVisible());
+            const words = await host.locator(`[data-testid="${id}-legend"]`).textContent();
+            if (lang === "bn") assert.doesNotMatch(words, /theory|measured|moved/, `${what}: legend in Bengali`);
+          }
+          await screenshot(page, `scenario-${route}-${lang}-${width}.png`, { fullPage: true });
+          await page.assertClean(what);
+          await page.close();
+        }
+    });
+  }
+});
+
+describe("cache what-if: the hit ratio as the chapter writes it", () => {
+  test('"95", "95 %" and "95%" give what 0.95 gives; bad text is the module\'s named error', async () => {
+    const { page, host } = await open("#/cache?hit=0.8");
+    const field = host.locator('[data-testid="field-hit"]');
+    const result = async () => [
+      await text(host, "moved"),
+      await text(host, "hit-after"),
+      await text(host, "db-multiplier"),
+    ];
+    await field.fill("0.95");
+    await field.press("Enter");
+    await page.waitForFunction((el) => el.getAttribute("hit") === "0.95", await host.elementHandle());
+    await settled(host);
+    const want = await result();
+    assert.deepEqual(want, ["80.0%", "19.0%", "16.2×"]);
+    for (const typed of ["95", "95 %", "95%"]) {
+      await field.fill("0.5");
+      await field.press("Enter");
+      await page.waitForFunction((el) => el.getAttribute("hit") === "0.5", await host.elementHandle());
+      await field.fill(typed);
+      await field.press("Enter");
+      await page.waitForFunction((el) => el.getAttribute("hit") === "0.95", await host.elementHandle());
+      await settled(host);
+      assert.deepEqual(await result(), want, typed);
+    }
+    await field.fill("lots");
+    await field.press("Enter");
+    await settled(host, { allowError: true });
+    assert.equal(await box(host).getAttribute("data-error"), "out_of_range", "bad text is the module's named error");
+    await page.assertClean();
+    await page.close();
+  });
+});
+
+describe("cancelling a run keeps the previous output", () => {
+  test("#/vnode-sweep: a finished run, then a long one cancelled", { timeout: 120_000 }, async () => {
+    const { page, host } = await open("#/vnode-sweep");
+    const previous = await outputText(host);
+    assert.ok(previous.length > 100);
+    await host.locator('[data-testid="flag-keys"]').fill("50000000");
+    await host.locator('[data-testid="run"]').click();
+    const cancel = host.locator('[data-testid="cancel"]');
+    await cancel.waitFor({ state: "visible" });
+    await cancel.click();
+    await page.waitForFunction(
+      (el) => el.shadowRoot.querySelector('[data-testid="status"]').textContent.startsWith("Cancelled"),
+      await host.elementHandle(),
+    );
+    assert.equal(
+      await text(host, "status"),
+      "Cancelled. The output below is the previous run's; press Run to start again.",
+    );
+    assert.ok(await host.locator('[data-testid="result"]').isVisible(), "the output stays");
+    assert.equal(await outputText(host), previous);
+    assert.ok((await host.locator("figure.chart").count()) > 0, "and its charts");
+    await page.assertClean();
+    await page.close();
+  });
+});
+
+describe("compare in Bengali", () => {
+  test("reasons and headers are Bengali; algorithm names spelled as on the other pages", async () => {
+    for (const width of [1280, 390]) {
+      const { page, host } = await open("#/compare?change=weight:S0=2&lang=bn", { width, height: 900 });
+      const table = host.locator('[data-testid="compare-table"]');
+      const all = await table.textContent();
+      assert.doesNotMatch(all, /not supported|has no weights|can only remove|algorithm|memory|build/, all);
+      assert.match(all, /সম্ভব নয়: jump-এ weight নেই/);
+      assert.match(all, /সম্ভব নয়: mod-N-এ weight নেই/);
+      const names = await table.evaluate((t) => [...t.querySelectorAll("tbody th")].map((th) => th.textContent));
+      assert.deepEqual(names, ["ring", "rendezvous", "jump", "Maglev", "bounded load", "mod-N"]);
+      assert.deepEqual(await overflow(page, host), [], `compare bn ${width}`);
+      await page.assertClean();
+      await page.close();
+    }
+    const { page, host } = await open("#/compare");
+    const names = await host
+      .locator('[data-testid="compare-table"]')
+      .evaluate((t) => [...t.querySelectorAll("tbody th")].map((th) => th.textContent));
+    assert.deepEqual(names, ["ring", "rendezvous", "jump", "Maglev", "bounded loads", "mod-N"]);
+    await page.assertClean();
+    await page.close();
+  });
+});
