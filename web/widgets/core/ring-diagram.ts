@@ -10,6 +10,8 @@ export interface RingPoint {
   label?: string;
   emphasis?: boolean;
   dim?: boolean;
+  /** A name for the point that a page can drag it by (data-point on the circle and its label). */
+  handle?: string;
 }
 
 export interface RingKey {
@@ -126,8 +128,9 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
           cx: x,
           cy: y,
           r: p.emphasis ? 10 : 8,
-          class: `point ${serverClass(p.server)}${p.emphasis ? " em" : ""}`,
+          class: `point ${serverClass(p.server)}${p.emphasis ? " em" : ""}${p.handle === undefined ? "" : " handle"}`,
           opacity: p.dim ? 0.35 : 1,
+          ...(p.handle === undefined ? {} : { "data-point": p.handle }),
         }),
       );
       if (p.label) {
@@ -135,7 +138,14 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
         svg.append(
           s(
             "text",
-            { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": 700, opacity: p.dim ? 0.5 : 1 },
+            {
+              x: lx,
+              y: ly + 4,
+              "text-anchor": "middle",
+              "font-weight": 700,
+              opacity: p.dim ? 0.5 : 1,
+              ...(p.handle === undefined ? {} : { "data-label-of": p.handle }),
+            },
             p.label,
           ),
         );
@@ -182,4 +192,30 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
   }
   if (o.center) svg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "muted" }, o.center));
   return svg;
+}
+
+/** The position under a pointer on a drawn ring (the angle from the top, clockwise), or NaN. */
+export function positionAt(svg: SVGSVGElement, clientX: number, clientY: number, span: number): number {
+  const m = svg.getScreenCTM();
+  if (!m) return NaN;
+  const p = new DOMPoint(clientX, clientY).matrixTransform(m.inverse());
+  let a = Math.atan2(p.x - C, -(p.y - C));
+  if (a < 0) a += 2 * Math.PI;
+  return Math.min(span - 1, Math.round((a / (2 * Math.PI)) * span) % span);
+}
+
+/** Moves a drawn point (and its label) with a `handle` to a position, while it is being dragged. */
+export function movePoint(svg: SVGSVGElement, handle: string, pos: number, span: number, label?: string): void {
+  const esc = CSS.escape(handle);
+  const circle = svg.querySelector(`[data-point="${esc}"]`);
+  const [x, y] = at(pos, span, R);
+  circle?.setAttribute("cx", String(x));
+  circle?.setAttribute("cy", String(y));
+  const text = svg.querySelector(`[data-label-of="${esc}"]`);
+  if (text) {
+    const [lx, ly] = at(pos, span, R + 23);
+    text.setAttribute("x", String(lx));
+    text.setAttribute("y", String(ly + 4));
+    if (label !== undefined) text.textContent = label;
+  }
 }

@@ -1,13 +1,36 @@
 // <ringlab-membership-stepper span="100" servers="A:10,B:30,C:50,D:80" hashes="5,20,38,50,77,95"
-//   changes="+E:40,-B" step="0">
+//   changes="+E:40,-B" key="" step="0">
+// The reader's own servers join and leave as further changes after the chapter's: adding F appends
+// "+F:<token>", removing A appends "-A", so each of them gets the same two steps (the arc that
+// changes hands, then the keys that moved) as the chapter's E and B.
 import type { Ringlab } from "ringlab";
 import { h } from "../core/dom";
-import { num, nums, placed, stepIndex, strs, type StateOf } from "../core/params";
-import { smallRingSvg } from "../core/small-ring";
+import { num, nums, placed, stepIndex, str, strs, type Placed, type StateOf } from "../core/params";
+import {
+  ServerEditor,
+  colorSlots,
+  movesLine,
+  movesOf,
+  nextLetter,
+  numberField,
+  reducedMotion,
+  setField,
+  textField,
+} from "../core/scenario";
+import {
+  enableRingDrag,
+  freeTokens,
+  keyPosition,
+  parseHandle,
+  sharesLegend,
+  smallRingCss,
+  smallRingSvg,
+  tokenInputs,
+} from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
-import { membershipSteps, parseChanges, type MembershipStep } from "../steps/membership";
+import { membershipSteps, parseChanges, type Change, type MembershipStep } from "../steps/membership";
 
 const spec = {
   step: stepIndex(),
@@ -20,19 +43,161 @@ const spec = {
   ]),
   hashes: nums([5, 20, 38, 50, 77, 95]),
   changes: strs(["+E:40", "-B"]),
+  /** The reader's own key: it joins the keys at h32(key) mod span. */
+  key: str(""),
 };
 type State = StateOf<typeof spec>;
 
+const formatChange = (c: Change) =>
+  c.kind === "add" ? `+${c.server.name}:${c.server.tokens.join("/")}` : `-${c.server.name}`;
+
+/** The servers on the ring after every change (a change the module would refuse is left to it). */
+function finalServers(state: State): Placed[] {
+  let list = state.servers.map((p) => ({ name: p.name, tokens: [...p.tokens] }));
+  for (const c of parseChanges(state.changes))
+    list = c.kind === "add" ? [...list, c.server] : list.filter((p) => p.name !== c.server.name);
+  return list;
+}
+
 export class MembershipStepper extends StepperElement<typeof spec, MembershipStep> {
   static override spec = spec;
+  private keyField!: ReturnType<typeof textField>;
+  private hashesField!: ReturnType<typeof textField>;
+  private changesField!: ReturnType<typeof textField>;
+  private spanField!: ReturnType<typeof numberField>;
+  private editor!: ServerEditor;
+  private dragHint!: HTMLParagraphElement;
+  /** The servers the picture shows (a drag names its point by index in this list). */
+  private drawn: Placed[] = [];
+  private animateNext = false;
+  private lastIndex = -1;
+
+  protected override extraStyles(): string {
+    return smallRingCss;
+  }
 
   protected heading(): string {
     return this.t.membership.title;
   }
 
+  /** A user change of the servers: its result (the last step) plays the keys' moves once. */
+  private changeServers(partial: Partial<State>, where: "last" | "keep" = "last"): void {
+    this.animateNext = !reducedMotion();
+    this.change(partial, where);
+  }
+
+  /** Sets a server's token where the server is defined: the starting ring, or the change that added it. */
+  private setToken(name: string, j: number, token: number): void {
+    const s = this.state;
+    const start = s.servers.findIndex((p) => p.name === name);
+    const changes = parseChanges(s.changes);
+    const added = changes.findIndex((c) => c.kind === "add" && c.server.name === name);
+    const retoken = (p: Placed) => ({ ...p, tokens: p.tokens.map((x, m) => (m === j ? token : x)) });
+    if (added >= 0)
+      this.changeServers(
+        { changes: changes.map((c, k) => formatChange(k === added ? { ...c, server: retoken(c.server) } : c)) },
+        "keep",
+      );
+    else if (start >= 0)
+      this.changeServers({ servers: s.servers.map((p, k) => (k === start ? retoken(p) : p)) }, "keep");
+  }
+
+  protected override buildParams(params: HTMLDivElement): void {
+    this.keyField = textField("key", (key) => this.change({ key: key.trim() }, "keep"));
+    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }, "keep"));
+    this.changesField = textField("changes", (text) => this.change({ changes: spec.changes.parse(text) }));
+    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: (names) => nextLetter([...names, ...this.palette(this.state)]),
+      add: (name) => {
+        const s = this.state;
+        const tokens = freeTokens(finalServers(s), s.span, 1);
+        this.changeServers({ changes: [...s.changes, `+${name}:${tokens.join("/")}`] });
+      },
+      remove: (i) => {
+        const s = this.state;
+        const name = finalServers(s)[i]?.name;
+        if (name !== undefined) this.changeServers({ changes: [...s.changes, `-${name}`] });
+      },
+      rename: (i, name) => {
+        const s = this.state;
+        const old = finalServers(s)[i]?.name;
+        if (old === undefined) return;
+        const swap = (p: Placed) => (p.name === old ? { ...p, name } : p);
+        this.change(
+          {
+            servers: s.servers.map(swap),
+            changes: parseChanges(s.changes).map((c) => formatChange({ ...c, server: swap(c.server) })),
+          },
+          "keep",
+        );
+      },
+      extra: (i) => {
+        const s = this.state;
+        const p = finalServers(s)[i];
+        return p ? tokenInputs(this.t, "servers", p, s.span, (j, v) => this.setToken(p.name, j, v)) : undefined;
+      },
+    });
+    this.dragHint = h("p", { class: "hint drag-hint" });
+    params.append(
+      this.keyField.el,
+      this.hashesField.el,
+      this.spanField.el,
+      this.changesField.el,
+      this.editor.el,
+      this.dragHint,
+    );
+  }
+
+  protected override build(box: HTMLDivElement): void {
+    super.build(box);
+    enableRingDrag(this.stage, {
+      span: () => this.state.span,
+      label: (handle, pos) => `${this.drawn[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
+      drop: (handle, pos) => {
+        const [i, j] = parseHandle(handle);
+        const name = this.drawn[i]?.name;
+        if (name !== undefined) this.setToken(name, j, pos);
+      },
+    });
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t;
+    this.keyField.label.textContent = t.scenario.yourKey;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    this.keyField.note.textContent = "";
+    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
+      const k = keyPosition(this.rl, state.key, state.span);
+      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
+    }
+    this.hashesField.label.textContent = t.ring.hashes;
+    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
+    this.changesField.label.textContent = t.membership.changes;
+    setField(this.shadowRoot, this.changesField.input, state.changes.join(", "));
+    this.spanField.label.textContent = t.ring.span;
+    setField(this.shadowRoot, this.spanField.input, String(state.span));
+    this.editor.sync(
+      finalServers(state).map((p) => p.name),
+      t,
+    );
+    this.dragHint.textContent = t.scenario.drag;
+  }
+
+  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
+    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    if (!state.key) return { hashes: state.hashes, labels };
+    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
+  }
+
   protected stepsOf(rl: Ringlab, state: State): MembershipStep[] {
     return membershipSteps(
-      { span: state.span, servers: state.servers, hashes: state.hashes, changes: parseChanges(state.changes) },
+      {
+        span: state.span,
+        servers: state.servers,
+        hashes: this.keys(rl, state).hashes,
+        changes: parseChanges(state.changes),
+      },
       rl,
     );
   }
@@ -44,24 +209,37 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     return names;
   }
 
-  protected draw(
-    stage: HTMLDivElement,
-    step: MembershipStep,
-    _i: number,
-    _steps: MembershipStep[],
-    state: State,
-  ): void {
+  protected draw(stage: HTMLDivElement, step: MembershipStep, i: number, _steps: MembershipStep[], state: State): void {
     const t = this.t.membership;
     const f = this.f;
+    const rl = this.rl as Ringlab;
     const all = this.palette(state);
+    const allSlots = colorSlots(all);
+    const slot = (name: string) => allSlots[all.indexOf(name)] ?? 0;
+    const labels = this.keys(rl, state).labels;
     const change = parseChanges(state.changes)[step.change];
     // The arc step shows the ring as it was, with the joining server emphasised or the leaving one faded.
     const showBefore = step.kind === "arc" && change?.kind === "remove";
     const servers = showBefore ? step.previousServers : step.servers;
+    this.drawn = servers;
     const owners = step.kind === "arc" ? step.previous : step.owners;
     const ownerServers = step.kind === "arc" ? step.previousServers : step.servers;
-    const colorsOf = (list: typeof servers) => list.map((s) => all.indexOf(s.name));
-    // Owners index into ownerServers; recolour them through names so the diagram's list can differ.
+    const beforeNames = step.previous.map((o) => step.previousServers[o.server]?.name ?? "");
+    const afterNames = step.owners.map((o) => step.servers[o.server]?.name ?? "");
+    // The keys that moved in this change, counted by the module (shown once the change is done).
+    const moves =
+      step.kind === "moved"
+        ? movesOf(
+            rl,
+            beforeNames,
+            afterNames,
+            step.previousServers.map((p) => p.name),
+          )
+        : undefined;
+    const animate = step.kind === "moved" && (this.animateNext || (i !== this.lastIndex && !reducedMotion()));
+    this.animateNext = false;
+    this.lastIndex = i;
+    const colors = servers.map((s) => slot(s.name));
     const svg = smallRingSvg({
       span: state.span,
       servers,
@@ -70,16 +248,32 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       focus: -1,
       label: t.diagram(f.id(state.span - 1)),
       f,
-      colors: colorsOf(servers),
+      colors,
+      owned: true,
+      draggable: true,
       arcs:
         step.kind === "start"
           ? []
           : step.arcs.map((a) => ({
               from: a.start,
               to: a.end,
-              server: all.indexOf(step.servers[a.to]?.name ?? ""),
+              server: slot(step.servers[a.to]?.name ?? ""),
               kind: "moved" as const,
             })),
+      ...(moves
+        ? {
+            moved: moves.moved.map((m, k) =>
+              m
+                ? {
+                    from: step.previous[k]?.token ?? 0,
+                    to: step.owners[k]?.token ?? 0,
+                    was: slot(beforeNames[k] ?? ""),
+                  }
+                : undefined,
+            ),
+            animate,
+          }
+        : {}),
       ...(change && step.kind !== "start"
         ? change.kind === "add"
           ? { emphasised: new Set([change.server.name]) }
@@ -87,36 +281,40 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
         : {}),
     });
     const rows = step.owners.map((o, k) => {
-      const before = step.previous[k];
-      const bName = step.previousServers[before?.server ?? 0]?.name ?? "";
-      const aName = step.servers[o.server]?.name ?? "";
+      const bName = beforeNames[k] ?? "";
+      const aName = afterNames[k] ?? "";
       const moved = step.kind !== "start" && bName !== aName;
       const showAfter = step.kind === "moved" || step.kind === "start";
       return {
         cells: [
-          f.digitsIn(`k${k + 1}`),
+          labels[k] ?? f.digitsIn(`k${k + 1}`),
           f.id(o.hash),
-          serverLabel(bName, serverClass(all.indexOf(bName))),
-          showAfter ? serverLabel(aName, serverClass(all.indexOf(aName))) : "…",
+          serverLabel(bName, serverClass(slot(bName))),
+          showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…",
           showAfter && step.kind !== "start" ? (moved ? t.moved : t.stayed) : "",
         ],
-        class: moved && step.kind === "moved" ? "now" : "",
-        cellClass: [undefined, undefined, "l", "l", moved ? "moved" : "kept"],
+        class: moved && step.kind === "moved" ? "now moved-row" : "",
+        cellClass: ["wrap", undefined, "l", "l", moved ? "moved" : "kept"],
       };
     });
     stage.append(
-      h("div", {}, svg),
-      table(
-        step.kind === "start" ? t.captionStart : t.caption,
-        [
-          this.t.key,
-          this.t.hash,
-          step.kind === "start" ? this.t.owner : t.before,
-          step.kind === "start" ? "" : t.after,
-          "",
-        ],
-        rows,
-        "owners",
+      h("div", {}, svg, sharesLegend(this.t, f, servers, state.span, colors)),
+      h(
+        "div",
+        {},
+        table(
+          step.kind === "start" ? t.captionStart : t.caption,
+          [
+            this.t.key,
+            this.t.hash,
+            step.kind === "start" ? this.t.owner : t.before,
+            step.kind === "start" ? "" : t.after,
+            "",
+          ],
+          rows,
+          "owners",
+        ),
+        movesLine(this.t, f, moves),
       ),
     );
   }
@@ -125,7 +323,10 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     const t = this.t.membership;
     const f = this.f;
     if (step.kind === "start")
-      return t.start(state.servers.map((s) => `${s.name} ${s.tokens.map((x) => f.id(x)).join("/")}`).join(", "));
+      return t.start(
+        state.servers.map((s) => `${s.name} ${s.tokens.map((x) => f.id(x)).join("/")}`).join(", "),
+        f.int(step.owners.length),
+      );
     const change = parseChanges(state.changes)[step.change];
     if (!change) return "";
     const arcs = step.arcs.map((a) => `(${f.id(a.start)}, ${f.id(a.end)}]`).join(", ");

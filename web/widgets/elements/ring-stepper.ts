@@ -1,10 +1,33 @@
-// <ringlab-ring-stepper span="100" servers="A:10,B:30,C:50,D:80" hashes="5,20,38,50,77,95" step="0">
+// <ringlab-ring-stepper span="100" servers="A:10,B:30,C:50,D:80" hashes="5,20,38,50,77,95" key="" step="0">
 import type { Ringlab } from "ringlab";
 import { h } from "../core/dom";
 import type { Fmt } from "../core/format";
 import type { Messages } from "../i18n/index";
-import { num, nums, placed, stepIndex, type StateOf } from "../core/params";
-import { smallRingSvg } from "../core/small-ring";
+import { num, nums, placed, stepIndex, str, type StateOf } from "../core/params";
+import {
+  ServerEditor,
+  colorSlots,
+  movesLine,
+  nextLetter,
+  numberField,
+  reducedMotion,
+  setField,
+  textField,
+} from "../core/scenario";
+import {
+  ServerHistory,
+  enableRingDrag,
+  freeTokens,
+  keyPosition,
+  parseHandle,
+  ringMoves,
+  sharesLegend,
+  smallRingCss,
+  smallRingSvg,
+  tokenInputs,
+  withToken,
+  type RingMoves,
+} from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
@@ -21,23 +44,121 @@ const spec = {
     { name: "D", tokens: [80] },
   ]),
   hashes: nums([5, 20, 38, 50, 77, 95]),
+  /** The reader's own key: it joins the keys at h32(key) mod span. */
+  key: str(""),
 };
 type State = StateOf<typeof spec>;
 
 export class RingStepper extends StepperElement<typeof spec, RingStep> {
   static override spec = spec;
+  private keyField!: ReturnType<typeof textField>;
+  private hashesField!: ReturnType<typeof textField>;
+  private spanField!: ReturnType<typeof numberField>;
+  private editor!: ServerEditor;
+  private dragHint!: HTMLParagraphElement;
+  private readonly history = new ServerHistory();
+
+  protected override extraStyles(): string {
+    return smallRingCss;
+  }
 
   protected heading(): string {
     return this.t.ring.title(this.f.id(0), this.f.id(this.state.span - 1));
   }
 
+  protected override buildParams(params: HTMLDivElement): void {
+    this.keyField = textField("key", (key) => {
+      const s = this.state;
+      // The new key's own step: after the intro and the chapter's keys.
+      this.change({ key: key.trim(), step: key.trim() ? s.hashes.length + 1 : 0 }, "keep");
+    });
+    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
+    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: nextLetter,
+      add: (name) => {
+        const s = this.state;
+        this.change({ servers: [...s.servers, { name, tokens: freeTokens(s.servers, s.span, 1) }] }, "last");
+      },
+      remove: (i) => this.change({ servers: this.state.servers.filter((_, k) => k !== i) }, "last"),
+      rename: (i, name) => {
+        const s = this.state;
+        this.history.rename(s.servers[i]?.name ?? "", name);
+        this.change({ servers: s.servers.map((p, k) => (k === i ? { ...p, name } : p)) }, "keep");
+      },
+      extra: (i) => {
+        const s = this.state;
+        const p = s.servers[i];
+        return p
+          ? tokenInputs(this.t, "servers", p, s.span, (j, v) =>
+              this.change({ servers: withToken(this.state.servers, i, j, v) }, "last"),
+            )
+          : undefined;
+      },
+    });
+    this.dragHint = h("p", { class: "hint drag-hint" });
+    params.append(this.keyField.el, this.hashesField.el, this.spanField.el, this.editor.el, this.dragHint);
+  }
+
+  protected override build(box: HTMLDivElement): void {
+    super.build(box);
+    // The stage exists now (buildParams ran first): drags start on its pictures.
+    enableRingDrag(this.stage, {
+      span: () => this.state.span,
+      label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
+      drop: (handle, pos) => {
+        const [i, j] = parseHandle(handle);
+        this.change({ servers: withToken(this.state.servers, i, j, pos) }, "last");
+      },
+    });
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t;
+    this.keyField.label.textContent = t.scenario.yourKey;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    this.keyField.note.textContent = "";
+    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
+      const k = keyPosition(this.rl, state.key, state.span);
+      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
+    }
+    this.hashesField.label.textContent = t.ring.hashes;
+    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
+    this.spanField.label.textContent = t.ring.span;
+    setField(this.shadowRoot, this.spanField.input, String(state.span));
+    this.editor.sync(
+      state.servers.map((p) => p.name),
+      t,
+    );
+    this.dragHint.textContent = t.scenario.drag;
+  }
+
+  /** The chapter's keys, then the reader's key at h32(key) mod span. */
+  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
+    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    if (!state.key) return { hashes: state.hashes, labels };
+    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
+  }
+
+  protected override render(rl: Ringlab, state: State): void {
+    const isDefault = Object.keys(this.params).every((k) => k === "step" || k === "key" || k === "hashes");
+    this.history.observe(state.span, state.servers, isDefault, !reducedMotion());
+    super.render(rl, state);
+  }
+
   protected stepsOf(rl: Ringlab, state: State): RingStep[] {
-    return ringSteps({ span: state.span, servers: state.servers, hashes: state.hashes }, rl);
+    return ringSteps({ span: state.span, servers: state.servers, hashes: this.keys(rl, state).hashes }, rl);
   }
 
   protected draw(stage: HTMLDivElement, step: RingStep, _i: number, _steps: RingStep[], state: State): void {
     const t = this.t.ring;
+    const rl = this.rl as Ringlab;
+    const names = state.servers.map((p) => p.name);
+    const slots = colorSlots(names);
+    const keys = this.keys(rl, state);
     const revealed = step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index;
+    const before = this.history.before;
+    const moves = before ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slotIn(before)) : undefined;
     const svg = smallRingSvg({
       span: state.span,
       servers: state.servers,
@@ -46,15 +167,27 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
       focus: step.kind === "key" ? step.index : -1,
       label: t.diagram(this.f.id(state.span - 1)),
       f: this.f,
+      colors: slots,
+      owned: true,
+      draggable: true,
+      ...(moves ? { moved: moves.marks, animate: this.history.animate } : {}),
     });
     stage.append(
-      h("div", {}, svg),
-      ownersTable(
-        { t: this.t, f: this.f },
-        step.owners,
-        step.kind === "key" ? step.index : -1,
-        step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index + 1,
-        state.servers.map((p) => p.name),
+      h("div", {}, svg, sharesLegend(this.t, this.f, state.servers, state.span, slots)),
+      h(
+        "div",
+        {},
+        ownersTable(
+          { t: this.t, f: this.f },
+          step.owners,
+          step.kind === "key" ? step.index : -1,
+          step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index + 1,
+          names,
+          undefined,
+          "owners",
+          { labels: keys.labels, slots, moves },
+        ),
+        movesLine(this.t, this.f, moves?.moves),
       ),
     );
   }
@@ -67,16 +200,16 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     if (step.kind === "summary") return t.summary;
     const o = step.owners[step.index];
     if (!o) return "";
-    return t.key(
-      f.digitsIn(`k${step.index + 1}`),
-      f.id(o.hash),
-      names[o.server] ?? "",
-      f.id(o.token),
-      o.equal,
-      o.wrapped,
-      f.id(state.span - 1),
-    );
+    const label = step.index < state.hashes.length ? f.digitsIn(`k${step.index + 1}`) : state.key;
+    return t.key(label, f.id(o.hash), names[o.server] ?? "", f.id(o.token), o.equal, o.wrapped, f.id(state.span - 1));
   }
+}
+
+/** A server's colour slot on a list of servers (a key that moved is ringed in its old owner's colour). */
+export function slotIn(servers: { name: string }[]): (name: string) => number {
+  const names = servers.map((p) => p.name);
+  const slots = colorSlots(names);
+  return (name) => slots[names.indexOf(name)] ?? 0;
 }
 
 /** The owners as a table: the text alternative of the ring (shared by the ring steppers). */
@@ -88,22 +221,27 @@ export function ownersTable(
   names: string[],
   caption?: string,
   testid = "owners",
+  extra: { labels?: string[]; slots?: number[]; moves?: RingMoves | undefined } = {},
 ): HTMLDivElement {
   const t = w.t.ring;
+  const slots = extra.slots ?? colorSlots(names);
+  const moves = extra.moves;
   return table(
     caption ?? t.tableCaption,
-    [w.t.key, w.t.hash, w.t.owner, ""],
+    [w.t.key, w.t.hash, w.t.owner, "", ...(moves ? [""] : [])],
     owners.map((o, k) => {
       const known = k < shown;
+      const was = moves?.was[k];
       return {
         cells: [
-          w.f.digitsIn(`k${k + 1}`),
+          extra.labels?.[k] ?? w.f.digitsIn(`k${k + 1}`),
           w.f.id(o.hash),
-          known ? serverLabel(names[o.server] ?? "", serverClass(o.server)) : "…",
+          known ? serverLabel(names[o.server] ?? "", serverClass(slots[o.server] ?? 0)) : "…",
           known ? (o.equal ? t.equalNote : o.wrapped ? t.wrapNote : "") : "",
+          ...(moves ? [was !== undefined ? t.movedFrom(was) : ""] : []),
         ],
-        class: k === focus ? "now" : known ? "" : "dim",
-        cellClass: [undefined, undefined, "l", "l"],
+        class: [k === focus ? "now" : known ? "" : "dim", was !== undefined ? "moved-row" : ""].join(" ").trim(),
+        cellClass: ["wrap", undefined, "l", "l wrap", was !== undefined ? "moved wrap" : "wrap"],
       };
     }),
     testid,

@@ -1,13 +1,38 @@
 // <ringlab-search-stepper span="1000" servers="A:105/930,B:290/610,C:450/845" hashes="700,950,450"
-//   pref="700" rf="3" zones="A:az-1,B:az-1,C:az-2" step="0">
+//   pref="700" rf="3" zones="A:az-1,B:az-1,C:az-2" key="" step="0">
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, nums, pairs, placed, stepIndex, type StateOf } from "../core/params";
-import { smallRingSvg } from "../core/small-ring";
+import { num, nums, pairs, placed, stepIndex, str, type StateOf } from "../core/params";
+import {
+  ServerEditor,
+  colorSlots,
+  movesLine,
+  nextLetter,
+  numberField,
+  reducedMotion,
+  setField,
+  textField,
+} from "../core/scenario";
+import {
+  ServerHistory,
+  enableRingDrag,
+  freeTokens,
+  keyPosition,
+  ownerNames,
+  parseHandle,
+  ringMoves,
+  sharesLegend,
+  smallRingCss,
+  smallRingSvg,
+  tokenInputs,
+  withToken,
+} from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
 import { searchSteps, type SearchStep } from "../steps/search";
+import type { Owner } from "../steps/token-ring";
+import { ownersTable, slotIn } from "./ring-stepper";
 
 const spec = {
   step: stepIndex(),
@@ -21,11 +46,164 @@ const spec = {
   pref: num(700),
   rf: num(3),
   zones: pairs({ A: "az-1", B: "az-1", C: "az-2" }),
+  /** The reader's own key: it joins the keys looked up, at h32(key) mod span. */
+  key: str(""),
 };
 type State = StateOf<typeof spec>;
 
 export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   static override spec = spec;
+  private keyField!: ReturnType<typeof textField>;
+  private hashesField!: ReturnType<typeof textField>;
+  private spanField!: ReturnType<typeof numberField>;
+  private rfField!: ReturnType<typeof numberField>;
+  private prefField!: ReturnType<typeof numberField>;
+  private editor!: ServerEditor;
+  private dragHint!: HTMLParagraphElement;
+  private readonly history = new ServerHistory();
+  private jumpToKey = false;
+
+  protected override extraStyles(): string {
+    return smallRingCss;
+  }
+
+  protected override buildParams(params: HTMLDivElement): void {
+    this.keyField = textField("key", (key) => {
+      this.jumpToKey = key.trim() !== "";
+      this.change({ key: key.trim() });
+    });
+    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
+    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
+    this.rfField = numberField("rf", (rf) => this.change({ rf }, "last"), { min: 1, step: 1 });
+    this.prefField = numberField("pref", (pref) => this.change({ pref }, "last"), { min: 0, step: 1 });
+    this.editor = new ServerEditor(() => this.shadowRoot, {
+      nextName: nextLetter,
+      add: (name) => {
+        const st = this.state;
+        const v = Math.max(1, st.servers[0]?.tokens.length ?? 1);
+        const zones = { ...st.zones };
+        const used = Object.values(zones);
+        if (used.length > 0) {
+          // A new server joins the zone with the fewest servers.
+          const count = (z: string) => used.filter((x) => x === z).length;
+          zones[name] = [...new Set(used)].sort((a, b) => count(a) - count(b) || a.localeCompare(b))[0] ?? "";
+        }
+        this.change({ servers: [...st.servers, { name, tokens: freeTokens(st.servers, st.span, v) }], zones }, "last");
+      },
+      remove: (i) => {
+        const st = this.state;
+        const name = st.servers[i]?.name ?? "";
+        const zones = { ...st.zones };
+        delete zones[name];
+        this.change({ servers: st.servers.filter((_, k) => k !== i), zones }, "last");
+      },
+      rename: (i, name) => {
+        const st = this.state;
+        const old = st.servers[i]?.name ?? "";
+        this.history.rename(old, name);
+        const zones: Record<string, string> = {};
+        for (const [k, z] of Object.entries(st.zones)) zones[k === old ? name : k] = z;
+        this.change({ servers: st.servers.map((p, k) => (k === i ? { ...p, name } : p)), zones }, "keep");
+      },
+      extra: (i) => {
+        const st = this.state;
+        const p = st.servers[i];
+        if (!p) return undefined;
+        const label = this.t.search.zoneOf(p.name);
+        const zone = h("input", {
+          type: "text",
+          class: "zone",
+          value: st.zones[p.name] ?? "",
+          "aria-label": label,
+          title: label,
+          spellcheck: "false",
+          autocomplete: "off",
+          "data-focus-key": `zone:${p.name}`,
+          "data-testid": `servers-zone-${p.name}`,
+        });
+        zone.addEventListener("change", () => {
+          const zones = { ...this.state.zones };
+          if (zone.value.trim()) zones[p.name] = zone.value.trim();
+          else delete zones[p.name];
+          this.change({ zones }, "last");
+        });
+        return h(
+          "span",
+          { class: "tokens" },
+          tokenInputs(this.t, "servers", p, st.span, (j, v) =>
+            this.change({ servers: withToken(this.state.servers, i, j, v) }, "last"),
+          ),
+          zone,
+        );
+      },
+    });
+    this.dragHint = h("p", { class: "hint drag-hint" });
+    params.append(
+      this.keyField.el,
+      this.hashesField.el,
+      this.spanField.el,
+      this.rfField.el,
+      this.prefField.el,
+      this.editor.el,
+      this.dragHint,
+    );
+  }
+
+  protected override build(box: HTMLDivElement): void {
+    super.build(box);
+    enableRingDrag(this.stage, {
+      span: () => this.state.span,
+      label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
+      drop: (handle, pos) => {
+        const [i, j] = parseHandle(handle);
+        this.change({ servers: withToken(this.state.servers, i, j, pos) }, "last");
+      },
+    });
+  }
+
+  protected override syncParams(state: State): void {
+    const t = this.t;
+    this.keyField.label.textContent = t.scenario.yourKey;
+    setField(this.shadowRoot, this.keyField.input, state.key);
+    this.keyField.note.textContent = "";
+    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
+      const k = keyPosition(this.rl, state.key, state.span);
+      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
+    }
+    this.hashesField.label.textContent = t.ring.hashes;
+    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
+    this.spanField.label.textContent = t.ring.span;
+    setField(this.shadowRoot, this.spanField.input, String(state.span));
+    this.rfField.label.textContent = t.search.rf;
+    setField(this.shadowRoot, this.rfField.input, String(state.rf));
+    this.prefField.label.textContent = t.search.pref;
+    setField(this.shadowRoot, this.prefField.input, String(state.pref));
+    this.editor.sync(
+      state.servers.map((p) => p.name),
+      t,
+    );
+    this.dragHint.textContent = t.scenario.drag;
+  }
+
+  /** The chapter's keys, then the reader's key at h32(key) mod span. */
+  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
+    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    if (!state.key) return { hashes: state.hashes, labels };
+    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
+  }
+
+  protected override render(rl: Ringlab, state: State): void {
+    const isDefault = ["servers", "span"].every((k) => !(k in this.params));
+    this.history.observe(state.span, state.servers, isDefault, !reducedMotion());
+    super.render(rl, state);
+    if (this.jumpToKey) {
+      // The reader's key is the last one searched: go to its first comparison.
+      this.jumpToKey = false;
+      let found = 0;
+      const at = this.steps.findIndex((x) => x.kind === "found" && ++found === state.hashes.length);
+      if (at >= 0 && at + 1 < this.stepCount) this.go(at + 1);
+    }
+  }
 
   protected heading(): string {
     return this.t.search.title;
@@ -36,7 +214,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       {
         span: state.span,
         servers: state.servers,
-        hashes: state.hashes,
+        hashes: this.keys(rl, state).hashes,
         pref: state.pref,
         rf: state.rf,
         zones: state.zones,
@@ -50,6 +228,9 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const f = this.f;
     const n = step.points.length;
     const cw = 300 / Math.max(1, n);
+    const slots = colorSlots(state.servers.map((p) => p.name));
+    // Narrow cells (many points) get smaller text so neighbours do not run together.
+    const fs = Math.min(12, Math.max(6, cw / 3.6));
     const svg = s("svg", {
       class: "diagram wide",
       viewBox: "0 0 320 118",
@@ -63,7 +244,13 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       const inRange = pr ? i >= pr.lo && i < pr.hi : true;
       const visited = step.visit?.point === i;
       const isOwner = step.kind === "found" && step.landed === i;
-      svg.append(s("text", { x: x(i) + cw / 2, y: 22, "text-anchor": "middle", class: "muted" }, `[${f.id(i)}]`));
+      svg.append(
+        s(
+          "text",
+          { x: x(i) + cw / 2, y: 22, "text-anchor": "middle", class: "muted", "font-size": fs },
+          `[${f.id(i)}]`,
+        ),
+      );
       svg.append(
         s("rect", {
           x: x(i) + 2,
@@ -71,7 +258,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           width: cw - 4,
           height: 44,
           rx: 5,
-          class: `${serverClass(pt.server)}${visited || isOwner || pr?.mid === i ? " em" : ""}`,
+          class: `${serverClass(slots[pt.server] ?? 0)}${visited || isOwner || pr?.mid === i ? " em" : ""}`,
           "fill-opacity": inRange ? 0.28 : 0.06,
           "stroke-width": visited || isOwner || pr?.mid === i ? 3 : 1,
         }),
@@ -79,14 +266,21 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       svg.append(
         s(
           "text",
-          { x: x(i) + cw / 2, y: 50, "text-anchor": "middle", "font-weight": 700, opacity: inRange ? 1 : 0.45 },
+          {
+            x: x(i) + cw / 2,
+            y: 50,
+            "text-anchor": "middle",
+            "font-weight": 700,
+            "font-size": fs,
+            opacity: inRange ? 1 : 0.45,
+          },
           f.id(pt.token),
         ),
       );
       svg.append(
         s(
           "text",
-          { x: x(i) + cw / 2, y: 66, "text-anchor": "middle", opacity: inRange ? 1 : 0.45 },
+          { x: x(i) + cw / 2, y: 66, "text-anchor": "middle", "font-size": fs, opacity: inRange ? 1 : 0.45 },
           state.servers[pt.server]?.name ?? "",
         ),
       );
@@ -112,22 +306,37 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const owner = step.owner;
     const walking = step.kind === "walk" || step.kind === "list";
     const visitPt = step.visit ? step.points[step.visit.point] : undefined;
+    const rl = this.rl as Ringlab;
+    const slots = colorSlots(names);
+    const keys = this.keys(rl, state);
+    // Every key on the ring: those whose search has finished coloured by owner, the current one
+    // walked to its owner; during the preference list, the list's position as well.
+    let finished = 0;
+    for (let k = 0; k < i; k++) if (steps[k]?.kind === "found") finished++;
+    const all: Owner[] = ownerNames(rl, state.span, state.servers, keys.hashes);
+    const prefShown = walking && owner && !keys.hashes.includes(owner.hash);
+    const owners = prefShown && owner ? [...all, owner] : all;
+    const revealed =
+      step.kind === "intro" ? 0 : step.kind === "probe" ? finished : walking ? owners.length : finished + 1;
+    const before = this.history.before;
+    const moves = before ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slotIn(before)) : undefined;
     const ring = smallRingSvg({
       span: state.span,
       servers: state.servers,
-      owners:
-        step.kind === "intro"
-          ? []
-          : [owner ?? { hash: step.hash, id: "", server: -1, token: step.hash, equal: false, wrapped: false }],
-      revealed: owner ? 1 : 0,
-      focus: step.kind === "found" ? 0 : -1,
+      owners,
+      revealed,
+      focus: step.kind === "found" ? finished : -1,
       label: t.ringLabel(f.id(state.span - 1)),
       f,
+      colors: slots,
+      owned: true,
+      draggable: true,
       arcs:
         walking && owner && visitPt
-          ? [{ from: owner.hash, to: visitPt.token, server: visitPt.server, kind: "walk" }]
+          ? [{ from: owner.hash, to: visitPt.token, server: slots[visitPt.server] ?? 0, kind: "walk" }]
           : [],
       ...(visitPt ? { emphasised: new Set([names[visitPt.server] ?? ""]) } : {}),
+      ...(moves ? { moved: moves.marks, animate: this.history.animate } : {}),
     });
     const right = h("div", {}, this.strip(step, state));
     if (step.kind === "probe" || step.kind === "found") {
@@ -155,7 +364,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
                   ]
                 : [],
               class: x === steps[i] ? "now" : reached ? "" : "dim",
-              cellClass: [undefined, undefined, undefined, undefined, undefined, "l"],
+              cellClass: [undefined, undefined, undefined, undefined, undefined, "l wrap"],
             };
           }),
           "probes",
@@ -177,12 +386,12 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
               cells: [
                 f.id(v?.point ?? 0),
                 f.id(pt?.token ?? 0),
-                serverLabel(name, serverClass(pt?.server ?? 0)),
+                serverLabel(name, serverClass(slots[pt?.server ?? 0] ?? 0)),
                 state.zones[name] ?? "",
                 reached && v ? t.actions[v.action] : "",
               ],
               class: x === step ? "now" : reached ? "" : "dim",
-              cellClass: [undefined, undefined, "l", "l", "l"],
+              cellClass: [undefined, undefined, "l", "l", "l wrap"],
             };
           }),
           "walk",
@@ -190,7 +399,26 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
         h("p", { "data-testid": "preference-list" }, h("strong", {}, `${t.listLabel}: `), step.list.join(", ") || "—"),
       );
     }
-    stage.append(h("div", {}, ring), right);
+    stage.append(
+      h(
+        "div",
+        {},
+        ring,
+        sharesLegend(this.t, f, state.servers, state.span, slots),
+        ownersTable(
+          { t: this.t, f },
+          all,
+          step.kind === "found" ? finished : -1,
+          step.kind === "intro" ? 0 : step.kind === "probe" ? finished : walking ? all.length : finished + 1,
+          names,
+          undefined,
+          "owners",
+          { labels: keys.labels, slots, moves },
+        ),
+        movesLine(this.t, f, moves?.moves),
+      ),
+      right,
+    );
   }
 
   protected narrate(step: SearchStep, _i: number, _steps: SearchStep[], state: State): string {

@@ -230,6 +230,13 @@ const bn: Messages = {
           ? `${k}, অবস্থান ${hash}: ${hash} থেকে ${hi}-এর মধ্যে কোনো সার্ভার নেই, তাই বৃত্ত ঘুরে ০ থেকে এগিয়ে ${token}-এ ${owner} (wrap-around)।`
           : `${k}, অবস্থান ${hash}: ঘড়ির কাঁটার দিকে প্রথম সার্ভার ${token}-এ ${owner}।`,
     summary: "প্রতিটি key শুধু সার্ভারদের অবস্থান থেকেই মালিক পেল: key-এর তালিকা কারও কাছে রাখতে হয়নি।",
+    span: "ring-এ অবস্থানের সংখ্যা",
+    hashes: "Key-দের অবস্থান",
+    keyRule: (hash, span, pos) => `h32 = ${hash}; ${hash} mod ${span} = ${pos}: ring-এ তার অবস্থান`,
+    sharesTitle: "বৃত্তে প্রতিটি সার্ভারের ভাগ (তার রঙে তার বৃত্তাংশ)",
+    largestArc: (x, n) => `সবচেয়ে বড় বৃত্তাংশ গড় বৃত্তাংশের ${x} গুণ (N = ${n}, প্রত্যেকের একটি বিন্দু)।`,
+    movedFrom: (name) => `সরেছে, আগে ${name}`,
+    tokenN: (name, j) => `${name}-এর ${j} নম্বর token`,
   },
 
   membership: {
@@ -241,7 +248,8 @@ const bn: Messages = {
     after: "পরে",
     moved: "সরল",
     stayed: "থাকল",
-    start: (servers) => `${servers} নিয়ে ring, আর ছয়টি key নিজেদের মালিকের কাছে।`,
+    start: (servers, keys) => `${servers} নিয়ে ring, আর ${keys}টি key নিজেদের মালিকের কাছে।`,
+    changes: "বদলগুলো, ক্রমানুসারে",
     addArc: (name, at, arcs, from) =>
       `${name} যোগ হলো ${at}-এ। সে ${from}-এর বৃত্তাংশ ${arcs} নিয়ে নেয়; আর কিছুর মালিক বদলায় না।`,
     removeArc: (name, arcs, to) =>
@@ -327,6 +335,9 @@ const bn: Messages = {
               ? "এই zone-এ আগেই কপি আছে, এই চক্করে বাদ"
               : "আগেই তালিকায়, বাদ"
       }। তালিকা: ${list || "—"}।`,
+    rf: "Replication factor (RF)",
+    pref: "যে অবস্থানের preference list",
+    zoneOf: (name) => `${name}-এর zone`,
     list: (hash, rf, list, zones) =>
       `RF = ${rf}-এ ${hash}-এর preference list: ${list}${zones ? " — ভিন্ন সার্ভার, আর যতদূর সম্ভব ভিন্ন zone" : " — ঘড়ির কাঁটার দিকে প্রথম ভিন্ন সার্ভারগুলো"}।`,
   },

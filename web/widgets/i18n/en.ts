@@ -241,6 +241,13 @@ const en = {
           ? `${k} at ${hash}: no server between ${hash} and ${hi}, so the walk wraps past the top to 0 and reaches ${owner} at ${token}.`
           : `${k} at ${hash}: walking clockwise, the first server is ${owner} at ${token}.`,
     summary: "Every key found its owner from the servers' positions alone: nobody had to keep a list of keys.",
+    span: "Positions on the ring",
+    hashes: "Key positions",
+    keyRule: (hash: string, span: string, pos: string) => `h32 = ${hash}; ${hash} mod ${span} = ${pos}: its position`,
+    sharesTitle: "Each server's share of the circle (its arcs, in its colour)",
+    largestArc: (x: string, n: string) => `Largest arc ${x}× the mean arc (N = ${n}, one point each).`,
+    movedFrom: (name: string) => `moved, was ${name}`,
+    tokenN: (name: string, j: string) => `Token ${j} of ${name}`,
   },
 
   membership: {
@@ -253,7 +260,8 @@ const en = {
     after: "after",
     moved: "moved",
     stayed: "stayed",
-    start: (servers: string) => `The ring with ${servers}, and the six keys on their owners.`,
+    start: (servers: string, keys: string) => `The ring with ${servers}, and the ${keys} keys on their owners.`,
+    changes: "Changes, in order",
     addArc: (name: string, at: string, arcs: string, from: string) =>
       `${name} joins at ${at}. It takes over the arc ${arcs}, which was ${from}'s; nothing else changes hands.`,
     removeArc: (name: string, arcs: string, to: string) =>
@@ -342,6 +350,9 @@ const en = {
               ? "its zone already has a copy, skipped on this lap"
               : "already in the list, skipped"
       }. List: ${list || "—"}.`,
+    rf: "Replication factor (RF)",
+    pref: "Preference list for position",
+    zoneOf: (name: string) => `Zone of ${name}`,
     list: (hash: string, rf: string, list: string, zones: boolean) =>
       `The preference list for ${hash} with RF = ${rf}: ${list}${zones ? " — distinct servers, and distinct zones as far as the zones allow" : " — the first distinct servers clockwise"}.`,
   },

@@ -2,7 +2,7 @@
 // from the module over [0, 2^bits), bits the fewest that hold the span. Each virtual node's id is
 // the server's name, or name#j when a server has several; the page keeps id → server itself
 // (it chose the ids), the module does every lookup.
-import type { Ringlab } from "ringlab";
+import { RinglabError, type Ringlab } from "ringlab";
 import type { Placed } from "../core/params";
 
 export type TokenRing = ReturnType<Ringlab["tokenRing"]>;
@@ -21,13 +21,30 @@ export interface SmallRing {
   /** Virtual node id → its token (as the page placed it). */
   tokenOf: Map<string, number>;
   names: string[];
+  span: number;
 }
 
 export function vnodeId(p: Placed, j: number): string {
   return p.tokens.length === 1 ? p.name : `${p.name}#${j}`;
 }
 
+/**
+ * The page's ring has `span` positions, the module's 2^bits ≥ span: a position the module would
+ * accept but the picture has no place for (span ≤ x < 2^bits) is refused here, by name.
+ */
+export function checkSpan(span: number): void {
+  if (!Number.isInteger(span) || span < 2 || span > 2 ** 32)
+    throw new RinglabError("out_of_range", `the ring's span must be a whole number from 2 to 2^32, got ${span}`);
+}
+
+export function checkPosition(span: number, x: number, what: string): void {
+  if (Number.isInteger(x) && (x < 0 || x >= span))
+    throw new RinglabError("token_out_of_range", `${what} ${x} is outside the ring's positions 0–${span - 1}`);
+}
+
 export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRing {
+  checkSpan(span);
+  for (const p of servers) for (const t of p.tokens) checkPosition(span, t, `the token of ${p.name}`);
   const ring = rl.tokenRing({ bits: bitsFor(span) });
   const serverOf = new Map<string, number>();
   const tokenOf = new Map<string, number>();
@@ -44,7 +61,7 @@ export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRi
     ring.dispose();
     throw e;
   }
-  return { ring, serverOf, tokenOf, names: servers.map((p) => p.name) };
+  return { ring, serverOf, tokenOf, names: servers.map((p) => p.name), span };
 }
 
 /** Where a hash goes: the owning virtual node, its server, and the two cases the tutorial calls out. */
@@ -60,6 +77,7 @@ export interface Owner {
 }
 
 export function ownerOf(r: SmallRing, hash: number): Owner {
+  checkPosition(r.span, hash, "the key position");
   const id = r.ring.routeHash(hash);
   const token = r.tokenOf.get(id) ?? 0;
   return { hash, id, server: r.serverOf.get(id) ?? 0, token, equal: token === hash, wrapped: hash > token };

@@ -1,0 +1,192 @@
+// The ring steppers (#/ring, #/membership, #/search) driven as a reader would: type a key, add a
+// server, remove one. The moved-key count each page shows must equal the count computed here with
+// the module's own token ring (owners before and after the change); the address carries the state;
+// removing a server leaves the others' colours alone; nothing needs sideways scrolling at 1280 or
+// 390 px, in English or Bengali; and no console error.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { SUB, newPage, rows, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { load } from "../../web/lib/dist/index.js";
+
+const env = usePlayground();
+const rl = await load();
+const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
+
+const bitsFor = (span) => {
+  let bits = 1;
+  while (2 ** bits < span && bits < 32) bits++;
+  return bits;
+};
+
+/** Each hash's owner (a server name) on a ring of these servers, by the module's routeHash. */
+function owners(span, servers, hashes) {
+  const ring = rl.tokenRing({ bits: bitsFor(span) });
+  try {
+    const serverOf = new Map();
+    for (const p of servers)
+      p.tokens.forEach((t, j) => {
+        const id = p.tokens.length === 1 ? p.name : `${p.name}#${j}`;
+        ring.add(id, t);
+        serverOf.set(id, p.name);
+      });
+    return hashes.map((x) => serverOf.get(ring.routeHash(x)));
+  } finally {
+    ring.dispose();
+  }
+}
+
+function movedCount(span, before, after, hashes) {
+  const a = owners(span, before, hashes);
+  const b = owners(span, after, hashes);
+  return a.filter((x, i) => x !== b[i]).length;
+}
+
+/** The ring a membership state ends with: the starting servers, then each change. */
+function finalServers(state) {
+  let list = state.servers;
+  for (const c of state.changes) {
+    const name = c.slice(1).split(":")[0];
+    if (c.startsWith("-")) list = list.filter((p) => p.name !== name);
+    else
+      list = [
+        ...list,
+        {
+          name,
+          tokens: c
+            .slice(c.lastIndexOf(":") + 1)
+            .split("/")
+            .map(Number),
+        },
+      ];
+  }
+  return list;
+}
+
+const ringOf = (page, state) => (page === "membership" ? finalServers(state) : state.servers);
+const keyHashes = (state) => [...state.hashes, ...(state.key ? [rl.h32(state.key) % state.span] : [])];
+
+async function open(hash, viewport) {
+  const page = await newPage(env.browser.context, viewport);
+  await page.goto(url(hash));
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host);
+  return { page, host };
+}
+
+const state = (host) => host.evaluate((el) => el.state);
+const colourOf = (host, name) =>
+  host.locator(`[data-testid="servers"] li[data-server="${name}"] > span`).first().getAttribute("class");
+
+async function waitMoves(host) {
+  await host.locator('[data-testid="moves"][data-moved]').waitFor({ timeout: 10_000 });
+  return Number(await host.locator('[data-testid="moves"]').getAttribute("data-moved"));
+}
+
+/** Nothing in the widget or the page needs horizontal scrolling. */
+async function assertNoOverflow(page, host, what) {
+  const wide = await host.evaluate((el) =>
+    [...el.shadowRoot.querySelectorAll(".table-wrap, .stage > div, .params, svg")]
+      .filter((x) => x.scrollWidth > x.clientWidth + 1 && x.clientWidth > 0)
+      .map((x) => `${x.className?.baseVal ?? x.className} ${x.scrollWidth}>${x.clientWidth}`),
+  );
+  assert.deepEqual(wide, [], `${what}: overflowing boxes`);
+  const doc = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  assert.ok(doc[0] <= doc[1], `${what}: the page is ${doc[0]} px wide at ${doc[1]} px`);
+}
+
+const pages = [
+  { id: "ring", remove: "B", survivor: "C" },
+  { id: "membership", remove: "A", survivor: "C" },
+  { id: "search", remove: "B", survivor: "C" },
+];
+
+describe("the ring steppers take the reader's key and servers", () => {
+  for (const p of pages) {
+    test(`#/${p.id}: type a key, add a server, remove a server`, { timeout: 120_000 }, async () => {
+      const { page, host } = await open(`#/${p.id}`);
+
+      // A key of one's own: its position h32(key) mod span, and it joins the keys.
+      await host.locator('[data-testid="key"]').fill("user:42");
+      await host.locator('[data-testid="key"]').press("Enter");
+      await page.waitForFunction(() => location.hash.includes("key=user"));
+      let s = await state(host);
+      const pos = rl.h32("user:42") % s.span;
+      assert.match(await host.locator('[data-testid="key-note"]').textContent(), new RegExp(`mod ${s.span} = ${pos}`));
+      assert.ok(
+        (await rows(host, "owners")).some((r) => r[0] === "user:42" && r[1] === String(pos)),
+        "the key is a row of the owners table",
+      );
+
+      // Add F: the moved count is the module's, computed here from the rings before and after.
+      const colourBefore = await colourOf(host, p.survivor);
+      const before = ringOf(p.id, s);
+      await host.locator('[data-testid="servers-new"]').fill("F");
+      await host.locator('[data-testid="servers-add"]').click();
+      await page.waitForFunction(() => /F(%3A|:)/.test(location.hash));
+      s = await state(host);
+      const afterAdd = ringOf(p.id, s);
+      assert.ok(afterAdd.some((x) => x.name === "F"));
+      assert.equal(await waitMoves(host), movedCount(s.span, before, afterAdd, keyHashes(s)), "moved after adding F");
+      await screenshot(page, `scenario-${p.id}-added-1280.png`, { fullPage: true });
+
+      // Remove one: the count again, and the survivor keeps its colour.
+      await host.locator(`[data-testid="servers-remove-${p.remove}"]`).click();
+      await page.waitForFunction(
+        ([page, name]) =>
+          page === "membership"
+            ? decodeURIComponent(location.hash).includes(`-${name}`)
+            : !decodeURIComponent(location.hash).includes(`${name}:`),
+        [p.id, p.remove],
+      );
+      s = await state(host);
+      const afterRemove = ringOf(p.id, s);
+      assert.ok(!afterRemove.some((x) => x.name === p.remove));
+      assert.equal(
+        await waitMoves(host),
+        movedCount(s.span, afterAdd, afterRemove, keyHashes(s)),
+        `moved after removing ${p.remove}`,
+      );
+      assert.equal(await colourOf(host, p.survivor), colourBefore, `${p.survivor} keeps its colour`);
+      // Moved keys are marked on the ring and in the table.
+      const marks = await host.locator('[data-testid="ring"] [data-moved]').count();
+      assert.equal(marks, await waitMoves(host));
+      const movedRows = (await host.locator('[data-testid="owners"] tbody tr.moved-row').count()) > 0;
+      assert.equal(movedRows, marks > 0);
+
+      // The address carries it all: a fresh page at this URL shows the same servers and key.
+      const link = page.url();
+      assert.match(decodeURIComponent(link), /key=user:42/);
+      const again = await open(link.slice(link.indexOf("#")));
+      assert.deepEqual(await state(again.host), s);
+      await again.page.assertClean();
+      await again.page.close();
+
+      // Shares of the circle are shown per server.
+      assert.ok((await host.locator('[data-testid="shares"] li').count()) === afterRemove.length);
+      await page.assertClean();
+      await page.close();
+    });
+  }
+
+  test(
+    "no sideways scrolling at 1280 and 390 px, in English and Bengali, on every step kind",
+    { timeout: 240_000 },
+    async () => {
+      for (const p of pages)
+        for (const lang of ["en", "bn"])
+          for (const width of [1280, 390]) {
+            const { page, host } = await open(`#/${p.id}?lang=${lang}&key=user:42`, { width, height: 900 });
+            const steps = Number(await host.locator('[data-testid="widget"]').getAttribute("data-steps"));
+            // The first step, the middle and the last (on #/search: the preference-list walk).
+            for (const step of [0, Math.floor(steps / 2), steps - 2, steps - 1]) {
+              await host.evaluate((el, step) => (el.state = { step }), step);
+              await page.waitForTimeout(50);
+              await assertNoOverflow(page, host, `#/${p.id} ${lang} ${width} px step ${step}`);
+            }
+            await screenshot(page, `scenario-${p.id}-${lang}-${width}.png`, { fullPage: true });
+            await page.assertClean(`#/${p.id} ${lang} ${width}`);
+            await page.close();
+          }
+    },
+  );
+});
