@@ -86,7 +86,9 @@ td.l, th.l { text-align: start; }
 thead th { white-space: normal; }
 @media (max-width: 560px) {
   th, td { padding: 0.2rem 0.25rem; }
-  tbody th, td { white-space: normal; overflow-wrap: anywhere; }
+  td { white-space: normal; overflow-wrap: anywhere; }
+  td.moved, td.kept { overflow-wrap: normal; }
+  tbody th { white-space: normal; overflow-wrap: anywhere; }
 }
 @media (prefers-reduced-motion: reduce) {
   .key-strip.animate .kcard.moved .to, svg.animate .moved-new { animation: none; }
