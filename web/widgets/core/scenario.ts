@@ -255,18 +255,24 @@ export interface Moves {
   /** Per key: whether its owner changed. */
   moved: boolean[];
   /**
-   * The fewest keys any placement had to move to reach the new loads: the keys each server gains
-   * beyond what it had, summed (a removed server's keys; a new server's share).
+   * The fewest keys a scheme had to move for this change: every key whose server left, plus the
+   * share a balanced scheme hands the servers that joined (keys × joined / servers after, the
+   * chapter's 1/(N+1) for one more server); with the same servers (a weight changed), what each
+   * server gains beyond what it had.
    */
   mustMove: number;
 }
 
-/** Compares owners before and after (server names, "" for none), counted by the module. */
+/**
+ * Compares owners before and after (server names), counted by the module. `newNames` is the server
+ * list after the change (default: the servers that own a key after it).
+ */
 export function movesOf(
   rl: Ringlab,
   before: readonly string[],
   after: readonly string[],
   oldNames: readonly string[],
+  newNames: readonly string[] = [...new Set(after)],
 ): Moves {
   const ids = new Map<string, number>();
   const isNew: boolean[] = [];
@@ -284,14 +290,23 @@ export function movesOf(
   const b = Uint32Array.from(before, id);
   const a = Uint32Array.from(after, id);
   const movement = rl.movement(b, a, isNew);
-  const gain = new Map<number, number>();
-  for (const fl of movement.flows) {
-    gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
-    gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
+  const now = new Set(newNames);
+  const joined = newNames.filter((n) => !old.has(n)).length;
+  const left = oldNames.some((n) => !now.has(n));
+  let mustMove: number;
+  if (joined > 0 || left) {
+    mustMove = before.filter((o) => !now.has(o)).length;
+    if (joined > 0 && newNames.length > 0) mustMove += Math.round((before.length * joined) / newNames.length);
+  } else {
+    const gain = new Map<number, number>();
+    for (const fl of movement.flows) {
+      gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
+      gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
+    }
+    mustMove = 0;
+    for (const g of gain.values()) if (g > 0) mustMove += g;
   }
-  let mustMove = 0;
-  for (const g of gain.values()) if (g > 0) mustMove += g;
-  return { movement, moved: before.map((x, i) => x !== after[i]), mustMove };
+  return { movement, moved: before.map((x, i) => x !== after[i]), mustMove: Math.min(mustMove, before.length) };
 }
 
 /** The line under a diagram after a change: how many keys moved, and how many had to. */
