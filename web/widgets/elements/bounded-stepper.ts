@@ -44,6 +44,10 @@ thead th { white-space: normal; vertical-align: bottom; }
 td .was { color: var(--_muted); font-weight: 400; font-size: 0.8rem; margin-left: 0.3rem; }
 .eps { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.875rem; color: var(--_muted); max-width: 22rem; }
 .eps strong { color: var(--_fg); }
+@media (max-width: 640px) {
+  table { font-size: 0.8rem; }
+  th, td { padding: 0.2rem 0.25rem; }
+}
 `;
 
 export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
@@ -170,7 +174,8 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     const f = this.f;
     const moves = this.movesNow(state);
     const animate = this.animateNext && !reducedMotion();
-    this.animateNext = false;
+    // Going to the last step renders twice in a row: both draws of this change play the move.
+    if (animate) setTimeout(() => (this.animateNext = false), 0);
     this.epsNote.textContent = this.epsilonNote(step, state);
     const colors = colorSlots(step.names);
     const cls = (server: number) => serverClass(colors[server] ?? 0);

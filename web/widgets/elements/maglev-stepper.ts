@@ -77,7 +77,8 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
   private changeBackends(to: string[]): void {
     const state = this.state;
     this.pending = { from: state.backends, to, tableSize: state["table-size"] };
-    this.change({ backends: to }, "last");
+    // A summary is a single step: no second render to reach the last one.
+    this.change({ backends: to }, state["table-size"] > STEPPER_MAX ? "keep" : "last");
   }
 
   protected override syncParams(state: State): void {
