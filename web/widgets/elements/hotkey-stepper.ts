@@ -47,7 +47,7 @@ thead th { white-space: normal; vertical-align: bottom; }
 .key-line { margin: 0.5rem 0 0; }
 @media (max-width: 640px) {
   table.narrow-stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  table.narrow-stack, table.narrow-stack tbody, table.narrow-stack tr { display: block; width: 100%; }
+  table.narrow-stack, table.narrow-stack tbody, table.narrow-stack tr, table.narrow-stack caption { display: block; width: 100%; }
   table.narrow-stack tr { border-bottom: 1px solid var(--_border); padding: 0.25rem 0; }
   table.narrow-stack th, table.narrow-stack td { display: block; border: 0; padding: 0.1rem 0.3rem; text-align: left; white-space: normal; }
   table.narrow-stack td[data-label] { display: flex; justify-content: space-between; gap: 0.75rem; text-align: right; }
