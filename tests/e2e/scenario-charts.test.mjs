@@ -178,14 +178,14 @@ describe("virtual nodes: the reader's servers", () => {
         },
         [el, action, rep],
       );
-    // Each interaction three times (the machine may be busy with other work): the median counts.
+    // Each interaction five times (the machine may be busy with other work): the median counts.
     const times = { add: [], remove: [], weight: [], v: [], n: [] };
-    for (let rep = 0; rep < 3; rep++)
+    for (let rep = 0; rep < 5; rep++)
       for (const action of Object.keys(times)) {
         times[action].push(await timed(action, rep));
         await settled(host);
       }
-    const median = Object.fromEntries(Object.entries(times).map(([a, xs]) => [a, [...xs].sort((x, y) => x - y)[1]]));
+    const median = Object.fromEntries(Object.entries(times).map(([a, xs]) => [a, [...xs].sort((x, y) => x - y)[2]]));
     console.log(`# vnodes at 100 × 256, 100k keys, median ms: ${JSON.stringify(median)} of ${JSON.stringify(times)}`);
     assert.equal(await host.locator('[data-testid="moves"]').getAttribute("data-keys"), "100000");
     for (const [action, ms] of Object.entries(median)) assert.ok(ms < 100, `${action}: ${ms.toFixed(1)} ms`);

@@ -209,9 +209,12 @@ progress { width: 100%; height: 0.8rem; accent-color: var(--_accent); }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.stack, table.stack tbody, table.stack tr { display: block; width: 100%; }
   table.stack tr { border-bottom: 1px solid var(--_border); padding: 0.25rem 0; }
+  table.stack caption { display: block; text-align: left; }
   table.stack th, table.stack td { display: block; border: 0; padding: 0.1rem 0.3rem; text-align: left; }
   table.stack td[data-label] { display: flex; justify-content: space-between; gap: 0.75rem; text-align: right; }
   table.stack td[data-label]::before { content: attr(data-label); color: var(--_muted); text-align: left; }
+  table.compact { font-size: 0.75rem; }
+  table.compact th, table.compact td { padding: 0.15rem 0.2rem; white-space: normal; }
 }
 `;
 

@@ -23,7 +23,7 @@ import {
 } from "../core/scenario";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
-import { serverLabel, stackOnPhones, table } from "../core/table";
+import { serverLabel, table } from "../core/table";
 import { keyHashes, vnodesSteps, type VnodesStep } from "../steps/vnodes";
 
 const spec = {
@@ -63,6 +63,12 @@ function pointOf(tokens: Uint32Array, hash: number): number {
     else hi = mid;
   }
   return lo === tokens.length ? 0 : lo;
+}
+
+/** Seven narrow columns fit a phone in a smaller type, so this table need not stack. */
+function compact(wrap: HTMLDivElement): HTMLDivElement {
+  wrap.querySelector("table")?.classList.add("compact");
+  return wrap;
 }
 
 /** Ticks the ring is drawn with at most: more would be thinner than a pixel and slow to draw. */
@@ -279,8 +285,8 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       keys: drawn,
       dense: true,
       animate,
-      label: t.diagram(f.int(points.length), f.int(names.length)),
-      center: t.center(f.int(points.length)),
+      label: t.diagram(f.int(step.tokens.length), f.int(names.length)),
+      center: t.center(f.int(step.tokens.length)),
     });
     const legend = h(
       "ul",
@@ -385,26 +391,30 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       const beforeCount = new Map(b.names.map((n, k) => [n, b.counts[k] ?? 0]));
       const all = [...names, ...b.names.filter((n) => !names.includes(n))];
       const after = new Map(names.map((n, k) => [n, step.counts[k] ?? 0]));
+      const movesTable = table(
+        t.movesTable(f.int(step.vnodes)),
+        [this.t.server, t.before, t.after, t.change],
+        all.map((n) => {
+          const was = beforeCount.get(n) ?? 0;
+          const now = after.get(n) ?? 0;
+          const d = now - was;
+          return {
+            cells: [
+              n,
+              beforeCount.has(n) ? f.int(was) : "—",
+              after.has(n) ? f.int(now) : "—",
+              d === 0 ? f.int(0) : `${d > 0 ? "+" : "−"}${f.int(Math.abs(d))}`,
+            ],
+            cellClass: [undefined, undefined, undefined, d === 0 ? "kept" : "moved"],
+          };
+        }),
+        "moves-table",
+      );
+      // Many servers: the table folds away (its rows are still there for a screen reader to open).
       out[0]?.append(
-        table(
-          t.movesTable(f.int(step.vnodes)),
-          [this.t.server, t.before, t.after, t.change],
-          all.map((n) => {
-            const was = beforeCount.get(n) ?? 0;
-            const now = after.get(n) ?? 0;
-            const d = now - was;
-            return {
-              cells: [
-                n,
-                beforeCount.has(n) ? f.int(was) : "—",
-                after.has(n) ? f.int(now) : "—",
-                d === 0 ? f.int(0) : `${d > 0 ? "+" : "−"}${f.int(Math.abs(d))}`,
-              ],
-              cellClass: [undefined, undefined, undefined, d === 0 ? "kept" : "moved"],
-            };
-          }),
-          "moves-table",
-        ),
+        all.length <= 12
+          ? movesTable
+          : h("details", {}, h("summary", {}, t.movesTable(f.int(step.vnodes))), movesTable),
       );
     }
     stage.append(
@@ -413,10 +423,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       h(
         "div",
         { style: "grid-column: 1 / -1" },
-        stackOnPhones(
-          table(t.tableCaption(f.int(names.length), f.int(state.keys)), sweepHeaders, rows, "sweep-table"),
-          sweepHeaders,
-        ),
+        compact(table(t.tableCaption(f.int(names.length), f.int(state.keys)), sweepHeaders, rows, "sweep-table")),
       ),
     );
   }
