@@ -384,7 +384,10 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
         class: w === step ? "now" : "",
       });
     }
-    const sweepHeaders = ["V", t.points, t.min, t.max, t.maxOverMean, t.sdOverMean, t.theory];
+    // A break allowed after "/" (max/mean, sd/mean) lets the table fit a phone.
+    const sweepHeaders = ["V", t.points, t.min, t.max, t.maxOverMean, t.sdOverMean, t.theory].map((x) =>
+      x.replace("/", "/\u200b"),
+    );
     const out: HTMLElement[] = [h("div", {}, ring, legend, largest, movesLine(this.t, f, moves))];
     if (moves && b) {
       // Keys per server before and after the edit, by name; a moved count is marked.
