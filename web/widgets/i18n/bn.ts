@@ -213,6 +213,8 @@ const bn: Messages = {
       `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "সরল।" : "থাকল।"}`,
     summary: (moved, keys, toNew, newNames, theory, ideal) =>
       `${keys}টির ${moved}টি key সরল, তার ${toNew}টি নতুন সার্ভারে${newNames ? ` (${newNames})` : ""}। গড়ে mod-N সরায় ${theory} key; যেকোনো নিয়মে ন্যূনতম সরাতেই হয় ${ideal}।`,
+    summaryLeft: (moved, keys, fromLeft, leftNames, theory, ideal) =>
+      `${keys}টির ${moved}টি key সরল: ${fromLeft}টি তাদের সার্ভার (${leftNames}) চলে যাওয়ায়, বাকিগুলো শুধু এই কারণে যে hash mod N এখন সার্ভারদের অন্যভাবে গোনে। গড়ে mod-N সরায় ${theory} key; যেকোনো নিয়মে ন্যূনতম সরাতেই হয় ${ideal}।`,
   },
 
   ring: {

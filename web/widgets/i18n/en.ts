@@ -223,6 +223,8 @@ const en = {
       `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "it moves." : "it stays."}`,
     summary: (moved: string, keys: string, toNew: string, newNames: string, theory: string, ideal: string) =>
       `${moved} of ${keys} keys moved, ${toNew} of them to the new server${newNames ? ` (${newNames})` : ""}. On average mod-N moves ${theory} of the keys; the least any scheme must move is ${ideal}.`,
+    summaryLeft: (moved: string, keys: string, fromLeft: string, leftNames: string, theory: string, ideal: string) =>
+      `${moved} of ${keys} keys moved: ${fromLeft} because their server (${leftNames}) left, the others only because hash mod N now counts the servers differently. On average mod-N moves ${theory} of the keys; the least any scheme must move is ${ideal}.`,
   },
 
   ring: {
