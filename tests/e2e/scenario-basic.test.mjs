@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { SUB, box, newPage, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
+import { SUB, box, newPage, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 const rl = await load();
@@ -86,43 +86,82 @@ describe("your own scenario", () => {
   test("mod-N: your key, servers added and removed, N before and after; the count is the module's", async () => {
     const { page, host } = await open("#/modn");
     const hashes = [5, 20, 38, 50, 77, 95];
-    const expect = (servers, from, to, key) => {
+    const ABCDE = ["A", "B", "C", "D", "E"];
+    // Server number i is before[i] under mod before.length, after[i] under mod after.length.
+    const placed = (before, after, key) => {
       const hs = key ? [...hashes, rl.h32(key)] : hashes;
-      const name = (i) => servers[i] ?? `#${i}`;
-      return moduleMoved(
-        hs.map((h) => name(rl.modN(h, from))),
-        hs.map((h) => name(rl.modN(h, to))),
-        Array.from({ length: from }, (_, i) => name(i)),
-      );
+      return {
+        before: hs.map((h) => before[rl.modN(h, before.length)]),
+        after: hs.map((h) => after[rl.modN(h, after.length)]),
+      };
     };
-    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "B", "C", "D", "E"], 4, 5), keys: 6 });
+    const expect = (before, after, key) => {
+      const p = placed(before, after, key);
+      return { moved: moduleMoved(p.before, p.after, before), keys: p.before.length };
+    };
+    // The fewest this change needs: the keys of servers that left, plus the new servers' balanced share.
+    const fewest = (before, after, key) => {
+      const p = placed(before, after, key);
+      const joined = after.filter((n) => !before.includes(n)).length;
+      const left = p.before.filter((n) => !after.includes(n)).length;
+      return left + Math.round((p.before.length * joined) / after.length);
+    };
+    const mustMove = async () =>
+      Number(await host.locator('[data-testid="moves"]').first().getAttribute("data-must-move"));
+
+    // The count is the summary's answer: not on the page while the keys are still being placed.
+    assert.ok(await host.locator('[data-testid="moves"]').isHidden(), "no count before the keys are placed");
+    await press(host, "ArrowRight", 1);
+    assert.ok(await host.locator('[data-testid="moves"]').isHidden(), "no count on the first key");
+    await press(host, "End", 7);
+    // The chapter's 4 → 5: five of six keys move, where one would have done.
+    assert.deepEqual(await pageMoves(host), { moved: 5, keys: 6 });
+    assert.deepEqual(await pageMoves(host), expect(ABCDE.slice(0, 4), ABCDE));
+    assert.equal(await mustMove(), 1);
+    assert.equal(fewest(ABCDE.slice(0, 4), ABCDE), 1);
+    assert.match(await text(host, "moves"), /^5 of 6 keys moved; the fewest [^:]+: 1\.$/);
 
     await type(host, "key", "order:2024");
     await urlHas(page, "key", "order:2024");
     const h = rl.h32("order:2024");
     assert.match(await text(host, "key-note"), new RegExp(`^h32 = ${h}; mod 4 = ${h % 4} → `));
-    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "B", "C", "D", "E"], 4, 5, "order:2024"), keys: 7 });
+    assert.deepEqual(await pageMoves(host), { ...expect(ABCDE.slice(0, 4), ABCDE, "order:2024"), keys: 7 });
     const table = host.locator('[data-testid="owners"]');
     assert.equal(await table.locator("tbody tr").count(), 7);
 
+    // Adding F to the five servers in use: 5 → 6.
     await host.locator('[data-testid="servers-new"]').fill("F");
     await click(host, "servers-add");
     await urlHas(page, "servers", "A,B,C,D,E,F");
+    assert.equal(params(page).get("from"), "5");
     assert.equal(params(page).get("to"), "6");
-    assert.deepEqual(await pageMoves(host), {
-      moved: expect(["A", "B", "C", "D", "E", "F"], 4, 6, "order:2024"),
-      keys: 7,
-    });
+    const ABCDEF = [...ABCDE, "F"];
+    assert.deepEqual(await pageMoves(host), expect(ABCDE, ABCDEF, "order:2024"));
+    assert.equal(await mustMove(), fewest(ABCDE, ABCDEF, "order:2024"));
 
+    // Removing B from the six: 6 → 5, hash mod 5 over A, C, D, E, F — and keys move.
     const colourC = await swatch(host, "servers", "C");
     await click(host, "servers-remove-B");
     await urlHas(page, "servers", "A,C,D,E,F");
     assert.equal(await swatch(host, "servers", "C"), colourC, "C keeps its colour when B leaves");
-    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "C", "D", "E", "F"], 4, 5, "order:2024"), keys: 7 });
+    assert.equal(params(page).get("from"), "6");
+    assert.equal(params(page).get("before"), "A,B,C,D,E,F");
+    assert.ok(!params(page).has("to"), "to = 5 is the default, so the link leaves it out");
+    assert.equal(await host.locator('[data-testid="from"]').first().inputValue(), "6");
+    assert.equal(await host.locator('[data-testid="to"]').first().inputValue(), "5");
+    const ACDEF = ["A", "C", "D", "E", "F"];
+    const removed = await pageMoves(host);
+    assert.deepEqual(removed, expect(ABCDEF, ACDEF, "order:2024"));
+    assert.ok(removed.moved > 0, "removing a server under mod-N moves keys");
+    assert.equal(await mustMove(), fewest(ABCDEF, ACDEF, "order:2024"));
+    const heads = await table.locator("thead th").allTextContents();
+    assert.deepEqual(heads.slice(2, 4), ["mod 6", "mod 5"]);
 
+    // N before typed: server i is the list's i-th again (A, C, D under mod 3).
     await type(host, "from", 3);
     await urlHas(page, "from", "3");
-    assert.deepEqual(await pageMoves(host), { moved: expect(["A", "C", "D", "E", "F"], 3, 5, "order:2024"), keys: 7 });
+    assert.equal(params(page).get("before"), null);
+    assert.deepEqual(await pageMoves(host), expect(["A", "C", "D"], ACDEF, "order:2024"));
     // Moved keys are marked in the table and in the diagram.
     const movedRows = await table.locator("tbody tr.moved-row").count();
     const movedChips = await host.locator('[data-testid="modn-diagram"] g[data-moved="true"]').count();
@@ -136,7 +175,9 @@ describe("your own scenario", () => {
     assert.deepEqual(await pageMoves(again.host), await pageMoves(host));
     await again.page.close();
     await click(host, "reset-scenario");
+    await press(host, "End", 7);
     assert.deepEqual(await pageMoves(host), { moved: 5, keys: 6 });
+    assert.equal(await mustMove(), 1);
     await page.assertClean();
     await page.close();
   });
@@ -226,6 +267,14 @@ describe("your own scenario", () => {
       .locator('[data-testid="key-moves"] tbody tr.moved-row td:nth-child(3)')
       .allTextContents())
       assert.ok(Number(row.replace(/\D+/g, "")) >= 20, `moved into a new bucket: ${row}`);
+    // The growth table reaches the count after the change: 32 rows, each the module's jump.
+    const { steps } = await stepOf(host);
+    await press(host, "End", steps - 1);
+    const growth = await host.locator('[data-testid="growth"] tbody tr td:nth-child(2)').allTextContents();
+    assert.deepEqual(
+      growth.map(Number),
+      Array.from({ length: 32 }, (_, i) => rl.jump(rl.h32("order:2024"), i + 1)),
+    );
     await page.assertClean();
     await page.close();
   });

@@ -91,8 +91,9 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
 
   protected stepsOf(rl: Ringlab, state: State): JumpStep[] {
     this.placed = { rows: [], moves: undefined };
-    const steps = jumpSteps({ key: state.key, buckets: state.buckets }, rl);
     const to = afterOf(state);
+    // The growth table reaches the count after the change, so the reader sees the key's move there.
+    const steps = jumpSteps({ key: state.key, buckets: state.buckets, growTo: to }, rl);
     const keys = [...new Set([state.key, ...state.keys].filter((k) => k !== ""))];
     const hashes = keys.map((k) => rl.h32(k));
     const before = hashes.map((x) => String(rl.jump(x, state.buckets)));

@@ -1,6 +1,9 @@
-// <ringlab-modn-stepper hashes="5,20,38,50,77,95" servers="A,B,C,D,E" from="4" to="5" key="" step="0">
+// <ringlab-modn-stepper hashes="5,20,38,50,77,95" servers="A,B,C,D,E" from="4" to="5" before="" key="" step="0">
 // The servers are the names of server numbers 0, 1, …; N before (from) and N after (to) pick how
-// many of them are in use. The reader's key joins the chapter's keys at its h32.
+// many of them are in use. Adding or removing a server on the page is a change from the servers in
+// use (the "after" ones) to the new list: N → N ± 1. A removal renumbers the servers behind it, so
+// `before` then names the servers as they were (server number i before = before[i]).
+// The reader's key joins the chapter's keys at its h32.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
 import { KEY_MOVES_CSS } from "../core/key-moves";
@@ -27,6 +30,7 @@ const spec = {
   servers: strs(["A", "B", "C", "D", "E"]),
   from: num(4),
   to: num(5),
+  before: strs([]),
   key: str(""),
 };
 type State = StateOf<typeof spec>;
@@ -41,7 +45,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
   private animateNext = false;
 
   protected heading(): string {
-    return this.t.modn.title(this.f.int(this.state.from), this.f.int(this.state.to));
+    return this.t.modn.title(this.f.int(this.fromOf(this.state)), this.f.int(this.state.to));
   }
 
   protected override extraStyles(): string {
@@ -52,10 +56,32 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     return state.servers[i] ?? `#${i}`;
   }
 
-  /** Colours by name: the names of every server number either N uses. */
+  /** N before: the named servers when a removal set them, else the `from` field. */
+  private fromOf(state: State): number {
+    return state.before.length > 0 ? state.before.length : state.from;
+  }
+
+  /** Who server number i is before the change. */
+  private nameBefore(state: State, i: number): string {
+    return state.before.length > 0 ? (state.before[i] ?? `#${i}`) : this.name(state, i);
+  }
+
+  private count(n: number): number {
+    return Number.isFinite(n) ? Math.max(0, Math.min(n, 4096)) : 0;
+  }
+
+  private namesBefore(state: State): string[] {
+    return Array.from({ length: this.count(this.fromOf(state)) }, (_, i) => this.nameBefore(state, i));
+  }
+
+  /** The servers in use after the change: the first `to` of the list. */
+  private namesAfter(state: State): string[] {
+    return Array.from({ length: this.count(state.to) }, (_, i) => this.name(state, i));
+  }
+
+  /** Colours by name: every server either placement uses, and the list's. */
   private colors(state: State): Map<string, string> {
-    const n = Math.max(state.servers.length, Number.isFinite(state.from) ? state.from : 0, state.to || 0);
-    return colorClasses(Array.from({ length: Math.min(n, 4096) }, (_, i) => this.name(state, i)));
+    return colorClasses([...new Set([...this.namesBefore(state), ...this.namesAfter(state), ...state.servers])]);
   }
 
   private edit(partial: Partial<State>): void {
@@ -65,21 +91,40 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
 
   protected override buildParams(box: HTMLDivElement): void {
     this.keyField = textField("key", (v) => this.edit({ key: v.trim() }));
-    this.fromField = numberField("from", (v) => this.edit({ from: v }), { min: 1, step: 1 });
+    // Typing N before numbers the servers again (server i is the list's i-th).
+    this.fromField = numberField("from", (v) => this.edit({ from: v, before: [] }), { min: 1, step: 1 });
     this.toField = numberField("to", (v) => this.edit({ to: v }), { min: 1, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: nextLetter,
+      // From the servers in use now (N after) to one more: N → N + 1, the new one numbered last.
       add: (name) => {
-        const servers = [...this.state.servers, name];
-        this.edit({ servers, to: servers.length });
+        const state = this.state;
+        const now = this.namesAfter(state);
+        const rest = state.servers.slice(now.length).filter((x) => x !== name);
+        this.edit({ servers: [...now, name, ...rest], from: now.length, to: now.length + 1, before: [] });
       },
+      // From the servers in use now to the same without this one: N → N − 1, the servers behind it
+      // renumbered. A server not in use leaves the list and changes nothing.
       remove: (i) => {
-        const servers = this.state.servers.filter((_, j) => j !== i);
-        if (servers.length === 0) return;
-        const clamp = (n: number) => Math.max(1, Math.min(n, servers.length));
-        this.edit({ servers, from: clamp(this.state.from), to: clamp(this.state.to) });
+        const state = this.state;
+        const gone = state.servers[i];
+        const servers = state.servers.filter((_, j) => j !== i);
+        if (servers.length === 0 || gone === undefined) return;
+        const now = this.namesAfter(state);
+        if (!now.includes(gone)) {
+          this.edit({ servers });
+          return;
+        }
+        if (now.length <= 1) return;
+        this.edit({ servers, before: now, from: now.length, to: now.length - 1 });
       },
-      rename: (i, name) => this.edit({ servers: this.state.servers.map((x, j) => (j === i ? name : x)) }),
+      rename: (i, name) => {
+        const old = this.state.servers[i];
+        this.edit({
+          servers: this.state.servers.map((x, j) => (j === i ? name : x)),
+          before: this.state.before.map((x) => (x === old ? name : x)),
+        });
+      },
     });
     box.append(this.keyField.el, this.fromField.el, this.toField.el, this.editor.el);
   }
@@ -90,7 +135,8 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     this.fromField.label.textContent = t.fromN;
     this.toField.label.textContent = t.toN;
     setField(this.shadowRoot, this.keyField.input, state.key);
-    setField(this.shadowRoot, this.fromField.input, Number.isFinite(state.from) ? String(state.from) : "");
+    const from = this.fromOf(state);
+    setField(this.shadowRoot, this.fromField.input, Number.isFinite(from) ? String(from) : "");
     setField(this.shadowRoot, this.toField.input, Number.isFinite(state.to) ? String(state.to) : "");
     this.editor.sync(state.servers, this.t);
     this.keyField.note.textContent = "";
@@ -98,12 +144,20 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
 
   protected stepsOf(rl: Ringlab, state: State): ModNStep[] {
     this.moves = undefined;
-    const steps = modNSteps({ hashes: state.hashes, from: state.from, to: state.to, key: state.key }, rl);
+    const names = { before: this.namesBefore(state), after: this.namesAfter(state) };
+    const steps = modNSteps(
+      { hashes: state.hashes, from: this.fromOf(state), to: state.to, key: state.key, names },
+      rl,
+    );
     const rows = steps[0]?.rows ?? [];
-    const before = rows.map((r) => this.name(state, r.before));
-    const after = rows.map((r) => this.name(state, r.after));
-    const old = Array.from({ length: state.from }, (_, i) => this.name(state, i));
-    this.moves = movesOf(rl, before, after, old);
+    // The servers in use after are named, so a new one that gets no key still counts as joined.
+    this.moves = movesOf(
+      rl,
+      rows.map((r) => this.nameBefore(state, r.before)),
+      rows.map((r) => this.name(state, r.after)),
+      names.before,
+      names.after,
+    );
     return steps;
   }
 
@@ -116,7 +170,10 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const t = this.t.modn;
     const f = this.f;
     const colors = this.colors(state);
-    const cls = (i: number) => colors.get(this.name(state, i)) ?? "";
+    const from = this.fromOf(state);
+    const nb = (i: number) => this.nameBefore(state, i);
+    const na = (i: number) => this.name(state, i);
+    const cls = (name: string) => colors.get(name) ?? "";
     const animate = this.animateNext && !reducedMotion();
     this.animateNext = false;
     const keyRow = step.rows.findIndex((r) => r.key !== undefined);
@@ -124,15 +181,15 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       const r = step.rows[keyRow]!;
       this.keyField.note.textContent = t.keyNote(
         f.id(r.hash),
-        f.int(state.from),
+        f.int(from),
         f.id(r.before),
-        this.name(state, r.before),
+        nb(r.before),
         f.int(state.to),
         f.id(r.after),
-        this.name(state, r.after),
+        na(r.after),
       );
     }
-    const cols = Math.max(state.from, state.to);
+    const cols = Math.max(from, state.to);
     const revealed = step.kind === "intro" ? 0 : step.kind === "summary" ? step.rows.length : step.index + 1;
     const colW = 300 / cols;
     const chipH = 17;
@@ -160,10 +217,16 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       class: `diagram wide${animate ? " animate" : ""}`,
       viewBox: `0 0 320 ${height}`,
       role: "img",
-      "aria-label": t.diagram(f.int(state.from), f.int(state.to)),
+      "aria-label": t.diagram(f.int(from), f.int(state.to)),
       "data-testid": "modn-diagram",
     });
-    const band = (y: number, n: number, label: string) => {
+    // A band's spare columns name the servers that are only in the other one (E before it joins,
+    // B after it left), faded.
+    const before = this.namesBefore(state);
+    const after = this.namesAfter(state);
+    const joined = after.filter((x) => !before.includes(x));
+    const left = before.filter((x) => !after.includes(x));
+    const band = (y: number, n: number, label: string, names: (c: number) => string, spare: string[]) => {
       svg.append(s("text", { x: 2, y: y + 12, class: "muted" }, label));
       for (let c = 0; c < cols; c++) {
         const x = 10 + c * colW;
@@ -189,13 +252,13 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
               "font-weight": 700,
               opacity: active ? 1 : 0.4,
             },
-            this.name(state, c),
+            active ? names(c) : (spare[c - n] ?? ""),
           ),
         );
       }
     };
-    band(y1, state.from, t.band(f.int(state.from)));
-    band(y2, state.to, t.band(f.int(state.to)));
+    band(y1, from, t.band(f.int(from)), nb, joined);
+    band(y2, state.to, t.band(f.int(state.to)), na, left);
     // Lines under the chips: a group appended before any chip.
     const lines = s("g", {});
     svg.append(lines);
@@ -214,14 +277,14 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
           width: colW - 12,
           height: chipH,
           rx: 4,
-          class: `${cls(r.before)}${now ? " em" : ""}`,
+          class: `${cls(nb(r.before))}${now ? " em" : ""}`,
           opacity: 0.9,
         }),
       );
       svg.append(s("text", { x: x + 4, y: y + 12.5, class: "chip-text" }, label));
       if (k < revealed) {
         const [x2, yb] = chipAt(y2, r.after, bottom.pos.get(k) ?? 0);
-        const moved = r.before !== r.after;
+        const moved = r.moved;
         lines.append(
           s("line", {
             x1: x + (colW - 12) / 2,
@@ -241,7 +304,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
             width: colW - 12,
             height: chipH,
             rx: 4,
-            class: `${cls(r.after)}${now ? " em" : ""}`,
+            class: `${cls(na(r.after))}${now ? " em" : ""}`,
           }),
           s("text", { x: x2 + 4, y: yb + 12.5, class: "chip-text" }, label),
         );
@@ -254,7 +317,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
               width: colW - 7,
               height: chipH + 5,
               rx: 5,
-              class: `moved-chip ${cls(r.before)}`,
+              class: `moved-chip ${cls(nb(r.before))}`,
             }),
           );
         svg.append(chip);
@@ -262,13 +325,13 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     });
     const rows = step.rows.map((r, k) => {
       const shown = k < revealed;
-      const moved = r.before !== r.after;
+      const moved = r.moved;
       return {
         cells: [
           this.label(step, k),
           f.id(r.hash),
-          h("span", {}, `${f.id(r.before)} `, serverLabel(this.name(state, r.before), cls(r.before))),
-          shown ? h("span", {}, `${f.id(r.after)} `, serverLabel(this.name(state, r.after), cls(r.after))) : "…",
+          h("span", {}, `${f.id(r.before)} `, serverLabel(nb(r.before), cls(nb(r.before)))),
+          shown ? h("span", {}, `${f.id(r.after)} `, serverLabel(na(r.after), cls(na(r.after)))) : "…",
           shown ? (moved ? t.moved : t.stayed) : "",
         ],
         class: step.kind === "key" && k === step.index ? "now" : shown ? (moved ? "moved-row" : "") : "dim",
@@ -278,38 +341,53 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     stage.append(
       h("div", {}, svg),
       table(
-        t.tableCaption(f.int(state.from), f.int(state.to)),
-        [this.t.key, this.t.hash, `mod ${f.int(state.from)}`, `mod ${f.int(state.to)}`, ""],
+        t.tableCaption(f.int(from), f.int(state.to)),
+        [this.t.key, this.t.hash, `mod ${f.int(from)}`, `mod ${f.int(state.to)}`, ""],
         rows,
         "owners",
       ),
-      h("div", { class: "below" }, movesLine(this.t, f, this.moves)),
+      // The count is the summary's answer: shown once every key's new server is revealed.
+      h("div", { class: "below" }, movesLine(this.t, f, step.kind === "summary" ? this.moves : undefined)),
     );
   }
 
   protected narrate(step: ModNStep, _i: number, _steps: ModNStep[], state: State): string {
     const t = this.t.modn;
     const f = this.f;
+    const from = this.fromOf(state);
     if (step.kind === "intro")
-      return t.intro(f.int(step.rows.length), f.int(state.from), this.name(state, 0), this.name(state, state.from - 1));
+      return t.intro(f.int(step.rows.length), f.int(from), this.nameBefore(state, 0), this.nameBefore(state, from - 1));
     if (step.kind === "key") {
       const r = step.rows[step.index];
       if (!r) return "";
       return t.key(
         this.label(step, step.index),
         f.id(r.hash),
-        f.int(state.from),
+        f.int(from),
         f.id(r.before),
-        this.name(state, r.before),
+        this.nameBefore(state, r.before),
         f.int(state.to),
         f.id(r.after),
         this.name(state, r.after),
-        r.before !== r.after,
+        r.moved,
       );
     }
-    const newNames = Array.from({ length: Math.max(0, state.to - state.from) }, (_, i) =>
-      this.name(state, state.from + i),
-    ).join(", ");
+    const before = this.namesBefore(state);
+    const after = this.namesAfter(state);
+    const joined = after.filter((x) => !before.includes(x));
+    const left = before.filter((x) => !after.includes(x));
+    if (joined.length === 0 && left.length > 0) {
+      const fromLeft = step.rows.filter((r) => left.includes(this.nameBefore(state, r.before))).length;
+      return t.summaryLeft(
+        f.int(step.moved),
+        f.int(step.rows.length),
+        f.int(fromLeft),
+        left.join(", "),
+        f.pct(1 - step.keptFraction),
+        f.pct(step.minimumMoved),
+      );
+    }
+    const newNames = joined.join(", ");
     return t.summary(
       f.int(step.moved),
       f.int(step.rows.length),

@@ -6,6 +6,8 @@ import type { JumpStep as Jump, Ringlab } from "ringlab";
 export interface JumpParams {
   key: string;
   buckets: number;
+  /** The growth table goes up to this many buckets (the count after a change), at least `buckets`. */
+  growTo?: number;
 }
 
 export interface JumpStep {
@@ -14,7 +16,7 @@ export interface JumpStep {
   jumps: Jump[];
   /** The jump this step shows (index into jumps). */
   index: number;
-  /** The bucket for 1 … buckets buckets (jump(hash, n) for each n). */
+  /** The bucket for 1 … max(buckets, growTo) buckets (jump(hash, n) for each n), at most 64. */
   growth: number[];
 }
 
@@ -22,7 +24,8 @@ export function jumpSteps(p: JumpParams, rl: Ringlab): JumpStep[] {
   const hash = rl.h32(p.key);
   const jumps = rl.jumpTrace(hash, p.buckets);
   // Growth is shown for at most 64 sizes (a table, not a loop over millions).
-  const upto = Math.min(p.buckets, 64);
+  const last = Number.isFinite(p.growTo) ? Math.max(p.buckets, p.growTo ?? 0) : p.buckets;
+  const upto = Math.min(last, 64);
   const growth = Array.from({ length: upto }, (_, i) => rl.jump(hash, i + 1));
   const base = { hash, jumps, growth };
   return [

@@ -9,12 +9,20 @@ export interface ModNParams {
   to: number;
   /** The reader's own key (joins the keys as the last one, at its h32), "" for none. */
   key?: string;
+  /**
+   * Who server number i is before (i < from) and after (i < to). A key stays only when it is on
+   * the same server — removing B from A, B, C renumbers C, so keys move though C is still there.
+   * Absent: server numbers are the servers (the chapter's A, B, C, … growing at the end).
+   */
+  names?: { before: readonly string[]; after: readonly string[] };
 }
 
 export interface ModNRow {
   hash: number;
   before: number;
   after: number;
+  /** On another server after the change (by identity, not by number). */
+  moved: boolean;
   /** The reader's key this row is for (the chapter's keys are numbered instead). */
   key?: string;
 }
@@ -30,24 +38,59 @@ export interface ModNStep {
   minimumMoved: number;
 }
 
+/** Periods longer than this fall back to the positional theory (a loop, not a formula). */
+const MAX_PERIOD = 1 << 20;
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+
 export function modNSteps(p: ModNParams, rl: Ringlab): ModNStep[] {
-  const rows: ModNRow[] = p.hashes.map((hash) => ({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to) }));
-  if (p.key) {
-    const hash = rl.h32(p.key);
-    rows.push({ hash, before: rl.modN(hash, p.from), after: rl.modN(hash, p.to), key: p.key });
-  }
-  // Servers at index >= n are the new ones (none when shrinking).
-  const isNew = Array.from({ length: Math.max(p.from, p.to) }, (_, i) => i >= p.from);
+  const before = p.names?.before ?? Array.from({ length: p.from }, (_, i) => String(i));
+  const after = p.names?.after ?? Array.from({ length: p.to }, (_, i) => String(i));
+  const nameBefore = (i: number) => before[i] ?? `#${i}`;
+  const nameAfter = (i: number) => after[i] ?? `#${i}`;
+  const row = (hash: number, key?: string): ModNRow => {
+    const b = rl.modN(hash, p.from);
+    const a = rl.modN(hash, p.to);
+    return { hash, before: b, after: a, moved: nameBefore(b) !== nameAfter(a), ...(key ? { key } : {}) };
+  };
+  const rows = p.hashes.map((hash) => row(hash));
+  if (p.key) rows.push(row(rl.h32(p.key), p.key));
+  // The module counts by identity: one id per server name, new = not there before.
+  const ids = new Map<string, number>();
+  const old = new Set(Array.from({ length: p.from }, (_, i) => nameBefore(i)));
+  const isNew: boolean[] = [];
+  const id = (name: string) => {
+    let x = ids.get(name);
+    if (x === undefined) {
+      x = ids.size;
+      ids.set(name, x);
+      isNew.push(!old.has(name));
+    }
+    return x;
+  };
+  for (const n of old) id(n);
   const mv = rl.movement(
-    Uint32Array.from(rows, (r) => r.before),
-    Uint32Array.from(rows, (r) => r.after),
+    Uint32Array.from(rows, (r) => id(nameBefore(r.before))),
+    Uint32Array.from(rows, (r) => id(nameAfter(r.after))),
     isNew,
   );
+  // Positional names (the servers keep their numbers): the module's formula. Renumbered: the share
+  // of one period of hash values whose server is the same before and after.
+  let keptFraction = rl.theory.modNKeptFraction(p.from, p.to);
+  const positional = Array.from({ length: Math.min(p.from, p.to) }, (_, i) => i).every(
+    (i) => nameBefore(i) === nameAfter(i),
+  );
+  const period = (p.from / gcd(p.from, p.to)) * p.to;
+  if (!positional && period <= MAX_PERIOD) {
+    let kept = 0;
+    for (let x = 0; x < period; x++) if (nameBefore(x % p.from) === nameAfter(x % p.to)) kept++;
+    keptFraction = kept / period;
+  }
   const base = {
     rows,
     moved: mv.moved,
     movedToNew: mv.movedToNew,
-    keptFraction: rl.theory.modNKeptFraction(p.from, p.to),
+    keptFraction,
     minimumMoved: rl.theory.minimumMovedFraction(p.from, p.to),
   };
   return [
