@@ -12,6 +12,8 @@ export interface Series {
   color: string;
   kind?: "line" | "bars" | "points";
   dash?: number[];
+  /** The label is an identifier (a server's address, as configured): the legend shows it as code. */
+  code?: boolean;
 }
 
 export interface ChartSpec {
@@ -51,10 +53,14 @@ function decades(xs: number[]): number[] {
 // Text widths in the axis font, to give each axis the room its longest label needs (a guess from
 // the character count clipped "100%" to "l00%" in some fonts and in Bengali digits).
 let measureCtx: CanvasRenderingContext2D | null | undefined;
+let measuredFont = "";
 function textWidth(font: string, text: string): number {
   if (measureCtx === undefined) measureCtx = document.createElement("canvas").getContext("2d");
   if (!measureCtx) return text.length * 8;
-  measureCtx.font = font;
+  if (measuredFont !== font) {
+    measureCtx.font = font;
+    measuredFont = font;
+  }
   return measureCtx.measureText(text).width;
 }
 
@@ -96,7 +102,7 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
       ? h(
           "ul",
           { class: "chart-legend", "data-testid": `${spec.testid}-legend` },
-          spec.series.map((s) => h("li", {}, legendMark(s, color(s.color)), s.label)),
+          spec.series.map((s) => h("li", {}, legendMark(s, color(s.color)), s.code ? h("code", {}, s.label) : s.label)),
         )
       : null;
   const el = h(

@@ -42,16 +42,31 @@ const MESSAGES: Partial<Record<string, Rule[]>> = {
     ["copiesCap", /^a run of (\d+) copies \(hot x copies\) exceeds the cap of (\d+)$/],
     ["scoresCap", /^a run of (\d+) scores \(keys x servers\) exceeds the cap of (\d+)$/],
     ["nameTooLong", /^a (?:server|backend) name is longer than (\d+) UTF-16 units$/],
+    ["weightSum", /^the hosts' weights add up to (\d+), more than Envoy's (\d+) for a locality$/],
   ],
   duplicate_server: [
     ["duplicateNamed", /^server "(.*)" is (?:listed twice|already on the ring)$/s],
     ["duplicateNamed", /^duplicate server (.*)$/s],
     ["duplicate", /^a (?:server|backend) is listed twice$/],
+    ["duplicateNamed", /^host "(.*)" is listed twice$/s],
+    [
+      "sameHash",
+      /^two hosts hash as "(.*)" \(the second is "(.*)"\): Envoy would order their equal hashes arbitrarily$/s,
+    ],
   ],
   unknown_server: [
     ["notOnRing", /^server "(.*)" is not on the ring$/s],
     ["notInScenario", /^the change names server "(.*)", which is not in the scenario$/s],
+    ["downUnknown", /^--down names "(.*)", which is not one of the servers$/s],
   ],
+  // Malachi's and Cassandra's rings: a vnode's id as the reader wrote it (an Elixir term).
+  token_taken: [
+    ["tokenHeld", /^token (\S+) is held by vnode (.+)$/s],
+    ["tokenTwice", /^token (\S+) is given to both (.+) and (.+)$/s],
+  ],
+  already_present: [["vnodePresent", /^vnode (.+) is already on the ring$/s]],
+  not_found: [["vnodeMissing", /^vnode (.+) is not on the ring$/s]],
+  empty: [["noVnodes", /^the ring has no vnodes$/]],
   out_of_range: [
     [
       "noServer",
@@ -59,11 +74,47 @@ const MESSAGES: Partial<Record<string, Rule[]>> = {
     ],
     ["capacity", /^capacities hold only (\d+) of (\d+) keys: raise epsilon$/],
   ],
-  invalid_argument: [["emptyName", /^a (?:server|backend) name must not be empty$/]],
+  invalid_argument: [
+    ["emptyName", /^a (?:server|backend) name must not be empty$/],
+    ["badPort", /^invalid port in upstream "(.*)"$/s],
+    ["emptyVnodeId", /^a vnode id must not be empty$/],
+    ["notUnicode", /^(.+?) is not Unicode text \(it holds a lone surrogate\), so it has no UTF-8 bytes$/s],
+  ],
 };
+
+// Messages that say where, in what the reader typed, something is wrong (any code): a term that does
+// not parse (its column, and line when there are several), a configuration (upstream block, ring,
+// endpoints, server list or string) at a line and column, or an entry of a list. The `what` after
+// the place is read again on its own (a term's by TERM_WHATS, the others as a whole message).
+const LOCATED: Rule[] = [
+  ["termAt", /^invalid (Elixir|Erlang) term: (.+) at (?:line (\d+), )?column (\d+)$/s],
+  ["configAt", /^(upstream|ring|endpoints|server list) line (\d+)(?:, column (\d+))?: (.+)$/s],
+  ["configAt", /^(server string)() column (\d+): (.+)$/s],
+  ["entryAt", /^(--[\w-]+) entry (\d+)(?: \((".*?")\))?: (.+)$/s],
+];
+
+/** What is wrong in a term, by rule: the parser's most common words. */
+const TERM_WHATS: Rule[] = [
+  ["endOfText", /^expected .+, got end of text$/s],
+  ["variable", /^variables are not terms \((.+)\)$/s],
+  ["atomTooLong", /^atom name longer than (\d+) characters$/],
+];
+
+/** The rule of what is wrong in a term, read back from the parser's words; null when not known. */
+export function termWhat(what: string): ErrorDetails | null {
+  for (const [rule, pattern] of TERM_WHATS) {
+    const r = pattern.exec(what);
+    if (r) return { rule, parts: r.slice(1).map((p) => p ?? "") };
+  }
+  return null;
+}
 
 /** The rule and parameters of a module error's message, or null when no template matches. */
 export function errorDetails(code: string, message: string): ErrorDetails | null {
+  for (const [rule, pattern] of LOCATED) {
+    const r = pattern.exec(message);
+    if (r) return { rule, parts: r.slice(1).map((p) => p ?? "") };
+  }
   const m = MUST.exec(message);
   if (m) {
     const [, name = "", requirement = "", got = ""] = m;
@@ -153,6 +204,46 @@ export function errorText(t: Messages, f: Fmt, e: unknown): string {
       return x.capacity(v(a), v(b));
     case "emptyName":
       return x.emptyName;
+    case "termAt": {
+      const w = termWhat(b);
+      const what =
+        w?.rule === "endOfText"
+          ? x.termEnd
+          : w?.rule === "variable"
+            ? x.termVariable(w.parts[0] ?? "")
+            : w?.rule === "atomTooLong"
+              ? x.atomTooLong(v(w.parts[0] ?? ""))
+              : "";
+      return x.termAt(a, c ? v(c) : "", v(g), what);
+    }
+    case "configAt":
+    case "entryAt": {
+      // What is wrong there, said on its own (by its template, or by what its code means).
+      const what = errorText(t, f, { code, message: g });
+      return d.rule === "configAt" ? x.configAt(a, b ? v(b) : "", c ? v(c) : "", what) : x.entryAt(a, v(b), c, what);
+    }
+    case "downUnknown":
+      return x.downUnknown(a);
+    case "tokenHeld":
+      return x.tokenHeld(v(a), b);
+    case "tokenTwice":
+      return x.tokenTwice(v(a), b, c);
+    case "vnodePresent":
+      return x.vnodePresent(a);
+    case "vnodeMissing":
+      return x.vnodeMissing(a);
+    case "noVnodes":
+      return x.noVnodes;
+    case "badPort":
+      return x.badPort(a);
+    case "emptyVnodeId":
+      return x.emptyVnodeId;
+    case "notUnicode":
+      return x.notUnicode(a);
+    case "sameHash":
+      return x.sameHash(a, b);
+    case "weightSum":
+      return x.weightSum(v(a), v(b));
   }
   return fallback;
 }

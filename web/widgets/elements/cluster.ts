@@ -16,6 +16,7 @@ import type { PlacementResult, RealSystem, RinglabSystems, SystemOptions } from 
 import { Charts, chart } from "../core/chart";
 import { h, replace, type Child } from "../core/dom";
 import { RinglabElement } from "../core/element";
+import { errorText } from "../core/errors";
 import { ringDiagram } from "../core/ring-diagram";
 import { oneOf, str, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
@@ -713,8 +714,10 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     const err = (e ?? {}) as ErrorLike;
     const code = typeof err.code === "string" ? err.code : "";
     const lead = (t.errors as Record<string, string | undefined>)[code] ?? t.errors.other;
-    const message = typeof err.message === "string" ? err.message : String(e);
-    // The module's own message (English, as the command line prints it) follows the explanation.
+    // The module's message follows the explanation: in English its own words (as the command line
+    // prints them, so code), in another language its rule and numbers said in that language.
+    const message = errorText(this.t, this.f, e);
+    const id = `${testid}-message`;
     return h(
       "p",
       // A key's row carries the message alone (the explanation is given once, by the keys).
@@ -725,7 +728,9 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         "data-code": code || "error",
       },
       withLead ? `${lead} ` : null,
-      h("code", { lang: "en", "data-testid": `${testid}-message` }, message),
+      this.t.lang === "en"
+        ? h("code", { lang: "en", "data-testid": id }, message)
+        : h("span", { "data-testid": id }, message),
     );
   }
 
@@ -1129,6 +1134,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
                 values: cats.map((_, j) => (j === i ? (count.get(c) ?? 0) : null)),
                 color: `--_s${i}`,
                 kind: "bars" as const,
+                code: true,
               }))
             : [{ label: t.keysCol, values: cats.map((c) => count.get(c) ?? 0), color: "--_accent", kind: "bars" }],
         xFmt: (v) => f.id(v),

@@ -11,6 +11,7 @@
 import type { ErlangTerm, MalachiRing as Ring, RinglabSystems, TermValue } from "ringlab/systems";
 import { h, replace, s } from "../core/dom";
 import { RinglabElement } from "../core/element";
+import { errorText } from "../core/errors";
 import { num, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
 import { getSystems, systemsIfLoaded } from "../core/systems";
@@ -77,6 +78,14 @@ function fieldOf(e: unknown, token: number): "term" | "number" {
   if (code === "token_out_of_range" || code === "token_taken") return "number";
   if (code === "invalid_argument" && !Number.isSafeInteger(token)) return "number";
   return "term";
+}
+
+/**
+ * A key as the reader typed it: Elixir source, so code; and English for a screen reader when it is
+ * all ASCII (a Bengali binary such as "কী" is left to the page's language).
+ */
+function termCode(text: string): HTMLElement {
+  return h("code", { lang: /^[\x20-\x7e]*$/.test(text) ? "en" : undefined, translate: "no" }, text);
 }
 
 /** A module-given term as a map key: binaries come back as strings, integers as numbers. */
@@ -532,13 +541,17 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
       code === "invalid_argument"
         ? t.errors[errorIn]
         : ((t.errors as Record<string, string | undefined>)[code] ?? t.errors.other);
-    const message = typeof err.message === "string" ? err.message : String(e);
-    // The module's own message (English, as the CLI prints it) follows the explanation.
+    // The module's message follows the explanation: in English its own words (as the CLI prints
+    // them, so code), in another language its rule and numbers said in that language.
+    const message = errorText(this.t, this.f, e);
+    const id = testid ? `${testid}-message` : undefined;
     return h(
       "p",
       { class: "field-error", role: "alert", "data-testid": testid, "data-code": code || "error" },
       `${lead} `,
-      h("code", { lang: "en", "data-testid": testid ? `${testid}-message` : undefined }, message),
+      this.t.lang === "en"
+        ? h("code", { lang: "en", "data-testid": id }, message)
+        : h("span", { "data-testid": id }, message),
     );
   }
 
@@ -893,7 +906,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
         "tr",
         { "data-testid": "key-row", "data-line": k.line, class: k.error ? "bad" : undefined },
         h("td", {}, f.id(k.line)),
-        h("td", { class: "l term", title: k.text }, k.text),
+        h("td", { class: "l term", title: k.text }, termCode(k.text)),
         k.error
           ? h("td", { class: "l", colspan: 2 }, this.errorView(k.error, "term", "key-error"))
           : [
@@ -961,7 +974,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
           "tr",
           { "data-testid": "moved-row" },
           h("td", {}, f.id(k.line)),
-          h("td", { class: "l term", title: k.text }, k.text),
+          h("td", { class: "l term", title: k.text }, termCode(k.text)),
           h("td", { class: "l" }, h("code", {}, m.from)),
           h("td", { class: "l moved-to" }, "→ ", h("code", {}, m.to)),
         );

@@ -568,7 +568,7 @@ const bn: Messages = {
     diagram: (max) =>
       `০ … ${max}-এর ring মাপমতো আঁকা, ০ ওপরে, ঘড়ির কাঁটার দিকে: virtual node বৃত্ত, key লাইন-নম্বরসহ রম্বস, প্রতিটি virtual node-এর বৃত্তাংশ তার রঙে`,
     dragHint:
-      "Token বদলাতে virtual node-টি ring ধরে টেনে সরান, বা তাতে focus দিয়ে (Tab) তীর-চাবি চাপুন; Shift বা Page Up/Down দিলে বড় লাফ।",
+      "Token বদলাতে virtual node-টি ring ধরে টেনে সরান, বা Tab চেপে সেটি বেছে নিয়ে তীর-চাবি চাপুন; Shift বা Page Up/Down দিলে বড় লাফ।",
     pointLabel: (id) => `virtual node ${id}: token`,
     vnodesCaption: "Token-এর ক্রমে virtual node, প্রতিটির বৃত্তাংশ (start_exclusive, end_inclusive]",
     vnode: "virtual node",
@@ -640,7 +640,7 @@ const bn: Messages = {
     },
     asList: "সার্ভারের তালিকা",
     asText: {
-      nginx: "`upstream { … }` block",
+      nginx: "একটি `upstream { … }` ব্লক",
       memcached: "libmemcached-এর server string",
       cassandra: "`nodetool ring`-এর আউটপুট",
       "envoy-ring": "ক্লাস্টারের endpoint",
@@ -876,6 +876,25 @@ const bn: Messages = {
     noServer: "অন্তত একটি সার্ভার চাই",
     capacity: (room, keys) => `ধারণক্ষমতায় ${keys}টি key-এর মধ্যে মাত্র ${room}টি ধরে: ε বাড়ান`,
     emptyName: "সার্ভারের নাম ফাঁকা রাখা যায় না",
+    termAt: (syntax, line, column, what) =>
+      `${syntax} term হিসেবে পড়া গেল না (${line ? `লাইন ${line}, ` : ""}কলাম ${column})${what ? `: ${what}` : ""}`,
+    termEnd: "term শেষ হওয়ার আগেই লেখা শেষ",
+    termVariable: (name) => `${name} একটি variable, term নয় (string হলে উদ্ধৃতিচিহ্নে লিখুন)`,
+    atomTooLong: (max) => `atom-এর নাম ${max}টি অক্ষরের চেয়ে লম্বা`,
+    configAt: (where, line, column, what) =>
+      `${{ upstream: "upstream ব্লকের", ring: "ring-এর", endpoints: "endpoint-এর", "server list": "সার্ভার তালিকার", "server string": "server string-এর" }[where] ?? where}${line ? ` লাইন ${line}` : ""}${column ? `${line ? "," : ""} কলাম ${column}` : ""}-এ: ${what}`,
+    entryAt: (flag, n, text, what) => `${flag}-এর ${n} নম্বর এন্ট্রি${text ? ` (${text})` : ""}: ${what}`,
+    downUnknown: (name) => `down হিসেবে "${name}" দেওয়া হয়েছে, কিন্তু সেটি কোনো সার্ভার নয়`,
+    tokenHeld: (token, vnode) => `token ${token} আগেই virtual node ${vnode}-এর`,
+    tokenTwice: (token, a, b) => `token ${token} দেওয়া হয়েছে ${a} আর ${b} দুজনকেই`,
+    vnodePresent: (vnode) => `virtual node ${vnode} আগে থেকেই ring-এ আছে`,
+    vnodeMissing: (vnode) => `virtual node ${vnode} ring-এ নেই`,
+    noVnodes: "ring-এ কোনো virtual node নেই",
+    badPort: (server) => `upstream-এ "${server}"-এর port ঠিক নয়`,
+    emptyVnodeId: "virtual node-এর id ফাঁকা রাখা যায় না",
+    notUnicode: (what) => `${what} Unicode লেখা নয় (তাতে একটি একা surrogate আছে), তাই এর UTF-8 byte হয় না`,
+    sameHash: (a, b) => `দুটি host-এর hash একই, "${a}" (দ্বিতীয়টি "${b}"): সমান hash-এর ক্রম Envoy ইচ্ছেমতো ঠিক করবে`,
+    weightSum: (sum, max) => `host-দের weight মিলিয়ে ${sum}, অথচ Envoy একটি locality-তে সর্বোচ্চ ${max} নেয়`,
     codes: {
       invalid_argument: "এই মান গ্রহণযোগ্য নয়।",
       out_of_range: "এই মান সীমার বাইরে।",

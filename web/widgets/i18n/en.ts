@@ -922,6 +922,30 @@ const en = {
     noServer: "a ring needs at least one server",
     capacity: (room: string, keys: string) => `capacities hold only ${room} of ${keys} keys: raise epsilon`,
     emptyName: "a server name must not be empty",
+    /** A term that does not parse: where (line only when there are several) and what, when known. */
+    termAt: (syntax: string, line: string, column: string, what: string) =>
+      `invalid ${syntax} term${what ? `: ${what}` : ""} at ${line ? `line ${line}, ` : ""}column ${column}`,
+    termEnd: "the text ends before the term does",
+    termVariable: (name: string) => `variables are not terms (${name})`,
+    atomTooLong: (max: string) => `atom name longer than ${max} characters`,
+    /** A configuration's mistake: where (the upstream block, ring, endpoints, server list or string) and what. */
+    configAt: (where: string, line: string, column: string, what: string) =>
+      `${where}${line ? ` line ${line}` : ""}${column ? `${line ? "," : ""} column ${column}` : ""}: ${what}`,
+    entryAt: (flag: string, n: string, text: string, what: string) =>
+      `${flag} entry ${n}${text ? ` (${text})` : ""}: ${what}`,
+    downUnknown: (name: string) => `--down names "${name}", which is not one of the servers`,
+    tokenHeld: (token: string, vnode: string) => `token ${token} is held by vnode ${vnode}`,
+    tokenTwice: (token: string, a: string, b: string) => `token ${token} is given to both ${a} and ${b}`,
+    vnodePresent: (vnode: string) => `vnode ${vnode} is already on the ring`,
+    vnodeMissing: (vnode: string) => `vnode ${vnode} is not on the ring`,
+    noVnodes: "the ring has no vnodes",
+    badPort: (server: string) => `invalid port in upstream "${server}"`,
+    emptyVnodeId: "a vnode id must not be empty",
+    notUnicode: (what: string) => `${what} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
+    sameHash: (a: string, b: string) =>
+      `two hosts hash as "${a}" (the second is "${b}"): Envoy would order their equal hashes arbitrarily`,
+    weightSum: (sum: string, max: string) =>
+      `the hosts' weights add up to ${sum}, more than Envoy's ${max} for a locality`,
     /** What each code means, for a message no template above matches. */
     codes: {
       invalid_argument: "This value is not accepted.",
