@@ -110,6 +110,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
   private current: { steps: VnodesStep[]; seed: number; keys: number } | undefined;
   private previous: { steps: VnodesStep[]; seed: number; keys: number } | undefined;
   private edited = false;
+  private synced = "";
   private animateNext = false;
   private movesMemo = new Map<number, Moves | undefined>();
 
@@ -186,7 +187,13 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     setField(this.shadowRoot, this.keysField.input, n(state.keys));
     setField(this.shadowRoot, this.seedField.input, n(state.seed));
     setField(this.shadowRoot, this.weightField.input, n(state.weight));
-    this.editor.sync(names, this.t);
+    // The chips are rebuilt only when the servers or the language change (a hundred of them cost
+    // a stepping reader time for nothing).
+    const synced = JSON.stringify([names, this.t.lang]);
+    if (synced !== this.synced) {
+      this.synced = synced;
+      this.editor.sync(names, this.t);
+    }
   }
 
   protected stepsOf(rl: Ringlab, state: State): VnodesStep[] {
