@@ -260,6 +260,9 @@ describe("your own scenario", () => {
     const moves = await pageMoves(host);
     assert.deepEqual(moves, expect(20, 32, "order:2024"));
     assert.ok(moves.moved > 0, "growing 20 → 32 buckets moves some of the keys");
+    // The fewest: twelve new buckets of 32 take their share of the keys, none left.
+    const mustMove = Number(await host.locator('[data-testid="moves"]').first().getAttribute("data-must-move"));
+    assert.equal(mustMove, Math.round((moves.keys * 12) / 32));
     assert.equal(await host.locator('[data-testid="key-moves"] tbody tr.moved-row').count(), moves.moved);
     assert.equal(await host.locator('[data-testid="moves-strip"] [data-moved="true"]').count(), moves.moved);
     // Every moved key went into one of the new buckets (jump never moves keys between old ones).

@@ -100,9 +100,16 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
     const after = hashes.map((x) => String(rl.jump(x, to)));
     // The buckets that existed before: every bucket a key had, and any bucket below the old count.
     const old = [...new Set([...before, ...after.filter((b) => Number(b) < state.buckets)])];
+    const moves = movesOf(rl, before, after, old);
+    // The fewest: the keys in buckets that went away, plus the new buckets' even share. Counted
+    // from the bucket numbers, not from the buckets these few keys happen to use (a bucket
+    // without a key here has not left).
+    const gone = before.filter((b) => Number(b) >= to).length;
+    const joined = Math.max(0, to - state.buckets);
+    moves.mustMove = Math.min(keys.length, gone + (to > 0 ? Math.round((keys.length * joined) / to) : 0));
     this.placed = {
       rows: keys.map((key, i) => ({ key, before: before[i] ?? "", after: after[i] ?? "" })),
-      moves: movesOf(rl, before, after, old),
+      moves,
     };
     return steps;
   }
