@@ -31,7 +31,7 @@ const bn: Messages = {
     rename: (name) => `${name}-এর নাম বদলান`,
     yourKey: "আপনার key",
     keyHash: (hash) => `hash ${hash}`,
-    moved: (moved, keys, must) => `${keys}টি key-এর ${moved}টি সরেছে; যেকোনো পদ্ধতিকে অন্তত ${must}টি সরাতেই হতো।`,
+    moved: (moved, keys, must) => `${keys}টি key-এর ${moved}টি সরেছে; এই বদলে অন্তত ${must}টি সরাতেই হয়।`,
     resetScenario: "অধ্যায়ের উদাহরণ",
     shortcuts: "কী-বোর্ড: → পরের ধাপ, ← আগের ধাপ, Home প্রথম, End শেষ, K চালান।",
     token: (name) => `${name}-এর token`,
@@ -386,6 +386,21 @@ const bn: Messages = {
     turn: (k, backend, slot, skipped, none) =>
       `পালা ${k}: ${backend} নেয় ঘর ${slot}` + (none ? ", তার পরের পছন্দ।" : `, আগেই ভরা ${skipped}টি ঘর পেরিয়ে।`),
     done: (counts, m) => `${m}টি ঘরই ভরা: ${counts}। প্রতিটি backend প্রায় ঠিক M/N ঘর পায়।`,
+    tableSize: "Table-এর আকার M (একটি prime)",
+    backends: "Backend",
+    keyNote: (hash, slot, backend) => `hash ${hash} → ঘর ${slot} → ${backend}`,
+    moved: (moved, m, must) =>
+      `${m}টি ঘরের ${moved}টির backend বদলেছে (সেসব ঘরে পড়া key সরে); যেকোনো table-কে অন্তত ${must}টি বদলাতেই হতো।`,
+    keyMoved: (key, from, to) => `${key} ${from} থেকে ${to}-এ সরেছে।`,
+    countsCaption: (m, mean) => `প্রতি backend-এর ঘর, M/N = ${mean}-এর পাশে (M = ${m})`,
+    share: "M-এর ভাগ",
+    vsMean: "÷ M/N",
+    stripCaption: (m) => `পুরো table, ${m}টি ঘর, প্রতিটি একটি pixel, সারির পর সারি; আপনার key-এর ঘর চিহ্নিত`,
+    movedStrip: "যে ঘরগুলোর backend বদলেছে (নতুন backend-এর রঙে)",
+    stepperNote: (max) =>
+      `পালা ধরে ভরানো দেখানো হয় অনূর্ধ্ব ${max} ঘরের table-এ: ধাপে ধাপে দেখতে M-কে ছোট prime করুন (১৩, ৩১, ৯৭)।`,
+    summary: (n, m, counts, mean) =>
+      `${n}টি backend ${m}টি ঘরই ভরিয়েছে: ${counts}। M/N = ${mean}: প্রত্যেকে পায় ⌊M/N⌋ বা ⌈M/N⌉টি ঘর।`,
   },
 
   bounded: {
@@ -404,6 +419,13 @@ const bn: Messages = {
       `${key}-এর মালিক ${first} ভরা: সে ঘড়ির কাঁটার দিকে এগোয় (পেরোনো বিন্দু: ${walk}) আর বসে ${placed}-এ।`,
     done: (not, m, longest) =>
       `সব বসল: ${m}টির ${not}টি key প্রথম পছন্দের বাইরে; সবচেয়ে লম্বা হাঁটা ${longest} বিন্দু। ε যত ছোট, ভাগ তত সমান, কিন্তু নড়াচড়া তত বেশি।`,
+
+    yourKey: "আপনার key (সবশেষে বসে)",
+    vnodes: "প্রতি সার্ভারে virtual node (V)",
+    keys: "Key-এর সংখ্যা (m)",
+    was: (name) => `আগে ${name}`,
+    epsilonNote: (m, n, e, cap, steps) =>
+      `ধারণক্ষমতা ⌈(1 + ${e})·${m}/${n}⌉ = ${cap}; এটি বদলায় কেবল যেখানে (1 + ε)·m/n একটি পূর্ণসংখ্যা পেরোয়: ε = ${steps}`,
   },
 
   hotkey: {
@@ -413,21 +435,6 @@ const bn: Messages = {
     copies: "কপি",
     hottest: "সবচেয়ে hot key-এর অনুরোধ",
     busiest: "সবচেয়ে ব্যস্ত",
-    tableSize: "Table-এর আকার M (একটি prime)",
-    backends: "Backend",
-    keyNote: (hash, slot, backend) => `hash ${hash} → ঘর ${slot} → ${backend}`,
-    moved: (moved, m, must) =>
-      `${m}টি ঘরের ${moved}টির backend বদলেছে (সেসব ঘরে পড়া key সরে); যেকোনো table-কে অন্তত ${must}টি বদলাতেই হতো।`,
-    keyMoved: (key, from, to) => `${key} ${from} থেকে ${to}-এ সরেছে।`,
-    countsCaption: (m, mean) => `প্রতি backend-এর ঘর, M/N = ${mean}-এর পাশে (M = ${m})`,
-    share: "M-এর ভাগ",
-    vsMean: "÷ M/N",
-    stripCaption: (m) => `পুরো table, ${m}টি ঘর, প্রতিটি একটি pixel, সারির পর সারি; আপনার key-এর ঘর চিহ্নিত`,
-    movedStrip: "যে ঘরগুলোর backend বদলেছে (নতুন backend-এর রঙে)",
-    stepperNote: (max) =>
-      `পালা ধরে ভরানো দেখানো হয় অনূর্ধ্ব ${max} ঘরের table-এ: ধাপে ধাপে দেখতে M-কে ছোট prime করুন (১৩, ৩১, ৯৭)।`,
-    summary: (n, m, counts, mean) =>
-      `${n}টি backend ${m}টি ঘরই ভরিয়েছে: ${counts}। M/N = ${mean}: প্রত্যেকে পায় ⌊M/N⌋ বা ⌈M/N⌉টি ঘর।`,
     kinds: {
       uniform: "সমান traffic",
       zipf: "Zipf traffic",
@@ -442,17 +449,28 @@ const bn: Messages = {
       `প্রতি সার্ভারে ${v}টি virtual node: তবুও গড়ের ${maxOver} — V বাড়িয়ে লাভ নেই, key তো একটাই, থাকে একটি সার্ভারেই।`,
     copies_: (k, maxOver) =>
       `Hot key-এর ${k}টি কপি (key#1 … key#${k}) আলাদা সার্ভারে: সবচেয়ে ব্যস্ত সার্ভার নেমে আসে গড়ের ${maxOver}-এ।`,
+
+    yourKey: "Key (অন্য কিছু না লিখলে সবচেয়ে hot key)",
+    fields: {
+      requests: "অনুরোধ",
+      keys: "Key-এর সংখ্যা",
+      s: "Zipf সূচক s",
+      vnodes: "Virtual node (V)",
+      "more-vnodes": "বেশি virtual node",
+      copies: "Hot key-এর কপি",
+      seed: "Seed",
+    },
+    run: "পরীক্ষা",
+    maxOverMean: "সর্বোচ্চ ÷ গড়",
+    hotKeyOn: (key, hash) => `সবচেয়ে hot key ${key} (hash ${hash}) থাকে`,
+    keyOn: (key, hash) => `আপনার key ${key} (hash ${hash}) থাকে`,
+    copiesOn: (k) => `-এ; তার ${k}টি কপি থাকে`,
+    hotStayed: (key, server) => `সবচেয়ে hot key ${key} ${server}-এই থাকল।`,
+    hotMoved: (key, from, to) => `সবচেয়ে hot key ${key} ${from} থেকে ${to}-এ সরেছে।`,
   },
 
   clients: {
     title: "দুই client, দুই সার্ভার-তালিকা: একই key দুই জায়গায়",
-
-    yourKey: "আপনার key (সবশেষে বসে)",
-    vnodes: "প্রতি সার্ভারে virtual node (V)",
-    keys: "Key-এর সংখ্যা (m)",
-    was: (name) => `আগে ${name}`,
-    epsilonNote: (m, n, e, cap, steps) =>
-      `ধারণক্ষমতা ⌈(1 + ${e})·${m}/${n}⌉ = ${cap}; এটি বদলায় কেবল যেখানে (1 + ε)·m/n একটি পূর্ণসংখ্যা পেরোয়: ε = ${steps}`,
     listA: "Client ১ চেনে",
     listB: "Client ২ চেনে",
     vnodes: "প্রতি সার্ভারে virtual node",
@@ -476,24 +494,6 @@ const bn: Messages = {
     summary: (n, total, pct) =>
       `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
   },
-
-    yourKey: "Key (অন্য কিছু না লিখলে সবচেয়ে hot key)",
-    fields: {
-      requests: "অনুরোধ",
-      keys: "Key-এর সংখ্যা",
-      s: "Zipf সূচক s",
-      vnodes: "Virtual node (V)",
-      "more-vnodes": "বেশি virtual node",
-      copies: "Hot key-এর কপি",
-      seed: "Seed",
-    },
-    run: "পরীক্ষা",
-    maxOverMean: "সর্বোচ্চ ÷ গড়",
-    hotKeyOn: (key, hash) => `সবচেয়ে hot key ${key} (hash ${hash}) থাকে`,
-    keyOn: (key, hash) => `আপনার key ${key} (hash ${hash}) থাকে`,
-    copiesOn: (k) => `-এ; তার ${k}টি কপি থাকে`,
-    hotStayed: (key, server) => `সবচেয়ে hot key ${key} ${server}-এই থাকল।`,
-    hotMoved: (key, from, to) => `সবচেয়ে hot key ${key} ${from} থেকে ${to}-এ সরেছে।`,
 
   compare: {
     title: "একই পরিস্থিতিতে সব অ্যালগরিদম",

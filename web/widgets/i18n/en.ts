@@ -29,7 +29,7 @@ const en = {
     yourKey: "Your key",
     keyHash: (hash: string) => `hash ${hash}`,
     moved: (moved: string, keys: string, must: string) =>
-      `${moved} of ${keys} keys moved; the fewest any scheme had to move: ${must}.`,
+      `${moved} of ${keys} keys moved; the fewest this change needs: ${must}.`,
     resetScenario: "The chapter's example",
     shortcuts: "Keys: → next, ← previous, Home first, End last, K play.",
     token: (name: string) => `Token of ${name}`,
@@ -403,6 +403,21 @@ const en = {
       (none ? ", its next preference." : `, after passing over ${skipped} slots already taken.`),
     done: (counts: string, m: string) =>
       `All ${m} slots are full: ${counts}. Each backend holds almost exactly M/N slots.`,
+    tableSize: "Table size M (a prime)",
+    backends: "Backends",
+    keyNote: (hash: string, slot: string, backend: string) => `hash ${hash} → slot ${slot} → ${backend}`,
+    moved: (moved: string, m: string, must: string) =>
+      `${moved} of ${m} slots changed backend (the keys hashing to them move); the fewest any table had to change: ${must}.`,
+    keyMoved: (key: string, from: string, to: string) => `${key} moved from ${from} to ${to}.`,
+    countsCaption: (m: string, mean: string) => `Entries per backend against M/N = ${mean} (M = ${m})`,
+    share: "share of M",
+    vsMean: "÷ M/N",
+    stripCaption: (m: string) => `The whole table, ${m} slots, a pixel each, row after row; your key's slot marked`,
+    movedStrip: "Slots that changed backend (in their new backend's colour)",
+    stepperNote: (max: string) =>
+      `The fill turn by turn is shown for tables of up to ${max} slots: set M to a small prime (13, 31, 97) to step through it.`,
+    summary: (n: string, m: string, counts: string, mean: string) =>
+      `${n} backends filled all ${m} slots: ${counts}. M/N = ${mean}: each holds ⌊M/N⌋ or ⌈M/N⌉ entries.`,
   },
 
   bounded: {
@@ -421,6 +436,13 @@ const en = {
       `${key}'s owner ${first} is full: it walks on clockwise (points passed: ${walk}) and lands on ${placed}.`,
     done: (not: string, m: string, longest: string) =>
       `All placed: ${not} of ${m} keys are away from their first choice; the longest walk was ${longest} points. Smaller ε evens the load more but moves more keys.`,
+
+    yourKey: "Your key (placed last)",
+    vnodes: "Virtual nodes per server (V)",
+    keys: "Keys (m)",
+    was: (name: string) => `was ${name}`,
+    epsilonNote: (m: string, n: string, e: string, cap: string, steps: string) =>
+      `capacity ⌈(1 + ${e})·${m}/${n}⌉ = ${cap}; it changes only where (1 + ε)·m/n passes a whole number: ε = ${steps}`,
   },
 
   hotkey: {
@@ -431,21 +453,6 @@ const en = {
     hottest: "requests for the hottest key",
     busiest: "busiest",
     kinds: {
-    tableSize: "Table size M (a prime)",
-    backends: "Backends",
-    keyNote: (hash: string, slot: string, backend: string) => `hash ${hash} → slot ${slot} → ${backend}`,
-    moved: (moved: string, m: string, must: string) =>
-      `${moved} of ${m} slots changed backend (the keys hashing to them move); the fewest any table had to change: ${must}.`,
-    keyMoved: (key: string, from: string, to: string) => `${key} moved from ${from} to ${to}.`,
-    countsCaption: (m: string, mean: string) => `Entries per backend against M/N = ${mean} (M = ${m})`,
-    share: "share of M",
-    vsMean: "÷ M/N",
-    stripCaption: (m: string) => `The whole table, ${m} slots, a pixel each, row after row; your key's slot marked`,
-    movedStrip: "Slots that changed backend (in their new backend's colour)",
-    stepperNote: (max: string) =>
-      `The fill turn by turn is shown for tables of up to ${max} slots: set M to a small prime (13, 31, 97) to step through it.`,
-    summary: (n: string, m: string, counts: string, mean: string) =>
-      `${n} backends filled all ${m} slots: ${counts}. M/N = ${mean}: each holds ⌊M/N⌋ or ⌈M/N⌉ entries.`,
       uniform: "uniform traffic",
       zipf: "Zipf traffic",
       "more-vnodes": "more virtual nodes",
@@ -459,18 +466,29 @@ const en = {
       `${v} virtual nodes per server: still ${maxOver} the mean — the hot key is one key, and it lives on one server.`,
     copies_: (k: string, maxOver: string) =>
       `The hot key spread over ${k} copies (key#1 … key#${k}) on different servers: the busiest server is down to ${maxOver} the mean.`,
+
+    yourKey: "Key (the hottest key unless you type another)",
+    fields: {
+      requests: "Requests",
+      keys: "Keys",
+      s: "Zipf exponent s",
+      vnodes: "Virtual nodes (V)",
+      "more-vnodes": "More virtual nodes",
+      copies: "Copies of the hot key",
+      seed: "Seed",
+    } as Record<"requests" | "keys" | "s" | "vnodes" | "more-vnodes" | "copies" | "seed", string>,
+    run: "run",
+    maxOverMean: "busiest ÷ mean",
+    hotKeyOn: (key: string, hash: string) => `The hottest key ${key} (hash ${hash}) lives on`,
+    keyOn: (key: string, hash: string) => `Your key ${key} (hash ${hash}) lives on`,
+    copiesOn: (k: string) => `; its ${k} copies on`,
+    hotStayed: (key: string, server: string) => `The hottest key ${key} stayed on ${server}.`,
+    hotMoved: (key: string, from: string, to: string) => `The hottest key ${key} moved from ${from} to ${to}.`,
   },
 
   clients: {
     title: "Two clients, two server lists: one key, two places",
     listA: "Client 1 knows",
-
-    yourKey: "Your key (placed last)",
-    vnodes: "Virtual nodes per server (V)",
-    keys: "Keys (m)",
-    was: (name: string) => `was ${name}`,
-    epsilonNote: (m: string, n: string, e: string, cap: string, steps: string) =>
-      `capacity ⌈(1 + ${e})·${m}/${n}⌉ = ${cap}; it changes only where (1 + ε)·m/n passes a whole number: ε = ${steps}`,
     listB: "Client 2 knows",
     vnodes: "Virtual nodes per server",
     movesLead: "Keys that change server when client 1 learns client 2's list:",
@@ -494,24 +512,6 @@ const en = {
     bSame: (key: string, owner: string) =>
       `Client 2 reads ${key}: its ring also says ${owner}. This key agrees; many others do not.`,
     summary: (n: string, total: string, pct: string) =>
-
-    yourKey: "Key (the hottest key unless you type another)",
-    fields: {
-      requests: "Requests",
-      keys: "Keys",
-      s: "Zipf exponent s",
-      vnodes: "Virtual nodes (V)",
-      "more-vnodes": "More virtual nodes",
-      copies: "Copies of the hot key",
-      seed: "Seed",
-    } as Record<"requests" | "keys" | "s" | "vnodes" | "more-vnodes" | "copies" | "seed", string>,
-    run: "run",
-    maxOverMean: "busiest ÷ mean",
-    hotKeyOn: (key: string, hash: string) => `The hottest key ${key} (hash ${hash}) lives on`,
-    keyOn: (key: string, hash: string) => `Your key ${key} (hash ${hash}) lives on`,
-    copiesOn: (k: string) => `; its ${k} copies on`,
-    hotStayed: (key: string, server: string) => `The hottest key ${key} stayed on ${server}.`,
-    hotMoved: (key: string, from: string, to: string) => `The hottest key ${key} moved from ${from} to ${to}.`,
       `Over ${total} keys the two clients disagree on ${n} (${pct}): every rule assumes every client sees the same membership.`,
   },
 
