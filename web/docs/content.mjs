@@ -29,6 +29,22 @@ export const widgets = [
       ["servers", "A,B,C,D,E", { en: "server names, by index", bn: "সার্ভারের নাম, নম্বর অনুযায়ী" }],
       ["from", "4", { en: "servers before", bn: "আগে সার্ভারের সংখ্যা" }],
       ["to", "5", { en: "servers after", bn: "পরে সার্ভারের সংখ্যা" }],
+      [
+        "before",
+        "",
+        {
+          en: "the server list before the last change, when it differs from servers (a removal renumbers the rest)",
+          bn: "শেষ বদলের আগের সার্ভার-তালিকা, servers থেকে আলাদা হলে (বাদ দিলে পরেরগুলোর নম্বর বদলায়)",
+        },
+      ],
+      [
+        "key",
+        "",
+        {
+          en: "your own key: its h32 and its server mod N before and after",
+          bn: "আপনার নিজের key: তার h32 আর আগে-পরে mod N-এ তার সার্ভার",
+        },
+      ],
     ],
     example: { from: "4", to: "5" },
   },
@@ -49,6 +65,14 @@ export const widgets = [
         { en: "each server and its position(s): A:10 or A:10/60", bn: "প্রতিটি সার্ভার আর তার অবস্থান: A:10 বা A:10/60" },
       ],
       ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
+      [
+        "key",
+        "",
+        {
+          en: "your own key: it joins the keys at h32(key) mod span",
+          bn: "আপনার নিজের key: h32(key) mod span অবস্থানে অন্য key-দের সঙ্গে যোগ হয়",
+        },
+      ],
     ],
     example: { servers: "A:10,B:30,C:50,D:80", hashes: "5,20,38,50,77,95" },
   },
@@ -65,6 +89,14 @@ export const widgets = [
       ["span", "100", { en: "positions 0 … span − 1", bn: "অবস্থান ০ … span − ১" }],
       ["servers", "A:10,B:30,C:50,D:80", { en: "the servers at the start", bn: "শুরুর সার্ভারগুলো" }],
       ["hashes", "5,20,38,50,77,95", { en: "the keys' positions", bn: "key-গুলোর অবস্থান" }],
+      [
+        "key",
+        "",
+        {
+          en: "your own key: it joins the keys at h32(key) mod span",
+          bn: "আপনার নিজের key: h32(key) mod span অবস্থানে অন্য key-দের সঙ্গে যোগ হয়",
+        },
+      ],
       [
         "changes",
         "+E:40,-B",
@@ -87,6 +119,14 @@ export const widgets = [
     attrs: [
       step,
       ["servers", "10", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      [
+        "names",
+        "",
+        {
+          en: "server names, comma-separated (empty: S0 … S(N−1))",
+          bn: "সার্ভারের নাম, কমা দিয়ে আলাদা (খালি: S0 … S(N−1))",
+        },
+      ],
       ["keys", "100000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
       ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
       ["vnodes", "1,2,5,10,20,50,100,200,500,1000", { en: "the V of each step", bn: "প্রতিটি ধাপের V" }],
@@ -115,6 +155,14 @@ export const widgets = [
       ["pref", "700", { en: "the hash whose preference list is walked", bn: "যে hash-এর preference list তৈরি হয়" }],
       ["rf", "3", { en: "replication factor", bn: "replication factor" }],
       [
+        "key",
+        "",
+        {
+          en: "your own key: looked up at h32(key) mod span",
+          bn: "আপনার নিজের key: h32(key) mod span অবস্থানে খোঁজা হয়",
+        },
+      ],
+      [
         "zones",
         "A:az-1,B:az-1,C:az-2",
         { en: "server:zone pairs (empty: zones are ignored)", bn: "সার্ভার:zone জোড়া (খালি থাকলে zone দেখা হয় না)" },
@@ -134,6 +182,19 @@ export const widgets = [
       step,
       ["key", "user:42", { en: "the key", bn: "key" }],
       ["servers", "S0,S1,S2,S3", { en: "server names", bn: "সার্ভারের নাম" }],
+      [
+        "keys",
+        "user:1,user:7,user:42,user:100,user:1000,user:2024,user:31337,user:65537",
+        { en: "the keys whose moves are counted", bn: "যে key-গুলোর সরে যাওয়া গোনা হয়" },
+      ],
+      [
+        "was",
+        "",
+        {
+          en: "the server list before the last change (what moved is counted against it)",
+          bn: "শেষ বদলের আগের সার্ভার-তালিকা (কী সরল তা এর সঙ্গে মিলিয়ে গোনা হয়)",
+        },
+      ],
     ],
     example: { key: "user:42", servers: "S0,S1,S2,S3" },
   },
@@ -149,6 +210,16 @@ export const widgets = [
       step,
       ["key", "user:42", { en: "the key (hashed with h32)", bn: "key (h32 দিয়ে hash করা)" }],
       ["buckets", "10", { en: "number of buckets", bn: "bucket-এর সংখ্যা" }],
+      [
+        "to",
+        "",
+        { en: "buckets after the change (empty: buckets + 1)", bn: "বদলের পরে bucket-এর সংখ্যা (খালি: buckets + ১)" },
+      ],
+      [
+        "keys",
+        "user:1,user:7,user:42,user:100,user:1000,user:2024,user:31337,user:65537",
+        { en: "the keys whose moves are counted", bn: "যে key-গুলোর সরে যাওয়া গোনা হয়" },
+      ],
     ],
     example: { key: "user:42", buckets: "10" },
   },
@@ -178,11 +249,20 @@ export const widgets = [
     },
     attrs: [
       step,
-      ["servers", "4", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      [
+        "servers",
+        "S0,S1,S2,S3",
+        { en: "server names, or a count (4 means S0 … S3)", bn: "সার্ভারের নাম, বা একটি সংখ্যা (৪ মানে S0 … S3)" },
+      ],
       ["vnodes", "3", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
       ["keys", "16", { en: "number of keys", bn: "key-এর সংখ্যা" }],
       ["seed", "16", { en: "seed of the keys", bn: "key-এর seed" }],
       ["epsilon", "0.25", { en: "ε: the capacity is ⌈(1 + ε)·m/n⌉", bn: "ε: ধারণক্ষমতা ⌈(1 + ε)·m/n⌉" }],
+      [
+        "key",
+        "",
+        { en: "your own key: placed last, its walk shown", bn: "আপনার নিজের key: সবশেষে বসে, তার হাঁটা দেখানো হয়" },
+      ],
     ],
     example: { servers: "4", keys: "16", epsilon: "0.25" },
   },
@@ -196,7 +276,11 @@ export const widgets = [
     },
     attrs: [
       step,
-      ["servers", "10", { en: "number of servers", bn: "সার্ভারের সংখ্যা" }],
+      [
+        "servers",
+        "S0,S1,S2,S3,S4,S5,S6,S7,S8,S9",
+        { en: "server names, or a count (10 means S0 … S9)", bn: "সার্ভারের নাম, বা একটি সংখ্যা (১০ মানে S0 … S9)" },
+      ],
       ["keys", "1000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
       ["requests", "100000", { en: "number of requests", bn: "request-এর সংখ্যা" }],
       ["s", "1", { en: "Zipf exponent", bn: "Zipf-এর ঘাত" }],
@@ -204,6 +288,11 @@ export const widgets = [
       ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
       ["more-vnodes", "1000", { en: "V in the “more virtual nodes” step", bn: "“আরও virtual node” ধাপের V" }],
       ["copies", "4", { en: "copies of the hot key in the last step", bn: "শেষ ধাপে hot key-এর কপি" }],
+      [
+        "key",
+        "",
+        { en: "a key of your own (empty: the hottest key)", bn: "আপনার নিজের একটি key (খালি: সবচেয়ে hot key)" },
+      ],
     ],
     example: { requests: "100000", copies: "4" },
   },

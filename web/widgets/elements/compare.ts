@@ -39,6 +39,9 @@ export function parseServers(text: string): CompareScenario["servers"] {
 }
 
 /** Each field's default as attribute text: the module's (the core's) defaults of a comparison. */
+/** How a change is written: the core's grammar (docs/algorithms.md#membership-changes). */
+const CHANGE_SYNTAX = "add, add:NAME, remove:NAME, fail:NAME, weight:NAME=W";
+
 export function fieldDefaults(defaults: Defaults): Record<Field, string> {
   const d = defaults.compare;
   return {
@@ -138,7 +141,10 @@ export class Compare extends RinglabElement<typeof spec> {
     const t = this.t.compare;
     const defaults = fieldDefaults(rl.defaults());
     for (const [field, { input, label }] of this.inputs) {
-      label.textContent = t.fields[field];
+      // The change's grammar is the module's (written as typed, in every language): code, not prose.
+      if (field === "change")
+        label.replaceChildren(t.fields.change, " (", h("code", { lang: "en", translate: "no" }, CHANGE_SYNTAX), ")");
+      else label.textContent = t.fields[field];
       if (this.shadowRoot?.activeElement !== input) input.value = state[field] !== "" ? state[field] : defaults[field];
     }
     this.runButton.textContent = t.run;

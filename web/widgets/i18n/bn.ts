@@ -95,7 +95,7 @@ const bn: Messages = {
       },
       jump: {
         title: "Jump consistent hash",
-        intro: "Memory ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
+        intro: "কোনো মেমরি ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
       },
       maglev: {
         title: "Maglev-এর lookup table",
@@ -364,7 +364,7 @@ const bn: Messages = {
     bucketsCol: "bucket n",
     jumpedNew: "সরল: নতুন bucket-এ",
     intro: (key, hash, n) =>
-      `Key ${key}: h32 = ${hash}, এটিই 64-bit key। ${n}টি bucket-এ: কোনো table নেই, ring নেই — key দিয়ে seed করা কয়েকটি লাফের loop।`,
+      `Key ${key}: h32 = ${hash}, এটিই 64-bit key। ${n}টি bucket-এ: কোনো table নেই, ring নেই — key দিয়ে seed করা কয়েকটি লাফের একটি লুপ।`,
     jump: (b, j, n, last) =>
       last
         ? `bucket ${b} থেকে পরের লাফ পড়ত ${j}-এ, যা ${n}-এর সমান বা বড়: key bucket ${b}-এই থাকে। এটিই তার bucket।`
@@ -502,7 +502,7 @@ const bn: Messages = {
       vnodes: "virtual node",
       keys: "key",
       seed: "seed",
-      change: "বদল (add, add:NAME, remove:NAME, fail:NAME, weight:NAME=W)",
+      change: "বদল",
       epsilon: "ε (bounded load)",
       "table-size": "Maglev table-এর মাপ (prime)",
     },

@@ -522,7 +522,7 @@ const en = {
       vnodes: "virtual nodes",
       keys: "keys",
       seed: "seed",
-      change: "change (add, add:NAME, remove:NAME, fail:NAME, weight:NAME=W)",
+      change: "change",
       epsilon: "ε (bounded loads)",
       "table-size": "Maglev table size (a prime)",
     } as Record<"servers" | "vnodes" | "keys" | "seed" | "change" | "epsilon" | "table-size", string>,
