@@ -185,7 +185,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
   }
 
   private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    const labels = state.hashes.map((_, i) => `k${i + 1}`);
     if (!state.key) return { hashes: state.hashes, labels };
     return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
@@ -287,7 +287,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       const showAfter = step.kind === "moved" || step.kind === "start";
       return {
         cells: [
-          labels[k] ?? f.digitsIn(`k${k + 1}`),
+          labels[k] ?? `k${k + 1}`,
           f.id(o.hash),
           serverLabel(bName, serverClass(slot(bName))),
           showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…",

@@ -163,7 +163,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
 
   /** A key's label: the chapter's keys are k1, k2, …; the reader's key is its own text. */
   private label(step: ModNStep, k: number): string {
-    return step.rows[k]?.key ?? this.f.digitsIn(`k${k + 1}`);
+    return step.rows[k]?.key ?? `k${k + 1}`;
   }
 
   protected draw(stage: HTMLDivElement, step: ModNStep, _i: number, _steps: ModNStep[], state: State): void {
@@ -269,7 +269,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     step.rows.forEach((r, k) => {
       const [x, y] = chipAt(y1, r.before, top.pos.get(k) ?? 0);
       const now = step.kind === "key" && k === step.index;
-      const label = fit(r.key ?? `${f.digitsIn(`k${k + 1}`)}·${f.id(r.hash)}`);
+      const label = fit(r.key ?? `k${k + 1}`);
       svg.append(
         s("rect", {
           x,

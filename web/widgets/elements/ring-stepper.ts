@@ -135,7 +135,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
 
   /** The chapter's keys, then the reader's key at h32(key) mod span. */
   private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    const labels = state.hashes.map((_, i) => `k${i + 1}`);
     if (!state.key) return { hashes: state.hashes, labels };
     return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
@@ -200,7 +200,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     if (step.kind === "summary") return t.summary;
     const o = step.owners[step.index];
     if (!o) return "";
-    const label = step.index < state.hashes.length ? f.digitsIn(`k${step.index + 1}`) : state.key;
+    const label = step.index < state.hashes.length ? `k${step.index + 1}` : state.key;
     return t.key(label, f.id(o.hash), names[o.server] ?? "", f.id(o.token), o.equal, o.wrapped, f.id(state.span - 1));
   }
 }
@@ -234,7 +234,7 @@ export function ownersTable(
       const was = moves?.was[k];
       return {
         cells: [
-          extra.labels?.[k] ?? w.f.digitsIn(`k${k + 1}`),
+          extra.labels?.[k] ?? `k${k + 1}`,
           w.f.id(o.hash),
           known ? serverLabel(names[o.server] ?? "", serverClass(slots[o.server] ?? 0)) : "…",
           known ? (o.equal ? t.equalNote : o.wrapped ? t.wrapNote : "") : "",

@@ -187,7 +187,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
 
   /** The chapter's keys, then the reader's key at h32(key) mod span. */
   private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => this.f.digitsIn(`k${i + 1}`));
+    const labels = state.hashes.map((_, i) => `k${i + 1}`);
     if (!state.key) return { hashes: state.hashes, labels };
     return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
