@@ -1,0 +1,214 @@
+// The claims catalogue: every claim's verdict, stable ids, each live figure equal to what the
+// underlying function gives when called directly, and the JSON's shape.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ringlab/analysis.hpp"
+#include "ringlab/bounded.hpp"
+#include "ringlab/claims.hpp"
+#include "ringlab/experiments.hpp"
+#include "ringlab/jsfmt.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/random.hpp"
+#include "ringlab/ring.hpp"
+
+using ringlab::Claim;
+using ringlab::ToleranceKind;
+using ringlab::Verdict;
+
+namespace {
+
+// Computed once: the catalogue runs the chapter's experiments at full scale.
+const std::vector<Claim>& catalogue() {
+  static const std::vector<Claim> all = ringlab::claims();
+  return all;
+}
+
+const Claim& find(const std::string& id) {
+  const auto& all = catalogue();
+  const auto it = std::find_if(all.begin(), all.end(), [&](const Claim& c) { return c.id == id; });
+  if (it == all.end()) FAIL("no claim " << id);
+  return *it;
+}
+
+// The ids, in the chapter's order. Widgets and translations are keyed by them: a change here is
+// a breaking change.
+const std::vector<std::string> kIds = {
+    "mod-n-six-keys",        "mod-n-new-server-share", "mod-n-moves-80",      "cache-hit-after-mod-n",
+    "cache-database-load",   "ring-vs-mod-output",     "mod-n-measured",      "ring-moves-21.9",
+    "ring-none-between-old", "largest-arc-v1",         "sd-formula-n10",      "even-10x-needs-100x",
+    "vnode-sweep-output",    "vnodes-for-target",      "memory-25600-points", "lookup-15-comparisons",
+    "lookup-10x-vnodes",     "hrw-jump-output",        "hrw-balance",         "hrw-moves-20.1",
+    "hrw-none-from-others",  "jump-moves-8.8",         "jump-near-ideal",     "jump-none-between-old",
+    "maglev-m-over-n",       "bounded-load-cap",       "bounded-most-stay",   "hot-key-vnodes",
+    "n-to-n-plus-1",
+};
+
+}  // namespace
+
+TEST_CASE("claims: ids are unique, stable and in the chapter's order", "[claims]") {
+  std::vector<std::string> ids;
+  std::set<std::string> unique;
+  for (const Claim& c : catalogue()) {
+    ids.push_back(c.id);
+    unique.insert(c.id);
+    CHECK(!c.section.empty());
+    CHECK(c.section.rfind("§", 0) == 0);
+    CHECK(!c.claim.empty());
+    CHECK(!c.chapter.text.empty());
+    CHECK(!c.ringlab.text.empty());
+    CHECK(!c.scenario.empty());
+    CHECK(!c.scale.empty());
+    CHECK(!c.tolerance_reason.empty());
+  }
+  CHECK(ids == kIds);
+  CHECK(unique.size() == ids.size());
+  CHECK(ids.size() >= 14);
+  // A second run computes the same catalogue.
+  const std::vector<Claim> again = ringlab::claims();
+  REQUIRE(again.size() == catalogue().size());
+  for (std::size_t i = 0; i < again.size(); ++i) {
+    CHECK(again[i].id == catalogue()[i].id);
+    CHECK(again[i].ringlab.text == catalogue()[i].ringlab.text);
+  }
+}
+
+TEST_CASE("claims: every verdict", "[claims]") {
+  // Every claim the chapter makes is reproduced at its printed digits, except those whose figure
+  // is a simplified model (1/c^2) or an expectation held against one sample of keys.
+  const std::set<std::string> within = {"vnodes-for-target", "jump-near-ideal", "mod-n-new-server-share",
+                                        "hrw-balance"};
+  for (const Claim& c : catalogue()) {
+    INFO(c.id << ": chapter " << c.chapter.text << ", ringlab " << c.ringlab.text << " (" << c.detail << ")");
+    CHECK(c.verdict != Verdict::differs);
+    if (within.count(c.id)) {
+      CHECK(c.verdict == Verdict::within);
+    } else {
+      CHECK(c.verdict == Verdict::match);
+    }
+  }
+  CHECK(find("vnodes-for-target").tolerance == ToleranceKind::model);
+  CHECK(find("jump-near-ideal").tolerance == ToleranceKind::statistical);
+  CHECK(find("mod-n-new-server-share").tolerance == ToleranceKind::statistical);
+  CHECK(find("memory-25600-points").tolerance == ToleranceKind::model);
+  CHECK(find("ring-vs-mod-output").tolerance == ToleranceKind::exact);
+}
+
+TEST_CASE("claims: the published programs' outputs are ringlab's, byte for byte", "[claims]") {
+  CHECK(find("ring-vs-mod-output").ringlab.text == ringlab::ring_vs_mod({}).text);
+  CHECK(find("vnode-sweep-output").ringlab.text == ringlab::vnode_sweep({}).text);
+  CHECK(find("hrw-jump-output").ringlab.text == ringlab::hrw_jump({}).text);
+  for (const char* id : {"ring-vs-mod-output", "vnode-sweep-output", "hrw-jump-output"})
+    CHECK(find(id).chapter.text == find(id).ringlab.text);
+}
+
+TEST_CASE("claims: each figure is what the core gives directly", "[claims]") {
+  const auto rvm = ringlab::ring_vs_mod({});
+  CHECK(find("mod-n-measured").ringlab.value == 100.0 * rvm.mod_moved / rvm.keys);
+  CHECK(find("ring-moves-21.9").ringlab.value == 100.0 * rvm.ring_moved / rvm.keys);
+  CHECK(find("ring-none-between-old").ringlab.value == 100.0 * (rvm.ring_moved - rvm.ring_moved_to_new) / rvm.keys);
+  CHECK(find("mod-n-new-server-share").ringlab.value == 100.0 * rvm.mod_moved_to_new / rvm.keys);
+  CHECK(find("mod-n-new-server-share").ringlab.text == "20.1%");
+
+  const double moved = 1 - ringlab::mod_n_kept_fraction(4, 5);
+  CHECK(find("mod-n-moves-80").ringlab.value == 100 * moved);
+  const auto w = ringlab::cache_what_if(0.95, moved);
+  CHECK(find("cache-hit-after-mod-n").ringlab.value == 100 * w.hit_after);
+  CHECK(find("cache-database-load").ringlab.value == w.db_multiplier);
+  CHECK(find("cache-database-load").ringlab.text == "16.2x");
+
+  CHECK(find("largest-arc-v1").ringlab.value == ringlab::harmonic(10));
+  CHECK(find("sd-formula-n10").ringlab.text == "V=1 90%, V=10 30%, V=100 9.5%, V=1000 3.0%");
+  CHECK(find("even-10x-needs-100x").ringlab.value ==
+        ringlab::theory_sd_over_mean(10, 10) / ringlab::theory_sd_over_mean(10, 1000));
+  CHECK(find("vnodes-for-target").ringlab.text == "c=5%: V=360, c=10%: V=90");
+
+  const auto ring = ringlab::Ring::uniform(100, 256);
+  CHECK(find("memory-25600-points").ringlab.value == ring.size() * 16.0 / 1024);
+  CHECK(find("memory-25600-points").detail.find(std::to_string(ring.memory_bytes()) + " B") != std::string::npos);
+  CHECK(find("lookup-15-comparisons").ringlab.value == 15);
+  CHECK(find("lookup-10x-vnodes").ringlab.value ==
+        std::log2(static_cast<double>(ringlab::Ring::uniform(100, 2560).size())) -
+            std::log2(static_cast<double>(ring.size())));
+
+  const auto hj = ringlab::hrw_jump({});
+  CHECK(find("hrw-moves-20.1").ringlab.value == 100.0 * hj.hrw_moved / hj.keys);
+  CHECK(find("hrw-none-from-others").ringlab.value == hj.hrw_moved_not_from_removed);
+  CHECK(find("jump-moves-8.8").ringlab.value == 100.0 * hj.jump_moved / hj.keys);
+  CHECK(find("jump-near-ideal").ringlab.value == 100.0 * hj.jump_moved / hj.keys);
+  CHECK(find("jump-none-between-old").ringlab.value == hj.jump_moved_not_to_new);
+  CHECK(find("hrw-balance").ringlab.value == 1950);  // S4, the count furthest from 2000
+  CHECK(find("hrw-balance").tolerance == ToleranceKind::statistical);
+
+  const auto counts = ringlab::Maglev::uniform(10, 65537).entry_counts();
+  const auto [lo, hi] = std::minmax_element(counts.begin(), counts.end());
+  CHECK(find("maglev-m-over-n").ringlab.text == std::to_string(*lo) + " to " + std::to_string(*hi) + " slots each");
+  CHECK(*lo == 6553);
+  CHECK(*hi == 6554);
+
+  ringlab::CourseKeys keys(16);
+  std::vector<std::uint32_t> hashes(10000);
+  keys.next_hashes(hashes);
+  const auto placed = ringlab::place_bounded(ringlab::Ring::uniform(10, 1), hashes, 0.25);
+  CHECK(find("bounded-load-cap").ringlab.value == *std::max_element(placed.loads.begin(), placed.loads.end()));
+  CHECK(find("bounded-load-cap").chapter.value == 1250);
+  CHECK(find("bounded-most-stay").ringlab.value == 100 * (1 - placed.not_first_choice / 10000.0));
+
+  const auto hot = ringlab::hot_keys(ringlab::Ring::uniform(10, 1000), {});
+  CHECK(find("hot-key-vnodes").ringlab.value == hot.max_over_mean);
+}
+
+TEST_CASE("claims: JSON is an array of {id, section, claim, chapter, ringlab, tolerance, verdict}", "[claims]") {
+  const std::string json = ringlab::claims_json(catalogue());
+  REQUIRE(json.size() > 2);
+  CHECK(json.front() == '[');
+  CHECK(json.substr(json.size() - 2) == "]\n");
+  // One object a line, its keys in order.
+  std::size_t objects = 0;
+  for (std::size_t at = json.find("{\"id\":"); at != std::string::npos; at = json.find("{\"id\":", at + 1)) {
+    const std::size_t end = json.find('\n', at);
+    const std::string line = json.substr(at, end - at);
+    std::size_t last = 0;
+    for (const char* key :
+         {"\"id\":", "\"section\":", "\"claim\":", "\"chapter\":{\"figure\":", "\"value\":", "\"ringlab\":{\"figure\":",
+          "\"detail\":", "\"scenario\":", "\"scale\":", "\"tolerance\":{\"kind\":", "\"reason\":", "\"verdict\":"}) {
+      const std::size_t k = line.find(key, last);
+      INFO(line << " lacks " << key);
+      CHECK(k != std::string::npos);
+      if (k != std::string::npos) last = k;
+    }
+    const bool verdict = line.find("\"verdict\":\"match\"}") != std::string::npos ||
+                         line.find("\"verdict\":\"within\"}") != std::string::npos ||
+                         line.find("\"verdict\":\"differs\"}") != std::string::npos;
+    CHECK(verdict);
+    ++objects;
+  }
+  CHECK(objects == catalogue().size());
+  // A printed output's newlines are escaped and its value is null.
+  CHECK(json.find("\"figure\":\"mod-N  moved 80.1%   to new server 20.1%   between old servers 59.9%\\nring") !=
+        std::string::npos);
+  CHECK(json.find("{\"id\":\"ring-moves-21.9\",\"section\":\"§3\"") != std::string::npos);
+  CHECK(json.find("\"chapter\":{\"figure\":\"21.9%\",\"value\":21.9}") != std::string::npos);
+  // No raw control character survives.
+  for (std::size_t i = 0; i < json.size(); ++i) {
+    const auto u = static_cast<unsigned char>(json[i]);
+    if (u < 0x20) CHECK(json[i] == '\n');
+  }
+  CHECK(ringlab::claims_json({}) == "[\n]\n");
+}
+
+TEST_CASE("claims: names of tolerance kinds and verdicts", "[claims]") {
+  CHECK(ringlab::tolerance_kind_name(ToleranceKind::exact) == "exact");
+  CHECK(ringlab::tolerance_kind_name(ToleranceKind::rounding) == "rounding");
+  CHECK(ringlab::tolerance_kind_name(ToleranceKind::statistical) == "statistical");
+  CHECK(ringlab::tolerance_kind_name(ToleranceKind::model) == "model");
+  CHECK(ringlab::verdict_name(Verdict::match) == "match");
+  CHECK(ringlab::verdict_name(Verdict::within) == "within");
+  CHECK(ringlab::verdict_name(Verdict::differs) == "differs");
+}
