@@ -19,8 +19,9 @@ namespace cli_detail {
 
 std::vector<const ParamSpec*> params_of(const Command& c) {
   std::vector<const ParamSpec*> out;
-  for (const ParamSpec& p : params())
-    if (p.where == c.where && !p.flag.empty()) out.push_back(&p);
+  for (const std::span<const ParamSpec> table : {params(), c.more})
+    for (const ParamSpec& p : table)
+      if (p.where == c.where && !p.flag.empty()) out.push_back(&p);
   return out;
 }
 
@@ -201,8 +202,8 @@ const std::string& cli_help() {
 
 std::string cli_help(std::span<const CliCommand> extra) { return make_help(extra); }
 
-std::string cli_flag_lines(std::string_view where, std::string_view indent) {
-  return flag_lines(Command{"", where, "", ""}, indent);
+std::string cli_flag_lines(std::string_view where, std::string_view indent, std::span<const ParamSpec> more) {
+  return flag_lines(Command{"", where, "", "", more}, indent);
 }
 
 namespace cli_detail {
@@ -230,7 +231,7 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
       throw Usage{"unknown system " + shown_text(args[1]) + " for " + cmd + ": use " + systems};
     }
     if (added != nullptr) {
-      extra_command = Command{added->name, added->where, "", ""};
+      extra_command = Command{added->name, added->where, "", "", added->params};
       current = &extra_command;
       r.out = added->run(args, read);
     } else if (cmd == "--help" || cmd == "-h" || cmd == "help") {

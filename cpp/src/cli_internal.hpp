@@ -20,6 +20,7 @@ struct Command {
   std::string_view where;    // the table's function
   std::string_view summary;  // one line for --help
   std::string_view note;     // limits on more than one value, for --help ({points}: the ring's cap, {work}: hrw-jump's)
+  std::span<const ParamSpec> more{};  // parameters beyond the core's table (an added command's)
 };
 
 inline constexpr Command kExperiments[] = {

@@ -10,6 +10,7 @@
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/malachi.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "utf8.hpp"
 
 namespace ringlab::erlang {
@@ -61,7 +62,8 @@ std::string run_phash2(const std::vector<std::string>& args, const ReadFile&) {
   if (const auto it = a.values.find("--syntax"); it != a.values.end()) syntax = syntax_from_text(it->second);
   std::int64_t range = 0;  // none: phash2/1
   if (const auto it = a.values.find("--range"); it != a.values.end())
-    range = check_integer(Param::phash2_range, integer_from_text(it->second, param(Param::phash2_range).name));
+    range =
+        check_integer(SystemParam::phash2_range, integer_from_text(it->second, param(SystemParam::phash2_range).name));
   std::string out;
   for (std::size_t i = 0; i < a.plain.size(); ++i) {
     const Term t = parse_named(a.plain[i], syntax, "TERM " + std::to_string(i + 1));
@@ -78,7 +80,7 @@ std::string run_place(const std::vector<std::string>& args, const ReadFile& read
     return it == a.values.end() ? nullptr : &it->second;
   };
   std::int64_t bits = erlang_defaults().ring_bits;
-  if (const std::string* b = value("--bits")) bits = integer_from_text(*b, param(Param::malachi_ring_bits).name);
+  if (const std::string* b = value("--bits")) bits = integer_from_text(*b, param(SystemParam::malachi_ring_bits).name);
   MalachiRing ring(bits);
   const std::string* syntax_text = value("--syntax");
   const Syntax syntax = syntax_text != nullptr ? syntax_from_text(*syntax_text) : Syntax::elixir;
@@ -123,18 +125,19 @@ std::vector<CliCommand> make_commands() {
       "",
       {usage_line("ringlab phash2 [flags] TERM...", "Erlang's :erlang.phash2 of each term, as OTP 25")},
       "phash2 (one decimal per TERM; without --range, phash2/1: the low 27 bits):\n" +
-          cli_flag_lines("phash2", flag_indent) + flag_indent + js::pad_end("--syntax S", 15) +
+          cli_flag_lines("phash2", flag_indent, system_params()) + flag_indent + js::pad_end("--syntax S", 15) +
           "how TERM is written: elixir (\"topic-a\" is a binary) or erlang\n" + under +
           "(<<\"topic-a\">>); default elixir, what Malachi's users write\n",
       "phash2",
-      run_phash2};
+      run_phash2,
+      system_params()};
   CliCommand place_command{
       "place",
       "malachi",
       {usage_line("ringlab place malachi [flags] KEY...", "the vnode Malachi's ring sends each key to"),
        std::string(kUsageColumn, ' ') + "(malachi v0.8.13), one JSON line per key"},
       "place malachi ({\"key\": KEY, \"result\": VNODE} per key in input order, VNODE as written):\n" +
-          cli_flag_lines("malachi", flag_indent) + flag_indent + js::pad_end("--vnodes LIST", 15) +
+          cli_flag_lines("malachi", flag_indent, system_params()) + flag_indent + js::pad_end("--vnodes LIST", 15) +
           "the ring: ID=TOKEN,ID=TOKEN,... (IDs in --syntax; \"\" is an empty ring)\n" + flag_indent +
           js::pad_end("--syntax S", 15) + "how IDs and keys are written: elixir or erlang (default elixir);\n" + under +
           "without it a KEY is an Elixir string, the binary of its UTF-8 bytes\n" + flag_indent +
@@ -142,7 +145,8 @@ std::vector<CliCommand> make_commands() {
           js::pad_end("--boundaries", 15) + "instead of keys: each vnode's arc (start, end], one JSON line\n" + under +
           "{\"vnode\": VNODE, \"start\": S, \"end\": E} per vnode in token order\n",
       "malachi",
-      run_place};
+      run_place,
+      system_params()};
   return {std::move(phash2_command), std::move(place_command)};
 }
 

@@ -12,6 +12,7 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 
 namespace ringlab::erlang {
 namespace {
@@ -301,7 +302,7 @@ std::uint32_t phash2(const Term& term) { return phash2_full(term) & ((1u << 27) 
 
 std::uint32_t phash2(const Term& term, std::uint64_t range) {
   if (range < 1 || range > kMaxPhash2Range) {
-    const ParamSpec& spec = param(Param::phash2_range);
+    const ParamSpec& spec = param(SystemParam::phash2_range);
     throw rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), std::to_string(range));
   }
   const std::uint32_t h = phash2_full(term);

@@ -7,6 +7,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 
 namespace ringlab {
 namespace {
@@ -21,7 +22,7 @@ std::string shown(const erlang::Term& id) {
 }  // namespace
 
 MalachiRing::MalachiRing(std::int64_t ring_bits)
-    : bits_(static_cast<std::uint32_t>(check_integer(Param::malachi_ring_bits, ring_bits))) {}
+    : bits_(static_cast<std::uint32_t>(check_integer(SystemParam::malachi_ring_bits, ring_bits))) {}
 
 std::size_t MalachiRing::find_id(const Term& id) const {
   const auto at = std::lower_bound(by_id_.begin(), by_id_.end(), id,

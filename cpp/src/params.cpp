@@ -76,13 +76,17 @@ std::string requirement(const ParamSpec& spec, std::int64_t lo, std::int64_t hi)
   return "between " + str(lo) + " and " + str(hi);
 }
 
-std::int64_t check_integer(Param p, std::int64_t value) {
-  const ParamSpec& spec = param(p);
-  return check_integer(p, value, spec.lo, spec.hi);
-}
+std::int64_t check_integer(Param p, std::int64_t value) { return check_integer(param(p), value); }
 
 std::int64_t check_integer(Param p, std::int64_t value, std::int64_t lo, std::int64_t hi) {
-  const ParamSpec& spec = param(p);
+  return check_integer(param(p), value, lo, hi);
+}
+
+std::int64_t check_integer(const ParamSpec& spec, std::int64_t value) {
+  return check_integer(spec, value, spec.lo, spec.hi);
+}
+
+std::int64_t check_integer(const ParamSpec& spec, std::int64_t value, std::int64_t lo, std::int64_t hi) {
   if (value < lo) throw rule_error(spec.below, spec.name, requirement(spec, lo, hi), str(value));
   if (value > hi) throw rule_error(spec.above, spec.name, requirement(spec, lo, hi), str(value));
   return value;
@@ -290,7 +294,5 @@ Defaults defaults() {
                   d(Param::hot_keys_s),    i(Param::hot_keys_hot),  i(Param::hot_keys_copies)};
   return out;
 }
-
-ErlangDefaults erlang_defaults() { return {param(Param::malachi_ring_bits).default_integer}; }
 
 }  // namespace ringlab

@@ -37,6 +37,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/malachi.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/placement.hpp"
 #include "ringlab/systems_cli.hpp"
 #include "utf8.hpp"
@@ -52,6 +53,10 @@ using ringlab::erlang::Term;
 using namespace ringlab::wasm;
 
 namespace {
+
+using ringlab::wasm::integer;
+// abi.hpp's integer() for this module's own parameters: a safe integer, under the parameter's name.
+std::int64_t integer(double v, ringlab::SystemParam p) { return ringlab::safe_integer(v, ringlab::param(p).name); }
 
 // ---------------------------------------------------------------------------------------------
 // Terms
@@ -199,7 +204,7 @@ val term_elements(const std::u16string& tagged) {
 std::uint64_t range_arg(double range, bool ranged) {
   if (!ranged) return 0;
   return static_cast<std::uint64_t>(
-      ringlab::check_integer(ringlab::Param::phash2_range, integer(range, ringlab::Param::phash2_range)));
+      ringlab::check_integer(ringlab::SystemParam::phash2_range, integer(range, ringlab::SystemParam::phash2_range)));
 }
 
 std::uint32_t reduce(std::uint32_t full, std::uint64_t range) {
@@ -231,7 +236,7 @@ void phash2_many(double count, double range, bool ranged) {
 // Malachi's ring
 
 MalachiRing* make_malachi_ring(double bits) {
-  return guarded([&] { return new MalachiRing(integer(bits, ringlab::Param::malachi_ring_bits)); });
+  return guarded([&] { return new MalachiRing(integer(bits, ringlab::SystemParam::malachi_ring_bits)); });
 }
 
 void malachi_add(MalachiRing& r, const std::u16string& id, double token) {

@@ -18,6 +18,7 @@
 #include "golden.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems_cli.hpp"
 
 namespace {
@@ -286,8 +287,11 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
   for (const auto& [command, where] : kWhere) {
     INFO(command);
     std::map<std::string, std::string> expected;
-    for (const ringlab::ParamSpec& p : ringlab::params())
+    const auto expect = [&](const ringlab::ParamSpec& p) {
       if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
+    };
+    for (const ringlab::ParamSpec& p : ringlab::params()) expect(p);
+    for (const ringlab::ParamSpec& p : ringlab::system_params()) expect(p);
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];
     for (std::size_t i = 0; i < names.keys.size(); ++i) listed[names.keys[i]] = names.values[i].s;

@@ -18,6 +18,7 @@
 #include "ringlab/maglev.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/rendezvous.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems_cli.hpp"
 #include "ringlab/token_ring.hpp"
 
@@ -52,9 +53,8 @@ const double kInf = std::numeric_limits<double>::infinity();
 
 TEST_CASE("params: every entry is sound", "[params]") {
   std::set<std::string> flags_per_function;
-  for (const ParamSpec& p : ringlab::params()) {
+  const auto sound = [&](const ParamSpec& p) {
     INFO(p.where << " " << p.name);
-    CHECK(&ringlab::param(p.id) == &p);
     CHECK_FALSE(p.name.empty());
     CHECK_FALSE(p.where.empty());
     CHECK_FALSE(p.help.empty());
@@ -65,15 +65,31 @@ TEST_CASE("params: every entry is sound", "[params]") {
       if (p.has_default && p.kind == ParamKind::integer) {
         CHECK(p.default_integer >= p.lo);
         CHECK(p.default_integer <= p.hi);
-        CHECK_NOTHROW(ringlab::check_integer(p.id, p.default_integer));
+        CHECK_NOTHROW(ringlab::check_integer(p, p.default_integer));
       }
     }
+  };
+  for (const ParamSpec& p : ringlab::params()) {
+    INFO(p.where << " " << p.name);
+    CHECK(&ringlab::param(p.id) == &p);
+    sound(p);
+    if (p.kind == ParamKind::integer && p.has_default) CHECK_NOTHROW(ringlab::check_integer(p.id, p.default_integer));
     if (p.kind == ParamKind::number && p.has_default) CHECK_NOTHROW(ringlab::check_number(p.id, p.default_number));
     if (p.kind == ParamKind::integer_list && p.has_default) CHECK_NOTHROW(ringlab::check_list(p.id, p.default_list));
     if (p.kind == ParamKind::change && p.has_default) {
       const std::u16string text(p.default_text.begin(), p.default_text.end());
       CHECK_NOTHROW(ringlab::parse_change(text));
     }
+  }
+  // The systems' and the Erlang library's table: integers only, checked by entry and by id.
+  for (std::size_t i = 0; i < ringlab::kSystemParamCount; ++i) {
+    const auto id = static_cast<ringlab::SystemParam>(i);
+    const ParamSpec& p = ringlab::param(id);
+    INFO(p.where << " " << p.name);
+    CHECK(&p == &ringlab::system_params()[i]);
+    CHECK(p.kind == ParamKind::integer);
+    sound(p);
+    if (p.has_default) CHECK_NOTHROW(ringlab::check_integer(id, p.default_integer));
   }
 }
 

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/params.hpp"
+
 namespace ringlab {
 
 struct CliResult {
@@ -50,6 +52,8 @@ struct CliCommand {
   // args as run_cli got them (args[0] is the name) and how to read a file; returns what goes
   // to stdout. Throws CliUsageError or ringlab::Error.
   std::function<std::string(const std::vector<std::string>& args, const ReadFile& read)> run;
+  // The table that has `where`'s parameters when the core's does not (system_params()).
+  std::span<const ParamSpec> params{};
 };
 
 // args excludes the program name: {"run", "vnode-sweep", "--servers", "3"}.
@@ -73,6 +77,7 @@ struct CliCommand {
 
 // --help's lines for the flags of a table function (ParamSpec::where), as the core's commands
 // show theirs: "    --range N      phash2(TERM, N): a hash in 0 .. N-1 (1 to 4294967296)".
-[[nodiscard]] std::string cli_flag_lines(std::string_view where, std::string_view indent);
+[[nodiscard]] std::string cli_flag_lines(std::string_view where, std::string_view indent,
+                                         std::span<const ParamSpec> more = {});
 
 }  // namespace ringlab

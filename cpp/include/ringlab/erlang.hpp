@@ -19,23 +19,24 @@
 #include <vector>
 
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 
 namespace ringlab::erlang {
 
 // ---------------------------------------------------------------------------------------------
 // Limits
 
-// The table's entries (params.hpp), as the sizes the code compares with.
+// The table's entries (system_params.hpp), as the sizes the code compares with.
 // Containers inside containers: "term nesting deeper than 100000 levels" (limit_exceeded).
-inline constexpr std::size_t kMaxTermDepth = static_cast<std::size_t>(param(Param::term_depth).hi);
+inline constexpr std::size_t kMaxTermDepth = static_cast<std::size_t>(param(SystemParam::term_depth).hi);
 // An atom's name, in characters; longer names are refused as erl does.
-inline constexpr std::size_t kMaxAtomCharacters = static_cast<std::size_t>(param(Param::atom_characters).hi);
+inline constexpr std::size_t kMaxAtomCharacters = static_cast<std::size_t>(param(SystemParam::atom_characters).hi);
 // An integer's magnitude, in bits (about 19,700 decimal digits).
-inline constexpr std::uint64_t kMaxIntegerBits = static_cast<std::uint64_t>(param(Param::integer_bits).hi);
+inline constexpr std::uint64_t kMaxIntegerBits = static_cast<std::uint64_t>(param(SystemParam::integer_bits).hi);
 // A bitstring's length, in bits (16 MiB): <<0:N>> cannot ask for more.
-inline constexpr std::uint64_t kMaxBitstringBits = static_cast<std::uint64_t>(param(Param::bitstring_bits).hi);
+inline constexpr std::uint64_t kMaxBitstringBits = static_cast<std::uint64_t>(param(SystemParam::bitstring_bits).hi);
 // phash2(term, range): range in 1 .. 2^32.
-inline constexpr std::uint64_t kMaxPhash2Range = static_cast<std::uint64_t>(param(Param::phash2_range).hi);
+inline constexpr std::uint64_t kMaxPhash2Range = static_cast<std::uint64_t>(param(SystemParam::phash2_range).hi);
 
 // ---------------------------------------------------------------------------------------------
 // Terms

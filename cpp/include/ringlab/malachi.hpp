@@ -17,6 +17,7 @@
 
 #include "ringlab/erlang.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 
 namespace ringlab {
 
@@ -27,7 +28,7 @@ class MalachiRing {
   // new(ring_bits: n): a ring over [0, 2^ring_bits), ring_bits in 1 .. 32 (the table's
   // malachi_ring_bits, default 32). Error out_of_range otherwise: "ringBits must be between 1
   // and 32, got 0".
-  explicit MalachiRing(std::int64_t ring_bits = param(Param::malachi_ring_bits).default_integer);
+  explicit MalachiRing(std::int64_t ring_bits = param(SystemParam::malachi_ring_bits).default_integer);
 
   // add_vnode: errors token_out_of_range (token outside 0 .. 2^ring_bits - 1), token_taken
   // (another vnode holds the token), already_present (the id is on the ring), checked in that

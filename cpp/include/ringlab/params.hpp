@@ -80,7 +80,9 @@ inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 // The table
 
 // One entry per parameter of each function (a parameter that two functions take with the same
-// range and no default shares an entry). The name says whose it is.
+// range and no default shares an entry). The name says whose it is. The real systems' and the
+// Erlang library's parameters have a table of their own (system_params.hpp), which the main
+// WebAssembly module, built without those libraries, does not carry.
 enum class Param : std::uint8_t {
   // rl.ringVsMod / ringlab run ring-vs-mod
   ring_vs_mod_seed,
@@ -151,35 +153,6 @@ enum class Param : std::uint8_t {
   hot_keys_s,
   hot_keys_hot,
   hot_keys_copies,
-  // Keyed systems (ringlab_systems): redis-cli's cluster split, Kafka's partitions, Cassandra's
-  // token ring, Guava's buckets
-  redis_nodes,
-  kafka_partitions,
-  cassandra_tokens,
-  guava_buckets,
-  // Erlang terms and Malachi's ring (the ringlab_erlang library): Malachi's ring_bits,
-  // phash2/2's range, and the limits on a term that is built or read
-  malachi_ring_bits,
-  phash2_range,
-  term_depth,
-  atom_characters,
-  integer_bits,
-  bitstring_bits,
-  // Cache clients and proxies (ringlab_systems): nginx's upstream, libmemcached's and the
-  // original libketama's server lists
-  nginx_servers,
-  nginx_weight,
-  memcached_servers,
-  memcached_weight,
-  memcached_port,
-  libketama_servers,
-  libketama_memory,
-  // Envoy's ring_hash and maglev load balancers (ringlab_systems)
-  envoy_hosts,
-  envoy_weight,
-  envoy_min_ring,
-  envoy_max_ring,
-  envoy_table_size,
 };
 
 enum class ParamKind : std::uint8_t {
@@ -195,7 +168,7 @@ inline constexpr std::int64_t kDefaultVnodeList[] = {1, 10, 100, 1000};
 inline constexpr std::string_view kChangeForms[] = {"add", "add:NAME", "remove:NAME", "fail:NAME", "weight:NAME=W"};
 
 struct ParamSpec {
-  Param id;
+  Param id{};                  // unused in system_params.hpp's table
   std::string_view where{};    // the JavaScript function it belongs to ("ringVsMod", "Ring.preferenceList")
   std::string_view name{};     // its JavaScript name, the subject of its errors
   std::string_view flag{};     // its CLI spelling ("--servers", "BUCKETS"); empty when the CLI has none
@@ -352,74 +325,6 @@ inline constexpr ParamSpec kParamTable[] = {
    .hi = kMaxHotKeys, .range_note = "0 to keys", .has_default = true, .default_integer = 1},
   {.id = Param::hot_keys_copies, .where = "hotKeys", .name = "copies", .help = "copies of each hot key", .lo = 1,
    .hi = kMaxHotCopies, .above = ErrorCode::limit_exceeded, .has_default = true, .default_integer = 1},
-
-  // redis-cli --cluster create refuses fewer than 3 masters; above 16384 its split would give
-  // masters slots past the last one.
-  {.id = Param::redis_nodes, .where = "redis", .name = "nodes", .flag = "--nodes", .metavar = "N",
-   .help = "masters, slots split as redis-cli --cluster create does", .lo = 3, .hi = 16384},
-  // Both clients take the count as an int32.
-  {.id = Param::kafka_partitions, .where = "kafka", .name = "partitions", .flag = "--partitions", .metavar = "N",
-   .help = "partitions of the topic", .lo = 1, .hi = 2147483647},
-  // Tokens on a ring given by --tokens or a nodetool ring listing; an owner needs one at least.
-  {.id = Param::cassandra_tokens, .where = "cassandra", .name = "tokens", .help = "tokens on the ring", .lo = 1,
-   .hi = static_cast<std::int64_t>(kMaxRingPoints), .above = ErrorCode::limit_exceeded},
-  // Java's int buckets, > 0 (Guava's checkArgument).
-  {.id = Param::guava_buckets, .where = "guava", .name = "buckets", .flag = "--buckets", .metavar = "N",
-   .help = "buckets of consistentHash", .lo = 1, .hi = kMaxBuckets},
-
-  // Malachi calls it ring_bits; its own name keeps its messages apart from tokenRing's bits.
-  {.id = Param::malachi_ring_bits, .where = "malachi", .name = "ringBits", .flag = "--bits", .metavar = "B",
-   .help = "the ring is [0, 2^B)", .lo = 1, .hi = 32, .has_default = true, .default_integer = 32},
-  // Without a range, phash2/1: 27 bits.
-  {.id = Param::phash2_range, .where = "phash2", .name = "range", .flag = "--range", .metavar = "N",
-   .help = "phash2(TERM, N): a hash in 0 .. N-1", .lo = 1, .hi = std::int64_t{1} << 32},
-  // Limits on a term, not settings: a term beyond one is refused (limit_exceeded) when built or read.
-  // Erlang's own limit on an atom is 255 characters; erl allows larger integers and
-  // bitstrings, which no key or vnode id needs, and the caps keep reading and printing quick.
-  {.id = Param::term_depth, .where = "Term", .name = "depth", .help = "containers inside containers", .lo = 0,
-   .hi = 100'000, .above = ErrorCode::limit_exceeded},
-  {.id = Param::atom_characters, .where = "Term", .name = "atomLength", .help = "an atom's name, in characters",
-   .lo = 0, .hi = 255, .above = ErrorCode::limit_exceeded},
-  {.id = Param::integer_bits, .where = "Term", .name = "integerBits", .help = "an integer's magnitude, in bits",
-   .lo = 0, .hi = 65'536, .above = ErrorCode::limit_exceeded},
-  {.id = Param::bitstring_bits, .where = "Term", .name = "bitstringBits", .help = "a bitstring's length, in bits",
-   .lo = 0, .hi = std::int64_t{1} << 27, .above = ErrorCode::limit_exceeded},
-
-  // nginx refuses an upstream without servers and weight=0; its own ceiling on a weight is far
-  // above anything useful, and `hash ... consistent` makes 160 points per unit of weight.
-  {.id = Param::nginx_servers, .where = "nginx", .name = "servers", .help = "servers of the upstream", .lo = 1,
-   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
-  {.id = Param::nginx_weight, .where = "nginx", .name = "weight", .help = "a server's weight=", .lo = 1,
-   .hi = 1'000'000},
-  // libmemcached stores a weight as uint32_t and reads 0 as 1; ringlab refuses 0 instead of
-  // guessing. Ports are in_port_t; 0 would silently mean 11211.
-  {.id = Param::memcached_servers, .where = "memcached", .name = "servers", .help = "servers added", .lo = 1,
-   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
-  {.id = Param::memcached_weight, .where = "memcached", .name = "weight", .help = "a server's weight", .lo = 1,
-   .hi = 4294967295},
-  {.id = Param::memcached_port, .where = "memcached", .name = "port", .help = "a server's port", .lo = 1,
-   .hi = 65535, .has_default = true, .default_integer = 11211},
-  // libketama keeps its continuum in a 512 KiB shared-memory segment (see libketama.hpp).
-  {.id = Param::libketama_servers, .where = "libketama", .name = "servers", .help = "servers of the list", .lo = 1,
-   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
-  {.id = Param::libketama_memory, .where = "libketama", .name = "memory", .help = "a server's memory (its weight)",
-   .lo = 1, .hi = kMaxSafeInteger},
-
-  // Envoy validates load_balancing_weight >= 1 (a uint32), minimum_ring_size and
-  // maximum_ring_size <= 8M (a ring of 0 entries would answer no host, so >= 1 here), and
-  // maglev's table_size <= 5000011, which must be a prime.
-  {.id = Param::envoy_hosts, .where = "envoyRing, envoyMaglev", .name = "hosts", .help = "hosts of the cluster",
-   .lo = 1, .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
-  {.id = Param::envoy_weight, .where = "envoyRing, envoyMaglev", .name = "weight",
-   .help = "a host's load_balancing_weight", .lo = 1, .hi = 4294967295},
-  {.id = Param::envoy_min_ring, .where = "envoyRing", .name = "minRingSize", .flag = "--min-ring", .metavar = "N",
-   .help = "minimum_ring_size", .lo = 1, .hi = 8388608, .range_note = "1 to --max-ring", .has_default = true,
-   .default_integer = 1024},
-  {.id = Param::envoy_max_ring, .where = "envoyRing", .name = "maxRingSize", .flag = "--max-ring", .metavar = "N",
-   .help = "maximum_ring_size", .lo = 1, .hi = 8388608, .has_default = true, .default_integer = 8388608},
-  {.id = Param::envoy_table_size, .where = "envoyMaglev", .name = "tableSize", .flag = "--table", .metavar = "M",
-   .help = "Maglev's table_size", .lo = 2, .hi = 5000011, .range_note = "a prime, 2 to {hi}", .has_default = true,
-   .default_integer = 65537},
 };
 // clang-format on
 
@@ -453,6 +358,9 @@ static_assert([] {
 std::int64_t check_integer(Param p, std::int64_t value);
 // The same with bounds decided at the call (remove < servers, tableSize >= backends, ...).
 std::int64_t check_integer(Param p, std::int64_t value, std::int64_t lo, std::int64_t hi);
+// The same by entry, whichever table it is in (system_params.hpp's overloads call these).
+std::int64_t check_integer(const ParamSpec& spec, std::int64_t value);
+std::int64_t check_integer(const ParamSpec& spec, std::int64_t value, std::int64_t lo, std::int64_t hi);
 // A real-valued parameter: returns value, or throws out_of_range (NaN and infinities included).
 double check_number(Param p, double value);
 
@@ -563,12 +471,5 @@ struct Defaults {
   } hot_keys;
 };
 [[nodiscard]] Defaults defaults();
-
-// The defaults of the Erlang library (ringlab_erlang), apart from Defaults until its JavaScript
-// API exists.
-struct ErlangDefaults {
-  std::int64_t ring_bits;  // Malachi's ring_bits
-};
-[[nodiscard]] ErlangDefaults erlang_defaults();
 
 }  // namespace ringlab

@@ -13,6 +13,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/libketama.hpp"
 #include "ringlab/systems/memcached.hpp"
 #include "ringlab/systems/nginx.hpp"
@@ -45,7 +46,7 @@ std::vector<std::string_view> split_commas(std::string_view text) {
 }
 
 // "W" of ADDR=W: a plain decimal, checked against the parameter's range.
-std::int64_t weight_text(std::string_view text, Param p) {
+std::int64_t weight_text(std::string_view text, SystemParam p) {
   std::int64_t v = integer_from_text(text, param(p).name);
   return check_integer(p, v);
 }
@@ -87,7 +88,7 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
                     "--servers entry " + std::to_string(i + 1) + " must be ADDR or ADDR=W, got " + shown_text(e));
       if (eq != std::string_view::npos) {
         try {
-          s.weight = weight_text(e.substr(eq + 1), Param::nginx_weight);
+          s.weight = weight_text(e.substr(eq + 1), SystemParam::nginx_weight);
         } catch (const Error& err) {
           entry_error("--servers", i, e, err);
         }
@@ -138,7 +139,7 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
   const std::size_t eq = e.rfind('=');
   std::string_view hostport = e.substr(0, eq);
   try {
-    if (eq != std::string_view::npos) s.weight = weight_text(e.substr(eq + 1), Param::memcached_weight);
+    if (eq != std::string_view::npos) s.weight = weight_text(e.substr(eq + 1), SystemParam::memcached_weight);
     std::string_view port;
     if (!hostport.empty() && hostport[0] == '[') {
       const std::size_t close = hostport.find(']');
@@ -155,7 +156,7 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
       hostport = hostport.substr(0, colon);
       if (port.empty()) throw Error(ErrorCode::invalid_argument, "expected a port after ':'");
     }
-    if (!port.empty()) s.port = check_integer(Param::memcached_port, integer_from_text(port, "port"));
+    if (!port.empty()) s.port = check_integer(SystemParam::memcached_port, integer_from_text(port, "port"));
     if (hostport.empty()) throw Error(ErrorCode::invalid_argument, "the host must not be empty");
   } catch (const Error& err) {
     entry_error("--servers", index, e, err);
@@ -220,7 +221,7 @@ std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFil
     KetamaServer s;
     s.address = std::string(e.substr(0, eq));
     try {
-      s.memory = weight_text(e.substr(eq + 1), Param::libketama_memory);
+      s.memory = weight_text(e.substr(eq + 1), SystemParam::libketama_memory);
     } catch (const Error& err) {
       entry_error("--servers", i, e, err);
     }

@@ -4,6 +4,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::cassandra {
@@ -114,7 +115,7 @@ std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
 }
 
 TokenRing::TokenRing(std::vector<NodeToken> tokens) : sorted_(std::move(tokens)) {
-  check_integer(Param::cassandra_tokens, static_cast<std::int64_t>(sorted_.size()));
+  check_integer(SystemParam::cassandra_tokens, static_cast<std::int64_t>(sorted_.size()));
   std::stable_sort(sorted_.begin(), sorted_.end(),
                    [](const NodeToken& a, const NodeToken& b) { return a.token < b.token; });
   for (std::size_t i = 1; i < sorted_.size(); ++i)

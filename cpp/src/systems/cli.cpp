@@ -5,6 +5,7 @@
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
@@ -58,13 +59,14 @@ std::string run_place(const SystemDef& def, const std::vector<std::string>& args
 }
 
 CliCommand command_of(const SystemDef& def) {
-  return CliCommand{"place",
-                    def.name,
-                    def.usage,
-                    def.help,
-                    def.where,
-                    [&def](const std::vector<std::string>& args, const ReadFile& read) {
-                      return run_place(def, args, read); }};
+  return CliCommand{
+      "place",
+      def.name,
+      def.usage,
+      def.help,
+      def.where,
+      [&def](const std::vector<std::string>& args, const ReadFile& read) { return run_place(def, args, read); },
+      system_params()};
 }
 
 }  // namespace
@@ -99,8 +101,11 @@ std::vector<std::pair<std::string, std::string>> option_names(std::string_view s
   for (const std::vector<std::string>* flags : {&d->flags.values, &d->flags.switches}) {
     for (const std::string& flag : *flags) {
       std::string name;
-      for (const ParamSpec& p : params())
+      const auto match = [&](const ParamSpec& p) {
         if (p.flag == flag && param_of(p.where, d->where)) name = p.name;
+      };
+      for (const ParamSpec& p : params()) match(p);
+      for (const ParamSpec& p : system_params()) match(p);
       if (name.empty()) {
         for (std::size_t i = 2; i < flag.size(); ++i) {
           if (flag[i] == '-' && i + 1 < flag.size()) name += static_cast<char>(std::toupper(flag[++i]));

@@ -10,6 +10,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::envoy {
@@ -177,13 +178,13 @@ std::vector<double> normalized_weights(const std::vector<Host>& hosts) {
 
 // The checks both balancers share; returns each host's hashed key.
 std::vector<std::string> checked_keys(const std::vector<Host>& hosts, bool use_hostname) {
-  check_integer(Param::envoy_hosts, static_cast<std::int64_t>(hosts.size()));
+  check_integer(SystemParam::envoy_hosts, static_cast<std::int64_t>(hosts.size()));
   std::vector<std::string> keys;
   keys.reserve(hosts.size());
   std::set<std::string_view> addresses;
   std::set<std::string_view> seen;
   for (const Host& h : hosts) {
-    check_integer(Param::envoy_weight, h.weight);
+    check_integer(SystemParam::envoy_weight, h.weight);
     if (!addresses.insert(h.address).second)
       throw Error(ErrorCode::duplicate_server, "host " + shown_text(h.address) + " is listed twice");
     keys.push_back(host_key(h, use_hostname));
@@ -244,8 +245,8 @@ RingHash ring_hash_from_name(std::string_view name) {
 // --- ring_hash ---------------------------------------------------------------------------------
 
 Ring::Ring(std::vector<Host> hosts, RingOptions options) : hosts_(std::move(hosts)) {
-  check_integer(Param::envoy_max_ring, options.max_ring_size);
-  check_integer(Param::envoy_min_ring, options.min_ring_size, 1, options.max_ring_size);
+  check_integer(SystemParam::envoy_max_ring, options.max_ring_size);
+  check_integer(SystemParam::envoy_min_ring, options.min_ring_size, 1, options.max_ring_size);
   const std::vector<std::string> keys = checked_keys(hosts_, options.use_hostname);
   const std::vector<double> weights = normalized_weights(hosts_);
   const double min_weight = *std::min_element(weights.begin(), weights.end());
@@ -306,9 +307,9 @@ std::size_t Ring::place(std::string_view key) const noexcept { return host_of_ha
 // --- maglev ------------------------------------------------------------------------------------
 
 Maglev::Maglev(std::vector<Host> hosts, std::int64_t table_size, bool use_hostname) : hosts_(std::move(hosts)) {
-  check_integer(Param::envoy_table_size, table_size);
+  check_integer(SystemParam::envoy_table_size, table_size);
   if (!is_prime(static_cast<std::uint32_t>(table_size)))
-    throw rule_error(ErrorCode::invalid_argument, param(Param::envoy_table_size).name, "a prime",
+    throw rule_error(ErrorCode::invalid_argument, param(SystemParam::envoy_table_size).name, "a prime",
                      std::to_string(table_size));
   const std::vector<std::string> keys = checked_keys(hosts_, use_hostname);
   const std::vector<double> weights = normalized_weights(hosts_);
@@ -361,7 +362,7 @@ std::size_t Maglev::place(std::string_view key) const noexcept { return host_of_
 namespace {
 
 std::int64_t weight_of(std::string_view text) {
-  return check_integer(Param::envoy_weight, integer_from_text(text, param(Param::envoy_weight).name));
+  return check_integer(SystemParam::envoy_weight, integer_from_text(text, param(SystemParam::envoy_weight).name));
 }
 
 // One ADDR[=W] entry of a list: the address checked unless it is a hostname.

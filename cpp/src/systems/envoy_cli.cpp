@@ -10,6 +10,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/envoy.hpp"
 #include "systems/commands.hpp"
 
@@ -24,7 +25,7 @@ using cli::kUsageColumn;
 using cli::usage_line;
 const std::string kIndent = "    ";
 
-std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p) {
+std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p) {
   const std::string* text = a.value(flag);
   if (text == nullptr) return param(p).default_integer;
   return integer_from_text(*text, param(p).name);
@@ -49,8 +50,8 @@ std::string host_json(const std::vector<envoy::Host>& hosts, std::size_t i) {
 std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& read) {
   std::vector<envoy::Host> list = hosts(a, read, "place envoy-ring");
   envoy::RingOptions o;
-  o.min_ring_size = integer_flag(a, "--min-ring", Param::envoy_min_ring);
-  o.max_ring_size = integer_flag(a, "--max-ring", Param::envoy_max_ring);
+  o.min_ring_size = integer_flag(a, "--min-ring", SystemParam::envoy_min_ring);
+  o.max_ring_size = integer_flag(a, "--max-ring", SystemParam::envoy_max_ring);
   if (const std::string* h = a.value("--hash"); h != nullptr) o.hash = envoy::ring_hash_from_name(*h);
   o.use_hostname = a.has("--use-hostname");
   auto ring = std::make_shared<const envoy::Ring>(std::move(list), o);
@@ -61,7 +62,7 @@ std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& re
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
   std::vector<envoy::Host> list = hosts(a, read, "place envoy-maglev");
   auto maglev = std::make_shared<const envoy::Maglev>(
-      std::move(list), integer_flag(a, "--table", Param::envoy_table_size), a.has("--use-hostname"));
+      std::move(list), integer_flag(a, "--table", SystemParam::envoy_table_size), a.has("--use-hostname"));
   return placement(
       [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); });
 }
@@ -84,7 +85,7 @@ std::vector<SystemDef> envoy_systems() {
       SystemDef{"envoy-ring",
                 {usage_line("ringlab place envoy-ring [flags] KEY...", "Envoy ring_hash's host for each key")},
                 "place envoy-ring ({\"key\": KEY, \"result\": HOST} per key" + what + hosts_lines +
-                    cli_flag_lines("envoyRing", kIndent) +
+                    cli_flag_lines("envoyRing", kIndent, system_params()) +
                     flag_line("--hash H", "the ring's hash_function: xxhash (XX_HASH, default) or murmur2") + kUnder +
                     "(MURMUR_HASH_2: libstdc++'s 64-bit std::_Hash_bytes)\n",
                 "envoyRing",
@@ -93,7 +94,7 @@ std::vector<SystemDef> envoy_systems() {
   out.push_back(SystemDef{"envoy-maglev",
                           {usage_line("ringlab place envoy-maglev [flags] KEY...", "Envoy maglev's host for each key")},
                           "place envoy-maglev ({\"key\": KEY, \"result\": HOST} per key" + what + hosts_lines +
-                              cli_flag_lines("envoyMaglev", kIndent),
+                              cli_flag_lines("envoyMaglev", kIndent, system_params()),
                           "envoyMaglev",
                           {{"--hosts", "--endpoints", "--table"}, {"--use-hostname"}},
                           configure_maglev});

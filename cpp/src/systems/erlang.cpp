@@ -5,6 +5,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "utf8.hpp"
 
 namespace ringlab::systems {
@@ -41,12 +42,12 @@ erlang::Term integer_term(std::string_view key, const std::string& what) {
   for (std::size_t i = at; i < key.size(); ++i) ok = ok && key[i] >= '0' && key[i] <= '9';
   if (!ok) throw rule_error(ErrorCode::invalid_argument, what, "a decimal integer", shown_text(key));
   // The term library refuses integers past its bit limit; digits beyond that many cannot fit.
-  constexpr std::size_t kMaxDigits = static_cast<std::size_t>(param(Param::integer_bits).hi) / 3 + 2;
+  constexpr std::size_t kMaxDigits = static_cast<std::size_t>(param(SystemParam::integer_bits).hi) / 3 + 2;
   std::size_t first = at;
   while (first + 1 < key.size() && key[first] == '0') ++first;
   if (key.size() - first > kMaxDigits)
     throw Error(ErrorCode::limit_exceeded,
-                what + " is an integer of more than " + std::to_string(param(Param::integer_bits).hi) + " bits");
+                what + " is an integer of more than " + std::to_string(param(SystemParam::integer_bits).hi) + " bits");
   // Base 10^9 digits into base 2^32 limbs, then pairs of those into 64-bit limbs.
   std::vector<std::uint32_t> limbs32;
   for (std::size_t i = first; i < key.size();) {
@@ -96,7 +97,7 @@ erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std
 
 std::uint32_t erlang_place(std::string_view key, ErlangKeyTerm kind, std::optional<std::uint64_t> range,
                            const std::string& what) {
-  if (range) check_integer(Param::phash2_range, static_cast<std::int64_t>(*range));
+  if (range) check_integer(SystemParam::phash2_range, static_cast<std::int64_t>(*range));
   // A binary is hashed straight from the bytes (the hot path); the rest through the term.
   const std::uint32_t full = kind == ErlangKeyTerm::binary ? erlang::phash2_binary(key)
                                                            : erlang::phash2_full(erlang_key_term(key, kind, what));

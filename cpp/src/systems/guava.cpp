@@ -4,6 +4,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::guava {
@@ -21,7 +22,7 @@ std::int32_t java_d2i(double d) noexcept {
 }  // namespace
 
 std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets) {
-  const auto n = static_cast<std::int32_t>(check_integer(Param::guava_buckets, buckets));
+  const auto n = static_cast<std::int32_t>(check_integer(SystemParam::guava_buckets, buckets));
   auto state = static_cast<std::uint64_t>(input);
   std::int32_t candidate = 0;
   while (true) {
@@ -116,7 +117,7 @@ std::int64_t input_long(std::string_view key, Input input, const std::string& wh
 }
 
 std::int32_t bucket(std::string_view key, Input input, std::int64_t buckets, const std::string& what) {
-  check_integer(Param::guava_buckets, buckets);
+  check_integer(SystemParam::guava_buckets, buckets);
   return consistent_hash(input_long(key, input, what), buckets);
 }
 

@@ -2,6 +2,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::kafka {
@@ -20,7 +21,7 @@ std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept {
 }
 
 std::uint32_t partition(std::string_view key, Partitioner p, std::int64_t partitions) {
-  const auto n = static_cast<std::uint32_t>(check_integer(Param::kafka_partitions, partitions));
+  const auto n = static_cast<std::uint32_t>(check_integer(SystemParam::kafka_partitions, partitions));
   switch (p) {
     case Partitioner::murmur2: return (kafka_murmur2(key) & 0x7fffffffu) % n;
     case Partitioner::consistent: return crc32(key) % n;

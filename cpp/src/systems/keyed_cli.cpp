@@ -9,6 +9,7 @@
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/cassandra.hpp"
 #include "ringlab/systems/erlang.hpp"
 #include "ringlab/systems/guava.hpp"
@@ -27,7 +28,7 @@ using cli::kUsageColumn;
 using cli::usage_line;
 const std::string kIndent = "    ";
 
-std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::optional<std::int64_t> fallback,
+std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p, std::optional<std::int64_t> fallback,
                           const std::string& command) {
   const std::string* text = a.value(flag);
   if (text == nullptr) {
@@ -40,7 +41,7 @@ std::int64_t integer_flag(const cli::Args& a, const char* flag, Param p, std::op
 std::unique_ptr<Placement> configure_redis(const cli::Args& a, const ReadFile&) {
   std::optional<redis::ClusterSplit> split;
   if (a.value("--nodes") != nullptr)
-    split.emplace(integer_flag(a, "--nodes", Param::redis_nodes, std::nullopt, "place redis"));
+    split.emplace(integer_flag(a, "--nodes", SystemParam::redis_nodes, std::nullopt, "place redis"));
   return placement([split](std::string_view key, const std::string&) {
     const std::uint32_t slot = redis::key_slot(key);
     return split
@@ -50,7 +51,7 @@ std::unique_ptr<Placement> configure_redis(const cli::Args& a, const ReadFile&) 
 }
 
 std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) {
-  const std::int64_t n = integer_flag(a, "--partitions", Param::kafka_partitions, std::nullopt, "place kafka");
+  const std::int64_t n = integer_flag(a, "--partitions", SystemParam::kafka_partitions, std::nullopt, "place kafka");
   const std::string* name = a.value("--partitioner");
   const kafka::Partitioner p = name == nullptr ? kafka::Partitioner::murmur2 : kafka::partitioner_from_name(*name);
   return placement(
@@ -75,7 +76,7 @@ std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFil
 }
 
 std::unique_ptr<Placement> configure_guava(const cli::Args& a, const ReadFile&) {
-  const std::int64_t buckets = integer_flag(a, "--buckets", Param::guava_buckets, std::nullopt, "place guava");
+  const std::int64_t buckets = integer_flag(a, "--buckets", SystemParam::guava_buckets, std::nullopt, "place guava");
   const std::string* name = a.value("--input");
   const guava::Input input = name == nullptr ? guava::Input::automatic : guava::input_from_name(*name);
   return placement([buckets, input](std::string_view key, const std::string& what) {
@@ -86,7 +87,8 @@ std::unique_ptr<Placement> configure_guava(const cli::Args& a, const ReadFile&) 
 std::unique_ptr<Placement> configure_erlang(const cli::Args& a, const ReadFile&) {
   std::optional<std::uint64_t> range;
   if (a.value("--range") != nullptr)
-    range = static_cast<std::uint64_t>(integer_flag(a, "--range", Param::phash2_range, std::nullopt, "place erlang"));
+    range =
+        static_cast<std::uint64_t>(integer_flag(a, "--range", SystemParam::phash2_range, std::nullopt, "place erlang"));
   const std::string* name = a.value("--term");
   const ErlangKeyTerm kind = name == nullptr ? ErlangKeyTerm::binary : erlang_key_term_from_name(*name);
   return placement([range, kind](std::string_view key, const std::string& what) {
@@ -106,14 +108,15 @@ std::vector<SystemDef> keyed_systems() {
       {usage_line("ringlab place redis [flags] KEY...", "Redis Cluster's slot of each key (CLUSTER KEYSLOT)")},
       "place redis ({\"key\": KEY, \"result\": SLOT} per key, SLOT 0..16383 from the {hash tag} or the key;\n" +
           kIndent + "with --nodes, RESULT is {\"slot\": SLOT, \"node\": I}, master I of 0..N-1):\n" +
-          cli_flag_lines("redis", kIndent) + keys_line,
+          cli_flag_lines("redis", kIndent, system_params()) + keys_line,
       "redis",
       {{"--nodes"}, {}},
       configure_redis});
   out.push_back(
       SystemDef{"kafka",
                 {usage_line("ringlab place kafka [flags] KEY...", "Kafka's partition of each key")},
-                "place kafka ({\"key\": KEY, \"result\": PARTITION} per key):\n" + cli_flag_lines("kafka", kIndent) +
+                "place kafka ({\"key\": KEY, \"result\": PARTITION} per key):\n" +
+                    cli_flag_lines("kafka", kIndent, system_params()) +
                     flag_line("--partitioner P", "murmur2 (the Java client's default: (murmur2 & 0x7fffffff) % N),") +
                     kUnder + "consistent (librdkafka: CRC-32 % N) or fnv1a (librdkafka: |FNV-1a| % N);\n" + kUnder +
                     "default murmur2\n" + keys_line,
@@ -134,7 +137,8 @@ std::vector<SystemDef> keyed_systems() {
   out.push_back(SystemDef{
       "guava",
       {usage_line("ringlab place guava [flags] KEY...", "Guava's Hashing.consistentHash of each key")},
-      "place guava ({\"key\": KEY, \"result\": BUCKET} per key):\n" + cli_flag_lines("guava", kIndent) +
+      "place guava ({\"key\": KEY, \"result\": BUCKET} per key):\n" +
+          cli_flag_lines("guava", kIndent, system_params()) +
           flag_line("--input I", "what consistentHash is given: long (the key is a 64-bit decimal or 0x hex),") +
           kUnder + "murmur3_128, murmur3_32 or farmhash64 (that Hashing function of the key's\n" + kUnder +
           "UTF-8, padToLong()), or auto (long when the key is a decimal that fits a\n" + kUnder +
@@ -146,7 +150,7 @@ std::vector<SystemDef> keyed_systems() {
       "erlang",
       {usage_line("ringlab place erlang [flags] KEY...", "erlang:phash2 of each key as an Erlang term")},
       "place erlang ({\"key\": KEY, \"result\": HASH} per key; without --range, phash2/1's 27 bits):\n" +
-          cli_flag_lines("phash2", kIndent) +
+          cli_flag_lines("phash2", kIndent, system_params()) +
           flag_line("--term T", "binary (the key's bytes: an Elixir string), charlist (its code points),") + kUnder +
           "atom (the atom of that name) or integer (the decimal it spells); default binary\n" + keys_line,
       "phash2",

@@ -7,6 +7,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems {
@@ -19,7 +20,7 @@ bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' |
 }  // namespace
 
 Libketama::Libketama(std::vector<KetamaServer> servers) : servers_(std::move(servers)) {
-  check_integer(Param::libketama_servers, static_cast<std::int64_t>(servers_.size()));
+  check_integer(SystemParam::libketama_servers, static_cast<std::int64_t>(servers_.size()));
   std::set<std::string_view> seen;
   std::uint64_t total = 0;
   for (const KetamaServer& s : servers_) {
@@ -30,7 +31,7 @@ Libketama::Libketama(std::vector<KetamaServer> servers) : servers_(std::move(ser
     for (const char c : s.address)
       if (is_space(c) || c == '\0')
         throw Error(ErrorCode::invalid_argument, "a server's address must not hold white space");
-    check_integer(Param::libketama_memory, s.memory);
+    check_integer(SystemParam::libketama_memory, s.memory);
     if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
     total += static_cast<std::uint64_t>(s.memory);
   }
@@ -108,7 +109,7 @@ std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
     std::int64_t v = 0;
     for (const char c : digits) v = v > kMaxSafeInteger ? v : v * 10 + (c - '0');
     try {
-      s.memory = check_integer(Param::libketama_memory, v);
+      s.memory = check_integer(SystemParam::libketama_memory, v);
       for (std::size_t k = 0; k < out.size(); ++k)
         if (out[k].address == s.address)
           throw Error(ErrorCode::duplicate_server,

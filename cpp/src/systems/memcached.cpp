@@ -8,6 +8,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems {
@@ -93,7 +94,7 @@ std::uint32_t memcached_hash_value(MemcachedHash hash, std::string_view bytes) n
 
 Memcached::Memcached(std::vector<MemcachedServer> servers, const MemcachedOptions& options)
     : servers_(std::move(servers)) {
-  check_integer(Param::memcached_servers, static_cast<std::int64_t>(servers_.size()));
+  check_integer(SystemParam::memcached_servers, static_cast<std::int64_t>(servers_.size()));
   std::set<std::pair<std::string, std::int64_t>> seen;
   for (const MemcachedServer& s : servers_) {
     if (s.host.empty()) throw Error(ErrorCode::invalid_argument, "a server's host must not be empty");
@@ -101,8 +102,8 @@ Memcached::Memcached(std::vector<MemcachedServer> servers, const MemcachedOption
       throw Error(ErrorCode::invalid_argument,
                   "a server's host must be at most 1024 bytes (libmemcached's NI_MAXHOST), got " +
                       std::to_string(s.host.size()));
-    check_integer(Param::memcached_port, s.port);
-    check_integer(Param::memcached_weight, s.weight);
+    check_integer(SystemParam::memcached_port, s.port);
+    check_integer(SystemParam::memcached_weight, s.weight);
     if (!seen.emplace(s.host, s.port).second)
       throw Error(ErrorCode::duplicate_server, "duplicate server " + s.host + ":" + std::to_string(s.port));
   }
@@ -211,7 +212,7 @@ namespace {
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A plain decimal at text[from..to): its value, or an error naming the column.
-std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to, Param p) {
+std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to, SystemParam p) {
   const ParamSpec& spec = param(p);
   std::string_view digits = text.substr(from, to - from);
   if (digits.empty()) bad_text(ErrorCode::invalid_argument, from, std::string(spec.name) + " missing");
@@ -271,7 +272,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
       while (port_end < entry.size() && is_digit(entry[port_end])) ++port_end;
       if (port_end == port_from)
         bad_text(ErrorCode::invalid_argument, from + port_from, "port must be a decimal number after ':'");
-      s.port = decimal_at(text, from + port_from, from + port_end, Param::memcached_port);
+      s.port = decimal_at(text, from + port_from, from + port_end, SystemParam::memcached_port);
       if (port_end < entry.size()) {
         // The weight: after a space (any number of them) or a second ':'.
         std::size_t w = port_end;
@@ -284,7 +285,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
         if (w_end == w) bad_text(ErrorCode::invalid_argument, from + w, "weight must be a decimal number");
         if (w_end != entry.size())
           bad_text(ErrorCode::invalid_argument, from + w_end, "unexpected text after the weight");
-        s.weight = decimal_at(text, from + w, from + w_end, Param::memcached_weight);
+        s.weight = decimal_at(text, from + w, from + w_end, SystemParam::memcached_weight);
       }
     }
     if (!seen.emplace(s.host, s.port).second)
@@ -298,7 +299,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
       ++from;
   }
   if (out.empty()) throw Error(ErrorCode::out_of_range, "server string must list at least one server, got none");
-  check_integer(Param::memcached_servers, static_cast<std::int64_t>(out.size()));
+  check_integer(SystemParam::memcached_servers, static_cast<std::int64_t>(out.size()));
   return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems {
@@ -69,13 +70,13 @@ std::string address_problem(std::string_view address) {
 }  // namespace
 
 std::int64_t NginxUpstream::check(const std::vector<NginxServer>& servers, NginxMode mode) {
-  check_integer(Param::nginx_servers, static_cast<std::int64_t>(servers.size()));
+  check_integer(SystemParam::nginx_servers, static_cast<std::int64_t>(servers.size()));
   std::set<std::string_view> seen;
   std::int64_t total_weight = 0;
   for (const NginxServer& s : servers) {
     if (const std::string problem = address_problem(s.address); !problem.empty())
       throw Error(ErrorCode::invalid_argument, problem);
-    check_integer(Param::nginx_weight, s.weight);
+    check_integer(SystemParam::nginx_weight, s.weight);
     if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
     total_weight += s.weight;
   }
@@ -380,7 +381,7 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
           const std::optional<std::int64_t> w = atoi_text(std::string_view(a).substr(7));
           if (!w || *w == 0) invalid();
           try {
-            s.weight = check_integer(Param::nginx_weight, *w);
+            s.weight = check_integer(SystemParam::nginx_weight, *w);
           } catch (const Error& e) {
             bad_at(args[k]->line, args[k]->column, e.what(), e.code());
           }

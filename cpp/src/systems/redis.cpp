@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::redis {
@@ -18,7 +19,7 @@ std::string_view hashed_part(std::string_view key) noexcept {
 std::uint32_t key_slot(std::string_view key) noexcept { return crc16_xmodem(hashed_part(key)) & (kSlots - 1); }
 
 std::vector<SlotRange> cluster_create_split(std::int64_t masters) {
-  const auto n = static_cast<int>(check_integer(Param::redis_nodes, masters));
+  const auto n = static_cast<int>(check_integer(SystemParam::redis_nodes, masters));
   std::vector<SlotRange> out;
   out.reserve(static_cast<std::size_t>(n));
   // redis-cli's clusterManagerCommandCreate, in its own types: a float step and a float cursor

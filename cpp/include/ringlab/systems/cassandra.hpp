@@ -45,7 +45,7 @@ struct NodeToken {
 [[nodiscard]] std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text);
 
 // Token ownership: a token belongs to the node of the first ring token >= it, wrapping to the
-// smallest (ranges are (previous, token]). Param::cassandra_tokens: 1 token at least; two
+// smallest (ranges are (previous, token]). SystemParam::cassandra_tokens: 1 token at least; two
 // entries with one token are token_taken.
 class TokenRing {
  public:

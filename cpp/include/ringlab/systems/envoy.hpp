@@ -35,7 +35,7 @@ struct Host {
   std::string hostname;
   // filter_metadata["envoy.lb"]["hash_key"]: when not empty, hashed instead of either.
   std::string hash_key;
-  std::int64_t weight = 1;  // load_balancing_weight, Param::envoy_weight
+  std::int64_t weight = 1;  // load_balancing_weight, SystemParam::envoy_weight
 };
 
 // Envoy's address()->asString() of "IPV4:PORT" or "[IPV6]:PORT": IPv4 in dotted decimal (as
@@ -57,14 +57,14 @@ enum class RingHash : std::uint8_t {
 [[nodiscard]] RingHash ring_hash_from_name(std::string_view name);
 
 struct RingOptions {
-  std::int64_t min_ring_size = kDefaultMinRingSize;  // Param::envoy_min_ring, <= max_ring_size
-  std::int64_t max_ring_size = kDefaultMaxRingSize;  // Param::envoy_max_ring
+  std::int64_t min_ring_size = kDefaultMinRingSize;  // SystemParam::envoy_min_ring, <= max_ring_size
+  std::int64_t max_ring_size = kDefaultMaxRingSize;  // SystemParam::envoy_max_ring
   RingHash hash = RingHash::xxhash;
   bool use_hostname = false;  // use_hostname_for_hashing
 };
 
-// Errors shared by both balancers: no hosts or too many (Param::envoy_hosts), a weight out of
-// range (Param::envoy_weight), weights adding up to more than kMaxTotalWeight (limit_exceeded),
+// Errors shared by both balancers: no hosts or too many (SystemParam::envoy_hosts), a weight out of
+// range (SystemParam::envoy_weight), weights adding up to more than kMaxTotalWeight (limit_exceeded),
 // an address that is not IP:PORT when it is what is hashed (invalid_argument), two hosts with
 // one address or one hashed key (duplicate_server: Envoy would order their equal hashes
 // arbitrarily).
@@ -94,7 +94,7 @@ class Ring {
 
 class Maglev {
  public:
-  // table_size: Param::envoy_table_size, and a prime (invalid_argument "tableSize must be a
+  // table_size: SystemParam::envoy_table_size, and a prime (invalid_argument "tableSize must be a
   // prime, got 8"). Envoy allows more hosts than slots: the last ones then get none.
   Maglev(std::vector<Host> hosts, std::int64_t table_size = kDefaultTableSize, bool use_hostname = false);
 

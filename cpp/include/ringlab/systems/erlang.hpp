@@ -28,7 +28,7 @@ enum class ErlangKeyTerm : std::uint8_t {
 [[nodiscard]] erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std::string& what = "key");
 
 // erlang:phash2(Term) (range nullopt: the low 27 bits) or erlang:phash2(Term, Range)
-// (Param::phash2_range: 1 .. 2^32).
+// (SystemParam::phash2_range: 1 .. 2^32).
 [[nodiscard]] std::uint32_t erlang_place(std::string_view key, ErlangKeyTerm kind, std::optional<std::uint64_t> range,
                                          const std::string& what = "key");
 

@@ -10,7 +10,7 @@ namespace ringlab::systems::guava {
 
 // Hashing.consistentHash(long input, int buckets) as Guava 31.1 computes it: jump's LCG, with
 // Java's int overflow in (int) (state >>> 33) + 1 and Java's saturating (int) cast of
-// (candidate + 1) / nextDouble(). Param::guava_buckets: 1 to 2^31 - 1 (out_of_range otherwise).
+// (candidate + 1) / nextDouble(). SystemParam::guava_buckets: 1 to 2^31 - 1 (out_of_range otherwise).
 [[nodiscard]] std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets);
 
 enum class Input : std::uint8_t {

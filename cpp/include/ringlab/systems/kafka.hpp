@@ -25,7 +25,7 @@ enum class Partitioner : std::uint8_t {
 // librdkafka's rd_fnv1a: FNV-1a 32 (bytes unsigned), then its absolute value as an int32.
 [[nodiscard]] std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept;
 
-// The partition of a key under `partitions` partitions (Param::kafka_partitions: 1 to 2^31 - 1,
+// The partition of a key under `partitions` partitions (SystemParam::kafka_partitions: 1 to 2^31 - 1,
 // out_of_range otherwise). An empty key is hashed like any other: the Java client hashes an
 // empty byte array (only a null key skips the hash), and librdkafka's non-random partitioners
 // hash a zero-length key.

@@ -26,7 +26,7 @@ struct SlotRange {
 };
 
 // The split redis-cli --cluster create prints as "Master[i] -> Slots first - last", for
-// `masters` masters (Param::redis_nodes: 3 to 16384; out_of_range otherwise). It steps a float
+// `masters` masters (SystemParam::redis_nodes: 3 to 16384; out_of_range otherwise). It steps a float
 // cursor by 16384 / (float) masters and rounds each end with lround, so the ranges differ by
 // one slot here and there; the last master ends at 16383.
 [[nodiscard]] std::vector<SlotRange> cluster_create_split(std::int64_t masters);
