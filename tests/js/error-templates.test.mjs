@@ -129,3 +129,49 @@ test("the place in the reader's text keeps its line and column, in Bengali digit
   const m = 'upstream line 3, column 9: invalid port in upstream "a:0"';
   assert.equal(errorText(en, new Fmt("en", "latn"), { code: "invalid_argument", message: m }), m);
 });
+
+// The pages raise a few errors of their own (about the hand-drawn rings). Each is listed here with
+// an example of its message and the Bengali it must read as; the list is exact: a new
+// `new RinglabError(` under web/widgets without a row here fails.
+const WIDGET_MESSAGES = [
+  [
+    "steps/token-ring.ts",
+    "token_out_of_range",
+    "the token of A 930 is outside the ring's positions 0–499",
+    "A-এর token ৯৩০ ring-এর অবস্থান ০–৪৯৯-এর বাইরে",
+  ],
+  [
+    "steps/token-ring.ts",
+    "token_out_of_range",
+    "the key position 1200 is outside the ring's positions 0–999",
+    "key-এর অবস্থান ১,২০০ ring-এর অবস্থান ০–৯৯৯-এর বাইরে",
+  ],
+  [
+    "steps/token-ring.ts",
+    "out_of_range",
+    "the ring's span must be a whole number from 2 to 2^32, got 1",
+    "ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে, দেওয়া হয়েছে ১",
+  ],
+  ["steps/membership.ts", "unknown_server", "no server named Q on the ring", "ring-এ Q নামে কোনো সার্ভার নেই"],
+];
+
+test("the pages' own error messages are read back and said in Bengali with their server, token and range", async () => {
+  const { readdirSync } = await import("node:fs");
+  const dir = path.join(root, "web", "widgets");
+  const raised = {};
+  for (const rel of readdirSync(dir, { recursive: true })) {
+    if (!String(rel).endsWith(".ts")) continue;
+    const n = (readFileSync(path.join(dir, rel), "utf8").match(/new RinglabError\(/g) ?? []).length;
+    if (n) raised[String(rel).split(path.sep).join("/")] = n;
+  }
+  // token-ring.ts raises two messages, one of them with two wordings (a server's token, the key's position).
+  const listed = {};
+  for (const [file] of WIDGET_MESSAGES) listed[file] = (listed[file] ?? 0) + 1;
+  listed["steps/token-ring.ts"] -= 1;
+  assert.deepEqual(raised, listed);
+  const f = new Fmt("bn", "beng");
+  for (const [, code, message, bengali] of WIDGET_MESSAGES) {
+    assert.ok(errorDetails(code, message), `${code} | ${message}: no template`);
+    assert.equal(errorText(bn, f, { code, message }), bengali);
+  }
+});

@@ -93,6 +93,17 @@ const LOCATED: Rule[] = [
   ["entryAt", /^(--[\w-]+) entry (\d+)(?: \((".*?")\))?: (.+)$/s],
 ];
 
+// The pages' own messages about a drawn ring (steps/token-ring.ts, steps/membership.ts), by code.
+// Read before the core's "NAME must be …" rule: the span's message has that shape too.
+const PAGE_MESSAGES: Partial<Record<string, Rule[]>> = {
+  token_out_of_range: [
+    ["tokenOutside", /^the token of (.+) (-?\d+) is outside the ring's positions 0–(\d+)$/s],
+    ["keyOutside", /^the key position (-?\d+) is outside the ring's positions 0–(\d+)$/],
+  ],
+  out_of_range: [["spanRange", /^the ring's span must be a whole number from 2 to 2\^32, got (.*)$/s]],
+  unknown_server: [["noServerNamed", /^no server named (.+) on the ring$/s]],
+};
+
 /** What is wrong in a term, by rule: the parser's most common words. */
 const TERM_WHATS: Rule[] = [
   ["endOfText", /^expected .+, got end of text$/s],
@@ -114,6 +125,10 @@ export function errorDetails(code: string, message: string): ErrorDetails | null
   for (const [rule, pattern] of LOCATED) {
     const r = pattern.exec(message);
     if (r) return { rule, parts: r.slice(1).map((p) => p ?? "") };
+  }
+  for (const [rule, pattern] of PAGE_MESSAGES[code] ?? []) {
+    const r = pattern.exec(message);
+    if (r) return { rule, parts: r.slice(1) };
   }
   const m = MUST.exec(message);
   if (m) {
@@ -244,6 +259,14 @@ export function errorText(t: Messages, f: Fmt, e: unknown): string {
       return x.sameHash(a, b);
     case "weightSum":
       return x.weightSum(v(a), v(b));
+    case "tokenOutside":
+      return x.tokenOutside(a, v(b), v(c));
+    case "keyOutside":
+      return x.keyOutside(v(a), v(b));
+    case "spanRange":
+      return x.spanRange(v(a));
+    case "noServerNamed":
+      return x.noServerNamed(a);
   }
   return fallback;
 }
