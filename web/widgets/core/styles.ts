@@ -9,7 +9,14 @@ import uplotCss from "uplot/dist/uPlot.min.css?inline";
 
 const css = String.raw`
 :host {
-  /* Light defaults. Server colours: the Okabe–Ito set, darkened where white needs 3:1. */
+  /* Light defaults. Server colours s0–s7: the Okabe–Ito set (blue, vermilion, bluish green,
+     reddish purple, yellow, grey), darkened where white needs 3:1, plus a purple. The sky blue
+     (s5) read as a second s0 once darkened, so s5 and s8–s11 were chosen by the largest smallest
+     CIEDE2000 difference to all the others, in normal vision and in simulated deuteranopia and
+     protanopia (Machado 2009; those weighted 1.6): dusty rose, teal, periwinkle, sage, maroon. Every
+     pair differs by at least 14 (ΔE2000), every colour has at least 3.3:1 against the background
+     in both themes; the dark theme's new colours keep the light ones' hues, at 4.5:1 or more.
+     Names are always drawn beside a colour, so no colour has to be told apart alone. */
   --_accent: var(--ringlab-accent, #0b5cad);
   --_bg: var(--ringlab-bg, #ffffff);
   --_fg: var(--ringlab-fg, #1b1f24);
@@ -24,13 +31,13 @@ const css = String.raw`
   --_s2: var(--ringlab-s2, #007a5a);
   --_s3: var(--ringlab-s3, #b0407f);
   --_s4: var(--ringlab-s4, #8a6d00);
-  --_s5: var(--ringlab-s5, #3a8fc7);
+  --_s5: var(--ringlab-s5, #a08282);
   --_s6: var(--ringlab-s6, #6b4c9a);
   --_s7: var(--ringlab-s7, #5f6b73);
-  --_s8: var(--ringlab-s8, #4b5dbd);
-  --_s9: var(--ringlab-s9, #a3293a);
-  --_s10: var(--ringlab-s10, #4f7a00);
-  --_s11: var(--ringlab-s11, #8c5a2b);
+  --_s8: var(--ringlab-s8, #0096aa);
+  --_s9: var(--ringlab-s9, #8c78fa);
+  --_s10: var(--ringlab-s10, #78965a);
+  --_s11: var(--ringlab-s11, #962832);
   display: block;
   color-scheme: light;
   font-family: var(--ringlab-font, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Bengali", "Hind Siliguri", sans-serif);
@@ -56,13 +63,13 @@ const css = String.raw`
     --_s2: var(--ringlab-s2, #2fc497);
     --_s3: var(--ringlab-s3, #e58fc0);
     --_s4: var(--ringlab-s4, #f0d24a);
-    --_s5: var(--ringlab-s5, #9ecbf0);
+    --_s5: var(--ringlab-s5, #f8d8d0);
     --_s6: var(--ringlab-s6, #b79be0);
     --_s7: var(--ringlab-s7, #b5bec6);
-  --_s8: var(--ringlab-s8, #9aa7ff);
-  --_s9: var(--ringlab-s9, #ff8595);
-  --_s10: var(--ringlab-s10, #a6d94f);
-  --_s11: var(--ringlab-s11, #d9a066);
+    --_s8: var(--ringlab-s8, #608888);
+    --_s9: var(--ringlab-s9, #5078f8);
+    --_s10: var(--ringlab-s10, #c8f8a8);
+    --_s11: var(--ringlab-s11, #d85860);
     color-scheme: dark;
   }
 }
@@ -81,13 +88,13 @@ const css = String.raw`
   --_s2: var(--ringlab-s2, #2fc497);
   --_s3: var(--ringlab-s3, #e58fc0);
   --_s4: var(--ringlab-s4, #f0d24a);
-  --_s5: var(--ringlab-s5, #9ecbf0);
+  --_s5: var(--ringlab-s5, #f8d8d0);
   --_s6: var(--ringlab-s6, #b79be0);
   --_s7: var(--ringlab-s7, #b5bec6);
-  --_s8: var(--ringlab-s8, #9aa7ff);
-  --_s9: var(--ringlab-s9, #ff8595);
-  --_s10: var(--ringlab-s10, #a6d94f);
-  --_s11: var(--ringlab-s11, #d9a066);
+  --_s8: var(--ringlab-s8, #608888);
+  --_s9: var(--ringlab-s9, #5078f8);
+  --_s10: var(--ringlab-s10, #c8f8a8);
+  --_s11: var(--ringlab-s11, #d85860);
   color-scheme: dark;
 }
 * { box-sizing: border-box; }
