@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
+#include "experiments_text.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
-#include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
@@ -15,11 +15,6 @@
 
 namespace ringlab {
 namespace {
-
-// Both values are in range already, so the product fits.
-void check_points(std::int64_t servers, std::int64_t vnodes) {
-  check_ring_points(static_cast<std::uint64_t>(servers * vnodes));
-}
 
 // The course's keys as a stream of FNV states over "user:<n>": the text never needs to exist.
 class KeyStream {
@@ -33,37 +28,7 @@ class KeyStream {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
-// (100 * c / keys).toFixed(1) + "%": the multiply first, then the divide, in doubles.
-std::string percent(double count, double keys) { return js::to_fixed(100 * count / keys, 1) + "%"; }
-
 }  // namespace
-
-void validate(const RingVsModParams& p) {
-  check_integer(Param::ring_vs_mod_seed, p.seed);
-  check_integer(Param::ring_vs_mod_keys, p.keys);
-  check_integer(Param::ring_vs_mod_servers, p.servers);
-  check_integer(Param::ring_vs_mod_vnodes, p.vnodes);
-  check_points(p.servers + 1, p.vnodes);
-}
-
-void validate(const VnodeSweepParams& p) {
-  check_integer(Param::vnode_sweep_seed, p.seed);
-  check_integer(Param::vnode_sweep_servers, p.servers);
-  check_integer(Param::vnode_sweep_keys, p.keys);
-  check_list(Param::vnode_sweep_vnodes, p.vnodes);
-  for (std::int64_t v : p.vnodes) check_points(p.servers, v);
-}
-
-void validate(const HrwJumpParams& p) {
-  check_integer(Param::hrw_jump_seed, p.seed);
-  check_integer(Param::hrw_jump_keys, p.keys);
-  check_integer(Param::hrw_jump_servers, p.servers);
-  check_integer(Param::hrw_jump_remove, p.remove, 0, p.servers - 1);
-  check_integer(Param::hrw_jump_buckets, p.buckets);
-  if (p.keys * p.servers > kMaxHrwWork)
-    throw Error(ErrorCode::limit_exceeded, "a run of " + str(p.keys * p.servers) +
-                                               " scores (keys x servers) exceeds the cap of " + str(kMaxHrwWork));
-}
 
 RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
   validate(p);
@@ -92,14 +57,7 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
     r.ring_moved_to_new += b == n ? 1u : 0u;
   }
   if (progress) progress(r.keys, r.keys);
-  const double kd = static_cast<double>(r.keys);
-  std::string& t = r.text;
-  t += "mod-N  moved " + percent(r.mod_moved, kd) + "   to new server " + percent(r.mod_moved_to_new, kd) +
-       "   between old servers " + percent(r.mod_moved - r.mod_moved_to_new, kd) + "\n";
-  t += "ring   moved " + percent(r.ring_moved, kd) + "   to new server " + percent(r.ring_moved_to_new, kd) +
-       "   between old servers " + percent(r.ring_moved - r.ring_moved_to_new, kd) + "\n";
-  t += "theory mod-N 1 - 1/" + str(m) + " = " + js::to_fixed(100.0 * n / m, 1) + "%, minimum possible 1/" + str(m) +
-       " = " + js::to_fixed(100.0 / m, 1) + "%\n";
+  r.text = experiments_text::ring_vs_mod(r);
   return r;
 }
 
@@ -121,7 +79,7 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
     hashes[k] = keys.next().finish();
   }
   done += r.keys;
-  r.text = "V      points    min    max  std dev  max/avg  sd/avg\n";
+  r.text = experiments_text::vnode_sweep_header();
   for (std::int64_t v : p.vnodes) {
     VnodeSweepRow row;
     row.vnodes = static_cast<std::uint32_t>(v);
@@ -146,14 +104,11 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
     row.max_over_avg = static_cast<double>(row.max) / avg;
     const double sd_pct = 100 * row.sd / avg;
     row.sd_over_avg = row.sd / avg;
-    r.text += js::pad_end(str(v), 6) + js::pad_start(str(static_cast<std::int64_t>(row.points)), 7) +
-              js::pad_start(str(row.min), 7) + js::pad_start(str(row.max), 7) +
-              js::pad_start(js::to_fixed(row.sd, 0), 9) + js::pad_start(js::to_fixed(row.max_over_avg, 2), 9) +
-              js::pad_start(js::to_fixed(sd_pct, 1) + "%", 8) + "\n";
+    r.text += experiments_text::vnode_sweep_row(row, v, sd_pct);
     r.rows.push_back(std::move(row));
   }
   if (progress) progress(total, total);
-  r.text += "average per server = " + js::number_to_string(avg) + " keys\n";
+  r.text += experiments_text::vnode_sweep_footer(avg);
   return r;
 }
 
@@ -229,18 +184,7 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   r.counts.resize(ns);
   for (std::uint32_t s = 0; s < ns; ++s)
     if (counts[s] > 0) r.counts[s] = counts[s];
-  const double kd = static_cast<double>(r.keys);
-  const std::string gone = "S" + str(r.removed);
-  std::string& t = r.text;
-  t += "HRW, " + str(ns) + " servers:";
-  for (std::uint32_t s = 0; s < ns; ++s)
-    t += " " + names[s] + "=" + (r.counts[s] ? str(*r.counts[s]) : std::string("undefined"));
-  t += "\n";
-  t += "HRW, " + gone + " removed: moved " + js::to_fixed(100.0 * r.hrw_moved / kd, 1) + "%, moved but not from " +
-       gone + ": " + str(r.hrw_moved_not_from_removed) + "\n";
-  t += "jump " + str(b) + " -> " + str(b + 1) + ": moved " + js::to_fixed(100.0 * r.jump_moved / kd, 1) +
-       "% (ideal 1/" + str(b + 1) + " = " + js::to_fixed(100.0 / (b + 1), 1) + "%), not to bucket " + str(b) + ": " +
-       str(r.jump_moved_not_to_new) + "\n";
+  r.text = experiments_text::hrw_jump(r, ns, b);
   return r;
 }
 
