@@ -73,6 +73,14 @@ export const widgets = [
           bn: "আপনার নিজের key: h32(key) mod span অবস্থানে অন্য key-দের সঙ্গে যোগ হয়",
         },
       ],
+      [
+        "before",
+        "",
+        {
+          en: "the servers before the last change, as in servers (empty: no change shown); the keys that moved are marked",
+          bn: "শেষ বদলের আগের সার্ভার, servers-এর মতো করে লেখা (ফাঁকা: কোনো বদল দেখানো হয় না); যে key-গুলো সরেছে সেগুলো চিহ্নিত",
+        },
+      ],
     ],
     example: { servers: "A:10,B:30,C:50,D:80", hashes: "5,20,38,50,77,95" },
   },

@@ -29,12 +29,19 @@ export function keyMoves(
   colors: ReadonlyMap<string, string>,
   l: KeyMovesLabels,
   animate: boolean,
+  /** Milliseconds the animation has already played (drawn again after a change, it continues). */
+  elapsed = 0,
 ): HTMLDivElement {
   const shown = l.owner ?? ((n: string) => n);
   const label = (name: string) => (name === "" ? "—" : serverLabel(shown(name), colors.get(name) ?? ""));
   const strip = h(
     "ul",
-    { class: `key-strip${animate ? " animate" : ""}`, "data-testid": "moves-strip", "aria-hidden": "true" },
+    {
+      class: `key-strip${animate ? " animate" : ""}`,
+      "data-testid": "moves-strip",
+      "aria-hidden": "true",
+      ...(animate && elapsed > 0 ? { style: `--ringlab-elapsed: ${-Math.round(elapsed)}ms` } : {}),
+    },
     rows.map((r) => {
       const moved = r.before !== r.after;
       return h(
@@ -76,10 +83,10 @@ export const KEY_MOVES_CSS = String.raw`
 .kcard.moved { border: 2px dashed var(--c, var(--_bad)); }
 .kcard .from { color: var(--_muted); }
 .kcard .to { display: inline-block; }
-.key-strip.animate .kcard.moved .to { animation: ringlab-key-move 0.9s ease-out both; }
+.key-strip.animate .kcard.moved .to { animation: ringlab-key-move 0.9s ease-out var(--ringlab-elapsed, 0s) both; }
 @keyframes ringlab-key-move { from { transform: translateX(-1.6em); opacity: 0.2; } to { transform: none; opacity: 1; } }
 svg .moved-chip { stroke: var(--c, var(--_bad)); stroke-width: 2; stroke-dasharray: 3 2; fill: none; }
-svg.animate .moved-new { animation: ringlab-chip-in 0.9s ease-out both; }
+svg.animate .moved-new { animation: ringlab-chip-in 0.9s ease-out var(--ringlab-elapsed, 0s) both; }
 @keyframes ringlab-chip-in { from { opacity: 0; } to { opacity: 1; } }
 tr.moved-row th { color: var(--_bad); }
 td.l, th.l { text-align: start; }

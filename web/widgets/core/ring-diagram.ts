@@ -51,6 +51,8 @@ export interface RingDiagramOptions {
   center?: string;
   /** Play the moves of moved keys once (off when the reader prefers reduced motion). */
   animate?: boolean;
+  /** Milliseconds the moves have already played (a picture drawn again continues them). */
+  elapsed?: number;
 }
 
 const C = 160;
@@ -179,6 +181,7 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
             s("animateMotion", {
               dur: "1.2s",
               fill: "freeze",
+              ...(o.elapsed ? { begin: `${(-o.elapsed / 1000).toFixed(3)}s` } : {}),
               path: `M ${x0.toFixed(1)} ${y0.toFixed(1)} L ${x1.toFixed(1)} ${y1.toFixed(1)}`,
             }),
           ),

@@ -38,6 +38,93 @@ export function colorSlots(names: readonly string[]): number[] {
   });
 }
 
+/**
+ * A widget's memory of which colour each server has, so a server keeps its colour while it stays,
+ * whatever comes and goes around it (colorSlots alone recolours a server whose wanted slot frees
+ * up, e.g. Z after B leaves). A name seen for the first time gets what colorSlots would give it;
+ * a name that is no longer listed keeps its slot only until another server needs that slot (a
+ * server that comes back soon looks the same); `rename` carries the slot to the new name.
+ * Call `slots` with every name the picture shows (e.g. the servers before and after a change).
+ */
+export class ColorMemory {
+  private readonly slotOf = new Map<string, number>();
+
+  /** The slot of each name, in order (a fresh memory gives exactly colorSlots(names)). */
+  slots(names: readonly string[]): number[] {
+    const out = new Array<number>(names.length);
+    const taken = new Set<number>();
+    // Names remembered keep their slot (the first of two names that remember the same slot wins).
+    names.forEach((name, i) => {
+      const slot = this.slotOf.get(name);
+      if (slot !== undefined && !taken.has(slot)) {
+        out[i] = slot;
+        taken.add(slot);
+      }
+    });
+    const listed = new Set(names);
+    const heldByAbsent = new Set<number>();
+    for (const [name, slot] of this.slotOf) if (!listed.has(name)) heldByAbsent.add(slot);
+    names.forEach((name, i) => {
+      if (out[i] !== undefined) return;
+      let slot = preferredSlot(name);
+      if (taken.size < COLORS) {
+        // The first free slot from the wanted one that no absent server holds, else any free one.
+        const order = Array.from({ length: COLORS }, (_, k) => (slot + k) % COLORS);
+        slot = order.find((x) => !taken.has(x) && !heldByAbsent.has(x)) ?? order.find((x) => !taken.has(x)) ?? slot;
+      }
+      for (const [other, s] of this.slotOf) if (s === slot && !listed.has(other)) this.slotOf.delete(other);
+      out[i] = slot;
+      taken.add(slot);
+      this.slotOf.set(name, slot);
+    });
+    return out;
+  }
+
+  /** The colour class of each name (as colorClasses, remembered). */
+  classes(names: readonly string[]): Map<string, string> {
+    const slots = this.slots(names);
+    return new Map(names.map((n, i) => [n, serverClass(slots[i] ?? 0)]));
+  }
+
+  /** A renamed server keeps its colour under its new name. */
+  rename(from: string, to: string): void {
+    const slot = this.slotOf.get(from);
+    if (slot === undefined || from === to) return;
+    this.slotOf.delete(from);
+    this.slotOf.set(to, slot);
+  }
+}
+
+/**
+ * When the keys' moves play: from the reader's change until the animation has had time to end.
+ * A render in that time (the step or the address catching up with the change) draws the moves
+ * again, `elapsed` ms into the animation, so nothing restarts or disappears; later renders draw
+ * the moved marks still. Never on with reduced motion.
+ */
+export class MotionWindow {
+  private start = -Infinity;
+
+  constructor(private readonly ms = 1300) {}
+
+  /** The reader changed something: play the moves on the renders that follow. */
+  begin(): void {
+    this.start = reducedMotion() ? -Infinity : performance.now();
+  }
+
+  stop(): void {
+    this.start = -Infinity;
+  }
+
+  get on(): boolean {
+    return performance.now() - this.start < this.ms;
+  }
+
+  /** Milliseconds since the change (for an animation drawn again to continue where it was). */
+  get elapsed(): number {
+    return Math.max(0, performance.now() - this.start);
+  }
+}
+
 /** The colour class of each server, by name. */
 export function colorClasses(names: readonly string[]): Map<string, string> {
   const slots = colorSlots(names);
@@ -110,6 +197,8 @@ export interface ServerEditorOptions {
   rename?: (index: number, name: string) => void;
   /** Extra inputs beside each chip (a token, a weight), built per render. */
   extra?: (index: number) => HTMLElement | undefined;
+  /** The widget's colour memory (default: colours from the names alone). */
+  colors?: ColorMemory;
 }
 
 /**
@@ -123,6 +212,9 @@ export class ServerEditor {
   private readonly addButton: HTMLButtonElement;
   private readonly listLabel: HTMLSpanElement;
   private readonly nameLabel: HTMLSpanElement;
+  private readonly note: HTMLSpanElement;
+  /** A name refused because a server already has it (shown until the next add or rename). */
+  private duplicate: string | undefined;
   private names: readonly string[] = [];
   private t!: Messages;
 
@@ -142,8 +234,11 @@ export class ServerEditor {
       autocomplete: "off",
     });
     this.addButton = h("button", { type: "button", "data-testid": `${id}-add` });
+    this.note = h("span", { class: "note", role: "status", "data-testid": `${id}-note` });
     const add = () => {
       const name = this.nameInput.value.trim() || o.nextName(this.names);
+      // Two servers with one name would be one server to the module: refused here, state unchanged.
+      if (this.refuse(name)) return;
       this.nameInput.value = "";
       o.add(name);
     };
@@ -157,7 +252,15 @@ export class ServerEditor {
       this.listLabel,
       this.chips,
       h("label", { class: "inline add-server" }, this.nameLabel, this.nameInput, this.addButton),
+      this.note,
     );
+  }
+
+  /** Whether a server already has this name (then says so beside the field). */
+  private refuse(name: string, except?: string): boolean {
+    this.duplicate = name !== except && this.names.includes(name) ? name : undefined;
+    this.note.textContent = this.duplicate !== undefined && this.t ? this.t.scenario.duplicate(this.duplicate) : "";
+    return this.duplicate !== undefined;
   }
 
   sync(names: readonly string[], t: Messages, label = t.servers): void {
@@ -168,8 +271,9 @@ export class ServerEditor {
     this.addButton.textContent = t.scenario.add;
     const active = this.root()?.activeElement as HTMLElement | null;
     const focusKey = active?.dataset.focusKey;
-    const colors = colorClasses(names);
+    const colors = this.o.colors?.classes(names) ?? colorClasses(names);
     const id = this.o.testid ?? "servers";
+    this.note.textContent = this.duplicate !== undefined ? t.scenario.duplicate(this.duplicate) : "";
     this.chips.replaceChildren(
       ...names.map((name, i) => {
         const remove = h(
@@ -206,7 +310,7 @@ export class ServerEditor {
           });
           input.addEventListener("change", () => {
             const next = input.value.trim();
-            if (next !== "" && next !== name) rename(i, next);
+            if (next !== "" && next !== name && !this.refuse(next, name)) rename(i, next);
             else input.value = name;
           });
           parts.push(
@@ -310,7 +414,12 @@ export function movesOf(
 }
 
 /** The line under a diagram after a change: how many keys moved, and how many had to. */
-export function movesLine(t: Messages, f: Fmt, m: Moves | undefined): HTMLParagraphElement {
+export function movesLine(
+  t: Messages,
+  f: Fmt,
+  m: Moves | undefined,
+  say: (moved: string, keys: string, must: string) => string = t.scenario.moved,
+): HTMLParagraphElement {
   const p = h("p", { class: "moves", "data-testid": "moves" });
   if (!m) {
     p.hidden = true;
@@ -319,7 +428,7 @@ export function movesLine(t: Messages, f: Fmt, m: Moves | undefined): HTMLParagr
   p.dataset.moved = String(m.movement.moved);
   p.dataset.keys = String(m.movement.keys);
   p.dataset.mustMove = String(m.mustMove);
-  p.textContent = t.scenario.moved(f.int(m.movement.moved), f.int(m.movement.keys), f.int(m.mustMove));
+  p.textContent = say(f.int(m.movement.moved), f.int(m.movement.keys), f.int(m.mustMove));
   return p;
 }
 

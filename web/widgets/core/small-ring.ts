@@ -7,7 +7,7 @@ import type { Placed } from "./params";
 import { movePoint, positionAt, ringDiagram, type RingArc, type RingKey, type RingPoint } from "./ring-diagram";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
-import { colorSlots, movesOf, type Moves } from "./scenario";
+import { MotionWindow, colorSlots, movesOf, type Moves } from "./scenario";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
 import { ownerOf, smallRing, type Owner } from "../steps/token-ring";
@@ -32,8 +32,10 @@ export interface SmallRingView {
   owned?: boolean;
   /** Per key: how it moved in the last change (drawn as a ring in the old owner's colour). */
   moved?: (RingKey["moved"] | undefined)[];
-  /** Play the moves once (the render right after a change, and not with reduced motion). */
+  /** Play the moves (the renders right after a change, and not with reduced motion). */
   animate?: boolean;
+  /** Milliseconds the moves have already played. */
+  elapsed?: number;
   /** Points can be dragged: each circle carries data-point="server:j". */
   draggable?: boolean;
 }
@@ -75,7 +77,7 @@ export function smallRingSvg(v: SmallRingView): SVGSVGElement {
     arcs,
     ticks,
     label: v.label,
-    ...(v.animate ? { animate: true } : {}),
+    ...(v.animate ? { animate: true, elapsed: v.elapsed ?? 0 } : {}),
   });
   if (v.draggable) svg.classList.add("draggable");
   return svg;
@@ -230,6 +232,7 @@ export function ringMoves(
     b,
     a,
     before.map((p) => p.name),
+    after.map((p) => p.name),
   );
   return {
     moves,
@@ -305,20 +308,26 @@ tr.moved-row td { background: color-mix(in srgb, var(--_bad) 8%, transparent); }
  * The servers as they were before the reader's last change of them, so the page can show which
  * keys moved. `observe` is called on every render: a different server list than the last render's
  * is a change (from the editor, a drag, or an edited address); a new span or the chapter's
- * example starts afresh. `animate` is true only for the render right after a change.
+ * example starts afresh. The moves play from the change until their animation has ended, so the
+ * render that follows a change (the step or the address catching up) does not cut them short.
  */
 export class ServerHistory {
   private last: { sig: string; servers: Placed[]; span: number } | undefined;
   before: Placed[] | undefined;
-  animate = false;
+  readonly motion = new MotionWindow();
 
-  observe(span: number, servers: Placed[], isDefault: boolean, motion: boolean): void {
+  get animate(): boolean {
+    return this.motion.on;
+  }
+
+  observe(span: number, servers: Placed[], isDefault: boolean): void {
     const sig = JSON.stringify(servers);
-    this.animate = false;
-    if (isDefault || (this.last && this.last.span !== span)) this.before = undefined;
-    else if (this.last && this.last.sig !== sig) {
+    if (isDefault || (this.last && this.last.span !== span)) {
+      this.before = undefined;
+      this.motion.stop();
+    } else if (this.last && this.last.sig !== sig) {
       this.before = this.last.servers;
-      this.animate = motion;
+      this.motion.begin();
     }
     this.last = { sig, servers, span };
   }

@@ -6,11 +6,11 @@ import { h, s } from "../core/dom";
 import { KEY_MOVES_CSS, keyMoves, type KeyMove } from "../core/key-moves";
 import { moduleNum, num, stepIndex, str, strs, type StateOf } from "../core/params";
 import {
+  MotionWindow,
   colorClasses,
   movesLine,
   movesOf,
   numberField,
-  reducedMotion,
   setField,
   textField,
   type Moves,
@@ -38,7 +38,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
   private bucketsField!: ReturnType<typeof numberField>;
   private toField!: ReturnType<typeof numberField>;
   private placed: { rows: KeyMove[]; moves: Moves | undefined } = { rows: [], moves: undefined };
-  private animateNext = false;
+  private readonly motion = new MotionWindow();
 
   protected heading(): string {
     return this.t.jump.title;
@@ -53,7 +53,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
   }
 
   private edit(partial: Partial<State>, where: "first" | "last" = "last"): void {
-    this.animateNext = true;
+    this.motion.begin();
     this.change(partial, where);
   }
 
@@ -118,8 +118,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
     const t = this.t.jump;
     const f = this.f;
     const n = state.buckets;
-    const animate = this.animateNext && !reducedMotion();
-    this.animateNext = false;
+    const animate = this.motion.on;
     const landed = step.jumps[step.jumps.length - 1];
     if (landed)
       this.keyField.note.textContent = t.keyNote(f.id(step.hash), f.int(step.jumps.length), f.id(landed.bucket));
@@ -236,6 +235,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
           owner: (b) => t.bucketName(f.id(Number(b))),
         },
         animate,
+        this.motion.elapsed,
       ),
     );
     stage.append(h("div", {}, svg), right, below);

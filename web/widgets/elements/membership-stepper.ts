@@ -7,13 +7,13 @@ import type { Ringlab } from "ringlab";
 import { h } from "../core/dom";
 import { num, nums, placed, stepIndex, str, strs, type Placed, type StateOf } from "../core/params";
 import {
+  ColorMemory,
+  MotionWindow,
   ServerEditor,
-  colorSlots,
   movesLine,
   movesOf,
   nextLetter,
   numberField,
-  reducedMotion,
   setField,
   textField,
 } from "../core/scenario";
@@ -69,7 +69,8 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
   private dragHint!: HTMLParagraphElement;
   /** The servers the picture shows (a drag names its point by index in this list). */
   private drawn: Placed[] = [];
-  private animateNext = false;
+  private readonly motion = new MotionWindow();
+  private readonly colors = new ColorMemory();
   private lastIndex = -1;
 
   protected override extraStyles(): string {
@@ -82,7 +83,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
 
   /** A user change of the servers: its result (the last step) plays the keys' moves once. */
   private changeServers(partial: Partial<State>, where: "last" | "keep" = "last"): void {
-    this.animateNext = !reducedMotion();
+    this.motion.begin();
     this.change(partial, where);
   }
 
@@ -108,6 +109,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     this.changesField = textField("changes", (text) => this.change({ changes: spec.changes.parse(text) }));
     this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
+      colors: this.colors,
       nextName: (names) => nextLetter([...names, ...this.palette(this.state)]),
       add: (name) => {
         const s = this.state;
@@ -124,6 +126,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
         const old = finalServers(s)[i]?.name;
         if (old === undefined) return;
         const swap = (p: Placed) => (p.name === old ? { ...p, name } : p);
+        this.colors.rename(old, name);
         this.change(
           {
             servers: s.servers.map(swap),
@@ -214,7 +217,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     const f = this.f;
     const rl = this.rl as Ringlab;
     const all = this.palette(state);
-    const allSlots = colorSlots(all);
+    const allSlots = this.colors.slots(all);
     const slot = (name: string) => allSlots[all.indexOf(name)] ?? 0;
     const labels = this.keys(rl, state).labels;
     const change = parseChanges(state.changes)[step.change];
@@ -234,10 +237,13 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
             beforeNames,
             afterNames,
             step.previousServers.map((p) => p.name),
+            step.servers.map((p) => p.name),
           )
         : undefined;
-    const animate = step.kind === "moved" && (this.animateNext || (i !== this.lastIndex && !reducedMotion()));
-    this.animateNext = false;
+    // Arriving at a change's result plays its moves (a render that only redraws the same step
+    // lets them finish instead of starting them again or cutting them short).
+    if (step.kind === "moved" && i !== this.lastIndex) this.motion.begin();
+    const animate = step.kind === "moved" && this.motion.on;
     this.lastIndex = i;
     const colors = servers.map((s) => slot(s.name));
     const svg = smallRingSvg({
@@ -272,6 +278,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
                 : undefined,
             ),
             animate,
+            elapsed: this.motion.elapsed,
           }
         : {}),
       ...(change && step.kind !== "start"

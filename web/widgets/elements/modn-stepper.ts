@@ -9,12 +9,12 @@ import { h, s } from "../core/dom";
 import { KEY_MOVES_CSS } from "../core/key-moves";
 import { num, nums, stepIndex, str, strs, type StateOf } from "../core/params";
 import {
-  colorClasses,
+  ColorMemory,
+  MotionWindow,
   movesLine,
   movesOf,
   nextLetter,
   numberField,
-  reducedMotion,
   ServerEditor,
   setField,
   textField,
@@ -42,7 +42,8 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
   private fromField!: ReturnType<typeof numberField>;
   private toField!: ReturnType<typeof numberField>;
   private moves: Moves | undefined;
-  private animateNext = false;
+  private readonly motion = new MotionWindow();
+  private readonly memory = new ColorMemory();
 
   protected heading(): string {
     return this.t.modn.title(this.f.int(this.fromOf(this.state)), this.f.int(this.state.to));
@@ -81,11 +82,11 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
 
   /** Colours by name: every server either placement uses, and the list's. */
   private colors(state: State): Map<string, string> {
-    return colorClasses([...new Set([...this.namesBefore(state), ...this.namesAfter(state), ...state.servers])]);
+    return this.memory.classes([...new Set([...this.namesBefore(state), ...this.namesAfter(state), ...state.servers])]);
   }
 
   private edit(partial: Partial<State>): void {
-    this.animateNext = true;
+    this.motion.begin();
     this.change(partial, "last");
   }
 
@@ -95,6 +96,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     this.fromField = numberField("from", (v) => this.edit({ from: v, before: [] }), { min: 1, step: 1 });
     this.toField = numberField("to", (v) => this.edit({ to: v }), { min: 1, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
+      colors: this.memory,
       nextName: nextLetter,
       // From the servers in use now (N after) to one more: N → N + 1, the new one numbered last.
       add: (name) => {
@@ -120,6 +122,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       },
       rename: (i, name) => {
         const old = this.state.servers[i];
+        this.memory.rename(old ?? "", name);
         this.edit({
           servers: this.state.servers.map((x, j) => (j === i ? name : x)),
           before: this.state.before.map((x) => (x === old ? name : x)),
@@ -174,8 +177,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const nb = (i: number) => this.nameBefore(state, i);
     const na = (i: number) => this.name(state, i);
     const cls = (name: string) => colors.get(name) ?? "";
-    const animate = this.animateNext && !reducedMotion();
-    this.animateNext = false;
+    const animate = this.motion.on;
     const keyRow = step.rows.findIndex((r) => r.key !== undefined);
     if (keyRow >= 0) {
       const r = step.rows[keyRow]!;
@@ -215,6 +217,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     const height = y2 + bandH + 4;
     const svg = s("svg", {
       class: `diagram wide${animate ? " animate" : ""}`,
+      ...(animate ? { style: `--ringlab-elapsed: ${-Math.round(this.motion.elapsed)}ms` } : {}),
       viewBox: `0 0 320 ${height}`,
       role: "img",
       "aria-label": t.diagram(f.int(from), f.int(state.to)),

@@ -6,11 +6,11 @@ import { h, s } from "../core/dom";
 import { KEY_MOVES_CSS, keyMoves, type KeyMove } from "../core/key-moves";
 import { stepIndex, str, strs, type StateOf } from "../core/params";
 import {
-  colorClasses,
+  ColorMemory,
+  MotionWindow,
   movesLine,
   movesOf,
   nextName,
-  reducedMotion,
   ServerEditor,
   setField,
   textField,
@@ -54,7 +54,8 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
   private keysField!: ReturnType<typeof textField>;
   private editor!: ServerEditor;
   private placed: { rows: KeyMove[]; moves: Moves | undefined } = { rows: [], moves: undefined };
-  private animateNext = false;
+  private readonly motion = new MotionWindow();
+  private readonly memory = new ColorMemory();
 
   protected heading(): string {
     return this.t.rendezvous.title;
@@ -66,7 +67,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
 
   /** A change of servers: the list before it becomes `was`. */
   private serversTo(servers: string[]): void {
-    this.animateNext = true;
+    this.motion.begin();
     this.change({ servers, was: this.state.servers }, "last");
   }
 
@@ -84,10 +85,15 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
       ),
     );
     this.editor = new ServerEditor(() => this.shadowRoot, {
+      colors: this.memory,
       nextName: (names) => nextName("S", names),
       add: (name) => this.serversTo([...this.state.servers, name]),
       remove: (i) => this.serversTo(this.state.servers.filter((_, j) => j !== i)),
-      rename: (i, name) => this.serversTo(this.state.servers.map((x, j) => (j === i ? name : x))),
+      // A renamed server keeps its colour; its keys still move, as the name is what is hashed.
+      rename: (i, name) => {
+        this.memory.rename(this.state.servers[i] ?? "", name);
+        this.serversTo(this.state.servers.map((x, j) => (j === i ? name : x)));
+      },
     });
     box.append(this.keyField.el, this.editor.el, this.keysField.el);
   }
@@ -103,7 +109,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
 
   /** Colours by name; a server that left keeps its colour in the "before" column. */
   private colors(state: State): Map<string, string> {
-    return colorClasses([...state.was, ...state.servers.filter((x) => !state.was.includes(x))]);
+    return this.memory.classes([...state.was, ...state.servers.filter((x) => !state.was.includes(x))]);
   }
 
   protected stepsOf(rl: Ringlab, state: State): RendezvousStep[] {
@@ -115,7 +121,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
       const before = ownersOf(rl, state.was, keys);
       this.placed = {
         rows: keys.map((key, i) => ({ key, before: before[i] ?? "", after: after[i] ?? "" })),
-        moves: movesOf(rl, before, after, state.was),
+        moves: movesOf(rl, before, after, state.was, state.servers),
       };
     } else
       this.placed = {
@@ -137,8 +143,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
     const n = state.servers.length;
     const colors = this.colors(state);
     const cls = (name: string) => colors.get(name) ?? "";
-    const animate = this.animateNext && !reducedMotion();
-    this.animateNext = false;
+    const animate = this.motion.on;
     if (step.winner >= 0)
       this.keyField.note.textContent = t.keyNote(f.id(this.rl?.h32(state.key) ?? 0), state.servers[step.winner] ?? "");
     const rowH = 30;
@@ -214,6 +219,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
             stayed: t.stayed,
           },
           animate,
+          this.motion.elapsed,
         ),
       );
     else below.append(h("p", { class: "note", "data-testid": "no-change" }, t.noChange));

@@ -1,21 +1,23 @@
-// <ringlab-ring-stepper span="100" servers="A:10,B:30,C:50,D:80" hashes="5,20,38,50,77,95" key="" step="0">
+// <ringlab-ring-stepper span="100" servers="A:10,B:30,C:50,D:80" hashes="5,20,38,50,77,95" key="" before="" step="0">
+// `before` is the server list before the reader's last change of the servers (add, remove, a token
+// moved): the keys that moved are marked from it, so a link or a reload shows the same change.
 import type { Ringlab } from "ringlab";
 import { h } from "../core/dom";
 import type { Fmt } from "../core/format";
 import type { Messages } from "../i18n/index";
-import { num, nums, placed, stepIndex, str, type StateOf } from "../core/params";
+import { num, nums, placed, stepIndex, str, type Placed, type StateOf } from "../core/params";
 import {
+  ColorMemory,
+  MotionWindow,
   ServerEditor,
   colorSlots,
   movesLine,
   nextLetter,
   numberField,
-  reducedMotion,
   setField,
   textField,
 } from "../core/scenario";
 import {
-  ServerHistory,
   enableRingDrag,
   freeTokens,
   keyPosition,
@@ -46,6 +48,8 @@ const spec = {
   hashes: nums([5, 20, 38, 50, 77, 95]),
   /** The reader's own key: it joins the keys at h32(key) mod span. */
   key: str(""),
+  /** The servers before the last change of them (empty: no change to show). */
+  before: placed([]),
 };
 type State = StateOf<typeof spec>;
 
@@ -56,7 +60,8 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
   private spanField!: ReturnType<typeof numberField>;
   private editor!: ServerEditor;
   private dragHint!: HTMLParagraphElement;
-  private readonly history = new ServerHistory();
+  private readonly motion = new MotionWindow();
+  private readonly colors = new ColorMemory();
 
   protected override extraStyles(): string {
     return smallRingCss;
@@ -73,25 +78,30 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
       this.change({ key: key.trim(), step: key.trim() ? s.hashes.length + 1 : 0 }, "keep");
     });
     this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
-    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
+    // A new span places the keys afresh: there is no "before" on it to compare with.
+    this.spanField = numberField("span", (span) => this.change({ span, before: [] }), { min: 2, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
+      colors: this.colors,
       nextName: nextLetter,
       add: (name) => {
         const s = this.state;
-        this.change({ servers: [...s.servers, { name, tokens: freeTokens(s.servers, s.span, 1) }] }, "last");
+        this.changeServers([...s.servers, { name, tokens: freeTokens(s.servers, s.span, 1) }]);
       },
-      remove: (i) => this.change({ servers: this.state.servers.filter((_, k) => k !== i) }, "last"),
+      remove: (i) => this.changeServers(this.state.servers.filter((_, k) => k !== i)),
+      // A rename is not a move: the list before takes the new name too.
       rename: (i, name) => {
         const s = this.state;
-        this.history.rename(s.servers[i]?.name ?? "", name);
-        this.change({ servers: s.servers.map((p, k) => (k === i ? { ...p, name } : p)) }, "keep");
+        const old = s.servers[i]?.name ?? "";
+        const swap = (p: Placed) => (p.name === old ? { ...p, name } : p);
+        this.colors.rename(old, name);
+        this.change({ servers: s.servers.map(swap), before: s.before.map(swap) }, "keep");
       },
       extra: (i) => {
         const s = this.state;
         const p = s.servers[i];
         return p
           ? tokenInputs(this.t, "servers", p, s.span, (j, v) =>
-              this.change({ servers: withToken(this.state.servers, i, j, v) }, "last"),
+              this.changeServers(withToken(this.state.servers, i, j, v)),
             )
           : undefined;
       },
@@ -108,9 +118,15 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
       label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
       drop: (handle, pos) => {
         const [i, j] = parseHandle(handle);
-        this.change({ servers: withToken(this.state.servers, i, j, pos) }, "last");
+        this.changeServers(withToken(this.state.servers, i, j, pos));
       },
     });
+  }
+
+  /** A change of the servers: the list as it was becomes `before`, and the keys' moves play. */
+  private changeServers(servers: Placed[]): void {
+    this.motion.begin();
+    this.change({ servers, before: this.state.servers }, "last");
   }
 
   protected override syncParams(state: State): void {
@@ -126,6 +142,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
     this.spanField.label.textContent = t.ring.span;
     setField(this.shadowRoot, this.spanField.input, String(state.span));
+    this.palette(state);
     this.editor.sync(
       state.servers.map((p) => p.name),
       t,
@@ -140,10 +157,14 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
 
-  protected override render(rl: Ringlab, state: State): void {
-    const isDefault = Object.keys(this.params).every((k) => k === "step" || k === "key" || k === "hashes");
-    this.history.observe(state.span, state.servers, isDefault, !reducedMotion());
-    super.render(rl, state);
+  /**
+   * Colour slots of the servers now and before (remembered: a server keeps its colour while it
+   * stays); the servers before come first, so a reload of a link colours them as the change did.
+   */
+  private palette(state: State): (name: string) => number {
+    const all = [...new Set([...state.before.map((p) => p.name), ...state.servers.map((p) => p.name)])];
+    const slots = this.colors.slots(all);
+    return (name) => slots[all.indexOf(name)] ?? 0;
   }
 
   protected stepsOf(rl: Ringlab, state: State): RingStep[] {
@@ -154,11 +175,13 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     const t = this.t.ring;
     const rl = this.rl as Ringlab;
     const names = state.servers.map((p) => p.name);
-    const slots = colorSlots(names);
+    const slot = this.palette(state);
+    const slots = names.map(slot);
     const keys = this.keys(rl, state);
     const revealed = step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index;
-    const before = this.history.before;
-    const moves = before ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slotIn(before)) : undefined;
+    const before = state.before;
+    const moves = before.length > 0 ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slot) : undefined;
+    const animate = this.motion.on;
     const svg = smallRingSvg({
       span: state.span,
       servers: state.servers,
@@ -170,7 +193,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
       colors: slots,
       owned: true,
       draggable: true,
-      ...(moves ? { moved: moves.marks, animate: this.history.animate } : {}),
+      ...(moves ? { moved: moves.marks, animate, elapsed: this.motion.elapsed } : {}),
     });
     stage.append(
       h("div", {}, svg, sharesLegend(this.t, this.f, state.servers, state.span, slots)),

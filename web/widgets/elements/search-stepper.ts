@@ -3,16 +3,7 @@
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
 import { num, nums, pairs, placed, stepIndex, str, type StateOf } from "../core/params";
-import {
-  ServerEditor,
-  colorSlots,
-  movesLine,
-  nextLetter,
-  numberField,
-  reducedMotion,
-  setField,
-  textField,
-} from "../core/scenario";
+import { ColorMemory, ServerEditor, movesLine, nextLetter, numberField, setField, textField } from "../core/scenario";
 import {
   ServerHistory,
   enableRingDrag,
@@ -32,7 +23,7 @@ import { serverClass } from "../core/styles";
 import { serverLabel, table } from "../core/table";
 import { searchSteps, type SearchStep } from "../steps/search";
 import type { Owner } from "../steps/token-ring";
-import { ownersTable, slotIn } from "./ring-stepper";
+import { ownersTable } from "./ring-stepper";
 
 const spec = {
   step: stepIndex(),
@@ -61,6 +52,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   private editor!: ServerEditor;
   private dragHint!: HTMLParagraphElement;
   private readonly history = new ServerHistory();
+  private readonly colors = new ColorMemory();
   private jumpToKey = false;
 
   protected override extraStyles(): string {
@@ -77,6 +69,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     this.rfField = numberField("rf", (rf) => this.change({ rf }, "last"), { min: 1, step: 1 });
     this.prefField = numberField("pref", (pref) => this.change({ pref }, "last"), { min: 0, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
+      colors: this.colors,
       nextName: nextLetter,
       add: (name) => {
         const st = this.state;
@@ -101,6 +94,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
         const st = this.state;
         const old = st.servers[i]?.name ?? "";
         this.history.rename(old, name);
+        this.colors.rename(old, name);
         const zones: Record<string, string> = {};
         for (const [k, z] of Object.entries(st.zones)) zones[k === old ? name : k] = z;
         this.change({ servers: st.servers.map((p, k) => (k === i ? { ...p, name } : p)), zones }, "keep");
@@ -194,7 +188,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
 
   protected override render(rl: Ringlab, state: State): void {
     const isDefault = ["servers", "span"].every((k) => !(k in this.params));
-    this.history.observe(state.span, state.servers, isDefault, !reducedMotion());
+    this.history.observe(state.span, state.servers, isDefault);
     super.render(rl, state);
     if (this.jumpToKey) {
       // The reader's key is the last one searched: go to its first comparison.
@@ -207,6 +201,17 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
 
   protected heading(): string {
     return this.t.search.title;
+  }
+
+  /**
+   * A server's colour slot, remembered (it keeps its colour while it stays); the servers before
+   * the last change are counted too, so a server that left is ringed in the colour it had.
+   */
+  private slotOf(name: string): number {
+    const all = [
+      ...new Set([...(this.history.before ?? []).map((p) => p.name), ...this.state.servers.map((p) => p.name)]),
+    ];
+    return this.colors.slots(all)[all.indexOf(name)] ?? 0;
   }
 
   protected stepsOf(rl: Ringlab, state: State): SearchStep[] {
@@ -228,7 +233,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const f = this.f;
     const n = step.points.length;
     const cw = 300 / Math.max(1, n);
-    const slots = colorSlots(state.servers.map((p) => p.name));
+    const slots = state.servers.map((p) => this.slotOf(p.name));
     // Narrow cells (many points) get smaller text so neighbours do not run together.
     const fs = Math.min(12, Math.max(6, cw / 3.6));
     const svg = s("svg", {
@@ -307,7 +312,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const walking = step.kind === "walk" || step.kind === "list";
     const visitPt = step.visit ? step.points[step.visit.point] : undefined;
     const rl = this.rl as Ringlab;
-    const slots = colorSlots(names);
+    const slots = names.map((n) => this.slotOf(n));
     const keys = this.keys(rl, state);
     // Every key on the ring: those whose search has finished coloured by owner, the current one
     // walked to its owner; during the preference list, the list's position as well.
@@ -319,7 +324,9 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const revealed =
       step.kind === "intro" ? 0 : step.kind === "probe" ? finished : walking ? owners.length : finished + 1;
     const before = this.history.before;
-    const moves = before ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slotIn(before)) : undefined;
+    const moves = before
+      ? ringMoves(rl, state.span, before, state.servers, keys.hashes, (n) => this.slotOf(n))
+      : undefined;
     const ring = smallRingSvg({
       span: state.span,
       servers: state.servers,
@@ -336,7 +343,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           ? [{ from: owner.hash, to: visitPt.token, server: slots[visitPt.server] ?? 0, kind: "walk" }]
           : [],
       ...(visitPt ? { emphasised: new Set([names[visitPt.server] ?? ""]) } : {}),
-      ...(moves ? { moved: moves.marks, animate: this.history.animate } : {}),
+      ...(moves ? { moved: moves.marks, animate: this.history.animate, elapsed: this.history.motion.elapsed } : {}),
     });
     const right = h("div", {}, this.strip(step, state));
     if (step.kind === "probe" || step.kind === "found") {

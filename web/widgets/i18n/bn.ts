@@ -37,6 +37,9 @@ const bn: Messages = {
     token: (name) => `${name}-এর token`,
     weight: (name) => `${name}-এর weight`,
     drag: "সার্ভারকে ring ধরে টেনে তার token সরান।",
+    duplicate: (name) => `${name} নামে একটি সার্ভার আগেই আছে।`,
+    differ: (differ, keys, must) =>
+      `${keys}টি key-এর ${differ}টি দুই client-এ আলাদা সার্ভারে যায়; তার ${must}টি যায় এমন সার্ভারে যাকে অন্য client চেনে না।`,
   },
 
   playground: {

@@ -35,6 +35,9 @@ const en = {
     token: (name: string) => `Token of ${name}`,
     weight: (name: string) => `Weight of ${name}`,
     drag: "Drag a server along the ring to move its token.",
+    duplicate: (name: string) => `There is already a server named ${name}.`,
+    differ: (differ: string, keys: string, must: string) =>
+      `${differ} of ${keys} keys go to different servers on the two clients; ${must} of them go to a server the other client does not know.`,
   },
 
   playground: {
