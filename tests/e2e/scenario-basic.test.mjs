@@ -424,3 +424,107 @@ describe("defects", () => {
     },
   );
 });
+
+describe("keys that move: the animation plays out, the fewest is the formula's, colours stay", () => {
+  const animated = (host) => host.locator(".key-strip.animate .kcard.moved, svg.animate .moved-new").count();
+  // Each page and a change that moves keys.
+  const changes = {
+    modn: (host) => click(host, "servers-add"),
+    rendezvous: (host) => click(host, "servers-add"),
+    jump: (host) => type(host, "buckets-to", 16),
+    clients: (host) => click(host, "servers-b-add"),
+  };
+  for (const [id, change] of Object.entries(changes))
+    for (const reduce of [false, true])
+      test(`#/${id}: moved keys still animated 500 ms after a change${reduce ? " (never with reduced motion)" : ""}`, async () => {
+        const page = await newPage(env.browser.context);
+        if (reduce) await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(url(`#/${id}`));
+        const host = page.locator('[data-testid="widget-host"]');
+        await settled(host);
+        await change(host);
+        const { moved } = await pageMoves(host);
+        assert.ok(moved > 0, "the change moves some key");
+        await page.waitForTimeout(500);
+        if (reduce) assert.equal(await animated(host), 0, "nothing moves with reduced motion");
+        else assert.ok((await animated(host)) > 0, "the moved keys are still animated 500 ms after the change");
+        await page.assertClean();
+        await page.close();
+      });
+
+  const mustMove = async (host) =>
+    Number(await host.locator('[data-testid="moves"]').first().getAttribute("data-must-move"));
+
+  test("rendezvous: adding S4 moves about the fewest it needs (keys × 1/5); removing S1 exactly S1's keys", async () => {
+    const { page, host } = await open("#/rendezvous");
+    await click(host, "servers-add");
+    await urlHas(page, "servers", "S0,S1,S2,S3,S4");
+    const added = await pageMoves(host);
+    assert.equal(await mustMove(host), Math.round(added.keys / 5));
+    assert.ok(Math.abs(added.moved - (await mustMove(host))) <= 2, `${added.moved} moved of ${added.keys}`);
+    const keys = await host
+      .locator('[data-testid="moves-strip"] .kcard')
+      .evaluateAll((cs) => cs.map((c) => c.dataset.key));
+    const rv = rl.rendezvous(["S0", "S1", "S2", "S3", "S4"]);
+    const had = keys.filter((k) => rv.pick(k) === "S1").length;
+    rv.dispose();
+    await click(host, "servers-remove-S1");
+    await urlHas(page, "servers", "S0,S2,S3,S4");
+    const removed = await pageMoves(host);
+    assert.equal(await mustMove(host), had);
+    assert.equal(removed.moved, had, "rendezvous moves only the keys of the server that left");
+    await page.close();
+  });
+
+  test("two clients: the figure is the keys one client sends to a server the other does not know", async () => {
+    const { page, host } = await open("#/clients");
+    const expect = (a, b) => {
+      const ra = rl.ring({ servers: a, vnodes: 100 });
+      const rb = rl.ring({ servers: b, vnodes: 100 });
+      try {
+        const keys = rl.keys(16, 10000);
+        const oa = Array.from(ra.ownerMany(keys), (i) => ra.servers[i]);
+        const ob = Array.from(rb.ownerMany(keys), (i) => rb.servers[i]);
+        return oa.filter((o, k) => !b.includes(o) || !a.includes(ob[k])).length;
+      } finally {
+        ra.dispose();
+        rb.dispose();
+      }
+    };
+    const check = async (a, b) => {
+      const { moved } = await pageMoves(host);
+      const must = await mustMove(host);
+      assert.equal(must, expect(a, b));
+      assert.ok(must <= moved, `${must} can't exceed the ${moved} keys that differ`);
+    };
+    await check(["A", "B", "C"], ["A", "B", "C", "D"]);
+    assert.match(await text(host, "moves"), /^2,\d{3} of 10,000 keys go to different servers on the two clients; /);
+    await click(host, "servers-a-remove-B");
+    await urlHas(page, "servers-a", "A,C");
+    await check(["A", "C"], ["A", "B", "C", "D"]);
+    await page.close();
+  });
+
+  test("rendezvous: removing web-a leaves api, web-b and web-c their colours", async () => {
+    const { page, host } = await open("#/rendezvous?servers=web-a,web-b,web-c,api");
+    const names = ["web-b", "web-c", "api"];
+    const before = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await swatch(host, "servers", n)])));
+    await click(host, "servers-remove-web-a");
+    await urlHas(page, "servers", "web-b,web-c,api");
+    for (const n of names) assert.equal(await swatch(host, "servers", n), before[n], `${n} keeps its colour`);
+    // On two clients, the same servers in one list keep theirs too.
+    await page.close();
+  });
+
+  test("two clients: a duplicate name is refused beside the field", async () => {
+    const { page, host } = await open("#/clients?lang=bn");
+    const hash = await page.evaluate(() => location.hash);
+    await host.locator('[data-testid="servers-b-new"]').fill("D");
+    await host.locator('[data-testid="servers-b-add"]').click();
+    await page.waitForTimeout(200);
+    assert.equal(await host.locator('[data-testid="servers-b-note"]').textContent(), "D নামে একটি সার্ভার আগেই আছে।");
+    assert.equal(await page.evaluate(() => location.hash), hash);
+    await page.assertClean();
+    await page.close();
+  });
+});

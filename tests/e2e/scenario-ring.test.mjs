@@ -135,7 +135,7 @@ describe("the ring steppers take the reader's key and servers", () => {
         ([page, name]) =>
           page === "membership"
             ? decodeURIComponent(location.hash).includes(`-${name}`)
-            : !decodeURIComponent(location.hash).includes(`${name}:`),
+            : !(new URLSearchParams(location.hash.split("?")[1] ?? "").get("servers") ?? "").includes(`${name}:`),
         [p.id, p.remove],
       );
       s = await state(host);
@@ -189,4 +189,120 @@ describe("the ring steppers take the reader's key and servers", () => {
           }
     },
   );
+});
+
+describe("keys that move: the animation plays out, the marks survive a reload, colours stay", () => {
+  const movers = (host) => host.locator('[data-testid="ring"] [data-testid="mover"]').count();
+  for (const id of ["ring", "membership", "search"])
+    for (const reduce of [false, true])
+      test(`#/${id}: the movers are still there 500 ms after adding a server${reduce ? " (none with reduced motion)" : ""}`, async () => {
+        const page = await newPage(env.browser.context);
+        if (reduce) await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(url(`#/${id}`));
+        const host = page.locator('[data-testid="widget-host"]');
+        await settled(host);
+        await host.locator('[data-testid="servers-new"]').fill("F");
+        await host.locator('[data-testid="servers-add"]').click();
+        await page.waitForFunction(() => /F(%3A|:)/.test(location.hash));
+        const moved = await waitMoves(host);
+        assert.ok(moved > 0, "adding F moves some key");
+        await page.waitForTimeout(500);
+        if (reduce) assert.equal(await movers(host), 0, "no moving dot with reduced motion");
+        else assert.equal(await movers(host), moved, "a moving dot per moved key, 500 ms after the change");
+        // The moved marks stay either way.
+        assert.equal(await host.locator('[data-testid="ring"] .moved-mark').count(), moved);
+        await page.assertClean();
+        await page.close();
+      });
+
+  test("#/ring: the servers before a change are in the address; a reload shows the same moved keys", async () => {
+    const { page, host } = await open("#/ring");
+    await host.locator('[data-testid="servers-remove-B"]').click();
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("before=A:10,B:30,C:50,D:80"));
+    const moved = await waitMoves(host);
+    assert.equal(
+      moved,
+      movedCount(100, (await state(host)).before, (await state(host)).servers, keyHashes(await state(host))),
+    );
+    const link = page.url();
+    const again = await open(link.slice(link.indexOf("#")));
+    assert.equal(await waitMoves(again.host), moved);
+    assert.equal(await again.host.locator('[data-testid="ring"] .moved-mark').count(), moved);
+    assert.equal(await again.host.locator('[data-testid="owners"] tbody tr.moved-row').count(), moved);
+    await again.page.assertClean();
+    await again.page.close();
+    await page.close();
+  });
+
+  test("#/ring: the fewest this change needs is the formula's, and a ring moves about that many", async () => {
+    const { page, host } = await open("#/ring");
+    const fewest = async () => Number(await host.locator('[data-testid="moves"]').getAttribute("data-must-move"));
+    // Adding one server to four: the new server's balanced share, keys × 1/5.
+    await host.locator('[data-testid="servers-add"]').click();
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("before="));
+    let s = await state(host);
+    const keys = keyHashes(s).length;
+    let moved = await waitMoves(host);
+    assert.equal(await fewest(), Math.round(keys / 5));
+    assert.ok(Math.abs(moved - (await fewest())) <= 1, `a ring moves about the fewest on add: ${moved}`);
+    // Removing B: every key B had, and no other.
+    await host.locator('[data-testid="servers-remove-B"]').click();
+    await page.waitForFunction(() => !decodeURIComponent(location.hash).includes("servers=A:10,B:30"));
+    s = await state(host);
+    moved = await waitMoves(host);
+    const had = owners(s.span, s.before, keyHashes(s)).filter((o) => o === "B").length;
+    assert.equal(await fewest(), had);
+    assert.equal(moved, had, "a ring moves exactly the keys of the server that left");
+    await page.close();
+  });
+
+  test("#/ring: every surviving server keeps its colour (Z when B leaves; others when A is renamed)", async () => {
+    const { page, host } = await open("#/ring?servers=A:10,B:30,C:50,D:80,Z:90");
+    const names = ["A", "C", "D", "Z"];
+    const before = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await colourOf(host, n)])));
+    assert.match(before.Z, /\bs4\b/, "Z wants B's colour (s1) and takes the next free one");
+    await host.locator('[data-testid="servers-remove-B"]').click();
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("servers=A:10,C:50,D:80,Z:90"));
+    await settled(host);
+    for (const n of names) assert.equal(await colourOf(host, n), before[n], `${n} keeps its colour when B leaves`);
+    const rename = host.locator('[data-testid="servers-rename-A"]');
+    await rename.fill("B");
+    await rename.press("Enter");
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes("B:10"));
+    await settled(host);
+    assert.equal(await colourOf(host, "B"), before.A, "a renamed server keeps its colour");
+    for (const n of ["C", "D", "Z"]) assert.equal(await colourOf(host, n), before[n], `${n} keeps its colour`);
+    await page.assertClean();
+    await page.close();
+  });
+
+  test("#/ring: a name already in use is refused beside the field, the state unchanged", async () => {
+    const { page, host } = await open("#/ring");
+    const hash = await page.evaluate(() => location.hash);
+    await host.locator('[data-testid="servers-new"]').fill("C");
+    await host.locator('[data-testid="servers-add"]').click();
+    await page.waitForTimeout(200);
+    assert.equal(
+      await host.locator('[data-testid="servers-note"]').textContent(),
+      "There is already a server named C.",
+    );
+    assert.equal(await page.evaluate(() => location.hash), hash);
+    const rename = host.locator('[data-testid="servers-rename-A"]');
+    await rename.fill("D");
+    await rename.press("Enter");
+    await page.waitForTimeout(200);
+    assert.equal(await page.evaluate(() => location.hash), hash);
+    assert.equal(await rename.inputValue(), "A", "the field shows the name it still has");
+    assert.equal(
+      await host.locator('[data-testid="servers-note"]').textContent(),
+      "There is already a server named D.",
+    );
+    // A fresh name goes through and clears the note.
+    await host.locator('[data-testid="servers-new"]').fill("Q");
+    await host.locator('[data-testid="servers-add"]').click();
+    await page.waitForFunction(() => /Q(%3A|:)/.test(location.hash));
+    assert.equal(await host.locator('[data-testid="servers-note"]').textContent(), "");
+    await page.assertClean();
+    await page.close();
+  });
 });
