@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/ring.hpp"
@@ -37,18 +38,13 @@ Maglev Maglev::uniform(std::int64_t backends, std::int64_t table_size) {
 Maglev::Maglev(std::vector<Backend> backends, std::int64_t m) : backends_(std::move(backends)) {
   if (backends_.empty()) throw Error(ErrorCode::out_of_range, "Maglev needs at least one backend");
   check_integer(Param::maglev_backends, static_cast<std::int64_t>(backends_.size()));
-  std::vector<std::u16string_view> names;
+  std::vector<std::u16string_view> listed;
   for (const Backend& b : backends_) {
-    if (b.name.empty()) throw Error(ErrorCode::invalid_argument, "a backend name must not be empty");
-    if (b.name.size() > kMaxNameLength)
-      throw Error(ErrorCode::limit_exceeded,
-                  "a backend name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    names::check(b.name, "a backend name");
     check_number(Param::weight, b.weight);
-    names.push_back(b.name);
+    listed.push_back(b.name);
   }
-  std::sort(names.begin(), names.end());
-  if (std::adjacent_find(names.begin(), names.end()) != names.end())
-    throw Error(ErrorCode::duplicate_server, "a backend is listed twice");
+  if (names::first_duplicate(std::move(listed))) throw Error(ErrorCode::duplicate_server, "a backend is listed twice");
   check_maglev_table_size(Param::maglev_table_size, m, static_cast<std::int64_t>(backends_.size()));
   const auto table_size = static_cast<std::uint32_t>(m);
   table_.assign(table_size, 0);
@@ -68,10 +64,7 @@ void Maglev::fill(std::vector<Turn>* turns) {
   const std::size_t n = backends_.size();
   // Backends take turns in ascending name order (UTF-16 units), so the table does not depend on
   // the order the user listed them in.
-  std::vector<std::uint32_t> order(n);
-  std::iota(order.begin(), order.end(), 0u);
-  std::sort(order.begin(), order.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return backends_[a].name < backends_[b].name; });
+  const std::vector<std::uint32_t> order = names::order(backends_);
   double w_max = 0;
   for (const Backend& b : backends_) w_max = std::max(w_max, b.weight);
   constexpr std::uint32_t kFree = 0xFFFFFFFFu;

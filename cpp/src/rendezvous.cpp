@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/ring.hpp"
@@ -12,16 +13,9 @@ namespace ringlab {
 
 namespace {
 
-void check_names(std::vector<std::u16string_view> names) {
-  for (const auto& name : names) {
-    if (name.empty()) throw Error(ErrorCode::invalid_argument, "a server name must not be empty");
-    if (name.size() > kMaxNameLength)
-      throw Error(ErrorCode::limit_exceeded,
-                  "a server name is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
-  }
-  std::sort(names.begin(), names.end());
-  if (std::adjacent_find(names.begin(), names.end()) != names.end())
-    throw Error(ErrorCode::duplicate_server, "a server is listed twice");
+void check_names(std::vector<std::u16string_view> listed) {
+  for (const auto& name : listed) names::check(name, "a server name");
+  if (names::first_duplicate(std::move(listed))) throw Error(ErrorCode::duplicate_server, "a server is listed twice");
 }
 
 // Indices 0..n-1 ordered by score descending; the stable sort keeps list order on ties.

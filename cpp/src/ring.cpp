@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jsfmt.hpp"
@@ -13,13 +14,6 @@ namespace ringlab {
 namespace {
 
 std::string utf8(std::u16string_view s) { return utf8_for_message(s); }
-
-void check_name(std::u16string_view name, const char* what) {
-  if (name.empty()) throw Error(ErrorCode::invalid_argument, std::string(what) + " must not be empty");
-  if (name.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded,
-                std::string(what) + " is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
-}
 
 // Appends server s's tokens h32(name + "#" + i) for i in [from, to), packed as token << 32 | s
 // so that sorting the packed values orders by token, then server position. Points of one server
@@ -106,7 +100,7 @@ void Ring::rebuild() {
   counts.reserve(servers_.size());
   std::uint64_t total = 0;
   for (std::size_t s = 0; s < servers_.size(); ++s) {
-    check_name(servers_[s].name, "a server name");
+    names::check(servers_[s].name, "a server name");
     if (servers_[s].zone.size() > kMaxNameLength)
       throw Error(ErrorCode::limit_exceeded,
                   "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
@@ -115,12 +109,11 @@ void Ring::rebuild() {
   }
   check_ring_points(total);
   {
-    std::vector<std::u16string_view> names;
-    names.reserve(servers_.size());
-    for (const Server& s : servers_) names.push_back(s.name);
-    std::sort(names.begin(), names.end());
-    const auto dup = std::adjacent_find(names.begin(), names.end());
-    if (dup != names.end()) throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
+    std::vector<std::u16string_view> listed;
+    listed.reserve(servers_.size());
+    for (const Server& s : servers_) listed.push_back(s.name);
+    if (const auto dup = names::first_duplicate(std::move(listed)))
+      throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
   }
   std::vector<std::uint64_t> packed;
   packed.reserve(total);
@@ -328,7 +321,7 @@ std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_
 }
 
 void Ring::add_server(Server server) {
-  check_name(server.name, "a server name");
+  names::check(server.name, "a server name");
   if (index_of(server.name) >= 0)
     throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
   const std::uint32_t count = points_for_weight(vnodes_, server.weight);
