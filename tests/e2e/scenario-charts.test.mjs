@@ -138,66 +138,125 @@ describe("virtual nodes: the reader's servers", () => {
     assert.equal((await stepOf(host)).step, 10);
     assert.match(page.url(), /weight=3/);
 
-    // The URL reproduces the scenario.
+    // The URL reproduces the scenario, the moves of the last change included.
+    assert.match(decodeURIComponent(page.url()), new RegExp(`before=${without.join(",")}`));
+    assert.match(page.url(), /before-weight=2/);
+    const marks = await host.locator("[data-moved]").count();
     await page.reload();
     await settled(host);
     assert.equal(await host.locator('[data-testid="servers-rename-S0"]').count(), 1);
     assert.equal(await host.locator('[data-testid="servers-rename-S3"]').count(), 0);
     assert.equal(await host.locator('[data-testid="servers-rename-S10"]').count(), 1);
+    assert.deepEqual(await movesOnPage(host), { moved: moved(w2, w3, without), keys: 100000 });
+    assert.equal(await host.locator("[data-moved]").count(), marks, "the moved marks after a reload");
+    assert.ok((await host.locator('[data-testid="moves-table"] td.moved').count()) > 0);
     await page.assertClean();
     await page.close();
   });
 
-  test("100 servers × 256 vnodes, 100,000 keys: each interaction within 100 ms", { timeout: 120_000 }, async () => {
-    const { page, host } = await open("#/vnodes?servers=100&vnodes=1,256&weight-vnodes=256&step=1");
-    const el = await host.elementHandle();
-    // Time from the reader's action to the new page laid out (render on the next microtask, then layout).
-    const timed = (action, rep) =>
-      page.evaluate(
-        async ([host, action, rep]) => {
-          const root = host.shadowRoot;
-          const q = (id) => root.querySelector(`[data-testid="${id}"]`);
-          const t0 = performance.now();
-          if (action === "add") {
-            q("servers-new").value = "S100";
-            q("servers-add").click();
-          } else if (action === "remove") q("servers-remove-S100").click();
-          else if (action === "weight") {
-            q("field-weight").value = rep % 2 ? "2" : "3";
-            q("field-weight").dispatchEvent(new Event("change"));
-          } else if (action === "v") {
-            q("v-slider").value = "0";
-            q("v-slider").dispatchEvent(new Event("input"));
-          } else if (action === "n") {
-            q("field-servers").value = rep % 2 ? "100" : "99";
-            q("field-servers").dispatchEvent(new Event("change"));
-          }
-          await new Promise((r) => setTimeout(r, 0));
-          void root.querySelector('[data-testid="widget"]').getBoundingClientRect().height;
-          return performance.now() - t0;
-        },
-        [el, action, rep],
-      );
-    // Each interaction five times (the machine may be busy with other work): the median counts.
-    const times = { add: [], remove: [], weight: [], v: [], n: [] };
-    for (let rep = 0; rep < 5; rep++)
-      for (const action of Object.keys(times)) {
-        times[action].push(await timed(action, rep));
-        await settled(host);
-      }
-    const median = Object.fromEntries(Object.entries(times).map(([a, xs]) => [a, [...xs].sort((x, y) => x - y)[2]]));
-    console.log(`# vnodes at 100 × 256, 100k keys, median ms: ${JSON.stringify(median)} of ${JSON.stringify(times)}`);
-    assert.equal(await host.locator('[data-testid="moves"]').getAttribute("data-keys"), "100000");
-    for (const [action, ms] of Object.entries(median)) assert.ok(ms < 100, `${action}: ${ms.toFixed(1)} ms`);
+  test("your key: its h32, the point it walks to and its server are the module's", async () => {
+    const { page, host } = await open("#/vnodes");
+    await host.locator('[data-testid="v-slider"]').fill("2");
+    await waitStep(host, 2);
+    const field = host.locator('[data-testid="field-key"]');
+    await field.fill("user:42");
+    await field.press("Enter");
+    const yours = host.locator('[data-testid="your-key"]');
+    await yours.waitFor({ state: "visible" });
+    const ring = rl.ring({ servers: servers(10), vnodes: 5 });
+    const { tokens, servers: owners } = ring.points();
+    const hash = rl.h32("user:42");
+    let p = tokens.findIndex((x) => x >= hash);
+    if (p < 0) p = 0;
+    assert.equal(Number(await yours.getAttribute("data-hash")), hash);
+    assert.equal(Number(await yours.getAttribute("data-point")), p);
+    assert.equal(Number(await yours.getAttribute("data-token")), tokens[p]);
+    assert.equal(await yours.getAttribute("data-server"), ring.owner("user:42"));
+    assert.equal(await yours.getAttribute("data-server"), `S${owners[p]}`);
+    ring.dispose();
+    assert.match(await yours.textContent(), new RegExp(`h32 = ${hash}\\..*point ${p + 1} \\(token ${tokens[p]}\\)`));
+    assert.match(page.url(), /key=user%3A42/);
+    // Drawn on the ring, labelled, with its walk.
+    assert.ok(await host.locator('svg [data-kind="walk"]').count(), "the walk is drawn");
+    assert.ok(await host.locator("svg text", { hasText: "user:42" }).count(), "the key's label on the ring");
+    // The ring names its servers (not colour alone), and the legend gives each one's share.
+    assert.ok((await host.locator("svg text[data-label]").count()) >= 5);
+    assert.match(await host.locator('[data-testid="ring-legend"] li[data-server="S0"]').textContent(), /S0.*\d%/);
 
-    // The moved count at this scale is the module's too: S100 added at V = 256.
-    await page.goto(url("#/vnodes?servers=100&vnodes=256&weight-vnodes=256"));
+    // Another server count: the key's server follows the module's ring.
+    await host.locator('[data-testid="servers-remove-S0"]').click();
+    await page.waitForFunction(
+      (el) => el.getAttribute("names") === "S1,S2,S3,S4,S5,S6,S7,S8,S9",
+      await host.elementHandle(),
+    );
     await settled(host);
-    await host.locator('[data-testid="servers-add"]').click();
-    await waitMoves(host, moved(owners(servers(100), 256), owners(servers(101), 256), servers(100)));
+    const names = servers(10).slice(1);
+    const ring2 = rl.ring({ servers: names, vnodes: 5 });
+    assert.equal(await yours.getAttribute("data-server"), ring2.owner("user:42"));
+    ring2.dispose();
+    await page.reload();
+    await settled(host);
+    assert.equal(await host.locator('[data-testid="field-key"]').inputValue(), "user:42");
     await page.assertClean();
     await page.close();
   });
+
+  for (const keys of [100000, 1000000])
+    test(`100 servers × 256 vnodes, ${keys} keys: each interaction within 100 ms`, { timeout: 240_000 }, async () => {
+      const { page, host } = await open(`#/vnodes?servers=100&vnodes=1,256&weight-vnodes=256&keys=${keys}&step=1`);
+      const el = await host.elementHandle();
+      // Time from the reader's action to the new page laid out (render on the next microtask, then layout).
+      const timed = (action, rep) =>
+        page.evaluate(
+          async ([host, action, rep]) => {
+            const root = host.shadowRoot;
+            const q = (id) => root.querySelector(`[data-testid="${id}"]`);
+            const t0 = performance.now();
+            if (action === "add") {
+              q("servers-new").value = "S100";
+              q("servers-add").click();
+            } else if (action === "remove") q("servers-remove-S100").click();
+            else if (action === "weight") {
+              q("field-weight").value = rep % 2 ? "2" : "3";
+              q("field-weight").dispatchEvent(new Event("change"));
+            } else if (action === "v") {
+              q("v-slider").value = "0";
+              q("v-slider").dispatchEvent(new Event("input"));
+            } else if (action === "n") {
+              q("field-servers").value = rep % 2 ? "100" : "99";
+              q("field-servers").dispatchEvent(new Event("change"));
+            }
+            await new Promise((r) => setTimeout(r, 0));
+            void root.querySelector('[data-testid="widget"]').getBoundingClientRect().height;
+            return performance.now() - t0;
+          },
+          [el, action, rep],
+        );
+      // Each interaction five times (the machine may be busy with other work): the median counts.
+      const times = { add: [], remove: [], weight: [], v: [], n: [] };
+      for (let rep = 0; rep < 5; rep++)
+        for (const action of Object.keys(times)) {
+          times[action].push(await timed(action, rep));
+          await settled(host);
+        }
+      const median = Object.fromEntries(Object.entries(times).map(([a, xs]) => [a, [...xs].sort((x, y) => x - y)[2]]));
+      console.log(
+        `# vnodes at 100 × 256, ${keys} keys, median ms: ${JSON.stringify(median)} of ${JSON.stringify(times)}`,
+      );
+      assert.equal(await host.locator('[data-testid="moves"]').getAttribute("data-keys"), String(keys));
+      for (const [action, ms] of Object.entries(median)) assert.ok(ms < 100, `${action}: ${ms.toFixed(1)} ms`);
+
+      // The moved count at this scale is the module's too: S100 added at V = 256.
+      await page.goto(url(`#/vnodes?servers=100&vnodes=256&weight-vnodes=256&keys=${keys}`));
+      await settled(host);
+      await host.locator('[data-testid="servers-add"]').click();
+      await waitMoves(
+        host,
+        moved(owners(servers(100), 256, { keys }), owners(servers(101), 256, { keys }), servers(100)),
+      );
+      await page.assertClean();
+      await page.close();
+    });
 });
 
 // Every chart's canvas: no painted pixel in its outermost 2 px (a label cut at the edge leaves

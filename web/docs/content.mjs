@@ -140,6 +140,30 @@ export const widgets = [
       ["vnodes", "1,2,5,10,20,50,100,200,500,1000", { en: "the V of each step", bn: "প্রতিটি ধাপের V" }],
       ["weight", "2", { en: "weight of S0 in the last step", bn: "শেষ ধাপে S0-এর weight" }],
       ["weight-vnodes", "100", { en: "V of the weighted ring", bn: "weight-যুক্ত ring-এর V" }],
+      [
+        "key",
+        "",
+        {
+          en: "your own key: its h32, the point it walks to on the step's ring, and that point's server",
+          bn: "আপনার নিজের key: তার h32, ধাপের ring-এ সে যে বিন্দুতে পৌঁছায়, আর সেই বিন্দুর সার্ভার",
+        },
+      ],
+      [
+        "before",
+        "",
+        {
+          en: "the servers before the last change (the keys that moved are counted against them)",
+          bn: "শেষ বদলের আগের সার্ভারগুলো (কোন key সরল তা এদের সাথে তুলনা করে গোনা হয়)",
+        },
+      ],
+      [
+        "before-weight",
+        "",
+        {
+          en: "the weight before the last change, if that change was the weight",
+          bn: "শেষ বদল weight-এর হলে, তার আগের weight",
+        },
+      ],
     ],
     example: { keys: "20000", vnodes: "1,10,100,1000" },
   },

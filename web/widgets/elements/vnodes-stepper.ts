@@ -1,18 +1,19 @@
 // <ringlab-vnodes-stepper servers="10" names="" keys="100000" seed="16" vnodes="1,2,5,10,20,50,100,200,500,1000"
-//   weight="2" weight-vnodes="100" step="0">
+//   weight="2" weight-vnodes="100" key="" before="" before-weight="" step="0">
 // The servers are S0 … S(N−1) (servers="N") or the reader's own names (names="A,B,C"); each step
 // is one V of the list, the last gives the first server a weight. After an edit (a server added,
 // removed or renamed, N or the weight changed) the keys that changed server at the step's V are
-// counted by the module, against the servers as they were before the edit.
+// counted by the module, against the scenario before the edit: `before` is the server list then
+// and `before-weight` the weight then, so a reloaded link shows the same moves.
+// `key` is the reader's own key: its h32, the point it walks to on the step's ring, and its server.
 import type { Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
-import { h } from "../core/dom";
-import { num, nums, stepIndex, strs, type StateOf } from "../core/params";
+import { h, s } from "../core/dom";
+import { moduleNum, num, nums, stepIndex, str, strs, type StateOf } from "../core/params";
 import { ringDiagram, type RingArc, type RingKey } from "../core/ring-diagram";
 import {
   colorSlots,
   movesLine,
-  movesOfIndices,
   nextName,
   numberField,
   reducedMotion,
@@ -35,6 +36,9 @@ const spec = {
   vnodes: nums([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]),
   weight: num(2),
   "weight-vnodes": num(100),
+  key: str(""),
+  before: strs([]),
+  "before-weight": moduleNum(),
 };
 type State = StateOf<typeof spec>;
 
@@ -63,6 +67,116 @@ function pointOf(tokens: Uint32Array, hash: number): number {
     else hi = mid;
   }
   return lo === tokens.length ? 0 : lo;
+}
+
+/** Servers labelled on the ring at most (beyond, colours repeat and the legend and tables name them). */
+const LABELLED = 12;
+/** Labels on the ring at least this far apart (a fraction of the circle). */
+const LABEL_GAP = 0.045;
+/** A sweep placed all at once while keys × steps stays under this; beyond, the step shown first. */
+const EAGER_WORK = 1_500_000;
+
+const C = 160;
+const R = 100;
+function at(pos: number, r: number): [number, number] {
+  const a = (pos / TWO32) * 2 * Math.PI;
+  return [C + r * Math.sin(a), C - r * Math.cos(a)];
+}
+
+/**
+ * Each server's name on the ring, beside the middle of its longest arc, for the few servers whose
+ * colours are all distinct; a label that would crowd a longer arc's label is left out (the legend
+ * still names every server with its share).
+ */
+function ringLabels(svg: SVGSVGElement, step: VnodesStep, names: readonly string[]): void {
+  if (names.length > LABELLED) return;
+  const n = step.tokens.length;
+  const best = new Float64Array(names.length);
+  const mid = new Float64Array(names.length);
+  for (let k = 0; k < n; k++) {
+    const pos = step.tokens[k] ?? 0;
+    const prev = k === 0 ? (step.tokens[n - 1] ?? 0) - TWO32 : (step.tokens[k - 1] ?? 0);
+    const o = step.owners[k] ?? 0;
+    if (pos - prev > (best[o] ?? 0)) {
+      best[o] = pos - prev;
+      mid[o] = ((((prev + pos) / 2) % TWO32) + TWO32) % TWO32;
+    }
+  }
+  const order = names.map((_, k) => k).sort((a, b) => (best[b] ?? 0) - (best[a] ?? 0));
+  const placed: number[] = [];
+  for (const k of order) {
+    const m = (mid[k] ?? 0) / TWO32;
+    if ((best[k] ?? 0) === 0 || placed.some((p) => Math.min(Math.abs(p - m), 1 - Math.abs(p - m)) < LABEL_GAP))
+      continue;
+    placed.push(m);
+    const [x, y] = at(mid[k] ?? 0, R + 24);
+    svg.append(
+      s(
+        "text",
+        { x, y: y + 4, "text-anchor": "middle", "font-weight": 700, "data-label": names[k] ?? "" },
+        names[k] ?? "",
+      ),
+    );
+  }
+}
+
+/** Owners remapped to the ids of the list before a change (reused: a million keys per change). */
+let remapped = new Uint32Array(0);
+
+/**
+ * Keys moved between two placements of the same keys, counted by the module (rl.movement on
+ * server indices, no string per key). Owners after are indices into newNames; ids are positions in
+ * oldNames, a server new to the list taking the next free id. `moved` is filled for the first
+ * `marked` keys only (the keys drawn on the ring).
+ */
+function movesBetween(rl: Ringlab, b: VnodesStep, a: VnodesStep, marked: number): Moves {
+  const oldNames = b.names;
+  const newNames = a.names;
+  const ids = new Map(oldNames.map((n, i) => [n, i]));
+  const isNew = oldNames.map(() => false);
+  const idOfNew = Uint32Array.from(newNames, (n) => {
+    let x = ids.get(n);
+    if (x === undefined) {
+      x = ids.size;
+      ids.set(n, x);
+      isNew.push(true);
+    }
+    return x;
+  });
+  const before = b.keyOwners;
+  let after = a.keyOwners;
+  if (!idOfNew.every((x, i) => x === i)) {
+    if (remapped.length < after.length) remapped = new Uint32Array(after.length);
+    const out = remapped.subarray(0, after.length);
+    for (let k = 0; k < after.length; k++) out[k] = idOfNew[after[k] ?? 0] ?? 0;
+    after = out;
+  }
+  const movement = rl.movement(before, after, isNew);
+  const moved = Array.from({ length: Math.min(marked, after.length) }, (_, k) => after[k] !== before[k]);
+  // The fewest a change needs: keys of servers that left, plus the balanced share of those that
+  // joined; with the same servers (a weight changed), what each server gains.
+  const now = new Set(newNames);
+  const joined = isNew.filter(Boolean).length;
+  const gone = oldNames.map((n, i) => (now.has(n) ? -1 : i)).filter((i) => i >= 0);
+  let mustMove = 0;
+  if (joined > 0 || gone.length > 0) {
+    // The keys of servers that left are their counts before (no pass over the keys).
+    for (const i of gone) mustMove += b.counts[i] ?? 0;
+    if (joined > 0 && newNames.length > 0) mustMove += Math.round((before.length * joined) / newNames.length);
+  } else {
+    const gain = new Map<number, number>();
+    for (const fl of movement.flows) {
+      gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
+      gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
+    }
+    for (const g of gain.values()) if (g > 0) mustMove += g;
+  }
+  return { movement, moved, mustMove: Math.min(mustMove, before.length) };
+}
+
+/** A long key shortened for its label on the ring (the text under the ring has it whole). */
+function shortKey(key: string): string {
+  return key.length > 12 ? `${key.slice(0, 11)}…` : key;
 }
 
 /** Seven narrow columns fit a phone in a smaller type, so this table need not stack. */
@@ -106,10 +220,11 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
   private keysField!: ReturnType<typeof numberField>;
   private seedField!: ReturnType<typeof numberField>;
   private weightField!: ReturnType<typeof numberField>;
-  /** The steps last computed, and those before the reader's last edit (what moves are counted against). */
-  private current: { steps: VnodesStep[]; seed: number; keys: number } | undefined;
-  private previous: { steps: VnodesStep[]; seed: number; keys: number } | undefined;
-  private edited = false;
+  private keyField!: ReturnType<typeof textField>;
+  /** The steps shown, and those of the scenario before the reader's last edit (`before`, `before-weight`). */
+  private shown: VnodesStep[] = [];
+  private previous: VnodesStep[] | undefined;
+  private fillTimer: ReturnType<typeof setTimeout> | undefined;
   private synced = "";
   private animateNext = false;
   private movesMemo = new Map<number, Moves | undefined>();
@@ -118,11 +233,22 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     return this.t.vnodes.title;
   }
 
-  /** A change of the servers or the weight: its moves are counted against the servers before it. */
+  /**
+   * A change of the servers or the weight: its moves are counted against the scenario before it,
+   * which the address keeps (`before` the server list, `before-weight` the weight if it changed).
+   */
   private edit(partial: Partial<State>, where: "keep" | "last" = "keep"): void {
-    this.edited = true;
+    const state = this.state;
     this.animateNext = true;
-    this.change(partial, where);
+    if (partial.weight === undefined) this.removeAttribute("before-weight");
+    this.change(
+      {
+        ...partial,
+        before: namesOf(state),
+        ...(partial.weight === undefined ? {} : { "before-weight": state.weight }),
+      },
+      where,
+    );
   }
 
   /** New names: kept as servers="N" while they are S0 … S(N−1), else as names. */
@@ -156,6 +282,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     this.keysField = numberField("field-keys", (v) => this.change({ keys: v }), { min: 1, step: 1 });
     this.seedField = numberField("field-seed", (v) => this.change({ seed: v }), { min: 0, step: 1 });
     this.weightField = numberField("field-weight", (v) => this.edit({ weight: v }, "last"), { min: 0, step: 0.5 });
+    this.keyField = textField("field-key", (v) => this.change({ key: v.trim() }, "keep"));
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("S", names),
       add: (name) => this.setNames([...namesOf(this.state), name]),
@@ -164,6 +291,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     });
     box.append(
       h("label", {}, this.sliderLabel, this.slider),
+      this.keyField.el,
       this.nField.el,
       this.vField.el,
       this.keysField.el,
@@ -181,6 +309,8 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     this.keysField.label.textContent = this.t.keys;
     this.seedField.label.textContent = this.t.seed;
     this.weightField.label.textContent = this.t.scenario.weight(names[0] ?? "S0");
+    this.keyField.label.textContent = this.t.scenario.yourKey;
+    setField(this.shadowRoot, this.keyField.input, state.key);
     const n = (x: number) => (Number.isFinite(x) ? String(x) : "");
     setField(this.shadowRoot, this.nField.input, n(state.names.length ? state.names.length : state.servers));
     setField(this.shadowRoot, this.vField.input, state.vnodes.join(","));
@@ -197,39 +327,69 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
   }
 
   protected stepsOf(rl: Ringlab, state: State): VnodesStep[] {
-    const steps = vnodesSteps(
-      {
-        names: namesOf(state),
-        keys: state.keys,
-        seed: state.seed,
-        vnodes: state.vnodes,
-        weight: state.weight,
-        weightVnodes: state["weight-vnodes"],
-      },
-      rl,
-    );
-    // An edit of the servers or the weight compares with the steps before it (same keys only).
-    if (this.edited) this.previous = this.current;
-    else if (this.previous && (this.previous.seed !== state.seed || this.previous.keys !== state.keys))
-      this.previous = undefined;
-    this.edited = false;
-    this.current = { steps, seed: state.seed, keys: state.keys };
+    const params = (names: string[], weight: number) => ({
+      names,
+      keys: state.keys,
+      seed: state.seed,
+      vnodes: state.vnodes,
+      weight,
+      weightVnodes: state["weight-vnodes"],
+    });
+    const steps = vnodesSteps(params(namesOf(state), state.weight), rl);
+    const beforeWeight = state["before-weight"];
+    this.previous =
+      state.before.length > 0 || beforeWeight !== undefined
+        ? vnodesSteps(params(state.before.length > 0 ? state.before : namesOf(state), beforeWeight ?? state.weight), rl)
+        : undefined;
+    this.shown = steps;
     this.movesMemo.clear();
+    // The step shown is placed now (a module error is shown like any other); a small sweep too,
+    // a large one after the step is on screen.
+    const shown = steps[Math.min(state.step, steps.length - 1)];
+    void shown?.tokens;
+    if (state.keys * steps.length <= EAGER_WORK) for (const step of steps) void step.tokens;
     return steps;
+  }
+
+  /**
+   * Places the sweep's remaining steps one at a time, each in its own task (a reader's next action
+   * waits for one placement at most), then draws the step again with every row. The box is busy
+   * meanwhile.
+   */
+  private fill(steps: VnodesStep[]): void {
+    if (this.fillTimer !== undefined) clearTimeout(this.fillTimer);
+    this.fillTimer = undefined;
+    const next = steps.find((x) => !x.ready);
+    if (!next) {
+      this.box.removeAttribute("aria-busy");
+      return;
+    }
+    this.box.setAttribute("aria-busy", "true");
+    this.fillTimer = setTimeout(() => {
+      this.fillTimer = undefined;
+      if (this.shown !== steps || !this.isConnected) return;
+      try {
+        void next.tokens;
+      } catch (e) {
+        this.box.removeAttribute("aria-busy");
+        this.showError(e);
+        return;
+      }
+      if (steps.every((x) => x.ready)) this.requestUpdate();
+      else this.fill(steps);
+    }, 0);
   }
 
   /** The step before the edit that matches this one (same kind and V), if any. */
   private beforeOf(step: VnodesStep): VnodesStep | undefined {
-    const b = this.previous;
-    if (!b || b.seed !== this.state.seed || b.keys !== this.state.keys) return undefined;
-    return b.steps.find((s) => s.kind === step.kind && s.vnodes === step.vnodes);
+    return this.previous?.find((s) => s.kind === step.kind && s.vnodes === step.vnodes);
   }
 
   /** Keys moved at this step's V by the last edit: the module's count (rl.movement). */
   private movesAt(rl: Ringlab, step: VnodesStep, i: number): Moves | undefined {
     if (this.movesMemo.has(i)) return this.movesMemo.get(i);
     const b = this.beforeOf(step);
-    const moves = b ? movesOfIndices(rl, b.keyOwners, b.names, step.keyOwners, step.names) : undefined;
+    const moves = b ? movesBetween(rl, b, step, DRAWN_KEYS) : undefined;
     this.movesMemo.set(i, moves);
     return moves;
   }
@@ -285,6 +445,37 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       }
       drawn.push(key);
     }
+    // The reader's key: its h32 from the module, the first point at or after it (clockwise,
+    // wrapping past the top), and that point's server.
+    let yours: HTMLElement | null = null;
+    if (state.key !== "") {
+      const hash = rl.h32(state.key);
+      const p = pointOf(step.tokens, hash);
+      const token = step.tokens[p] ?? 0;
+      const owner = step.owners[p] ?? 0;
+      const name = names[owner] ?? "";
+      const key: RingKey = { pos: hash, label: shortKey(state.key), server: slot(owner), emphasis: true };
+      if (b) {
+        const bp = pointOf(b.tokens, hash);
+        const was = b.names[b.owners[bp] ?? 0] ?? "";
+        if (was !== name)
+          key.moved = { from: b.tokens[bp] ?? 0, to: token, was: colorSlots(b.names)[b.owners[bp] ?? 0] ?? 0 };
+      }
+      drawn.push(key);
+      arcs.push({ from: hash, to: token, server: slot(owner), kind: "walk" });
+      yours = h(
+        "p",
+        {
+          class: "note",
+          "data-testid": "your-key",
+          "data-hash": String(hash),
+          "data-point": String(p),
+          "data-token": String(token),
+          "data-server": name,
+        },
+        t.keyLands(state.key, f.id(hash), f.int(p + 1), f.int(step.tokens.length), f.id(token), name),
+      );
+    }
     const ring = ringDiagram({
       span: TWO32,
       points,
@@ -295,10 +486,22 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       label: t.diagram(f.int(step.tokens.length), f.int(names.length)),
       center: t.center(f.int(step.tokens.length)),
     });
+    // Not by colour alone: the few servers are named on the ring; each colour's ticks carry the
+    // names they stand for (a pointer's title); the legend names every server with its share.
+    ringLabels(ring, step, names);
+    const bySlot = new Map<number, string[]>();
+    names.forEach((n, k) => bySlot.set(slot(k), [...(bySlot.get(slot(k)) ?? []), n]));
+    for (const [sl, list] of bySlot)
+      for (const path of ring.querySelectorAll(`path.${serverClass(sl)}:not([data-kind])`))
+        path.append(s("title", {}, list.length > 6 ? `${list.slice(0, 6).join(", ")} …` : list.join(", ")));
     const legend = h(
       "ul",
       { class: "legend", "data-testid": "ring-legend" },
-      names.slice(0, LEGEND).map((n, k) => h("li", {}, serverLabel(n, serverClass(slot(k))))),
+      names
+        .slice(0, LEGEND)
+        .map((n, k) =>
+          h("li", { "data-server": n }, serverLabel(n, serverClass(slot(k))), ` ${f.pct(step.shares[k] ?? 0)}`),
+        ),
       names.length > LEGEND ? h("li", {}, t.more(f.int(names.length - LEGEND))) : null,
     );
     const big = step.largest;
@@ -353,7 +556,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
         testid: "chart-load",
         x: names.map((_, k) => k),
         categories: [...names],
-        series: [{ label: t.keys, values: step.counts, color: "--_accent", kind: "bars" }],
+        series: [{ label: t.keys, values: Array.from(step.counts), color: "--_accent", kind: "bars" }],
         xFmt: (v) => f.num(v),
         yFmt: (v) => f.int(v),
         height: 180,
@@ -364,20 +567,24 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
         },
       }),
     );
+    // Rows still being placed (a large sweep, after an edit) show a dash until they are.
     const rows = sweep.map((s) => ({
-      cells: [
-        f.int(s.vnodes),
-        f.int(s.tokens.length),
-        f.int(s.min),
-        f.int(s.max),
-        f.dec(s.maxOverMean, 2),
-        f.pct(s.sdOverMean),
-        f.pct(s.theory),
-      ],
+      cells:
+        s.ready || s === step
+          ? [
+              f.int(s.vnodes),
+              f.int(s.tokens.length),
+              f.int(s.min),
+              f.int(s.max),
+              f.dec(s.maxOverMean, 2),
+              f.pct(s.sdOverMean),
+              f.pct(s.theory),
+            ]
+          : [f.int(s.vnodes), "…", "…", "…", "…", "…", f.pct(s.theory)],
       class: s === step ? "now" : "",
     }));
     const w = steps[steps.length - 1];
-    if (w && w.kind === "weight") {
+    if (w && w.kind === "weight" && (w.ready || w === step)) {
       rows.push({
         cells: [
           t.weightRow(first, f.num(state.weight), f.int(w.vnodes)),
@@ -395,7 +602,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     const sweepHeaders = ["V", t.points, t.min, t.max, t.maxOverMean, t.sdOverMean, t.theory].map((x) =>
       x.replace("/", "/\u200b"),
     );
-    const out: HTMLElement[] = [h("div", {}, ring, legend, largest, movesLine(this.t, f, moves))];
+    const out: HTMLElement[] = [h("div", {}, ring, legend, yours, largest, movesLine(this.t, f, moves))];
     if (moves && b) {
       // Keys per server before and after the edit, by name; a moved count is marked.
       const beforeCount = new Map(b.names.map((n, k) => [n, b.counts[k] ?? 0]));
@@ -436,6 +643,7 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
         compact(table(t.tableCaption(f.int(names.length), f.int(state.keys)), sweepHeaders, rows, "sweep-table")),
       ),
     );
+    this.fill(steps);
   }
 
   protected narrate(step: VnodesStep, _i: number, _steps: VnodesStep[], state: State): string {
@@ -463,6 +671,8 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
 
   protected override disconnected(): void {
     super.disconnected();
+    if (this.fillTimer !== undefined) clearTimeout(this.fillTimer);
+    this.fillTimer = undefined;
     this.charts.clear();
   }
 }

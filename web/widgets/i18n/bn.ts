@@ -299,6 +299,8 @@ const bn: Messages = {
     max: "সর্বোচ্চ",
     maxOverMean: "সর্বোচ্চ/গড়",
     sdOverMean: "sd/গড়",
+    keyLands: (key, hash, point, points, token, server) =>
+      `আপনার key “${key}”: h32 = ${hash}। সেখান থেকে ঘড়ির কাঁটার দিকে এগোলে ring-এর ${points}টি বিন্দুর প্রথমটি বিন্দু ${point} (token ${token}), ${server}-এর একটি: key-টি ${server}-এর।`,
   },
 
   search: {

@@ -313,6 +313,8 @@ const en = {
     max: "max",
     maxOverMean: "max/mean",
     sdOverMean: "sd/mean",
+    keyLands: (key: string, hash: string, point: string, points: string, token: string, server: string) =>
+      `Your key “${key}”: h32 = ${hash}. Walking clockwise from there, the first of the ring's ${points} points is point ${point} (token ${token}), one of ${server}'s: ${server} owns the key.`,
   },
 
   search: {

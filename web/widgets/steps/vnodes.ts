@@ -26,7 +26,8 @@ export interface Share {
   overMean: number;
 }
 
-export interface VnodesStep {
+/** One step's placement: the ring and where the keys went (computed when first needed). */
+export interface Placement {
   kind: "sweep" | "weight";
   vnodes: number;
   /** The first server's weight (1 on the sweep's steps). */
@@ -40,15 +41,34 @@ export interface VnodesStep {
   /** Points per server. */
   points: number[];
   /** Keys per server. */
-  counts: number[];
+  counts: Uint32Array;
+  /** Each server's share of the circle (the arcs its points end). */
+  shares: Float64Array;
+  sdOverMean: number;
+  maxOverMean: number;
+  min: number;
+  max: number;
+  largest: Share;
+}
+
+export interface Row {
+  vnodes: number;
   sdOverMean: number;
   maxOverMean: number;
   min: number;
   max: number;
   theory: number;
-  largest: Share;
-  /** Every sweep row so far is in `history` (for the chart and the table). */
-  history: { vnodes: number; sdOverMean: number; maxOverMean: number; min: number; max: number; theory: number }[];
+}
+
+/**
+ * A step: what it is (kind, V, weight, names, theory) at once, its placement when first read.
+ * `ready` says whether reading it costs nothing; `history` holds only the sweep rows placed so
+ * far, up to this step (a large sweep is filled in after the step shown).
+ */
+export interface VnodesStep extends Placement {
+  theory: number;
+  readonly ready: boolean;
+  history: Row[];
 }
 
 const TWO32 = 4294967296;
@@ -66,7 +86,11 @@ export function keyHashes(rl: Ringlab, seed: number, count: number): Uint32Array
  * it, exclusive, up to itself), and the largest against the mean.
  */
 export function largestShare(tokens: Uint32Array, owners: Uint32Array, servers: number): Share {
-  const share = new Array<number>(servers).fill(0);
+  return sharesOf(tokens, owners, servers).largest;
+}
+
+function sharesOf(tokens: Uint32Array, owners: Uint32Array, servers: number): { shares: Float64Array; largest: Share } {
+  const share = new Float64Array(servers);
   const n = tokens.length;
   for (let i = 0; i < n; i++) {
     const prev = i === 0 ? (tokens[n - 1] ?? 0) - TWO32 : (tokens[i - 1] ?? 0);
@@ -76,18 +100,20 @@ export function largestShare(tokens: Uint32Array, owners: Uint32Array, servers: 
   let server = 0;
   for (let s = 1; s < servers; s++) if ((share[s] ?? 0) > (share[server] ?? 0)) server = s;
   const top = share[server] ?? 0;
-  return { server, share: top, overMean: top * servers };
+  return { shares: share, largest: { server, share: top, overMean: top * servers } };
 }
-
-type Placement = Omit<VnodesStep, "history" | "theory">;
 
 // The last placements made, by what they were made from: an edit recomputes only the rings it
 // changed, and the servers before an edit are still here to count moves against.
 const placements = new Map<string, Placement>();
 const KEEP = 24;
 
-function place(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, kind: VnodesStep["kind"]): Placement {
-  const key = JSON.stringify([p.names, p.seed, p.keys, vnodes, kind === "weight" ? weight : 1, kind]);
+function placementKey(p: VnodesParams, vnodes: number, weight: number, kind: Placement["kind"]): string {
+  return JSON.stringify([p.names, p.seed, p.keys, vnodes, kind === "weight" ? weight : 1, kind]);
+}
+
+function place(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, kind: Placement["kind"]): Placement {
+  const key = placementKey(p, vnodes, weight, kind);
   const hit = placements.get(key);
   if (hit) {
     placements.delete(key);
@@ -103,17 +129,21 @@ function place(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, kin
   return made;
 }
 
-function placeNow(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, kind: VnodesStep["kind"]): Placement {
+function placeNow(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, kind: Placement["kind"]): Placement {
   const specs = p.names.map((name, i) => (i === 0 && kind === "weight" ? { name, weight } : name));
   const ring = rl.ring({ servers: specs, vnodes });
   try {
     const pts = ring.points();
     const keyOwners = ring.ownerOfHashMany(keyHashes(rl, p.seed, p.keys));
     // A histogram of the module's owners (counting, not placing).
-    const counts = new Array<number>(p.names.length).fill(0);
-    for (const o of keyOwners) counts[o] = (counts[o] ?? 0) + 1;
+    const counts = new Uint32Array(p.names.length);
+    for (let k = 0; k < keyOwners.length; k++) {
+      const o = keyOwners[k] ?? 0;
+      counts[o] = (counts[o] ?? 0) + 1;
+    }
     // Spread per unit of weight: a weighted server is meant to carry w times the others.
-    const stats = rl.loadStats(counts.map((c, i) => (i === 0 && kind === "weight" ? c / weight : c)));
+    const stats = rl.loadStats(Array.from(counts, (c, i) => (i === 0 && kind === "weight" ? c / weight : c)));
+    const { shares, largest } = sharesOf(pts.tokens, pts.servers, p.names.length);
     return {
       kind,
       vnodes,
@@ -128,29 +158,91 @@ function placeNow(rl: Ringlab, p: VnodesParams, vnodes: number, weight: number, 
       maxOverMean: stats.maxOverMean,
       min: stats.min,
       max: stats.max,
-      largest: largestShare(pts.tokens, pts.servers, p.names.length),
+      shares,
+      largest,
     };
   } finally {
     ring.dispose();
   }
 }
 
+class Step implements VnodesStep {
+  #placed: Placement | undefined;
+  constructor(
+    private readonly rl: Ringlab,
+    private readonly p: VnodesParams,
+    readonly kind: Placement["kind"],
+    readonly vnodes: number,
+    readonly weight: number,
+    readonly theory: number,
+    /** The sweep's steps this one's history is read from. */
+    private readonly rows: Step[],
+  ) {}
+  get names(): readonly string[] {
+    return this.p.names;
+  }
+  get ready(): boolean {
+    return this.#placed !== undefined || placements.has(placementKey(this.p, this.vnodes, this.weight, this.kind));
+  }
+  private get placed(): Placement {
+    this.#placed ??= place(this.rl, this.p, this.vnodes, this.weight, this.kind);
+    return this.#placed;
+  }
+  get tokens(): Uint32Array {
+    return this.placed.tokens;
+  }
+  get owners(): Uint32Array {
+    return this.placed.owners;
+  }
+  get keyOwners(): Uint32Array {
+    return this.placed.keyOwners;
+  }
+  get points(): number[] {
+    return this.placed.points;
+  }
+  get counts(): Uint32Array {
+    return this.placed.counts;
+  }
+  get shares(): Float64Array {
+    return this.placed.shares;
+  }
+  get sdOverMean(): number {
+    return this.placed.sdOverMean;
+  }
+  get maxOverMean(): number {
+    return this.placed.maxOverMean;
+  }
+  get min(): number {
+    return this.placed.min;
+  }
+  get max(): number {
+    return this.placed.max;
+  }
+  get largest(): Share {
+    return this.placed.largest;
+  }
+  get row(): Row {
+    const { vnodes, sdOverMean, maxOverMean, min, max, theory } = this;
+    return { vnodes, sdOverMean, maxOverMean, min, max, theory };
+  }
+  get history(): Row[] {
+    const upto = this.kind === "weight" ? this.rows.length : this.rows.indexOf(this) + 1;
+    return this.rows
+      .slice(0, upto)
+      .filter((s) => s === this || s.ready)
+      .map((s) => s.row);
+  }
+}
+
+/**
+ * The steps: each V of the sweep, then the weighted ring. Nothing is placed here; a step is
+ * placed when its numbers are first read (the page reads the step shown at once, the others
+ * when it has time), and placements are kept, so an edit re-places only what it changed.
+ */
 export function vnodesSteps(p: VnodesParams, rl: Ringlab): VnodesStep[] {
   const n = p.names.length;
-  const sweep = p.vnodes.map((v) => ({ ...place(rl, p, v, 1, "sweep"), theory: rl.theory.sdOverMean(n, v) }));
-  const history = sweep.map((s) => ({
-    vnodes: s.vnodes,
-    sdOverMean: s.sdOverMean,
-    maxOverMean: s.maxOverMean,
-    min: s.min,
-    max: s.max,
-    theory: s.theory,
-  }));
-  const steps: VnodesStep[] = sweep.map((s, i) => ({ ...s, history: history.slice(0, i + 1) }));
-  steps.push({
-    ...place(rl, p, p.weightVnodes, p.weight, "weight"),
-    theory: rl.theory.sdOverMean(n, p.weightVnodes),
-    history,
-  });
-  return steps;
+  const sweep: Step[] = [];
+  for (const v of p.vnodes) sweep.push(new Step(rl, p, "sweep", v, 1, rl.theory.sdOverMean(n, v), sweep));
+  const weighted = new Step(rl, p, "weight", p.weightVnodes, p.weight, rl.theory.sdOverMean(n, p.weightVnodes), sweep);
+  return [...sweep, weighted];
 }
