@@ -268,6 +268,14 @@ export const widgets = [
       ["backends", "B0,B1,B2", { en: "backend names", bn: "backend-এর নাম" }],
       ["table-size", "13", { en: "table size M, a prime", bn: "table-এর মাপ M, একটি prime" }],
       ["key", "user:42", { en: "the key looked up at the end", bn: "শেষে যে key খোঁজা হয়" }],
+      [
+        "before",
+        "",
+        {
+          en: "the backend list before the last add or remove (its moved slots are marked)",
+          bn: "শেষবার যোগ বা বাদ দেওয়ার আগের backend-তালিকা (যে ঘরগুলো বদলেছে সেগুলো চিহ্নিত হয়)",
+        },
+      ],
     ],
     example: { backends: "B0,B1,B2", "table-size": "13" },
   },
@@ -294,6 +302,14 @@ export const widgets = [
         "key",
         "",
         { en: "your own key: placed last, its walk shown", bn: "আপনার নিজের key: সবশেষে বসে, তার হাঁটা দেখানো হয়" },
+      ],
+      [
+        "before",
+        "",
+        {
+          en: "the server list before the last add or remove (its moved keys are marked)",
+          bn: "শেষবার যোগ বা বাদ দেওয়ার আগের সার্ভার-তালিকা (যে key-গুলো সরেছে সেগুলো চিহ্নিত হয়)",
+        },
       ],
     ],
     example: { servers: "4", keys: "16", epsilon: "0.25" },
@@ -324,6 +340,14 @@ export const widgets = [
         "key",
         "",
         { en: "a key of your own (empty: the hottest key)", bn: "আপনার নিজের একটি key (খালি: সবচেয়ে hot key)" },
+      ],
+      [
+        "before",
+        "",
+        {
+          en: "the server list before the last add or remove (the keys that moved are counted)",
+          bn: "শেষবার যোগ বা বাদ দেওয়ার আগের সার্ভার-তালিকা (যে key-গুলো সরেছে সেগুলো গোনা হয়)",
+        },
       ],
     ],
     example: { requests: "100000", copies: "4" },

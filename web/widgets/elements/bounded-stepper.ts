@@ -1,7 +1,10 @@
-// <ringlab-bounded-stepper servers="S0,S1,S2,S3" vnodes="3" keys="16" seed="16" epsilon="0.25" key="" step="0">
+// <ringlab-bounded-stepper servers="S0,S1,S2,S3" vnodes="3" keys="16" seed="16" epsilon="0.25" key="" before="" step="0">
+// `before` is the server list before the reader's last add or remove (empty: none), so a link or a
+// reload shows the same moved keys; a new V, key count, seed or ε starts afresh.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, stepIndex, str, type StateOf } from "../core/params";
+import { num, stepIndex, str, strs, type StateOf } from "../core/params";
+import { drawPointLabels } from "../core/point-labels";
 import { ringDiagram, type RingKey } from "../core/ring-diagram";
 import {
   colorSlots,
@@ -29,14 +32,16 @@ const spec = {
   seed: num(16),
   epsilon: num(0.25),
   key: str(""),
+  /** The servers before the last add or remove (empty: no change to show). */
+  before: strs([]),
 };
 type State = StateOf<typeof spec>;
 const TWO32 = 4294967296;
 
+/** What moved between the servers before and now, computed once per scenario. */
 interface Change {
-  from: string[];
   id: string;
-  moves?: { m: Moves; before: Placement };
+  moves: { m: Moves; before: Placement };
 }
 
 const styles = `
@@ -44,6 +49,8 @@ thead th { white-space: normal; vertical-align: bottom; }
 td .was { color: var(--_muted); font-weight: 400; font-size: 0.8rem; margin-left: 0.3rem; }
 .eps { display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.875rem; color: var(--_muted); max-width: 22rem; }
 .eps strong { color: var(--_fg); }
+svg text.point-label { font-size: 11px; }
+svg .leader { stroke: var(--_muted); stroke-width: 0.75; }
 @media (max-width: 640px) {
   table { font-size: 0.8rem; }
   th, td { padding: 0.2rem 0.25rem; }
@@ -58,7 +65,7 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
   private key!: ReturnType<typeof textField>;
   private nums!: Record<"vnodes" | "keys" | "seed", ReturnType<typeof numberField>>;
   private editor!: ServerEditor;
-  private pending: Change | undefined;
+  private computed: Change | undefined;
   private animateNext = false;
 
   protected override extraStyles(): string {
@@ -72,19 +79,24 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
   protected override buildParams(box: HTMLDivElement): void {
     this.key = textField("key", (key) => this.change({ key: key.trim() }, "last"));
     this.eps = h("input", { type: "range", min: 0.05, max: 1, step: 0.05, "data-testid": "epsilon" });
-    this.eps.addEventListener("input", () => this.change({ epsilon: Number(this.eps.value) }, "keep"));
+    this.eps.addEventListener("input", () => this.change({ epsilon: Number(this.eps.value), before: [] }, "keep"));
     this.epsLabel = h("span");
     this.epsNote = h("span", { class: "note", "data-testid": "epsilon-note" });
     this.nums = {
-      vnodes: numberField("vnodes", (v) => this.change({ vnodes: v }), { min: 1, step: 1 }),
-      keys: numberField("keys", (v) => this.change({ keys: v }), { min: 1, step: 1 }),
-      seed: numberField("seed", (v) => this.change({ seed: v }), { step: 1 }),
+      vnodes: numberField("vnodes", (v) => this.change({ vnodes: v, before: [] }), { min: 1, step: 1 }),
+      keys: numberField("keys", (v) => this.change({ keys: v, before: [] }), { min: 1, step: 1 }),
+      seed: numberField("seed", (v) => this.change({ seed: v, before: [] }), { step: 1 }),
     };
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("S", names),
       add: (name) => this.changeServers([...this.state.servers, name]),
       remove: (i) => this.changeServers(this.state.servers.filter((_, j) => j !== i)),
-      rename: (i, name) => this.change({ servers: this.state.servers.map((x, j) => (j === i ? name : x)) }, "last"),
+      rename: (i, name) => {
+        // A rename is not a move: the list before takes the new name too.
+        const old = this.state.servers[i];
+        const swap = (x: string) => (x === old ? name : x);
+        this.change({ servers: this.state.servers.map(swap), before: this.state.before.map(swap) }, "last");
+      },
     });
     box.append(
       this.key.el,
@@ -96,15 +108,9 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     );
   }
 
-  private scenarioId(state: State, servers = state.servers): string {
-    return JSON.stringify([servers, state.vnodes, state.keys, state.seed, state.epsilon, state.key]);
-  }
-
   private changeServers(to: string[]): void {
-    const state = this.state;
-    this.pending = { from: state.servers, id: this.scenarioId(state, to) };
     this.animateNext = true;
-    this.change({ servers: to }, "last");
+    this.change({ servers: to, before: this.state.servers }, "last");
   }
 
   protected override syncParams(state: State): void {
@@ -138,20 +144,28 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     );
   }
 
-  /** What moved with the reader's last add or remove, while the page shows its result. */
-  private movesNow(state: State): Change["moves"] {
-    const c = this.pending;
+  /** What moved between the servers before the reader's last change and now (from the address). */
+  private movesNow(state: State): Change["moves"] | undefined {
     const rl = this.rl;
-    if (!c || !rl || c.id !== this.scenarioId(state)) return undefined;
-    if (!c.moves) {
+    if (!rl || state.before.length === 0) return undefined;
+    const id = JSON.stringify([
+      state.before,
+      state.servers,
+      state.vnodes,
+      state.keys,
+      state.seed,
+      state.epsilon,
+      state.key,
+    ]);
+    if (this.computed?.id !== id) {
       const keys = boundedKeys(rl, state);
-      const before = placeAll(rl, c.from, state.vnodes, keys, state.epsilon);
+      const before = placeAll(rl, state.before, state.vnodes, keys, state.epsilon);
       const after = placeAll(rl, state.servers, state.vnodes, keys, state.epsilon);
       const b = Array.from(before.placed, (x) => before.names[x] ?? "");
       const a = Array.from(after.placed, (x) => after.names[x] ?? "");
-      c.moves = { m: movesOf(rl, b, a, before.names), before };
+      this.computed = { id, moves: { m: movesOf(rl, b, a, before.names), before } };
     }
-    return c.moves;
+    return this.computed.moves;
   }
 
   /** The capacity, and the ε at which it next changes: why small moves of ε may change nothing. */
@@ -291,7 +305,7 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     k: number,
     label: string,
     colors: number[],
-    moves: Change["moves"],
+    moves: Change["moves"] | undefined,
     oldColors: number[],
   ): RingKey {
     const placed = step.placed[k] ?? 0;
@@ -307,27 +321,15 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     return key;
   }
 
-  /** Each point's server name beside it, pushed outward where neighbours would overlap. */
+  /** Each point's server name beside it; names of close points move apart (leader lines back). */
   private labelPoints(svg: SVGSVGElement, step: BoundedStep): void {
-    const C = 160;
-    const R = 100;
-    let lastAngle = -Infinity;
-    let level = 0;
-    step.tokens.forEach((tok, k) => {
-      const a = (tok / TWO32) * 2 * Math.PI;
-      level = a - lastAngle < 0.22 ? (level + 1) % 3 : 0;
-      lastAngle = a;
-      const r = R + 22 + level * 14;
-      const x = C + r * Math.sin(a);
-      const y = C - r * Math.cos(a);
-      svg.append(
-        s(
-          "text",
-          { x, y: y + 4, "text-anchor": "middle", style: "font-size:11px", "data-testid": "point-label" },
-          step.names[step.pointServers[k] ?? 0] ?? "",
-        ),
-      );
-    });
+    drawPointLabels(
+      svg,
+      Array.from(step.tokens, (tok, k) => ({
+        angle: (tok / TWO32) * 2 * Math.PI,
+        text: step.names[step.pointServers[k] ?? 0] ?? "",
+      })),
+    );
   }
 
   protected narrate(step: BoundedStep, _i: number, _steps: BoundedStep[], state: State): string {

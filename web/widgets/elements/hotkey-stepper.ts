@@ -1,8 +1,10 @@
 // <ringlab-hotkey-stepper servers="S0,…,S9" keys="1000" requests="100000" s="1" seed="16" vnodes="100"
-//   more-vnodes="1000" copies="4" key="" step="0">
+//   more-vnodes="1000" copies="4" key="" before="" step="0">
+// `before` is the server list before the reader's last add or remove (empty: none), so a link or a
+// reload shows the same moved keys; a new seed, key count or V starts afresh.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, stepIndex, str, type StateOf } from "../core/params";
+import { num, stepIndex, str, strs, type StateOf } from "../core/params";
 import {
   colorSlots,
   movesLine,
@@ -31,16 +33,20 @@ const spec = {
   "more-vnodes": num(1000),
   copies: num(4),
   key: str(""),
+  /** The servers before the last add or remove (empty: no change to show). */
+  before: strs([]),
 };
 type State = StateOf<typeof spec>;
 
+/** What moved between the servers before and now, computed once per scenario. */
 interface Change {
-  from: string[];
   id: string;
-  moves?: { m: Moves; hotWas: string };
+  moves: { m: Moves; hotWas: string };
 }
 
 const NUMS = ["requests", "keys", "s", "vnodes", "more-vnodes", "copies", "seed"] as const;
+/** The fields that change which keys there are or where they go: a change of them starts afresh. */
+const PLACING = new Set<string>(["keys", "vnodes", "seed"]);
 
 const styles = `
 thead th { white-space: normal; vertical-align: bottom; }
@@ -60,7 +66,7 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
   private key!: ReturnType<typeof textField>;
   private nums!: Record<(typeof NUMS)[number], ReturnType<typeof numberField>>;
   private editor!: ServerEditor;
-  private pending: Change | undefined;
+  private computed: Change | undefined;
 
   protected override extraStyles(): string {
     return styles;
@@ -73,7 +79,11 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
   protected override buildParams(box: HTMLDivElement): void {
     this.key = textField("key", (key) => this.change({ key: key.trim() }, "keep"));
     const field = (name: (typeof NUMS)[number], min?: number, step: number | "any" = 1) =>
-      numberField(name, (v) => this.change({ [name]: v } as Partial<State>, "keep"), { min, step: step as number });
+      numberField(
+        name,
+        (v) => this.change({ [name]: v, ...(PLACING.has(name) ? { before: [] } : {}) } as Partial<State>, "keep"),
+        { min, step: step as number },
+      );
     this.nums = {
       requests: field("requests", 0),
       keys: field("keys", 1),
@@ -87,19 +97,18 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
       nextName: (names) => nextName("S", names),
       add: (name) => this.changeServers([...this.state.servers, name]),
       remove: (i) => this.changeServers(this.state.servers.filter((_, j) => j !== i)),
-      rename: (i, name) => this.change({ servers: this.state.servers.map((x, j) => (j === i ? name : x)) }, "keep"),
+      rename: (i, name) => {
+        // A rename is not a move: the list before takes the new name too.
+        const old = this.state.servers[i];
+        const swap = (x: string) => (x === old ? name : x);
+        this.change({ servers: this.state.servers.map(swap), before: this.state.before.map(swap) }, "keep");
+      },
     });
     box.append(this.key.el, ...NUMS.map((n) => this.nums[n].el), this.editor.el);
   }
 
-  private scenarioId(state: State, servers = state.servers): string {
-    const { step: _step, ...rest } = state;
-    return JSON.stringify({ ...rest, servers });
-  }
-
   private changeServers(to: string[]): void {
-    this.pending = { from: this.state.servers, id: this.scenarioId(this.state, to) };
-    this.change({ servers: to }, "keep");
+    this.change({ servers: to, before: this.state.servers }, "keep");
   }
 
   protected override syncParams(state: State): void {
@@ -132,16 +141,19 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
     );
   }
 
-  private movesNow(rl: Ringlab, state: State, hot: string): Change["moves"] {
-    const c = this.pending;
-    if (!c || c.id !== this.scenarioId(state)) return undefined;
-    if (!c.moves) {
+  /** What moved between the servers before the reader's last change and now (from the address). */
+  private movesNow(rl: Ringlab, state: State, hot: string): Change["moves"] | undefined {
+    const from = state.before;
+    if (from.length === 0) return undefined;
+    const id = JSON.stringify([from, state.servers, state.seed, state.keys, state.vnodes]);
+    if (this.computed?.id !== id) {
       const keys = rl.keys(state.seed, state.keys);
-      const before = ownersOf(rl, c.from, state.vnodes, keys);
+      const before = ownersOf(rl, from, state.vnodes, keys);
       const after = ownersOf(rl, state.servers, state.vnodes, keys);
-      c.moves = { m: movesOf(rl, before, after, c.from), hotWas: keyHomes(rl, c.from, state.vnodes, hot, 1).server };
+      const m = movesOf(rl, before, after, from);
+      this.computed = { id, moves: { m, hotWas: keyHomes(rl, from, state.vnodes, hot, 1).server } };
     }
-    return c.moves;
+    return this.computed.moves;
   }
 
   protected draw(stage: HTMLDivElement, step: HotkeyStep, _i: number, steps: HotkeyStep[], state: State): void {

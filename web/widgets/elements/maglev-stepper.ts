@@ -1,4 +1,6 @@
-// <ringlab-maglev-stepper backends="B0,B1,B2" table-size="13" key="user:42" step="0">
+// <ringlab-maglev-stepper backends="B0,B1,B2" table-size="13" key="user:42" before="" step="0">
+// `before` is the backend list before the reader's last add or remove (empty: none), so a link or
+// a reload shows the same moved slots; a new table size starts afresh.
 // A table small enough for one screen is filled turn by turn; a large one (the chapter's
 // M = 65537) is shown as a summary: entries per backend against M/N and the whole table as one
 // image, a pixel per slot, with the key's slot marked. No slot ever becomes a DOM node.
@@ -26,15 +28,15 @@ const spec = {
   backends: strs(["B0", "B1", "B2"]),
   "table-size": num(13),
   key: str("user:42"),
+  /** The backends before the last add or remove (empty: no change to show). */
+  before: strs([]),
 };
 type State = StateOf<typeof spec>;
 
-/** A backend list before and after the reader's change, and what moved (computed once). */
+/** What moved between the backends before and now, computed once per scenario. */
 interface Change {
-  from: string[];
-  to: string[];
-  tableSize: number;
-  moves?: { m: Moves; was: Uint32Array; oldNames: readonly string[] };
+  id: string;
+  moves: { m: Moves; was: Uint32Array; oldNames: readonly string[] };
 }
 
 const styles = `
@@ -52,7 +54,7 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
   private key!: ReturnType<typeof textField>;
   private size!: ReturnType<typeof numberField>;
   private editor!: ServerEditor;
-  private pending: Change | undefined;
+  private computed: Change | undefined;
 
   protected override extraStyles(): string {
     return styles;
@@ -64,21 +66,25 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
 
   protected override buildParams(box: HTMLDivElement): void {
     this.key = textField("key", (key) => this.change({ key }, "last"));
-    this.size = numberField("table-size", (m) => this.change({ "table-size": m }), { min: 2, step: 1 });
+    this.size = numberField("table-size", (m) => this.change({ "table-size": m, before: [] }), { min: 2, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("B", names),
       add: (name) => this.changeBackends([...this.state.backends, name]),
       remove: (i) => this.changeBackends(this.state.backends.filter((_, j) => j !== i)),
-      rename: (i, name) => this.change({ backends: this.state.backends.map((b, j) => (j === i ? name : b)) }, "last"),
+      rename: (i, name) => {
+        // A rename is not a move: the list before takes the new name too.
+        const old = this.state.backends[i];
+        const swap = (x: string) => (x === old ? name : x);
+        this.change({ backends: this.state.backends.map(swap), before: this.state.before.map(swap) }, "last");
+      },
     });
     box.append(this.key.el, this.size.el, this.editor.el);
   }
 
   private changeBackends(to: string[]): void {
     const state = this.state;
-    this.pending = { from: state.backends, to, tableSize: state["table-size"] };
     // A summary is a single step: no second render to reach the last one.
-    this.change({ backends: to }, state["table-size"] > STEPPER_MAX ? "keep" : "last");
+    this.change({ backends: to, before: state.backends }, state["table-size"] > STEPPER_MAX ? "keep" : "last");
   }
 
   protected override syncParams(state: State): void {
@@ -94,25 +100,24 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
     return maglevSteps({ backends: state.backends, tableSize: state["table-size"], key: state.key }, rl);
   }
 
-  /** What moved with the reader's last add or remove, if the page still shows its result. */
-  private movesNow(step: MaglevStep): Change["moves"] {
-    const c = this.pending;
+  /** What moved between the backends before the reader's last change and now (from the address). */
+  private movesNow(step: MaglevStep, state: State): Change["moves"] | undefined {
     const rl = this.rl;
-    if (!c || !rl || c.tableSize !== step.table.length || c.to.join("\u0000") !== step.backends.join("\u0000"))
-      return undefined;
-    if (!c.moves) {
-      const before = maglevTable(rl, c.from, c.tableSize);
+    if (!rl || state.before.length === 0) return undefined;
+    const id = JSON.stringify([state.before, step.backends, step.table.length]);
+    if (this.computed?.id !== id) {
+      const before = maglevTable(rl, state.before, step.table.length);
       const oldNames = before.backends;
       const newNames = step.backends;
       const b = Array.from(before.table, (x) => oldNames[x] ?? "");
       const a = Array.from(step.table, (x) => newNames[x] ?? "");
-      c.moves = { m: movesOf(rl, b, a, oldNames), was: before.table, oldNames };
+      this.computed = { id, moves: { m: movesOf(rl, b, a, oldNames), was: before.table, oldNames } };
     }
-    return c.moves;
+    return this.computed.moves;
   }
 
-  protected draw(stage: HTMLDivElement, step: MaglevStep): void {
-    const moves = this.movesNow(step);
+  protected draw(stage: HTMLDivElement, step: MaglevStep, _i: number, _steps: MaglevStep[], state: State): void {
+    const moves = this.movesNow(step, state);
     stage.classList.toggle("single", step.kind === "summary");
     if (step.kind === "summary") this.drawSummary(stage, step, moves);
     else this.drawTurns(stage, step, moves);
@@ -123,7 +128,7 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
     );
   }
 
-  private movesPara(step: MaglevStep, moves: Change["moves"]): HTMLParagraphElement {
+  private movesPara(step: MaglevStep, moves: Change["moves"] | undefined): HTMLParagraphElement {
     const p = movesLine(this.t, this.f, moves?.m);
     if (moves) {
       const f = this.f;
@@ -214,7 +219,7 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
     return h("div", { class: "strip" }, canvas, over);
   }
 
-  private drawSummary(stage: HTMLDivElement, step: MaglevStep, moves: Change["moves"]): void {
+  private drawSummary(stage: HTMLDivElement, step: MaglevStep, moves: Change["moves"] | undefined): void {
     const t = this.t.maglev;
     const f = this.f;
     const M = step.table.length;
@@ -249,7 +254,7 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
     );
   }
 
-  private drawTurns(stage: HTMLDivElement, step: MaglevStep, moves: Change["moves"]): void {
+  private drawTurns(stage: HTMLDivElement, step: MaglevStep, moves: Change["moves"] | undefined): void {
     const t = this.t.maglev;
     const f = this.f;
     const M = step.table.length;
