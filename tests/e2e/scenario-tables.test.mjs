@@ -2,10 +2,12 @@
 // added and one removed, the moved count on the page against the module's (computed here in
 // Node), the address carrying the state, nothing wider than its box at 1280 and 390 px in English
 // and Bengali, and Maglev at the chapter's M = 65537 answering each interaction within 100 ms.
+// Also: the bounded-loads ring's point names never overlap; a change of servers survives a reload
+// (the list before it is in the address); every stepper's keyboard line, and its keys.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { SUB, box, newPage, rows, screenshot, settled, text, usePlayground } from "./helpers.mjs";
+import { SUB, box, newPage, rows, screenshot, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
 
 const env = usePlayground();
 const rl = await load();
@@ -304,4 +306,133 @@ describe("no table or chart wider than its box", () => {
         }
     });
   }
+});
+
+/** Pairs of point names on the ring whose boxes overlap (by more than half a pixel either way). */
+async function overlappingLabels(host) {
+  return host.evaluate((el) => {
+    const boxes = [...el.shadowRoot.querySelectorAll('[data-testid="point-label"]')].map((t) => ({
+      text: t.textContent,
+      r: t.getBoundingClientRect(),
+    }));
+    const out = [];
+    for (let i = 0; i < boxes.length; i++)
+      for (let j = i + 1; j < boxes.length; j++) {
+        const [a, b] = [boxes[i].r, boxes[j].r];
+        const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (dx > 0.5 && dy > 0.5) out.push(`${boxes[i].text}#${i} × ${boxes[j].text}#${j}`);
+      }
+    return { count: boxes.length, out };
+  });
+}
+
+describe("bounded loads: the ring's point names", () => {
+  // The chapter's example (three points of S3, S1 and S3 nearly together at 9 o'clock) and a
+  // crowded ring of 12 servers × 4 points, on the first step and on the last (the walk drawn).
+  for (const [route, points] of [
+    ["bounded", 12],
+    ["bounded?servers=12&vnodes=4", 48],
+  ])
+    test(`#/${route}: no two names overlap, at 1280 and 390 px, English and Bengali`, async () => {
+      for (const lang of ["en", "bn"])
+        for (const width of [1280, 390]) {
+          const { page, host } = await open(`#/${route}${route.includes("?") ? "&" : "?"}lang=${lang}`, {
+            width,
+            height: 900,
+          });
+          for (const at of ["Home", "End"]) {
+            await box(host).focus();
+            await box(host).press(at);
+            const { count, out } = await overlappingLabels(host);
+            assert.equal(count, points, `${route} ${lang} ${width} ${at}: every point named`);
+            assert.deepEqual(out, [], `${route} ${lang} ${width} ${at}`);
+          }
+          await screenshot(page, `bounded-labels-${route.replace(/[^a-z0-9]+/g, "_")}-${lang}-${width}.png`);
+          await page.assertClean(`${route} ${lang} ${width}`);
+          await page.close();
+        }
+    });
+});
+
+describe("a change of servers survives a reload", () => {
+  // [page, the editor's prefix, the server added, the list before in the address]
+  for (const [route, name, listAttr, before] of [
+    ["hotkey", "S10", "servers", "S0,S1,S2,S3,S4,S5,S6,S7,S8,S9"],
+    ["bounded", "S4", "servers", "S0,S1,S2,S3"],
+    ["maglev", "B3", "backends", "B0,B1,B2"],
+  ])
+    test(`#/${route}: add ${name}, reload: the same moved count and marks`, async () => {
+      const { page, host } = await open(`#/${route}`);
+      await rendered(host, async () => {
+        await host.locator('[data-testid="servers-new"]').fill(name);
+        await host.locator('[data-testid="servers-add"]').click();
+      });
+      const q = hashParams(page);
+      assert.equal(q.get("before"), before);
+      assert.equal(q.get(listAttr), `${before},${name}`);
+      const moved = await movedOnPage(host);
+      const marks = await host.locator("[data-moved]").count();
+      assert.ok(marks > 0, "moved keys marked");
+      await page.reload();
+      await settled(host);
+      assert.equal(await movedOnPage(host), moved, "the moved count after a reload");
+      assert.equal(await host.locator("[data-moved]").count(), marks, "the moved marks after a reload");
+      // The chapter's example forgets the change.
+      await rendered(host, () => host.locator('[data-testid="reset-scenario"]').click());
+      assert.equal(hashParams(page).get("before"), null);
+      assert.equal(await host.locator('[data-testid="moves"][data-moved]').count(), 0);
+      await page.assertClean(route);
+      await page.close();
+    });
+});
+
+const STEPPERS = [
+  "modn",
+  "ring",
+  "membership",
+  "vnodes",
+  "search",
+  "rendezvous",
+  "jump",
+  "maglev",
+  "bounded",
+  "hotkey",
+  "clients",
+];
+
+describe("keyboard shortcuts on every stepper", () => {
+  for (const route of STEPPERS)
+    test(`#/${route}: the keys line in English and Bengali, and →, ←, Home, End, K do what it says`, async () => {
+      for (const lang of ["en", "bn"]) {
+        const { page, host } = await open(`#/${route}?lang=${lang}`);
+        const line = host.locator('[data-testid="shortcuts"]');
+        assert.ok(await line.isVisible(), `${route} ${lang}: the line is shown`);
+        const said = await text(host, "shortcuts");
+        for (const k of ["→", "←", "Home", "End", "K"])
+          assert.ok(said.includes(k), `${route} ${lang}: "${said}" names ${k}`);
+        if (lang === "bn") assert.match(said, /^কী-বোর্ড: /);
+        const { steps } = await stepOf(host);
+        assert.ok(steps >= 3, `${route}: ${steps} steps`);
+        const key = async (k, to) => {
+          await box(host).focus();
+          await box(host).press(k);
+          await waitStep(host, to);
+        };
+        await key("End", steps - 1);
+        await key("ArrowLeft", steps - 2);
+        await key("Home", 0);
+        await key("ArrowRight", 1);
+        // K plays (a step every 1.6 s) and K again stops.
+        const play = host.locator('[data-testid="play"]');
+        await box(host).focus();
+        await box(host).press("K");
+        assert.equal(await play.getAttribute("aria-pressed"), "true", `${route} ${lang}: K plays`);
+        await waitStep(host, 2);
+        await box(host).press("K");
+        assert.equal(await play.getAttribute("aria-pressed"), "false", `${route} ${lang}: K stops`);
+        await page.assertClean(`${route} ${lang}`);
+        await page.close();
+      }
+    });
 });
