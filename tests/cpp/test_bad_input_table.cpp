@@ -10,6 +10,7 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -287,11 +288,9 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
   for (const auto& [command, where] : kWhere) {
     INFO(command);
     std::map<std::string, std::string> expected;
-    const auto expect = [&](const ringlab::ParamSpec& p) {
-      if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
-    };
-    for (const ringlab::ParamSpec& p : ringlab::params()) expect(p);
-    for (const ringlab::ParamSpec& p : ringlab::system_params()) expect(p);
+    for (const std::span<const ringlab::ParamSpec> params : {ringlab::params(), ringlab::system_params()})
+      for (const ringlab::ParamSpec& p : params)
+        if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];
     for (std::size_t i = 0; i < names.keys.size(); ++i) listed[names.keys[i]] = names.values[i].s;
