@@ -73,8 +73,12 @@ function pointOf(tokens: Uint32Array, hash: number): number {
 const LABELLED = 12;
 /** Labels on the ring at least this far apart (a fraction of the circle). */
 const LABEL_GAP = 0.045;
-/** A sweep placed all at once while keys × steps stays under this; beyond, the step shown first. */
-const EAGER_WORK = 1_500_000;
+/**
+ * A sweep placed all at once while its work stays under this (keys placed per step, plus ring
+ * points built, a point costing about 30 keys); beyond, the step shown first.
+ */
+const EAGER_WORK = 2_500_000;
+const POINT_COST = 30;
 
 const C = 160;
 const R = 100;
@@ -347,7 +351,8 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     // a large one after the step is on screen.
     const shown = steps[Math.min(state.step, steps.length - 1)];
     void shown?.tokens;
-    if (state.keys * steps.length <= EAGER_WORK) for (const step of steps) void step.tokens;
+    const points = steps.reduce((sum, x) => sum + x.vnodes * x.names.length, 0);
+    if (state.keys * steps.length + POINT_COST * points <= EAGER_WORK) for (const step of steps) void step.tokens;
     return steps;
   }
 
