@@ -197,6 +197,15 @@ describe("virtual nodes: the reader's servers", () => {
     await page.reload();
     await settled(host);
     assert.equal(await host.locator('[data-testid="field-key"]').inputValue(), "user:42");
+    assert.match(page.url(), /before=S0/);
+    assert.ok(await host.locator('[data-testid="moves"]').isVisible());
+    // Another seed is a new experiment: no change before it to count.
+    await host.locator('[data-testid="field-seed"]').fill("17");
+    await host.locator('[data-testid="field-seed"]').press("Enter");
+    await page.waitForFunction((el) => el.getAttribute("seed") === "17", await host.elementHandle());
+    await settled(host);
+    assert.doesNotMatch(page.url(), /before=/);
+    assert.equal(await host.locator('[data-testid="moves"]').isVisible(), false);
     await page.assertClean();
     await page.close();
   });

@@ -152,8 +152,8 @@ export const widgets = [
         "before",
         "",
         {
-          en: "the servers before the last change (the keys that moved are counted against them)",
-          bn: "শেষ বদলের আগের সার্ভারগুলো (কোন key সরল তা এদের সাথে তুলনা করে গোনা হয়)",
+          en: "the servers before the last change (the keys that moved are counted against them); new keys, seed or V start afresh",
+          bn: "শেষ বদলের আগের সার্ভারগুলো (কোন key সরল তা এদের সাথে তুলনা করে গোনা হয়); নতুন key, seed বা V দিলে আবার শুরু থেকে",
         },
       ],
       [

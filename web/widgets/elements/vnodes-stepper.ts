@@ -255,6 +255,13 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
     );
   }
 
+  /** Other keys or other V: a new experiment, with no change before it to count moves against. */
+  private afresh(partial: Partial<State>): void {
+    this.removeAttribute("before");
+    this.removeAttribute("before-weight");
+    this.change(partial);
+  }
+
   /** New names: kept as servers="N" while they are S0 … S(N−1), else as names. */
   private setNames(names: string[], where: "keep" | "last" = "keep"): void {
     if (names.length === 0) return;
@@ -282,9 +289,9 @@ export class VnodesStepper extends StepperElement<typeof spec, VnodesStep> {
       },
       { min: 1, step: 1 },
     );
-    this.vField = textField("field-vnodes", (v) => this.change({ vnodes: nums([]).parse(v) }));
-    this.keysField = numberField("field-keys", (v) => this.change({ keys: v }), { min: 1, step: 1 });
-    this.seedField = numberField("field-seed", (v) => this.change({ seed: v }), { min: 0, step: 1 });
+    this.vField = textField("field-vnodes", (v) => this.afresh({ vnodes: nums([]).parse(v) }));
+    this.keysField = numberField("field-keys", (v) => this.afresh({ keys: v }), { min: 1, step: 1 });
+    this.seedField = numberField("field-seed", (v) => this.afresh({ seed: v }), { min: 0, step: 1 });
     this.weightField = numberField("field-weight", (v) => this.edit({ weight: v }, "last"), { min: 0, step: 0.5 });
     this.keyField = textField("field-key", (v) => this.change({ key: v.trim() }, "keep"));
     this.editor = new ServerEditor(() => this.shadowRoot, {
