@@ -951,17 +951,17 @@ const en = {
       `two hosts hash as "${a}" (the second is "${b}"): Envoy would order their equal hashes arbitrarily`,
     weightSum: (sum: string, max: string) =>
       `the hosts' weights add up to ${sum}, more than Envoy's ${max} for a locality`,
-    /** What each code means, for a message no template above matches. */
-    codes: {
-      invalid_argument: "This value is not accepted.",
-      out_of_range: "This value is out of range.",
-      limit_exceeded: "This is larger than ringlab allows.",
     // The pages' own messages about a drawn ring (steps/token-ring.ts, steps/membership.ts).
     tokenOutside: (server: string, token: string, last: string) =>
       `the token of ${server} ${token} is outside the ring's positions 0–${last}`,
     keyOutside: (pos: string, last: string) => `the key position ${pos} is outside the ring's positions 0–${last}`,
     spanRange: (got: string) => `the ring's span must be a whole number from 2 to 2^32, got ${got}`,
     noServerNamed: (name: string) => `no server named ${name} on the ring`,
+    /** What each code means, for a message no template above matches. */
+    codes: {
+      invalid_argument: "This value is not accepted.",
+      out_of_range: "This value is out of range.",
+      limit_exceeded: "This is larger than ringlab allows.",
       duplicate_server: "A server is listed twice.",
       unknown_server: "There is no such server.",
       token_out_of_range: "The token is outside the ring.",
