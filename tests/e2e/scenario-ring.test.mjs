@@ -234,6 +234,44 @@ describe("keys that move: the animation plays out, the marks survive a reload, c
     await page.close();
   });
 
+  test("#/search: the servers before a change are in the address; a reload shows the same moved keys", async () => {
+    const { page, host } = await open("#/search");
+    // C owns 700 and 450 (B owns none of the chapter's keys).
+    await host.locator('[data-testid="servers-remove-C"]').click();
+    await page.waitForFunction(() =>
+      decodeURIComponent(location.hash).includes("before=A:105/930,B:290/610,C:450/845"),
+    );
+    const s = await state(host);
+    const moved = await waitMoves(host);
+    assert.ok(moved > 0, "removing C moves its keys");
+    assert.equal(moved, movedCount(s.span, s.before, s.servers, keyHashes(s)));
+    const marks = () => host.locator('[data-testid="ring"] .moved-mark').count();
+    const movedRows = () => host.locator('[data-testid="owners"] tbody tr.moved-row').count();
+    assert.equal(await marks(), moved);
+    assert.equal(await movedRows(), moved);
+    await page.reload();
+    await settled(host);
+    assert.equal(await waitMoves(host), moved, "the same count after a reload");
+    assert.equal(await marks(), moved, "the same marks on the ring after a reload");
+    assert.equal(await movedRows(), moved, "the same moved rows after a reload");
+    // A rename is not a move: the list before takes the new name too.
+    await host.locator('[data-testid="servers-rename-A"]').fill("Z");
+    await host.locator('[data-testid="servers-rename-A"]').press("Enter");
+    await page.waitForFunction(() =>
+      decodeURIComponent(location.hash).includes("before=Z:105/930,B:290/610,C:450/845"),
+    );
+    assert.equal(await waitMoves(host), moved, "a rename moves nothing more");
+    // A new span places every key afresh: there is no before to compare with.
+    await host.locator('[data-testid="span"]').fill("2000");
+    await host.locator('[data-testid="span"]').press("Enter");
+    await page.waitForFunction(() => location.hash.includes("span=2000") && !location.hash.includes("before="));
+    await settled(host);
+    assert.equal(await host.locator('[data-testid="moves"][data-moved]').count(), 0, "no moves line after a new span");
+    assert.equal(await marks(), 0);
+    await page.assertClean();
+    await page.close();
+  });
+
   test("#/ring: the fewest this change needs is the formula's, and a ring moves about that many", async () => {
     const { page, host } = await open("#/ring");
     const fewest = async () => Number(await host.locator('[data-testid="moves"]').getAttribute("data-must-move"));

@@ -199,6 +199,14 @@ export const widgets = [
         "A:az-1,B:az-1,C:az-2",
         { en: "server:zone pairs (empty: zones are ignored)", bn: "সার্ভার:zone জোড়া (খালি থাকলে zone দেখা হয় না)" },
       ],
+      [
+        "before",
+        "",
+        {
+          en: "the servers before the last change, as in servers (empty: no change shown); the keys that moved are marked",
+          bn: "শেষ বদলের আগের সার্ভার, servers-এর মতো করে লেখা (ফাঁকা: কোনো বদল দেখানো হয় না); যে key-গুলো সরেছে সেগুলো চিহ্নিত",
+        },
+      ],
     ],
     example: { hashes: "700,950,450", pref: "700", rf: "3" },
   },

@@ -1,11 +1,21 @@
 // <ringlab-search-stepper span="1000" servers="A:105/930,B:290/610,C:450/845" hashes="700,950,450"
-//   pref="700" rf="3" zones="A:az-1,B:az-1,C:az-2" key="" step="0">
+//   pref="700" rf="3" zones="A:az-1,B:az-1,C:az-2" key="" before="" step="0">
+// `before` is the server list before the reader's last change of the servers (add, remove, a token
+// moved): the keys that moved are marked from it, so a link or a reload shows the same change.
 import type { Ringlab } from "ringlab";
 import { h, s } from "../core/dom";
-import { num, nums, pairs, placed, stepIndex, str, type StateOf } from "../core/params";
-import { ColorMemory, ServerEditor, movesLine, nextLetter, numberField, setField, textField } from "../core/scenario";
+import { num, nums, pairs, placed, stepIndex, str, type Placed, type StateOf } from "../core/params";
 import {
-  ServerHistory,
+  ColorMemory,
+  MotionWindow,
+  ServerEditor,
+  movesLine,
+  nextLetter,
+  numberField,
+  setField,
+  textField,
+} from "../core/scenario";
+import {
   enableRingDrag,
   freeTokens,
   keyPosition,
@@ -39,6 +49,8 @@ const spec = {
   zones: pairs({ A: "az-1", B: "az-1", C: "az-2" }),
   /** The reader's own key: it joins the keys looked up, at h32(key) mod span. */
   key: str(""),
+  /** The servers before the last change of them (empty: no change to show). */
+  before: placed([]),
 };
 type State = StateOf<typeof spec>;
 
@@ -51,7 +63,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   private prefField!: ReturnType<typeof numberField>;
   private editor!: ServerEditor;
   private dragHint!: HTMLParagraphElement;
-  private readonly history = new ServerHistory();
+  private readonly motion = new MotionWindow();
   private readonly colors = new ColorMemory();
   private jumpToKey = false;
 
@@ -65,7 +77,8 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       this.change({ key: key.trim() });
     });
     this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
-    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
+    // A new span places the keys afresh: there is no "before" on it to compare with.
+    this.spanField = numberField("span", (span) => this.change({ span, before: [] }), { min: 2, step: 1 });
     this.rfField = numberField("rf", (rf) => this.change({ rf }, "last"), { min: 1, step: 1 });
     this.prefField = numberField("pref", (pref) => this.change({ pref }, "last"), { min: 0, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
@@ -81,23 +94,27 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           const count = (z: string) => used.filter((x) => x === z).length;
           zones[name] = [...new Set(used)].sort((a, b) => count(a) - count(b) || a.localeCompare(b))[0] ?? "";
         }
-        this.change({ servers: [...st.servers, { name, tokens: freeTokens(st.servers, st.span, v) }], zones }, "last");
+        this.changeServers([...st.servers, { name, tokens: freeTokens(st.servers, st.span, v) }], { zones });
       },
       remove: (i) => {
         const st = this.state;
         const name = st.servers[i]?.name ?? "";
         const zones = { ...st.zones };
         delete zones[name];
-        this.change({ servers: st.servers.filter((_, k) => k !== i), zones }, "last");
+        this.changeServers(
+          st.servers.filter((_, k) => k !== i),
+          { zones },
+        );
       },
       rename: (i, name) => {
         const st = this.state;
         const old = st.servers[i]?.name ?? "";
-        this.history.rename(old, name);
+        // A rename is not a move: the list before takes the new name too.
+        const swap = (p: Placed) => (p.name === old ? { ...p, name } : p);
         this.colors.rename(old, name);
         const zones: Record<string, string> = {};
         for (const [k, z] of Object.entries(st.zones)) zones[k === old ? name : k] = z;
-        this.change({ servers: st.servers.map((p, k) => (k === i ? { ...p, name } : p)), zones }, "keep");
+        this.change({ servers: st.servers.map(swap), before: st.before.map(swap), zones }, "keep");
       },
       extra: (i) => {
         const st = this.state;
@@ -125,7 +142,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           "span",
           { class: "tokens" },
           tokenInputs(this.t, "servers", p, st.span, (j, v) =>
-            this.change({ servers: withToken(this.state.servers, i, j, v) }, "last"),
+            this.changeServers(withToken(this.state.servers, i, j, v)),
           ),
           zone,
         );
@@ -150,9 +167,15 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
       drop: (handle, pos) => {
         const [i, j] = parseHandle(handle);
-        this.change({ servers: withToken(this.state.servers, i, j, pos) }, "last");
+        this.changeServers(withToken(this.state.servers, i, j, pos));
       },
     });
+  }
+
+  /** A change of the servers: the list as it was becomes `before`, and the keys' moves play. */
+  private changeServers(servers: Placed[], more: Partial<State> = {}): void {
+    this.motion.begin();
+    this.change({ ...more, servers, before: this.state.servers }, "last");
   }
 
   protected override syncParams(state: State): void {
@@ -187,8 +210,6 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   }
 
   protected override render(rl: Ringlab, state: State): void {
-    const isDefault = ["servers", "span"].every((k) => !(k in this.params));
-    this.history.observe(state.span, state.servers, isDefault);
     super.render(rl, state);
     if (this.jumpToKey) {
       // The reader's key is the last one searched: go to its first comparison.
@@ -208,9 +229,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
    * the last change are counted too, so a server that left is ringed in the colour it had.
    */
   private slotOf(name: string): number {
-    const all = [
-      ...new Set([...(this.history.before ?? []).map((p) => p.name), ...this.state.servers.map((p) => p.name)]),
-    ];
+    const all = [...new Set([...this.state.before.map((p) => p.name), ...this.state.servers.map((p) => p.name)])];
     return this.colors.slots(all)[all.indexOf(name)] ?? 0;
   }
 
@@ -323,10 +342,11 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const owners = prefShown && owner ? [...all, owner] : all;
     const revealed =
       step.kind === "intro" ? 0 : step.kind === "probe" ? finished : walking ? owners.length : finished + 1;
-    const before = this.history.before;
-    const moves = before
-      ? ringMoves(rl, state.span, before, state.servers, keys.hashes, (n) => this.slotOf(n))
-      : undefined;
+    const before = this.state.before;
+    const moves =
+      before.length > 0
+        ? ringMoves(rl, state.span, before, state.servers, keys.hashes, (n) => this.slotOf(n))
+        : undefined;
     const ring = smallRingSvg({
       span: state.span,
       servers: state.servers,
@@ -343,7 +363,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
           ? [{ from: owner.hash, to: visitPt.token, server: slots[visitPt.server] ?? 0, kind: "walk" }]
           : [],
       ...(visitPt ? { emphasised: new Set([names[visitPt.server] ?? ""]) } : {}),
-      ...(moves ? { moved: moves.marks, animate: this.history.animate, elapsed: this.history.motion.elapsed } : {}),
+      ...(moves ? { moved: moves.marks, animate: this.motion.on, elapsed: this.motion.elapsed } : {}),
     });
     const right = h("div", {}, this.strip(step, state));
     if (step.kind === "probe" || step.kind === "found") {
