@@ -182,6 +182,68 @@ describe("your own scenario", () => {
     await page.close();
   });
 
+  test("mod-N: a server neither N reaches is marked not in use, and the diagram has no column for it", async () => {
+    const unused = (host) =>
+      host.locator('[data-testid="servers"] li.chip.unused').evaluateAll((els) => els.map((el) => el.dataset.server));
+    const columns = (host) =>
+      host
+        .locator('[data-testid="modn-diagram"] rect.cell')
+        .count()
+        .then((n) => n / 2);
+    // 4 → 3 over A … E: E takes no part.
+    const { page, host } = await open("#/modn?to=3");
+    assert.deepEqual(await unused(host), ["E"]);
+    assert.equal(await text(host, "servers-unused-E"), "not in use");
+    assert.equal(await columns(host), 4);
+    for (const name of ["A", "B", "C", "D"])
+      assert.equal(await host.locator(`[data-testid="servers-unused-${name}"]`).count(), 0, `${name} is in use`);
+    // N before 2, N after 3: D and E take no part; three columns.
+    await type(host, "from", 2);
+    await urlHas(page, "from", "2");
+    assert.deepEqual(await unused(host), ["D", "E"]);
+    assert.equal(await columns(host), 3);
+    // N after 5 again: every server is in use.
+    await type(host, "to", 5);
+    await urlHas(page, "to", null);
+    assert.deepEqual(await unused(host), []);
+    assert.equal(await columns(host), 5);
+    await page.assertClean();
+    await page.close();
+    const bn = await open("#/modn?to=3&lang=bn");
+    assert.deepEqual(await unused(bn.host), ["E"]);
+    assert.equal(await text(bn.host, "servers-unused-E"), "ব্যবহারে নেই");
+    await bn.page.assertClean();
+    await bn.page.close();
+  });
+
+  test("rendezvous: no servers is the page's named error, in English and Bengali; adding one renders", async () => {
+    for (const [lang, message] of [
+      ["en", /rendezvous needs at least one server to score the key/],
+      ["bn", /অন্তত একটি সার্ভার চাই/],
+    ]) {
+      const page = await newPage(env.browser.context);
+      await page.goto(url(`#/rendezvous?servers=&lang=${lang}`));
+      const host = page.locator('[data-testid="widget-host"]');
+      await settled(host, { allowError: true });
+      assert.equal(await box(host).getAttribute("data-error"), "out_of_range", `${lang}: the error's code`);
+      assert.match(await text(host, "error"), message);
+      if (lang === "bn") assert.doesNotMatch(await text(host, "error"), /rendezvous|needs|server/);
+      assert.equal(await host.locator('[data-testid="owners"]').count(), 0, `${lang}: no table of 0 servers`);
+      // Still usable: a server added on the page gives a winner.
+      await host.locator('[data-testid="servers-new"]').fill("S9");
+      await host.locator('[data-testid="servers-add"]').click();
+      await urlHas(page, "servers", "S9");
+      await page.waitForFunction(
+        (el) => !el.shadowRoot?.querySelector('[data-testid="widget"]')?.hasAttribute("data-error"),
+        await host.elementHandle(),
+      );
+      await settled(host);
+      assert.equal(await host.locator('[data-testid="owners"] tbody tr').count(), 1);
+      await page.assertClean();
+      await page.close();
+    }
+  });
+
   test("rendezvous: your key, a server added, removed and renamed; the keys that moved are the module's", async () => {
     const { page, host } = await open("#/rendezvous");
     const owners = (servers, keys) => {

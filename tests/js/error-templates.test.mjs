@@ -153,6 +153,12 @@ const WIDGET_MESSAGES = [
     "ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে, দেওয়া হয়েছে ১",
   ],
   ["steps/membership.ts", "unknown_server", "no server named Q on the ring", "ring-এ Q নামে কোনো সার্ভার নেই"],
+  [
+    "elements/rendezvous-stepper.ts",
+    "out_of_range",
+    "rendezvous needs at least one server to score the key",
+    "অন্তত একটি সার্ভার চাই",
+  ],
 ];
 
 test("the pages' own error messages are read back and said in Bengali with their server, token and range", async () => {

@@ -93,14 +93,18 @@ const LOCATED: Rule[] = [
   ["entryAt", /^(--[\w-]+) entry (\d+)(?: \((".*?")\))?: (.+)$/s],
 ];
 
-// The pages' own messages about a drawn ring (steps/token-ring.ts, steps/membership.ts), by code.
+// The pages' own messages about a drawn ring (steps/token-ring.ts, steps/membership.ts) and about
+// an empty server list to score (elements/rendezvous-stepper.ts), by code.
 // Read before the core's "NAME must be …" rule: the span's message has that shape too.
 const PAGE_MESSAGES: Partial<Record<string, Rule[]>> = {
   token_out_of_range: [
     ["tokenOutside", /^the token of (.+) (-?\d+) is outside the ring's positions 0–(\d+)$/s],
     ["keyOutside", /^the key position (-?\d+) is outside the ring's positions 0–(\d+)$/],
   ],
-  out_of_range: [["spanRange", /^the ring's span must be a whole number from 2 to 2\^32, got (.*)$/s]],
+  out_of_range: [
+    ["spanRange", /^the ring's span must be a whole number from 2 to 2\^32, got (.*)$/s],
+    ["noServer", /^rendezvous needs at least one server to score the key$/],
+  ],
   unknown_server: [["noServerNamed", /^no server named (.+) on the ring$/s]],
 };
 

@@ -50,7 +50,9 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
   }
 
   protected override extraStyles(): string {
-    return KEY_MOVES_CSS;
+    return `${KEY_MOVES_CSS}
+.chip.unused { border-style: dashed; }
+.chip .unused-note { color: var(--_muted); font-size: 0.8rem; font-style: italic; }`;
   }
 
   private name(state: State, i: number): string {
@@ -83,6 +85,12 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
   /** Colours by name: every server either placement uses, and the list's. */
   private colors(state: State): Map<string, string> {
     return this.memory.classes([...new Set([...this.namesBefore(state), ...this.namesAfter(state), ...state.servers])]);
+  }
+
+  /** Servers on the list that neither N before nor N after reaches: no key can land on them. */
+  private unused(state: State): Set<string> {
+    const used = new Set([...this.namesBefore(state), ...this.namesAfter(state)]);
+    return new Set(state.servers.filter((x) => !used.has(x)));
   }
 
   private edit(partial: Partial<State>): void {
@@ -128,6 +136,22 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
           before: this.state.before.map((x) => (x === old ? name : x)),
         });
       },
+      // A server beyond both N is said to be out of use on its chip, so the list shows who takes part.
+      extra: (i) => {
+        const state = this.state;
+        const name = state.servers[i];
+        if (name === undefined || !this.unused(state).has(name)) return undefined;
+        const f = this.f;
+        return h(
+          "span",
+          {
+            class: "unused-note",
+            title: this.t.modn.notInUseWhy(f.id(i), f.int(this.fromOf(state)), f.int(state.to)),
+            "data-testid": `servers-unused-${name}`,
+          },
+          this.t.modn.notInUse,
+        );
+      },
     });
     box.append(this.keyField.el, this.fromField.el, this.toField.el, this.editor.el);
   }
@@ -142,6 +166,8 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
     setField(this.shadowRoot, this.fromField.input, Number.isFinite(from) ? String(from) : "");
     setField(this.shadowRoot, this.toField.input, Number.isFinite(state.to) ? String(state.to) : "");
     this.editor.sync(state.servers, this.t);
+    for (const chip of this.editor.el.querySelectorAll<HTMLElement>("li.chip"))
+      chip.classList.toggle("unused", chip.querySelector(".unused-note") !== null);
     this.keyField.note.textContent = "";
   }
 

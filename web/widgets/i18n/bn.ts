@@ -203,6 +203,8 @@ const bn: Messages = {
     title: (n, m) => `mod-N: ${n} থেকে ${m}টি সার্ভার, প্রতিটি key যায় hash mod N নম্বর সার্ভারে`,
     fromN: "আগে N",
     toN: "পরে N",
+    notInUse: "ব্যবহারে নেই",
+    notInUseWhy: (i, n, m) => `সার্ভার নম্বর ${i}: mod ${n} আর mod ${m} দুটোরই বাইরে, তাই কোনো key এতে আসে না`,
     keyNote: (hash, n, a, aName, m, b, bName) =>
       `h32 = ${hash}; mod ${n} = ${a} → ${aName}; mod ${m} = ${b} → ${bName}`,
     band: (n) => `mod ${n}`,

@@ -202,6 +202,9 @@ const en = {
     title: (n: string, m: string) => `mod-N: ${n} → ${m} servers, each key on server number hash mod N`,
     fromN: "N before",
     toN: "N after",
+    notInUse: "not in use",
+    notInUseWhy: (i: string, n: string, m: string) =>
+      `Server number ${i}: beyond both mod ${n} and mod ${m}, so no key lands on it`,
     keyNote: (hash: string, n: string, a: string, aName: string, m: string, b: string, bName: string) =>
       `h32 = ${hash}; mod ${n} = ${a} → ${aName}; mod ${m} = ${b} → ${bName}`,
     band: (n: string) => `mod ${n}`,
