@@ -7,7 +7,7 @@ import type { Placed } from "./params";
 import { movePoint, positionAt, ringDiagram, type RingArc, type RingKey, type RingPoint } from "./ring-diagram";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
-import { MotionWindow, colorSlots, movesOf, type Moves } from "./scenario";
+import { colorSlots, movesOf, type Moves } from "./scenario";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
 import { ownerOf, smallRing, type Owner } from "../steps/token-ring";
@@ -303,45 +303,6 @@ tr.moved-row td { background: color-mix(in srgb, var(--_bad) 8%, transparent); }
 .params .drag-hint { flex-basis: 100%; margin: 0; }
 @media (max-width: 480px) { th, td { padding: 0.2rem 0.3rem; } th { white-space: normal; } }
 `;
-
-/**
- * The servers as they were before the reader's last change of them, so the page can show which
- * keys moved. `observe` is called on every render: a different server list than the last render's
- * is a change (from the editor, a drag, or an edited address); a new span or the chapter's
- * example starts afresh. The moves play from the change until their animation has ended, so the
- * render that follows a change (the step or the address catching up) does not cut them short.
- */
-export class ServerHistory {
-  private last: { sig: string; servers: Placed[]; span: number } | undefined;
-  before: Placed[] | undefined;
-  readonly motion = new MotionWindow();
-
-  get animate(): boolean {
-    return this.motion.on;
-  }
-
-  observe(span: number, servers: Placed[], isDefault: boolean): void {
-    const sig = JSON.stringify(servers);
-    if (isDefault || (this.last && this.last.span !== span)) {
-      this.before = undefined;
-      this.motion.stop();
-    } else if (this.last && this.last.sig !== sig) {
-      this.before = this.last.servers;
-      this.motion.begin();
-    }
-    this.last = { sig, servers, span };
-  }
-
-  /** A rename is not a move: the old list takes the new name too. */
-  rename(from: string, to: string): void {
-    const swap = (list: Placed[] | undefined) => list?.map((p) => (p.name === from ? { ...p, name: to } : p));
-    this.before = swap(this.before);
-    if (this.last) {
-      const servers = swap(this.last.servers) ?? [];
-      this.last = { ...this.last, servers, sig: JSON.stringify(servers) };
-    }
-  }
-}
 
 /** Number fields for a server's tokens (one per point), for the server editor's chips. */
 export function tokenInputs(
