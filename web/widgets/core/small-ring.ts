@@ -1,13 +1,14 @@
 // Drawing a hand-placed ring (the tutorial's 0–99 and 0–999 rings) with its keys and owners, and
-// the parts the ring steppers share: where a typed key lands, each server's arcs and share of the
-// circle, a free position for a new server, dragging a server's point, and what moved after a change.
+// the parts the ring steppers share: their key, hashes and span fields, where a typed key lands, each
+// server's arcs and share of the circle, a free position for a new server, dragging a server's point,
+// and what moved after a change.
 import type { Ringlab } from "ringlab";
 import { h } from "./dom";
 import type { Placed } from "./params";
 import { movePoint, positionAt, ringDiagram, type RingArc, type RingKey, type RingPoint } from "./ring-diagram";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
-import { colorSlots, movesOf, type Moves } from "./scenario";
+import { colorSlots, movesOf, numberField, setField, textField, type Moves, type ServerEditor } from "./scenario";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
 import { ownerOf, smallRing, type Owner } from "../steps/token-ring";
@@ -91,6 +92,71 @@ export function smallRingSvg(v: SmallRingView): SVGSVGElement {
 export function keyPosition(rl: Ringlab, key: string, span: number): { h32: number; pos: number } {
   const h32 = rl.h32(key);
   return { h32, pos: h32 % span };
+}
+
+/** What the ring steppers' state holds for their keys: the chapter's hashes, the reader's key, the span. */
+export interface RingKeyState {
+  hashes: number[];
+  key: string;
+  span: number;
+}
+
+/** The chapter's keys, then the reader's key at h32(key) mod span; labelled k1, k2, …, then the key itself. */
+export function ringKeys(rl: Ringlab, state: RingKeyState): { hashes: number[]; labels: string[] } {
+  const labels = state.hashes.map((_, i) => `k${i + 1}`);
+  if (!state.key) return { hashes: state.hashes, labels };
+  return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
+}
+
+/** The parameters every ring stepper has: the reader's key, the chapter's hashes, the span, the servers. */
+export interface RingFields {
+  key: ReturnType<typeof textField>;
+  hashes: ReturnType<typeof textField>;
+  span: ReturnType<typeof numberField>;
+  editor: ServerEditor;
+  /** Says a server's point can be dragged along the ring. */
+  dragHint: HTMLParagraphElement;
+}
+
+/** The ring fields around the stepper's server editor; what a change of each field does is the stepper's. */
+export function ringFields(
+  editor: ServerEditor,
+  on: { key: (key: string) => void; hashes: (text: string) => void; span: (span: number) => void },
+): RingFields {
+  return {
+    key: textField("key", on.key),
+    hashes: textField("hashes", on.hashes),
+    span: numberField("span", on.span, { min: 2, step: 1 }),
+    editor,
+    dragHint: h("p", { class: "hint drag-hint" }),
+  };
+}
+
+/**
+ * Labels and values of the ring fields, the editor's chips for `names`. The key's note gives its
+ * position by the page's rule (keyPosition) once the module is loaded and the span is a ring.
+ */
+export function syncRingFields(
+  root: ShadowRoot | null,
+  w: { t: Messages; f: Fmt; rl: Ringlab | undefined },
+  fields: RingFields,
+  state: RingKeyState,
+  names: readonly string[],
+): void {
+  const { t, f } = w;
+  fields.key.label.textContent = t.scenario.yourKey;
+  setField(root, fields.key.input, state.key);
+  fields.key.note.textContent = "";
+  if (state.key && w.rl && Number.isInteger(state.span) && state.span >= 2) {
+    const k = keyPosition(w.rl, state.key, state.span);
+    fields.key.note.textContent = t.ring.keyRule(f.id(k.h32), f.id(state.span), f.id(k.pos));
+  }
+  fields.hashes.label.textContent = t.ring.hashes;
+  setField(root, fields.hashes.input, state.hashes.join(", "));
+  fields.span.label.textContent = t.ring.span;
+  setField(root, fields.span.input, String(state.span));
+  fields.editor.sync(names, t);
+  fields.dragHint.textContent = t.scenario.drag;
 }
 
 /** Each point's arc: from the point before it (exclusive) to it, clockwise; one point owns the circle. */
@@ -244,15 +310,19 @@ export function ringMoves(
 }
 
 /**
- * Dragging points along a drawn ring. Listens on `stage` (which outlives each render's picture):
- * a point with data-point follows the pointer, and on release `drop(handle, position)` commits it.
+ * Dragging the servers' points along a drawn ring. Listens on `stage` (which outlives each
+ * render's picture): a point with data-point ("server:j", an index into `servers()`, the list the
+ * picture shows) follows the pointer, labelled with its server and position, and on release
+ * `drop(server, j, position)` commits it.
  */
 export function enableRingDrag(
   stage: HTMLElement,
   o: {
     span: () => number;
-    label: (handle: string, pos: number) => string;
-    drop: (handle: string, pos: number) => void;
+    servers: () => readonly Placed[];
+    /** A position as the page writes it (read at each move: the language may have changed). */
+    id: (pos: number) => string;
+    drop: (server: number, j: number, pos: number) => void;
   },
 ): void {
   let drag: { handle: string; pointerId: number; svg: SVGSVGElement; pos: number; start: number } | undefined;
@@ -272,14 +342,15 @@ export function enableRingDrag(
     const pos = positionAt(drag.svg, e.clientX, e.clientY, o.span());
     if (!Number.isFinite(pos) || pos === drag.pos) return;
     drag.pos = pos;
-    movePoint(drag.svg, drag.handle, pos, o.span(), o.label(drag.handle, pos));
+    const label = `${o.servers()[parseHandle(drag.handle)[0]]?.name ?? ""} ${o.id(pos)}`;
+    movePoint(drag.svg, drag.handle, pos, o.span(), label);
   });
   const end = (e: PointerEvent, commit: boolean) => {
     const d = drag;
     if (!d || e.pointerId !== d.pointerId) return;
     drag = undefined;
     if (stage.hasPointerCapture(e.pointerId)) stage.releasePointerCapture(e.pointerId);
-    if (commit && d.pos !== d.start && Number.isFinite(d.pos)) o.drop(d.handle, d.pos);
+    if (commit && d.pos !== d.start && Number.isFinite(d.pos)) o.drop(...parseHandle(d.handle), d.pos);
   };
   stage.addEventListener("pointerup", (e) => end(e, true));
   stage.addEventListener("pointercancel", (e) => end(e, false));
@@ -341,7 +412,7 @@ export function withToken(servers: Placed[], i: number, j: number, token: number
 }
 
 /** The handle of a drawn point ("server:j") as indices. */
-export function parseHandle(handle: string): [number, number] {
+function parseHandle(handle: string): [number, number] {
   const [i, j] = handle.split(":").map(Number);
   return [i ?? 0, j ?? 0];
 }

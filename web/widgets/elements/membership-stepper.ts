@@ -13,19 +13,20 @@ import {
   movesLine,
   movesOf,
   nextLetter,
-  numberField,
   setField,
   textField,
 } from "../core/scenario";
 import {
   enableRingDrag,
   freeTokens,
-  keyPosition,
-  parseHandle,
+  ringFields,
+  ringKeys,
   sharesLegend,
   smallRingCss,
   smallRingSvg,
+  syncRingFields,
   tokenInputs,
+  type RingFields,
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
@@ -61,12 +62,8 @@ function finalServers(state: State): Placed[] {
 
 export class MembershipStepper extends StepperElement<typeof spec, MembershipStep> {
   static override spec = spec;
-  private keyField!: ReturnType<typeof textField>;
-  private hashesField!: ReturnType<typeof textField>;
+  private fields!: RingFields;
   private changesField!: ReturnType<typeof textField>;
-  private spanField!: ReturnType<typeof numberField>;
-  private editor!: ServerEditor;
-  private dragHint!: HTMLParagraphElement;
   /** The servers the picture shows (a drag names its point by index in this list). */
   private drawn: Placed[] = [];
   private readonly motion = new MotionWindow();
@@ -104,11 +101,8 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
   }
 
   protected override buildParams(params: HTMLDivElement): void {
-    this.keyField = textField("key", (key) => this.change({ key: key.trim() }, "keep"));
-    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }, "keep"));
     this.changesField = textField("changes", (text) => this.change({ changes: spec.changes.parse(text) }));
-    this.spanField = numberField("span", (span) => this.change({ span }), { min: 2, step: 1 });
-    this.editor = new ServerEditor(() => this.shadowRoot, {
+    const editor = new ServerEditor(() => this.shadowRoot, {
       colors: this.colors,
       nextName: (names) => nextLetter([...names, ...this.palette(this.state)]),
       add: (name) => {
@@ -141,24 +135,22 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
         return p ? tokenInputs(this.t, "servers", p, s.span, (j, v) => this.setToken(p.name, j, v)) : undefined;
       },
     });
-    this.dragHint = h("p", { class: "hint drag-hint" });
-    params.append(
-      this.keyField.el,
-      this.hashesField.el,
-      this.spanField.el,
-      this.changesField.el,
-      this.editor.el,
-      this.dragHint,
-    );
+    this.fields = ringFields(editor, {
+      key: (key) => this.change({ key: key.trim() }, "keep"),
+      hashes: (text) => this.change({ hashes: spec.hashes.parse(text) }, "keep"),
+      span: (span) => this.change({ span }),
+    });
+    const f = this.fields;
+    params.append(f.key.el, f.hashes.el, f.span.el, this.changesField.el, editor.el, f.dragHint);
   }
 
   protected override build(box: HTMLDivElement): void {
     super.build(box);
     enableRingDrag(this.stage, {
       span: () => this.state.span,
-      label: (handle, pos) => `${this.drawn[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
-      drop: (handle, pos) => {
-        const [i, j] = parseHandle(handle);
+      servers: () => this.drawn,
+      id: (pos) => this.f.id(pos),
+      drop: (i, j, pos) => {
         const name = this.drawn[i]?.name;
         if (name !== undefined) this.setToken(name, j, pos);
       },
@@ -167,30 +159,10 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
 
   protected override syncParams(state: State): void {
     const t = this.t;
-    this.keyField.label.textContent = t.scenario.yourKey;
-    setField(this.shadowRoot, this.keyField.input, state.key);
-    this.keyField.note.textContent = "";
-    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
-      const k = keyPosition(this.rl, state.key, state.span);
-      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
-    }
-    this.hashesField.label.textContent = t.ring.hashes;
-    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
+    const names = finalServers(state).map((p) => p.name);
+    syncRingFields(this.shadowRoot, { t, f: this.f, rl: this.rl }, this.fields, state, names);
     this.changesField.label.textContent = t.membership.changes;
     setField(this.shadowRoot, this.changesField.input, state.changes.join(", "));
-    this.spanField.label.textContent = t.ring.span;
-    setField(this.shadowRoot, this.spanField.input, String(state.span));
-    this.editor.sync(
-      finalServers(state).map((p) => p.name),
-      t,
-    );
-    this.dragHint.textContent = t.scenario.drag;
-  }
-
-  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => `k${i + 1}`);
-    if (!state.key) return { hashes: state.hashes, labels };
-    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
 
   protected stepsOf(rl: Ringlab, state: State): MembershipStep[] {
@@ -198,7 +170,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       {
         span: state.span,
         servers: state.servers,
-        hashes: this.keys(rl, state).hashes,
+        hashes: ringKeys(rl, state).hashes,
         changes: parseChanges(state.changes),
       },
       rl,
@@ -219,7 +191,7 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
     const all = this.palette(state);
     const allSlots = this.colors.slots(all);
     const slot = (name: string) => allSlots[all.indexOf(name)] ?? 0;
-    const labels = this.keys(rl, state).labels;
+    const labels = ringKeys(rl, state).labels;
     const change = parseChanges(state.changes)[step.change];
     // The arc step shows the ring as it was, with the joining server emphasised or the leaving one faded.
     const showBefore = step.kind === "arc" && change?.kind === "remove";

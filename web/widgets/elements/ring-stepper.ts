@@ -6,28 +6,20 @@ import { h } from "../core/dom";
 import type { Fmt } from "../core/format";
 import type { Messages } from "../i18n/index";
 import { num, nums, placed, stepIndex, str, type Placed, type StateOf } from "../core/params";
-import {
-  ColorMemory,
-  MotionWindow,
-  ServerEditor,
-  colorSlots,
-  movesLine,
-  nextLetter,
-  numberField,
-  setField,
-  textField,
-} from "../core/scenario";
+import { ColorMemory, MotionWindow, ServerEditor, colorSlots, movesLine, nextLetter } from "../core/scenario";
 import {
   enableRingDrag,
   freeTokens,
-  keyPosition,
-  parseHandle,
+  ringFields,
+  ringKeys,
   ringMoves,
   sharesLegend,
   smallRingCss,
   smallRingSvg,
+  syncRingFields,
   tokenInputs,
   withToken,
+  type RingFields,
   type RingMoves,
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
@@ -55,11 +47,7 @@ type State = StateOf<typeof spec>;
 
 export class RingStepper extends StepperElement<typeof spec, RingStep> {
   static override spec = spec;
-  private keyField!: ReturnType<typeof textField>;
-  private hashesField!: ReturnType<typeof textField>;
-  private spanField!: ReturnType<typeof numberField>;
-  private editor!: ServerEditor;
-  private dragHint!: HTMLParagraphElement;
+  private fields!: RingFields;
   private readonly motion = new MotionWindow();
   private readonly colors = new ColorMemory();
 
@@ -72,15 +60,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
   }
 
   protected override buildParams(params: HTMLDivElement): void {
-    this.keyField = textField("key", (key) => {
-      const s = this.state;
-      // The new key's own step: after the intro and the chapter's keys.
-      this.change({ key: key.trim(), step: key.trim() ? s.hashes.length + 1 : 0 }, "keep");
-    });
-    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
-    // A new span places the keys afresh: there is no "before" on it to compare with.
-    this.spanField = numberField("span", (span) => this.change({ span, before: [] }), { min: 2, step: 1 });
-    this.editor = new ServerEditor(() => this.shadowRoot, {
+    const editor = new ServerEditor(() => this.shadowRoot, {
       colors: this.colors,
       nextName: nextLetter,
       add: (name) => {
@@ -106,8 +86,18 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
           : undefined;
       },
     });
-    this.dragHint = h("p", { class: "hint drag-hint" });
-    params.append(this.keyField.el, this.hashesField.el, this.spanField.el, this.editor.el, this.dragHint);
+    this.fields = ringFields(editor, {
+      key: (key) => {
+        const s = this.state;
+        // The new key's own step: after the intro and the chapter's keys.
+        this.change({ key: key.trim(), step: key.trim() ? s.hashes.length + 1 : 0 }, "keep");
+      },
+      hashes: (text) => this.change({ hashes: spec.hashes.parse(text) }),
+      // A new span places the keys afresh: there is no "before" on it to compare with.
+      span: (span) => this.change({ span, before: [] }),
+    });
+    const f = this.fields;
+    params.append(f.key.el, f.hashes.el, f.span.el, editor.el, f.dragHint);
   }
 
   protected override build(box: HTMLDivElement): void {
@@ -115,11 +105,9 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     // The stage exists now (buildParams ran first): drags start on its pictures.
     enableRingDrag(this.stage, {
       span: () => this.state.span,
-      label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
-      drop: (handle, pos) => {
-        const [i, j] = parseHandle(handle);
-        this.changeServers(withToken(this.state.servers, i, j, pos));
-      },
+      servers: () => this.state.servers,
+      id: (pos) => this.f.id(pos),
+      drop: (i, j, pos) => this.changeServers(withToken(this.state.servers, i, j, pos)),
     });
   }
 
@@ -130,31 +118,11 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
   }
 
   protected override syncParams(state: State): void {
-    const t = this.t;
-    this.keyField.label.textContent = t.scenario.yourKey;
-    setField(this.shadowRoot, this.keyField.input, state.key);
-    this.keyField.note.textContent = "";
-    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
-      const k = keyPosition(this.rl, state.key, state.span);
-      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
-    }
-    this.hashesField.label.textContent = t.ring.hashes;
-    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
-    this.spanField.label.textContent = t.ring.span;
-    setField(this.shadowRoot, this.spanField.input, String(state.span));
+    // Colours first, counting the servers before the change: the editor's chips then take theirs
+    // from the same memory.
     this.palette(state);
-    this.editor.sync(
-      state.servers.map((p) => p.name),
-      t,
-    );
-    this.dragHint.textContent = t.scenario.drag;
-  }
-
-  /** The chapter's keys, then the reader's key at h32(key) mod span. */
-  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => `k${i + 1}`);
-    if (!state.key) return { hashes: state.hashes, labels };
-    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
+    const names = state.servers.map((p) => p.name);
+    syncRingFields(this.shadowRoot, { t: this.t, f: this.f, rl: this.rl }, this.fields, state, names);
   }
 
   /**
@@ -168,7 +136,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
   }
 
   protected stepsOf(rl: Ringlab, state: State): RingStep[] {
-    return ringSteps({ span: state.span, servers: state.servers, hashes: this.keys(rl, state).hashes }, rl);
+    return ringSteps({ span: state.span, servers: state.servers, hashes: ringKeys(rl, state).hashes }, rl);
   }
 
   protected draw(stage: HTMLDivElement, step: RingStep, _i: number, _steps: RingStep[], state: State): void {
@@ -177,7 +145,7 @@ export class RingStepper extends StepperElement<typeof spec, RingStep> {
     const names = state.servers.map((p) => p.name);
     const slot = this.palette(state);
     const slots = names.map(slot);
-    const keys = this.keys(rl, state);
+    const keys = ringKeys(rl, state);
     const revealed = step.kind === "intro" ? 0 : step.kind === "summary" ? step.owners.length : step.index;
     const before = state.before;
     const moves = before.length > 0 ? ringMoves(rl, state.span, before, state.servers, keys.hashes, slot) : undefined;

@@ -13,20 +13,21 @@ import {
   nextLetter,
   numberField,
   setField,
-  textField,
 } from "../core/scenario";
 import {
   enableRingDrag,
   freeTokens,
-  keyPosition,
   ownerNames,
-  parseHandle,
+  ringFields,
+  ringKeys,
   ringMoves,
   sharesLegend,
   smallRingCss,
   smallRingSvg,
+  syncRingFields,
   tokenInputs,
   withToken,
+  type RingFields,
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
@@ -56,13 +57,9 @@ type State = StateOf<typeof spec>;
 
 export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   static override spec = spec;
-  private keyField!: ReturnType<typeof textField>;
-  private hashesField!: ReturnType<typeof textField>;
-  private spanField!: ReturnType<typeof numberField>;
+  private fields!: RingFields;
   private rfField!: ReturnType<typeof numberField>;
   private prefField!: ReturnType<typeof numberField>;
-  private editor!: ServerEditor;
-  private dragHint!: HTMLParagraphElement;
   private readonly motion = new MotionWindow();
   private readonly colors = new ColorMemory();
   private jumpToKey = false;
@@ -72,16 +69,9 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
   }
 
   protected override buildParams(params: HTMLDivElement): void {
-    this.keyField = textField("key", (key) => {
-      this.jumpToKey = key.trim() !== "";
-      this.change({ key: key.trim() });
-    });
-    this.hashesField = textField("hashes", (text) => this.change({ hashes: spec.hashes.parse(text) }));
-    // A new span places the keys afresh: there is no "before" on it to compare with.
-    this.spanField = numberField("span", (span) => this.change({ span, before: [] }), { min: 2, step: 1 });
     this.rfField = numberField("rf", (rf) => this.change({ rf }, "last"), { min: 1, step: 1 });
     this.prefField = numberField("pref", (pref) => this.change({ pref }, "last"), { min: 0, step: 1 });
-    this.editor = new ServerEditor(() => this.shadowRoot, {
+    const editor = new ServerEditor(() => this.shadowRoot, {
       colors: this.colors,
       nextName: nextLetter,
       add: (name) => {
@@ -148,27 +138,26 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
         );
       },
     });
-    this.dragHint = h("p", { class: "hint drag-hint" });
-    params.append(
-      this.keyField.el,
-      this.hashesField.el,
-      this.spanField.el,
-      this.rfField.el,
-      this.prefField.el,
-      this.editor.el,
-      this.dragHint,
-    );
+    this.fields = ringFields(editor, {
+      key: (key) => {
+        this.jumpToKey = key.trim() !== "";
+        this.change({ key: key.trim() });
+      },
+      hashes: (text) => this.change({ hashes: spec.hashes.parse(text) }),
+      // A new span places the keys afresh: there is no "before" on it to compare with.
+      span: (span) => this.change({ span, before: [] }),
+    });
+    const f = this.fields;
+    params.append(f.key.el, f.hashes.el, f.span.el, this.rfField.el, this.prefField.el, editor.el, f.dragHint);
   }
 
   protected override build(box: HTMLDivElement): void {
     super.build(box);
     enableRingDrag(this.stage, {
       span: () => this.state.span,
-      label: (handle, pos) => `${this.state.servers[parseHandle(handle)[0]]?.name ?? ""} ${this.f.id(pos)}`,
-      drop: (handle, pos) => {
-        const [i, j] = parseHandle(handle);
-        this.changeServers(withToken(this.state.servers, i, j, pos));
-      },
+      servers: () => this.state.servers,
+      id: (pos) => this.f.id(pos),
+      drop: (i, j, pos) => this.changeServers(withToken(this.state.servers, i, j, pos)),
     });
   }
 
@@ -180,33 +169,12 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
 
   protected override syncParams(state: State): void {
     const t = this.t;
-    this.keyField.label.textContent = t.scenario.yourKey;
-    setField(this.shadowRoot, this.keyField.input, state.key);
-    this.keyField.note.textContent = "";
-    if (state.key && this.rl && Number.isInteger(state.span) && state.span >= 2) {
-      const k = keyPosition(this.rl, state.key, state.span);
-      this.keyField.note.textContent = t.ring.keyRule(this.f.id(k.h32), this.f.id(state.span), this.f.id(k.pos));
-    }
-    this.hashesField.label.textContent = t.ring.hashes;
-    setField(this.shadowRoot, this.hashesField.input, state.hashes.join(", "));
-    this.spanField.label.textContent = t.ring.span;
-    setField(this.shadowRoot, this.spanField.input, String(state.span));
+    const names = state.servers.map((p) => p.name);
+    syncRingFields(this.shadowRoot, { t, f: this.f, rl: this.rl }, this.fields, state, names);
     this.rfField.label.textContent = t.search.rf;
     setField(this.shadowRoot, this.rfField.input, String(state.rf));
     this.prefField.label.textContent = t.search.pref;
     setField(this.shadowRoot, this.prefField.input, String(state.pref));
-    this.editor.sync(
-      state.servers.map((p) => p.name),
-      t,
-    );
-    this.dragHint.textContent = t.scenario.drag;
-  }
-
-  /** The chapter's keys, then the reader's key at h32(key) mod span. */
-  private keys(rl: Ringlab, state: State): { hashes: number[]; labels: string[] } {
-    const labels = state.hashes.map((_, i) => `k${i + 1}`);
-    if (!state.key) return { hashes: state.hashes, labels };
-    return { hashes: [...state.hashes, keyPosition(rl, state.key, state.span).pos], labels: [...labels, state.key] };
   }
 
   protected override render(rl: Ringlab, state: State): void {
@@ -238,7 +206,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       {
         span: state.span,
         servers: state.servers,
-        hashes: this.keys(rl, state).hashes,
+        hashes: ringKeys(rl, state).hashes,
         pref: state.pref,
         rf: state.rf,
         zones: state.zones,
@@ -332,7 +300,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
     const visitPt = step.visit ? step.points[step.visit.point] : undefined;
     const rl = this.rl as Ringlab;
     const slots = names.map((n) => this.slotOf(n));
-    const keys = this.keys(rl, state);
+    const keys = ringKeys(rl, state);
     // Every key on the ring: those whose search has finished coloured by owner, the current one
     // walked to its owner; during the preference list, the list's position as well.
     let finished = 0;
