@@ -368,16 +368,11 @@ export interface Moves {
 }
 
 /**
- * Compares owners before and after (server names), counted by the module. `newNames` is the server
- * list after the change (default: the servers that own a key after it).
+ * Server ids for rl.movement, which counts by identity: the servers before a change take 0, 1, …
+ * in their order, and each other name the next free id when first seen; isNew[id] marks a server
+ * that was not there before.
  */
-export function movesOf(
-  rl: Ringlab,
-  before: readonly string[],
-  after: readonly string[],
-  oldNames: readonly string[],
-  newNames: readonly string[] = [...new Set(after)],
-): Moves {
+export function serverIds(oldNames: Iterable<string>): { id: (name: string) => number; isNew: boolean[] } {
   const ids = new Map<string, number>();
   const isNew: boolean[] = [];
   const old = new Set(oldNames);
@@ -390,7 +385,23 @@ export function movesOf(
     }
     return x;
   };
-  for (const n of oldNames) id(n);
+  for (const n of old) id(n);
+  return { id, isNew };
+}
+
+/**
+ * Compares owners before and after (server names), counted by the module. `newNames` is the server
+ * list after the change (default: the servers that own a key after it).
+ */
+export function movesOf(
+  rl: Ringlab,
+  before: readonly string[],
+  after: readonly string[],
+  oldNames: readonly string[],
+  newNames: readonly string[] = [...new Set(after)],
+): Moves {
+  const { id, isNew } = serverIds(oldNames);
+  const old = new Set(oldNames);
   const b = Uint32Array.from(before, id);
   const a = Uint32Array.from(after, id);
   const movement = rl.movement(b, a, isNew);
@@ -444,18 +455,9 @@ export function movesOfIndices(
   after: Uint32Array,
   newNames: readonly string[],
 ): Moves {
-  // Ids are old list positions; a server new in the list gets the next free id.
-  const ids = new Map(oldNames.map((n, i) => [n, i]));
-  const isNew = oldNames.map(() => false);
-  const idOfNew = Uint32Array.from(newNames, (n) => {
-    let x = ids.get(n);
-    if (x === undefined) {
-      x = ids.size;
-      ids.set(n, x);
-      isNew.push(true);
-    }
-    return x;
-  });
+  // Ids are old list positions (the names are distinct); a server new in the list gets the next free id.
+  const { id, isNew } = serverIds(oldNames);
+  const idOfNew = Uint32Array.from(newNames, id);
   const a = new Uint32Array(after.length);
   const moved = new Array<boolean>(after.length);
   for (let k = 0; k < after.length; k++) {

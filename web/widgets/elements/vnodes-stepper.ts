@@ -18,6 +18,7 @@ import {
   numberField,
   reducedMotion,
   ServerEditor,
+  serverIds,
   setField,
   textField,
   type Moves,
@@ -136,17 +137,8 @@ let remapped = new Uint32Array(0);
 function movesBetween(rl: Ringlab, b: VnodesStep, a: VnodesStep, marked: number): Moves {
   const oldNames = b.names;
   const newNames = a.names;
-  const ids = new Map(oldNames.map((n, i) => [n, i]));
-  const isNew = oldNames.map(() => false);
-  const idOfNew = Uint32Array.from(newNames, (n) => {
-    let x = ids.get(n);
-    if (x === undefined) {
-      x = ids.size;
-      ids.set(n, x);
-      isNew.push(true);
-    }
-    return x;
-  });
+  const { id, isNew } = serverIds(oldNames);
+  const idOfNew = Uint32Array.from(newNames, id);
   const before = b.keyOwners;
   let after = a.keyOwners;
   if (!idOfNew.every((x, i) => x === i)) {

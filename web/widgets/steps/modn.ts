@@ -2,6 +2,7 @@
 // then what moved, counted by the module (movement) against the theory (mod-N keeps
 // min(n,m)/lcm(n,m) of the hash values; the least any scheme must move is |m−n|/max(n,m)).
 import type { Ringlab } from "ringlab";
+import { serverIds } from "../core/scenario";
 
 export interface ModNParams {
   hashes: number[];
@@ -56,19 +57,7 @@ export function modNSteps(p: ModNParams, rl: Ringlab): ModNStep[] {
   const rows = p.hashes.map((hash) => row(hash));
   if (p.key) rows.push(row(rl.h32(p.key), p.key));
   // The module counts by identity: one id per server name, new = not there before.
-  const ids = new Map<string, number>();
-  const old = new Set(Array.from({ length: p.from }, (_, i) => nameBefore(i)));
-  const isNew: boolean[] = [];
-  const id = (name: string) => {
-    let x = ids.get(name);
-    if (x === undefined) {
-      x = ids.size;
-      ids.set(name, x);
-      isNew.push(!old.has(name));
-    }
-    return x;
-  };
-  for (const n of old) id(n);
+  const { id, isNew } = serverIds(Array.from({ length: p.from }, (_, i) => nameBefore(i)));
   const mv = rl.movement(
     Uint32Array.from(rows, (r) => id(nameBefore(r.before))),
     Uint32Array.from(rows, (r) => id(nameAfter(r.after))),
