@@ -61,17 +61,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
     this.keyField = textField("key", (v) => this.edit({ key: v.trim() }, "first"));
     this.bucketsField = numberField("buckets", (v) => this.edit({ buckets: v }), { min: 1, step: 1 });
     this.toField = numberField("buckets-to", (v) => this.edit({ to: v }), { min: 1, step: 1 });
-    this.keysField = textField("keys", (v) =>
-      this.change(
-        {
-          keys: v
-            .split(",")
-            .map((k) => k.trim())
-            .filter((k) => k !== ""),
-        },
-        "keep",
-      ),
-    );
+    this.keysField = textField("keys", (v) => this.change({ keys: spec.keys.parse(v) }, "keep"));
     box.append(this.keyField.el, this.bucketsField.el, this.toField.el, this.keysField.el);
   }
 

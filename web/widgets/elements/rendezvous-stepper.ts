@@ -73,17 +73,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
 
   protected override buildParams(box: HTMLDivElement): void {
     this.keyField = textField("key", (v) => this.change({ key: v.trim() }));
-    this.keysField = textField("keys", (v) =>
-      this.change(
-        {
-          keys: v
-            .split(",")
-            .map((k) => k.trim())
-            .filter((k) => k !== ""),
-        },
-        "keep",
-      ),
-    );
+    this.keysField = textField("keys", (v) => this.change({ keys: spec.keys.parse(v) }, "keep"));
     this.editor = new ServerEditor(() => this.shadowRoot, {
       colors: this.memory,
       nextName: (names) => nextName("S", names),
