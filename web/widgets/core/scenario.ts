@@ -337,6 +337,28 @@ export class ServerEditor {
   }
 }
 
+/**
+ * The server editor's add, remove and rename for a list of names kept with the list before the
+ * reader's last change of it: adding or removing a server changes the list (`changeList`); a
+ * rename is not a move, so both lists take the new name (`renamed`).
+ */
+export function nameListEdits(
+  lists: () => { now: readonly string[]; before: readonly string[] },
+  changeList: (to: string[]) => void,
+  renamed: (now: string[], before: string[]) => void,
+): Pick<ServerEditorOptions, "add" | "remove" | "rename"> {
+  return {
+    add: (name) => changeList([...lists().now, name]),
+    remove: (i) => changeList(lists().now.filter((_, j) => j !== i)),
+    rename: (i, name) => {
+      const { now, before } = lists();
+      const old = now[i];
+      const swap = (x: string) => (x === old ? name : x);
+      renamed(now.map(swap), before.map(swap));
+    },
+  };
+}
+
 /** The next free name in a series: S0, S1, … (skipping names in use). */
 export function nextName(prefix: string, names: readonly string[], from = names.length): string {
   const used = new Set(names);

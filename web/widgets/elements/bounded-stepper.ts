@@ -10,6 +10,7 @@ import {
   colorSlots,
   movesLine,
   movesOf,
+  nameListEdits,
   nextName,
   numberField,
   reducedMotion,
@@ -89,14 +90,11 @@ export class BoundedStepper extends StepperElement<typeof spec, BoundedStep> {
     };
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("S", names),
-      add: (name) => this.changeServers([...this.state.servers, name]),
-      remove: (i) => this.changeServers(this.state.servers.filter((_, j) => j !== i)),
-      rename: (i, name) => {
-        // A rename is not a move: the list before takes the new name too.
-        const old = this.state.servers[i];
-        const swap = (x: string) => (x === old ? name : x);
-        this.change({ servers: this.state.servers.map(swap), before: this.state.before.map(swap) }, "last");
-      },
+      ...nameListEdits(
+        () => ({ now: this.state.servers, before: this.state.before }),
+        (to) => this.changeServers(to),
+        (servers, before) => this.change({ servers, before }, "last"),
+      ),
     });
     box.append(
       this.key.el,

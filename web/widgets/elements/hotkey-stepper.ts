@@ -9,6 +9,7 @@ import {
   colorSlots,
   movesLine,
   movesOf,
+  nameListEdits,
   nextName,
   numberField,
   ServerEditor,
@@ -95,14 +96,11 @@ export class HotkeyStepper extends StepperElement<typeof spec, HotkeyStep> {
     };
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("S", names),
-      add: (name) => this.changeServers([...this.state.servers, name]),
-      remove: (i) => this.changeServers(this.state.servers.filter((_, j) => j !== i)),
-      rename: (i, name) => {
-        // A rename is not a move: the list before takes the new name too.
-        const old = this.state.servers[i];
-        const swap = (x: string) => (x === old ? name : x);
-        this.change({ servers: this.state.servers.map(swap), before: this.state.before.map(swap) }, "keep");
-      },
+      ...nameListEdits(
+        () => ({ now: this.state.servers, before: this.state.before }),
+        (to) => this.changeServers(to),
+        (servers, before) => this.change({ servers, before }, "keep"),
+      ),
     });
     box.append(this.key.el, ...NUMS.map((n) => this.nums[n].el), this.editor.el);
   }

@@ -11,6 +11,7 @@ import {
   colorSlots,
   movesLine,
   movesOf,
+  nameListEdits,
   nextName,
   numberField,
   ServerEditor,
@@ -69,14 +70,11 @@ export class MaglevStepper extends StepperElement<typeof spec, MaglevStep> {
     this.size = numberField("table-size", (m) => this.change({ "table-size": m, before: [] }), { min: 2, step: 1 });
     this.editor = new ServerEditor(() => this.shadowRoot, {
       nextName: (names) => nextName("B", names),
-      add: (name) => this.changeBackends([...this.state.backends, name]),
-      remove: (i) => this.changeBackends(this.state.backends.filter((_, j) => j !== i)),
-      rename: (i, name) => {
-        // A rename is not a move: the list before takes the new name too.
-        const old = this.state.backends[i];
-        const swap = (x: string) => (x === old ? name : x);
-        this.change({ backends: this.state.backends.map(swap), before: this.state.before.map(swap) }, "last");
-      },
+      ...nameListEdits(
+        () => ({ now: this.state.backends, before: this.state.before }),
+        (to) => this.changeBackends(to),
+        (backends, before) => this.change({ backends, before }, "last"),
+      ),
     });
     box.append(this.key.el, this.size.el, this.editor.el);
   }
