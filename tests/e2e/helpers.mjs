@@ -285,10 +285,23 @@ export async function outputText(host) {
 
 /**
  * For a test file on the built playground: serves dist/playground under SUB and launches
- * Chromium before its tests, closes both after them. The fields are set once `before` has run.
+ * Chromium before its tests, closes both after them. The fields are set once `before` has run;
+ * `url(hash)` is a page's address on that server, `open(hash, viewport)` a fresh page there with
+ * its widget settled ({ page, host }).
  */
 export function usePlayground() {
-  const env = { server: undefined, browser: undefined };
+  const env = {
+    server: undefined,
+    browser: undefined,
+    url: (hash = "") => `${env.server.origin}${SUB}${hash}`,
+    async open(hash, viewport) {
+      const page = await newPage(env.browser.context, viewport);
+      await page.goto(env.url(hash));
+      const host = page.locator('[data-testid="widget-host"]');
+      await settled(host);
+      return { page, host };
+    },
+  };
   before(async () => {
     assertBuilt("playground/index.html");
     env.server = await serve({ [SUB]: path.join(distDir, "playground") });
@@ -299,4 +312,20 @@ export function usePlayground() {
     await env.server?.close();
   });
   return env;
+}
+
+/**
+ * The module's count of keys whose owner changed, owners given by server name before and after:
+ * rl.movement over ids with the servers before first (oldNames, distinct) and a new name the next id.
+ */
+export function moduleMoved(rl, before, after, oldNames) {
+  const ids = new Map(oldNames.map((n, i) => [n, i]));
+  const id = (n) => {
+    if (!ids.has(n)) ids.set(n, ids.size);
+    return ids.get(n);
+  };
+  const b = Uint32Array.from(before, id);
+  const a = Uint32Array.from(after, id);
+  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
+  return rl.movement(b, a, isNew).moved;
 }

@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import {
   BENGALI_DIGIT,
-  SUB,
   box,
   golden,
   newPage,
@@ -21,17 +20,7 @@ import {
 } from "./helpers.mjs";
 
 const env = usePlayground();
-
-const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
-
-/** A fresh page at `hash`, its widget settled. */
-async function open(hash, viewport) {
-  const page = await newPage(env.browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
+const { url, open } = env;
 
 describe("every page", () => {
   test("loads with no console error, from a sub-path, at 1280×800 and 360 px", { timeout: 300_000 }, async () => {

@@ -6,34 +6,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { SUB, box, newPage, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
+import { box, moduleMoved, newPage, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
+const { url, open } = env;
 const rl = await load();
-
-const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
-
-async function open(hash, viewport) {
-  const page = await newPage(env.browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
-
-/** The moved-key count the module gives for owners before and after (names), as the page counts. */
-function moduleMoved(before, after, oldNames) {
-  const ids = new Map();
-  const id = (n) => {
-    if (!ids.has(n)) ids.set(n, ids.size);
-    return ids.get(n);
-  };
-  oldNames.forEach(id);
-  const b = Uint32Array.from(before, id);
-  const a = Uint32Array.from(after, id);
-  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
-  return rl.movement(b, a, isNew).moved;
-}
 
 /** The page's moves line: { moved, keys }. */
 async function pageMoves(host) {
@@ -97,7 +74,7 @@ describe("your own scenario", () => {
     };
     const expect = (before, after, key) => {
       const p = placed(before, after, key);
-      return { moved: moduleMoved(p.before, p.after, before), keys: p.before.length };
+      return { moved: moduleMoved(rl, p.before, p.after, before), keys: p.before.length };
     };
     // The fewest this change needs: the keys of servers that left, plus the new servers' balanced share.
     const fewest = (before, after, key) => {
@@ -256,7 +233,7 @@ describe("your own scenario", () => {
     };
     const expect = (was, servers, key) => {
       const keys = uniq([key, ...CHAPTER_KEYS]);
-      return { moved: moduleMoved(owners(was, keys), owners(servers, keys), was), keys: keys.length };
+      return { moved: moduleMoved(rl, owners(was, keys), owners(servers, keys), was), keys: keys.length };
     };
     assert.ok(await host.locator('[data-testid="moves"]').isHidden(), "no change yet, no count");
     await type(host, "key", "order:2024");
@@ -302,7 +279,7 @@ describe("your own scenario", () => {
       const before = keys.map((k) => String(rl.jump(rl.h32(k), n)));
       const after = keys.map((k) => String(rl.jump(rl.h32(k), m)));
       const old = uniq([...before, ...after.filter((b) => Number(b) < n)]);
-      return { moved: moduleMoved(before, after, old), keys: keys.length };
+      return { moved: moduleMoved(rl, before, after, old), keys: keys.length };
     };
     assert.deepEqual(await pageMoves(host), expect(10, 11, "user:42"));
     await type(host, "key", "order:2024");
@@ -353,7 +330,7 @@ describe("your own scenario", () => {
         const keys = rl.keys(seed, 10000);
         const oa = Array.from(ra.ownerMany(keys), (i) => ra.servers[i]);
         const ob = Array.from(rb.ownerMany(keys), (i) => rb.servers[i]);
-        return { moved: moduleMoved(oa, ob, a), keys: 10000 };
+        return { moved: moduleMoved(rl, oa, ob, a), keys: 10000 };
       } finally {
         ra.dispose();
         rb.dispose();

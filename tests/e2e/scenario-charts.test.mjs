@@ -8,9 +8,8 @@ import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
 import {
-  SUB,
   box,
-  newPage,
+  moduleMoved,
   outputText,
   screenshot,
   settled,
@@ -21,17 +20,8 @@ import {
 } from "./helpers.mjs";
 
 const env = usePlayground();
+const { url, open } = env;
 const rl = await load();
-
-const url = (hash) => `${env.server.origin}${SUB}${hash}`;
-
-async function open(hash, viewport) {
-  const page = await newPage(env.browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
 
 const servers = (n) => Array.from({ length: n }, (_, i) => `S${i}`);
 
@@ -44,19 +34,6 @@ function owners(names, vnodes, { seed = 16, keys = 100000, weight } = {}) {
   } finally {
     ring.dispose();
   }
-}
-
-/** The module's count of keys moved between two placements (rl.movement over name ids). */
-function moved(before, after, oldNames) {
-  const ids = new Map(oldNames.map((n, i) => [n, i]));
-  const id = (n) => {
-    if (!ids.has(n)) ids.set(n, ids.size);
-    return ids.get(n);
-  };
-  const b = Uint32Array.from(before, id);
-  const a = Uint32Array.from(after, id);
-  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
-  return rl.movement(b, a, isNew).moved;
 }
 
 /** The moves line as the page shows it. */
@@ -112,7 +89,7 @@ describe("virtual nodes: the reader's servers", () => {
     const added = owners(servers(11), 10);
     await host.locator('[data-testid="servers-new"]').fill("S10");
     await host.locator('[data-testid="servers-add"]').click();
-    const addMoved = moved(before, added, servers(10));
+    const addMoved = moduleMoved(rl, before, added, servers(10));
     await waitMoves(host, addMoved);
     assert.ok(addMoved > 0);
     assert.deepEqual(await movesOnPage(host), { moved: addMoved, keys: 100000 });
@@ -124,7 +101,7 @@ describe("virtual nodes: the reader's servers", () => {
 
     // Remove S3.
     const without = servers(11).filter((n) => n !== "S3");
-    const removeMoved = moved(added, owners(without, 10), servers(11));
+    const removeMoved = moduleMoved(rl, added, owners(without, 10), servers(11));
     await host.locator('[data-testid="servers-remove-S3"]').click();
     await waitMoves(host, removeMoved);
     assert.match(decodeURIComponent(page.url()), new RegExp(`names=${without.join(",")}`));
@@ -134,7 +111,7 @@ describe("virtual nodes: the reader's servers", () => {
     const w3 = owners(without, 100, { weight: 3 });
     await host.locator('[data-testid="field-weight"]').fill("3");
     await host.locator('[data-testid="field-weight"]').press("Enter");
-    await waitMoves(host, moved(w2, w3, without));
+    await waitMoves(host, moduleMoved(rl, w2, w3, without));
     assert.equal((await stepOf(host)).step, 10);
     assert.match(page.url(), /weight=3/);
 
@@ -147,7 +124,7 @@ describe("virtual nodes: the reader's servers", () => {
     assert.equal(await host.locator('[data-testid="servers-rename-S0"]').count(), 1);
     assert.equal(await host.locator('[data-testid="servers-rename-S3"]').count(), 0);
     assert.equal(await host.locator('[data-testid="servers-rename-S10"]').count(), 1);
-    assert.deepEqual(await movesOnPage(host), { moved: moved(w2, w3, without), keys: 100000 });
+    assert.deepEqual(await movesOnPage(host), { moved: moduleMoved(rl, w2, w3, without), keys: 100000 });
     assert.equal(await host.locator("[data-moved]").count(), marks, "the moved marks after a reload");
     assert.ok((await host.locator('[data-testid="moves-table"] td.moved').count()) > 0);
     await page.assertClean();
@@ -261,7 +238,7 @@ describe("virtual nodes: the reader's servers", () => {
       await host.locator('[data-testid="servers-add"]').click();
       await waitMoves(
         host,
-        moved(owners(servers(100), 256, { keys }), owners(servers(101), 256, { keys }), servers(100)),
+        moduleMoved(rl, owners(servers(100), 256, { keys }), owners(servers(101), 256, { keys }), servers(100)),
       );
       await page.assertClean();
       await page.close();

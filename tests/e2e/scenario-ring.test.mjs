@@ -5,12 +5,12 @@
 // 390 px, in English or Bengali; and no console error.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { SUB, newPage, rows, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { newPage, rows, screenshot, settled, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/index.js";
 
 const env = usePlayground();
+const { url, open } = env;
 const rl = await load();
-const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
 
 const bitsFor = (span) => {
   let bits = 1;
@@ -64,14 +64,6 @@ function finalServers(state) {
 
 const ringOf = (page, state) => (page === "membership" ? finalServers(state) : state.servers);
 const keyHashes = (state) => [...state.hashes, ...(state.key ? [rl.h32(state.key) % state.span] : [])];
-
-async function open(hash, viewport) {
-  const page = await newPage(env.browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
 
 const state = (host) => host.evaluate((el) => el.state);
 const colourOf = (host, name) =>

@@ -7,19 +7,11 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { SUB, box, newPage, rows, screenshot, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
+import { box, moduleMoved, rows, screenshot, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
 
 const env = usePlayground();
+const { open } = env;
 const rl = await load();
-const url = (hash = "") => `${env.server.origin}${SUB}${hash}`;
-
-async function open(hash, viewport) {
-  const page = await newPage(env.browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
 
 /**
  * Runs an action in the page and measures, with the page's clock, until the widget rendered and
@@ -56,19 +48,6 @@ async function rendered(host, action) {
 const movedOnPage = async (host) => Number(await host.locator('[data-testid="moves"]').getAttribute("data-moved"));
 const hashParams = (page) => new URLSearchParams(page.url().slice(page.url().indexOf("?") + 1));
 
-/** The module's count of keys whose owner (a name) changed. */
-function moduleMoved(before, after, oldNames) {
-  const ids = new Map(oldNames.map((n, i) => [n, i]));
-  const id = (n) => {
-    if (!ids.has(n)) ids.set(n, ids.size);
-    return ids.get(n);
-  };
-  const b = Uint32Array.from(before, id);
-  const a = Uint32Array.from(after, id);
-  const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
-  return rl.movement(b, a, isNew).moved;
-}
-
 function maglevOwners(backends, M) {
   const m = rl.maglev({ backends, tableSize: M });
   try {
@@ -103,16 +82,16 @@ describe("Maglev at the chapter's scale", () => {
     const four = maglevOwners(["B0", "B1", "B2", "B3"], M);
     for (let i = 0; i < 3; i++) {
       times.add.push(await timed(host, { type: "add", value: "B3" }));
-      assert.equal(await movedOnPage(host), moduleMoved(three, four, ["B0", "B1", "B2"]));
+      assert.equal(await movedOnPage(host), moduleMoved(rl, three, four, ["B0", "B1", "B2"]));
       assert.ok(await host.locator('[data-testid="moved-strip"]').isVisible(), "the moved slots drawn");
       if (i < 2) {
         times.remove.push(await timed(host, { type: "remove", value: "B3" }));
-        assert.equal(await movedOnPage(host), moduleMoved(four, three, ["B0", "B1", "B2", "B3"]));
+        assert.equal(await movedOnPage(host), moduleMoved(rl, four, three, ["B0", "B1", "B2", "B3"]));
       }
     }
     times.remove.push(await timed(host, { type: "remove", value: "B0" }));
     const after = maglevOwners(["B1", "B2", "B3"], M);
-    assert.equal(await movedOnPage(host), moduleMoved(four, after, ["B0", "B1", "B2", "B3"]));
+    assert.equal(await movedOnPage(host), moduleMoved(rl, four, after, ["B0", "B1", "B2", "B3"]));
     const q = hashParams(page);
     assert.equal(q.get("backends"), "B1,B2,B3");
     assert.equal(q.get("key"), "my own key");
@@ -136,7 +115,7 @@ describe("Maglev at the chapter's scale", () => {
       await host.locator('[data-testid="servers-new"]').fill("B3");
       await host.locator('[data-testid="servers-add"]').click();
     });
-    const moved = moduleMoved(maglevOwners(["B0", "B1", "B2"], 13), maglevOwners(["B0", "B1", "B2", "B3"], 13), [
+    const moved = moduleMoved(rl, maglevOwners(["B0", "B1", "B2"], 13), maglevOwners(["B0", "B1", "B2", "B3"], 13), [
       "B0",
       "B1",
       "B2",
@@ -209,7 +188,7 @@ describe("bounded loads", () => {
     });
     const before = boundedPlaced(["S0", "S1", "S2", "S3"], all, 0.3).names;
     const withS4 = boundedPlaced(["S0", "S1", "S2", "S3", "S4"], all, 0.3).names;
-    const moved = moduleMoved(before, withS4, ["S0", "S1", "S2", "S3"]);
+    const moved = moduleMoved(rl, before, withS4, ["S0", "S1", "S2", "S3"]);
     assert.equal(await movedOnPage(host), moved);
     assert.equal(await host.locator('[data-testid="placements"] tr[data-moved]').count(), moved);
     const reduced = await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -219,7 +198,7 @@ describe("bounded loads", () => {
 
     await rendered(host, () => host.locator('[data-testid="servers-remove-S2"]').click());
     const without = boundedPlaced(["S0", "S1", "S3", "S4"], all, 0.3).names;
-    assert.equal(await movedOnPage(host), moduleMoved(withS4, without, ["S0", "S1", "S2", "S3", "S4"]));
+    assert.equal(await movedOnPage(host), moduleMoved(rl, withS4, without, ["S0", "S1", "S2", "S3", "S4"]));
     assert.equal(await swatch("S3"), s3);
     assert.equal(hashParams(page).get("servers"), "S0,S1,S3,S4");
     await page.assertClean();
@@ -260,13 +239,13 @@ describe("hot key", () => {
     const eleven = [...ten, "S10"];
     assert.equal(
       await movedOnPage(host),
-      moduleMoved(hotOwners(ten, keys).owners, hotOwners(eleven, keys).owners, ten),
+      moduleMoved(rl, hotOwners(ten, keys).owners, hotOwners(eleven, keys).owners, ten),
     );
     await rendered(host, () => host.locator('[data-testid="servers-remove-S3"]').click());
     const less = eleven.filter((s) => s !== "S3");
     assert.equal(
       await movedOnPage(host),
-      moduleMoved(hotOwners(eleven, keys).owners, hotOwners(less, keys).owners, eleven),
+      moduleMoved(rl, hotOwners(eleven, keys).owners, hotOwners(less, keys).owners, eleven),
     );
     assert.equal(hashParams(page).get("servers"), less.join(","));
     // The busiest server is named as the module's result names it.
