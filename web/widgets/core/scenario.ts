@@ -412,6 +412,21 @@ export function serverIds(oldNames: Iterable<string>): { id: (name: string) => n
 }
 
 /**
+ * The keys the servers gained in a movement, each server's gain net of what it gave: with the
+ * same servers before and after (a weight changed), the fewest keys the change needs to move.
+ */
+export function keysGained(movement: Movement): number {
+  const gain = new Map<number, number>();
+  for (const fl of movement.flows) {
+    gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
+    gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
+  }
+  let sum = 0;
+  for (const g of gain.values()) if (g > 0) sum += g;
+  return sum;
+}
+
+/**
  * Compares owners before and after (server names), counted by the module. `newNames` is the server
  * list after the change (default: the servers that own a key after it).
  */
@@ -434,15 +449,7 @@ export function movesOf(
   if (joined > 0 || left) {
     mustMove = before.filter((o) => !now.has(o)).length;
     if (joined > 0 && newNames.length > 0) mustMove += Math.round((before.length * joined) / newNames.length);
-  } else {
-    const gain = new Map<number, number>();
-    for (const fl of movement.flows) {
-      gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
-      gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
-    }
-    mustMove = 0;
-    for (const g of gain.values()) if (g > 0) mustMove += g;
-  }
+  } else mustMove = keysGained(movement);
   return { movement, moved: before.map((x, i) => x !== after[i]), mustMove: Math.min(mustMove, before.length) };
 }
 
@@ -488,12 +495,5 @@ export function movesOfIndices(
     moved[k] = id !== before[k];
   }
   const movement = rl.movement(before, a, isNew);
-  const gain = new Map<number, number>();
-  for (const fl of movement.flows) {
-    gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
-    gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
-  }
-  let mustMove = 0;
-  for (const g of gain.values()) if (g > 0) mustMove += g;
-  return { movement, moved, mustMove };
+  return { movement, moved, mustMove: keysGained(movement) };
 }

@@ -13,6 +13,7 @@ import { moduleNum, num, nums, stepIndex, str, strs, type StateOf } from "../cor
 import { ringDiagram, type RingArc, type RingKey } from "../core/ring-diagram";
 import {
   colorSlots,
+  keysGained,
   movesLine,
   nextName,
   numberField,
@@ -159,14 +160,7 @@ function movesBetween(rl: Ringlab, b: VnodesStep, a: VnodesStep, marked: number)
     // The keys of servers that left are their counts before (no pass over the keys).
     for (const i of gone) mustMove += b.counts[i] ?? 0;
     if (joined > 0 && newNames.length > 0) mustMove += Math.round((before.length * joined) / newNames.length);
-  } else {
-    const gain = new Map<number, number>();
-    for (const fl of movement.flows) {
-      gain.set(fl.to, (gain.get(fl.to) ?? 0) + fl.keys);
-      gain.set(fl.from, (gain.get(fl.from) ?? 0) - fl.keys);
-    }
-    for (const g of gain.values()) if (g > 0) mustMove += g;
-  }
+  } else mustMove = keysGained(movement);
   return { movement, moved, mustMove: Math.min(mustMove, before.length) };
 }
 
