@@ -768,9 +768,8 @@ class Parser {
     return false;
   }
 
-  // ?\C: the character C, or what Elixir's escape table makes of it. \x and \u take no digits
-  // here (?\x41 is ?x followed by 41), and ?\ at the end is the backslash itself.
-  static std::uint32_t char_escape(std::uint32_t c) {
+  // Elixir's one-letter escapes (\a … \v and \0), or -1 for any other character.
+  static std::int32_t letter_escape(std::uint32_t c) {
     switch (c) {
       case '0': return 0;
       case 'a': return 7;
@@ -783,14 +782,22 @@ class Parser {
       case 's': return 32;
       case 't': return 9;
       case 'v': return 11;
-      default: return c;
+      default: return -1;
     }
+  }
+
+  // ?\C: the character C, or what Elixir's escape table makes of it. \x and \u take no digits
+  // here (?\x41 is ?x followed by 41), and ?\ at the end is the backslash itself.
+  static std::uint32_t char_escape(std::uint32_t c) {
+    const std::int32_t e = letter_escape(c);
+    return e < 0 ? c : static_cast<std::uint32_t>(e);
   }
 
   std::uint32_t elixir_escape(std::size_t start, char close) {
     if (at_end()) fail(start, "unterminated escape");
     const std::size_t at = pos_ - 1;
     const std::uint32_t c = take_char();
+    if (const std::int32_t e = letter_escape(c); e >= 0) return static_cast<std::uint32_t>(e);
     std::uint64_t v = 0;
     const auto hex = [&](std::size_t min, std::size_t max) {
       std::size_t n = 0;
@@ -806,17 +813,6 @@ class Parser {
       case '\'': return '\'';
       case '\\': return '\\';
       case '#': return '#';
-      case 'a': return 7;
-      case 'b': return 8;
-      case 'd': return 127;
-      case 'e': return 27;
-      case 'f': return 12;
-      case 'n': return 10;
-      case 'r': return 13;
-      case 's': return 32;
-      case 't': return 9;
-      case 'v': return 11;
-      case '0': return 0;
       case 'x':
         hex(2, 2);
         // Elixir puts the byte itself in the text, not the character: "\xFF" is <<255>>.
