@@ -21,6 +21,7 @@ import { ringDiagram } from "../core/ring-diagram";
 import { oneOf, str, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
 import { getSystems, systemsIfLoaded } from "../core/systems";
+import type { Messages } from "../i18n/index";
 
 export const SYSTEMS = [
   "nginx",
@@ -50,21 +51,8 @@ const NAMES: Record<SystemName, string> = {
   "envoy-maglev": "Envoy Maglev",
 };
 
-type FieldName =
-  | "mode"
-  | "hash"
-  | "sortHosts"
-  | "nodes"
-  | "partitions"
-  | "partitioner"
-  | "buckets"
-  | "input"
-  | "range"
-  | "term"
-  | "minRing"
-  | "maxRing"
-  | "table"
-  | "useHostname";
+/** A system option's field: the names the message catalogue labels. */
+type FieldName = keyof Messages["cluster"]["fields"];
 
 interface Field {
   name: FieldName;
