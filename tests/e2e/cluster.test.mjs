@@ -10,7 +10,19 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { SUB, assertBuilt, box, distDir, launch, newPage, root, screenshot, serve, settled } from "./helpers.mjs";
+import {
+  SUB,
+  assertBuilt,
+  box,
+  distDir,
+  launch,
+  newPage,
+  root,
+  rendered,
+  screenshot,
+  serve,
+  settled,
+} from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
@@ -39,18 +51,6 @@ async function open(hash, viewport) {
   const host = page.locator('[data-testid="widget-host"]');
   await settled(host);
   return { page, host };
-}
-
-/** Waits for the next render after `action` (failing after 10 s, naming what did not render). */
-async function rendered(host, action, what = "the action") {
-  await host.evaluate((el) => {
-    el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
-  });
-  await action();
-  const ok = await host.evaluate((el) =>
-    Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
-  );
-  assert.ok(ok, `no render after ${what}`);
 }
 
 /** The page's key table: [line, key, answer] per row. */

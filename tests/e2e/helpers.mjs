@@ -329,3 +329,15 @@ export function moduleMoved(rl, before, after, oldNames) {
   const isNew = [...ids.keys()].map((n) => !oldNames.includes(n));
   return rl.movement(b, a, isNew).moved;
 }
+
+/** Waits for the next render after `action` (failing after 10 s, naming what did not render). */
+export async function rendered(host, action, what = "the action") {
+  await host.evaluate((el) => {
+    el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
+  });
+  await action();
+  const ok = await host.evaluate((el) =>
+    Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
+  );
+  assert.ok(ok, `no render after ${what}`);
+}

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { SUB, assertBuilt, box, distDir, launch, newPage, screenshot, serve, settled } from "./helpers.mjs";
+import { SUB, assertBuilt, box, distDir, launch, newPage, rendered, screenshot, serve, settled } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
@@ -66,18 +66,6 @@ const stateOf = (host) =>
     vnodes: el.state.vnodes,
     keys: el.state.keys,
   }));
-
-/** Waits for the next render after `action` (failing after 10 s, naming what did not render). */
-async function rendered(host, action, what = "the action") {
-  await host.evaluate((el) => {
-    el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
-  });
-  await action();
-  const ok = await host.evaluate((el) =>
-    Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
-  );
-  assert.ok(ok, `no render after ${what}`);
-}
 
 /** The key table: [line, key, position, vnode] per row, or [line, key, error code]. */
 const keyRows = (host) =>

@@ -7,7 +7,18 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { box, moduleMoved, rows, screenshot, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
+import {
+  box,
+  moduleMoved,
+  rendered,
+  rows,
+  screenshot,
+  settled,
+  stepOf,
+  text,
+  usePlayground,
+  waitStep,
+} from "./helpers.mjs";
 
 const env = usePlayground();
 const { open } = env;
@@ -36,13 +47,6 @@ async function timed(host, action) {
     await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     return performance.now() - t0;
   }, action);
-}
-
-/** Does something and waits for the widget's next render. */
-async function rendered(host, action) {
-  const done = host.evaluate((el) => new Promise((r) => el.addEventListener("ringlab-render", r, { once: true })));
-  await action();
-  await done;
 }
 
 const movedOnPage = async (host) => Number(await host.locator('[data-testid="moves"]').getAttribute("data-moved"));
