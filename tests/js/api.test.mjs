@@ -102,6 +102,19 @@ test("owner(key), ownerIndex, ownerMany and ownerOfHash(h32(key)) agree", () => 
   }
 });
 
+test("memoryBytes: a 4-byte token and the server packed in one byte a point, and the lookup's bucket index", () => {
+  // The chapter's example, 100 servers × 256 virtual nodes: 25,600 points. 100 servers fit a
+  // one-byte server index; what is left is the index that starts each search, under 4 B a point.
+  const ring = own(rl.ring({ servers: 100, vnodes: 256 }));
+  assert.equal(ring.size, 25600);
+  const index = ring.memoryBytes - 25600 * (4 + 1);
+  assert.ok(index > 0 && index < 25600 * 4, `index of ${index} B`);
+  // 300 servers need two bytes for the server's index.
+  const wide = own(rl.ring({ servers: 300, vnodes: 10 }));
+  assert.ok(wide.memoryBytes >= 3000 * (4 + 2), `${wide.memoryBytes} B`);
+  assert.equal(own(rl.ring({ servers: 100, vnodes: 256 })).memoryBytes, ring.memoryBytes);
+});
+
 test("add and remove give exactly the ring a fresh build gives", () => {
   const ring = own(rl.ring({ servers: ["A", "B", "C"], vnodes: 64 }));
   ring.add("D");

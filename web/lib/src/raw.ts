@@ -386,7 +386,7 @@ export interface RawRing extends RawHandle {
   size(): number;
   vnodes(): number;
   indexOf(name: string): number;
-  /** The ring's bytes in the module (for bench/wasm.mjs; the wrapper does not call it). */
+  /** The ring's bytes in the module (Ring.memoryBytes). */
   memoryBytes(): number;
   points(): RawRingPoints;
   searchTrace(hash: number): RawSearchStep[];

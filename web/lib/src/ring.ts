@@ -37,6 +37,10 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
     return this.raw.vnodes();
   }
 
+  get memoryBytes(): number {
+    return this.raw.memoryBytes();
+  }
+
   owner(key: string): string {
     return this.servers[this.ownerIndex(key)]!;
   }

@@ -150,6 +150,12 @@ export interface Ring extends Handle {
   readonly size: number;
   /** Virtual nodes per unit of weight, as given at creation. */
   readonly vnodes: number;
+  /**
+   * Bytes the ring's lookup structure holds in the module: per point a 4-byte token and its
+   * server packed in as few bytes as the server count needs, plus the bucket index that starts
+   * the search (see docs/algorithms.md#ring). Names and weights are not counted.
+   */
+  readonly memoryBytes: number;
 }
 
 /**
