@@ -20,6 +20,28 @@ export function num(def: number): Codec<number> {
 }
 
 /**
+ * A fraction as the reader writes it: 0.95, or as a percentage the way the chapter does ("95",
+ * "95 %", "95%", in Bengali digits too). The one rule: a "%" sign, or a plain number above 1 and
+ * at most 100, is a percentage. Anything else (text, 150, −3) goes to the module unchanged, which
+ * names the error.
+ */
+export function parseFraction(text: string): number {
+  // Bengali digits read as the same numbers.
+  const t = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+  const pct = /^(.*?)\s*[%٪]$/.exec(t);
+  const body = (pct ? pct[1] : t) ?? "";
+  if (body.trim() === "") return NaN;
+  const x = Number(body);
+  if (!Number.isFinite(x)) return NaN;
+  return pct || (x > 1 && x <= 100) ? x / 100 : x;
+}
+
+/** A fraction read by {@link parseFraction}; the attribute keeps the fraction (0.95). */
+export function fraction(def: number): Codec<number> {
+  return { def, parse: parseFraction, format: (v) => String(v) };
+}
+
+/**
  * A number the module has a default for (rl.defaults()): absent, it is undefined and the module
  * uses its own, so the page keeps no copy of it. Unparsable text is NaN, as for num().
  */

@@ -7,32 +7,14 @@ import type { ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
-import { moduleNum, num, oneOf, type Codec, type StateOf } from "../core/params";
+import { fraction, moduleNum, num, oneOf, parseFraction, type StateOf } from "../core/params";
 import { stackOnPhones, table } from "../core/table";
 
 const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
 type Algorithm = (typeof algorithms)[number];
 
-/**
- * A hit ratio as the reader writes it: 0.95, or as a percentage the way the chapter does ("95",
- * "95 %", "95%"). The one rule: a "%" sign, or a plain number above 1 and at most 100, is a
- * percentage. Anything else (text, 150, −3) goes to the module unchanged, which names the error.
- */
-export function parseHitRatio(text: string): number {
-  // Bengali digits read as the same numbers.
-  const t = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
-  const pct = /^(.*?)\s*[%٪]$/.exec(t);
-  const body = (pct ? pct[1] : t) ?? "";
-  if (body.trim() === "") return NaN;
-  const x = Number(body);
-  if (!Number.isFinite(x)) return NaN;
-  return pct || (x > 1 && x <= 100) ? x / 100 : x;
-}
-
-const hitRatio = (def: number): Codec<number> => ({ def, parse: parseHitRatio, format: (v) => String(v) });
-
 const spec = {
-  hit: hitRatio(0.95),
+  hit: fraction(0.95),
   from: num(4),
   to: num(5),
   algorithm: oneOf<Algorithm>("mod-n", algorithms),
@@ -76,7 +58,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
         ...(field === "hit" ? {} : { min: 1, step: 1 }),
       });
       input.addEventListener("change", () => {
-        const v = field === "hit" ? parseHitRatio(input.value) : input.value === "" ? NaN : Number(input.value);
+        const v = field === "hit" ? parseFraction(input.value) : input.value === "" ? NaN : Number(input.value);
         this.setState({ [field]: v } as Partial<State>, true);
       });
       const label = h("span");
