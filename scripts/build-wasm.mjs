@@ -48,9 +48,9 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", the bin): one JavaScript file each,
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", the bin): one JavaScript file each,
 // and the one module they share (RinglabError must be one class, whichever entry threw it).
-const entries = ["index", "single", "cli", "systems"];
+const entries = ["index", "single", "cli", "systems", "claims"];
 const shared = ["errors"];
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
@@ -136,11 +136,12 @@ async function main() {
     "--build",
     "--preset",
     "wasm",
-    ...(withTests ? [] : ["--target", "ringlab_wasm", "ringlab_systems_wasm"]),
+    ...(withTests ? [] : ["--target", "ringlab_wasm", "ringlab_systems_wasm", "ringlab_claims_wasm"]),
     ...(force ? ["--clean-first"] : []),
   ]);
   await minifyGlue(path.join(wasmOut, "ringlab.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-systems.js"));
+  await minifyGlue(path.join(wasmOut, "ringlab-claims.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
   // 2. TypeScript: the declarations into dist/, the JavaScript into build-wasm/web-lib/, from
@@ -164,6 +165,8 @@ async function main() {
     path.join(wasmOut, "ringlab.inline.js"),
     path.join(wasmOut, "ringlab-systems.wasm"),
     path.join(wasmOut, "ringlab-systems.js"),
+    path.join(wasmOut, "ringlab-claims.wasm"),
+    path.join(wasmOut, "ringlab-claims.js"),
   ]);
 }
 
@@ -234,6 +237,8 @@ function prune() {
     "ringlab.inline.js",
     "ringlab-systems.js",
     "ringlab-systems.wasm",
+    "ringlab-claims.js",
+    "ringlab-claims.wasm",
   ]);
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) modules.add(f);
   for (const f of readdirSync(wasmOut)) if (!modules.has(f)) rmSync(path.join(wasmOut, f));

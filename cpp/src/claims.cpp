@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli_support.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
 #include "ringlab/experiments.hpp"
@@ -161,6 +162,7 @@ class Catalogue {
     c.scenario = "modN(hash, 4) and modN(hash, 5) for hashes 5, 20, 38, 50, 77, 95";
     c.scale = "the chapter's six keys";
     c.tolerance_reason = "integer arithmetic on fixed hashes";
+    c.values = {{"moved", moved}, {"toNew", to_new}};
     c.verdict = same(moved == 5 && to_new == 0);
 
     const RingVsModResult r = ring_vs_mod({});
@@ -181,6 +183,7 @@ class Catalogue {
     s.tolerance_reason =
         "an expectation held against one sample of 10,000 keys: within three binomial standard "
         "deviations (sd = sqrt(p(1-p)/K), p = 1/5)";
+    s.values = {{"share", new_share}, {"sd", sd_fifth}, {"keys", keys}};
     s.verdict = statistical(20, new_share, 1, sd_fifth);
 
     const double mod_moved = 1 - mod_n_kept_fraction(4, 5);
@@ -195,6 +198,7 @@ class Catalogue {
     m.scale = "exact fraction of all hash values";
     m.tolerance = ToleranceKind::rounding;
     m.tolerance_reason = "the chapter prints whole percent";
+    m.values = {{"moved", 100 * mod_moved}, {"measured", 100.0 * r.mod_moved / keys}};
     m.verdict = at_digits(80, 100 * mod_moved, 0);
 
     const CacheWhatIf w = cache_what_if(0.95, mod_moved);
@@ -209,6 +213,10 @@ class Catalogue {
     h.scale = "exact formula";
     h.tolerance = ToleranceKind::rounding;
     h.tolerance_reason = "the chapter prints whole percent";
+    h.values = {{"hitAfter", 100 * w.hit_after},
+                {"moved", mod_moved},
+                {"missBefore", 100 * (1 - w.hit_before)},
+                {"missAfter", 100 * (1 - w.hit_after)}};
     h.verdict = at_digits(19, 100 * w.hit_after, 0);
 
     Claim& d = add("cache-database-load", "§1",
@@ -221,6 +229,7 @@ class Catalogue {
     d.scale = "exact formula";
     d.tolerance = ToleranceKind::rounding;
     d.tolerance_reason = "the chapter prints one decimal";
+    d.values = {{"multiplier", w.db_multiplier}};
     d.verdict = at_digits(16.2, w.db_multiplier, 1);
   }
 
@@ -251,6 +260,7 @@ class Catalogue {
     m.scale = scale;
     m.tolerance = ToleranceKind::rounding;
     m.tolerance_reason = "the program prints one decimal of 100 x moved / keys";
+    m.values = {{"moved", mod_moved}, {"movedKeys", r.mod_moved}, {"keys", keys}};
     m.verdict = at_digits(80.1, mod_moved, 1);
 
     const double ring_moved = 100.0 * r.ring_moved / keys;
@@ -265,6 +275,10 @@ class Catalogue {
     g.scale = scale;
     g.tolerance = ToleranceKind::rounding;
     g.tolerance_reason = "the program prints one decimal of 100 x moved / keys";
+    g.values = {{"moved", ring_moved},
+                {"movedKeys", r.ring_moved},
+                {"keys", keys},
+                {"least", 100 * minimum_moved_fraction(4, 5)}};
     g.verdict = at_digits(21.9, ring_moved, 1);
 
     const std::uint32_t between = r.ring_moved - r.ring_moved_to_new;
@@ -277,6 +291,7 @@ class Catalogue {
     b.scenario = scenario;
     b.scale = scale;
     b.tolerance_reason = "a ring only gains arcs for the new server's points, so the count is exactly zero";
+    b.values = {{"between", 100.0 * between / keys}, {"betweenKeys", between}};
     b.verdict = same(between == 0);
   }
 
@@ -304,6 +319,7 @@ class Catalogue {
     a.tolerance_reason =
         "the chapter's figure is the expectation H_N, printed to one decimal; a single ring is one "
         "sample of it and is shown, not judged";
+    a.values = {{"h10", h10}, {"largest", largest}, {"smallest", smallest}, {"busiest", sweep.rows.at(0).max_over_avg}};
     a.verdict = at_digits(2.9, h10, 1);
 
     // The formula's four values at N = 10, at the digits the chapter prints each one.
@@ -333,6 +349,10 @@ class Catalogue {
     f.scale = "exact formula";
     f.tolerance = ToleranceKind::rounding;
     f.tolerance_reason = "each value rounded to the digits the chapter prints for it (whole percent for V = 1 and 10)";
+    for (int i = 0; i < 4; ++i) {
+      f.values.emplace_back(std::string("v").append(count(vs[i])), 100 * theory_sd_over_mean(10, vs[i]));
+      f.values.emplace_back(std::string("measured").append(count(vs[i])), 100 * sweep.rows.at(i).sd_over_avg);
+    }
     f.verdict = same(all);
 
     const double ratio = theory_sd_over_mean(10, 10) / theory_sd_over_mean(10, 1000);
@@ -350,6 +370,9 @@ class Catalogue {
     r.scale = "exact formula";
     r.tolerance = ToleranceKind::rounding;
     r.tolerance_reason = "the chapter states a whole factor";
+    r.values = {{"ratio", ratio},
+                {"measured1to100", sweep.rows.at(0).sd_over_avg / sweep.rows.at(2).sd_over_avg},
+                {"measured10to1000", sweep.rows.at(1).sd_over_avg / sweep.rows.at(3).sd_over_avg}};
     r.verdict = at_digits(10, ratio, 0);
 
     Claim& o = add("vnode-sweep-output", "§4",
@@ -384,6 +407,8 @@ class Catalogue {
         "the chapter writes 1/c^2 with an approximation sign; its V must meet the target (sd/mean "
         "at most c), and never ask for less than the exact V";
     const bool meets = at400 <= 0.05 && at100 <= 0.10 && 400 >= c5 && 100 >= c10;
+    v.values = {{"v5", std::ceil(c5)}, {"v10", std::ceil(c10)}, {"exact5", c5},
+                {"exact10", c10},      {"at400", 100 * at400},  {"at100", 100 * at100}};
     v.verdict = meets ? Verdict::within : Verdict::differs;
 
     const Ring ring = Ring::uniform(100, 256);
@@ -406,6 +431,12 @@ class Catalogue {
     m.tolerance_reason =
         "the figure rests on the chapter's 16 bytes a point (KB = 1024 B); ringlab's packed layout "
         "is a different model, shown beside it, not held against it";
+    m.values = {{"points", static_cast<double>(ring.size())},
+                {"modelBytes", static_cast<double>(ring.size() * 16)},
+                {"modelKib", model_kib},
+                {"ownBytes", static_cast<double>(own)},
+                {"bytesPerPoint", static_cast<double>(own) / static_cast<double>(ring.size())},
+                {"serverBytes", static_cast<double>(ring.point_servers().width())}};
     m.verdict = at_digits(400, model_kib, 0);
 
     const SearchSteps steps = search_steps(ring, 16, 10000);
@@ -420,6 +451,10 @@ class Catalogue {
     l.scenario = "ring servers 100 vnodes 256; searchTrace for 10,000 keys (seed 16)";
     l.scale = "the chapter's 25,600 points, 10,000 keys";
     l.tolerance_reason = "the most comparisons the published binary search makes is a count";
+    l.values = {{"points", static_cast<double>(ring.size())},
+                {"log2", log_points},
+                {"most", static_cast<double>(steps.most)},
+                {"mean", steps.mean}};
     l.verdict = same(steps.most == 15 && static_cast<std::size_t>(std::ceil(log_points)) == 15);
 
     const Ring big = Ring::uniform(100, 2560);
@@ -436,6 +471,11 @@ class Catalogue {
     t.scale = "25,600 and 256,000 points";
     t.tolerance = ToleranceKind::rounding;
     t.tolerance_reason = "the chapter prints one decimal";
+    t.values = {{"added", added},
+                {"points", static_cast<double>(ring.size())},
+                {"bigPoints", static_cast<double>(big.size())},
+                {"meanBefore", steps.mean},
+                {"meanAfter", big_steps.mean}};
     t.verdict = at_digits(3.3, added, 1);
   }
 
@@ -479,6 +519,9 @@ class Catalogue {
     b.tolerance_reason =
         "a binomial count: every server within three standard deviations, sqrt(K p (1-p)) = 40 keys "
         "for K = 10,000, p = 1/5";
+    b.values = {{"furthest", furthest}, {"sd", sd_count}};
+    for (std::size_t s = 0; s < r.counts.size(); ++s)
+      b.values.emplace_back(std::string("S").append(count(s)), static_cast<double>(r.counts[s].value_or(0)));
     b.verdict = statistical(2000, furthest, 0, sd_count);
 
     const double hrw_moved = 100.0 * r.hrw_moved / keys;
@@ -492,6 +535,9 @@ class Catalogue {
     m.scale = scale;
     m.tolerance = ToleranceKind::rounding;
     m.tolerance_reason = "the program prints one decimal";
+    m.values = {{"moved", hrw_moved},
+                {"movedKeys", r.hrw_moved},
+                {"removedHeld", static_cast<double>(r.counts.at(2).value_or(0))}};
     m.verdict = at_digits(20.1, hrw_moved, 1);
 
     Claim& n = add("hrw-none-from-others", "§7",
@@ -501,6 +547,7 @@ class Catalogue {
     n.scenario = scenario;
     n.scale = scale;
     n.tolerance_reason = "a key's other scores do not change, so the count is exactly zero";
+    n.values = {{"count", r.hrw_moved_not_from_removed}};
     n.verdict = same(r.hrw_moved_not_from_removed == 0);
 
     const double jump_moved = 100.0 * r.jump_moved / keys;
@@ -514,6 +561,7 @@ class Catalogue {
     j.scale = scale;
     j.tolerance = ToleranceKind::rounding;
     j.tolerance_reason = "the program prints one decimal";
+    j.values = {{"moved", jump_moved}, {"movedKeys", r.jump_moved}, {"keys", keys}};
     j.verdict = at_digits(8.8, jump_moved, 1);
 
     Claim& i = add("jump-near-ideal", "§7",
@@ -530,6 +578,8 @@ class Catalogue {
     i.tolerance_reason =
         "the ideal is an expectation; one sample of 10,000 keys lies within three binomial standard "
         "deviations of it (sd = sqrt(p(1-p)/K), p = 1/11)";
+    i.values = {
+        {"moved", jump_moved}, {"ideal", ideal}, {"sigmas", std::fabs(jump_moved - ideal) / sd_jump}, {"sd", sd_jump}};
     i.verdict = statistical(9.1, jump_moved, 1, sd_jump);
 
     Claim& g = add("jump-none-between-old", "§7",
@@ -539,6 +589,7 @@ class Catalogue {
     g.scenario = scenario;
     g.scale = scale;
     g.tolerance_reason = "jump only ever jumps forward to a new bucket, so the count is exactly zero";
+    g.values = {{"count", r.jump_moved_not_to_new}};
     g.verdict = same(r.jump_moved_not_to_new == 0);
   }
 
@@ -557,6 +608,11 @@ class Catalogue {
     g.scenario = "maglev backends 10 tableSize 65537: entryCounts()";
     g.scale = "the paper's M = 65,537";
     g.tolerance_reason = "the round-robin fill gives every backend floor(M/N) or ceil(M/N) slots";
+    g.values = {{"mOverN", m_over_n},
+                {"least", *lo},
+                {"most", *hi},
+                {"backends", static_cast<double>(backends)},
+                {"tableSize", static_cast<double>(maglev.table_size())}};
     g.verdict = same(*lo >= static_cast<std::uint32_t>(std::floor(m_over_n)) &&
                      *hi <= static_cast<std::uint32_t>(std::ceil(m_over_n)));
 
@@ -583,6 +639,10 @@ class Catalogue {
     b.scenario = scenario;
     b.scale = "10,000 keys on 10 servers with one point each";
     b.tolerance_reason = "a hard bound: the fullest load must not exceed the capacity";
+    b.values = {{"cap", cap},
+                {"most", most},
+                {"unbounded", *std::max_element(free.begin(), free.end())},
+                {"capacity", placed.capacities.at(0)}};
     b.verdict = same(most <= cap && placed.capacities.at(0) == cap);
 
     const double stayed = 1.0 - static_cast<double>(placed.not_first_choice) / keys;
@@ -596,6 +656,9 @@ class Catalogue {
     s.scale = "10,000 keys on 10 servers with one point each";
     s.tolerance = ToleranceKind::model;
     s.tolerance_reason = "the chapter gives no number: most means more than half";
+    s.values = {{"stayed", 100 * stayed},
+                {"notFirst", placed.not_first_choice},
+                {"longestWalk", static_cast<double>(placed.longest_walk)}};
     s.verdict = stayed > 0.5 ? Verdict::match : Verdict::differs;
   }
 
@@ -606,6 +669,7 @@ class Catalogue {
     double floor_share = 0;
     bool above_floor = true;
     double at_most_v = 0;
+    std::vector<std::pair<std::string, double>> loads_by_v;
     for (const std::int64_t v : {1, 10, 100, 1000}) {
       const HotKeyResult r = hot_keys(Ring::uniform(10, v), p);
       const double mean = static_cast<double>(p.requests) / 10;
@@ -613,6 +677,7 @@ class Catalogue {
       above_floor = above_floor && r.max_over_mean >= floor_share;
       at_most_v = r.max_over_mean;
       loads += std::string(v == 1 ? "" : ", ") + "V=" + count(v) + " " + fixed(r.max_over_mean, 2) + "x";
+      loads_by_v.emplace_back(std::string("v").append(count(static_cast<std::uint64_t>(v))), r.max_over_mean);
     }
     HotKeyParams spread = p;
     spread.copies = 4;
@@ -633,6 +698,9 @@ class Catalogue {
     h.tolerance_reason =
         "the chapter gives no number: for every V the busiest server carries at least the hottest "
         "key's traffic, and copies bring it lower";
+    h.values = std::move(loads_by_v);
+    h.values.emplace_back("floor", floor_share);
+    h.values.emplace_back("copies", copies.max_over_mean);
     h.verdict = above_floor && copies.max_over_mean < at_most_v ? Verdict::match : Verdict::differs;
   }
 
@@ -655,6 +723,9 @@ class Catalogue {
     c.scenario = "theory for N = 1 .. 100";
     c.scale = "N = 1 .. 100";
     c.tolerance_reason = "the same double from the formula and from the core";
+    c.values = {{"exact", exact ? 1 : 0},
+                {"modN4", 100 * (1 - mod_n_kept_fraction(4, 5))},
+                {"least4", 100 * minimum_moved_fraction(4, 5)}};
     c.verdict = same(exact);
   }
 
@@ -662,30 +733,20 @@ class Catalogue {
   RingVsModResult ring_vs_mod_;
 };
 
-// A JSON string: quotes, backslashes and control characters escaped; UTF-8 passes through.
-std::string json_string(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out = "\"";
-  for (const char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (u < 0x20) {
-      out += "\\u00";
-      out += kHex[u >> 4];
-      out += kHex[u & 15];
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 std::string json_value(const Figure& f) {
   return f.numeric && std::isfinite(f.value) ? js::number_to_string(f.value) : std::string("null");
+}
+
+std::string json_values(const std::vector<std::pair<std::string, double>>& values) {
+  std::string j = "{";
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const double v = values[i].second;
+    if (i) j += ',';
+    j += cli::json_text(values[i].first);
+    j += ':';
+    j += std::isfinite(v) ? js::number_to_string(v) : std::string("null");
+  }
+  return j + "}";
 }
 
 }  // namespace
@@ -697,17 +758,79 @@ std::string claims_json(const std::vector<Claim>& list) {
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Claim& c = list[i];
     j += i ? ",\n " : "\n ";
-    j += "{\"id\":" + json_string(c.id) + ",\"section\":" + json_string(c.section) +
-         ",\"claim\":" + json_string(c.claim) + ",\"chapter\":{\"figure\":" + json_string(c.chapter.text) +
-         ",\"value\":" + json_value(c.chapter) + "},\"ringlab\":{\"figure\":" + json_string(c.ringlab.text) +
-         ",\"value\":" + json_value(c.ringlab) + ",\"detail\":" + json_string(c.detail) +
-         ",\"scenario\":" + json_string(c.scenario) + ",\"scale\":" + json_string(c.scale) +
-         "},\"tolerance\":{\"kind\":" + json_string(tolerance_kind_name(c.tolerance)) +
-         ",\"reason\":" + json_string(c.tolerance_reason) + "},\"verdict\":" + json_string(verdict_name(c.verdict)) +
-         "}";
+    j += "{\"id\":" + cli::json_text(c.id) + ",\"section\":" + cli::json_text(c.section) +
+         ",\"claim\":" + cli::json_text(c.claim) + ",\"chapter\":{\"figure\":" + cli::json_text(c.chapter.text) +
+         ",\"value\":" + json_value(c.chapter) + "},\"ringlab\":{\"figure\":" + cli::json_text(c.ringlab.text) +
+         ",\"value\":" + json_value(c.ringlab) + ",\"detail\":" + cli::json_text(c.detail) +
+         ",\"values\":" + json_values(c.values) + ",\"scenario\":" + cli::json_text(c.scenario) +
+         ",\"scale\":" + cli::json_text(c.scale) +
+         "},\"tolerance\":{\"kind\":" + cli::json_text(tolerance_kind_name(c.tolerance)) +
+         ",\"reason\":" + cli::json_text(c.tolerance_reason) +
+         "},\"verdict\":" + cli::json_text(verdict_name(c.verdict)) + "}";
   }
   j += "\n]\n";
   return j;
+}
+
+namespace {
+
+// Each line of a printed output, indented under its label.
+std::string block(std::string_view text, std::string_view indent) {
+  std::string out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    const std::size_t nl = text.find('\n', at);
+    const std::size_t end = nl == std::string_view::npos ? text.size() : nl;
+    out += std::string(indent) + std::string(text.substr(at, end - at)) + "\n";
+    at = end + 1;
+  }
+  return out;
+}
+
+std::string figure_lines(const Claim& c) {
+  const std::string indent = "      ";
+  if (c.chapter.numeric || c.chapter.text.find('\n') == std::string::npos)
+    return "    chapter:   " + c.chapter.text + "\n    ringlab:   " + c.ringlab.text + "\n";
+  std::string out = "    chapter:\n" + block(c.chapter.text, indent);
+  if (c.ringlab.text == c.chapter.text)
+    return out + "    ringlab:   the same " + std::to_string(c.ringlab.text.size()) + " bytes\n";
+  const auto [a, b] =
+      std::mismatch(c.chapter.text.begin(), c.chapter.text.end(), c.ringlab.text.begin(), c.ringlab.text.end());
+  return out + "    ringlab (differs from byte " + std::to_string(a - c.chapter.text.begin()) + "):\n" +
+         block(c.ringlab.text, indent);
+}
+
+}  // namespace
+
+std::string claims_text(const std::vector<Claim>& list) {
+  std::size_t counts[3] = {0, 0, 0};
+  for (const Claim& c : list) ++counts[static_cast<int>(c.verdict)];
+  std::string out = "The chapter's claims, each computed now: " + std::to_string(list.size()) + " claims, " +
+                    std::to_string(counts[0]) + " match, " + std::to_string(counts[1]) + " within, " +
+                    std::to_string(counts[2]) + " differ\n";
+  for (const Claim& c : list) {
+    out += "\n" + c.section + " " + c.id + ": " + std::string(verdict_name(c.verdict)) + "\n";
+    out += "    " + c.claim + "\n";
+    out += figure_lines(c);
+    if (!c.detail.empty()) out += "    detail:    " + c.detail + "\n";
+    out += "    scenario:  " + c.scenario + " (" + c.scale + ")\n";
+    out += "    tolerance: " + std::string(tolerance_kind_name(c.tolerance)) + ", " + c.tolerance_reason + "\n";
+  }
+  return out;
+}
+
+const CliCommand& claims_cli_command() {
+  static const CliCommand command = [] {
+    CliCommand c = claims_cli_listing();
+    c.run = [](const std::vector<std::string>& args, const ReadFile&) {
+      const cli::Args a = cli::read_args(args, 1, {}, {"--json"}, "claims");
+      if (!a.plain.empty()) throw CliUsageError{"claims takes no arguments, got " + shown_text(a.plain.front())};
+      const std::vector<Claim> list = claims();
+      return a.has("--json") ? claims_json(list) : claims_text(list);
+    };
+    return c;
+  }();
+  return command;
 }
 
 }  // namespace ringlab

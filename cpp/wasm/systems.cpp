@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "abi.hpp"
+#include "ringlab/claims.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
@@ -420,9 +421,18 @@ ringlab::CliResult run_cli(const val& args, const val& files) {
       return it->second;
     };
     // run_added_cli: this module has the systems' commands, not the core's experiments (the
-    // Node CLI sends those to the main module).
-    return ringlab::run_added_cli(emscripten::vecFromJSArray<std::string>(args), ringlab::systems::cli_commands(),
-                                  read);
+    // Node CLI sends those to the main module). It answers the Node CLI's --help, so it lists
+    // the claims command too, which the Node CLI sends to the claims module.
+    static const std::vector<ringlab::CliCommand> commands = [] {
+      std::vector<ringlab::CliCommand> all = ringlab::systems::cli_commands();
+      ringlab::CliCommand claims = ringlab::claims_cli_listing();
+      claims.run = [](const std::vector<std::string>&, const ringlab::ReadFile&) -> std::string {
+        throw ringlab::CliUsageError{"claims is not in this module (ringlab's claims module has it)"};
+      };
+      all.push_back(std::move(claims));
+      return all;
+    }();
+    return ringlab::run_added_cli(emscripten::vecFromJSArray<std::string>(args), commands, read);
   });
 }
 

@@ -212,3 +212,61 @@ TEST_CASE("claims: names of tolerance kinds and verdicts", "[claims]") {
   CHECK(ringlab::verdict_name(Verdict::within) == "within");
   CHECK(ringlab::verdict_name(Verdict::differs) == "differs");
 }
+
+TEST_CASE("claims: the values a translation formats are named once and finite", "[claims]") {
+  for (const Claim& c : catalogue()) {
+    INFO(c.id);
+    std::set<std::string> names;
+    for (const auto& [name, v] : c.values) {
+      CHECK(names.insert(name).second);
+      CHECK(std::isfinite(v));
+    }
+    // Every claim but a published program's output has numbers to format.
+    const bool output = c.chapter.text.find('\n') != std::string::npos;
+    CHECK(c.values.empty() == output);
+    // A numeric figure's value is one of them, or the figure rounded from one.
+    if (c.ringlab.numeric) {
+      bool found = false;
+      for (const auto& [name, v] : c.values) found = found || v == c.ringlab.value;
+      CHECK(found);
+    }
+  }
+  CHECK(ringlab::claims_json(catalogue()).find("\"values\":{\"moved\":5,\"toNew\":0}") != std::string::npos);
+}
+
+TEST_CASE("claims: the command prints the catalogue, as text and as JSON", "[claims]") {
+  const std::vector<ringlab::CliCommand> commands = {ringlab::claims_cli_command()};
+  const ringlab::CliResult json = ringlab::run_cli({"claims", "--json"}, commands);
+  CHECK(json.exit_code == 0);
+  CHECK(json.err.empty());
+  CHECK(json.out == ringlab::claims_json(catalogue()));
+
+  const ringlab::CliResult text = ringlab::run_cli({"claims"}, commands);
+  CHECK(text.exit_code == 0);
+  CHECK(text.out == ringlab::claims_text(catalogue()));
+  CHECK(text.out.rfind("The chapter's claims, each computed now: 29 claims, 25 match, 4 within, 0 differ\n", 0) == 0);
+  for (const Claim& c : catalogue())
+    CHECK(text.out.find("\n" + c.section + " " + c.id + ": " + std::string(ringlab::verdict_name(c.verdict)) + "\n") !=
+          std::string::npos);
+  // An output equal to the chapter's is shown once, its size said.
+  CHECK(text.out.find("    ringlab:   the same 196 bytes\n") != std::string::npos);
+
+  CHECK(ringlab::run_cli({"claims", "--csv"}, commands).err ==
+        "ringlab: unknown flag --csv for claims (see ringlab --help)\n");
+  CHECK(ringlab::run_cli({"claims", "x"}, commands).err == "ringlab: claims takes no arguments, got \"x\"\n");
+  // A build without the command says where it is.
+  CHECK(ringlab::run_cli({"claims"}).exit_code == 2);
+  // --help lists it, the same from the listing as from the command.
+  const std::vector<ringlab::CliCommand> listed = {ringlab::claims_cli_listing()};
+  CHECK(ringlab::cli_help(commands) == ringlab::cli_help(listed));
+  CHECK(ringlab::cli_help(commands).find("  ringlab claims [--json]") != std::string::npos);
+}
+
+TEST_CASE("claims: a differing output is shown with the first byte that differs", "[claims]") {
+  std::vector<Claim> one = {find("ring-vs-mod-output")};
+  one[0].ringlab.text[10] = 'X';
+  one[0].verdict = Verdict::differs;
+  const std::string text = ringlab::claims_text(one);
+  CHECK(text.find("0 match, 0 within, 1 differ\n") != std::string::npos);
+  CHECK(text.find("    ringlab (differs from byte 10):\n      mod-N  movXd") != std::string::npos);
+}

@@ -101,6 +101,10 @@ const argLists = [
   ["compare", "--keys", "10000001"],
   ["compare", "--epsilon", "0", "--keys", "10"],
   ["compare", "--servers", "0"],
+  ["claims"],
+  ["claims", "--json"],
+  ["claims", "--csv"],
+  ["claims", "extra"],
 ];
 
 test("errors: one line on stderr, nothing on stdout, exit status 2", () => {

@@ -8,7 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
+import { load as loadClaims } from "ringlab/claims";
 import { experimentCases, readTsv, root } from "./helpers.mjs";
+
+const repoClaims = (await loadClaims()).claims();
 
 let dir;
 let packed;
@@ -51,6 +54,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/systems.d.ts",
     "web/lib/dist/wasm/ringlab-systems.js",
     "web/lib/dist/wasm/ringlab-systems.wasm",
+    // ringlab/claims: its entry and its own module.
+    "web/lib/dist/claims.js",
+    "web/lib/dist/claims.d.ts",
+    "web/lib/dist/wasm/ringlab-claims.js",
+    "web/lib/dist/wasm/ringlab-claims.wasm",
     // The widgets bundle (`ringlab/widgets`) with its worker and module beside it.
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
@@ -61,8 +69,8 @@ test("the tarball holds the built package and nothing else", (t) => {
   ]) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
-  // The main module serves the library and the course's commands; ringlab-systems.wasm the
-  // systems' (no third module for the CLI).
+  // The main module serves the library and the course's commands, ringlab-systems.wasm the
+  // systems', ringlab-claims.wasm the claims (no module for the CLI alone).
   for (const f of files)
     assert.doesNotMatch(f, /^(cpp|tests|scripts|build|web\/lib\/src)\/|ringlab-cli/, `${f} is not shipped`);
   t.diagnostic(
@@ -74,6 +82,9 @@ test("the installed package works: library, single-file build, .wasm export", ()
   const expected = {
     h32: readTsv("h32.tsv").map((r) => [r.units, Number(r.h32)]),
     experiment: experimentCases().find((c) => c.name === "hrw-jump__parity-seed99-k2-undefined").expected,
+    // The chapter's claims as the repository's build gives them (tests/js/claims.test.mjs holds
+    // them to the native CLI's): the same ids, verdicts and figures from the installed package.
+    claims: repoClaims.map((c) => [c.id, c.verdict, c.ringlab.figure]),
     // erl's phash2(Term, 1 bsl 32), from the golden file.
     phash2: readFileSync(path.join(root, "tests", "golden", "erlang", "phash2.tsv"), "utf8")
       .split("\n")
@@ -91,6 +102,7 @@ import { fileURLToPath } from "node:url";
 import { load, RinglabError } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems } from "ringlab/systems";
+import { load as loadClaims } from "ringlab/claims";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
 for (const rl of [await load(), await loadSingle()]) {
@@ -116,6 +128,10 @@ assert.equal(malachi.route("topic-a"), 7);
 assert.throws(() => malachi.addVnode("b", 1000), (e) => e instanceof RinglabError && e.code === "token_taken");
 malachi.dispose();
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-systems.wasm"))));
+const claims = (await loadClaims()).claims();
+assert.deepEqual(claims.map((c) => [c.id, c.verdict, c.ringlab.figure]), expected.claims);
+assert.ok(claims.length >= 14 && claims.every((c) => c.verdict === "match" || c.verdict === "within"));
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-claims.wasm"))));
 console.log("smoke ok");
 `,
   );

@@ -45,6 +45,8 @@ for (const [name, entry, wasm, budget] of [
   ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm", BUDGET],
   ["ringlab/single", "single.js", null, BUDGET],
   ["ringlab/systems", "systems.js", "wasm/ringlab-systems.wasm", SYSTEMS_BUDGET],
+  // The chapter's claims: the claims page and the claim widget only.
+  ["ringlab/claims", "claims.js", "wasm/ringlab-claims.wasm", BUDGET],
 ]) {
   test(`${name}: JS + .wasm within ${kb(budget)} gzip`, (t) => {
     const js = measure(closure(entry));

@@ -11,7 +11,10 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "ringlab/cli.hpp"
 
 namespace ringlab {
 
@@ -42,13 +45,16 @@ struct Figure {
 };
 
 struct Claim {
-  std::string id;        // a stable slug, the key for the widget catalogue's translations
-  std::string section;   // the chapter's section, "§3"
-  std::string claim;     // what the chapter asserts, in our words (English)
-  Figure chapter;        // the chapter's figure
-  Figure ringlab;        // ringlab's live figure
-  std::string detail;    // further live figures (the other values of a table, a measured
-                         // sample beside an expectation, ringlab's own model where it differs)
+  std::string id;       // a stable slug, the key for the widget catalogue's translations
+  std::string section;  // the chapter's section, "§3"
+  std::string claim;    // what the chapter asserts, in our words (English)
+  Figure chapter;       // the chapter's figure
+  Figure ringlab;       // ringlab's live figure
+  std::string detail;   // further live figures (the other values of a table, a measured
+                        // sample beside an expectation, ringlab's own model where it differs)
+  // The live numbers figure and detail are written from, by name: what a translation of them
+  // (the widgets' Bengali) formats, so that no page re-computes or re-types a figure.
+  std::vector<std::pair<std::string, double>> values;
   std::string scenario;  // the options that reproduce it
   std::string scale;     // the scale run (the chapter's own, or why smaller)
   ToleranceKind tolerance = ToleranceKind::exact;
@@ -63,9 +69,22 @@ struct Claim {
 
 // A JSON array of {id, section, claim, chapter, ringlab, tolerance, verdict}:
 //   chapter:   {figure, value}            value null for a printed output or a statement
-//   ringlab:   {figure, value, detail, scenario, scale}
+//   ringlab:   {figure, value, detail, values, scenario, scale}   values {name: number}
 //   tolerance: {kind, reason}             kind "exact", "rounding", "statistical" or "model"
 //   verdict:   "match", "within" or "differs"
 [[nodiscard]] std::string claims_json(const std::vector<Claim>& claims);
+
+// The catalogue as `ringlab claims` prints it: a count of each verdict, then each claim with the
+// chapter's figure and ringlab's, the scenario and the tolerance. A printed output the same as
+// the chapter's is shown once and said to be the same bytes; one that differs is shown in full
+// with the first byte that differs.
+[[nodiscard]] std::string claims_text(const std::vector<Claim>& claims);
+
+// The command `ringlab claims [--json]`, added to run_cli by the programs that have this
+// library (the native CLI, the claims WebAssembly module).
+[[nodiscard]] const CliCommand& claims_cli_command();
+// The same command's name, usage lines and --help section, without its run (and without the
+// catalogue's code): for a build that lists the command but sends it elsewhere.
+[[nodiscard]] CliCommand claims_cli_listing();
 
 }  // namespace ringlab

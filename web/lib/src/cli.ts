@@ -9,11 +9,13 @@
 //   npx ringlab phash2 '{:range, 7}'
 //   npx ringlab place malachi --bits 16 --vnodes a=1000,b=40000 topic-a
 //   npx ringlab jump KEY BUCKETS
+//   npx ringlab claims --json
 //   npx ringlab --help
 //
 // `h32` is answered by the module's h32 on the strings Node decoded from argv, i.e. on their
 // UTF-16 units, exactly like the published function; everything else goes to run_cli: phash2,
-// place and --help in the systems module (ringlab-systems.wasm), the rest in the main one.
+// place and --help in the systems module (ringlab-systems.wasm), claims in the claims module
+// (ringlab-claims.wasm), the rest in the main one.
 // Node decodes argv as UTF-8, so a KEY argument that is not UTF-8 arrives with U+FFFD in place
 // of its bad bytes: give such keys in a --keys FILE, which is read byte for byte.
 //
@@ -24,6 +26,7 @@
 import { readFileSync } from "node:fs";
 import { Heap } from "./heap.js";
 import { instantiate } from "./loader.js";
+import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
@@ -57,6 +60,17 @@ function namedFiles(args: string[]): (string | Uint8Array)[] {
 }
 
 async function main(args: string[]): Promise<number> {
+  if (args[0] === "claims") {
+    const { module: raw, exports } = await instantiate(
+      createRinglabClaimsModule,
+      {},
+      new URL("./wasm/ringlab-claims.wasm", import.meta.url),
+    );
+    const r = new Heap(raw, exports, []).call(() => raw.runCli(args));
+    if (r.out) process.stdout.write(r.out);
+    if (r.err) process.stderr.write(r.err);
+    return r.exitCode;
+  }
   if (systemsCommands.includes(args[0] ?? "")) {
     const { module: raw, exports } = await instantiate(
       createRinglabSystemsModule,

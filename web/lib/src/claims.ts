@@ -1,0 +1,49 @@
+/**
+ * ringlab/claims: every quantitative claim of the course's chapter on consistent hashing, each
+ * computed live by the core beside the chapter's own figure, with a tolerance and a verdict. A
+ * WebAssembly module of its own (neither `ringlab` nor `ringlab/systems` loads it).
+ *
+ * @example
+ * ```ts
+ * import { load } from "ringlab/claims";
+ * const catalogue = await load();
+ * for (const c of catalogue.claims()) console.log(c.id, c.chapter.figure, c.ringlab.figure, c.verdict);
+ * ```
+ * @module
+ */
+import { RinglabClaimsModule } from "./claims-module.js";
+import type { RinglabClaims } from "./claims-types.js";
+import { checkLoadOptions, instantiate, type LoadOptions } from "./loader.js";
+import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
+
+export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export type { LoadOptions } from "./loader.js";
+export type { MemoryUsage } from "./types.js";
+export type * from "./claims-types.js";
+
+let shared: Promise<RinglabClaims> | undefined;
+
+/**
+ * Loads the claims module and resolves to its API. By default `ringlab-claims.wasm` is fetched
+ * from next to this file (in Node: read from disk); {@link LoadOptions} say otherwise. Without
+ * options every call resolves to the same instance.
+ *
+ * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
+ */
+export function load(options?: LoadOptions): Promise<RinglabClaims> {
+  if (options === undefined) {
+    shared ??= start({}).catch((e: unknown) => {
+      shared = undefined;
+      throw e;
+    });
+    return shared;
+  }
+  return start(options);
+}
+
+async function start(options: LoadOptions): Promise<RinglabClaims> {
+  const o = checkLoadOptions(options);
+  return new RinglabClaimsModule(
+    await instantiate(createRinglabClaimsModule, o, new URL("./wasm/ringlab-claims.wasm", import.meta.url)),
+  );
+}
