@@ -453,6 +453,35 @@ export const widgets = [
     example: { hit: "0.95", from: "4", to: "5", algorithm: "ring" },
   },
   {
+    tag: "ringlab-vnode-calculator",
+    section: { en: "tools", bn: "হিসাব" },
+    title: { en: "Choosing V", bn: "V কত হবে" },
+    about: {
+      en: "From a target spread c (sd/mean of a server's share) to the virtual nodes per server: the chapter's V ≈ 1/c² beside the exact V of the sd/mean formula, and what the V in use costs — N·V ring points, memory at the chapter's 16 bytes a point beside ringlab's own ring, ⌈log₂(N·V)⌉ comparisons beside what the published binary search makes on the course's keys, and ten times the virtual nodes.",
+      bn: "লক্ষ্য ছড়ানো c (একেকটি সার্ভারের ভাগের sd/গড়) থেকে প্রতি সার্ভারে virtual node: অধ্যায়ের V ≈ 1/c² আর sd/গড় সূত্রের হুবহু V পাশাপাশি, আর যে V ব্যবহার হচ্ছে তার খরচ — ring-এ N·V-টি বিন্দু, অধ্যায়ের প্রতি বিন্দু ১৬ byte-এর হিসাবের পাশে ringlab-এর নিজের ring-এর memory, ⌈log₂(N·V)⌉ তুলনার পাশে কোর্সের key-এ প্রকাশিত binary search আসলে যত তুলনা করে, আর দশ গুণ virtual node-এ কী হয়।",
+    },
+    attrs: [
+      ["servers", "10", { en: "servers N", bn: "সার্ভারের সংখ্যা N" }],
+      [
+        "target",
+        "0.05",
+        {
+          en: "target sd/mean c: a fraction (0.05) or a percentage (5, 5 %, 5%), Bengali digits too",
+          bn: "লক্ষ্য sd/গড় c: ভগ্নাংশ (0.05) বা শতাংশ (5, 5 %, 5%), বাংলা অঙ্কেও (৫%)",
+        },
+      ],
+      [
+        "vnodes",
+        "",
+        {
+          en: "virtual nodes per server to check (absent: the exact V for the target)",
+          bn: "যাচাইয়ের জন্য প্রতি সার্ভারে virtual node (না থাকলে লক্ষ্যের হুবহু V)",
+        },
+      ],
+    ],
+    example: { servers: "100", vnodes: "256" },
+  },
+  {
     tag: "ringlab-compare",
     section: { en: "tools", bn: "হিসাব" },
     title: { en: "Compare every algorithm", bn: "সব algorithm-এর তুলনা" },

@@ -32,6 +32,7 @@ const routes: Route[] = [
   { id: "vnode-sweep", group: "experiments", tag: "ringlab-experiment", fixed: { name: "vnode-sweep" } },
   { id: "hrw-jump", group: "experiments", tag: "ringlab-experiment", fixed: { name: "hrw-jump" } },
   { id: "cache", group: "tools", tag: "ringlab-cache-whatif" },
+  { id: "vnode-calculator", group: "tools", tag: "ringlab-vnode-calculator" },
   { id: "compare", group: "tools", tag: "ringlab-compare" },
   { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },

@@ -21,6 +21,7 @@ import { ModNStepper } from "./elements/modn-stepper";
 import { RendezvousStepper } from "./elements/rendezvous-stepper";
 import { RingStepper } from "./elements/ring-stepper";
 import { SearchStepper } from "./elements/search-stepper";
+import { VnodeCalculator } from "./elements/vnode-calculator";
 import { VnodesStepper } from "./elements/vnodes-stepper";
 
 /** Every element and its tag. */
@@ -38,6 +39,7 @@ export const elements = {
   "ringlab-clients-stepper": ClientsStepper,
   "ringlab-experiment": Experiment,
   "ringlab-cache-whatif": CacheWhatIf,
+  "ringlab-vnode-calculator": VnodeCalculator,
   "ringlab-compare": Compare,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
@@ -71,5 +73,6 @@ export {
   RendezvousStepper,
   RingStepper,
   SearchStepper,
+  VnodeCalculator,
   VnodesStepper,
 };

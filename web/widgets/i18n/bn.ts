@@ -132,6 +132,11 @@ const bn: Messages = {
         title: "hrw-jump",
         intro: "প্রকাশিত প্রোগ্রাম: rendezvous থেকে একটি সার্ভার বাদ, আর jump-এ b থেকে b + 1 bucket।",
       },
+      "vnode-calculator": {
+        title: "V কত হবে",
+        intro:
+          "সার্ভারগুলোর ভাগ কতটা সমান চাই, সেই লক্ষ্য থেকে প্রতি সার্ভারে virtual node: অধ্যায়ের V ≈ 1/c² আর sd/গড় সূত্রের হুবহু V পাশাপাশি, তারপর সেই V-এর খরচ — ring-এর বিন্দু, memory (অধ্যায়ের প্রতি বিন্দু ১৬ byte আর ringlab-এর নিজের ring) আর একটি lookup-এর তুলনা।",
+      },
       cache: {
         title: "Cache stampede হিসাবযন্ত্র",
         intro:
@@ -566,6 +571,43 @@ const bn: Messages = {
     summary: (alg, moved, hit, after, db) =>
       `${alg}-এ ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় ${db}।`,
     unavailable: (alg) => `${alg}: এই বদলের জন্য কোনো মাপ নেই (টেবিল দেখুন)।`,
+  },
+
+  vnodeCalc: {
+    title: "V কত হবে: লক্ষ্য ছড়ানো, আর তার virtual node-এর খরচ",
+    servers: "সার্ভার N",
+    target: "লক্ষ্য sd/গড় c",
+    vnodes: "virtual node V (ফাঁকা: হুবহু V)",
+    presetChapter: "অধ্যায়ের উদাহরণ: N = ১০০, V = ২৫৬",
+    presetTarget: "N = ১০-এ c = ৫%",
+    fromTarget: "লক্ষ্য ছড়ানো থেকে V",
+    caption: (n, c) => `${n}টি সার্ভার, একেকটি সার্ভারের ভাগের sd/গড় সর্বোচ্চ ${c}`,
+    how: "V কোথা থেকে",
+    v: "V",
+    sd: "তাতে sd/গড়",
+    meets: (c) => `${c}-এর মধ্যে?`,
+    yes: "হ্যাঁ",
+    no: "না",
+    rule: "অধ্যায়ের নিয়ম V ≈ 1/c²",
+    exact: "sd/গড় সূত্র থেকে, হুবহু",
+    yours: "আপনার V",
+    ruleNote: (exact, ratio, nn) =>
+      `sd/গড় = √((N − 1)/(N·V + 1)) লক্ষ্যে পৌঁছায় V = ${exact}-এ, ওপরের পূর্ণসংখ্যায় তুলে। 1/c² থেকে (N − 1)/N গুণকটি বাদ পড়ে, তাই সে দরকারের ${ratio} গুণ V চায় (N/(N − 1) = ${nn})।`,
+    costOf: (v, n) => `${n}টি সার্ভারে V = ${v}-এর খরচ`,
+    points: "ring-এ বিন্দু N·V",
+    model: "memory, অধ্যায়ের হিসাবে",
+    bytes: (b) => `প্রতি বিন্দু ১৬ byte: ${b} byte`,
+    measured: "memory, ringlab-এর ring-এ",
+    perPoint: (b, per) => `${b} byte, প্রতি বিন্দু ${per} byte`,
+    kb: (x) => `${x} KB`,
+    comparisons: "তুলনা ⌈log₂(N·V)⌉",
+    log2: (p, l) => `log₂ ${p} = ${l}`,
+    searched: (keys) => `সর্বোচ্চ তুলনা, ${keys}টি key-এ`,
+    mean: (m) => `প্রকাশিত binary search; গড়ে ${m}টি`,
+    memoryNote:
+      "অধ্যায় প্রতি বিন্দু ১৬ byte ধরে (১ KB = ১,০২৪ byte)। ringlab-এর ring প্রতিটি বিন্দু রাখে ৪ byte-এর একটি token আর তার সার্ভারের ক্রমিক নম্বরে — N-এর জন্য যত কম byte লাগে ততটুকুতে ঠাসা — সাথে একটি bucket-সূচি, যেখান থেকে প্রতিটি lookup শুরু হয়।",
+    tenfold: (v, p, kb, cmp, more) =>
+      `দশ গুণ virtual node (V = ${v}): ${p}টি বিন্দু, অধ্যায়ের হিসাবে ${kb}, আর ⌈log₂⌉ = ${cmp}টি তুলনা — মাত্র প্রায় log₂ ১০ ≈ ${more}টি বেশি।`,
   },
 
   malachi: {

@@ -131,6 +131,11 @@ const en = {
         title: "hrw-jump",
         intro: "The published program: rendezvous losing one server, and jump growing from b to b + 1 buckets.",
       },
+      "vnode-calculator": {
+        title: "Choosing V",
+        intro:
+          "A target spread for the servers' shares gives the virtual nodes per server: the chapter's V ≈ 1/c² beside the exact V of the sd/mean formula, then what that V costs — ring points, memory (the chapter's 16 bytes a point and ringlab's own ring) and the comparisons of a lookup.",
+      },
       cache: {
         title: "Cache stampede calculator",
         intro:
@@ -588,6 +593,43 @@ const en = {
     summary: (alg: string, moved: string, hit: string, after: string, db: string) =>
       `With ${alg}, ${moved} of the keys move: the hit ratio falls from ${hit} to ${after}, and the database takes ${db} its load.`,
     unavailable: (alg: string) => `${alg}: no measurement for this change (see the table).`,
+  },
+
+  vnodeCalc: {
+    title: "Choosing V: a target spread, and what its virtual nodes cost",
+    servers: "servers N",
+    target: "target sd/mean c",
+    vnodes: "virtual nodes V (empty: the exact V)",
+    presetChapter: "The chapter's example: N = 100, V = 256",
+    presetTarget: "c = 5 % at N = 10",
+    fromTarget: "From a target spread to V",
+    caption: (n: string, c: string) => `${n} servers, sd/mean of a server's share at most ${c}`,
+    how: "V from",
+    v: "V",
+    sd: "sd/mean it gives",
+    meets: (c: string) => `within ${c}?`,
+    yes: "yes",
+    no: "no",
+    rule: "the chapter's rule V ≈ 1/c²",
+    exact: "the sd/mean formula, exactly",
+    yours: "your V",
+    ruleNote: (exact: string, ratio: string, nn: string) =>
+      `sd/mean = √((N − 1)/(N·V + 1)) reaches the target at V = ${exact}, rounded up. 1/c² leaves out the factor (N − 1)/N, so it asks for ${ratio} times the V needed (N/(N − 1) = ${nn}).`,
+    costOf: (v: string, n: string) => `What V = ${v} costs with ${n} servers`,
+    points: "ring points N·V",
+    model: "memory, the chapter's model",
+    bytes: (b: string) => `16 B a point: ${b} B`,
+    measured: "memory, ringlab's ring",
+    perPoint: (b: string, per: string) => `${b} B, ${per} B a point`,
+    kb: (x: string) => `${x} KB`,
+    comparisons: "comparisons ⌈log₂(N·V)⌉",
+    log2: (p: string, l: string) => `log₂ ${p} = ${l}`,
+    searched: (keys: string) => `most comparisons, ${keys} keys`,
+    mean: (m: string) => `the published binary search; ${m} on average`,
+    memoryNote:
+      "The chapter counts 16 bytes a point (KB = 1,024 B). ringlab's ring holds each point in a 4-byte token and its server's index packed in as few bytes as N needs, plus a bucket index that starts each lookup.",
+    tenfold: (v: string, p: string, kb: string, cmp: string, more: string) =>
+      `Ten times the virtual nodes (V = ${v}): ${p} points, ${kb} by the chapter's model, and ⌈log₂⌉ = ${cmp} comparisons — only about log₂ 10 ≈ ${more} more.`,
   },
 
   malachi: {
