@@ -1,4 +1,4 @@
-// The Bengali texts of the chapter's claims (web/widgets/i18n/claims.ts) against the core's own
+// The Bengali texts of the chapter's claims (web/widgets/claims/claim-texts.ts) against the core's own
 // catalogue: one text for every claim the core computes, each template run on the live values,
 // and the Bengali written as the chapter writes it — Bengali digits in numbers, Latin digits only
 // inside identifiers and the chapter's letter formulas, no English words but the terms the chapter
@@ -26,7 +26,7 @@ async function load(rel) {
   return import(pathToFileURL(file).href);
 }
 const { Fmt } = await load("core/format.ts");
-const { bnClaims } = await load("i18n/claims.ts");
+const { bnClaims } = await load("claims/claim-texts.ts");
 
 const catalogue = (await loadClaims()).claims();
 // As the widgets format for a Bengali page (bn.ts: numberLocale "bn-BD", Bengali digits).

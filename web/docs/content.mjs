@@ -620,6 +620,59 @@ export const widgets = [
     ],
     example: { bits: "16", vnodes: ":a=1000\n:b=40000\n{:c, 1}=60000", keys: ":user\n{:range, 7}\n42\n[1, 2, 3]" },
   },
+  {
+    tag: "ringlab-claim",
+    section: { en: "the chapter, checked", bn: "অধ্যায়, যাচাই করা" },
+    title: { en: "One claim of the chapter", bn: "অধ্যায়ের একটি দাবি" },
+    about: {
+      en: "One of the chapter's numeric claims, to place beside the paragraph that makes it: the chapter's figure and ringlab's, computed now by the core, the verdict (matches, within its tolerance, or differs), the tolerance and why, the scenario, and a link to the playground page that shows it set up; for a published program's printed output, the two outputs side by side with a byte-for-byte comparison. The claims are computed once a page, in a worker (ringlab-claims-worker.js and ringlab-claims.wasm, about a second).",
+      bn: "অধ্যায়ের সংখ্যার একটি দাবি, যে অনুচ্ছেদে দাবিটি আছে তার পাশে বসানোর জন্য: অধ্যায়ের সংখ্যা আর ringlab-এর কোর এখনই যা হিসাব করে, পাশাপাশি; রায় (মেলে, সহনসীমার মধ্যে, বা মেলে না), সহনসীমা আর তার কারণ, পরিস্থিতি, আর playground-এর যে পাতায় তা সাজানো অবস্থায় দেখা যায় তার লিংক; প্রকাশিত প্রোগ্রামের ছাপা আউটপুট হলে দুটি আউটপুট পাশাপাশি, প্রতিটি byte মিলিয়ে। দাবিগুলো পাতায় একবারই হিসাব হয়, একটি worker-এ (ringlab-claims-worker.js আর ringlab-claims.wasm, প্রায় এক সেকেন্ড)।",
+    },
+    attrs: [
+      [
+        "id",
+        "",
+        {
+          en: "the claim: an id of ringlab claims --json (mod-n-moves-80, ring-moves-21.9, largest-arc-v1, hrw-jump-output, …)",
+          bn: "দাবিটি: ringlab claims --json-এর একটি id (mod-n-moves-80, ring-moves-21.9, largest-arc-v1, hrw-jump-output, …)",
+        },
+      ],
+      [
+        "playground",
+        "",
+        {
+          en: "the playground's address, for the link to the claim's page (empty: the same page, as inside the playground)",
+          bn: "playground-এর ঠিকানা, দাবির পাতার লিংকের জন্য (ফাঁকা: একই পাতা, যেমন playground-এর ভেতরে)",
+        },
+      ],
+    ],
+    example: { id: "ring-moves-21.9" },
+  },
+  {
+    tag: "ringlab-claims",
+    section: { en: "the chapter, checked", bn: "অধ্যায়, যাচাই করা" },
+    title: { en: "The chapter's claims", bn: "অধ্যায়ের দাবি" },
+    about: {
+      en: "Every claim of the chapter as ringlab-claim draws it, under a count of the verdicts: the playground's claims page.",
+      bn: "অধ্যায়ের প্রতিটি দাবি, ringlab-claim যেমন দেখায়, ওপরে রায়গুলোর হিসাব: playground-এর দাবির পাতা।",
+    },
+    attrs: [
+      [
+        "section",
+        "",
+        { en: "one section's claims only (4 or §4; empty: all)", bn: "শুধু একটি অংশের দাবি (4 বা §4; ফাঁকা: সব)" },
+      ],
+      [
+        "playground",
+        "",
+        {
+          en: "the playground's address, for the links to the claims' pages (empty: the same page)",
+          bn: "playground-এর ঠিকানা, দাবির পাতাগুলোর লিংকের জন্য (ফাঁকা: একই পাতা)",
+        },
+      ],
+    ],
+    example: { section: "7" },
+  },
 ];
 
 /** The page's own words. */

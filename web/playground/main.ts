@@ -10,7 +10,7 @@ import { messagesFor, type Messages } from "../widgets/i18n/index";
 interface Route {
   id: string;
   /** Tutorial section (1–8), or a group for the tools. */
-  group: number | "experiments" | "tools" | "systems";
+  group: number | "experiments" | "tools" | "systems" | "claims";
   tag: string;
   /** Attributes that make the page what it is (not part of the URL). */
   fixed?: Record<string, string>;
@@ -36,6 +36,7 @@ const routes: Route[] = [
   { id: "compare", group: "tools", tag: "ringlab-compare" },
   { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
+  { id: "claims", group: "claims", tag: "ringlab-claims" },
 ];
 
 const page = document.getElementById("page") as HTMLElement;
@@ -81,7 +82,7 @@ function groupTitle(t: Messages, g: Route["group"]): string {
 }
 
 function renderToc(t: Messages, active: Route | undefined, lang: string): void {
-  const groups: Route["group"][] = [1, 2, 3, 4, 5, 6, 7, 8, "experiments", "tools", "systems"];
+  const groups: Route["group"][] = [1, 2, 3, 4, 5, 6, 7, 8, "experiments", "tools", "systems", "claims"];
   // On a phone the contents fold away (a <details>), open on wider screens.
   const wide = window.matchMedia("(min-width: 761px)").matches;
   replace(

@@ -17,10 +17,12 @@ export default defineConfig({
       { find: /^ringlab$/, replacement: here("../lib/dist/index.js") },
       // Imported dynamically (the Malachi page only): its own chunk and .wasm.
       { find: /^ringlab\/systems$/, replacement: here("../lib/dist/systems.js") },
+      // Imported dynamically, or by the claims worker (the claims page only): its own chunk and .wasm.
+      { find: /^ringlab\/claims$/, replacement: here("../lib/dist/claims.js") },
     ],
   },
   // Pre-bundling would move the package away from its .wasm (found via import.meta.url).
-  optimizeDeps: { exclude: ["ringlab", "ringlab/systems"], include: ["uplot"] },
+  optimizeDeps: { exclude: ["ringlab", "ringlab/systems", "ringlab/claims"], include: ["uplot"] },
   server: { fs: { allow: [here("../..")] } },
   worker: { format: "es" },
   build: {

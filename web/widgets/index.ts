@@ -8,6 +8,8 @@
 import { define } from "./core/element";
 import { BoundedStepper } from "./elements/bounded-stepper";
 import { CacheWhatIf } from "./elements/cache-whatif";
+import { ClaimElement } from "./elements/claim";
+import { ClaimsElement } from "./elements/claims";
 import { ClientsStepper } from "./elements/clients-stepper";
 import { Cluster } from "./elements/cluster";
 import { Compare } from "./elements/compare";
@@ -43,6 +45,8 @@ export const elements = {
   "ringlab-compare": Compare,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
+  "ringlab-claim": ClaimElement,
+  "ringlab-claims": ClaimsElement,
 } as const;
 
 /** Defines every ringlab element (once; safe to call again, or with the bundle loaded twice). */
@@ -59,6 +63,8 @@ export { getSystems } from "./core/systems";
 export { messagesFor, languages, type Messages } from "./i18n/index";
 export {
   BoundedStepper,
+  ClaimElement,
+  ClaimsElement,
   CacheWhatIf,
   ClientsStepper,
   Cluster,

@@ -12,6 +12,8 @@ const pkgEntry = here("../lib/dist/index.js");
 const wasmFile = here("../lib/dist/wasm/ringlab.wasm");
 const systemsEntry = here("../lib/dist/systems.js");
 const systemsWasmFile = here("../lib/dist/wasm/ringlab-systems.wasm");
+const claimsEntry = here("../lib/dist/claims.js");
+const claimsWasmFile = here("../lib/dist/wasm/ringlab-claims.wasm");
 
 // Library mode inlines every asset as a data: URL, and fetching a data: URL needs connect-src
 // data:, which a strict CSP does not allow. So the package's `new URL("./wasm/ringlab.wasm",
@@ -44,6 +46,9 @@ function wasmBesideBundle(entry = pkgEntry, file = wasmFile, name = "ringlab.was
 }
 
 const systemsBesideBundle = () => wasmBesideBundle(systemsEntry, systemsWasmFile, "ringlab-systems.wasm", false);
+// The claims module: computed in a worker of its own (ringlab-claims-worker.js), or on the page
+// where there are no workers; its .wasm emitted once, next to both.
+const claimsBesideBundle = () => wasmBesideBundle(claimsEntry, claimsWasmFile, "ringlab-claims.wasm", false);
 
 export default defineConfig({
   root: here("."),
@@ -54,14 +59,21 @@ export default defineConfig({
     alias: [
       { find: /^ringlab$/, replacement: pkgEntry },
       { find: /^ringlab\/systems$/, replacement: systemsEntry },
+      { find: /^ringlab\/claims$/, replacement: claimsEntry },
     ],
   },
-  plugins: [wasmBesideBundle(), systemsBesideBundle()],
+  plugins: [wasmBesideBundle(), systemsBesideBundle(), claimsBesideBundle()],
   worker: {
     format: "es",
-    plugins: () => [wasmBesideBundle()],
+    plugins: () => [wasmBesideBundle(undefined, undefined, undefined, false), claimsBesideBundle()],
     rolldownOptions: {
-      output: { entryFileNames: "ringlab-worker.js", chunkFileNames: "ringlab-worker-[hash].js", minify: true },
+      output: {
+        // The experiments' worker keeps its name (pages' CSP and docs name it); the claims' is
+        // ringlab-claims-worker.js.
+        entryFileNames: (chunk) => (chunk.name === "claims-worker" ? "ringlab-claims-worker.js" : "ringlab-worker.js"),
+        chunkFileNames: "ringlab-worker-[hash].js",
+        minify: true,
+      },
     },
   },
   build: {

@@ -79,6 +79,7 @@ const MESSAGES: Partial<Record<string, Rule[]>> = {
     ["badPort", /^invalid port in upstream "(.*)"$/s],
     ["emptyVnodeId", /^a vnode id must not be empty$/],
     ["notUnicode", /^(.+?) is not Unicode text \(it holds a lone surrogate\), so it has no UTF-8 bytes$/s],
+    ["unknownClaim", /^unknown claim "(.*)": use (.*)$/s],
   ],
 };
 
@@ -215,6 +216,8 @@ export function errorText(t: Messages, f: Fmt, e: unknown): string {
       return x.duplicate;
     case "notOnRing":
       return x.notOnRing(a);
+    case "unknownClaim":
+      return x.unknownClaim(a, b);
     case "notInScenario":
       return x.notInScenario(a);
     case "noServer":

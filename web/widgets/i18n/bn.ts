@@ -64,7 +64,12 @@ const bn: Messages = {
       "৭ · Jump hash, Maglev আর bounded load",
       "৮ · সীমা — hot key আর membership",
     ],
-    groups: { experiments: "প্রকাশিত প্রোগ্রাম", tools: "কী হলে কী হয়, আর তুলনা", systems: "বাস্তব সিস্টেম" },
+    groups: {
+      experiments: "প্রকাশিত প্রোগ্রাম",
+      tools: "কী হলে কী হয়, আর তুলনা",
+      systems: "বাস্তব সিস্টেম",
+      claims: "অধ্যায়, যাচাই করা",
+    },
     routes: {
       modn: {
         title: "mod-N: ৪ থেকে ৫টি সার্ভার",
@@ -151,6 +156,11 @@ const bn: Messages = {
         title: "আপনার ক্লাস্টার",
         intro:
           "একটি আসল সিস্টেম বেছে নিন — nginx, memcached, Redis, Kafka, Cassandra, Envoy, Guava, Erlang — তাতে আপনার কনফিগারেশন আর key দিন, আর দেখুন প্রতিটি key কোন সার্ভারে যায় (আসল software-এর উত্তর, হুবহু), প্রতি সার্ভারে চাপ কত, আর সার্ভার যোগ, বাদ বা বন্ধ হলে কোন key সরে।",
+      },
+      claims: {
+        title: "অধ্যায়ের দাবি, যাচাই করা",
+        intro:
+          "অধ্যায় যত সংখ্যা দাবি করে, প্রতিটি ringlab এখনই হিসাব করে অধ্যায়ে ছাপা সংখ্যার পাশে দেখায় — সহনসীমা, রায় আর যে পাতায় তা চোখে দেখা যায় তার লিংক সহ।",
       },
       compare: {
         title: "সব algorithm-এর তুলনা",
@@ -835,6 +845,32 @@ const bn: Messages = {
     },
   },
 
+  claims: {
+    title: "অধ্যায়ের দাবি, এখনই যাচাই",
+    one: (section: string) => `অধ্যায়ের একটি দাবি, ${section}`,
+    summary: (claims: string, match: string, within: string, differs: string, noneDiffers: boolean) =>
+      `${claims}টি দাবি, প্রতিটি এখনই হিসাব করা: ${match}টি মেলে, ${within}টি সহনসীমার মধ্যে; ${noneDiffers ? "অমিল একটিও নেই" : `${differs}টি মেলে না`}।`,
+    computing: "দাবিগুলো হিসাব হচ্ছে (অধ্যায়ের পরীক্ষাগুলো পুরো মাপে)…",
+    verdicts: { match: "✓ মেলে", within: "≈ সহনসীমার মধ্যে", differs: "✗ মেলে না" },
+    kinds: {
+      exact: "হুবহু",
+      rounding: "ছাপা অঙ্ক পর্যন্ত সমান",
+      statistical: "পরিসংখ্যানগত",
+      model: "অধ্যায়ের মডেল",
+    },
+    chapter: "অধ্যায়ে",
+    ringlab: "ringlab-এ, এখন",
+    figures: "অধ্যায়ের সংখ্যা আর ringlab-এর সংখ্যা",
+    chapterPrints: "অধ্যায়ে ছাপা আউটপুট",
+    ringlabPrints: "ringlab এখন যা ছাপে",
+    sameBytes: (bytes: string) => `প্রতিটি byte হুবহু এক: ${bytes} byte।`,
+    differsAt: (at: string, chapter: string, ringlab: string) =>
+      `${at} নম্বর byte থেকে আলাদা (অধ্যায়ে ${chapter} byte, ringlab-এ ${ringlab} byte)।`,
+    tolerance: "সহনসীমা",
+    scenario: "পরিস্থিতি",
+    see: "সরাসরি দেখুন",
+    checklist: "৯ · Ring-কোড যাচাইয়ের চেকলিস্ট",
+  },
   rendezvous: {
     title: "Rendezvous hashing: প্রতিটি সার্ভারকে নম্বর, সর্বোচ্চ জেতে",
     keysLabel: "Key (কমা দিয়ে আলাদা)",
@@ -921,6 +957,7 @@ const bn: Messages = {
     duplicateNamed: (name) => `সার্ভার "${name}" দুবার আছে`,
     duplicate: "একটি সার্ভার দুবার আছে",
     notOnRing: (name) => `সার্ভার "${name}" ring-এ নেই`,
+    unknownClaim: (id, ids) => `"${id}" নামে কোনো দাবি নেই; এগুলোর একটি দিন: ${ids}`,
     notInScenario: (name) => `পরিবর্তনে সার্ভার "${name}"-এর কথা আছে, কিন্তু এই পরিস্থিতিতে সে নেই`,
     noServer: "অন্তত একটি সার্ভার চাই",
     capacity: (room, keys) => `ধারণক্ষমতায় ${keys}টি key-এর মধ্যে মাত্র ${room}টি ধরে: ε বাড়ান`,

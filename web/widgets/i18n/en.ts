@@ -62,7 +62,12 @@ const en = {
       "§7 Jump, Maglev, bounded loads",
       "§8 Limits: hot keys and membership",
     ],
-    groups: { experiments: "The published programs", tools: "What-if and comparison", systems: "Real systems" },
+    groups: {
+      experiments: "The published programs",
+      tools: "What-if and comparison",
+      systems: "Real systems",
+      claims: "The chapter, checked",
+    },
     routes: {
       modn: {
         title: "mod-N: 4 → 5 servers",
@@ -150,6 +155,11 @@ const en = {
         title: "Your cluster",
         intro:
           "Pick a real system — nginx, memcached, Redis, Kafka, Cassandra, Envoy, Guava, Erlang — give it your configuration and your keys, and see the server it sends each key to (the real software's answer, bit for bit), the load per server, and which keys move when a server is added, removed or marked down.",
+      },
+      claims: {
+        title: "The chapter's claims, checked",
+        intro:
+          "Every number the chapter asserts, computed now by ringlab beside the figure the chapter prints, with its tolerance, a verdict and a link to the page that shows it.",
       },
       compare: {
         title: "Compare every algorithm",
@@ -909,6 +919,32 @@ const en = {
     } as Record<"invalid_argument" | "out_of_range" | "duplicate_server" | "limit_exceeded" | "other", string>,
   },
 
+  claims: {
+    title: "The chapter's claims, checked live",
+    one: (section: string) => `A claim of the chapter, ${section}`,
+    summary: (claims: string, match: string, within: string, differs: string, noneDiffers: boolean) =>
+      `${claims} claims, each computed now: ${match} match, ${within} are within their tolerance, ${noneDiffers ? "none differs" : `${differs} differ`}.`,
+    computing: "Computing the claims (the chapter's experiments at full scale)…",
+    verdicts: { match: "✓ matches", within: "≈ within its tolerance", differs: "✗ differs" },
+    kinds: {
+      exact: "exact",
+      rounding: "equal at the printed digits",
+      statistical: "statistical",
+      model: "the chapter's model",
+    },
+    chapter: "The chapter",
+    ringlab: "ringlab, now",
+    figures: "The chapter's figure and ringlab's",
+    chapterPrints: "The chapter prints",
+    ringlabPrints: "ringlab prints now",
+    sameBytes: (bytes: string) => `Byte for byte the same: ${bytes} bytes.`,
+    differsAt: (at: string, chapter: string, ringlab: string) =>
+      `They differ from byte ${at} on (the chapter ${chapter} bytes, ringlab ${ringlab}).`,
+    tolerance: "Tolerance",
+    scenario: "Scenario",
+    see: "See it live",
+    checklist: "§9 Checking ring code: the checklist",
+  },
   rendezvous: {
     title: "Rendezvous hashing: every server gets a score, the highest wins",
     keysLabel: "Keys (comma-separated)",
@@ -968,6 +1004,7 @@ const en = {
     duplicateNamed: (name: string) => `server "${name}" is listed twice`,
     duplicate: "a server is listed twice",
     notOnRing: (name: string) => `server "${name}" is not on the ring`,
+    unknownClaim: (id: string, ids: string) => `unknown claim "${id}": use ${ids}`,
     notInScenario: (name: string) => `the change names server "${name}", which is not in the scenario`,
     noServer: "a ring needs at least one server",
     capacity: (room: string, keys: string) => `capacities hold only ${room} of ${keys} keys: raise epsilon`,

@@ -134,7 +134,7 @@ export const bnClaims: Record<string, ClaimText> = {
     reason: MEASURED_ONE_DECIMAL,
   },
   "ring-none-between-old": {
-    claim: "Ring-এ যত key সরে, সবই যায় নতুন সার্ভারে; পুরোনো সার্ভারদের নিজেদের মধ্যে একটিও সরে না (monotonicity)।",
+    claim: "Ring-এ যত key সরে, সবই যায় নতুন সার্ভারে; পুরোনো সার্ভারদের নিজেদের মধ্যে একটিও সরে না।",
     chapter: "০.০%",
     ringlab: (v, f) => pct(f, value(v, "between"), 1),
     detail: (v, f) => {
@@ -314,7 +314,7 @@ export const bnClaims: Record<string, ClaimText> = {
     // Server names are identifiers: Latin digits, as the chapter writes S0 … S9.
     detail: (v, f) =>
       `N = ${f.int(value(v, "backends"))}টি backend, S0 … S${value(v, "backends") - 1} (অধ্যায় N বলে না; তার অন্য উদাহরণগুলোর মতো দশটি)`,
-    scale: "paper-এর M = ৬৫,৫৩৭",
+    scale: "Maglev-এর গবেষণাপত্রের M = ৬৫,৫৩৭",
     reason: "পালা করে ঘর ভরানোয় প্রতিটি backend পায় ⌊M/N⌋ বা ⌈M/N⌉ ঘর",
   },
   "bounded-load-cap": {

@@ -1,0 +1,55 @@
+// The chapter's claims, computed once a page by the claims module (`ringlab/claims`), in a worker
+// when the browser has workers (the catalogue runs the chapter's experiments: about a second),
+// else on the page. The module, its .wasm and the translations of the claims are files of their
+// own: only a page with a claim widget downloads them. Every claim widget of a page shares one
+// computation.
+import type { Claim } from "ringlab/claims";
+import { RinglabError } from "ringlab";
+import type { ClaimText } from "../claims/claim-texts";
+
+export interface Catalogue {
+  readonly claims: readonly Claim[];
+  /** The claims' texts by language and id (English pages use the core's own words). */
+  readonly texts: Readonly<Record<string, Readonly<Record<string, ClaimText>>>>;
+}
+
+let pending: Promise<Catalogue> | undefined;
+let loaded: Catalogue | undefined;
+
+function inWorker(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    // This exact form lets Vite emit the worker as its own file, found next to this script.
+    const w = new Worker(new URL("../worker/claims-worker.ts", import.meta.url), { type: "module" });
+    w.addEventListener("message", (e: MessageEvent<{ json?: string; error?: { code: string; message: string } }>) => {
+      w.terminate();
+      if (e.data.json !== undefined) resolve(e.data.json);
+      else reject(new RinglabError((e.data.error?.code ?? "internal") as never, e.data.error?.message ?? "no claims"));
+    });
+    w.addEventListener("error", (e) => {
+      w.terminate();
+      reject(new RinglabError("load_failed", `the claims worker failed: ${e.message || "no message"}`));
+    });
+    w.postMessage({});
+  });
+}
+
+async function onPage(): Promise<string> {
+  const { load } = await import("ringlab/claims");
+  return (await load()).claimsJson();
+}
+
+export function getClaims(): Promise<Catalogue> {
+  pending ??= Promise.all([typeof Worker !== "undefined" ? inWorker() : onPage(), import("../claims/claim-texts")]).then(
+    ([json, i18n]) => (loaded = { claims: JSON.parse(json) as Claim[], texts: { bn: i18n.bnClaims } }),
+    (e: unknown) => {
+      pending = undefined; // a later widget may retry
+      throw e;
+    },
+  );
+  return pending;
+}
+
+/** The catalogue if it has been computed, else undefined. */
+export function claimsIfLoaded(): Catalogue | undefined {
+  return loaded;
+}

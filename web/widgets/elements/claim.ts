@@ -1,0 +1,64 @@
+// <ringlab-claim id="ring-moves-21.9" playground="https://…/playground/">
+// One claim of the chapter, for a course page to place beside the paragraph that makes it: the
+// chapter's figure and ringlab's live figure side by side, the verdict, the tolerance, and a link
+// to the playground page that shows it (`playground`: the playground's address; empty inside
+// the playground itself). The claims are computed once a page, off the main thread, by the claims
+// module (core/claims.ts).
+import { RinglabError } from "ringlab";
+import { claimCard, claimStyles, sectionName } from "../core/claim-card";
+import { getClaims, claimsIfLoaded, type Catalogue } from "../core/claims";
+import { h, replace } from "../core/dom";
+import { RinglabElement } from "../core/element";
+import { str, type StateOf } from "../core/params";
+import { messagesFor } from "../i18n/index";
+
+const spec = {
+  id: str(""),
+  playground: str(""),
+};
+type State = StateOf<typeof spec>;
+
+export class ClaimElement extends RinglabElement<typeof spec, Catalogue> {
+  static override spec = spec;
+  private out!: HTMLDivElement;
+
+  protected override loadModule(): Promise<Catalogue> {
+    return getClaims();
+  }
+  protected override moduleIfLoaded(): Catalogue | undefined {
+    return claimsIfLoaded();
+  }
+  protected override extraStyles(): string {
+    return claimStyles;
+  }
+
+  protected build(box: HTMLDivElement): void {
+    const t = messagesFor(this.closest("[lang]")?.getAttribute("lang"));
+    this.out = h(
+      "div",
+      { "aria-live": "polite" },
+      h("p", { class: "hint", "data-testid": "computing" }, t.claims.computing),
+    );
+    box.append(this.out);
+  }
+
+  protected heading(): string {
+    const c = this.rl?.claims.find((x) => x.id === this.state.id);
+    return c ? this.t.claims.one(sectionName(this.t, c.section)) : this.t.claims.title;
+  }
+
+  protected render(catalogue: Catalogue, s: State): void {
+    const c = catalogue.claims.find((x) => x.id === s.id);
+    if (!c) {
+      replace(this.out);
+      throw new RinglabError(
+        "invalid_argument",
+        `unknown claim "${s.id}": use ${catalogue.claims.map((x) => x.id).join(", ")}`,
+      );
+    }
+    replace(
+      this.out,
+      claimCard(c, { t: this.t, f: this.f, text: catalogue.texts[this.t.lang]?.[c.id], base: s.playground }),
+    );
+  }
+}
