@@ -159,6 +159,12 @@ const WIDGET_MESSAGES = [
     "rendezvous needs at least one server to score the key",
     "অন্তত একটি সার্ভার চাই",
   ],
+  [
+    "elements/claim.ts",
+    "invalid_argument",
+    'unknown claim "nope": use mod-n-six-keys, ring-moves-21.9',
+    '"nope" নামে কোনো দাবি নেই; এগুলোর একটি দিন: mod-n-six-keys, ring-moves-21.9',
+  ],
 ];
 
 test("the pages' own error messages are read back and said in Bengali with their server, token and range", async () => {

@@ -4,8 +4,8 @@
 // own: only a page with a claim widget downloads them. Every claim widget of a page shares one
 // computation.
 import type { Claim } from "ringlab/claims";
-import { RinglabError } from "ringlab";
 import type { ClaimText } from "../claims/claim-texts";
+import { WorkerError } from "./jobs";
 
 export interface Catalogue {
   readonly claims: readonly Claim[];
@@ -23,11 +23,12 @@ function inWorker(): Promise<string> {
     w.addEventListener("message", (e: MessageEvent<{ json?: string; error?: { code: string; message: string } }>) => {
       w.terminate();
       if (e.data.json !== undefined) resolve(e.data.json);
-      else reject(new RinglabError((e.data.error?.code ?? "internal") as never, e.data.error?.message ?? "no claims"));
+      else
+        reject(new WorkerError("RinglabError", e.data.error?.code ?? "internal", e.data.error?.message ?? "no claims"));
     });
     w.addEventListener("error", (e) => {
       w.terminate();
-      reject(new RinglabError("load_failed", `the claims worker failed: ${e.message || "no message"}`));
+      reject(new WorkerError("RinglabError", "load_failed", `the claims worker failed: ${e.message || "no message"}`));
     });
     w.postMessage({});
   });
@@ -39,7 +40,10 @@ async function onPage(): Promise<string> {
 }
 
 export function getClaims(): Promise<Catalogue> {
-  pending ??= Promise.all([typeof Worker !== "undefined" ? inWorker() : onPage(), import("../claims/claim-texts")]).then(
+  pending ??= Promise.all([
+    typeof Worker !== "undefined" ? inWorker() : onPage(),
+    import("../claims/claim-texts"),
+  ]).then(
     ([json, i18n]) => (loaded = { claims: JSON.parse(json) as Claim[], texts: { bn: i18n.bnClaims } }),
     (e: unknown) => {
       pending = undefined; // a later widget may retry
