@@ -133,8 +133,8 @@ Experiments (output is byte-identical to the published JavaScript programs):
   h += "\ncompare (every algorithm on the same keys, before and after the change):\n";
   h += flag_lines(kCompare, "    ");
   h += "    " + js::pad_end("--json", 15) +
-       "an array of {algorithm, moved, movedToNew, movedBetweenOld, maxOverMean,\n" + "    " + std::string(15, ' ') +
-       "sdOverMean, memoryBytes, buildMs, supported}\n";
+       "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
+       std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
   h += "\ndigest:\n";
   h += flag_lines(kDigest, "    ");
   h += "\njump:\n";

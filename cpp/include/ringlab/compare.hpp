@@ -36,7 +36,10 @@ struct ComparisonRow {
   std::string reason{};  // why not, when unsupported
   double moved = 0;      // fractions of the keys, in [0, 1]
   double moved_to_new = 0;
-  double moved_between_old = 0;
+  double moved_between_old = 0;  // moved - moved_to_new
+  // Moved from a server the change did not touch to another it did not touch (not added,
+  // removed, failed or reweighted): the keys that did not have to move.
+  double moved_needlessly = 0;
   double max_over_mean = 0;  // load after the change
   double sd_over_mean = 0;
   std::uint64_t memory_bytes = 0;  // what the placement structure holds after the change
@@ -47,8 +50,25 @@ struct ComparisonRow {
 // server, a repeated name, a bad weight, ...), before any work.
 [[nodiscard]] std::vector<ComparisonRow> compare(const Scenario& scenario);
 
+// compare() places the keys after the change incrementally, placing again only what the change
+// can move: the keys an added server takes (rendezvous: its one score against each key's best;
+// jump: whether the walk that ended past n stopped on n; the ring: its own points only), a
+// removed server's keys (rendezvous: each key's runner-up from the one pass). Maglev's tables are
+// built once each, bounded loads place every key again (a key's place depends on the keys before
+// it). The placements are those of placing every key again, key for key.
+//
+// One row's placements of the keys, as ids (the servers before are 0 .. n-1, an added one n);
+// empty for an unsupported row.
+struct RowPlacement {
+  std::string algorithm;
+  std::vector<std::uint32_t> before;
+  std::vector<std::uint32_t> after;
+};
+// compare(), also appending each row's placements to `placements` when given (for tests).
+[[nodiscard]] std::vector<ComparisonRow> compare(const Scenario& scenario, std::vector<RowPlacement>* placements);
+
 // A readable table, and a JSON array of {algorithm, moved, movedToNew, movedBetweenOld,
-// maxOverMean, sdOverMean, memoryBytes, buildMs, supported[, reason]}.
+// movedNeedlessly, maxOverMean, sdOverMean, memoryBytes, buildMs, supported[, reason]}.
 [[nodiscard]] std::string comparison_table(const std::vector<ComparisonRow>& rows);
 [[nodiscard]] std::string comparison_json(const std::vector<ComparisonRow>& rows);
 
