@@ -3,6 +3,7 @@
 #include <cmath>
 #include <string>
 
+#include "key_blocks.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
@@ -35,12 +36,13 @@ BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> 
   BoundedPlacement p;
   p.capacities = bounded_capacities(ring, key_hashes.size(), epsilon);
   p.loads.assign(ring.servers().size(), 0);
-  p.servers.reserve(key_hashes.size());
-  p.walks.reserve(key_hashes.size());
   const auto owners = ring.point_servers();
   const std::size_t n = owners.size();
-  for (std::uint32_t x : key_hashes) {
-    std::size_t at = ring.owner_point(x);
+  p.servers.resize(key_hashes.size());
+  p.walks.resize(key_hashes.size());
+  // Keys in order, a block at a time (key_blocks.hpp).
+  for_each_key(key_hashes.size(), [&](std::size_t k) {
+    std::size_t at = ring.owner_point(key_hashes[k]);
     std::uint32_t walk = 0;
     while (p.loads[owners[at]] >= p.capacities[owners[at]]) {
       at = at + 1 == n ? 0 : at + 1;
@@ -48,11 +50,11 @@ BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> 
     }
     const std::uint32_t s = owners[at];
     ++p.loads[s];
-    p.servers.push_back(s);
-    p.walks.push_back(walk);
+    p.servers[k] = s;
+    p.walks[k] = walk;
     if (walk > 0) ++p.not_first_choice;
     if (walk > p.longest_walk) p.longest_walk = walk;
-  }
+  });
   return p;
 }
 

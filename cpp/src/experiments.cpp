@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "experiments_text.hpp"
+#include "key_blocks.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jump.hpp"
@@ -28,6 +29,10 @@ class KeyStream {
 
 std::string str(std::int64_t v) { return std::to_string(v); }
 
+// The loops run over blocks of keys (key_blocks.hpp); progress is reported at the start of a
+// block, every kProgressEvery keys.
+static_assert(kProgressEvery % kKeyBlock == 0);
+
 }  // namespace
 
 RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
@@ -42,20 +47,27 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
   const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
   const FastMod mod_before(n), mod_after(m);
   KeyStream keys(p.seed);
-  for (std::uint32_t k = 0; k < r.keys; ++k) {
-    if (progress && k % kProgressEvery == 0) progress(k, r.keys);
-    const std::uint32_t x = keys.next().finish();
-    // Counted without branches (which way they go is a coin toss per key). A key that lands on
-    // the new server (index n) always moved: before the change no server had that index.
-    const std::uint32_t mod_a = mod_before(x);
-    const std::uint32_t mod_b = mod_after(x);
-    r.mod_moved += mod_a != mod_b ? 1u : 0u;
-    r.mod_moved_to_new += mod_b == n ? 1u : 0u;
-    const std::uint32_t a = before.owner(x);
-    const std::uint32_t b = after.owner(x);
-    r.ring_moved += a != b ? 1u : 0u;
-    r.ring_moved_to_new += b == n ? 1u : 0u;
-  }
+  for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
+    if (progress && lo % kProgressEvery == 0) progress(lo, r.keys);
+    std::uint32_t mod_moved = 0, mod_moved_to_new = 0, ring_moved = 0, ring_moved_to_new = 0;
+    for (std::size_t k = lo; k < hi; ++k) {
+      const std::uint32_t x = keys.next().finish();
+      // Counted without branches (which way they go is a coin toss per key). A key that lands on
+      // the new server (index n) always moved: before the change no server had that index.
+      const std::uint32_t mod_a = mod_before(x);
+      const std::uint32_t mod_b = mod_after(x);
+      mod_moved += mod_a != mod_b ? 1u : 0u;
+      mod_moved_to_new += mod_b == n ? 1u : 0u;
+      const std::uint32_t a = before.owner(x);
+      const std::uint32_t b = after.owner(x);
+      ring_moved += a != b ? 1u : 0u;
+      ring_moved_to_new += b == n ? 1u : 0u;
+    }
+    r.mod_moved += mod_moved;
+    r.mod_moved_to_new += mod_moved_to_new;
+    r.ring_moved += ring_moved;
+    r.ring_moved_to_new += ring_moved_to_new;
+  });
   if (progress) progress(r.keys, r.keys);
   r.text = experiments_text::ring_vs_mod(r);
   return r;
@@ -74,10 +86,10 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
   // Work: generating the keys, then placing them once per V.
   const std::uint64_t total = static_cast<std::uint64_t>(r.keys) * (1 + p.vnodes.size());
   std::uint64_t done = 0;
-  for (std::uint32_t k = 0; k < r.keys; ++k) {
-    if (progress && k % kProgressEvery == 0) progress(done + k, total);
-    hashes[k] = keys.next().finish();
-  }
+  for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
+    if (progress && lo % kProgressEvery == 0) progress(done + lo, total);
+    for (std::size_t k = lo; k < hi; ++k) hashes[k] = keys.next().finish();
+  });
   done += r.keys;
   r.text = experiments_text::vnode_sweep_header();
   for (std::int64_t v : p.vnodes) {
@@ -86,10 +98,11 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
     row.points = static_cast<std::uint64_t>(p.servers * v);
     const Ring ring = Ring::uniform(r.servers, row.vnodes);
     row.counts.assign(r.servers, 0);
-    for (std::uint32_t k = 0; k < r.keys; ++k) {
-      if (progress && k % kProgressEvery == 0) progress(done + k, total);
-      ++row.counts[ring.owner(hashes[k])];
-    }
+    std::uint32_t* counts = row.counts.data();
+    for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
+      if (progress && lo % kProgressEvery == 0) progress(done + lo, total);
+      for (std::size_t k = lo; k < hi; ++k) ++counts[ring.owner(hashes[k])];
+    });
     done += r.keys;
     row.min = *std::min_element(row.counts.begin(), row.counts.end());
     row.max = *std::max_element(row.counts.begin(), row.counts.end());
@@ -148,37 +161,42 @@ HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
     pending = 0;
   };
   KeyStream keys(p.seed);
-  for (std::uint32_t k = 0; k < r.keys; ++k) {
-    if (progress && k % kProgressEvery == 0) progress(k, r.keys);
-    const Fnv1a key_state = keys.next();
-    Fnv1a prefix = key_state;
-    prefix.unit(u'|').unit(u'S');
-    // One pass gives both winners: over all servers, and over all but the removed one (its
-    // list is the same order with one server left out, so first-max carries over). Branch-free:
-    // which server leads is a coin toss per key. -1 is below every score, so the first server
-    // considered always takes the lead; later ones need a strictly greater score (first-max).
-    std::int64_t best_all = -1, best_rest = -1;
-    std::int64_t score_all = -1, score_rest = -1;
-    for (std::uint32_t s = 0; s < ns; ++s) {
-      Fnv1a f = prefix;
-      for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) f.unit(digits[i]);
-      const std::int64_t score = f.finish();
-      const bool lead_all = score > score_all;
-      best_all = lead_all ? s : best_all;
-      score_all = lead_all ? score : score_all;
-      const bool lead_rest = (s != r.removed) & (score > score_rest);
-      best_rest = lead_rest ? s : best_rest;
-      score_rest = lead_rest ? score : score_rest;
+  for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
+    if (progress && lo % kProgressEvery == 0) progress(lo, r.keys);
+    std::uint32_t hrw_moved_sum = 0, hrw_moved_not_from_removed = 0;
+    for (std::size_t k = lo; k < hi; ++k) {
+      const Fnv1a key_state = keys.next();
+      Fnv1a prefix = key_state;
+      prefix.unit(u'|').unit(u'S');
+      // One pass gives both winners: over all servers, and over all but the removed one (its
+      // list is the same order with one server left out, so first-max carries over). Branch-free:
+      // which server leads is a coin toss per key. -1 is below every score, so the first server
+      // considered always takes the lead; later ones need a strictly greater score (first-max).
+      std::int64_t best_all = -1, best_rest = -1;
+      std::int64_t score_all = -1, score_rest = -1;
+      for (std::uint32_t s = 0; s < ns; ++s) {
+        Fnv1a f = prefix;
+        for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) f.unit(digits[i]);
+        const std::int64_t score = f.finish();
+        const bool lead_all = score > score_all;
+        best_all = lead_all ? s : best_all;
+        score_all = lead_all ? score : score_all;
+        const bool lead_rest = (s != r.removed) & (score > score_rest);
+        best_rest = lead_rest ? s : best_rest;
+        score_rest = lead_rest ? score : score_rest;
+      }
+      ++counts[static_cast<std::size_t>(best_all)];
+      // With one server, none is left after the removal: the published program compares against
+      // `undefined`, which counts as a move.
+      const bool hrw_moved = best_all != best_rest;
+      hrw_moved_sum += hrw_moved ? 1u : 0u;
+      hrw_moved_not_from_removed += (hrw_moved & (best_all != r.removed)) ? 1u : 0u;
+      block[pending++] = key_state.finish();
+      if (pending == kBlock) walk_block();
     }
-    ++counts[static_cast<std::size_t>(best_all)];
-    // With one server, none is left after the removal: the published program compares against
-    // `undefined`, which counts as a move.
-    const bool hrw_moved = best_all != best_rest;
-    r.hrw_moved += hrw_moved ? 1u : 0u;
-    r.hrw_moved_not_from_removed += (hrw_moved & (best_all != r.removed)) ? 1u : 0u;
-    block[pending++] = key_state.finish();
-    if (pending == kBlock) walk_block();
-  }
+    r.hrw_moved += hrw_moved_sum;
+    r.hrw_moved_not_from_removed += hrw_moved_not_from_removed;
+  });
   walk_block();
   if (progress) progress(r.keys, r.keys);
   r.counts.resize(ns);
