@@ -576,7 +576,7 @@ val compare(const CompareArgs& args) {
     for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
       rows.call<void>(
           "push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new, r.moved_between_old,
-                                   r.max_over_mean, r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
+                                   r.moved_needlessly, r.max_over_mean, r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
     }
     return rows;
   });

@@ -236,6 +236,7 @@ struct ComparisonRowOut {
   double moved = 0;
   double moved_to_new = 0;
   double moved_between_old = 0;
+  double moved_needlessly = 0;
   double max_over_mean = 0;
   double sd_over_mean = 0;
   double memory_bytes = 0;

@@ -282,6 +282,7 @@ constexpr Field kComparisonRow[] = {
     RINGLAB_FIELD(ComparisonRowOut, "moved", moved),
     RINGLAB_FIELD(ComparisonRowOut, "movedToNew", moved_to_new),
     RINGLAB_FIELD(ComparisonRowOut, "movedBetweenOld", moved_between_old),
+    RINGLAB_FIELD(ComparisonRowOut, "movedNeedlessly", moved_needlessly),
     RINGLAB_FIELD(ComparisonRowOut, "maxOverMean", max_over_mean),
     RINGLAB_FIELD(ComparisonRowOut, "sdOverMean", sd_over_mean),
     RINGLAB_FIELD(ComparisonRowOut, "memoryBytes", memory_bytes),

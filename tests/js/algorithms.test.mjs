@@ -647,10 +647,14 @@ test("compare: adding an 11th server moves ~1/11 of the keys with the good schem
     assert.equal(by[a].supported, true);
     assert.ok(Math.abs(by[a].moved - 1 / 11) < 0.03, `${a} moved ${by[a].moved}`);
     assert.equal(by[a].movedBetweenOld, 0, a);
+    assert.equal(by[a].movedNeedlessly, 0, a);
     assert.equal(by[a].movedToNew, by[a].moved, a);
   }
   assert.ok(Math.abs(by["mod-n"].moved - 10 / 11) < 0.01);
+  // Adding touches only the new server: every move between the others is needless.
+  assert.equal(by["mod-n"].movedNeedlessly, by["mod-n"].movedBetweenOld);
   assert.ok(by.maglev.movedBetweenOld < 0.01);
+  assert.equal(by.maglev.movedNeedlessly, by.maglev.movedBetweenOld);
   assert.ok(!("reason" in by.ring));
   assert.equal(by.maglev.memoryBytes, 65537 * 4);
 });
@@ -685,6 +689,9 @@ test("compare: the change as text or as an object; defaults; unsupported rows sa
   assert.equal(removed.jump.reason, "jump can only remove the last bucket");
   assert.equal(removed.ring.movedToNew, 0);
   assert.equal(removed.rendezvous.movedBetweenOld, removed.rendezvous.moved);
+  // ...yet none of them had to move but the failed server's own.
+  assert.equal(removed.rendezvous.movedNeedlessly, 0);
+  assert.equal(removed.ring.movedNeedlessly, 0);
   const weighted = Object.fromEntries(rl.compare({ ...scenario, change: "weight:c=2" }).map((r) => [r.algorithm, r]));
   assert.equal(weighted.jump.reason, "jump has no weights");
   assert.equal(weighted["mod-n"].reason, "mod-N has no weights");

@@ -56,6 +56,25 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
     assert.equal(by[a].movedBetweenOld, 0, a);
   }
   assert.ok(Math.abs(by["mod-n"].moved - 10 / 11) < 0.005, `mod-N moved ${by["mod-n"].moved}`);
+  // Removing a server: ring and rendezvous move no key that did not have to, mod-N nearly all.
+  const removal = run([
+    "compare",
+    "--servers",
+    "12",
+    "--vnodes",
+    "160",
+    "--keys",
+    "120000",
+    "--change",
+    "remove:S5",
+    "--json",
+  ]);
+  assert.equal(removal.status, 0, removal.stderr);
+  const removed = Object.fromEntries(JSON.parse(removal.stdout).map((row) => [row.algorithm, row]));
+  assert.equal(removed.ring.movedNeedlessly, 0);
+  assert.equal(removed.rendezvous.movedNeedlessly, 0);
+  assert.ok(removed["mod-n"].movedNeedlessly > 0.8, `mod-N ${removed["mod-n"].movedNeedlessly}`);
+  assert.ok(removed.maglev.movedNeedlessly < 0.01, `Maglev ${removed.maglev.movedNeedlessly}`);
   const rl = await load();
   const api = rl.compare({ servers: 10, vnodes: 100, keys: 100000, change: "add" });
   const strip = (list) => list.map(({ buildMs, ...rest }) => rest);
@@ -63,7 +82,7 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
   // The table form, and a change jump cannot express.
   const table = run(["compare", "--keys", "5000", "--change", "remove:S4"]);
   assert.equal(table.status, 0, table.stderr);
-  assert.match(table.stdout, /^algorithm +moved/);
+  assert.match(table.stdout, /^algorithm +moved +to new +between +needless +max\/mean/);
   assert.match(table.stdout, /\njump +not supported: jump can only remove the last bucket\n/);
 });
 

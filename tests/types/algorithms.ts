@@ -173,6 +173,7 @@ const algorithm: ComparisonAlgorithm | undefined = rows[0]?.algorithm;
 rows[0]?.reason satisfies string | undefined;
 rows[0]?.supported satisfies boolean | undefined;
 rows[0]?.memoryBytes satisfies number | undefined;
+rows[0]?.movedNeedlessly satisfies number | undefined;
 
 // Progress
 const onProgress: ProgressCallback = (done, total) => void (done / total);

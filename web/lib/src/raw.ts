@@ -235,6 +235,7 @@ export interface RawComparisonRow {
   moved: number;
   movedToNew: number;
   movedBetweenOld: number;
+  movedNeedlessly: number;
   maxOverMean: number;
   sdOverMean: number;
   memoryBytes: number;

@@ -536,8 +536,17 @@ export interface ComparisonRow {
   moved: number;
   /** …that went to the new server. */
   movedToNew: number;
-  /** …that went between servers that were there before. */
+  /**
+   * …that went between servers that were there before (`moved − movedToNew`). On a removal that is
+   * every move, the removed server's keys included.
+   */
   movedBetweenOld: number;
+  /**
+   * …that went from a server the change did not touch to another it did not touch (neither added,
+   * removed, failed nor reweighted): the keys that did not have to move. 0 for ring, rendezvous
+   * and jump on add and remove; nearly all the moves for mod-N.
+   */
+  movedNeedlessly: number;
   /** max / mean of the load per unit of weight after the change. */
   maxOverMean: number;
   /** sd / mean of that load. */
