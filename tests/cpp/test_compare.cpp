@@ -268,16 +268,19 @@ TEST_CASE("incremental placement gives every row's placements and numbers, key f
   const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const double weights[] = {1, 1, 1, 0.5, 2, 1.5, 3, 0.25};
   const std::u16string names[] = {u"a", u"b", u"node-1", u"node-2", u"node-10", u"x", u"db\u0995", u"S"};
+  // A name that is all shared beginning, and rests of one to three units.
+  const std::u16string prefixed[] = {u"n", u"n1", u"n12", u"n2", u"n3", u"n10", u"n11", u"n100"};
   const ChangeKind kinds[] = {ChangeKind::add, ChangeKind::remove, ChangeKind::fail, ChangeKind::weight};
   int counted[4] = {};
   for (int round = 0; round < 120; ++round) {
     Scenario sc;
     const int n = pick(1, 30);
     const bool named = pick(0, 3) == 0 && n <= 8;
+    const bool short_names = pick(0, 1) == 0;
     const bool uniform = pick(0, 1) == 0;
     sc.servers = ringlab::compare_servers(n);
     for (int i = 0; i < n; ++i) {
-      if (named) sc.servers[static_cast<std::size_t>(i)].name = names[i];
+      if (named) sc.servers[static_cast<std::size_t>(i)].name = short_names ? prefixed[i] : names[i];
       if (!uniform) sc.servers[static_cast<std::size_t>(i)].weight = weights[pick(0, 7)];
     }
     sc.vnodes = pick(1, 3) == 1 ? pick(1, 4) : pick(5, 200);
