@@ -22,6 +22,7 @@ class KeyStream {
  public:
   explicit KeyStream(std::int64_t seed) : keys_(seed) {}
   Fnv1a next() noexcept { return course_key_fnv(keys_.next_number()); }
+  void next_hashes(std::span<std::uint32_t> out) noexcept { keys_.next_hashes(out); }
 
  private:
   CourseKeys keys_;
@@ -30,12 +31,14 @@ class KeyStream {
 std::string str(std::int64_t v) { return std::to_string(v); }
 
 // The loops run over blocks of keys (key_blocks.hpp); progress is reported at the start of a
-// block, every kProgressEvery keys.
+// block, every kProgressEvery keys. A block's keys are made and looked up by the batch functions
+// (CourseKeys::next_hashes, Ring::owners), compiled for speed in their own files: called here per
+// key, the inline forms were left as calls in WebAssembly, to copies compiled for size.
 static_assert(kProgressEvery % kKeyBlock == 0);
 
 }  // namespace
 
-RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
+RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
   validate(p);
   RingVsModResult r;
   r.keys = static_cast<std::uint32_t>(p.keys);
@@ -47,19 +50,26 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
   const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
   const FastMod mod_before(n), mod_after(m);
   KeyStream keys(p.seed);
+  std::vector<std::uint32_t> hashes(kKeyBlock), owner_before(kKeyBlock), owner_after(kKeyBlock);
   for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
     if (progress && lo % kProgressEvery == 0) progress(lo, r.keys);
+    const std::size_t count = hi - lo;
+    keys.next_hashes(std::span(hashes.data(), count));
+    std::copy_n(hashes.begin(), count, owner_before.begin());
+    std::copy_n(hashes.begin(), count, owner_after.begin());
+    before.owners(std::span(owner_before.data(), count));
+    after.owners(std::span(owner_after.data(), count));
     std::uint32_t mod_moved = 0, mod_moved_to_new = 0, ring_moved = 0, ring_moved_to_new = 0;
-    for (std::size_t k = lo; k < hi; ++k) {
-      const std::uint32_t x = keys.next().finish();
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint32_t x = hashes[i];
       // Counted without branches (which way they go is a coin toss per key). A key that lands on
       // the new server (index n) always moved: before the change no server had that index.
       const std::uint32_t mod_a = mod_before(x);
       const std::uint32_t mod_b = mod_after(x);
       mod_moved += mod_a != mod_b ? 1u : 0u;
       mod_moved_to_new += mod_b == n ? 1u : 0u;
-      const std::uint32_t a = before.owner(x);
-      const std::uint32_t b = after.owner(x);
+      const std::uint32_t a = owner_before[i];
+      const std::uint32_t b = owner_after[i];
       ring_moved += a != b ? 1u : 0u;
       ring_moved_to_new += b == n ? 1u : 0u;
     }
@@ -73,7 +83,7 @@ RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) 
   return r;
 }
 
-VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
+RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
   validate(p);
   VnodeSweepResult r;
   r.servers = static_cast<std::uint32_t>(p.servers);
@@ -88,10 +98,11 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
   std::uint64_t done = 0;
   for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
     if (progress && lo % kProgressEvery == 0) progress(done + lo, total);
-    for (std::size_t k = lo; k < hi; ++k) hashes[k] = keys.next().finish();
+    keys.next_hashes(std::span(hashes.data() + lo, hi - lo));
   });
   done += r.keys;
   r.text = experiments_text::vnode_sweep_header();
+  std::vector<std::uint32_t> owners(kKeyBlock);
   for (std::int64_t v : p.vnodes) {
     VnodeSweepRow row;
     row.vnodes = static_cast<std::uint32_t>(v);
@@ -101,7 +112,9 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
     std::uint32_t* counts = row.counts.data();
     for_each_block(r.keys, [&](std::size_t lo, std::size_t hi) {
       if (progress && lo % kProgressEvery == 0) progress(done + lo, total);
-      for (std::size_t k = lo; k < hi; ++k) ++counts[ring.owner(hashes[k])];
+      std::copy_n(hashes.begin() + static_cast<std::ptrdiff_t>(lo), hi - lo, owners.begin());
+      ring.owners(std::span(owners.data(), hi - lo));
+      for (std::size_t i = 0; i < hi - lo; ++i) ++counts[owners[i]];
     });
     done += r.keys;
     row.min = *std::min_element(row.counts.begin(), row.counts.end());
@@ -125,7 +138,7 @@ VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress
   return r;
 }
 
-HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
+RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   validate(p);
   HrwJumpResult r;
   r.keys = static_cast<std::uint32_t>(p.keys);
