@@ -5,6 +5,9 @@
 //   ringlab_bench experiment ring-vs-mod|vnode-sweep|hrw-jump [--keys N] [--reps R] [--warmup W]
 //       time inside ringlab::ring_vs_mod etc. (milliseconds per run), the text of the last run,
 //       and the process's peak RSS (VmHWM)
+//   ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]
+//       time inside ringlab::compare (ms per run) for S servers x 100 vnodes, one server added,
+//       the rows of the last run without their build times, and the peak RSS
 //   ringlab_bench ops [--pool N] [--reps R] [--warmup W]
 //       nanoseconds per operation for the hot calls, over a pool of N distinct course keys
 //       (default 1,000,000) walked in order: fresh keys, never a small set the branch predictor
@@ -30,6 +33,7 @@
 #include <vector>
 
 #include "ringlab/bounded.hpp"
+#include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
@@ -113,6 +117,7 @@ struct Options {
   std::string only;  // run just this operation
   std::int64_t keys = 1'000'000;
   std::int64_t pool = 1'000'000;
+  std::int64_t servers = 10;
   int reps = 5;
   int warmup = 1;
 };
@@ -148,6 +153,28 @@ int run_experiment(const std::string& name, const Options& o) {
   }
   std::printf("{\"experiment\":%s,\"keys\":%lld,\"ms\":%s,\"peakRssKb\":%ld,\"text\":%s}\n", json_string(name).c_str(),
               static_cast<long long>(o.keys), json_list(ms).c_str(), peak_rss_kb(), json_string(text).c_str());
+  return 0;
+}
+
+// The comparison: S servers x 100 vnodes, one server added. The rows are printed without their
+// build times (which vary run to run) so that the driver can hold them to the WASM run's.
+int run_compare(const Options& o) {
+  ringlab::Scenario sc;
+  sc.servers = ringlab::compare_servers(o.servers);
+  sc.vnodes = 100;
+  sc.keys = o.keys;
+  std::vector<ringlab::ComparisonRow> rows;
+  for (int i = 0; i < o.warmup; ++i) rows = ringlab::compare(sc);
+  std::vector<double> ms;
+  for (int i = 0; i < o.reps; ++i) {
+    const double t0 = now_seconds();
+    rows = ringlab::compare(sc);
+    ms.push_back((now_seconds() - t0) * 1e3);
+  }
+  for (auto& r : rows) r.build_ms = 0;
+  std::printf("{\"compare\":true,\"keys\":%lld,\"servers\":%lld,\"ms\":%s,\"peakRssKb\":%ld,\"rows\":%s}\n",
+              static_cast<long long>(o.keys), static_cast<long long>(o.servers), json_list(ms).c_str(), peak_rss_kb(),
+              ringlab::comparison_json(rows).c_str());
   return 0;
 }
 
@@ -328,6 +355,7 @@ int run_ops(const Options& o) {
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
+               "       ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]\n"
                "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
                "       (both take --clock wall|cpu)\n");
   std::exit(2);
@@ -355,6 +383,7 @@ int main(int argc, char** argv) {
       const long long v = std::atoll(args[++i].c_str());
       if (a == "--keys") o.keys = v;
       else if (a == "--pool") o.pool = std::max(1LL, v);
+      else if (a == "--servers") o.servers = v;
       else if (a == "--reps") o.reps = static_cast<int>(std::max(1LL, v));
       else if (a == "--warmup") o.warmup = static_cast<int>(std::max(0LL, v));
       else usage();
@@ -365,6 +394,7 @@ int main(int argc, char** argv) {
   try {
     if (positional.size() == 2 && positional[0] == "experiment") return run_experiment(positional[1], o);
     if (positional.size() == 1 && positional[0] == "ops") return run_ops(o);
+    if (positional.size() == 1 && positional[0] == "compare") return run_compare(o);
   } catch (const ringlab::Error& e) {
     std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
     return 1;

@@ -3,6 +3,9 @@
 //
 //   node bench/wasm.mjs experiment ring-vs-mod|vnode-sweep|hrw-jump [--keys N] [--reps R] [--warmup W]
 //       time inside rl.ringVsMod() etc. (ms per run), the text of the last run, peak RSS (VmHWM)
+//   node bench/wasm.mjs compare [--keys N] [--servers S] [--reps R] [--warmup W]
+//       time inside rl.compare() (ms per run) for S servers x 100 vnodes, one server added, the
+//       rows of the last run without their build times, peak RSS
 //   node bench/wasm.mjs ops [--pool N] [--reps R] [--warmup W]
 //       ns per operation through the package's API, single calls and batch calls
 //   node bench/wasm.mjs hashring [--pool N] [--reps R] [--warmup W]
@@ -28,6 +31,7 @@ function parseArgs(argv) {
     positional: [],
     keys: 1_000_000,
     pool: 1_000_000,
+    servers: 10,
     reps: 5,
     warmup: 1,
     clock: "wall",
@@ -44,6 +48,7 @@ function parseArgs(argv) {
     if (a === "--dist") o.dist = path.resolve(v);
     else if (a === "--keys") o.keys = Number(v);
     else if (a === "--pool") o.pool = Math.max(1, Number(v));
+    else if (a === "--servers") o.servers = Number(v);
     else if (a === "--reps") o.reps = Math.max(1, Number(v));
     else if (a === "--warmup") o.warmup = Math.max(0, Number(v));
     else if (a === "--clock" && (v === "wall" || v === "cpu")) o.clock = v;
@@ -153,6 +158,21 @@ async function experiment(o) {
     ms.push(now() - t0);
   }
   return { experiment: name, keys: o.keys, ms, peakRssKb: peakRssKb(), text };
+}
+
+async function compare(o) {
+  const rl = await loadRinglab(o);
+  const run = () => rl.compare({ servers: o.servers, vnodes: 100, keys: o.keys, change: "add" });
+  let rows = [];
+  for (let i = 0; i < o.warmup; i++) rows = run();
+  const ms = [];
+  for (let i = 0; i < o.reps; i++) {
+    const t0 = now();
+    rows = run();
+    ms.push(now() - t0);
+  }
+  rows = rows.map((r) => ({ ...r, buildMs: 0 }));
+  return { compare: true, keys: o.keys, servers: o.servers, ms, peakRssKb: peakRssKb(), rows };
 }
 
 async function ops(o) {
@@ -603,11 +623,11 @@ async function systems(o) {
 
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, ops, hashring, systems };
+const modes = { experiment, compare, ops, hashring, systems };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | ops | hashring | systems [--keys N] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | compare | ops | hashring | systems [--keys N] [--servers S] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

@@ -11,10 +11,13 @@
 //      present), the WASM CLI and the native CLI as whole processes; ringlab's time inside the
 //      experiment function (WASM in Node, native in bench/ringlab_bench); peak RSS of each;
 //      and whether all of them printed the same bytes;
-//   2. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
+//   2. `compare` (one server added to 10 and to 100 servers x 100 vnodes, --keys keys): the WASM
+//      CLI and the native CLI as whole processes, and the time inside compare() (WASM in Node,
+//      native in bench/ringlab_bench), with the WASM / native ratio;
+//   3. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
 //      set);
-//   3. the npm package `hashring` against ringlab on the same servers and keys;
-//   4. the ring's memory per point.
+//   4. the npm package `hashring` against ringlab on the same servers and keys;
+//   5. the ring's memory per point.
 // Each figure is the median of --reps timed repetitions after --warmup untimed ones, with the
 // spread (min–max). Whole processes are timed from spawn to exit. --clock cpu times the
 // in-process figures with the process's CPU time instead (steadier on a busy machine); the table
@@ -246,6 +249,34 @@ function measureExperiments(o) {
   return rows;
 }
 
+// compare(): one server added to 10 and to 100 servers x 100 vnodes.
+const compareServers = [10, 100];
+
+function measureCompare(o) {
+  const workerArgs = ["--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
+  const rows = [];
+  for (const servers of compareServers) {
+    const flags = ["--servers", String(servers), "--vnodes", "100", "--keys", String(o.keys), "--change", "add"];
+    console.log(`bench: compare, ${o.keys} keys x ${servers} servers`);
+    const row = { servers };
+    row.wasmCli = timeProcess(process.execPath, [wasmCli, "compare", ...flags, "--json"], o);
+    row.nativeCli = timeProcess(nativeCli, ["compare", ...flags, "--json"], o);
+    const inArgs = ["compare", "--keys", String(o.keys), "--servers", String(servers), ...workerArgs];
+    row.wasmIn = json(process.execPath, [wasmWorker, ...inArgs]);
+    row.nativeIn = json(nativeBench, inArgs);
+    // The same numbers everywhere (build times and memory aside: they belong to the build).
+    const numbers = (list) =>
+      JSON.stringify(
+        list.map(({ buildMs, memoryBytes, reason, ...rest }) => rest).map((r) => Object.entries(r).sort()),
+      );
+    const outputs = [row.wasmCli.stdout, row.nativeCli.stdout].map((t) => numbers(JSON.parse(t)));
+    outputs.push(numbers(row.wasmIn.rows), numbers(row.nativeIn.rows));
+    if (!outputs.every((t) => t === outputs[0])) fail(`compare x ${servers}: the implementations gave different rows`);
+    rows.push(row);
+  }
+  return rows;
+}
+
 function measureOps(o) {
   const args = ["--pool", String(o.pool), "--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
   console.log(`bench: operations over ${o.pool} keys (native)`);
@@ -263,7 +294,7 @@ function measureOps(o) {
 // ---------------------------------------------------------------------------------------------
 // The report
 
-function report(o, m, rows, ops) {
+function report(o, m, rows, compareRows, ops) {
   const L = [];
   const clockNote = o.clock === "cpu" ? "process CPU time" : "wall clock";
   const keys = o.keys.toLocaleString("en-US");
@@ -329,7 +360,29 @@ function report(o, m, rows, ops) {
   }
   L.push("");
 
-  // 2. Operations
+  // 2. compare
+  L.push(`## compare at ${keys} keys`, "");
+  L.push(
+    "One server added to n servers × 100 virtual nodes (`ringlab compare --servers n --vnodes 100 " +
+      `--keys ${o.keys} --change add --json\`), every algorithm's row. *Process*: the whole program, ` +
+      "Node's start-up included. *In-process*: the time inside `rl.compare()` (WASM, called in Node) and " +
+      "`ringlab::compare()` (native, in `bench/ringlab_bench`); WASM / native is their ratio.",
+    "",
+  );
+  L.push("| keys × servers | WASM CLI | native CLI | WASM in-process | native in-process | WASM / native |");
+  L.push("|---|---|---|---|---|---|");
+  const compareRatios = {};
+  for (const r of compareRows) {
+    const ratio = median(r.wasmIn.ms) / median(r.nativeIn.ms);
+    compareRatios[r.servers] = ratio;
+    L.push(
+      `| ${keys} × ${r.servers} | ${stat(r.wasmCli.wallMs, "ms")} | ${stat(r.nativeCli.wallMs, "ms")} | ` +
+        `${stat(r.wasmIn.ms, "ms")} | ${stat(r.nativeIn.ms, "ms")} | ${num(ratio)}× |`,
+    );
+  }
+  L.push("");
+
+  // 3. Operations
   const N = ops.native;
   const W = ops.wasm;
   const s = (op, unit = "ns") => (op ? stat(op.samples, unit) : "—");
@@ -474,6 +527,13 @@ function report(o, m, rows, ops) {
     ratioTarget(`${exp}: WASM in-experiment ≥ ${w}× faster than the published program`, ratios[exp]?.wasm, w);
     ratioTarget(`${exp}: native in-experiment ≥ ${n}× faster than the published program`, ratios[exp]?.native, n);
   }
+  // WebAssembly against native code, in process: at most 1.3 times as long.
+  const slowerTarget = (what, got) =>
+    targets.push({ what, got: got == null ? "not measured" : `${num(got)}×`, met: got == null ? null : got <= 1.3 });
+  for (const r of rows)
+    slowerTarget(`${r.exp}: WASM in-experiment ≤ 1.3× native`, median(r.wasmIn.ms) / median(r.nativeIn.ms));
+  for (const servers of compareServers)
+    slowerTarget(`compare, ${keys} keys × ${servers} servers: WASM in-process ≤ 1.3× native`, compareRatios[servers]);
   nsTarget("ring lookup over 25,600 tokens (WASM, batch) ≤ 30 ns", med(W["ring.ownerOfHashMany.batch"]), 30);
   nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
   nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashMany.batch"]), 3);
@@ -542,12 +602,13 @@ console.log(
 if (!o.smoke && !existsSync(referenceDir))
   console.log(`bench: ${referenceDir} not found: the published programs are skipped`);
 const rows = measureExperiments(o);
+const compareRows = measureCompare(o);
 const ops = measureOps(o);
 m.loadEnd = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(", ");
-const { markdown } = report(o, m, rows, ops);
+const { markdown } = report(o, m, rows, compareRows, ops);
 const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
 if (o.out) {
   writeFileSync(o.out, text + "\n");
