@@ -97,6 +97,34 @@ std::vector<double> arcs_over_mean(const Ring& ring) {
   return arcs;
 }
 
+// The largest and the smallest arc over the mean arc, averaged over many rings of n servers with
+// one point each: ring r's servers are named "r<r>-S<i>", so every ring is a fresh random
+// placement. Means and the standard deviations of the means (sample sd / sqrt(rings)).
+struct ArcSample {
+  double largest = 0, largest_sd = 0, smallest = 0, smallest_sd = 0;
+  std::int64_t rings = 0;
+};
+ArcSample arcs_of_many_rings(std::int64_t n, std::int64_t rings) {
+  double sum[2] = {0, 0}, squares[2] = {0, 0};
+  for (std::int64_t r = 0; r < rings; ++r) {
+    std::vector<Server> servers;
+    for (std::int64_t i = 0; i < n; ++i) {
+      std::string name = "r";
+      name.append(std::to_string(r)).append("-S").append(std::to_string(i));
+      servers.push_back(Server{std::u16string(name.begin(), name.end()), 1.0, u""});
+    }
+    const std::vector<double> arcs = arcs_over_mean(Ring(std::move(servers), 1));
+    const double x[2] = {*std::max_element(arcs.begin(), arcs.end()), *std::min_element(arcs.begin(), arcs.end())};
+    for (int k = 0; k < 2; ++k) sum[k] += x[k], squares[k] += x[k] * x[k];
+  }
+  const auto r = static_cast<double>(rings);
+  auto sd_of_mean = [&](int k) {
+    const double mean = sum[k] / r;
+    return std::sqrt(std::max(0.0, squares[k] / r - mean * mean) * r / (r - 1)) / std::sqrt(r);
+  };
+  return {sum[0] / r, sd_of_mean(0), sum[1] / r, sd_of_mean(1), rings};
+}
+
 // The published binary search's comparisons for each of the course's keys, by search_trace.
 struct SearchSteps {
   std::size_t most = 0;
@@ -321,6 +349,42 @@ class Catalogue {
         "sample of it and is shown, not judged";
     a.values = {{"h10", h10}, {"largest", largest}, {"smallest", smallest}, {"busiest", sweep.rows.at(0).max_over_avg}};
     a.verdict = at_digits(2.9, h10, 1);
+
+    // The same two expectations measured: the mean over many rings, not one.
+    const ArcSample many = arcs_of_many_rings(10, 2000);
+    const std::string rings_scenario = "2,000 rings of servers r<ring>-S0 .. r<ring>-S9, one point each";
+    Claim& e = add("largest-arc-expected", "§4",
+                   "Averaged over many rings with one point per server at N = 10, the largest arc is about 2.9 times "
+                   "the mean arc.");
+    e.chapter = number("2.9", 2.9);
+    e.ringlab = number(fixed(many.largest, 2), many.largest);
+    e.detail = "mean of the largest arc over " + count(static_cast<std::uint64_t>(many.rings)) +
+               " rings; the expectation H_10 = " + fixed(h10, 3) + "; one standard deviation of the mean is " +
+               fixed(many.largest_sd, 3);
+    e.scenario = rings_scenario;
+    e.scale = "2,000 rings of 10 points";
+    e.tolerance = ToleranceKind::statistical;
+    e.tolerance_reason =
+        "a mean over 2,000 random rings: within three standard deviations of the mean of H_10, the "
+        "expectation the chapter rounds to 2.9";
+    e.values = {{"largest", many.largest}, {"h10", h10}, {"sd", many.largest_sd}, {"rings", 2000}};
+    e.verdict = statistical(2.9, many.largest, 1, many.largest_sd);
+
+    Claim& m = add("smallest-arc-expected", "§4",
+                   "With one point per server the smallest arc is only about 1/N of the mean arc: a tenth at N = 10.");
+    m.chapter = number("1/N = 0.1", 0.1);
+    m.ringlab = number(fixed(many.smallest, 3), many.smallest);
+    m.detail = "mean of the smallest arc over " + count(static_cast<std::uint64_t>(many.rings)) +
+               " rings; one standard deviation of the mean is " + fixed(many.smallest_sd, 4) +
+               "; the course's ring S0#0 .. S9#0 has " + fixed(smallest, 3);
+    m.scenario = rings_scenario;
+    m.scale = "2,000 rings of 10 points";
+    m.tolerance = ToleranceKind::statistical;
+    m.tolerance_reason =
+        "the smallest of N random gaps has expectation exactly 1/N of the mean; a mean over 2,000 rings "
+        "lies within three standard deviations of it";
+    m.values = {{"smallest", many.smallest}, {"sd", many.smallest_sd}, {"rings", 2000}, {"courseRing", smallest}};
+    m.verdict = statistical(0.1, many.smallest, 3, many.smallest_sd);
 
     // The formula's four values at N = 10, at the digits the chapter prints each one.
     const std::int64_t vs[] = {1, 10, 100, 1000};
@@ -591,6 +655,43 @@ class Catalogue {
     g.tolerance_reason = "jump only ever jumps forward to a new bucket, so the count is exactly zero";
     g.values = {{"count", r.jump_moved_not_to_new}};
     g.verdict = same(r.jump_moved_not_to_new == 0);
+
+    // The loop's length: bucket b is stood on when the key jumped to it on growing to b + 1
+    // buckets, with probability 1/(b + 1), so the mean count of steps is H_n = ln n + 0.577... .
+    const std::int64_t buckets = 1000000;
+    CourseKeys course(16);
+    std::vector<std::uint32_t> hashes(10000);
+    course.next_hashes(hashes);
+    double steps = 0, squares = 0;
+    for (const std::uint32_t h : hashes) {
+      const auto t = static_cast<double>(jump_trace(h, buckets).size());
+      steps += t;
+      squares += t * t;
+    }
+    const double k = static_cast<double>(hashes.size());
+    const double mean_steps = steps / k;
+    const double sd_steps = std::sqrt((squares / k - mean_steps * mean_steps) * k / (k - 1)) / std::sqrt(k);
+    const double ln_n = std::log(static_cast<double>(buckets));
+    const double h_n = harmonic(buckets);
+    Claim& l = add("jump-loops-ln-n", "§7",
+                   "Jump hash goes straight to the next bucket it jumps to, so its loop runs only about ln n times "
+                   "for n buckets.");
+    // The value as the figure shows it: ln n at one decimal.
+    l.chapter = number("ln n = " + fixed(ln_n, 1) + " at n = 1,000,000", std::stod(fixed(ln_n, 1)));
+    l.ringlab = number(fixed(mean_steps, 1), mean_steps);
+    l.detail =
+        "mean steps of jumpTrace over the course's 10,000 keys (seed 16) into 1,000,000 buckets; the exact "
+        "expectation is H_n = " +
+        fixed(h_n, 2) + " = ln n + 0.58; one standard deviation of the mean is " + fixed(sd_steps, 3);
+    l.scenario = "jumpTrace(h32(key), 1000000) for 10,000 course keys (seed 16)";
+    l.scale = "10,000 keys, 1,000,000 buckets";
+    l.tolerance = ToleranceKind::model;
+    l.tolerance_reason =
+        "the chapter's ln n is the leading term of the exact expectation H_n; the measured mean must lie "
+        "within three standard deviations of H_n, which is within one step of ln n";
+    l.values = {{"steps", mean_steps}, {"lnN", ln_n}, {"hN", h_n}, {"sd", sd_steps}, {"buckets", 1000000}};
+    l.verdict =
+        std::fabs(mean_steps - h_n) <= kSigmas * sd_steps && h_n - ln_n < 1 ? Verdict::within : Verdict::differs;
   }
 
   // §7: Maglev and bounded loads.

@@ -14,6 +14,7 @@
 #include "ringlab/claims.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
@@ -40,14 +41,14 @@ const Claim& find(const std::string& id) {
 // The ids, in the chapter's order. Widgets and translations are keyed by them: a change here is
 // a breaking change.
 const std::vector<std::string> kIds = {
-    "mod-n-six-keys",        "mod-n-new-server-share", "mod-n-moves-80",      "cache-hit-after-mod-n",
-    "cache-database-load",   "ring-vs-mod-output",     "mod-n-measured",      "ring-moves-21.9",
-    "ring-none-between-old", "largest-arc-v1",         "sd-formula-n10",      "even-10x-needs-100x",
-    "vnode-sweep-output",    "vnodes-for-target",      "memory-25600-points", "lookup-15-comparisons",
-    "lookup-10x-vnodes",     "hrw-jump-output",        "hrw-balance",         "hrw-moves-20.1",
-    "hrw-none-from-others",  "jump-moves-8.8",         "jump-near-ideal",     "jump-none-between-old",
-    "maglev-m-over-n",       "bounded-load-cap",       "bounded-most-stay",   "hot-key-vnodes",
-    "n-to-n-plus-1",
+    "mod-n-six-keys",        "mod-n-new-server-share", "mod-n-moves-80",       "cache-hit-after-mod-n",
+    "cache-database-load",   "ring-vs-mod-output",     "mod-n-measured",       "ring-moves-21.9",
+    "ring-none-between-old", "largest-arc-v1",         "largest-arc-expected", "smallest-arc-expected",
+    "sd-formula-n10",        "even-10x-needs-100x",    "vnode-sweep-output",   "vnodes-for-target",
+    "memory-25600-points",   "lookup-15-comparisons",  "lookup-10x-vnodes",    "hrw-jump-output",
+    "hrw-balance",           "hrw-moves-20.1",         "hrw-none-from-others", "jump-moves-8.8",
+    "jump-near-ideal",       "jump-none-between-old",  "jump-loops-ln-n",      "maglev-m-over-n",
+    "bounded-load-cap",      "bounded-most-stay",      "hot-key-vnodes",       "n-to-n-plus-1",
 };
 
 }  // namespace
@@ -82,8 +83,8 @@ TEST_CASE("claims: ids are unique, stable and in the chapter's order", "[claims]
 TEST_CASE("claims: every verdict", "[claims]") {
   // Every claim the chapter makes is reproduced at its printed digits, except those whose figure
   // is a simplified model (1/c^2) or an expectation held against one sample of keys.
-  const std::set<std::string> within = {"vnodes-for-target", "jump-near-ideal", "mod-n-new-server-share",
-                                        "hrw-balance"};
+  const std::set<std::string> within = {"vnodes-for-target", "jump-near-ideal",       "mod-n-new-server-share",
+                                        "hrw-balance",       "smallest-arc-expected", "jump-loops-ln-n"};
   for (const Claim& c : catalogue()) {
     INFO(c.id << ": chapter " << c.chapter.text << ", ringlab " << c.ringlab.text << " (" << c.detail << ")");
     CHECK(c.verdict != Verdict::differs);
@@ -124,6 +125,21 @@ TEST_CASE("claims: each figure is what the core gives directly", "[claims]") {
   CHECK(find("cache-database-load").ringlab.text == "16.2x");
 
   CHECK(find("largest-arc-v1").ringlab.value == ringlab::harmonic(10));
+  // Many rings: the measured means of the largest and the smallest arc near H_10 and 1/10.
+  CHECK(std::fabs(find("largest-arc-expected").ringlab.value - ringlab::harmonic(10)) < 0.06);
+  CHECK(std::fabs(find("smallest-arc-expected").ringlab.value - 0.1) < 0.006);
+  CHECK(find("largest-arc-expected").tolerance == ToleranceKind::statistical);
+  // Jump's loop: the mean of jump_trace's steps, against H_n and ln n.
+  {
+    ringlab::CourseKeys course(16);
+    std::vector<std::uint32_t> hs(10000);
+    course.next_hashes(hs);
+    double steps = 0;
+    for (const std::uint32_t h : hs) steps += static_cast<double>(ringlab::jump_trace(h, 1000000).size());
+    CHECK(find("jump-loops-ln-n").ringlab.value == steps / 10000);
+    CHECK(find("jump-loops-ln-n").chapter.value == 13.8);  // ln 1,000,000 = 13.8155 at the digit shown
+    CHECK(find("jump-loops-ln-n").values.at(1).second == std::log(1000000.0));
+  }
   CHECK(find("sd-formula-n10").ringlab.text == "V=1 90%, V=10 30%, V=100 9.5%, V=1000 3.0%");
   CHECK(find("even-10x-needs-100x").ringlab.value ==
         ringlab::theory_sd_over_mean(10, 10) / ringlab::theory_sd_over_mean(10, 1000));
@@ -244,7 +260,7 @@ TEST_CASE("claims: the command prints the catalogue, as text and as JSON", "[cla
   const ringlab::CliResult text = ringlab::run_cli({"claims"}, commands);
   CHECK(text.exit_code == 0);
   CHECK(text.out == ringlab::claims_text(catalogue()));
-  CHECK(text.out.rfind("The chapter's claims, each computed now: 29 claims, 25 match, 4 within, 0 differ\n", 0) == 0);
+  CHECK(text.out.rfind("The chapter's claims, each computed now: 32 claims, 26 match, 6 within, 0 differ\n", 0) == 0);
   for (const Claim& c : catalogue())
     CHECK(text.out.find("\n" + c.section + " " + c.id + ": " + std::string(ringlab::verdict_name(c.verdict)) + "\n") !=
           std::string::npos);

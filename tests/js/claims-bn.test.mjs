@@ -40,11 +40,11 @@ const KEPT = new Set(
   (
     "key hash hashing ring token virtual node cache hit ratio miss database bucket backend maglev jump " +
     "rendezvous hrw score sd kb byte mod seed lookup binary search table traffic bounded load monotonicity " +
-    "hot paper log ringlab n v k m c p"
+    "hot paper log loop ln ringlab n v k m c p"
   ).split(" "),
 );
 // Identifiers keep Latin digits (S0 … S9, the points S0#0 … S9#0, the harmonic number H_10).
-const IDENTIFIER = /\b(?:S\d+(?:#\d+)?|H_(?:\d+|N))\b/g;
+const IDENTIFIER = /\b(?:S\d+(?:#\d+)?|H_(?:\d+|N|n))\b/g;
 // The chapter's formulas in letters keep Latin digits, as the chapter writes them.
 const FORMULAS = [
   "√((N − 1)/(N·V + 1))",

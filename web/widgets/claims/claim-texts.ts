@@ -155,6 +155,26 @@ export const bnClaims: Record<string, ClaimText> = {
     reason:
       "অধ্যায়ের সংখ্যাটি প্রত্যাশিত মান H_N, এক দশমিক ঘর পর্যন্ত ছাপা; একটিমাত্র ring তার একটি নমুনা — পাশে দেখানো হয়, বিচার করা হয় না",
   },
+  "largest-arc-expected": {
+    claim:
+      "প্রতিটি সার্ভারের একটিমাত্র বিন্দু রেখে N = ১০-এর অনেকগুলো ring বানালে তাদের সবচেয়ে বড় বৃত্তাংশের গড় মাপ গড় বৃত্তাংশের প্রায় ২.৯ গুণ।",
+    chapter: "২.৯ গুণ",
+    ringlab: (v, f) => times(f, value(v, "largest"), 2),
+    detail: (v, f) =>
+      `${f.int(value(v, "rings"))}টি ring-এর সবচেয়ে বড় বৃত্তাংশের গড়; প্রত্যাশিত মান H_10 = ${fixed(f, value(v, "h10"), 3)}; গড়ের এক sd ${fixed(f, value(v, "sd"), 3)}`,
+    scale: "১০টি বিন্দুর ২,০০০টি ring",
+    reason: "২,০০০টি এলোমেলো ring-এর গড়: অধ্যায় যে প্রত্যাশিত মান H_10-কে ২.৯-এ গোল করে, তার তিন sd-এর মধ্যে থাকতে হবে",
+  },
+  "smallest-arc-expected": {
+    claim: "প্রতিটি সার্ভারের একটিমাত্র বিন্দু থাকলে সবচেয়ে ছোট বৃত্তাংশ গড় বৃত্তাংশের মাত্র প্রায় ১/N ভাগ: N = ১০-এ এক-দশমাংশ।",
+    chapter: "১/N = ০.১ ভাগ",
+    ringlab: (v, f) => `${fixed(f, value(v, "smallest"), 3)} ভাগ`,
+    detail: (v, f) =>
+      `${f.int(value(v, "rings"))}টি ring-এর সবচেয়ে ছোট বৃত্তাংশের গড়; গড়ের এক sd ${fixed(f, value(v, "sd"), 4)}; কোর্সের ring-এ (S0#0 … S9#0) এটি ${fixed(f, value(v, "courseRing"), 3)} ভাগ`,
+    scale: "১০টি বিন্দুর ২,০০০টি ring",
+    reason:
+      "N-টি এলোমেলো ফাঁকের সবচেয়ে ছোটটির প্রত্যাশিত মান ঠিক গড়ের ১/N ভাগ; ২,০০০টি ring-এর গড় তার তিন sd-এর মধ্যে থাকে",
+  },
   "sd-formula-n10": {
     claim:
       "N = ১০-এ একটি সার্ভারের ভাগের ছড়ানো, অর্থাৎ sd/গড়, ১, ১০, ১০০ আর ১,০০০টি virtual node-এ যথাক্রমে প্রায় ৯০%, ৩০%, ৯.৫% আর ৩.০%।",
@@ -302,6 +322,16 @@ export const bnClaims: Record<string, ClaimText> = {
     detail: none,
     scale: THIRD_PROGRAM,
     reason: "jump key-কে শুধু সামনের দিকে, নতুন bucket-এ লাফ দেওয়ায়, তাই সংখ্যাটি ঠিক শূন্য",
+  },
+  "jump-loops-ln-n": {
+    claim: "Jump hash সরাসরি পরের লাফের bucket-এ চলে যায়, তাই n-টি bucket-এ তার loop ঘোরে গড়ে মাত্র প্রায় ln n-বার।",
+    chapter: "ln n; n = ১০,০০,০০০-এ ১৩.৮",
+    ringlab: (v, f) => `${fixed(f, value(v, "steps"), 1)}-বার`,
+    detail: (v, f) =>
+      `অধ্যায়ের ১০,০০০টি key-এ (seed ১৬) ১০,০০,০০০টি bucket-এ jump-এর loop যতবার ঘোরে তার গড়; হুবহু প্রত্যাশিত মান H_n = ${fixed(f, value(v, "hN"), 2)}, অর্থাৎ ln n + ০.৫৮; গড়ের এক sd ${fixed(f, value(v, "sd"), 3)}`,
+    scale: "১০,০০০টি key, ১০,০০,০০০টি bucket",
+    reason:
+      "অধ্যায়ের ln n হুবহু প্রত্যাশিত মান H_n-এর প্রধান পদ; মাপা গড় H_n-এর তিন sd-এর মধ্যে থাকতে হবে, আর H_n নিজে ln n থেকে এক ধাপের কম দূরে",
   },
   "maglev-m-over-n": {
     claim: "M = ৬৫,৫৩৭ ঘরের Maglev table N-টি backend-এর প্রত্যেককে প্রায় ঠিক M/N ঘর দেয়।",
