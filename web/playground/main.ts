@@ -223,6 +223,15 @@ themeSelect.addEventListener("change", () => {
   if (current.el) applyTheme(current.el);
 });
 
+// The skip link moves focus to the page's content. Its href="#page" would change the address, and
+// the address is the page's state (hash routing): following it would leave the page, so the
+// click (Enter on the link is a click too) only moves the focus.
+document.querySelector(".skip")?.addEventListener("click", (e) => {
+  e.preventDefault();
+  page.focus();
+  page.scrollIntoView({ block: "start" });
+});
+
 defineWidgets();
 window.addEventListener("hashchange", render);
 render();

@@ -1,8 +1,8 @@
 // The base of every stepper: a list of steps computed once from the parameters by a pure
 // function of the module (stepsOf), and a render of one step. Next / previous / reset / play
 // buttons and keys on the focused widget (→ or n, ← or p, Home, End, k or space to play), a
-// one-line narration in an ARIA live region, and the step index in the `step` attribute (so a
-// URL or `step="3"` reproduces it).
+// one-line narration, said with the step's position ("Step 2 of 8: …") in an ARIA live region,
+// and the step index in the `step` attribute (so a URL or `step="3"` reproduces it).
 import type { Ringlab } from "ringlab";
 import { h } from "./dom";
 import { RinglabElement } from "./element";
@@ -10,17 +10,27 @@ import type { Codec, Spec, StateOf } from "./params";
 
 export type StepperSpec = Spec & { step: Codec<number> };
 
+// Play's pace: at least 1.6 s a step, and long enough to say the step's narration (a screen
+// reader speaks about 180 words a minute, a third of a second a word; a long narration of 30
+// words then stays 10 s). While the focus is in the narration, Play waits.
 const PLAY_MS = 1600;
+const WORD_MS = 330;
+const PLAY_MAX_MS = 15000;
+export function playDelay(narration: string): number {
+  const words = narration.split(/\s+/).filter((w) => w !== "").length;
+  return Math.min(PLAY_MAX_MS, Math.max(PLAY_MS, words * WORD_MS));
+}
 
 export abstract class StepperElement<S extends StepperSpec, Step> extends RinglabElement<S> {
   protected stage!: HTMLDivElement;
   private narrationEl!: HTMLParagraphElement;
+  private announceEl!: HTMLParagraphElement;
   private counterEl!: HTMLSpanElement;
   private shortcutsEl!: HTMLParagraphElement;
   private resetScenario!: HTMLButtonElement;
   private buttons!: Record<"reset" | "prev" | "play" | "next", HTMLButtonElement>;
   private cache: { key: string; steps: Step[] } | undefined;
-  private timer: ReturnType<typeof setInterval> | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
   private index = 0;
   private toLast = false;
 
@@ -53,9 +63,12 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     this.buildParams(params);
     if (params.childElementCount > 0) box.append(params);
     this.stage = h("div", { class: "stage", "data-testid": "stage" });
-    this.narrationEl = h("p", {
-      class: "narration",
-      "data-testid": "narration",
+    // The narration is read in place (focusable, so a reader can stop on it: Play then waits);
+    // what is announced is the step's position with it, from a visually hidden live region.
+    this.narrationEl = h("p", { class: "narration", "data-testid": "narration", tabindex: "0" });
+    this.announceEl = h("p", {
+      class: "sr-only",
+      "data-testid": "announce",
       "aria-live": "polite",
       "aria-atomic": "true",
     });
@@ -86,7 +99,7 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     this.resetScenario.hidden = Object.keys(this.spec).length < 2;
     controls.append(this.resetScenario);
     this.shortcutsEl = h("p", { class: "shortcuts", "data-testid": "shortcuts" });
-    box.append(this.stage, this.narrationEl, controls, this.shortcutsEl);
+    box.append(this.stage, this.narrationEl, this.announceEl, controls, this.shortcutsEl);
     box.addEventListener("keydown", (e) => this.onKey(e));
   }
 
@@ -110,6 +123,7 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
       } catch (e) {
         this.stage.replaceChildren();
         this.narrationEl.textContent = "";
+        this.announceEl.textContent = "";
         this.counterEl.textContent = "";
         for (const x of [b.prev, b.next, b.play, b.reset]) x.disabled = true;
         this.stop();
@@ -129,8 +143,12 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     if (step === undefined) return;
     this.stage.replaceChildren();
     this.draw(this.stage, step, i, steps, state);
-    this.narrationEl.textContent = this.narrate(step, i, steps, state);
-    this.counterEl.textContent = this.t.stepOf(this.f.int(i + 1), this.f.int(steps.length));
+    const narration = this.narrate(step, i, steps, state);
+    const position = this.t.stepOf(this.f.int(i + 1), this.f.int(steps.length));
+    this.narrationEl.textContent = narration;
+    this.counterEl.textContent = position;
+    const announced = `${position}: ${narration}`;
+    if (this.announceEl.textContent !== announced) this.announceEl.textContent = announced;
     // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
     b.reset.setAttribute("aria-disabled", String(i === 0));
     b.prev.setAttribute("aria-disabled", String(i === 0));
@@ -150,22 +168,32 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     if (j >= n - 1) this.stop();
   }
 
-  /** Starts or stops playing (a step every 1.6 s, stopping at the last). */
+  /** Starts or stops playing (each step for playDelay of its narration, stopping at the last). */
   togglePlay(): void {
     if (this.timer !== undefined) {
       this.stop();
       return;
     }
     if (this.index >= this.stepCount - 1) this.go(0);
-    this.timer = setInterval(() => {
-      if (this.index >= this.stepCount - 1) this.stop();
-      else this.go(this.index + 1);
-    }, PLAY_MS);
+    this.schedule(playDelay(this.narrationEl.textContent ?? ""));
     this.labelPlay();
   }
 
+  private schedule(ms: number): void {
+    this.timer = setTimeout(() => {
+      // The reader is on the narration: hold this step until the focus leaves it.
+      if (this.shadowRoot?.activeElement === this.narrationEl) return this.schedule(500);
+      if (this.index >= this.stepCount - 1) return this.stop();
+      const j = this.index + 1;
+      const next = this.steps[j];
+      this.go(j);
+      if (this.timer === undefined || next === undefined) return; // go() stopped at the last step
+      this.schedule(playDelay(this.narrate(next, j, this.steps as Step[], this.state)));
+    }, ms);
+  }
+
   private stop(): void {
-    if (this.timer !== undefined) clearInterval(this.timer);
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     this.labelPlay();
   }
