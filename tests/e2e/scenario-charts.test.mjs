@@ -408,3 +408,52 @@ describe("compare in Bengali", () => {
     await page.close();
   });
 });
+
+describe("compare: needless moves", () => {
+  // The module's rows for the same scenario (the page's other fields are the module's defaults).
+  const percent = new Intl.NumberFormat("en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const latin = (s) => s.replace(/[০-৯]/g, (d) => String("০১২৩৪৫৬৭৮৯".indexOf(d)));
+  for (const change of ["add", "remove:S3"])
+    for (const lang of ["en", "bn"])
+      test(`${change}, ${lang}: the needless column is the module's`, async () => {
+        const expected = rl.compare({ change });
+        const { page, host } = await open(`#/compare?change=${change}&lang=${lang}`);
+        const table = host.locator('[data-testid="compare-table"]');
+        const headers = await table.evaluate((t) => [...t.querySelectorAll("thead th")].map((th) => th.textContent));
+        assert.equal(headers[4], lang === "bn" ? "অকারণে সরা" : "needless", headers.join(" | "));
+        const shown = await table.evaluate((t) =>
+          [...t.querySelectorAll("tbody tr")].map((tr) => ({
+            algorithm: tr.getAttribute("data-algorithm"),
+            needless: tr.getAttribute("data-needless"),
+            cell: tr.children.length > 2 ? tr.children[4].textContent.trim() : null,
+          })),
+        );
+        assert.deepEqual(
+          shown.map((r) => r.algorithm),
+          expected.map((r) => r.algorithm),
+        );
+        for (const [i, r] of expected.entries()) {
+          const s = shown[i];
+          if (!r.supported) {
+            assert.equal(s.cell, null, `${r.algorithm}: unsupported, no cells`);
+            continue;
+          }
+          assert.equal(Number(s.needless), r.movedNeedlessly, `${r.algorithm} data-needless`);
+          if (lang === "bn") assert.doesNotMatch(s.cell, /[0-9]/, `${r.algorithm}: Bengali digits, got ${s.cell}`);
+          assert.equal(latin(s.cell), percent.format(r.movedNeedlessly), `${r.algorithm} needless cell`);
+        }
+        const byId = Object.fromEntries(shown.map((s) => [s.algorithm, s]));
+        if (change.startsWith("remove")) {
+          // The chapter's claim: removing a server moves none of the other servers' keys.
+          for (const a of ["ring", "rendezvous"]) {
+            assert.equal(byId[a].needless, "0", `${a} needless on remove`);
+            assert.equal(latin(byId[a].cell), "0.0%");
+          }
+          assert.ok(Number(byId["mod-n"].needless) > 0.5, "mod-N moves most keys needlessly");
+        }
+        const note = await text(host, "needless-note");
+        assert.ok(note.startsWith(lang === "bn" ? "অকারণে সরা:" : "needless:"), note);
+        await page.assertClean();
+        await page.close();
+      });
+});

@@ -205,7 +205,18 @@ export class Compare extends RinglabElement<typeof spec> {
     const name = (r: ComparisonRow) => this.t.cache.algorithms[r.algorithm] ?? r.algorithm;
     const reason = (why: string) => t.reasons[why] ?? why;
     const supported = rows.filter((r) => r.supported);
-    const headers = [t.algorithm, t.moved, t.toNew, t.betweenOld, t.maxOverMean, t.sdOverMean, t.memory, t.buildMs];
+    // The CLI's columns, in its order (README.md defines each for add, remove, fail and weight).
+    const headers = [
+      t.algorithm,
+      t.moved,
+      t.toNew,
+      t.betweenOld,
+      t.needless,
+      t.maxOverMean,
+      t.sdOverMean,
+      t.memory,
+      t.buildMs,
+    ];
     const tbl = table(
       t.caption,
       headers,
@@ -216,6 +227,7 @@ export class Compare extends RinglabElement<typeof spec> {
               f.pct(r.moved),
               f.pct(r.movedToNew),
               f.pct(r.movedBetweenOld),
+              f.pct(r.movedNeedlessly),
               f.dec(r.maxOverMean, 3),
               f.pct(r.sdOverMean),
               f.int(r.memoryBytes),
@@ -226,10 +238,15 @@ export class Compare extends RinglabElement<typeof spec> {
       })),
       "compare-table",
     );
-    tbl.querySelectorAll("tbody tr").forEach((tr, i) => tr.setAttribute("data-algorithm", rows[i]?.algorithm ?? ""));
+    tbl.querySelectorAll("tbody tr").forEach((tr, i) => {
+      const r = rows[i];
+      tr.setAttribute("data-algorithm", r?.algorithm ?? "");
+      // The exact share, for a reader's script or a test (the cell shows it rounded).
+      if (r?.supported) tr.setAttribute("data-needless", String(r.movedNeedlessly));
+    });
     // The unsupported row's reason spans the row.
     tbl.querySelectorAll("tbody tr").forEach((tr) => {
-      if (tr.children.length === 2) (tr.children[1] as HTMLTableCellElement).colSpan = 7;
+      if (tr.children.length === 2) (tr.children[1] as HTMLTableCellElement).colSpan = headers.length - 1;
     });
     stackOnPhones(tbl, headers);
     const charts = h(
@@ -241,17 +258,19 @@ export class Compare extends RinglabElement<typeof spec> {
           testid: "chart-moved",
           x: supported.map((_, i) => i),
           categories: supported.map(name),
+          // The dots are the moves that did not have to happen: "between old" would count, on a
+          // removal, the removed server's own keys, which had to move.
           series: [
             { label: t.moved, values: supported.map((r) => r.moved), color: "--_accent", kind: "bars" },
-            { label: t.betweenOld, values: supported.map((r) => r.movedBetweenOld), color: "--_bad", kind: "points" },
+            { label: t.needless, values: supported.map((r) => r.movedNeedlessly), color: "--_bad", kind: "points" },
           ],
           yMin: 0,
           xFmt: (v) => f.num(v),
           yFmt: (v) => f.pct(v, 0),
           table: {
             caption: t.movedChart,
-            headers: [t.algorithm, t.moved, t.betweenOld],
-            rows: supported.map((r) => ({ cells: [name(r), f.pct(r.moved), f.pct(r.movedBetweenOld)] })),
+            headers: [t.algorithm, t.moved, t.needless],
+            rows: supported.map((r) => ({ cells: [name(r), f.pct(r.moved), f.pct(r.movedNeedlessly)] })),
           },
         }),
       ),
@@ -273,7 +292,12 @@ export class Compare extends RinglabElement<typeof spec> {
         }),
       ),
     );
-    return [tbl, charts, h("p", { class: "hint" }, t.note)];
+    return [
+      tbl,
+      h("p", { class: "hint", "data-testid": "needless-note" }, t.needlessNote),
+      charts,
+      h("p", { class: "hint" }, t.note),
+    ];
   }
 
   protected override disconnected(): void {

@@ -559,6 +559,10 @@ const en = {
     moved: "moved",
     toNew: "to new",
     betweenOld: "between old",
+    needless: "needless",
+    // One text for every change kind: the change touches the one server it adds, removes, fails or reweights.
+    needlessNote:
+      "needless: the keys that moved from a server the change did not touch to another it did not touch. A change touches one server — the one added, removed, failed or reweighted — and the moves onto it or off it have to happen; the others need not. Ring, rendezvous and jump make none on an add or a removal. “between old” counts every move that did not go to an added server, so on a removal or a failure it includes the keys that had to leave that server.",
     memory: "memory (bytes)",
     buildMs: "build (ms)",
     maxOverMean: "max/mean",
@@ -570,7 +574,7 @@ const en = {
       "jump can only remove the last bucket": "jump can only remove the last bucket",
       "mod-N has no weights": "mod-N has no weights",
     } as Record<string, string>,
-    movedChart: "Keys moved (bars) and moved between old servers (dots)",
+    movedChart: "Keys moved (bars) and moved needlessly (dots)",
     loadChart: "Busiest server / mean after the change",
     note: "Build times are wall-clock and vary from run to run; every other number is exact for the scenario.",
   },
