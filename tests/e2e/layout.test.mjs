@@ -32,7 +32,7 @@ const KEPT_IN_ENGLISH = new Set(
   consistent mod modulo lookup stepper seed binary search preference list array bucket buckets
   backend backends table tables slot slots offset skip permutation prime score scores weight weights
   rendezvous hrw jump maglev bounded load loads epsilon hot client clients membership zone zones rf
-  zipf hit ratio cache stampede database db miss misses walk arc arcs
+  zipf hit ratio cache stampede database db miss misses walk arc arcs loop ln
   ring-vs-mod vnode-sweep hrw-jump vs sweep
   ringlab webassembly wasm module url link cli npm javascript json
   home end ctrl shift tab enter esc
