@@ -25,6 +25,27 @@ namespace ringlab {
   return Fnv1a(rendezvous_prefix(key)).units(server).finish();
 }
 
+// How a batch of rendezvous scores is computed: one key at a time, or several keys side by side in
+// the lanes of 128-bit (SSE2) or 256-bit (AVX2) vectors. Every path gives the same answers.
+enum class SimdPath : std::uint8_t { scalar, sse2, avx2 };
+
+// The widest path this build and this processor run: AVX2 when the processor has it, SSE2 on any
+// other x86-64, scalar elsewhere (WebAssembly among them: one module has to run in browsers
+// without SIMD128 too).
+[[nodiscard]] SimdPath simd_path_available() noexcept;
+
+// A key's winner and runner-up among the servers of a Rendezvous. The runner-up is the server
+// that wins once the winner is gone: the first listed of the highest scores among the others. With
+// a single server, second is 0 (the winner) and second_score 0; with none, both indices are -1 as
+// uint32 and both scores 0.
+struct RendezvousTop2 {
+  std::uint32_t first = 0;
+  std::uint32_t second = 0;
+  std::uint32_t first_score = 0;
+  std::uint32_t second_score = 0;
+  friend bool operator==(const RendezvousTop2&, const RendezvousTop2&) = default;
+};
+
 class Rendezvous {
  public:
   // Servers in list order (list order breaks ties). An empty list is allowed: pick() then
@@ -63,6 +84,16 @@ class Rendezvous {
   // pick() of the strings units[offsets[i] .. offsets[i+1]) into out (see h32_many).
   void pick_many(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,
                  std::span<std::int32_t> out) const noexcept;
+  // For many keys, each given by its FNV state after `key + "|"` (rendezvous_prefix): the winner
+  // (as pick_prefix; -1 as uint32 with no servers) and its score, into winner[k] and score[k].
+  // The three spans have one size. Keys are scored side by side in vector lanes, up to the path
+  // `widest` (capped by simd_path_available()); the path taken is returned.
+  SimdPath best_many(std::span<const Fnv1a> prefixes, std::span<std::uint32_t> winner, std::span<std::uint32_t> score,
+                     SimdPath widest = SimdPath::avx2) const noexcept;
+  // The same with each key's runner-up too; out has the size of prefixes.
+  SimdPath top2_many(std::span<const Fnv1a> prefixes, std::span<RendezvousTop2> out,
+                     SimdPath widest = SimdPath::avx2) const noexcept;
+
   // The score of every server for a key, in list order.
   [[nodiscard]] std::vector<std::uint32_t> scores(std::u16string_view key) const;
   // The first k servers by score, descending, ties in list order (replicas). k < 0 is an error
