@@ -12,6 +12,10 @@
 //       nanoseconds per operation for the hot calls, over a pool of N distinct course keys
 //       (default 1,000,000) walked in order: fresh keys, never a small set the branch predictor
 //       or the caches could learn
+//   ringlab_bench rendezvous [--keys N] [--servers S] [--reps R] [--warmup W] [--only NAME]
+//       plain rendezvous over N keys x S servers: ms per pass and scores/s for each path of
+//       Rendezvous::best_many / top2_many (scalar, SSE2, AVX2 as the processor has them), compare's
+//       add row on them, and the per-key pick_prefix loop
 //   ringlab_bench ops --only NAME ...
 //       just one of them, e.g. under valgrind --tool=callgrind --instr-atstart=no: only the timed
 //       passes are instrumented, so instructions / (pool x reps) is the cost of one operation
@@ -352,11 +356,83 @@ int run_ops(const Options& o) {
   return 0;
 }
 
+// --------------------------------------------------------------------------------------------
+// Rendezvous in vector lanes
+
+// Plain rendezvous over --keys course keys and --servers servers S0 ..: each path of
+// Rendezvous::best_many and top2_many, then the per-key loop (pick_prefix) they replace. Samples
+// in ms per pass over all keys; scores/s follow from keys x servers. The "add" row is what
+// compare's rendezvous row does after adding a server: the winner among the servers before, then
+// the new server's one score against it. The keys' FNV states are made once, outside the timing;
+// "keys" times that alone.
+int run_rendezvous(const Options& o) {
+  const auto keys = static_cast<std::size_t>(std::max<std::int64_t>(1, o.keys));
+  const auto servers = std::max<std::int64_t>(1, o.servers);
+  const ringlab::Rendezvous hrw = ringlab::Rendezvous::uniform(servers);
+  const std::u16string added = ringlab::default_server_name(static_cast<std::uint32_t>(servers));
+  std::vector<ringlab::Fnv1a> prefixes(keys);
+  std::vector<std::uint32_t> winner(keys), score(keys), after(keys);
+  std::vector<ringlab::RendezvousTop2> top(keys);
+  std::vector<OpResult> results;
+  results.push_back(time_run("keys", o, [&] {
+    ringlab::CourseKeys course(1);
+    for (auto& p : prefixes) p = ringlab::Fnv1a(ringlab::course_key_fnv(course.next_number())).unit(u'|');
+    keep(prefixes.data());
+  }));
+  if (results.back().samples.empty()) {
+    ringlab::CourseKeys course(1);
+    for (auto& p : prefixes) p = ringlab::Fnv1a(ringlab::course_key_fnv(course.next_number())).unit(u'|');
+  }
+  const std::vector<std::pair<const char*, ringlab::SimdPath>> paths{
+      {"scalar", ringlab::SimdPath::scalar}, {"sse2", ringlab::SimdPath::sse2}, {"avx2", ringlab::SimdPath::avx2}};
+  for (const auto& [name, path] : paths) {
+    if (path > ringlab::simd_path_available()) continue;
+    results.push_back(time_run(std::string("best.") + name, o, [&] {
+      (void)hrw.best_many(prefixes, winner, score, path);
+      keep(winner.data());
+    }));
+    results.push_back(time_run(std::string("top2.") + name, o, [&] {
+      (void)hrw.top2_many(prefixes, top, path);
+      keep(top.data());
+    }));
+    results.push_back(time_run(std::string("add.") + name, o, [&] {
+      (void)hrw.best_many(prefixes, winner, score, path);
+      for (std::size_t k = 0; k < keys; ++k)
+        after[k] = ringlab::Fnv1a(prefixes[k]).units(added).finish() > score[k] ? static_cast<std::uint32_t>(servers)
+                                                                                : winner[k];
+      keep(after.data());
+    }));
+  }
+  results.push_back(time_run("pick_prefix", o, [&] {
+    for (std::size_t k = 0; k < keys; ++k) winner[k] = static_cast<std::uint32_t>(hrw.pick_prefix(prefixes[k]));
+    keep(winner.data());
+  }));
+  const char* widest = ringlab::simd_path_available() == ringlab::SimdPath::avx2   ? "avx2"
+                       : ringlab::simd_path_available() == ringlab::SimdPath::sse2 ? "sse2"
+                                                                                   : "scalar";
+  std::printf("{\"rendezvous\":true,\"keys\":%zu,\"servers\":%lld,\"widest\":\"%s\",\"runs\":[", keys,
+              static_cast<long long>(servers), widest);
+  bool first = true;
+  for (const OpResult& r : results) {
+    if (r.samples.empty()) continue;
+    std::vector<double> per_second;
+    for (double ms : r.samples)
+      per_second.push_back(static_cast<double>(keys) * static_cast<double>(servers) / ms * 1e3);
+    std::printf("%s{\"op\":%s,\"unit\":\"ms/run\",\"samples\":%s,\"scoresPerSecond\":%s}", first ? "" : ",",
+                json_string(r.name).c_str(), json_list(r.samples).c_str(),
+                r.name == "keys" ? "null" : json_list(per_second).c_str());
+    first = false;
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
                "       ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]\n"
                "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
+               "       ringlab_bench rendezvous [--keys N] [--servers S] [--reps R] [--warmup W] [--only NAME]\n"
                "       (both take --clock wall|cpu)\n");
   std::exit(2);
 }
@@ -395,6 +471,7 @@ int main(int argc, char** argv) {
     if (positional.size() == 2 && positional[0] == "experiment") return run_experiment(positional[1], o);
     if (positional.size() == 1 && positional[0] == "ops") return run_ops(o);
     if (positional.size() == 1 && positional[0] == "compare") return run_compare(o);
+    if (positional.size() == 1 && positional[0] == "rendezvous") return run_rendezvous(o);
   } catch (const ringlab::Error& e) {
     std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
     return 1;
