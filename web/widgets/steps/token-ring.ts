@@ -44,6 +44,13 @@ export function checkPosition(span: number, x: number, what: string): void {
 
 export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRing {
   checkSpan(span);
+  // The reader named servers, not virtual nodes: a name given twice is a server listed twice (the
+  // module would only see the second server's first virtual node arrive again).
+  const seen = new Set<string>();
+  for (const p of servers) {
+    if (seen.has(p.name)) throw new RinglabError("duplicate_server", `server "${p.name}" is listed twice`);
+    seen.add(p.name);
+  }
   for (const p of servers) for (const t of p.tokens) checkPosition(span, t, `the token of ${p.name}`);
   const ring = rl.tokenRing({ bits: bitsFor(span) });
   const serverOf = new Map<string, number>();
