@@ -80,17 +80,17 @@ const KEPT_IN_ENGLISH = new Set(["ring", "key", "keys", "hash", "token", "virtua
  * words, and the words of the English message that are the reader's own (a server's name)]
  */
 const bengaliCases = [
-  ["#/hrw-jump?servers=5&remove=7", "ত্রুটি: বাদ দেওয়া সার্ভারের সংখ্যা ০ থেকে ৪-এর মধ্যে হতে হবে, দেওয়া হয়েছে ৭"],
-  ["#/vnode-sweep?servers=0", "ত্রুটি: সার্ভারের সংখ্যা ১ থেকে ১,০০,০০০-এর মধ্যে হতে হবে, দেওয়া হয়েছে ০"],
+  ["#/hrw-jump?servers=5&remove=7", "ত্রুটি: বাদ দেওয়া সার্ভারের সংখ্যা ০ থেকে ৪-এর মধ্যে হতে হবে; দেওয়া হয়েছে ৭।"],
+  ["#/vnode-sweep?servers=0", "ত্রুটি: সার্ভারের সংখ্যা ১ থেকে ১,০০,০০০-এর মধ্যে হতে হবে; দেওয়া হয়েছে ০।"],
   [
     "#/ring-vs-mod?servers=100000&vnodes=1000",
     "ত্রুটি: ring-এ ১০,০০,০১,০০০টি বিন্দু হতো, কিন্তু ring-এ সর্বোচ্চ ১,৬৭,৭৭,২১৬টি বিন্দু ধরে",
   ],
-  ["#/maglev?table-size=12", "ত্রুটি: Maglev table-এর আকার M একটি মৌলিক সংখ্যা হতে হবে, দেওয়া হয়েছে ১২"],
+  ["#/maglev?table-size=12", "ত্রুটি: Maglev table-এর আকার M একটি মৌলিক সংখ্যা হতে হবে; দেওয়া হয়েছে ১২।"],
   ["#/compare?servers=20000&vnodes=1000", null],
   ["#/jump?buckets=0", null],
   // The page's own messages name the server, the token and the ring's range, in Bengali digits.
-  ["#/search?span=500", "ত্রুটি: A-এর token ৯৩০ ring-এর অবস্থান ০–৪৯৯-এর বাইরে", ["a"]],
+  ["#/search?span=500", "ত্রুটি: A-র token ৯৩০ ring-এর অবস্থান ০–৪৯৯-এর বাইরে", ["a"]],
   ["#/membership?changes=-Q", "ত্রুটি: ring-এ Q নামে কোনো সার্ভার নেই", ["q"]],
 ];
 

@@ -16,8 +16,13 @@ const out = mkdtempSync(path.join(tmpdir(), "ringlab-errors-"));
 after(() => rmSync(out, { recursive: true, force: true }));
 async function load(rel) {
   const src = readFileSync(path.join(root, "web", "widgets", rel), "utf8");
-  const { outputText } = ts.transpileModule(src, {
+  const { outputText: js } = ts.transpileModule(src, {
     compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  // bn.ts takes its words from terms.bn.json: imported here from where it lies.
+  const outputText = js.replace(/from "(\.\/[^"]+\.json)";/g, (_, rel2) => {
+    const at = pathToFileURL(path.join(root, "web", "widgets", path.dirname(rel), rel2)).href;
+    return `from ${JSON.stringify(at)} with { type: "json" };`;
   });
   const file = path.join(out, `${path.basename(rel, ".ts")}.mjs`);
   writeFileSync(file, outputText);
@@ -122,7 +127,7 @@ test("the place in the reader's text keeps its line and column, in Bengali digit
   );
   assert.equal(
     say("out_of_range", '--servers entry 1 ("a:1=0"): weight must be between 1 and 1000000, got 0'),
-    '--servers-এর ১ নম্বর এন্ট্রি ("a:1=0"): weight ১ থেকে ১০,০০,০০০-এর মধ্যে হতে হবে, দেওয়া হয়েছে ০',
+    '--servers-এর ১ নম্বর এন্ট্রি ("a:1=0"): weight ১ থেকে ১০,০০,০০০-এর মধ্যে হতে হবে; দেওয়া হয়েছে ০।',
   );
   // English keeps the module's own words.
   const en = { ...bn, lang: "en" };
@@ -138,7 +143,7 @@ const WIDGET_MESSAGES = [
     "steps/token-ring.ts",
     "token_out_of_range",
     "the token of A 930 is outside the ring's positions 0–499",
-    "A-এর token ৯৩০ ring-এর অবস্থান ০–৪৯৯-এর বাইরে",
+    "A-র token ৯৩০ ring-এর অবস্থান ০–৪৯৯-এর বাইরে",
   ],
   [
     "steps/token-ring.ts",
@@ -150,8 +155,9 @@ const WIDGET_MESSAGES = [
     "steps/token-ring.ts",
     "out_of_range",
     "the ring's span must be a whole number from 2 to 2^32, got 1",
-    "ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে, দেওয়া হয়েছে ১",
+    "ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ১।",
   ],
+  ["steps/token-ring.ts", "duplicate_server", 'server "A" is listed twice', 'সার্ভার "A" দুবার আছে'],
   ["steps/membership.ts", "unknown_server", "no server named Q on the ring", "ring-এ Q নামে কোনো সার্ভার নেই"],
   [
     "elements/rendezvous-stepper.ts",

@@ -4,6 +4,13 @@
 // snippet beside it — so the code shown is the code that runs. tests/e2e/docs.test.mjs checks
 // the attribute lists and defaults against the elements themselves.
 
+import { readFileSync } from "node:fs";
+
+// The Bengali words the widgets use (web/widgets/i18n/terms.bn.json): the section labels are the
+// playground's own ("১ · সমস্যা — …"), not a "§1" the widgets never show.
+const termsBn = JSON.parse(readFileSync(new URL("../widgets/i18n/terms.bn.json", import.meta.url), "utf8"));
+const section = (n) => ({ en: `§${n}`, bn: termsBn.sections[n - 1] });
+
 /** Attributes every stepper has. */
 const step = [
   "step",
@@ -17,7 +24,7 @@ const step = [
 export const widgets = [
   {
     tag: "ringlab-modn-stepper",
-    section: "§1",
+    section: section(1),
     title: { en: "hash mod N", bn: "hash mod N" },
     about: {
       en: "The tutorial's six keys, placed by hash mod N before and after a resize: going from 4 to 5 servers moves five of the six keys, and none of them to the new server.",
@@ -50,7 +57,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-ring-stepper",
-    section: "§2",
+    section: section(2),
     title: { en: "The hash ring", bn: "Hash ring" },
     about: {
       en: "Servers and keys on a small ring: each key walks clockwise to the first server at or after it. Key 50 lands on C itself; key 95 wraps past the top to A.",
@@ -86,7 +93,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-membership-stepper",
-    section: "§3",
+    section: section(3),
     title: { en: "Adding and removing servers", bn: "সার্ভার যোগ আর বাদ" },
     about: {
       en: "A server joins and takes over one arc; a server leaves and its arc passes to its clockwise neighbour. Only the keys in that arc move: 38 from C to E, then 20 from B to E.",
@@ -110,7 +117,7 @@ export const widgets = [
         "+E:40,-B",
         {
           en: "the changes in order: +NAME:POSITION adds, -NAME removes",
-          bn: "পরপর পরিবর্তন: +নাম:অবস্থান যোগ করে, -নাম বাদ দেয়",
+          bn: "পরপর পরিবর্তন: +NAME:POSITION যোগ করে, -NAME বাদ দেয়",
         },
       ],
     ],
@@ -118,7 +125,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-vnodes-stepper",
-    section: "§4",
+    section: section(4),
     title: { en: "Virtual nodes", bn: "Virtual node" },
     about: {
       en: "The spread of load (sd/mean) for V points per server, measured on the course's keys against the theory √((N−1)/(N·V+1)); the last step gives one server weight 2.",
@@ -169,7 +176,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-search-stepper",
-    section: "§5",
+    section: section(5),
     title: { en: "Lookup by binary search, and the preference list", bn: "Binary search-এ lookup, আর preference list" },
     about: {
       en: "The ring in code is a sorted array of tokens. 700 is found in three probes (lo, hi, mid) at C's 845; 950 runs past the end and wraps to A; then the preference list for RF = 3 walks on to C, A, B, one copy per zone first.",
@@ -212,7 +219,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-rendezvous-stepper",
-    section: "§6",
+    section: section(6),
     title: { en: "Rendezvous (HRW) hashing", bn: "Rendezvous (HRW) hashing" },
     about: {
       en: 'Every server scores the key with h32(key + "|" + server) and the highest score wins: user:42 goes to S2 (0.892589 of 2³²). Servers can be added and removed in the widget.',
@@ -240,7 +247,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-jump-stepper",
-    section: "§7",
+    section: section(7),
     title: { en: "Jump consistent hash", bn: "Jump consistent hash" },
     about: {
       en: "A key jumps forward through the buckets and stops at the last bucket before it would pass n; as the buckets grow, it moves only into the newest one.",
@@ -265,7 +272,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-maglev-stepper",
-    section: "§7",
+    section: section(7),
     title: { en: "Maglev's lookup table", bn: "Maglev-এর lookup table" },
     about: {
       en: "Backends take turns claiming their next preferred empty slot of a prime-sized table; a lookup is then hash mod M and one array read.",
@@ -289,7 +296,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-bounded-stepper",
-    section: "§7",
+    section: section(7),
     title: { en: "Bounded loads", bn: "Bounded load" },
     about: {
       en: "Each server takes at most ⌈(1 + ε)·m/n⌉ keys; a key whose server is full walks on clockwise to the next server with room. The slider changes ε.",
@@ -324,11 +331,11 @@ export const widgets = [
   },
   {
     tag: "ringlab-hotkey-stepper",
-    section: "§8",
+    section: section(8),
     title: { en: "A hot key", bn: "Hot key" },
     about: {
       en: "Balanced keys are not balanced traffic: under Zipf requests the hottest key's server drowns, more virtual nodes do not help, and copies of the hot key do.",
-      bn: "Key সমান ভাগ হলেই traffic সমান হয় না: Zipf request-এ সবচেয়ে জনপ্রিয় key-এর সার্ভার ডোবে, বেশি virtual node-এ লাভ নেই, hot key-এর কপিতে লাভ আছে।",
+      bn: "Key সমান ভাগ হলেই traffic সমান হয় না: Zipf অনুরোধে সবচেয়ে জনপ্রিয় key-এর সার্ভার ডোবে, বেশি virtual node-এ লাভ নেই, hot key-এর কপিতে লাভ আছে।",
     },
     attrs: [
       step,
@@ -338,7 +345,7 @@ export const widgets = [
         { en: "server names, or a count (10 means S0 … S9)", bn: "সার্ভারের নাম, বা একটি সংখ্যা (১০ মানে S0 … S9)" },
       ],
       ["keys", "1000", { en: "number of keys", bn: "key-এর সংখ্যা" }],
-      ["requests", "100000", { en: "number of requests", bn: "request-এর সংখ্যা" }],
+      ["requests", "100000", { en: "number of requests", bn: "অনুরোধের সংখ্যা" }],
       ["s", "1", { en: "Zipf exponent", bn: "Zipf-এর ঘাত" }],
       ["seed", "16", { en: "seed", bn: "seed" }],
       ["vnodes", "100", { en: "virtual nodes per server", bn: "প্রতি সার্ভারে virtual node" }],
@@ -362,7 +369,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-clients-stepper",
-    section: "§8",
+    section: section(8),
     title: { en: "Two clients, two server lists", bn: "দুই client, দুই সার্ভার-তালিকা" },
     about: {
       en: "Two clients that disagree on the servers send one key to two places; over the course's keys, the widget counts how many they disagree on.",
@@ -384,7 +391,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-experiment",
-    section: { en: "programs", bn: "প্রোগ্রাম" },
+    section: { en: "programs", bn: "প্রকাশিত প্রোগ্রাম" },
     title: { en: "The published programs", bn: "প্রকাশিত প্রোগ্রাম" },
     about: {
       en: "ring-vs-mod, vnode-sweep or hrw-jump with editable flags. The output block is byte-identical to the published program with the same flags; charts plot the same run. A million keys or more run in a background worker, with progress and Cancel.",
@@ -418,7 +425,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-cache-whatif",
-    section: { en: "tools", bn: "হিসাব" },
+    section: { en: "tools", bn: "কী হলে কী হয়, আর তুলনা" },
     title: { en: "Cache stampede calculator", bn: "Cache stampede হিসাবযন্ত্র" },
     about: {
       en: "Hit ratio before, servers before and after, and the algorithm: how many hits survive a resize and how many times more load the database takes.",
@@ -454,7 +461,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-vnode-calculator",
-    section: { en: "tools", bn: "হিসাব" },
+    section: { en: "tools", bn: "কী হলে কী হয়, আর তুলনা" },
     title: { en: "Choosing V", bn: "V কত হবে" },
     about: {
       en: "From a target spread c (sd/mean of a server's share) to the virtual nodes per server: the chapter's V ≈ 1/c² beside the exact V of the sd/mean formula, and what the V in use costs — N·V ring points, memory at the chapter's 16 bytes a point beside ringlab's own ring, ⌈log₂(N·V)⌉ comparisons beside what the published binary search makes on the course's keys, and ten times the virtual nodes.",
@@ -483,7 +490,7 @@ export const widgets = [
   },
   {
     tag: "ringlab-compare",
-    section: { en: "tools", bn: "হিসাব" },
+    section: { en: "tools", bn: "কী হলে কী হয়, আর তুলনা" },
     title: { en: "Compare every algorithm", bn: "সব algorithm-এর তুলনা" },
     about: {
       en: "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on one scenario, before and after a change: what moves and how even the load stays. Where an algorithm cannot express the change, its row says so.",
@@ -506,7 +513,7 @@ export const widgets = [
         "",
         {
           en: "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W",
-          bn: "add, add:নাম, remove:নাম, fail:নাম বা weight:নাম=W",
+          bn: "add, add:NAME, remove:NAME, fail:NAME বা weight:NAME=W",
         },
       ],
       ["epsilon", "", { en: "ε of bounded loads", bn: "bounded load-এর ε" }],

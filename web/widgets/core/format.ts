@@ -56,9 +56,9 @@ export class Fmt {
     return this.out(this.nf({ style: "percent", minimumFractionDigits: d, maximumFractionDigits: d }).format(fraction));
   }
 
-  /** A multiplier: 16.2×. */
+  /** A multiplier: 16.2× — in Bengali the chapter's word, "১৬.২ গুণ" (web/widgets/i18n/terms.bn.json). */
   times(x: number, d = 1): string {
-    return `${this.dec(x, d)}×`;
+    return this.locale.toLowerCase().startsWith("bn") ? `${this.dec(x, d)} গুণ` : `${this.dec(x, d)}×`;
   }
 
   /** Any Latin digits inside a string (e.g. "k3"), in this language's digits. */

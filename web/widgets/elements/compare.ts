@@ -117,7 +117,7 @@ export class Compare extends RinglabElement<typeof spec> {
     this.progressBox = h(
       "div",
       { class: "run-status", hidden: true },
-      h("progress", { "data-testid": "progress", "aria-label": "progress" }),
+      h("progress", { "data-testid": "progress" }),
       this.cancelButton,
     );
     this.statusText = h("span", { role: "status", "data-testid": "status" });
@@ -149,6 +149,7 @@ export class Compare extends RinglabElement<typeof spec> {
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;
+    this.progressBox.querySelector("progress")?.setAttribute("aria-label", this.t.experiment.progressLabel);
     const job: Job = { kind: "compare", options: scenarioOf(state, rl.defaults()) };
     const key = JSON.stringify(job);
     if (key !== this.runKey) {

@@ -117,7 +117,6 @@ export class Experiment extends RinglabElement<typeof spec> {
     });
     this.runButton = h("button", { type: "submit", class: "primary", "data-testid": "run" });
     this.progress = h("progress", { max: 1, value: 0, "data-testid": "progress" });
-    this.progress.setAttribute("aria-label", "progress");
     this.statusText = h("span", { "data-testid": "status", role: "status" });
     this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
     this.cancelButton.addEventListener("click", () => this.runner.cancel());

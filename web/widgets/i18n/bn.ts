@@ -2,6 +2,52 @@
 // Bengali with the English technical words exactly as the tutorial does. Numbers arrive already
 // formatted with Bengali digits (০–৯).
 import type { Messages } from "./en";
+import terms from "./terms.bn.json";
+
+// Case endings as the chapter writes them: chosen by how the word they attach to ends when read
+// aloud — "D-র", "V-তে", "S2-তে", "Kafka-র", "proxy-তে", but "N-এর", "key-এর", "cache-এ". A letter is
+// read by its English name (A "এ", D "ডি", S "এস", W "ডাবলিউ") and a number in Latin digits by its
+// English name (2 "টু", 5 "ফাইভ", 20 "টুয়েন্টি", 100 "হান্ড্রেড"); a number in Bengali digits is read
+// in Bengali and takes "-এ"/"-এর", as the chapter's "N = ১০-এ" and "১-এর" do.
+const LETTER_ENDS_IN_VOWEL = new Set("ABCDEGIJKOPQTUVWY");
+const WORDS_ENDING_IN_VOWEL = new Set(["rendezvous"]);
+
+function latinNumberEndsInVowel(digits: string): boolean {
+  const n = Number(digits.slice(-6));
+  if (n === 0) return true; // "zero"
+  if (n % 100 === 0) return false; // "hundred", "thousand"
+  if (n % 100 >= 10 && n % 100 <= 19) return false; // "ten" … "nineteen"
+  if (n % 10 === 0) return true; // "twenty" … "ninety"
+  return "23".includes(String(n % 10)); // "two", "three"; "one", "four" … "nine" end in a consonant
+}
+
+/** Whether `word`, read aloud, ends in a vowel (then "-তে"/"-র"; otherwise "-এ"/"-এর"). */
+export function endsInVowelSound(word: string): boolean {
+  const w = word.replace(/[\s"'“”‘’)\]}›».,;:!?]+$/u, "");
+  const digits = /[0-9]+$/.exec(w);
+  if (digits) return latinNumberEndsInVowel(digits[0]);
+  if (/[০-৯]$/.test(w)) return false;
+  if (/[\u09BE-\u09CC\u0985-\u0994]$/u.test(w)) return true; // a Bengali vowel sign or vowel
+  if (/[\u0980-\u09FF]$/u.test(w)) return false;
+  const last = /[A-Za-z]+$/.exec(w)?.[0];
+  if (!last) return false;
+  if (WORDS_ENDING_IN_VOWEL.has(last.toLowerCase())) return true;
+  if (last.toLowerCase() === "key") return false; // the chapter's "key-এর", "key-এ"
+  // A capital at the end is a letter read by its name: "A", "S2"'s S, "HRW"'s W.
+  if (/[A-Z]$/.test(last) && (last.length === 1 || last === last.toUpperCase())) return LETTER_ENDS_IN_VOWEL.has(last.slice(-1));
+  return /[aiouy]$/i.test(last);
+}
+
+/** The locative: "A-তে", "S2-তে", "cache-এ", "৫০-এ". */
+export const loc = (word: string): string => `${word}-${endsInVowelSound(word) ? "তে" : "এ"}`;
+/** The genitive: "D-র", "S2-র", "N-এর", "key-এর". */
+export const gen = (word: string): string => `${word}-${endsInVowelSound(word) ? "র" : "এর"}`;
+
+/** Bengali digits back to Latin, for a count written inside an identifier (key#1 … key#4). */
+const latin = (s: string): string => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+
+/** A count of things, Bengali-style: "একটিও key … না" for none, "৩টি key" otherwise. */
+const none = (n: string): boolean => /^[0০]$/.test(n.trim());
 
 const bn: Messages = {
   lang: "bn",
@@ -28,18 +74,21 @@ const bn: Messages = {
     newServer: "নতুন সার্ভার",
     add: "যোগ করুন",
     remove: (name) => `${name} বাদ দিন`,
-    rename: (name) => `${name}-এর নাম বদলান`,
+    rename: (name) => `${gen(name)} নাম বদলান`,
     yourKey: "আপনার key",
     keyHash: (hash) => `hash ${hash}`,
-    moved: (moved, keys, must) => `${keys}টি key-এর ${moved}টি সরেছে; এই বদলে অন্তত ${must}টি সরাতেই হয়।`,
+    moved: (moved, keys, must) =>
+      `${none(moved) ? `${keys}টি key-এর একটিও সরেনি` : `${keys}টি key-এর ${moved}টি সরেছে`}; এই বদলে অন্তত ${must}টি সরাতেই হয়।`,
     resetScenario: "অধ্যায়ের উদাহরণ",
     shortcuts: "কী-বোর্ড: → পরের ধাপ, ← আগের ধাপ, Home প্রথম, End শেষ, K চালান।",
-    token: (name) => `${name}-এর token`,
-    weight: (name) => `${name}-এর weight`,
+    token: (name) => `${gen(name)} token`,
+    weight: (name) => `${gen(name)} weight`,
     drag: "সার্ভারকে ring ধরে টেনে তার token সরান।",
     duplicate: (name) => `${name} নামে একটি সার্ভার আগেই আছে।`,
     differ: (differ, keys, must) =>
-      `${keys}টি key-এর ${differ}টি দুই client-এ আলাদা সার্ভারে যায়; তার ${must}টি যায় এমন সার্ভারে যাকে অন্য client চেনে না।`,
+      none(differ)
+        ? `${keys}টি key-এর একটিও দুই client-এ আলাদা সার্ভারে যায় না।`
+        : `${keys}টি key-এর ${differ}টি দুই client-এ আলাদা সার্ভারে যায়; তার ${must}টি যায় এমন সার্ভারে যাকে অন্য client চেনে না।`,
   },
 
   playground: {
@@ -54,16 +103,7 @@ const bn: Messages = {
       "কোর্সের প্রতিটি ধারণার জন্য একটি stepper, প্রকাশিত তিনটি প্রোগ্রাম তাদের flag-সহ, একটি cache stampede হিসাবযন্ত্র, আর আপনার নিজের পরিস্থিতিতে সব algorithm-এর তুলনা।",
     homeNumbers:
       "এই পাতার প্রতিটি সংখ্যা আসে ringlab-এর WebAssembly module থেকে — সেই একই C++ core, যা কোর্সের প্রোগ্রামগুলোর আউটপুট হুবহু মেলায়। প্রতিটি পাতার অবস্থা ঠিকানায় (URL) থাকে: link কপি করলেই ঠিক সেই ধাপটি ভাগ করা যায়।",
-    sections: [
-      "১ · সমস্যা — hash mod N-এর ফাঁদ",
-      "২ · Hash ring",
-      "৩ · সার্ভার যোগ বা বাদ",
-      "৪ · Virtual node",
-      "৫ · Lookup আর preference list",
-      "৬ · Rendezvous hashing",
-      "৭ · Jump hash, Maglev আর bounded load",
-      "৮ · সীমা — hot key আর membership",
-    ],
+    sections: terms.sections,
     groups: {
       experiments: "প্রকাশিত প্রোগ্রাম",
       tools: "কী হলে কী হয়, আর তুলনা",
@@ -103,7 +143,7 @@ const bn: Messages = {
       },
       jump: {
         title: "Jump consistent hash",
-        intro: "কোনো মেমরি ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
+        intro: "কোনো memory ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
       },
       maglev: {
         title: "Maglev-এর lookup table",
@@ -191,7 +231,7 @@ const bn: Messages = {
       servers: "সার্ভারের সংখ্যা",
       vnodes: "প্রতি সার্ভারে virtual node (vnode-sweep-এ কমা দিয়ে আলাদা করা V-এর তালিকা)",
       remove: "যে সার্ভার বাদ যায় তার নম্বর",
-      buckets: "এক বাড়ানোর আগে jump-এর bucket",
+      buckets: "jump-এ bucket-এর সংখ্যা b (b থেকে b + 1 করা হয়)",
     },
     keysLabel: "key",
     loadPerServer: (v) => `প্রতি সার্ভারে key, V = ${v}`,
@@ -224,7 +264,7 @@ const bn: Messages = {
       `h32 = ${hash}; mod ${n} = ${a} → ${aName}; mod ${m} = ${b} → ${bName}`,
     band: (n) => `mod ${n}`,
     diagram: (n, m) => `mod ${n} (ওপরে) আর mod ${m} (নিচে)-এ প্রতিটি key-এর সার্ভার; রেখা একই key-এর দুই জায়গা জোড়ে`,
-    tableCaption: (n, m) => `mod ${n} আর mod ${m}-এ key`,
+    tableCaption: (n, m) => `mod ${n} আর mod ${loc(m)} key`,
     moved: "সরল",
     stayed: "থাকল",
     intro: (keys, n, first, last) =>
@@ -232,13 +272,13 @@ const bn: Messages = {
     key: (k, hash, n, a, aName, m, b, bName, moved) =>
       `${k}: ${hash} mod ${n} = ${a} → ${aName}; ${hash} mod ${m} = ${b} → ${bName}: ${moved ? "সরল।" : "থাকল।"}`,
     summary: (moved, keys, toNew, newNames, theory, ideal) =>
-      `${keys}টির ${moved}টি key সরল, তার ${toNew}টি নতুন সার্ভারে${newNames ? ` (${newNames})` : ""}। গড়ে mod-N সরায় ${theory} key; যেকোনো নিয়মে ন্যূনতম সরাতেই হয় ${ideal}।`,
+      `${keys}টির ${moved}টি key সরল, ${none(toNew) ? `আর একটিও নতুন সার্ভারে${newNames ? ` (${newNames})` : ""} যায়নি` : `তার ${toNew}টি নতুন সার্ভারে${newNames ? ` (${newNames})` : ""}`}। গড়ে mod-N সরায় ${theory} key; যেকোনো নিয়মে ন্যূনতম সরাতেই হয় ${ideal}।`,
     summaryLeft: (moved, keys, fromLeft, leftNames, theory, ideal) =>
       `${keys}টির ${moved}টি key সরল: ${fromLeft}টি তাদের সার্ভার (${leftNames}) চলে যাওয়ায়, বাকিগুলো শুধু এই কারণে যে hash mod N এখন সার্ভারদের অন্যভাবে গোনে। গড়ে mod-N সরায় ${theory} key; যেকোনো নিয়মে ন্যূনতম সরাতেই হয় ${ideal}।`,
   },
 
   ring: {
-    title: (lo, hi) => `${lo}–${hi}-এর hash ring`,
+    title: (lo, hi) => `${lo}–${gen(hi)} hash ring`,
     diagram: (hi) => `০ থেকে ${hi} পর্যন্ত অবস্থানের ring, ০ ওপরে, ঘড়ির কাঁটার দিকে: সার্ভার বৃত্ত, key রম্বস`,
     tableCaption: "প্রতিটি key-এর মালিক",
     equalNote: "সমান: সার্ভার নিজেই",
@@ -249,8 +289,8 @@ const bn: Messages = {
       equal
         ? `${k}, অবস্থান ${hash}: সার্ভার ${owner} ঠিক সেখানেই — সমান হলেও চলে, তাই ${owner}-ই মালিক।`
         : wrapped
-          ? `${k}, অবস্থান ${hash}: ${hash} থেকে ${hi}-এর মধ্যে কোনো সার্ভার নেই, তাই বৃত্ত ঘুরে ০ থেকে এগিয়ে ${token}-এ ${owner} (wrap-around)।`
-          : `${k}, অবস্থান ${hash}: ঘড়ির কাঁটার দিকে প্রথম সার্ভার ${token}-এ ${owner}।`,
+          ? `${k}, অবস্থান ${hash}: ${hash} থেকে ${gen(hi)} মধ্যে কোনো সার্ভার নেই, তাই বৃত্ত ঘুরে ০ থেকে এগিয়ে ${loc(token)} ${owner} (wrap-around)।`
+          : `${k}, অবস্থান ${hash}: ঘড়ির কাঁটার দিকে প্রথম সার্ভার ${loc(token)} ${owner}।`,
     summary: "প্রতিটি key শুধু সার্ভারদের অবস্থান থেকেই মালিক পেল: key-এর তালিকা কারও কাছে রাখতে হয়নি।",
     span: "ring-এ অবস্থানের সংখ্যা",
     hashes: "Key-দের অবস্থান",
@@ -258,12 +298,12 @@ const bn: Messages = {
     sharesTitle: "বৃত্তে প্রতিটি সার্ভারের ভাগ (তার রঙে তার বৃত্তাংশ)",
     largestArc: (x, n) => `সবচেয়ে বড় বৃত্তাংশ গড় বৃত্তাংশের ${x} গুণ (N = ${n}, প্রত্যেকের একটি বিন্দু)।`,
     movedFrom: (name) => `সরেছে, আগে ${name}`,
-    tokenN: (name, j) => `${name}-এর ${j} নম্বর token`,
+    tokenN: (name, j) => `${gen(name)} ${j} নম্বর token`,
   },
 
   membership: {
     title: "সার্ভার যোগ বা বাদ: শুধু একটি বৃত্তাংশের মালিক বদলায়",
-    diagram: (hi) => `০–${hi}-এর ring: সার্ভার বৃত্ত, key মালিকের রঙে রম্বস; যে বৃত্তাংশের মালিক বদলায় তা ড্যাশ রেখায়`,
+    diagram: (hi) => `০–${gen(hi)} ring: সার্ভার বৃত্ত, key মালিকের রঙে রম্বস; যে বৃত্তাংশের মালিক বদলায় তা ড্যাশ রেখায়`,
     captionStart: "প্রতিটি key-এর মালিক",
     caption: "বদলের আগে আর পরে মালিক",
     before: "আগে",
@@ -273,18 +313,24 @@ const bn: Messages = {
     start: (servers, keys) => `${servers} নিয়ে ring, আর ${keys}টি key নিজেদের মালিকের কাছে।`,
     changes: "বদলগুলো, ক্রমানুসারে",
     addArc: (name, at, arcs, from) =>
-      `${name} যোগ হলো ${at}-এ। সে ${from}-এর বৃত্তাংশ ${arcs} নিয়ে নেয়; আর কিছুর মালিক বদলায় না।`,
+      `${name} যোগ হলো ${loc(at)}। সে ${gen(from)} বৃত্তাংশ ${arcs} নিয়ে নেয়; আর কিছুর মালিক বদলায় না।`,
     removeArc: (name, arcs, to) =>
-      `${name} বাদ গেল। তার বৃত্তাংশ ${arcs} ঘড়ির কাঁটার দিকে ${to}-এর কাছে যায়; আর কিছুর মালিক বদলায় না।`,
+      `${name} বাদ গেল। তার বৃত্তাংশ ${arcs} ঘড়ির কাঁটার দিকে ${gen(to)} কাছে যায়; আর কিছুর মালিক বদলায় না।`,
     moved_: (moved, keys, which, from, between, add) =>
-      `${keys}টির ${moved}টি key সরল${which ? `: ${which}` : ""}${from ? `, সবই ${from} থেকে` : ""}। ` +
-      (add ? `পুরোনো সার্ভারদের নিজেদের মধ্যে সরা key: ${between}।` : "বাকিরা যেখানে ছিল সেখানেই।"),
+      (none(moved)
+        ? `${keys}টির একটিও key সরেনি। `
+        : `${keys}টির ${moved}টি key সরল${which ? `: ${which}` : ""}${from ? `, সবই ${from} থেকে` : ""}। `) +
+      (add
+        ? none(between)
+          ? "পুরোনো সার্ভারদের নিজেদের মধ্যে একটিও key সরেনি।"
+          : `পুরোনো সার্ভারদের নিজেদের মধ্যে সরা key: ${between}টি।`
+        : "বাকিরা যেখানে ছিল সেখানেই।"),
   },
 
   vnodes: {
     title: "Virtual node: প্রতি সার্ভারে V-টি বিন্দু ভাগকে সমান করে",
     slider: (v) => `প্রতি সার্ভারে V = ${v}টি virtual node`,
-    sliderWeight: (name, w, v) => `${name}-এর weight ${w} (V = ${v})`,
+    sliderWeight: (name, w, v) => `${gen(name)} weight ${w} (V = ${v})`,
     diagram: (points, servers) => `${servers}টি সার্ভারের সব ${points}টি বিন্দুসহ ring, প্রতি সার্ভারের এক রং`,
     center: (points) => `${points}টি বিন্দু`,
     sdTitle: (n) => `V-এর সাথে sd/গড় (N = ${n}): মাপা আর তত্ত্ব √((N−1)/(N·V+1))`,
@@ -292,21 +338,21 @@ const bn: Messages = {
     theory: "তত্ত্ব",
     measured: "মাপা",
     loadTitle: (v) => `প্রতি সার্ভারে key, V = ${v}`,
-    loadWeightTitle: (name, w) => `প্রতি সার্ভারে key, ${name}-এর weight ${w}`,
+    loadWeightTitle: (name, w) => `প্রতি সার্ভারে key, ${gen(name)} weight ${w}`,
     loadTable: "প্রতি সার্ভারে বিন্দু আর key",
     keys: "key",
     points: "বিন্দু",
-    weightRow: (name, w, v) => `${name} × ${w} (V = ${v}), প্রতি একক weight-এ`,
+    weightRow: (name, w, v) => `${name}, weight ${w} (V = ${v}), প্রতি একক weight-এ`,
     tableCaption: (n, k) => `${n}টি সার্ভার, ${k}টি key: প্রতিটি V-এ ছড়ানো`,
     step: (v, points, maxOver, sd, theory) =>
-      `V = ${v}: ring-এ ${points}টি বিন্দু। সবচেয়ে ব্যস্ত সার্ভার গড়ের ${maxOver} গুণ; sd/গড় ${sd} (তত্ত্ব ${theory}, প্রায় 1/√V)।`,
+      `V = ${v}: ring-এ ${points}টি বিন্দু। সবচেয়ে ব্যস্ত সার্ভার পায় গড়ের ${maxOver} গুণ key; sd/গড় ${sd} (তত্ত্ব ${theory}, প্রায় 1/√V)।`,
     weight: (name, w, p0, p1, share0, share1) =>
-      `${name}-এর weight ${w}: অন্যদের ${p1}টির জায়গায় তার ${p0}টি বিন্দু, তাই সে পায় ${share0} key, বাকিরা প্রত্যেকে প্রায় ${share1}।`,
+      `${gen(name)} weight ${w}: অন্যদের ${p1}টির জায়গায় তার ${p0}টি বিন্দু, তাই সে পায় ${share0} key, বাকিরা প্রত্যেকে প্রায় ${share1}।`,
     nServers: "N (সার্ভারের সংখ্যা)",
     vList: "V-এর মানগুলো (কমা দিয়ে আলাদা)",
     more: (n) => `আরও ${n}টি`,
     largestArc: (name, share, ratio, n, harmonic) =>
-      `সবচেয়ে বড় arc: ${name}-এর, ring-এর ${share} = গড়ের ${ratio} গুণ। প্রতি সার্ভারে একটি বিন্দু থাকলে সবচেয়ে বড় arc আশা করা যায় H(N) = গড়ের ${harmonic} গুণের কাছাকাছি (N = ${n})।`,
+      `সবচেয়ে বড় বৃত্তাংশ: ${gen(name)}, ring-এর ${share} = গড়ের ${ratio} গুণ। প্রতি সার্ভারে একটি বিন্দু থাকলে সবচেয়ে বড় বৃত্তাংশ আশা করা যায় H(N) = গড়ের ${harmonic} গুণের কাছাকাছি (N = ${n})।`,
     largestShare: (name, share, ratio) => `ring-এর সবচেয়ে বড় ভাগ: ${name}, ${share} = গড়ের ${ratio} গুণ।`,
     movesTable: (v) => `আপনার বদলের আগে আর পরে প্রতি সার্ভারে key, V = ${v}`,
     before: "আগে",
@@ -317,19 +363,19 @@ const bn: Messages = {
     maxOverMean: "সর্বোচ্চ/গড়",
     sdOverMean: "sd/গড়",
     keyLands: (key, hash, point, points, token, server) =>
-      `আপনার key “${key}”: h32 = ${hash}। সেখান থেকে ঘড়ির কাঁটার দিকে এগোলে ring-এর ${points}টি বিন্দুর প্রথমটি বিন্দু ${point} (token ${token}), ${server}-এর একটি: key-টি ${server}-এর।`,
+      `আপনার key “${key}”: h32 = ${hash}। সেখান থেকে ঘড়ির কাঁটার দিকে এগোলে ring-এর ${points}টি বিন্দুর প্রথমটি বিন্দু ${point} (token ${token}), ${gen(server)} একটি: key-টি ${gen(server)}।`,
   },
 
   search: {
     title: "Binary search দিয়ে lookup, তারপর preference list",
-    ringLabel: (hi) => `০–${hi}-এর ring, তিনটি সার্ভারের প্রত্যেকের দুটি অবস্থান; খোঁজা key রম্বস`,
+    ringLabel: (hi) => `০–${gen(hi)} ring, তিনটি সার্ভারের প্রত্যেকের দুটি অবস্থান; খোঁজা key রম্বস`,
     arrayLabel: "সাজানো array হিসেবে ring: প্রতিটি বিন্দুর index, token আর সার্ভার, খোঁজার পরিসরসহ",
     pastEnd: (n) => `lo = ${n}: শেষ পেরিয়ে → বিন্দু ০`,
-    probesCaption: (hash) => `${hash}-এর binary search`,
+    probesCaption: (hash) => `${gen(hash)} binary search`,
     token: "token",
     right: "ডানে",
     left: "বাঁয়ে",
-    walkCaption: (hash, rf) => `${hash}-এর preference list, RF = ${rf}`,
+    walkCaption: (hash, rf) => `${gen(hash)} preference list, RF = ${rf}`,
     point: "বিন্দু",
     zone: "zone",
     listLabel: "Preference list",
@@ -342,15 +388,15 @@ const bn: Messages = {
     intro: (n, tokens) =>
       `কোডে ring একটি সাজানো array, ${n}টি token: ${tokens}। Lookup মানে “প্রথম যে token key-এর hash-এর সমান বা বড়” খোঁজার binary search।`,
     probe: (hash, k, lo, hi, mid, token, right) =>
-      `${hash} খোঁজা, ধাপ ${k}: lo = ${lo}, hi = ${hi}, mid = ${mid}-এ ${token}; ${right ? `${token} < ${hash}, তাই মালিক mid-এর ডানে।` : `${token} ≥ ${hash}, তাই mid-ও মালিক হতে পারে: mid-সহ বাঁ অর্ধেক থাকে।`}`,
+      `${hash} খোঁজা, ধাপ ${k}: lo = ${lo}, hi = ${hi}, mid = ${loc(mid)} ${token}; ${right ? `${token} < ${hash}, তাই মালিক mid-এর ডানে।` : `${token} ≥ ${hash}, তাই mid-ও মালিক হতে পারে: mid-সহ বাঁ অর্ধেক থাকে।`}`,
     found: (hash, index, token, owner, probes) =>
-      `${probes}টি তুলনার পরে: ${hash}-এর সমান বা বড় প্রথম token হলো index ${index}-এ ${token}, তাই ${hash}-এর মালিক ${owner}।`,
+      `${probes}টি তুলনার পরে: ${gen(hash)} সমান বা বড় প্রথম token হলো index ${loc(index)} ${token}, তাই ${gen(hash)} মালিক ${owner}।`,
     equal: (hash, owner, probes) =>
-      `${probes}টি তুলনার পরে: ${hash} হলো ${owner}-এর নিজের token — সমান হলেও চলে, ${owner}-ই মালিক।`,
+      `${probes}টি তুলনার পরে: ${hash} হলো ${gen(owner)} নিজের token — সমান হলেও চলে, ${owner}-ই মালিক।`,
     wrapped: (hash, n, owner, token, probes) =>
-      `${probes}টি তুলনার পরে খোঁজা থামে index ${n}-এ, array-এর শেষ পেরিয়ে: ${hash}-এর সমান বা বড় কোনো token নেই। তাই প্রথম ঘর — ${token}-এ ${owner} (wrap-around)।`,
+      `${probes}টি তুলনার পরে খোঁজা থামে index ${loc(n)}, array-এর শেষ পেরিয়ে: ${gen(hash)} সমান বা বড় কোনো token নেই। তাই প্রথম ঘর — ${loc(token)} ${owner} (wrap-around)।`,
     walk: (token, server, zone, action, list, lap) =>
-      `বিন্দু ${token} ${server}-এর${zone ? ` (zone ${zone})` : ""}: ${
+      `বিন্দু ${token} ${gen(server)}${zone ? ` (zone ${zone})` : ""}: ${
         action === "take"
           ? "নতুন সার্ভার, নেওয়া হলো"
           : action === "take-late"
@@ -361,9 +407,9 @@ const bn: Messages = {
       }। তালিকা: ${list || "—"}।`,
     rf: "Replication factor (RF)",
     pref: "যে অবস্থানের preference list",
-    zoneOf: (name) => `${name}-এর zone`,
+    zoneOf: (name) => `${gen(name)} zone`,
     list: (hash, rf, list, zones) =>
-      `RF = ${rf}-এ ${hash}-এর preference list: ${list}${zones ? " — ভিন্ন সার্ভার, আর যতদূর সম্ভব ভিন্ন zone" : " — ঘড়ির কাঁটার দিকে প্রথম ভিন্ন সার্ভারগুলো"}।`,
+      `RF = ${loc(rf)} ${gen(hash)} preference list: ${list}${zones ? " — ভিন্ন সার্ভার, আর যতদূর সম্ভব ভিন্ন zone" : " — ঘড়ির কাঁটার দিকে প্রথম ভিন্ন সার্ভারগুলো"}।`,
   },
 
   jump: {
@@ -376,9 +422,9 @@ const bn: Messages = {
     bucketName: (b) => `bucket ${b}`,
     moved: "সরল",
     stayed: "থাকল",
-    keyNote: (hash, jumps, b) => `h32 = ${hash}; ${jumps}টি লাফ; থামে bucket ${b}-এ`,
+    keyNote: (hash, jumps, b) => `h32 = ${hash}; ${jumps}টি লাফ; থামে bucket ${loc(b)}`,
     diagram: (n) => `সারি দিয়ে ${n}টি bucket; বাঁকা রেখা key-এর এক bucket থেকে আরেকটিতে লাফ`,
-    jumpsCaption: (key, hash) => `${key}-এর লাফ (h32 = ${hash})`,
+    jumpsCaption: (key, hash) => `${gen(key)} লাফ (h32 = ${hash})`,
     bucket: "bucket b",
     keyAfter: "ধাপের পরে key",
     next: "পরের সম্ভাব্য j",
@@ -389,10 +435,10 @@ const bn: Messages = {
       `Key ${key}: h32 = ${hash}, এটিই 64-bit key। ${n}টি bucket-এ: কোনো table নেই, ring নেই — key দিয়ে seed করা কয়েকটি লাফের একটি লুপ।`,
     jump: (b, j, n, last) =>
       last
-        ? `bucket ${b} থেকে পরের লাফ পড়ত ${j}-এ, যা ${n}-এর সমান বা বড়: key bucket ${b}-এই থাকে। এটিই তার bucket।`
-        : `key এখন bucket ${b}-এ; generator পরের লাফ পাঠায় bucket ${j}-এ।`,
+        ? `bucket ${b} থেকে পরের লাফ পড়ত ${loc(j)}, যা ${gen(n)} সমান বা বড়: key bucket ${loc(b)}ই থাকে। এটিই তার bucket।`
+        : `key এখন bucket ${loc(b)}; generator পরের লাফ পাঠায় bucket ${loc(j)}।`,
     grow: (key, moves, n) =>
-      `bucket ১ থেকে ${n} পর্যন্ত বাড়তে বাড়তে ${key} সরে মাত্র ${moves} বার — প্রতিবার সদ্য যোগ হওয়া bucket-এ, পুরোনোদের মধ্যে কখনো নয়।`,
+      `bucket-এর সংখ্যা ১ থেকে ${n} পর্যন্ত বাড়তে বাড়তে ${key} সরে মাত্র ${moves} বার — প্রতিবার সদ্য যোগ হওয়া bucket-এ, পুরোনোদের মধ্যে কখনো নয়।`,
   },
 
   maglev: {
@@ -402,7 +448,7 @@ const bn: Messages = {
     backend: "backend",
     slots: "ঘর",
     lookup: (key, hash, m, slot, backend) =>
-      `Lookup: h32("${key}") = ${hash}; ${hash} mod ${m} = ${slot}, আর ঘর ${slot}-এ ${backend}।`,
+      `Lookup: h32("${key}") = ${hash}; ${hash} mod ${m} = ${slot}, আর ঘর ${loc(slot)} ${backend}।`,
     intro: (n, m) =>
       `${n}টি backend আর ${m} ঘরের table (একটি prime)। প্রতিটি backend-এর offset আর skip থেকে ঘরগুলোর নিজস্ব পছন্দের ক্রম।`,
     turn: (k, backend, slot, skipped, none) =>
@@ -413,8 +459,8 @@ const bn: Messages = {
     keyNote: (hash, slot, backend) => `hash ${hash} → ঘর ${slot} → ${backend}`,
     moved: (moved, m, must) =>
       `${m}টি ঘরের ${moved}টির backend বদলেছে (সেসব ঘরে পড়া key সরে); যেকোনো table-কে অন্তত ${must}টি বদলাতেই হতো।`,
-    keyMoved: (key, from, to) => `${key} ${from} থেকে ${to}-এ সরেছে।`,
-    countsCaption: (m, mean) => `প্রতি backend-এর ঘর, M/N = ${mean}-এর পাশে (M = ${m})`,
+    keyMoved: (key, from, to) => `${key} ${from} থেকে ${loc(to)} সরেছে।`,
+    countsCaption: (m, mean) => `প্রতি backend-এর ঘর, M/N = ${gen(mean)} পাশে (M = ${m})`,
     share: "M-এর ভাগ",
     vsMean: "÷ M/N",
     stripCaption: (m) => `পুরো table, ${m}টি ঘর, প্রতিটি একটি pixel, সারির পর সারি; আপনার key-এর ঘর চিহ্নিত`,
@@ -430,17 +476,17 @@ const bn: Messages = {
     epsilon: (e) => `ε = ${e}`,
     ringLabel: (n) => `${n}টি বিন্দুর ring; যে key বসানো হচ্ছে সেটি রম্বস`,
     barsLabel: "এ পর্যন্ত প্রতি সার্ভারে key (স্তম্ভ), প্রতিটির ধারণক্ষমতার (ড্যাশ রেখা) পাশে",
-    caption: (e) => `ε = ${e}-এ key বসানো`,
+    caption: (e) => `ε = ${loc(e)} key বসানো`,
     first: "মালিক (প্রথম পছন্দ)",
     placed: "বসল",
     walk: "পেরোনো বিন্দু",
     intro: (m, n, e, cap) =>
       `${m}টি key, ${n}টি সার্ভার, ε = ${e}: প্রতিটি সার্ভারের ধারণক্ষমতা ⌈(1 + ε)·m/n⌉ = ${cap}টি key। Key একটি একটি করে বসে।`,
-    direct: (key, server) => `${key} যায় তার মালিক ${server}-এ, সেখানে জায়গা আছে।`,
+    direct: (key, server) => `${key} যায় তার মালিক ${loc(server)}, সেখানে জায়গা আছে।`,
     walked: (key, first, placed, walk) =>
-      `${key}-এর মালিক ${first} ভরা: সে ঘড়ির কাঁটার দিকে এগোয় (পেরোনো বিন্দু: ${walk}) আর বসে ${placed}-এ।`,
+      `${gen(key)} মালিক ${first} ভরা: সে ঘড়ির কাঁটার দিকে এগোয় (পেরোনো বিন্দু: ${walk}) আর বসে ${loc(placed)}।`,
     done: (not, m, longest) =>
-      `সব বসল: ${m}টির ${not}টি key প্রথম পছন্দের বাইরে; সবচেয়ে লম্বা হাঁটা ${longest} বিন্দু। ε যত ছোট, ভাগ তত সমান, কিন্তু নড়াচড়া তত বেশি।`,
+      `সব বসল: ${none(not) ? `${m}টির একটিও key প্রথম পছন্দের বাইরে যায়নি` : `${m}টির ${not}টি key প্রথম পছন্দের বাইরে`}; সবচেয়ে লম্বা হাঁটা ${longest}টি বিন্দু। ε যত ছোট, ভাগ তত সমান, কিন্তু নড়াচড়া তত বেশি।`,
 
     yourKey: "আপনার key (সবশেষে বসে)",
     vnodes: "প্রতি সার্ভারে virtual node (V)",
@@ -466,11 +512,11 @@ const bn: Messages = {
     uniform: (requests, keys, maxOver) =>
       `${requests}টি অনুরোধ ${keys}টি key-এ সমানভাবে: সবচেয়ে ব্যস্ত সার্ভারের চাপ গড়ের ${maxOver}।`,
     zipf: (s, share, server, maxOver) =>
-      `Zipf traffic (s = ${s}): সবচেয়ে hot key একাই পায় সব অনুরোধের ${share}, আর তার সার্ভার ${server}-এর চাপ গড়ের ${maxOver}।`,
+      `Zipf traffic (s = ${s}): সবচেয়ে hot key একাই পায় সব অনুরোধের ${share}, আর তার সার্ভার ${gen(server)} চাপ গড়ের ${maxOver}।`,
     more: (v, maxOver) =>
       `প্রতি সার্ভারে ${v}টি virtual node: তবুও গড়ের ${maxOver} — V বাড়িয়ে লাভ নেই, key তো একটাই, থাকে একটি সার্ভারেই।`,
     copies_: (k, maxOver) =>
-      `Hot key-এর ${k}টি কপি (key#1 … key#${k}) আলাদা সার্ভারে: সবচেয়ে ব্যস্ত সার্ভার নেমে আসে গড়ের ${maxOver}-এ।`,
+      `Hot key-এর ${k}টি কপি (key#1 … key#${latin(k)}) আলাদা সার্ভারে: এখন সবচেয়ে ব্যস্ত সার্ভারের চাপ গড়ের ${maxOver}।`,
 
     yourKey: "Key (অন্য কিছু না লিখলে সবচেয়ে hot key)",
     fields: {
@@ -487,8 +533,8 @@ const bn: Messages = {
     hotKeyOn: (key, hash) => `সবচেয়ে hot key ${key} (hash ${hash}) থাকে`,
     keyOn: (key, hash) => `আপনার key ${key} (hash ${hash}) থাকে`,
     copiesOn: (k) => `-এ; তার ${k}টি কপি থাকে`,
-    hotStayed: (key, server) => `সবচেয়ে hot key ${key} ${server}-এই থাকল।`,
-    hotMoved: (key, from, to) => `সবচেয়ে hot key ${key} ${from} থেকে ${to}-এ সরেছে।`,
+    hotStayed: (key, server) => `সবচেয়ে hot key ${key} ${loc(server)}ই থাকল।`,
+    hotMoved: (key, from, to) => `সবচেয়ে hot key ${key} ${from} থেকে ${loc(to)} সরেছে।`,
   },
 
   clients: {
@@ -511,7 +557,7 @@ const bn: Messages = {
     lists: (a, b) => `Client ১ চেনে ${a}। Client ২ নতুন সার্ভারের খবর পেয়ে গেছে, সে চেনে ${b}।`,
     a: (key, owner) => `Client ১ ${key} লেখে: তার ring বলে ${owner}।`,
     b: (key, owner, ownerA) =>
-      `Client ২ ${key} পড়ে: তার ring বলে ${owner}, ${ownerA} নয়। পড়া miss হয়, আর ${ownerA}-এ পাঠানো invalidation ${owner}-এ পৌঁছায় না।`,
+      `Client ২ ${key} পড়ে: তার ring বলে ${owner}, ${ownerA} নয়। পড়া miss হয়, আর ${loc(ownerA)} পাঠানো invalidation ${loc(owner)} পৌঁছায় না।`,
     bSame: (key, owner) => `Client ২ ${key} পড়ে: তার ring-ও বলে ${owner}। এই key মিলল; অনেকগুলো মেলে না।`,
     summary: (n, total, pct) =>
       `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
@@ -541,11 +587,11 @@ const bn: Messages = {
     needless: "অকারণে সরা",
     needlessNote:
       "অকারণে সরা: যেসব key এক সার্ভার থেকে আরেক সার্ভারে সরল, অথচ বদলটি দুটির কোনোটিকেই ছোঁয়নি। বদল ছোঁয় একটিই সার্ভার — যেটি যোগ, বাদ বা বন্ধ হলো, কিংবা যার weight বদলাল; তাতে আসা বা তা থেকে যাওয়া key-কে সরতেই হয়, বাকিদের নয়। সার্ভার যোগ বা বাদে ring, rendezvous আর jump অকারণে একটি key-ও সরায় না। “পুরোনোদের মধ্যে” গোনে নতুন সার্ভারে না যাওয়া প্রতিটি সরা key, তাই সার্ভার বাদ বা বন্ধ হলে তাতে সেই সার্ভার ছেড়ে যেতে বাধ্য key-গুলোও থাকে।",
-    memory: "মেমরি (বাইট)",
-    buildMs: "বানানোর সময় (মি.সে.)",
+    memory: "memory (byte)",
+    buildMs: "বানানোর সময় (ms)",
     maxOverMean: "সর্বোচ্চ/গড়",
     sdOverMean: "sd/গড়",
-    unsupported: "সম্ভব নয়",
+    unsupported: "এখানে চলে না",
     reasons: {
       "jump has no weights": "jump-এ weight নেই",
       "jump can only remove the last bucket": "jump শুধু শেষ bucket-টি বাদ দিতে পারে",
@@ -579,10 +625,10 @@ const bn: Messages = {
     theory: "তত্ত্ব",
     measured: (keys) => `${keys}টি key-এ মাপা`,
     notMeasured: "শুধু একটি সার্ভার যোগ বা বাদে মাপা হয়",
-    unsupported: (why) => `সম্ভব নয়: ${why}`,
+    unsupported: (why) => `এখানে চলে না: ${why}`,
     chart: "সার্ভার বদলের পরে database-এর চাপ, আগের কত গুণ",
     summary: (alg, moved, hit, after, db) =>
-      `${alg}-এ ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় ${db}।`,
+      `${loc(alg)} ${moved} key সরে: hit ratio ${hit} থেকে নেমে ${after}, আর database-এর চাপ হয় আগের ${db}।`,
     unavailable: (alg) => `${alg}: এই বদলের জন্য কোনো মাপ নেই (টেবিল দেখুন)।`,
   },
 
@@ -598,15 +644,15 @@ const bn: Messages = {
     how: "V কোথা থেকে",
     v: "V",
     sd: "তাতে sd/গড়",
-    meets: (c) => `${c}-এর মধ্যে?`,
+    meets: (c) => `${gen(c)} মধ্যে?`,
     yes: "হ্যাঁ",
     no: "না",
     rule: "অধ্যায়ের নিয়ম V ≈ 1/c²",
     exact: "sd/গড় সূত্র থেকে, হুবহু",
     yours: "আপনার V",
     ruleNote: (exact, ratio, nn) =>
-      `sd/গড় = √((N − 1)/(N·V + 1)) লক্ষ্যে পৌঁছায় V = ${exact}-এ, ওপরের পূর্ণসংখ্যায় তুলে। 1/c² থেকে (N − 1)/N গুণকটি বাদ পড়ে, তাই সে দরকারের ${ratio} গুণ V চায় (N/(N − 1) = ${nn})।`,
-    costOf: (v, n) => `${n}টি সার্ভারে V = ${v}-এর খরচ`,
+      `sd/গড় = √((N − 1)/(N·V + 1)) লক্ষ্যে পৌঁছায় V = ${loc(exact)}, ওপরের পূর্ণসংখ্যায় তুলে। 1/c² থেকে (N − 1)/N গুণকটি বাদ পড়ে, তাই সে দরকারের ${ratio} গুণ V চায় (N/(N − 1) = ${nn})।`,
+    costOf: (v, n) => `${n}টি সার্ভারে V = ${gen(v)} খরচ`,
     points: "ring-এ বিন্দু N·V",
     model: "memory, অধ্যায়ের হিসাবে",
     bytes: (b) => `প্রতি বিন্দু ১৬ byte: ${b} byte`,
@@ -628,7 +674,7 @@ const bn: Messages = {
     bits: "ring_bits (১–৩২)",
     span: (size, max) => `Ring-এ 2^ring_bits = ${size}টি অবস্থান, ০ … ${max}।`,
     diagram: (max) =>
-      `০ … ${max}-এর ring মাপমতো আঁকা, ০ ওপরে, ঘড়ির কাঁটার দিকে: virtual node বৃত্ত, key লাইন-নম্বরসহ রম্বস, প্রতিটি virtual node-এর বৃত্তাংশ তার রঙে`,
+      `০ … ${gen(max)} ring মাপমতো আঁকা, ০ ওপরে, ঘড়ির কাঁটার দিকে: virtual node বৃত্ত, key লাইন-নম্বরসহ রম্বস, প্রতিটি virtual node-এর বৃত্তাংশ তার রঙে`,
     dragHint:
       "Token বদলাতে virtual node-টি ring ধরে টেনে সরান, বা Tab চেপে সেটি বেছে নিয়ে তীর-চাবি চাপুন; Shift বা Page Up/Down দিলে বড় লাফ।",
     pointLabel: (id) => `virtual node ${id}: token`,
@@ -639,7 +685,7 @@ const bn: Messages = {
     share: (pct) => `ring-এর ${pct}`,
     keysCol: "key",
     whole: "একা: পুরো ring",
-    tokenOf: (id) => `${id}-এর token`,
+    tokenOf: (id) => `${gen(id)} token`,
     remove: "বাদ দিন",
     removeOf: (id) => `${id} বাদ দিন`,
     noVnodes: "এখনো কোনো virtual node নেই: নিচে যোগ করুন।",
@@ -659,11 +705,13 @@ const bn: Messages = {
     routed: "virtual node",
     movedTitle: "কী সরল",
     noChange: "Virtual node যোগ, বাদ বা সরালে এখানে দেখাবে কোন key-এর virtual node বদলাল।",
-    added: (id, token) => `${id} যোগ হলো token ${token}-এ`,
+    added: (id, token) => `${id} যোগ হলো token ${loc(token)}`,
     removed: (id, token) => `${id} বাদ গেল token ${token} থেকে`,
-    movedVnode: (id, from, to) => `${id} সরল token ${from} থেকে ${to}-এ`,
+    movedVnode: (id, from, to) => `${id} সরল token ${from} থেকে ${loc(to)}`,
     movedSummary: (change, moved, total) =>
-      `${change}: ${total}টির ${moved}টি key-এর virtual node বদলাল; বাকি প্রতিটি key যেখানে ছিল সেখানেই।`,
+      none(moved)
+        ? `${change}: ${total}টির একটিও key-এর virtual node বদলায়নি।`
+        : `${change}: ${total}টির ${moved}টি key-এর virtual node বদলাল; বাকি প্রতিটি key যেখানে ছিল সেখানেই।`,
     movesCaption: "যে key-গুলোর virtual node বদলাল",
     from: "আগে",
     to: "পরে",
@@ -814,7 +862,9 @@ const bn: Messages = {
     downed: (s) => `${s} বন্ধ চিহ্নিত করলে`,
     resized: (what, a, b) => `${what} ${a} → ${b} করলে`,
     movedSummary: (change, moved, total, pct) =>
-      `${change} ${total}টির ${moved}টি key সরে (${pct}); বাকি প্রতিটি key নিজের সার্ভারেই থাকে।`,
+      none(moved)
+        ? `${change} ${total}টির একটিও key সরে না।`
+        : `${change} ${total}টির ${moved}টি key সরে (${pct}); বাকি প্রতিটি key নিজের সার্ভারেই থাকে।`,
     flowsTitle: "কোথা থেকে কোথায়",
     movedKeys: "যে key-গুলো সরে",
     from: "আগে",
@@ -822,7 +872,7 @@ const bn: Messages = {
     compatTitle: "কোন npm package এই সিস্টেমের সঙ্গে মেলে",
     compatIntro:
       "এই সিস্টেমের জন্য JavaScript-এ যে package ব্যবহার হয়, সেগুলো ১০,০০০টি key-তে (ASCII, Unicode, UTF-8 নয় এমন byte, খালি key, লম্বা key, {tag} key) আসল software-এর পাশাপাশি চালানো: কত ভাগ key-তে প্রতিটি আসল উত্তর দেয়, আর যেখানে দেয় না তার সবচেয়ে ছোট key।",
-    compatNone: (system) => `${system}-এর জন্য তালিকায় কোনো npm package নেই।`,
+    compatNone: (system) => `${gen(system)} জন্য তালিকায় কোনো npm package নেই।`,
     compatCols: {
       package: "package",
       call: "কনফিগারেশন",
@@ -887,19 +937,19 @@ const bn: Messages = {
     newServer: "নতুন সার্ভার",
     add: "যোগ",
     remove: (name) => `${name} বাদ দিন`,
-    nextName: (n) => `S${n}`,
-    score: "score h32(key|সার্ভার)",
+    nextName: (n) => `S${latin(String(n))}`,
+    score: "score h32(key|server)",
     scoreFraction: "score / 2³²",
     rank: "ক্রম",
-    diagram: (key) => `${key}-এর জন্য প্রতিটি সার্ভারের score, 2³²-এর ভগ্নাংশ হিসেবে`,
-    tableCaption: (key) => `${key}-এর score`,
+    diagram: (key) => `${gen(key)} জন্য প্রতিটি সার্ভারের score, 2³²-এর ভগ্নাংশ হিসেবে`,
+    tableCaption: (key) => `${gen(key)} score`,
     intro: (key, n) =>
-      `Key ${key} আর ${n}টি সার্ভার। প্রতিটি সার্ভারের score = h32(key + "|" + সার্ভার); যার score সবচেয়ে বড়, key তার।`,
+      `Key ${key} আর ${n}টি সার্ভার। প্রতিটি সার্ভারের score = h32(key + "|" + server); যার score সবচেয়ে বড়, key তার।`,
     score_: (key, server, frac) => `h32("${key}|${server}") / 2³² = ${frac}।`,
     noServers: "কোনো সার্ভার নেই: key নেওয়ার কেউ নেই।",
     winner: (key, winner, runnerUp) =>
-      `${winner}-এর score সবচেয়ে বড়, তাই ${key} যায় ${winner}-এ।` +
-      (runnerUp ? ` অন্য যেকোনো সার্ভার বাদ দিলে কিছুই বদলায় না; ${winner} বাদ গেলে key যায় দ্বিতীয় ${runnerUp}-এ।` : ""),
+      `${gen(winner)} score সবচেয়ে বড়, তাই ${key} যায় ${loc(winner)}।` +
+      (runnerUp ? ` অন্য যেকোনো সার্ভার বাদ দিলে কিছুই বদলায় না; ${winner} বাদ গেলে key যায় দ্বিতীয় সর্বোচ্চ score-এর সার্ভার ${loc(runnerUp)}।` : ""),
   },
 
   errors: {
@@ -939,23 +989,23 @@ const bn: Messages = {
       copies: "প্রতিটি hot key-এর কপির সংখ্যা",
     },
     values: { Infinity: "অসীম", "-Infinity": "ঋণাত্মক অসীম", NaN: "সংখ্যা নয় এমন মান", undefined: "কিছুই না" },
-    between: (name, min, max, got) => `${name} ${min} থেকে ${max}-এর মধ্যে হতে হবে, দেওয়া হয়েছে ${got}`,
-    atLeast: (name, min, got) => `${name} অন্তত ${min} হতে হবে, দেওয়া হয়েছে ${got}`,
-    aboveFinite: (name, min, got) => `${name} ${min}-এর চেয়ে বড় একটি সসীম সংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
-    atLeastFinite: (name, min, got) => `${name} ${min} বা তার বেশি একটি সসীম সংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
-    interval: (name, range, got) => `${name} ${range} পরিসরে হতে হবে, দেওয়া হয়েছে ${got}`,
-    integer: (name, got) => `${name} একটি পূর্ণসংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
-    number: (name, got) => `${name} একটি সংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
-    prime: (name, got) => `${name} একটি মৌলিক সংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
-    list: (name, max, got) => `${name}: ১ থেকে ${max}টি মানের তালিকা চাই, দেওয়া হয়েছে ${got}টি`,
+    between: (name, min, max, got) => `${name} ${min} থেকে ${gen(max)} মধ্যে হতে হবে; দেওয়া হয়েছে ${got}।`,
+    atLeast: (name, min, got) => `${name} অন্তত ${min} হতে হবে; দেওয়া হয়েছে ${got}।`,
+    aboveFinite: (name, min, got) => `${name} ${gen(min)} চেয়ে বড় একটি সসীম সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+    atLeastFinite: (name, min, got) => `${name} ${min} বা তার বেশি একটি সসীম সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+    interval: (name, range, got) => `${name} ${range} পরিসরে হতে হবে; দেওয়া হয়েছে ${got}।`,
+    integer: (name, got) => `${name} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+    number: (name, got) => `${name} একটি সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+    prime: (name, got) => `${name} একটি মৌলিক সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+    list: (name, max, got) => `${name}: ১ থেকে ${max}টি মানের তালিকা চাই; দেওয়া হয়েছে ${got}টি।`,
     oneOf: (name, choices, got) =>
-      `${name} হতে হবে ${choices.slice(0, -1).join(", ")} বা ${choices.at(-1) ?? ""}, দেওয়া হয়েছে ${got}`,
+      `${name} হতে হবে ${choices.slice(0, -1).join(", ")} বা ${choices.at(-1) ?? ""}; দেওয়া হয়েছে ${got}।`,
     invalid: (name, got) => `${name} ${got} হতে পারে না`,
     ringCap: (points, cap) => `ring-এ ${points}টি বিন্দু হতো, কিন্তু ring-এ সর্বোচ্চ ${cap}টি বিন্দু ধরে`,
     serverCap: (points, cap) =>
-      `virtual node × weight-এ একটি সার্ভারের ${points}টি বিন্দু হতো, কিন্তু ring-এ সর্বোচ্চ ${cap}টি বিন্দু ধরে`,
-    copiesCap: (n, cap) => `hot key × কপি মিলিয়ে ${n}টি কপি হতো, কিন্তু সর্বোচ্চ ${cap}টি চলে`,
-    scoresCap: (n, cap) => `key × সার্ভার মিলিয়ে ${n}টি score হিসাব করতে হতো, কিন্তু সর্বোচ্চ ${cap}টি চলে`,
+      `virtual node আর weight-এর গুণফলে একটি সার্ভারের ${points}টি বিন্দু হতো, কিন্তু ring-এ সর্বোচ্চ ${cap}টি বিন্দু ধরে`,
+    copiesCap: (n, cap) => `hot key আর কপির গুণফলে ${n}টি কপি হতো, কিন্তু সর্বোচ্চ ${cap}টি চলে`,
+    scoresCap: (n, cap) => `key আর সার্ভারের গুণফলে ${n}টি score হিসাব করতে হতো, কিন্তু সর্বোচ্চ ${cap}টি চলে`,
     nameTooLong: (max) => `সার্ভারের নাম ${max}টি UTF-16 এককের চেয়ে লম্বা`,
     duplicateNamed: (name) => `সার্ভার "${name}" দুবার আছে`,
     duplicate: "একটি সার্ভার দুবার আছে",
@@ -972,9 +1022,9 @@ const bn: Messages = {
     atomTooLong: (max) => `atom-এর নাম ${max}টি অক্ষরের চেয়ে লম্বা`,
     configAt: (where, line, column, what) =>
       `${{ upstream: "upstream ব্লকের", ring: "ring-এর", endpoints: "endpoint-এর", "server list": "সার্ভার তালিকার", "server string": "server string-এর" }[where] ?? where}${line ? ` লাইন ${line}` : ""}${column ? `${line ? "," : ""} কলাম ${column}` : ""}-এ: ${what}`,
-    entryAt: (flag, n, text, what) => `${flag}-এর ${n} নম্বর এন্ট্রি${text ? ` (${text})` : ""}: ${what}`,
+    entryAt: (flag, n, text, what) => `${gen(flag)} ${n} নম্বর এন্ট্রি${text ? ` (${text})` : ""}: ${what}`,
     downUnknown: (name) => `down হিসেবে "${name}" দেওয়া হয়েছে, কিন্তু সেটি কোনো সার্ভার নয়`,
-    tokenHeld: (token, vnode) => `token ${token} আগেই virtual node ${vnode}-এর`,
+    tokenHeld: (token, vnode) => `token ${token} আগেই virtual node ${gen(vnode)}`,
     tokenTwice: (token, a, b) => `token ${token} দেওয়া হয়েছে ${a} আর ${b} দুজনকেই`,
     vnodePresent: (vnode) => `virtual node ${vnode} আগে থেকেই ring-এ আছে`,
     vnodeMissing: (vnode) => `virtual node ${vnode} ring-এ নেই`,
@@ -984,9 +1034,9 @@ const bn: Messages = {
     notUnicode: (what) => `${what} Unicode লেখা নয় (তাতে একটি একা surrogate আছে), তাই এর UTF-8 byte হয় না`,
     sameHash: (a, b) => `দুটি host-এর hash একই, "${a}" (দ্বিতীয়টি "${b}"): সমান hash-এর ক্রম Envoy ইচ্ছেমতো ঠিক করবে`,
     weightSum: (sum, max) => `host-দের weight মিলিয়ে ${sum}, অথচ Envoy একটি locality-তে সর্বোচ্চ ${max} নেয়`,
-    tokenOutside: (server, token, last) => `${server}-এর token ${token} ring-এর অবস্থান ০–${last}-এর বাইরে`,
-    keyOutside: (pos, last) => `key-এর অবস্থান ${pos} ring-এর অবস্থান ০–${last}-এর বাইরে`,
-    spanRange: (got) => `ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে, দেওয়া হয়েছে ${got}`,
+    tokenOutside: (server, token, last) => `${gen(server)} token ${token} ring-এর অবস্থান ০–${gen(last)} বাইরে`,
+    keyOutside: (pos, last) => `key-এর অবস্থান ${pos} ring-এর অবস্থান ০–${gen(last)} বাইরে`,
+    spanRange: (got) => `ring-এর অবস্থানের সংখ্যা ২ থেকে ২^৩২-এর মধ্যে একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
     noServerNamed: (name) => `ring-এ ${name} নামে কোনো সার্ভার নেই`,
     codes: {
       invalid_argument: "এই মান গ্রহণযোগ্য নয়।",
@@ -999,7 +1049,7 @@ const bn: Messages = {
       already_present: "এই virtual node আগে থেকেই ring-এ আছে।",
       not_found: "ring-এ এমন কোনো virtual node নেই।",
       empty: "ring খালি: key-এর যাওয়ার জায়গা নেই।",
-      out_of_memory: "module-এর মেমরি ফুরিয়ে গেছে।",
+      out_of_memory: "module-এর memory ফুরিয়ে গেছে।",
       invalid_type: "ভুল ধরনের মান।",
       disposed: "এটি আগেই ছেড়ে দেওয়া হয়েছে।",
       load_failed: "WebAssembly module লোড করা যায়নি।",
