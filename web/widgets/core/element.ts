@@ -136,6 +136,7 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
       this.box.tabIndex = this.focusable() ? 0 : -1;
       this.build(this.box);
       this.box.append(this.errorEl);
+      new ResizeObserver(() => this.focusScrollers()).observe(this.box);
     }
     this.rl = this.moduleIfLoaded();
     if (this.rl) this.requestUpdate();
@@ -188,8 +189,26 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     } catch (e) {
       this.showError(e);
     }
+    this.focusScrollers();
     this.resolveReady();
     this.dispatchEvent(new CustomEvent("ringlab-render", { bubbles: true, composed: true }));
+  }
+
+  /**
+   * A table too wide for its box (a narrow column of the host page) scrolls sideways: then its
+   * wrapper takes the focus, so the keyboard can scroll it, named by the table's caption. One that
+   * fits stays out of the tab order. Checked after each render and when the box is resized.
+   */
+  private focusScrollers(): void {
+    for (const wrap of this.box.querySelectorAll<HTMLElement>(".table-wrap")) {
+      if (wrap.scrollWidth > wrap.clientWidth + 1) {
+        wrap.tabIndex = 0;
+        wrap.setAttribute("role", "group");
+        wrap.setAttribute("aria-label", (wrap.querySelector("caption")?.textContent ?? "").trim() || this.heading());
+      } else if (wrap.hasAttribute("tabindex")) {
+        for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
+      }
+    }
   }
 
   /**

@@ -3,7 +3,7 @@
 // old owner's colour, and the same keys as a table with a moved/stayed column. Right after the
 // reader's own change the new owner slides in (never when the reader asked for less motion).
 import { h } from "./dom";
-import { serverLabel, table } from "./table";
+import { hiddenHeader, serverLabel, table } from "./table";
 
 export interface KeyMove {
   key: string;
@@ -19,6 +19,8 @@ export interface KeyMovesLabels {
   after: string;
   moved: string;
   stayed: string;
+  /** The moved/stayed column's name (the column shows no header; screen readers read it). */
+  movedCol: string;
   /** How a server (or bucket) is written in a cell. */
   owner?: (name: string) => string;
 }
@@ -59,7 +61,7 @@ export function keyMoves(
   );
   const tbl = table(
     l.caption,
-    [l.key, l.before, l.after, ""],
+    [l.key, l.before, l.after, hiddenHeader(l.movedCol)],
     rows.map((r) => {
       const moved = r.before !== r.after;
       return {

@@ -225,11 +225,13 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
   private onKey(e: KeyboardEvent): void {
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     const target = e.composedPath()[0];
-    // Keys typed into the widget's own inputs (a key name, a slider) are theirs.
+    // Keys typed into the widget's own inputs (a key name, a slider) are theirs, and so are the
+    // arrows on a table that scrolls sideways (it has the focus: element.ts).
     if (
       target instanceof HTMLInputElement ||
       target instanceof HTMLSelectElement ||
-      target instanceof HTMLTextAreaElement
+      target instanceof HTMLTextAreaElement ||
+      (target instanceof HTMLElement && target.classList.contains("table-wrap"))
     )
       return;
     const onButton = target instanceof HTMLButtonElement;

@@ -111,6 +111,9 @@ const css = String.raw`
   outline-offset: 2px;
 }
 .title { font-weight: 600; margin: 0 0 0.5rem; }
+/* A part's title inside a widget: not a heading element, since an embedded widget cannot know
+   the level of the page's heading above it (an h3 after a page's h1 skips a level). */
+.part-title { font-weight: 600; margin: 1.1rem 0 0.4rem; }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .hint { color: var(--_muted); font-size: 0.875rem; margin: 0.25rem 0; }
 .params { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; margin: 0 0 0.75rem; }

@@ -43,6 +43,14 @@ export function table(caption: string, headers: Child[], rows: TableRow[], testi
   );
 }
 
+/**
+ * A column header the design leaves blank (its cells say what they are, e.g. "moved"), named for
+ * screen readers all the same: a header without text leaves the column unnamed.
+ */
+export function hiddenHeader(name: string): HTMLSpanElement {
+  return h("span", { class: "sr-only" }, name);
+}
+
 /** A coloured dot and a server's name (colour is never the only cue: the name is there). */
 export function serverLabel(name: string, cls: string): HTMLSpanElement {
   return h("span", { class: cls }, h("span", { class: "swatch", "aria-hidden": "true" }), name);

@@ -216,6 +216,7 @@ export class ClientsStepper extends StepperElement<typeof spec, ClientsStep> {
           after: t.clientB,
           moved: t.differs,
           stayed: t.same,
+          movedCol: t.sameCol,
         },
         animate,
         this.motion.elapsed,

@@ -448,11 +448,11 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   private manyButton!: HTMLButtonElement;
   private keysOut!: HTMLDivElement;
   private loadOut!: HTMLDivElement;
-  private movesTitle!: HTMLHeadingElement;
+  private movesTitle!: HTMLParagraphElement;
   private changeBox!: HTMLDivElement;
   private changeError!: HTMLDivElement;
   private movesOut!: HTMLDivElement;
-  private compatTitle!: HTMLHeadingElement;
+  private compatTitle!: HTMLParagraphElement;
   private compatOut!: HTMLDivElement;
 
   protected heading(): string {
@@ -482,7 +482,6 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
 .cl-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.75rem 1.25rem; align-items: start; }
 @media (max-width: 760px) { .cl-grid { grid-template-columns: minmax(0, 1fr); } }
 :host([layout="stack"]) .cl-grid { grid-template-columns: minmax(0, 1fr); }
-h3 { font-size: 1rem; margin: 1.1rem 0 0.4rem; }
 textarea { width: 100%; min-height: 8rem; font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.875rem; line-height: 1.45; resize: vertical; }
 code, .mono { font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.85rem; }
 td code { white-space: pre; }
@@ -556,11 +555,11 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     );
     this.keysOut = h("div", { "data-testid": "keys-result" });
     this.loadOut = h("div", { "data-testid": "load" });
-    this.movesTitle = h("h3");
+    this.movesTitle = h("p", { class: "part-title" });
     this.changeBox = h("div", { class: "change", "data-testid": "change" });
     this.changeError = h("div", { "data-testid": "change-error", "aria-live": "polite" });
     this.movesOut = h("div", { "data-testid": "moves", "aria-live": "polite" });
-    this.compatTitle = h("h3");
+    this.compatTitle = h("p", { class: "part-title" });
     this.compatOut = h("div", { "data-testid": "compat" });
 
     box.append(
@@ -1002,7 +1001,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     const nulls = rows.filter((r) => !r.error && r.result === null).length;
     replace(
       this.keysOut,
-      h("h3", {}, t.keysTitle),
+      h("p", { class: "part-title" }, t.keysTitle),
       h(
         "div",
         { class: "table-wrap" },
@@ -1064,7 +1063,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     if (!cats.length || cats.length > MAX_BARS) {
       replace(
         this.loadOut,
-        h("h3", {}, t.loadTitle),
+        h("p", { class: "part-title" }, t.loadTitle),
         summary,
         ring,
         cats.length ? h("p", { class: "hint" }, t.tooMany(f.int(cats.length))) : null,
@@ -1134,7 +1133,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         height: 220,
       }),
     );
-    replace(this.loadOut, h("h3", {}, t.loadTitle), summary, el, ring);
+    replace(this.loadOut, h("p", { class: "part-title" }, t.loadTitle), summary, el, ring);
   }
 
   /**

@@ -91,7 +91,7 @@ export class Experiment extends RinglabElement<typeof spec> {
   private progress!: HTMLProgressElement;
   private statusText!: HTMLSpanElement;
   private cancelButton!: HTMLButtonElement;
-  private outTitle!: HTMLHeadingElement;
+  private outTitle!: HTMLParagraphElement;
   private outNote!: HTMLParagraphElement;
   private copyButton!: HTMLButtonElement;
   private pre!: HTMLPreElement;
@@ -121,7 +121,7 @@ export class Experiment extends RinglabElement<typeof spec> {
     this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
     this.cancelButton.addEventListener("click", () => this.runner.cancel());
     this.status = h("div", { class: "run-status", hidden: true }, this.progress, this.cancelButton);
-    this.outTitle = h("h4", { style: "margin:0" });
+    this.outTitle = h("p", { class: "part-title", style: "margin:0" });
     this.outNote = h("p", { class: "hint" });
     this.copyButton = h("button", { type: "button", "data-testid": "copy" });
     this.copyButton.addEventListener("click", () => this.copy());

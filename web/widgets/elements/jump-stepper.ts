@@ -16,7 +16,7 @@ import {
   type Moves,
 } from "../core/scenario";
 import { StepperElement } from "../core/stepper";
-import { table } from "../core/table";
+import { hiddenHeader, table } from "../core/table";
 import { jumpSteps, type JumpStep } from "../steps/jump";
 
 const spec = {
@@ -194,7 +194,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
       right.append(
         table(
           t.growCaption(state.key),
-          [t.bucketsCol, t.bucket, ""],
+          [t.bucketsCol, t.bucket, hiddenHeader(this.t.movedCol)],
           step.growth.map((b, i) => ({
             cells: [f.int(i + 1), f.id(b), i > 0 && b !== step.growth[i - 1] ? t.jumpedNew : ""],
             class: i > 0 && b !== step.growth[i - 1] ? "now" : "",
@@ -222,6 +222,7 @@ export class JumpStepper extends StepperElement<typeof spec, JumpStep> {
           after: t.withN(f.int(to)),
           moved: t.moved,
           stayed: t.stayed,
+          movedCol: this.t.movedCol,
           owner: (b) => t.bucketName(f.id(Number(b))),
         },
         animate,

@@ -30,7 +30,7 @@ import {
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
-import { serverLabel, table } from "../core/table";
+import { hiddenHeader, serverLabel, table } from "../core/table";
 import { membershipSteps, parseChanges, type Change, type MembershipStep } from "../steps/membership";
 
 const spec = {
@@ -263,14 +263,16 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
       const bName = beforeNames[k] ?? "";
       const aName = afterNames[k] ?? "";
       const moved = step.kind !== "start" && bName !== aName;
-      const showAfter = step.kind === "moved" || step.kind === "start";
+      const showAfter = step.kind === "moved";
+      // Before any change each key has one owner: no "after" and no moved/stayed column yet.
       return {
         cells: [
           labels[k] ?? `k${k + 1}`,
           f.id(o.hash),
           serverLabel(bName, serverClass(slot(bName))),
-          showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…",
-          showAfter && step.kind !== "start" ? (moved ? t.moved : t.stayed) : "",
+          ...(step.kind === "start"
+            ? []
+            : [showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…", showAfter ? (moved ? t.moved : t.stayed) : ""]),
         ],
         class: moved && step.kind === "moved" ? "now moved-row" : "",
         cellClass: ["wrap", undefined, "l", "l", moved ? "moved" : "kept"],
@@ -283,13 +285,9 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
         {},
         table(
           step.kind === "start" ? t.captionStart : t.caption,
-          [
-            this.t.key,
-            this.t.hash,
-            step.kind === "start" ? this.t.owner : t.before,
-            step.kind === "start" ? "" : t.after,
-            "",
-          ],
+          step.kind === "start"
+            ? [this.t.key, this.t.hash, this.t.owner]
+            : [this.t.key, this.t.hash, t.before, t.after, hiddenHeader(this.t.movedCol)],
           rows,
           "owners",
         ),

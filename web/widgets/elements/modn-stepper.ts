@@ -21,7 +21,7 @@ import {
   type Moves,
 } from "../core/scenario";
 import { StepperElement } from "../core/stepper";
-import { serverLabel, table } from "../core/table";
+import { hiddenHeader, serverLabel, table } from "../core/table";
 import { modNSteps, type ModNStep } from "../steps/modn";
 
 const spec = {
@@ -371,7 +371,7 @@ export class ModNStepper extends StepperElement<typeof spec, ModNStep> {
       h("div", {}, svg),
       table(
         t.tableCaption(f.int(from), f.int(state.to)),
-        [this.t.key, this.t.hash, `mod ${f.int(from)}`, `mod ${f.int(state.to)}`, ""],
+        [this.t.key, this.t.hash, `mod ${f.int(from)}`, `mod ${f.int(state.to)}`, hiddenHeader(this.t.movedCol)],
         rows,
         "owners",
       ),

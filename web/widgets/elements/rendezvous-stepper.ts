@@ -210,6 +210,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
             after: t.after,
             moved: t.moved,
             stayed: t.stayed,
+            movedCol: this.t.movedCol,
           },
           animate,
           this.motion.elapsed,

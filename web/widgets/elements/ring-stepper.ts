@@ -24,7 +24,7 @@ import {
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
-import { serverLabel, table } from "../core/table";
+import { hiddenHeader, serverLabel, table } from "../core/table";
 import { ringSteps, type RingStep } from "../steps/ring";
 import type { Owner } from "../steps/token-ring";
 
@@ -219,7 +219,7 @@ export function ownersTable(
   const moves = extra.moves;
   return table(
     caption ?? t.tableCaption,
-    [w.t.key, w.t.hash, w.t.owner, "", ...(moves ? [""] : [])],
+    [w.t.key, w.t.hash, w.t.owner, hiddenHeader(w.t.noteCol), ...(moves ? [hiddenHeader(w.t.movedCol)] : [])],
     owners.map((o, k) => {
       const known = k < shown;
       const was = moves?.was[k];

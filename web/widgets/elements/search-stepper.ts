@@ -31,7 +31,7 @@ import {
 } from "../core/small-ring";
 import { StepperElement } from "../core/stepper";
 import { serverClass } from "../core/styles";
-import { serverLabel, table } from "../core/table";
+import { hiddenHeader, serverLabel, table } from "../core/table";
 import { searchSteps, type SearchStep } from "../steps/search";
 import type { Owner } from "../steps/token-ring";
 import { ownersTable } from "./ring-stepper";
@@ -339,7 +339,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       right.append(
         table(
           t.probesCaption(f.id(step.hash)),
-          ["#", "lo", "hi", "mid", t.token, ""],
+          ["#", "lo", "hi", "mid", t.token, hiddenHeader(t.compareCol)],
           probes.map((x, k) => {
             const pr = x.probe;
             const reached = step.kind === "found" || k <= step.probeIndex;
@@ -371,7 +371,7 @@ export class SearchStepper extends StepperElement<typeof spec, SearchStep> {
       right.append(
         table(
           t.walkCaption(f.id(state.pref), f.int(state.rf)),
-          [t.point, t.token, this.t.server, t.zone, ""],
+          [t.point, t.token, this.t.server, t.zone, hiddenHeader(t.actionCol)],
           walks.map((x) => {
             const v = x.visit;
             const pt = v ? x.points[v.point] : undefined;

@@ -148,7 +148,7 @@ export class VnodeCalculator extends RinglabElement<typeof spec> {
     if (state.vnodes !== undefined) rows.push({ label: t.yours, v: state.vnodes, id: "yours" });
     const headers = [t.how, t.v, t.sd, t.meets(f.pct(c, 2))];
     this.out.append(
-      h("h3", {}, t.fromTarget),
+      h("p", { class: "part-title" }, t.fromTarget),
       stackOnPhones(
         table(
           t.caption(f.int(n), f.pct(c, 2)),
@@ -191,7 +191,7 @@ export class VnodeCalculator extends RinglabElement<typeof spec> {
       );
     const tenfold = cost.points * 10;
     this.out.append(
-      h("h3", {}, t.costOf(f.int(v), f.int(n))),
+      h("p", { class: "part-title" }, t.costOf(f.int(v), f.int(n))),
       h(
         "div",
         { class: "kpis" },

@@ -68,6 +68,8 @@ const bn: Messages = {
   server: "সার্ভার",
   servers: "সার্ভার",
   owner: "মালিক",
+  movedCol: "সরেছে কি না",
+  noteCol: "মন্তব্য",
   seed: "Seed",
 
   scenario: {
@@ -375,10 +377,12 @@ const bn: Messages = {
     token: "token",
     right: "ডানে",
     left: "বাঁয়ে",
+    compareCol: "তুলনা",
     walkCaption: (hash, rf) => `${gen(hash)} preference list, RF = ${rf}`,
     point: "বিন্দু",
     zone: "zone",
     listLabel: "Preference list",
+    actionCol: "নেওয়া না বাদ",
     actions: {
       take: "নেওয়া হলো",
       "same-server": "বাদ: আগেই তালিকায়",
@@ -546,6 +550,7 @@ const bn: Messages = {
     keysCaption: "কয়েকটি key প্রতিটি client কোথায় পাঠায়",
     same: "একই",
     differs: "ভিন্ন",
+    sameCol: "একই সার্ভার কি না",
     keyNote: (a, b) => `client ১ → ${a}; client ২ → ${b}`,
     diagram: "ওপরে দুই client আর তাদের সার্ভার-তালিকা, নিচে সার্ভার; প্রতিটি client-এর তীর দেখায় সে key কোথায় পাঠায়",
     clientA: "client ১",

@@ -19,6 +19,9 @@ const en = {
   server: "Server",
   servers: "Servers",
   owner: "Owner",
+  // The names of columns shown without a header (their cells say it): read by screen readers.
+  movedCol: "moved?",
+  noteCol: "note",
   seed: "Seed",
 
   scenario: {
@@ -345,10 +348,12 @@ const en = {
     token: "token",
     right: "go right",
     left: "go left",
+    compareCol: "comparison",
     walkCaption: (hash: string, rf: string) => `Preference list for ${hash}, RF = ${rf}`,
     point: "point",
     zone: "zone",
     listLabel: "Preference list",
+    actionCol: "taken or skipped",
     actions: {
       take: "taken",
       "same-server": "skip: already in the list",
@@ -518,6 +523,7 @@ const en = {
     keysCaption: "Where each client sends a few keys",
     same: "same",
     differs: "differs",
+    sameCol: "same server?",
     keyNote: (a: string, b: string) => `client 1 → ${a}; client 2 → ${b}`,
     diagram:
       "Two clients with their server lists above, the servers below; each client's arrow points where it sends the key",
