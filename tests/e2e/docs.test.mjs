@@ -1,10 +1,22 @@
 // The docs page (dist/docs, built by web/docs/build.mjs) served with the widgets bundle under a
 // deep sub-path and the strict CSP an embedding page would use: both languages load cleanly,
 // every widget is documented and renders live, each snippet is exactly the live element, and
-// each attribute table matches the element's own attributes and defaults.
+// each attribute table matches the element's own attributes and defaults, and axe-core finds no
+// accessibility violation on either page (nor on the English one at a phone's width).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { BENGALI_DIGIT, SUB, assertBuilt, distDir, launch, newPage, screenshot, serve, settled } from "./helpers.mjs";
+import {
+  BENGALI_DIGIT,
+  SUB,
+  assertAccessible,
+  assertBuilt,
+  distDir,
+  launch,
+  newPage,
+  screenshot,
+  serve,
+  settled,
+} from "./helpers.mjs";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
 
@@ -61,6 +73,11 @@ for (const [file, lang] of [
         assert.ok(rendered.length > 0, `${tag} rendered its title`);
       }
       await screenshot(page, `docs-${lang}-1280.png`, { fullPage: true });
+      await page.assertClean(file);
+    });
+
+    test("axe-core finds no accessibility violation, every example rendered", async () => {
+      await assertAccessible(page, `docs/${file}`);
       await page.assertClean(file);
     });
 
@@ -137,6 +154,7 @@ describe("docs at 360 px", () => {
     const wide = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(wide <= 360, `the page is ${wide} px wide`);
     await screenshot(page, "docs-en-360.png", { fullPage: true });
+    await assertAccessible(page, "docs at 360 px");
     await page.assertClean("docs at 360 px");
     await page.close();
   });

@@ -1,6 +1,7 @@
 // Shared by the browser tests: a static file server (sub-paths, extra headers such as a CSP),
 // headless Chromium through playwright-core with a fresh profile, a page that records every
-// console error, page error and CSP violation, and small readers of the widgets' shadow DOM.
+// console error, page error and CSP violation, small readers of the widgets' shadow DOM, and an
+// accessibility check with axe-core.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -340,4 +341,27 @@ export async function rendered(host, action, what = "the action") {
     Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
   );
   assert.ok(ok, `no render after ${what}`);
+}
+
+let axeSource;
+
+/**
+ * Runs axe-core (node_modules/axe-core) on the page as it is now — the document and every open
+ * shadow root, all rules axe runs by default (WCAG A/AA and best practices) — and fails naming
+ * each violation, whatever its impact. axe's script is evaluated through the DevTools protocol,
+ * not added as a <script>, so a page under a strict Content-Security-Policy checks the same way
+ * and reports no violation of its policy.
+ */
+export async function assertAccessible(page, what = page.url()) {
+  axeSource ??= readFileSync(path.join(root, "node_modules", "axe-core", "axe.min.js"), "utf8");
+  if (!(await page.evaluate(() => typeof window.axe?.run === "function"))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => {
+      const at = v.nodes.slice(0, 4).map((n) => n.target.join(" >>> "));
+      if (v.nodes.length > 4) at.push(`${v.nodes.length - 4} more`);
+      return `${v.id} (${v.impact}): ${v.help} — ${at.join(" | ")}`;
+    });
+  });
+  assert.deepEqual(violations, [], `${what}: axe-core finds\n${violations.join("\n")}`);
 }

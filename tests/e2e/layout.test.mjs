@@ -6,12 +6,14 @@
 //  - no text clipped: no element that hides its overflow holds text wider than itself, and no
 //    label of a chart falls outside its svg (the "l00%" of a cut-off axis);
 //  - no console error;
-//  - on the Bengali page, no English word that is not one of the chapter's technical terms.
+//  - on the Bengali page, no English word that is not one of the chapter's technical terms;
+//  - no accessibility violation axe-core finds, of any impact: as the page opens (an experiment or
+//    compare after its first run), and for a stepper again after one step (→). The home page too.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { SUB, newPage, root, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { SUB, assertAccessible, box, newPage, root, screenshot, settled, usePlayground, waitStep } from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -142,7 +144,7 @@ for (const id of routeIds) {
     for (const width of [1280, 390]) {
       test(`#/${id} in ${lang} at ${width} px: nothing overflows or is clipped, no console error${
         lang === "bn" ? ", no untranslated English" : ""
-      }`, async () => {
+      }, no accessibility violation`, async () => {
         const page = await newPage(env.browser.context, { width, height: 900 });
         await page.goto(`${env.server.origin}${SUB}#/${id}${lang === "bn" ? "?lang=bn" : ""}`);
         const host = page.locator('[data-testid="widget-host"]');
@@ -159,9 +161,32 @@ for (const id of routeIds) {
         const logged = await page.problems();
         problems.push(...logged.map((p) => `console: ${p}`));
         assert.deepEqual(problems, [], `#/${id} (${lang}, ${width} px):\n${problems.join("\n")}`);
+        await assertAccessible(page, `#/${id} (${lang}, ${width} px)`);
+        // A stepper's first step draws what its start does not (a moved column, a probe, a walk).
+        if ((await box(host).getAttribute("data-steps")) !== null) {
+          await box(host).focus();
+          await box(host).press("ArrowRight");
+          await waitStep(host, 1);
+          await assertAccessible(page, `#/${id} (${lang}, ${width} px) after one step`);
+        }
+        await page.assertClean(`#/${id} (${lang}, ${width} px)`);
         await page.close();
       });
     }
+  }
+}
+
+for (const lang of ["en", "bn"]) {
+  for (const width of [1280, 390]) {
+    test(`the home page in ${lang} at ${width} px: no accessibility violation`, async () => {
+      const page = await newPage(env.browser.context, { width, height: 900 });
+      await page.goto(`${env.server.origin}${SUB}${lang === "bn" ? "#/?lang=bn" : ""}`);
+      await page.locator('[data-testid="home-list"]').waitFor();
+      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+      await assertAccessible(page, `home (${lang}, ${width} px)`);
+      await page.assertClean(`home (${lang}, ${width} px)`);
+      await page.close();
+    });
   }
 }
 
