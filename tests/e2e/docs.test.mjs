@@ -134,6 +134,9 @@ for (const [file, lang] of [
           button.textContent !== before || (document.getSelection()?.toString() ?? "").includes("ringlab-widgets.js"),
         [await copy.elementHandle(), label],
       );
+      // This page's widgets finish loading first (the claim widget's worker fetches its .wasm):
+      // leaving mid-load would abort those requests.
+      await page.waitForLoadState("networkidle");
       await Promise.all([
         page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)),
         link.click(),
