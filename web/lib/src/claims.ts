@@ -13,15 +13,13 @@
  */
 import { RinglabClaimsModule } from "./claims-module.js";
 import type { RinglabClaims } from "./claims-types.js";
-import { checkLoadOptions, instantiate, type LoadOptions } from "./loader.js";
+import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
 import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 
 export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type { MemoryUsage } from "./types.js";
 export type * from "./claims-types.js";
-
-let shared: Promise<RinglabClaims> | undefined;
 
 /**
  * Loads the claims module and resolves to its API. By default `ringlab-claims.wasm` is fetched
@@ -30,20 +28,9 @@ let shared: Promise<RinglabClaims> | undefined;
  *
  * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
  */
-export function load(options?: LoadOptions): Promise<RinglabClaims> {
-  if (options === undefined) {
-    shared ??= start({}).catch((e: unknown) => {
-      shared = undefined;
-      throw e;
-    });
-    return shared;
-  }
-  return start(options);
-}
-
-async function start(options: LoadOptions): Promise<RinglabClaims> {
-  const o = checkLoadOptions(options);
-  return new RinglabClaimsModule(
-    await instantiate(createRinglabClaimsModule, o, new URL("./wasm/ringlab-claims.wasm", import.meta.url)),
-  );
-}
+export const load: (options?: LoadOptions) => Promise<RinglabClaims> = entryLoader(
+  async (options) =>
+    new RinglabClaimsModule(
+      await instantiate(createRinglabClaimsModule, options, new URL("./wasm/ringlab-claims.wasm", import.meta.url)),
+    ),
+);

@@ -14,15 +14,13 @@
  * @module
  */
 import { createRinglab } from "./api.js";
-import { checkLoadOptions, instantiate, type LoadOptions } from "./loader.js";
+import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
 import type { Ringlab } from "./types.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
 export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type * from "./types.js";
-
-let shared: Promise<Ringlab> | undefined;
 
 /**
  * Loads the WebAssembly module and resolves to the API.
@@ -36,18 +34,6 @@ let shared: Promise<Ringlab> | undefined;
  *
  * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
  */
-export function load(options?: LoadOptions): Promise<Ringlab> {
-  if (options === undefined) {
-    shared ??= start({}).catch((e: unknown) => {
-      shared = undefined; // let a later call retry
-      throw e;
-    });
-    return shared;
-  }
-  return start(options);
-}
-
-async function start(options: LoadOptions): Promise<Ringlab> {
-  const o = checkLoadOptions(options);
-  return createRinglab(await instantiate(createRinglabModule, o, new URL("./wasm/ringlab.wasm", import.meta.url)));
-}
+export const load: (options?: LoadOptions) => Promise<Ringlab> = entryLoader(async (options) =>
+  createRinglab(await instantiate(createRinglabModule, options, new URL("./wasm/ringlab.wasm", import.meta.url))),
+);

@@ -143,3 +143,20 @@ export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaul
   });
   return Promise.race([ready, failed]);
 }
+
+/**
+ * An entry point's `load()`: without options every call resolves to one shared instance (a load
+ * that failed is forgotten, so a later call tries again); with options each call loads a new,
+ * independent instance, its options checked first.
+ */
+export function entryLoader<T>(start: (options: LoadOptions) => Promise<T>): (options?: LoadOptions) => Promise<T> {
+  let shared: Promise<T> | undefined;
+  return (options) => {
+    if (options !== undefined) return start(checkLoadOptions(options));
+    shared ??= start({}).catch((e: unknown) => {
+      shared = undefined;
+      throw e;
+    });
+    return shared;
+  };
+}

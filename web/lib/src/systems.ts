@@ -16,7 +16,7 @@
  * ```
  * @module
  */
-import { checkLoadOptions, instantiate, type LoadOptions } from "./loader.js";
+import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
 import { RinglabSystemsModule } from "./systems-module.js";
 import type { RinglabSystems } from "./systems-types.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
@@ -26,8 +26,6 @@ export type { LoadOptions } from "./loader.js";
 export type { Handle, MemoryUsage } from "./types.js";
 export type * from "./systems-types.js";
 
-let shared: Promise<RinglabSystems> | undefined;
-
 /**
  * Loads the systems module and resolves to its API. By default `ringlab-systems.wasm` is fetched
  * from next to this file (in Node: read from disk); {@link LoadOptions} say otherwise. Without
@@ -35,20 +33,9 @@ let shared: Promise<RinglabSystems> | undefined;
  *
  * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
  */
-export function load(options?: LoadOptions): Promise<RinglabSystems> {
-  if (options === undefined) {
-    shared ??= start({}).catch((e: unknown) => {
-      shared = undefined;
-      throw e;
-    });
-    return shared;
-  }
-  return start(options);
-}
-
-async function start(options: LoadOptions): Promise<RinglabSystems> {
-  const o = checkLoadOptions(options);
-  return new RinglabSystemsModule(
-    await instantiate(createRinglabSystemsModule, o, new URL("./wasm/ringlab-systems.wasm", import.meta.url)),
-  );
-}
+export const load: (options?: LoadOptions) => Promise<RinglabSystems> = entryLoader(
+  async (options) =>
+    new RinglabSystemsModule(
+      await instantiate(createRinglabSystemsModule, options, new URL("./wasm/ringlab-systems.wasm", import.meta.url)),
+    ),
+);

@@ -5,7 +5,10 @@
 // computation.
 import type { Claim } from "ringlab/claims";
 import type { ClaimText } from "../claims/claim-texts";
+import { claimStyles } from "./claim-card";
+import { RinglabElement } from "./element";
 import { WorkerError } from "./jobs";
+import type { Spec } from "./params";
 
 export interface Catalogue {
   readonly claims: readonly Claim[];
@@ -56,4 +59,17 @@ export function getClaims(): Promise<Catalogue> {
 /** The catalogue if it has been computed, else undefined. */
 export function claimsIfLoaded(): Catalogue | undefined {
   return loaded;
+}
+
+/** The base of the claim widgets: their "module" is the catalogue, and they draw claim cards. */
+export abstract class ClaimsWidget<S extends Spec> extends RinglabElement<S, Catalogue> {
+  protected override loadModule(): Promise<Catalogue> {
+    return getClaims();
+  }
+  protected override moduleIfLoaded(): Catalogue | undefined {
+    return claimsIfLoaded();
+  }
+  protected override extraStyles(): string {
+    return claimStyles;
+  }
 }

@@ -5,10 +5,9 @@
 // the playground itself). The claims are computed once a page, off the main thread, by the claims
 // module (core/claims.ts).
 import { RinglabError } from "ringlab";
-import { claimCard, claimStyles, sectionName } from "../core/claim-card";
-import { getClaims, claimsIfLoaded, type Catalogue } from "../core/claims";
+import { claimCard, sectionName } from "../core/claim-card";
+import { ClaimsWidget, type Catalogue } from "../core/claims";
 import { h, replace } from "../core/dom";
-import { RinglabElement } from "../core/element";
 import { str, type StateOf } from "../core/params";
 import { messagesFor } from "../i18n/index";
 
@@ -18,19 +17,9 @@ const spec = {
 };
 type State = StateOf<typeof spec>;
 
-export class ClaimElement extends RinglabElement<typeof spec, Catalogue> {
+export class ClaimElement extends ClaimsWidget<typeof spec> {
   static override spec = spec;
   private out!: HTMLDivElement;
-
-  protected override loadModule(): Promise<Catalogue> {
-    return getClaims();
-  }
-  protected override moduleIfLoaded(): Catalogue | undefined {
-    return claimsIfLoaded();
-  }
-  protected override extraStyles(): string {
-    return claimStyles;
-  }
 
   protected build(box: HTMLDivElement): void {
     const t = messagesFor(this.closest("[lang]")?.getAttribute("lang"));

@@ -1,10 +1,9 @@
 // <ringlab-claims section="4" playground="https://…/playground/">
 // Every claim of the chapter (or one section's, `section`), each as <ringlab-claim> draws it,
 // under a count of the verdicts. The playground's claims page.
-import { claimCard, claimStyles } from "../core/claim-card";
-import { getClaims, claimsIfLoaded, type Catalogue } from "../core/claims";
+import { claimCard } from "../core/claim-card";
+import { ClaimsWidget, type Catalogue } from "../core/claims";
 import { h, replace } from "../core/dom";
-import { RinglabElement } from "../core/element";
 import { str, type StateOf } from "../core/params";
 import { messagesFor } from "../i18n/index";
 
@@ -14,20 +13,10 @@ const spec = {
 };
 type State = StateOf<typeof spec>;
 
-export class ClaimsElement extends RinglabElement<typeof spec, Catalogue> {
+export class ClaimsElement extends ClaimsWidget<typeof spec> {
   static override spec = spec;
   private summary!: HTMLParagraphElement;
   private out!: HTMLDivElement;
-
-  protected override loadModule(): Promise<Catalogue> {
-    return getClaims();
-  }
-  protected override moduleIfLoaded(): Catalogue | undefined {
-    return claimsIfLoaded();
-  }
-  protected override extraStyles(): string {
-    return claimStyles;
-  }
 
   protected build(box: HTMLDivElement): void {
     const t = messagesFor(this.closest("[lang]")?.getAttribute("lang"));
