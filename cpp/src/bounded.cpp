@@ -33,29 +33,43 @@ std::vector<std::uint32_t> bounded_capacities(const Ring& ring, std::uint64_t ke
 }
 
 BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> key_hashes, double epsilon) {
+  BoundedStream stream(ring, key_hashes.size(), epsilon);
   BoundedPlacement p;
-  p.capacities = bounded_capacities(ring, key_hashes.size(), epsilon);
-  p.loads.assign(ring.servers().size(), 0);
-  const auto owners = ring.point_servers();
-  const std::size_t n = owners.size();
   p.servers.resize(key_hashes.size());
   p.walks.resize(key_hashes.size());
+  stream.place(key_hashes, p.servers, p.walks.data());
+  for (const std::uint32_t walk : p.walks) {
+    if (walk > 0) ++p.not_first_choice;
+    if (walk > p.longest_walk) p.longest_walk = walk;
+  }
+  p.loads = std::move(stream.loads_);
+  p.capacities = std::move(stream.capacities_);
+  return p;
+}
+
+BoundedStream::BoundedStream(const Ring& ring, std::uint64_t keys, double epsilon)
+    : ring_(&ring), capacities_(bounded_capacities(ring, keys, epsilon)), loads_(ring.servers().size(), 0) {}
+
+void BoundedStream::place(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> servers,
+                          std::uint32_t* walks) {
+  const Ring& ring = *ring_;
+  const auto owners = ring.point_servers();
+  const std::size_t n = owners.size();
+  std::uint32_t* loads = loads_.data();
+  const std::uint32_t* caps = capacities_.data();
   // Keys in order, a block at a time (key_blocks.hpp).
-  for_each_key(key_hashes.size(), [&](std::size_t k) {
-    std::size_t at = ring.owner_point(key_hashes[k]);
+  for_each_key(hashes.size(), [&](std::size_t k) {
+    std::size_t at = ring.owner_point(hashes[k]);
     std::uint32_t walk = 0;
-    while (p.loads[owners[at]] >= p.capacities[owners[at]]) {
+    while (loads[owners[at]] >= caps[owners[at]]) {
       at = at + 1 == n ? 0 : at + 1;
       ++walk;
     }
     const std::uint32_t s = owners[at];
-    ++p.loads[s];
-    p.servers[k] = s;
-    p.walks[k] = walk;
-    if (walk > 0) ++p.not_first_choice;
-    if (walk > p.longest_walk) p.longest_walk = walk;
+    ++loads[s];
+    servers[k] = s;
+    if (walks) walks[k] = walk;
   });
-  return p;
 }
 
 }  // namespace ringlab

@@ -30,4 +30,22 @@ struct BoundedPlacement {
 [[nodiscard]] BoundedPlacement place_bounded(const Ring& ring, std::span<const std::uint32_t> key_hashes,
                                              double epsilon);
 
+// The same placement over the keys of a run handed over in pieces, in order: a piece's servers
+// are those place_bounded gives the same keys among all of them (the capacities are for `keys`
+// keys in all, the loads carried from piece to piece). Memory does not grow with the keys.
+class BoundedStream {
+ public:
+  // Throws as bounded_capacities.
+  BoundedStream(const Ring& ring, std::uint64_t keys, double epsilon);
+  // The servers of the next hashes.size() keys, written to servers[0 .. hashes.size()), and when
+  // walks is given the points each key stepped past its owner point.
+  void place(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> servers, std::uint32_t* walks = nullptr);
+
+ private:
+  friend BoundedPlacement place_bounded(const Ring&, std::span<const std::uint32_t>, double);
+  const Ring* ring_;
+  std::vector<std::uint32_t> capacities_;
+  std::vector<std::uint32_t> loads_;
+};
+
 }  // namespace ringlab

@@ -30,6 +30,12 @@ class Mulberry32 {
     return t ^ (t >> 14);
   }
 
+  // Moves past the next `steps` outputs without computing them: after the first step the state
+  // only ever adds 0x6D2B79F5 mod 2^32, so many steps are one multiply. A worker starts its share
+  // of the keys here, at the state the generator has there.
+  // (Out of line: each chunk calls it once.)
+  void skip(std::uint64_t steps) noexcept;
+
   // rand(): a double in [0, 1). Dividing by 2^32 is exact.
   double next() noexcept { return next_uint32() / 4294967296.0; }
 
@@ -84,6 +90,8 @@ class CourseKeys {
   // The h32 of the next out.size() keys, one per slot, without writing their text (a batch
   // function, compiled for speed; see h32_many).
   void next_hashes(std::span<std::uint32_t> out) noexcept;
+  // Moves past the next `keys` keys.
+  void skip(std::uint64_t keys) noexcept { rng_.skip(keys); }
 
  private:
   Mulberry32 rng_;
