@@ -4,6 +4,7 @@
 #include <iterator>
 #include <limits>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include "cli_internal.hpp"
@@ -82,6 +83,9 @@ std::map<Param, std::string> parse_flags(const std::vector<std::string>& args, s
 void set(const std::map<Param, std::string>& flags, Param p, std::int64_t& field) {
   if (const auto it = flags.find(p); it != flags.end()) field = integer_from_text(it->second, param(p).name);
 }
+void set(const std::map<Param, std::string>& flags, Param p, std::optional<std::int64_t>& field) {
+  if (const auto it = flags.find(p); it != flags.end()) field = integer_from_text(it->second, param(p).name);
+}
 void set(const std::map<Param, std::string>& flags, Param p, double& field) {
   if (const auto it = flags.find(p); it != flags.end()) field = number_from_text(it->second, param(p).name);
 }
@@ -109,6 +113,7 @@ std::string run_experiment(const std::vector<std::string>& args, const Command*&
     set(flags, Param::ring_vs_mod_keys, p.keys);
     set(flags, Param::ring_vs_mod_servers, p.servers);
     set(flags, Param::ring_vs_mod_vnodes, p.vnodes);
+    set(flags, Param::threads, p.threads);
     return ring_vs_mod(p).text;
   }
   if (c.where == "vnodeSweep") {
@@ -117,6 +122,7 @@ std::string run_experiment(const std::vector<std::string>& args, const Command*&
     set(flags, Param::vnode_sweep_servers, p.servers);
     set(flags, Param::vnode_sweep_keys, p.keys);
     set(flags, Param::vnode_sweep_vnodes, p.vnodes);
+    set(flags, Param::threads, p.threads);
     return vnode_sweep(p).text;
   }
   HrwJumpParams p;
@@ -125,6 +131,7 @@ std::string run_experiment(const std::vector<std::string>& args, const Command*&
   set(flags, Param::hrw_jump_servers, p.servers);
   set(flags, Param::hrw_jump_remove, p.remove);
   set(flags, Param::hrw_jump_buckets, p.buckets);
+  set(flags, Param::threads, p.threads);
   return hrw_jump(p).text;
 }
 
@@ -159,6 +166,7 @@ std::string run_compare(const std::vector<std::string>& args) {
   set(flags, Param::compare_change, sc.change);
   set(flags, Param::compare_epsilon, sc.epsilon);
   set(flags, Param::compare_table_size, sc.table_size);
+  set(flags, Param::threads, sc.threads);
   sc.servers = compare_servers(servers);
   const auto rows = compare(sc);
   return json ? comparison_json(rows) : comparison_table(rows);

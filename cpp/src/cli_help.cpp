@@ -21,7 +21,7 @@ std::vector<const ParamSpec*> params_of(const Command& c) {
   std::vector<const ParamSpec*> out;
   for (const std::span<const ParamSpec> table : {params(), c.more})
     for (const ParamSpec& p : table)
-      if (p.where == c.where && !p.flag.empty()) out.push_back(&p);
+      if (belongs_to(p, c.where) && !p.flag.empty()) out.push_back(&p);
   return out;
 }
 

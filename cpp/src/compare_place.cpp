@@ -9,22 +9,19 @@
 
 namespace ringlab::compare_detail {
 
-RINGLAB_ONCE_PER_CALL Keys make_keys(std::int64_t seed, std::uint32_t count) {
-  Keys keys;
+RINGLAB_ONCE_PER_CALL void make_keys(std::int64_t seed, std::uint64_t first, std::uint32_t count, Keys& keys) {
   keys.text.resize(count);
   keys.hashes.resize(count);
   CourseKeys course(seed);
+  course.skip(first);
   for_each_key(count, [&](std::size_t k) {
     keys.text[k] = course_key_fnv(course.next_number());
     keys.hashes[k] = keys.text[k].finish();
   });
-  return keys;
 }
 
-RINGLAB_ONCE_PER_CALL Placement as_ids(std::vector<std::uint32_t> before, std::vector<std::uint32_t> after,
-                                       const Ids& ids) {
-  for (auto& p : after) p = ids.after_ids[p];
-  return {std::move(before), std::move(after)};
+RINGLAB_ONCE_PER_CALL void as_ids(Placement& p, const Ids& ids) {
+  for (auto& a : p.after) a = ids.after_ids[a];
 }
 
 // --- Ring -----------------------------------------------------------------------------------
@@ -36,10 +33,9 @@ RINGLAB_ONCE_PER_CALL Placement as_ids(std::vector<std::uint32_t> before, std::v
 // keys away, and only its own keys look for a new owner. A weight changes the server's points
 // both ways: the ring is searched again for every key.
 
-RINGLAB_ONCE_PER_CALL Placement place_ring(const Ring& before, const Ring& after, std::span<const std::uint32_t> hashes,
-                                           const Ids& ids) {
+RINGLAB_ONCE_PER_CALL void place_ring(const Ring& before, const Ring& after, std::span<const std::uint32_t> hashes,
+                                      const Ids& ids, Placement& p) {
   const std::size_t count = hashes.size();
-  Placement p;
   p.before.resize(count);
   p.after.resize(count);
   const std::uint32_t* before_tokens = before.tokens().data();
@@ -67,7 +63,7 @@ RINGLAB_ONCE_PER_CALL Placement place_ring(const Ring& before, const Ring& after
                                        static_cast<std::uint32_t>(before_tokens[at] - h);
       p.after[k] = takes ? ids.changed : old_owner;
     });
-    return p;
+    return;
   }
   const bool removal = ids.kind == ChangeKind::remove || ids.kind == ChangeKind::fail;
   for_each_key(count, [&](std::size_t k) {
@@ -76,7 +72,6 @@ RINGLAB_ONCE_PER_CALL Placement place_ring(const Ring& before, const Ring& after
     p.before[k] = a;
     p.after[k] = removal && a != ids.changed ? a : ids.after_ids[after.owner(h)];
   });
-  return p;
 }
 
 // --- Rendezvous -----------------------------------------------------------------------------
@@ -208,9 +203,8 @@ bool rendezvous_plain_add(const Names& names, std::span<const Fnv1a> text, std::
 
 }  // namespace
 
-RINGLAB_ONCE_PER_CALL Placement place_rendezvous(const std::vector<Server>& before, const std::vector<Server>& after,
-                                                 bool weighted, std::span<const Fnv1a> text, const Ids& ids) {
-  Placement p;
+RINGLAB_ONCE_PER_CALL void place_rendezvous(const std::vector<Server>& before, const std::vector<Server>& after,
+                                            bool weighted, std::span<const Fnv1a> text, const Ids& ids, Placement& p) {
   p.before.resize(text.size());
   p.after.resize(text.size());
   std::vector<const Server*> all;
@@ -222,7 +216,6 @@ RINGLAB_ONCE_PER_CALL Placement place_rendezvous(const std::vector<Server>& befo
                                                              : 0;
   if (weighted || ids.kind != ChangeKind::add || !rendezvous_plain_add(names, text, ids.before, p))
     rendezvous_incremental(names, text, ids, new_weight, weighted, p);
-  return p;
 }
 
 // --- Jump -----------------------------------------------------------------------------------
@@ -252,11 +245,10 @@ inline std::int32_t jump_with_exit(std::uint64_t key, std::int32_t n, double& ex
 
 }  // namespace
 
-RINGLAB_ONCE_PER_CALL Placement place_jump(std::span<const std::uint32_t> hashes, const Ids& ids) {
+RINGLAB_ONCE_PER_CALL void place_jump(std::span<const std::uint32_t> hashes, const Ids& ids, Placement& p) {
   const std::size_t count = hashes.size();
   const auto n = static_cast<std::int32_t>(ids.before);
   const auto m = static_cast<std::int32_t>(ids.after_ids.size());
-  Placement p;
   p.before.resize(count);
   p.after.resize(count);
   if (m > n) {
@@ -273,25 +265,21 @@ RINGLAB_ONCE_PER_CALL Placement place_jump(std::span<const std::uint32_t> hashes
       p.after[k] = static_cast<std::int32_t>(a) < m ? a : static_cast<std::uint32_t>(jump_unchecked(hashes[k], m));
     });
   }
-  return p;
 }
 
 // --- Maglev and mod-N -----------------------------------------------------------------------
 
-RINGLAB_ONCE_PER_CALL Placement place_maglev(const Maglev& before, const Maglev& after,
-                                             std::span<const std::uint32_t> hashes, const Ids& ids) {
-  Placement p;
+RINGLAB_ONCE_PER_CALL void place_maglev(const Maglev& before, const Maglev& after,
+                                        std::span<const std::uint32_t> hashes, const Ids& ids, Placement& p) {
   p.before.resize(hashes.size());
   p.after.resize(hashes.size());
   for_each_key(hashes.size(), [&](std::size_t k) {
     p.before[k] = before.lookup(hashes[k]);
     p.after[k] = ids.after_ids[after.lookup(hashes[k])];
   });
-  return p;
 }
 
-RINGLAB_ONCE_PER_CALL Placement place_mod_n(std::span<const std::uint32_t> hashes, const Ids& ids) {
-  Placement p;
+RINGLAB_ONCE_PER_CALL void place_mod_n(std::span<const std::uint32_t> hashes, const Ids& ids, Placement& p) {
   p.before.resize(hashes.size());
   p.after.resize(hashes.size());
   const FastMod before(ids.before);
@@ -300,15 +288,12 @@ RINGLAB_ONCE_PER_CALL Placement place_mod_n(std::span<const std::uint32_t> hashe
     p.before[k] = before(hashes[k]);
     p.after[k] = ids.after_ids[after(hashes[k])];
   });
-  return p;
 }
 
 // --- What moved -----------------------------------------------------------------------------
 
-RINGLAB_ONCE_PER_CALL Tally tally(const Placement& p, std::span<const std::uint8_t> is_new,
-                                  std::span<const std::uint8_t> touched) {
-  Tally t;
-  t.loads.assign(is_new.size(), 0);
+RINGLAB_ONCE_PER_CALL void tally(const Placement& p, std::span<const std::uint8_t> is_new,
+                                 std::span<const std::uint8_t> touched, Tally& t) {
   for_each_block(p.before.size(), [&](std::size_t lo, std::size_t hi) {
     std::uint64_t moved = 0, to_new = 0, needless = 0;
     for (std::size_t k = lo; k < hi; ++k) {
@@ -324,7 +309,6 @@ RINGLAB_ONCE_PER_CALL Tally tally(const Placement& p, std::span<const std::uint8
     t.moved_to_new += to_new;
     t.moved_needlessly += needless;
   });
-  return t;
 }
 
 }  // namespace ringlab::compare_detail

@@ -19,7 +19,9 @@ struct Keys {
   std::vector<Fnv1a> text;            // the FNV state after each key's text, "user:N"
   std::vector<std::uint32_t> hashes;  // its h32
 };
-[[nodiscard]] Keys make_keys(std::int64_t seed, std::uint32_t count);
+// The keys first .. first+count-1 of the seed's sequence, into `keys` (resized to count): a
+// chunk of a run, made where the chunk is placed.
+void make_keys(std::int64_t seed, std::uint64_t first, std::uint32_t count, Keys& keys);
 
 // The change in the comparison's id space: the servers before are ids 0 .. before-1; an added
 // server is id `before`.
@@ -38,29 +40,30 @@ struct Placement {
 
 // Each derives the placement after the change from the one before, placing again only what the
 // change can move; the result is what placing every key again would give (the tests check it
-// against a full placement).
-[[nodiscard]] Placement place_ring(const Ring& before, const Ring& after, std::span<const std::uint32_t> hashes,
-                                   const Ids& ids);
+// against a full placement). Each writes both placements into `p`, resized to the keys given (a
+// chunk's Placement is reused from one algorithm to the next).
+void place_ring(const Ring& before, const Ring& after, std::span<const std::uint32_t> hashes, const Ids& ids,
+                Placement& p);
 // `weighted`: weighted rendezvous on both sides, else plain HRW over the names.
-[[nodiscard]] Placement place_rendezvous(const std::vector<Server>& before, const std::vector<Server>& after,
-                                         bool weighted, std::span<const Fnv1a> text, const Ids& ids);
+void place_rendezvous(const std::vector<Server>& before, const std::vector<Server>& after, bool weighted,
+                      std::span<const Fnv1a> text, const Ids& ids, Placement& p);
 // Only for uniform weights and a change of the last bucket (or an add).
-[[nodiscard]] Placement place_jump(std::span<const std::uint32_t> hashes, const Ids& ids);
+void place_jump(std::span<const std::uint32_t> hashes, const Ids& ids, Placement& p);
 // Maglev and mod-N look every key up in both (tables built once).
-[[nodiscard]] Placement place_maglev(const Maglev& before, const Maglev& after, std::span<const std::uint32_t> hashes,
-                                     const Ids& ids);
-[[nodiscard]] Placement place_mod_n(std::span<const std::uint32_t> hashes, const Ids& ids);
-// Placements as list positions (before: ids already; after: positions of the list after) to ids.
-[[nodiscard]] Placement as_ids(std::vector<std::uint32_t> before, std::vector<std::uint32_t> after, const Ids& ids);
+void place_maglev(const Maglev& before, const Maglev& after, std::span<const std::uint32_t> hashes, const Ids& ids,
+                  Placement& p);
+void place_mod_n(std::span<const std::uint32_t> hashes, const Ids& ids, Placement& p);
+// p.after from list positions of the list after the change to ids (p.before holds ids already).
+void as_ids(Placement& p, const Ids& ids);
 
 struct Tally {
   std::uint64_t moved = 0;
   std::uint64_t moved_to_new = 0;
   std::uint64_t moved_needlessly = 0;  // from and to servers the change did not touch
-  std::vector<std::uint64_t> loads;    // keys per id after the change
+  std::uint64_t* loads = nullptr;      // keys per id after the change, one count per id
 };
-// is_new and touched per id (0 or 1).
-[[nodiscard]] Tally tally(const Placement& p, std::span<const std::uint8_t> is_new,
-                          std::span<const std::uint8_t> touched);
+// Adds what moved in `p` to `into`. is_new and touched per id (0 or 1).
+void tally(const Placement& p, std::span<const std::uint8_t> is_new, std::span<const std::uint8_t> touched,
+           Tally& into);
 
 }  // namespace ringlab::compare_detail

@@ -28,6 +28,7 @@ void validate(const RingVsModParams& p) {
   check_integer(Param::ring_vs_mod_servers, p.servers);
   check_integer(Param::ring_vs_mod_vnodes, p.vnodes);
   check_points(p.servers + 1, p.vnodes);
+  if (p.threads) check_integer(Param::threads, *p.threads);
 }
 
 void validate(const VnodeSweepParams& p) {
@@ -36,6 +37,7 @@ void validate(const VnodeSweepParams& p) {
   check_integer(Param::vnode_sweep_keys, p.keys);
   check_list(Param::vnode_sweep_vnodes, p.vnodes);
   for (std::int64_t v : p.vnodes) check_points(p.servers, v);
+  if (p.threads) check_integer(Param::threads, *p.threads);
 }
 
 void validate(const HrwJumpParams& p) {
@@ -47,6 +49,7 @@ void validate(const HrwJumpParams& p) {
   if (p.keys * p.servers > kMaxHrwWork)
     throw Error(ErrorCode::limit_exceeded, "a run of " + str(p.keys * p.servers) +
                                                " scores (keys x servers) exceeds the cap of " + str(kMaxHrwWork));
+  if (p.threads) check_integer(Param::threads, *p.threads);
 }
 
 namespace experiments_text {

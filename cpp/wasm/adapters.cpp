@@ -555,6 +555,15 @@ HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args) {
   });
 }
 
+// A run's threads option: undefined, or a number the core checks against the table (the module
+// runs one thread whatever the count; the results are the same for every count).
+namespace {
+std::optional<std::int64_t> threads(const val& v) {
+  if (v.isUndefined()) return std::nullopt;
+  return integer(v.as<double>(), Param::threads);
+}
+}  // namespace
+
 // One scenario, every algorithm: an array of ComparisonRowOut.
 val compare(const CompareArgs& args) {
   return guarded([&] {
@@ -572,11 +581,12 @@ val compare(const CompareArgs& args) {
                           c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
     sc.epsilon = args.epsilon;
     sc.table_size = integer(args.table_size, Param::compare_table_size);
+    sc.threads = threads(args.threads);
     val rows = val::array();
     for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
-      rows.call<void>(
-          "push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new, r.moved_between_old,
-                                   r.moved_needlessly, r.max_over_mean, r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
+      rows.call<void>("push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new,
+                                               r.moved_between_old, r.moved_needlessly, r.max_over_mean, r.sd_over_mean,
+                                               static_cast<double>(r.memory_bytes), r.build_ms});
     }
     return rows;
   });
@@ -605,6 +615,7 @@ ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_pr
     p.keys = integer(args.keys, Param::ring_vs_mod_keys);
     p.servers = integer(args.servers, Param::ring_vs_mod_servers);
     p.vnodes = integer(args.vnodes, Param::ring_vs_mod_vnodes);
+    p.threads = threads(args.threads);
     return ringlab::ring_vs_mod(p, progress_of(on_progress));
   });
 }
@@ -617,6 +628,7 @@ VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress) {
     p.keys = integer(args.keys, Param::vnode_sweep_keys);
     p.vnodes.clear();
     for (double v : copy_in<double>(args.vnodes)) p.vnodes.push_back(integer(v, Param::vnode_sweep_vnodes));
+    p.threads = threads(args.threads);
     const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p, progress_of(on_progress));
     val rows = val::array();
     for (const ringlab::VnodeSweepRow& row : r.rows) {
@@ -635,6 +647,7 @@ HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress) {
     p.servers = integer(args.servers, Param::hrw_jump_servers);
     p.remove = integer(args.remove, Param::hrw_jump_remove);
     p.buckets = integer(args.buckets, Param::hrw_jump_buckets);
+    p.threads = threads(args.threads);
     const ringlab::HrwJumpResult r = ringlab::hrw_jump(p, progress_of(on_progress));
     val counts = val::array();
     for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());

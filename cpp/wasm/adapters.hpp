@@ -125,6 +125,8 @@ struct CompareArgs {
   ChangeArgs change;
   double epsilon = 0;
   double table_size = 0;
+  // undefined: all cores (one in WebAssembly); a number is checked against the table's range.
+  val threads = val::undefined();
 };
 
 struct RingVsModArgs {
@@ -132,6 +134,8 @@ struct RingVsModArgs {
   double keys = 0;
   double servers = 0;
   double vnodes = 0;
+  // undefined: all cores (one in WebAssembly); a number is checked against the table's range.
+  val threads = val::undefined();
 };
 
 // vnodes: a Float64Array of V values.
@@ -140,6 +144,8 @@ struct VnodeSweepArgs {
   double servers = 0;
   double keys = 0;
   val vnodes = val::undefined();
+  // undefined: all cores (one in WebAssembly); a number is checked against the table's range.
+  val threads = val::undefined();
 };
 
 struct HrwJumpArgs {
@@ -148,6 +154,8 @@ struct HrwJumpArgs {
   double servers = 0;
   double remove = 0;
   double buckets = 0;
+  // undefined: all cores (one in WebAssembly); a number is checked against the table's range.
+  val threads = val::undefined();
 };
 
 struct DigestArgs {

@@ -167,23 +167,22 @@ constexpr Field kCompareArgs[] = {
     RINGLAB_FIELD(CompareArgs, "vnodes", vnodes),   RINGLAB_FIELD(CompareArgs, "seed", seed),
     RINGLAB_FIELD(CompareArgs, "keys", keys),       RINGLAB_FIELD(CompareArgs, "change", change),
     RINGLAB_FIELD(CompareArgs, "epsilon", epsilon), RINGLAB_FIELD(CompareArgs, "tableSize", table_size),
+    RINGLAB_FIELD(CompareArgs, "threads", threads),
 };
 constexpr Field kRingVsModArgs[] = {
-    RINGLAB_FIELD(RingVsModArgs, "seed", seed),
-    RINGLAB_FIELD(RingVsModArgs, "keys", keys),
-    RINGLAB_FIELD(RingVsModArgs, "servers", servers),
-    RINGLAB_FIELD(RingVsModArgs, "vnodes", vnodes),
+    RINGLAB_FIELD(RingVsModArgs, "seed", seed),       RINGLAB_FIELD(RingVsModArgs, "keys", keys),
+    RINGLAB_FIELD(RingVsModArgs, "servers", servers), RINGLAB_FIELD(RingVsModArgs, "vnodes", vnodes),
+    RINGLAB_FIELD(RingVsModArgs, "threads", threads),
 };
 constexpr Field kVnodeSweepArgs[] = {
-    RINGLAB_FIELD(VnodeSweepArgs, "seed", seed),
-    RINGLAB_FIELD(VnodeSweepArgs, "servers", servers),
-    RINGLAB_FIELD(VnodeSweepArgs, "keys", keys),
-    RINGLAB_FIELD(VnodeSweepArgs, "vnodes", vnodes),
+    RINGLAB_FIELD(VnodeSweepArgs, "seed", seed),       RINGLAB_FIELD(VnodeSweepArgs, "servers", servers),
+    RINGLAB_FIELD(VnodeSweepArgs, "keys", keys),       RINGLAB_FIELD(VnodeSweepArgs, "vnodes", vnodes),
+    RINGLAB_FIELD(VnodeSweepArgs, "threads", threads),
 };
 constexpr Field kHrwJumpArgs[] = {
     RINGLAB_FIELD(HrwJumpArgs, "seed", seed),       RINGLAB_FIELD(HrwJumpArgs, "keys", keys),
     RINGLAB_FIELD(HrwJumpArgs, "servers", servers), RINGLAB_FIELD(HrwJumpArgs, "remove", remove),
-    RINGLAB_FIELD(HrwJumpArgs, "buckets", buckets),
+    RINGLAB_FIELD(HrwJumpArgs, "buckets", buckets), RINGLAB_FIELD(HrwJumpArgs, "threads", threads),
 };
 constexpr Field kDigestArgs[] = {
     RINGLAB_FIELD(DigestArgs, "seed", seed),

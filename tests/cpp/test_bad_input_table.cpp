@@ -290,7 +290,7 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     std::map<std::string, std::string> expected;
     for (const std::span<const ringlab::ParamSpec> params : {ringlab::params(), ringlab::system_params()})
       for (const ringlab::ParamSpec& p : params)
-        if (p.where == where && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
+        if (ringlab::belongs_to(p, where) && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];
     for (std::size_t i = 0; i < names.keys.size(); ++i) listed[names.keys[i]] = names.values[i].s;

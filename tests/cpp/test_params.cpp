@@ -145,9 +145,10 @@ TEST_CASE("params: range errors have one shape and name their subject", "[params
   CHECK(e.code == ErrorCode::out_of_range);
   CHECK(e.message == "servers must be between 1 and 100000, got 0");
   CHECK(e.subject == "servers");
-  e = thrown([] { ringlab::check_integer(Param::compare_keys, 10000001); });
+  e = thrown([] { ringlab::check_integer(Param::compare_keys, 100000001); });
   CHECK(e.code == ErrorCode::limit_exceeded);
-  CHECK(e.message == "keys must be between 0 and 10000000, got 10000001");
+  CHECK(e.message == "keys must be between 0 and 100000000, got 100000001");
+  CHECK(ringlab::check_integer(Param::compare_keys, 100000000) == 100000000);
   e = thrown([] { ringlab::check_integer(Param::rf, 0); });
   CHECK(e.message == "rf must be >= 1, got 0");
   e = thrown([] { ringlab::check_integer(Param::hrw_jump_remove, 3, 0, 2); });
@@ -354,7 +355,9 @@ TEST_CASE("params: compare checks every value before any work", "[params][compar
   };
   CHECK(message([](auto& sc) { sc.servers.clear(); }) == "servers must be between 1 and 100000, got 0");
   CHECK(message([](auto& sc) { sc.vnodes = 0; }) == "vnodes must be between 1 and 16777216, got 0");
-  CHECK(message([](auto& sc) { sc.keys = -1; }) == "keys must be between 0 and 10000000, got -1");
+  CHECK(message([](auto& sc) { sc.keys = -1; }) == "keys must be between 0 and 100000000, got -1");
+  CHECK(message([](auto& sc) { sc.threads = 0; }) == "threads must be between 1 and 256, got 0");
+  CHECK(message([](auto& sc) { sc.threads = 257; }) == "threads must be between 1 and 256, got 257");
   CHECK(message([](auto& sc) { sc.seed = 9007199254740992; }) ==
         "seed must be between -9007199254740991 and 9007199254740991, got 9007199254740992");
   CHECK(message([](auto& sc) { sc.epsilon = kNaN; }) == "epsilon must be finite and > 0, got NaN");
@@ -380,7 +383,8 @@ TEST_CASE("params: the CLI's help is made from the table", "[params][cli]") {
   CHECK_THAT(help,
              Catch::Matchers::Contains("--seed S       PRNG seed for the keys (|S| <= 9007199254740991; default 16)"));
   CHECK_THAT(help, Catch::Matchers::Contains("(1 to 100 values, each 1 to 16777216; default 1,10,100,1000)"));
-  CHECK_THAT(help, Catch::Matchers::Contains("--keys K       number of keys (0 to 10000000; default 100000)"));
+  CHECK_THAT(help, Catch::Matchers::Contains("--keys K       number of keys (0 to 100000000; default 100000)"));
+  CHECK_THAT(help, Catch::Matchers::Contains("--threads T    threads; all cores when left out (1 to 256)"));
   CHECK_THAT(help, Catch::Matchers::Contains("bounded loads' slack (finite and > 0; default 0.25)"));
   CHECK_THAT(help,
              Catch::Matchers::Contains("(add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W; default add)"));

@@ -703,11 +703,12 @@ test("compare: the change as text or as an object; defaults; unsupported rows sa
 // --- progress -------------------------------------------------------------------------------
 
 test("onProgress: increasing (done, total) pairs, the last one (total, total)", () => {
-  for (const [method, options, total] of [
-    ["ringVsMod", { keys: 200000 }, 200000],
-    // A sweep's work: making the keys, then placing them once per V.
-    ["vnodeSweep", { keys: 70000, servers: 5, vnodes: [1, 10] }, 70000 * 3],
-    ["hrwJump", { keys: 140000 }, 140000],
+  for (const [method, options, total, step] of [
+    ["ringVsMod", { keys: 200000 }, 200000, 65536],
+    // A sweep's work: per key, making it and placing it once per V (the rings of both V are
+    // looked up a chunk of 65,536 keys at a time).
+    ["vnodeSweep", { keys: 70000, servers: 5, vnodes: [1, 10] }, 70000 * 3, 65536 * 3],
+    ["hrwJump", { keys: 140000 }, 140000, 65536],
   ]) {
     const calls = [];
     const result = rl[method]({ ...options, onProgress: (done, t) => calls.push([done, t]) });
@@ -719,8 +720,7 @@ test("onProgress: increasing (done, total) pairs, the last one (total, total)", 
     }
     for (let i = 1; i < calls.length; i++) assert.ok(calls[i][0] >= calls[i - 1][0], method);
     assert.deepEqual(calls[calls.length - 1], [total, total]);
-    const phase = options.keys;
-    for (const [d] of calls.slice(0, -1)) assert.equal((d % phase) % 65536, 0, `${method}: every 65,536 keys`);
+    for (const [d] of calls.slice(0, -1)) assert.equal(d % step, 0, `${method}: every 65,536 keys`);
   }
 });
 
@@ -755,4 +755,23 @@ test("onProgress that throws: the run stops, its error is rethrown as is, nothin
   }
   assert.equal(rl.memory().heapUsed, before);
   assert.equal(rl.ringVsMod({ keys: 100 }).keys, 100, "the module keeps working");
+});
+
+// --- threads ---------------------------------------------------------------------------------
+
+test("threads: checked against the core's range, the same results for every count (one thread in WebAssembly)", () => {
+  const rows = (o) => rl.compare(o).map(({ buildMs, ...r }) => r);
+  assert.deepEqual(rows({ keys: 70000, threads: 3 }), rows({ keys: 70000 }));
+  assert.deepEqual(
+    rows({ keys: 70000, threads: 256, change: "remove:S3" }),
+    rows({ keys: 70000, change: "remove:S3" }),
+  );
+  for (const method of ["ringVsMod", "vnodeSweep", "hrwJump"]) {
+    assert.equal(rl[method]({ keys: 70000, threads: 2 }).text, rl[method]({ keys: 70000 }).text, method);
+    assert.throws(() => rl[method]({ threads: 0 }), {
+      name: "RinglabError",
+      code: "out_of_range",
+      message: "threads must be between 1 and 256, got 0",
+    });
+  }
 });

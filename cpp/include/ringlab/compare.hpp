@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct Scenario {
   Change change = default_change();
   double epsilon = param(Param::compare_epsilon).default_number;               // bounded loads
   std::int64_t table_size = param(Param::compare_table_size).default_integer;  // Maglev
+  // Threads (1 .. kMaxThreads; all cores when left out, one in WebAssembly): the rows are the same
+  // for every count.
+  std::optional<std::int64_t> threads{};
 };
 
 struct ComparisonRow {

@@ -16,7 +16,11 @@ namespace ringlab {
 // kMaxHrwWork and the table's ring_vs_mod_*, vnode_sweep_*, hrw_jump_* entries).
 
 // Progress of a long run: called with (work done, total work) every few tens of thousands of
-// keys and once at the end. Long runs in a browser Web Worker report through it.
+// keys and once at the end. Long runs in a browser Web Worker report through it. With several
+// threads it is called from the calling thread only, with the work the threads have finished.
+//
+// Each run takes `threads` threads (the table's *_threads: 1 .. kMaxThreads; all cores when left
+// out; one in WebAssembly), and its result is the same for every count.
 using Progress = std::function<void(std::uint64_t done, std::uint64_t total)>;
 inline constexpr std::uint32_t kProgressEvery = 1u << 16;
 
@@ -26,6 +30,7 @@ struct RingVsModParams {
   std::int64_t keys = param(Param::ring_vs_mod_keys).default_integer;
   std::int64_t servers = param(Param::ring_vs_mod_servers).default_integer;
   std::int64_t vnodes = param(Param::ring_vs_mod_vnodes).default_integer;
+  std::optional<std::int64_t> threads{};  // all cores when left out
 };
 struct RingVsModResult {
   std::uint32_t keys = 0;
@@ -46,6 +51,7 @@ struct VnodeSweepParams {
   std::int64_t keys = param(Param::vnode_sweep_keys).default_integer;
   std::vector<std::int64_t> vnodes{param(Param::vnode_sweep_vnodes).default_list.begin(),
                                    param(Param::vnode_sweep_vnodes).default_list.end()};
+  std::optional<std::int64_t> threads{};  // all cores when left out
 };
 struct VnodeSweepRow {
   std::uint32_t vnodes = 0;
@@ -73,6 +79,7 @@ struct HrwJumpParams {
   std::int64_t servers = param(Param::hrw_jump_servers).default_integer;
   std::int64_t remove = param(Param::hrw_jump_remove).default_integer;
   std::int64_t buckets = param(Param::hrw_jump_buckets).default_integer;
+  std::optional<std::int64_t> threads{};  // all cores when left out
 };
 struct HrwJumpResult {
   std::uint32_t keys = 0;

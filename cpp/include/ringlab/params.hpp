@@ -58,9 +58,12 @@ inline constexpr std::uint64_t kMaxRingPoints = 1ull << 24;
 inline constexpr std::size_t kMaxNameLength = 4096;
 // Maglev's table: the largest prime below 2^24 (64 MiB of slots).
 inline constexpr std::uint32_t kMaxMaglevTableSize = 16777213;
-// Keys of one comparison, and of one placement digest.
-inline constexpr std::uint32_t kMaxCompareKeys = 10'000'000;
+// Keys of one comparison (made and compared in chunks: memory does not grow with them), and of
+// one placement digest.
+inline constexpr std::uint32_t kMaxCompareKeys = 100'000'000;
 inline constexpr std::uint32_t kMaxDigestKeys = 10'000'000;
+// Threads of one run of compare or an experiment (natively; WebAssembly runs one).
+inline constexpr std::int64_t kMaxThreads = 256;
 // Jump's buckets: 2^31 - 1.
 inline constexpr std::int32_t kMaxBuckets = 2147483647;
 // Hot keys: distinct keys, requests, and copies of hot keys (hot x copies) per run.
@@ -108,6 +111,8 @@ enum class Param : std::uint8_t {
   compare_change,
   compare_epsilon,
   compare_table_size,
+  // rl.compare and the three experiments / ringlab compare, ringlab run
+  threads,
   // rl.placementDigest / ringlab digest
   digest_seed,
   digest_keys,
@@ -247,6 +252,10 @@ inline constexpr ParamSpec kParamTable[] = {
   {.id = Param::compare_table_size, .where = "compare", .name = "tableSize", .flag = "--table", .metavar = "M",
    .help = "Maglev table size", .lo = 1, .hi = kMaxMaglevTableSize, .above = ErrorCode::limit_exceeded,
    .range_note = "a prime, servers after the change to {hi}", .has_default = true, .default_integer = kDefaultMaglevTableSize},
+  // One entry for compare and the three experiments: the same range, and no default (left out, a
+  // run takes every core the machine has, one in WebAssembly). The results are the same for every count.
+  {.id = Param::threads, .where = "compare, ringVsMod, vnodeSweep, hrwJump", .name = "threads", .flag = "--threads", .metavar = "T",
+   .help = "threads; all cores when left out", .lo = 1, .hi = kMaxThreads},
 
   {.id = Param::digest_seed, .where = "placementDigest", .name = "seed", .flag = "--seed", .metavar = "S",
    .help = "PRNG seed for the keys", .lo = -kMaxSafeInteger, .hi = kMaxSafeInteger, .has_default = true, .default_integer = kCourseSeed},
@@ -332,6 +341,18 @@ inline constexpr std::size_t kParamCount = std::size(kParamTable);
 
 // The entry of a parameter.
 [[nodiscard]] constexpr const ParamSpec& param(Param p) noexcept { return kParamTable[static_cast<std::size_t>(p)]; }
+// Whether `spec` is a parameter of the JavaScript function `function`: its `where` names it, alone
+// or in a list ("compare, ringVsMod, ..."). The CLI gives a command the flags of its function's
+// parameters.
+[[nodiscard]] constexpr bool belongs_to(const ParamSpec& spec, std::string_view function) noexcept {
+  std::string_view rest = spec.where;
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(", ");
+    if (rest.substr(0, comma) == function) return true;
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 2);
+  }
+  return false;
+}
 // The whole table, in the order above.
 [[nodiscard]] constexpr std::span<const ParamSpec> params() noexcept { return kParamTable; }
 

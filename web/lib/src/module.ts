@@ -54,6 +54,7 @@ import {
   options,
   serverList,
   str,
+  threadsOption,
   u32array,
   weightedSpec,
 } from "./validate.js";
@@ -413,7 +414,7 @@ export class RinglabModule implements Ringlab {
   compare(scenario?: CompareScenario): ComparisonRow[] {
     const o = options<CompareScenario>(
       scenario,
-      ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize"],
+      ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize", "threads"],
       "compare",
     );
     const d = this.#defaults.compare;
@@ -429,23 +430,32 @@ export class RinglabModule implements Ringlab {
       change: changeArgs(o.change === undefined ? d.change : o.change),
       epsilon: numOption(o, "epsilon", d.epsilon),
       tableSize: numOption(o, "tableSize", d.tableSize),
+      threads: threadsOption(o),
     };
     return this.#heap.call(() => this.#raw.compare(args)).map(comparisonRow);
   }
 
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {
-    const o = options<RingVsModOptions>(opts, ["seed", "keys", "servers", "vnodes", "onProgress"], "ringVsMod");
+    const o = options<RingVsModOptions>(
+      opts,
+      ["seed", "keys", "servers", "vnodes", "threads", "onProgress"],
+      "ringVsMod",
+    );
     const d = this.#defaults.ringVsMod;
     const seed = numOption(o, "seed", d.seed);
     const keys = numOption(o, "keys", d.keys);
     const servers = numOption(o, "servers", d.servers);
     const vnodes = numOption(o, "vnodes", d.vnodes);
-    const args = { seed, keys, servers, vnodes };
+    const args = { seed, keys, servers, vnodes, threads: threadsOption(o) };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
   }
 
   vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
-    const o = options<VnodeSweepOptions>(opts, ["seed", "servers", "keys", "vnodes", "onProgress"], "vnodeSweep");
+    const o = options<VnodeSweepOptions>(
+      opts,
+      ["seed", "servers", "keys", "vnodes", "threads", "onProgress"],
+      "vnodeSweep",
+    );
     const d = this.#defaults.vnodeSweep;
     const seed = numOption(o, "seed", d.seed);
     const servers = numOption(o, "servers", d.servers);
@@ -453,19 +463,23 @@ export class RinglabModule implements Ringlab {
     const list = o.vnodes === undefined ? d.vnodes : o.vnodes;
     if (!Array.isArray(list)) throw invalidType("vnodes", "an array of numbers", list);
     const vnodes = Float64Array.from(list as unknown[], (v, i) => num(v, `vnodes[${i}]`));
-    const args = { seed, servers, keys, vnodes };
+    const args = { seed, servers, keys, vnodes, threads: threadsOption(o) };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
   }
 
   hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
-    const o = options<HrwJumpOptions>(opts, ["seed", "keys", "servers", "remove", "buckets", "onProgress"], "hrwJump");
+    const o = options<HrwJumpOptions>(
+      opts,
+      ["seed", "keys", "servers", "remove", "buckets", "threads", "onProgress"],
+      "hrwJump",
+    );
     const d = this.#defaults.hrwJump;
     const seed = numOption(o, "seed", d.seed);
     const keys = numOption(o, "keys", d.keys);
     const servers = numOption(o, "servers", d.servers);
     const remove = numOption(o, "remove", d.remove);
     const buckets = numOption(o, "buckets", d.buckets);
-    const args = { seed, keys, servers, remove, buckets };
+    const args = { seed, keys, servers, remove, buckets, threads: threadsOption(o) };
     return withProgress(this.#heap, o.onProgress, (p) => this.#raw.hrwJump(args, p));
   }
 

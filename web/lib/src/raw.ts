@@ -89,6 +89,8 @@ export interface RawCompareArgs {
   change: RawChangeArgs;
   epsilon: number;
   tableSize: number;
+  /** undefined: all cores (the module runs one). */
+  threads: number | undefined;
 }
 
 export interface RawRingVsModArgs {
@@ -96,6 +98,8 @@ export interface RawRingVsModArgs {
   keys: number;
   servers: number;
   vnodes: number;
+  /** undefined: all cores (the module runs one). */
+  threads: number | undefined;
 }
 
 export interface RawVnodeSweepArgs {
@@ -103,6 +107,8 @@ export interface RawVnodeSweepArgs {
   servers: number;
   keys: number;
   vnodes: Float64Array;
+  /** undefined: all cores (the module runs one). */
+  threads: number | undefined;
 }
 
 export interface RawHrwJumpArgs {
@@ -111,6 +117,8 @@ export interface RawHrwJumpArgs {
   servers: number;
   remove: number;
   buckets: number;
+  /** undefined: all cores (the module runs one). */
+  threads: number | undefined;
 }
 
 export interface RawDigestArgs {

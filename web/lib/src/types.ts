@@ -507,7 +507,7 @@ export interface CompareScenario {
   vnodes?: number;
   /** PRNG seed for the course's keys, |seed| ≤ 2^53 − 1. @defaultValue 16 */
   seed?: number;
-  /** Number of keys, 0 … 10,000,000. @defaultValue 100000 */
+  /** Number of keys, 0 … 100,000,000 (made and compared in chunks: memory stays flat). @defaultValue 100000 */
   keys?: number;
   /**
    * The change, as the CLI's `--change` text (`"add"`, `"add:NAME"`, `"remove:NAME"`,
@@ -519,6 +519,12 @@ export interface CompareScenario {
   epsilon?: number;
   /** Maglev's table size M, a prime ≥ servers, ≤ 16,777,213. @defaultValue 65537 */
   tableSize?: number;
+  /**
+   * Threads, 1 … 256. The native CLI and library split the keys across that many threads (all
+   * cores when left out); WebAssembly has no threads, so this module checks the value and runs
+   * one. Left out: all cores. The results are the same for every count.
+   */
+  threads?: number;
 }
 
 /** The algorithms {@link Ringlab.compare} runs, in the order of its rows. */
@@ -587,6 +593,12 @@ export interface RingVsModOptions {
   servers?: number;
   /** Virtual nodes per server; (servers + 1) × vnodes ≤ 16,777,216. @defaultValue 100 */
   vnodes?: number;
+  /**
+   * Threads, 1 … 256. The native CLI and library split the keys across that many threads (all
+   * cores when left out); WebAssembly has no threads, so this module checks the value and runs
+   * one. Left out: all cores. The results are the same for every count.
+   */
+  threads?: number;
   /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
   onProgress?: ProgressCallback;
 }
@@ -621,6 +633,12 @@ export interface VnodeSweepOptions {
   keys?: number;
   /** The V values, one row each (1 … 100 values, servers × V ≤ 16,777,216). @defaultValue [1, 10, 100, 1000] */
   vnodes?: readonly number[];
+  /**
+   * Threads, 1 … 256. The native CLI and library split the keys across that many threads (all
+   * cores when left out); WebAssembly has no threads, so this module checks the value and runs
+   * one. Left out: all cores. The results are the same for every count.
+   */
+  threads?: number;
   /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
   onProgress?: ProgressCallback;
 }
@@ -671,6 +689,12 @@ export interface HrwJumpOptions {
   remove?: number;
   /** Jump buckets before growing to buckets + 1, 1 … 2^31 − 2. @defaultValue 10 */
   buckets?: number;
+  /**
+   * Threads, 1 … 256. The native CLI and library split the keys across that many threads (all
+   * cores when left out); WebAssembly has no threads, so this module checks the value and runs
+   * one. Left out: all cores. The results are the same for every count.
+   */
+  threads?: number;
   /** Progress of the run (see {@link ProgressCallback}). @defaultValue undefined */
   onProgress?: ProgressCallback;
 }

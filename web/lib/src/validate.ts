@@ -52,6 +52,12 @@ export function numOption(o: Record<string, unknown>, key: string, fallback: num
   return v === undefined ? fallback : num(v, key);
 }
 
+/** A run's `threads`: undefined (all cores) or a number, which the core checks against its range. */
+export function threadsOption(o: Record<string, unknown>): number | undefined {
+  const v = o.threads;
+  return v === undefined ? undefined : num(v, "threads");
+}
+
 const serverKeys = ["name", "weight", "zone"];
 
 /** A server as the module takes it; `weight` is the core's default weight, for one not given. */
