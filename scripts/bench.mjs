@@ -8,16 +8,19 @@
 //
 // What it measures:
 //   1. the three experiments at --keys keys: the published programs (../shared/reference, when
-//      present), the WASM CLI and the native CLI as whole processes; ringlab's time inside the
-//      experiment function (WASM in Node, native in bench/ringlab_bench); peak RSS of each;
-//      and whether all of them printed the same bytes;
+//      present), the WASM CLI and the native CLI (one thread) as whole processes; ringlab's time
+//      inside the experiment function (WASM in Node, native in bench/ringlab_bench, one thread);
+//      peak RSS of each; and whether all of them printed the same bytes;
 //   2. `compare` (one server added to 10 and to 100 servers x 100 vnodes, --keys keys): the WASM
-//      CLI and the native CLI as whole processes, and the time inside compare() (WASM in Node,
-//      native in bench/ringlab_bench), with the WASM / native ratio;
-//   3. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
+//      CLI and the native CLI (one thread) as whole processes, and the time inside compare() (WASM
+//      in Node, native in bench/ringlab_bench, one thread), with the WASM / native ratio;
+//   3. threads and memory at scale: the native CLI's `compare` at 1M, 10M and 100M keys x 100
+//      servers and each experiment at 10M keys, on one thread and on all cores (--threads), with
+//      peak RSS (GNU time) and whether every thread count printed the same bytes;
+//   4. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
 //      set);
-//   4. the npm package `hashring` against ringlab on the same servers and keys;
-//   5. the ring's memory per point.
+//   5. the npm package `hashring` against ringlab on the same servers and keys;
+//   6. the ring's memory per point.
 // Each figure is the median of --reps timed repetitions after --warmup untimed ones, with the
 // spread (min–max). Whole processes are timed from spawn to exit. --clock cpu times the
 // in-process figures with the process's CPU time instead (steadier on a busy machine); the table
@@ -237,7 +240,7 @@ function measureExperiments(o) {
     console.log(`bench: ${exp} at ${o.keys} keys`);
     row.reference = !o.smoke && existsSync(ref) ? timeProcess(process.execPath, [ref, ...flags], o) : null;
     row.wasmCli = timeProcess(process.execPath, [wasmCli, "run", exp, ...flags], o);
-    row.nativeCli = timeProcess(nativeCli, ["run", exp, ...flags], o);
+    row.nativeCli = timeProcess(nativeCli, ["run", exp, ...flags, "--threads", "1"], o);
     row.wasmIn = json(process.execPath, [wasmWorker, "experiment", exp, "--keys", String(o.keys), ...workerArgs]);
     row.nativeIn = json(nativeBench, ["experiment", exp, "--keys", String(o.keys), ...workerArgs]);
     const outputs = [row.wasmCli.stdout, row.nativeCli.stdout, row.wasmIn.text, row.nativeIn.text];
@@ -260,7 +263,8 @@ function measureCompare(o) {
     console.log(`bench: compare, ${o.keys} keys x ${servers} servers`);
     const row = { servers };
     row.wasmCli = timeProcess(process.execPath, [wasmCli, "compare", ...flags, "--json"], o);
-    row.nativeCli = timeProcess(nativeCli, ["compare", ...flags, "--json"], o);
+    // One thread, as the WASM CLI runs (all cores: the scale rows below).
+    row.nativeCli = timeProcess(nativeCli, ["compare", ...flags, "--json", "--threads", "1"], o);
     const inArgs = ["compare", "--keys", String(o.keys), "--servers", String(servers), ...workerArgs];
     row.wasmIn = json(process.execPath, [wasmWorker, ...inArgs]);
     row.nativeIn = json(nativeBench, inArgs);
@@ -275,6 +279,48 @@ function measureCompare(o) {
     rows.push(row);
   }
   return rows;
+}
+
+// Threads and memory at scale (native: WebAssembly runs one thread). The 100M-key runs take tens
+// of seconds each: no warm-up and at most 3 repetitions for them.
+const cores = os.availableParallelism?.() ?? os.cpus().length;
+
+function measureScale(o) {
+  const compareKeys = o.smoke ? [20_000, 200_000] : [1_000_000, 10_000_000, 100_000_000];
+  const experimentKeys = o.smoke ? 200_000 : 10_000_000;
+  const runs = [
+    ...compareKeys.map((keys) => ({
+      what: "compare",
+      keys,
+      servers: 100,
+      args: ["compare", "--servers", "100", "--vnodes", "100", "--keys", String(keys), "--change", "add", "--json"],
+    })),
+    ...experiments.map((exp) => ({
+      what: exp,
+      keys: experimentKeys,
+      servers: null,
+      args: ["run", exp, "--keys", String(experimentKeys)],
+    })),
+  ];
+  const rows = [];
+  const threadCounts = [...new Set([1, cores])];
+  for (const run of runs) {
+    const big = run.keys >= 100_000_000;
+    const opts = big ? { ...o, warmup: 0, reps: Math.min(o.reps, 3) } : o;
+    const row = { ...run, byThreads: {} };
+    const outputs = [];
+    for (const t of threadCounts) {
+      console.log(`bench: ${run.what} at ${run.keys} keys, ${t} thread${t > 1 ? "s" : ""} (native)`);
+      const r = timeProcess(nativeCli, [...run.args, "--threads", String(t)], opts);
+      row.byThreads[t] = r;
+      // compare's build times are wall clock: every other figure must be the same.
+      outputs.push(run.what === "compare" ? r.stdout.replace(/"buildMs":[^,]*,/g, "") : r.stdout);
+    }
+    if (!outputs.every((t) => t === outputs[0]))
+      fail(`${run.what} at ${run.keys} keys: thread counts gave different output`);
+    rows.push(row);
+  }
+  return { rows, threadCounts };
 }
 
 function measureOps(o) {
@@ -294,7 +340,7 @@ function measureOps(o) {
 // ---------------------------------------------------------------------------------------------
 // The report
 
-function report(o, m, rows, compareRows, ops) {
+function report(o, m, rows, compareRows, scale, ops) {
   const L = [];
   const clockNote = o.clock === "cpu" ? "process CPU time" : "wall clock";
   const keys = o.keys.toLocaleString("en-US");
@@ -382,7 +428,38 @@ function report(o, m, rows, compareRows, ops) {
   }
   L.push("");
 
-  // 3. Operations
+  // 3. Threads and memory at scale
+  const [one, all] = [scale.threadCounts[0], scale.threadCounts[scale.threadCounts.length - 1]];
+  L.push("## Threads and memory at scale (native)", "");
+  L.push(
+    "`ringlab compare --servers 100 --vnodes 100 --keys K --change add --json` and `ringlab run EXP --keys K`, " +
+      `with \`--threads 1\` and \`--threads ${all}\` (all cores), whole processes. Peak memory is the ` +
+      "maximum resident set (GNU time's %M). The keys are made and compared in chunks, so memory does not " +
+      "grow with them; every thread count printed the same bytes (compare's build times aside). Runs of " +
+      "100M keys: no warm-up, at most 3 repetitions.",
+    "",
+  );
+  L.push(
+    `| run | keys × servers | 1 thread | ${all} threads | speed-up | peak memory, 1 thread | peak memory, ${all} threads |`,
+  );
+  L.push("|---|---|---|---|---|---|---|");
+  const speedups = {};
+  const peaks = {};
+  for (const r of scale.rows) {
+    const a = r.byThreads[one];
+    const b = r.byThreads[all];
+    const up = median(a.wallMs) / median(b.wallMs);
+    speedups[`${r.what} ${r.keys}`] = up;
+    if (r.what === "compare") peaks[r.keys] = Math.max(...a.peakRssKb, ...b.peakRssKb);
+    const peak = (x) => (x.peakRssKb.length ? mib(median(x.peakRssKb)) : "—");
+    L.push(
+      `| ${r.what} | ${r.keys.toLocaleString("en-US")}${r.servers ? ` × ${r.servers}` : ""} | ${stat(a.wallMs, "ms")} | ` +
+        `${stat(b.wallMs, "ms")} | ${num(up)}× | ${peak(a)} | ${peak(b)} |`,
+    );
+  }
+  L.push("");
+
+  // 4. Operations
   const N = ops.native;
   const W = ops.wasm;
   const s = (op, unit = "ns") => (op ? stat(op.samples, unit) : "—");
@@ -534,6 +611,23 @@ function report(o, m, rows, compareRows, ops) {
     slowerTarget(`${r.exp}: WASM in-experiment ≤ 1.3× native`, median(r.wasmIn.ms) / median(r.nativeIn.ms));
   for (const servers of compareServers)
     slowerTarget(`compare, ${keys} keys × ${servers} servers: WASM in-process ≤ 1.3× native`, compareRatios[servers]);
+  {
+    const k = o.smoke ? 200_000 : 10_000_000;
+    const up = speedups[`compare ${k}`];
+    targets.push({
+      what: `compare, ${k.toLocaleString("en-US")} keys × 100 servers: all ${all} cores ≥ 1.8× one thread`,
+      got: all === 1 ? "one core" : `${num(up)}×`,
+      met: all === 1 ? null : up >= 1.8,
+    });
+    const keysMeasured = Object.keys(peaks).map(Number);
+    const [lo, hi] = [Math.min(...keysMeasured), Math.max(...keysMeasured)];
+    const grow = peaks[lo] ? peaks[hi] / peaks[lo] : null;
+    targets.push({
+      what: `compare's peak memory flat from ${lo.toLocaleString("en-US")} to ${hi.toLocaleString("en-US")} keys (≤ 1.5×)`,
+      got: grow == null ? "not measured" : `${mib(peaks[lo])} → ${mib(peaks[hi])} (${num(grow)}×)`,
+      met: grow == null ? null : grow <= 1.5,
+    });
+  }
   nsTarget("ring lookup over 25,600 tokens (WASM, batch) ≤ 30 ns", med(W["ring.ownerOfHashMany.batch"]), 30);
   nsTarget("jump, n = 1000 (WASM, batch) ≤ 60 ns", med(W["jump.n1000.batch"]), 60);
   nsTarget("Maglev lookup, hash given (WASM, batch) ≤ 3 ns", med(W["maglev.lookupHashMany.batch"]), 3);
@@ -603,12 +697,13 @@ if (!o.smoke && !existsSync(referenceDir))
   console.log(`bench: ${referenceDir} not found: the published programs are skipped`);
 const rows = measureExperiments(o);
 const compareRows = measureCompare(o);
+const scale = measureScale(o);
 const ops = measureOps(o);
 m.loadEnd = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(", ");
-const { markdown } = report(o, m, rows, compareRows, ops);
+const { markdown } = report(o, m, rows, compareRows, scale, ops);
 const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
 if (o.out) {
   writeFileSync(o.out, text + "\n");
