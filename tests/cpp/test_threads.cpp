@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "ringlab/cli.hpp"

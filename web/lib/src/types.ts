@@ -564,9 +564,10 @@ export interface ComparisonRow {
 }
 
 /**
- * Called during a long experiment with the work done so far and the total (both counts of keys,
- * or key × row for a sweep): every 65,536 keys and once at the end. A Web Worker can post it as a
- * progress message. If it throws, the run stops and the call rethrows that error.
+ * Called during a long experiment with the work done so far and the total (both counts of keys;
+ * for a sweep, each key counts once for being made and once per V it is placed with): every
+ * 65,536 keys and once at the end. A Web Worker can post it as a progress message. If it throws,
+ * the run stops and the call rethrows that error.
  */
 export type ProgressCallback = (done: number, total: number) => void;
 
