@@ -201,12 +201,53 @@ bool rendezvous_plain_add(const Names& names, std::span<const Fnv1a> text, std::
   return true;
 }
 
+#ifndef __EMSCRIPTEN__
+// Plain HRW after an add, a removal or a failure, natively: the scores of a block of keys side by
+// side in vector lanes (Rendezvous::best_many and top2_many: AVX2 or SSE2, each key's winner and
+// runner-up exactly as the loops above give them). The WebAssembly module has one .wasm for every
+// browser, SIMD128 or not, and keeps the loops above.
+void rendezvous_lanes(const std::vector<Server>& before, const Server* added, std::span<const Fnv1a> text,
+                      const Ids& ids, Placement& p) {
+  std::vector<std::u16string> names;
+  for (const Server& s : before) names.push_back(s.name);
+  const Rendezvous hrw(std::move(names));
+  const std::uint32_t n = ids.before;
+  std::vector<Fnv1a> prefix(std::min<std::size_t>(text.size(), kKeyBlock));
+  std::vector<std::uint32_t> winner(prefix.size()), score(prefix.size());
+  std::vector<RendezvousTop2> top(added == nullptr ? prefix.size() : 0);
+  for (std::size_t lo = 0; lo < text.size(); lo += kKeyBlock) {
+    const std::size_t m = std::min(kKeyBlock, text.size() - lo);
+    for (std::size_t k = 0; k < m; ++k) prefix[k] = Fnv1a(text[lo + k]).unit(u'|');
+    const std::span<const Fnv1a> block(prefix.data(), m);
+    if (added != nullptr) {
+      hrw.best_many(block, {winner.data(), m}, {score.data(), m});
+      for (std::size_t k = 0; k < m; ++k) {
+        p.before[lo + k] = winner[k];
+        p.after[lo + k] = Fnv1a(prefix[k]).units(added->name).finish() > score[k] ? n : winner[k];
+      }
+    } else {
+      hrw.top2_many(block, {top.data(), m});
+      for (std::size_t k = 0; k < m; ++k) {
+        p.before[lo + k] = top[k].first;
+        p.after[lo + k] = top[k].first != ids.changed ? top[k].first : top[k].second;
+      }
+    }
+  }
+}
+#endif
+
 }  // namespace
 
 RINGLAB_ONCE_PER_CALL void place_rendezvous(const std::vector<Server>& before, const std::vector<Server>& after,
                                             bool weighted, std::span<const Fnv1a> text, const Ids& ids, Placement& p) {
   p.before.resize(text.size());
   p.after.resize(text.size());
+#ifndef __EMSCRIPTEN__
+  if (!weighted && ids.kind != ChangeKind::weight && simd_path_available() != SimdPath::scalar) {
+    rendezvous_lanes(before, ids.kind == ChangeKind::add ? &after.back() : nullptr, text, ids, p);
+    return;
+  }
+#endif
   std::vector<const Server*> all;
   for (const Server& s : before) all.push_back(&s);
   if (ids.kind == ChangeKind::add) all.push_back(&after.back());
