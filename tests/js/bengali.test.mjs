@@ -82,7 +82,11 @@ function texts(node, where = "bn", acc = []) {
 const catalogue = texts(bn).filter(([where]) => !/^bn\.(lang|numberLocale|digits)$/.test(where));
 
 /** What is prose: code (`…`), h32(…)'s argument and quoted names are the reader's or the program's. */
-const prose = (s) => s.replace(/`[^`]*`/g, " ").replace(/h32\([^)]*\)/g, " ").replace(/"[^"]*"/g, " ");
+const prose = (s) =>
+  s
+    .replace(/`[^`]*`/g, " ")
+    .replace(/h32\([^)]*\)/g, " ")
+    .replace(/"[^"]*"/g, " ");
 
 test("the case endings follow how the word ends when read aloud", () => {
   const cases = [
@@ -115,7 +119,9 @@ test("every name in the catalogue takes the ending the helper gives it", () => {
   for (const [where, text] of catalogue)
     for (const name of NAMES) {
       const esc = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      for (const m of text.matchAll(new RegExp(`(?<![A-Za-z0-9:])${esc}-(এর|র|তেই|তে|এই|এ)(?![\\u0980-\\u09FF])`, "gu"))) {
+      for (const m of text.matchAll(
+        new RegExp(`(?<![A-Za-z0-9:])${esc}-(এর|র|তেই|তে|এই|এ)(?![\\u0980-\\u09FF])`, "gu"),
+      )) {
         const ending = m[1].replace(/ই$/, "");
         const want = ["এর", "র"].includes(ending) ? gen(name) : loc(name);
         if (`${name}-${ending}` !== want) bad.push(`${where}: "${name}-${m[1]}" where the chapter writes "${want}"`);
@@ -132,7 +138,8 @@ test("the catalogue uses the terminology table's words, not the forms it avoids"
       const re = latin
         ? new RegExp(`(?<![A-Za-z/-])${form.replace("/", "\\/")}(?![A-Za-z/-])`, "i")
         : new RegExp(form.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-      for (const [where, text] of catalogue) if (re.test(prose(text))) bad.push(`${where}: "${form}" for ${en} (the chapter: ${word})`);
+      for (const [where, text] of catalogue)
+        if (re.test(prose(text))) bad.push(`${where}: "${form}" for ${en} (the chapter: ${word})`);
     }
   assert.deepEqual(bad, []);
 });
@@ -217,6 +224,10 @@ test("the Bengali docs page shares the widgets' words: sections, placeholders, t
     for (const { en, bn: word, avoid } of terms.terms)
       for (const form of avoid)
         if (/^[A-Za-z]+$/.test(form))
-          assert.doesNotMatch(prose(text), new RegExp(`(?<![A-Za-z/-])${form}(?![A-Za-z/-])`, "i"), `"${form}" for ${en} (${word}): ${text}`);
+          assert.doesNotMatch(
+            prose(text),
+            new RegExp(`(?<![A-Za-z/-])${form}(?![A-Za-z/-])`, "i"),
+            `"${form}" for ${en} (${word}): ${text}`,
+          );
   }
 });

@@ -272,7 +272,10 @@ export class MembershipStepper extends StepperElement<typeof spec, MembershipSte
           serverLabel(bName, serverClass(slot(bName))),
           ...(step.kind === "start"
             ? []
-            : [showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…", showAfter ? (moved ? t.moved : t.stayed) : ""]),
+            : [
+                showAfter ? serverLabel(aName, serverClass(slot(aName))) : "…",
+                showAfter ? (moved ? t.moved : t.stayed) : "",
+              ]),
         ],
         class: moved && step.kind === "moved" ? "now moved-row" : "",
         cellClass: ["wrap", undefined, "l", "l", moved ? "moved" : "kept"],

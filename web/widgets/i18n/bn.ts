@@ -34,7 +34,8 @@ export function endsInVowelSound(word: string): boolean {
   if (WORDS_ENDING_IN_VOWEL.has(last.toLowerCase())) return true;
   if (last.toLowerCase() === "key") return false; // the chapter's "key-এর", "key-এ"
   // A capital at the end is a letter read by its name: "A", "S2"'s S, "HRW"'s W.
-  if (/[A-Z]$/.test(last) && (last.length === 1 || last === last.toUpperCase())) return LETTER_ENDS_IN_VOWEL.has(last.slice(-1));
+  if (/[A-Z]$/.test(last) && (last.length === 1 || last === last.toUpperCase()))
+    return LETTER_ENDS_IN_VOWEL.has(last.slice(-1));
   return /[aiouy]$/i.test(last);
 }
 
@@ -954,7 +955,9 @@ const bn: Messages = {
     noServers: "কোনো সার্ভার নেই: key নেওয়ার কেউ নেই।",
     winner: (key, winner, runnerUp) =>
       `${gen(winner)} score সবচেয়ে বড়, তাই ${key} যায় ${loc(winner)}।` +
-      (runnerUp ? ` অন্য যেকোনো সার্ভার বাদ দিলে কিছুই বদলায় না; ${winner} বাদ গেলে key যায় দ্বিতীয় সর্বোচ্চ score-এর সার্ভার ${loc(runnerUp)}।` : ""),
+      (runnerUp
+        ? ` অন্য যেকোনো সার্ভার বাদ দিলে কিছুই বদলায় না; ${winner} বাদ গেলে key যায় দ্বিতীয় সর্বোচ্চ score-এর সার্ভার ${loc(runnerUp)}।`
+        : ""),
   },
 
   errors: {
