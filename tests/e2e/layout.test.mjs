@@ -130,6 +130,15 @@ function inspect() {
     }
     for (const el of r.querySelectorAll("input[placeholder], textarea[placeholder]"))
       if (shown(el) && !skip(el)) texts.push([el, el.getAttribute("placeholder") ?? ""]);
+    // What a screen reader says of a control or a region is in the page's language too.
+    for (const el of r.querySelectorAll("[aria-label], [aria-roledescription], [title], [alt]")) {
+      if (skip(el)) continue;
+      for (const a of ["aria-label", "aria-roledescription", "title", "alt"]) {
+        const v = el.getAttribute(a);
+        // A title that repeats the element's own text (a long key, cut short on screen) is data.
+        if (v && v.trim() !== (el.textContent ?? "").trim()) texts.push([el, v]);
+      }
+    }
     for (const [el, t] of texts) {
       // Flags (--keys) and identifiers with digits (S3, k6, h32) are the program's own spelling.
       const words = t.replace(/--[\w-]+/g, " ").match(/(?<![\w])[A-Za-z][A-Za-z'’]+(?![\w])/g) ?? [];

@@ -229,7 +229,7 @@ const bn: Messages = {
     copy: "কপি",
     copied: "কপি হয়েছে",
     flagHelp: {
-      seed: "key বানানোর PRNG seed (পূর্ণসংখ্যা)",
+      seed: "key বানানোর এলোমেলো সংখ্যার seed (পূর্ণসংখ্যা)",
       keys: "key-এর সংখ্যা",
       servers: "সার্ভারের সংখ্যা",
       vnodes: "প্রতি সার্ভারে virtual node (vnode-sweep-এ কমা দিয়ে আলাদা করা V-এর তালিকা)",
@@ -372,7 +372,7 @@ const bn: Messages = {
   search: {
     title: "Binary search দিয়ে lookup, তারপর preference list",
     ringLabel: (hi) => `০–${gen(hi)} ring, তিনটি সার্ভারের প্রত্যেকের দুটি অবস্থান; খোঁজা key রম্বস`,
-    arrayLabel: "সাজানো array হিসেবে ring: প্রতিটি বিন্দুর index, token আর সার্ভার, খোঁজার পরিসরসহ",
+    arrayLabel: "সাজানো array হিসেবে ring: প্রতিটি বিন্দুর ক্রম, token আর সার্ভার, খোঁজার পরিসরসহ",
     pastEnd: (n) => `lo = ${n}: শেষ পেরিয়ে → বিন্দু ০`,
     probesCaption: (hash) => `${gen(hash)} binary search`,
     token: "token",
