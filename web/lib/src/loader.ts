@@ -152,7 +152,8 @@ export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaul
 export function entryLoader<T>(start: (options: LoadOptions) => Promise<T>): (options?: LoadOptions) => Promise<T> {
   let shared: Promise<T> | undefined;
   return (options) => {
-    if (options !== undefined) return start(checkLoadOptions(options));
+    // Bad options are a rejection, as every other load failure: never a throw from load() itself.
+    if (options !== undefined) return (async () => start(checkLoadOptions(options)))();
     shared ??= start({}).catch((e: unknown) => {
       shared = undefined;
       throw e;
