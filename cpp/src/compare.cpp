@@ -115,33 +115,49 @@ std::vector<Server> compare_servers(std::int64_t count) {
   return default_servers(static_cast<std::uint32_t>(check_integer(Param::compare_servers, count)));
 }
 
-namespace {
-
 // Receives each row's placements, chunk by chunk (for tests). Only compare() with placements
 // makes one, so a program that never asks for placements (the WebAssembly module) links none of
 // this code. chunk() is called from several threads at once, for different keys.
-struct Keeper {
+struct compare_detail::Keeper {
   std::vector<RowPlacement>* out;
   void (*start)(std::vector<RowPlacement>* out, const std::vector<ComparisonRow>& rows, std::uint32_t keys);
   void (*chunk)(std::vector<RowPlacement>* out, std::size_t row, std::uint64_t first,
                 const compare_detail::Placement& p);
 };
 
-// The keys are made and placed a chunk at a time, each chunk by whichever thread is free, and
-// each thread adds what moved into totals of its own; nothing is kept per key of the whole run.
-// Bounded loads places keys in order against capacities, so its rows come from one task that
-// walks the chunks in order, beside the others.
-std::vector<ComparisonRow> compare_rows(const Scenario& sc, const Keeper* keeper) {
-  // Every value first, the cheap ones before the lists; nothing is computed until all pass.
+static_assert(ComparisonRun::kChunkKeys == kChunk);
+
+// Everything a run builds once: the lists, the structures before and after the change, the rows'
+// names and whether each is supported, and bounded loads' streams (their loads so far).
+struct ComparisonRun::State {
+  explicit State(const Scenario& scenario);
+  Scenario sc;
+  Lists l;
+  std::uint32_t key_count = 0;
+  compare_detail::Ids ids;
+  bool weights_uniform = true;
+  std::vector<ComparisonRow> rows;
+  std::optional<Ring> ring_before, ring_after;
+  std::optional<Maglev> maglev_before, maglev_after;
+  std::optional<BoundedStream> bounded_before, bounded_after;
+  CourseKeys bounded_keys;             // the next key bounded loads places
+  std::uint64_t bounded_next = 0;      // the next chunk bounded loads places
+  double bounded_ms = 0;               // the ring's build, the capacities, the keys placed
+  const compare_detail::Keeper* keeper = nullptr;
+  std::size_t stride = 0;              // a row's part of a tally: moved, to new, needlessly, loads
+};
+
+ComparisonRun::State::State(const Scenario& scenario) : sc(scenario), bounded_keys(scenario.seed) {
+  // Every value first, the cheap ones before the lists; nothing is built until all pass.
   check_integer(Param::compare_servers, static_cast<std::int64_t>(sc.servers.size()));
   check_integer(Param::compare_vnodes, sc.vnodes);
   check_integer(Param::compare_seed, sc.seed);
-  const auto key_count = static_cast<std::uint32_t>(check_integer(Param::compare_keys, sc.keys));
+  key_count = static_cast<std::uint32_t>(check_integer(Param::compare_keys, sc.keys));
   check_change_weight(sc.change.weight);
   check_number(Param::compare_epsilon, sc.epsilon);
-  const unsigned threads = thread_count(sc.threads);
+  (void)thread_count(sc.threads);
   for (const Server& s : sc.servers) check_number(Param::weight, s.weight);
-  const Lists l = make_lists(sc);
+  l = make_lists(sc);
   check_maglev_table_size(Param::compare_table_size, sc.table_size,
                           static_cast<std::int64_t>(std::max(l.before.size(), l.after.size())));
   const auto vnodes = static_cast<std::uint32_t>(sc.vnodes);
@@ -152,10 +168,9 @@ std::vector<ComparisonRow> compare_rows(const Scenario& sc, const Keeper* keeper
     check_ring_points(points);
   }
 
-  const compare_detail::Ids ids{sc.change.kind, static_cast<std::uint32_t>(l.before.size()),
-                                l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
-  const bool weights_uniform = uniform_weights(l.before) && uniform_weights(l.after);
-  std::vector<ComparisonRow> rows;
+  ids = {sc.change.kind, static_cast<std::uint32_t>(l.before.size()),
+         l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
+  weights_uniform = uniform_weights(l.before) && uniform_weights(l.after);
   for (const char* name : {"ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"}) {
     ComparisonRow row;
     row.algorithm = name;
@@ -173,111 +188,160 @@ std::vector<ComparisonRow> compare_rows(const Scenario& sc, const Keeper* keeper
   // The structures, each built once: the ring with virtual nodes (weighted), which bounded loads
   // walks too; rendezvous (weighted when weights differ; with equal weights it is plain HRW);
   // Maglev (weighted fill). Jump's buckets and mod-N are list positions.
-  const Ring ring_before(l.before, vnodes);
+  ring_before.emplace(l.before, vnodes);
   auto t0 = Clock::now();
-  const Ring ring_after(l.after, vnodes);
+  ring_after.emplace(l.after, vnodes);
   const double ring_ms = ms_since(t0);
   rows[kRing].build_ms = ring_ms;
-  rows[kRing].memory_bytes = ring_after.memory_bytes();
+  rows[kRing].memory_bytes = ring_after->memory_bytes();
   t0 = Clock::now();
   { const WeightedRendezvous check(weighted(l.after)); }  // checks the names and weights
   rows[kRendezvous].build_ms = ms_since(t0);
   for (const Server& s : l.after) rows[kRendezvous].memory_bytes += s.name.size() * sizeof(char16_t) + sizeof(double);
-  const Maglev maglev_before(backends(l.before), table_size);
+  maglev_before.emplace(backends(l.before), table_size);
   t0 = Clock::now();
-  const Maglev maglev_after(backends(l.after), table_size);
+  maglev_after.emplace(backends(l.after), table_size);
   rows[kMaglev].build_ms = ms_since(t0);
-  rows[kMaglev].memory_bytes = maglev_after.memory_bytes();
-  BoundedStream bounded_before(ring_before, key_count, sc.epsilon);
+  rows[kMaglev].memory_bytes = maglev_after->memory_bytes();
+  bounded_before.emplace(*ring_before, key_count, sc.epsilon);
   t0 = Clock::now();
-  BoundedStream bounded_after(ring_after, key_count, sc.epsilon);
-  double bounded_ms = ring_ms + ms_since(t0);  // the ring, the capacities, then placing the keys
-  rows[kBounded].memory_bytes = ring_after.memory_bytes() + 2 * l.after.size() * sizeof(std::uint32_t);
+  bounded_after.emplace(*ring_after, key_count, sc.epsilon);
+  bounded_ms = ring_ms + ms_since(t0);
+  rows[kBounded].memory_bytes = ring_after->memory_bytes() + 2 * l.after.size() * sizeof(std::uint32_t);
+  stride = 3 + l.is_new.size();
+}
 
-  const std::size_t chunks = (key_count + kChunk - 1) / kChunk;
-  const std::size_t id_count = l.is_new.size();
-  const unsigned workers = workers_for(chunks + 1, threads);
-  // Per worker and row: what moved in the chunks the worker placed, the loads in one array.
-  std::vector<std::uint64_t> loads(workers * kRows * id_count, 0);
-  const std::size_t slots = workers * kRows;
-  const std::unique_ptr<compare_detail::Tally[]> totals(new compare_detail::Tally[slots]);
-  for (std::size_t i = 0; i < slots; ++i) totals[i].loads = loads.data() + i * id_count;
-  if (keeper) keeper->start(keeper->out, rows, key_count);
-  const auto keep = [&](std::size_t row, std::uint64_t first, const compare_detail::Placement& p) {
-    if (keeper) keeper->chunk(keeper->out, row, first, p);
-  };
-  const auto chunk_first = [&](std::size_t c) { return static_cast<std::uint64_t>(c) * kChunk; };
-  const auto chunk_size = [&](std::size_t c) {
-    return static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, key_count - chunk_first(c)));
-  };
-  const auto place_bounded_rows = [&](compare_detail::Tally& out) {
-    CourseKeys course(sc.seed);
-    compare_detail::Placement p;
-    std::vector<std::uint32_t> hashes;
-    for (std::size_t c = 0; c < chunks; ++c) {
-      const std::uint32_t count = chunk_size(c);
-      hashes.resize(count);
-      p.before.resize(count);
-      p.after.resize(count);
-      course.next_hashes(hashes);
-      bounded_before.place(hashes, p.before);
-      const auto t = Clock::now();
-      bounded_after.place(hashes, p.after);
-      bounded_ms += ms_since(t);
-      compare_detail::as_ids(p, ids);
-      compare_detail::tally(p, l.is_new, l.touched, out);
-      keep(kBounded, chunk_first(c), p);
-    }
-  };
-  const auto place_chunk = [&](compare_detail::Tally* out, std::size_t c) {
-    compare_detail::Keys keys;
-    compare_detail::make_keys(sc.seed, chunk_first(c), chunk_size(c), keys);
-    compare_detail::Placement p;
-    const auto add = [&](Row i) {
-      compare_detail::tally(p, l.is_new, l.touched, out[i]);
-      keep(i, chunk_first(c), p);
-    };
-    compare_detail::place_ring(ring_before, ring_after, keys.hashes, ids, p);
-    add(kRing);
-    compare_detail::place_rendezvous(l.before, l.after, !weights_uniform, keys.text, ids, p);
-    add(kRendezvous);
-    if (rows[kJump].supported) {
-      compare_detail::place_jump(keys.hashes, ids, p);
-      add(kJump);
-    }
-    compare_detail::place_maglev(maglev_before, maglev_after, keys.hashes, ids, p);
-    add(kMaglev);
-    if (rows[kModN].supported) {
-      compare_detail::place_mod_n(keys.hashes, ids, p);
-      add(kModN);
-    }
-  };
-  // Task 0 is bounded loads' walk over every chunk, started first; the chunks follow.
-  run_tasks(chunks + 1, threads, [&](unsigned w, std::size_t task) {
-    compare_detail::Tally* out = totals.get() + w * kRows;
-    if (task == 0) place_bounded_rows(out[kBounded]);
-    else place_chunk(out, task - 1);
-  });
-  rows[kBounded].build_ms = bounded_ms;
+ComparisonRun::ComparisonRun(const Scenario& scenario) : s_(std::make_unique<State>(scenario)) {}
+ComparisonRun::~ComparisonRun() = default;
 
-  // The workers' totals, added into the first's (integers: any order gives the same sums).
-  for (std::size_t i = kRows; i < slots; ++i) {
-    compare_detail::Tally& sum = totals[i % kRows];
-    sum.moved += totals[i].moved;
-    sum.moved_to_new += totals[i].moved_to_new;
-    sum.moved_needlessly += totals[i].moved_needlessly;
-    for (std::size_t id = 0; id < id_count; ++id) sum.loads[id] += totals[i].loads[id];
-  }
-  for (std::size_t i = 0; i < kRows; ++i)
-    if (rows[i].supported) measure(rows[i], totals[i], key_count, l);
-  return rows;
+std::uint64_t ComparisonRun::chunks() const noexcept { return (s_->key_count + kChunk - 1) / kChunk; }
+std::size_t ComparisonRun::tally_size() const noexcept { return kRows * s_->stride; }
+
+namespace {
+
+void check_range(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, std::size_t tally,
+                 std::size_t tally_size) {
+  if (first > end || end > chunks)
+    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
+                                                 " are not a range of the run's " + std::to_string(chunks) + " chunks");
+  if (tally != tally_size)
+    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally) + " counts is not this run's (" +
+                                                 std::to_string(tally_size) + ")");
+}
+
+// Adds a chunk's placement of one row to the row's part of a tally.
+void add_to(std::span<std::uint64_t> part, const compare_detail::Placement& p, const Lists& l) {
+  compare_detail::Tally t;
+  t.loads = part.data() + 3;
+  compare_detail::tally(p, l.is_new, l.touched, t);
+  part[0] += t.moved;
+  part[1] += t.moved_to_new;
+  part[2] += t.moved_needlessly;
 }
 
 }  // namespace
 
+void ComparisonRun::place(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) const {
+  const State& s = *s_;
+  check_range(first, end, chunks(), tally.size(), tally_size());
+  compare_detail::Keys keys;
+  compare_detail::Placement p;
+  for (std::uint64_t c = first; c < end; ++c) {
+    const std::uint64_t at = c * kChunk;
+    const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, s.key_count - at));
+    compare_detail::make_keys(s.sc.seed, at, count, keys);
+    const auto add = [&](Row i) {
+      add_to(tally.subspan(i * s.stride, s.stride), p, s.l);
+      if (s.keeper) s.keeper->chunk(s.keeper->out, i, at, p);
+    };
+    compare_detail::place_ring(*s.ring_before, *s.ring_after, keys.hashes, s.ids, p);
+    add(kRing);
+    compare_detail::place_rendezvous(s.l.before, s.l.after, !s.weights_uniform, keys.text, s.ids, p);
+    add(kRendezvous);
+    if (s.rows[kJump].supported) {
+      compare_detail::place_jump(keys.hashes, s.ids, p);
+      add(kJump);
+    }
+    compare_detail::place_maglev(*s.maglev_before, *s.maglev_after, keys.hashes, s.ids, p);
+    add(kMaglev);
+    if (s.rows[kModN].supported) {
+      compare_detail::place_mod_n(keys.hashes, s.ids, p);
+      add(kModN);
+    }
+  }
+}
+
+void ComparisonRun::place_bounded(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) {
+  State& s = *s_;
+  check_range(first, end, chunks(), tally.size(), tally_size());
+  if (first != s.bounded_next)
+    throw Error(ErrorCode::invalid_argument, "bounded loads places its chunks in order: the next is chunk " +
+                                                 std::to_string(s.bounded_next) + ", not " + std::to_string(first));
+  compare_detail::Placement p;
+  std::vector<std::uint32_t> hashes;
+  for (std::uint64_t c = first; c < end; ++c) {
+    const std::uint64_t at = c * kChunk;
+    const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, s.key_count - at));
+    hashes.resize(count);
+    p.before.resize(count);
+    p.after.resize(count);
+    s.bounded_keys.next_hashes(hashes);
+    s.bounded_before->place(hashes, p.before);
+    const auto t = Clock::now();
+    s.bounded_after->place(hashes, p.after);
+    s.bounded_ms += ms_since(t);
+    compare_detail::as_ids(p, s.ids);
+    add_to(tally.subspan(kBounded * s.stride, s.stride), p, s.l);
+    if (s.keeper) s.keeper->chunk(s.keeper->out, kBounded, at, p);
+    s.bounded_next = c + 1;
+  }
+}
+
+std::vector<ComparisonRow> ComparisonRun::rows(std::span<const std::uint64_t> tally) const {
+  const State& s = *s_;
+  check_range(0, 0, chunks(), tally.size(), tally_size());
+  std::vector<ComparisonRow> rows = s.rows;
+  rows[kBounded].build_ms = s.bounded_ms;
+  std::vector<std::uint64_t> loads(s.stride - 3);
+  for (std::size_t i = 0; i < kRows; ++i) {
+    if (!rows[i].supported) continue;
+    const std::span<const std::uint64_t> part = tally.subspan(i * s.stride, s.stride);
+    compare_detail::Tally t;
+    t.moved = part[0];
+    t.moved_to_new = part[1];
+    t.moved_needlessly = part[2];
+    std::copy(part.begin() + 3, part.end(), loads.begin());
+    t.loads = loads.data();
+    measure(rows[i], t, s.key_count, s.l);
+  }
+  return rows;
+}
+
+// compare() on threads: task 0 is bounded loads' walk over every chunk, started first; the
+// chunks follow, each by whichever thread is free, into a tally of its own; nothing is kept per
+// key of the whole run. The tallies are added in the threads' order (integers: any order gives
+// the same sums).
+std::vector<ComparisonRow> compare_detail::run_rows(const Scenario& sc, const Keeper* keeper) {
+  ComparisonRun run(sc);
+  run.s_->keeper = keeper;
+  if (keeper) keeper->start(keeper->out, run.s_->rows, run.s_->key_count);
+  const std::uint64_t chunks = run.chunks();
+  const unsigned threads = thread_count(sc.threads);
+  const unsigned workers = workers_for(chunks + 1, threads);
+  const std::size_t size = run.tally_size();
+  std::vector<std::uint64_t> tallies(workers * size, 0);
+  run_tasks(chunks + 1, threads, [&](unsigned w, std::size_t task) {
+    const std::span<std::uint64_t> tally(tallies.data() + w * size, size);
+    if (task == 0) run.place_bounded(0, chunks, tally);
+    else run.place(task - 1, task, tally);
+  });
+  for (std::size_t i = size; i < tallies.size(); ++i) tallies[i % size] += tallies[i];
+  return run.rows(std::span<const std::uint64_t>(tallies.data(), size));
+}
+
 std::vector<ComparisonRow> compare(const Scenario& scenario, std::vector<RowPlacement>* placements) {
-  if (!placements) return compare_rows(scenario, nullptr);
-  const Keeper keeper{
+  if (!placements) return compare_detail::run_rows(scenario, nullptr);
+  const compare_detail::Keeper keeper{
       placements,
       [](std::vector<RowPlacement>* out, const std::vector<ComparisonRow>& rows, std::uint32_t keys) {
         for (const ComparisonRow& row : rows) {
@@ -290,10 +354,10 @@ std::vector<ComparisonRow> compare(const Scenario& scenario, std::vector<RowPlac
         std::copy(p.before.begin(), p.before.end(), to.before.begin() + static_cast<std::ptrdiff_t>(first));
         std::copy(p.after.begin(), p.after.end(), to.after.begin() + static_cast<std::ptrdiff_t>(first));
       }};
-  return compare_rows(scenario, &keeper);
+  return compare_detail::run_rows(scenario, &keeper);
 }
 
-std::vector<ComparisonRow> compare(const Scenario& scenario) { return compare_rows(scenario, nullptr); }
+std::vector<ComparisonRow> compare(const Scenario& scenario) { return compare_detail::run_rows(scenario, nullptr); }
 
 // The table's columns after the algorithm's, by header and width. The table and the JSON are
 // written by loops over their columns and fields: the module's size budget counts every byte,

@@ -4,8 +4,11 @@
 // with weights) its row says so instead of giving a wrong answer.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -70,6 +73,54 @@ struct RowPlacement {
 };
 // compare(), also appending each row's placements to `placements` when given (for tests).
 [[nodiscard]] std::vector<ComparisonRow> compare(const Scenario& scenario, std::vector<RowPlacement>* placements);
+
+class ComparisonRun;
+namespace compare_detail {
+struct Keeper;  // compare()'s placements, for tests
+std::vector<ComparisonRow> run_rows(const Scenario& scenario, const Keeper* keeper);
+}  // namespace compare_detail
+
+// A comparison in parts, for workers that share no memory (WebAssembly instances in Web Workers
+// or Node's worker threads, each with a module of its own). Every worker builds a ComparisonRun of
+// the same scenario, places the chunks of keys it is given into a tally of its own, and the
+// tallies' sum, turned into rows by one of them, is compare()'s answer byte for byte: a tally
+// holds integers only (keys moved, keys per server), and integer sums do not depend on which
+// worker placed which chunk. compare() is this run, on threads.
+//
+// Bounded loads places each key against the loads the keys before it left, so its chunks are
+// placed by one ComparisonRun, in order (place_bounded), and that run's rows() gives the answer.
+class ComparisonRun {
+ public:
+  // Keys per chunk: a chunk is the unit of work handed out.
+  static constexpr std::uint32_t kChunkKeys = 1u << 16;
+
+  // Checks the scenario (Error before any work, as compare()) and builds every structure.
+  explicit ComparisonRun(const Scenario& scenario);
+  ~ComparisonRun();
+  ComparisonRun(const ComparisonRun&) = delete;
+  ComparisonRun& operator=(const ComparisonRun&) = delete;
+
+  // The chunks of the run's keys: chunk c holds keys c * kChunkKeys .. (c+1) * kChunkKeys - 1.
+  [[nodiscard]] std::uint64_t chunks() const noexcept;
+  // The length of a tally: a zeroed array of it is where nothing has been placed yet.
+  [[nodiscard]] std::size_t tally_size() const noexcept;
+  // Places chunks [first, end) for every row but bounded loads, adding to `tally`. Any chunks, in
+  // any order, on any run of the scenario; safe to call from several threads at once (tallies of
+  // their own). Error (invalid_argument) for a range outside [0, chunks()] or a tally of another
+  // length.
+  void place(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) const;
+  // Places chunks [first, end) for bounded loads, adding to `tally`: the ranges of one run must
+  // follow each other from chunk 0 (Error invalid_argument otherwise).
+  void place_bounded(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally);
+  // The rows from the sum of the tallies of every chunk (each placed once by place and once by
+  // this run's place_bounded). The build times are this run's.
+  [[nodiscard]] std::vector<ComparisonRow> rows(std::span<const std::uint64_t> tally) const;
+
+ private:
+  friend std::vector<ComparisonRow> compare_detail::run_rows(const Scenario&, const compare_detail::Keeper*);
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 // A readable table, and a JSON array of {algorithm, moved, movedToNew, movedBetweenOld,
 // movedNeedlessly, maxOverMean, sdOverMean, memoryBytes, buildMs, supported[, reason]}.
