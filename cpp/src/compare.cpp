@@ -140,11 +140,11 @@ struct ComparisonRun::State {
   std::optional<Ring> ring_before, ring_after;
   std::optional<Maglev> maglev_before, maglev_after;
   std::optional<BoundedStream> bounded_before, bounded_after;
-  CourseKeys bounded_keys;             // the next key bounded loads places
-  std::uint64_t bounded_next = 0;      // the next chunk bounded loads places
-  double bounded_ms = 0;               // the ring's build, the capacities, the keys placed
+  CourseKeys bounded_keys;         // the next key bounded loads places
+  std::uint64_t bounded_next = 0;  // the next chunk bounded loads places
+  double bounded_ms = 0;           // the ring's build, the capacities, the keys placed
   const compare_detail::Keeper* keeper = nullptr;
-  std::size_t stride = 0;              // a row's part of a tally: moved, to new, needlessly, loads
+  std::size_t stride = 0;  // a row's part of a tally: moved, to new, needlessly, loads
 };
 
 ComparisonRun::State::State(const Scenario& scenario) : sc(scenario), bounded_keys(scenario.seed) {

@@ -36,9 +36,8 @@ ringlab::Scenario scenario(std::int64_t servers, std::int64_t keys, const char16
 
 TEST_CASE("compare parts: any cut of the chunks over several runs gives compare()'s rows", "[compare][parts]") {
   std::vector<ringlab::Scenario> scenarios{
-      scenario(10, 200003, u"add"),         scenario(12, 150000, u"remove:S5"),
-      scenario(7, 131072, u"remove:S6"),    scenario(9, 90000, u"weight:S3=2.5"),
-      scenario(5, 70000, u"fail:S0"),       scenario(3, 1, u"add:Z"),
+      scenario(10, 200003, u"add"),         scenario(12, 150000, u"remove:S5"), scenario(7, 131072, u"remove:S6"),
+      scenario(9, 90000, u"weight:S3=2.5"), scenario(5, 70000, u"fail:S0"),     scenario(3, 1, u"add:Z"),
       scenario(100, 300000, u"add"),
   };
   scenarios.back().vnodes = 10;
@@ -66,7 +65,8 @@ TEST_CASE("compare parts: any cut of the chunks over several runs gives compare(
         const std::size_t w = std::uniform_int_distribution<std::size_t>(0, runs - 1)(rng);
         run[w]->place(first, end, tally[w]);
       }
-      for (std::uint64_t c = 0; c < chunks; c += 2) run[runs - 1]->place_bounded(c, std::min(c + 2, chunks), tally[runs - 1]);
+      for (std::uint64_t c = 0; c < chunks; c += 2)
+        run[runs - 1]->place_bounded(c, std::min(c + 2, chunks), tally[runs - 1]);
       std::vector<std::uint64_t> sum(size, 0);
       for (const auto& t : tally)
         for (std::size_t i = 0; i < size; ++i) sum[i] += t[i];
@@ -88,8 +88,10 @@ TEST_CASE("compare parts: a range or a tally that is not the run's is a named er
     }
     return std::string("no error");
   };
-  CHECK(code([&] { run.place(3, 5, tally); }) == "invalid_argument: chunks 3 .. 5 are not a range of the run's 4 chunks");
-  CHECK(code([&] { run.place(2, 1, tally); }) == "invalid_argument: chunks 2 .. 1 are not a range of the run's 4 chunks");
+  CHECK(code([&] { run.place(3, 5, tally); }) ==
+        "invalid_argument: chunks 3 .. 5 are not a range of the run's 4 chunks");
+  CHECK(code([&] { run.place(2, 1, tally); }) ==
+        "invalid_argument: chunks 2 .. 1 are not a range of the run's 4 chunks");
   std::vector<std::uint64_t> short_tally(run.tally_size() - 1, 0);
   CHECK(code([&] { run.place(0, 1, short_tally); }).starts_with("invalid_argument: a tally of "));
   CHECK(code([&] { (void)run.rows(short_tally); }).starts_with("invalid_argument: a tally of "));
