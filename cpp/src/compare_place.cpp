@@ -201,11 +201,11 @@ bool rendezvous_plain_add(const Names& names, std::span<const Fnv1a> text, std::
   return true;
 }
 
-#ifndef __EMSCRIPTEN__
-// Plain HRW after an add, a removal or a failure, natively: the scores of a block of keys side by
-// side in vector lanes (Rendezvous::best_many and top2_many: AVX2 or SSE2, each key's winner and
-// runner-up exactly as the loops above give them). The WebAssembly module has one .wasm for every
-// browser, SIMD128 or not, and keeps the loops above.
+#if !defined(__EMSCRIPTEN__) || defined(__wasm_simd128__)
+// Plain HRW after an add, a removal or a failure, natively and in the SIMD128 build of the
+// WebAssembly module: the scores of a block of keys side by side in vector lanes
+// (Rendezvous::best_many and top2_many: AVX2, SSE2 or SIMD128, each key's winner and runner-up
+// exactly as the loops above give them). The scalar module keeps the loops above.
 void rendezvous_lanes(const std::vector<Server>& before, const Server* added, std::span<const Fnv1a> text,
                       const Ids& ids, Placement& p) {
   std::vector<std::u16string> names;
@@ -242,7 +242,7 @@ RINGLAB_ONCE_PER_CALL void place_rendezvous(const std::vector<Server>& before, c
                                             bool weighted, std::span<const Fnv1a> text, const Ids& ids, Placement& p) {
   p.before.resize(text.size());
   p.after.resize(text.size());
-#ifndef __EMSCRIPTEN__
+#if !defined(__EMSCRIPTEN__) || defined(__wasm_simd128__)
   if (!weighted && ids.kind != ChangeKind::weight && simd_path_available() != SimdPath::scalar) {
     rendezvous_lanes(before, ids.kind == ChangeKind::add ? &after.back() : nullptr, text, ids, p);
     return;
