@@ -3,7 +3,8 @@
 //
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
-//      says how), and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm` runs it);
+//      says how), the same linked with WebAssembly SIMD128 (ringlab-simd.wasm: its imports and
+//      exports held to ringlab.wasm's, so that one glue loads either), and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm` runs it);
 //   2. Emscripten's glue (ringlab.js) minified, and ringlab.inline.js: that .wasm, gzipped, as
 //      base64 (`ringlab/single` shares the glue);
 //   3. the TypeScript wrapper (web/lib/src -> web/lib/dist): a .d.ts per source file, with its
@@ -136,10 +137,20 @@ async function main() {
     "--build",
     "--preset",
     "wasm",
-    ...(withTests ? [] : ["--target", "ringlab_wasm", "ringlab_systems_wasm", "ringlab_claims_wasm"]),
+    ...(withTests
+      ? []
+      : ["--target", "ringlab_wasm", "ringlab_simd_wasm", "ringlab_systems_wasm", "ringlab_claims_wasm"]),
     ...(force ? ["--clean-first"] : []),
   ]);
-  await minifyGlue(path.join(wasmOut, "ringlab.js"));
+  // The main module's glue as the link wrote it, kept for the SIMD128 module's check below.
+  const rawGlue = path.join(root, "build-wasm", "ringlab.raw.js");
+  if (!existsSync(rawGlue) && readFileSync(path.join(wasmOut, "ringlab.js"), "utf8").startsWith("// Emscripten's")) {
+    // Minified by a build from before the check: link it again.
+    rmSync(path.join(wasmOut, "ringlab.js"));
+    await exec("cmake", ["--build", "--preset", "wasm", "--target", "ringlab_wasm"]);
+  }
+  await minifyGlue(path.join(wasmOut, "ringlab.js"), rawGlue);
+  simdModule(path.join(root, "build-wasm", "cpp", "wasm", "simd128"), path.join(wasmOut, "ringlab.wasm"), rawGlue);
   await minifyGlue(path.join(wasmOut, "ringlab-systems.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-claims.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
@@ -161,6 +172,7 @@ async function main() {
   console.log("build-wasm: sizes");
   sizes([
     path.join(wasmOut, "ringlab.wasm"),
+    path.join(wasmOut, "ringlab-simd.wasm"),
     path.join(wasmOut, "ringlab.js"),
     path.join(wasmOut, "ringlab.inline.js"),
     path.join(wasmOut, "ringlab-systems.wasm"),
@@ -173,10 +185,11 @@ async function main() {
 // Emscripten's glue, minified in place by the minifier Vite uses (it already minifies this glue
 // into the widgets bundle): Emscripten leaves it readable, and pages download it. The first line
 // marks a minified glue, so an unchanged link is not minified twice.
-async function minifyGlue(file) {
+async function minifyGlue(file, keepRaw) {
   const mark = `// Emscripten's glue for ${path.basename(file, ".js")}.wasm, minified by scripts/build-wasm.mjs\n`;
   const code = readFileSync(file, "utf8");
   if (code.startsWith(mark)) return;
+  if (keepRaw) writeFileSync(keepRaw, code);
   const { minify } = await import("rolldown/experimental");
   const out = await minify(path.basename(file), code, { module: true });
   if (out.errors.length > 0) fail(`minifying ${rel(file)}: ${out.errors.map((e) => e.message).join("; ")}`);
@@ -234,6 +247,7 @@ function prune() {
   const modules = new Set([
     "ringlab.js",
     "ringlab.wasm",
+    "ringlab-simd.wasm",
     "ringlab.inline.js",
     "ringlab-systems.js",
     "ringlab-systems.wasm",
@@ -242,6 +256,48 @@ function prune() {
   ]);
   for (const f of readdirSync(path.join(libDir, "src", "wasm"))) modules.add(f);
   for (const f of readdirSync(wasmOut)) if (!modules.has(f)) rmSync(path.join(wasmOut, f));
+}
+
+// The SIMD128 build of the main module into the package as ringlab-simd.wasm, loaded by the
+// scalar module's glue (ringlab.js). Emscripten's glue provides the imports by name and reads the
+// exports by name (minified names, such as "a" for one import: which function each stands for is
+// written in the glue), so the two modules must import and export the same names, of the same
+// kinds, and the glue the SIMD128 link wrote must be the scalar link's: both checked here. The two
+// glues may define the exception wrappers (invoke_vi, ...) in another order, as the objects first
+// call them: those definitions are compared as sets, and the rest of the glue byte for byte.
+function simdModule(dir, scalar, scalarGlue) {
+  const built = path.join(dir, "ringlab.wasm");
+  const out = path.join(wasmOut, "ringlab-simd.wasm");
+  const wrapper =
+    /function invoke_\w+\([^)]*\)\{var sp=stackSave\(\);try\{[^{}]*\}catch\(e\)\{stackRestore\(sp\);if\(e!==e\+0\)throw e;_setThrew\(1,0\)\}\}/g;
+  const parts = (file) => {
+    const code = readFileSync(file, "utf8");
+    return [code.replace(wrapper, ""), ...(code.match(wrapper) ?? []).sort()].join("\n");
+  };
+  if (parts(path.join(dir, "ringlab.js")) !== parts(scalarGlue)) {
+    fail(`the SIMD128 module's glue (${rel(dir)}/ringlab.js) is not the one ringlab.js was minified from`);
+  }
+  const names = (m, list) =>
+    list(m)
+      .map((i) => `${i.module ? i.module + "." : ""}${i.name} (${i.kind})`)
+      .sort();
+  const simd = new WebAssembly.Module(readFileSync(built));
+  const plain = new WebAssembly.Module(readFileSync(scalar));
+  for (const [what, list] of [
+    ["imports", WebAssembly.Module.imports],
+    ["exports", WebAssembly.Module.exports],
+  ]) {
+    const a = names(simd, list);
+    const b = names(plain, list);
+    if (a.join("\n") !== b.join("\n")) {
+      const only = (x, y) => x.filter((n) => !y.includes(n)).join(", ") || "none";
+      fail(
+        `${rel(built)} and ${rel(scalar)} differ in their ${what}: only in the SIMD128 build ${only(a, b)}; ` +
+          `only in the scalar one ${only(b, a)}`,
+      );
+    }
+  }
+  if (force || mtime(out) < mtime(built)) copyFileSync(built, out);
 }
 
 // The single-file build (`ringlab/single`): the library's .wasm, gzipped, as base64 in an ES

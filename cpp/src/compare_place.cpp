@@ -201,7 +201,7 @@ bool rendezvous_plain_add(const Names& names, std::span<const Fnv1a> text, std::
   return true;
 }
 
-#if !defined(__EMSCRIPTEN__) || defined(__wasm_simd128__)
+#if !defined(__EMSCRIPTEN__) || defined(RINGLAB_WASM_SIMD128)
 // Plain HRW after an add, a removal or a failure, natively and in the SIMD128 build of the
 // WebAssembly module: the scores of a block of keys side by side in vector lanes
 // (Rendezvous::best_many and top2_many: AVX2, SSE2 or SIMD128, each key's winner and runner-up
@@ -242,7 +242,7 @@ RINGLAB_ONCE_PER_CALL void place_rendezvous(const std::vector<Server>& before, c
                                             bool weighted, std::span<const Fnv1a> text, const Ids& ids, Placement& p) {
   p.before.resize(text.size());
   p.after.resize(text.size());
-#if !defined(__EMSCRIPTEN__) || defined(__wasm_simd128__)
+#if !defined(__EMSCRIPTEN__) || defined(RINGLAB_WASM_SIMD128)
   if (!weighted && ids.kind != ChangeKind::weight && simd_path_available() != SimdPath::scalar) {
     rendezvous_lanes(before, ids.kind == ChangeKind::add ? &after.back() : nullptr, text, ids, p);
     return;

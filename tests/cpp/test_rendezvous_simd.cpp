@@ -1,5 +1,6 @@
 // Rendezvous over blocks of keys in vector lanes (Rendezvous::best_many, top2_many): every path
-// (scalar, SSE2, AVX2) against scores computed one by one, key for key, ties included.
+// (scalar, SSE2, AVX2, WebAssembly SIMD128) against scores computed one by one, key for key, ties
+// included.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -76,6 +77,7 @@ RendezvousTop2 reference(const Rendezvous& hrw, const Fnv1a& prefix) {
 
 std::vector<SimdPath> paths() {
   std::vector<SimdPath> out{SimdPath::scalar};
+  if (ringlab::simd_path_available() == SimdPath::simd128) out.push_back(SimdPath::simd128);
   if (ringlab::simd_path_available() >= SimdPath::sse2) out.push_back(SimdPath::sse2);
   if (ringlab::simd_path_available() >= SimdPath::avx2) out.push_back(SimdPath::avx2);
   return out;
@@ -120,6 +122,9 @@ TEST_CASE("rendezvous in vector lanes: the SIMD path is the one this machine has
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(__EMSCRIPTEN__)
   __builtin_cpu_init();
   CHECK(ringlab::simd_path_available() == (__builtin_cpu_supports("avx2") ? SimdPath::avx2 : SimdPath::sse2));
+#elif defined(RINGLAB_WASM_SIMD128)
+  // The suite linked with the SIMD128 module's objects (tests/cpp/CMakeLists.txt).
+  CHECK(ringlab::simd_path_available() == SimdPath::simd128);
 #else
   CHECK(ringlab::simd_path_available() == SimdPath::scalar);
 #endif

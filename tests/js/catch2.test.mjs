@@ -1,7 +1,8 @@
 // The C++ suite (tests/cpp, Catch2) compiled with Emscripten and run under Node: the 32-bit
 // lane, where size_t and long are 32 bits wide, with the same golden files (read through
-// NODERAWFS). scripts/build-wasm.mjs builds it in build-wasm/ (CMake under emcmake), where
-// CTest knows how to run it (tests/cpp/CMakeLists.txt).
+// NODERAWFS); and its rendezvous and compare tests again on the SIMD128 module's objects.
+// scripts/build-wasm.mjs builds both in build-wasm/ (CMake under emcmake), where CTest knows how
+// to run them (tests/cpp/CMakeLists.txt).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -21,6 +22,9 @@ test("the Catch2 suite passes as WebAssembly under Node", { timeout: 600_000 }, 
   });
   assert.ifError(r.error);
   assert.equal(r.status, 0, `${r.stdout.slice(-4000)}\n${r.stderr.slice(-2000)}`);
-  assert.match(r.stdout, /All tests passed \(\d+ assertions? in \d+ test cases?\)/);
-  assert.match(r.stdout, /100% tests passed, 0 tests failed out of 1\b/);
+  // Two programs: the whole suite, and its rendezvous and compare tests linked with the SIMD128
+  // module's objects (ringlab_tests_wasm_simd128).
+  assert.equal([...r.stdout.matchAll(/All tests passed \(\d+ assertions? in \d+ test cases?\)/g)].length, 2);
+  assert.match(r.stdout, /ringlab_tests_wasm_simd128 \.+\s+Passed/);
+  assert.match(r.stdout, /100% tests passed, 0 tests failed out of 2\b/);
 });

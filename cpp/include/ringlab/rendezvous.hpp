@@ -26,12 +26,15 @@ namespace ringlab {
 }
 
 // How a batch of rendezvous scores is computed: one key at a time, or several keys side by side in
-// the lanes of 128-bit (SSE2) or 256-bit (AVX2) vectors. Every path gives the same answers.
-enum class SimdPath : std::uint8_t { scalar, sse2, avx2 };
+// the lanes of 128-bit (WebAssembly SIMD128, SSE2) or 256-bit (AVX2) vectors. Every path gives the
+// same answers. Ordered by width: a `widest` argument caps the path taken, and a build has either
+// simd128 (WebAssembly) or sse2 and avx2 (x86-64), never both.
+enum class SimdPath : std::uint8_t { scalar, simd128, sse2, avx2 };
 
 // The widest path this build and this processor run: AVX2 when the processor has it, SSE2 on any
-// other x86-64, scalar elsewhere (WebAssembly among them: one module has to run in browsers
-// without SIMD128 too).
+// other x86-64, SIMD128 in a WebAssembly module compiled with it (-msimd128: such a module only
+// instantiates where the engine has SIMD128, so the package also ships one without), scalar
+// elsewhere.
 [[nodiscard]] SimdPath simd_path_available() noexcept;
 
 // A key's winner and runner-up among the servers of a Rendezvous. The runner-up is the server
