@@ -25,6 +25,7 @@ const outputs = [
   "dist/widgets/ringlab-widgets.js",
   "dist/widgets/ringlab-worker.js",
   "dist/widgets/ringlab.wasm",
+  "dist/widgets/ringlab-simd.wasm",
   "dist/playground/index.html",
   "dist/docs/index.html",
   "dist/docs/bn.html",

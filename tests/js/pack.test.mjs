@@ -48,6 +48,7 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/cli.js",
     "web/lib/dist/wasm/ringlab.js",
     "web/lib/dist/wasm/ringlab.wasm",
+    "web/lib/dist/wasm/ringlab-simd.wasm",
     "web/lib/dist/wasm/ringlab.inline.js",
     // ringlab/systems: its entry and its own module.
     "web/lib/dist/systems.js",
@@ -63,6 +64,7 @@ test("the tarball holds the built package and nothing else", (t) => {
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
     "dist/widgets/ringlab.wasm",
+    "dist/widgets/ringlab-simd.wasm",
     // The definitions the .d.ts links to (docs/algorithms.md#…, docs/systems.md).
     "docs/algorithms.md",
     "docs/systems.md",

@@ -1,5 +1,5 @@
 // The widgets bundle: Vite library mode → dist/widgets/ringlab-widgets.js (ES module), the worker
-// ringlab-worker.js and ringlab.wasm beside it, and the systems chunk (ringlab-systems.js with
+// ringlab-worker.js and ringlab.wasm and ringlab-simd.wasm beside it, and the systems chunk (ringlab-systems.js with
 // ringlab-systems.wasm) that only the Malachi widget loads. Both scripts find the .wasm (and the page finds
 // the worker) relative to their own URL, so the folder works from any sub-path; nothing uses eval,
 // inline script or blob: URLs, so it runs under a strict Content-Security-Policy.
@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from "vite";
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const pkgEntry = here("../lib/dist/index.js");
 const wasmFile = here("../lib/dist/wasm/ringlab.wasm");
+const simdWasmFile = here("../lib/dist/wasm/ringlab-simd.wasm");
 const systemsEntry = here("../lib/dist/systems.js");
 const systemsWasmFile = here("../lib/dist/wasm/ringlab-systems.wasm");
 const claimsEntry = here("../lib/dist/claims.js");
@@ -45,6 +46,9 @@ function wasmBesideBundle(entry = pkgEntry, file = wasmFile, name = "ringlab.was
   };
 }
 
+// The main module's SIMD128 build, which load() takes where the browser has SIMD128: beside the
+// bundle and the worker as the scalar one.
+const simdBesideBundle = (always = true) => wasmBesideBundle(pkgEntry, simdWasmFile, "ringlab-simd.wasm", always);
 const systemsBesideBundle = () => wasmBesideBundle(systemsEntry, systemsWasmFile, "ringlab-systems.wasm", false);
 // The claims module: computed in a worker of its own (ringlab-claims-worker.js), or on the page
 // where there are no workers; its .wasm emitted once, next to both.
@@ -62,10 +66,14 @@ export default defineConfig({
       { find: /^ringlab\/claims$/, replacement: claimsEntry },
     ],
   },
-  plugins: [wasmBesideBundle(), systemsBesideBundle(), claimsBesideBundle()],
+  plugins: [wasmBesideBundle(), simdBesideBundle(), systemsBesideBundle(), claimsBesideBundle()],
   worker: {
     format: "es",
-    plugins: () => [wasmBesideBundle(undefined, undefined, undefined, false), claimsBesideBundle()],
+    plugins: () => [
+      wasmBesideBundle(undefined, undefined, undefined, false),
+      simdBesideBundle(false),
+      claimsBesideBundle(),
+    ],
     rolldownOptions: {
       output: {
         // The experiments' worker keeps its name (pages' CSP and docs name it); the claims' is

@@ -25,7 +25,7 @@
 // node_modules/.bin as usual.
 import { readFileSync } from "node:fs";
 import { Heap } from "./heap.js";
-import { instantiate } from "./loader.js";
+import { hasSimd128, instantiate } from "./loader.js";
 import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 import createRinglabModule from "./wasm/ringlab.js";
@@ -85,7 +85,9 @@ async function main(args: string[]): Promise<number> {
   const { module: raw, exports } = await instantiate(
     createRinglabModule,
     {},
-    new URL("./wasm/ringlab.wasm", import.meta.url),
+    hasSimd128()
+      ? new URL("./wasm/ringlab-simd.wasm", import.meta.url)
+      : new URL("./wasm/ringlab.wasm", import.meta.url),
   );
   if (args[0] === "h32" && args.length > 1) {
     process.stdout.write(

@@ -14,7 +14,7 @@
  * @module
  */
 import { createRinglab } from "./api.js";
-import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
+import { entryLoader, hasSimd128, instantiate, type LoadOptions } from "./loader.js";
 import type { Ringlab } from "./types.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
@@ -25,9 +25,12 @@ export type * from "./types.js";
 /**
  * Loads the WebAssembly module and resolves to the API.
  *
- * By default `ringlab.wasm` is fetched from next to this file (in Node: read from disk). Bundlers
- * that understand `new URL("…", import.meta.url)` (Vite, webpack 5, Rollup with a plugin) emit it
- * as an asset by themselves. Pass {@link LoadOptions} to load it from elsewhere.
+ * By default the `.wasm` is fetched from next to this file (in Node: read from disk):
+ * `ringlab-simd.wasm`, built with WebAssembly SIMD128, where `WebAssembly.validate` accepts a
+ * SIMD128 probe, else `ringlab.wasm`, which has no SIMD instruction. Both give the same answers,
+ * bit for bit. Bundlers that understand `new URL("…", import.meta.url)` (Vite, webpack 5, Rollup
+ * with a plugin) emit both as assets by themselves. Pass {@link LoadOptions} to load one from
+ * elsewhere: it is then used whatever the engine supports.
  *
  * Without options every call resolves to the same instance; with options each call loads a new,
  * independent instance (its own memory).
@@ -35,5 +38,14 @@ export type * from "./types.js";
  * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
  */
 export const load: (options?: LoadOptions) => Promise<Ringlab> = entryLoader(async (options) =>
-  createRinglab(await instantiate(createRinglabModule, options, new URL("./wasm/ringlab.wasm", import.meta.url))),
+  createRinglab(
+    await instantiate(
+      createRinglabModule,
+      options,
+      // Both URLs written out whole, so that bundlers see and emit both files.
+      hasSimd128()
+        ? new URL("./wasm/ringlab-simd.wasm", import.meta.url)
+        : new URL("./wasm/ringlab.wasm", import.meta.url),
+    ),
+  ),
 );

@@ -7,10 +7,16 @@ import type { Factory, ModuleArg } from "./raw.js";
 /** Where the `.wasm` comes from. Give at most one; by default it is fetched from next to the module. */
 export interface LoadOptions {
   /**
-   * URL of `ringlab.wasm`, for when it is served from somewhere else than next to the package's
-   * JavaScript (a CDN, a hashed asset path). A `file:` URL is read from disk in Node.
-   * @defaultValue `new URL("./wasm/ringlab.wasm", import.meta.url)` — the file shipped in the package,
-   *   also exported as `ringlab/ringlab.wasm`
+   * URL of the `.wasm`, for when it is served from somewhere else than next to the package's
+   * JavaScript (a CDN, a hashed asset path). A `file:` URL is read from disk in Node. Either of the
+   * package's two main modules loads with the same JavaScript: `ringlab-simd.wasm` (WebAssembly
+   * SIMD128: rendezvous scores several keys at once) and `ringlab.wasm` (no SIMD instruction, for
+   * engines without SIMD128). A URL given here is used as given, whichever engine runs it.
+   * @defaultValue `new URL("./wasm/ringlab-simd.wasm", import.meta.url)` where
+   *   `WebAssembly.validate` accepts a SIMD128 instruction (every current browser and Node),
+   *   else `new URL("./wasm/ringlab.wasm", import.meta.url)` — files shipped in the package, also
+   *   exported as `ringlab/ringlab-simd.wasm` and `ringlab/ringlab.wasm`. (`ringlab/single`
+   *   inlines the scalar module only.)
    */
   wasmUrl?: string | URL;
   /**
@@ -25,6 +31,28 @@ export interface LoadOptions {
    * @defaultValue undefined
    */
   wasmModule?: WebAssembly.Module;
+}
+
+// A module of one function, i32x4.mul of two splats then drop: WebAssembly.validate accepts it
+// exactly where the engine has fixed-width SIMD128, which the SIMD build's kernels use. Its bytes:
+// magic and version 1; a type section (one type, () -> ()); a function section (one function of
+// type 0); a code section with one body of 14 bytes and no locals: i32.const 0, i32x4.splat,
+// i32.const 0, i32x4.splat, i32x4.mul, drop, end.
+const simd128Probe = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02, 0x01, 0x00, 0x0a,
+  0x10, 0x01, 0x0e, 0x00, 0x41, 0x00, 0xfd, 0x11, 0x41, 0x00, 0xfd, 0x11, 0xfd, 0xb5, 0x01, 0x1a, 0x0b,
+]);
+
+/**
+ * Whether this engine runs WebAssembly SIMD128, as `WebAssembly.validate` says of a probe module.
+ * Asked on every default load (it takes microseconds), so that what the engine says is what counts.
+ */
+export function hasSimd128(): boolean {
+  try {
+    return WebAssembly.validate(simd128Probe);
+  } catch {
+    return false;
+  }
 }
 
 const optionNames = ["wasmUrl", "wasmBinary", "wasmModule"] as const;

@@ -6,6 +6,10 @@
  * The module is inflated with the platform's `DecompressionStream` (Chrome 80, Firefox 113,
  * Safari 16.4, Node 18 and later); where there is none, use the main entry.
  *
+ * The inlined module is the scalar `ringlab.wasm`, which runs in every engine: the main entry's
+ * SIMD128 build (`ringlab-simd.wasm`, chosen by `load()` where the engine has SIMD128) is not
+ * inlined, as a second copy would not fit the page budget.
+ *
  * @example
  * ```ts
  * import { load } from "ringlab/single";
