@@ -88,6 +88,15 @@ std::uintptr_t key_scratch_address();
 // The first len units of the key scratch (at most its size: the wrapper never writes more).
 std::u16string_view scratch_key(std::uint32_t len);
 
+// The direct entry points' places in the instance's function table, as a Uint32Array in the
+// wrapper's order of their names: a module linked for size (-Oz) has its exports renamed to a
+// letter or two, so the wrapper finds them through the exported table instead of by name.
+template <typename... F>
+emscripten::val table_places(F*... functions) {
+  const std::uint32_t places[] = {static_cast<std::uint32_t>(reinterpret_cast<std::uintptr_t>(functions))...};
+  return emscripten::val(emscripten::typed_memory_view(sizeof...(F), places)).call<emscripten::val>("slice");
+}
+
 // A handle's C++ object, as the direct entry points take it (read once per handle).
 template <typename T>
 std::uintptr_t address_of(const T& object) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "abi.hpp"
+#include "adapters.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -15,7 +16,8 @@
 
 using ringlab::wasm::scratch_key;
 
-// The direct entry points: plain exports, by these names, of the WebAssembly instance.
+// The direct entry points: plain exports of the WebAssembly instance, found by the wrapper
+// through direct_functions() below.
 extern "C" {
 // 32-bit results come back to JS as signed; the wrapper reads hashes with >>> 0.
 EMSCRIPTEN_KEEPALIVE std::uint32_t ringlab_h32(std::uint32_t len) { return ringlab::h32(scratch_key(len)); }
@@ -44,4 +46,11 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t b
   if (buckets < ringlab::param(ringlab::Param::jump_buckets).lo) return -1;
   return ringlab::jump_unchecked(key, buckets);
 }
+}
+
+// In the order of web/lib/src/heap.ts's mainDirectNames.
+emscripten::val ringlab::wasm::direct_functions() {
+  return ringlab::wasm::table_places(&ringlab_h32, &ringlab_ring_owner, &ringlab_ring_owner_of_hash,
+                                     &ringlab_maglev_lookup, &ringlab_maglev_lookup_hash, &ringlab_rendezvous_pick,
+                                     &ringlab_weighted_rendezvous_pick, &ringlab_jump);
 }

@@ -471,6 +471,11 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_malachi_route_scratch(const MalachiRin
 }
 }
 
+// In the order of web/lib/src/systems-module.ts's systemsDirectNames.
+emscripten::val direct_functions() {
+  return ringlab::wasm::table_places(&ringlab_phash2_scratch, &ringlab_malachi_route_scratch);
+}
+
 EMSCRIPTEN_BINDINGS(ringlab_systems) {
   using emscripten::allow_raw_pointers;
   using emscripten::class_;
@@ -494,6 +499,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   function("heapUsage", &heap_usage);
   function("errorFlagAddress", &error_flag_address);
   function("keyScratchAddress", &key_scratch_address);
+  function("directFunctions", &direct_functions);
   function("takeError", &take_error);
   function("stageStrings", &stage_strings);
   function("restageStrings", &restage_strings);

@@ -43,8 +43,15 @@ export class Heap<D extends object = Direct> {
     this.#u32 = new Uint32Array(memory.buffer);
     this.#flag = raw.errorFlagAddress() >>> 2;
     this.#scratch = raw.keyScratchAddress() >>> 1;
-    const e = exports as Partial<Record<string, unknown>>;
-    this.direct = names.every((n) => typeof e[n] === "function") ? (exports as unknown as D) : null;
+    // Found through the function table, not by export name: a module linked for size has its
+    // exports renamed.
+    const table = Object.values(exports).find((e): e is WebAssembly.Table => e instanceof WebAssembly.Table);
+    const places = names.length > 0 ? raw.directFunctions?.() : undefined;
+    const found = table && places ? names.map((n, i) => [n, table.get(places[i]!)] as const) : [];
+    this.direct =
+      found.length === names.length && found.every(([, f]) => typeof f === "function")
+        ? (Object.fromEntries(found) as D)
+        : null;
     this.#directNames = names;
   }
 

@@ -401,6 +401,15 @@ export interface RawRing extends RawHandle {
   searchTrace(hash: number): RawSearchStep[];
 }
 
+/** A comparison in parts (ringlab::ComparisonRun). A tally is a Float64Array of counts of keys. */
+export interface RawComparisonRun extends RawHandle {
+  chunks(): number;
+  tallySize(): number;
+  /** Chunks [first, end) placed into (a copy of) tally: every row but bounded loads, or bounded loads in order. */
+  place(first: number, end: number, tally: Float64Array, bounded: boolean): Float64Array;
+  rows(tally: Float64Array): RawComparisonRow[];
+}
+
 /** Plain and weighted rendezvous share one shape; only the scores' type differs. */
 export interface RawRendezvousOf<Scores> extends RawHandle {
   /** The C++ object's address, for the direct exports. */
@@ -476,6 +485,8 @@ export interface Direct {
 export interface RawCommon {
   errorFlagAddress(): number;
   keyScratchAddress(): number;
+  /** The direct entry points' places in the exported function table, in the wrapper's order (none in the claims module). */
+  directFunctions?(): Uint32Array;
   takeError(): RawError;
   /**
    * A heap block for a batch of n strings of `units` UTF-16 units in all, n + 1 offsets at word
@@ -533,7 +544,7 @@ export interface RawModule extends RawCommon {
   theoryMinimumMoved(n: number, m: number): number;
   cacheWhatIf(hitRatio: number, movedFraction: number): RawCacheWhatIf;
   hotKeys(ring: RawRing, args: RawHotKeysArgs): RawHotKeys;
-  compare(args: RawCompareArgs): RawComparisonRow[];
+  makeComparisonRun(args: RawCompareArgs): RawComparisonRun | null;
   ringVsMod(args: RawRingVsModArgs, onProgress: RawProgress): RawRingVsModResult;
   vnodeSweep(args: RawVnodeSweepArgs, onProgress: RawProgress): RawVnodeSweepResult;
   hrwJump(args: RawHrwJumpArgs, onProgress: RawProgress): RawHrwJumpResult;
