@@ -564,26 +564,74 @@ std::optional<std::int64_t> threads(const val& v) {
 }
 }  // namespace
 
-// One scenario, every algorithm: an array of ComparisonRowOut.
-val compare(const CompareArgs& args) {
+namespace {
+
+ringlab::Scenario scenario_of(const CompareArgs& args) {
+  ringlab::Scenario sc;
+  sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
+                                        : named_servers(args.names, args.weights, args.zones);
+  sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
+  sc.seed = integer(args.seed, Param::compare_seed);
+  sc.keys = integer(args.keys, Param::compare_keys);
+  const ChangeArgs& c = args.change;
+  sc.change = c.kind.isUndefined()
+                  ? ringlab::parse_change(c.text)
+                  : ringlab::change_from_parts(
+                        ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
+                        c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
+  sc.epsilon = args.epsilon;
+  sc.table_size = integer(args.table_size, Param::compare_table_size);
+  sc.threads = threads(args.threads);
+  return sc;
+}
+
+// A whole number in [0, 2^53] from JavaScript (a count of keys in a tally, a chunk's number):
+// anything else is refused before it becomes an integer.
+std::uint64_t count_in(double v, const char* what) {
+  if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
+    throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
+                         std::string(what) + " must be a whole number from 0, got " + ringlab::js::number_to_string(v));
+  return static_cast<std::uint64_t>(v);
+}
+
+// A tally from JavaScript: the Float64Array the wrapper keeps between calls.
+std::vector<std::uint64_t> tally_in(const val& tally) {
+  const std::vector<double> given = copy_in<double>(tally);
+  std::vector<std::uint64_t> out(given.size());
+  for (std::size_t i = 0; i < given.size(); ++i) out[i] = count_in(given[i], "a tally's count");
+  return out;
+}
+
+val tally_out(const std::vector<std::uint64_t>& tally) {
+  return copy_out(std::vector<double>(tally.begin(), tally.end()));
+}
+
+}  // namespace
+
+// A comparison in parts (ringlab::ComparisonRun): the wrapper's compare() places every chunk on
+// one run; a worker places the chunks it is given.
+ringlab::ComparisonRun* make_comparison_run(const CompareArgs& args) {
+  return guarded([&]() -> ringlab::ComparisonRun* { return new ringlab::ComparisonRun(scenario_of(args)); });
+}
+
+double comparison_run_chunks(const ringlab::ComparisonRun& run) { return static_cast<double>(run.chunks()); }
+double comparison_run_tally_size(const ringlab::ComparisonRun& run) { return static_cast<double>(run.tally_size()); }
+
+val comparison_run_place(ringlab::ComparisonRun& run, double first, double end, const val& tally, bool bounded) {
   return guarded([&] {
-    ringlab::Scenario sc;
-    sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
-                                          : named_servers(args.names, args.weights, args.zones);
-    sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
-    sc.seed = integer(args.seed, Param::compare_seed);
-    sc.keys = integer(args.keys, Param::compare_keys);
-    const ChangeArgs& c = args.change;
-    sc.change = c.kind.isUndefined()
-                    ? ringlab::parse_change(c.text)
-                    : ringlab::change_from_parts(
-                          ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
-                          c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
-    sc.epsilon = args.epsilon;
-    sc.table_size = integer(args.table_size, Param::compare_table_size);
-    sc.threads = threads(args.threads);
+    std::vector<std::uint64_t> t = tally_in(tally);
+    const std::uint64_t from = count_in(first, "a chunk's number"), to = count_in(end, "a chunk's number");
+    if (bounded) run.place_bounded(from, to, t);
+    else run.place(from, to, t);
+    return tally_out(t);
+  });
+}
+
+// An array of ComparisonRowOut, one per algorithm.
+val comparison_run_rows(const ringlab::ComparisonRun& run, const val& tally) {
+  return guarded([&] {
     val rows = val::array();
-    for (const ringlab::ComparisonRow& r : ringlab::compare(sc)) {
+    for (const ringlab::ComparisonRow& r : run.rows(tally_in(tally))) {
       rows.call<void>("push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new,
                                                r.moved_between_old, r.moved_needlessly, r.max_over_mean, r.sd_over_mean,
                                                static_cast<double>(r.memory_bytes), r.build_ms});

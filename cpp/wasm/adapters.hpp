@@ -30,6 +30,7 @@
 
 #include "ringlab/analysis.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/maglev.hpp"
@@ -423,8 +424,15 @@ double theory_mod_n_kept(double n, double m);
 double theory_minimum_moved(double n, double m);
 ringlab::CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction);
 HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args);
-// An array of ComparisonRowOut, one per algorithm.
-val compare(const CompareArgs& args);
+// A comparison in parts: the run (a handle), its chunks and tally's length, the chunks
+// [first, end) placed into a tally (a Float64Array of counts; returned as a new one) by every
+// algorithm but bounded loads or, in order, by bounded loads; the rows of a tally, an array of
+// ComparisonRowOut.
+ringlab::ComparisonRun* make_comparison_run(const CompareArgs& args);
+double comparison_run_chunks(const ringlab::ComparisonRun& run);
+double comparison_run_tally_size(const ringlab::ComparisonRun& run);
+val comparison_run_place(ringlab::ComparisonRun& run, double first, double end, const val& tally, bool bounded);
+val comparison_run_rows(const ringlab::ComparisonRun& run, const val& tally);
 
 // The three experiments: their numbers and their exact text; the digest; memory
 ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress);
@@ -432,6 +440,9 @@ VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress);
 HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress);
 PlacementDigestOut placement_digest(const DigestArgs& args);
 HeapUsageOut heap_usage();
+
+// The direct entry points' places in the function table (direct.cpp).
+val direct_functions();
 
 // Every default of the library (the core's Defaults, a value_object).
 ringlab::Defaults defaults();

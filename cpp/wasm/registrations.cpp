@@ -447,6 +447,7 @@ EMSCRIPTEN_BINDINGS(ringlab) {
 
   function("errorFlagAddress", &error_flag_address);
   function("keyScratchAddress", &key_scratch_address);
+  function("directFunctions", &direct_functions);
   function("takeError", &take_error);
   function("version", &version);
   function("defaults", &defaults);
@@ -526,6 +527,13 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("backends", &maglev_backends);
   function("makeMaglev", &make_maglev, allow_raw_pointers());
 
+  class_<ringlab::ComparisonRun>("ComparisonRun")
+      .function("chunks", &comparison_run_chunks)
+      .function("tallySize", &comparison_run_tally_size)
+      .function("place", &comparison_run_place)
+      .function("rows", &comparison_run_rows);
+  function("makeComparisonRun", &make_comparison_run, allow_raw_pointers());
+
   function("boundedLoads", &bounded_loads);
 
   class_<ringlab::TokenRing>("TokenRing")
@@ -553,7 +561,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("theoryMinimumMoved", &theory_minimum_moved);
   function("cacheWhatIf", &cache_what_if);
   function("hotKeys", &hot_keys);
-  function("compare", &compare);
 
   function("ringVsMod", &ring_vs_mod);
   function("vnodeSweep", &vnode_sweep);

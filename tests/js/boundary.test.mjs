@@ -41,7 +41,7 @@ for (const node of source.statements) {
 
 // The surfaces whose methods are the module's entry points: the module and its handle classes.
 // (Direct is the plain exports, ModuleArg the factory's argument: neither is embind.)
-const surfaces = ["RawModule", "RawRing", "RawRendezvousOf", "RawMaglev", "RawTokenRing"];
+const surfaces = ["RawModule", "RawRing", "RawRendezvousOf", "RawMaglev", "RawTokenRing", "RawComparisonRun"];
 const notValues = new Set([...surfaces, "RawCommon", "RawHandle", "EmscriptenRuntime", "Direct", "ModuleArg"]);
 
 /** The raw.ts interface a type is (null/undefined stripped), if it is a value_object's. */
@@ -155,7 +155,7 @@ const calls = {
   "RawModule.loadStats": () => [raw, [Float64Array.of(1, 2, 3)]],
   "RawModule.cacheWhatIf": () => [raw, [0.95, 0.8]],
   "RawModule.hotKeys": () => [raw, [ring, { seed: 16, keys: 100, requests: 1000, s: 1, hot: 1, copies: 2 }]],
-  "RawModule.compare": () => [
+  "RawModule.makeComparisonRun": () => [
     raw,
     [
       {
@@ -174,6 +174,29 @@ const calls = {
       },
     ],
   ],
+  "RawComparisonRun.rows": () => {
+    const run = raw.makeComparisonRun({
+      servers: 4,
+      names: undefined,
+      weights: undefined,
+      zones: undefined,
+      vnodes: 10,
+      seed: 16,
+      keys: 500,
+      change: { text: "remove:S1", kind: undefined, name: "", weight: undefined },
+      epsilon: 0.25,
+      tableSize: 13,
+      threads: undefined,
+    });
+    noError("making the comparison run");
+    const tally = run.place(
+      0,
+      run.chunks(),
+      run.place(0, run.chunks(), new Float64Array(run.tallySize()), false),
+      true,
+    );
+    return [run, [tally]];
+  },
   "RawModule.ringVsMod": () => [raw, [{ seed: 16, keys: 200, servers: 4, vnodes: 10, threads: undefined }, progress]],
   "RawModule.vnodeSweep": () => [
     raw,

@@ -1,10 +1,11 @@
 // The loaded module: the functions of the core, their arguments checked, their results typed, and
 // the handles it makes. Nothing here computes a placement; every number comes from the C++ core.
 import { RinglabError } from "./errors.js";
+import { ComparisonRunHandle } from "./comparison-run.js";
 import { Heap } from "./heap.js";
 import { MaglevHandle } from "./maglev.js";
 import { Mulberry32Generator } from "./mulberry32.js";
-import type { RawComparisonRow, RawMaglevArgs, RawModule, RawProgress, RawRendezvousArgs } from "./raw.js";
+import type { RawMaglevArgs, RawModule, RawProgress, RawRendezvousArgs } from "./raw.js";
 import { RendezvousHandle, WeightedRendezvousHandle } from "./rendezvous.js";
 import { RingHandle, rawRing } from "./ring.js";
 import { TokenRingHandle } from "./token-ring.js";
@@ -12,8 +13,8 @@ import type {
   BoundedLoads,
   CacheWhatIf,
   CompareScenario,
-  ComparisonAlgorithm,
   ComparisonRow,
+  ComparisonRun,
   Defaults,
   HotKeysOptions,
   HotKeysResult,
@@ -93,19 +94,6 @@ function deepFreeze<T>(value: T): T {
     Object.freeze(value);
   }
   return value;
-}
-
-const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
-
-// A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
-function comparisonRow(row: RawComparisonRow): ComparisonRow {
-  if (!comparisonAlgorithms.includes(row.algorithm)) {
-    throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
-  }
-  const { reason, ...rest } = row;
-  const out: ComparisonRow = { ...rest, algorithm: row.algorithm as ComparisonAlgorithm };
-  if (!row.supported) out.reason = reason;
-  return out;
 }
 
 export class RinglabModule implements Ringlab {
@@ -412,6 +400,15 @@ export class RinglabModule implements Ringlab {
   }
 
   compare(scenario?: CompareScenario): ComparisonRow[] {
+    const run = this.comparisonRun(scenario);
+    try {
+      return run.rows(run.placeBounded(0, run.chunks, run.place(0, run.chunks, run.tally())));
+    } finally {
+      run.dispose();
+    }
+  }
+
+  comparisonRun(scenario?: CompareScenario): ComparisonRun {
     const o = options<CompareScenario>(
       scenario,
       ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize", "threads"],
@@ -432,7 +429,9 @@ export class RinglabModule implements Ringlab {
       tableSize: numOption(o, "tableSize", d.tableSize),
       threads: threadsOption(o),
     };
-    return this.#heap.call(() => this.#raw.compare(args)).map(comparisonRow);
+    const raw = this.#heap.call(() => this.#raw.makeComparisonRun(args));
+    if (raw === null) throw new RinglabError("internal", "the module returned no comparison run");
+    return new ComparisonRunHandle(raw, this.#heap);
   }
 
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {

@@ -531,6 +531,40 @@ export interface CompareScenario {
 export type ComparisonAlgorithm = "ring" | "rendezvous" | "jump" | "maglev" | "bounded" | "mod-n";
 
 /** One algorithm's row of {@link Ringlab.compare}. Fractions are of all keys, in [0, 1]. */
+/**
+ * A comparison cut into chunks of 65,536 keys. A tally is a `Float64Array` of counts of keys
+ * (whole numbers): start from {@link ComparisonRun.tally}, pass it to every place call, add the
+ * tallies of several runs element by element, and give the sum to {@link ComparisonRun.rows}.
+ *
+ * @example
+ * ```ts
+ * using run = rl.comparisonRun({ servers: 10, keys: 1_000_000 });
+ * let tally = run.tally();
+ * tally = run.place(0, run.chunks, tally);          // any chunks, any order, on any run
+ * tally = run.placeBounded(0, run.chunks, tally);   // bounded loads: on one run, in order
+ * run.rows(tally);                                  // = rl.compare({ servers: 10, keys: 1_000_000 })
+ * ```
+ */
+export interface ComparisonRun extends Handle {
+  /** The run's chunks: chunk c holds keys c·65,536 … (c+1)·65,536 − 1. */
+  readonly chunks: number;
+  /** A tally where nothing is placed yet (all zeros). */
+  tally(): Float64Array;
+  /**
+   * Places chunks [first, end) for every algorithm but bounded loads, into a copy of `tally`.
+   * @throws RinglabError `"invalid_argument"` for a range outside [0, chunks] or a tally that is not this run's.
+   */
+  place(first: number, end: number, tally: Float64Array): Float64Array;
+  /**
+   * Places chunks [first, end) for bounded loads, into a copy of `tally`. A key's place depends on
+   * the keys before it: one run places every chunk, in order from 0.
+   * @throws RinglabError `"invalid_argument"` for a range that does not continue the last one.
+   */
+  placeBounded(first: number, end: number, tally: Float64Array): Float64Array;
+  /** The rows from the sum of the tallies (every chunk placed once by place, and by placeBounded on this run). */
+  rows(tally: Float64Array): ComparisonRow[];
+}
+
 export interface ComparisonRow {
   /** Which algorithm. */
   algorithm: ComparisonAlgorithm;
@@ -952,6 +986,14 @@ export interface Ringlab {
    * before and after one change — what `ringlab compare` prints. Rows come in that order.
    */
   compare(scenario?: CompareScenario): ComparisonRow[];
+  /**
+   * The same comparison in parts, for workers that share no memory: each worker makes a run of
+   * the same scenario on a module of its own, places the chunks it is given, and one run turns
+   * the sum of the tallies into the rows — byte for byte {@link Ringlab.compare}'s. The package's
+   * `ringlab/parallel` entry does exactly this across workers.
+   * @throws RinglabError for a bad scenario, as {@link Ringlab.compare}.
+   */
+  comparisonRun(scenario?: CompareScenario): ComparisonRun;
 
   /** The published ring-vs-mod program: n → n + 1 servers, keys moved by mod-N and by a ring. */
   ringVsMod(options?: RingVsModOptions): RingVsModResult;

@@ -1,0 +1,64 @@
+// The handle of a comparison in parts: the wrapper's compare() places every chunk on one run, a
+// worker of `ringlab/parallel` the chunks it is given.
+import { HandleBase } from "./handle.js";
+import type { Heap } from "./heap.js";
+import { RinglabError } from "./errors.js";
+import type { RawComparisonRow, RawComparisonRun } from "./raw.js";
+import type { ComparisonAlgorithm, ComparisonRow, ComparisonRun } from "./types.js";
+import { invalidType, num } from "./validate.js";
+
+export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements ComparisonRun {
+  readonly #heap: Heap;
+  readonly chunks: number;
+  readonly #size: number;
+
+  constructor(raw: RawComparisonRun, heap: Heap) {
+    super(raw, "comparison run");
+    this.#heap = heap;
+    this.chunks = raw.chunks();
+    this.#size = raw.tallySize();
+  }
+
+  tally(): Float64Array {
+    return new Float64Array(this.#size);
+  }
+
+  place(first: number, end: number, tally: Float64Array): Float64Array {
+    return this.#place(first, end, tally, false);
+  }
+
+  placeBounded(first: number, end: number, tally: Float64Array): Float64Array {
+    return this.#place(first, end, tally, true);
+  }
+
+  rows(tally: Float64Array): ComparisonRow[] {
+    const raw = this.raw;
+    const t = tallyArg(tally);
+    return this.#heap.call(() => raw.rows(t)).map(comparisonRow);
+  }
+
+  #place(first: number, end: number, tally: Float64Array, bounded: boolean): Float64Array {
+    const raw = this.raw;
+    const [f, e, t] = [num(first, "first"), num(end, "end"), tallyArg(tally)];
+    return this.#heap.call(() => raw.place(f, e, t, bounded));
+  }
+}
+
+// The core checks the tally's length and every count; here only that it is an array of numbers.
+function tallyArg(tally: unknown): Float64Array {
+  if (tally instanceof Float64Array) return tally;
+  throw invalidType("tally", "a Float64Array", tally);
+}
+
+const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
+
+// A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
+function comparisonRow(row: RawComparisonRow): ComparisonRow {
+  if (!comparisonAlgorithms.includes(row.algorithm)) {
+    throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
+  }
+  const { reason, ...rest } = row;
+  const out: ComparisonRow = { ...rest, algorithm: row.algorithm as ComparisonAlgorithm };
+  if (!row.supported) out.reason = reason;
+  return out;
+}
