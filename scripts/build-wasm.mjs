@@ -51,7 +51,7 @@ const wasmOut = path.join(distDir, "wasm");
 const jsDir = path.join(root, "build-wasm", "web-lib");
 // The package's entry points (package.json: ".", "./single", "./systems", "./claims", the bin): one JavaScript file each,
 // and the one module they share (RinglabError must be one class, whichever entry threw it).
-const entries = ["index", "single", "cli", "systems", "claims"];
+const entries = ["index", "single", "cli", "systems", "claims", "parallel", "parallel-worker"];
 const shared = ["errors"];
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
@@ -209,7 +209,14 @@ async function bundleEntries() {
   for (const entry of [...entries, ...shared]) {
     const bundle = await rolldown({
       input: path.join(jsDir, `${entry}.js`),
-      external: [/^\.\/wasm\//, /^node:/, ...(shared.includes(entry) ? [] : shared.map((s) => `./${s}.js`))],
+      external: [
+        /^\.\/wasm\//,
+        /^node:/,
+        ...(shared.includes(entry) ? [] : shared.map((s) => `./${s}.js`)),
+        // The parallel worker loads the package's main entry as it is, so a bundler that emits the
+        // worker sees the entry (and its .wasm) it already knows.
+        ...(entry === "parallel-worker" ? ["./index.js"] : []),
+      ],
       logLevel: "warn",
       // No `// <module>` line before each module's code: bytes every page downloads.
       experimental: { attachDebugInfo: "none" },

@@ -60,9 +60,14 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/claims.d.ts",
     "web/lib/dist/wasm/ringlab-claims.js",
     "web/lib/dist/wasm/ringlab-claims.wasm",
+    // ringlab/parallel: its entry and the worker script beside it (which loads the main entry).
+    "web/lib/dist/parallel.js",
+    "web/lib/dist/parallel.d.ts",
+    "web/lib/dist/parallel-worker.js",
     // The widgets bundle (`ringlab/widgets`) with its worker and module beside it.
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
+    "dist/widgets/ringlab-compare-worker.js",
     "dist/widgets/ringlab.wasm",
     "dist/widgets/ringlab-simd.wasm",
     // The definitions the .d.ts links to (docs/algorithms.md#…, docs/systems.md).
@@ -105,6 +110,7 @@ import { load, RinglabError } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadClaims } from "ringlab/claims";
+import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
 for (const rl of [await load(), await loadSingle()]) {
@@ -134,6 +140,10 @@ const claims = (await loadClaims()).claims();
 assert.deepEqual(claims.map((c) => [c.id, c.verdict, c.ringlab.figure]), expected.claims);
 assert.ok(claims.length >= 14 && claims.every((c) => c.verdict === "match" || c.verdict === "within"));
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-claims.wasm"))));
+// Two worker threads, each loading the installed main entry and its module: compare's rows.
+const strip = (rows) => JSON.stringify(rows.map(({ buildMs, ...r }) => r));
+const scenario = { servers: 7, keys: 300000, change: "remove:S2" };
+assert.equal(strip(await compareInWorkers({ ...scenario, threads: 2 })), strip((await load()).compare(scenario)));
 console.log("smoke ok");
 `,
   );
@@ -168,10 +178,18 @@ test("the installed bin: ringlab run, compare, h32, phash2, place, errors", () =
 test("the installed types compile in a strict consumer without @types/node", () => {
   writeFileSync(
     path.join(dir, "smoke.ts"),
-    `import { load, RinglabError, type Ring, type VnodeSweepResult } from "ringlab";
+    `import { load, RinglabError, type ComparisonRow, type Ring, type VnodeSweepResult } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems, type MalachiRing, type TermValue, type ErlangTerm } from "ringlab/systems";
+import { compareInWorkers, type ParallelOptions } from "ringlab/parallel";
 const rl = await load({ wasmUrl: new URL("https://example.com/ringlab.wasm") });
+const parallelOptions: ParallelOptions = { onProgress: (done: number, total: number) => void (done / total), signal: AbortSignal.timeout(1000) };
+const inWorkers: ComparisonRow[] = await compareInWorkers({ servers: 10, threads: 2 }, parallelOptions);
+const run = rl.comparisonRun({ servers: 10 });
+const parts: ComparisonRow[] = run.rows(run.placeBounded(0, run.chunks, run.place(0, run.chunks, run.tally())));
+// @ts-expect-error: a tally is a Float64Array
+run.place(0, 1, [0]);
+run.dispose();
 const erl = await loadSystems();
 const term: ErlangTerm = erl.parseTerm("{:a, 1}", { syntax: "elixir" });
 const malachi: MalachiRing = erl.malachiRing({ ringBits: 16 });
@@ -190,7 +208,7 @@ const single = await loadSingle();
 const code: string = new RinglabError("disposed", "x").code;
 // @ts-expect-error: servers is required
 rl.ring({ vnodes: 5 });
-export { owner, counts, single, code, table, rows, steps, routed, hashed };
+export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts };
 `,
   );
   writeFileSync(

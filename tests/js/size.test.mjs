@@ -49,6 +49,10 @@ for (const [name, entry, wasm, budget] of [
   ["ringlab/systems", "systems.js", "wasm/ringlab-systems.wasm", SYSTEMS_BUDGET],
   // The chapter's claims: the claims page and the claim widget only.
   ["ringlab/claims", "claims.js", "wasm/ringlab-claims.wasm", BUDGET],
+  // A comparison across workers: the page's part only starts them; each worker then loads the
+  // main entry and its module, within the main budget.
+  ["ringlab/parallel (the page's part)", "parallel.js", null, 4 * 1024],
+  ["ringlab/parallel's worker (each)", "parallel-worker.js", "wasm/ringlab.wasm", BUDGET],
 ]) {
   test(`${name}: JS + .wasm within ${kb(budget)} gzip`, (t) => {
     const js = measure(closure(entry));

@@ -1,0 +1,242 @@
+/**
+ * `ringlab/parallel`: a comparison split across workers — Web Workers in a browser, worker threads
+ * in Node — each with a module of its own, so it needs no shared memory and no cross-origin
+ * isolation: it works from any static host. The rows are {@link Ringlab.compare}'s, byte for
+ * byte, for every number of workers.
+ *
+ * @example
+ * ```ts
+ * import { compareInWorkers } from "ringlab/parallel";
+ * const rows = await compareInWorkers(
+ *   { servers: 100, keys: 10_000_000, change: "add", threads: 2 },
+ *   { onProgress: (done, total) => console.log(`${done} / ${total}`) },
+ * );
+ * ```
+ * @module
+ */
+import { RinglabError, toCode } from "./errors.js";
+import type { CompareScenario, ComparisonRow } from "./types.js";
+
+export { RinglabError } from "./errors.js";
+
+/** A worker as {@link compareInWorkers} drives it: a Web Worker or a Node worker thread, wrapped. */
+export interface ComparisonWorker {
+  postMessage(message: ToWorker): void;
+  /** Calls `receive` with each message the worker sends, `fail` if it fails to start or dies. */
+  listen(receive: (message: FromWorker) => void, fail: (error: Error) => void): void;
+  terminate(): void;
+}
+
+/** Options of {@link compareInWorkers}. */
+export interface ParallelOptions {
+  /**
+   * Called as chunks are placed, with the work done and the work in all (each chunk of 65,536 keys
+   * counts twice: placed by every algorithm but bounded loads, and by bounded loads).
+   */
+  onProgress?: (done: number, total: number) => void;
+  /** Aborts the run: every worker is terminated, and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /**
+   * Starts one worker. By default the package's own worker script (`parallel-worker.js`, next to
+   * this file) as a module Web Worker, or as a worker thread in Node.
+   */
+  spawn?: () => ComparisonWorker | Promise<ComparisonWorker>;
+}
+
+/** Page → worker. */
+export type ToWorker =
+  | { op: "start"; scenario: CompareScenario }
+  | { op: "place"; first: number; end: number; bounded: boolean }
+  | { op: "tally" }
+  | { op: "rows"; tally: Float64Array };
+
+/** Worker → page: one answer to each message, in order. */
+export type FromWorker =
+  | { op: "ready"; chunks: number }
+  | { op: "placed" }
+  | { op: "tally"; tally: Float64Array }
+  | { op: "rows"; rows: ComparisonRow[] }
+  | { op: "error"; name: string; code: string; message: string };
+
+// Hidden from bundlers: only Node takes these branches. (A literal `new URL("./…", import.meta.url)`
+// in the Node branch would make a bundler copy the worker's source as an asset as well.)
+const nodeWorkerThreads = "node:worker_threads";
+const nodeOs = "node:os";
+const workerScript = "./parallel-worker.js";
+
+async function defaultSpawn(): Promise<ComparisonWorker> {
+  if (typeof Worker === "function") {
+    // This exact form lets bundlers (Vite, webpack 5) emit the worker script as a file of its own.
+    const w = new Worker(new URL("./parallel-worker.js", import.meta.url), { type: "module" });
+    return {
+      postMessage: (m) => w.postMessage(m),
+      listen(receive, fail) {
+        w.addEventListener("message", (e: MessageEvent<FromWorker>) => receive(e.data));
+        w.addEventListener("error", (e) => fail(new Error(e.message || "the worker failed to start")));
+      },
+      terminate: () => w.terminate(),
+    };
+  }
+  const threads = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
+    Worker: new (url: URL) => {
+      postMessage(m: unknown): void;
+      on(event: "message", f: (m: FromWorker) => void): void;
+      on(event: "error", f: (e: Error) => void): void;
+      terminate(): Promise<number>;
+    };
+  };
+  const script = new URL(workerScript, import.meta.url);
+  const w = new threads.Worker(script);
+  return {
+    postMessage: (m) => w.postMessage(m),
+    listen(receive, fail) {
+      w.on("message", receive);
+      w.on("error", fail);
+    },
+    terminate: () => void w.terminate(),
+  };
+}
+
+// The machine's cores: the default number of workers, as natively (--threads).
+async function cores(): Promise<number> {
+  const n = (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency;
+  if (typeof n === "number" && n > 0) return n;
+  try {
+    const os = (await import(/* @vite-ignore */ nodeOs)) as { availableParallelism?(): number; cpus(): unknown[] };
+    return os.availableParallelism?.() ?? os.cpus().length;
+  } catch {
+    return 1;
+  }
+}
+
+// One worker, one message in flight: ask() resolves with its answer, or rejects with its error
+// (a RinglabError with the core's code and message), or with the run's stop.
+class Remote {
+  #pending: { resolve(m: FromWorker): void; reject(e: unknown): void } | undefined;
+  #dead: Error | undefined;
+
+  constructor(readonly worker: ComparisonWorker) {
+    worker.listen(
+      (m) => {
+        const p = this.#pending;
+        this.#pending = undefined;
+        if (!p) return;
+        // The worker's error as the module threw it: the core's code, the same message.
+        if (m.op === "error") p.reject(new RinglabError(toCode(m.code), m.message));
+        else p.resolve(m);
+      },
+      (error) => {
+        this.#dead = error;
+        this.fail(new RinglabError("load_failed", `a comparison worker failed: ${error.message}`));
+      },
+    );
+  }
+
+  ask<K extends FromWorker["op"]>(message: ToWorker, expect: K): Promise<Extract<FromWorker, { op: K }>> {
+    if (this.#dead)
+      return Promise.reject(new RinglabError("load_failed", `a comparison worker failed: ${this.#dead.message}`));
+    return new Promise<FromWorker>((resolve, reject) => {
+      this.#pending = { resolve, reject };
+      this.worker.postMessage(message);
+    }).then((m) => {
+      if (m.op !== expect) throw new RinglabError("internal", `a comparison worker answered ${m.op}, not ${expect}`);
+      return m as Extract<FromWorker, { op: K }>;
+    });
+  }
+
+  fail(reason: unknown): void {
+    const p = this.#pending;
+    this.#pending = undefined;
+    p?.reject(reason);
+  }
+}
+
+/**
+ * {@link Ringlab.compare} across workers. `scenario.threads` is the number of workers (1 … 256,
+ * checked by the core as natively; by default the machine's cores), never more than the run has
+ * chunks. The first worker checks the scenario before any other starts, so a bad one is rejected
+ * with the same RinglabError as {@link Ringlab.compare}. Bounded loads places its keys in order on
+ * the first worker, between its other chunks; the other workers take the rest as they come free.
+ *
+ * @throws RinglabError (as a rejection) for a bad scenario or options; `"load_failed"` when a
+ *   worker cannot start; the signal's reason when aborted.
+ */
+export async function compareInWorkers(
+  scenario: CompareScenario = {},
+  options: ParallelOptions = {},
+): Promise<ComparisonRow[]> {
+  if (options === null || typeof options !== "object") {
+    throw new RinglabError("invalid_type", "compareInWorkers() options must be an object");
+  }
+  for (const k of Object.keys(options)) {
+    if (!["onProgress", "signal", "spawn"].includes(k)) {
+      throw new RinglabError("invalid_argument", `unknown compareInWorkers() option "${k}"`);
+    }
+  }
+  const { onProgress, signal, spawn = defaultSpawn } = options;
+  if (onProgress !== undefined && typeof onProgress !== "function") {
+    throw new RinglabError("invalid_type", "onProgress must be a function");
+  }
+  signal?.throwIfAborted();
+  const remotes: Remote[] = [];
+  let stopped: unknown;
+  const stop = (reason: unknown) => {
+    stopped ??= { reason };
+    for (const r of remotes) r.fail(reason);
+  };
+  const onAbort = () => stop(signal!.reason);
+  signal?.addEventListener("abort", onAbort);
+  const start = async (): Promise<Remote> => {
+    const r = new Remote(await spawn());
+    remotes.push(r);
+    if (stopped) throw (stopped as { reason: unknown }).reason;
+    return r;
+  };
+  try {
+    const first = await start();
+    const { chunks } = await first.ask({ op: "start", scenario }, "ready");
+    const wanted = typeof scenario.threads === "number" ? scenario.threads : await cores();
+    const count = Math.max(1, Math.min(wanted, chunks));
+    // Tasks of a few chunks: enough of them for the workers to stay busy to the end, and for
+    // progress to move, few enough that messages cost nothing next to the work.
+    const size = Math.max(1, Math.min(16, Math.ceil(chunks / (count * 8))));
+    let nextPlain = 0;
+    let nextBounded = 0;
+    let done = 0;
+    const total = 2 * chunks;
+    const report = () => onProgress?.(done, total);
+    report();
+    const work = async (r: Remote, isFirst: boolean): Promise<void> => {
+      for (;;) {
+        // The first worker keeps bounded loads' walk as far along as the other chunks.
+        const bounded = isFirst && nextBounded < chunks && (nextPlain >= chunks || nextBounded <= nextPlain);
+        if (!bounded && nextPlain >= chunks) return;
+        const from = bounded ? nextBounded : nextPlain;
+        const end = Math.min(chunks, from + size);
+        if (bounded) nextBounded = end;
+        else nextPlain = end;
+        await r.ask({ op: "place", first: from, end, bounded }, "placed");
+        done += end - from;
+        report();
+      }
+    };
+    const others = Array.from({ length: count - 1 }, async () => {
+      const r = await start();
+      await r.ask({ op: "start", scenario }, "ready");
+      await work(r, false);
+    });
+    await Promise.all([work(first, true), ...others]);
+    const sum = new Float64Array((await first.ask({ op: "tally" }, "tally")).tally);
+    for (const r of remotes.slice(1)) {
+      const { tally } = await r.ask({ op: "tally" }, "tally");
+      for (let i = 0; i < sum.length; i++) sum[i] = sum[i]! + tally[i]!;
+    }
+    return (await first.ask({ op: "rows", tally: sum }, "rows")).rows;
+  } catch (e) {
+    stop(e);
+    throw stopped ? (stopped as { reason: unknown }).reason : e;
+  } finally {
+    signal?.removeEventListener("abort", onAbort);
+    for (const r of remotes) r.worker.terminate();
+  }
+}
