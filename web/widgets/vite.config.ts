@@ -64,6 +64,7 @@ export default defineConfig({
       { find: /^ringlab$/, replacement: pkgEntry },
       { find: /^ringlab\/systems$/, replacement: systemsEntry },
       { find: /^ringlab\/claims$/, replacement: claimsEntry },
+      { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
   plugins: [wasmBesideBundle(), simdBesideBundle(), systemsBesideBundle(), claimsBesideBundle()],
@@ -77,8 +78,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The experiments' worker keeps its name (pages' CSP and docs name it); the claims' is
-        // ringlab-claims-worker.js.
-        entryFileNames: (chunk) => (chunk.name === "claims-worker" ? "ringlab-claims-worker.js" : "ringlab-worker.js"),
+        // ringlab-claims-worker.js, a big comparison's (several at once) ringlab-compare-worker.js.
+        entryFileNames: (chunk) =>
+          chunk.name === "claims-worker"
+            ? "ringlab-claims-worker.js"
+            : chunk.name === "parallel-worker"
+              ? "ringlab-compare-worker.js"
+              : "ringlab-worker.js",
         chunkFileNames: "ringlab-worker-[hash].js",
         minify: true,
       },

@@ -1,9 +1,13 @@
 // Running experiments: small runs on the page's own module, big ones in a Web Worker with
 // progress and cancel (terminate). One worker per widget, created on the first big run and kept
-// for the next; a cancel ends it and the next run starts a fresh one.
-import type { Ringlab } from "ringlab";
+// for the next; a cancel ends it and the next run starts a fresh one. A big comparison is split
+// across several workers instead (ringlab/parallel), started for the run and ended with it.
+import type { CompareScenario, Ringlab } from "ringlab";
 import type { FromWorker, Job, JobResult, ToWorker } from "../worker/protocol";
 import { isBig, runJob, type Progress } from "../worker/run";
+
+// Workers a comparison uses at most, whatever the cores.
+const kMaxWorkers = 8;
 
 /** A run stopped by cancel(). */
 export class Cancelled extends Error {
@@ -29,7 +33,14 @@ export class JobRunner {
   private worker: Worker | undefined;
   private nextId = 1;
   private pending:
-    { id: number; resolve(r: JobResult): void; reject(e: unknown): void; onProgress: Progress } | undefined;
+    | {
+        id: number;
+        resolve(r: JobResult): void;
+        reject(e: unknown): void;
+        onProgress: Progress;
+        abort?: AbortController;
+      }
+    | undefined;
 
   /** Whether `job` will run in a worker. */
   static inWorker(job: Job): boolean {
@@ -38,6 +49,7 @@ export class JobRunner {
 
   run(rl: Ringlab, job: Job, onProgress: Progress): Promise<JobResult> {
     this.cancel();
+    if (job.kind === "compare" && JobRunner.inWorker(job)) return this.compareInWorkers(job.options, onProgress);
     if (!JobRunner.inWorker(job)) {
       try {
         return Promise.resolve(runJob(rl, job));
@@ -62,6 +74,34 @@ export class JobRunner {
       const msg: ToWorker = { type: "run", id, job };
       worker.postMessage(msg);
     });
+  }
+
+  /**
+   * A big comparison, split across workers (ringlab/parallel, loaded on first use): each a module
+   * of its own, so it runs on any static host. As many workers as the machine has cores, at most
+   * kMaxWorkers: each holds a module and the scenario's tables.
+   */
+  private compareInWorkers(scenario: CompareScenario, onProgress: Progress): Promise<JobResult> {
+    const abort = new AbortController();
+    const id = this.nextId++;
+    return new Promise<JobResult>((resolve, reject) => {
+      this.pending = { id, resolve, reject, onProgress, abort };
+      const cores = typeof navigator === "object" ? navigator.hardwareConcurrency || 2 : 2;
+      const threads = scenario.threads ?? Math.min(cores, kMaxWorkers);
+      import("ringlab/parallel")
+        .then((p) => p.compareInWorkers({ ...scenario, threads }, { signal: abort.signal, onProgress }))
+        .then(
+          (rows) => this.settle(id, (p) => p.resolve({ kind: "compare", result: rows })),
+          (e: unknown) => this.settle(id, (p) => p.reject(e)),
+        );
+    });
+  }
+
+  private settle(id: number, f: (p: NonNullable<JobRunner["pending"]>) => void): void {
+    const p = this.pending;
+    if (!p || p.id !== id) return; // cancelled: its promise was rejected then
+    this.pending = undefined;
+    f(p);
   }
 
   private spawn(): Worker {
@@ -93,8 +133,11 @@ export class JobRunner {
     const p = this.pending;
     if (!p) return;
     this.pending = undefined;
-    this.worker?.terminate();
-    this.worker = undefined;
+    if (p.abort) p.abort.abort();
+    else {
+      this.worker?.terminate();
+      this.worker = undefined;
+    }
     p.reject(new Cancelled());
   }
 

@@ -159,8 +159,15 @@ export class Compare extends RinglabElement<typeof spec> {
       this.statusText.textContent = inWorker ? t.runningInWorker : "";
       this.box.setAttribute("aria-busy", "true");
       const run = ++this.runs;
+      const bar = this.progressBox.querySelector("progress");
+      bar?.removeAttribute("value"); // indeterminate until the workers report
       this.runner
-        .run(rl, job, () => {})
+        .run(rl, job, (done, total) => {
+          if (run !== this.runs || !bar) return;
+          bar.max = total || 1;
+          bar.value = done;
+          this.statusText.textContent = t.progress(this.f.pct(total ? done / total : 0, 0));
+        })
         .then(
           (r) => {
             if (run === this.runs) this.done = { key, rows: r.kind === "compare" ? r.result : [] };
