@@ -67,37 +67,44 @@ class Reporter {
   std::atomic<std::uint64_t> done_{0};
 };
 
-}  // namespace
+// The size of chunk c of a run of `keys` keys.
+std::size_t chunk_size(std::uint64_t keys, std::uint64_t c) {
+  return static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, keys - c * kChunk));
+}
 
-RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
-  validate(p);
-  const unsigned threads = thread_count(p.threads);
-  RingVsModResult r;
-  r.keys = static_cast<std::uint32_t>(p.keys);
-  const auto n = static_cast<std::uint32_t>(p.servers);
-  const std::uint32_t m = n + 1;
-  r.servers_before = n;
-  r.servers_after = m;
-  const Ring before = Ring::uniform(n, static_cast<std::uint32_t>(p.vnodes));
-  const Ring after = Ring::uniform(m, static_cast<std::uint32_t>(p.vnodes));
-  const FastMod mod_before(n), mod_after(m);
-  // Per worker: mod moved, mod moved to new, ring moved, ring moved to new.
-  const std::size_t chunks = chunks_of(r.keys);
-  std::vector<std::uint32_t> sums(4 * workers_for(chunks, threads), 0);  // keys <= kMaxKeys < 2^32
-  Reporter report(progress, r.keys);
-  run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
-    report.start(w);
-    std::uint32_t* t = sums.data() + 4 * w;
-    const std::uint64_t first = c * kChunk;
-    const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, r.keys - first));
-    KeyStream keys(p.seed, first);
+// --- Each experiment as a run: its structures, a chunk's counts, the result from the counts ---
+//
+// A chunk's counts are added into a tally of integers (a worker's, or a thread's); the tallies'
+// sum gives the result, whichever worker or thread counted which chunk. The native functions
+// below and ExperimentRun (workers that share no memory) are the same runs.
+
+// ring-vs-mod. Tally: mod moved, mod moved to new, ring moved, ring moved to new.
+struct RingVsModRun {
+  static constexpr std::size_t kTally = 4;
+  RingVsModParams p;
+  std::uint32_t keys, n;
+  Ring before, after;
+  FastMod mod_before, mod_after;
+
+  explicit RingVsModRun(const RingVsModParams& params)
+      : p(params),
+        keys(static_cast<std::uint32_t>(params.keys)),
+        n(static_cast<std::uint32_t>(params.servers)),
+        before(Ring::uniform(n, static_cast<std::uint32_t>(params.vnodes))),
+        after(Ring::uniform(n + 1, static_cast<std::uint32_t>(params.vnodes))),
+        mod_before(n),
+        mod_after(n + 1) {}
+
+  void chunk(std::uint64_t c, std::uint64_t* t) const {
+    const std::size_t size = chunk_size(keys, c);
+    KeyStream stream(p.seed, c * kChunk);
     std::vector<std::uint32_t> scratch(3 * kKeyBlock);
     std::uint32_t* const hashes = scratch.data();
     std::uint32_t* const owner_before = hashes + kKeyBlock;
     std::uint32_t* const owner_after = owner_before + kKeyBlock;
     for_each_block(size, [&](std::size_t lo, std::size_t hi) {
       const std::size_t count = hi - lo;
-      keys.next_hashes(std::span(hashes, count));
+      stream.next_hashes(std::span(hashes, count));
       std::copy_n(hashes, count, owner_before);
       std::copy_n(hashes, count, owner_after);
       before.owners(std::span(owner_before, count));
@@ -121,84 +128,92 @@ RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, cons
       t[2] += ring_moved;
       t[3] += ring_moved_to_new;
     });
-    report.finished(size);
-  });
-  for (std::size_t i = 0; i < sums.size(); i += 4) {
-    r.mod_moved += sums[i];
-    r.mod_moved_to_new += sums[i + 1];
-    r.ring_moved += sums[i + 2];
-    r.ring_moved_to_new += sums[i + 3];
   }
-  report.end();
-  r.text = experiments_text::ring_vs_mod(r);
-  return r;
-}
 
-// The keys are made once per group of rings and looked up in each ring of the group, a chunk at
-// a time: no array of every key is kept. A group is the next values of V whose rings hold at
-// most kMaxRingPoints points together (each ring alone is held to that cap), so the rings kept at
-// once cost no more than the largest ring allowed; the default list is one group.
-RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
-  validate(p);
-  const unsigned threads = thread_count(p.threads);
-  VnodeSweepResult r;
-  r.servers = static_cast<std::uint32_t>(p.servers);
-  r.keys = static_cast<std::uint32_t>(p.keys);
-  const double n = r.servers;
-  r.average = static_cast<double>(r.keys) / n;
-  const double avg = r.average;
-  // The end of the group that starts at p.vnodes[from].
-  const auto group_end = [&](std::size_t from) {
-    std::size_t to = from;
-    std::uint64_t points = 0;
-    do points += static_cast<std::uint64_t>(p.servers * p.vnodes[to++]);
-    while (to < p.vnodes.size() && points + static_cast<std::uint64_t>(p.servers * p.vnodes[to]) <= kMaxRingPoints);
-    return to;
-  };
-  std::size_t groups = 0;
-  for (std::size_t from = 0; from < p.vnodes.size(); from = group_end(from)) ++groups;
-  // Work: per key and group, making the key and placing it once per V of the group.
-  const std::uint64_t total = static_cast<std::uint64_t>(r.keys) * (groups + p.vnodes.size());
-  Reporter report(progress, total);
-  const std::size_t chunks = chunks_of(r.keys);
-  const unsigned workers = workers_for(chunks, threads);
-  r.text = experiments_text::vnode_sweep_header();
-  for (std::size_t from = 0, to; from < p.vnodes.size(); from = to) {
-    to = group_end(from);
-    const std::size_t g = to - from;
-    const std::unique_ptr<std::optional<Ring>[]> rings(new std::optional<Ring>[g]);
-    for (std::size_t v = 0; v < g; ++v) rings[v].emplace(Ring::uniform(r.servers, p.vnodes[from + v]));
-    // Per worker, per ring of the group, per server.
-    const std::size_t per_worker = g * r.servers;
-    std::vector<std::uint32_t> all_counts(workers * per_worker, 0);
-    run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
-      report.start(w);
-      const std::uint64_t first = c * kChunk;
-      const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, r.keys - first));
-      KeyStream keys(p.seed, first);
-      std::vector<std::uint32_t> scratch(2 * kKeyBlock);
-      std::uint32_t* const hashes = scratch.data();
-      std::uint32_t* const owners = hashes + kKeyBlock;
-      for_each_block(size, [&](std::size_t lo, std::size_t hi) {
-        const std::size_t count = hi - lo;
-        keys.next_hashes(std::span(hashes, count));
-        for (std::size_t v = 0; v < g; ++v) {
-          std::copy_n(hashes, count, owners);
-          rings[v]->owners(std::span(owners, count));
-          std::uint32_t* counts = all_counts.data() + w * per_worker + v * r.servers;
-          for (std::size_t i = 0; i < count; ++i) ++counts[owners[i]];
-        }
-      });
-      report.finished(size * (1 + g));
+  [[nodiscard]] RingVsModResult result(const std::uint64_t* t) const {
+    RingVsModResult r;
+    r.keys = keys;
+    r.servers_before = n;
+    r.servers_after = n + 1;
+    r.mod_moved = static_cast<std::uint32_t>(t[0]);
+    r.mod_moved_to_new = static_cast<std::uint32_t>(t[1]);
+    r.ring_moved = static_cast<std::uint32_t>(t[2]);
+    r.ring_moved_to_new = static_cast<std::uint32_t>(t[3]);
+    r.text = experiments_text::ring_vs_mod(r);
+    return r;
+  }
+};
+
+// vnode-sweep. The keys are made once per group of rings and looked up in each ring of the
+// group, a chunk at a time: no array of every key is kept. A group (a step of the run) is the next
+// values of V whose rings hold at most kMaxRingPoints points together (each ring alone is held to
+// that cap), so the rings kept at once cost no more than the largest ring allowed; the default
+// list is one group. Tally: keys per server for each V, in the list's order.
+struct VnodeSweepRun {
+  VnodeSweepParams p;
+  std::uint32_t servers, keys;
+  std::vector<std::size_t> groups;  // group g is V list entries groups[g] .. groups[g+1]-1
+  std::size_t built = SIZE_MAX;     // the group whose rings are built
+  std::vector<std::optional<Ring>> rings;
+
+  explicit VnodeSweepRun(const VnodeSweepParams& params)
+      : p(params), servers(static_cast<std::uint32_t>(params.servers)), keys(static_cast<std::uint32_t>(params.keys)) {
+    for (std::size_t from = 0; from < p.vnodes.size();) {
+      groups.push_back(from);
+      std::uint64_t points = 0;
+      do points += static_cast<std::uint64_t>(p.servers * p.vnodes[from++]);
+      while (from < p.vnodes.size() &&
+             points + static_cast<std::uint64_t>(p.servers * p.vnodes[from]) <= kMaxRingPoints);
+    }
+    groups.push_back(p.vnodes.size());
+  }
+  [[nodiscard]] std::size_t steps() const noexcept { return groups.size() - 1; }
+  [[nodiscard]] std::size_t tally() const noexcept { return p.vnodes.size() * servers; }
+  // Per key of a step: making it, and placing it once per ring of the group.
+  [[nodiscard]] std::uint64_t work(std::size_t g) const noexcept { return 1 + groups[g + 1] - groups[g]; }
+
+  void build(std::size_t g) {
+    if (built == g) return;
+    rings.clear();
+    built = SIZE_MAX;
+    rings.resize(groups[g + 1] - groups[g]);
+    for (std::size_t v = 0; v < rings.size(); ++v)
+      rings[v].emplace(Ring::uniform(servers, static_cast<std::uint32_t>(p.vnodes[groups[g] + v])));
+    built = g;
+  }
+
+  void chunk(std::size_t g, std::uint64_t c, std::uint64_t* t) const {
+    const std::size_t size = chunk_size(keys, c);
+    KeyStream stream(p.seed, c * kChunk);
+    std::vector<std::uint32_t> scratch(2 * kKeyBlock);
+    std::uint32_t* const hashes = scratch.data();
+    std::uint32_t* const owners = hashes + kKeyBlock;
+    for_each_block(size, [&](std::size_t lo, std::size_t hi) {
+      const std::size_t count = hi - lo;
+      stream.next_hashes(std::span(hashes, count));
+      for (std::size_t v = 0; v < rings.size(); ++v) {
+        std::copy_n(hashes, count, owners);
+        rings[v]->owners(std::span(owners, count));
+        std::uint64_t* counts = t + (groups[g] + v) * servers;
+        for (std::size_t i = 0; i < count; ++i) ++counts[owners[i]];
+      }
     });
-    for (std::size_t v = 0; v < g; ++v) {
-      const std::int64_t vnodes = p.vnodes[from + v];
+  }
+
+  [[nodiscard]] VnodeSweepResult result(const std::uint64_t* t) const {
+    VnodeSweepResult r;
+    r.servers = servers;
+    r.keys = keys;
+    const double n = r.servers;
+    r.average = static_cast<double>(r.keys) / n;
+    const double avg = r.average;
+    r.text = experiments_text::vnode_sweep_header();
+    for (std::size_t v = 0; v < p.vnodes.size(); ++v) {
+      const std::int64_t vnodes = p.vnodes[v];
       VnodeSweepRow row;
       row.vnodes = static_cast<std::uint32_t>(vnodes);
       row.points = static_cast<std::uint64_t>(p.servers * vnodes);
-      row.counts.assign(r.servers, 0);
-      for (std::size_t at = v * r.servers; at < all_counts.size(); at += per_worker)
-        for (std::uint32_t s = 0; s < r.servers; ++s) row.counts[s] += all_counts[at + s];
+      row.counts.assign(t + v * servers, t + (v + 1) * servers);
       row.min = *std::min_element(row.counts.begin(), row.counts.end());
       row.max = *std::max_element(row.counts.begin(), row.counts.end());
       // Summed left to right from 0 and squared by multiplication, as the published reduce with
@@ -215,49 +230,45 @@ RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, co
       r.text += experiments_text::vnode_sweep_row(row, vnodes, sd_pct);
       r.rows.push_back(std::move(row));
     }
+    r.text += experiments_text::vnode_sweep_footer(avg);
+    return r;
   }
-  report.end();
-  r.text += experiments_text::vnode_sweep_footer(avg);
-  return r;
-}
+};
 
-RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
-  validate(p);
-  const unsigned threads = thread_count(p.threads);
-  HrwJumpResult r;
-  r.keys = static_cast<std::uint32_t>(p.keys);
-  const auto ns = static_cast<std::uint32_t>(p.servers);
-  r.removed = static_cast<std::uint32_t>(p.remove);
-  r.buckets = static_cast<std::uint32_t>(p.buckets);
-  const auto b = static_cast<std::int32_t>(p.buckets);
-  // Server names as bytes: the names are ASCII, so bytes hash exactly like UTF-16 units.
-  std::vector<std::string> names;
-  names.reserve(ns);
-  for (std::uint32_t s = 0; s < ns; ++s) names.push_back("S" + str(s));
+// hrw-jump. Tally: the servers' counts, then hrw moved, hrw moved not from the removed server,
+// jump moved.
+struct HrwJumpRun {
+  HrwJumpParams p;
+  std::uint32_t keys, ns, removed, buckets;
   // Every name is "S" + digits: a score continues the key's state past "|S" with the digits of s
   // (digits[first[s] .. first[s+1])), so "|S" is hashed once per key instead of once per server.
+  // The names are ASCII, so bytes hash exactly like UTF-16 units.
   std::vector<std::uint8_t> digits;
-  std::vector<std::uint32_t> first(ns + 1, 0);
-  for (std::uint32_t s = 0; s < ns; ++s) {
-    for (std::size_t i = 1; i < names[s].size(); ++i) digits.push_back(static_cast<std::uint8_t>(names[s][i]));
-    first[s + 1] = static_cast<std::uint32_t>(digits.size());
+  std::vector<std::uint32_t> first;
+
+  explicit HrwJumpRun(const HrwJumpParams& params)
+      : p(params),
+        keys(static_cast<std::uint32_t>(params.keys)),
+        ns(static_cast<std::uint32_t>(params.servers)),
+        removed(static_cast<std::uint32_t>(params.remove)),
+        buckets(static_cast<std::uint32_t>(params.buckets)),
+        first(ns + 1, 0) {
+    for (std::uint32_t s = 0; s < ns; ++s) {
+      for (const char d : str(s)) digits.push_back(static_cast<std::uint8_t>(d));
+      first[s + 1] = static_cast<std::uint32_t>(digits.size());
+    }
   }
-  // jump(x, b) and jump(x, b + 1) are the last buckets below b and below b + 1 of one increasing
-  // sequence that depends on x alone (0 = j0 < j1 < ...: every step gives j >= b + 1). They differ
-  // exactly when the sequence hits b, and then jump(x, b + 1) = b. So one walk, to b + 1, answers
-  // both, and a key that moves always moves to the new bucket: jump_moved_not_to_new stays 0.
-  // The walks run a block of keys at a time, side by side (jump_many).
-  constexpr std::size_t kBlock = 256;
-  // Per worker: the servers' counts, then hrw moved, hrw moved not from the removed server, jump
-  // moved.
-  const std::size_t chunks = chunks_of(r.keys);
-  const std::size_t per_worker = ns + 3;
-  std::vector<std::uint32_t> all_counts(workers_for(chunks, threads) * per_worker, 0);  // keys < 2^32
-  Reporter report(progress, r.keys);
-  run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
-    report.start(w);
-    std::uint32_t* counts = all_counts.data() + w * per_worker;
-    std::uint32_t* sums = counts + ns;
+  [[nodiscard]] std::size_t tally() const noexcept { return ns + 3; }
+
+  void chunk(std::uint64_t c, std::uint64_t* counts) const {
+    const auto b = static_cast<std::int32_t>(buckets);
+    // jump(x, b) and jump(x, b + 1) are the last buckets below b and below b + 1 of one increasing
+    // sequence that depends on x alone (0 = j0 < j1 < ...: every step gives j >= b + 1). They
+    // differ exactly when the sequence hits b, and then jump(x, b + 1) = b. So one walk, to b + 1,
+    // answers both, and a key that moves always moves to the new bucket: jump_moved_not_to_new
+    // stays 0. The walks run a block of keys at a time, side by side (jump_many).
+    constexpr std::size_t kBlock = 256;
+    std::uint64_t* sums = counts + ns;
     std::uint32_t block[kBlock];
     std::int32_t grown[kBlock];
     std::size_t pending = 0;
@@ -266,13 +277,12 @@ RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progr
       for (std::size_t i = 0; i < pending; ++i) sums[2] += grown[i] == b ? 1u : 0u;
       pending = 0;
     };
-    const std::uint64_t first_key = c * kChunk;
-    const std::size_t size = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, r.keys - first_key));
-    KeyStream keys(p.seed, first_key);
+    const std::size_t size = chunk_size(keys, c);
+    KeyStream stream(p.seed, c * kChunk);
     for_each_block(size, [&](std::size_t lo, std::size_t hi) {
       std::uint32_t hrw_moved_sum = 0, hrw_moved_not_from_removed = 0;
       for (std::size_t k = lo; k < hi; ++k) {
-        const Fnv1a key_state = keys.next();
+        const Fnv1a key_state = stream.next();
         Fnv1a prefix = key_state;
         prefix.unit(u'|').unit(u'S');
         // One pass gives both winners: over all servers, and over all but the removed one (its
@@ -289,7 +299,7 @@ RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progr
           const bool lead_all = score > score_all;
           best_all = lead_all ? s : best_all;
           score_all = lead_all ? score : score_all;
-          const bool lead_rest = (s != r.removed) & (score > score_rest);
+          const bool lead_rest = (s != removed) & (score > score_rest);
           best_rest = lead_rest ? s : best_rest;
           score_rest = lead_rest ? score : score_rest;
         }
@@ -298,7 +308,7 @@ RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progr
         // against `undefined`, which counts as a move.
         const bool hrw_moved = best_all != best_rest;
         hrw_moved_sum += hrw_moved ? 1u : 0u;
-        hrw_moved_not_from_removed += (hrw_moved & (best_all != r.removed)) ? 1u : 0u;
+        hrw_moved_not_from_removed += (hrw_moved & (best_all != removed)) ? 1u : 0u;
         block[pending++] = key_state.finish();
         if (pending == kBlock) walk_block();
       }
@@ -306,20 +316,167 @@ RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progr
       sums[1] += hrw_moved_not_from_removed;
     });
     walk_block();
-    report.finished(size);
+  }
+
+  [[nodiscard]] HrwJumpResult result(const std::uint64_t* counts) const {
+    HrwJumpResult r;
+    r.keys = keys;
+    r.removed = removed;
+    r.buckets = buckets;
+    r.hrw_moved = static_cast<std::uint32_t>(counts[ns]);
+    r.hrw_moved_not_from_removed = static_cast<std::uint32_t>(counts[ns + 1]);
+    r.jump_moved = static_cast<std::uint32_t>(counts[ns + 2]);
+    r.counts.resize(ns);
+    for (std::uint32_t s = 0; s < ns; ++s)
+      if (counts[s] > 0) r.counts[s] = static_cast<std::uint32_t>(counts[s]);
+    r.text = experiments_text::hrw_jump(r, ns, static_cast<std::int32_t>(buckets));
+    return r;
+  }
+};
+
+// A step of a run on `threads` threads: each chunk by whichever thread is free, into a tally of
+// its own; the tallies added into `sum` (integers: any order gives the same sums).
+template <typename Chunk>
+void run_step(std::uint64_t keys, unsigned threads, std::size_t size, Reporter& report, std::uint64_t work_per_key,
+              std::span<std::uint64_t> sum, const Chunk& chunk) {
+  const std::size_t chunks = chunks_of(keys);
+  std::vector<std::uint64_t> tallies(workers_for(chunks, threads) * size, 0);
+  run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
+    report.start(w);
+    chunk(c, tallies.data() + w * size);
+    report.finished(chunk_size(keys, c) * work_per_key);
   });
-  // The workers' counts, added into the first's.
-  for (std::size_t at = per_worker; at < all_counts.size(); ++at) all_counts[at % per_worker] += all_counts[at];
-  const std::uint32_t* counts = all_counts.data();
-  r.hrw_moved = counts[ns];
-  r.hrw_moved_not_from_removed = counts[ns + 1];
-  r.jump_moved = counts[ns + 2];
+  for (std::size_t i = 0; i < tallies.size(); ++i) sum[i % size] += tallies[i];
+}
+
+}  // namespace
+
+RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
+  validate(p);
+  const unsigned threads = thread_count(p.threads);
+  const RingVsModRun run(p);
+  std::uint64_t sum[RingVsModRun::kTally] = {};
+  Reporter report(progress, run.keys);
+  run_step(run.keys, threads, RingVsModRun::kTally, report, 1, sum,
+           [&](std::uint64_t c, std::uint64_t* t) { run.chunk(c, t); });
   report.end();
-  r.counts.resize(ns);
-  for (std::uint32_t s = 0; s < ns; ++s)
-    if (counts[s] > 0) r.counts[s] = static_cast<std::uint32_t>(counts[s]);
-  r.text = experiments_text::hrw_jump(r, ns, b);
-  return r;
+  return run.result(sum);
+}
+
+RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
+  validate(p);
+  const unsigned threads = thread_count(p.threads);
+  VnodeSweepRun run(p);
+  std::vector<std::uint64_t> sum(run.tally(), 0);
+  // Work: per key and group, making the key and placing it once per V of the group.
+  std::uint64_t total = 0;
+  for (std::size_t g = 0; g < run.steps(); ++g) total += static_cast<std::uint64_t>(run.keys) * run.work(g);
+  Reporter report(progress, total);
+  for (std::size_t g = 0; g < run.steps(); ++g) {
+    run.build(g);
+    run_step(run.keys, threads, sum.size(), report, run.work(g), sum,
+             [&](std::uint64_t c, std::uint64_t* t) { run.chunk(g, c, t); });
+  }
+  report.end();
+  return run.result(sum.data());
+}
+
+RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
+  validate(p);
+  const unsigned threads = thread_count(p.threads);
+  const HrwJumpRun run(p);
+  std::vector<std::uint64_t> sum(run.tally(), 0);
+  Reporter report(progress, run.keys);
+  run_step(run.keys, threads, sum.size(), report, 1, sum, [&](std::uint64_t c, std::uint64_t* t) { run.chunk(c, t); });
+  report.end();
+  return run.result(sum.data());
+}
+
+// --- ExperimentRun -------------------------------------------------------------------------------
+
+struct ExperimentRun::State {
+  ExperimentKind kind;
+  std::optional<RingVsModRun> ring_vs_mod;
+  std::optional<VnodeSweepRun> vnode_sweep;
+  std::optional<HrwJumpRun> hrw_jump;
+  std::uint64_t keys = 0;
+};
+
+ExperimentRun::ExperimentRun(const RingVsModParams& p) : s_(std::make_unique<State>()) {
+  validate(p);
+  (void)thread_count(p.threads);
+  s_->kind = ExperimentKind::ring_vs_mod;
+  s_->keys = s_->ring_vs_mod.emplace(p).keys;
+}
+ExperimentRun::ExperimentRun(const VnodeSweepParams& p) : s_(std::make_unique<State>()) {
+  validate(p);
+  (void)thread_count(p.threads);
+  s_->kind = ExperimentKind::vnode_sweep;
+  s_->keys = s_->vnode_sweep.emplace(p).keys;
+}
+ExperimentRun::ExperimentRun(const HrwJumpParams& p) : s_(std::make_unique<State>()) {
+  validate(p);
+  (void)thread_count(p.threads);
+  s_->kind = ExperimentKind::hrw_jump;
+  s_->keys = s_->hrw_jump.emplace(p).keys;
+}
+ExperimentRun::~ExperimentRun() = default;
+
+ExperimentKind ExperimentRun::kind() const noexcept { return s_->kind; }
+std::size_t ExperimentRun::steps() const noexcept { return s_->vnode_sweep ? s_->vnode_sweep->steps() : 1; }
+std::uint64_t ExperimentRun::chunks() const noexcept { return chunks_of(s_->keys); }
+std::size_t ExperimentRun::tally_size() const noexcept {
+  if (s_->ring_vs_mod) return RingVsModRun::kTally;
+  if (s_->vnode_sweep) return s_->vnode_sweep->tally();
+  return s_->hrw_jump->tally();
+}
+std::uint64_t ExperimentRun::work(std::size_t step, std::uint64_t first, std::uint64_t end) const noexcept {
+  std::uint64_t keys = 0;
+  for (std::uint64_t c = first; c < end && c < chunks(); ++c) keys += chunk_size(s_->keys, c);
+  return keys * (s_->vnode_sweep && step < steps() ? s_->vnode_sweep->work(step) : 1);
+}
+
+void ExperimentRun::place(std::size_t step, std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) {
+  if (step >= steps())
+    throw Error(ErrorCode::invalid_argument, "step " + str(static_cast<std::int64_t>(step)) +
+                                                 " is not one of the run's " + str(static_cast<std::int64_t>(steps())) +
+                                                 " steps");
+  if (first > end || end > chunks())
+    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
+                                                 " are not a range of the run's " + std::to_string(chunks()) +
+                                                 " chunks");
+  if (tally.size() != tally_size())
+    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally.size()) +
+                                                 " counts is not this run's (" + std::to_string(tally_size()) + ")");
+  if (s_->vnode_sweep) s_->vnode_sweep->build(step);
+  for (std::uint64_t c = first; c < end; ++c) {
+    if (s_->ring_vs_mod) s_->ring_vs_mod->chunk(c, tally.data());
+    else if (s_->vnode_sweep) s_->vnode_sweep->chunk(step, c, tally.data());
+    else s_->hrw_jump->chunk(c, tally.data());
+  }
+}
+
+namespace {
+void check_result(const ExperimentRun& run, ExperimentKind kind, std::span<const std::uint64_t> tally) {
+  if (run.kind() != kind) throw Error(ErrorCode::invalid_argument, "this run is another experiment");
+  if (tally.size() != run.tally_size())
+    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally.size()) +
+                                                 " counts is not this run's (" + std::to_string(run.tally_size()) +
+                                                 ")");
+}
+}  // namespace
+
+RingVsModResult ExperimentRun::ring_vs_mod(std::span<const std::uint64_t> tally) const {
+  check_result(*this, ExperimentKind::ring_vs_mod, tally);
+  return s_->ring_vs_mod->result(tally.data());
+}
+VnodeSweepResult ExperimentRun::vnode_sweep(std::span<const std::uint64_t> tally) const {
+  check_result(*this, ExperimentKind::vnode_sweep, tally);
+  return s_->vnode_sweep->result(tally.data());
+}
+HrwJumpResult ExperimentRun::hrw_jump(std::span<const std::uint64_t> tally) const {
+  check_result(*this, ExperimentKind::hrw_jump, tally);
+  return s_->hrw_jump->result(tally.data());
 }
 
 }  // namespace ringlab

@@ -2,9 +2,12 @@
 // struct and the exact text the published program prints (JavaScript's formatting included).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -95,6 +98,50 @@ struct HrwJumpResult {
   std::string text;
 };
 [[nodiscard]] HrwJumpResult hrw_jump(const HrwJumpParams& params, const Progress& progress = {});
+
+// An experiment in parts, for workers that share no memory (as ComparisonRun is for compare):
+// every worker makes a run of the same parameters, places the chunks of keys it is given into a
+// tally of its own, and the tallies' sum, given to any run of them, is the experiment's result
+// byte for byte (integer counts: any cut and any order of the chunks gives the same sums). The
+// functions above are these runs on threads.
+//
+// vnode-sweep places its rings a group at a time (its steps: the groups of V whose rings fit the
+// ring cap together); a run holds one step's rings, built on its first chunk, so a worker takes a
+// step's chunks before the next step's. The other experiments have one step.
+enum class ExperimentKind : std::uint8_t { ring_vs_mod, vnode_sweep, hrw_jump };
+
+class ExperimentRun {
+ public:
+  // Checks the parameters (Error before any work, as the functions above) and builds what the
+  // run needs (vnode-sweep's rings on a step's first chunk).
+  explicit ExperimentRun(const RingVsModParams& params);
+  explicit ExperimentRun(const VnodeSweepParams& params);
+  explicit ExperimentRun(const HrwJumpParams& params);
+  ~ExperimentRun();
+  ExperimentRun(const ExperimentRun&) = delete;
+  ExperimentRun& operator=(const ExperimentRun&) = delete;
+
+  [[nodiscard]] ExperimentKind kind() const noexcept;
+  [[nodiscard]] std::size_t steps() const noexcept;
+  // Chunks of kProgressEvery keys: chunk c holds keys c * kProgressEvery onwards.
+  [[nodiscard]] std::uint64_t chunks() const noexcept;
+  // The length of a tally: a zeroed array of it is where nothing has been counted yet.
+  [[nodiscard]] std::size_t tally_size() const noexcept;
+  // The work of chunks [first, end) of a step, in the units the functions' progress counts.
+  [[nodiscard]] std::uint64_t work(std::size_t step, std::uint64_t first, std::uint64_t end) const noexcept;
+  // Counts chunks [first, end) of `step` into `tally`. Error (invalid_argument) for a step, a
+  // range or a tally that is not the run's.
+  void place(std::size_t step, std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally);
+  // The result from the sum of the tallies of every chunk of every step. Error (invalid_argument)
+  // for the result of another experiment, or a tally that is not the run's.
+  [[nodiscard]] RingVsModResult ring_vs_mod(std::span<const std::uint64_t> tally) const;
+  [[nodiscard]] VnodeSweepResult vnode_sweep(std::span<const std::uint64_t> tally) const;
+  [[nodiscard]] HrwJumpResult hrw_jump(std::span<const std::uint64_t> tally) const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 // Validation of each parameter set, shared by the functions above and the CLI (throws Error).
 void validate(const RingVsModParams& params);
