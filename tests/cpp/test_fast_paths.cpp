@@ -95,6 +95,9 @@ TEST_CASE("a course key's hash from the constant prefix state is h32 of its text
   std::vector<std::uint32_t> numbers{0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999999, 100000000, 999999999, 4294967295u};
   for (int i = 0; i < 5000; ++i)
     numbers.push_back(static_cast<std::uint32_t>(rng()) % (i % 2 ? 1000000000u : 4294967295u));
+  // Each digit count's first and last numbers: decimal32 takes a path per count.
+  for (std::uint64_t p = 10; p <= 1000000000u; p *= 10)
+    for (const std::uint64_t n : {p - 1, p, p + 1}) numbers.push_back(static_cast<std::uint32_t>(n));
   for (const std::uint32_t n : numbers) {
     const std::string text = "user:" + std::to_string(n);
     CHECK(ringlab::course_key_fnv(n).finish() == ringlab::h32(ascii(text)));

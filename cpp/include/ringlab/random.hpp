@@ -21,9 +21,15 @@ class Mulberry32 {
   // The published step: state = (state + 0x6D2B79F5) | 0, then the output mix. The first step
   // adds in double precision, exactly as JavaScript does for a seed outside int32.
   std::uint32_t next_uint32() noexcept {
-    // After the first step the state is an int32 and the double sum below is exact.
-    const double sum = static_cast<double>(state_) + 1831565813.0;  // 0x6D2B79F5
-    state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(sum)));
+    if (state_ == static_cast<std::int32_t>(state_)) {
+      // An int32 state (every state after the first step): the double sum is exact, and the step
+      // is the same add mod 2^32, done without converting to double and back (in WebAssembly each
+      // conversion back is checked against overflow: the course's keys ran 1.3x as long).
+      state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(state_) + 0x6D2B79F5u);
+    } else {
+      const double sum = static_cast<double>(state_) + 1831565813.0;  // 0x6D2B79F5
+      state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(sum)));
+    }
     const auto s = static_cast<std::uint32_t>(state_);
     std::uint32_t t = (s ^ (s >> 15)) * (1u | s);
     t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
