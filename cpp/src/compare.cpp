@@ -219,16 +219,6 @@ std::size_t ComparisonRun::tally_size() const noexcept { return kRows * s_->stri
 
 namespace {
 
-void check_range(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, std::size_t tally,
-                 std::size_t tally_size) {
-  if (first > end || end > chunks)
-    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
-                                                 " are not a range of the run's " + std::to_string(chunks) + " chunks");
-  if (tally != tally_size)
-    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally) + " counts is not this run's (" +
-                                                 std::to_string(tally_size) + ")");
-}
-
 // Adds a chunk's placement of one row to the row's part of a tally.
 void add_to(std::span<std::uint64_t> part, const compare_detail::Placement& p, const Lists& l) {
   compare_detail::Tally t;
@@ -243,7 +233,7 @@ void add_to(std::span<std::uint64_t> part, const compare_detail::Placement& p, c
 
 void ComparisonRun::place(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) const {
   const State& s = *s_;
-  check_range(first, end, chunks(), tally.size(), tally_size());
+  check_part(first, end, chunks(), tally.size(), tally_size());
   compare_detail::Keys keys;
   compare_detail::Placement p;
   for (std::uint64_t c = first; c < end; ++c) {
@@ -273,7 +263,7 @@ void ComparisonRun::place(std::uint64_t first, std::uint64_t end, std::span<std:
 
 void ComparisonRun::place_bounded(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) {
   State& s = *s_;
-  check_range(first, end, chunks(), tally.size(), tally_size());
+  check_part(first, end, chunks(), tally.size(), tally_size());
   if (first != s.bounded_next)
     throw Error(ErrorCode::invalid_argument, "bounded loads places its chunks in order: the next is chunk " +
                                                  std::to_string(s.bounded_next) + ", not " + std::to_string(first));
@@ -299,7 +289,7 @@ void ComparisonRun::place_bounded(std::uint64_t first, std::uint64_t end, std::s
 
 std::vector<ComparisonRow> ComparisonRun::rows(std::span<const std::uint64_t> tally) const {
   const State& s = *s_;
-  check_range(0, 0, chunks(), tally.size(), tally_size());
+  check_part(0, 0, chunks(), tally.size(), tally_size());
   std::vector<ComparisonRow> rows = s.rows;
   rows[kBounded].build_ms = s.bounded_ms;
   std::vector<std::uint64_t> loads(s.stride - 3);

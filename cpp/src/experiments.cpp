@@ -86,7 +86,7 @@ struct RingVsModRun {
   Ring before, after;
   FastMod mod_before, mod_after;
 
-  explicit RingVsModRun(const RingVsModParams& params)
+  RINGLAB_ONCE_PER_CALL explicit RingVsModRun(const RingVsModParams& params)
       : p(params),
         keys(static_cast<std::uint32_t>(params.keys)),
         n(static_cast<std::uint32_t>(params.servers)),
@@ -95,7 +95,7 @@ struct RingVsModRun {
         mod_before(n),
         mod_after(n + 1) {}
 
-  void chunk(std::uint64_t c, std::uint64_t* t) const {
+  [[gnu::noinline]] void chunk(std::uint64_t c, std::uint64_t* t) const {
     const std::size_t size = chunk_size(keys, c);
     KeyStream stream(p.seed, c * kChunk);
     std::vector<std::uint32_t> scratch(3 * kKeyBlock);
@@ -130,7 +130,7 @@ struct RingVsModRun {
     });
   }
 
-  [[nodiscard]] RingVsModResult result(const std::uint64_t* t) const {
+  RINGLAB_ONCE_PER_CALL [[nodiscard]] RingVsModResult result(const std::uint64_t* t) const {
     RingVsModResult r;
     r.keys = keys;
     r.servers_before = n;
@@ -156,7 +156,7 @@ struct VnodeSweepRun {
   std::size_t built = SIZE_MAX;     // the group whose rings are built
   std::vector<std::optional<Ring>> rings;
 
-  explicit VnodeSweepRun(const VnodeSweepParams& params)
+  RINGLAB_ONCE_PER_CALL explicit VnodeSweepRun(const VnodeSweepParams& params)
       : p(params), servers(static_cast<std::uint32_t>(params.servers)), keys(static_cast<std::uint32_t>(params.keys)) {
     for (std::size_t from = 0; from < p.vnodes.size();) {
       groups.push_back(from);
@@ -172,7 +172,7 @@ struct VnodeSweepRun {
   // Per key of a step: making it, and placing it once per ring of the group.
   [[nodiscard]] std::uint64_t work(std::size_t g) const noexcept { return 1 + groups[g + 1] - groups[g]; }
 
-  void build(std::size_t g) {
+  RINGLAB_ONCE_PER_CALL void build(std::size_t g) {
     if (built == g) return;
     rings.clear();
     built = SIZE_MAX;
@@ -182,7 +182,7 @@ struct VnodeSweepRun {
     built = g;
   }
 
-  void chunk(std::size_t g, std::uint64_t c, std::uint64_t* t) const {
+  [[gnu::noinline]] void chunk(std::size_t g, std::uint64_t c, std::uint64_t* t) const {
     const std::size_t size = chunk_size(keys, c);
     KeyStream stream(p.seed, c * kChunk);
     std::vector<std::uint32_t> scratch(2 * kKeyBlock);
@@ -200,7 +200,7 @@ struct VnodeSweepRun {
     });
   }
 
-  [[nodiscard]] VnodeSweepResult result(const std::uint64_t* t) const {
+  RINGLAB_ONCE_PER_CALL [[nodiscard]] VnodeSweepResult result(const std::uint64_t* t) const {
     VnodeSweepResult r;
     r.servers = servers;
     r.keys = keys;
@@ -246,7 +246,7 @@ struct HrwJumpRun {
   std::vector<std::uint8_t> digits;
   std::vector<std::uint32_t> first;
 
-  explicit HrwJumpRun(const HrwJumpParams& params)
+  RINGLAB_ONCE_PER_CALL explicit HrwJumpRun(const HrwJumpParams& params)
       : p(params),
         keys(static_cast<std::uint32_t>(params.keys)),
         ns(static_cast<std::uint32_t>(params.servers)),
@@ -260,7 +260,7 @@ struct HrwJumpRun {
   }
   [[nodiscard]] std::size_t tally() const noexcept { return ns + 3; }
 
-  void chunk(std::uint64_t c, std::uint64_t* counts) const {
+  [[gnu::noinline]] void chunk(std::uint64_t c, std::uint64_t* counts) const {
     const auto b = static_cast<std::int32_t>(buckets);
     // jump(x, b) and jump(x, b + 1) are the last buckets below b and below b + 1 of one increasing
     // sequence that depends on x alone (0 = j0 < j1 < ...: every step gives j >= b + 1). They
@@ -318,7 +318,7 @@ struct HrwJumpRun {
     walk_block();
   }
 
-  [[nodiscard]] HrwJumpResult result(const std::uint64_t* counts) const {
+  RINGLAB_ONCE_PER_CALL [[nodiscard]] HrwJumpResult result(const std::uint64_t* counts) const {
     HrwJumpResult r;
     r.keys = keys;
     r.removed = removed;
@@ -337,8 +337,8 @@ struct HrwJumpRun {
 // A step of a run on `threads` threads: each chunk by whichever thread is free, into a tally of
 // its own; the tallies added into `sum` (integers: any order gives the same sums).
 template <typename Chunk>
-void run_step(std::uint64_t keys, unsigned threads, std::size_t size, Reporter& report, std::uint64_t work_per_key,
-              std::span<std::uint64_t> sum, const Chunk& chunk) {
+RINGLAB_ONCE_PER_CALL void run_step(std::uint64_t keys, unsigned threads, std::size_t size, Reporter& report,
+                                    std::uint64_t work_per_key, std::span<std::uint64_t> sum, const Chunk& chunk) {
   const std::size_t chunks = chunks_of(keys);
   std::vector<std::uint64_t> tallies(workers_for(chunks, threads) * size, 0);
   run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
@@ -402,19 +402,19 @@ struct ExperimentRun::State {
   std::uint64_t keys = 0;
 };
 
-ExperimentRun::ExperimentRun(const RingVsModParams& p) : s_(std::make_unique<State>()) {
+RINGLAB_ONCE_PER_CALL ExperimentRun::ExperimentRun(const RingVsModParams& p) : s_(std::make_unique<State>()) {
   validate(p);
   (void)thread_count(p.threads);
   s_->kind = ExperimentKind::ring_vs_mod;
   s_->keys = s_->ring_vs_mod.emplace(p).keys;
 }
-ExperimentRun::ExperimentRun(const VnodeSweepParams& p) : s_(std::make_unique<State>()) {
+RINGLAB_ONCE_PER_CALL ExperimentRun::ExperimentRun(const VnodeSweepParams& p) : s_(std::make_unique<State>()) {
   validate(p);
   (void)thread_count(p.threads);
   s_->kind = ExperimentKind::vnode_sweep;
   s_->keys = s_->vnode_sweep.emplace(p).keys;
 }
-ExperimentRun::ExperimentRun(const HrwJumpParams& p) : s_(std::make_unique<State>()) {
+RINGLAB_ONCE_PER_CALL ExperimentRun::ExperimentRun(const HrwJumpParams& p) : s_(std::make_unique<State>()) {
   validate(p);
   (void)thread_count(p.threads);
   s_->kind = ExperimentKind::hrw_jump;
@@ -430,24 +430,20 @@ std::size_t ExperimentRun::tally_size() const noexcept {
   if (s_->vnode_sweep) return s_->vnode_sweep->tally();
   return s_->hrw_jump->tally();
 }
-std::uint64_t ExperimentRun::work(std::size_t step, std::uint64_t first, std::uint64_t end) const noexcept {
+RINGLAB_ONCE_PER_CALL std::uint64_t ExperimentRun::work(std::size_t step, std::uint64_t first,
+                                                        std::uint64_t end) const noexcept {
   std::uint64_t keys = 0;
   for (std::uint64_t c = first; c < end && c < chunks(); ++c) keys += chunk_size(s_->keys, c);
   return keys * (s_->vnode_sweep && step < steps() ? s_->vnode_sweep->work(step) : 1);
 }
 
-void ExperimentRun::place(std::size_t step, std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) {
+RINGLAB_ONCE_PER_CALL void ExperimentRun::place(std::size_t step, std::uint64_t first, std::uint64_t end,
+                                                std::span<std::uint64_t> tally) {
   if (step >= steps())
     throw Error(ErrorCode::invalid_argument, "step " + str(static_cast<std::int64_t>(step)) +
                                                  " is not one of the run's " + str(static_cast<std::int64_t>(steps())) +
                                                  " steps");
-  if (first > end || end > chunks())
-    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
-                                                 " are not a range of the run's " + std::to_string(chunks()) +
-                                                 " chunks");
-  if (tally.size() != tally_size())
-    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally.size()) +
-                                                 " counts is not this run's (" + std::to_string(tally_size()) + ")");
+  check_part(first, end, chunks(), tally.size(), tally_size());
   if (s_->vnode_sweep) s_->vnode_sweep->build(step);
   for (std::uint64_t c = first; c < end; ++c) {
     if (s_->ring_vs_mod) s_->ring_vs_mod->chunk(c, tally.data());
@@ -457,24 +453,22 @@ void ExperimentRun::place(std::size_t step, std::uint64_t first, std::uint64_t e
 }
 
 namespace {
-void check_result(const ExperimentRun& run, ExperimentKind kind, std::span<const std::uint64_t> tally) {
+RINGLAB_ONCE_PER_CALL void check_result(const ExperimentRun& run, ExperimentKind kind,
+                                        std::span<const std::uint64_t> tally) {
   if (run.kind() != kind) throw Error(ErrorCode::invalid_argument, "this run is another experiment");
-  if (tally.size() != run.tally_size())
-    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally.size()) +
-                                                 " counts is not this run's (" + std::to_string(run.tally_size()) +
-                                                 ")");
+  check_part(0, 0, run.chunks(), tally.size(), run.tally_size());
 }
 }  // namespace
 
-RingVsModResult ExperimentRun::ring_vs_mod(std::span<const std::uint64_t> tally) const {
+RINGLAB_ONCE_PER_CALL RingVsModResult ExperimentRun::ring_vs_mod(std::span<const std::uint64_t> tally) const {
   check_result(*this, ExperimentKind::ring_vs_mod, tally);
   return s_->ring_vs_mod->result(tally.data());
 }
-VnodeSweepResult ExperimentRun::vnode_sweep(std::span<const std::uint64_t> tally) const {
+RINGLAB_ONCE_PER_CALL VnodeSweepResult ExperimentRun::vnode_sweep(std::span<const std::uint64_t> tally) const {
   check_result(*this, ExperimentKind::vnode_sweep, tally);
   return s_->vnode_sweep->result(tally.data());
 }
-HrwJumpResult ExperimentRun::hrw_jump(std::span<const std::uint64_t> tally) const {
+RINGLAB_ONCE_PER_CALL HrwJumpResult ExperimentRun::hrw_jump(std::span<const std::uint64_t> tally) const {
   check_result(*this, ExperimentKind::hrw_jump, tally);
   return s_->hrw_jump->result(tally.data());
 }

@@ -26,6 +26,12 @@
 
 namespace ringlab {
 
+// A run in parts (ComparisonRun, ExperimentRun) given chunks [first, end) and a tally: Error
+// (invalid_argument) unless they are a range of the run's `chunks` chunks and a tally of its
+// `tally_size` counts. In a source compiled for size (params.cpp): it runs once per call.
+void check_part(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, std::size_t tally,
+                std::size_t tally_size);
+
 // The threads a run uses: the value given, checked against the table's range, or all cores.
 [[nodiscard]] inline unsigned thread_count(std::optional<std::int64_t> threads) {
   if (threads) return static_cast<unsigned>(check_integer(Param::threads, *threads));

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "parallel.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "utf8.hpp"
 
@@ -293,6 +294,16 @@ Defaults defaults() {
   out.hot_keys = {i(Param::hot_keys_seed), i(Param::hot_keys_keys), i(Param::hot_keys_requests),
                   d(Param::hot_keys_s),    i(Param::hot_keys_hot),  i(Param::hot_keys_copies)};
   return out;
+}
+
+void check_part(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, std::size_t tally,
+                std::size_t tally_size) {
+  if (first > end || end > chunks)
+    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
+                                                 " are not a range of the run's " + std::to_string(chunks) + " chunks");
+  if (tally != tally_size)
+    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally) + " counts is not this run's (" +
+                                                 std::to_string(tally_size) + ")");
 }
 
 }  // namespace ringlab
