@@ -656,59 +656,110 @@ ringlab::Progress progress_of(const val& callback) {
 
 }  // namespace
 
+namespace {
+
+ringlab::RingVsModParams params_of(const RingVsModArgs& args) {
+  ringlab::RingVsModParams p;
+  p.seed = integer(args.seed, Param::ring_vs_mod_seed);
+  p.keys = integer(args.keys, Param::ring_vs_mod_keys);
+  p.servers = integer(args.servers, Param::ring_vs_mod_servers);
+  p.vnodes = integer(args.vnodes, Param::ring_vs_mod_vnodes);
+  p.threads = threads(args.threads);
+  return p;
+}
+
+ringlab::VnodeSweepParams params_of(const VnodeSweepArgs& args) {
+  ringlab::VnodeSweepParams p;
+  p.seed = integer(args.seed, Param::vnode_sweep_seed);
+  p.servers = integer(args.servers, Param::vnode_sweep_servers);
+  p.keys = integer(args.keys, Param::vnode_sweep_keys);
+  p.vnodes.clear();
+  for (double v : copy_in<double>(args.vnodes)) p.vnodes.push_back(integer(v, Param::vnode_sweep_vnodes));
+  p.threads = threads(args.threads);
+  return p;
+}
+
+ringlab::HrwJumpParams params_of(const HrwJumpArgs& args) {
+  ringlab::HrwJumpParams p;
+  p.seed = integer(args.seed, Param::hrw_jump_seed);
+  p.keys = integer(args.keys, Param::hrw_jump_keys);
+  p.servers = integer(args.servers, Param::hrw_jump_servers);
+  p.remove = integer(args.remove, Param::hrw_jump_remove);
+  p.buckets = integer(args.buckets, Param::hrw_jump_buckets);
+  p.threads = threads(args.threads);
+  return p;
+}
+
+VnodeSweepOut out_of(const ringlab::VnodeSweepResult& r) {
+  val rows = val::array();
+  for (const ringlab::VnodeSweepRow& row : r.rows) {
+    rows.call<void>("push", VnodeSweepRowOut{row.vnodes, static_cast<double>(row.points), copy_out(row.counts), row.min,
+                                             row.max, row.sd, row.max_over_avg, row.sd_over_avg});
+  }
+  return VnodeSweepOut{r.servers, r.keys, r.average, rows, r.text};
+}
+
+HrwJumpOut out_of(const ringlab::HrwJumpResult& r) {
+  val counts = val::array();
+  for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
+  return HrwJumpOut{r.keys,      counts,       r.removed,
+                    r.hrw_moved, r.hrw_moved_not_from_removed, r.buckets,
+                    r.jump_moved, r.jump_moved_not_to_new, r.text};
+}
+
+}  // namespace
+
 ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress) {
-  return guarded([&] {
-    ringlab::RingVsModParams p;
-    p.seed = integer(args.seed, Param::ring_vs_mod_seed);
-    p.keys = integer(args.keys, Param::ring_vs_mod_keys);
-    p.servers = integer(args.servers, Param::ring_vs_mod_servers);
-    p.vnodes = integer(args.vnodes, Param::ring_vs_mod_vnodes);
-    p.threads = threads(args.threads);
-    return ringlab::ring_vs_mod(p, progress_of(on_progress));
-  });
+  return guarded([&] { return ringlab::ring_vs_mod(params_of(args), progress_of(on_progress)); });
 }
 
 VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress) {
-  return guarded([&] {
-    ringlab::VnodeSweepParams p;
-    p.seed = integer(args.seed, Param::vnode_sweep_seed);
-    p.servers = integer(args.servers, Param::vnode_sweep_servers);
-    p.keys = integer(args.keys, Param::vnode_sweep_keys);
-    p.vnodes.clear();
-    for (double v : copy_in<double>(args.vnodes)) p.vnodes.push_back(integer(v, Param::vnode_sweep_vnodes));
-    p.threads = threads(args.threads);
-    const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(p, progress_of(on_progress));
-    val rows = val::array();
-    for (const ringlab::VnodeSweepRow& row : r.rows) {
-      rows.call<void>("push", VnodeSweepRowOut{row.vnodes, static_cast<double>(row.points), copy_out(row.counts),
-                                               row.min, row.max, row.sd, row.max_over_avg, row.sd_over_avg});
-    }
-    return VnodeSweepOut{r.servers, r.keys, r.average, rows, r.text};
-  });
+  return guarded([&] { return out_of(ringlab::vnode_sweep(params_of(args), progress_of(on_progress))); });
 }
 
 HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress) {
+  return guarded([&] { return out_of(ringlab::hrw_jump(params_of(args), progress_of(on_progress))); });
+}
+
+// An experiment in parts (ringlab::ExperimentRun): a worker of ringlab/parallel counts the chunks
+// it is given; one run turns the tallies' sum into the result.
+ringlab::ExperimentRun* make_ring_vs_mod_run(const RingVsModArgs& args) {
+  return guarded([&]() -> ringlab::ExperimentRun* { return new ringlab::ExperimentRun(params_of(args)); });
+}
+ringlab::ExperimentRun* make_vnode_sweep_run(const VnodeSweepArgs& args) {
+  return guarded([&]() -> ringlab::ExperimentRun* { return new ringlab::ExperimentRun(params_of(args)); });
+}
+ringlab::ExperimentRun* make_hrw_jump_run(const HrwJumpArgs& args) {
+  return guarded([&]() -> ringlab::ExperimentRun* { return new ringlab::ExperimentRun(params_of(args)); });
+}
+
+double experiment_run_steps(const ringlab::ExperimentRun& run) { return static_cast<double>(run.steps()); }
+double experiment_run_chunks(const ringlab::ExperimentRun& run) { return static_cast<double>(run.chunks()); }
+double experiment_run_tally_size(const ringlab::ExperimentRun& run) { return static_cast<double>(run.tally_size()); }
+double experiment_run_work(const ringlab::ExperimentRun& run, double step, double first, double end) {
   return guarded([&] {
-    ringlab::HrwJumpParams p;
-    p.seed = integer(args.seed, Param::hrw_jump_seed);
-    p.keys = integer(args.keys, Param::hrw_jump_keys);
-    p.servers = integer(args.servers, Param::hrw_jump_servers);
-    p.remove = integer(args.remove, Param::hrw_jump_remove);
-    p.buckets = integer(args.buckets, Param::hrw_jump_buckets);
-    p.threads = threads(args.threads);
-    const ringlab::HrwJumpResult r = ringlab::hrw_jump(p, progress_of(on_progress));
-    val counts = val::array();
-    for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
-    return HrwJumpOut{r.keys,
-                      counts,
-                      r.removed,
-                      r.hrw_moved,
-                      r.hrw_moved_not_from_removed,
-                      r.buckets,
-                      r.jump_moved,
-                      r.jump_moved_not_to_new,
-                      r.text};
+    return static_cast<double>(run.work(count_in(step, "a step's number"), count_in(first, "a chunk's number"),
+                                        count_in(end, "a chunk's number")));
   });
+}
+
+val experiment_run_place(ringlab::ExperimentRun& run, double step, double first, double end, const val& tally) {
+  return guarded([&] {
+    std::vector<std::uint64_t> t = tally_in(tally);
+    run.place(count_in(step, "a step's number"), count_in(first, "a chunk's number"), count_in(end, "a chunk's number"),
+              t);
+    return tally_out(t);
+  });
+}
+
+ringlab::RingVsModResult experiment_run_ring_vs_mod(const ringlab::ExperimentRun& run, const val& tally) {
+  return guarded([&] { return run.ring_vs_mod(tally_in(tally)); });
+}
+VnodeSweepOut experiment_run_vnode_sweep(const ringlab::ExperimentRun& run, const val& tally) {
+  return guarded([&] { return out_of(run.vnode_sweep(tally_in(tally))); });
+}
+HrwJumpOut experiment_run_hrw_jump(const ringlab::ExperimentRun& run, const val& tally) {
+  return guarded([&] { return out_of(run.hrw_jump(tally_in(tally))); });
 }
 
 // ringlab::placement_digests: `all` and the parts (an array of DigestPart).

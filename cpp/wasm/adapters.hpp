@@ -438,6 +438,20 @@ val comparison_run_rows(const ringlab::ComparisonRun& run, const val& tally);
 ringlab::RingVsModResult ring_vs_mod(const RingVsModArgs& args, const val& on_progress);
 VnodeSweepOut vnode_sweep(const VnodeSweepArgs& args, const val& on_progress);
 HrwJumpOut hrw_jump(const HrwJumpArgs& args, const val& on_progress);
+// The experiments in parts: a run (a handle) of each, its steps, chunks, tally's length and work
+// (progress units) of a range; chunks [first, end) of a step counted into a tally (a
+// Float64Array, returned as a new one); the result of a tally.
+ringlab::ExperimentRun* make_ring_vs_mod_run(const RingVsModArgs& args);
+ringlab::ExperimentRun* make_vnode_sweep_run(const VnodeSweepArgs& args);
+ringlab::ExperimentRun* make_hrw_jump_run(const HrwJumpArgs& args);
+double experiment_run_steps(const ringlab::ExperimentRun& run);
+double experiment_run_chunks(const ringlab::ExperimentRun& run);
+double experiment_run_tally_size(const ringlab::ExperimentRun& run);
+double experiment_run_work(const ringlab::ExperimentRun& run, double step, double first, double end);
+val experiment_run_place(ringlab::ExperimentRun& run, double step, double first, double end, const val& tally);
+ringlab::RingVsModResult experiment_run_ring_vs_mod(const ringlab::ExperimentRun& run, const val& tally);
+VnodeSweepOut experiment_run_vnode_sweep(const ringlab::ExperimentRun& run, const val& tally);
+HrwJumpOut experiment_run_hrw_jump(const ringlab::ExperimentRun& run, const val& tally);
 PlacementDigestOut placement_digest(const DigestArgs& args);
 HeapUsageOut heap_usage();
 

@@ -534,6 +534,19 @@ EMSCRIPTEN_BINDINGS(ringlab) {
       .function("rows", &comparison_run_rows);
   function("makeComparisonRun", &make_comparison_run, allow_raw_pointers());
 
+  class_<ringlab::ExperimentRun>("ExperimentRun")
+      .function("steps", &experiment_run_steps)
+      .function("chunks", &experiment_run_chunks)
+      .function("tallySize", &experiment_run_tally_size)
+      .function("work", &experiment_run_work)
+      .function("place", &experiment_run_place)
+      .function("ringVsMod", &experiment_run_ring_vs_mod)
+      .function("vnodeSweep", &experiment_run_vnode_sweep)
+      .function("hrwJump", &experiment_run_hrw_jump);
+  function("makeRingVsModRun", &make_ring_vs_mod_run, allow_raw_pointers());
+  function("makeVnodeSweepRun", &make_vnode_sweep_run, allow_raw_pointers());
+  function("makeHrwJumpRun", &make_hrw_jump_run, allow_raw_pointers());
+
   function("boundedLoads", &bounded_loads);
 
   class_<ringlab::TokenRing>("TokenRing")

@@ -41,7 +41,15 @@ for (const node of source.statements) {
 
 // The surfaces whose methods are the module's entry points: the module and its handle classes.
 // (Direct is the plain exports, ModuleArg the factory's argument: neither is embind.)
-const surfaces = ["RawModule", "RawRing", "RawRendezvousOf", "RawMaglev", "RawTokenRing", "RawComparisonRun"];
+const surfaces = [
+  "RawModule",
+  "RawRing",
+  "RawRendezvousOf",
+  "RawMaglev",
+  "RawTokenRing",
+  "RawComparisonRun",
+  "RawExperimentRun",
+];
 const notValues = new Set([...surfaces, "RawCommon", "RawHandle", "EmscriptenRuntime", "Direct", "ModuleArg"]);
 
 /** The raw.ts interface a type is (null/undefined stripped), if it is a value_object's. */
@@ -126,6 +134,15 @@ const ringPoints = ring.points();
 const hashes = Uint32Array.of(1, 123456789, 4000000000, 42);
 const progress = () => false;
 
+// An experiment run of `make` with every chunk of every step counted: [the run, [its tally]].
+function experimentRun(make, args) {
+  const run = raw[make](args);
+  noError(make);
+  let tally = new Float64Array(run.tallySize());
+  for (let step = 0; step < run.steps(); step++) tally = run.place(step, 0, run.chunks(), tally);
+  return [run, [tally]];
+}
+
 // Every call that takes or returns a value_object: [the object it is called on, its arguments]
 // (parameter blocks as plain objects: the test reads them through a Proxy).
 const calls = {
@@ -206,6 +223,21 @@ const calls = {
     raw,
     [{ seed: 16, keys: 3, servers: 5, remove: 2, buckets: 10, threads: undefined }, progress],
   ],
+  "RawModule.makeRingVsModRun": () => [raw, [{ seed: 16, keys: 200, servers: 4, vnodes: 10, threads: undefined }]],
+  "RawModule.makeVnodeSweepRun": () => [
+    raw,
+    [{ seed: 16, servers: 3, keys: 200, vnodes: Float64Array.of(1, 10), threads: 1 }],
+  ],
+  "RawModule.makeHrwJumpRun": () => [
+    raw,
+    [{ seed: 16, keys: 3, servers: 5, remove: 2, buckets: 10, threads: undefined }],
+  ],
+  "RawExperimentRun.ringVsMod": () =>
+    experimentRun("makeRingVsModRun", { seed: 16, keys: 200, servers: 4, vnodes: 10, threads: undefined }),
+  "RawExperimentRun.vnodeSweep": () =>
+    experimentRun("makeVnodeSweepRun", { seed: 16, servers: 3, keys: 200, vnodes: Float64Array.of(1, 10), threads: 1 }),
+  "RawExperimentRun.hrwJump": () =>
+    experimentRun("makeHrwJumpRun", { seed: 16, keys: 3, servers: 5, remove: 2, buckets: 10, threads: undefined }),
   "RawModule.placementDigest": () => [raw, [{ seed: 16, keys: 100 }]],
   "RawModule.runCli": () => [raw, [["h32", "user:42"]]],
   "RawRing.add": () => [ring, [{ name: "d", weight: 1, zone: "z3" }]],

@@ -5,7 +5,7 @@ import type { Heap } from "./heap.js";
 import { RinglabError } from "./errors.js";
 import type { RawComparisonRow, RawComparisonRun } from "./raw.js";
 import type { ComparisonAlgorithm, ComparisonRow, ComparisonRun } from "./types.js";
-import { invalidType, num } from "./validate.js";
+import { num, tallyArg } from "./validate.js";
 
 export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements ComparisonRun {
   readonly #heap: Heap;
@@ -42,12 +42,6 @@ export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements
     const [f, e, t] = [num(first, "first"), num(end, "end"), tallyArg(tally)];
     return this.#heap.call(() => raw.place(f, e, t, bounded));
   }
-}
-
-// The core checks the tally's length and every count; here only that it is an array of numbers.
-function tallyArg(tally: unknown): Float64Array {
-  if (tally instanceof Float64Array) return tally;
-  throw invalidType("tally", "a Float64Array", tally);
 }
 
 const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];

@@ -2,10 +2,20 @@
 // the handles it makes. Nothing here computes a placement; every number comes from the C++ core.
 import { RinglabError } from "./errors.js";
 import { ComparisonRunHandle } from "./comparison-run.js";
+import { ExperimentRunHandle } from "./experiment-run.js";
 import { Heap } from "./heap.js";
 import { MaglevHandle } from "./maglev.js";
 import { Mulberry32Generator } from "./mulberry32.js";
-import type { RawMaglevArgs, RawModule, RawProgress, RawRendezvousArgs } from "./raw.js";
+import type {
+  RawExperimentRun,
+  RawHrwJumpArgs,
+  RawRingVsModArgs,
+  RawVnodeSweepArgs,
+  RawMaglevArgs,
+  RawModule,
+  RawProgress,
+  RawRendezvousArgs,
+} from "./raw.js";
 import { RendezvousHandle, WeightedRendezvousHandle } from "./rendezvous.js";
 import { RingHandle, rawRing } from "./ring.js";
 import { TokenRingHandle } from "./token-ring.js";
@@ -15,6 +25,9 @@ import type {
   CompareScenario,
   ComparisonRow,
   ComparisonRun,
+  ExperimentName,
+  ExperimentOptions,
+  ExperimentRun,
   Defaults,
   HotKeysOptions,
   HotKeysResult,
@@ -435,26 +448,60 @@ export class RinglabModule implements Ringlab {
   }
 
   ringVsMod(opts?: RingVsModOptions): RingVsModResult {
-    const o = options<RingVsModOptions>(
-      opts,
-      ["seed", "keys", "servers", "vnodes", "threads", "onProgress"],
-      "ringVsMod",
-    );
+    const [args, o] = this.#ringVsModArgs(opts, "ringVsMod", true);
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
+  }
+
+  vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
+    const [args, o] = this.#vnodeSweepArgs(opts, "vnodeSweep", true);
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
+  }
+
+  hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
+    const [args, o] = this.#hrwJumpArgs(opts, "hrwJump", true);
+    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.hrwJump(args, p));
+  }
+
+  experimentRun<K extends ExperimentName>(experiment: K, opts?: ExperimentOptions[K]): ExperimentRun<K> {
+    const make = (): RawExperimentRun | null => {
+      switch (experiment as ExperimentName) {
+        case "ring-vs-mod": {
+          const [args] = this.#ringVsModArgs(opts, "experimentRun", false);
+          return this.#heap.call(() => this.#raw.makeRingVsModRun(args));
+        }
+        case "vnode-sweep": {
+          const [args] = this.#vnodeSweepArgs(opts, "experimentRun", false);
+          return this.#heap.call(() => this.#raw.makeVnodeSweepRun(args));
+        }
+        case "hrw-jump": {
+          const [args] = this.#hrwJumpArgs(opts, "experimentRun", false);
+          return this.#heap.call(() => this.#raw.makeHrwJumpRun(args));
+        }
+      }
+      throw new RinglabError(
+        "invalid_argument",
+        `experiment must be ring-vs-mod, vnode-sweep or hrw-jump, got ${JSON.stringify(String(experiment))}`,
+      );
+    };
+    const raw = make();
+    if (raw === null) throw new RinglabError("internal", "the module returned no experiment run");
+    return new ExperimentRunHandle(raw, this.#heap, experiment);
+  }
+
+  #ringVsModArgs(opts: unknown, what: string, progress: boolean): [RawRingVsModArgs, Partial<RingVsModOptions>] {
+    const names = ["seed", "keys", "servers", "vnodes", "threads"];
+    const o = options<RingVsModOptions>(opts, progress ? [...names, "onProgress"] : names, what);
     const d = this.#defaults.ringVsMod;
     const seed = numOption(o, "seed", d.seed);
     const keys = numOption(o, "keys", d.keys);
     const servers = numOption(o, "servers", d.servers);
     const vnodes = numOption(o, "vnodes", d.vnodes);
-    const args = { seed, keys, servers, vnodes, threads: threadsOption(o) };
-    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.ringVsMod(args, p));
+    return [{ seed, keys, servers, vnodes, threads: threadsOption(o) }, o];
   }
 
-  vnodeSweep(opts?: VnodeSweepOptions): VnodeSweepResult {
-    const o = options<VnodeSweepOptions>(
-      opts,
-      ["seed", "servers", "keys", "vnodes", "threads", "onProgress"],
-      "vnodeSweep",
-    );
+  #vnodeSweepArgs(opts: unknown, what: string, progress: boolean): [RawVnodeSweepArgs, Partial<VnodeSweepOptions>] {
+    const names = ["seed", "servers", "keys", "vnodes", "threads"];
+    const o = options<VnodeSweepOptions>(opts, progress ? [...names, "onProgress"] : names, what);
     const d = this.#defaults.vnodeSweep;
     const seed = numOption(o, "seed", d.seed);
     const servers = numOption(o, "servers", d.servers);
@@ -462,24 +509,19 @@ export class RinglabModule implements Ringlab {
     const list = o.vnodes === undefined ? d.vnodes : o.vnodes;
     if (!Array.isArray(list)) throw invalidType("vnodes", "an array of numbers", list);
     const vnodes = Float64Array.from(list as unknown[], (v, i) => num(v, `vnodes[${i}]`));
-    const args = { seed, servers, keys, vnodes, threads: threadsOption(o) };
-    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.vnodeSweep(args, p));
+    return [{ seed, servers, keys, vnodes, threads: threadsOption(o) }, o];
   }
 
-  hrwJump(opts?: HrwJumpOptions): HrwJumpResult {
-    const o = options<HrwJumpOptions>(
-      opts,
-      ["seed", "keys", "servers", "remove", "buckets", "threads", "onProgress"],
-      "hrwJump",
-    );
+  #hrwJumpArgs(opts: unknown, what: string, progress: boolean): [RawHrwJumpArgs, Partial<HrwJumpOptions>] {
+    const names = ["seed", "keys", "servers", "remove", "buckets", "threads"];
+    const o = options<HrwJumpOptions>(opts, progress ? [...names, "onProgress"] : names, what);
     const d = this.#defaults.hrwJump;
     const seed = numOption(o, "seed", d.seed);
     const keys = numOption(o, "keys", d.keys);
     const servers = numOption(o, "servers", d.servers);
     const remove = numOption(o, "remove", d.remove);
     const buckets = numOption(o, "buckets", d.buckets);
-    const args = { seed, keys, servers, remove, buckets, threads: threadsOption(o) };
-    return withProgress(this.#heap, o.onProgress, (p) => this.#raw.hrwJump(args, p));
+    return [{ seed, keys, servers, remove, buckets, threads: threadsOption(o) }, o];
   }
 
   placementDigest(opts?: PlacementDigestOptions): PlacementDigest {

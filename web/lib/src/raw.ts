@@ -410,6 +410,19 @@ export interface RawComparisonRun extends RawHandle {
   rows(tally: Float64Array): RawComparisonRow[];
 }
 
+/** An experiment in parts (ringlab::ExperimentRun). A tally is a Float64Array of counts. */
+export interface RawExperimentRun extends RawHandle {
+  steps(): number;
+  chunks(): number;
+  tallySize(): number;
+  work(step: number, first: number, end: number): number;
+  /** Chunks [first, end) of a step counted into (a copy of) tally. */
+  place(step: number, first: number, end: number, tally: Float64Array): Float64Array;
+  ringVsMod(tally: Float64Array): RawRingVsModResult;
+  vnodeSweep(tally: Float64Array): RawVnodeSweepResult;
+  hrwJump(tally: Float64Array): RawHrwJumpResult;
+}
+
 /** Plain and weighted rendezvous share one shape; only the scores' type differs. */
 export interface RawRendezvousOf<Scores> extends RawHandle {
   /** The C++ object's address, for the direct exports. */
@@ -548,6 +561,9 @@ export interface RawModule extends RawCommon {
   ringVsMod(args: RawRingVsModArgs, onProgress: RawProgress): RawRingVsModResult;
   vnodeSweep(args: RawVnodeSweepArgs, onProgress: RawProgress): RawVnodeSweepResult;
   hrwJump(args: RawHrwJumpArgs, onProgress: RawProgress): RawHrwJumpResult;
+  makeRingVsModRun(args: RawRingVsModArgs): RawExperimentRun | null;
+  makeVnodeSweepRun(args: RawVnodeSweepArgs): RawExperimentRun | null;
+  makeHrwJumpRun(args: RawHrwJumpArgs): RawExperimentRun | null;
   placementDigest(args: RawDigestArgs): RawPlacementDigest;
   runCli(args: string[]): RawCliResult;
 }

@@ -565,6 +565,56 @@ export interface ComparisonRun extends Handle {
   rows(tally: Float64Array): ComparisonRow[];
 }
 
+/** The published programs, by the names the CLI runs them under. */
+export type ExperimentName = "ring-vs-mod" | "vnode-sweep" | "hrw-jump";
+
+/** Each experiment's options (without `onProgress`: a run in parts reports nothing itself). */
+export interface ExperimentOptions {
+  "ring-vs-mod": Omit<RingVsModOptions, "onProgress">;
+  "vnode-sweep": Omit<VnodeSweepOptions, "onProgress">;
+  "hrw-jump": Omit<HrwJumpOptions, "onProgress">;
+}
+
+/** Each experiment's result. */
+export interface ExperimentResults {
+  "ring-vs-mod": RingVsModResult;
+  "vnode-sweep": VnodeSweepResult;
+  "hrw-jump": HrwJumpResult;
+}
+
+/**
+ * An experiment cut into chunks of 65,536 keys (and, for vnode-sweep, into steps: groups of V
+ * whose rings fit the ring cap together). A tally is a `Float64Array` of counts: start from
+ * {@link ExperimentRun.tally}, count chunks into it, add the tallies of several runs element by
+ * element, and give the sum to {@link ExperimentRun.result}.
+ *
+ * @example
+ * ```ts
+ * using run = rl.experimentRun("ring-vs-mod", { keys: 1_000_000 });
+ * let tally = run.tally();
+ * for (let step = 0; step < run.steps; step++) tally = run.place(step, 0, run.chunks, tally);
+ * run.result(tally).text;                          // = rl.ringVsMod({ keys: 1_000_000 }).text
+ * ```
+ */
+export interface ExperimentRun<K extends ExperimentName = ExperimentName> extends Handle {
+  readonly experiment: K;
+  /** Steps: a run holds one step's rings, so count a step's chunks before the next step's. */
+  readonly steps: number;
+  /** The run's chunks (each step counts every chunk). */
+  readonly chunks: number;
+  /** A tally where nothing is counted yet (all zeros). */
+  tally(): Float64Array;
+  /** The work of chunks [first, end) of a step, in the units the experiment's `onProgress` counts. */
+  work(step: number, first: number, end: number): number;
+  /**
+   * Counts chunks [first, end) of a step into a copy of `tally`.
+   * @throws RinglabError `"invalid_argument"` for a step, a range or a tally that is not this run's.
+   */
+  place(step: number, first: number, end: number, tally: Float64Array): Float64Array;
+  /** The result from the sum of the tallies (every chunk of every step counted once). */
+  result(tally: Float64Array): ExperimentResults[K];
+}
+
 export interface ComparisonRow {
   /** Which algorithm. */
   algorithm: ComparisonAlgorithm;
@@ -994,6 +1044,15 @@ export interface Ringlab {
    * @throws RinglabError for a bad scenario, as {@link Ringlab.compare}.
    */
   comparisonRun(scenario?: CompareScenario): ComparisonRun;
+  /**
+   * One of the three experiments in parts, for workers that share no memory: each worker makes a
+   * run of the same options on a module of its own and counts the chunks it is given; the sum of
+   * the tallies gives the experiment's result — byte for byte {@link Ringlab.ringVsMod}'s,
+   * {@link Ringlab.vnodeSweep}'s or {@link Ringlab.hrwJump}'s. `ringlab/parallel`'s
+   * `runInWorkers` does exactly this across workers.
+   * @throws RinglabError for bad options, as the experiment itself.
+   */
+  experimentRun<K extends ExperimentName>(experiment: K, options?: ExperimentOptions[K]): ExperimentRun<K>;
 
   /** The published ring-vs-mod program: n → n + 1 servers, keys moved by mod-N and by a ring. */
   ringVsMod(options?: RingVsModOptions): RingVsModResult;

@@ -120,3 +120,9 @@ export function changeArgs(v: unknown): RawChangeArgs {
     weight: o.weight === undefined ? undefined : num(o.weight, "change.weight"),
   };
 }
+
+/** A tally of a run in parts. The core checks its length and every count; here only that it is an array of numbers. */
+export function tallyArg(tally: unknown): Float64Array {
+  if (tally instanceof Float64Array) return tally;
+  throw invalidType("tally", "a Float64Array", tally);
+}
