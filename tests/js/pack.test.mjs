@@ -67,7 +67,7 @@ test("the tarball holds the built package and nothing else", (t) => {
     // The widgets bundle (`ringlab/widgets`) with its worker and module beside it.
     "dist/widgets/ringlab-widgets.js",
     "dist/widgets/ringlab-worker.js",
-    "dist/widgets/ringlab-compare-worker.js",
+    "dist/widgets/ringlab-parallel.js",
     "dist/widgets/ringlab.wasm",
     "dist/widgets/ringlab-simd.wasm",
     // The definitions the .d.ts links to (docs/algorithms.md#…, docs/systems.md).

@@ -1,11 +1,12 @@
-// A comparison in parts and across workers: rl.comparisonRun on several module instances, any cut
-// of the chunks, gives rl.compare's rows byte for byte; compareInWorkers (ringlab/parallel) does
-// so on 1, 2 and 3 worker threads, reports progress, rejects a bad scenario with the module's own
-// error, and stops every worker on abort.
+// A comparison or an experiment in parts and across workers: rl.comparisonRun and rl.experimentRun
+// on several module instances, any cut of the chunks, give rl.compare's rows and the experiments'
+// results byte for byte; compareInWorkers and runInWorkers (ringlab/parallel) do so on 1, 2 and 3
+// worker threads, report progress, reject bad input with the module's own error, and stop every
+// worker on abort.
 import assert from "node:assert/strict";
 import test from "node:test";
 import { load, RinglabError } from "ringlab";
-import { compareInWorkers } from "ringlab/parallel";
+import { compareInWorkers, runInWorkers } from "ringlab/parallel";
 
 const rl = await load();
 // Three independent instances, as three workers would have.
@@ -218,4 +219,78 @@ test("compareInWorkers: abort stops every worker and rejects with the signal's r
     name: "AbortError",
   });
   assert.deepEqual(gone.counts, { started: 0, ended: 0 });
+});
+
+const experiments = [
+  ["ring-vs-mod", "ringVsMod", { keys: 300001, servers: 9, vnodes: 40 }],
+  ["vnode-sweep", "vnodeSweep", { keys: 200000, servers: 7 }],
+  // 1000 x (9000 + 8000 + 1) points: more than 2^24 together, so two steps of rings.
+  ["vnode-sweep", "vnodeSweep", { keys: 100000, servers: 1000, vnodes: [9000, 8000, 1] }],
+  ["hrw-jump", "hrwJump", { keys: 140000, servers: 12, remove: 3, buckets: 11 }],
+];
+
+test("experimentRun: any cut of every step's chunks over three modules gives the experiment's result", () => {
+  for (const [n, [name, method, options]] of experiments.entries()) {
+    const expected = rl[method](options);
+    const runs = instances.map((m) => m.experimentRun(name, options));
+    try {
+      const tallies = runs.map((r) => r.tally());
+      for (let step = 0; step < runs[0].steps; step++)
+        for (const [i, c] of shuffled([...Array(runs[0].chunks).keys()], n + step + 1).entries()) {
+          const w = i % runs.length;
+          tallies[w] = runs[w].place(step, c, c + 1, tallies[w]);
+        }
+      const sum = runs[0].tally();
+      for (const t of tallies) t.forEach((v, i) => (sum[i] += v));
+      assert.deepEqual(runs[1].result(sum), expected, `${name} ${JSON.stringify(options)}`);
+    } finally {
+      for (const r of runs) r.dispose();
+    }
+  }
+  assert.throws(() => rl.experimentRun("sweep"), {
+    name: "RinglabError",
+    code: "invalid_argument",
+    message: 'experiment must be ring-vs-mod, vnode-sweep or hrw-jump, got "sweep"',
+  });
+  assert.throws(() => rl.experimentRun("hrw-jump", { onProgress: () => {} }), { code: "invalid_argument" });
+  const run = rl.experimentRun("ring-vs-mod", { keys: 100000 });
+  assert.throws(() => run.place(1, 0, 1, run.tally()), {
+    code: "invalid_argument",
+    message: "step 1 is not one of the run's 1 steps",
+  });
+  assert.equal(run.work(0, 0, run.chunks), 100000);
+  run.dispose();
+});
+
+test("runInWorkers: 1, 2 and 3 worker threads give each experiment's result, with its progress", async () => {
+  for (const [name, method, options] of experiments) {
+    let total;
+    const expected = rl[method]({ ...options, onProgress: (done, all) => (total = all) });
+    for (const threads of [1, 2, 3]) {
+      const seen = [];
+      const result = await runInWorkers(name, { ...options, threads }, { onProgress: (d, t) => seen.push([d, t]) });
+      assert.deepEqual(result, expected, `${name} on ${threads} workers`);
+      assert.deepEqual(seen[0], [0, total]);
+      assert.deepEqual(seen.at(-1), [total, total]);
+    }
+  }
+  for (const [name, method, bad] of [
+    ["ring-vs-mod", "ringVsMod", { servers: 0 }],
+    ["vnode-sweep", "vnodeSweep", { vnodes: [] }],
+    ["hrw-jump", "hrwJump", { remove: 99 }],
+    ["hrw-jump", "hrwJump", { threads: 257 }],
+  ]) {
+    let expected;
+    try {
+      rl[method](bad);
+    } catch (e) {
+      expected = e;
+    }
+    assert.ok(expected instanceof RinglabError, `${name} ${JSON.stringify(bad)}`);
+    await assert.rejects(runInWorkers(name, bad), {
+      name: "RinglabError",
+      code: expected.code,
+      message: expected.message,
+    });
+  }
 });

@@ -1,12 +1,12 @@
 // The worker of `ringlab/parallel`: a module of its own (load() from the package's main entry,
-// kept a separate file so a bundler sees the same module and its .wasm), one comparison run, and
-// the tally of the chunks it placed. It answers one message at a time; the page or the Node
+// kept a separate file so a bundler sees the same module and its .wasm), one run (a comparison or
+// an experiment), and the tally of the chunks it placed. It answers one message at a time; the page or the Node
 // process that started it ends it by terminating it.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
 import { load } from "./index.js";
 import type { FromWorker, ToWorker } from "./parallel.js";
-import type { ComparisonRun } from "./types.js";
+import type { ComparisonRun, ExperimentRun } from "./types.js";
 
 // Hidden from bundlers: only a Node worker thread takes this branch.
 const nodeWorkerThreads = "node:worker_threads";
@@ -31,25 +31,41 @@ async function parentPort(): Promise<Port> {
   return { post: (m) => port.postMessage(m), listen: (receive) => port.on("message", receive) };
 }
 
-let run: ComparisonRun | undefined;
+// The run: a comparison (step 0 every algorithm but bounded loads, step 1 bounded loads, in
+// order) or an experiment (its own steps).
+let compare: ComparisonRun | undefined;
+let experiment: ExperimentRun | undefined;
 let tally: Float64Array | undefined;
 
 async function answer(m: ToWorker): Promise<FromWorker> {
   switch (m.op) {
     case "start": {
       const rl = await load();
-      run?.dispose();
-      run = rl.comparisonRun(m.scenario);
+      compare?.dispose();
+      experiment?.dispose();
+      compare = experiment = undefined;
+      if (m.job.kind === "compare") {
+        compare = rl.comparisonRun(m.job.scenario);
+        tally = compare.tally();
+        return { op: "ready", steps: 2, chunks: compare.chunks, total: 2 * compare.chunks, ordered: [false, true] };
+      }
+      const run = (experiment = rl.experimentRun(m.job.kind, m.job.options));
       tally = run.tally();
-      return { op: "ready", chunks: run.chunks };
+      let total = 0;
+      for (let step = 0; step < run.steps; step++) total += run.work(step, 0, run.chunks);
+      return { op: "ready", steps: run.steps, chunks: run.chunks, total, ordered: Array(run.steps).fill(false) };
     }
     case "place":
-      tally = m.bounded ? run!.placeBounded(m.first, m.end, tally!) : run!.place(m.first, m.end, tally!);
-      return { op: "placed" };
+      if (compare) {
+        tally = m.step === 0 ? compare.place(m.first, m.end, tally!) : compare.placeBounded(m.first, m.end, tally!);
+        return { op: "placed", work: m.end - m.first };
+      }
+      tally = experiment!.place(m.step, m.first, m.end, tally!);
+      return { op: "placed", work: experiment!.work(m.step, m.first, m.end) };
     case "tally":
       return { op: "tally", tally: tally! };
-    case "rows":
-      return { op: "rows", rows: run!.rows(m.tally) };
+    case "result":
+      return { op: "result", result: compare ? compare.rows(m.tally) : experiment!.result(m.tally) };
   }
 }
 

@@ -1,8 +1,8 @@
 /**
- * `ringlab/parallel`: a comparison split across workers — Web Workers in a browser, worker threads
- * in Node — each with a module of its own, so it needs no shared memory and no cross-origin
- * isolation: it works from any static host. The rows are {@link Ringlab.compare}'s, byte for
- * byte, for every number of workers.
+ * `ringlab/parallel`: a comparison or an experiment split across workers — Web Workers in a
+ * browser, worker threads in Node — each with a module of its own, so it needs no shared memory
+ * and no cross-origin isolation: it works from any static host. The answer is
+ * {@link Ringlab.compare}'s (or the experiment's), byte for byte, for every number of workers.
  *
  * @example
  * ```ts
@@ -15,7 +15,7 @@
  * @module
  */
 import { RinglabError, toCode } from "./errors.js";
-import type { CompareScenario, ComparisonRow } from "./types.js";
+import type { CompareScenario, ComparisonRow, ExperimentName, ExperimentOptions, ExperimentResults } from "./types.js";
 
 export { RinglabError } from "./errors.js";
 
@@ -27,11 +27,12 @@ export interface ComparisonWorker {
   terminate(): void;
 }
 
-/** Options of {@link compareInWorkers}. */
+/** Options of {@link compareInWorkers} and {@link runInWorkers}. */
 export interface ParallelOptions {
   /**
-   * Called as chunks are placed, with the work done and the work in all (each chunk of 65,536 keys
-   * counts twice: placed by every algorithm but bounded loads, and by bounded loads).
+   * Called as chunks are placed, with the work done and the work in all: for a comparison each
+   * chunk of 65,536 keys counts twice (placed by every algorithm but bounded loads, and by bounded
+   * loads); for an experiment, the units its own `onProgress` counts.
    */
   onProgress?: (done: number, total: number) => void;
   /** Aborts the run: every worker is terminated, and the promise rejects with the signal's reason. */
@@ -43,19 +44,27 @@ export interface ParallelOptions {
   spawn?: () => ComparisonWorker | Promise<ComparisonWorker>;
 }
 
+/** What a worker runs. */
+export type Job =
+  | { kind: "compare"; scenario: CompareScenario }
+  | { [K in ExperimentName]: { kind: K; options: ExperimentOptions[K] } }[ExperimentName];
+
 /** Page → worker. */
 export type ToWorker =
-  | { op: "start"; scenario: CompareScenario }
-  | { op: "place"; first: number; end: number; bounded: boolean }
+  | { op: "start"; job: Job }
+  | { op: "place"; step: number; first: number; end: number }
   | { op: "tally" }
-  | { op: "rows"; tally: Float64Array };
+  | { op: "result"; tally: Float64Array };
 
-/** Worker → page: one answer to each message, in order. */
+/**
+ * Worker → page: one answer to each message, in order. `ordered`: the steps whose chunks one
+ * worker must place, in order (compare's bounded loads).
+ */
 export type FromWorker =
-  | { op: "ready"; chunks: number }
-  | { op: "placed" }
+  | { op: "ready"; steps: number; chunks: number; total: number; ordered: boolean[] }
+  | { op: "placed"; work: number }
   | { op: "tally"; tally: Float64Array }
-  | { op: "rows"; rows: ComparisonRow[] }
+  | { op: "result"; result: ComparisonRow[] | ExperimentResults[ExperimentName] }
   | { op: "error"; name: string; code: string; message: string };
 
 // Hidden from bundlers: only Node takes these branches. (A literal `new URL("./…", import.meta.url)`
@@ -165,12 +174,47 @@ export async function compareInWorkers(
   scenario: CompareScenario = {},
   options: ParallelOptions = {},
 ): Promise<ComparisonRow[]> {
+  return (await inWorkers(
+    { kind: "compare", scenario },
+    scenario.threads,
+    options,
+    "compareInWorkers",
+  )) as ComparisonRow[];
+}
+
+/**
+ * One of the three experiments across workers, as {@link compareInWorkers}: `options.threads`
+ * workers (by default the machine's cores), the experiment's own result byte for byte, its errors
+ * the module's. vnode-sweep's groups of rings (steps) are taken one after another, every worker
+ * holding the rings of one group at a time.
+ *
+ * @example
+ * ```ts
+ * const { text } = await runInWorkers("vnode-sweep", { keys: 10_000_000, threads: 2 });
+ * ```
+ */
+export async function runInWorkers<K extends ExperimentName>(
+  experiment: K,
+  options: ExperimentOptions[K] = {} as ExperimentOptions[K],
+  parallel: ParallelOptions = {},
+): Promise<ExperimentResults[K]> {
+  const job = { kind: experiment, options } as Job;
+  const threads = (options as { threads?: unknown } | null)?.threads;
+  return (await inWorkers(job, threads, parallel, "runInWorkers")) as ExperimentResults[K];
+}
+
+async function inWorkers(
+  job: Job,
+  threads: unknown,
+  options: ParallelOptions,
+  what: string,
+): Promise<ComparisonRow[] | ExperimentResults[ExperimentName]> {
   if (options === null || typeof options !== "object") {
-    throw new RinglabError("invalid_type", "compareInWorkers() options must be an object");
+    throw new RinglabError("invalid_type", `${what}() options must be an object`);
   }
   for (const k of Object.keys(options)) {
     if (!["onProgress", "signal", "spawn"].includes(k)) {
-      throw new RinglabError("invalid_argument", `unknown compareInWorkers() option "${k}"`);
+      throw new RinglabError("invalid_argument", `unknown ${what}() option "${k}"`);
     }
   }
   const { onProgress, signal, spawn = defaultSpawn } = options;
@@ -179,7 +223,7 @@ export async function compareInWorkers(
   }
   signal?.throwIfAborted();
   const remotes: Remote[] = [];
-  let stopped: unknown;
+  let stopped: { reason: unknown } | undefined;
   const stop = (reason: unknown) => {
     stopped ??= { reason };
     for (const r of remotes) r.fail(reason);
@@ -189,40 +233,46 @@ export async function compareInWorkers(
   const start = async (): Promise<Remote> => {
     const r = new Remote(await spawn());
     remotes.push(r);
-    if (stopped) throw (stopped as { reason: unknown }).reason;
+    if (stopped) throw stopped.reason;
     return r;
   };
   try {
     const first = await start();
-    const { chunks } = await first.ask({ op: "start", scenario }, "ready");
-    const wanted = typeof scenario.threads === "number" ? scenario.threads : await cores();
+    const ready = await first.ask({ op: "start", job }, "ready");
+    const { chunks } = ready;
+    const wanted = typeof threads === "number" ? threads : await cores();
     const count = Math.max(1, Math.min(wanted, chunks));
     // Tasks of a few chunks: enough of them for the workers to stay busy to the end, and for
-    // progress to move, few enough that messages cost nothing next to the work.
+    // progress to move, few enough that messages cost nothing next to the work. Those of the
+    // free steps in step order (a worker then holds one step's rings at a time); those of an
+    // ordered step go to the first worker, which keeps them as far along as the others.
     const size = Math.max(1, Math.min(16, Math.ceil(chunks / (count * 8))));
-    let nextPlain = 0;
-    let nextBounded = 0;
+    const free: { step: number; first: number; end: number }[] = [];
+    const ordered: { step: number; first: number; end: number }[] = [];
+    for (let step = 0; step < ready.steps; step++)
+      for (let c = 0; c < chunks; c += size)
+        (ready.ordered[step] ? ordered : free).push({ step, first: c, end: Math.min(chunks, c + size) });
+    let nextFree = 0;
+    let nextOrdered = 0;
     let done = 0;
-    const total = 2 * chunks;
-    const report = () => onProgress?.(done, total);
+    const report = () => onProgress?.(done, ready.total);
     report();
     const work = async (r: Remote, isFirst: boolean): Promise<void> => {
       for (;;) {
-        // The first worker keeps bounded loads' walk as far along as the other chunks.
-        const bounded = isFirst && nextBounded < chunks && (nextPlain >= chunks || nextBounded <= nextPlain);
-        if (!bounded && nextPlain >= chunks) return;
-        const from = bounded ? nextBounded : nextPlain;
-        const end = Math.min(chunks, from + size);
-        if (bounded) nextBounded = end;
-        else nextPlain = end;
-        await r.ask({ op: "place", first: from, end, bounded }, "placed");
-        done += end - from;
+        const takeOrdered =
+          isFirst &&
+          nextOrdered < ordered.length &&
+          (nextFree >= free.length || nextOrdered / ordered.length <= nextFree / free.length);
+        if (!takeOrdered && nextFree >= free.length) return;
+        const task = takeOrdered ? ordered[nextOrdered++]! : free[nextFree++]!;
+        const placed = await r.ask({ op: "place", ...task }, "placed");
+        done += placed.work;
         report();
       }
     };
     const others = Array.from({ length: count - 1 }, async () => {
       const r = await start();
-      await r.ask({ op: "start", scenario }, "ready");
+      await r.ask({ op: "start", job }, "ready");
       await work(r, false);
     });
     await Promise.all([work(first, true), ...others]);
@@ -231,10 +281,10 @@ export async function compareInWorkers(
       const { tally } = await r.ask({ op: "tally" }, "tally");
       for (let i = 0; i < sum.length; i++) sum[i] = sum[i]! + tally[i]!;
     }
-    return (await first.ask({ op: "rows", tally: sum }, "rows")).rows;
+    return (await first.ask({ op: "result", tally: sum }, "result")).result;
   } catch (e) {
     stop(e);
-    throw stopped ? (stopped as { reason: unknown }).reason : e;
+    throw stopped ? stopped.reason : e;
   } finally {
     signal?.removeEventListener("abort", onAbort);
     for (const r of remotes) r.worker.terminate();
