@@ -702,9 +702,15 @@ VnodeSweepOut out_of(const ringlab::VnodeSweepResult& r) {
 HrwJumpOut out_of(const ringlab::HrwJumpResult& r) {
   val counts = val::array();
   for (const auto& c : r.counts) counts.call<void>("push", c ? val(*c) : val::undefined());
-  return HrwJumpOut{r.keys,      counts,       r.removed,
-                    r.hrw_moved, r.hrw_moved_not_from_removed, r.buckets,
-                    r.jump_moved, r.jump_moved_not_to_new, r.text};
+  return HrwJumpOut{r.keys,
+                    counts,
+                    r.removed,
+                    r.hrw_moved,
+                    r.hrw_moved_not_from_removed,
+                    r.buckets,
+                    r.jump_moved,
+                    r.jump_moved_not_to_new,
+                    r.text};
 }
 
 }  // namespace
