@@ -14,7 +14,7 @@ const latin = (s) => s.replace(/[০-৯]/g, (d) => String("০১২৩৪৫�
 function watchWorkers(page) {
   const workers = { started: 0, running: 0 };
   page.on("worker", (w) => {
-    if (!/compare-worker|parallel-worker/.test(w.url())) return;
+    if (!/ringlab-worker|parallel-worker/.test(w.url())) return;
     workers.started++;
     workers.running++;
     w.on("close", () => workers.running--);

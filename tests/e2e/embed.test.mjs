@@ -149,7 +149,7 @@ test(
       server.requests.slice(before).includes(`${SUB}dist/widgets/ringlab-worker.js`),
       "the worker came from the widgets folder",
     );
-    assert.match(await text(sweep, "status"), /in a background worker\.$/);
+    assert.match(await text(sweep, "status"), /in background workers\.$/);
     assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "1000000"]));
     await page.assertClean("embed page");
     const file = path.join(resultsDir, "embed.png");

@@ -153,10 +153,10 @@ describe("a run of millions of keys", () => {
       );
       for (let i = 1; i < values.length; i++) assert.ok(values[i].value >= values[i - 1].value, "progress only grows");
       assert.ok(
-        env.server.requests.slice(requestsBefore).some((u) => /experiment-worker.*\.js$/.test(u)),
+        env.server.requests.slice(requestsBefore).some((u) => /parallel-worker.*\.js$/.test(u)),
         "the worker script was loaded",
       );
-      assert.match(await text(host, "status"), /^Ran in [\d,]+ ms in a background worker\.$/);
+      assert.match(await text(host, "status"), /^Ran in [\d,]+ ms in background workers\.$/);
       assert.equal(await outputText(host), expected);
       await page.assertClean();
       await page.close();

@@ -394,8 +394,8 @@ export const widgets = [
     section: { en: "programs", bn: "প্রকাশিত প্রোগ্রাম" },
     title: { en: "The published programs", bn: "প্রকাশিত প্রোগ্রাম" },
     about: {
-      en: "ring-vs-mod, vnode-sweep or hrw-jump with editable flags. The output block is byte-identical to the published program with the same flags; charts plot the same run. A million keys or more run in a background worker, with progress and Cancel.",
-      bn: "ring-vs-mod, vnode-sweep বা hrw-jump, flag বদলানো যায়। আউটপুট একই flag-এ প্রকাশিত প্রোগ্রামের সঙ্গে byte-হুবহু এক; chart আঁকে সেই একই run। দশ লাখ বা তার বেশি key চলে পেছনের worker-এ, অগ্রগতি আর বাতিলের বোতামসহ।",
+      en: "ring-vs-mod, vnode-sweep or hrw-jump with editable flags. The output block is byte-identical to the published program with the same flags; charts plot the same run. A million keys or more run in background workers, one per core, with progress and Cancel.",
+      bn: "ring-vs-mod, vnode-sweep বা hrw-jump, flag বদলানো যায়। আউটপুট একই flag-এ প্রকাশিত প্রোগ্রামের সঙ্গে byte-হুবহু এক; chart আঁকে সেই একই run। দশ লাখ বা তার বেশি key চলে পেছনের worker-গুলোতে, প্রতিটি core-এ একটি, অগ্রগতি আর বাতিলের বোতামসহ।",
     },
     attrs: [
       [
@@ -694,7 +694,7 @@ export const pages = {
     start: {
       title: "Getting started",
       body: [
-        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js and ringlab.wasm, for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
+        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm and ringlab-simd.wasm (the same module with SIMD128, taken where the browser has it), for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
@@ -749,7 +749,7 @@ export const pages = {
     start: {
       title: "শুরু করা",
       body: [
-        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-worker.js আর ringlab.wasm, <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm আর ringlab-simd.wasm (SIMD128-সহ একই মডিউল, ব্রাউজারে থাকলে সেটিই নেওয়া হয়), <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',

@@ -77,14 +77,9 @@ export default defineConfig({
     ],
     rolldownOptions: {
       output: {
-        // The experiments' worker keeps its name (pages' CSP and docs name it); the claims' is
-        // ringlab-claims-worker.js, a big comparison's (several at once) ringlab-compare-worker.js.
-        entryFileNames: (chunk) =>
-          chunk.name === "claims-worker"
-            ? "ringlab-claims-worker.js"
-            : chunk.name === "parallel-worker"
-              ? "ringlab-compare-worker.js"
-              : "ringlab-worker.js",
+        // The worker of big runs (ringlab/parallel's, one per core) keeps the name pages' CSP and
+        // docs give it; the claims' is ringlab-claims-worker.js.
+        entryFileNames: (chunk) => (chunk.name === "claims-worker" ? "ringlab-claims-worker.js" : "ringlab-worker.js"),
         chunkFileNames: "ringlab-worker-[hash].js",
         minify: true,
       },

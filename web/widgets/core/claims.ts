@@ -7,8 +7,19 @@ import type { Claim } from "ringlab/claims";
 import type { ClaimText } from "../claims/claim-texts";
 import { claimStyles } from "./claim-card";
 import { RinglabElement } from "./element";
-import { WorkerError } from "./jobs";
 import type { Spec } from "./params";
+
+/** An error from the claims worker, shaped like the RinglabError it was. */
+export class WorkerError extends Error {
+  constructor(
+    name: string,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = name;
+  }
+}
 
 export interface Catalogue {
   readonly claims: readonly Claim[];

@@ -1,5 +1,4 @@
-// The typed messages between a page and its experiment worker. The worker loads the module itself
-// and runs one job at a time; the page cancels a run by terminating the worker.
+// The jobs a widget runs: on the page's module (small ones) or across workers (ringlab/parallel).
 import type {
   CompareScenario,
   ComparisonRow,
@@ -22,12 +21,3 @@ export type JobResult =
   | { kind: "vnode-sweep"; result: VnodeSweepResult }
   | { kind: "hrw-jump"; result: HrwJumpResult }
   | { kind: "compare"; result: ComparisonRow[] };
-
-/** Page → worker. */
-export type ToWorker = { type: "run"; id: number; job: Job };
-
-/** Worker → page. */
-export type FromWorker =
-  | { type: "progress"; id: number; done: number; total: number }
-  | { type: "result"; id: number; result: JobResult }
-  | { type: "error"; id: number; name: string; code: string; message: string };
