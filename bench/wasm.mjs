@@ -13,7 +13,9 @@
 //   node bench/wasm.mjs systems [--pool N] [--reps R] [--warmup W]
 //       each real system's placeMany (keys as strings and as bytes) against its npm package
 //
-// Options: --dist DIR loads the package from DIR (default web/lib/dist); --clock cpu times with
+// Options: --dist DIR loads the package from DIR (default web/lib/dist); --wasm FILE the main
+// module from DIR/wasm/FILE (default: ringlab-simd.wasm where this engine has WebAssembly SIMD128,
+// else ringlab.wasm, as load() chooses; every result names it); --clock cpu times with
 // this process's CPU time instead of the wall clock (steadier on a busy machine, blind to time
 // spent waiting). Every pass walks a pool
 // of N distinct course keys in order (default 1,000,000), so no pass repeats a small set of keys
@@ -36,6 +38,7 @@ function parseArgs(argv) {
     warmup: 1,
     clock: "wall",
     dist: path.join(root, "web", "lib", "dist"),
+    wasm: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -46,6 +49,7 @@ function parseArgs(argv) {
     const v = argv[++i];
     if (v === undefined) throw new Error(`${a} needs a value`);
     if (a === "--dist") o.dist = path.resolve(v);
+    else if (a === "--wasm") o.wasm = v;
     else if (a === "--keys") o.keys = Number(v);
     else if (a === "--pool") o.pool = Math.max(1, Number(v));
     else if (a === "--servers") o.servers = Number(v);
@@ -104,9 +108,20 @@ function timeRun(o, name, run, note) {
   return { op: name, unit: "ms/run", samples, ...(note ? { note } : {}) };
 }
 
+// A module of one SIMD128 instruction (v128.const, drop): valid exactly where the engine has SIMD128.
+const simd128Probe = new Uint8Array([
+  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00, 0x01, 0x04, 0x01, 0x60, 0x00, 0x00, 0x03, 0x02, 0x01, 0x00, 0x0a,
+  0x17, 0x01, 0x15, 0x00, 0xfd, 0x0c, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x1a, 0x0b,
+]);
+
+// The main module's file: --wasm, else the one load() takes on this engine.
+function mainWasm(o) {
+  return o.wasm ?? (WebAssembly.validate(simd128Probe) ? "ringlab-simd.wasm" : "ringlab.wasm");
+}
+
 async function loadRinglab(o) {
   const { load } = await import(pathToFileURL(path.join(o.dist, "index.js")).href);
-  return load();
+  return load({ wasmUrl: pathToFileURL(path.join(o.dist, "wasm", mainWasm(o))) });
 }
 
 // ringlab/systems from the same dist, or null when it is not built.
@@ -124,7 +139,7 @@ async function loadSystems(o) {
 async function loadRaw(o) {
   try {
     const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", "ringlab.js")).href)).default;
-    const bytes = readFileSync(path.join(o.dist, "wasm", "ringlab.wasm"));
+    const bytes = readFileSync(path.join(o.dist, "wasm", mainWasm(o)));
     return await factory({
       instantiateWasm(imports, receive) {
         WebAssembly.instantiate(bytes, imports).then((r) => receive(r.instance, r.module));
@@ -634,4 +649,5 @@ if (!mode) {
 const result = await mode(o);
 result.sink = sink;
 result.clock = o.clock;
+result.wasm = mainWasm(o);
 process.stdout.write(JSON.stringify(result) + "\n");

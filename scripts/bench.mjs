@@ -252,20 +252,28 @@ function measureExperiments(o) {
   return rows;
 }
 
-// compare(): one server added to 10 and to 100 servers x 100 vnodes.
-const compareServers = [10, 100];
+// compare(): one server added to 10 and to 100 servers x 100 vnodes at --keys keys, and to 100
+// servers at ten times as many keys in process only (the whole processes at that scale: the
+// native scale rows below).
+const compareRuns = (o) => [
+  { servers: 10, keys: o.keys, processes: true },
+  { servers: 100, keys: o.keys, processes: true },
+  { servers: 100, keys: 10 * o.keys, processes: false },
+];
 
 function measureCompare(o) {
   const workerArgs = ["--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
   const rows = [];
-  for (const servers of compareServers) {
-    const flags = ["--servers", String(servers), "--vnodes", "100", "--keys", String(o.keys), "--change", "add"];
-    console.log(`bench: compare, ${o.keys} keys x ${servers} servers`);
-    const row = { servers };
-    row.wasmCli = timeProcess(process.execPath, [wasmCli, "compare", ...flags, "--json"], o);
-    // One thread, as the WASM CLI runs (all cores: the scale rows below).
-    row.nativeCli = timeProcess(nativeCli, ["compare", ...flags, "--json", "--threads", "1"], o);
-    const inArgs = ["compare", "--keys", String(o.keys), "--servers", String(servers), ...workerArgs];
+  for (const { servers, keys, processes } of compareRuns(o)) {
+    const flags = ["--servers", String(servers), "--vnodes", "100", "--keys", String(keys), "--change", "add"];
+    console.log(`bench: compare, ${keys} keys x ${servers} servers`);
+    const row = { servers, keys };
+    if (processes) {
+      row.wasmCli = timeProcess(process.execPath, [wasmCli, "compare", ...flags, "--json"], o);
+      // One thread, as the WASM CLI runs (all cores: the scale rows below).
+      row.nativeCli = timeProcess(nativeCli, ["compare", ...flags, "--json", "--threads", "1"], o);
+    }
+    const inArgs = ["compare", "--keys", String(keys), "--servers", String(servers), ...workerArgs];
     row.wasmIn = json(process.execPath, [wasmWorker, ...inArgs]);
     row.nativeIn = json(nativeBench, inArgs);
     // The same numbers everywhere (build times and memory aside: they belong to the build).
@@ -273,9 +281,10 @@ function measureCompare(o) {
       JSON.stringify(
         list.map(({ buildMs, memoryBytes, reason, ...rest }) => rest).map((r) => Object.entries(r).sort()),
       );
-    const outputs = [row.wasmCli.stdout, row.nativeCli.stdout].map((t) => numbers(JSON.parse(t)));
+    const outputs = processes ? [row.wasmCli.stdout, row.nativeCli.stdout].map((t) => numbers(JSON.parse(t))) : [];
     outputs.push(numbers(row.wasmIn.rows), numbers(row.nativeIn.rows));
-    if (!outputs.every((t) => t === outputs[0])) fail(`compare x ${servers}: the implementations gave different rows`);
+    if (!outputs.every((t) => t === outputs[0]))
+      fail(`compare ${keys} x ${servers}: the implementations gave different rows`);
     rows.push(row);
   }
   return rows;
@@ -360,7 +369,8 @@ function report(o, m, rows, compareRows, scale, ops) {
   L.push(`## The three experiments at ${keys} keys`, "");
   L.push(
     "Default flags otherwise. *Process*: the whole program, from spawn to exit (Node's start-up " +
-      "included). *In-experiment*: the time inside `rl.ringVsMod()` etc. (WASM, called in Node) and " +
+      "included). *In-experiment*: the time inside `rl.ringVsMod()` etc. (WASM, called in Node, with the " +
+      `main module \`${rows[0]?.wasmIn.wasm ?? "?"}\` as \`load()\` takes it) and ` +
       "`ringlab::ring_vs_mod()` etc. (native, in `bench/ringlab_bench`). × is the published program's " +
       `process time over ringlab's in-experiment time${
         o.clock === "cpu"
@@ -407,12 +417,15 @@ function report(o, m, rows, compareRows, scale, ops) {
   L.push("");
 
   // 2. compare
-  L.push(`## compare at ${keys} keys`, "");
+  L.push(`## compare`, "");
   L.push(
     "One server added to n servers × 100 virtual nodes (`ringlab compare --servers n --vnodes 100 " +
-      `--keys ${o.keys} --change add --json\`), every algorithm's row. *Process*: the whole program, ` +
-      "Node's start-up included. *In-process*: the time inside `rl.compare()` (WASM, called in Node) and " +
-      "`ringlab::compare()` (native, in `bench/ringlab_bench`); WASM / native is their ratio.",
+      "--keys K --change add --json`), every algorithm's row. *Process*: the whole program, " +
+      "Node's start-up included (at ten times the keys, the native processes are the scale rows below). " +
+      "*In-process*: the time inside `rl.compare()` (WASM, called in Node, one thread) and " +
+      "`ringlab::compare()` (native, in `bench/ringlab_bench`, one thread); WASM / native is their ratio. " +
+      `The WASM figures use the main module \`${compareRows[0]?.wasmIn.wasm ?? "?"}\`, the one \`load()\` ` +
+      "takes in Node (`ringlab-simd.wasm` where the engine has WebAssembly SIMD128).",
     "",
   );
   L.push("| keys × servers | WASM CLI | native CLI | WASM in-process | native in-process | WASM / native |");
@@ -420,9 +433,10 @@ function report(o, m, rows, compareRows, scale, ops) {
   const compareRatios = {};
   for (const r of compareRows) {
     const ratio = median(r.wasmIn.ms) / median(r.nativeIn.ms);
-    compareRatios[r.servers] = ratio;
+    compareRatios[`${r.keys} ${r.servers}`] = ratio;
+    const cli = (p) => (p ? stat(p.wallMs, "ms") : "—");
     L.push(
-      `| ${keys} × ${r.servers} | ${stat(r.wasmCli.wallMs, "ms")} | ${stat(r.nativeCli.wallMs, "ms")} | ` +
+      `| ${r.keys.toLocaleString("en-US")} × ${r.servers} | ${cli(r.wasmCli)} | ${cli(r.nativeCli)} | ` +
         `${stat(r.wasmIn.ms, "ms")} | ${stat(r.nativeIn.ms, "ms")} | ${num(ratio)}× |`,
     );
   }
@@ -609,8 +623,11 @@ function report(o, m, rows, compareRows, scale, ops) {
     targets.push({ what, got: got == null ? "not measured" : `${num(got)}×`, met: got == null ? null : got <= 1.3 });
   for (const r of rows)
     slowerTarget(`${r.exp}: WASM in-experiment ≤ 1.3× native`, median(r.wasmIn.ms) / median(r.nativeIn.ms));
-  for (const servers of compareServers)
-    slowerTarget(`compare, ${keys} keys × ${servers} servers: WASM in-process ≤ 1.3× native`, compareRatios[servers]);
+  for (const r of compareRows)
+    slowerTarget(
+      `compare, ${r.keys.toLocaleString("en-US")} keys × ${r.servers} servers: WASM in-process ≤ 1.3× native`,
+      compareRatios[`${r.keys} ${r.servers}`],
+    );
   {
     const k = o.smoke ? 200_000 : 10_000_000;
     const up = speedups[`compare ${k}`];
