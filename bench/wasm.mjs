@@ -6,6 +6,11 @@
 //   node bench/wasm.mjs compare [--keys N] [--servers S] [--reps R] [--warmup W]
 //       time inside rl.compare() (ms per run) for S servers x 100 vnodes, one server added, the
 //       rows of the last run without their build times, peak RSS
+//   node bench/wasm.mjs workers compare|ring-vs-mod|vnode-sweep|hrw-jump [--keys N] [--servers S]
+//                      [--threads T] [--reps R] [--warmup W]
+//       wall time of the run across T worker threads (ringlab/parallel: each worker its own module,
+//       started and ended within the timed run), and its answer (compare's rows without build times,
+//       or the experiment's text)
 //   node bench/wasm.mjs ops [--pool N] [--reps R] [--warmup W]
 //       ns per operation through the package's API, single calls and batch calls
 //   node bench/wasm.mjs hashring [--pool N] [--reps R] [--warmup W]
@@ -53,6 +58,7 @@ function parseArgs(argv) {
     else if (a === "--keys") o.keys = Number(v);
     else if (a === "--pool") o.pool = Math.max(1, Number(v));
     else if (a === "--servers") o.servers = Number(v);
+    else if (a === "--threads") o.threads = Number(v);
     else if (a === "--reps") o.reps = Math.max(1, Number(v));
     else if (a === "--warmup") o.warmup = Math.max(0, Number(v));
     else if (a === "--clock" && (v === "wall" || v === "cpu")) o.clock = v;
@@ -188,6 +194,32 @@ async function compare(o) {
   }
   rows = rows.map((r) => ({ ...r, buildMs: 0 }));
   return { compare: true, keys: o.keys, servers: o.servers, ms, peakRssKb: peakRssKb(), rows };
+}
+
+// A run across worker threads, timed whole: the workers start, load their modules, place their
+// chunks, and end within each timed run, as a page's run does.
+async function workers(o) {
+  const { compareInWorkers, runInWorkers } = await import(pathToFileURL(path.join(o.dist, "parallel.js")).href);
+  const name = o.positional[1];
+  const threads = o.threads ?? 1;
+  const run =
+    name === "compare"
+      ? async () =>
+          JSON.stringify(
+            (await compareInWorkers({ servers: o.servers, vnodes: 100, keys: o.keys, change: "add", threads })).map(
+              (r) => ({ ...r, buildMs: 0 }),
+            ),
+          )
+      : async () => (await runInWorkers(name, { keys: o.keys, threads })).text;
+  let answer = "";
+  for (let i = 0; i < o.warmup; i++) answer = await run();
+  const ms = [];
+  for (let i = 0; i < o.reps; i++) {
+    const t0 = performance.now();
+    answer = await run();
+    ms.push(performance.now() - t0);
+  }
+  return { workers: name, keys: o.keys, servers: name === "compare" ? o.servers : null, threads, ms, answer };
 }
 
 async function ops(o) {
@@ -638,11 +670,11 @@ async function systems(o) {
 
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, compare, ops, hashring, systems };
+const modes = { experiment, compare, workers, ops, hashring, systems };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | compare | ops | hashring | systems [--keys N] [--servers S] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

@@ -17,6 +17,9 @@
 //   3. threads and memory at scale: the native CLI's `compare` at 1M, 10M and 100M keys x 100
 //      servers and each experiment at 10M keys, on one thread and on all cores (--threads), with
 //      peak RSS (GNU time) and whether every thread count printed the same bytes;
+//   3b. WebAssembly across workers (ringlab/parallel on Node's worker threads): compare at ten
+//      million keys x 100 servers and each experiment at ten million keys, on one worker and on
+//      one per core, each run timed whole, with the speed-up and whether every count answered alike;
 //   4. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
 //      set);
 //   5. the npm package `hashring` against ringlab on the same servers and keys;
@@ -332,6 +335,33 @@ function measureScale(o) {
   return { rows, threadCounts };
 }
 
+// WebAssembly across workers (ringlab/parallel in Node): compare at ten million keys x 100 servers
+// and each experiment at ten million keys, on one worker and on one per core, every run timed whole
+// (the workers' start and their modules' load included).
+function measureWorkers(o) {
+  const keys = o.smoke ? 200_000 : 10_000_000;
+  const runs = [{ what: "compare", servers: 100 }, ...experiments.map((what) => ({ what, servers: null }))];
+  const rows = [];
+  const threadCounts = [...new Set([1, cores])];
+  for (const run of runs) {
+    const row = { ...run, keys, byThreads: {} };
+    const answers = [];
+    for (const t of threadCounts) {
+      console.log(`bench: ${run.what} at ${keys} keys across ${t} worker${t > 1 ? "s" : ""} (WASM)`);
+      const args = ["workers", run.what, "--keys", String(keys), "--threads", String(t)];
+      if (run.servers) args.push("--servers", String(run.servers));
+      args.push("--reps", String(Math.min(o.reps, 3)), "--warmup", String(Math.min(o.warmup, 1)));
+      const r = json(process.execPath, [wasmWorker, ...args]);
+      row.byThreads[t] = r;
+      answers.push(r.answer);
+    }
+    if (!answers.every((a) => a === answers[0]))
+      fail(`${run.what} across workers: worker counts gave different answers`);
+    rows.push(row);
+  }
+  return { rows, threadCounts };
+}
+
 function measureOps(o) {
   const args = ["--pool", String(o.pool), "--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
   console.log(`bench: operations over ${o.pool} keys (native)`);
@@ -349,7 +379,7 @@ function measureOps(o) {
 // ---------------------------------------------------------------------------------------------
 // The report
 
-function report(o, m, rows, compareRows, scale, ops) {
+function report(o, m, rows, compareRows, scale, workers, ops) {
   const L = [];
   const clockNote = o.clock === "cpu" ? "process CPU time" : "wall clock";
   const keys = o.keys.toLocaleString("en-US");
@@ -469,6 +499,31 @@ function report(o, m, rows, compareRows, scale, ops) {
     L.push(
       `| ${r.what} | ${r.keys.toLocaleString("en-US")}${r.servers ? ` × ${r.servers}` : ""} | ${stat(a.wallMs, "ms")} | ` +
         `${stat(b.wallMs, "ms")} | ${num(up)}× | ${peak(a)} | ${peak(b)} |`,
+    );
+  }
+  L.push("");
+
+  // 3b. Across workers (WebAssembly)
+  const [wOne, wAll] = [workers.threadCounts[0], workers.threadCounts[workers.threadCounts.length - 1]];
+  L.push("## Across workers (WebAssembly in Node, `ringlab/parallel`)", "");
+  L.push(
+    "`compareInWorkers` (100 servers × 100 vnodes, one added) and `runInWorkers` on Node's worker threads, " +
+      `each worker a module of its own (the one \`load()\` takes), on 1 worker and on ${wAll}; each run timed ` +
+      "whole, the workers' start and their modules' load included (at most 3 repetitions, 1 warm-up). Every " +
+      "worker count gave the same answer.",
+    "",
+  );
+  L.push(`| run | keys × servers | 1 worker | ${wAll} workers | speed-up |`);
+  L.push("|---|---|---|---|---|");
+  const workerSpeedups = {};
+  for (const r of workers.rows) {
+    const a = r.byThreads[wOne];
+    const b = r.byThreads[wAll];
+    const up = median(a.ms) / median(b.ms);
+    workerSpeedups[r.what] = up;
+    L.push(
+      `| ${r.what} | ${r.keys.toLocaleString("en-US")}${r.servers ? ` × ${r.servers}` : ""} | ${stat(a.ms, "ms")} | ` +
+        `${stat(b.ms, "ms")} | ${num(up)}× |`,
     );
   }
   L.push("");
@@ -636,6 +691,12 @@ function report(o, m, rows, compareRows, scale, ops) {
       got: all === 1 ? "one core" : `${num(up)}×`,
       met: all === 1 ? null : up >= 1.8,
     });
+    for (const [what, wup] of Object.entries(workerSpeedups))
+      targets.push({
+        what: `${what} across ${wAll} workers (WASM in Node) ≥ 1.8× one worker`,
+        got: wAll === 1 ? "one core" : `${num(wup)}×`,
+        met: wAll === 1 ? null : wup >= 1.8,
+      });
     const keysMeasured = Object.keys(peaks).map(Number);
     const [lo, hi] = [Math.min(...keysMeasured), Math.max(...keysMeasured)];
     const grow = peaks[lo] ? peaks[hi] / peaks[lo] : null;
@@ -715,12 +776,13 @@ if (!o.smoke && !existsSync(referenceDir))
 const rows = measureExperiments(o);
 const compareRows = measureCompare(o);
 const scale = measureScale(o);
+const workers = measureWorkers(o);
 const ops = measureOps(o);
 m.loadEnd = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(", ");
-const { markdown } = report(o, m, rows, compareRows, scale, ops);
+const { markdown } = report(o, m, rows, compareRows, scale, workers, ops);
 const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
 if (o.out) {
   writeFileSync(o.out, text + "\n");
