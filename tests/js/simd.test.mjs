@@ -112,6 +112,15 @@ test("the experiments: the same text from both modules", () => {
   }
 });
 
+test("the placement digest: every algorithm's placements the same from both modules", () => {
+  for (const options of [{}, { seed: 99, keys: 30_000 }]) {
+    const a = simd.placementDigest(options);
+    const b = scalar.placementDigest(options);
+    assert.equal(a.all, b.all);
+    assert.deepEqual(a.parts, b.parts);
+  }
+});
+
 // Which .wasm a load reads from disk (Node reads file: URLs with fs/promises' readFile).
 async function filesRead(run) {
   const fsp = createRequire(import.meta.url)("node:fs/promises");
