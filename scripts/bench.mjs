@@ -18,7 +18,7 @@
 //      servers and each experiment at 10M keys, on one thread and on all cores (--threads), with
 //      peak RSS (GNU time) and whether every thread count printed the same bytes;
 //   3b. WebAssembly across workers (ringlab/parallel on Node's worker threads): compare at ten
-//      million keys x 100 servers and each experiment at ten million keys, on one worker and on
+//      million keys x 100 servers and each experiment at a hundred million keys, on one worker and on
 //      one per core, each run timed whole, with the speed-up and whether every count answered alike;
 //   4. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
 //      set);
@@ -336,15 +336,19 @@ function measureScale(o) {
 }
 
 // WebAssembly across workers (ringlab/parallel in Node): compare at ten million keys x 100 servers
-// and each experiment at ten million keys, on one worker and on one per core, every run timed whole
-// (the workers' start and their modules' load included).
+// and each experiment at a hundred million keys (runs of seconds, as compare's: a worker's start,
+// about 0.1 s, is paid once a run), on one worker and on one per core, every run timed whole (the
+// workers' start and their modules' load included).
 function measureWorkers(o) {
-  const keys = o.smoke ? 200_000 : 10_000_000;
-  const runs = [{ what: "compare", servers: 100 }, ...experiments.map((what) => ({ what, servers: null }))];
+  const runs = [
+    { what: "compare", servers: 100, keys: o.smoke ? 200_000 : 10_000_000 },
+    ...experiments.map((what) => ({ what, servers: null, keys: o.smoke ? 200_000 : 100_000_000 })),
+  ];
   const rows = [];
   const threadCounts = [...new Set([1, cores])];
   for (const run of runs) {
-    const row = { ...run, keys, byThreads: {} };
+    const { keys } = run;
+    const row = { ...run, byThreads: {} };
     const answers = [];
     for (const t of threadCounts) {
       console.log(`bench: ${run.what} at ${keys} keys across ${t} worker${t > 1 ? "s" : ""} (WASM)`);
@@ -507,7 +511,9 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
   const [wOne, wAll] = [workers.threadCounts[0], workers.threadCounts[workers.threadCounts.length - 1]];
   L.push("## Across workers (WebAssembly in Node, `ringlab/parallel`)", "");
   L.push(
-    "`compareInWorkers` (100 servers × 100 vnodes, one added) and `runInWorkers` on Node's worker threads, " +
+    "`compareInWorkers` (100 servers × 100 vnodes, one added) and `runInWorkers` on Node's worker threads " +
+      "(the experiments at ten times compare's keys: runs of seconds, so a worker's start, about 0.1 s, " +
+      "weighs as it does in compare's), " +
       `each worker a module of its own (the one \`load()\` takes), on 1 worker and on ${wAll}; each run timed ` +
       "whole, the workers' start and their modules' load included (at most 3 repetitions, 1 warm-up). Every " +
       "worker count gave the same answer.",

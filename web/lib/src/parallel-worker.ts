@@ -31,6 +31,11 @@ async function parentPort(): Promise<Port> {
   return { post: (m) => port.postMessage(m), listen: (receive) => port.on("message", receive) };
 }
 
+// The module is loaded as the worker starts, while the page's first worker checks the input: a
+// worker that is then given a run has its module ready. (A failure is the start message's answer.)
+const loading = load();
+loading.catch(() => {});
+
 // The run: a comparison (step 0 every algorithm but bounded loads, step 1 bounded loads, in
 // order) or an experiment (its own steps).
 let compare: ComparisonRun | undefined;
@@ -40,7 +45,7 @@ let tally: Float64Array | undefined;
 async function answer(m: ToWorker): Promise<FromWorker> {
   switch (m.op) {
     case "start": {
-      const rl = await load();
+      const rl = await loading;
       compare?.dispose();
       experiment?.dispose();
       compare = experiment = undefined;
