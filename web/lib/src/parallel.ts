@@ -230,10 +230,18 @@ async function inWorkers(
   };
   const onAbort = () => stop(signal!.reason);
   signal?.addEventListener("abort", onAbort);
+  // A worker started once the run has stopped (its start was already under way) is ended at once:
+  // the run's `finally` has ended the others already.
+  const halted = (): { reason: unknown } | undefined => stopped;
   const start = async (): Promise<Remote> => {
-    const r = new Remote(await spawn());
+    if (halted()) throw halted()!.reason;
+    const worker = await spawn();
+    if (halted()) {
+      worker.terminate();
+      throw halted()!.reason;
+    }
+    const r = new Remote(worker);
     remotes.push(r);
-    if (stopped) throw stopped.reason;
     return r;
   };
   try {

@@ -45,6 +45,8 @@ export class JobRunner {
       const options = { signal: abort.signal, onProgress };
       import("ringlab/parallel")
         .then(async (p): Promise<JobResult> => {
+          // Cancelled while the entry loaded: start no worker.
+          abort.signal.throwIfAborted();
           switch (job.kind) {
             case "compare":
               return { kind: job.kind, result: await p.compareInWorkers({ ...job.options, threads }, options) };
