@@ -47,16 +47,11 @@ export class JobRunner {
         .then(async (p): Promise<JobResult> => {
           // Cancelled while the entry loaded: start no worker.
           abort.signal.throwIfAborted();
-          switch (job.kind) {
-            case "compare":
-              return { kind: job.kind, result: await p.compareInWorkers({ ...job.options, threads }, options) };
-            case "ring-vs-mod":
-              return { kind: job.kind, result: await p.runInWorkers(job.kind, { ...job.options, threads }, options) };
-            case "vnode-sweep":
-              return { kind: job.kind, result: await p.runInWorkers(job.kind, { ...job.options, threads }, options) };
-            case "hrw-jump":
-              return { kind: job.kind, result: await p.runInWorkers(job.kind, { ...job.options, threads }, options) };
-          }
+          if (job.kind === "compare")
+            return { kind: job.kind, result: await p.compareInWorkers({ ...job.options, threads }, options) };
+          // The experiment's own result type for its kind (runInWorkers is typed by the kind).
+          const result = await p.runInWorkers(job.kind, { ...job.options, threads }, options);
+          return { kind: job.kind, result } as JobResult;
         })
         .catch((e: unknown) => {
           // No worker possible here (the script came from another origin): run on the page.
