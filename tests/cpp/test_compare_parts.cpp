@@ -10,29 +10,13 @@
 #include <string>
 #include <vector>
 
+#include "compare_cases.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
-namespace {
-
-// The rows as bytes, without the build times (wall clock, different on every run).
-std::string rows_text(std::vector<ringlab::ComparisonRow> rows) {
-  for (auto& r : rows) r.build_ms = 0;
-  return ringlab::comparison_json(rows) + ringlab::comparison_table(rows);
-}
-
-ringlab::Scenario scenario(std::int64_t servers, std::int64_t keys, const char16_t* change) {
-  ringlab::Scenario sc;
-  sc.servers = ringlab::compare_servers(servers);
-  sc.keys = keys;
-  sc.vnodes = 40;
-  sc.change = ringlab::parse_change(change);
-  sc.threads = 1;
-  return sc;
-}
-
-}  // namespace
+using compare_cases::rows_text;
+using compare_cases::scenario;
 
 TEST_CASE("compare parts: any cut of the chunks over several runs gives compare()'s rows", "[compare][parts]") {
   std::vector<ringlab::Scenario> scenarios{

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "compare_cases.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
@@ -20,20 +21,8 @@ namespace {
 
 constexpr std::int64_t kThreadCounts[] = {1, 2, 3, 7};
 
-// The rows as bytes, without the build times (wall clock, different on every run).
-std::string rows_text(std::vector<ringlab::ComparisonRow> rows) {
-  for (auto& r : rows) r.build_ms = 0;
-  return ringlab::comparison_json(rows) + ringlab::comparison_table(rows);
-}
-
-ringlab::Scenario scenario(std::int64_t servers, std::int64_t keys, const char16_t* change) {
-  ringlab::Scenario sc;
-  sc.servers = ringlab::compare_servers(servers);
-  sc.keys = keys;
-  sc.vnodes = 40;
-  sc.change = ringlab::parse_change(change);
-  return sc;
-}
+using compare_cases::rows_text;
+using compare_cases::scenario;
 
 }  // namespace
 
