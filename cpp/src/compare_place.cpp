@@ -14,9 +14,9 @@ RINGLAB_ONCE_PER_CALL void make_keys(std::int64_t seed, std::uint64_t first, std
   keys.hashes.resize(count);
   CourseKeys course(seed);
   course.skip(first);
-  for_each_key(count, [&](std::size_t k) {
-    keys.text[k] = course_key_fnv(course.next_number());
-    keys.hashes[k] = keys.text[k].finish();
+  for_each_block(count, [&](std::size_t lo, std::size_t hi) {
+    course.next_states(std::span(keys.text).subspan(lo, hi - lo));
+    for (std::size_t k = lo; k < hi; ++k) keys.hashes[k] = keys.text[k].finish();
   });
 }
 

@@ -40,13 +40,11 @@ PlacementDigest placement_digests(std::int64_t seed, std::int64_t key_count) {
   const auto keys = static_cast<std::uint32_t>(check_integer(Param::digest_keys, key_count));
   CourseKeys course(seed);
 
-  // The keys: their numbers (key i is "user:" + numbers[i]) and h32.
-  std::vector<std::uint32_t> numbers(keys);
+  // The keys: the FNV-1a state of each (key i is "user:" + the next number) and its h32.
+  std::vector<Fnv1a> states(keys);
+  course.next_states(states);
   std::vector<std::uint32_t> hashes(keys);
-  for (std::uint32_t i = 0; i < keys; ++i) {
-    numbers[i] = course.next_number();
-    hashes[i] = course_key_fnv(numbers[i]).finish();
-  }
+  for (std::uint32_t i = 0; i < keys; ++i) hashes[i] = states[i].finish();
 
   // The servers: S0..S9, plain, weighted, and in three zones.
   std::vector<Server> weighted = default_servers(kServers);
@@ -90,7 +88,7 @@ PlacementDigest placement_digests(std::int64_t seed, std::int64_t key_count) {
   const FastMod mod10(kServers);
   for (std::uint32_t i = 0; i < keys; ++i) {
     const std::uint32_t h = hashes[i];
-    const Fnv1a prefix = Fnv1a(course_key_fnv(numbers[i])).unit(u'|');
+    const Fnv1a prefix = Fnv1a(states[i]).unit(u'|');
     digest_value(f_h32, h);
     digest_value(f_mod, mod10(h));
     digest_value(f_ring, ring.owner(h));

@@ -18,8 +18,20 @@ void Mulberry32::skip(std::uint64_t steps) noexcept {
   state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(state_) + static_cast<std::uint32_t>(rest));
 }
 
+// The per-key bodies are inlined into the generator's loop by force: clang left each a call per
+// key, which in WebAssembly kept the key's state in memory across the call.
+void CourseKeys::next_states(std::span<Fnv1a> out) noexcept {
+  Fnv1a* f = out.data();
+  const auto put = [&f](std::uint32_t u) __attribute__((always_inline)) { *f++ = course_key_fnv(key_number_of(u)); };
+  rng_.each(out.size(), put);
+}
+
 void CourseKeys::next_hashes(std::span<std::uint32_t> out) noexcept {
-  for (auto& h : out) h = course_key_fnv(next_number()).finish();
+  std::uint32_t* h = out.data();
+  const auto put = [&h](std::uint32_t u) __attribute__((always_inline)) {
+    *h++ = course_key_fnv(key_number_of(u)).finish();
+  };
+  rng_.each(out.size(), put);
 }
 
 }  // namespace ringlab

@@ -92,8 +92,11 @@ TEST_CASE("the course's keys match the golden table", "[random][golden]") {
     CHECK(keys.next() == row[2]);
     const std::uint32_t n = numbers.next_number();
     CHECK("user:" + std::to_string(n) == row[2]);
-    // The key number is floor(rand() * 1e9) with a double multiply.
-    CHECK(ringlab::key_number(rng.next()) == n);
+    // The key number is floor(rand() * 1e9) with a double multiply, and the high word of
+    // u * 1e9 for rand()'s 32 bits u.
+    const std::uint32_t u = rng.next_uint32();
+    CHECK(ringlab::key_number(u / 4294967296.0) == n);
+    CHECK(ringlab::key_number_of(u) == n);
     char buf[16];
     CHECK(std::string(buf, ringlab::format_key(n, buf)) == row[2]);
   }
@@ -104,6 +107,32 @@ TEST_CASE("seed 16 gives the tutorial's first three keys", "[random]") {
   CHECK(keys.next() == "user:631395207");
   CHECK(keys.next() == "user:144321889");
   CHECK(keys.next() == "user:752337801");
+}
+
+TEST_CASE("the key number in integers equals the double multiply's floor", "[random]") {
+  // Every 1021st value of u and the values next to the multiples of 2^20 (a sample: all 2^32 take
+  // seconds), and the generator's batch form equals its single steps from any start.
+  std::uint64_t differ = 0;
+  const auto check = [&](std::uint32_t u) {
+    differ += ringlab::key_number(u / 4294967296.0) != ringlab::key_number_of(u) ? 1 : 0;
+  };
+  for (std::uint64_t u = 0; u <= 0xFFFFFFFFu; u += 1021) check(static_cast<std::uint32_t>(u));
+  for (std::uint64_t m = 1u << 20; m <= 0xFFFFFFFFu; m += 1u << 20)
+    for (std::uint64_t u = m - 3; u <= m + 3 && u <= 0xFFFFFFFFu; ++u) check(static_cast<std::uint32_t>(u));
+  check(0xFFFFFFFFu);
+  CHECK(differ == 0);
+  for (const std::int64_t seed : {std::int64_t{0}, std::int64_t{16}, std::int64_t{-7}, std::int64_t{4294967296},
+                                  std::int64_t{-9007199254740991}, std::int64_t{9007199254740991}}) {
+    INFO("seed " << seed);
+    Mulberry32 single(seed), batch(seed);
+    std::vector<std::uint32_t> a, b;
+    for (int i = 0; i < 5; ++i) a.push_back(single.next_uint32());
+    batch.each(0, [&](std::uint32_t v) { b.push_back(v); });
+    batch.each(1, [&](std::uint32_t v) { b.push_back(v); });
+    batch.each(4, [&](std::uint32_t v) { b.push_back(v); });
+    CHECK(a == b);
+    CHECK(single.state() == batch.state());
+  }
 }
 
 TEST_CASE("key numbers and key formatting at the edges", "[random]") {

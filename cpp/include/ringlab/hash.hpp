@@ -74,7 +74,11 @@ class Fnv1a {
   // 64-bit ones would cost real divisions in WebAssembly. No array of digits: in WebAssembly an
   // array indexed at run time lives in linear memory, and the course's keys ran 1.4x slower than
   // natively with one.
-  constexpr Fnv1a& decimal32(std::uint32_t n) noexcept {
+  constexpr Fnv1a& decimal32(std::uint32_t n) noexcept { return decimal32_inline(n); }
+  // The same, always inlined: for the loops over the course's keys (course_key_fnv), where a
+  // call per key kept the state in memory across the call in WebAssembly. Elsewhere the compiler
+  // decides (the module's size budget counts every copy).
+  [[gnu::always_inline]] constexpr Fnv1a& decimal32_inline(std::uint32_t n) noexcept {
     if (n >= 100000000u) {  // 9 or 10 digits
       const std::uint32_t top = n / 100000000u;
       return lead(top).eight(n - top * 100000000u);

@@ -30,10 +30,24 @@ class Mulberry32 {
       const double sum = static_cast<double>(state_) + 1831565813.0;  // 0x6D2B79F5
       state_ = static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::int64_t>(sum)));
     }
-    const auto s = static_cast<std::uint32_t>(state_);
-    std::uint32_t t = (s ^ (s >> 15)) * (1u | s);
-    t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
-    return t ^ (t >> 14);
+    return mix(static_cast<std::uint32_t>(state_));
+  }
+
+  // f(next_uint32()), `count` times: the batch form, whose state after the first step (an int32,
+  // see above) stays in a register instead of this object's memory.
+  template <typename F>
+  void each(std::size_t count, F f) noexcept {
+    std::size_t i = 0;
+    if (count > 0 && state_ != static_cast<std::int32_t>(state_)) {
+      f(next_uint32());
+      i = 1;
+    }
+    auto s = static_cast<std::uint32_t>(state_);
+    for (; i < count; ++i) {
+      s += 0x6D2B79F5u;
+      f(mix(s));
+    }
+    state_ = static_cast<std::int32_t>(s);
   }
 
   // Moves past the next `steps` outputs without computing them: after the first step the state
@@ -51,12 +65,30 @@ class Mulberry32 {
   [[nodiscard]] std::int64_t state() const noexcept { return state_; }
 
  private:
+  // The published output of a step: its new state, mixed.
+  static constexpr std::uint32_t mix(std::uint32_t s) noexcept {
+    std::uint32_t t = (s ^ (s >> 15)) * (1u | s);
+    t = (t + ((t ^ (t >> 7)) * (61u | t))) ^ t;
+    return t ^ (t >> 14);
+  }
+
   std::int64_t state_;
 };
 
 // The number in the course's key: floor(rand() * 1e9), the multiply a double multiply.
 [[nodiscard]] inline std::uint32_t key_number(double rand) noexcept {
   return static_cast<std::uint32_t>(rand * 1e9);  // rand * 1e9 < 1e9: truncation is floor
+}
+
+// The same number from rand()'s 32 bits u (rand() = u / 2^32), in integers: the high word of
+// u * 1e9. The double product is the exact u * 1e9 / 2^32 = q + r / 2^32 (q, r the high and low
+// words of u * 1e9) rounded once to 53 bits, so its floor is q unless the rounding carries it up
+// to q + 1. With q below 2^30 the value's ulp is at most 2^-23, so that takes 2^32 - r <= 2^8;
+// but 1e9 = 2^9 * 1953125 makes r a multiple of 2^9, so 2^32 - r >= 2^9: it never happens.
+// (Checked for every u; tests/cpp/test_random.cpp checks a sample.) In WebAssembly this is one
+// 64-bit multiply where the double route converts twice, each conversion checked.
+[[nodiscard]] constexpr std::uint32_t key_number_of(std::uint32_t u) noexcept {
+  return static_cast<std::uint32_t>((std::uint64_t{u} * 1000000000u) >> 32);
 }
 
 // Writes "user:<n>" into buf (at least 15 bytes) and returns its length. Used on hot paths so a
@@ -82,7 +114,9 @@ inline constexpr Fnv1a kCourseKeyPrefix = Fnv1a{}.bytes(std::string_view("user:"
 
 // The FNV-1a state of the course key "user:<n>" (its h32 is .finish()), without writing the text:
 // the prefix's state is a constant and only the digits are hashed.
-[[nodiscard]] constexpr Fnv1a course_key_fnv(std::uint32_t n) noexcept { return Fnv1a(kCourseKeyPrefix).decimal32(n); }
+[[nodiscard, gnu::always_inline]] constexpr Fnv1a course_key_fnv(std::uint32_t n) noexcept {
+  return Fnv1a(kCourseKeyPrefix).decimal32_inline(n);
+}
 static_assert(course_key_fnv(42).finish() == h32(u"user:42"));
 static_assert(course_key_fnv(631395207).finish() == h32(u"user:631395207"));
 
@@ -91,10 +125,12 @@ class CourseKeys {
  public:
   explicit CourseKeys(std::int64_t seed) : rng_(seed) {}
   // The next key's number (the part after "user:").
-  std::uint32_t next_number() noexcept { return key_number(rng_.next()); }
+  std::uint32_t next_number() noexcept { return key_number_of(rng_.next_uint32()); }
   std::string next();
-  // The h32 of the next out.size() keys, one per slot, without writing their text (a batch
-  // function, compiled for speed; see h32_many).
+  // The FNV-1a states (course_key_fnv) of the next out.size() keys, or their h32, one per slot,
+  // without writing their text (batch functions, compiled for speed; see h32_many). The places
+  // the keys' digits are hashed inline: every loop over many course keys takes its keys here.
+  void next_states(std::span<Fnv1a> out) noexcept;
   void next_hashes(std::span<std::uint32_t> out) noexcept;
   // Moves past the next `keys` keys.
   void skip(std::uint64_t keys) noexcept { rng_.skip(keys); }
