@@ -26,7 +26,7 @@ class KeyStream {
  public:
   // The seed's keys from the key numbered `first` (0-based) on.
   KeyStream(std::int64_t seed, std::uint64_t first) : keys_(seed) { keys_.skip(first); }
-  Fnv1a next() noexcept { return course_key_fnv(keys_.next_number()); }
+  void next_states(std::span<Fnv1a> out) noexcept { keys_.next_states(out); }
   void next_hashes(std::span<std::uint32_t> out) noexcept { keys_.next_hashes(out); }
 
  private:
@@ -67,6 +67,12 @@ class Reporter {
   std::atomic<std::uint64_t> done_{0};
 };
 
+// `arrays` arrays of a block's values, one allocation, left uninitialised: every slot is written
+// before it is read (zeroing them was a byte loop per chunk in WebAssembly).
+std::unique_ptr<std::uint32_t[]> block_scratch(std::size_t arrays) {
+  return std::unique_ptr<std::uint32_t[]>(new std::uint32_t[arrays * kKeyBlock]);
+}
+
 // The size of chunk c of a run of `keys` keys.
 std::size_t chunk_size(std::uint64_t keys, std::uint64_t c) {
   return static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, keys - c * kChunk));
@@ -98,17 +104,15 @@ struct RingVsModRun {
   [[gnu::noinline]] void chunk(std::uint64_t c, std::uint64_t* t) const {
     const std::size_t size = chunk_size(keys, c);
     KeyStream stream(p.seed, c * kChunk);
-    std::vector<std::uint32_t> scratch(3 * kKeyBlock);
-    std::uint32_t* const hashes = scratch.data();
+    const auto scratch = block_scratch(3);
+    std::uint32_t* const hashes = scratch.get();
     std::uint32_t* const owner_before = hashes + kKeyBlock;
     std::uint32_t* const owner_after = owner_before + kKeyBlock;
     for_each_block(size, [&](std::size_t lo, std::size_t hi) {
       const std::size_t count = hi - lo;
       stream.next_hashes(std::span(hashes, count));
-      std::copy_n(hashes, count, owner_before);
-      std::copy_n(hashes, count, owner_after);
-      before.owners(std::span(owner_before, count));
-      after.owners(std::span(owner_after, count));
+      before.owners(std::span(hashes, count), std::span(owner_before, count));
+      after.owners(std::span(hashes, count), std::span(owner_after, count));
       std::uint32_t mod_moved = 0, mod_moved_to_new = 0, ring_moved = 0, ring_moved_to_new = 0;
       for (std::size_t i = 0; i < count; ++i) {
         const std::uint32_t x = hashes[i];
@@ -185,15 +189,14 @@ struct VnodeSweepRun {
   [[gnu::noinline]] void chunk(std::size_t g, std::uint64_t c, std::uint64_t* t) const {
     const std::size_t size = chunk_size(keys, c);
     KeyStream stream(p.seed, c * kChunk);
-    std::vector<std::uint32_t> scratch(2 * kKeyBlock);
-    std::uint32_t* const hashes = scratch.data();
+    const auto scratch = block_scratch(2);
+    std::uint32_t* const hashes = scratch.get();
     std::uint32_t* const owners = hashes + kKeyBlock;
     for_each_block(size, [&](std::size_t lo, std::size_t hi) {
       const std::size_t count = hi - lo;
       stream.next_hashes(std::span(hashes, count));
       for (std::size_t v = 0; v < rings.size(); ++v) {
-        std::copy_n(hashes, count, owners);
-        rings[v]->owners(std::span(owners, count));
+        rings[v]->owners(std::span(hashes, count), std::span(owners, count));
         std::uint64_t* counts = t + (groups[g] + v) * servers;
         for (std::size_t i = 0; i < count; ++i) ++counts[owners[i]];
       }
@@ -240,9 +243,12 @@ struct VnodeSweepRun {
 struct HrwJumpRun {
   HrwJumpParams p;
   std::uint32_t keys, ns, removed, buckets;
-  // Every name is "S" + digits: a score continues the key's state past "|S" with the digits of s
-  // (digits[first[s] .. first[s+1])), so "|S" is hashed once per key instead of once per server.
-  // The names are ASCII, so bytes hash exactly like UTF-16 units.
+  // Every name is "S" + digits: a score continues the key's state past "|S" with the digits of s,
+  // so "|S" is hashed once per key instead of once per server. The servers go in groups of ten
+  // that share all digits but the last (S<g>0 .. S<g>9; S0 .. S9 for g = 0), the group's digits
+  // hashed once per key and group (digits[first[g] .. first[g+1]), the digits of g): a server
+  // costs one unit and the finish, with no loop over its digits. The names are ASCII, so bytes
+  // hash exactly like UTF-16 units.
   std::vector<std::uint8_t> digits;
   std::vector<std::uint32_t> first;
 
@@ -261,6 +267,7 @@ struct HrwJumpRun {
   [[nodiscard]] std::size_t tally() const noexcept { return ns + 3; }
 
   [[gnu::noinline]] void chunk(std::uint64_t c, std::uint64_t* counts) const {
+    const std::uint32_t groups = (ns + 9) / 10;
     const auto b = static_cast<std::int32_t>(buckets);
     // jump(x, b) and jump(x, b + 1) are the last buckets below b and below b + 1 of one increasing
     // sequence that depends on x alone (0 = j0 < j1 < ...: every step gives j >= b + 1). They
@@ -279,34 +286,40 @@ struct HrwJumpRun {
     };
     const std::size_t size = chunk_size(keys, c);
     KeyStream stream(p.seed, c * kChunk);
+    const std::unique_ptr<Fnv1a[]> states(new Fnv1a[kKeyBlock]);
     for_each_block(size, [&](std::size_t lo, std::size_t hi) {
+      stream.next_states(std::span(states.get(), hi - lo));
       std::uint32_t hrw_moved_sum = 0, hrw_moved_not_from_removed = 0;
       for (std::size_t k = lo; k < hi; ++k) {
-        const Fnv1a key_state = stream.next();
+        const Fnv1a key_state = states[k - lo];
         Fnv1a prefix = key_state;
         prefix.unit(u'|').unit(u'S');
         // One pass gives both winners: over all servers, and over all but the removed one (its
-        // list is the same order with one server left out, so first-max carries over).
-        // Branch-free: which server leads is a coin toss per key. -1 is below every score, so the
-        // first server considered always takes the lead; later ones need a strictly greater
-        // score (first-max).
-        std::int64_t best_all = -1, best_rest = -1;
-        std::int64_t score_all = -1, score_rest = -1;
-        for (std::uint32_t s = 0; s < ns; ++s) {
-          Fnv1a f = prefix;
-          for (std::uint32_t i = first[s]; i < first[s + 1]; ++i) f.unit(digits[i]);
-          const std::int64_t score = f.finish();
-          const bool lead_all = score > score_all;
-          best_all = lead_all ? s : best_all;
-          score_all = lead_all ? score : score_all;
-          const bool lead_rest = (s != removed) & (score > score_rest);
-          best_rest = lead_rest ? s : best_rest;
-          score_rest = lead_rest ? score : score_rest;
+        // list is the same order with one server left out, so first-max carries over). Each
+        // server's score and index are one number, score << 32 | ~s: the larger number is the
+        // higher score, or on a tie the earlier server (first-max), so a winner is a plain
+        // maximum, branch-free (which server leads is a coin toss per key). 0, below every such
+        // number, is "none yet".
+        std::uint64_t top_all = 0, top_rest = 0;
+        const auto consider = [&](std::uint32_t s, std::uint32_t score) {
+          const std::uint64_t entry = std::uint64_t{score} << 32 | ~s;
+          top_all = std::max(top_all, entry);
+          top_rest = std::max(top_rest, s != removed ? entry : 0);
+        };
+        // S0 .. S9, the common case, in a loop of its own.
+        const std::uint32_t ones = std::min(ns, 10u);
+        for (std::uint32_t s = 0; s < ones; ++s) consider(s, Fnv1a(prefix).unit('0' + s).finish());
+        for (std::uint32_t g = 1; g < groups; ++g) {
+          Fnv1a group = prefix;
+          for (std::uint32_t i = first[g]; i < first[g + 1]; ++i) group.unit(digits[i]);
+          const std::uint32_t end = std::min(ns, 10 * g + 10);
+          for (std::uint32_t s = 10 * g; s < end; ++s) consider(s, Fnv1a(group).unit('0' + s - 10 * g).finish());
         }
-        ++counts[static_cast<std::size_t>(best_all)];
+        const auto best_all = ~static_cast<std::uint32_t>(top_all);
+        ++counts[best_all];
         // With one server, none is left after the removal: the published program compares
         // against `undefined`, which counts as a move.
-        const bool hrw_moved = best_all != best_rest;
+        const bool hrw_moved = top_all != top_rest;
         hrw_moved_sum += hrw_moved ? 1u : 0u;
         hrw_moved_not_from_removed += (hrw_moved & (best_all != removed)) ? 1u : 0u;
         block[pending++] = key_state.finish();

@@ -175,12 +175,13 @@ std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { retur
 // longer, the processor overlaps too few loop iterations to hide that. Four independent chains
 // written out together keep four loads in flight. A group with a crowded bucket (rare) takes
 // owner() per hash.
-void Ring::owners(std::span<std::uint32_t> hashes) const noexcept {
+void Ring::owners(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const noexcept {
   const std::uint32_t* t = tokens_.data();
   const std::uint32_t* index = index_.data();
   const std::uint64_t shift = index_shift_;
   const std::size_t n = hashes.size();
-  std::uint32_t* h = hashes.data();
+  const std::uint32_t* h = hashes.data();
+  std::uint32_t* o = out.data();
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     const std::uint32_t h0 = h[i], h1 = h[i + 1], h2 = h[i + 2], h3 = h[i + 3];
@@ -192,7 +193,7 @@ void Ring::owners(std::span<std::uint32_t> hashes) const noexcept {
     const std::uint32_t wide =
         (index[b0 + 1] - lo0) | (index[b1 + 1] - lo1) | (index[b2 + 1] - lo2) | (index[b3 + 1] - lo3);
     if (wide > kBucketScan) {  // at least one bucket is crowded: an upper bound on each width
-      for (std::size_t k = i; k < i + 4; ++k) h[k] = owner(h[k]);
+      for (std::size_t k = i; k < i + 4; ++k) o[k] = owner(h[k]);
       continue;
     }
     const std::uint32_t *w0 = t + lo0, *w1 = t + lo1, *w2 = t + lo2, *w3 = t + lo3;
@@ -206,12 +207,12 @@ void Ring::owners(std::span<std::uint32_t> hashes) const noexcept {
       const auto at = static_cast<std::uint32_t>(w - t);
       return point_server(at == size_ ? 0 : at);
     };
-    h[i] = point(w0);
-    h[i + 1] = point(w1);
-    h[i + 2] = point(w2);
-    h[i + 3] = point(w3);
+    o[i] = point(w0);  // after every read of h[i .. i+3]: o may be h
+    o[i + 1] = point(w1);
+    o[i + 2] = point(w2);
+    o[i + 3] = point(w3);
   }
-  for (; i < n; ++i) h[i] = owner(h[i]);
+  for (; i < n; ++i) o[i] = owner(h[i]);
 }
 
 // All the hashes first, four keys side by side, then the lookups.
