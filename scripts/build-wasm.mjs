@@ -269,26 +269,46 @@ function prune() {
 // scalar module's glue (ringlab.js). Emscripten's glue provides the imports by name and reads the
 // exports by name (minified names, such as "a" for one import: which function each stands for is
 // written in the glue), so the two modules must import and export the same names, of the same
-// kinds, and the glue the SIMD128 link wrote must be the scalar link's: both checked here. The two
-// glues may define the exception wrappers (invoke_vi, ...) in another order, as the objects first
-// call them: those definitions are compared as sets, and the rest of the glue byte for byte.
+// kinds, and the glue the SIMD128 link wrote must be the scalar link's: both checked here. Two
+// differences are the links' order, not their content, and are undone: the glues may define the
+// exception wrappers (invoke_vi, ...) in another order, as the objects first call them (compared
+// as sets); and the minifier names the imports in the order the module lists them, so the same
+// import may be "j" in one link and "k" in the other: the SIMD128 module's imports are renamed to
+// the scalar glue's names (the table that pairs them, asmLibraryArg, is then the same).
 function simdModule(dir, scalar, scalarGlue) {
   const built = path.join(dir, "ringlab.wasm");
   const out = path.join(wasmOut, "ringlab-simd.wasm");
   const wrapper =
     /function invoke_\w+\([^)]*\)\{var sp=stackSave\(\);try\{[^{}]*\}catch\(e\)\{stackRestore\(sp\);if\(e!==e\+0\)throw e;_setThrew\(1,0\)\}\}/g;
-  const parts = (file) => {
-    const code = readFileSync(file, "utf8");
-    return [code.replace(wrapper, ""), ...(code.match(wrapper) ?? []).sort()].join("\n");
+  const importTable = /var asmLibraryArg=\{([^}]*)\}/;
+  const glue = (file) => readFileSync(file, "utf8");
+  // asmLibraryArg's pairs: the minified import name -> the glue's function.
+  const imports = (code) => {
+    const found = code.match(importTable);
+    if (!found) fail("no asmLibraryArg in the glue");
+    return new Map(found[1].split(",").map((pair) => pair.match(/^"([\w$]+)":([\w$]+)$/).slice(1, 3)));
   };
-  if (parts(path.join(dir, "ringlab.js")) !== parts(scalarGlue)) {
+  const simdGlue = glue(path.join(dir, "ringlab.js"));
+  const plainGlue = glue(scalarGlue);
+  const byFunction = new Map([...imports(plainGlue)].map(([name, fn]) => [fn, name]));
+  const rename = new Map();
+  for (const [name, fn] of imports(simdGlue)) {
+    if (!byFunction.has(fn)) fail(`the SIMD128 module imports ${fn}, which the scalar one does not`);
+    if (byFunction.get(fn) !== name) rename.set(name, byFunction.get(fn));
+  }
+  const parts = (code) => {
+    const table = code.replace(importTable, plainGlue.match(importTable)[0]);
+    return [table.replace(wrapper, ""), ...(table.match(wrapper) ?? []).sort()].join("\n");
+  };
+  if (parts(simdGlue) !== parts(plainGlue)) {
     fail(`the SIMD128 module's glue (${rel(dir)}/ringlab.js) is not the one ringlab.js was minified from`);
   }
+  const bytes = renameImports(readFileSync(built), rename);
   const names = (m, list) =>
     list(m)
       .map((i) => `${i.module ? i.module + "." : ""}${i.name} (${i.kind})`)
       .sort();
-  const simd = new WebAssembly.Module(readFileSync(built));
+  const simd = new WebAssembly.Module(bytes);
   const plain = new WebAssembly.Module(readFileSync(scalar));
   for (const [what, list] of [
     ["imports", WebAssembly.Module.imports],
@@ -304,7 +324,84 @@ function simdModule(dir, scalar, scalarGlue) {
       );
     }
   }
-  if (force || mtime(out) < mtime(built)) copyFileSync(built, out);
+  if (force || mtime(out) < mtime(built) || !readFileSync(out).equals(bytes)) writeFileSync(out, bytes);
+}
+
+// A module's bytes with the field names of its imports renamed (old -> new); every other byte as
+// it was. The import section (id 2) is a vector of (module name, field name, kind, description);
+// names are byte strings prefixed by their length, and lengths and counts are unsigned LEB128.
+function renameImports(wasm, rename) {
+  if (rename.size === 0) return wasm;
+  let at = 8; // magic and version
+  const leb = (bytes) => {
+    let value = 0;
+    let shift = 0;
+    let byte;
+    do {
+      byte = bytes[at++];
+      value += (byte & 0x7f) * 2 ** shift;
+      shift += 7;
+    } while (byte & 0x80);
+    return value;
+  };
+  const encode = (value) => {
+    const out = [];
+    do {
+      let byte = value % 128;
+      value = Math.floor(value / 128);
+      if (value > 0) byte |= 0x80;
+      out.push(byte);
+    } while (value > 0);
+    return Buffer.from(out);
+  };
+  const name = (bytes) => {
+    const length = leb(bytes);
+    const text = bytes.subarray(at, at + length).toString("latin1");
+    at += length;
+    return text;
+  };
+  const str = (text) => Buffer.concat([encode(text.length), Buffer.from(text, "latin1")]);
+  const chunks = [wasm.subarray(0, 8)];
+  while (at < wasm.length) {
+    const start = at;
+    const id = wasm[at++];
+    const size = leb(wasm);
+    const end = at + size;
+    if (id !== 2) {
+      chunks.push(wasm.subarray(start, end));
+      at = end;
+      continue;
+    }
+    const entries = [];
+    const count = leb(wasm);
+    for (let i = 0; i < count; i++) {
+      const module = name(wasm);
+      const field = name(wasm);
+      const kind = wasm[at++];
+      const from = at;
+      if (kind === 0)
+        leb(wasm); // function: type index
+      else if (kind === 1) {
+        at++; // table: element type, then limits
+        if (wasm[at++] & 1) leb(wasm);
+        leb(wasm);
+      } else if (kind === 2) {
+        if (wasm[at++] & 1) leb(wasm); // memory: limits
+        leb(wasm);
+      } else if (kind === 3)
+        at += 2; // global: value type, mutability
+      else if (kind === 4) {
+        at++; // tag: attribute, type index
+        leb(wasm);
+      } else fail(`an import of unknown kind ${kind}`);
+      const renamed = kind === 0 && rename.has(field) ? rename.get(field) : field;
+      entries.push(Buffer.concat([str(module), str(renamed), Buffer.from([kind]), wasm.subarray(from, at)]));
+    }
+    if (at !== end) fail("the import section's size does not match its entries");
+    const body = Buffer.concat([encode(count), ...entries]);
+    chunks.push(Buffer.from([2]), encode(body.length), body);
+  }
+  return Buffer.concat(chunks);
 }
 
 // The single-file build (`ringlab/single`): the library's .wasm, gzipped, as base64 in an ES

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "key_blocks.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -16,7 +17,7 @@ std::int32_t jump(std::uint64_t key, std::int64_t n) {
   return jump_unchecked(key, static_cast<std::int32_t>(n));
 }
 
-std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
+RINGLAB_ONCE_PER_CALL std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
   check_buckets(n);
   std::vector<JumpStep> steps;
   std::int64_t b = -1;

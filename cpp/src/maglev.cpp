@@ -5,6 +5,7 @@
 #include <numeric>
 #include <string>
 
+#include "key_blocks.hpp"
 #include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
@@ -12,7 +13,7 @@
 
 namespace ringlab {
 
-bool is_prime(std::uint32_t n) noexcept {
+RINGLAB_ONCE_PER_CALL bool is_prime(std::uint32_t n) noexcept {
   if (n < 2) return false;
   if (n % 2 == 0) return n == 2;
   for (std::uint32_t d = 3; static_cast<std::uint64_t>(d) * d <= n; d += 2)
@@ -20,13 +21,13 @@ bool is_prime(std::uint32_t n) noexcept {
   return true;
 }
 
-void check_maglev_table_size(Param p, std::int64_t table_size, std::int64_t backends) {
+RINGLAB_ONCE_PER_CALL void check_maglev_table_size(Param p, std::int64_t table_size, std::int64_t backends) {
   check_integer(p, table_size, backends, kMaxMaglevTableSize);
   if (!is_prime(static_cast<std::uint32_t>(table_size)))
     throw rule_error(ErrorCode::invalid_argument, param(p).name, "a prime", std::to_string(table_size));
 }
 
-Maglev Maglev::uniform(std::int64_t backends, std::int64_t table_size) {
+RINGLAB_ONCE_PER_CALL Maglev Maglev::uniform(std::int64_t backends, std::int64_t table_size) {
   check_integer(Param::maglev_backends, backends);
   check_maglev_table_size(Param::maglev_table_size, table_size, backends);
   std::vector<Backend> list;
@@ -96,12 +97,12 @@ void Maglev::fill(std::vector<Turn>* turns) {
   }
 }
 
-std::size_t Maglev::index(std::int64_t backend) const {
+RINGLAB_ONCE_PER_CALL std::size_t Maglev::index(std::int64_t backend) const {
   return static_cast<std::size_t>(
       check_integer(Param::maglev_backend, backend, 0, static_cast<std::int64_t>(backends_.size()) - 1));
 }
 
-std::vector<Maglev::Turn> Maglev::fill_turns() const {
+RINGLAB_ONCE_PER_CALL std::vector<Maglev::Turn> Maglev::fill_turns() const {
   Maglev copy = *this;
   std::vector<Turn> turns;
   turns.reserve(table_.size());
@@ -121,7 +122,7 @@ void Maglev::lookup_keys(std::span<const char16_t> units, std::span<const std::u
   lookup_many(out);
 }
 
-std::vector<std::uint32_t> Maglev::entry_counts() const {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Maglev::entry_counts() const {
   std::vector<std::uint32_t> counts(backends_.size(), 0);
   for (std::uint32_t b : table_) ++counts[b];
   return counts;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "key_blocks.hpp"
 #include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -13,14 +14,14 @@ namespace ringlab {
 
 namespace {
 
-void check_names(std::vector<std::u16string_view> listed) {
+RINGLAB_ONCE_PER_CALL void check_names(std::vector<std::u16string_view> listed) {
   for (const auto& name : listed) names::check(name, "a server name");
   if (names::first_duplicate(std::move(listed))) throw Error(ErrorCode::duplicate_server, "a server is listed twice");
 }
 
 // Indices 0..n-1 ordered by score descending; the stable sort keeps list order on ties.
 template <typename Score>
-std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k) {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k) {
   check_integer(Param::top_k, k);
   std::vector<std::uint32_t> order(score.size());
   std::iota(order.begin(), order.end(), 0u);
@@ -31,7 +32,7 @@ std::vector<std::uint32_t> top_k(const std::vector<Score>& score, std::int64_t k
 
 }  // namespace
 
-Rendezvous Rendezvous::uniform(std::int64_t servers) {
+RINGLAB_ONCE_PER_CALL Rendezvous Rendezvous::uniform(std::int64_t servers) {
   check_integer(Param::rendezvous_servers, servers);
   std::vector<std::u16string> names;
   names.reserve(static_cast<std::size_t>(servers));
@@ -39,7 +40,7 @@ Rendezvous Rendezvous::uniform(std::int64_t servers) {
   return Rendezvous(std::move(names));
 }
 
-WeightedRendezvous WeightedRendezvous::uniform(std::int64_t servers) {
+RINGLAB_ONCE_PER_CALL WeightedRendezvous WeightedRendezvous::uniform(std::int64_t servers) {
   check_integer(Param::rendezvous_servers, servers);
   std::vector<WeightedServer> list;
   list.reserve(static_cast<std::size_t>(servers));
@@ -47,7 +48,7 @@ WeightedRendezvous WeightedRendezvous::uniform(std::int64_t servers) {
   return WeightedRendezvous(std::move(list));
 }
 
-Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
+RINGLAB_ONCE_PER_CALL Rendezvous::Rendezvous(std::vector<std::u16string> servers) : servers_(std::move(servers)) {
   check_names({servers_.begin(), servers_.end()});
   if (!servers_.empty()) {
     std::size_t len = servers_[0].size();
@@ -73,7 +74,7 @@ void Rendezvous::pick_many(std::span<const char16_t> units, std::span<const std:
         static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
 }
 
-std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
   const Fnv1a common = Fnv1a(rendezvous_prefix(key)).units(common_);
   std::vector<std::uint32_t> out;
   out.reserve(servers_.size());
@@ -85,7 +86,7 @@ std::vector<std::uint32_t> Rendezvous::scores(std::u16string_view key) const {
   return out;
 }
 
-std::vector<std::uint32_t> Rendezvous::top(std::u16string_view key, std::int64_t k) const {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Rendezvous::top(std::u16string_view key, std::int64_t k) const {
   return top_k(scores(key), k);
 }
 
@@ -95,7 +96,8 @@ double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept {
   return -weight / std::log(u);
 }
 
-WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers) : servers_(std::move(servers)) {
+RINGLAB_ONCE_PER_CALL WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers)
+    : servers_(std::move(servers)) {
   std::vector<std::u16string_view> names;
   for (const auto& s : servers_) {
     check_number(Param::weight, s.weight);
@@ -111,7 +113,7 @@ void WeightedRendezvous::pick_many(std::span<const char16_t> units, std::span<co
         static_cast<std::int32_t>(pick(std::u16string_view(units.data() + offsets[i], offsets[i + 1] - offsets[i])));
 }
 
-std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {
+RINGLAB_ONCE_PER_CALL std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {
   const Fnv1a prefix = rendezvous_prefix(key);
   std::vector<double> out;
   out.reserve(servers_.size());
@@ -120,7 +122,8 @@ std::vector<double> WeightedRendezvous::scores(std::u16string_view key) const {
   return out;
 }
 
-std::vector<std::uint32_t> WeightedRendezvous::top(std::u16string_view key, std::int64_t k) const {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> WeightedRendezvous::top(std::u16string_view key,
+                                                                         std::int64_t k) const {
   return top_k(scores(key), k);
 }
 

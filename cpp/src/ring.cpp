@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "key_blocks.hpp"
 #include "names.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
@@ -28,14 +29,14 @@ void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, st
   }
 }
 
-void check_ascending(std::span<const std::uint32_t> tokens) {
+RINGLAB_ONCE_PER_CALL void check_ascending(std::span<const std::uint32_t> tokens) {
   for (std::size_t i = 1; i < tokens.size(); ++i)
     if (tokens[i] < tokens[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
 }
 
 }  // namespace
 
-std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
+RINGLAB_ONCE_PER_CALL std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
   check_ascending(tokens);
   std::vector<SearchStep> steps;
   std::uint32_t lo = 0;
@@ -50,13 +51,13 @@ std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std:
   return steps;
 }
 
-void check_ring_points(std::uint64_t points) {
+RINGLAB_ONCE_PER_CALL void check_ring_points(std::uint64_t points) {
   if (points > kMaxRingPoints)
     throw Error(ErrorCode::limit_exceeded, "a ring of " + std::to_string(points) +
                                                " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
 }
 
-std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
+RINGLAB_ONCE_PER_CALL std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
   check_number(Param::weight, weight);
   const double scaled = static_cast<double>(vnodes) * weight;
   if (scaled >= static_cast<double>(kMaxRingPoints) + 0.5)
@@ -68,13 +69,13 @@ std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
   return std::max<std::uint32_t>(1, static_cast<std::uint32_t>(r));
 }
 
-std::u16string default_server_name(std::uint32_t index) {
+RINGLAB_ONCE_PER_CALL std::u16string default_server_name(std::uint32_t index) {
   std::u16string name = u"S";
   for (char c : std::to_string(index)) name += static_cast<char16_t>(c);
   return name;
 }
 
-std::vector<Server> default_servers(std::uint32_t count) {
+RINGLAB_ONCE_PER_CALL std::vector<Server> default_servers(std::uint32_t count) {
   std::vector<Server> out;
   out.reserve(count);
   for (std::uint32_t i = 0; i < count; ++i) out.push_back(Server{default_server_name(i), 1.0, u""});
@@ -87,7 +88,7 @@ Ring::Ring(std::vector<Server> servers, std::int64_t vnodes)
   rebuild();
 }
 
-Ring Ring::uniform(std::int64_t servers, std::int64_t vnodes) {
+RINGLAB_ONCE_PER_CALL Ring Ring::uniform(std::int64_t servers, std::int64_t vnodes) {
   check_integer(Param::ring_servers, servers);
   check_integer(Param::ring_vnodes, vnodes);
   check_ring_points(static_cast<std::uint64_t>(servers) * static_cast<std::uint64_t>(vnodes));
@@ -315,13 +316,14 @@ std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> tokens
   return preference_walk(point_servers, servers, owner_point_in(tokens, hash), rf, zones);
 }
 
-std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf, bool zone_aware) const {
+RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Ring::preference_list(std::uint32_t hash, std::int64_t rf,
+                                                                       bool zone_aware) const {
   check_rf(rf);
   return walk([this](std::size_t i) { return point_server(i); }, size_, servers_.size(), owner_point(hash), rf,
               zone_aware, [this](std::uint32_t s) { return std::u16string_view(servers_[s].zone); });
 }
 
-void Ring::add_server(Server server) {
+RINGLAB_ONCE_PER_CALL void Ring::add_server(Server server) {
   names::check(server.name, "a server name");
   if (index_of(server.name) >= 0)
     throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
@@ -365,7 +367,7 @@ void Ring::add_server(Server server) {
   }
 }
 
-void Ring::remove_server(std::u16string_view name) {
+RINGLAB_ONCE_PER_CALL void Ring::remove_server(std::u16string_view name) {
   const std::int64_t found = index_of(name);
   if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
   if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
@@ -394,7 +396,7 @@ void Ring::remove_server(std::u16string_view name) {
   }
 }
 
-void Ring::set_weight(std::u16string_view name, double weight) {
+RINGLAB_ONCE_PER_CALL void Ring::set_weight(std::u16string_view name, double weight) {
   const std::int64_t found = index_of(name);
   if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
   const double old = servers_[static_cast<std::size_t>(found)].weight;
@@ -407,13 +409,13 @@ void Ring::set_weight(std::u16string_view name, double weight) {
   }
 }
 
-std::vector<Point> Ring::points() const {
+RINGLAB_ONCE_PER_CALL std::vector<Point> Ring::points() const {
   std::vector<Point> out(size_);
   for (std::size_t i = 0; i < out.size(); ++i) out[i] = point(i);
   return out;
 }
 
-std::int64_t Ring::index_of(std::u16string_view name) const noexcept {
+RINGLAB_ONCE_PER_CALL std::int64_t Ring::index_of(std::u16string_view name) const noexcept {
   for (std::size_t s = 0; s < servers_.size(); ++s)
     if (servers_[s].name == name) return static_cast<std::int64_t>(s);
   return -1;
@@ -423,7 +425,7 @@ std::size_t Ring::memory_bytes() const noexcept {
   return (tokens_.capacity() + index_.capacity()) * sizeof(std::uint32_t) + owners_.capacity();
 }
 
-bool operator==(const Ring& a, const Ring& b) noexcept {
+RINGLAB_ONCE_PER_CALL bool operator==(const Ring& a, const Ring& b) noexcept {
   if (a.vnodes_ != b.vnodes_ || a.servers_.size() != b.servers_.size()) return false;
   for (std::size_t s = 0; s < a.servers_.size(); ++s)
     if (a.servers_[s].name != b.servers_[s].name || a.servers_[s].weight != b.servers_[s].weight ||
