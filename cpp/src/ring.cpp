@@ -137,15 +137,17 @@ void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vecto
   // every server has one, so three bytes always suffice.
   const std::size_t servers = servers_.size();
   const std::uint32_t width = servers <= (1u << 8) ? 1 : servers <= (1u << 16) ? 2 : 3;
-  // The bucket index: 2^k buckets with 2^k <= n / 4 (about four to eight points a bucket, at most
-  // one byte a point), n / 8 with three-byte server indices, so that a point costs at most 4 + 3
-  // + 1 bytes. Tiny rings get one bucket.
+  // The bucket index: 2^k buckets with 2^k <= n / 2 (about two to four points a bucket, at most
+  // two bytes a point), n / 4 with two-byte server indices and n / 8 with three, so that a point
+  // costs at most 4 + 1 + 2, 4 + 2 + 1 or 4 + 3 + 0.5 bytes. A bucket of more than kBucketScan
+  // points takes a slower search; with four to eight points a bucket, a group of four lookups
+  // met one about every 30th time. Tiny rings get one bucket.
   std::uint32_t log2n = 0;
   while ((2ull << log2n) <= n) ++log2n;  // floor(log2(n)) for n >= 1
-  const std::uint32_t spare = width == 3 ? 3 : 2;
+  const std::uint32_t spare = width;
   const std::uint32_t k = log2n > spare ? log2n - spare : 0;
 
-  std::vector<std::uint32_t> t(static_cast<std::size_t>(n) + kBucketScan, 0xFFFFFFFFu);
+  std::vector<std::uint32_t> t(static_cast<std::size_t>(n) + kBucketScan + 1, 0xFFFFFFFFu);
   std::copy(tokens.begin(), tokens.end(), t.begin());
   std::vector<std::uint8_t> o(static_cast<std::size_t>(n) * width + 3, 0);
   for (std::size_t i = 0; i < n; ++i)
@@ -170,51 +172,6 @@ void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vecto
 }
 
 std::uint32_t Ring::owner_of_key(std::u16string_view key) const noexcept { return owner(h32(key)); }
-
-// Four hashes side by side. Each lookup is a chain of dependent loads (the index, the four
-// steps, the server); one chain alone waits on every load, and in WebAssembly, whose code is
-// longer, the processor overlaps too few loop iterations to hide that. Four independent chains
-// written out together keep four loads in flight. A group with a crowded bucket (rare) takes
-// owner() per hash.
-void Ring::owners(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const noexcept {
-  const std::uint32_t* t = tokens_.data();
-  const std::uint32_t* index = index_.data();
-  const std::uint64_t shift = index_shift_;
-  const std::size_t n = hashes.size();
-  const std::uint32_t* h = hashes.data();
-  std::uint32_t* o = out.data();
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const std::uint32_t h0 = h[i], h1 = h[i + 1], h2 = h[i + 2], h3 = h[i + 3];
-    const auto b0 = static_cast<std::uint32_t>(std::uint64_t{h0} >> shift);
-    const auto b1 = static_cast<std::uint32_t>(std::uint64_t{h1} >> shift);
-    const auto b2 = static_cast<std::uint32_t>(std::uint64_t{h2} >> shift);
-    const auto b3 = static_cast<std::uint32_t>(std::uint64_t{h3} >> shift);
-    const std::uint32_t lo0 = index[b0], lo1 = index[b1], lo2 = index[b2], lo3 = index[b3];
-    const std::uint32_t wide =
-        (index[b0 + 1] - lo0) | (index[b1 + 1] - lo1) | (index[b2 + 1] - lo2) | (index[b3 + 1] - lo3);
-    if (wide > kBucketScan) {  // at least one bucket is crowded: an upper bound on each width
-      for (std::size_t k = i; k < i + 4; ++k) o[k] = owner(h[k]);
-      continue;
-    }
-    const std::uint32_t *w0 = t + lo0, *w1 = t + lo1, *w2 = t + lo2, *w3 = t + lo3;
-    for (const std::uint32_t step : {8u, 4u, 2u, 1u}) {
-      w0 += w0[step - 1] < h0 ? step : 0;
-      w1 += w1[step - 1] < h1 ? step : 0;
-      w2 += w2[step - 1] < h2 ? step : 0;
-      w3 += w3[step - 1] < h3 ? step : 0;
-    }
-    const auto point = [&](const std::uint32_t* w) {
-      const auto at = static_cast<std::uint32_t>(w - t);
-      return point_server(at == size_ ? 0 : at);
-    };
-    o[i] = point(w0);  // after every read of h[i .. i+3]: o may be h
-    o[i + 1] = point(w1);
-    o[i + 2] = point(w2);
-    o[i + 3] = point(w3);
-  }
-  for (; i < n; ++i) o[i] = owner(h[i]);
-}
 
 // All the hashes first, four keys side by side, then the lookups.
 void Ring::owners_of_keys(std::span<const char16_t> units, std::span<const std::uint32_t> offsets,

@@ -288,8 +288,9 @@ class Ring {
   std::vector<std::uint32_t> counts_;  // points per server
   std::uint32_t vnodes_;
   std::uint32_t size_ = 0;  // points on the ring
-  // Structure of arrays: the search touches only the tokens. They are followed by kBucketScan
-  // copies of 0xFFFFFFFF so that the window searched in the last bucket never leaves the array.
+  // Structure of arrays: the search touches only the tokens. They are followed by kBucketScan + 1
+  // copies of 0xFFFFFFFF so that the window searched in the last bucket (15 tokens, or the 16
+  // SIMD128 counts over) never leaves the array.
   std::vector<std::uint32_t> tokens_;
   // The server of each point in owner_width_ bytes (little-endian), plus 3 bytes of padding for
   // the four-byte loads of PointServers::load.
