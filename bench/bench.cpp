@@ -279,7 +279,8 @@ int run_ops(const Options& o) {
     keys.next_hashes(out);
     keep(out.data());
   }));
-  if (out != pool.hashes) {
+  // (Checked when the keys were made: --only another operation skips them.)
+  if ((o.only.empty() || o.only == "h32.keyHashes") && out != pool.hashes) {
     std::fprintf(stderr, "bench: next_hashes differs from h32\n");
     return 1;
   }
