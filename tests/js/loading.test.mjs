@@ -41,6 +41,11 @@ test("load({ wasmBinary }) and load({ wasmModule }): independent instances", asy
   const b = await load({ wasmModule: module });
   await works(a);
   assert.notEqual(a, b);
+  // rl.wasmModule: the compiled module an instance runs, the one given or the one it compiled.
+  assert.equal(a.wasmModule, module);
+  assert.ok(fromBytes.wasmModule instanceof WebAssembly.Module);
+  assert.notEqual(fromBytes.wasmModule, module);
+  await works(await load({ wasmModule: fromBytes.wasmModule }));
   assert.notEqual(a, await load());
   // Separate memories: an error in one leaves the other alone.
   assert.throws(() => a.jump(1n, 0), { code: "out_of_range" });

@@ -147,15 +147,19 @@ test("compareInWorkers: 1, 2 and 3 worker threads give compare()'s rows, with pr
   }
 });
 
-// Workers started and ended, counted around the package's own worker script.
+// Workers started and ended, counted around the package's own worker script, and the messages
+// sent to them.
 async function countingSpawn() {
   const { Worker } = await import("node:worker_threads");
   const counts = { started: 0, ended: 0 };
+  const sentTo = [];
   const spawn = () => {
     counts.started++;
     const w = new Worker(new URL("../../web/lib/dist/parallel-worker.js", import.meta.url));
+    const sent = [];
+    sentTo.push(sent);
     return {
-      postMessage: (m) => w.postMessage(m),
+      postMessage: (m) => (sent.push(m), w.postMessage(m)),
       listen(receive, fail) {
         w.on("message", receive);
         w.on("error", fail);
@@ -166,8 +170,20 @@ async function countingSpawn() {
       },
     };
   };
-  return { counts, spawn };
+  return { counts, spawn, sentTo };
 }
+
+test("compareInWorkers: the first worker compiles the module, the others are handed it", async () => {
+  const { counts, spawn, sentTo } = await countingSpawn();
+  const rl = await load();
+  const scenario = { servers: 7, vnodes: 20, keys: 300_000, change: "add" };
+  const strip = (rs) => JSON.stringify(rs.map(({ buildMs, ...r }) => r));
+  assert.equal(strip(await compareInWorkers({ ...scenario, threads: 3 }, { spawn })), strip(rl.compare(scenario)));
+  assert.equal(counts.started, 3);
+  const starts = sentTo.map((sent) => sent.find((m) => m.op === "start"));
+  assert.equal(starts[0].wasm, undefined);
+  for (const s of starts.slice(1)) assert.ok(s.wasm instanceof WebAssembly.Module);
+});
 
 test("compareInWorkers: a bad scenario is the module's own error, before a second worker starts", async () => {
   for (const bad of [{ servers: 0 }, { keys: 1e9 }, { change: "remove:nobody" }, { threads: 0 }, { servers: [] }]) {

@@ -8,6 +8,6 @@ import type { RawModule } from "./raw.js";
 import type { Ringlab } from "./types.js";
 
 /** Wraps an instantiated module (internal: use `load()`). */
-export function createRinglab({ module, exports }: Instantiated<RawModule>): Ringlab {
-  return new RinglabModule(module, exports);
+export function createRinglab({ module, exports, compiled }: Instantiated<RawModule>): Ringlab {
+  return new RinglabModule(module, exports, compiled);
 }

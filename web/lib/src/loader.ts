@@ -145,6 +145,8 @@ export interface Instantiated<M> {
    * from the module object, where Emscripten versions differ (Module.asm is gone from newer ones).
    */
   exports: WebAssembly.Exports;
+  /** The compiled WebAssembly module the instance runs. */
+  compiled: WebAssembly.Module;
 }
 
 /** Runs an Emscripten factory with the .wasm from `options` (or `defaultUrl`). */
@@ -152,11 +154,13 @@ export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaul
   let reject!: (e: unknown) => void;
   const failed = new Promise<never>((_, r) => (reject = r));
   let exports: WebAssembly.Exports | undefined;
+  let compiled: WebAssembly.Module | undefined;
   const moduleArg: ModuleArg = {
     instantiateWasm(imports, receive) {
       instantiateFrom(options, defaultUrl, imports).then(
         ({ instance, module }) => {
           exports = instance.exports;
+          compiled = module;
           receive(instance, module);
         },
         (e: unknown) => reject(loadFailed("cannot load ringlab's .wasm", e)),
@@ -165,9 +169,9 @@ export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaul
     },
   };
   const ready = factory(moduleArg).then((module) => {
-    if (exports === undefined)
+    if (exports === undefined || compiled === undefined)
       throw loadFailed("cannot load ringlab's .wasm", "the module was not instantiated by the loader");
-    return { module, exports };
+    return { module, exports, compiled };
   });
   return Promise.race([ready, failed]);
 }

@@ -111,16 +111,18 @@ function deepFreeze<T>(value: T): T {
 
 export class RinglabModule implements Ringlab {
   readonly version: string;
+  readonly wasmModule: WebAssembly.Module;
   readonly #raw: RawModule;
   readonly #heap: Heap;
   readonly #defaults: Defaults;
 
   readonly theory: Theory;
 
-  constructor(raw: RawModule, exports: WebAssembly.Exports) {
+  constructor(raw: RawModule, exports: WebAssembly.Exports, compiled: WebAssembly.Module) {
     this.#raw = raw;
     const heap = (this.#heap = new Heap(raw, exports));
     this.version = raw.version();
+    this.wasmModule = compiled;
     // The core's defaults, read once: every option left out below takes its value from here.
     this.#defaults = deepFreeze(raw.defaults());
     // For tests, not the API (hence a symbol, and not enumerable): the direct entry points in use,

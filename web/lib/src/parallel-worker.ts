@@ -31,10 +31,10 @@ async function parentPort(): Promise<Port> {
   return { post: (m) => port.postMessage(m), listen: (receive) => port.on("message", receive) };
 }
 
-// The module is loaded as the worker starts, while the page's first worker checks the input: a
-// worker that is then given a run has its module ready. (A failure is the start message's answer.)
-const loading = load();
-loading.catch(() => {});
+// The module, loaded with the start message (a failure is its answer): the first worker loads
+// its own; the others are given the first one's compiled module and only instantiate it: nothing
+// fetched or compiled again, and the engine shares the compiled code.
+let loading: ReturnType<typeof load> | undefined;
 
 // The run: a comparison (step 0 every algorithm but bounded loads, step 1 bounded loads, in
 // order) or an experiment (its own steps).
@@ -45,6 +45,7 @@ let tally: Float64Array | undefined;
 async function answer(m: ToWorker): Promise<FromWorker> {
   switch (m.op) {
     case "start": {
+      loading ??= m.wasm ? load({ wasmModule: m.wasm }) : load();
       const rl = await loading;
       compare?.dispose();
       experiment?.dispose();
@@ -52,13 +53,22 @@ async function answer(m: ToWorker): Promise<FromWorker> {
       if (m.job.kind === "compare") {
         compare = rl.comparisonRun(m.job.scenario);
         tally = compare.tally();
-        return { op: "ready", steps: 2, chunks: compare.chunks, total: 2 * compare.chunks, ordered: [false, true] };
+        const ordered = [false, true];
+        return {
+          op: "ready",
+          steps: 2,
+          chunks: compare.chunks,
+          total: 2 * compare.chunks,
+          ordered,
+          wasm: rl.wasmModule,
+        };
       }
       const run = (experiment = rl.experimentRun(m.job.kind, m.job.options));
       tally = run.tally();
       let total = 0;
       for (let step = 0; step < run.steps; step++) total += run.work(step, 0, run.chunks);
-      return { op: "ready", steps: run.steps, chunks: run.chunks, total, ordered: Array(run.steps).fill(false) };
+      const ordered = Array<boolean>(run.steps).fill(false);
+      return { op: "ready", steps: run.steps, chunks: run.chunks, total, ordered, wasm: rl.wasmModule };
     }
     case "place":
       if (compare) {

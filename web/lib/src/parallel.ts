@@ -49,9 +49,12 @@ export type Job =
   | { kind: "compare"; scenario: CompareScenario }
   | { [K in ExperimentName]: { kind: K; options: ExperimentOptions[K] } }[ExperimentName];
 
-/** Page → worker. */
+/**
+ * Page → worker. `start` carries the first worker's compiled module to the others (`wasm`): they
+ * instantiate it instead of fetching and compiling their own, and the engine shares the code.
+ */
 export type ToWorker =
-  | { op: "start"; job: Job }
+  | { op: "start"; job: Job; wasm?: WebAssembly.Module }
   | { op: "place"; step: number; first: number; end: number }
   | { op: "tally" }
   | { op: "result"; tally: Float64Array };
@@ -61,7 +64,7 @@ export type ToWorker =
  * worker must place, in order (compare's bounded loads).
  */
 export type FromWorker =
-  | { op: "ready"; steps: number; chunks: number; total: number; ordered: boolean[] }
+  | { op: "ready"; steps: number; chunks: number; total: number; ordered: boolean[]; wasm: WebAssembly.Module }
   | { op: "placed"; work: number }
   | { op: "tally"; tally: Float64Array }
   | { op: "result"; result: ComparisonRow[] | ExperimentResults[ExperimentName] }
@@ -280,7 +283,7 @@ async function inWorkers(
     };
     const others = Array.from({ length: count - 1 }, async () => {
       const r = await start();
-      await r.ask({ op: "start", job }, "ready");
+      await r.ask({ op: "start", job, wasm: ready.wasm }, "ready");
       await work(r, false);
     });
     await Promise.all([work(first, true), ...others]);

@@ -934,6 +934,12 @@ export interface Defaults {
 export interface Ringlab {
   /** The package version the module was built from. */
   readonly version: string;
+  /**
+   * The compiled WebAssembly module this instance runs. Post it to a worker and pass it to
+   * `load({ wasmModule })` there: the worker then fetches and compiles nothing, and the engine
+   * shares the compiled code (`ringlab/parallel` hands its workers the first one's).
+   */
+  readonly wasmModule: WebAssembly.Module;
 
   /**
    * h32 (FNV-1a 32-bit, then MurmurHash3's fmix32; see docs/algorithms.md#h32). A string is hashed as its UTF-16
