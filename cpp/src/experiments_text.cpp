@@ -82,7 +82,7 @@ std::string vnode_sweep_footer(double average) {
 
 std::string hrw_jump(const HrwJumpResult& r, std::uint32_t ns, std::int32_t b) {
   const double kd = static_cast<double>(r.keys);
-  const std::string gone = "S" + str(r.removed);
+  const std::string gone = std::string("S").append(str(r.removed));
   std::string t;
   t += "HRW, " + str(ns) + " servers:";
   for (std::uint32_t s = 0; s < ns; ++s)
