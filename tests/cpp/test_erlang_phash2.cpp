@@ -199,8 +199,8 @@ TEST_CASE("phash2_utf16: a JS string's UTF-8 binary, short and streamed, and no 
     REQUIRE(ringlab::erlang::phash2_utf16(units) == ringlab::erlang::phash2_full(ringlab::erlang::Term::binary(utf8)));
   }
   CHECK(ringlab::erlang::phash2_utf16(u"topic-a") == 2957735024u);  // erl: phash2(<<"topic-a">>, 1 bsl 32)
-  for (const std::u16string bad : {std::u16string(1, char16_t(0xD800)), std::u16string(u"a") + char16_t(0xDC00),
-                                   std::u16string(100, u'x') + char16_t(0xD83D)})
+  for (const std::u16string& bad : {std::u16string(1, char16_t(0xD800)), std::u16string(u"a") + char16_t(0xDC00),
+                                    std::u16string(100, u'x') + char16_t(0xD83D)})
     CHECK(!ringlab::erlang::phash2_utf16(bad));
   // The batch: ranges, and the index of the first key without UTF-8.
   const std::u16string units = u"topic-a" + std::u16string(1, char16_t(0xDC00)) + u"b";

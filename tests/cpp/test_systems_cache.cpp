@@ -23,6 +23,17 @@ using namespace ringlab::systems;
 
 namespace {
 
+// Memcached's options by position (an aggregate left partly empty draws GCC's
+// -Wmissing-field-initializers, even with designators).
+MemcachedOptions options(MemcachedMode mode, std::optional<MemcachedHash> hash = std::nullopt,
+                         bool sort_hosts = false) {
+  MemcachedOptions o;
+  o.mode = mode;
+  o.hash = hash;
+  o.sort_hosts = sort_hosts;
+  return o;
+}
+
 std::string unhex(const std::string& hex) {
   std::string out;
   for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
@@ -288,30 +299,30 @@ TEST_CASE("systems cache: libmemcached's distributions and behaviours", "[system
   using V = std::vector<std::size_t>;
   // memcached_generate_hash() indexes from libmemcached 1.1.4.
   CHECK(indexes({}, three) == V{0, 1, 1, 2, 0});
-  CHECK(indexes({MemcachedMode::modula, MemcachedHash::md5}, three) == V{1, 2, 1, 0, 0});
-  CHECK(indexes({MemcachedMode::behavior_ketama}, three) == V{1, 0, 0, 1, 1});
-  CHECK(indexes({MemcachedMode::behavior_ketama, MemcachedHash::md5}, three) == V{2, 1, 2, 2, 2});
-  CHECK(indexes({MemcachedMode::behavior_ketama_weighted}, three) == V{1, 1, 0, 2, 1});
-  CHECK(indexes({MemcachedMode::consistent_ketama_spy}, three) == V{2, 1, 0, 1, 0});
+  CHECK(indexes(options(MemcachedMode::modula, MemcachedHash::md5), three) == V{1, 2, 1, 0, 0});
+  CHECK(indexes(options(MemcachedMode::behavior_ketama), three) == V{1, 0, 0, 1, 1});
+  CHECK(indexes(options(MemcachedMode::behavior_ketama, MemcachedHash::md5), three) == V{2, 1, 2, 2, 2});
+  CHECK(indexes(options(MemcachedMode::behavior_ketama_weighted), three) == V{1, 1, 0, 2, 1});
+  CHECK(indexes(options(MemcachedMode::consistent_ketama_spy), three) == V{2, 1, 0, 1, 0});
   // KETAMA does not change the key hash; KETAMA_WEIGHTED makes it MD5.
-  CHECK(Memcached(three, {MemcachedMode::behavior_ketama}).hash() == MemcachedHash::default_hash);
-  CHECK(Memcached(three, {MemcachedMode::behavior_ketama_weighted}).hash() == MemcachedHash::md5);
+  CHECK(Memcached(three, options(MemcachedMode::behavior_ketama)).hash() == MemcachedHash::default_hash);
+  CHECK(Memcached(three, options(MemcachedMode::behavior_ketama_weighted)).hash() == MemcachedHash::md5);
 
   // Weights 3/1/7/2 under KETAMA_WEIGHTED: 144, 48, 344 and 96 points.
   const std::vector<MemcachedServer> weighted = {
       {"10.0.0.1", 11211, 3}, {"10.0.0.2", 11212, 1}, {"10.0.0.3", 11213, 7}, {"10.0.0.4", 11211, 2}};
-  const Memcached w(weighted, {MemcachedMode::behavior_ketama_weighted});
+  const Memcached w(weighted, options(MemcachedMode::behavior_ketama_weighted));
   CHECK(w.continuum().size() == 632);
   std::vector<std::size_t> per(4, 0);
   for (const auto& p : w.continuum()) ++per[p.server];
   CHECK(per == V{144, 48, 344, 96});
-  CHECK(indexes({MemcachedMode::behavior_ketama_weighted}, weighted) == V{0, 2, 2, 3, 2});
+  CHECK(indexes(options(MemcachedMode::behavior_ketama_weighted), weighted) == V{0, 2, 2, 3, 2});
   // A weight above 1 turns the weighted continuum on under a consistent distribution, not
   // under modula.
-  CHECK(Memcached(weighted, {MemcachedMode::behavior_ketama}).weighted());
-  CHECK(Memcached(weighted, {MemcachedMode::consistent}).weighted());
-  CHECK_FALSE(Memcached(three, {MemcachedMode::behavior_ketama}).weighted());
-  CHECK_FALSE(Memcached(weighted, {MemcachedMode::modula}).weighted());
+  CHECK(Memcached(weighted, options(MemcachedMode::behavior_ketama)).weighted());
+  CHECK(Memcached(weighted, options(MemcachedMode::consistent)).weighted());
+  CHECK_FALSE(Memcached(three, options(MemcachedMode::behavior_ketama)).weighted());
+  CHECK_FALSE(Memcached(weighted, options(MemcachedMode::modula)).weighted());
 
   // Keys the library refuses: empty, and 251 bytes or more.
   const Memcached m(three, {});
@@ -319,9 +330,9 @@ TEST_CASE("systems cache: libmemcached's distributions and behaviours", "[system
   CHECK(m.place(std::string(250, 'k')).has_value());
   CHECK_FALSE(m.place(std::string(251, 'k')).has_value());
   // One server: the library skips hashing.
-  CHECK(Memcached({{"a"}}, {MemcachedMode::consistent_ketama}).place("x") == std::optional<std::size_t>(0));
+  CHECK(Memcached({{"a"}}, options(MemcachedMode::consistent_ketama)).place("x") == std::optional<std::size_t>(0));
   // SORT_HOSTS: by host, then port.
-  const Memcached sorted({{"b", 2}, {"a", 11212}, {"a", 11211}}, {MemcachedMode::modula, std::nullopt, true});
+  const Memcached sorted({{"b", 2}, {"a", 11212}, {"a", 11211}}, options(MemcachedMode::modula, std::nullopt, true));
   CHECK(sorted.server_name(0) == "a:11211");
   CHECK(sorted.server_name(1) == "a:11212");
   CHECK(sorted.server_name(2) == "b:2");
@@ -332,7 +343,7 @@ TEST_CASE("systems cache: libmemcached's own ketama fixture", "[systems][memcach
   std::vector<MemcachedServer> servers;
   const std::int64_t weights[] = {600, 300, 200, 350, 1000, 800, 950, 100};
   for (int i = 0; i < 8; ++i) servers.push_back({"10.0.1." + std::to_string(i + 1), 11211, weights[i]});
-  const Memcached m(servers, {MemcachedMode::behavior_ketama_weighted});
+  const Memcached m(servers, options(MemcachedMode::behavior_ketama_weighted));
   CHECK(m.continuum().size() == 1264);
   CHECK(m.server_name(*m.place("SVa_]_V41)")) == "10.0.1.7:11211");
   CHECK(m.server_name(*m.place("*/Z;?V(.\\8")) == "10.0.1.1:11211");
@@ -392,7 +403,8 @@ TEST_CASE("systems cache: the original libketama", "[systems][libketama]") {
                                    [](const Libketama::Point& p, std::uint32_t v) { return p.value < v; });
   CHECK(at->value == 3454255383u);
   // Unlike libmemcached, the port is always in the point strings: the two differ on 11211.
-  const Memcached mc({{"127.0.0.1", 11211, 600}, {"127.0.0.1", 11212, 400}}, {MemcachedMode::behavior_ketama_weighted});
+  const Memcached mc({{"127.0.0.1", 11211, 600}, {"127.0.0.1", 11212, 400}},
+                     options(MemcachedMode::behavior_ketama_weighted));
   std::size_t differ = 0;
   for (int i = 0; i < 200; ++i) {
     const std::string key = "key" + std::to_string(i);
