@@ -139,12 +139,14 @@ void Ring::set_points(const std::vector<std::uint32_t>& tokens, const std::vecto
   const std::uint32_t width = servers <= (1u << 8) ? 1 : servers <= (1u << 16) ? 2 : 3;
   // The bucket index: 2^k buckets with 2^k <= n / 2 (about two to four points a bucket, at most
   // two bytes a point), n / 4 with two-byte server indices and n / 8 with three, so that a point
-  // costs at most 4 + 1 + 2, 4 + 2 + 1 or 4 + 3 + 0.5 bytes. A bucket of more than kBucketScan
-  // points takes a slower search; with four to eight points a bucket, a group of four lookups
-  // met one about every 30th time. Tiny rings get one bucket.
+  // costs at most 4 + 1 + 2, 4 + 2 + 1 or 4 + 3 + 0.5 bytes, plus the fixed padding. Under 128
+  // points one step coarser, where that padding weighs: a ring stays within 8 bytes a point from
+  // 64 points on. A bucket of more than kBucketScan points takes a slower search; with four to
+  // eight points a bucket, a group of four lookups met one about every 30th time. Tiny rings get
+  // one bucket.
   std::uint32_t log2n = 0;
   while ((2ull << log2n) <= n) ++log2n;  // floor(log2(n)) for n >= 1
-  const std::uint32_t spare = width;
+  const std::uint32_t spare = width + (n < 128 ? 1 : 0);
   const std::uint32_t k = log2n > spare ? log2n - spare : 0;
 
   std::vector<std::uint32_t> t(static_cast<std::size_t>(n) + kBucketScan + 1, 0xFFFFFFFFu);

@@ -86,6 +86,18 @@ TEST_CASE("ring points are the stably sorted tokens of docs/algorithms.md", "[ri
   }
 }
 
+TEST_CASE("a ring costs at most 8 bytes a point from 64 points on", "[ring]") {
+  // Every size from 64 to 300 points (one- and two-byte server indices; the bucket index changes
+  // its step at 128), and larger ones.
+  for (std::uint32_t n = 64; n <= 300; ++n) {
+    const ringlab::Ring ring = ringlab::Ring::uniform(n, 1);
+    INFO(n << " points: " << ring.memory_bytes() << " bytes");
+    CHECK(ring.memory_bytes() <= 8 * ring.size());
+  }
+  for (const auto& [servers, vnodes] : std::vector<std::pair<int, int>>{{2, 40}, {3, 43}, {100, 256}, {1000, 20}})
+    CHECK(ringlab::Ring::uniform(servers, vnodes).memory_bytes() <= 8 * std::size_t(servers) * vnodes);
+}
+
 TEST_CASE("the course's default servers are S0 S1 and so on", "[ring]") {
   CHECK(ringlab::default_server_name(0) == u"S0");
   CHECK(ringlab::default_server_name(4294967295u) == u"S4294967295");
