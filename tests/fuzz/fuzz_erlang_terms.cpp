@@ -202,6 +202,31 @@ bool has_long_atom(const Term& t) {
   return false;
 }
 
+// The bytes of the term's bitstrings, all together.
+std::size_t bitstring_bytes(const Term& t) {
+  std::size_t bytes = 0;
+  std::vector<Term> todo{t};
+  while (!todo.empty()) {
+    const Term x = todo.back();
+    todo.pop_back();
+    if (x.kind() == TermKind::bitstring) bytes += x.bytes().size();
+    if (x.kind() == TermKind::tuple || x.kind() == TermKind::list) {
+      for (const Term& e : x.elements()) todo.push_back(e);
+      if (x.kind() == TermKind::list) todo.push_back(x.tail());
+    } else if (x.kind() == TermKind::map) {
+      for (const auto& kv : x.pairs()) todo.insert(todo.end(), {kv.first, kv.second});
+    }
+  }
+  return bytes;
+}
+
+// A few bytes of text can ask for 16 MiB of bitstring (<<1:N>>). Above 256 KiB of bitstrings the
+// term is hashed and held to the model, but not written as text and read back in both syntaxes
+// nor hashed again per range: under the sanitizers that took 49 s for <<1:75230343>> (9.4 MB),
+// past libFuzzer's 10 s an input (256 KiB take 1.5 s). The parser's and the hash's handling of
+// the size itself is still fuzzed; what the skipped checks test does not depend on it.
+constexpr std::size_t kBigBitstringBytes = std::size_t{1} << 18;
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -224,6 +249,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   model(t, expected);
   CHECK_MSG(h == expected, text + " -> " + std::to_string(h) + ", model " + std::to_string(expected));
   CHECK_MSG(ringlab::erlang::phash2(t) == (h & ((1u << 27) - 1)), text);
+  if (bitstring_bytes(t) > kBigBitstringBytes) return 0;
   for (std::uint64_t r : {1ull, 2ull, 3ull, 1000ull, 65536ull, 4294967295ull, 4294967296ull})
     CHECK_MSG(ringlab::erlang::phash2(t, r) == h % r, text);
   if (t.is_binary()) CHECK_MSG(ringlab::erlang::phash2_binary(t.bytes()) == h, text);
