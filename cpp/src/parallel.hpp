@@ -60,7 +60,7 @@ void check_part(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, st
 // is rethrown here once every worker has stopped.
 template <typename Task>
 void run_tasks(std::size_t tasks, unsigned threads, const Task& task) {
-  const unsigned workers = workers_for(tasks, threads);
+  [[maybe_unused]] const unsigned workers = workers_for(tasks, threads);  // unused in WebAssembly: no threads
 #ifndef __EMSCRIPTEN__
   if (workers > 1) {
     std::atomic<std::size_t> next{0};

@@ -38,10 +38,18 @@ after(async () => {
 async function open(file, viewport) {
   const page = await newPage(browser.context, viewport);
   await page.goto(`${server.origin}${SUB}docs/${file}`);
+  const { examples, n } = await settleAll(page);
+  return { page, examples, n };
+}
+
+// Every live example on the page finished: its module loaded (the claims widget's worker fetches
+// its .wasm only once it starts, which can be after the network has gone quiet) and its result
+// shown. Leaving a page before that aborts its requests, which assertClean counts as failures.
+async function settleAll(page) {
   const examples = page.locator('[data-testid="example"] > *');
   const n = await examples.count();
   for (let i = 0; i < n; i++) await settled(examples.nth(i));
-  return { page, examples, n };
+  return { examples, n };
 }
 
 for (const [file, lang] of [
@@ -137,6 +145,7 @@ for (const [file, lang] of [
       // This page's widgets finish loading first (the claim widget's worker fetches its .wasm):
       // leaving mid-load would abort those requests.
       await page.waitForLoadState("networkidle");
+      await settleAll(page);
       await Promise.all([
         page.waitForURL(new RegExp(`/docs/${other === "bn" ? "bn" : "index"}\\.html$`)),
         link.click(),
@@ -145,6 +154,7 @@ for (const [file, lang] of [
       // The other page loads its widgets (and their .wasm) before we leave it: going back
       // mid-load would abort those requests, which assertClean rightly counts as failures.
       await page.waitForLoadState("networkidle");
+      await settleAll(page);
       await page.goBack();
       await page.assertClean(file);
     });
