@@ -184,14 +184,14 @@ Term rebuilt(const Term& t) {
   return t;
 }
 
-// Whether the term holds an atom of more than 255 bytes of UTF-8: Elixir has no text for it
-// (its tokenizer refuses such a quoted atom, and so does ringlab's Elixir reader).
-bool has_long_atom(const Term& t) {
+// f(x) for the term and every term inside it.
+template <typename F>
+void each_subterm(const Term& t, F f) {
   std::vector<Term> todo{t};
   while (!todo.empty()) {
     const Term x = todo.back();
     todo.pop_back();
-    if (x.kind() == TermKind::atom && x.atom_name().size() > 255) return true;
+    f(x);
     if (x.kind() == TermKind::tuple || x.kind() == TermKind::list) {
       for (const Term& e : x.elements()) todo.push_back(e);
       if (x.kind() == TermKind::list) todo.push_back(x.tail());
@@ -199,24 +199,20 @@ bool has_long_atom(const Term& t) {
       for (const auto& kv : x.pairs()) todo.insert(todo.end(), {kv.first, kv.second});
     }
   }
-  return false;
+}
+
+// Whether the term holds an atom of more than 255 bytes of UTF-8: Elixir has no text for it
+// (its tokenizer refuses such a quoted atom, and so does ringlab's Elixir reader).
+bool has_long_atom(const Term& t) {
+  bool found = false;
+  each_subterm(t, [&](const Term& x) { found = found || (x.kind() == TermKind::atom && x.atom_name().size() > 255); });
+  return found;
 }
 
 // The bytes of the term's bitstrings, all together.
 std::size_t bitstring_bytes(const Term& t) {
   std::size_t bytes = 0;
-  std::vector<Term> todo{t};
-  while (!todo.empty()) {
-    const Term x = todo.back();
-    todo.pop_back();
-    if (x.kind() == TermKind::bitstring) bytes += x.bytes().size();
-    if (x.kind() == TermKind::tuple || x.kind() == TermKind::list) {
-      for (const Term& e : x.elements()) todo.push_back(e);
-      if (x.kind() == TermKind::list) todo.push_back(x.tail());
-    } else if (x.kind() == TermKind::map) {
-      for (const auto& kv : x.pairs()) todo.insert(todo.end(), {kv.first, kv.second});
-    }
-  }
+  each_subterm(t, [&](const Term& x) { bytes += x.kind() == TermKind::bitstring ? x.bytes().size() : 0; });
   return bytes;
 }
 
