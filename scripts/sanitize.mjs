@@ -3,7 +3,8 @@
 // -DRINGLAB_SANITIZE=ON, whose flags are in the root CMakeLists.txt), then one run of the test
 // binary. Any report fails the run.
 //
-//   node scripts/sanitize.mjs
+//   node scripts/sanitize.mjs              build, then run
+//   node scripts/sanitize.mjs --run-only   run what is built (`npm test` builds it in a stage of its own)
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
@@ -55,4 +56,11 @@ export function sanitize() {
   runSanitized();
 }
 
-if (isMain(import.meta.url)) main(sanitize);
+if (isMain(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (args.some((a) => a !== "--run-only")) {
+    console.error("usage: node scripts/sanitize.mjs [--run-only]");
+    process.exit(2);
+  }
+  main(args.includes("--run-only") ? runSanitized : sanitize);
+}
