@@ -95,7 +95,7 @@ function table(results) {
   return lines.join("\n");
 }
 
-function writeSection(file, results, o, load) {
+function writeSection(file, results, o, load, busy) {
   const heading = "## Page interactions (Chromium)";
   const section = [
     heading,
@@ -103,7 +103,10 @@ function writeSection(file, results, o, load) {
     `\`node bench/interactions.mjs --runs ${o.runs}\` (part of \`npm run bench\`): each interaction on the built playground in headless Chromium (${load}), ` +
       `one untimed round, then ${o.runs} timed rounds, the page settled between interactions. Times are the page's clock from the action to the frame ` +
       "after the widget rendered (virtual nodes: to the layout after its render). The chapter's target is 100 ms per interaction; the browser tests " +
-      "(tests/e2e/scenario-tables.test.mjs, scenario-charts.test.mjs) check what each interaction does, not how fast.",
+      "(tests/e2e/scenario-tables.test.mjs, scenario-charts.test.mjs) check what each interaction does, not how fast." +
+      (busy
+        ? ` The machine was busier than its ${os.cpus().length} cores during this run: the figures include waiting for a core.`
+        : ""),
     "",
     table(results),
     "",
@@ -154,7 +157,7 @@ async function main() {
     return;
   }
   const load = `${os.cpus().length} cores; load average ${loadBefore} at the start, ${loadAfter} at the end`;
-  writeSection(o.out, results, o, load);
+  writeSection(o.out, results, o, load, busyBefore || os.loadavg()[0] > os.cpus().length);
 }
 
 main().catch((err) => {
