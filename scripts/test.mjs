@@ -10,7 +10,7 @@ import { run } from "./lib/proc.mjs";
 import { Stages, runAsync } from "./lib/stages.mjs";
 import { setup } from "./setup.mjs";
 import { buildNative } from "./build-native.mjs";
-import { buildSanitized, runSanitized } from "./sanitize.mjs";
+import { buildSanitized } from "./sanitize.mjs";
 import { buildFuzz, fuzz } from "./fuzz.mjs";
 import { runJsTests } from "./test-js.mjs";
 
