@@ -120,7 +120,9 @@ export class RealSystemHandle<N extends SystemName = SystemName>
     const heap = this.#heap;
     const n = keys.length;
     const { server, values } = this.#arrays(n, out);
-    if (keys.every((k) => typeof k === "string")) {
+    let strings = true;
+    for (let i = 0; i < n && strings; i++) strings = typeof keys[i] === "string";
+    if (strings) {
       heap.stagedStrings(
         keys,
         "keys",

@@ -373,8 +373,9 @@ function pageSystem(sys: RealSystem): PageSystem {
     if (names.length) return q.server < 0 ? null : (names[q.server] ?? null);
     return q.partition ?? q.token ?? q.bucket ?? q.hash ?? null;
   };
-  const self: PageSystem & { sys: RealSystem } = {
+  const self: PageSystem & { sys: RealSystem; result: typeof result } = {
     sys,
+    result,
     placeMany(keys) {
       const many = sys.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
       return keys.map((_, i) => {
@@ -385,8 +386,10 @@ function pageSystem(sys: RealSystem): PageSystem {
     },
     place: (key) => result(sys.place(key)),
     diff(other, keys) {
-      const d = sys.diff((other as PageSystem & { sys: RealSystem }).sys, keys);
-      return { keys: d.keys, moves: d.moves.map((m) => ({ key: m.key, from: result(m.from), to: result(m.to) })) };
+      // A move's `to` indexes the other system's servers.
+      const o = other as PageSystem & { sys: RealSystem; result: typeof result };
+      const d = sys.diff(o.sys, keys);
+      return { keys: d.keys, moves: d.moves.map((m) => ({ key: m.key, from: result(m.from), to: o.result(m.to) })) };
     },
     dispose: () => sys.dispose(),
   };
