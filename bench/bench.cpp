@@ -16,6 +16,10 @@
 //       plain rendezvous over N keys x S servers: ms per pass and scores/s for each path of
 //       Rendezvous::best_many / top2_many (scalar, SSE2, AVX2 as the processor has them), compare's
 //       add row on them, and the per-key pick_prefix loop
+//   ringlab_bench systems [--pool N] [--reps R] [--warmup W]
+//       nanoseconds per key for each real system configured as bench/wasm.mjs's systems mode
+//       configures it (same flags, same N / 10 course keys as UTF-16 units): the core's batch loop
+//       (Placement::answer_utf16_many), the one the WebAssembly module runs for placeMany
 //   ringlab_bench ops --only NAME ...
 //       just one of them, e.g. under valgrind --tool=callgrind --instr-atstart=no: only the timed
 //       passes are instrumented, so instructions / (pool x reps) is the cost of one operation
@@ -46,6 +50,7 @@
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
+#include "ringlab/systems/placement.hpp"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
@@ -435,11 +440,68 @@ int run_rendezvous(const Options& o) {
   return 0;
 }
 
+// --------------------------------------------------------------------------------------------
+// The real systems
+
+int run_systems(const Options& o) {
+  // As bench/wasm.mjs's systems mode: pool / 10 keys, ten servers 10.0.0.1:11211 ...
+  const KeyPool pool(20240601, static_cast<std::size_t>(std::max<std::int64_t>(1, o.pool / 10)));
+  const std::size_t n = pool.size();
+  std::string servers, memories;
+  for (int i = 1; i <= 10; ++i) {
+    const std::string s = "10.0.0." + std::to_string(i) + ":11211";
+    servers += (i > 1 ? "," : "") + s;
+    memories += (i > 1 ? "," : "") + s + "=100";
+  }
+  const std::vector<std::pair<std::string, std::vector<std::string>>> systems{
+      {"memcached", {"--servers", servers, "--mode", "consistent_ketama"}},
+      {"nginx", {"--servers", servers, "--mode", "consistent"}},
+      {"libketama", {"--servers", memories}},
+      {"redis", {}},
+      {"kafka", {"--partitions", "100"}},
+      {"cassandra", {}},
+      {"guava", {"--buckets", "1000", "--input", "murmur3_128"}},
+      {"erlang", {"--range", "4294967296"}},
+      {"envoy-ring", {"--hosts", servers}},
+      {"envoy-maglev", {"--hosts", servers}},
+  };
+  std::vector<std::int32_t> server(n);
+  std::vector<std::uint32_t> value32(n);
+  std::vector<std::int64_t> value64(n);
+  std::vector<OpResult> results;
+  for (const auto& [name, flags] : systems) {
+    const auto p = ringlab::systems::configure(name, flags, {});
+    const bool wide = p->answer_kind() == ringlab::systems::AnswerKind::token;
+    const bool none = p->answer_kind() == ringlab::systems::AnswerKind::none;
+    results.push_back(time_op(name, o, n, [&] {
+      const std::size_t done =
+          p->answer_utf16_many(std::u16string_view(pool.units.data(), pool.units.size()), pool.offsets, 0, server,
+                               none || wide ? std::span<std::uint32_t>() : std::span<std::uint32_t>(value32),
+                               wide ? std::span<std::int64_t>(value64) : std::span<std::int64_t>());
+      if (done != n) throw ringlab::Error(ringlab::ErrorCode::invalid_argument, name + ": a key left to answer()");
+      keep(server.data());
+      keep(value32.data());
+      keep(value64.data());
+    }));
+  }
+  std::printf("{\"pool\":%zu,\"ops\":[", n);
+  bool first = true;
+  for (const OpResult& r : results) {
+    if (r.samples.empty()) continue;
+    std::printf("%s{\"op\":%s,\"unit\":%s,\"samples\":%s}", first ? "" : ",", json_string(r.name).c_str(),
+                json_string(r.unit).c_str(), json_list(r.samples).c_str());
+    first = false;
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
 [[noreturn]] void usage() {
   std::fprintf(stderr,
                "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
                "       ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]\n"
                "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
+               "       ringlab_bench systems [--pool N] [--reps R] [--warmup W]\n"
                "       ringlab_bench rendezvous [--keys N] [--servers S] [--reps R] [--warmup W] [--only NAME]\n"
                "       (both take --clock wall|cpu)\n");
   std::exit(2);
@@ -480,6 +542,7 @@ int main(int argc, char** argv) {
     if (positional.size() == 1 && positional[0] == "ops") return run_ops(o);
     if (positional.size() == 1 && positional[0] == "compare") return run_compare(o);
     if (positional.size() == 1 && positional[0] == "rendezvous") return run_rendezvous(o);
+    if (positional.size() == 1 && positional[0] == "systems") return run_systems(o);
   } catch (const ringlab::Error& e) {
     std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
     return 1;

@@ -3,6 +3,10 @@
 //
 //   node scripts/bench.mjs [--reps 5] [--warmup 1] [--keys 1000000] [--pool 1000000]
 //                          [--clock wall|cpu] [--out bench/RESULTS.md] [--no-build]
+//   node scripts/bench.mjs --only systems [--reps N] ...
+//                                       the real systems alone (native, WASM, the floor, the npm
+//                                       packages, in one run): their section of bench/RESULTS.md
+//                                       is rewritten in place
 //   node scripts/bench.mjs --smoke      a few seconds: every code path on tiny inputs, nothing
 //                                       written, no timing judged (what `npm test` runs)
 //
@@ -53,7 +57,7 @@ function parseOptions(argv) {
   };
   const usage = () => {
     console.error(
-      "usage: node scripts/bench.mjs [--smoke] [--reps N] [--warmup N] [--keys N] [--pool N] [--clock wall|cpu] [--out FILE] [--no-build]",
+      "usage: node scripts/bench.mjs [--smoke] [--only systems] [--reps N] [--warmup N] [--keys N] [--pool N] [--clock wall|cpu] [--out FILE] [--no-build]",
     );
     process.exit(2);
   };
@@ -61,7 +65,10 @@ function parseOptions(argv) {
     const a = argv[i];
     if (a === "--smoke") o.smoke = true;
     else if (a === "--no-build") o.build = false;
-    else if (["--reps", "--warmup", "--keys", "--pool"].includes(a)) {
+    else if (a === "--only") {
+      o.only = argv[++i];
+      if (o.only !== "systems") usage();
+    } else if (["--reps", "--warmup", "--keys", "--pool"].includes(a)) {
       const v = Number(argv[++i]);
       if (!Number.isSafeInteger(v) || v < (a === "--warmup" ? 0 : 1)) usage();
       o[a.slice(2)] = v;
@@ -374,10 +381,64 @@ function measureOps(o) {
   const wasm = json(process.execPath, [wasmWorker, "ops", ...args]);
   console.log("bench: hashring against ringlab");
   const hashring = json(process.execPath, [wasmWorker, "hashring", ...args]);
-  console.log("bench: the real systems against their npm packages");
-  const systems = json(process.execPath, [wasmWorker, "systems", ...args]);
+  const systems = measureSystems(o);
   const index = (r) => Object.fromEntries((r.ops ?? []).map((op) => [op.op, op]));
   return { native: index(native), wasm: index(wasm), hashring, hashringOps: index(hashring), systems };
+}
+
+// The real systems in one run: the core's batch loop natively, the package's placeMany, the
+// floor and the npm packages (one WASM process), on the same keys.
+function measureSystems(o) {
+  const args = ["--pool", String(o.pool), "--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
+  console.log("bench: the real systems (native)");
+  const native = json(nativeBench, ["systems", ...args]);
+  console.log("bench: the real systems (WASM) against their npm packages");
+  const systems = json(process.execPath, [wasmWorker, "systems", ...args]);
+  if (!systems.skipped) systems.native = Object.fromEntries((native.ops ?? []).map((op) => [op.op, op]));
+  return systems;
+}
+
+// The section on the real systems: per key, native, the package, the floor, the target
+// (floor + 1.5 × native) and the npm package.
+function systemsSection(systems, s) {
+  const L = ["## The real systems (`ringlab/systems`)", ""];
+  if (systems.skipped) {
+    L.push(`Not measured: ${systems.skipped}.`, "");
+    return L;
+  }
+  const Y = Object.fromEntries(systems.ops.map((op) => [op.op, op]));
+  const N = systems.native ?? {};
+  const med = (op) => (op ? median(op.samples) : NaN);
+  const floor = med(Y.floor);
+  L.push(
+    `Per key, on ${systems.pool.toLocaleString("en-US")} course keys: the core's batch loop natively ` +
+      "(`Placement::answer_utf16_many`, bench/ringlab_bench systems), `system(name, options).placeMany(keys, out)` " +
+      "through the package given JS strings (typed arrays out, reused) and given `Uint8Array`s, the floor " +
+      `(only reading the keys' units in JavaScript: ${s(Y.floor)}), and the npm package people use for that ` +
+      "system on the same keys. Target: the package's strings ≤ floor + 1.5 × native, and faster than the npm package.",
+    "",
+  );
+  L.push(
+    "| system | configuration | native | ringlab, JS strings | floor + 1.5 × native | ringlab, bytes | npm package | package, per key | targets |",
+  );
+  L.push("|---|---|---|---|---|---|---|---|---|");
+  const names = [
+    ...new Set(systems.ops.filter((op) => op.op !== "floor").map((op) => op.op.replace(/\.(strings|bytes|npm)$/, ""))),
+  ];
+  for (const name of names) {
+    const npm = Y[`${name}.npm`];
+    const ours = med(Y[`${name}.strings`]);
+    const target = floor + 1.5 * med(N[name]);
+    const met = [ours <= target ? "≤ target" : `**${num(ours / target)}× the target**`];
+    if (npm)
+      met.push(ours < med(npm) ? `${num(med(npm) / ours)}× faster than the package` : "**slower than the package**");
+    L.push(
+      `| ${name} | ${Y[`${name}.strings`]?.note ?? ""} | ${s(N[name])} | ${s(Y[`${name}.strings`])} | ${num(target)} ns | ` +
+        `${s(Y[`${name}.bytes`])} | ${npm ? npm.note : "none"} | ${npm ? s(npm) : "—"} | ${met.join("; ")} |`,
+    );
+  }
+  L.push("");
+  return L;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -595,29 +656,7 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
   L.push("");
 
   // 3. The real systems
-  L.push("## The real systems (`ringlab/systems`)", "");
-  if (ops.systems.skipped) {
-    L.push(`Not measured: ${ops.systems.skipped}.`, "");
-  } else {
-    const Y = Object.fromEntries(ops.systems.ops.map((op) => [op.op, op]));
-    L.push(
-      `Per key, \`system(name, options).placeMany(keys)\` on ${ops.systems.pool.toLocaleString("en-US")} course keys given as ` +
-        "JS strings and as `Uint8Array`s (the answers as `place` prints them, read back into JavaScript values), " +
-        "against the npm package people use for that system, on the same keys.",
-      "",
-    );
-    L.push("| system | configuration | ringlab, JS strings | ringlab, bytes | npm package | package, per key |");
-    L.push("|---|---|---|---|---|---|");
-    const names = [...new Set(ops.systems.ops.map((op) => op.op.replace(/\.(strings|bytes|npm)$/, "")))];
-    for (const name of names) {
-      const npm = Y[`${name}.npm`];
-      L.push(
-        `| ${name} | ${Y[`${name}.strings`]?.note ?? ""} | ${s(Y[`${name}.strings`])} | ${s(Y[`${name}.bytes`])} | ` +
-          `${npm ? npm.note : "none"} | ${npm ? s(npm) : "—"} |`,
-      );
-    }
-    L.push("");
-  }
+  L.push(...systemsSection(ops.systems, s));
 
   // 4. hashring
   const H = ops.hashringOps;
@@ -774,6 +813,28 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
 const o = parseOptions(process.argv.slice(2));
 build(o);
 const m = machine(o);
+if (o.only === "systems") {
+  // The section alone, rewritten in place in the results of the last full run.
+  const section = systemsSection(measureSystems(o), (op, unit = "ns") => (op ? stat(op.samples, unit) : "—"));
+  section.splice(
+    2,
+    0,
+    `Measured on its own (\`node scripts/bench.mjs --only systems\`): ${m.model}, ${m.cores} cores, ${m.date}, ` +
+      `load average at the start ${m.load}; ${o.reps} repetitions after ${o.warmup} warm-up, ${o.clock === "cpu" ? "process CPU time" : "wall clock"}.`,
+    "",
+  );
+  const text = section.join("\n");
+  if (o.out) {
+    const old = readFileSync(o.out, "utf8");
+    const start = old.indexOf("## The real systems");
+    const end = old.indexOf("\n## ", start + 1);
+    if (start < 0 || end < 0) throw new Error(`${rel(o.out)} has no section on the real systems`);
+    writeFileSync(o.out, old.slice(0, start) + text + old.slice(end));
+    console.log(`bench: rewrote the real systems' section of ${rel(o.out)}`);
+  }
+  process.stdout.write("\n" + text + "\n");
+  process.exit(0);
+}
 console.log(
   `bench: ${m.model}, ${m.cores} cores, load ${m.load}${o.smoke ? " (smoke run: tiny inputs, timings meaningless)" : ""}`,
 );

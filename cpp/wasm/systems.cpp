@@ -28,6 +28,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -316,17 +317,32 @@ val system_names() {
   return out;
 }
 
-// [[flag, option name], ...] of a system, then its switches: the wrapper's options.
+// A system's options, from the core's table (placement.hpp): what the wrapper checks a value's
+// JavaScript type against, and what the package's declared option types are tested against.
+struct OptionOut {
+  std::string name;
+  std::string type;      // "integer", "text", "list", "choice", "file", "flag"
+  std::string choices;   // a choice's names, separated by '|'
+  std::string fallback;  // the default as text, "" when none
+  double lo = 0;         // an integer's range (0 .. 0 when it has none)
+  double hi = 0;
+  bool required = false;
+};
+
 val system_options(const std::string& name) {
   return guarded([&] {
-    const ringlab::systems::SystemFlags f = ringlab::systems::system_flags(name);
     val out = val::array();
-    for (const auto& [flag, option] : ringlab::systems::option_names(name)) {
-      val entry = val::array();
-      entry.call<void>("push", flag);
-      entry.call<void>("push", option);
-      entry.call<void>("push", std::find(f.switches.begin(), f.switches.end(), flag) != f.switches.end());
-      out.call<void>("push", entry);
+    for (const ringlab::systems::SystemOption& o : ringlab::systems::system_options(name)) {
+      if (o.command_line_only) continue;
+      OptionOut e{std::string(o.name), std::string(ringlab::systems::option_type_name(o.type)), std::string(o.choices),
+                  std::string(o.fallback)};
+      if (const auto r = ringlab::systems::option_range(name, o)) {
+        e.lo = static_cast<double>(r->lo);
+        e.hi = static_cast<double>(r->hi);
+        if (r->fallback) e.fallback = std::to_string(*r->fallback);
+      }
+      e.required = o.required;
+      out.call<void>("push", val(e));
     }
     return out;
   });
@@ -356,51 +372,190 @@ std::string usage_for_js(const std::string& message, const std::string& name) {
   return m;
 }
 
-// A configured system. A usage error (a missing flag) is invalid_argument here: the wrapper named
-// the option.
+// A configured system. Its answers go to `values` (a slot, partition, bucket or hash as 32 bits,
+// a token as 64), which the wrapper reads through a view of the heap after each batch.
 struct SystemHandle {
   std::unique_ptr<ringlab::systems::Placement> placement;
+  std::string name;
+  std::vector<std::uint64_t> values;
+  std::vector<std::int32_t> servers;  // a byte batch's servers (a string batch's are staged)
 };
 
-SystemHandle* make_system(const std::string& name, const val& flags) {
+using ringlab::systems::AnswerKind;
+using ringlab::systems::OptionValue;
+
+SystemHandle* make_system(const std::string& name, const val& options) {
   return guarded([&]() -> SystemHandle* {
+    const std::vector<OptionValue> values = emscripten::vecFromJSArray<OptionValue>(options);
     try {
-      // A flag that names a file on the command line (--ring FILE, --upstream FILE) is given the
-      // file's text itself here: there are no files in a page.
-      const ringlab::ReadFile text_itself = [](const std::string& text) -> std::optional<std::string> { return text; };
-      return new SystemHandle{
-          ringlab::systems::configure(name, emscripten::vecFromJSArray<std::string>(flags), text_itself)};
+      return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}};
     } catch (const ringlab::CliUsageError& u) {
       throw ringlab::Error(ringlab::ErrorCode::invalid_argument, usage_for_js(u.message, name));
     }
   });
 }
 
-// Keys as one block of bytes and n + 1 offsets (checked here: the wrapper wrote them). Returns
-// the results as one JSON array. A key is named "keys[i]" in errors, or "key" for a single one.
-// The last results, kept until the next call: the wrapper reads them through a view of the
-// heap and decodes them with TextDecoder, where an std::string result would be decoded a byte at
-// a time in JavaScript.
-std::string last_results;
+// The servers, in configuration order (a weight as a double: every weight is a safe integer).
+struct ServerOut {
+  std::string name;
+  double weight = 1;
+  bool down = false;
+};
+val system_servers(const SystemHandle& h) {
+  val out = val::array();
+  for (const ringlab::systems::ServerInfo& s : h.placement->servers())
+    out.call<void>("push", val(ServerOut{s.name, static_cast<double>(s.weight), s.down}));
+  return out;
+}
 
-val system_results(const SystemHandle& h, const std::string& bytes, const val& offsets_in, bool single) {
+std::string system_kind(const SystemHandle& h) {
+  return std::string(ringlab::systems::answer_kind_name(h.placement->answer_kind()));
+}
+
+bool wide(const SystemHandle& h) { return h.placement->answer_kind() == AnswerKind::token; }
+
+// Room for n answers' values; its address.
+double values_for(SystemHandle& h, std::size_t n) {
+  if (h.placement->answer_kind() == AnswerKind::none) return 0;
+  h.values.resize(std::max<std::size_t>(n, 1));
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.values.data()));
+}
+
+std::span<std::uint32_t> values32(SystemHandle& h, std::size_t n) {
+  if (h.placement->answer_kind() == AnswerKind::none || wide(h)) return {};
+  return {reinterpret_cast<std::uint32_t*>(h.values.data()), n};
+}
+std::span<std::int64_t> values64(SystemHandle& h, std::size_t n) {
+  if (!wide(h)) return {};
+  return {reinterpret_cast<std::int64_t*>(h.values.data()), n};
+}
+
+void put(SystemHandle& h, std::size_t i, std::span<std::int32_t> servers, const ringlab::systems::Answer& a) {
+  servers[i] = a.server;
+  if (wide(h)) reinterpret_cast<std::int64_t*>(h.values.data())[i] = a.value;
+  else if (h.placement->answer_kind() != AnswerKind::none)
+    reinterpret_cast<std::uint32_t*>(h.values.data())[i] = static_cast<std::uint32_t>(a.value);
+}
+
+// Staged: n JS strings, each the bytes of its UTF-8. The servers' indices go to the block's
+// results, the values to the handle's (their address returned). The core's loop answers all the
+// keys it can without an exception; a key it stops at goes through answer(), which words the
+// error, and the loop goes on after it.
+double system_place_many(SystemHandle& h, double count, bool single) {
+  return guarded([&] {
+    const StagedStrings s = staged_strings(count);
+    const std::size_t n = s.size();
+    const double at = values_for(h, n);
+    const std::span<std::int32_t> servers(reinterpret_cast<std::int32_t*>(s.out.data()), n);
+    const std::u16string_view units(s.units.data(), s.units.size());
+    std::string bytes;
+    for (std::size_t i = h.placement->answer_utf16_many(units, s.offsets, 0, servers, values32(h, n), values64(h, n));
+         i < n; i = h.placement->answer_utf16_many(units, s.offsets, i + 1, servers, values32(h, n), values64(h, n))) {
+      const std::string what = single ? "key" : "keys[" + std::to_string(i) + "]";
+      bytes = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
+      put(h, i, servers, h.placement->answer(bytes, what));
+    }
+    return at;
+  });
+}
+
+// Keys as one block of bytes and n + 1 offsets (a key that is no UTF-8 text); the servers'
+// indices at serversAddress(), the values at the address returned.
+double system_place_bytes(SystemHandle& h, const std::string& bytes, const val& offsets_in, bool single) {
   return guarded([&] {
     const std::vector<std::uint32_t> offsets = emscripten::convertJSArrayToNumberVector<std::uint32_t>(offsets_in);
     if (offsets.empty() || offsets.front() != 0 || offsets.back() != bytes.size())
       throw std::logic_error("malformed key batch");
-    std::string& out = last_results;
-    out.assign(1, '[');
-    const std::string one = "key";
-    std::string name;
-    for (std::size_t i = 0; i + 1 < offsets.size(); ++i) {
+    const std::size_t n = offsets.size() - 1;
+    const double at = values_for(h, n);
+    h.servers.assign(std::max<std::size_t>(n, 1), -1);
+    for (std::size_t i = 0; i < n; ++i) {
       if (offsets[i + 1] < offsets[i]) throw std::logic_error("malformed key batch");
-      if (i > 0) out += ',';
-      if (!single) name = "keys[" + std::to_string(i) + "]";
-      out += h.placement->result(std::string_view(bytes).substr(offsets[i], offsets[i + 1] - offsets[i]),
-                                 single ? one : name);
+      const std::string_view key = std::string_view(bytes).substr(offsets[i], offsets[i + 1] - offsets[i]);
+      ringlab::systems::Answer a;
+      if (!h.placement->try_answer(key, a))
+        a = h.placement->answer(key, single ? "key" : "keys[" + std::to_string(i) + "]");
+      put(h, i, h.servers, a);
     }
-    out += ']';
-    return val(emscripten::typed_memory_view(out.size(), reinterpret_cast<const unsigned char*>(out.data())));
+    return at;
+  });
+}
+
+double system_servers_address(const SystemHandle& h) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.servers.data()));
+}
+
+// Which of the staged keys two configurations answer differently: the block's results hold
+// their indices (the count returned); the handle's servers, before and after for each (2 per
+// key), and its values the same (before, after), when the system answers values.
+double system_diff(SystemHandle& a, SystemHandle& b, double count) {
+  return guarded([&] {
+    const StagedStrings s = staged_strings(count);
+    const std::size_t n = s.size();
+    if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
+    std::vector<std::int32_t> sa(n), sb(n);
+    std::vector<std::int64_t> va(n), vb(n);
+    const std::u16string_view units(s.units.data(), s.units.size());
+    std::string bytes;
+    for (auto [h, servers, values] : {std::tuple{&a, &sa, &va}, std::tuple{&b, &sb, &vb}}) {
+      const std::span<std::int64_t> v64(*values);
+      for (std::size_t i = h->placement->answer_utf16_many(units, s.offsets, 0, *servers, {}, v64); i < n;
+           i = h->placement->answer_utf16_many(units, s.offsets, i + 1, *servers, {}, v64)) {
+        const std::string what = "keys[" + std::to_string(i) + "]";
+        bytes = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
+        const ringlab::systems::Answer r = h->placement->answer(bytes, what);
+        (*servers)[i] = r.server;
+        (*values)[i] = r.value;
+      }
+    }
+    std::size_t moved = 0;
+    a.servers.clear();
+    a.values.clear();
+    for (std::size_t i = 0; i < n; ++i) {
+      if (sa[i] == sb[i] && va[i] == vb[i]) continue;
+      s.out[moved++] = static_cast<std::uint32_t>(i);
+      a.servers.push_back(sa[i]);
+      a.servers.push_back(sb[i]);
+      a.values.push_back(static_cast<std::uint64_t>(va[i]));
+      a.values.push_back(static_cast<std::uint64_t>(vb[i]));
+    }
+    return static_cast<double>(moved);
+  });
+}
+
+// A new system: this one with an edit made to its servers (kind "add", "remove", "down", "up" or
+// "weight"; weight a safe integer where the edit has one).
+struct EditIn {
+  std::string kind;
+  std::string server;
+  double weight = 1;
+};
+SystemHandle* system_edited(const SystemHandle& h, const EditIn& in) {
+  return guarded([&]() -> SystemHandle* {
+    using Kind = ringlab::systems::ServerEdit::Kind;
+    ringlab::systems::ServerEdit e;
+    if (in.kind == "add") e.kind = Kind::add;
+    else if (in.kind == "remove") e.kind = Kind::remove;
+    else if (in.kind == "down") e.kind = Kind::down;
+    else if (in.kind == "up") e.kind = Kind::up;
+    else if (in.kind == "weight") e.kind = Kind::weight;
+    else throw std::logic_error("unknown edit");
+    e.server = in.server;
+    e.weight = ringlab::safe_integer(in.weight, "weight");
+    return new SystemHandle{h.placement->edited(e), h.name, {}, {}};
+  });
+}
+
+double system_values_address(const SystemHandle& h) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.values.data()));
+}
+
+// nginx's failover order for a key: server indices, -1 where the round-robin takes over.
+val system_tries(const SystemHandle& h, const std::u16string& key) {
+  return guarded([&] {
+    val out = val::array();
+    for (const std::int32_t i : h.placement->tries(utf8_arg(key, "key"))) out.call<void>("push", i);
+    return out;
   });
 }
 
@@ -527,9 +682,39 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
       .function("clone", &malachi_clone, allow_raw_pointers());
   function("makeMalachiRing", &make_malachi_ring, allow_raw_pointers());
 
+  value_object<OptionOut>("RawSystemOption")
+      .field("name", &OptionOut::name)
+      .field("type", &OptionOut::type)
+      .field("choices", &OptionOut::choices)
+      .field("fallback", &OptionOut::fallback)
+      .field("lo", &OptionOut::lo)
+      .field("hi", &OptionOut::hi)
+      .field("required", &OptionOut::required);
+  value_object<OptionValue>("RawOptionValue")
+      .field("name", &OptionValue::name)
+      .field("text", &OptionValue::text)
+      .field("number", &OptionValue::number)
+      .field("on", &OptionValue::on);
+  value_object<ServerOut>("RawServer")
+      .field("name", &ServerOut::name)
+      .field("weight", &ServerOut::weight)
+      .field("down", &ServerOut::down);
   function("systemNames", &system_names);
   function("systemOptions", &system_options);
-  class_<SystemHandle>("SystemHandle").function("results", &system_results);
+  class_<SystemHandle>("SystemHandle")
+      .function("kind", &system_kind)
+      .function("servers", &system_servers)
+      .function("placeMany", &system_place_many)
+      .function("placeBytes", &system_place_bytes)
+      .function("serversAddress", &system_servers_address)
+      .function("valuesAddress", &system_values_address)
+      .function("diff", &system_diff)
+      .function("tries", &system_tries)
+      .function("edited", &system_edited, allow_raw_pointers());
+  value_object<EditIn>("RawEdit")
+      .field("kind", &EditIn::kind)
+      .field("server", &EditIn::server)
+      .field("weight", &EditIn::weight);
   function("makeSystem", &make_system, allow_raw_pointers());
 
   function("runCli", &run_cli);

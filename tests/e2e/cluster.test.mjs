@@ -63,18 +63,38 @@ const keyRows = (host) =>
     }),
   );
 
-/** An answer as the English page writes it. */
-function shown(r) {
-  if (r === null) return "—";
-  if (typeof r === "object") return `slot ${r.slot} · master ${r.node}`;
-  return String(r);
+/** A typed answer as the English page writes it: a server's name, Redis's slot and master, a number. */
+function shownOf(sys) {
+  const names = sys.servers().map((s) => s.name);
+  return (p) => {
+    if (p.slot !== undefined) return names.length ? `slot ${p.slot} · master ${p.server}` : String(p.slot);
+    if (names.length) return p.server < 0 ? "—" : names[p.server];
+    return String(p.partition ?? p.token ?? p.bucket ?? p.hash);
+  };
+}
+
+/** The answer of one key as the page writes it. */
+function shown(name, options, key) {
+  const sys = rl.system(name, options);
+  try {
+    return shownOf(sys)(sys.place(key));
+  } finally {
+    sys.dispose();
+  }
 }
 
 /** The rows the page should show for these keys on this configuration, placed in Node. */
 function expectedRows(name, options, keys) {
   const sys = rl.system(name, options);
   try {
-    return sys.placeMany(keys).map((r, i) => [String(i + 1), keys[i] === "" ? '""' : keys[i], shown(r)]);
+    const many = sys.placeMany(keys);
+    const write = shownOf(sys);
+    const fields = Object.keys(many);
+    return keys.map((k, i) => [
+      String(i + 1),
+      k === "" ? '""' : k,
+      write(Object.fromEntries(fields.map((f) => [f, many[f][i]]))),
+    ]);
   } finally {
     sys.dispose();
   }
@@ -242,7 +262,7 @@ describe("Your cluster", () => {
     await rendered(host, () => host.locator('[data-testid="change-target"]').selectOption("10.0.0.2:80"));
     d = diffInNode("nginx", NGINX, { ...NGINX, down: ["10.0.0.2:80"] }, DEFAULT_KEYS);
     assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
-    assert.ok(d.moved > 0 && d.moves.every((m) => m.from === "10.0.0.2:80"));
+    assert.ok(d.moved > 0 && d.moves.every((m) => m.from.server === 1)); // 10.0.0.2:80, the second server
     await rendered(host, () => host.locator('[data-testid="apply"]').click());
     assert.equal((await stateOf(host)).servers, "10.0.0.1:80=2\n10.0.0.2:80 down\n10.0.0.3:80");
     assert.deepEqual(await keyRows(host), expectedRows("nginx", { ...NGINX, down: ["10.0.0.2:80"] }, DEFAULT_KEYS));
@@ -320,9 +340,9 @@ describe("Your cluster", () => {
     // Guava's long input and a key that is not a number: the key's row, and a count by the keys.
     const guava = await open(`#/cluster?system=guava&options=input%3Dlong&keys=${encodeURIComponent("7\nx\n-1")}`);
     assert.deepEqual(await keyRows(guava.host), [
-      ["1", "7", shown(rl.system("guava", { buckets: 8, input: "long" }).place("7"))],
+      ["1", "7", shown("guava", { buckets: 8, input: "long" }, "7")],
       ["2", "x", "error:invalid_argument"],
-      ["3", "-1", shown(rl.system("guava", { buckets: 8, input: "long" }).place("-1"))],
+      ["3", "-1", shown("guava", { buckets: 8, input: "long" }, "-1")],
     ]);
     assert.equal(await guava.host.locator('[data-testid="keys"]').getAttribute("aria-invalid"), "true");
     for (const p of [kafka, text, guava]) {

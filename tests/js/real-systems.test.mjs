@@ -1,7 +1,7 @@
 // ringlab/systems' real systems through the package (system(name, options)): on every
 // configuration of the committed golden files (made from the real software), the JavaScript
-// API answers what the native CLI's `place` answers on the same keys, byte for byte once
-// written the same way; the native CLI is the one proved against the real software
+// API's typed answers (server indices, slots, partitions, tokens, ...) are what the native CLI's
+// `place` answers on the same keys, byte for byte once written the same way; the native CLI is the one proved against the real software
 // (tests/systems) and the C++ suite checks the golden answers themselves, natively and as
 // WebAssembly. Then the handle's own behaviour: bytes and strings, diff, errors.
 import assert from "node:assert/strict";
@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, test } from "node:test";
-import { load, RinglabError } from "ringlab/systems";
+import { load, RinglabError, systemAnswers, systemOptionTypes } from "ringlab/systems";
 import { root } from "./helpers.mjs";
 
 const erl = await load();
@@ -18,24 +18,43 @@ const native = path.join(process.env.RINGLAB_BUILD_DIR ?? path.join(root, "build
 const tmp = mkdtempSync(path.join(tmpdir(), "ringlab-systems-js-"));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
-// A result written as `place` writes it: JSON, objects with ", " and ": ", integers all digits.
-function written(v) {
-  if (v === null) return "null";
-  if (typeof v === "bigint" || typeof v === "number") return String(v);
-  if (typeof v === "string") return JSON.stringify(v);
-  if (Array.isArray(v)) return `[${v.map(written).join(", ")}]`;
-  return `{${Object.entries(v)
-    .map(([k, x]) => `${JSON.stringify(k)}: ${written(x)}`)
-    .join(", ")}}`;
+// A typed answer written as `place` writes the system's result: a server's name (null for -1),
+// Redis's slot (with --nodes, {"slot": S, "node": I}), a token (with a ring, its node), a number.
+function written(sys, servers, p) {
+  const name = (i) => (i < 0 ? "null" : JSON.stringify(servers[i].name));
+  switch (systemAnswers[sys.name]) {
+    case "slot":
+      return servers.length ? `{"slot": ${p.slot}, "node": ${p.server}}` : String(p.slot);
+    case "token":
+      return servers.length ? name(p.server) : String(p.token);
+    case "none":
+      return name(p.server);
+    default:
+      return String(p[systemAnswers[sys.name]]);
+  }
 }
 
-// --flag value ... as system() options: --min-ring is minRing; a flag without a value is true.
-function options(flags) {
+// placeMany's typed arrays, key by key, as place() gives one key.
+function each(many) {
+  const fields = Object.keys(many);
+  return Array.from(many.server, (_, i) => Object.fromEntries(fields.map((f) => [f, many[f][i]])));
+}
+
+// --flag value ... as system() options, typed as the module's table types them: --table is
+// tableSize, an integer a number, a switch true.
+function options(name, flags) {
+  const table = erl.options(name);
   const o = {};
   for (let i = 0; i < flags.length; i++) {
-    const name = flags[i].replace(/^--/, "").replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
-    if (i + 1 < flags.length && !flags[i + 1].startsWith("--")) o[name] = flags[++i];
-    else o[name] = true;
+    const flag = flags[i].replace(/^--/, "");
+    const camel = flag.replace(/-([a-z0-9])/g, (_, c) => c.toUpperCase());
+    const spec =
+      table.find((t) => t.name === camel) ??
+      table.find((t) => t.name === `${camel}Size` || t.name === `${camel}RingSize`);
+    assert.ok(spec, `${name}: --${flag} is an option`);
+    if (spec.type === "flag") o[spec.name] = true;
+    else if (spec.type === "integer") o[spec.name] = Number(flags[++i]);
+    else o[spec.name] = flags[++i];
   }
   return o;
 }
@@ -99,15 +118,32 @@ for (const f of files) {
     () => {
       let compared = 0;
       for (const c of configs) {
-        const sys = erl.system(name, options(c.flags));
+        const sys = erl.system(name, options(name, c.flags));
         try {
-          const ours = sys.placeMany(c.keys).map(written);
+          const servers = sys.servers();
+          const ours = each(sys.placeMany(c.keys)).map((p) => written(sys, servers, p));
           assert.deepEqual(ours, nativePlace(name, c.flags, c.keys), `${name}: ${c.label}`);
           compared += c.keys.length;
           // What the real software refused, the API refuses too.
           for (const k of c.refusedKeys) {
             assert.throws(() => sys.place(k), RinglabError, `${c.label}: ${k.toString("hex")}`);
           }
+          // Keys that are text, as JS strings (staged as UTF-16): the same answers.
+          const decoder = new TextDecoder("utf-8", { fatal: true });
+          const text = c.keys.flatMap((k, i) => {
+            try {
+              const t = decoder.decode(k);
+              return /[\uD800-\uDFFF]/.test(t) ? [] : [[t, ours[i]]];
+            } catch {
+              return [];
+            }
+          });
+          const strings = each(sys.placeMany(text.map(([t]) => t)));
+          assert.deepEqual(
+            strings.map((p) => written(sys, servers, p)),
+            text.map(([, w]) => w),
+            `${name}: ${c.label}, as strings`,
+          );
         } finally {
           sys.dispose();
         }
@@ -120,49 +156,150 @@ for (const f of files) {
 test("keys as strings are their UTF-8 bytes; Uint8Arrays are bytes", () => {
   const kafka = erl.system("kafka", { partitions: 1009 });
   for (const s of ["topic-a", "", "κλειδί", "😀"])
-    assert.equal(kafka.place(s), kafka.place(new TextEncoder().encode(s)));
-  assert.equal(typeof kafka.place(new Uint8Array([0xff, 0x00, 0x80])), "number");
+    assert.deepEqual(kafka.place(s), kafka.place(new TextEncoder().encode(s)));
+  const p = kafka.place(new Uint8Array([0xff, 0x00, 0x80]));
+  assert.deepEqual(Object.keys(p), ["server", "partition"]);
+  assert.equal(p.server, -1); // Kafka's partitions are no servers
   kafka.dispose();
 });
 
-test("nginx's failover order: tries lists the servers tried, the first being place's", () => {
-  const servers = "s1:80,s2:80=2,s3:80,s4:80=3";
-  const first = erl.system("nginx", { servers, mode: "consistent", down: "s3:80" });
-  const tries = erl.system("nginx", { servers, mode: "consistent", down: "s3:80", tries: true });
+test("servers(): names, weights and down marks, in configuration order", () => {
+  const n = erl.system("nginx", { servers: ["s1:80", "s2:80=2", "s3:80"], down: ["s3:80"] });
+  assert.deepEqual(n.servers(), [
+    { name: "s1:80", weight: 1, down: false },
+    { name: "s2:80", weight: 2, down: false },
+    { name: "s3:80", weight: 1, down: true },
+  ]);
+  n.dispose();
+  const m = erl.system("memcached", { servers: "a,b:11212=3" });
+  assert.deepEqual(
+    m.servers().map((s) => [s.name, s.weight]),
+    [
+      ["a:11211", 1],
+      ["b:11212", 3],
+    ],
+  );
+  m.dispose();
+  const c = erl.system("cassandra", { tokens: "x=-5,y=7,x=100" });
+  assert.deepEqual(
+    c.servers().map((s) => [s.name, s.weight]),
+    [
+      ["x", 2],
+      ["y", 1],
+    ],
+  );
+  c.dispose();
+  const r = erl.system("redis", { nodes: 3 });
+  assert.deepEqual(
+    r.servers().map((s) => s.weight),
+    [5461, 5462, 5461],
+  );
+  assert.equal(r.place("foo").slot, 12182); // CLUSTER KEYSLOT foo
+  assert.equal(r.place("foo").server, 2);
+  r.dispose();
+  const k = erl.system("kafka", { partitions: 3 });
+  assert.deepEqual(k.servers(), []);
+  k.dispose();
+});
+
+test("placeMany: typed arrays, one per field, as place() answers each key; out is filled in", () => {
+  const keys = Array.from({ length: 20000 }, (_, i) => (i % 9 === 0 ? `κλειδί-${i}` : `user:${i}`));
+  for (const [name, opts, field, Type] of [
+    ["memcached", { servers: "a,b,c", mode: "consistent_ketama" }, null, null],
+    ["redis", {}, "slot", Uint32Array],
+    ["kafka", { partitions: 12 }, "partition", Uint32Array],
+    ["cassandra", {}, "token", BigInt64Array],
+    ["guava", { buckets: 100 }, "bucket", Uint32Array],
+    ["erlang", { range: 1000 }, "hash", Uint32Array],
+  ]) {
+    const sys = erl.system(name, opts);
+    const many = sys.placeMany(keys);
+    assert.ok(many.server instanceof Int32Array, name);
+    assert.deepEqual(Object.keys(many), field ? ["server", field] : ["server"], name);
+    if (field) assert.ok(many[field] instanceof Type, name);
+    for (let i = 0; i < keys.length; i += 97) assert.deepEqual(sys.place(keys[i]), each(many)[i], `${name} ${keys[i]}`);
+    const again = sys.placeMany(keys, many);
+    assert.equal(again.server, many.server);
+    if (field) assert.equal(again[field], many[field]);
+    assert.deepEqual(sys.placeMany(keys.map((k) => new TextEncoder().encode(k))), many, `${name} as bytes`);
+    assert.deepEqual(sys.placeMany([]).server, new Int32Array(0));
+    sys.dispose();
+  }
+  // erlang's phash2/2 of a binary is phash2Many's.
+  const e = erl.system("erlang", { range: 1000 });
+  assert.deepEqual(e.placeMany(keys).hash, erl.phash2Many(keys, 1000));
+  e.dispose();
+});
+
+test("nginx's failover order: tries(key) lists the servers tried, the first being place's", () => {
+  const sys = erl.system("nginx", { servers: "s1:80,s2:80=2,s3:80,s4:80=3", mode: "consistent", down: "s3:80" });
   const keys = Array.from({ length: 500 }, (_, i) => `user:${i}`);
-  const order = tries.placeMany(keys);
-  first.placeMany(keys).forEach((server, i) => {
-    assert.equal(order[i][0], server);
-    assert.ok(!order[i].includes("s3:80"));
-    assert.equal(new Set(order[i]).size, order[i].length);
+  const first = sys.placeMany(keys).server;
+  keys.forEach((k, i) => {
+    const order = sys.tries(k);
+    assert.equal(order[0], first[i]);
+    assert.ok(!order.includes(2)); // s3:80 is down
+    assert.equal(new Set(order).size, order.length);
   });
-  assert.deepEqual(tries.place(""), [null]); // the empty key goes to round-robin at once
-  first.dispose();
-  tries.dispose();
+  assert.deepEqual(sys.tries(""), [-1]); // the empty key goes to round-robin at once
+  assert.equal(sys.place("").server, -1);
+  sys.dispose();
+  const k = erl.system("kafka", { partitions: 3 });
+  assert.throws(
+    () => k.tries("a"),
+    (e) => e.code === "invalid_argument",
+  );
+  k.dispose();
 });
 
 test("64-bit answers are bigints, exactly", () => {
   const c = erl.system("cassandra");
-  assert.equal(c.place("topic-a"), -864436883682879923n); // Guava's murmur3_128("topic-a").asLong()
-  assert.equal(c.place(""), -9223372036854775808n); // the minimum token
+  assert.equal(c.place("topic-a").token, -864436883682879923n); // Guava's murmur3_128("topic-a").asLong()
+  assert.equal(c.place("").token, -9223372036854775808n); // the minimum token
   c.dispose();
 });
 
-test("diff: the keys a change moves, from where to where", () => {
+test("diff: the keys a change moves, from where to where, as indices", () => {
   const before = erl.system("memcached", { servers: "a:11211,b:11211,c:11211", mode: "consistent_ketama" });
   const after = erl.system("memcached", { servers: "a:11211,b:11211,c:11211,d:11211", mode: "consistent_ketama" });
-  const keys = Array.from({ length: 2000 }, (_, i) => `user:${i}`);
+  const keys = Array.from({ length: 20000 }, (_, i) => `user:${i}`);
   const d = before.diff(after, keys);
-  assert.equal(d.keys, 2000);
+  assert.equal(d.keys, 20000);
   assert.equal(d.moved, d.moves.length);
-  assert.ok(d.moved > 300 && d.moved < 700, `${d.moved} moved`); // about a quarter: to the new server
-  for (const m of d.moves) assert.equal(m.to, "d:11211", "a ketama ring only moves keys to the new server");
+  assert.ok(d.moved > 3000 && d.moved < 7000, `${d.moved} moved`); // about a quarter: to the new server
+  const a = before.placeMany(keys).server;
+  const b = after.placeMany(keys).server;
+  const expected = keys.flatMap((_, i) => (a[i] === b[i] ? [] : [i]));
+  assert.deepEqual(
+    d.moves.map((m) => m.index),
+    expected,
+  );
+  for (const m of d.moves) {
+    assert.equal(m.key, keys[m.index]);
+    assert.deepEqual(m.from, { server: a[m.index] });
+    assert.deepEqual(m.to, { server: 3 }, "a ketama ring only moves keys to the new server");
+  }
   assert.deepEqual(before.diff(before, keys).moves, []);
   before.dispose();
   after.dispose();
+  // Systems that answer a number: moves carry it.
+  const k1 = erl.system("kafka", { partitions: 4 });
+  const k2 = erl.system("kafka", { partitions: 5 });
+  const dk = k1.diff(k2, keys.slice(0, 1000));
+  for (const m of dk.moves) {
+    assert.equal(m.from.partition, k1.place(m.key).partition);
+    assert.equal(m.to.partition, k2.place(m.key).partition);
+    assert.notEqual(m.from.partition, m.to.partition);
+  }
+  assert.throws(
+    () => k1.diff(erl.system("redis"), ["k"]),
+    (e) => e.code === "invalid_type",
+  );
+  k1.dispose();
+  k2.dispose();
 });
 
-test("options: camelCase flags, switches as true, lists as arrays or text, file options as text", () => {
+test("options: typed as the module's table types them; lists as arrays or text, files as text", () => {
   const a = erl.system("memcached", { servers: ["x:1", "y:2"], mode: "consistent", sortHosts: true });
   const b = erl.system("memcached", { servers: "x:1,y:2", mode: "consistent", sortHosts: true });
   assert.deepEqual(a.placeMany(["k1", "k2", "k3"]), b.placeMany(["k1", "k2", "k3"]));
@@ -171,9 +308,139 @@ test("options: camelCase flags, switches as true, lists as arrays or text, file 
   const ring =
     "Address  Rack  Status State   Load  Owns  Token\n10.0.0.1 r1 Up Normal 1 KB 50% -100\n10.0.0.2 r1 Up Normal 1 KB 50% 100\n";
   const c = erl.system("cassandra", { ring });
-  assert.ok(["10.0.0.1", "10.0.0.2"].includes(c.place("k")));
+  assert.deepEqual(
+    c.servers().map((s) => s.name),
+    ["10.0.0.1", "10.0.0.2"],
+  );
+  assert.ok([0, 1].includes(c.place("k").server));
   c.dispose();
+  const nginx = erl.system("nginx", {
+    upstream: "upstream u { hash $k consistent; server a:1; server b:1 weight=3 down; }",
+  });
+  assert.deepEqual(nginx.servers(), [
+    { name: "a:1", weight: 1, down: false },
+    { name: "b:1", weight: 3, down: true },
+  ]);
+  nginx.dispose();
 });
+
+test("edit: a new system with a server added, removed, marked down or up, or reweighted", () => {
+  const keys = Array.from({ length: 5000 }, (_, i) => `user:${i}`);
+  const configured = (name, options) => erl.system(name, options);
+  const same = (a, b) => assert.deepEqual(a.placeMany(keys), b.placeMany(keys));
+  const cases = [
+    // [system, options before, change, options the change amounts to]
+    [
+      "nginx",
+      { servers: "a:1,b:1=2", mode: "consistent" },
+      { add: "c:1", weight: 3 },
+      { servers: "a:1,b:1=2,c:1=3", mode: "consistent" },
+    ],
+    ["nginx", { servers: "a:1,b:1=2,c:1" }, { remove: "b:1" }, { servers: "a:1,c:1" }],
+    ["nginx", { servers: "a:1,b:1=2,c:1" }, { down: "c:1" }, { servers: "a:1,b:1=2,c:1", down: "c:1" }],
+    ["nginx", { servers: "a:1,b:1,c:1", down: "a:1,c:1" }, { up: "a:1" }, { servers: "a:1,b:1,c:1", down: "c:1" }],
+    ["nginx", { servers: "a:1,b:1" }, { reweight: "b:1", weight: 5 }, { servers: "a:1,b:1=5" }],
+    [
+      "memcached",
+      { servers: "a,b:11212", mode: "consistent_ketama" },
+      { add: "c:11213", weight: 2 },
+      { servers: "a,b:11212,c:11213=2", mode: "consistent_ketama" },
+    ],
+    [
+      "memcached",
+      { servers: "a,b,c", mode: "consistent" },
+      { remove: "b:11211" },
+      { servers: "a,c", mode: "consistent" },
+    ],
+    ["libketama", { servers: "a=1,b=2" }, { reweight: "a", weight: 7 }, { servers: "a=7,b=2" }],
+    [
+      "envoy-ring",
+      { hosts: "10.0.0.1:80,10.0.0.2:80" },
+      { add: "10.0.0.3:80" },
+      { hosts: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80" },
+    ],
+    [
+      "envoy-maglev",
+      { hosts: "10.0.0.1:80=2,10.0.0.2:80", tableSize: 251 },
+      { remove: "10.0.0.1:80" },
+      { hosts: "10.0.0.2:80", tableSize: 251 },
+    ],
+  ];
+  for (const [name, before, change, expected] of cases) {
+    const sys = configured(name, before);
+    const edited = sys.edit(change);
+    const want = configured(name, expected);
+    assert.deepEqual(edited.servers(), want.servers(), `${name} ${JSON.stringify(change)}`);
+    same(edited, want);
+    // The system edited is left as it was.
+    same(sys, configured(name, before));
+    for (const h of [sys, edited, want]) h.dispose();
+  }
+  const m = erl.system("memcached", { servers: "a,b" });
+  const fails = [
+    [() => m.edit({ remove: "z:1" }), "unknown_server", /^"z:1" is not one of the servers$/],
+    [() => m.edit({ down: "a:11211" }), "invalid_argument", /no down mark/],
+    [() => m.edit({ add: "a" }), "duplicate_server", /a:11211/],
+    [
+      () => m.edit({ reweight: "a:11211", weight: 0 }),
+      "out_of_range",
+      /^weight must be between 1 and 4294967295, got 0$/,
+    ],
+    [() => m.edit({ reweight: "a:11211" }), "invalid_argument", /^reweight needs a weight$/],
+    [() => m.edit({ add: "c", remove: "a" }), "invalid_argument", /^change must name one of/],
+    [() => m.edit({ add: 3 }), "invalid_type", /^add must be a string/],
+    [() => m.edit({ remove: "a:11211" }).edit({ remove: "b:11211" }), "out_of_range", /servers/],
+    [() => erl.system("kafka", { partitions: 3 }).edit({ remove: "0" }), "invalid_argument", /not a list/],
+  ];
+  for (const [fn, code, message] of fails) {
+    assert.throws(fn, (e) => e instanceof RinglabError && e.code === code && message.test(e.message), String(message));
+  }
+  m.dispose();
+});
+
+test("the declared option types are the module's table, option for option", () => {
+  assert.deepEqual(Object.keys(systemOptionTypes), erl.systems());
+  assert.deepEqual(Object.keys(systemAnswers), erl.systems());
+  for (const name of erl.systems()) {
+    const table = erl.options(name);
+    const declared = systemOptionTypes[name];
+    assert.deepEqual(
+      Object.keys(declared),
+      table.map((o) => o.name),
+      name,
+    );
+    for (const o of table) {
+      const d = declared[o.name];
+      if (o.type === "choice") {
+        assert.deepEqual(d, o.choices, `${name}.${o.name}`);
+        assert.ok(o.default === undefined || o.choices.includes(o.default), `${name}.${o.name}`);
+      } else {
+        assert.equal(d, o.type, `${name}.${o.name}`);
+      }
+      if (o.type === "integer") assert.ok(o.range[0] <= o.range[1], `${name}.${o.name} has its range`);
+    }
+    const sys = erl.system(name, requiredOptions(name));
+    const kind = systemAnswers[name];
+    assert.deepEqual(Object.keys(sys.place("k")), kind === "none" ? ["server"] : ["server", kind], name);
+    sys.dispose();
+  }
+});
+
+// The least each system needs to be configured.
+function requiredOptions(name) {
+  const hosts = "10.0.0.1:80,10.0.0.2:80";
+  return (
+    {
+      nginx: { servers: "a:1,b:1" },
+      memcached: { servers: "a,b" },
+      libketama: { servers: "a=1,b=2" },
+      kafka: { partitions: 3 },
+      guava: { buckets: 3 },
+      "envoy-ring": { hosts },
+      "envoy-maglev": { hosts },
+    }[name] ?? {}
+  );
+}
 
 test("bad input: named errors in the API's words", () => {
   const cases = [
@@ -189,7 +456,10 @@ test("bad input: named errors in the API's words", () => {
       "out_of_range",
       /^partitions must be between 1 and 2147483647, got 0$/,
     ],
-    [() => erl.system("kafka", { partitions: {} }), "invalid_type", /^partitions must be /],
+    [() => erl.system("kafka", { partitions: {} }), "invalid_type", /^partitions must be a number, got Object$/],
+    [() => erl.system("kafka", { partitions: "3" }), "invalid_type", /^partitions must be a number, got string$/],
+    [() => erl.system("kafka", { partitions: 3, tries: true }), "invalid_argument", /^unknown option "tries"/],
+    [() => erl.system("nginx", { servers: ["a:1", 2] }), "invalid_type", /^servers\[1\] must be a string/],
     [() => erl.system("memcached", { servers: "a", sortHosts: "yes" }), "invalid_type", /^sortHosts must be a boolean/],
     [() => erl.system("kafka", { partitions: 3 }).place("\ud800"), "invalid_argument", /^key is not Unicode text/],
     [

@@ -37,9 +37,11 @@ function measure(files) {
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
 // The systems module is a download of its own, made only by the pages that use it (Malachi's
-// ring, Your cluster): Erlang terms and every real system, with their configuration readers. It
-// has a budget of its own, so that it cannot grow unnoticed either.
-const SYSTEMS_BUDGET = 200 * 1024;
+// ring, Your cluster): Erlang terms and every real system, with their configuration readers,
+// typed answers, and the edits of a system's servers (add, remove, down, up, reweight: about
+// 4 KB gzip of the module) that the cluster page makes through the module. It has a budget of its
+// own, so that it cannot grow unnoticed either.
+const SYSTEMS_BUDGET = 208 * 1024;
 
 for (const [name, entry, wasm, budget] of [
   ["ringlab (main entry)", "index.js", "wasm/ringlab.wasm", BUDGET],

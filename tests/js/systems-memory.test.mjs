@@ -31,9 +31,29 @@ function round() {
     ["envoy-maglev", { hosts: "10.0.0.1:80,10.0.0.2:80" }],
   ]) {
     const sys = erl.system(name, options);
-    sys.placeMany(keys);
+    const many = sys.placeMany(keys);
+    sys.placeMany(keys, many);
+    sys.placeMany(keys.slice(0, 50).map((k) => new TextEncoder().encode(k)));
+    sys.place("k");
+    sys.servers();
+    const other = erl.system(name, options);
+    sys.diff(other, keys);
+    other.dispose();
     sys.dispose();
   }
+  const nginx = erl.system("nginx", { servers: "a:1,b:2,c:3", down: "b:2" });
+  for (let i = 0; i < 50; i++) nginx.tries(keys[i]);
+  nginx.dispose();
+  const m = erl.system("memcached", { servers: "a:1,b:2", mode: "consistent_ketama" });
+  const added = m.edit({ add: "c:3", weight: 2 });
+  added.edit({ remove: "a:1" }).dispose();
+  added.dispose();
+  assert.throws(() => m.edit({ remove: "z:9" }));
+  m.dispose();
+  // A batch that fails part way (a key the system refuses) frees what it staged too.
+  const guava = erl.system("guava", { buckets: 10, input: "long" });
+  assert.throws(() => guava.placeMany(["1", "2", "x"]));
+  guava.dispose();
   // Failed calls free what they made too.
   assert.throws(() => erl.system("kafka", { partitions: 0 }));
   assert.throws(() => erl.parseTerm("{1,"));

@@ -28,6 +28,10 @@ using cli::kUsageColumn;
 using cli::more_line;
 using cli::usage_line;
 
+std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json);
+std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options);
+std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers);
+
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> out;
   std::size_t from = 0;
@@ -105,12 +109,48 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
         throw Error(ErrorCode::unknown_server, "--down names " + shown_text(d) + ", which is not one of the servers");
     }
   }
+  return nginx_placement(std::move(servers), mode, a.has("--tries"));
+}
+
+std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json) {
   auto upstream = std::make_shared<const NginxUpstream>(std::move(servers), mode);
-  if (a.has("--tries")) {
+  std::vector<ServerInfo> infos;
+  for (const NginxServer& s : upstream->servers()) infos.push_back({s.address, s.weight, s.down});
+  const auto full = [upstream](std::string_view key, const std::string&) {
+    const NginxChoice c = upstream->place(key);
+    return Answer{c.kind == NginxChoice::Kind::server ? static_cast<std::int32_t>(c.server) : -1, 0};
+  };
+  const auto typed = [upstream](std::string_view key, Answer& out) noexcept {
+    const std::optional<std::size_t> p = upstream->first_pick(key);
+    if (p) out = {static_cast<std::int32_t>(*p), 0};
+    return p.has_value();
+  };
+  const auto tries = [upstream](std::string_view key) {
+    std::vector<std::int32_t> out;
+    for (const NginxChoice& c : upstream->tries(key)) {
+      if (c.kind == NginxChoice::Kind::none) break;
+      out.push_back(c.kind == NginxChoice::Kind::server ? static_cast<std::int32_t>(c.server) : -1);
+      if (c.kind == NginxChoice::Kind::round_robin) break;
+    }
+    return out;
+  };
+  const auto edit = [upstream, tries_json](const ServerEdit& e) {
+    return nginx_placement(
+        edit_list(
+            upstream->servers(), e, [](const NginxServer& s) { return s.address; },
+            [](const std::string& text) {
+              NginxServer s;
+              s.address = text;
+              return s;
+            },
+            [](NginxServer& s, std::int64_t w) { s.weight = w; }, [](NginxServer& s, bool down) { s.down = down; }),
+        upstream->mode(), tries_json);
+  };
+  if (tries_json) {
     // The failover order: the servers nginx tries, in order, when each try fails; null where the
     // round-robin balancer takes over (what follows depends on the requests before); the list
     // ends where nothing is left to try (nginx answers 502).
-    return placement([upstream](std::string_view key, const std::string&) {
+    const auto json = [upstream](std::string_view key, const std::string&) {
       std::string out = "[";
       for (const NginxChoice& c : upstream->tries(key)) {
         if (c.kind == NginxChoice::Kind::none) break;
@@ -122,13 +162,15 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
         out += cli::json_bytes(upstream->servers()[c.server].address);
       }
       return out + "]";
-    });
+    };
+    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit);
   }
-  return placement([upstream](std::string_view key, const std::string&) {
+  const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
-  });
+  };
+  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit);
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -198,11 +240,35 @@ std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFil
     const std::vector<std::string_view> entries = split_commas(*servers_text);
     for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
   }
+  return memcached_placement(std::move(servers), options);
+}
+
+std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options) {
   auto m = std::make_shared<const Memcached>(std::move(servers), options);
-  return placement([m](std::string_view key, const std::string&) {
-    const std::optional<std::size_t> at = m->place(key);
-    return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
-  });
+  std::vector<ServerInfo> infos;
+  for (std::size_t i = 0; i < m->servers().size(); ++i)
+    infos.push_back({m->server_name(i), m->servers()[i].weight, false});
+  const auto edit = [m, options](const ServerEdit& e) {
+    return memcached_placement(
+        edit_list(
+            m->servers(), e, [](const MemcachedServer& s) { return s.host + ":" + std::to_string(s.port); },
+            [](const std::string& text) { return memcached_entry(text, 0); },
+            [](MemcachedServer& s, std::int64_t w) { s.weight = check_integer(SystemParam::memcached_weight, w); },
+            nullptr),
+        options);
+  };
+  return with_list(placement(
+                       std::move(infos), AnswerKind::none,
+                       [m](std::string_view key, const std::string&) {
+                         const std::optional<std::size_t> at = m->place(key);
+                         return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
+                       },
+                       [m](std::string_view key, Answer& out) noexcept {
+                         const std::optional<std::size_t> at = m->place(key);
+                         out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
+                         return true;
+                       }),
+                   nullptr, edit);
 }
 
 // --- libketama ---------------------------------------------------------------------------------
@@ -227,10 +293,33 @@ std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFil
     }
     servers.push_back(std::move(s));
   }
+  return ketama_placement(std::move(servers));
+}
+
+std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
   auto ketama = std::make_shared<const Libketama>(std::move(servers));
-  return placement([ketama](std::string_view key, const std::string&) {
-    return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
-  });
+  std::vector<ServerInfo> infos;
+  for (const KetamaServer& s : ketama->servers()) infos.push_back({s.address, s.memory, false});
+  const auto edit = [ketama](const ServerEdit& e) {
+    return ketama_placement(edit_list(
+        ketama->servers(), e, [](const KetamaServer& s) { return s.address; },
+        [](const std::string& text) {
+          KetamaServer s;
+          s.address = text;
+          return s;
+        },
+        [](KetamaServer& s, std::int64_t w) { s.memory = check_integer(SystemParam::libketama_memory, w); }, nullptr));
+  };
+  return with_list(placement(
+                       std::move(infos), AnswerKind::none,
+                       [ketama](std::string_view key, const std::string&) {
+                         return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
+                       },
+                       [ketama](std::string_view key, Answer& out) noexcept {
+                         out = {static_cast<std::int32_t>(ketama->place(key)), 0};
+                         return true;
+                       }),
+                   nullptr, edit);
 }
 
 }  // namespace
@@ -251,7 +340,11 @@ std::vector<SystemDef> cache_systems() {
                       more_line("(null: the round-robin balancer takes over; the list ends at a 502)") +
                       flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
                   "nginx",
-                  {{"--servers", "--mode", "--down", "--upstream"}, {"--tries"}},
+                  {{"servers", "--servers", OptionType::list},
+                   {"mode", "--mode", OptionType::choice, "consistent|hash", "hash"},
+                   {"down", "--down", OptionType::list},
+                   {"upstream", "--upstream", OptionType::file},
+                   {"tries", "--tries", OptionType::flag, {}, {}, false, true}},
                   configure_nginx};
   SystemDef memcached{
       "memcached",
@@ -270,7 +363,15 @@ std::vector<SystemDef> cache_systems() {
           flag_line("--sort-hosts", "MEMCACHED_BEHAVIOR_SORT_HOSTS: servers sorted by host, then port") +
           flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
       "memcached",
-      {{"--servers", "--server-string", "--mode", "--hash"}, {"--sort-hosts"}},
+      {{"servers", "--servers", OptionType::list},
+       {"serverString", "--server-string", OptionType::text},
+       {"mode", "--mode", OptionType::choice,
+        "modula|consistent|consistent_ketama|consistent_ketama_spy|consistent_weighted|behavior_ketama|"
+        "behavior_ketama_weighted",
+        "modula"},
+       {"hash", "--hash", OptionType::choice,
+        "default|md5|crc|fnv1_64|fnv1a_64|fnv1_32|fnv1a_32|murmur|jenkins|murmur3", "default"},
+       {"sortHosts", "--sort-hosts", OptionType::flag}},
       configure_memcached};
   SystemDef libketama{
       "libketama",
@@ -280,7 +381,7 @@ std::vector<SystemDef> cache_systems() {
           flag_line("--servers LIST", "ADDR=MEMORY,... as libketama's server file lists them") +
           flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
       "libketama",
-      {{"--servers"}, {}},
+      {{"servers", "--servers", OptionType::list}},
       configure_libketama};
   return {std::move(nginx), std::move(memcached), std::move(libketama)};
 }

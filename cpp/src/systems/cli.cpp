@@ -1,6 +1,9 @@
 #include "ringlab/systems_cli.hpp"
 
+#include <algorithm>
 #include <cctype>
+
+#include "ringlab/jsfmt.hpp"
 
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
@@ -21,12 +24,6 @@ const std::vector<SystemDef>& system_defs() {
   return defs;
 }
 
-const SystemDef* find_def(std::string_view name) {
-  for (const SystemDef& d : system_defs())
-    if (d.name == name) return &d;
-  return nullptr;
-}
-
 // Whether a parameter's `where` (one function, or several as "envoyRing, envoyMaglev") is the
 // system's.
 bool param_of(std::string_view where, std::string_view function) {
@@ -43,12 +40,26 @@ bool param_of(std::string_view where, std::string_view function) {
 
 std::vector<std::string_view> views(const std::vector<std::string>& v) { return {v.begin(), v.end()}; }
 
+// The flags of a system's options: those taking a value, then the switches.
+SystemFlags flags_of(const SystemDef& d) {
+  SystemFlags f;
+  for (const SystemOption& o : d.options) (o.type == OptionType::flag ? f.switches : f.values).emplace_back(o.flag);
+  return f;
+}
+
+const SystemDef& def_of(std::string_view system) {
+  for (const SystemDef& d : system_defs())
+    if (d.name == system) return d;
+  throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+}
+
 // `place NAME [flags] (--keys FILE | KEY...)`: one JSON line per key, in input order.
 std::string run_place(const SystemDef& def, const std::vector<std::string>& args, const ReadFile& read) {
   const std::string command = "place " + def.name;
-  std::vector<std::string_view> values = views(def.flags.values);
+  const SystemFlags flags = flags_of(def);
+  std::vector<std::string_view> values = views(flags.values);
   values.push_back("--keys");
-  const cli::Args a = cli::read_args(args, 2, values, views(def.flags.switches), command);
+  const cli::Args a = cli::read_args(args, 2, values, views(flags.switches), command);
   const std::unique_ptr<Placement> p = def.configure(a, read);
   const std::vector<std::string> keys = cli::keys(a, read, command);
   std::string out;
@@ -88,46 +99,132 @@ std::vector<std::string> placement_systems() {
   return out;
 }
 
-SystemFlags system_flags(std::string_view system) {
-  const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
-  return d->flags;
+SystemFlags system_flags(std::string_view system) { return flags_of(def_of(system)); }
+
+std::span<const SystemOption> system_options(std::string_view system) { return def_of(system).options; }
+
+std::optional<OptionRange> option_range(std::string_view system, const SystemOption& option) {
+  if (option.type != OptionType::integer) return std::nullopt;
+  const SystemDef& d = def_of(system);
+  for (const ParamSpec& p : system_params())
+    if (p.name == option.name && param_of(p.where, d.where))
+      return OptionRange{p.lo, p.hi, p.has_default ? std::optional<std::int64_t>(p.default_integer) : std::nullopt};
+  return std::nullopt;
 }
 
 std::vector<std::pair<std::string, std::string>> option_names(std::string_view system) {
-  const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
   std::vector<std::pair<std::string, std::string>> out;
-  for (const std::vector<std::string>* flags : {&d->flags.values, &d->flags.switches}) {
-    for (const std::string& flag : *flags) {
-      std::string name;
-      const auto match = [&](const ParamSpec& p) {
-        if (p.flag == flag && param_of(p.where, d->where)) name = p.name;
-      };
-      for (const ParamSpec& p : params()) match(p);
-      for (const ParamSpec& p : system_params()) match(p);
-      if (name.empty()) {
-        for (std::size_t i = 2; i < flag.size(); ++i) {
-          if (flag[i] == '-' && i + 1 < flag.size()) name += static_cast<char>(std::toupper(flag[++i]));
-          else name += flag[i];
-        }
-      }
-      out.emplace_back(flag, name);
-    }
-  }
+  for (const SystemOption& o : def_of(system).options) out.emplace_back(o.flag, o.name);
   return out;
 }
 
 std::unique_ptr<Placement> configure(std::string_view system, const std::vector<std::string>& flags,
                                      const ReadFile& read) {
-  const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
-  std::vector<std::string> args = {"place", d->name};
+  const SystemDef& d = def_of(system);
+  std::vector<std::string> args = {"place", d.name};
   args.insert(args.end(), flags.begin(), flags.end());
-  const cli::Args a = cli::read_args(args, 2, views(d->flags.values), views(d->flags.switches), "place " + d->name);
+  const SystemFlags f = flags_of(d);
+  const cli::Args a = cli::read_args(args, 2, views(f.values), views(f.switches), "place " + d.name);
   if (!a.plain.empty())
-    throw CliUsageError{"place " + d->name + " takes flags here, not keys: got " + shown_text(a.plain.front())};
-  return d->configure(a, read);
+    throw CliUsageError{"place " + d.name + " takes flags here, not keys: got " + shown_text(a.plain.front())};
+  return d.configure(a, read);
+}
+
+std::unique_ptr<Placement> configure(std::string_view system, const std::vector<OptionValue>& values) {
+  const SystemDef& d = def_of(system);
+  cli::Args a;
+  for (const OptionValue& v : values) {
+    const auto o = std::find_if(d.options.begin(), d.options.end(),
+                                [&](const SystemOption& x) { return x.name == v.name && !x.command_line_only; });
+    if (o == d.options.end()) throw Error(ErrorCode::invalid_argument, "unknown option " + shown_text(v.name));
+    const std::string flag(o->flag);
+    switch (o->type) {
+      case OptionType::flag:
+        if (v.on) a.switches.push_back(flag);
+        break;
+      case OptionType::integer: a.values[flag] = js::number_to_string(v.number); break;
+      default: a.values[flag] = v.text;
+    }
+  }
+  // A file option's value is the file's text itself: there are no files to read.
+  const ReadFile text_itself = [](const std::string& text) -> std::optional<std::string> { return text; };
+  return d.configure(a, text_itself);
+}
+
+std::string_view answer_kind_name(AnswerKind kind) noexcept {
+  switch (kind) {
+    case AnswerKind::slot: return "slot";
+    case AnswerKind::partition: return "partition";
+    case AnswerKind::token: return "token";
+    case AnswerKind::bucket: return "bucket";
+    case AnswerKind::hash: return "hash";
+    case AnswerKind::none: break;
+  }
+  return "none";
+}
+
+std::string_view option_type_name(OptionType type) noexcept {
+  switch (type) {
+    case OptionType::integer: return "integer";
+    case OptionType::text: return "text";
+    case OptionType::list: return "list";
+    case OptionType::choice: return "choice";
+    case OptionType::file: return "file";
+    case OptionType::flag: return "flag";
+  }
+  return "text";
+}
+
+std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
+  throw Error(ErrorCode::invalid_argument, "this system's servers are not a list to edit");
+}
+
+std::vector<std::int32_t> Placement::tries(std::string_view) const {
+  throw Error(ErrorCode::invalid_argument, "only nginx has a failover order (tries)");
+}
+
+std::size_t Placement::answer_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,
+                                         std::size_t from, std::span<std::int32_t> server,
+                                         std::span<std::uint32_t> value32,
+                                         std::span<std::int64_t> value64) const noexcept {
+  // A key's UTF-8 in a buffer of the loop's own: longer keys (rare) take answer().
+  constexpr std::size_t kRoom = 1024;
+  char bytes[kRoom];
+  const std::size_t n = offsets.size() - 1;
+  for (std::size_t i = from; i < n; ++i) {
+    const std::uint32_t begin = offsets[i];
+    const std::uint32_t end = offsets[i + 1];
+    if (3 * static_cast<std::size_t>(end - begin) > kRoom) return i;
+    std::size_t len = 0;
+    for (std::uint32_t u = begin; u < end; ++u) {
+      std::uint32_t c = units[u];
+      if (c < 0x80) {
+        bytes[len++] = static_cast<char>(c);
+        continue;
+      }
+      if (c >= 0xD800 && c <= 0xDFFF) {
+        if (c > 0xDBFF || u + 1 >= end || units[u + 1] < 0xDC00 || units[u + 1] > 0xDFFF) return i;
+        c = 0x10000 + ((c - 0xD800) << 10) + (units[++u] - 0xDC00);
+      }
+      if (c < 0x800) {
+        bytes[len++] = static_cast<char>(0xC0 | (c >> 6));
+      } else if (c < 0x10000) {
+        bytes[len++] = static_cast<char>(0xE0 | (c >> 12));
+        bytes[len++] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      } else {
+        bytes[len++] = static_cast<char>(0xF0 | (c >> 18));
+        bytes[len++] = static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+        bytes[len++] = static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      }
+      bytes[len++] = static_cast<char>(0x80 | (c & 0x3F));
+    }
+    Answer a;
+    if (!try_answer(std::string_view(bytes, len), a)) return i;
+    if (!server.empty()) server[i] = a.server;
+    if (!value32.empty()) value32[i] = static_cast<std::uint32_t>(a.value);
+    if (!value64.empty()) value64[i] = a.value;
+  }
+  return n;
 }
 
 }  // namespace ringlab::systems

@@ -47,6 +47,28 @@ std::string host_json(const std::vector<envoy::Host>& hosts, std::size_t i) {
   return cli::json_bytes(hosts[i].address);
 }
 
+std::vector<ServerInfo> infos(const std::vector<envoy::Host>& hosts) {
+  std::vector<ServerInfo> out;
+  for (const envoy::Host& h : hosts) out.push_back({h.address, h.weight, false});
+  return out;
+}
+
+std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o);
+std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname);
+
+// An edit to Envoy's hosts: a new host written as --hosts writes one ("10.0.0.4:80").
+std::vector<envoy::Host> edited_hosts(const std::vector<envoy::Host>& hosts, const ServerEdit& e, bool use_hostname) {
+  return edit_list(
+      hosts, e, [](const envoy::Host& h) { return h.address; },
+      [use_hostname](const std::string& text) {
+        std::vector<envoy::Host> one = envoy::hosts_from_list(text, use_hostname);
+        if (one.size() != 1)
+          throw Error(ErrorCode::invalid_argument, "a new host is one entry, got " + shown_text(text));
+        return one.front();
+      },
+      [](envoy::Host& h, std::int64_t w) { h.weight = w; }, nullptr);
+}
+
 std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& read) {
   std::vector<envoy::Host> list = hosts(a, read, "place envoy-ring");
   envoy::RingOptions o;
@@ -54,17 +76,42 @@ std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& re
   o.max_ring_size = integer_flag(a, "--max-ring", SystemParam::envoy_max_ring);
   if (const std::string* h = a.value("--hash"); h != nullptr) o.hash = envoy::ring_hash_from_name(*h);
   o.use_hostname = a.has("--use-hostname");
+  return ring_placement(std::move(list), o);
+}
+
+std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o) {
   auto ring = std::make_shared<const envoy::Ring>(std::move(list), o);
-  return placement(
-      [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); });
+  return with_list(
+      placement(
+          infos(ring->hosts()), AnswerKind::none,
+          [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); },
+          [ring](std::string_view key, Answer& out) noexcept {
+            out = {static_cast<std::int32_t>(ring->place(key)), 0};
+            return true;
+          }),
+      nullptr,
+      [ring, o](const ServerEdit& e) { return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o); });
 }
 
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
   std::vector<envoy::Host> list = hosts(a, read, "place envoy-maglev");
-  auto maglev = std::make_shared<const envoy::Maglev>(
-      std::move(list), integer_flag(a, "--table", SystemParam::envoy_table_size), a.has("--use-hostname"));
-  return placement(
-      [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); });
+  return maglev_placement(std::move(list), integer_flag(a, "--table", SystemParam::envoy_table_size),
+                          a.has("--use-hostname"));
+}
+
+std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname) {
+  auto maglev = std::make_shared<const envoy::Maglev>(std::move(list), table, use_hostname);
+  return with_list(
+      placement(
+          infos(maglev->hosts()), AnswerKind::none,
+          [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); },
+          [maglev](std::string_view key, Answer& out) noexcept {
+            out = {static_cast<std::int32_t>(maglev->place(key)), 0};
+            return true;
+          }),
+      nullptr, [maglev, table, use_hostname](const ServerEdit& e) {
+        return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname);
+      });
 }
 
 }  // namespace
@@ -89,14 +136,22 @@ std::vector<SystemDef> envoy_systems() {
                     flag_line("--hash H", "the ring's hash_function: xxhash (XX_HASH, default) or murmur2") + kUnder +
                     "(MURMUR_HASH_2: libstdc++'s 64-bit std::_Hash_bytes)\n",
                 "envoyRing",
-                {{"--hosts", "--endpoints", "--min-ring", "--max-ring", "--hash"}, {"--use-hostname"}},
+                {{"hosts", "--hosts", OptionType::list},
+                 {"endpoints", "--endpoints", OptionType::file},
+                 {"minRingSize", "--min-ring", OptionType::integer},
+                 {"maxRingSize", "--max-ring", OptionType::integer},
+                 {"hash", "--hash", OptionType::choice, "xxhash|murmur2", "xxhash"},
+                 {"useHostname", "--use-hostname", OptionType::flag}},
                 configure_ring});
   out.push_back(SystemDef{"envoy-maglev",
                           {usage_line("ringlab place envoy-maglev [flags] KEY...", "Envoy maglev's host for each key")},
                           "place envoy-maglev ({\"key\": KEY, \"result\": HOST} per key" + what + hosts_lines +
                               cli_flag_lines("envoyMaglev", kIndent, system_params()),
                           "envoyMaglev",
-                          {{"--hosts", "--endpoints", "--table"}, {"--use-hostname"}},
+                          {{"hosts", "--hosts", OptionType::list},
+                           {"endpoints", "--endpoints", OptionType::file},
+                           {"tableSize", "--table", OptionType::integer},
+                           {"useHostname", "--use-hostname", OptionType::flag}},
                           configure_maglev});
   return out;
 }

@@ -95,6 +95,14 @@ erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std
   return erlang::Term();
 }
 
+std::optional<std::uint32_t> erlang_place_if(std::string_view key, ErlangKeyTerm kind,
+                                             std::optional<std::uint64_t> range) noexcept {
+  if (kind != ErlangKeyTerm::binary) return std::nullopt;
+  const std::uint32_t full = erlang::phash2_binary(key);
+  if (!range) return full & 0x7FFFFFFu;
+  return static_cast<std::uint32_t>(full % *range);
+}
+
 std::uint32_t erlang_place(std::string_view key, ErlangKeyTerm kind, std::optional<std::uint64_t> range,
                            const std::string& what) {
   if (range) check_integer(SystemParam::phash2_range, static_cast<std::int64_t>(*range));

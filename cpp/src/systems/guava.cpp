@@ -21,8 +21,8 @@ std::int32_t java_d2i(double d) noexcept {
 
 }  // namespace
 
-std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets) {
-  const auto n = static_cast<std::int32_t>(check_integer(SystemParam::guava_buckets, buckets));
+namespace {
+std::int32_t consistent_hash_unchecked(std::int64_t input, std::int32_t n) noexcept {
   auto state = static_cast<std::uint64_t>(input);
   std::int32_t candidate = 0;
   while (true) {
@@ -35,6 +35,12 @@ std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets) {
     if (next >= 0 && next < n) candidate = next;
     else return candidate;
   }
+}
+}  // namespace
+
+std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets) {
+  return consistent_hash_unchecked(input,
+                                   static_cast<std::int32_t>(check_integer(SystemParam::guava_buckets, buckets)));
 }
 
 Input input_from_name(std::string_view name) {
@@ -114,6 +120,21 @@ std::int64_t input_long(std::string_view key, Input input, const std::string& wh
                      shown_text(key));
   }
   throw rule_error(ErrorCode::invalid_argument, what, "a 64-bit integer (decimal or 0x hex)", shown_text(key));
+}
+
+std::optional<std::int32_t> bucket_if(std::string_view key, Input input, std::int64_t buckets) noexcept {
+  std::int64_t v = 0;
+  switch (input) {
+    case Input::automatic:
+      if (const auto l = signed_long_from_text(key)) v = *l;
+      else v = static_cast<std::int64_t>(murmur3_x64_128(key, 0).h1);
+      break;
+    case Input::murmur3_128: v = static_cast<std::int64_t>(murmur3_x64_128(key, 0).h1); break;
+    case Input::murmur3_32: v = static_cast<std::int64_t>(murmur3_x86_32(key, 0)); break;
+    case Input::farmhash64: v = static_cast<std::int64_t>(farmhash_fingerprint64(key)); break;
+    case Input::long_value: return std::nullopt;
+  }
+  return consistent_hash_unchecked(v, static_cast<std::int32_t>(buckets));
 }
 
 std::int32_t bucket(std::string_view key, Input input, std::int64_t buckets, const std::string& what) {

@@ -21,7 +21,11 @@ std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept {
 }
 
 std::uint32_t partition(std::string_view key, Partitioner p, std::int64_t partitions) {
-  const auto n = static_cast<std::uint32_t>(check_integer(SystemParam::kafka_partitions, partitions));
+  return partition_unchecked(key, p,
+                             static_cast<std::uint32_t>(check_integer(SystemParam::kafka_partitions, partitions)));
+}
+
+std::uint32_t partition_unchecked(std::string_view key, Partitioner p, std::uint32_t n) noexcept {
   switch (p) {
     case Partitioner::murmur2: return (kafka_murmur2(key) & 0x7fffffffu) % n;
     case Partitioner::consistent: return crc32(key) % n;

@@ -1,6 +1,8 @@
 // place redis, place kafka, place cassandra, place guava, place erlang: one JSON line per key,
 // {"key": KEY, "result": ANSWER}, in input order.
+#include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -42,12 +44,25 @@ std::unique_ptr<Placement> configure_redis(const cli::Args& a, const ReadFile&) 
   std::optional<redis::ClusterSplit> split;
   if (a.value("--nodes") != nullptr)
     split.emplace(integer_flag(a, "--nodes", SystemParam::redis_nodes, std::nullopt, "place redis"));
-  return placement([split](std::string_view key, const std::string&) {
+  // With --nodes, the masters are the servers: "0" .. "N-1", each weighing its slots.
+  std::vector<ServerInfo> masters;
+  if (split)
+    for (std::size_t i = 0; i < split->ranges().size(); ++i)
+      masters.push_back({std::to_string(i), split->ranges()[i].last - split->ranges()[i].first + 1, false});
+  const auto typed = [split](std::string_view key, Answer& out) noexcept {
     const std::uint32_t slot = redis::key_slot(key);
-    return split
-               ? "{\"slot\": " + std::to_string(slot) + ", \"node\": " + std::to_string(split->node_of_slot(slot)) + "}"
-               : std::to_string(slot);
-  });
+    out = {split ? static_cast<std::int32_t>(split->node_of_slot(slot)) : -1, slot};
+    return true;
+  };
+  return placement(
+      std::move(masters), AnswerKind::slot,
+      [split](std::string_view key, const std::string&) {
+        const std::uint32_t slot = redis::key_slot(key);
+        return split ? "{\"slot\": " + std::to_string(slot) +
+                           ", \"node\": " + std::to_string(split->node_of_slot(slot)) + "}"
+                     : std::to_string(slot);
+      },
+      typed);
 }
 
 std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) {
@@ -55,7 +70,12 @@ std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) 
   const std::string* name = a.value("--partitioner");
   const kafka::Partitioner p = name == nullptr ? kafka::Partitioner::murmur2 : kafka::partitioner_from_name(*name);
   return placement(
-      [n, p](std::string_view key, const std::string&) { return std::to_string(kafka::partition(key, p, n)); });
+      {}, AnswerKind::partition,
+      [n, p](std::string_view key, const std::string&) { return std::to_string(kafka::partition(key, p, n)); },
+      [n, p](std::string_view key, Answer& out) noexcept {
+        out = {-1, kafka::partition_unchecked(key, p, static_cast<std::uint32_t>(n))};
+        return true;
+      });
 }
 
 std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
@@ -63,25 +83,63 @@ std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFil
   const std::string* ring_file = a.value("--ring");
   if (list != nullptr && ring_file != nullptr) throw Usage{"place cassandra takes --tokens or --ring, not both"};
   std::optional<cassandra::TokenRing> ring;
-  if (list != nullptr) ring.emplace(cassandra::tokens_from_list(*list));
+  std::vector<cassandra::NodeToken> listed;
+  if (list != nullptr) {
+    listed = cassandra::tokens_from_list(*list);
+    ring.emplace(listed);
+  }
   if (ring_file != nullptr) {
     const std::optional<std::string> text = read ? read(*ring_file) : std::nullopt;
     if (!text) throw Usage{"cannot read --ring file " + shown_text(*ring_file)};
-    ring.emplace(cassandra::tokens_from_nodetool_ring(*text));
+    listed = cassandra::tokens_from_nodetool_ring(*text);
+    ring.emplace(listed);
   }
-  return placement([ring = std::move(ring)](std::string_view key, const std::string&) {
-    const std::int64_t t = cassandra::token(key);
-    return ring ? cli::json_bytes(ring->owner(t).node) : std::to_string(t);
-  });
+  // The nodes are the servers, in the order they are first named, each weighing its tokens;
+  // node_at[i] is the node of the ring's i-th token.
+  std::vector<ServerInfo> nodes;
+  auto node_at = std::make_shared<std::vector<std::int32_t>>();
+  if (ring) {
+    for (const cassandra::NodeToken& t : listed) {
+      auto it = std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; });
+      if (it == nodes.end()) nodes.push_back({t.node, 1, false});
+      else ++it->weight;
+    }
+    for (const cassandra::NodeToken& t : ring->sorted())
+      node_at->push_back(static_cast<std::int32_t>(
+          std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; }) -
+          nodes.begin()));
+  }
+  auto shared = ring ? std::make_shared<const cassandra::TokenRing>(std::move(*ring)) : nullptr;
+  return placement(
+      std::move(nodes), AnswerKind::token,
+      [shared](std::string_view key, const std::string&) {
+        const std::int64_t t = cassandra::token(key);
+        return shared ? cli::json_bytes(shared->owner(t).node) : std::to_string(t);
+      },
+      [shared, node_at](std::string_view key, Answer& out) noexcept {
+        const std::int64_t t = cassandra::token(key);
+        out = {shared ? (*node_at)[static_cast<std::size_t>(&shared->owner(t) - shared->sorted().data())] : -1, t};
+        return true;
+      });
 }
 
 std::unique_ptr<Placement> configure_guava(const cli::Args& a, const ReadFile&) {
   const std::int64_t buckets = integer_flag(a, "--buckets", SystemParam::guava_buckets, std::nullopt, "place guava");
   const std::string* name = a.value("--input");
   const guava::Input input = name == nullptr ? guava::Input::automatic : guava::input_from_name(*name);
-  return placement([buckets, input](std::string_view key, const std::string& what) {
-    return std::to_string(guava::bucket(key, input, buckets, what));
-  });
+  return placement(
+      {}, AnswerKind::bucket,
+      [buckets, input](std::string_view key, const std::string& what) {
+        return std::to_string(guava::bucket(key, input, buckets, what));
+      },
+      [buckets, input](std::string_view key, Answer& out) noexcept {
+        const std::optional<std::int32_t> b = guava::bucket_if(key, input, buckets);
+        if (b) out = {-1, *b};
+        return b.has_value();
+      },
+      [buckets, input](std::string_view key, const std::string& what) {
+        return Answer{-1, guava::bucket(key, input, buckets, what)};
+      });
 }
 
 std::unique_ptr<Placement> configure_erlang(const cli::Args& a, const ReadFile&) {
@@ -91,9 +149,19 @@ std::unique_ptr<Placement> configure_erlang(const cli::Args& a, const ReadFile&)
         static_cast<std::uint64_t>(integer_flag(a, "--range", SystemParam::phash2_range, std::nullopt, "place erlang"));
   const std::string* name = a.value("--term");
   const ErlangKeyTerm kind = name == nullptr ? ErlangKeyTerm::binary : erlang_key_term_from_name(*name);
-  return placement([range, kind](std::string_view key, const std::string& what) {
-    return std::to_string(erlang_place(key, kind, range, what));
-  });
+  return placement(
+      {}, AnswerKind::hash,
+      [range, kind](std::string_view key, const std::string& what) {
+        return std::to_string(erlang_place(key, kind, range, what));
+      },
+      [range, kind](std::string_view key, Answer& out) noexcept {
+        const std::optional<std::uint32_t> h = erlang_place_if(key, kind, range);
+        if (h) out = {-1, *h};
+        return h.has_value();
+      },
+      [range, kind](std::string_view key, const std::string& what) {
+        return Answer{-1, erlang_place(key, kind, range, what)};
+      });
 }
 
 }  // namespace
@@ -110,7 +178,7 @@ std::vector<SystemDef> keyed_systems() {
           kIndent + "with --nodes, RESULT is {\"slot\": SLOT, \"node\": I}, master I of 0..N-1):\n" +
           cli_flag_lines("redis", kIndent, system_params()) + keys_line,
       "redis",
-      {{"--nodes"}, {}},
+      {{"nodes", "--nodes", OptionType::integer}},
       configure_redis});
   out.push_back(
       SystemDef{"kafka",
@@ -121,7 +189,8 @@ std::vector<SystemDef> keyed_systems() {
                     kUnder + "consistent (librdkafka: CRC-32 % N) or fnv1a (librdkafka: |FNV-1a| % N);\n" + kUnder +
                     "default murmur2\n" + keys_line,
                 "kafka",
-                {{"--partitions", "--partitioner"}, {}},
+                {{"partitions", "--partitions", OptionType::integer, {}, {}, true},
+                 {"partitioner", "--partitioner", OptionType::choice, "murmur2|consistent|fnv1a", "murmur2"}},
                 configure_kafka});
   out.push_back(SystemDef{
       "cassandra",
@@ -132,7 +201,7 @@ std::vector<SystemDef> keyed_systems() {
           flag_line("--tokens LIST", "the ring: NODE=TOKEN,NODE=TOKEN,... (a node once per token)") +
           flag_line("--ring FILE", "the ring as `nodetool ring` prints it (Address ... Token)") + keys_line,
       "cassandra",
-      {{"--tokens", "--ring"}, {}},
+      {{"tokens", "--tokens", OptionType::list}, {"ring", "--ring", OptionType::file}},
       configure_cassandra});
   out.push_back(SystemDef{
       "guava",
@@ -144,7 +213,8 @@ std::vector<SystemDef> keyed_systems() {
           "UTF-8, padToLong()), or auto (long when the key is a decimal that fits a\n" + kUnder +
           "signed long, murmur3_128 otherwise); default auto\n" + keys_line,
       "guava",
-      {{"--buckets", "--input"}, {}},
+      {{"buckets", "--buckets", OptionType::integer, {}, {}, true},
+       {"input", "--input", OptionType::choice, "auto|long|murmur3_128|murmur3_32|farmhash64", "auto"}},
       configure_guava});
   out.push_back(SystemDef{
       "erlang",
@@ -154,7 +224,8 @@ std::vector<SystemDef> keyed_systems() {
           flag_line("--term T", "binary (the key's bytes: an Elixir string), charlist (its code points),") + kUnder +
           "atom (the atom of that name) or integer (the decimal it spells); default binary\n" + keys_line,
       "phash2",
-      {{"--range", "--term"}, {}},
+      {{"range", "--range", OptionType::integer},
+       {"term", "--term", OptionType::choice, "binary|charlist|atom|integer", "binary"}},
       configure_erlang});
   return out;
 }

@@ -180,12 +180,12 @@ Memcached::Memcached(std::vector<MemcachedServer> servers, const MemcachedOption
   });
 }
 
-std::uint32_t Memcached::key_hash(std::string_view key) const {
+std::uint32_t Memcached::key_hash(std::string_view key) const noexcept {
   if (servers_.size() == 1) return 0;
   return memcached_hash_value(hash_, key);
 }
 
-std::size_t Memcached::server_of_hash(std::uint32_t hash) const {
+std::size_t Memcached::server_of_hash(std::uint32_t hash) const noexcept {
   if (!consistent_) return hash % servers_.size();
   auto at = std::lower_bound(continuum_.begin(), continuum_.end(), hash,
                              [](const Point& p, std::uint32_t h) { return p.value < h; });
@@ -193,7 +193,7 @@ std::size_t Memcached::server_of_hash(std::uint32_t hash) const {
   return at->server;
 }
 
-std::optional<std::size_t> Memcached::place(std::string_view key) const {
+std::optional<std::size_t> Memcached::place(std::string_view key) const noexcept {
   if (key.empty() || key.size() > kMaxKeyLength) return std::nullopt;
   return server_of_hash(key_hash(key));
 }

@@ -175,6 +175,26 @@ NginxChoice NginxUpstream::place(std::string_view key) const {
   return next(st);
 }
 
+std::optional<std::size_t> NginxUpstream::first_pick(std::string_view key) const noexcept {
+  if (servers_.size() == 1 || key.empty()) return std::nullopt;
+  std::size_t p = 0;
+  if (mode_ == NginxMode::consistent) {
+    const std::uint32_t h = crc32(key);
+    const auto at =
+        static_cast<std::size_t>(std::lower_bound(points_.begin(), points_.end(), h,
+                                                  [](const Point& q, std::uint32_t v) { return q.hash < v; }) -
+                                 points_.begin());
+    p = points_[at % points_.size()].server;
+  } else {
+    // next()'s first round: ((crc32(KEY) >> 16) & 0x7fff) % total weight, walked over the weights.
+    std::int64_t w =
+        static_cast<std::int64_t>(((crc32(key) >> 16) & 0x7fff) % static_cast<std::uint64_t>(total_weight_));
+    while (w >= servers_[p].weight) w -= servers_[p++].weight;
+  }
+  if (servers_[p].down) return std::nullopt;
+  return p;
+}
+
 std::vector<NginxChoice> NginxUpstream::tries(std::string_view key) const {
   State st{key, std::vector<bool>(servers_.size(), false)};
   if (mode_ == NginxMode::consistent) {

@@ -116,12 +116,16 @@ export class Heap<D extends object = Direct> {
    * The keys cross in chunks of at most `chunkKeys`: each chunk is packed, computed and copied
    * out while its units are still in the processor's cache, where a million keys at once would
    * be written to memory by JavaScript and read back from it by the module.
+   *
+   * `each(start, count, returned)`, when given, runs after each chunk's results are copied, with
+   * what `run` returned: for results the module keeps elsewhere (see {@link Heap.read}).
    */
-  stagedStrings<T extends Uint32Array | Int32Array>(
+  stagedStrings<T extends Uint32Array | Int32Array, R = void>(
     keys: unknown,
     what: string,
-    run: (count: number) => void,
+    run: (count: number) => R,
     result: ResultArray<T>,
+    each?: (start: number, count: number, returned: R) => void,
   ): T {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
@@ -170,8 +174,9 @@ export class Heap<D extends object = Direct> {
           offset += len;
           words[at + i + 1] = offset;
         }
-        this.call(() => run(count));
+        const returned = this.call(() => run(count));
         this.#copyOut(result, at + count + 1, count, out, start);
+        each?.(start, count, returned);
       }
       return out;
     } finally {
@@ -206,6 +211,12 @@ export class Heap<D extends object = Direct> {
     } finally {
       raw.unstage();
     }
+  }
+
+  /** `target.length` elements of target's type from the heap at byte `address` into `target`. */
+  read(address: number, target: Uint32Array | Int32Array | BigInt64Array): void {
+    const Type = target.constructor as Uint32ArrayConstructor | Int32ArrayConstructor | BigInt64ArrayConstructor;
+    target.set(new Type(this.#memory.buffer, address, target.length) as never);
   }
 
   /** n results from heap word `at` into out[start …], read through the view of their type. */

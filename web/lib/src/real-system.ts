@@ -1,21 +1,31 @@
-// A real system's handle (ringlab/systems): keys cross as one block of UTF-8 bytes with offsets,
-// and the answers come back as the JSON `ringlab place` prints, read here with integers beyond
-// 2^53 kept exact as bigints.
+// A real system's handle (ringlab/systems): string keys cross as the main module's batches do
+// (their UTF-16 units staged in the module's heap, no call per key), bytes as one block with
+// offsets; the answers come back as typed arrays read from the heap: no text to parse.
 import { RinglabError } from "./errors.js";
 import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawSystemHandle, SystemsDirect } from "./systems-raw.js";
-import type { PlacementResult, RealSystem, SystemDiff, SystemKey, SystemMove } from "./systems-types.js";
-import { invalidType } from "./validate.js";
+import type {
+  Placement,
+  Placements,
+  RealSystem,
+  ServerChange,
+  SystemDiff,
+  SystemKey,
+  SystemMove,
+  SystemName,
+  SystemServer,
+} from "./systems-types.js";
+import { invalidType, num, str } from "./validate.js";
+
+type Kind = "none" | "slot" | "partition" | "token" | "bucket" | "hash";
 
 const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const encoder = new TextEncoder();
-const decoder = new TextDecoder();
 
-/** Keys as one block of bytes and n + 1 offsets. */
+/** Keys given as bytes (some of them Uint8Arrays): one block and n + 1 offsets. */
 function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Array; offsets: Uint32Array } {
   const what = (i: number) => (single ? "key" : `keys[${i}]`);
-  // One block for all: a UTF-16 unit is at most 3 bytes of UTF-8 (a pair of them, 4).
   let room = 0;
   keys.forEach((k, i) => {
     if (typeof k === "string") room += 3 * k.length;
@@ -44,80 +54,169 @@ function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Ar
   return { bytes: block.subarray(0, at), offsets };
 }
 
-// An integer of 16 digits or more in the module's JSON (a value, never inside a string: strings
-// there are JSON-escaped text, and a digit run inside one is preceded by a character that is not
-// one of these), to be read as a bigint: the native JSON.parse reads everything else.
-const longInteger = /([[:,]\s*)(-?\d{16,})(?=\s*[,\]}])/g;
-// What marks it through JSON.parse: a string starting with NUL, which the module writes as
-// "\u0000" and never at the start of a server's name.
-const mark = "\u0000";
-
-/** JSON as the module writes it, integers beyond the safe ones as bigints. */
-export function parseResults(text: string): PlacementResult[] {
-  const hasLong = longInteger.test(text);
-  longInteger.lastIndex = 0;
-  const marked = hasLong
-    ? text.replace(longInteger, (_, before: string, digits: string) => `${before}"\\u0000${digits}"`)
-    : text;
-  const out: unknown = JSON.parse(
-    marked,
-    hasLong
-      ? (_key, v: unknown) => {
-          if (typeof v !== "string" || !v.startsWith(mark)) return v;
-          const n = Number(v.slice(1));
-          return Number.isSafeInteger(n) ? n : BigInt(v.slice(1));
-        }
-      : undefined,
-  );
-  if (!Array.isArray(out)) throw new RinglabError("internal", "the module's results are not a list");
-  return out as PlacementResult[];
-}
-
-function same(a: PlacementResult, b: PlacementResult): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return (
-    ka.length === kb.length &&
-    ka.every((k) => same((a as Record<string, PlacementResult>)[k]!, (b as Record<string, PlacementResult>)[k]!))
-  );
-}
-
-export class RealSystemHandle extends HandleBase<RawSystemHandle> implements RealSystem {
-  readonly name: string;
+export class RealSystemHandle<N extends SystemName = SystemName>
+  extends HandleBase<RawSystemHandle>
+  implements RealSystem<N>
+{
+  readonly name: N;
   readonly #heap: Heap<SystemsDirect>;
+  readonly #kind: Kind;
+  #servers: SystemServer[] | undefined;
 
-  constructor(raw: RawSystemHandle, heap: Heap<SystemsDirect>, name: string) {
+  constructor(raw: RawSystemHandle, heap: Heap<SystemsDirect>, name: N) {
     super(raw, `${name} system`);
     this.#heap = heap;
     this.name = name;
+    this.#kind = raw.kind() as Kind;
   }
 
-  place(key: SystemKey): PlacementResult {
-    return this.#results([key], true)[0]!;
+  servers(): SystemServer[] {
+    this.#servers ??= this.raw.servers().map((s) => Object.freeze({ name: s.name, weight: s.weight, down: s.down }));
+    return [...this.#servers];
   }
 
-  placeMany(keys: readonly SystemKey[]): PlacementResult[] {
+  place(key: SystemKey): Placement<N> {
+    if (typeof key !== "string" && !(key instanceof Uint8Array))
+      throw invalidType("key", "a string or a Uint8Array", key);
+    const p = this.#many([key], undefined, true) as unknown as Record<string, Int32Array | Uint32Array | BigInt64Array>;
+    const out: Record<string, number | bigint> = { server: p.server![0]! };
+    if (this.#kind !== "none") out[this.#kind] = p[this.#kind]![0]!;
+    return out as Placement<N>;
+  }
+
+  placeMany(keys: readonly SystemKey[], out?: Placements<N>): Placements<N> {
     if (!Array.isArray(keys)) throw invalidType("keys", "an array of strings or Uint8Arrays", keys);
-    return this.#results(keys, false);
+    return this.#many(keys, out, false);
   }
 
-  #results(keys: readonly SystemKey[], single: boolean): PlacementResult[] {
+  /** Typed arrays for n answers: `out`'s, checked, or new ones. */
+  #arrays(
+    n: number,
+    out: Placements<N> | undefined,
+  ): { server: Int32Array; values: Uint32Array | BigInt64Array | null } {
+    const kind = this.#kind;
+    if (out === undefined) {
+      return {
+        server: new Int32Array(n),
+        values: kind === "none" ? null : kind === "token" ? new BigInt64Array(n) : new Uint32Array(n),
+      };
+    }
+    if (out === null || typeof out !== "object") throw invalidType("out", "the result of an earlier placeMany", out);
+    const o = out as unknown as Record<string, unknown>;
+    const server = o.server;
+    const values = kind === "none" ? null : o[kind];
+    const want = kind === "token" ? BigInt64Array : Uint32Array;
+    if (!(server instanceof Int32Array) || (kind !== "none" && !(values instanceof want))) {
+      throw invalidType("out", "the result of an earlier placeMany", out);
+    }
+    if (server.length !== n || (values !== null && (values as Uint32Array).length !== n)) {
+      throw new RinglabError("invalid_argument", `out must hold one value per key: length ${n}, got ${server.length}`);
+    }
+    return { server, values: values as Uint32Array | BigInt64Array | null };
+  }
+
+  #many(keys: readonly SystemKey[], out: Placements<N> | undefined, single: boolean): Placements<N> {
     const raw = this.raw;
-    const { bytes, offsets } = encodeKeys(keys, single);
-    // A view of the module's heap: decoded at once, before anything else runs in the module.
-    return parseResults(decoder.decode(this.#heap.call(() => raw.results(bytes, offsets, single))));
+    const heap = this.#heap;
+    const n = keys.length;
+    const { server, values } = this.#arrays(n, out);
+    let strings = true;
+    for (let i = 0; i < n && strings; i++) strings = typeof keys[i] === "string";
+    if (strings) {
+      heap.stagedStrings(
+        keys,
+        "keys",
+        (count) => raw.placeMany(count, single),
+        { type: "int32", out: server },
+        (start, count, address) => {
+          if (values !== null) heap.read(address, values.subarray(start, start + count));
+        },
+      );
+    } else {
+      const { bytes, offsets } = encodeKeys(keys, single);
+      const address = heap.call(() => raw.placeBytes(bytes, offsets, single));
+      heap.read(raw.serversAddress(), server);
+      if (values !== null) heap.read(address, values);
+    }
+    const result: Record<string, Int32Array | Uint32Array | BigInt64Array> = { server };
+    if (values !== null) result[this.#kind] = values;
+    return result as Placements<N>;
   }
 
-  diff(other: RealSystem, keys: readonly SystemKey[]): SystemDiff {
-    if (!(other instanceof RealSystemHandle)) throw invalidType("other", "a system from system()", other);
-    const before = this.placeMany(keys);
-    const after = other.placeMany(keys);
-    const moves: SystemMove[] = [];
-    before.forEach((from, i) => {
-      if (!same(from, after[i]!)) moves.push({ key: keys[i]!, from, to: after[i]! });
-    });
+  diff(other: RealSystem<N>, keys: readonly SystemKey[]): SystemDiff<N> {
+    if (!(other instanceof RealSystemHandle) || other.name !== this.name) {
+      throw invalidType("other", `a ${this.name} system from system()`, other);
+    }
+    if (!Array.isArray(keys)) throw invalidType("keys", "an array of strings", keys);
+    const raw = this.raw;
+    const otherRaw = other.raw;
+    const heap = this.#heap;
+    const kind = this.#kind;
+    const moves: SystemMove<N>[] = [];
+    const at = (server: number, value: bigint): Placement<N> => {
+      const p: Record<string, number | bigint> = { server };
+      if (kind === "token") p.token = value;
+      else if (kind !== "none") p[kind] = Number(BigInt.asUintN(32, value));
+      return p as Placement<N>;
+    };
+    // The moved keys' indices in the results (one per key: the chunk's first `moved` are used).
+    const scratch = new Uint32Array(keys.length);
+    heap.stagedStrings(
+      keys,
+      "keys",
+      (count) => raw.diff(otherRaw, count),
+      { type: "uint32", out: scratch },
+      (start, _count, moved) => {
+        if (moved === 0) return;
+        const servers = new Int32Array(2 * moved);
+        const values = new BigInt64Array(2 * moved);
+        heap.read(raw.serversAddress(), servers);
+        if (kind !== "none") heap.read(raw.valuesAddress(), values);
+        for (let m = 0; m < moved; m++) {
+          const index = start + scratch[start + m]!;
+          moves.push({
+            key: keys[index]!,
+            index,
+            from: at(servers[2 * m]!, values[2 * m]!),
+            to: at(servers[2 * m + 1]!, values[2 * m + 1]!),
+          });
+        }
+      },
+    );
     return { keys: keys.length, moved: moves.length, moves };
+  }
+
+  edit(change: ServerChange): RealSystem<N> {
+    if (change === null || typeof change !== "object" || Array.isArray(change)) {
+      throw invalidType("change", "an object", change);
+    }
+    const c = change as Record<string, unknown>;
+    const kinds = ["add", "remove", "down", "up", "reweight"].filter((k) => k in c);
+    if (kinds.length !== 1) {
+      throw new RinglabError(
+        "invalid_argument",
+        "change must name one of add, remove, down, up or reweight" +
+          (kinds.length ? `, got ${kinds.join(" and ")}` : ""),
+      );
+    }
+    const kind = kinds[0] as "add" | "remove" | "down" | "up" | "reweight";
+    const known = kind === "add" || kind === "reweight" ? [kind, "weight"] : [kind];
+    for (const k of Object.keys(c)) {
+      if (!known.includes(k)) throw new RinglabError("invalid_argument", `unknown option "${k}" for a ${kind} change`);
+    }
+    const server = str(c[kind], kind);
+    if (kind === "reweight" && c.weight === undefined)
+      throw new RinglabError("invalid_argument", "reweight needs a weight");
+    const weight = c.weight === undefined ? 1 : num(c.weight, "weight");
+    const raw = this.raw;
+    const edited = this.#heap.call(() => raw.edited({ kind: kind === "reweight" ? "weight" : kind, server, weight }));
+    if (edited === null) throw new RinglabError("internal", "the module returned no system");
+    return new RealSystemHandle<N>(edited, this.#heap, this.name);
+  }
+
+  tries(key: string): number[] {
+    if (typeof key !== "string") throw invalidType("key", "a string", key);
+    const raw = this.raw;
+    return this.#heap.call(() => raw.tries(key));
   }
 }

@@ -5,7 +5,7 @@ import { Heap } from "./heap.js";
 import type { Instantiated } from "./loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
 import { RealSystemHandle } from "./real-system.js";
-import type { RawSystemsModule, SystemsDirect } from "./systems-raw.js";
+import type { RawOptionValue, RawSystemOption, RawSystemsModule, SystemsDirect } from "./systems-raw.js";
 import type { MemoryUsage } from "./types.js";
 import type {
   ErlangTerm,
@@ -14,6 +14,8 @@ import type {
   ParseTermOptions,
   RealSystem,
   RinglabSystems,
+  SystemName,
+  SystemOptionSpec,
   SystemOptions,
   TermInput,
   TermValue,
@@ -30,6 +32,7 @@ export class RinglabSystemsModule implements RinglabSystems {
   readonly #raw: RawSystemsModule;
   readonly #heap: Heap<SystemsDirect>;
   readonly #describe: (tagged: string) => ReturnType<RawSystemsModule["describeTerm"]>;
+  readonly #tables = new Map<string, RawSystemOption[]>();
 
   constructor({ module: raw, exports }: Instantiated<RawSystemsModule>) {
     this.#raw = raw;
@@ -83,38 +86,70 @@ export class RinglabSystemsModule implements RinglabSystems {
     return this.#raw.systemNames();
   }
 
-  system(name: string, opts?: SystemOptions): RealSystem {
-    const n = str(name, "name");
-    if (!this.#raw.systemNames().includes(n)) {
-      throw new RinglabError("invalid_argument", `unknown system "${n}": use ${this.#raw.systemNames().join(", ")}`);
+  /** The module's option table of a system, read once. */
+  #table(name: string): RawSystemOption[] {
+    let t = this.#tables.get(name);
+    if (t === undefined) {
+      const raw = this.#raw;
+      t = this.#heap.call(() => raw.systemOptions(name));
+      this.#tables.set(name, t);
     }
-    const known = new Map(this.#raw.systemOptions(n).map(([flag, option, isSwitch]) => [option, { flag, isSwitch }]));
+    return t;
+  }
+
+  #known(name: string): string {
+    if (!this.#raw.systemNames().includes(name)) {
+      throw new RinglabError("invalid_argument", `unknown system "${name}": use ${this.#raw.systemNames().join(", ")}`);
+    }
+    return name;
+  }
+
+  options(name: SystemName): SystemOptionSpec[] {
+    const n = this.#known(str(name, "name"));
+    return this.#table(n).map((o) => ({
+      name: o.name,
+      type: o.type,
+      choices: o.choices === "" ? [] : o.choices.split("|"),
+      default: o.fallback === "" ? undefined : o.fallback,
+      range: o.lo === 0 && o.hi === 0 ? undefined : [o.lo, o.hi],
+      required: o.required,
+    }));
+  }
+
+  system<N extends SystemName>(name: N, opts?: SystemOptions<N>): RealSystem<N> {
+    const n = this.#known(str(name, "name")) as N;
     if (opts !== undefined && (opts === null || typeof opts !== "object" || Array.isArray(opts))) {
       throw invalidType("system options", "an object", opts);
     }
-    const flags: string[] = [];
-    for (const [k, v] of Object.entries(opts ?? {})) {
+    const table = this.#table(n);
+    const values: RawOptionValue[] = [];
+    // Each value's JavaScript type is checked against the table here; its value is the core's to check.
+    for (const [k, v] of Object.entries(opts ?? {}) as [string, unknown][]) {
       if (v === undefined) continue;
-      const o = known.get(k);
+      const o = table.find((x) => x.name === k);
       if (o === undefined) {
         throw new RinglabError(
           "invalid_argument",
-          `unknown option "${k}" for system("${n}") (known: ${[...known.keys()].join(", ")})`,
+          `unknown option "${k}" for system("${n}") (known: ${table.map((x) => x.name).join(", ")})`,
         );
       }
-      const flag = o.flag;
-      if (o.isSwitch) {
+      const value: RawOptionValue = { name: k, text: "", number: 0, on: false };
+      if (o.type === "flag") {
         if (typeof v !== "boolean") throw invalidType(k, "a boolean", v);
-        if (v) flags.push(flag);
-        continue;
+        value.on = v;
+      } else if (o.type === "integer") {
+        value.number = num(v, k);
+      } else if (o.type === "list") {
+        if (Array.isArray(v)) value.text = v.map((e: unknown, i) => str(e, `${k}[${i}]`)).join(",");
+        else value.text = str(v, k);
+      } else {
+        value.text = str(v, k);
       }
-      if (Array.isArray(v)) flags.push(flag, v.map(String).join(","));
-      else if (typeof v === "string" || typeof v === "number" || typeof v === "bigint") flags.push(flag, String(v));
-      else throw invalidType(k, "a string, a number, a bigint or an array", v);
+      values.push(value);
     }
-    const raw = this.#heap.call(() => this.#raw.makeSystem(n, flags));
+    const raw = this.#heap.call(() => this.#raw.makeSystem(n, values));
     if (raw === null) throw new RinglabError("internal", "the module returned no system");
-    return new RealSystemHandle(raw, this.#heap, n);
+    return new RealSystemHandle<N>(raw, this.#heap, n);
   }
 
   malachiRing(opts?: MalachiRingOptions): MalachiRing {

@@ -61,19 +61,68 @@ export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
   runCli(args: string[], files: (string | Uint8Array)[]): RawCliResult;
 }
 
-/** A real system configured from `place SYSTEM`'s flags (cpp/include/ringlab/systems/placement.hpp). */
+/** An option of a system, from the core's table (cpp/include/ringlab/systems/placement.hpp). */
+export interface RawSystemOption {
+  name: string;
+  type: "integer" | "text" | "list" | "choice" | "file" | "flag";
+  /** A choice's names, separated by "|". */
+  choices: string;
+  /** The default as text, "" when none. */
+  fallback: string;
+  /** An integer's range (0 … 0 when none). */
+  lo: number;
+  hi: number;
+  required: boolean;
+}
+
+/** A typed option value: `text` for text, list, choice and file options, `number`, `on` for switches. */
+export interface RawOptionValue {
+  name: string;
+  text: string;
+  number: number;
+  on: boolean;
+}
+
+export interface RawServer {
+  name: string;
+  weight: number;
+  down: boolean;
+}
+
+/** A real system (cpp/include/ringlab/systems/placement.hpp). */
 export interface RawSystemHandle extends RawHandle {
+  /** "none", "slot", "partition", "token", "bucket" or "hash". */
+  kind(): string;
+  servers(): RawServer[];
   /**
-   * The results of the keys (bytes, key i at offsets[i] … offsets[i+1]) as one JSON array in UTF-8,
-   * a view of the module's heap valid until the next call; single:
-   * one key, named "key" in errors (else "keys[i]").
+   * Staged: n strings; server indices in the results region, values (32-bit, or 64-bit for
+   * tokens) at the address returned (0 when the system answers none). single: errors say "key".
    */
-  results(bytes: Uint8Array, offsets: Uint32Array, single: boolean): Uint8Array;
+  placeMany(n: number, single: boolean): number;
+  /** Keys as bytes: servers at serversAddress(), values at the address returned. */
+  placeBytes(bytes: Uint8Array, offsets: Uint32Array, single: boolean): number;
+  serversAddress(): number;
+  valuesAddress(): number;
+  /**
+   * Staged: n strings through this and `other`; the indices of the keys that moved in the
+   * results region (their count returned), from and to servers at serversAddress() and from
+   * and to values (64-bit) at valuesAddress().
+   */
+  diff(other: RawSystemHandle, n: number): number;
+  /** nginx's failover order: server indices, -1 where round-robin takes over. */
+  tries(key: string): number[];
+  /** A new system with an edit made to the servers. */
+  edited(edit: RawEdit): RawSystemHandle | null;
+}
+
+export interface RawEdit {
+  kind: "add" | "remove" | "down" | "up" | "weight";
+  server: string;
+  weight: number;
 }
 
 export interface RawSystemsCalls {
   systemNames(): string[];
-  /** [flag, option name, is a switch] for each of a system's flags. */
-  systemOptions(name: string): [string, string, boolean][];
-  makeSystem(name: string, flags: string[]): RawSystemHandle | null;
+  systemOptions(name: string): RawSystemOption[];
+  makeSystem(name: string, options: RawOptionValue[]): RawSystemHandle | null;
 }

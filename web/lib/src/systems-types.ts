@@ -1,4 +1,5 @@
 // The `ringlab/systems` API: Erlang terms and phash2, and Malachi's ring.
+import type { systemAnswers, systemOptionTypes } from "./systems-options.js";
 import type { Handle, MemoryUsage } from "./types.js";
 
 /** How term text is written. */
@@ -115,6 +116,8 @@ export interface RinglabSystems {
   memory(): MemoryUsage;
   /** The real systems {@link RinglabSystems.system} knows, as `ringlab place` names them. */
   systems(): string[];
+  /** The options of a system, as the module's table defines them (names, types, ranges, defaults). */
+  options(name: SystemName): SystemOptionSpec[];
   /**
    * A real system configured with `options` (see {@link SystemOptions}): `system("kafka",
    * { partitions: 12 })`, `system("memcached", { servers: "10.0.0.1:11211=2,10.0.0.2", mode:
@@ -122,56 +125,133 @@ export interface RinglabSystems {
    * (docs/systems.md). Throws `"invalid_argument"` for an unknown system or option, and the
    * system's own errors for rejected values.
    */
-  system(name: string, options?: SystemOptions): RealSystem;
+  system<N extends SystemName>(name: N, options?: SystemOptions<N>): RealSystem<N>;
+}
+
+/** The real systems, as `ringlab place` names them. */
+export type SystemName = keyof typeof systemOptionTypes;
+
+type OptionValue<T> = T extends "integer"
+  ? number
+  : T extends "list"
+    ? string | readonly string[]
+    : T extends "flag"
+      ? boolean
+      : T extends readonly (infer C)[]
+        ? C
+        : string;
+
+/**
+ * A system's options (see {@link systemOptionTypes}): `system("kafka", { partitions: 12 })`.
+ * The names are the API's (`--table` is `tableSize`, `--sort-hosts` is `sortHosts`), the values
+ * typed, with the command line's defaults and rules.
+ */
+export type SystemOptions<N extends SystemName = SystemName> = {
+  -readonly [K in keyof (typeof systemOptionTypes)[N]]?: OptionValue<(typeof systemOptionTypes)[N][K]>;
+};
+
+/** An option as the module's table defines it. */
+export interface SystemOptionSpec {
+  name: string;
+  type: "integer" | "text" | "list" | "choice" | "file" | "flag";
+  /** A choice's names. */
+  choices: string[];
+  /** The default as the command line would write it; undefined when none. */
+  default: string | undefined;
+  /** An integer's range. */
+  range: [lo: number, hi: number] | undefined;
+  required: boolean;
+}
+
+/** A real system's server, in the order its configuration lists it. */
+export interface SystemServer {
+  /** As the system spells it: "10.0.0.1:11211", a Cassandra node's address, Redis master "0". */
+  readonly name: string;
+  /**
+   * nginx's weight=, libmemcached's weight, libketama's memory, Envoy's load_balancing_weight,
+   * a Cassandra node's token count, a Redis master's slot count.
+   */
+  readonly weight: number;
+  /** Marked down (nginx's `down`): kept on the ring, never chosen. */
+  readonly down: boolean;
 }
 
 /**
- * What a real system answers for a key, as `ringlab place SYSTEM` prints it: a server (its
- * string as configured), a number (a bigint beyond the safe integers, as Cassandra's tokens), an
- * object (`{ slot, node }`), or null where the system's answer does not depend on the key (nginx
- * falling back to round-robin).
+ * What one key's answer holds: its server's index in {@link RealSystem.servers} (-1 where the
+ * key decides none: nginx's round-robin, a key libmemcached refuses, a system without servers),
+ * and the number the system answers, by its name.
  */
-export type PlacementResult = string | number | bigint | null | PlacementResult[] | { [key: string]: PlacementResult };
+export type Placement<N extends SystemName = SystemName> = { server: number } & {
+  [K in AnswerOf<N>]: K extends "token" ? bigint : number;
+};
 
-/**
- * A system's options: the flags of `ringlab place SYSTEM`, named as the rest of the API names
- * them — the parameter's name where the flag is one of the core's parameters (`--table` is
- * `tableSize`, `--min-ring` is `minRingSize`), else the flag in camelCase (`--sort-hosts` is
- * `sortHosts`) — with the same values and defaults. A list is an array or the comma-separated
- * text; a switch is `true`; an option that names a file on the command line (Cassandra's `ring`,
- * nginx's `upstream`, …) takes the file's text itself. An unknown option's error lists the known
- * ones.
- */
-export type SystemOptions = Record<string, string | number | bigint | boolean | readonly (string | number)[]>;
+/** {@link Placement} for many keys: one typed array per field, key i at index i. */
+export type Placements<N extends SystemName = SystemName> = { server: Int32Array } & {
+  [K in AnswerOf<N>]: K extends "token" ? BigInt64Array : Uint32Array;
+};
+
+/** The number a system answers, as the field of {@link Placement} that holds it. */
+export type AnswerOf<N extends SystemName> = Exclude<(typeof systemAnswers)[N], "none">;
 
 /** Keys as JavaScript strings (their UTF-8 bytes) or as bytes. */
 export type SystemKey = string | Uint8Array;
 
 /** One key that a change moved: where it was and where it goes. */
-export interface SystemMove {
+export interface SystemMove<N extends SystemName = SystemName> {
   key: SystemKey;
-  from: PlacementResult;
-  to: PlacementResult;
+  /** The key's index in the keys given. */
+  index: number;
+  from: Placement<N>;
+  to: Placement<N>;
 }
 
 /** What changes between two configurations of a system on the same keys. */
-export interface SystemDiff {
+export interface SystemDiff<N extends SystemName = SystemName> {
   /** Keys compared. */
   keys: number;
   /** Keys whose answer changed. */
   moved: number;
   /** Each moved key, in the keys' order. */
-  moves: SystemMove[];
+  moves: SystemMove<N>[];
 }
 
 /** A real system configured as your cluster is: see {@link RinglabSystems.system}. */
-export interface RealSystem extends Handle {
+export interface RealSystem<N extends SystemName = SystemName> extends Handle {
   /** The system's name, as `place` spells it. */
-  readonly name: string;
+  readonly name: N;
+  /** Its servers, in configuration order (empty for Kafka, Guava, Erlang, and Redis or Cassandra without nodes). */
+  servers(): SystemServer[];
   /** Where the system sends a key. */
-  place(key: SystemKey): PlacementResult;
-  /** {@link RealSystem.place} for many keys in one call. */
-  placeMany(keys: readonly SystemKey[]): PlacementResult[];
-  /** Which of `keys` move, from where to where, between this configuration and `other`. */
-  diff(other: RealSystem, keys: readonly SystemKey[]): SystemDiff;
+  place(key: SystemKey): Placement<N>;
+  /**
+   * {@link RealSystem.place} for many keys in one call, as typed arrays; `out`, from an earlier
+   * call with as many keys, is filled in instead of new arrays.
+   */
+  placeMany(keys: readonly SystemKey[], out?: Placements<N>): Placements<N>;
+  /** Which of `keys` move, from where to where, between this configuration and `other` (of the same system). */
+  diff(other: RealSystem<N>, keys: readonly SystemKey[]): SystemDiff<N>;
+  /**
+   * nginx's failover order for a key: the indices of the servers nginx tries in turn when each
+   * try fails, -1 where the round-robin balancer takes over (the list ends at a 502). Throws
+   * `"invalid_argument"` for other systems.
+   */
+  tries(key: string): number[];
+  /**
+   * A new system: this one with a change made to its servers (dispose it too; this one is left
+   * as it is). `{ add: "10.0.0.4:11211", weight?: 2 }` adds a server written as the system's
+   * server list writes one; `{ remove: name }`, `{ down: name }` and `{ up: name }` (nginx's down
+   * mark) and `{ reweight: name, weight }` name one of {@link RealSystem.servers}. The system's
+   * own rules apply (a duplicate, no server left, a weight out of range); a name that is no
+   * server throws `"unknown_server"`, and a system whose servers are not a list (Kafka, Redis,
+   * Guava, Erlang, Cassandra) `"invalid_argument"`.
+   */
+  edit(change: ServerChange): RealSystem<N>;
 }
+
+/** A change to a system's servers: see {@link RealSystem.edit}. */
+export type ServerChange =
+  | { add: string; weight?: number }
+  | { remove: string }
+  | { down: string }
+  | { up: string }
+  | { reweight: string; weight: number };

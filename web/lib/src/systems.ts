@@ -25,6 +25,7 @@ export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type { Handle, MemoryUsage } from "./types.js";
 export type * from "./systems-types.js";
+export { systemAnswers, systemOptionTypes } from "./systems-options.js";
 
 /**
  * Loads the systems module and resolves to its API. By default `ringlab-systems.wasm` is fetched

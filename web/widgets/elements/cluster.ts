@@ -12,7 +12,7 @@
 // `options`, the system's other options as a query string (`mode=consistent&hash=md5`); `keys`,
 // one key a line (a blank line is the empty key, as `ringlab place --keys` reads them); `change`
 // and `target`, the change whose moves are shown. Long key lists stay out of the URL.
-import type { PlacementResult, RealSystem, RinglabSystems, SystemOptions } from "ringlab/systems";
+import type { Placement, RealSystem, RinglabSystems, SystemName as ModuleSystemName } from "ringlab/systems";
 import { Charts, chart } from "../core/chart";
 import { h, replace, type Child } from "../core/dom";
 import { RinglabElement } from "../core/element";
@@ -350,11 +350,70 @@ function changeText(sys: SystemName, t: string, kind: string, target: string): s
 const SPELLINGS: Record<string, string> = { minRing: "minRingSize", maxRing: "maxRingSize", table: "tableSize" };
 const spelled = new Map<string, string>();
 
-function makeSystem(rl: RinglabSystems, name: SystemName, options: SystemOptions, tries = 3): RealSystem {
+/** A result as the page shows it: a server's name, a number, Redis's { slot, node }, or null. */
+type PlacementResult = string | number | bigint | null | { slot: number; node: number };
+type SystemOptions = Record<string, string | number | boolean | readonly string[]>;
+
+/** A system whose answers are the page's results (the module answers with indices and numbers). */
+interface PageSystem {
+  placeMany(keys: string[]): PlacementResult[];
+  place(key: string): PlacementResult;
+  diff(
+    other: PageSystem,
+    keys: string[],
+  ): { keys: number; moves: { key: string | Uint8Array; from: PlacementResult; to: PlacementResult }[] };
+  dispose(): void;
+}
+
+function pageSystem(sys: RealSystem): PageSystem {
+  const names = sys.servers().map((s) => s.name);
+  const result = (p: Placement): PlacementResult => {
+    const q = p as Placement & { slot?: number; partition?: number; token?: bigint; bucket?: number; hash?: number };
+    if (q.slot !== undefined) return names.length ? { slot: q.slot, node: q.server } : q.slot;
+    if (names.length) return q.server < 0 ? null : (names[q.server] ?? null);
+    return q.partition ?? q.token ?? q.bucket ?? q.hash ?? null;
+  };
+  const self: PageSystem & { sys: RealSystem; result: typeof result } = {
+    sys,
+    result,
+    placeMany(keys) {
+      const many = sys.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
+      return keys.map((_, i) => {
+        const p: Record<string, number | bigint> = {};
+        for (const [k, v] of Object.entries(many)) p[k] = v[i]!;
+        return result(p as unknown as Placement);
+      });
+    },
+    place: (key) => result(sys.place(key)),
+    diff(other, keys) {
+      // A move's `to` indexes the other system's servers.
+      const o = other as PageSystem & { sys: RealSystem; result: typeof result };
+      const d = sys.diff(o.sys, keys);
+      return { keys: d.keys, moves: d.moves.map((m) => ({ key: m.key, from: result(m.from), to: o.result(m.to) })) };
+    },
+    dispose: () => sys.dispose(),
+  };
+  return self;
+}
+
+/** The options as the module's table types them: a number field's text as a number. */
+function typedOptions(rl: RinglabSystems, name: SystemName, options: SystemOptions): SystemOptions {
+  const integers = new Set(
+    rl
+      .options(name as ModuleSystemName)
+      .filter((o) => o.type === "integer")
+      .map((o) => o.name),
+  );
+  const out: SystemOptions = {};
+  for (const [k, v] of Object.entries(options)) out[k] = integers.has(k) && typeof v === "string" ? Number(v) : v;
+  return out;
+}
+
+function makeSystem(rl: RinglabSystems, name: SystemName, options: SystemOptions, tries = 3): PageSystem {
   const opts: SystemOptions = {};
   for (const [k, v] of Object.entries(options)) opts[spelled.get(k) ?? k] = v;
   try {
-    return rl.system(name, opts);
+    return pageSystem(rl.system(name as ModuleSystemName, typedOptions(rl, name, opts) as never));
   } catch (e) {
     const m = /^unknown option "([^"]+)"/.exec((e as ErrorLike)?.message ?? "");
     const was = m?.[1];
@@ -878,7 +937,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
 
     const keys = state.keys === "" ? [] : lines(state.keys);
     const config = this.configOf(state);
-    let sys: RealSystem;
+    let sys: PageSystem;
     try {
       sys = makeSystem(rl, state.system, config.options);
     } catch (e) {
@@ -925,7 +984,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
   }
 
   /** Every key placed: in one call, or key by key to find the ones the system refuses. */
-  private place(sys: RealSystem, keys: string[]): KeyRow[] {
+  private place(sys: PageSystem, keys: string[]): KeyRow[] {
     try {
       const results = sys.placeMany(keys);
       return keys.map((key, index) => ({ index, key, result: results[index] }));
@@ -1203,7 +1262,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
   private drawChange(
     rl: RinglabSystems,
     state: State,
-    sys: RealSystem,
+    sys: PageSystem,
     config: Config,
     rows: KeyRow[],
     cats: string[],
@@ -1270,7 +1329,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     replace(this.changeError);
 
     const after = this.configOf(state, { kind, target });
-    let other: RealSystem;
+    let other: PageSystem;
     try {
       if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
       other = makeSystem(rl, state.system, after.options);

@@ -31,5 +31,9 @@ enum class ErlangKeyTerm : std::uint8_t {
 // (SystemParam::phash2_range: 1 .. 2^32).
 [[nodiscard]] std::uint32_t erlang_place(std::string_view key, ErlangKeyTerm kind, std::optional<std::uint64_t> range,
                                          const std::string& what = "key");
+// erlang_place() for a range already checked, without exceptions: a binary's hash, nullopt for
+// the other kinds (they build a term, which may be refused).
+[[nodiscard]] std::optional<std::uint32_t> erlang_place_if(std::string_view key, ErlangKeyTerm kind,
+                                                           std::optional<std::uint64_t> range) noexcept;
 
 }  // namespace ringlab::systems

@@ -37,6 +37,10 @@ enum class Input : std::uint8_t {
 // 18446744073709551615, got ...".
 [[nodiscard]] std::int64_t input_long(std::string_view key, Input input, const std::string& what = "key");
 
+// bucket() for buckets already checked, without exceptions: nullopt where input_long() would
+// throw (a long_value key that is not a 64-bit integer).
+[[nodiscard]] std::optional<std::int32_t> bucket_if(std::string_view key, Input input, std::int64_t buckets) noexcept;
+
 // consistent_hash(input_long(key, input), buckets).
 [[nodiscard]] std::int32_t bucket(std::string_view key, Input input, std::int64_t buckets,
                                   const std::string& what = "key");

@@ -30,5 +30,7 @@ enum class Partitioner : std::uint8_t {
 // empty byte array (only a null key skips the hash), and librdkafka's non-random partitioners
 // hash a zero-length key.
 [[nodiscard]] std::uint32_t partition(std::string_view key, Partitioner p, std::int64_t partitions);
+// The same for a count already checked (1 to 2^31 - 1): the batch loops' path.
+[[nodiscard]] std::uint32_t partition_unchecked(std::string_view key, Partitioner p, std::uint32_t partitions) noexcept;
 
 }  // namespace ringlab::systems::kafka

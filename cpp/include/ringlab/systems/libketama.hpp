@@ -34,10 +34,10 @@ class Libketama {
   static constexpr std::size_t kMaxPoints = 18723;
 
   // The index in servers() of the server for a key.
-  [[nodiscard]] std::size_t place(std::string_view key) const;
-  [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const;
+  [[nodiscard]] std::size_t place(std::string_view key) const noexcept;
+  [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const noexcept;
   // ketama_hashi: the first four bytes of MD5(key), little-endian.
-  [[nodiscard]] static std::uint32_t hash(std::string_view key);
+  [[nodiscard]] static std::uint32_t hash(std::string_view key) noexcept;
 
   [[nodiscard]] const std::vector<KetamaServer>& servers() const noexcept { return servers_; }
   struct Point {

@@ -82,11 +82,11 @@ class Memcached {
 
   // The index in servers() of the server for this key, or nullopt for a key the library
   // refuses (0 or more than 250 bytes).
-  [[nodiscard]] std::optional<std::size_t> place(std::string_view key) const;
+  [[nodiscard]] std::optional<std::size_t> place(std::string_view key) const noexcept;
   // The index for a key hash (dispatch_host), whatever the key's length.
-  [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const;
+  [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const noexcept;
   // The key hash the lookup uses (0 with a single server: the library skips hashing then).
-  [[nodiscard]] std::uint32_t key_hash(std::string_view key) const;
+  [[nodiscard]] std::uint32_t key_hash(std::string_view key) const noexcept;
 
   // The servers in the library's order (sorted with sort_hosts).
   [[nodiscard]] const std::vector<MemcachedServer>& servers() const noexcept { return servers_; }

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,6 +58,9 @@ class NginxUpstream {
 
   // The server nginx sends a request with this key to (the first try).
   [[nodiscard]] NginxChoice place(std::string_view key) const;
+  // place() without allocating, where the key's first candidate is usable (nginx's first
+  // pick): nullopt where place() has more to do (a down server, one server, the empty key).
+  [[nodiscard]] std::optional<std::size_t> first_pick(std::string_view key) const noexcept;
   // The servers tried in order when every try fails (connection refused, or an error
   // proxy_next_upstream retries): at most one try per server that is not down, as nginx's
   // upstream tries. Ends early with a round_robin entry (what follows depends on the

@@ -3,24 +3,128 @@
 // the command and the JavaScript API's system handle (ringlab/systems) are made from it.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include <optional>
+
 #include "ringlab/cli.hpp"
 
 namespace ringlab::systems {
 
+// A server of a configured system, in the order the configuration lists it: its name as the
+// system spells it ("10.0.0.1:11211", a Cassandra node's address, Redis master "0"), its weight
+// (nginx's weight=, libmemcached's weight, libketama's memory, Envoy's load_balancing_weight, a
+// Cassandra node's token count, a Redis master's slot count) and whether it is marked down.
+struct ServerInfo {
+  std::string name;
+  std::int64_t weight = 1;
+  bool down = false;
+  friend bool operator==(const ServerInfo&, const ServerInfo&) = default;
+};
+
+// The number a system answers besides (or instead of) a server: Redis's slot, Kafka's
+// partition, Cassandra's token, Guava's bucket, Erlang's phash2.
+enum class AnswerKind : std::uint8_t { none, slot, partition, token, bucket, hash };
+[[nodiscard]] std::string_view answer_kind_name(AnswerKind kind) noexcept;
+
+// One key's typed answer: the index of its server in servers() (-1 where the key decides no
+// server: nginx's round-robin, a key libmemcached refuses, a system without servers) and the
+// number of answer_kind() (0 when none).
+struct Answer {
+  std::int32_t server = -1;
+  std::int64_t value = 0;
+  friend bool operator==(const Answer&, const Answer&) = default;
+};
+
+// A change to a configured system's servers, as the JavaScript API makes one: a server added
+// (`server` an entry as the system's server list writes one, "10.0.0.4:11211"; `weight` its
+// weight), removed, marked down or up again (nginx), or given a new weight; `server` names one
+// of servers() for all but add.
+struct ServerEdit {
+  enum class Kind : std::uint8_t { add, remove, down, up, weight };
+  Kind kind = Kind::add;
+  std::string server;
+  std::int64_t weight = 1;
+};
+
 class Placement {
  public:
   virtual ~Placement() = default;
+  // The servers answers index, in configuration order (empty for Kafka, Guava, Erlang, and Redis
+  // or Cassandra without --nodes or a ring).
+  [[nodiscard]] virtual const std::vector<ServerInfo>& servers() const noexcept = 0;
+  [[nodiscard]] virtual AnswerKind answer_kind() const noexcept = 0;
+  // The typed answer for a key's bytes; throws ringlab::Error as result() does.
+  [[nodiscard]] virtual Answer answer(std::string_view key, const std::string& name) const = 0;
+  // The same without exceptions, for the batch loops: false when this key needs answer() (it is
+  // refused, or takes a path that allocates, as nginx's walk past a down server).
+  [[nodiscard]] virtual bool try_answer(std::string_view key, Answer& out) const noexcept = 0;
+  // nginx's failover order (--tries): the indices of the servers tried in turn, -1 where the
+  // round-robin balancer takes over. invalid_argument for a system without one.
+  [[nodiscard]] virtual std::vector<std::int32_t> tries(std::string_view key) const;
+  // The same system with an edit made to its servers, each rule and error of the system's own
+  // (a duplicate, no server left, a weight out of range); unknown_server for a name that is no
+  // server, invalid_argument for a system whose servers are not a list (Kafka, Redis, ...) or
+  // for marking down where the system has no down mark.
+  [[nodiscard]] virtual std::unique_ptr<Placement> edited(const ServerEdit& edit) const;
+  // Answers for n keys given as UTF-16 units (key i is units[offsets[i] .. offsets[i+1]), taken
+  // as the bytes of their UTF-8): servers into `server` (when not empty), values into `value32`
+  // (slot, partition, bucket, hash) or `value64` (token), whichever is not empty. Stops at the
+  // first key that try_answer() leaves to answer(), or that has no UTF-8 (a lone surrogate);
+  // returns how many keys were answered.
+  std::size_t answer_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets, std::size_t from,
+                                std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                                std::span<std::int64_t> value64) const noexcept;
   // The answer for a key's bytes, as the JSON text `place` prints after "result": a server
   // string, a number with all its digits, an object, or null where the system's answer does not
   // depend on the key. Throws ringlab::Error for a key the system cannot take, naming the key
   // `name` ("key 3" on the command line, "keys[2]" in JavaScript).
   [[nodiscard]] virtual std::string result(std::string_view key, const std::string& name) const = 0;
+};
+
+// What an option of a system takes: a whole number (checked by the parameter table's range), a
+// text, a comma-separated list (an array in JavaScript), one of `choices`, a file's text (the
+// command line reads the named file; JavaScript gives the text itself) or nothing (a switch).
+enum class OptionType : std::uint8_t { integer, text, list, choice, file, flag };
+[[nodiscard]] std::string_view option_type_name(OptionType type) noexcept;
+
+// An option of a system: the one table both `ringlab place SYSTEM`'s flags and the JavaScript
+// API's typed options come from.
+struct SystemOption {
+  std::string_view name;  // the JavaScript option: "partitions", "minRingSize", "sortHosts"
+  std::string_view flag;  // the command line's flag: "--partitions", "--min-ring", "--sort-hosts"
+  OptionType type = OptionType::text;
+  std::string_view choices = {};   // OptionType::choice: the names, separated by '|'
+  std::string_view fallback = {};  // a text option's default; an integer's is the parameter table's
+  bool required = false;           // the system cannot be configured without it
+  bool command_line_only = false;  // a way of printing (nginx's --tries), not a configuration
+};
+
+// An option's range, for an integer option: the parameter table's entry of the system.
+struct OptionRange {
+  std::int64_t lo = 0;
+  std::int64_t hi = 0;
+  std::optional<std::int64_t> fallback;  // the default, when it has one
+};
+
+// The options of a system, in table order; invalid_argument for an unknown system.
+[[nodiscard]] std::span<const SystemOption> system_options(std::string_view system);
+// The range of an integer option (from params.hpp's table), or nullopt.
+[[nodiscard]] std::optional<OptionRange> option_range(std::string_view system, const SystemOption& option);
+
+// A typed value of an option, as the JavaScript API gives it: `text` for text, list, choice and
+// file options, `number` for integers, `on` for switches.
+struct OptionValue {
+  std::string name;
+  std::string text;
+  double number = 0;
+  bool on = false;
 };
 
 // A system's flags (with their leading "--"), for the JavaScript API's option names.
@@ -42,5 +146,10 @@ struct SystemFlags {
 // errors: CliUsageError for a missing or unknown flag, ringlab::Error for a rejected value.
 [[nodiscard]] std::unique_ptr<Placement> configure(std::string_view system, const std::vector<std::string>& flags,
                                                    const ReadFile& read);
+// A system configured from typed values (the JavaScript API's options, whose wrapper checked
+// each value's JavaScript type against the option table): a number is written as JavaScript
+// writes it, so the values meet the same rules and errors as the flags. A file option's value
+// is the file's text. A name that is no option of the system is invalid_argument.
+[[nodiscard]] std::unique_ptr<Placement> configure(std::string_view system, const std::vector<OptionValue>& values);
 
 }  // namespace ringlab::systems
