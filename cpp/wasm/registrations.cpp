@@ -7,8 +7,9 @@
 // pattern): a value_object's field is a pointer to its member, `.field("js", &S::member)`, in
 // the order of a result's keys in JavaScript; a member of a type that does not cross as it is
 // (the core's 64-bit integers, in its Defaults) is a getter/setter pair of plain functions,
-// `.field("js", &number<&S::member>, &set_number<&S::member>)`. No offsetof, no
-// emscripten::internal: what a newer Emscripten keeps of embind, this file keeps compiling to.
+// `.field("js", &number<&S::member>, &set_number<&S::member>)`. No offsetof and nothing from
+// embind's internal namespace: what a newer Emscripten keeps of embind, this file keeps compiling
+// to.
 #include <emscripten/bind.h>
 
 #include <cstdint>
