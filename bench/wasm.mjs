@@ -17,6 +17,8 @@
 //       the npm package `hashring` against ringlab on the same servers and keys
 //   node bench/wasm.mjs systems [--pool N] [--reps R] [--warmup W]
 //       each real system's placeMany (keys as strings and as bytes) against its npm package
+//   node bench/wasm.mjs rendezvous [--servers S] [--pool N] [--reps R] [--warmup W]
+//       ns per key of rendezvous over S servers (default 100), the batch call (pickMany)
 //
 // Options: --dist DIR loads the package from DIR (default web/lib/dist); --wasm FILE the main
 // module from DIR/wasm/FILE (default: ringlab-simd.wasm where this engine has WebAssembly SIMD128,
@@ -179,6 +181,19 @@ async function experiment(o) {
     ms.push(now() - t0);
   }
   return { experiment: name, keys: o.keys, ms, peakRssKb: peakRssKb(), text };
+}
+
+// Rendezvous alone, the batch call: what compare's rendezvous rows and the hrw-jump experiment run.
+async function rendezvous(o) {
+  const rl = await loadRinglab(o);
+  const keys = rl.keys(poolSeed, o.pool);
+  const hrw = rl.rendezvous(o.servers);
+  const picks = new Int32Array(keys.length);
+  const row = timeOp(o, `rendezvous.pick${o.servers}.batch`, keys.length, () => {
+    sink ^= hrw.pickMany(keys, picks)[keys.length - 1];
+  });
+  hrw.dispose();
+  return { rendezvous: true, servers: o.servers, pool: keys.length, ...row };
 }
 
 async function compare(o) {
@@ -690,11 +705,11 @@ async function systems(o) {
 
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, compare, workers, ops, hashring, systems };
+const modes = { experiment, compare, workers, ops, hashring, systems, rendezvous };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems | rendezvous [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

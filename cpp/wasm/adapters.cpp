@@ -18,7 +18,6 @@
 #include "abi.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
-#include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
@@ -786,14 +785,6 @@ HeapUsageOut heap_usage() {
 }
 
 ringlab::Defaults defaults() { return ringlab::defaults(); }
-
-// ---------------------------------------------------------------------------------------------
-// The CLI
-
-// run_cli reports its own errors (exit code 2 and a line on stderr), so nothing here throws.
-ringlab::CliResult run_cli(const val& args) {
-  return guarded([&] { return ringlab::run_cli(emscripten::vecFromJSArray<std::string>(args)); });
-}
 
 std::string version() { return RINGLAB_VERSION; }
 

@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "ringlab/analysis.hpp"
-#include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
@@ -50,7 +49,7 @@ using emscripten::val;
 // arrays of strings or typed arrays (val). Results (…Out): a field that the core holds in a type
 // JavaScript does not take as is (a 64-bit count, a vector, an optional) converted. Core structs
 // whose fields are already JavaScript's (SearchStep, LoadStats, CacheWhatIf, DigestPart,
-// CliResult, RingVsModResult) cross as they are. A val field must be initialized: val has no
+// RingVsModResult) cross as they are. A val field must be initialized: val has no
 // default constructor, and embind default-constructs a block before it fills it in.
 
 // rl.ring: `servers` S0 .. S{n-1} for a count n >= 0; for -1, the servers named in `names`, with
@@ -461,10 +460,6 @@ val direct_functions();
 // Every default of the library (the core's Defaults, a value_object).
 ringlab::Defaults defaults();
 
-// The CLI. One module holds the library and run_cli (the Node CLI's entry): since the CLI's
-// flag parser no longer uses std::regex, run_cli adds about 8 KB gzip, far less than a second
-// module.
-ringlab::CliResult run_cli(const val& args);
 std::string version();
 
 }  // namespace ringlab::wasm

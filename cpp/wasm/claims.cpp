@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "abi.hpp"
+#include "abi_bindings.hpp"
 #include "ringlab/claims.hpp"
 #include "ringlab/cli.hpp"
 
@@ -54,7 +55,7 @@ EMSCRIPTEN_BINDINGS(ringlab_claims) {
   using emscripten::function;
   using emscripten::value_object;
 
-  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
+  register_abi();
   value_object<ringlab::CliResult>("RawCliResult")
       .field("exitCode", &ringlab::CliResult::exit_code)
       .field("out", &ringlab::CliResult::out)
@@ -62,13 +63,6 @@ EMSCRIPTEN_BINDINGS(ringlab_claims) {
   value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
   function("version", &version);
   function("heapUsage", &heap_usage);
-  function("errorFlagAddress", &error_flag_address);
-  function("keyScratchAddress", &key_scratch_address);
-  function("takeError", &take_error);
-  function("stageStrings", &stage_strings);
-  function("restageStrings", &restage_strings);
-  function("stageWords", &stage_words);
-  function("unstage", &unstage);
   function("claimsJson", &claims_json);
   function("runCli", &run_cli);
 }

@@ -2,19 +2,23 @@
 // that cross (web/lib/src/raw.ts declares both; tests/js/boundary.test.mjs checks they agree),
 // bound to the adapters. Nothing else: what each does is in adapters.cpp and abi.cpp. Each
 // value_object is registered under the name of its raw.ts interface.
+//
+// Only embind's public API, in every module (systems.cpp and claims.cpp follow the same
+// pattern): a value_object's field is a pointer to its member, `.field("js", &S::member)`, in
+// the order of a result's keys in JavaScript; a member of a type that does not cross as it is
+// (the core's 64-bit integers, in its Defaults) is a getter/setter pair of plain functions,
+// `.field("js", &number<&S::member>, &set_number<&S::member>)`. No offsetof and nothing from
+// embind's internal namespace: what a newer Emscripten keeps of embind, this file keeps compiling
+// to.
 #include <emscripten/bind.h>
 
-#include <cstddef>
 #include <cstdint>
 #include <string>
-#include <type_traits>
-#include <utility>
 #include <vector>
 
 #include "abi.hpp"
 #include "adapters.hpp"
 #include "ringlab/analysis.hpp"
-#include "ringlab/cli.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/params.hpp"
@@ -24,368 +28,35 @@ using namespace ringlab::wasm;
 
 namespace {
 
-namespace ei = emscripten::internal;
+// The struct a pointer to member belongs to.
+template <typename S, typename M>
+S struct_of(M S::*);
+template <auto P>
+using StructOf = decltype(struct_of(P));
 
-// The value_objects are registered from tables (below, one per struct) through the calls that
-// value_object<T>::field itself makes, so JavaScript sees the same value_objects: one getter and
-// one setter per type of field serve every struct, where value_object<T> instantiates a pair per
-// struct and field type and emits the registration of each field as code. That saves 18 KB of
-// the module (2 KB gzip) against a page budget of 150 KB. The price: these calls are embind's
-// emscripten::internal registration interface, so an Emscripten that changes them stops this
-// file from compiling (it cannot fail silently).
-
-struct Field;
-using AddField = void (*)(ei::TYPEID, const Field&);
-
-// One field: its JavaScript name, where it is in its struct, and the registration of its type.
-struct Field {
-  const char* name;
-  std::uint16_t offset;
-  AddField add;
-};
-
-// How a member of type M crosses: as itself, by embind's binding of M, except the core's 64-bit
-// integers (its Defaults), which cross as numbers (each is a safe integer), and lists of them, as
-// arrays of numbers.
-template <typename M>
-struct Crossing {
-  using Wire = M;
-  static const M& out(const M& m) { return m; }
-  template <typename W>
-  static M in(W&& w) {
-    return std::forward<W>(w);
-  }
-};
-template <>
-struct Crossing<std::int64_t> {
-  using Wire = double;
-  static double out(std::int64_t m) { return static_cast<double>(m); }
-  static std::int64_t in(double w) { return static_cast<std::int64_t>(w); }
-};
-template <>
-struct Crossing<std::vector<std::int64_t>> {
-  using Wire = emscripten::val;
-  static emscripten::val out(const std::vector<std::int64_t>& m) {
-    emscripten::val a = emscripten::val::array();
-    for (const std::int64_t v : m) a.call<void>("push", static_cast<double>(v));
-    return a;
-  }
-  static std::vector<std::int64_t> in(const emscripten::val& w) {
-    std::vector<std::int64_t> out;
-    for (const double v : emscripten::vecFromJSArray<double>(w)) out.push_back(static_cast<std::int64_t>(v));
-    return out;
-  }
-};
-
-template <typename M>
-M& member(const Field& f, void* object) {
-  return *reinterpret_cast<M*>(static_cast<char*>(object) + f.offset);
+// The core's 64-bit integers (its Defaults) cross as numbers (each is a safe integer), and lists
+// of them as arrays of numbers.
+template <auto P>
+double number(const StructOf<P>& s) {
+  return static_cast<double>(s.*P);
 }
-template <typename M, typename W = typename Crossing<M>::Wire>
-typename ei::BindingType<W>::WireType get(const Field& f, void* object) {
-  return ei::BindingType<W>::toWireType(Crossing<M>::out(member<M>(f, object)));
+template <auto P>
+void set_number(StructOf<P>& s, double v) {
+  s.*P = static_cast<std::int64_t>(v);
 }
-template <typename M, typename W = typename Crossing<M>::Wire>
-void set(const Field& f, void* object, typename ei::BindingType<W>::WireType wire) {
-  member<M>(f, object) = Crossing<M>::in(ei::BindingType<W>::fromWireType(wire));
+template <auto P>
+val numbers(const StructOf<P>& s) {
+  val a = val::array();
+  for (const std::int64_t v : s.*P) a.call<void>("push", static_cast<double>(v));
+  return a;
+}
+template <auto P>
+void set_numbers(StructOf<P>& s, const val& a) {
+  (s.*P).clear();
+  for (const double v : emscripten::vecFromJSArray<double>(a)) (s.*P).push_back(static_cast<std::int64_t>(v));
 }
 
-template <typename M>
-void add_field(ei::TYPEID type, const Field& f) {
-  using W = typename Crossing<M>::Wire;
-  auto g = &get<M>;
-  auto s = &set<M>;
-  void* context = const_cast<Field*>(&f);
-  ei::_embind_register_value_object_field(type, f.name, ei::TypeID<W>::get(), ei::getSignature(g),
-                                          reinterpret_cast<ei::GenericFunction>(g), context, ei::TypeID<W>::get(),
-                                          ei::getSignature(s), reinterpret_cast<ei::GenericFunction>(s), context);
-}
-
-#define RINGLAB_FIELD(S, js, member) \
-  Field { js, offsetof(S, member), &add_field<decltype(S::member)> }
-
-void add_fields(ei::TYPEID type, const Field* fields, std::size_t n) {
-  for (const Field* f = fields; f != fields + n; ++f) f->add(type, *f);
-}
-
-// Registers struct S as a value_object named `name` with these fields, in this order (the order
-// of a result's keys in JavaScript).
-template <typename S, std::size_t N>
-void value(const char* name, const Field (&fields)[N]) {
-  // offsetof (RINGLAB_FIELD) on a struct without virtual functions or bases, which clang lays out
-  // as C would; libc++'s u16string keeps some of them from being standard-layout in name only.
-  static_assert(!std::is_polymorphic_v<S>, "a value_object is a plain struct");
-  auto ctor = &ei::raw_constructor<S>;
-  auto dtor = &ei::raw_destructor<S>;
-  const ei::TYPEID type = ei::TypeID<S>::get();
-  ei::_embind_register_value_object(type, name, ei::getSignature(ctor), reinterpret_cast<ei::GenericFunction>(ctor),
-                                    ei::getSignature(dtor), reinterpret_cast<ei::GenericFunction>(dtor));
-  add_fields(type, fields, N);
-  ei::_embind_finalize_value_object(type);
-}
-
-constexpr Field kRingArgs[] = {
-    RINGLAB_FIELD(RingArgs, "servers", servers), RINGLAB_FIELD(RingArgs, "names", names),
-    RINGLAB_FIELD(RingArgs, "weights", weights), RINGLAB_FIELD(RingArgs, "zones", zones),
-    RINGLAB_FIELD(RingArgs, "vnodes", vnodes),
-};
-constexpr Field kServerArgs[] = {
-    RINGLAB_FIELD(ServerArgs, "name", name),
-    RINGLAB_FIELD(ServerArgs, "weight", weight),
-    RINGLAB_FIELD(ServerArgs, "zone", zone),
-};
-constexpr Field kRendezvousArgs[] = {
-    RINGLAB_FIELD(RendezvousArgs, "servers", servers),
-    RINGLAB_FIELD(RendezvousArgs, "names", names),
-    RINGLAB_FIELD(RendezvousArgs, "weights", weights),
-};
-constexpr Field kMaglevArgs[] = {
-    RINGLAB_FIELD(MaglevArgs, "backends", backends),
-    RINGLAB_FIELD(MaglevArgs, "names", names),
-    RINGLAB_FIELD(MaglevArgs, "weights", weights),
-    RINGLAB_FIELD(MaglevArgs, "tableSize", table_size),
-};
-constexpr Field kPreferenceWalkArgs[] = {
-    RINGLAB_FIELD(PreferenceWalkArgs, "tokens", tokens),  RINGLAB_FIELD(PreferenceWalkArgs, "servers", servers),
-    RINGLAB_FIELD(PreferenceWalkArgs, "zoneOf", zone_of), RINGLAB_FIELD(PreferenceWalkArgs, "hash", hash),
-    RINGLAB_FIELD(PreferenceWalkArgs, "rf", rf),
-};
-constexpr Field kHotKeysArgs[] = {
-    RINGLAB_FIELD(HotKeysArgs, "seed", seed),         RINGLAB_FIELD(HotKeysArgs, "keys", keys),
-    RINGLAB_FIELD(HotKeysArgs, "requests", requests), RINGLAB_FIELD(HotKeysArgs, "s", s),
-    RINGLAB_FIELD(HotKeysArgs, "hot", hot),           RINGLAB_FIELD(HotKeysArgs, "copies", copies),
-};
-constexpr Field kChangeArgs[] = {
-    RINGLAB_FIELD(ChangeArgs, "text", text),
-    RINGLAB_FIELD(ChangeArgs, "kind", kind),
-    RINGLAB_FIELD(ChangeArgs, "name", name),
-    RINGLAB_FIELD(ChangeArgs, "weight", weight),
-};
-constexpr Field kCompareArgs[] = {
-    RINGLAB_FIELD(CompareArgs, "servers", servers), RINGLAB_FIELD(CompareArgs, "names", names),
-    RINGLAB_FIELD(CompareArgs, "weights", weights), RINGLAB_FIELD(CompareArgs, "zones", zones),
-    RINGLAB_FIELD(CompareArgs, "vnodes", vnodes),   RINGLAB_FIELD(CompareArgs, "seed", seed),
-    RINGLAB_FIELD(CompareArgs, "keys", keys),       RINGLAB_FIELD(CompareArgs, "change", change),
-    RINGLAB_FIELD(CompareArgs, "epsilon", epsilon), RINGLAB_FIELD(CompareArgs, "tableSize", table_size),
-    RINGLAB_FIELD(CompareArgs, "threads", threads),
-};
-constexpr Field kRingVsModArgs[] = {
-    RINGLAB_FIELD(RingVsModArgs, "seed", seed),       RINGLAB_FIELD(RingVsModArgs, "keys", keys),
-    RINGLAB_FIELD(RingVsModArgs, "servers", servers), RINGLAB_FIELD(RingVsModArgs, "vnodes", vnodes),
-    RINGLAB_FIELD(RingVsModArgs, "threads", threads),
-};
-constexpr Field kVnodeSweepArgs[] = {
-    RINGLAB_FIELD(VnodeSweepArgs, "seed", seed),       RINGLAB_FIELD(VnodeSweepArgs, "servers", servers),
-    RINGLAB_FIELD(VnodeSweepArgs, "keys", keys),       RINGLAB_FIELD(VnodeSweepArgs, "vnodes", vnodes),
-    RINGLAB_FIELD(VnodeSweepArgs, "threads", threads),
-};
-constexpr Field kHrwJumpArgs[] = {
-    RINGLAB_FIELD(HrwJumpArgs, "seed", seed),       RINGLAB_FIELD(HrwJumpArgs, "keys", keys),
-    RINGLAB_FIELD(HrwJumpArgs, "servers", servers), RINGLAB_FIELD(HrwJumpArgs, "remove", remove),
-    RINGLAB_FIELD(HrwJumpArgs, "buckets", buckets), RINGLAB_FIELD(HrwJumpArgs, "threads", threads),
-};
-constexpr Field kDigestArgs[] = {
-    RINGLAB_FIELD(DigestArgs, "seed", seed),
-    RINGLAB_FIELD(DigestArgs, "keys", keys),
-};
-constexpr Field kError[] = {
-    RINGLAB_FIELD(ErrorOut, "code", code),
-    RINGLAB_FIELD(ErrorOut, "message", message),
-};
-constexpr Field kHeapUsage[] = {
-    RINGLAB_FIELD(HeapUsageOut, "used", used),
-    RINGLAB_FIELD(HeapUsageOut, "reserved", reserved),
-};
-constexpr Field kCliResult[] = {
-    RINGLAB_FIELD(ringlab::CliResult, "exitCode", exit_code),
-    RINGLAB_FIELD(ringlab::CliResult, "out", out),
-    RINGLAB_FIELD(ringlab::CliResult, "err", err),
-};
-constexpr Field kMulberry32Fill[] = {
-    RINGLAB_FIELD(Mulberry32Out, "values", values),
-    RINGLAB_FIELD(Mulberry32Out, "state", state),
-};
-constexpr Field kSearchStep[] = {
-    RINGLAB_FIELD(ringlab::SearchStep, "lo", lo),       RINGLAB_FIELD(ringlab::SearchStep, "hi", hi),
-    RINGLAB_FIELD(ringlab::SearchStep, "mid", mid),     RINGLAB_FIELD(ringlab::SearchStep, "token", token),
-    RINGLAB_FIELD(ringlab::SearchStep, "right", right),
-};
-constexpr Field kJumpStep[] = {
-    RINGLAB_FIELD(JumpStepOut, "bucket", bucket),
-    RINGLAB_FIELD(JumpStepOut, "key", key),
-    RINGLAB_FIELD(JumpStepOut, "next", next),
-};
-constexpr Field kServerInfo[] = {
-    RINGLAB_FIELD(ServerInfoOut, "name", name),
-    RINGLAB_FIELD(ServerInfoOut, "weight", weight),
-    RINGLAB_FIELD(ServerInfoOut, "zone", zone),
-    RINGLAB_FIELD(ServerInfoOut, "points", points),
-};
-constexpr Field kRingPoints[] = {
-    RINGLAB_FIELD(RingPointsOut, "tokens", tokens),
-    RINGLAB_FIELD(RingPointsOut, "servers", servers),
-};
-constexpr Field kFillTurns[] = {
-    RINGLAB_FIELD(FillTurnsOut, "backend", backend),
-    RINGLAB_FIELD(FillTurnsOut, "slot", slot),
-    RINGLAB_FIELD(FillTurnsOut, "skipped", skipped),
-};
-constexpr Field kTokenArc[] = {
-    RINGLAB_FIELD(TokenArcOut, "start", start),
-    RINGLAB_FIELD(TokenArcOut, "end", end),
-};
-constexpr Field kBoundedLoads[] = {
-    RINGLAB_FIELD(BoundedLoadsOut, "servers", servers),
-    RINGLAB_FIELD(BoundedLoadsOut, "walks", walks),
-    RINGLAB_FIELD(BoundedLoadsOut, "loads", loads),
-    RINGLAB_FIELD(BoundedLoadsOut, "capacities", capacities),
-    RINGLAB_FIELD(BoundedLoadsOut, "notFirstChoice", not_first_choice),
-    RINGLAB_FIELD(BoundedLoadsOut, "longestWalk", longest_walk),
-};
-constexpr Field kFlow[] = {
-    RINGLAB_FIELD(FlowOut, "from", from),
-    RINGLAB_FIELD(FlowOut, "to", to),
-    RINGLAB_FIELD(FlowOut, "keys", keys),
-};
-constexpr Field kMovement[] = {
-    RINGLAB_FIELD(MovementOut, "keys", keys),
-    RINGLAB_FIELD(MovementOut, "moved", moved),
-    RINGLAB_FIELD(MovementOut, "movedToNew", moved_to_new),
-    RINGLAB_FIELD(MovementOut, "movedBetweenOld", moved_between_old),
-    RINGLAB_FIELD(MovementOut, "flows", flows),
-};
-constexpr Field kLoadStats[] = {
-    RINGLAB_FIELD(ringlab::LoadStats, "min", min),
-    RINGLAB_FIELD(ringlab::LoadStats, "max", max),
-    RINGLAB_FIELD(ringlab::LoadStats, "mean", mean),
-    RINGLAB_FIELD(ringlab::LoadStats, "sd", sd),
-    RINGLAB_FIELD(ringlab::LoadStats, "maxOverMean", max_over_mean),
-    RINGLAB_FIELD(ringlab::LoadStats, "sdOverMean", sd_over_mean),
-};
-constexpr Field kCacheWhatIf[] = {
-    RINGLAB_FIELD(ringlab::CacheWhatIf, "hitBefore", hit_before),
-    RINGLAB_FIELD(ringlab::CacheWhatIf, "moved", moved),
-    RINGLAB_FIELD(ringlab::CacheWhatIf, "hitAfter", hit_after),
-    RINGLAB_FIELD(ringlab::CacheWhatIf, "dbMultiplier", db_multiplier),
-};
-constexpr Field kHotKeys[] = {
-    RINGLAB_FIELD(HotKeysOut, "requestsPerServer", requests_per_server),
-    RINGLAB_FIELD(HotKeysOut, "hottestKeyRequests", hottest_key_requests),
-    RINGLAB_FIELD(HotKeysOut, "hottestServer", hottest_server),
-    RINGLAB_FIELD(HotKeysOut, "maxOverMean", max_over_mean),
-};
-constexpr Field kComparisonRow[] = {
-    RINGLAB_FIELD(ComparisonRowOut, "algorithm", algorithm),
-    RINGLAB_FIELD(ComparisonRowOut, "supported", supported),
-    RINGLAB_FIELD(ComparisonRowOut, "reason", reason),
-    RINGLAB_FIELD(ComparisonRowOut, "moved", moved),
-    RINGLAB_FIELD(ComparisonRowOut, "movedToNew", moved_to_new),
-    RINGLAB_FIELD(ComparisonRowOut, "movedBetweenOld", moved_between_old),
-    RINGLAB_FIELD(ComparisonRowOut, "movedNeedlessly", moved_needlessly),
-    RINGLAB_FIELD(ComparisonRowOut, "maxOverMean", max_over_mean),
-    RINGLAB_FIELD(ComparisonRowOut, "sdOverMean", sd_over_mean),
-    RINGLAB_FIELD(ComparisonRowOut, "memoryBytes", memory_bytes),
-    RINGLAB_FIELD(ComparisonRowOut, "buildMs", build_ms),
-};
-constexpr Field kRingVsModResult[] = {
-    RINGLAB_FIELD(ringlab::RingVsModResult, "keys", keys),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "serversBefore", servers_before),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "serversAfter", servers_after),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "modMoved", mod_moved),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "modMovedToNew", mod_moved_to_new),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "ringMoved", ring_moved),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "ringMovedToNew", ring_moved_to_new),
-    RINGLAB_FIELD(ringlab::RingVsModResult, "text", text),
-};
-constexpr Field kVnodeSweepRow[] = {
-    RINGLAB_FIELD(VnodeSweepRowOut, "vnodes", vnodes),
-    RINGLAB_FIELD(VnodeSweepRowOut, "points", points),
-    RINGLAB_FIELD(VnodeSweepRowOut, "counts", counts),
-    RINGLAB_FIELD(VnodeSweepRowOut, "min", min),
-    RINGLAB_FIELD(VnodeSweepRowOut, "max", max),
-    RINGLAB_FIELD(VnodeSweepRowOut, "sd", sd),
-    RINGLAB_FIELD(VnodeSweepRowOut, "maxOverAvg", max_over_avg),
-    RINGLAB_FIELD(VnodeSweepRowOut, "sdOverAvg", sd_over_avg),
-};
-constexpr Field kVnodeSweepResult[] = {
-    RINGLAB_FIELD(VnodeSweepOut, "servers", servers), RINGLAB_FIELD(VnodeSweepOut, "keys", keys),
-    RINGLAB_FIELD(VnodeSweepOut, "average", average), RINGLAB_FIELD(VnodeSweepOut, "rows", rows),
-    RINGLAB_FIELD(VnodeSweepOut, "text", text),
-};
-constexpr Field kHrwJumpResult[] = {
-    RINGLAB_FIELD(HrwJumpOut, "keys", keys),
-    RINGLAB_FIELD(HrwJumpOut, "counts", counts),
-    RINGLAB_FIELD(HrwJumpOut, "removed", removed),
-    RINGLAB_FIELD(HrwJumpOut, "hrwMoved", hrw_moved),
-    RINGLAB_FIELD(HrwJumpOut, "hrwMovedNotFromRemoved", hrw_moved_not_from_removed),
-    RINGLAB_FIELD(HrwJumpOut, "buckets", buckets),
-    RINGLAB_FIELD(HrwJumpOut, "jumpMoved", jump_moved),
-    RINGLAB_FIELD(HrwJumpOut, "jumpMovedNotToNew", jump_moved_not_to_new),
-    RINGLAB_FIELD(HrwJumpOut, "text", text),
-};
-constexpr Field kDigestPart[] = {
-    RINGLAB_FIELD(ringlab::DigestPart, "name", name),
-    RINGLAB_FIELD(ringlab::DigestPart, "digest", digest),
-};
-constexpr Field kPlacementDigest[] = {
-    RINGLAB_FIELD(PlacementDigestOut, "all", all),
-    RINGLAB_FIELD(PlacementDigestOut, "parts", parts),
-};
-
-// The core's defaults, each part named as the function (or the options) it is the default of.
 using ringlab::Defaults;
-constexpr Field kDefaults[] = {
-    RINGLAB_FIELD(Defaults, "ringVsMod", ring_vs_mod),  RINGLAB_FIELD(Defaults, "vnodeSweep", vnode_sweep),
-    RINGLAB_FIELD(Defaults, "hrwJump", hrw_jump),       RINGLAB_FIELD(Defaults, "compare", compare),
-    RINGLAB_FIELD(Defaults, "placementDigest", digest), RINGLAB_FIELD(Defaults, "ring", ring),
-    RINGLAB_FIELD(Defaults, "maglev", maglev),          RINGLAB_FIELD(Defaults, "tokenRing", token_ring),
-    RINGLAB_FIELD(Defaults, "hotKeys", hot_keys),
-};
-constexpr Field kRingVsModDefaults[] = {
-    RINGLAB_FIELD(Defaults::RingVsMod, "seed", seed),
-    RINGLAB_FIELD(Defaults::RingVsMod, "keys", keys),
-    RINGLAB_FIELD(Defaults::RingVsMod, "servers", servers),
-    RINGLAB_FIELD(Defaults::RingVsMod, "vnodes", vnodes),
-};
-constexpr Field kVnodeSweepDefaults[] = {
-    RINGLAB_FIELD(Defaults::VnodeSweep, "seed", seed),
-    RINGLAB_FIELD(Defaults::VnodeSweep, "servers", servers),
-    RINGLAB_FIELD(Defaults::VnodeSweep, "keys", keys),
-    RINGLAB_FIELD(Defaults::VnodeSweep, "vnodes", vnodes),
-};
-constexpr Field kHrwJumpDefaults[] = {
-    RINGLAB_FIELD(Defaults::HrwJump, "seed", seed),       RINGLAB_FIELD(Defaults::HrwJump, "keys", keys),
-    RINGLAB_FIELD(Defaults::HrwJump, "servers", servers), RINGLAB_FIELD(Defaults::HrwJump, "remove", remove),
-    RINGLAB_FIELD(Defaults::HrwJump, "buckets", buckets),
-};
-constexpr Field kCompareDefaults[] = {
-    RINGLAB_FIELD(Defaults::Compare, "servers", servers),
-    RINGLAB_FIELD(Defaults::Compare, "vnodes", vnodes),
-    RINGLAB_FIELD(Defaults::Compare, "seed", seed),
-    RINGLAB_FIELD(Defaults::Compare, "keys", keys),
-    RINGLAB_FIELD(Defaults::Compare, "change", change),
-    RINGLAB_FIELD(Defaults::Compare, "epsilon", epsilon),
-    RINGLAB_FIELD(Defaults::Compare, "tableSize", table_size),
-};
-constexpr Field kDigestDefaults[] = {
-    RINGLAB_FIELD(Defaults::Digest, "seed", seed),
-    RINGLAB_FIELD(Defaults::Digest, "keys", keys),
-};
-constexpr Field kRingDefaults[] = {
-    RINGLAB_FIELD(Defaults::RingOptions, "vnodes", vnodes),
-    RINGLAB_FIELD(Defaults::RingOptions, "weight", weight),
-};
-constexpr Field kMaglevDefaults[] = {
-    RINGLAB_FIELD(Defaults::MaglevOptions, "tableSize", table_size),
-};
-constexpr Field kTokenRingDefaults[] = {
-    RINGLAB_FIELD(Defaults::TokenRingOptions, "bits", bits),
-};
-constexpr Field kHotKeysDefaults[] = {
-    RINGLAB_FIELD(Defaults::HotKeys, "seed", seed),         RINGLAB_FIELD(Defaults::HotKeys, "keys", keys),
-    RINGLAB_FIELD(Defaults::HotKeys, "requests", requests), RINGLAB_FIELD(Defaults::HotKeys, "s", s),
-    RINGLAB_FIELD(Defaults::HotKeys, "hot", hot),           RINGLAB_FIELD(Defaults::HotKeys, "copies", copies),
-};
 
 }  // namespace
 
@@ -393,55 +64,250 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   using emscripten::allow_raw_pointers;
   using emscripten::class_;
   using emscripten::function;
+  using emscripten::value_object;
 
   // Parameter blocks
-  value<RingArgs>("RawRingArgs", kRingArgs);
-  value<ServerArgs>("RawServerArgs", kServerArgs);
-  value<RendezvousArgs>("RawRendezvousArgs", kRendezvousArgs);
-  value<MaglevArgs>("RawMaglevArgs", kMaglevArgs);
-  value<PreferenceWalkArgs>("RawPreferenceWalkArgs", kPreferenceWalkArgs);
-  value<HotKeysArgs>("RawHotKeysArgs", kHotKeysArgs);
-  value<ChangeArgs>("RawChangeArgs", kChangeArgs);
-  value<CompareArgs>("RawCompareArgs", kCompareArgs);
-  value<RingVsModArgs>("RawRingVsModArgs", kRingVsModArgs);
-  value<VnodeSweepArgs>("RawVnodeSweepArgs", kVnodeSweepArgs);
-  value<HrwJumpArgs>("RawHrwJumpArgs", kHrwJumpArgs);
-  value<DigestArgs>("RawDigestArgs", kDigestArgs);
+  value_object<RingArgs>("RawRingArgs")
+      .field("servers", &RingArgs::servers)
+      .field("names", &RingArgs::names)
+      .field("weights", &RingArgs::weights)
+      .field("zones", &RingArgs::zones)
+      .field("vnodes", &RingArgs::vnodes);
+  value_object<ServerArgs>("RawServerArgs")
+      .field("name", &ServerArgs::name)
+      .field("weight", &ServerArgs::weight)
+      .field("zone", &ServerArgs::zone);
+  value_object<RendezvousArgs>("RawRendezvousArgs")
+      .field("servers", &RendezvousArgs::servers)
+      .field("names", &RendezvousArgs::names)
+      .field("weights", &RendezvousArgs::weights);
+  value_object<MaglevArgs>("RawMaglevArgs")
+      .field("backends", &MaglevArgs::backends)
+      .field("names", &MaglevArgs::names)
+      .field("weights", &MaglevArgs::weights)
+      .field("tableSize", &MaglevArgs::table_size);
+  value_object<PreferenceWalkArgs>("RawPreferenceWalkArgs")
+      .field("tokens", &PreferenceWalkArgs::tokens)
+      .field("servers", &PreferenceWalkArgs::servers)
+      .field("zoneOf", &PreferenceWalkArgs::zone_of)
+      .field("hash", &PreferenceWalkArgs::hash)
+      .field("rf", &PreferenceWalkArgs::rf);
+  value_object<HotKeysArgs>("RawHotKeysArgs")
+      .field("seed", &HotKeysArgs::seed)
+      .field("keys", &HotKeysArgs::keys)
+      .field("requests", &HotKeysArgs::requests)
+      .field("s", &HotKeysArgs::s)
+      .field("hot", &HotKeysArgs::hot)
+      .field("copies", &HotKeysArgs::copies);
+  value_object<ChangeArgs>("RawChangeArgs")
+      .field("text", &ChangeArgs::text)
+      .field("kind", &ChangeArgs::kind)
+      .field("name", &ChangeArgs::name)
+      .field("weight", &ChangeArgs::weight);
+  value_object<CompareArgs>("RawCompareArgs")
+      .field("servers", &CompareArgs::servers)
+      .field("names", &CompareArgs::names)
+      .field("weights", &CompareArgs::weights)
+      .field("zones", &CompareArgs::zones)
+      .field("vnodes", &CompareArgs::vnodes)
+      .field("seed", &CompareArgs::seed)
+      .field("keys", &CompareArgs::keys)
+      .field("change", &CompareArgs::change)
+      .field("epsilon", &CompareArgs::epsilon)
+      .field("tableSize", &CompareArgs::table_size)
+      .field("threads", &CompareArgs::threads);
+  value_object<RingVsModArgs>("RawRingVsModArgs")
+      .field("seed", &RingVsModArgs::seed)
+      .field("keys", &RingVsModArgs::keys)
+      .field("servers", &RingVsModArgs::servers)
+      .field("vnodes", &RingVsModArgs::vnodes)
+      .field("threads", &RingVsModArgs::threads);
+  value_object<VnodeSweepArgs>("RawVnodeSweepArgs")
+      .field("seed", &VnodeSweepArgs::seed)
+      .field("servers", &VnodeSweepArgs::servers)
+      .field("keys", &VnodeSweepArgs::keys)
+      .field("vnodes", &VnodeSweepArgs::vnodes)
+      .field("threads", &VnodeSweepArgs::threads);
+  value_object<HrwJumpArgs>("RawHrwJumpArgs")
+      .field("seed", &HrwJumpArgs::seed)
+      .field("keys", &HrwJumpArgs::keys)
+      .field("servers", &HrwJumpArgs::servers)
+      .field("remove", &HrwJumpArgs::remove)
+      .field("buckets", &HrwJumpArgs::buckets)
+      .field("threads", &HrwJumpArgs::threads);
+  value_object<DigestArgs>("RawDigestArgs").field("seed", &DigestArgs::seed).field("keys", &DigestArgs::keys);
 
   // Results
-  value<ErrorOut>("RawError", kError);
-  value<HeapUsageOut>("RawHeapUsage", kHeapUsage);
-  value<ringlab::CliResult>("RawCliResult", kCliResult);
-  value<Mulberry32Out>("RawMulberry32Fill", kMulberry32Fill);
-  value<ringlab::SearchStep>("RawSearchStep", kSearchStep);
-  value<JumpStepOut>("RawJumpStep", kJumpStep);
-  value<ServerInfoOut>("RawServerInfo", kServerInfo);
-  value<RingPointsOut>("RawRingPoints", kRingPoints);
-  value<FillTurnsOut>("RawFillTurns", kFillTurns);
-  value<TokenArcOut>("RawTokenArc", kTokenArc);
-  value<BoundedLoadsOut>("RawBoundedLoads", kBoundedLoads);
-  value<FlowOut>("RawFlow", kFlow);
-  value<MovementOut>("RawMovement", kMovement);
-  value<ringlab::LoadStats>("RawLoadStats", kLoadStats);
-  value<ringlab::CacheWhatIf>("RawCacheWhatIf", kCacheWhatIf);
-  value<HotKeysOut>("RawHotKeys", kHotKeys);
-  value<ComparisonRowOut>("RawComparisonRow", kComparisonRow);
-  value<ringlab::RingVsModResult>("RawRingVsModResult", kRingVsModResult);
-  value<VnodeSweepRowOut>("RawVnodeSweepRow", kVnodeSweepRow);
-  value<VnodeSweepOut>("RawVnodeSweepResult", kVnodeSweepResult);
-  value<HrwJumpOut>("RawHrwJumpResult", kHrwJumpResult);
-  value<ringlab::DigestPart>("RawDigestPart", kDigestPart);
-  value<PlacementDigestOut>("RawPlacementDigest", kPlacementDigest);
-  value<Defaults>("RawDefaults", kDefaults);
-  value<Defaults::RingVsMod>("RawRingVsModDefaults", kRingVsModDefaults);
-  value<Defaults::VnodeSweep>("RawVnodeSweepDefaults", kVnodeSweepDefaults);
-  value<Defaults::HrwJump>("RawHrwJumpDefaults", kHrwJumpDefaults);
-  value<Defaults::Compare>("RawCompareDefaults", kCompareDefaults);
-  value<Defaults::Digest>("RawPlacementDigestDefaults", kDigestDefaults);
-  value<Defaults::RingOptions>("RawRingDefaults", kRingDefaults);
-  value<Defaults::MaglevOptions>("RawMaglevDefaults", kMaglevDefaults);
-  value<Defaults::TokenRingOptions>("RawTokenRingDefaults", kTokenRingDefaults);
-  value<Defaults::HotKeys>("RawHotKeysDefaults", kHotKeysDefaults);
+  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
+  value_object<HeapUsageOut>("RawHeapUsage")
+      .field("used", &HeapUsageOut::used)
+      .field("reserved", &HeapUsageOut::reserved);
+  value_object<Mulberry32Out>("RawMulberry32Fill")
+      .field("values", &Mulberry32Out::values)
+      .field("state", &Mulberry32Out::state);
+  value_object<ringlab::SearchStep>("RawSearchStep")
+      .field("lo", &ringlab::SearchStep::lo)
+      .field("hi", &ringlab::SearchStep::hi)
+      .field("mid", &ringlab::SearchStep::mid)
+      .field("token", &ringlab::SearchStep::token)
+      .field("right", &ringlab::SearchStep::right);
+  value_object<JumpStepOut>("RawJumpStep")
+      .field("bucket", &JumpStepOut::bucket)
+      .field("key", &JumpStepOut::key)
+      .field("next", &JumpStepOut::next);
+  value_object<ServerInfoOut>("RawServerInfo")
+      .field("name", &ServerInfoOut::name)
+      .field("weight", &ServerInfoOut::weight)
+      .field("zone", &ServerInfoOut::zone)
+      .field("points", &ServerInfoOut::points);
+  value_object<RingPointsOut>("RawRingPoints")
+      .field("tokens", &RingPointsOut::tokens)
+      .field("servers", &RingPointsOut::servers);
+  value_object<FillTurnsOut>("RawFillTurns")
+      .field("backend", &FillTurnsOut::backend)
+      .field("slot", &FillTurnsOut::slot)
+      .field("skipped", &FillTurnsOut::skipped);
+  value_object<TokenArcOut>("RawTokenArc").field("start", &TokenArcOut::start).field("end", &TokenArcOut::end);
+  value_object<BoundedLoadsOut>("RawBoundedLoads")
+      .field("servers", &BoundedLoadsOut::servers)
+      .field("walks", &BoundedLoadsOut::walks)
+      .field("loads", &BoundedLoadsOut::loads)
+      .field("capacities", &BoundedLoadsOut::capacities)
+      .field("notFirstChoice", &BoundedLoadsOut::not_first_choice)
+      .field("longestWalk", &BoundedLoadsOut::longest_walk);
+  value_object<FlowOut>("RawFlow")
+      .field("from", &FlowOut::from)
+      .field("to", &FlowOut::to)
+      .field("keys", &FlowOut::keys);
+  value_object<MovementOut>("RawMovement")
+      .field("keys", &MovementOut::keys)
+      .field("moved", &MovementOut::moved)
+      .field("movedToNew", &MovementOut::moved_to_new)
+      .field("movedBetweenOld", &MovementOut::moved_between_old)
+      .field("flows", &MovementOut::flows);
+  value_object<ringlab::LoadStats>("RawLoadStats")
+      .field("min", &ringlab::LoadStats::min)
+      .field("max", &ringlab::LoadStats::max)
+      .field("mean", &ringlab::LoadStats::mean)
+      .field("sd", &ringlab::LoadStats::sd)
+      .field("maxOverMean", &ringlab::LoadStats::max_over_mean)
+      .field("sdOverMean", &ringlab::LoadStats::sd_over_mean);
+  value_object<ringlab::CacheWhatIf>("RawCacheWhatIf")
+      .field("hitBefore", &ringlab::CacheWhatIf::hit_before)
+      .field("moved", &ringlab::CacheWhatIf::moved)
+      .field("hitAfter", &ringlab::CacheWhatIf::hit_after)
+      .field("dbMultiplier", &ringlab::CacheWhatIf::db_multiplier);
+  value_object<HotKeysOut>("RawHotKeys")
+      .field("requestsPerServer", &HotKeysOut::requests_per_server)
+      .field("hottestKeyRequests", &HotKeysOut::hottest_key_requests)
+      .field("hottestServer", &HotKeysOut::hottest_server)
+      .field("maxOverMean", &HotKeysOut::max_over_mean);
+  value_object<ComparisonRowOut>("RawComparisonRow")
+      .field("algorithm", &ComparisonRowOut::algorithm)
+      .field("supported", &ComparisonRowOut::supported)
+      .field("reason", &ComparisonRowOut::reason)
+      .field("moved", &ComparisonRowOut::moved)
+      .field("movedToNew", &ComparisonRowOut::moved_to_new)
+      .field("movedBetweenOld", &ComparisonRowOut::moved_between_old)
+      .field("movedNeedlessly", &ComparisonRowOut::moved_needlessly)
+      .field("maxOverMean", &ComparisonRowOut::max_over_mean)
+      .field("sdOverMean", &ComparisonRowOut::sd_over_mean)
+      .field("memoryBytes", &ComparisonRowOut::memory_bytes)
+      .field("buildMs", &ComparisonRowOut::build_ms);
+  value_object<ringlab::RingVsModResult>("RawRingVsModResult")
+      .field("keys", &ringlab::RingVsModResult::keys)
+      .field("serversBefore", &ringlab::RingVsModResult::servers_before)
+      .field("serversAfter", &ringlab::RingVsModResult::servers_after)
+      .field("modMoved", &ringlab::RingVsModResult::mod_moved)
+      .field("modMovedToNew", &ringlab::RingVsModResult::mod_moved_to_new)
+      .field("ringMoved", &ringlab::RingVsModResult::ring_moved)
+      .field("ringMovedToNew", &ringlab::RingVsModResult::ring_moved_to_new)
+      .field("text", &ringlab::RingVsModResult::text);
+  value_object<VnodeSweepRowOut>("RawVnodeSweepRow")
+      .field("vnodes", &VnodeSweepRowOut::vnodes)
+      .field("points", &VnodeSweepRowOut::points)
+      .field("counts", &VnodeSweepRowOut::counts)
+      .field("min", &VnodeSweepRowOut::min)
+      .field("max", &VnodeSweepRowOut::max)
+      .field("sd", &VnodeSweepRowOut::sd)
+      .field("maxOverAvg", &VnodeSweepRowOut::max_over_avg)
+      .field("sdOverAvg", &VnodeSweepRowOut::sd_over_avg);
+  value_object<VnodeSweepOut>("RawVnodeSweepResult")
+      .field("servers", &VnodeSweepOut::servers)
+      .field("keys", &VnodeSweepOut::keys)
+      .field("average", &VnodeSweepOut::average)
+      .field("rows", &VnodeSweepOut::rows)
+      .field("text", &VnodeSweepOut::text);
+  value_object<HrwJumpOut>("RawHrwJumpResult")
+      .field("keys", &HrwJumpOut::keys)
+      .field("counts", &HrwJumpOut::counts)
+      .field("removed", &HrwJumpOut::removed)
+      .field("hrwMoved", &HrwJumpOut::hrw_moved)
+      .field("hrwMovedNotFromRemoved", &HrwJumpOut::hrw_moved_not_from_removed)
+      .field("buckets", &HrwJumpOut::buckets)
+      .field("jumpMoved", &HrwJumpOut::jump_moved)
+      .field("jumpMovedNotToNew", &HrwJumpOut::jump_moved_not_to_new)
+      .field("text", &HrwJumpOut::text);
+  value_object<ringlab::DigestPart>("RawDigestPart")
+      .field("name", &ringlab::DigestPart::name)
+      .field("digest", &ringlab::DigestPart::digest);
+  value_object<PlacementDigestOut>("RawPlacementDigest")
+      .field("all", &PlacementDigestOut::all)
+      .field("parts", &PlacementDigestOut::parts);
+
+  // The core's defaults, each part named as the function (or the options) it is the default of.
+  value_object<Defaults>("RawDefaults")
+      .field("ringVsMod", &Defaults::ring_vs_mod)
+      .field("vnodeSweep", &Defaults::vnode_sweep)
+      .field("hrwJump", &Defaults::hrw_jump)
+      .field("compare", &Defaults::compare)
+      .field("placementDigest", &Defaults::digest)
+      .field("ring", &Defaults::ring)
+      .field("maglev", &Defaults::maglev)
+      .field("tokenRing", &Defaults::token_ring)
+      .field("hotKeys", &Defaults::hot_keys);
+  value_object<Defaults::RingVsMod>("RawRingVsModDefaults")
+      .field("seed", &number<&Defaults::RingVsMod::seed>, &set_number<&Defaults::RingVsMod::seed>)
+      .field("keys", &number<&Defaults::RingVsMod::keys>, &set_number<&Defaults::RingVsMod::keys>)
+      .field("servers", &number<&Defaults::RingVsMod::servers>, &set_number<&Defaults::RingVsMod::servers>)
+      .field("vnodes", &number<&Defaults::RingVsMod::vnodes>, &set_number<&Defaults::RingVsMod::vnodes>);
+  value_object<Defaults::VnodeSweep>("RawVnodeSweepDefaults")
+      .field("seed", &number<&Defaults::VnodeSweep::seed>, &set_number<&Defaults::VnodeSweep::seed>)
+      .field("servers", &number<&Defaults::VnodeSweep::servers>, &set_number<&Defaults::VnodeSweep::servers>)
+      .field("keys", &number<&Defaults::VnodeSweep::keys>, &set_number<&Defaults::VnodeSweep::keys>)
+      .field("vnodes", &numbers<&Defaults::VnodeSweep::vnodes>, &set_numbers<&Defaults::VnodeSweep::vnodes>);
+  value_object<Defaults::HrwJump>("RawHrwJumpDefaults")
+      .field("seed", &number<&Defaults::HrwJump::seed>, &set_number<&Defaults::HrwJump::seed>)
+      .field("keys", &number<&Defaults::HrwJump::keys>, &set_number<&Defaults::HrwJump::keys>)
+      .field("servers", &number<&Defaults::HrwJump::servers>, &set_number<&Defaults::HrwJump::servers>)
+      .field("remove", &number<&Defaults::HrwJump::remove>, &set_number<&Defaults::HrwJump::remove>)
+      .field("buckets", &number<&Defaults::HrwJump::buckets>, &set_number<&Defaults::HrwJump::buckets>);
+  value_object<Defaults::Compare>("RawCompareDefaults")
+      .field("servers", &number<&Defaults::Compare::servers>, &set_number<&Defaults::Compare::servers>)
+      .field("vnodes", &number<&Defaults::Compare::vnodes>, &set_number<&Defaults::Compare::vnodes>)
+      .field("seed", &number<&Defaults::Compare::seed>, &set_number<&Defaults::Compare::seed>)
+      .field("keys", &number<&Defaults::Compare::keys>, &set_number<&Defaults::Compare::keys>)
+      .field("change", &Defaults::Compare::change)
+      .field("epsilon", &Defaults::Compare::epsilon)
+      .field("tableSize", &number<&Defaults::Compare::table_size>, &set_number<&Defaults::Compare::table_size>);
+  value_object<Defaults::Digest>("RawPlacementDigestDefaults")
+      .field("seed", &number<&Defaults::Digest::seed>, &set_number<&Defaults::Digest::seed>)
+      .field("keys", &number<&Defaults::Digest::keys>, &set_number<&Defaults::Digest::keys>);
+  value_object<Defaults::RingOptions>("RawRingDefaults")
+      .field("vnodes", &number<&Defaults::RingOptions::vnodes>, &set_number<&Defaults::RingOptions::vnodes>)
+      .field("weight", &Defaults::RingOptions::weight);
+  value_object<Defaults::MaglevOptions>("RawMaglevDefaults")
+      .field("tableSize", &number<&Defaults::MaglevOptions::table_size>,
+             &set_number<&Defaults::MaglevOptions::table_size>);
+  value_object<Defaults::TokenRingOptions>("RawTokenRingDefaults")
+      .field("bits", &number<&Defaults::TokenRingOptions::bits>, &set_number<&Defaults::TokenRingOptions::bits>);
+  value_object<Defaults::HotKeys>("RawHotKeysDefaults")
+      .field("seed", &number<&Defaults::HotKeys::seed>, &set_number<&Defaults::HotKeys::seed>)
+      .field("keys", &number<&Defaults::HotKeys::keys>, &set_number<&Defaults::HotKeys::keys>)
+      .field("requests", &number<&Defaults::HotKeys::requests>, &set_number<&Defaults::HotKeys::requests>)
+      .field("s", &Defaults::HotKeys::s)
+      .field("hot", &number<&Defaults::HotKeys::hot>, &set_number<&Defaults::HotKeys::hot>)
+      .field("copies", &number<&Defaults::HotKeys::copies>, &set_number<&Defaults::HotKeys::copies>);
 
   // Functions and handles
 
@@ -453,7 +319,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   function("defaults", &defaults);
 
   function("heapUsage", &heap_usage);
-  function("runCli", &run_cli);
 
   function("h32", &h32);
   function("h32Bytes", &h32_bytes);

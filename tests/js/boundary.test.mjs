@@ -239,7 +239,6 @@ const calls = {
   "RawExperimentRun.hrwJump": () =>
     experimentRun("makeHrwJumpRun", { seed: 16, keys: 3, servers: 5, remove: 2, buckets: 10, threads: undefined }),
   "RawModule.placementDigest": () => [raw, [{ seed: 16, keys: 100 }]],
-  "RawModule.runCli": () => [raw, [["h32", "user:42"]]],
   "RawRing.add": () => [ring, [{ name: "d", weight: 1, zone: "z3" }]],
   "RawRing.servers": () => [ring, []],
   "RawRing.points": () => [ring, []],

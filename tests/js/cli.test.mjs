@@ -170,7 +170,7 @@ test(
 );
 
 test(
-  "phash2 and place malachi: the Node CLI (the systems module) prints what the native CLI prints",
+  "phash2 and place malachi: the Node CLI (its own module) prints what the native CLI prints",
   { skip: native ? false : "no native build (build/ringlab)" },
   () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ringlab-cli-"));

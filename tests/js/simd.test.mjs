@@ -1,7 +1,9 @@
 // The main module's two builds: ringlab-simd.wasm (rendezvous over blocks of keys in WebAssembly
-// SIMD128 lanes) and ringlab.wasm (no SIMD instruction, for engines without SIMD128). Both are
-// loaded by the same glue and must answer alike, bit for bit; load() takes the SIMD128 one where
-// WebAssembly.validate accepts a SIMD128 probe, else the scalar one.
+// SIMD128 lanes) and ringlab.wasm (no SIMD instruction, for engines without SIMD128). Each is a
+// link of its own with its own glue (ringlab-simd.js, ringlab.js), and they must answer alike, bit
+// for bit; load() takes the SIMD128 one where WebAssembly.validate accepts a SIMD128 probe, else
+// the scalar one, and pairs whatever module it is given with its glue by the build its link wrote
+// in it.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createRequire, syncBuiltinESMExports } from "node:module";
@@ -35,14 +37,26 @@ function names(n, seed) {
   return out;
 }
 
-test("both modules import and export the same names (one glue loads either)", () => {
-  const list = (file, f) =>
-    f(new WebAssembly.Module(readFileSync(file)))
-      .map((i) => `${i.module ?? ""}.${i.name}:${i.kind}`)
-      .sort();
-  for (const f of [WebAssembly.Module.imports, WebAssembly.Module.exports]) {
-    assert.deepEqual(list(simdPath, f), list(scalarPath, f));
+test("each module names its build (the custom section its link wrote), and has its own glue", async () => {
+  const build = (file) =>
+    WebAssembly.Module.customSections(new WebAssembly.Module(readFileSync(file)), "ringlab_build").map((b) =>
+      Buffer.from(b).toString(),
+    );
+  assert.deepEqual(build(scalarPath), ["scalar"]);
+  assert.deepEqual(build(simdPath), ["simd128"]);
+  for (const glue of ["ringlab.js", "ringlab-simd.js"]) {
+    const { default: factory } = await import(pathToFileURL(path.join(distDir, "wasm", glue)).href);
+    assert.equal(typeof factory, "function", glue);
   }
+});
+
+test("a .wasm that is neither of the main modules is refused, with load_failed", async () => {
+  const other = readFileSync(path.join(distDir, "wasm", "ringlab-claims.wasm"));
+  await assert.rejects(load({ wasmBinary: other }), (e) => {
+    assert.equal(e.code, "load_failed");
+    assert.match(e.message, /not one of this package's main modules/);
+    return true;
+  });
 });
 
 test("ringlab.wasm has no SIMD instruction or type; ringlab-simd.wasm has them", () => {

@@ -694,7 +694,7 @@ export const pages = {
     start: {
       title: "Getting started",
       body: [
-        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm and ringlab-simd.wasm (the same module with SIMD128, taken where the browser has it), for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
+        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm and ringlab-simd.wasm (the same module with SIMD128, taken where the browser has it) with their glue ringlab.js and ringlab-simd.js (a page downloads the pair its browser takes), for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
@@ -749,7 +749,7 @@ export const pages = {
     start: {
       title: "শুরু করা",
       body: [
-        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm আর ringlab-simd.wasm (SIMD128-সহ একই মডিউল, ব্রাউজারে থাকলে সেটিই নেওয়া হয়), <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm আর ringlab-simd.wasm (SIMD128-সহ একই মডিউল, ব্রাউজারে থাকলে সেটিই নেওয়া হয়) ও তাদের glue ringlab.js আর ringlab-simd.js (পাতা শুধু ব্রাউজারের নেওয়া জোড়াটিই নামায়), <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',

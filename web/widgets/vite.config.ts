@@ -1,5 +1,6 @@
 // The widgets bundle: Vite library mode → dist/widgets/ringlab-widgets.js (ES module), the worker
-// ringlab-worker.js and ringlab.wasm and ringlab-simd.wasm beside it, and the systems chunk (ringlab-systems.js with
+// ringlab-worker.js and ringlab.wasm and ringlab-simd.wasm beside it with their glues (ringlab.js,
+// ringlab-simd.js: chunks of their own, the main entry imports the one of the build it loads), and the systems chunk (ringlab-systems.js with
 // ringlab-systems.wasm) that only the Malachi widget loads. Both scripts find the .wasm (and the page finds
 // the worker) relative to their own URL, so the folder works from any sub-path; nothing uses eval,
 // inline script or blob: URLs, so it runs under a strict Content-Security-Policy.
@@ -94,7 +95,13 @@ export default defineConfig({
     minify: true,
     // Library mode keeps whitespace for downstream bundlers; this bundle has none, so minify fully.
     // The systems module is a chunk of its own, loaded by the Malachi widget on first use.
-    rolldownOptions: { output: { minify: true, chunkFileNames: "ringlab-[name].js" } },
+    // The main module's glues keep their names (ringlab.js, ringlab-simd.js).
+    rolldownOptions: {
+      output: {
+        minify: true,
+        chunkFileNames: (chunk) => (chunk.name.startsWith("ringlab") ? `${chunk.name}.js` : `ringlab-${chunk.name}.js`),
+      },
+    },
     lib: { entry: here("index.ts"), formats: ["es"], fileName: () => "ringlab-widgets.js" },
   },
 });

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `ringlab` command on Node: the C++ ringlab::run_cli compiled to WebAssembly (it lives in
-// the library's module), so it takes the same flags, prints the same bytes and the same errors as
-// the native binary.
+// The `ringlab` command on Node: the C++ ringlab::run_cli compiled to WebAssembly, so it takes the
+// same flags, prints the same bytes and the same errors as the native binary.
 //
 //   npx ringlab run vnode-sweep --servers 3 --keys 800
 //   npx ringlab compare --servers 10 --keys 100000 --change add --json
@@ -12,10 +11,10 @@
 //   npx ringlab claims --json
 //   npx ringlab --help
 //
+// Every command runs in the CLI's own module (ringlab-cli.wasm: the core, the Erlang library, the
+// real systems and the claims, with run_cli as the native CLI has it), which no page downloads.
 // `h32` is answered by the module's h32 on the strings Node decoded from argv, i.e. on their
-// UTF-16 units, exactly like the published function; everything else goes to run_cli: phash2,
-// place and --help in the systems module (ringlab-systems.wasm), claims in the claims module
-// (ringlab-claims.wasm), the rest in the main one.
+// UTF-16 units, exactly like the published function; everything else goes to run_cli.
 // Node decodes argv as UTF-8, so a KEY argument that is not UTF-8 arrives with U+FFFD in place
 // of its bad bytes: give such keys in a --keys FILE, which is read byte for byte.
 //
@@ -25,20 +24,14 @@
 // node_modules/.bin as usual.
 import { readFileSync } from "node:fs";
 import { Heap } from "./heap.js";
-import { hasSimd128, instantiate } from "./loader.js";
-import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
-import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
-import createRinglabModule from "./wasm/ringlab.js";
+import { instantiate } from "./loader.js";
+import createRinglabCliModule from "./wasm/ringlab-cli.js";
 
 // `ringlab ... | head` closes the pipe early; that is not an error worth a stack trace.
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   if (e.code === "EPIPE") process.exit(0);
   throw e;
 });
-
-// Commands the systems module answers (it has the core's commands too, so --help lists them all,
-// as the native CLI's does); the rest go to the main module, which a page loads anyway.
-const systemsCommands = ["phash2", "place", "--help", "-h", "help"];
 
 // The files a command names (--keys FILE), read here for the module, which has no file system:
 // [path, bytes, ...]. A file that cannot be read is left out, and the command says so as the
@@ -60,34 +53,10 @@ function namedFiles(args: string[]): (string | Uint8Array)[] {
 }
 
 async function main(args: string[]): Promise<number> {
-  if (args[0] === "claims") {
-    const { module: raw, exports } = await instantiate(
-      createRinglabClaimsModule,
-      {},
-      new URL("./wasm/ringlab-claims.wasm", import.meta.url),
-    );
-    const r = new Heap(raw, exports, []).call(() => raw.runCli(args));
-    if (r.out) process.stdout.write(r.out);
-    if (r.err) process.stderr.write(r.err);
-    return r.exitCode;
-  }
-  if (systemsCommands.includes(args[0] ?? "")) {
-    const { module: raw, exports } = await instantiate(
-      createRinglabSystemsModule,
-      {},
-      new URL("./wasm/ringlab-systems.wasm", import.meta.url),
-    );
-    const r = new Heap(raw, exports, []).call(() => raw.runCli(args, namedFiles(args)));
-    if (r.out) process.stdout.write(r.out);
-    if (r.err) process.stderr.write(r.err);
-    return r.exitCode;
-  }
   const { module: raw, exports } = await instantiate(
-    createRinglabModule,
+    createRinglabCliModule,
     {},
-    hasSimd128()
-      ? new URL("./wasm/ringlab-simd.wasm", import.meta.url)
-      : new URL("./wasm/ringlab.wasm", import.meta.url),
+    new URL("./wasm/ringlab-cli.wasm", import.meta.url),
   );
   if (args[0] === "h32" && args.length > 1) {
     process.stdout.write(
@@ -98,7 +67,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   }
-  const r = new Heap(raw, exports).call(() => raw.runCli(args));
+  const r = new Heap(raw, exports, []).call(() => raw.runCli(args, namedFiles(args)));
   if (r.out) process.stdout.write(r.out);
   if (r.err) process.stderr.write(r.err);
   return r.exitCode;

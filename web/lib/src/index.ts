@@ -14,9 +14,8 @@
  * @module
  */
 import { createRinglab } from "./api.js";
-import { entryLoader, hasSimd128, instantiate, type LoadOptions } from "./loader.js";
+import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./loader.js";
 import type { Ringlab } from "./types.js";
-import createRinglabModule from "./wasm/ringlab.js";
 
 export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
 export type { LoadOptions } from "./loader.js";
@@ -28,7 +27,8 @@ export type * from "./types.js";
  * By default the `.wasm` is fetched from next to this file (in Node: read from disk):
  * `ringlab-simd.wasm`, built with WebAssembly SIMD128, where `WebAssembly.validate` accepts a
  * SIMD128 probe, else `ringlab.wasm`, which has no SIMD instruction. Both give the same answers,
- * bit for bit. Bundlers that understand `new URL("…", import.meta.url)` (Vite, webpack 5, Rollup
+ * bit for bit; each has its own glue (`ringlab-simd.js`, `ringlab.js`), imported for the module
+ * loaded. Bundlers that understand `new URL("…", import.meta.url)` (Vite, webpack 5, Rollup
  * with a plugin) emit both as assets by themselves. Pass {@link LoadOptions} to load one from
  * elsewhere: it is then used whatever the engine supports.
  *
@@ -40,7 +40,13 @@ export type * from "./types.js";
 export const load: (options?: LoadOptions) => Promise<Ringlab> = entryLoader(async (options) =>
   createRinglab(
     await instantiate(
-      createRinglabModule,
+      // The glue of the build given or fetched: only it is downloaded.
+      {
+        pick: async (compiled) =>
+          mainBuild(compiled) === "simd128"
+            ? (await import("./wasm/ringlab-simd.js")).default
+            : (await import("./wasm/ringlab.js")).default,
+      },
       options,
       // Both URLs written out whole, so that bundlers see and emit both files.
       hasSimd128()

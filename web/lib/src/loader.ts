@@ -9,9 +9,10 @@ export interface LoadOptions {
   /**
    * URL of the `.wasm`, for when it is served from somewhere else than next to the package's
    * JavaScript (a CDN, a hashed asset path). A `file:` URL is read from disk in Node. Either of the
-   * package's two main modules loads with the same JavaScript: `ringlab-simd.wasm` (WebAssembly
-   * SIMD128: rendezvous scores several keys at once) and `ringlab.wasm` (no SIMD instruction, for
-   * engines without SIMD128). A URL given here is used as given, whichever engine runs it.
+   * package's two main modules may be given: `ringlab-simd.wasm` (WebAssembly SIMD128: rendezvous
+   * scores several keys at once) and `ringlab.wasm` (no SIMD instruction, for engines without
+   * SIMD128); each has its own glue, which `load()` imports for the module it was given. A URL given
+   * here is used as given, whichever engine runs it.
    * @defaultValue `new URL("./wasm/ringlab-simd.wasm", import.meta.url)` where
    *   `WebAssembly.validate` accepts a SIMD128 instruction (every current browser and Node),
    *   else `new URL("./wasm/ringlab.wasm", import.meta.url)` — files shipped in the package, also
@@ -106,19 +107,14 @@ function baseUrl(): string | undefined {
   return "file://" + (dir.startsWith("/") ? "" : "/") + encodeURI(dir).replace(/[?#]/g, encodeURIComponent);
 }
 
-async function instantiateFrom(
-  options: LoadOptions,
-  defaultUrl: URL | undefined,
-  imports: WebAssembly.Imports,
-): Promise<{ instance: WebAssembly.Instance; module: WebAssembly.Module }> {
-  if (options.wasmModule) {
-    return { instance: await WebAssembly.instantiate(options.wasmModule, imports), module: options.wasmModule };
-  }
-  if (options.wasmBinary) return WebAssembly.instantiate(options.wasmBinary as BufferSource, imports);
+// The compiled module, from wherever `options` (or `defaultUrl`) says.
+async function compileFrom(options: LoadOptions, defaultUrl: URL | undefined): Promise<WebAssembly.Module> {
+  if (options.wasmModule) return options.wasmModule;
+  if (options.wasmBinary) return WebAssembly.compile(options.wasmBinary as BufferSource);
   const given = options.wasmUrl ?? defaultUrl;
   if (given === undefined) throw new Error("no .wasm location");
   const url = new URL(given, baseUrl());
-  if (url.protocol === "file:") return WebAssembly.instantiate((await readFileUrl(url)) as BufferSource, imports);
+  if (url.protocol === "file:") return WebAssembly.compile((await readFileUrl(url)) as BufferSource);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${url.href}`);
   const type = response.headers.get("content-type") ?? "";
@@ -130,12 +126,33 @@ async function instantiateFrom(
         `(with Vite: optimizeDeps.exclude: ["ringlab"], or import "ringlab/single")`,
     );
   }
-  if (typeof WebAssembly.instantiateStreaming === "function" && type.startsWith("application/wasm")) {
-    return WebAssembly.instantiateStreaming(response, imports);
+  if (typeof WebAssembly.compileStreaming === "function" && type.startsWith("application/wasm")) {
+    return WebAssembly.compileStreaming(response);
   }
   // A server that sends another MIME type: compile from the bytes instead.
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+  return WebAssembly.compile(await response.arrayBuffer());
 }
+
+/** The main module's builds: each a link of its own, with its own glue. */
+export type MainBuild = "scalar" | "simd128";
+
+/**
+ * Which build of the main module `compiled` is, as its link wrote it in the custom section
+ * "ringlab_build" (cpp/wasm/build_mark.cpp). A glue loads only its own build: a module without
+ * the section is not one of this package's main modules.
+ */
+export function mainBuild(compiled: WebAssembly.Module): MainBuild {
+  const [mark] = WebAssembly.Module.customSections(compiled, "ringlab_build");
+  const build = mark ? new TextDecoder().decode(mark) : "";
+  if (build === "scalar" || build === "simd128") return build;
+  throw new RinglabError(
+    "load_failed",
+    "cannot load ringlab's .wasm: it is not one of this package's main modules (ringlab.wasm or ringlab-simd.wasm)",
+  );
+}
+
+/** A module's glue, or, for the main module, how to choose its build's glue once it is compiled. */
+export type Glue<M> = Factory<M> | { pick(compiled: WebAssembly.Module): Promise<Factory<M>> };
 
 /** An instantiated module: Emscripten's module object and the WebAssembly instance's exports. */
 export interface Instantiated<M> {
@@ -149,19 +166,24 @@ export interface Instantiated<M> {
   compiled: WebAssembly.Module;
 }
 
-/** Runs an Emscripten factory with the .wasm from `options` (or `defaultUrl`). */
-export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaultUrl?: URL): Promise<Instantiated<M>> {
+/** Runs an Emscripten glue's factory with the .wasm from `options` (or `defaultUrl`), compiled first. */
+export async function instantiate<M>(glue: Glue<M>, options: LoadOptions, defaultUrl?: URL): Promise<Instantiated<M>> {
+  let compiled: WebAssembly.Module;
+  try {
+    compiled = await compileFrom(options, defaultUrl);
+  } catch (e) {
+    throw loadFailed("cannot load ringlab's .wasm", e);
+  }
+  const factory = typeof glue === "function" ? glue : await glue.pick(compiled);
   let reject!: (e: unknown) => void;
   const failed = new Promise<never>((_, r) => (reject = r));
   let exports: WebAssembly.Exports | undefined;
-  let compiled: WebAssembly.Module | undefined;
   const moduleArg: ModuleArg = {
     instantiateWasm(imports, receive) {
-      instantiateFrom(options, defaultUrl, imports).then(
-        ({ instance, module }) => {
+      WebAssembly.instantiate(compiled, imports).then(
+        (instance) => {
           exports = instance.exports;
-          compiled = module;
-          receive(instance, module);
+          receive(instance, compiled);
         },
         (e: unknown) => reject(loadFailed("cannot load ringlab's .wasm", e)),
       );
@@ -169,7 +191,7 @@ export function instantiate<M>(factory: Factory<M>, options: LoadOptions, defaul
     },
   };
   const ready = factory(moduleArg).then((module) => {
-    if (exports === undefined || compiled === undefined)
+    if (exports === undefined)
       throw loadFailed("cannot load ringlab's .wasm", "the module was not instantiated by the loader");
     return { module, exports, compiled };
   });

@@ -139,11 +139,8 @@ export interface RawHeapUsage {
   reserved: number;
 }
 
-export interface RawCliResult {
-  exitCode: number;
-  out: string;
-  err: string;
-}
+// The CLI module's result, which the systems and claims modules' runCli share.
+export type { RawCliResult } from "./cli-raw.js";
 
 export interface RawMulberry32Fill {
   values: Uint32Array;
@@ -565,7 +562,6 @@ export interface RawModule extends RawCommon {
   makeVnodeSweepRun(args: RawVnodeSweepArgs): RawExperimentRun | null;
   makeHrwJumpRun(args: RawHrwJumpArgs): RawExperimentRun | null;
   placementDigest(args: RawDigestArgs): RawPlacementDigest;
-  runCli(args: string[]): RawCliResult;
 }
 
 /** The argument Emscripten's factory takes (the parts we use). */
