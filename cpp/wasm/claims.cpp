@@ -29,15 +29,6 @@ std::string claims_json() {
   return guarded([] { return ringlab::claims_json(ringlab::claims()); });
 }
 
-// The command line with the claims command only (the Node CLI sends the other commands to the
-// modules that have them); it reads no files.
-ringlab::CliResult run_cli(const val& args) {
-  return guarded([&] {
-    const ringlab::CliCommand commands[] = {ringlab::claims_cli_command()};
-    return ringlab::run_added_cli(emscripten::vecFromJSArray<std::string>(args), commands, {});
-  });
-}
-
 std::string version() { return RINGLAB_VERSION; }
 
 struct HeapOut {
@@ -56,13 +47,8 @@ EMSCRIPTEN_BINDINGS(ringlab_claims) {
   using emscripten::value_object;
 
   register_abi();
-  value_object<ringlab::CliResult>("RawCliResult")
-      .field("exitCode", &ringlab::CliResult::exit_code)
-      .field("out", &ringlab::CliResult::out)
-      .field("err", &ringlab::CliResult::err);
   value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
   function("version", &version);
   function("heapUsage", &heap_usage);
   function("claimsJson", &claims_json);
-  function("runCli", &run_cli);
 }

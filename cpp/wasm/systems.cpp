@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <limits>
-#include <map>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -33,7 +32,7 @@
 #include <vector>
 
 #include "abi.hpp"
-#include "ringlab/claims.hpp"
+#include "abi_bindings.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
@@ -41,7 +40,6 @@
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/placement.hpp"
-#include "ringlab/systems_cli.hpp"
 #include "utf8.hpp"
 
 #ifndef RINGLAB_VERSION
@@ -559,38 +557,6 @@ val system_tries(const SystemHandle& h, const std::u16string& key) {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The command line
-
-// The command line with the systems' commands; `files` is [path, bytes, path, bytes, ...]: the files the
-// JavaScript CLI read for the command (the module has no file system). A path not given cannot
-// be read, as a missing file.
-ringlab::CliResult run_cli(const val& args, const val& files) {
-  return guarded([&] {
-    std::map<std::string, std::string> given;
-    const auto flat = emscripten::vecFromJSArray<std::string>(files);
-    for (std::size_t i = 0; i + 1 < flat.size(); i += 2) given[flat[i]] = flat[i + 1];
-    const ringlab::ReadFile read = [&given](const std::string& path) -> std::optional<std::string> {
-      const auto it = given.find(path);
-      if (it == given.end()) return std::nullopt;
-      return it->second;
-    };
-    // run_added_cli: this module has the systems' commands, not the core's experiments (the
-    // Node CLI sends those to the main module). It answers the Node CLI's --help, so it lists
-    // the claims command too, which the Node CLI sends to the claims module.
-    static const std::vector<ringlab::CliCommand> commands = [] {
-      std::vector<ringlab::CliCommand> all = ringlab::systems::cli_commands();
-      ringlab::CliCommand claims = ringlab::claims_cli_listing();
-      claims.run = [](const std::vector<std::string>&, const ringlab::ReadFile&) -> std::string {
-        throw ringlab::CliUsageError{"claims is not in this module (ringlab's claims module has it)"};
-      };
-      all.push_back(std::move(claims));
-      return all;
-    }();
-    return ringlab::run_added_cli(emscripten::vecFromJSArray<std::string>(args), commands, read);
-  });
-}
-
 std::string version() { return RINGLAB_VERSION; }
 
 // The heap in use and reserved, for leak checks (as the main module's heapUsage).
@@ -637,11 +603,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   using emscripten::function;
   using emscripten::value_object;
 
-  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
-  value_object<ringlab::CliResult>("RawCliResult")
-      .field("exitCode", &ringlab::CliResult::exit_code)
-      .field("out", &ringlab::CliResult::out)
-      .field("err", &ringlab::CliResult::err);
+  register_abi();
   value_object<TermOut>("RawTerm")
       .field("erlang", &TermOut::erlang)
       .field("elixir", &TermOut::elixir)
@@ -652,14 +614,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   function("version", &version);
   value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
   function("heapUsage", &heap_usage);
-  function("errorFlagAddress", &error_flag_address);
-  function("keyScratchAddress", &key_scratch_address);
   function("directFunctions", &direct_functions);
-  function("takeError", &take_error);
-  function("stageStrings", &stage_strings);
-  function("restageStrings", &restage_strings);
-  function("stageWords", &stage_words);
-  function("unstage", &unstage);
 
   function("parseTerm", &parse_term);
   function("describeTerm", &describe_term);
@@ -716,6 +671,4 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
       .field("server", &EditIn::server)
       .field("weight", &EditIn::weight);
   function("makeSystem", &make_system, allow_raw_pointers());
-
-  function("runCli", &run_cli);
 }

@@ -139,9 +139,6 @@ export interface RawHeapUsage {
   reserved: number;
 }
 
-// The CLI module's result, which the systems and claims modules' runCli share.
-export type { RawCliResult } from "./cli-raw.js";
-
 export interface RawMulberry32Fill {
   values: Uint32Array;
   state: number;

@@ -1,7 +1,7 @@
 // What the systems module registers (cpp/wasm/systems.cpp), as the wrapper sees it. Terms cross
 // as tagged strings: "b" + text (the binary of its UTF-8), "i" + decimal (an integer), "e" +
 // Erlang text (any term); see erlang-term.ts.
-import type { RawCliResult, RawCommon, RawHandle, RawHeapUsage } from "./raw.js";
+import type { RawCommon, RawHandle, RawHeapUsage } from "./raw.js";
 
 /** A term as the module describes it. */
 export interface RawTerm {
@@ -57,8 +57,6 @@ export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
   /** Staged: n strings (Elixir strings), their phash2 in the results region. */
   phash2Many(n: number, range: number, ranged: boolean): void;
   makeMalachiRing(bits: number): RawMalachiRing | null;
-  /** run_cli with the systems' commands; files: [path, bytes, path, bytes, …]. */
-  runCli(args: string[], files: (string | Uint8Array)[]): RawCliResult;
 }
 
 /** An option of a system, from the core's table (cpp/include/ringlab/systems/placement.hpp). */
