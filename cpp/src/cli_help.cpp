@@ -180,17 +180,13 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
-// The one rule for a rejected value on the command line: the message with its leading subject
-// (the parameter's JavaScript name) replaced by the command's spelling of that parameter.
+// The one rule for a rejected value on the command line: the error's message with its parameter
+// spelled as the command spells it (the flag in place of the JavaScript name).
 std::string cli_message(const Error& e, const Command& c) {
-  std::string m = e.what();
-  const std::string& subject = e.subject();
-  if (subject.empty() || m.compare(0, subject.size(), subject) != 0 || m.size() == subject.size() ||
-      m[subject.size()] != ' ')
-    return m;
-  for (const ParamSpec* p : params_of(c))
-    if (p->name == subject) return std::string(p->flag) + m.substr(subject.size());
-  return m;
+  if (!e.param().empty())
+    for (const ParamSpec* p : params_of(c))
+      if (p->name == e.param()) return e.message_as(p->flag);
+  return e.what();
 }
 
 }  // namespace

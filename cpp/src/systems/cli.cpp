@@ -90,13 +90,13 @@ std::vector<std::string> placement_systems() {
 
 SystemFlags system_flags(std::string_view system) {
   const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, rule::unknownSystem, "", {input(system)});
   return d->flags;
 }
 
 std::vector<std::pair<std::string, std::string>> option_names(std::string_view system) {
   const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, rule::unknownSystem, "", {input(system)});
   std::vector<std::pair<std::string, std::string>> out;
   for (const std::vector<std::string>* flags : {&d->flags.values, &d->flags.switches}) {
     for (const std::string& flag : *flags) {
@@ -121,7 +121,7 @@ std::vector<std::pair<std::string, std::string>> option_names(std::string_view s
 std::unique_ptr<Placement> configure(std::string_view system, const std::vector<std::string>& flags,
                                      const ReadFile& read) {
   const SystemDef* d = find_def(system);
-  if (d == nullptr) throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  if (d == nullptr) throw Error(ErrorCode::invalid_argument, rule::unknownSystem, "", {input(system)});
   std::vector<std::string> args = {"place", d->name};
   args.insert(args.end(), flags.begin(), flags.end());
   const cli::Args a = cli::read_args(args, 2, views(d->flags.values), views(d->flags.switches), "place " + d->name);
