@@ -54,7 +54,6 @@ EMSCRIPTEN_BINDINGS(ringlab_claims) {
   using emscripten::function;
   using emscripten::value_object;
 
-  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
   value_object<ringlab::CliResult>("RawCliResult")
       .field("exitCode", &ringlab::CliResult::exit_code)
       .field("out", &ringlab::CliResult::out)

@@ -188,10 +188,6 @@ constexpr Field kDigestArgs[] = {
     RINGLAB_FIELD(DigestArgs, "seed", seed),
     RINGLAB_FIELD(DigestArgs, "keys", keys),
 };
-constexpr Field kError[] = {
-    RINGLAB_FIELD(ErrorOut, "code", code),
-    RINGLAB_FIELD(ErrorOut, "message", message),
-};
 constexpr Field kHeapUsage[] = {
     RINGLAB_FIELD(HeapUsageOut, "used", used),
     RINGLAB_FIELD(HeapUsageOut, "reserved", reserved),
@@ -409,7 +405,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   value<DigestArgs>("RawDigestArgs", kDigestArgs);
 
   // Results
-  value<ErrorOut>("RawError", kError);
   value<HeapUsageOut>("RawHeapUsage", kHeapUsage);
   value<ringlab::CliResult>("RawCliResult", kCliResult);
   value<Mulberry32Out>("RawMulberry32Fill", kMulberry32Fill);

@@ -482,7 +482,6 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
   using emscripten::function;
   using emscripten::value_object;
 
-  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
   value_object<ringlab::CliResult>("RawCliResult")
       .field("exitCode", &ringlab::CliResult::exit_code)
       .field("out", &ringlab::CliResult::out)

@@ -97,7 +97,6 @@ std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
       fields.emplace_back(i + 1, line.substr(i, j - i));
       i = j;
     }
-    const std::string at = "ring line " + std::to_string(line_no);
     if (fields.empty()) continue;
     const std::string_view first = fields.front().second;
     const std::string_view rest = trim(line.substr(fields.front().first - 1));
@@ -106,14 +105,15 @@ std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
       continue;
     if (first.find_first_not_of('=') == std::string_view::npos) continue;
     const auto& [column, last] = fields.back();
-    const std::string where = at + ", column " + std::to_string(column) + ": token";
-    if (fields.size() == 1) {
-      // The lone token nodetool prints above the rows: the ring's last token, repeated. Checked
-      // but not a row of its own.
-      (void)token_from_text(last, where);
-      continue;
+    std::int64_t token = 0;
+    try {
+      token = token_from_text(last, "token");
+    } catch (const Error& e) {
+      throw Error(rule::configAt, "", {"ring", line_no, column}, e);
     }
-    out.push_back({std::string(first), token_from_text(last, where)});
+    // The lone token nodetool prints above the rows is the ring's last token, repeated: checked
+    // but not a row of its own.
+    if (fields.size() > 1) out.push_back({std::string(first), token});
   }
   return out;
 }

@@ -18,7 +18,13 @@ import { entryLoader, hasSimd128, instantiate, type LoadOptions } from "./loader
 import type { Ringlab } from "./types.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
-export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type * from "./types.js";
 

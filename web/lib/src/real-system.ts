@@ -1,7 +1,7 @@
 // A real system's handle (ringlab/systems): keys cross as one block of UTF-8 bytes with offsets,
 // and the answers come back as the JSON `ringlab place` prints, read here with integers beyond
 // 2^53 kept exact as bigints.
-import { RinglabError } from "./errors.js";
+import { RinglabError, wrapperError } from "./errors.js";
 import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawSystemHandle, SystemsDirect } from "./systems-raw.js";
@@ -29,10 +29,7 @@ function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Ar
     if (typeof k === "string") {
       // TextEncoder would turn a lone surrogate into U+FFFD: a silently different key.
       if (loneSurrogate.test(k)) {
-        throw new RinglabError(
-          "invalid_argument",
-          `${what(i)} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
-        );
+        throw wrapperError("invalid_argument", "notUnicode", what(i));
       }
       at += encoder.encodeInto(k, block.subarray(at)).written;
     } else {

@@ -1,5 +1,5 @@
 // The `ringlab/systems` API over an instantiated systems module.
-import { RinglabError } from "./errors.js";
+import { RinglabError, wrapperError } from "./errors.js";
 import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
 import { Heap } from "./heap.js";
 import type { Instantiated } from "./loader.js";
@@ -86,7 +86,7 @@ export class RinglabSystemsModule implements RinglabSystems {
   system(name: string, opts?: SystemOptions): RealSystem {
     const n = str(name, "name");
     if (!this.#raw.systemNames().includes(n)) {
-      throw new RinglabError("invalid_argument", `unknown system "${n}": use ${this.#raw.systemNames().join(", ")}`);
+      throw wrapperError("invalid_argument", "noSuchSystem", "name", [n, ...this.#raw.systemNames()]);
     }
     const known = new Map(this.#raw.systemOptions(n).map(([flag, option, isSwitch]) => [option, { flag, isSwitch }]));
     if (opts !== undefined && (opts === null || typeof opts !== "object" || Array.isArray(opts))) {
@@ -97,10 +97,7 @@ export class RinglabSystemsModule implements RinglabSystems {
       if (v === undefined) continue;
       const o = known.get(k);
       if (o === undefined) {
-        throw new RinglabError(
-          "invalid_argument",
-          `unknown option "${k}" for system("${n}") (known: ${[...known.keys()].join(", ")})`,
-        );
+        throw wrapperError("invalid_argument", "unknownOption", k, [k, `system("${n}")`, ...known.keys()]);
       }
       const flag = o.flag;
       if (o.isSwitch) {
