@@ -126,13 +126,15 @@ export function renderTables(data) {
   }
   const example = (r) => (r.js ? code(jsCall(r.js)) : "—");
   const command = (r) => (r.cli ? code(cliCall(r.cli)) : "—");
+  // The error's rule, and its parameter when it concerns one: "`between` (servers)".
+  const rule = (r) => (r.param ? `${code(r.rule)} (${cell(r.param)})` : code(r.rule));
   return {
     named: table(
-      ["input", "JavaScript", "command line", "code", "message"],
-      named.map((r) => [cell(r.name), example(r), command(r), code(r.code), cell(r.message)]),
+      ["input", "JavaScript", "command line", "code", "rule (parameter)", "message"],
+      named.map((r) => [cell(r.name), example(r), command(r), code(r.code), rule(r), cell(r.message)]),
     ),
     functions: table(
-      ["function", "mistake", "JavaScript", "command line", "code", "message"],
+      ["function", "mistake", "JavaScript", "command line", "code", "rule (parameter)", "message"],
       [...byFunction].flatMap(([fn, rows]) =>
         rows.map((r, i) => [
           i === 0 ? code(fn) : "",
@@ -140,6 +142,7 @@ export function renderTables(data) {
           example(r),
           command(r),
           code(r.code),
+          rule(r),
           cell(r.message),
         ]),
       ),

@@ -15,16 +15,14 @@ namespace ringlab {
 
 Movement movement(std::span<const std::uint32_t> before, std::span<const std::uint32_t> after,
                   const std::vector<bool>& is_new) {
-  if (before.size() != after.size())
-    throw Error(ErrorCode::invalid_argument, "the two placements must place the same keys");
+  if (before.size() != after.size()) throw Error(ErrorCode::invalid_argument, rule::placementsDiffer, "");
   Movement m;
   m.keys = before.size();
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint64_t> cells;
   for (std::size_t k = 0; k < before.size(); ++k) {
     const std::uint32_t a = before[k];
     const std::uint32_t b = after[k];
-    if (a >= is_new.size() || b >= is_new.size())
-      throw Error(ErrorCode::invalid_argument, "a placement names a server id outside the id space");
+    if (a >= is_new.size() || b >= is_new.size()) throw Error(ErrorCode::invalid_argument, rule::idOutside, "");
     if (a == b) continue;
     ++m.moved;
     if (is_new[b]) ++m.moved_to_new;
@@ -42,7 +40,7 @@ LoadStats load_stats(std::span<const std::uint32_t> loads) {
 }
 
 LoadStats load_stats(std::span<const double> loads) {
-  if (loads.empty()) throw Error(ErrorCode::invalid_argument, "load statistics need at least one server");
+  if (loads.empty()) throw Error(ErrorCode::invalid_argument, rule::noLoads, "");
   LoadStats s;
   const double n = static_cast<double>(loads.size());
   double sum = 0;
@@ -64,7 +62,7 @@ LoadStats load_stats(std::span<const double> loads) {
 std::vector<std::uint32_t> loads_of(std::span<const std::uint32_t> placement, std::uint32_t servers) {
   std::vector<std::uint32_t> loads(servers, 0);
   for (std::uint32_t s : placement) {
-    if (s >= servers) throw Error(ErrorCode::invalid_argument, "a placement names a server outside the list");
+    if (s >= servers) throw Error(ErrorCode::invalid_argument, rule::serverOutside, "");
     ++loads[s];
   }
   return loads;
@@ -122,9 +120,7 @@ HotKeyResult hot_keys(const Ring& ring, const HotKeyParams& p) {
   const auto copies = static_cast<std::uint32_t>(check_integer(Param::hot_keys_copies, p.copies));
   // Each copy of each hot key has its place found up front: hot x copies is the memory.
   if (copies > 1 && p.hot * p.copies > kMaxHotCopies)
-    throw Error(ErrorCode::limit_exceeded, "a run of " + std::to_string(p.hot * p.copies) +
-                                               " copies (hot x copies) exceeds the cap of " +
-                                               std::to_string(kMaxHotCopies));
+    throw Error(ErrorCode::limit_exceeded, rule::copiesCap, "", {p.hot * p.copies, kMaxHotCopies});
   // The keys and where each (and each copy of a hot key) lives.
   CourseKeys keys(p.seed);
   std::vector<std::uint32_t> home(key_count);

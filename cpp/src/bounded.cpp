@@ -26,9 +26,7 @@ std::vector<std::uint32_t> bounded_capacities(const Ring& ring, std::uint64_t ke
     room += cap;
   }
   // Guarantees every walk ends within one lap.
-  if (room < keys)
-    throw Error(ErrorCode::out_of_range, "capacities hold only " + std::to_string(room) + " of " +
-                                             std::to_string(keys) + " keys: raise epsilon");
+  if (room < keys) throw Error(ErrorCode::out_of_range, rule::capacity, "epsilon", {room, keys});
   return caps;
 }
 

@@ -180,17 +180,13 @@ std::string one_line(const std::string& message) {
   return out;
 }
 
-// The one rule for a rejected value on the command line: the message with its leading subject
-// (the parameter's JavaScript name) replaced by the command's spelling of that parameter.
-std::string cli_message(const Error& e, const Command& c) {
-  std::string m = e.what();
-  const std::string& subject = e.subject();
-  if (subject.empty() || m.compare(0, subject.size(), subject) != 0 || m.size() == subject.size() ||
-      m[subject.size()] != ' ')
-    return m;
-  for (const ParamSpec* p : params_of(c))
-    if (p->name == subject) return std::string(p->flag) + m.substr(subject.size());
-  return m;
+// An error's parameter as the command spells it: its flag, or the name it has (a key's number,
+// a flag already) when the command has no such parameter.
+std::string cli_param(const Error& e, const Command& c) {
+  if (!e.param().empty())
+    for (const ParamSpec* p : params_of(c))
+      if (p->name == e.param()) return std::string(p->flag);
+  return e.param();
 }
 
 }  // namespace
@@ -250,7 +246,11 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
     r.err = "ringlab: " + one_line(u.message) + "\n";
   } catch (const Error& e) {
     r.exit_code = 2;
-    r.err = "ringlab: " + one_line(cli_message(e, *current)) + "\n";
+    // The one rule for a rejected value on the command line: the error's message with its
+    // parameter spelled as the command spells it.
+    r.param = cli_param(e, *current);
+    r.rule = e.rule().id;
+    r.err = "ringlab: " + one_line(e.message_as(r.param)) + "\n";
   }
   return r;
 }

@@ -55,9 +55,7 @@ Lists make_lists(const Scenario& sc) {
   std::int64_t found = -1;
   for (std::uint32_t i = 0; i < n; ++i)
     if (sc.servers[i].name == c.name) found = i;
-  if (found < 0)
-    throw Error(ErrorCode::unknown_server,
-                "the change names server \"" + utf8_for_message(c.name) + "\", which is not in the scenario");
+  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notInScenario, "change", {utf8_for_message(c.name)});
   l.changed = static_cast<std::uint32_t>(found);
   for (std::uint32_t i = 0; i < n; ++i) {
     if (c.kind != ChangeKind::weight && i == found) continue;
@@ -66,7 +64,7 @@ Lists make_lists(const Scenario& sc) {
     l.after.push_back(s);
     l.after_ids.push_back(i);
   }
-  if (l.after.empty()) throw Error(ErrorCode::out_of_range, "the change would leave no server");
+  if (l.after.empty()) throw Error(ErrorCode::out_of_range, rule::noServerLeft, "change");
   l.touched.assign(n, 0);
   l.touched[*l.changed] = 1;
   return l;
@@ -264,9 +262,7 @@ void ComparisonRun::place(std::uint64_t first, std::uint64_t end, std::span<std:
 void ComparisonRun::place_bounded(std::uint64_t first, std::uint64_t end, std::span<std::uint64_t> tally) {
   State& s = *s_;
   check_part(first, end, chunks(), tally.size(), tally_size());
-  if (first != s.bounded_next)
-    throw Error(ErrorCode::invalid_argument, "bounded loads places its chunks in order: the next is chunk " +
-                                                 std::to_string(s.bounded_next) + ", not " + std::to_string(first));
+  if (first != s.bounded_next) throw Error(ErrorCode::invalid_argument, rule::chunkOrder, "", {s.bounded_next, first});
   compare_detail::Placement p;
   std::vector<std::uint32_t> hashes;
   for (std::uint64_t c = first; c < end; ++c) {

@@ -95,10 +95,10 @@ struct ListCursor {
   }
 };
 
-// The checked text of atoms: nullptr when `utf8` is a valid atom name, else why not (and
-// whether the reason is a limit).
+// The checked text of atoms: nullptr when `utf8` is a valid atom name, else the rule it breaks
+// (its value is kMaxAtomCharacters) and whether the rule is a limit.
 struct AtomProblem {
-  const char* message = nullptr;
+  const ErrorRule* rule = nullptr;
   bool limit = false;
 };
 [[nodiscard]] AtomProblem check_atom_name(std::string_view utf8) noexcept;

@@ -46,7 +46,7 @@ Term parse_named(std::string_view text, Syntax syntax, const std::string& what) 
   try {
     return parse_term(text, syntax);
   } catch (const Error& e) {
-    throw Error(e.code(), what + ": " + e.what());
+    throw Error(rule::labeled, what, {}, e);
   }
 }
 
@@ -170,7 +170,7 @@ std::vector<VnodeText> split_vnodes(std::string_view text, Syntax syntax) {
     const std::size_t entry_at = from;
     const std::string what = "--vnodes entry " + std::to_string(out.size() + 1);
     std::size_t end = text.find(',', from);
-    std::string last_error;
+    std::optional<Error> last_error;
     while (true) {
       const std::string_view piece =
           text.substr(entry_at, (end == std::string_view::npos ? text.size() : end) - entry_at);
@@ -187,12 +187,12 @@ std::vector<VnodeText> split_vnodes(std::string_view text, Syntax syntax) {
           out.push_back({trim(piece.substr(0, eq)), trim(piece.substr(eq + 1)), std::move(id)});
           break;
         } catch (const Error& e) {
-          last_error = e.what();
+          last_error = e;
         }
       }
       if (end == std::string_view::npos) {
-        if (last_error.empty()) throw Usage{what + " must be ID=TOKEN, got " + shown_text(trim(piece))};
-        throw Error(ErrorCode::invalid_argument, what + ": " + last_error);
+        if (!last_error) throw Usage{what + " must be ID=TOKEN, got " + shown_text(trim(piece))};
+        throw Error(rule::entry, "vnodes", {"--vnodes", out.size() + 1}, *last_error);
       }
       end = text.find(',', end + 1);
     }

@@ -303,7 +303,7 @@ std::uint32_t phash2(const Term& term) { return phash2_full(term) & ((1u << 27) 
 std::uint32_t phash2(const Term& term, std::uint64_t range) {
   if (range < 1 || range > kMaxPhash2Range) {
     const ParamSpec& spec = param(SystemParam::phash2_range);
-    throw rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), std::to_string(range));
+    throw range_error(ErrorCode::out_of_range, spec, range);
   }
   const std::uint32_t h = phash2_full(term);
   return range == kMaxPhash2Range ? h : static_cast<std::uint32_t>(h % range);

@@ -252,7 +252,12 @@ class Parser {
  private:
   // --- errors ---------------------------------------------------------------------------------
 
-  [[noreturn]] void fail(std::size_t at, const std::string& what, ErrorCode code = ErrorCode::invalid_argument) const {
+  [[noreturn]] void fail(std::size_t at, const ErrorRule& what, std::vector<ErrorValue> values = {},
+                         ErrorCode code = ErrorCode::invalid_argument) const {
+    fail(at, Error(code, what, "", std::move(values)));
+  }
+  // What is wrong (inner), where it is: the column, and the line when the text has several.
+  [[noreturn]] void fail(std::size_t at, const Error& inner) const {
     std::size_t line = 1, col = 1;
     for (std::size_t i = 0; i < at && i < src_.size(); ++i) {
       const auto c = static_cast<unsigned char>(src_[i]);
@@ -263,12 +268,14 @@ class Parser {
         ++col;
       }
     }
-    std::string where =
-        line > 1 ? "line " + std::to_string(line) + ", column " + std::to_string(col) : "column " + std::to_string(col);
-    throw Error(code, "invalid " + std::string(syntax_name(syntax_)) + " term: " + what + " at " + where);
+    const std::string_view syntax = syntax_name(syntax_);
+    if (line > 1) throw Error(rule::termAtLine, "", {syntax, line, col}, inner);
+    throw Error(rule::termAt, "", {syntax, col}, inner);
   }
   [[noreturn]] void unexpected(const Token& t, const std::string& wanted) const {
-    fail(t.at, (wanted.empty() ? std::string() : "expected " + wanted + ", got ") + describe(t));
+    if (wanted.empty()) fail(t.at, rule::termGot, {describe(t)});
+    if (t.kind == Tok::end) fail(t.at, rule::termExpectedEnd, {wanted});
+    fail(t.at, rule::termExpected, {wanted, describe(t)});
   }
 
   // --- characters -----------------------------------------------------------------------------
@@ -279,7 +286,7 @@ class Parser {
   // The code point at pos_ and its length in bytes; invalid UTF-8 is an error.
   std::pair<std::uint32_t, std::size_t> decode(std::size_t at) const {
     const utf8::Decoded d = utf8::decode(src_, at);
-    if (d.len == 0 || utf8::is_surrogate(d.cp)) fail(at, "invalid UTF-8");
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) fail(at, rule::termInvalidUTF8);
     return {d.cp, d.len};
   }
   std::uint32_t take_char() {
@@ -301,7 +308,7 @@ class Parser {
         while (!at_end() && src_[pos_] != '\n') {
           if (syntax_ == Syntax::elixir && static_cast<unsigned char>(src_[pos_]) >= 0x80) {
             const std::size_t at = pos_;
-            if (detail::elixir_bidi(take_char())) fail(at, "a bidirectional formatting character in a comment");
+            if (detail::elixir_bidi(take_char())) fail(at, rule::termBidiComment);
           } else {
             ++pos_;
           }
@@ -362,20 +369,19 @@ class Parser {
       case '+': one(Tok::plus); break;
       case '*': one(Tok::star); break;
       case '<':
-        if (peek_byte(1) != '<') fail(pos_, "unexpected character '<'");
+        if (peek_byte(1) != '<') fail(pos_, rule::termUnexpectedChar, {"<"});
         // Elixir reads <<< and <<~ as operators: a nested binary opens after a space.
         if (syntax_ == Syntax::elixir && (peek_byte(2) == '<' || peek_byte(2) == '~'))
-          fail(pos_, "'<<" + std::string(1, peek_byte(2)) + "' is an operator in Elixir (write '<< <<')");
+          fail(pos_, rule::termOperator, {"<<" + std::string(1, peek_byte(2)), "<< <<"});
         one(Tok::bin_open, 2);
         break;
       case '>':
-        if (peek_byte(1) != '>') fail(pos_, "unexpected character '>'");
-        if (syntax_ == Syntax::elixir && peek_byte(2) == '>')
-          fail(pos_, "'>>>' is an operator in Elixir (write '>> >>')");
+        if (peek_byte(1) != '>') fail(pos_, rule::termUnexpectedChar, {">"});
+        if (syntax_ == Syntax::elixir && peek_byte(2) == '>') fail(pos_, rule::termOperator, {">>>", ">> >>"});
         one(Tok::bin_close, 2);
         break;
       case '=':
-        if (peek_byte(1) != '>') fail(pos_, "unexpected character '='");
+        if (peek_byte(1) != '>') fail(pos_, rule::termUnexpectedChar, {"="});
         one(Tok::arrow, 2);
         break;
       default:
@@ -408,17 +414,17 @@ class Parser {
     const double bits_per_digit = std::log2(static_cast<double>(base));
     if (static_cast<double>(digits.size() - std::min(digits.size(), digits.find_first_not_of('0'))) * bits_per_digit >
         static_cast<double>(kMaxIntegerBits) + 8)
-      fail(at, "integer wider than " + std::to_string(kMaxIntegerBits) + " bits", ErrorCode::limit_exceeded);
+      fail(at, rule::integerBits, {kMaxIntegerBits}, ErrorCode::limit_exceeded);
     t.kind = Tok::integer;
     t.magnitude = detail::magnitude_from_digits(digits, base);
     if (detail::magnitude_bits(t.magnitude) > kMaxIntegerBits)
-      fail(at, "integer wider than " + std::to_string(kMaxIntegerBits) + " bits", ErrorCode::limit_exceeded);
+      fail(at, rule::integerBits, {kMaxIntegerBits}, ErrorCode::limit_exceeded);
   }
 
   void float_token(Token& t, const std::string& text, std::size_t at) {
     errno = 0;
     const double v = std::strtod(text.c_str(), nullptr);
-    if (std::isinf(v)) fail(at, "float out of range");
+    if (std::isinf(v)) fail(at, rule::termFloatOutRange);
     t.kind = Tok::floating;
     t.number = v;
   }
@@ -437,7 +443,7 @@ class Parser {
         const std::string exp = read_digits(10);
         if (exp.empty()) {
           pos_ = save;
-          fail(pos_, "a float's exponent needs digits");
+          fail(pos_, rule::termExponentDigits);
         }
         text += "e" + sign + exp;
       }
@@ -454,7 +460,7 @@ class Parser {
     const std::size_t at = pos_;
     switch (c) {
       case '#':
-        if (peek_byte(1) != '{') fail(pos_, "records are not terms ('#' must start '#{')");
+        if (peek_byte(1) != '{') fail(pos_, rule::termRecordsNotTerms);
         t.kind = Tok::map_open;
         pos_ += 2;
         return;
@@ -473,7 +479,7 @@ class Parser {
         return;
       case '$': {
         ++pos_;
-        if (at_end()) fail(at, "'$' needs a character");
+        if (at_end()) fail(at, rule::termNeedsChar, {"$"});
         std::uint32_t cp = take_char();
         if (cp == '\\') cp = erlang_escape(at);
         t.kind = Tok::integer;
@@ -499,10 +505,10 @@ class Parser {
         const std::size_t first = std::min(digits.size(), digits.find_first_not_of('0'));
         const std::size_t b =
             digits.size() - first > 2 ? 99 : (first == digits.size() ? 0 : std::stoul(digits.substr(first)));
-        if (b < 2 || b > 36) fail(at, "a base must be between 2 and 36");
+        if (b < 2 || b > 36) fail(at, rule::termBaseMustBe);
         ++pos_;
         const std::string based = read_digits(static_cast<unsigned>(b));
-        if (based.empty()) fail(pos_, "expected digits of base " + std::to_string(b));
+        if (based.empty()) fail(pos_, rule::termBaseDigits, {b});
         integer_token(t, based, static_cast<unsigned>(b), at);
         return;
       }
@@ -531,12 +537,12 @@ class Parser {
       return;
     }
     (void)len;
-    fail(at, "unexpected character");
+    fail(at, rule::termUnexpectedCharacter);
   }
 
   // After a backslash, in a string, a quoted atom or a $ character.
   std::uint32_t erlang_escape(std::size_t start) {
-    if (at_end()) fail(start, "unterminated escape");
+    if (at_end()) fail(start, rule::termUnterminatedEscape);
     const std::size_t at = pos_ - 1;
     const std::uint32_t c = take_char();
     std::uint64_t v = 0;
@@ -551,7 +557,7 @@ class Parser {
       case 't': return 9;
       case 'v': return 11;
       case '^': {
-        if (at_end()) fail(at, "unterminated escape");
+        if (at_end()) fail(at, rule::termUnterminatedEscape);
         return take_char() & 31u;
       }
       case 'x':
@@ -564,16 +570,16 @@ class Parser {
             ++pos_;
             ++n;
           }
-          if (n == 0 || peek_byte() != '}') fail(at, "\\x{ needs hex digits and '}'");
+          if (n == 0 || peek_byte() != '}') fail(at, rule::termHexBraces);
           ++pos_;
         } else {
           for (int i = 0; i < 2; ++i) {
-            if (at_end() || !is_digit_in(src_[pos_], 16)) fail(at, "\\x needs two hex digits");
+            if (at_end() || !is_digit_in(src_[pos_], 16)) fail(at, rule::termHexTwo);
             v = v * 16 + hex_value(src_[pos_]);
             ++pos_;
           }
         }
-        if (!is_char_value(v)) fail(at, "illegal character");
+        if (!is_char_value(v)) fail(at, rule::termIllegalCharacter);
         return static_cast<std::uint32_t>(v);
       default:
         if (c >= '0' && c <= '7') {
@@ -591,7 +597,7 @@ class Parser {
     ++pos_;
     std::vector<std::uint32_t> out;
     while (true) {
-      if (at_end()) fail(at, quote == '"' ? "unterminated string" : "unterminated quoted atom");
+      if (at_end()) fail(at, quote == '"' ? rule::termUnterminatedString : rule::termUnterminatedAtom);
       if (src_[pos_] == quote) {
         ++pos_;
         return out;
@@ -604,7 +610,8 @@ class Parser {
 
   void check_atom(const std::string& name, std::size_t at) const {
     const detail::AtomProblem p = detail::check_atom_name(name);
-    if (p.message != nullptr) fail(at, p.message, p.limit ? ErrorCode::limit_exceeded : ErrorCode::invalid_argument);
+    if (p.rule != nullptr)
+      fail(at, *p.rule, {kMaxAtomCharacters}, p.limit ? ErrorCode::limit_exceeded : ErrorCode::invalid_argument);
   }
 
   // --- Elixir tokens ---
@@ -614,7 +621,7 @@ class Parser {
     const std::size_t at = pos_;
     switch (c) {
       case '%':
-        if (peek_byte(1) != '{') fail(pos_, "structs are not supported ('%' must start '%{')");
+        if (peek_byte(1) != '{') fail(pos_, rule::termStructsNotSupported);
         t.kind = Tok::map_open;
         pos_ += 2;
         return;
@@ -644,11 +651,11 @@ class Parser {
           check_atom(t.text, at);
           return;
         }
-        fail(at, "only :name, :\"quoted\" and :'quoted' atoms are supported");
+        fail(at, rule::termOnlyNameQuoted);
       }
       case '"':
       case '\'': {
-        if (c == '"' && peek_byte(1) == '"' && peek_byte(2) == '"') fail(at, "heredocs are not supported");
+        if (c == '"' && peek_byte(1) == '"' && peek_byte(2) == '"') fail(at, rule::termHeredocsNotSupported);
         t.chars = elixir_quoted(c, c);
         if (keyword_colon()) {
           t.kind = Tok::keyword;
@@ -661,7 +668,7 @@ class Parser {
         return;
       }
       case '~': {
-        if (peek_byte(1) != 'c') fail(at, "only the ~c sigil is supported");
+        if (peek_byte(1) != 'c') fail(at, rule::termOnlyCSigil);
         pos_ += 2;
         const char open = peek_byte();
         char close = '\0';
@@ -674,19 +681,19 @@ class Parser {
           case '<': close = '>'; break;
           case '/': close = '/'; break;
           case '|': close = '|'; break;
-          default: fail(pos_, "expected a sigil delimiter");
+          default: fail(pos_, rule::termExpectedSigilDelimiter);
         }
-        if (open == '"' && peek_byte(1) == '"' && peek_byte(2) == '"') fail(at, "heredocs are not supported");
+        if (open == '"' && peek_byte(1) == '"' && peek_byte(2) == '"') fail(at, rule::termHeredocsNotSupported);
         t.chars = elixir_quoted(open, close);
         if (!at_end() &&
             (is_lower(static_cast<unsigned char>(src_[pos_])) || is_upper(static_cast<unsigned char>(src_[pos_]))))
-          fail(pos_, "sigil modifiers are not supported");
+          fail(pos_, rule::termSigilModifiersNot);
         t.kind = Tok::charlist;
         return;
       }
       case '?': {
         ++pos_;
-        if (at_end()) fail(at, "'?' needs a character");
+        if (at_end()) fail(at, rule::termNeedsChar, {"?"});
         std::uint32_t cp = take_char();
         if (cp == '\\' && !at_end()) cp = char_escape(take_char());
         t.kind = Tok::integer;
@@ -700,7 +707,7 @@ class Parser {
         const unsigned base = peek_byte(1) == 'x' ? 16 : peek_byte(1) == 'o' ? 8 : 2;
         pos_ += 2;
         const std::string digits = read_digits(base);
-        if (digits.empty()) fail(at, "expected digits after 0" + std::string(1, src_[at + 1]));
+        if (digits.empty()) fail(at, rule::termDigitsAfter, {"0" + std::string(1, src_[at + 1])});
         integer_token(t, digits, base, at);
         return;
       }
@@ -749,13 +756,13 @@ class Parser {
       check_atom(t.text, at);
       return;
     }
-    if (uc >= 0x80) fail(at, "unquoted non-ASCII names are not supported (quote them)");
-    fail(at, "unexpected character");
+    if (uc >= 0x80) fail(at, rule::termUnquotedNonASCII);
+    fail(at, rule::termUnexpectedCharacter);
   }
 
   void check_quoted_atom(const std::string& name, std::size_t at) const {
     if (name.size() > detail::kMaxElixirQuotedAtomBytes)
-      fail(at, "a quoted atom longer than 255 bytes (Elixir's limit)", ErrorCode::limit_exceeded);
+      fail(at, rule::termQuotedAtomBytes, {detail::kMaxElixirQuotedAtomBytes}, ErrorCode::limit_exceeded);
     check_atom(name, at);
   }
 
@@ -794,7 +801,7 @@ class Parser {
   }
 
   std::uint32_t elixir_escape(std::size_t start, char close) {
-    if (at_end()) fail(start, "unterminated escape");
+    if (at_end()) fail(start, rule::termUnterminatedEscape);
     const std::size_t at = pos_ - 1;
     const std::uint32_t c = take_char();
     if (const std::int32_t e = letter_escape(c); e >= 0) return static_cast<std::uint32_t>(e);
@@ -806,7 +813,7 @@ class Parser {
         ++pos_;
         ++n;
       }
-      if (n < min) fail(at, "escape needs hex digits");
+      if (n < min) fail(at, rule::termEscapeNeedsHex);
     };
     switch (c) {
       case '"': return '"';
@@ -816,13 +823,13 @@ class Parser {
       case 'x':
         hex(2, 2);
         // Elixir puts the byte itself in the text, not the character: "\xFF" is <<255>>.
-        if (v >= 0x80) fail(at, "\\x above 7F is a byte in Elixir, not a character (write \\u{...} or <<...>>)");
+        if (v >= 0x80) fail(at, rule::termHexAbove7F);
         break;
       case 'u':
         if (peek_byte() == '{') {
           ++pos_;
           hex(1, 6);
-          if (peek_byte() != '}') fail(at, "\\u{ needs '}'");
+          if (peek_byte() != '}') fail(at, rule::termUnicodeBrace);
           ++pos_;
         } else {
           hex(4, 4);
@@ -830,9 +837,9 @@ class Parser {
         break;
       default:
         if (close != '\0' && c == static_cast<unsigned char>(close)) return c;
-        fail(at, "unknown escape");
+        fail(at, rule::termUnknownEscape);
     }
-    if (!is_char_value(v)) fail(at, "illegal character");
+    if (!is_char_value(v)) fail(at, rule::termIllegalCharacter);
     return static_cast<std::uint32_t>(v);
   }
 
@@ -867,22 +874,19 @@ class Parser {
     const std::size_t elixir_close = elixir_end(pos_, close);
     std::vector<std::uint32_t> out;
     while (true) {
-      if (at_end()) fail(at, "unterminated string");
+      if (at_end()) fail(at, rule::termUnterminatedString);
       if (src_[pos_] == close) {
-        if (pos_ != elixir_close)
-          fail(at,
-               "Elixir reads this quoted text otherwise: a Prepend character joins the quote or backslash "
-               "after it (write it as \\u{...})");
+        if (pos_ != elixir_close) fail(at, rule::termPrepend);
         ++pos_;
         return out;
       }
-      if (src_[pos_] == '#' && peek_byte(1) == '{') fail(pos_, "interpolation is not a literal");
+      if (src_[pos_] == '#' && peek_byte(1) == '{') fail(pos_, rule::termInterpolationNotLiteral);
       const std::size_t char_at = pos_;
       std::uint32_t cp = take_char();
       if (cp == '\\') {
         cp = elixir_escape(at, close);
       } else if (detail::elixir_bidi(cp)) {
-        fail(char_at, "a bidirectional formatting character inside quotes (write it as \\u{...})");
+        fail(char_at, rule::termBidiQuotes);
       }
       out.push_back(cp);
     }
@@ -917,8 +921,7 @@ class Parser {
   void open(FrameKind kind, std::size_t at) {
     // One more open bracket than levels: the innermost may be [] or <<>>, which add none. The
     // exact depth is checked as each container closes.
-    if (stack_.size() > kMaxTermDepth)
-      fail(at, "term nesting deeper than " + std::to_string(kMaxTermDepth) + " levels", ErrorCode::limit_exceeded);
+    if (stack_.size() > kMaxTermDepth) fail(at, rule::termDepth, {kMaxTermDepth}, ErrorCode::limit_exceeded);
     Frame f;
     f.kind = kind;
     f.at = at;
@@ -942,13 +945,13 @@ class Parser {
         if (t.kind == Tok::keyword) {
           if (top == nullptr || (top->kind != FrameKind::list && top->kind != FrameKind::map) || top->in_tail ||
               top->map_has_key)
-            fail(t.at, "a keyword pair belongs in a list or a map");
+            fail(t.at, rule::termKeywordPairBelongs);
           top->keywords = true;
           top->pending_key = build_.atom(t.text);
           continue;
         }
         if (top != nullptr && top->keywords && top->pending_key == kNoNode && !top->in_tail)
-          fail(t.at, "keyword pairs must come last");
+          fail(t.at, rule::termKeywordPairsMust);
         switch (t.kind) {
           case Tok::integer: value = build_.integer(false, t.magnitude); break;
           case Tok::floating: value = build_.floating(t.number); break;
@@ -996,10 +999,10 @@ class Parser {
               value = close_binaries();
             }
             break;
-          case Tok::variable: fail(t.at, "variables are not terms (" + shown(t.text) + ")");
-          case Tok::ident: fail(t.at, "variables are not terms (" + shown(t.text) + ")");
-          case Tok::reserved: fail(t.at, shown(t.text) + " is a reserved word; quote it to make an atom");
-          case Tok::lparen: fail(t.at, "parentheses are not supported");
+          case Tok::variable: fail(t.at, rule::termVariable, {shown(t.text)});
+          case Tok::ident: fail(t.at, rule::termVariable, {shown(t.text)});
+          case Tok::reserved: fail(t.at, rule::termReserved, {shown(t.text)});
+          case Tok::lparen: fail(t.at, rule::termParenthesesNotSupported);
           default: unexpected(t, "a term");
         }
         continue;
@@ -1009,7 +1012,7 @@ class Parser {
       if (stack_.empty()) {
         Token t = next();
         if (syntax_ == Syntax::erlang && t.kind == Tok::dot) t = next();
-        if (t.kind != Tok::end) fail(t.at, "unexpected " + describe(t) + " after the term");
+        if (t.kind != Tok::end) fail(t.at, rule::termAfter, {describe(t)});
         return value;
       }
       Frame& f = stack_.back();
@@ -1041,7 +1044,7 @@ class Parser {
           if (t.kind == Tok::rbracket) {
             value = close_top();
           } else if (t.kind == Tok::bar) {
-            if (f.keywords) fail(t.at, "a keyword list has no tail");
+            if (f.keywords) fail(t.at, rule::termKeywordListHas);
             f.in_tail = true;
           } else if (t.kind != Tok::comma) {
             unexpected(t, "',', '|' or ']'");
@@ -1058,7 +1061,7 @@ class Parser {
             f.map_has_key = true;
             value = kNoNode;
             Token t = next();
-            if (t.kind == Tok::exact_arrow) fail(t.at, "':=' updates a map; a map term uses '=>'");
+            if (t.kind == Tok::exact_arrow) fail(t.at, rule::termMapUpdate);
             if (t.kind != Tok::arrow) unexpected(t, "'=>'");
             break;
           } else {
@@ -1088,7 +1091,7 @@ class Parser {
         case FrameKind::binary: break;
       }
     } catch (const Error& e) {
-      fail(f.at, e.what(), e.code());  // too deep: where the container opened
+      fail(f.at, e);  // too deep: where the container opened
     }
     stack_.pop_back();
     return node;
@@ -1165,7 +1168,7 @@ class Parser {
         return std::nullopt;
       case Tok::bin_close:
       case Tok::comma: unexpected(t, "a segment");
-      default: fail(t.at, "a bit syntax segment must be a number, a string or a bitstring, got " + describe(t));
+      default: fail(t.at, rule::termSegmentValue, {describe(t)});
     }
   }
 
@@ -1183,13 +1186,13 @@ class Parser {
   std::uint64_t size_value(const Token& t) {
     if (t.kind != Tok::integer) unexpected(t, "a size (an integer)");
     if (t.magnitude.size() > 1 || (!t.magnitude.empty() && t.magnitude[0] > kMaxBitstringBits))
-      fail(t.at, "bitstring longer than " + std::to_string(kMaxBitstringBits) + " bits", ErrorCode::limit_exceeded);
+      fail(t.at, rule::bitstringBits, {kMaxBitstringBits}, ErrorCode::limit_exceeded);
     return t.magnitude.empty() ? 0 : t.magnitude[0];
   }
 
   template <typename T>
   void set_once(std::optional<T>& slot, T value, std::size_t at, const char* what) {
-    if (slot) fail(at, std::string("a segment has one ") + what);
+    if (slot) fail(at, rule::termSegmentOnce, {what});
     slot = value;
   }
 
@@ -1206,7 +1209,7 @@ class Parser {
     else if (w == "unsigned") set_once(s.is_signed, false, at, "signedness");
     else if (w == "big") set_once(s.little, false, at, "endianness");
     else if (w == "little") set_once(s.little, true, at, "endianness");
-    else if (w == "native") fail(at, "native endianness depends on the machine; write big or little");
+    else if (w == "native") fail(at, rule::termNativeEndiannessDepends);
     else return false;
     return true;
   }
@@ -1217,7 +1220,7 @@ class Parser {
     if (peek().kind == Tok::colon) {
       next();
       const Token t = next();
-      if (t.kind == Tok::lparen) fail(t.at, "parentheses are not supported");
+      if (t.kind == Tok::lparen) fail(t.at, rule::termParenthesesNotSupported);
       s.size = size_value(t);
     }
     if (peek().kind == Tok::slash) {
@@ -1230,7 +1233,7 @@ class Parser {
           const Token n = next();
           set_once(s.unit, unit_value(n), w.at, "unit");
         } else if (!spec_word(s, w.text, w.at)) {
-          fail(w.at, "unknown type specifier " + shown(w.text));
+          fail(w.at, rule::termUnknownType, {shown(w.text)});
         }
         if (peek().kind != Tok::minus) break;
         next();
@@ -1242,7 +1245,7 @@ class Parser {
   std::uint64_t unit_value(const Token& n) {
     if (n.kind != Tok::integer) unexpected(n, "a unit (an integer)");
     const std::uint64_t u = n.magnitude.empty() ? 0 : n.magnitude[0];
-    if (n.magnitude.size() > 1 || u < 1 || u > 256) fail(n.at, "a unit must be between 1 and 256");
+    if (n.magnitude.size() > 1 || u < 1 || u > 256) fail(n.at, rule::termUnitMustBe);
     return u;
   }
 
@@ -1266,7 +1269,7 @@ class Parser {
         else set_once(s.unit, unit_value(n), w.at, "unit");
         expect(Tok::rparen, "')'");
       } else if (w.kind == Tok::ident) {
-        if (!spec_word(s, w.text, w.at)) fail(w.at, "unknown bitstring modifier " + shown(w.text));
+        if (!spec_word(s, w.text, w.at)) fail(w.at, rule::termUnknownModifier, {shown(w.text)});
       } else {
         unexpected(w, "a bitstring modifier");
       }
@@ -1278,12 +1281,12 @@ class Parser {
 
   void room(const BitWriter& out, std::uint64_t more, std::size_t at) const {
     if (more > kMaxBitstringBits || out.bits + more > kMaxBitstringBits)
-      fail(at, "bitstring longer than " + std::to_string(kMaxBitstringBits) + " bits", ErrorCode::limit_exceeded);
+      fail(at, rule::bitstringBits, {kMaxBitstringBits}, ErrorCode::limit_exceeded);
   }
 
   void put_integer(BitWriter& out, bool negative, std::span<const std::uint64_t> mag, std::uint64_t size, bool little,
                    std::size_t at) {
-    if (little && size % 8 != 0) fail(at, "a little-endian integer segment needs a size in whole bytes");
+    if (little && size % 8 != 0) fail(at, rule::termLittleEndianInteger);
     room(out, size, at);
     // Two's complement: a negative value's bits are those of ~(|v| - 1), ones above them.
     std::vector<std::uint64_t> m(mag.begin(), mag.end());
@@ -1308,7 +1311,7 @@ class Parser {
   }
 
   void put_char(BitWriter& out, SegType type, std::uint64_t cp, bool little, std::size_t at) {
-    if (!is_char_value(cp)) fail(at, "not a Unicode character");
+    if (!is_char_value(cp)) fail(at, rule::termNotUnicodeCharacter);
     const auto c = static_cast<std::uint32_t>(cp);
     room(out, 32, at);
     if (type == SegType::utf8) {
@@ -1344,16 +1347,16 @@ class Parser {
       type = *s.type;
     } else if (syntax_ == Syntax::elixir) {
       if (v.kind == K::string) type = SegType::binary;
-      else if (v.kind == K::floating) fail(at, "a float segment needs ::float");
-      else if (v.kind == K::bits) fail(at, "a nested bitstring needs ::binary or ::bitstring");
+      else if (v.kind == K::floating) fail(at, rule::termFloatNeedsFloat);
+      else if (v.kind == K::bits) fail(at, rule::termNestedBitstringNeeds);
     }
     const bool little = s.little.value_or(false);
     const bool utf = type == SegType::utf8 || type == SegType::utf16 || type == SegType::utf32;
-    if (utf && (s.size || s.unit)) fail(at, "a utf segment has no size or unit");
-    if (s.unit && !s.size) fail(at, "a unit needs a size");
-    if (s.unit && type == SegType::bitstring) fail(at, "a bitstring segment has no unit");
+    if (utf && (s.size || s.unit)) fail(at, rule::termUtfSegmentHas);
+    if (s.unit && !s.size) fail(at, rule::termUnitNeedsSize);
+    if (s.unit && type == SegType::bitstring) fail(at, rule::termBitstringSegmentHas);
     if (syntax_ == Syntax::elixir && s.is_signed && type != SegType::integer && type != SegType::floating)
-      fail(at, "signed and unsigned are for integer and float segments");
+      fail(at, rule::termSignedUnsignedFor);
 
     // Strings: Erlang writes each character as a segment of this type; Elixir writes the
     // string's UTF-8 bytes, or each character with a utf type.
@@ -1363,8 +1366,8 @@ class Parser {
         return;
       }
       if (syntax_ == Syntax::elixir) {
-        if (type != SegType::binary && type != SegType::bitstring) fail(at, "a string segment is a binary");
-        if (s.size || s.unit) fail(at, "a string segment takes no size or unit");
+        if (type != SegType::binary && type != SegType::bitstring) fail(at, rule::termStringSegmentBinary);
+        if (s.size || s.unit) fail(at, rule::termStringSegmentTakes);
         SegmentValue bytes;
         bytes.kind = K::bits;
         for (std::uint32_t cp : v.chars) utf8::put(bytes.bytes, cp);
@@ -1376,7 +1379,7 @@ class Parser {
         apply(bytes, typed, out);
         return;
       }
-      if (type != SegType::integer) fail(at, "a string segment's characters are integers or utf");
+      if (type != SegType::integer) fail(at, rule::termStringChars);
       const std::uint64_t size = s.size.value_or(8) * s.unit.value_or(1);
       for (std::uint32_t cp : v.chars) {
         const std::uint64_t m = cp;
@@ -1387,7 +1390,7 @@ class Parser {
 
     switch (type) {
       case SegType::integer: {
-        if (v.kind != K::integer) fail(at, "an integer segment needs an integer");
+        if (v.kind != K::integer) fail(at, rule::termIntegerSegmentNeeds);
         const std::uint64_t size = s.size.value_or(8) * s.unit.value_or(1);
         put_integer(out, v.negative, v.magnitude, size, little, at);
         return;
@@ -1400,11 +1403,11 @@ class Parser {
         } else if (v.kind == K::integer) {
           // Integers up to OTP's small-integer range convert exactly as C does.
           if (v.magnitude.size() > 1 || (!v.magnitude.empty() && v.magnitude[0] >= (std::uint64_t{1} << 59)))
-            fail(at, "integer too large for a float segment");
+            fail(at, rule::termIntegerTooLarge);
           const auto m = static_cast<double>(static_cast<std::int64_t>(v.magnitude.empty() ? 0 : v.magnitude[0]));
           d = v.negative ? -m : m;
         } else {
-          fail(at, "a float segment needs a number");
+          fail(at, rule::termFloatNeedsNumber);
         }
         std::uint64_t bits = 0;
         if (size == 64) {
@@ -1412,9 +1415,9 @@ class Parser {
         } else if (size == 32) {
           bits = detail::bits_of<std::uint32_t>(static_cast<float>(d));
         } else if (size == 16) {
-          fail(at, "16-bit float segments are not supported");
+          fail(at, rule::termFloat16);
         } else {
-          fail(at, "a float segment is 32 or 64 bits");
+          fail(at, rule::termFloatSize);
         }
         room(out, size, at);
         for (unsigned i = 0; i < size; i += 8) {
@@ -1425,13 +1428,13 @@ class Parser {
       }
       case SegType::binary:
       case SegType::bitstring: {
-        if (v.kind != K::bits) fail(at, "a binary segment needs a bitstring");
+        if (v.kind != K::bits) fail(at, rule::termBinaryNeedsBits);
         std::uint64_t n = v.bit_length;
         if (s.size) {
           n = *s.size * s.unit.value_or(type == SegType::binary ? 8 : 1);
-          if (n > v.bit_length) fail(at, "the segment's size is larger than its value");
+          if (n > v.bit_length) fail(at, rule::termSegmentSize);
         } else if (type == SegType::binary && v.bit_length % 8 != 0) {
-          fail(at, "a binary segment needs whole bytes (use bits)");
+          fail(at, rule::termBinaryWholeBytes);
         }
         room(out, n, at);
         out.put_bits(v.bytes, n);
@@ -1440,7 +1443,7 @@ class Parser {
       case SegType::utf8:
       case SegType::utf16:
       case SegType::utf32:
-        if (v.kind != K::integer || v.negative || v.magnitude.size() > 1) fail(at, "not a Unicode character");
+        if (v.kind != K::integer || v.negative || v.magnitude.size() > 1) fail(at, rule::termNotUnicodeCharacter);
         put_char(out, type, v.magnitude.empty() ? 0 : v.magnitude[0], little, at);
         return;
     }

@@ -24,13 +24,12 @@ AtomProblem check_atom_name(std::string_view s) noexcept {
   std::size_t chars = 0;
   for (std::size_t i = 0; i < s.size();) {
     const utf8::Decoded d = utf8::decode(s, i);
-    if (d.len == 0) return {"an atom name must be UTF-8 text", false};
-    if (utf8::is_surrogate(d.cp)) return {"an atom name must not hold a surrogate", false};
+    if (d.len == 0) return {&rule::atomUtf8, false};
+    if (utf8::is_surrogate(d.cp)) return {&rule::atomSurrogate, false};
     i += d.len;
     ++chars;
   }
-  static_assert(kMaxAtomCharacters == 255, "the message below says 255");
-  if (chars > kMaxAtomCharacters) return {"atom name longer than 255 characters", true};
+  if (chars > kMaxAtomCharacters) return {&rule::atomTooLong, true};
   return {};
 }
 
@@ -113,9 +112,7 @@ std::string magnitude_to_decimal(std::span<const std::uint64_t> magnitude) {
 
 namespace {
 
-[[noreturn]] void too_deep() {
-  throw Error(ErrorCode::limit_exceeded, "term nesting deeper than " + std::to_string(kMaxTermDepth) + " levels");
-}
+[[noreturn]] void too_deep() { throw Error(ErrorCode::limit_exceeded, rule::termDepth, "", {kMaxTermDepth}); }
 
 }  // namespace
 
@@ -136,7 +133,7 @@ std::uint64_t Builder::integer(bool negative, std::span<const std::uint64_t> mag
   while (n > 0 && magnitude[n - 1] == 0) --n;
   magnitude = magnitude.first(n);
   if (magnitude_bits(magnitude) > kMaxIntegerBits)
-    throw Error(ErrorCode::limit_exceeded, "integer wider than " + std::to_string(kMaxIntegerBits) + " bits");
+    throw Error(ErrorCode::limit_exceeded, rule::integerBits, "", {kMaxIntegerBits});
   Node node;
   node.kind = TermKind::integer;
   node.negative = negative && n > 0;
@@ -169,7 +166,7 @@ std::uint64_t Builder::atom(std::string_view utf8) {
 
 std::uint64_t Builder::bits(std::string_view bytes, std::uint64_t bit_length) {
   if (bit_length > kMaxBitstringBits)
-    throw Error(ErrorCode::limit_exceeded, "bitstring longer than " + std::to_string(kMaxBitstringBits) + " bits");
+    throw Error(ErrorCode::limit_exceeded, rule::bitstringBits, "", {kMaxBitstringBits});
   Node node;
   node.kind = TermKind::bitstring;
   node.a = arena_.bytes.size();
@@ -456,17 +453,14 @@ Term Term::integer(bool negative, std::span<const std::uint64_t> magnitude) {
 }
 
 Term Term::floating(double value) {
-  if (!std::isfinite(value))
-    throw Error(ErrorCode::invalid_argument,
-                "an Erlang float must be finite, got " + std::string(std::isnan(value) ? "NaN"
-                                                                     : value > 0       ? "Infinity"
-                                                                                       : "-Infinity"));
+  if (!std::isfinite(value)) throw Error(ErrorCode::invalid_argument, rule::floatFinite, "", {value});
   return make([&](Builder& b) { return b.floating(value); });
 }
 
 Term Term::atom(std::string_view utf8_name) {
   const detail::AtomProblem p = detail::check_atom_name(utf8_name);
-  if (p.message != nullptr) throw Error(p.limit ? ErrorCode::limit_exceeded : ErrorCode::invalid_argument, p.message);
+  if (p.rule != nullptr)
+    throw Error(p.limit ? ErrorCode::limit_exceeded : ErrorCode::invalid_argument, *p.rule, "", {kMaxAtomCharacters});
   return make([&](Builder& b) { return b.atom(utf8_name); });
 }
 
@@ -476,9 +470,7 @@ Term Term::binary(std::string_view bytes) {
 
 Term Term::bitstring(std::string_view bytes, std::uint64_t bits) {
   if (bits <= kMaxBitstringBits && bytes.size() != (bits + 7) / 8)
-    throw Error(ErrorCode::invalid_argument, "a bitstring of " + std::to_string(bits) + " bits needs " +
-                                                 std::to_string((bits + 7) / 8) + " bytes, got " +
-                                                 std::to_string(bytes.size()));
+    throw Error(ErrorCode::invalid_argument, rule::bitstringBytes, "", {bits, (bits + 7) / 8, bytes.size()});
   return make([&](Builder& b) { return b.bits(bytes, bits); });
 }
 

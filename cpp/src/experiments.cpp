@@ -452,10 +452,7 @@ RINGLAB_ONCE_PER_CALL std::uint64_t ExperimentRun::work(std::size_t step, std::u
 
 RINGLAB_ONCE_PER_CALL void ExperimentRun::place(std::size_t step, std::uint64_t first, std::uint64_t end,
                                                 std::span<std::uint64_t> tally) {
-  if (step >= steps())
-    throw Error(ErrorCode::invalid_argument, "step " + str(static_cast<std::int64_t>(step)) +
-                                                 " is not one of the run's " + str(static_cast<std::int64_t>(steps())) +
-                                                 " steps");
+  if (step >= steps()) throw Error(ErrorCode::invalid_argument, rule::stepOutside, "", {step, steps()});
   check_part(first, end, chunks(), tally.size(), tally_size());
   if (s_->vnode_sweep) s_->vnode_sweep->build(step);
   for (std::uint64_t c = first; c < end; ++c) {
@@ -468,7 +465,7 @@ RINGLAB_ONCE_PER_CALL void ExperimentRun::place(std::size_t step, std::uint64_t 
 namespace {
 RINGLAB_ONCE_PER_CALL void check_result(const ExperimentRun& run, ExperimentKind kind,
                                         std::span<const std::uint64_t> tally) {
-  if (run.kind() != kind) throw Error(ErrorCode::invalid_argument, "this run is another experiment");
+  if (run.kind() != kind) throw Error(ErrorCode::invalid_argument, rule::otherRun, "");
   check_part(0, 0, run.chunks(), tally.size(), run.tally_size());
 }
 }  // namespace

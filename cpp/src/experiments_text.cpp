@@ -47,8 +47,7 @@ void validate(const HrwJumpParams& p) {
   check_integer(Param::hrw_jump_remove, p.remove, 0, p.servers - 1);
   check_integer(Param::hrw_jump_buckets, p.buckets);
   if (p.keys * p.servers > kMaxHrwWork)
-    throw Error(ErrorCode::limit_exceeded, "a run of " + str(p.keys * p.servers) +
-                                               " scores (keys x servers) exceeds the cap of " + str(kMaxHrwWork));
+    throw Error(ErrorCode::limit_exceeded, rule::scoresCap, "", {p.keys * p.servers, kMaxHrwWork});
   if (p.threads) check_integer(Param::threads, *p.threads);
 }
 

@@ -23,7 +23,7 @@ std::string exact_fixed(double ax) {
 
 std::string to_fixed(double x, int digits) {
   if (digits < 0 || digits > 100)
-    throw Error(ErrorCode::out_of_range, "toFixed digits must be between 0 and 100, got " + std::to_string(digits));
+    throw Error(ErrorCode::out_of_range, rule::between, "toFixed digits", {0, 100, digits});
   if (std::isnan(x)) return "NaN";
   // Spec step: |x| >= 1e21 falls back to ToString(x).
   if (std::fabs(x) >= 1e21) return number_to_string(x);

@@ -24,7 +24,7 @@ RINGLAB_ONCE_PER_CALL bool is_prime(std::uint32_t n) noexcept {
 RINGLAB_ONCE_PER_CALL void check_maglev_table_size(Param p, std::int64_t table_size, std::int64_t backends) {
   check_integer(p, table_size, backends, kMaxMaglevTableSize);
   if (!is_prime(static_cast<std::uint32_t>(table_size)))
-    throw rule_error(ErrorCode::invalid_argument, param(p).name, "a prime", std::to_string(table_size));
+    throw Error(ErrorCode::invalid_argument, rule::prime, std::string(param(p).name), {table_size});
 }
 
 RINGLAB_ONCE_PER_CALL Maglev Maglev::uniform(std::int64_t backends, std::int64_t table_size) {
@@ -37,15 +37,16 @@ RINGLAB_ONCE_PER_CALL Maglev Maglev::uniform(std::int64_t backends, std::int64_t
 }
 
 Maglev::Maglev(std::vector<Backend> backends, std::int64_t m) : backends_(std::move(backends)) {
-  if (backends_.empty()) throw Error(ErrorCode::out_of_range, "Maglev needs at least one backend");
+  if (backends_.empty()) throw Error(ErrorCode::out_of_range, rule::noBackend, "");
   check_integer(Param::maglev_backends, static_cast<std::int64_t>(backends_.size()));
   std::vector<std::u16string_view> listed;
   for (const Backend& b : backends_) {
-    names::check(b.name, "a backend name");
+    names::check(b.name, "backend");
     check_number(Param::weight, b.weight);
     listed.push_back(b.name);
   }
-  if (names::first_duplicate(std::move(listed))) throw Error(ErrorCode::duplicate_server, "a backend is listed twice");
+  if (names::first_duplicate(std::move(listed)))
+    throw Error(ErrorCode::duplicate_server, rule::duplicate, "", {"backend"});
   check_maglev_table_size(Param::maglev_table_size, m, static_cast<std::int64_t>(backends_.size()));
   const auto table_size = static_cast<std::uint32_t>(m);
   table_.assign(table_size, 0);

@@ -37,9 +37,8 @@ void MalachiRing::add_vnode(const Term& id, std::int64_t token) {
   const auto at = std::lower_bound(by_token_.begin(), by_token_.end(), t,
                                    [](const auto& p, std::uint32_t v) { return p.first < v; });
   if (at != by_token_.end() && at->first == t && !(at->second == id))
-    throw Error(ErrorCode::token_taken, "token " + std::to_string(token) + " is held by vnode " + shown(at->second));
-  if (find_id(id) != by_id_.size())
-    throw Error(ErrorCode::already_present, "vnode " + shown(id) + " is already on the ring");
+    throw Error(ErrorCode::token_taken, rule::tokenHeld, "token", {token, shown(at->second)});
+  if (find_id(id) != by_id_.size()) throw Error(ErrorCode::already_present, rule::vnodePresent, "", {shown(id)});
   const auto id_at = std::lower_bound(by_id_.begin(), by_id_.end(), id,
                                       [](const auto& entry, const Term& v) { return entry.first < v; });
   by_id_.insert(id_at, {id, t});
@@ -48,7 +47,7 @@ void MalachiRing::add_vnode(const Term& id, std::int64_t token) {
 
 std::size_t MalachiRing::token_index(const Term& id) const {
   const std::size_t i = find_id(id);
-  if (i == by_id_.size()) throw Error(ErrorCode::not_found, "vnode " + shown(id) + " is not on the ring");
+  if (i == by_id_.size()) throw Error(ErrorCode::not_found, rule::vnodeMissing, "", {shown(id)});
   const std::uint32_t t = by_id_[i].second;
   const auto at = std::lower_bound(by_token_.begin(), by_token_.end(), t,
                                    [](const auto& p, std::uint32_t v) { return p.first < v; });
@@ -79,14 +78,14 @@ std::size_t ceiling(const std::vector<std::pair<std::uint32_t, MalachiRing::Term
 }  // namespace
 
 std::size_t MalachiRing::route_index(std::uint64_t position) const {
-  if (by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
+  if (by_token_.empty()) throw Error(ErrorCode::empty, rule::noVnodes, "");
   return ceiling(by_token_, static_cast<std::uint32_t>(position % ring_size()));
 }
 
 std::size_t MalachiRing::route_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,
                                           std::span<std::uint32_t> out) const {
   const std::size_t n = offsets.empty() ? 0 : offsets.size() - 1;
-  if (n > 0 && by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
+  if (n > 0 && by_token_.empty()) throw Error(ErrorCode::empty, rule::noVnodes, "");
   const std::uint64_t mask = ring_size() - 1;
   for (std::size_t i = 0; i < n && i < out.size(); ++i) {
     const std::optional<std::uint32_t> full = erlang::phash2_utf16(erlang::key_units(units, offsets, i));
@@ -101,7 +100,7 @@ const MalachiRing::Term& MalachiRing::route_position(std::uint64_t position) con
 }
 
 const MalachiRing::Term& MalachiRing::route(const Term& key) const {
-  if (by_token_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
+  if (by_token_.empty()) throw Error(ErrorCode::empty, rule::noVnodes, "");
   return route_position(position(key));
 }
 

@@ -10,10 +10,9 @@
 namespace ringlab::names {
 
 void check(std::u16string_view name, const char* what) {
-  if (name.empty()) throw Error(ErrorCode::invalid_argument, std::string(what) + " must not be empty");
+  if (name.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyName, "", {what});
   if (name.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded,
-                std::string(what) + " is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    throw Error(ErrorCode::limit_exceeded, rule::nameTooLong, "", {what, kMaxNameLength});
 }
 
 std::optional<std::u16string_view> first_duplicate(std::vector<std::u16string_view> names) {

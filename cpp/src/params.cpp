@@ -27,14 +27,6 @@ std::string change_grammar() {
   return s;
 }
 
-// A value's error under a name that is longer than its subject ("change weight", subject
-// "change"): the CLI still finds the flag at the start of the message.
-Error named_error(ErrorCode code, std::string_view subject, std::string_view name, std::string_view requirement,
-                  std::string_view shown) {
-  return Error(code, std::string(name) + " must be " + std::string(requirement) + ", got " + std::string(shown),
-               std::string(subject));
-}
-
 std::string quoted(std::string_view text) {
   std::string out(1, '"');
   out += text;
@@ -51,8 +43,25 @@ bool in_range(const ParamSpec& spec, double v) {
 
 }  // namespace
 
-Error rule_error(ErrorCode code, std::string_view name, std::string_view requirement, std::string_view shown) {
-  return named_error(code, name, name, requirement, shown);
+Error range_error(ErrorCode code, const ParamSpec& spec, ErrorValue got, std::string_view name) {
+  return range_error(code, spec, spec.lo, spec.hi, std::move(got), name);
+}
+
+Error range_error(ErrorCode code, const ParamSpec& spec, std::int64_t lo, std::int64_t hi, ErrorValue got,
+                  std::string_view name) {
+  std::string n(name.empty() ? spec.name : name);
+  if (spec.kind == ParamKind::number) {
+    if (std::isinf(spec.max))
+      return {code, spec.min_open ? rule::aboveFinite : rule::atLeastFinite, std::move(n), {spec.min, std::move(got)}};
+    return {code,
+            rule::interval,
+            std::move(n),
+            {spec.min_open ? "(" : "[", spec.min, spec.max, spec.max_open ? ")" : "]", std::move(got)}};
+  }
+  if (spec.kind == ParamKind::key64)
+    return {code, rule::between, std::move(n), {0, std::numeric_limits<std::uint64_t>::max(), std::move(got)}};
+  if (hi == kNoUpperBound) return {code, rule::atLeast, std::move(n), {lo, std::move(got)}};
+  return {code, rule::between, std::move(n), {lo, hi, std::move(got)}};
 }
 
 std::string requirement(const ParamSpec& spec) {
@@ -88,21 +97,20 @@ std::int64_t check_integer(const ParamSpec& spec, std::int64_t value) {
 }
 
 std::int64_t check_integer(const ParamSpec& spec, std::int64_t value, std::int64_t lo, std::int64_t hi) {
-  if (value < lo) throw rule_error(spec.below, spec.name, requirement(spec, lo, hi), str(value));
-  if (value > hi) throw rule_error(spec.above, spec.name, requirement(spec, lo, hi), str(value));
+  if (value < lo) throw range_error(spec.below, spec, lo, hi, value);
+  if (value > hi) throw range_error(spec.above, spec, lo, hi, value);
   return value;
 }
 
 double check_number(Param p, double value) {
   const ParamSpec& spec = param(p);
-  if (!in_range(spec, value))
-    throw rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), js::number_to_string(value));
+  if (!in_range(spec, value)) throw range_error(ErrorCode::out_of_range, spec, value);
   return value;
 }
 
 std::int64_t safe_integer(double value, std::string_view name) {
   if (!std::isfinite(value) || value != std::floor(value) || std::fabs(value) > static_cast<double>(kMaxSafeInteger))
-    throw rule_error(ErrorCode::invalid_argument, name, "a safe integer", js::number_to_string(value));
+    throw Error(ErrorCode::invalid_argument, rule::integer, std::string(name), {value});
   return static_cast<std::int64_t>(value);
 }
 
@@ -134,14 +142,16 @@ bool is_decimal_text(std::string_view s) noexcept {
 std::string shown_text(std::string_view text) { return is_decimal_text(text) ? std::string(text) : quoted(text); }
 
 double number_from_text(std::string_view text, std::string_view name) {
-  if (!is_decimal_text(text)) throw rule_error(ErrorCode::invalid_argument, name, "a number", shown_text(text));
+  if (!is_decimal_text(text)) throw Error(ErrorCode::invalid_argument, rule::number, std::string(name), {input(text)});
   // strtod reads the decimal forms exactly as Number() does (correctly rounded; beyond the
   // doubles, an infinity).
   return std::strtod(std::string(text).c_str(), nullptr);
 }
 
 std::int64_t integer_from_text(std::string_view text, std::string_view name) {
-  const auto refuse = [&] { return rule_error(ErrorCode::invalid_argument, name, "a safe integer", shown_text(text)); };
+  const auto refuse = [&] {
+    return Error(ErrorCode::invalid_argument, rule::integer, std::string(name), {input(text)});
+  };
   if (!is_decimal_text(text)) throw refuse();
   const double v = std::strtod(std::string(text).c_str(), nullptr);
   if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > static_cast<double>(kMaxSafeInteger)) throw refuse();
@@ -164,9 +174,8 @@ std::vector<std::int64_t> integer_list_from_text(std::string_view text, std::str
 void check_list(Param p, std::span<const std::int64_t> values) {
   const ParamSpec& spec = param(p);
   if (values.empty() || values.size() > kMaxVnodeList)
-    throw rule_error(values.empty() ? ErrorCode::invalid_argument : ErrorCode::limit_exceeded, spec.name,
-                     "a list of 1 to " + std::to_string(kMaxVnodeList) + " values",
-                     std::to_string(values.size()) + " values");
+    throw Error(values.empty() ? ErrorCode::invalid_argument : ErrorCode::limit_exceeded, rule::list,
+                std::string(spec.name), {kMaxVnodeList, values.size()});
   for (const std::int64_t v : values) check_integer(p, v);
 }
 
@@ -176,12 +185,10 @@ std::uint64_t jump_key_from_text(std::string_view text) {
   const bool negative = !text.empty() && text[0] == '-';
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) ++i;
   if (i == text.size() || text.find_first_not_of("0123456789", i) != std::string_view::npos)
-    throw rule_error(ErrorCode::invalid_argument, spec.name, "an integer", shown_text(text));
+    throw Error(ErrorCode::invalid_argument, rule::anInteger, std::string(spec.name), {input(text)});
   while (i + 1 < text.size() && text[i] == '0') ++i;  // leading zeros
   const std::string_view digits = text.substr(i);
-  const auto out_of_range = [&] {
-    return rule_error(ErrorCode::out_of_range, spec.name, requirement(spec), std::string(text));
-  };
+  const auto out_of_range = [&] { return range_error(ErrorCode::out_of_range, spec, std::string(text)); };
   if (negative && digits != "0") throw out_of_range();
   if (digits.size() > 20) throw out_of_range();
   errno = 0;
@@ -193,8 +200,7 @@ std::uint64_t jump_key_from_text(std::string_view text) {
 void check_change_weight(double weight) {
   const ParamSpec& spec = param(Param::weight);
   if (!in_range(spec, weight))
-    throw named_error(ErrorCode::out_of_range, "change", "change weight", requirement(spec),
-                      js::number_to_string(weight));
+    throw Error(rule::part, "change", {}, range_error(ErrorCode::out_of_range, spec, weight));
 }
 
 Change parse_change(std::u16string_view text) {
@@ -217,7 +223,7 @@ Change parse_change(std::u16string_view text) {
     if (eq != std::u16string_view::npos && eq != 0) {
       const std::string w = utf8_for_message(rest.substr(eq + 1));
       if (!is_decimal_text(w))
-        throw named_error(ErrorCode::invalid_argument, "change", "change weight", "a number", shown_text(w));
+        throw Error(rule::part, "change", {}, Error(ErrorCode::invalid_argument, rule::number, "weight", {input(w)}));
       c.kind = ChangeKind::weight;
       c.name = rest.substr(0, eq);
       c.weight = std::strtod(w.c_str(), nullptr);
@@ -225,7 +231,9 @@ Change parse_change(std::u16string_view text) {
       return c;
     }
   }
-  throw rule_error(ErrorCode::invalid_argument, "change", change_grammar(), quoted(utf8_for_message(text)));
+  std::vector<ErrorValue> forms(std::begin(kChangeForms), std::end(kChangeForms));
+  forms.emplace_back(ErrorValue::Kind::quoted, utf8_for_message(text));
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "change", std::move(forms));
 }
 
 Change default_change() {
@@ -239,16 +247,18 @@ Change change_from_parts(std::string_view kind, const std::u16string& name, std:
   else if (kind == "remove") c.kind = ChangeKind::remove;
   else if (kind == "fail") c.kind = ChangeKind::fail;
   else if (kind == "weight") c.kind = ChangeKind::weight;
-  else throw rule_error(ErrorCode::invalid_argument, "change.kind", "add, remove, fail or weight", quoted(kind));
+  else
+    throw Error(ErrorCode::invalid_argument, rule::oneOf, "change.kind",
+                {"add", "remove", "fail", "weight", ErrorValue(ErrorValue::Kind::quoted, std::string(kind))});
   if (c.kind != ChangeKind::add && name.empty())
-    throw rule_error(ErrorCode::invalid_argument, "change.name", "a server's name", "\"\"");
+    throw Error(ErrorCode::invalid_argument, rule::serverName, "change.name",
+                {ErrorValue(ErrorValue::Kind::quoted, "")});
   c.name = name;
   const ParamSpec& spec = param(Param::weight);
   if (c.kind == ChangeKind::weight && !weight)
-    throw rule_error(ErrorCode::invalid_argument, "change.weight", requirement(spec), "undefined");
+    throw range_error(ErrorCode::invalid_argument, spec, "undefined", "change.weight");
   if (weight) {
-    if (!in_range(spec, *weight))
-      throw rule_error(ErrorCode::out_of_range, "change.weight", requirement(spec), js::number_to_string(*weight));
+    if (!in_range(spec, *weight)) throw range_error(ErrorCode::out_of_range, spec, *weight, "change.weight");
     c.weight = *weight;
   }
   return c;
@@ -298,12 +308,8 @@ Defaults defaults() {
 
 void check_part(std::uint64_t first, std::uint64_t end, std::uint64_t chunks, std::size_t tally,
                 std::size_t tally_size) {
-  if (first > end || end > chunks)
-    throw Error(ErrorCode::invalid_argument, "chunks " + std::to_string(first) + " .. " + std::to_string(end) +
-                                                 " are not a range of the run's " + std::to_string(chunks) + " chunks");
-  if (tally != tally_size)
-    throw Error(ErrorCode::invalid_argument, "a tally of " + std::to_string(tally) + " counts is not this run's (" +
-                                                 std::to_string(tally_size) + ")");
+  if (first > end || end > chunks) throw Error(ErrorCode::invalid_argument, rule::chunkRange, "", {first, end, chunks});
+  if (tally != tally_size) throw Error(ErrorCode::invalid_argument, rule::tallySize, "", {tally, tally_size});
 }
 
 }  // namespace ringlab

@@ -15,8 +15,9 @@ namespace ringlab {
 namespace {
 
 RINGLAB_ONCE_PER_CALL void check_names(std::vector<std::u16string_view> listed) {
-  for (const auto& name : listed) names::check(name, "a server name");
-  if (names::first_duplicate(std::move(listed))) throw Error(ErrorCode::duplicate_server, "a server is listed twice");
+  for (const auto& name : listed) names::check(name, "server");
+  if (names::first_duplicate(std::move(listed)))
+    throw Error(ErrorCode::duplicate_server, rule::duplicate, "", {"server"});
 }
 
 // Indices 0..n-1 ordered by score descending; the stable sort keeps list order on ties.

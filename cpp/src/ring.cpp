@@ -31,7 +31,7 @@ void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, st
 
 RINGLAB_ONCE_PER_CALL void check_ascending(std::span<const std::uint32_t> tokens) {
   for (std::size_t i = 1; i < tokens.size(); ++i)
-    if (tokens[i] < tokens[i - 1]) throw Error(ErrorCode::invalid_argument, "tokens must be sorted ascending");
+    if (tokens[i] < tokens[i - 1]) throw Error(ErrorCode::invalid_argument, rule::tokensUnsorted, "tokens");
 }
 
 }  // namespace
@@ -52,17 +52,14 @@ RINGLAB_ONCE_PER_CALL std::vector<SearchStep> search_trace(std::span<const std::
 }
 
 RINGLAB_ONCE_PER_CALL void check_ring_points(std::uint64_t points) {
-  if (points > kMaxRingPoints)
-    throw Error(ErrorCode::limit_exceeded, "a ring of " + std::to_string(points) +
-                                               " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
+  if (points > kMaxRingPoints) throw Error(ErrorCode::limit_exceeded, rule::ringCap, "", {points, kMaxRingPoints});
 }
 
 RINGLAB_ONCE_PER_CALL std::uint32_t points_for_weight(std::uint32_t vnodes, double weight) {
   check_number(Param::weight, weight);
   const double scaled = static_cast<double>(vnodes) * weight;
   if (scaled >= static_cast<double>(kMaxRingPoints) + 0.5)
-    throw Error(ErrorCode::limit_exceeded, "a server of vnodes x weight = " + js::number_to_string(scaled) +
-                                               " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
+    throw Error(ErrorCode::limit_exceeded, rule::serverCap, "", {scaled, kMaxRingPoints});
   // Math.round: the nearest integer, halves up.
   double r = std::floor(scaled);
   if (scaled - r >= 0.5) r += 1;
@@ -84,7 +81,7 @@ RINGLAB_ONCE_PER_CALL std::vector<Server> default_servers(std::uint32_t count) {
 
 Ring::Ring(std::vector<Server> servers, std::int64_t vnodes)
     : servers_(std::move(servers)), vnodes_(static_cast<std::uint32_t>(check_integer(Param::ring_vnodes, vnodes))) {
-  if (servers_.empty()) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
+  if (servers_.empty()) throw Error(ErrorCode::out_of_range, rule::noServer, "");
   rebuild();
 }
 
@@ -101,10 +98,9 @@ void Ring::rebuild() {
   counts.reserve(servers_.size());
   std::uint64_t total = 0;
   for (std::size_t s = 0; s < servers_.size(); ++s) {
-    names::check(servers_[s].name, "a server name");
+    names::check(servers_[s].name, "server");
     if (servers_[s].zone.size() > kMaxNameLength)
-      throw Error(ErrorCode::limit_exceeded,
-                  "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+      throw Error(ErrorCode::limit_exceeded, rule::zoneTooLong, "", {kMaxNameLength});
     counts.push_back(points_for_weight(vnodes_, servers_[s].weight));
     total += counts.back();  // at most 2^24 a server: no overflow
   }
@@ -114,7 +110,7 @@ void Ring::rebuild() {
     listed.reserve(servers_.size());
     for (const Server& s : servers_) listed.push_back(s.name);
     if (const auto dup = names::first_duplicate(std::move(listed)))
-      throw Error(ErrorCode::duplicate_server, "server \"" + utf8(*dup) + "\" is listed twice");
+      throw Error(ErrorCode::duplicate_server, rule::duplicateNamed, "", {utf8(*dup)});
   }
   std::vector<std::uint64_t> packed;
   packed.reserve(total);
@@ -237,16 +233,12 @@ std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_
                                            std::span<const std::uint32_t> zone_of) {
   check_rf(rf);
   if (!zone_of.empty() && zone_of.size() != servers)
-    throw Error(ErrorCode::invalid_argument, "zones must give one zone per server: " + std::to_string(servers) +
-                                                 " servers, " + std::to_string(zone_of.size()) + " zones");
+    throw Error(ErrorCode::invalid_argument, rule::zonesPerServer, "", {servers, zone_of.size()});
   for (std::size_t i = 0; i < point_servers.size(); ++i)
     if (point_servers[i] >= servers)
-      throw Error(ErrorCode::invalid_argument, "point " + std::to_string(i) + " has server " +
-                                                   std::to_string(point_servers[i]) + ", not below " +
-                                                   std::to_string(servers) + " servers");
+      throw Error(ErrorCode::invalid_argument, rule::pointServer, "", {i, point_servers[i], servers});
   if (!point_servers.empty() && start_point >= point_servers.size())
-    throw Error(ErrorCode::out_of_range, "start point must be below " + std::to_string(point_servers.size()) +
-                                             ", got " + std::to_string(start_point));
+    throw Error(ErrorCode::out_of_range, rule::startPoint, "", {point_servers.size(), start_point});
   return walk([&](std::size_t i) { return point_servers[i]; }, point_servers.size(), servers, start_point, rf,
               !zone_of.empty(), [&](std::uint32_t s) { return zone_of[s]; });
 }
@@ -254,8 +246,7 @@ std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> point_
 std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> tokens,
                                            std::span<const std::uint32_t> point_servers, std::uint32_t hash,
                                            std::int64_t rf, std::optional<std::span<const std::uint32_t>> zone_of) {
-  if (point_servers.size() != tokens.size())
-    throw Error(ErrorCode::invalid_argument, "tokens and servers differ in length");
+  if (point_servers.size() != tokens.size()) throw Error(ErrorCode::invalid_argument, rule::tokensServers, "");
   check_ascending(tokens);
   std::uint32_t servers = 0;
   if (zone_of) {
@@ -264,9 +255,7 @@ std::vector<std::uint32_t> preference_walk(std::span<const std::uint32_t> tokens
     // The servers are the indices on the points: the walk keeps a flag per server, so an index
     // is capped as a ring's servers are, before anything is allocated.
     for (const std::uint32_t s : point_servers) {
-      if (s >= kMaxRingPoints)
-        throw Error(ErrorCode::out_of_range,
-                    "a server index must be below " + std::to_string(kMaxRingPoints) + ", got " + std::to_string(s));
+      if (s >= kMaxRingPoints) throw Error(ErrorCode::out_of_range, rule::serverIndex, "", {kMaxRingPoints, s});
       servers = std::max(servers, s + 1);
     }
   }
@@ -283,13 +272,13 @@ RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Ring::preference_list(std::uint
 }
 
 RINGLAB_ONCE_PER_CALL void Ring::add_server(Server server) {
-  names::check(server.name, "a server name");
+  names::check(server.name, "server");
   if (index_of(server.name) >= 0)
-    throw Error(ErrorCode::duplicate_server, "server \"" + utf8(server.name) + "\" is already on the ring");
+    throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8(server.name)});
   const std::uint32_t count = points_for_weight(vnodes_, server.weight);
   check_ring_points(size_ + static_cast<std::uint64_t>(count));
   if (server.zone.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded, "a zone is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+    throw Error(ErrorCode::limit_exceeded, rule::zoneTooLong, "", {kMaxNameLength});
   const auto s = static_cast<std::uint32_t>(servers_.size());
   std::vector<std::uint64_t> fresh;
   fresh.reserve(count);
@@ -328,8 +317,8 @@ RINGLAB_ONCE_PER_CALL void Ring::add_server(Server server) {
 
 RINGLAB_ONCE_PER_CALL void Ring::remove_server(std::u16string_view name) {
   const std::int64_t found = index_of(name);
-  if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
-  if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, "a ring needs at least one server");
+  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)});
+  if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, rule::noServer, "");
   const auto gone = static_cast<std::uint32_t>(found);
   // Dropping a server's points keeps every other point in order; later servers move up by one.
   std::vector<std::uint32_t> tokens;
@@ -357,7 +346,7 @@ RINGLAB_ONCE_PER_CALL void Ring::remove_server(std::u16string_view name) {
 
 RINGLAB_ONCE_PER_CALL void Ring::set_weight(std::u16string_view name, double weight) {
   const std::int64_t found = index_of(name);
-  if (found < 0) throw Error(ErrorCode::unknown_server, "server \"" + utf8(name) + "\" is not on the ring");
+  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)});
   const double old = servers_[static_cast<std::size_t>(found)].weight;
   servers_[static_cast<std::size_t>(found)].weight = weight;
   try {

@@ -26,25 +26,23 @@ TokenRing::TokenRing(std::int64_t bits)
     : bits_(static_cast<std::uint32_t>(check_integer(Param::token_ring_bits, bits))) {}
 
 void TokenRing::add(std::u16string_view id, std::int64_t token) {
-  if (id.empty()) throw Error(ErrorCode::invalid_argument, "a vnode id must not be empty");
-  if (id.size() > kMaxNameLength)
-    throw Error(ErrorCode::limit_exceeded,
-                "a vnode id is longer than " + std::to_string(kMaxNameLength) + " UTF-16 units");
+  if (id.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyVnodeId, "");
+  if (id.size() > kMaxNameLength) throw Error(ErrorCode::limit_exceeded, rule::vnodeIdTooLong, "", {kMaxNameLength});
   check_integer(Param::token, token, 0, static_cast<std::int64_t>((1ull << bits_) - 1));
   const auto t = static_cast<std::uint32_t>(token);
   const auto at =
       std::lower_bound(points_.begin(), points_.end(), t, [](const auto& p, std::uint32_t v) { return p.first < v; });
   if (at != points_.end() && at->first == t && at->second != id)
-    throw Error(ErrorCode::token_taken, "token " + std::to_string(token) + " is held by vnode " + describe(at->second));
+    throw Error(ErrorCode::token_taken, rule::tokenHeld, "token", {token, describe(at->second)});
   for (const auto& p : points_)
-    if (p.second == id) throw Error(ErrorCode::already_present, "vnode " + describe(id) + " is already on the ring");
+    if (p.second == id) throw Error(ErrorCode::already_present, rule::vnodePresent, "", {describe(id)});
   points_.insert(at, {t, std::u16string(id)});
 }
 
 std::size_t TokenRing::index_of(std::u16string_view id) const {
   for (std::size_t i = 0; i < points_.size(); ++i)
     if (points_[i].second == id) return i;
-  throw Error(ErrorCode::not_found, "vnode " + describe(id) + " is not on the ring");
+  throw Error(ErrorCode::not_found, rule::vnodeMissing, "", {describe(id)});
 }
 
 void TokenRing::remove(std::u16string_view id) {
@@ -57,7 +55,7 @@ std::uint32_t TokenRing::position(std::u16string_view key) const noexcept {
 }
 
 const std::u16string& TokenRing::route_hash(std::uint64_t hash) const {
-  if (points_.empty()) throw Error(ErrorCode::empty, "the ring has no vnodes");
+  if (points_.empty()) throw Error(ErrorCode::empty, rule::noVnodes, "");
   const auto x = static_cast<std::uint32_t>(bits_ == 32 ? hash & 0xFFFFFFFFu : hash % (1ull << bits_));
   const auto at =
       std::lower_bound(points_.begin(), points_.end(), x, [](const auto& p, std::uint32_t v) { return p.first < v; });

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@ struct LastError {
   std::int32_t pending = 0;  // read from JS through HEAP32 after every fallible call
   std::string code;
   std::string message;
+  std::optional<Error> error;  // the core's error, whose data crosses as it is
 };
 LastError last_error;
 
@@ -35,6 +37,27 @@ void record(std::string_view code, std::string_view message) {
   last_error.pending = 1;
   last_error.code = code;
   last_error.message = message;
+}
+
+// A value of an error as JavaScript holds it: an integer as a number while it is exact, else a
+// bigint; a number; a text.
+emscripten::val value_of(const ErrorValue& v) {
+  if (v.kind == ErrorValue::Kind::integer && std::fabs(v.number) > static_cast<double>(kMaxSafeInteger))
+    return emscripten::val::global("BigInt")(v.text);
+  if (v.kind == ErrorValue::Kind::integer || v.kind == ErrorValue::Kind::number) return emscripten::val(v.number);
+  return emscripten::val(v.text);
+}
+
+// An error's data, with the error found inside it.
+emscripten::val data_of(const Error& e) {
+  emscripten::val out = emscripten::val::object();
+  out.set("rule", std::string(e.rule().id));
+  out.set("param", e.param());
+  emscripten::val values = emscripten::val::array();
+  for (const ErrorValue& v : e.values()) values.call<void>("push", value_of(v));
+  out.set("values", values);
+  if (e.inner() != nullptr) out.set("inner", data_of(*e.inner()));
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -101,6 +124,7 @@ void record_current() noexcept {
     record("internal", "stopped by the progress callback");
   } catch (const Error& e) {
     record(e.code_name(), e.what());
+    last_error.error = e;
   } catch (const std::bad_alloc&) {
     record("out_of_memory", "out of memory: the module's heap is limited to 2 GiB");
   } catch (const std::exception& e) {
@@ -112,10 +136,19 @@ void record_current() noexcept {
 
 std::uintptr_t error_flag_address() { return reinterpret_cast<std::uintptr_t>(&last_error.pending); }
 
-ErrorOut take_error() {
-  ErrorOut e{std::move(last_error.code), std::move(last_error.message)};
+emscripten::val take_error() {
+  emscripten::val out = emscripten::val::object();
+  if (last_error.error) out = data_of(*last_error.error);
+  else {
+    // The module's own failures (out of memory, a bug) have no rule but their code.
+    out.set("rule", last_error.code);
+    out.set("param", std::string());
+    out.set("values", emscripten::val::array());
+  }
+  out.set("code", last_error.code);
+  out.set("message", last_error.message);
   last_error = LastError{};
-  return e;
+  return out;
 }
 
 // A block for n strings of `units` UTF-16 units in all; returns its address.

@@ -1,9 +1,8 @@
 // The ABI between the module and its TypeScript wrapper (web/lib/src/heap.ts), below embind:
-//  - the error channel: a fallible entry point runs in guarded(), which records the exception's
-//    code and message and returns a placeholder; the wrapper reads the flag at
-//    error_flag_address() after the call and throws RinglabError once embind has freed the
-//    arguments. C++ exceptions never cross (under Emscripten they would arrive as a bare number,
-//    skip destructors and leak);
+//  - the error channel: a fallible entry point runs in guarded(), which records the exception
+//    (a ringlab::Error as its data: code, rule, parameter, values) and returns a placeholder; the wrapper reads the
+//    flag at error_flag_address() after the call and throws RinglabError once embind has freed the arguments. C++
+//    exceptions never cross (under Emscripten they would arrive as a bare number, skip destructors and leak);
 //  - staging: a batch's inputs and results in one block of the heap that the wrapper writes and
 //    reads through its own views, so a million keys are one call and no copy;
 //  - the direct entry points: single-key calls as plain exports (extern "C" in abi.cpp), called by
@@ -49,14 +48,12 @@ auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
 // The address of the flag the wrapper reads (through HEAP32) after every fallible call.
 std::uintptr_t error_flag_address();
 
-// The recorded error (a value_object): code is ringlab::Error's code name, or "out_of_memory" or
-// "internal".
-struct ErrorOut {
-  std::string code;
-  std::string message;
-};
-// The recorded error, which is then cleared.
-ErrorOut take_error();
+// The recorded error, which is then cleared, as a plain object (RawError in raw.ts):
+//   { code, message, rule, param, values, inner? }
+// code is ringlab::Error's code name, or "out_of_memory" or "internal" (whose rule is the code);
+// values are numbers, bigints (integers beyond 2^53) and strings; inner is the error found inside
+// a located one (rule, param, values, inner?).
+emscripten::val take_error();
 
 // ---------------------------------------------------------------------------------------------
 // Staging (layout and protocol in abi.cpp)

@@ -10,7 +10,6 @@
 namespace ringlab::wasm {
 
 inline void register_abi() {
-  emscripten::value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
   emscripten::function("errorFlagAddress", &error_flag_address);
   emscripten::function("keyScratchAddress", &key_scratch_address);
   emscripten::function("takeError", &take_error);

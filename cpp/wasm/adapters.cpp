@@ -588,8 +588,7 @@ ringlab::Scenario scenario_of(const CompareArgs& args) {
 // anything else is refused before it becomes an integer.
 std::uint64_t count_in(double v, const char* what) {
   if (!(v >= 0 && v <= ringlab::kMaxSafeInteger && v == std::floor(v)))
-    throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
-                         std::string(what) + " must be a whole number from 0, got " + ringlab::js::number_to_string(v));
+    throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::wholeNumber, what, {v});
   return static_cast<std::uint64_t>(v);
 }
 

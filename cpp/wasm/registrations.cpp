@@ -138,7 +138,6 @@ EMSCRIPTEN_BINDINGS(ringlab) {
   value_object<DigestArgs>("RawDigestArgs").field("seed", &DigestArgs::seed).field("keys", &DigestArgs::keys);
 
   // Results
-  value_object<ErrorOut>("RawError").field("code", &ErrorOut::code).field("message", &ErrorOut::message);
   value_object<HeapUsageOut>("RawHeapUsage")
       .field("used", &HeapUsageOut::used)
       .field("reserved", &HeapUsageOut::reserved);

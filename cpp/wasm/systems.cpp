@@ -64,8 +64,8 @@ std::int64_t integer(double v, ringlab::SystemParam p) { return ringlab::safe_in
 Syntax syntax_arg(const std::string& name) {
   if (name == "erlang") return Syntax::erlang;
   if (name == "elixir") return Syntax::elixir;
-  throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
-                       "syntax must be \"erlang\" or \"elixir\", got " + ringlab::shown_text(name));
+  throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::oneOf, "syntax",
+                       {ringlab::in_quotes("erlang"), ringlab::in_quotes("elixir"), ringlab::input(name)});
 }
 
 // A decimal integer of any size (the "i" tag): its magnitude as 64-bit limbs.
@@ -103,8 +103,7 @@ bool utf8_of(std::u16string_view units, std::string& out) {
 
 // A JS string that is not Unicode text: it has no UTF-8, so no binary and no term text.
 [[noreturn]] void lone_surrogate(const std::string& what) {
-  throw ringlab::Error(ringlab::ErrorCode::invalid_argument,
-                       what + " is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes");
+  throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::notUnicode, what);
 }
 
 std::string utf8_arg(std::u16string_view units, const std::string& what) {
@@ -191,8 +190,8 @@ val term_elements(const std::u16string& tagged) {
         t.kind() == ringlab::erlang::TermKind::nil ||
         (t.kind() == ringlab::erlang::TermKind::list && t.tail().kind() == ringlab::erlang::TermKind::nil);
     if (t.kind() != ringlab::erlang::TermKind::tuple && !proper_list)
-      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, "term must be a tuple or a proper list, got " +
-                                                                     ringlab::erlang::format_term(t, Syntax::elixir));
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::tupleOrList, "term",
+                           {ringlab::erlang::format_term(t, Syntax::elixir)});
     val out = val::array();
     if (t.kind() != ringlab::erlang::TermKind::nil)
       for (const Term& e : t.elements()) out.call<void>("push", tagged_out(e));
@@ -388,7 +387,8 @@ SystemHandle* make_system(const std::string& name, const val& options) {
     try {
       return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}};
     } catch (const ringlab::CliUsageError& u) {
-      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, usage_for_js(u.message, name));
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::systemUsage, "",
+                           {usage_for_js(u.message, name)});
     }
   });
 }

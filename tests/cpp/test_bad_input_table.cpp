@@ -257,6 +257,12 @@ TEST_CASE("bad-input table: every command-line row fails as the table says", "[b
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == cli_form(row["message"].s, command_of(args)));
+    // The error's data: its rule, and its parameter as the command spells it (usage errors have
+    // neither).
+    CHECK(r.rule == (row["rule"].is_null() ? "" : row["rule"].s));
+    const std::string& param = row["param"].is_null() ? "" : row["param"].s;
+    const Json& spelled = table()["cliNames"][command_of(args)][param];
+    CHECK(r.param == (spelled.is_null() ? param : spelled.s));
     ++ran;
   }
   CHECK(ran >= 60);
@@ -268,6 +274,9 @@ TEST_CASE("bad-input table: rows are well formed", "[bad-input]") {
     INFO(row["name"].s);
     CHECK(names.insert(row["name"].s).second);
     CHECK_FALSE(row["message"].s.empty());
+    // Every error of the core names its rule and parameter ("" for none); usage errors, neither.
+    CHECK(row["rule"].type == (row["code"].is_null() ? Json::Type::null : Json::Type::string));
+    CHECK(row["param"].type == row["rule"].type);
     CHECK((!row["cli"].is_null() || !row["js"].is_null()));
     // A JavaScript row has a code; only the command line's own usage errors have none.
     if (!row["js"].is_null()) CHECK(row["code"].type == Json::Type::string);

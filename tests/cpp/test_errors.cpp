@@ -98,11 +98,35 @@ TEST_CASE("error codes have stable names", "[errors]") {
   CHECK(name_of(ErrorCode::already_present) == "already_present");
   CHECK(name_of(ErrorCode::not_found) == "not_found");
   CHECK(name_of(ErrorCode::empty) == "empty");
-  const ringlab::Error e(ErrorCode::empty, "nothing here");
-  CHECK(std::string(e.what()) == "nothing here");
+  const ringlab::Error e(ErrorCode::empty, ringlab::rule::noVnodes, "");
+  CHECK(std::string(e.what()) == "the ring has no vnodes");
   CHECK(e.code() == ErrorCode::empty);
+  CHECK(std::string(e.rule().id) == "noVnodes");
   // One type for everything: catchable as std::runtime_error too.
   CHECK_THROWS_AS(Ring::uniform(0, 1), std::runtime_error);
+}
+
+TEST_CASE("an error is data: its rule, parameter and values make its message", "[errors]") {
+  const ringlab::Error e = thrown_by([] { (void)Ring::uniform(0, 10); });
+  CHECK(std::string(e.rule().id) == "between");
+  CHECK(e.param() == "servers");
+  REQUIRE(e.values().size() == 3);
+  CHECK(e.values()[0].text == "1");
+  CHECK(e.values()[2].number == 0);
+  CHECK(std::string(e.what()) == "servers must be between 1 and 16777216, got 0");
+  CHECK(e.message_as("--servers") == "--servers must be between 1 and 16777216, got 0");
+  // An error found inside something larger keeps the one found there.
+  const ringlab::Error located(ringlab::rule::configAt, "", {"upstream", 2, 7}, e);
+  CHECK(located.code() == ErrorCode::out_of_range);
+  REQUIRE(located.inner() != nullptr);
+  CHECK(std::string(located.inner()->rule().id) == "between");
+  CHECK(std::string(located.what()) == "upstream line 2, column 7: servers must be between 1 and 16777216, got 0");
+  // $L, $Z and $$.
+  const ringlab::Error one_of(ErrorCode::invalid_argument, ringlab::rule::oneOf, "mode",
+                              {"a", "b", "c", ringlab::input("x y")});
+  CHECK(std::string(one_of.what()) == "mode must be a, b or c, got \"x y\"");
+  CHECK(std::string(ringlab::Error(ErrorCode::invalid_argument, ringlab::rule::termNeedsChar, "", {"$"}).what()) ==
+        "'$' needs a character");
 }
 
 TEST_CASE("a ring needs at least one server and one vnode", "[errors][ring]") {

@@ -1,5 +1,6 @@
 // The bad-input table (tests/bad-input.json) through the two JavaScript surfaces: every row with
-// a JS call through the package's API (a RinglabError with the row's code and message), and every
+// a JS call through the package's API (a RinglabError with the row's code, rule, parameter and
+// message), and every
 // row with a command line through the WASM CLI (the package's bin: exit status 2, nothing on
 // stdout, "ringlab: " + the message with its leading parameter name spelled as the command spells
 // it). When a native build exists, the native CLI must print the same bytes. tests/cpp runs the
@@ -91,7 +92,7 @@ test("the table has rows for both surfaces and every row names its mistake once"
   assert.equal(new Set(names).size, names.length, "row names are unique");
 });
 
-test("every JS row: a RinglabError with the row's code and message", () => {
+test("every JS row: a RinglabError with the row's code, rule, parameter and message", () => {
   // Every mismatch is listed, not just the first.
   const wrong = [];
   for (const row of jsRows) {
@@ -99,10 +100,14 @@ test("every JS row: a RinglabError with the row's code and message", () => {
     try {
       invoke(row.js);
     } catch (e) {
-      got = e instanceof RinglabError ? { code: e.code, message: e.message } : `${e?.constructor?.name}: ${e?.message}`;
+      got =
+        e instanceof RinglabError
+          ? { code: e.code, rule: e.rule, param: e.param, message: e.message }
+          : `${e?.constructor?.name}: ${e?.message}`;
     }
-    if (!(typeof got === "object" && got.code === row.code && got.message === row.message)) {
-      wrong.push(`${row.name}: expected ${row.code} "${row.message}", got ${JSON.stringify(got)}`);
+    const want = { code: row.code, rule: row.rule, param: row.param, message: row.message };
+    if (JSON.stringify(got) !== JSON.stringify(want)) {
+      wrong.push(`${row.name}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
     }
     // The module keeps working after every rejection.
     const h = rl.h32("user:42");

@@ -18,11 +18,14 @@ test("README.md's bad-input tables are the ones written from tests/bad-input.jso
   );
 });
 
-test("every row's code and message are in README.md", () => {
+test("every row's code, rule, parameter and message are in README.md", () => {
   const cell = (text) => text.replace(/\|/g, "\\|");
+  const rule = (row) => (row.param ? `\`${row.rule}\` (${cell(row.param)})` : `\`${row.rule}\``);
   const missing = data.rows
     .map((row) =>
-      row.code === null ? `\`ringlab: ${cell(row.message)}\`` : `\`${row.code}\` | ${cell(row.message)} |`,
+      row.code === null
+        ? `\`ringlab: ${cell(row.message)}\``
+        : `\`${row.code}\` | ${rule(row)} | ${cell(row.message)} |`,
     )
     .filter((shown) => !readme.includes(shown));
   assert.deepEqual(missing, []);
@@ -38,9 +41,9 @@ test("each JavaScript call README shows, run as shown, throws its row's error", 
     try {
       new Function("rl", "erl", code)(rl, erl);
     } catch (e) {
-      got = e instanceof RinglabError ? `${e.code}: ${e.message}` : `${e?.name}: ${e?.message}`;
+      got = e instanceof RinglabError ? `${e.code} ${e.rule} (${e.param}): ${e.message}` : `${e?.name}: ${e?.message}`;
     }
-    if (got !== `${row.code}: ${row.message}`) wrong.push(`${code} -> ${got}`);
+    if (got !== `${row.code} ${row.rule} (${row.param}): ${row.message}`) wrong.push(`${code} -> ${got}`);
   }
   assert.deepEqual(wrong, []);
 });

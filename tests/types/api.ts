@@ -10,6 +10,8 @@ import {
   type Rendezvous,
   type Ring,
   type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
   type RingOptions,
   type RingPoints,
   type ServerInfo,
@@ -99,9 +101,22 @@ try {
   if (e instanceof RinglabError) {
     e.code satisfies RinglabErrorCode;
     e.message satisfies string;
+    e.rule satisfies string;
+    e.param satisfies string;
+    e.values satisfies readonly RinglabErrorValue[];
+    e.inner?.rule satisfies string | undefined;
+    // @ts-expect-error: an error's data is read-only
+    e.rule = "between";
   }
 }
 new RinglabError(code, "message") satisfies Error;
+new RinglabError("out_of_range", "buckets must be between 1 and 2147483647, got 0", {
+  rule: "between",
+  param: "buckets",
+  values: [1, 2147483647, 0],
+}) satisfies RinglabErrorDetail;
+// @ts-expect-error: a value is a number, a bigint or a string
+const wrongValue: RinglabErrorValue = true;
 
 // What must not compile
 // @ts-expect-error: a ring needs servers

@@ -17,6 +17,10 @@ struct CliResult {
   int exit_code = 0;  // 0 ok, 2 bad usage or a rejected value
   std::string out;    // what goes to stdout
   std::string err;    // what goes to stderr (one line for an error)
+  // A rejected value's error as data: its rule's id and its parameter as the command spells it
+  // (the flag); both empty on success and for a usage error.
+  std::string rule;
+  std::string param;
 };
 
 // A mistake in how a command is called (a missing argument, an unknown flag): run_cli prints

@@ -7,10 +7,11 @@
 //
 // Messages. A rejected value throws ringlab::Error whose message has one shape,
 //     "<name> must be <requirement>, got <value>"       e.g. "servers must be between 1 and 100000, got 0"
-// where <name> is the parameter's JavaScript name, also kept as the error's subject(). The CLI
-// prints "ringlab: " + the message with that leading name replaced by the parameter's CLI
-// spelling from this table ("ringlab: --servers must be between 1 and 100000, got 0"); errors
-// without a subject (a duplicate server, a cap on a product of two values, ...) print as they are.
+// where <name> is the parameter's JavaScript name, kept as the error's param(), and the
+// requirement is the error's rule ("between", "atLeast", ...) with its bounds as values (see
+// error.hpp). The CLI prints "ringlab: " + the message made with the parameter's CLI spelling
+// from this table ("ringlab: --servers must be between 1 and 100000, got 0"); errors about no
+// parameter (a duplicate server, a cap on a product of two values, ...) print as they are.
 //
 // Values of the wrong kind follow the same shape, with one rule for the value shown:
 //     "<name> must be a safe integer, got <value>"     (code invalid_argument)
@@ -366,9 +367,13 @@ static_assert([] {
 // ---------------------------------------------------------------------------------------------
 // Checks
 
-// The error of the one shape: Error(code, "<name> must be <requirement>, got <shown>", name).
-[[nodiscard]] Error rule_error(ErrorCode code, std::string_view name, std::string_view requirement,
-                               std::string_view shown);
+// The error of a value outside spec's range, by the rule that words the range ("between",
+// "atLeast", "aboveFinite", "atLeastFinite", "interval"), with its bounds and the value given.
+// lo and hi replace the table's bounds (for a bound another value decides); name replaces the
+// parameter's name.
+[[nodiscard]] Error range_error(ErrorCode code, const ParamSpec& spec, ErrorValue got, std::string_view name = {});
+[[nodiscard]] Error range_error(ErrorCode code, const ParamSpec& spec, std::int64_t lo, std::int64_t hi, ErrorValue got,
+                                std::string_view name = {});
 
 // How a rule words a parameter's range: "between 1 and 100000", ">= 1", "finite and > 0",
 // "in [0, 1)". lo and hi replace the table's bounds (for a bound another value decides).

@@ -46,7 +46,7 @@ std::vector<std::string_view> split_commas(std::string_view text) {
 // A rule broken inside a list entry, with the entry in front: "--servers entry 2 ("a=0"):
 // weight must be between 1 and 1000000, got 0".
 [[noreturn]] void entry_error(const std::string& flag, std::size_t index, std::string_view entry, const Error& e) {
-  throw Error(e.code(), flag + " entry " + std::to_string(index + 1) + " (" + shown_text(entry) + "): " + e.what());
+  throw Error(rule::entryAt, flag.substr(2), {flag, index + 1, input(entry)}, e);
 }
 
 // "W" of ADDR=W: a plain decimal, checked against the parameter's range.
@@ -72,7 +72,7 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
   if (mode_text != nullptr) {
     if (*mode_text == "consistent") mode = NginxMode::consistent;
     else if (*mode_text != "hash")
-      throw Error(ErrorCode::invalid_argument, "--mode must be consistent or hash, got " + shown_text(*mode_text));
+      throw Error(ErrorCode::invalid_argument, rule::oneOf, "--mode", {"consistent", "hash", input(*mode_text)});
   }
   if (upstream_file != nullptr) {
     const std::optional<std::string> text = read ? read(*upstream_file) : std::nullopt;
@@ -88,8 +88,8 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
       const std::size_t eq = e.rfind('=');
       s.address = std::string(e.substr(0, eq));
       if (s.address.empty())
-        throw Error(ErrorCode::invalid_argument,
-                    "--servers entry " + std::to_string(i + 1) + " must be ADDR or ADDR=W, got " + shown_text(e));
+        throw Error(ErrorCode::invalid_argument, rule::entryForm, "servers",
+                    {"--servers", i + 1, "ADDR or ADDR=W", input(e)});
       if (eq != std::string_view::npos) {
         try {
           s.weight = weight_text(e.substr(eq + 1), SystemParam::nginx_weight);
@@ -105,8 +105,7 @@ std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& r
       bool found = false;
       for (NginxServer& s : servers)
         if (s.address == d) s.down = found = true;
-      if (!found)
-        throw Error(ErrorCode::unknown_server, "--down names " + shown_text(d) + ", which is not one of the servers");
+      if (!found) throw Error(ErrorCode::unknown_server, rule::downUnknown, "--down", {input(d)});
     }
   }
   return nginx_placement(std::move(servers), mode, a.has("--tries"));
@@ -185,21 +184,20 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
     std::string_view port;
     if (!hostport.empty() && hostport[0] == '[') {
       const std::size_t close = hostport.find(']');
-      if (close == std::string_view::npos)
-        throw Error(ErrorCode::invalid_argument, "an IPv6 address needs its closing ]");
+      if (close == std::string_view::npos) throw Error(ErrorCode::invalid_argument, rule::ipv6Bracket, "");
       const std::string_view rest = hostport.substr(close + 1);
-      if (!rest.empty() && rest[0] != ':') throw Error(ErrorCode::invalid_argument, "expected :PORT after ]");
+      if (!rest.empty() && rest[0] != ':') throw Error(ErrorCode::invalid_argument, rule::portAfterBracket, "");
       if (!rest.empty()) port = rest.substr(1);
-      if (!rest.empty() && port.empty()) throw Error(ErrorCode::invalid_argument, "expected a port after ':'");
+      if (!rest.empty() && port.empty()) throw Error(ErrorCode::invalid_argument, rule::portAfterColon, "");
       hostport = hostport.substr(1, close - 1);
     } else if (const std::size_t colon = hostport.find(':');
                colon != std::string_view::npos && hostport.find(':', colon + 1) == std::string_view::npos) {
       port = hostport.substr(colon + 1);
       hostport = hostport.substr(0, colon);
-      if (port.empty()) throw Error(ErrorCode::invalid_argument, "expected a port after ':'");
+      if (port.empty()) throw Error(ErrorCode::invalid_argument, rule::portAfterColon, "");
     }
     if (!port.empty()) s.port = check_integer(SystemParam::memcached_port, integer_from_text(port, "port"));
-    if (hostport.empty()) throw Error(ErrorCode::invalid_argument, "the host must not be empty");
+    if (hostport.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyHost, "");
   } catch (const Error& err) {
     entry_error("--servers", index, e, err);
   }
@@ -219,14 +217,14 @@ std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFil
     try {
       options.mode = memcached_mode_from_name(*m);
     } catch (const Error& e) {
-      throw Error(e.code(), "--" + std::string(e.what()));
+      throw e.with_param("--" + e.param());
     }
   }
   if (const std::string* h = a.value("--hash")) {
     try {
       options.hash = memcached_hash_from_name(*h);
     } catch (const Error& e) {
-      throw Error(e.code(), "--" + std::string(e.what()));
+      throw e.with_param("--" + e.param());
     }
   }
   options.sort_hosts = a.has("--sort-hosts");
@@ -282,8 +280,8 @@ std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFil
     const std::string_view e = entries[i];
     const std::size_t eq = e.rfind('=');
     if (eq == std::string_view::npos || eq == 0)
-      throw Error(ErrorCode::invalid_argument,
-                  "--servers entry " + std::to_string(i + 1) + " must be ADDR=MEMORY, got " + shown_text(e));
+      throw Error(ErrorCode::invalid_argument, rule::entryForm, "servers",
+                  {"--servers", i + 1, "ADDR=MEMORY", input(e)});
     KetamaServer s;
     s.address = std::string(e.substr(0, eq));
     try {

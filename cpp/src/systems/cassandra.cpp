@@ -1,6 +1,7 @@
 #include "ringlab/systems/cassandra.hpp"
 
 #include <algorithm>
+#include <limits>
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -19,20 +20,18 @@ std::int64_t token_from_text(std::string_view text, const std::string& what) {
   std::size_t at = 0;
   const bool negative = !text.empty() && text[0] == '-';
   if (!text.empty() && (text[0] == '-' || text[0] == '+')) at = 1;
-  if (at == text.size())
-    throw rule_error(ErrorCode::invalid_argument, what, "a signed 64-bit integer", shown_text(text));
+  if (at == text.size()) throw Error(ErrorCode::invalid_argument, rule::int64, what, {input(text)});
   // The magnitude, saturating just past 2^63 so that any longer number reads as out of range.
   constexpr std::uint64_t kLimit = 9223372036854775808ull;  // 2^63
   std::uint64_t magnitude = 0;
   for (; at < text.size(); ++at) {
     const char c = text[at];
-    if (c < '0' || c > '9')
-      throw rule_error(ErrorCode::invalid_argument, what, "a signed 64-bit integer", shown_text(text));
+    if (c < '0' || c > '9') throw Error(ErrorCode::invalid_argument, rule::int64, what, {input(text)});
     if (magnitude <= kLimit) magnitude = magnitude * 10 + static_cast<std::uint64_t>(c - '0');
   }
   if (magnitude > kLimit || (!negative && magnitude == kLimit))
-    throw rule_error(ErrorCode::out_of_range, what, "between -9223372036854775808 and 9223372036854775807",
-                     shown_text(text));
+    throw Error(ErrorCode::out_of_range, rule::between, what,
+                {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max(), input(text)});
   return negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude);
 }
 
@@ -56,16 +55,21 @@ std::vector<NodeToken> tokens_from_list(std::string_view text) {
   while (true) {
     const std::size_t comma = text.find(',', from);
     const std::string_view entry = text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
-    const std::string what = "--tokens entry " + std::to_string(out.size() + 1);
+    const std::size_t n = out.size() + 1;
     const std::size_t eq = entry.rfind('=');
     const std::string_view node = eq == std::string_view::npos ? std::string_view{} : trim(entry.substr(0, eq));
     if (node.empty())
-      throw Error(ErrorCode::invalid_argument, what + " must be NODE=TOKEN, got " + shown_text(trim(entry)));
+      throw Error(ErrorCode::invalid_argument, rule::entryForm, "tokens",
+                  {"--tokens", n, "NODE=TOKEN", input(trim(entry))});
     for (const char c : node)
       if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
-        throw Error(ErrorCode::invalid_argument,
-                    what + ": a node's name must not hold control characters, got " + shown_text(node));
-    out.push_back({std::string(node), token_from_text(trim(entry.substr(eq + 1)), what + ": token")});
+        throw Error(rule::entry, "tokens", {"--tokens", n},
+                    Error(ErrorCode::invalid_argument, rule::nodeControl, "", {input(node)}));
+    try {
+      out.push_back({std::string(node), token_from_text(trim(entry.substr(eq + 1)), "token")});
+    } catch (const Error& e) {
+      throw Error(rule::entry, "tokens", {"--tokens", n}, e);
+    }
     if (comma == std::string_view::npos) return out;
     from = comma + 1;
   }
@@ -93,7 +97,6 @@ std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
       fields.emplace_back(i + 1, line.substr(i, j - i));
       i = j;
     }
-    const std::string at = "ring line " + std::to_string(line_no);
     if (fields.empty()) continue;
     const std::string_view first = fields.front().second;
     const std::string_view rest = trim(line.substr(fields.front().first - 1));
@@ -102,14 +105,15 @@ std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
       continue;
     if (first.find_first_not_of('=') == std::string_view::npos) continue;
     const auto& [column, last] = fields.back();
-    const std::string where = at + ", column " + std::to_string(column) + ": token";
-    if (fields.size() == 1) {
-      // The lone token nodetool prints above the rows: the ring's last token, repeated. Checked
-      // but not a row of its own.
-      (void)token_from_text(last, where);
-      continue;
+    std::int64_t token = 0;
+    try {
+      token = token_from_text(last, "token");
+    } catch (const Error& e) {
+      throw Error(rule::configAt, "", {"ring", line_no, column}, e);
     }
-    out.push_back({std::string(first), token_from_text(last, where)});
+    // The lone token nodetool prints above the rows is the ring's last token, repeated: checked
+    // but not a row of its own.
+    if (fields.size() > 1) out.push_back({std::string(first), token});
   }
   return out;
 }
@@ -120,8 +124,8 @@ TokenRing::TokenRing(std::vector<NodeToken> tokens) : sorted_(std::move(tokens))
                    [](const NodeToken& a, const NodeToken& b) { return a.token < b.token; });
   for (std::size_t i = 1; i < sorted_.size(); ++i)
     if (sorted_[i].token == sorted_[i - 1].token)
-      throw Error(ErrorCode::token_taken, "token " + std::to_string(sorted_[i].token) + " is given to both " +
-                                              sorted_[i - 1].node + " and " + sorted_[i].node);
+      throw Error(ErrorCode::token_taken, rule::tokenTwice, "",
+                  {sorted_[i].token, sorted_[i - 1].node, sorted_[i].node});
 }
 
 const NodeToken& TokenRing::owner(std::int64_t t) const noexcept {

@@ -50,7 +50,7 @@ SystemFlags flags_of(const SystemDef& d) {
 const SystemDef& def_of(std::string_view system) {
   for (const SystemDef& d : system_defs())
     if (d.name == system) return d;
-  throw Error(ErrorCode::invalid_argument, "unknown system " + shown_text(system));
+  throw Error(ErrorCode::invalid_argument, rule::unknownSystem, "", {input(system)});
 }
 
 // `place NAME [flags] (--keys FILE | KEY...)`: one JSON line per key, in input order.
@@ -136,7 +136,7 @@ std::unique_ptr<Placement> configure(std::string_view system, const std::vector<
   for (const OptionValue& v : values) {
     const auto o = std::find_if(d.options.begin(), d.options.end(),
                                 [&](const SystemOption& x) { return x.name == v.name && !x.command_line_only; });
-    if (o == d.options.end()) throw Error(ErrorCode::invalid_argument, "unknown option " + shown_text(v.name));
+    if (o == d.options.end()) throw Error(ErrorCode::invalid_argument, rule::unknownSystemOption, "", {input(v.name)});
     const std::string flag(o->flag);
     switch (o->type) {
       case OptionType::flag:
@@ -176,11 +176,11 @@ std::string_view option_type_name(OptionType type) noexcept {
 }
 
 std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
-  throw Error(ErrorCode::invalid_argument, "this system's servers are not a list to edit");
+  throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
 }
 
 std::vector<std::int32_t> Placement::tries(std::string_view) const {
-  throw Error(ErrorCode::invalid_argument, "only nginx has a failover order (tries)");
+  throw Error(ErrorCode::invalid_argument, rule::noTries, "");
 }
 
 std::size_t Placement::answer_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets,

@@ -110,14 +110,14 @@ std::vector<S> edit_list(std::vector<S> list, const ServerEdit& e, Name name, Ma
   }
   std::size_t at = 0;
   while (at < list.size() && name(list[at]) != e.server) ++at;
-  if (at == list.size()) throw Error(ErrorCode::unknown_server, shown_text(e.server) + " is not one of the servers");
+  if (at == list.size()) throw Error(ErrorCode::unknown_server, rule::notAServer, "", {input(e.server)});
   switch (e.kind) {
     case ServerEdit::Kind::remove: list.erase(list.begin() + static_cast<std::ptrdiff_t>(at)); break;
     case ServerEdit::Kind::weight: weigh(list[at], e.weight); break;
     case ServerEdit::Kind::down:
     case ServerEdit::Kind::up:
       if constexpr (std::is_same_v<Mark, std::nullptr_t>)
-        throw Error(ErrorCode::invalid_argument, "this system has no down mark (only nginx's servers have one)");
+        throw Error(ErrorCode::invalid_argument, rule::noDownMark, "");
       else mark(list[at], e.kind == ServerEdit::Kind::down);
       break;
     case ServerEdit::Kind::add: break;

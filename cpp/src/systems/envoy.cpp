@@ -17,7 +17,7 @@ namespace ringlab::systems::envoy {
 namespace {
 
 [[noreturn]] void bad_address(std::string_view address) {
-  throw Error(ErrorCode::invalid_argument, "host " + shown_text(address) + " must be IPV4:PORT or [IPV6]:PORT");
+  throw Error(ErrorCode::invalid_argument, rule::envoyHost, "", {input(address)});
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -166,9 +166,7 @@ std::optional<unsigned> parse_port(std::string_view s) {
 std::vector<double> normalized_weights(const std::vector<Host>& hosts) {
   std::uint64_t sum = 0;
   for (const Host& h : hosts) sum += static_cast<std::uint64_t>(h.weight);
-  if (sum > kMaxTotalWeight)
-    throw Error(ErrorCode::limit_exceeded, "the hosts' weights add up to " + std::to_string(sum) +
-                                               ", more than Envoy's 4294967295 for a locality");
+  if (sum > kMaxTotalWeight) throw Error(ErrorCode::limit_exceeded, rule::weightSum, "", {sum, kMaxTotalWeight});
   std::vector<double> out;
   out.reserve(hosts.size());
   for (const Host& h : hosts)
@@ -186,14 +184,12 @@ std::vector<std::string> checked_keys(const std::vector<Host>& hosts, bool use_h
   for (const Host& h : hosts) {
     check_integer(SystemParam::envoy_weight, h.weight);
     if (!addresses.insert(h.address).second)
-      throw Error(ErrorCode::duplicate_server, "host " + shown_text(h.address) + " is listed twice");
+      throw Error(ErrorCode::duplicate_server, rule::duplicateHost, "", {input(h.address)});
     keys.push_back(host_key(h, use_hostname));
   }
   for (std::size_t i = 0; i < keys.size(); ++i)
     if (!seen.insert(keys[i]).second)
-      throw Error(ErrorCode::duplicate_server, "two hosts hash as " + shown_text(keys[i]) + " (the second is " +
-                                                   shown_text(hosts[i].address) +
-                                                   "): Envoy would order their equal hashes arbitrarily");
+      throw Error(ErrorCode::duplicate_server, rule::sameHash, "", {input(keys[i]), input(hosts[i].address)});
   return keys;
 }
 
@@ -239,7 +235,7 @@ std::string host_key(const Host& host, bool use_hostname) {
 RingHash ring_hash_from_name(std::string_view name) {
   if (name == "xxhash") return RingHash::xxhash;
   if (name == "murmur2") return RingHash::murmur2;
-  throw rule_error(ErrorCode::invalid_argument, "hash", "xxhash or murmur2", shown_text(name));
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "hash", {"xxhash", "murmur2", input(name)});
 }
 
 // --- ring_hash ---------------------------------------------------------------------------------
@@ -309,8 +305,8 @@ std::size_t Ring::place(std::string_view key) const noexcept { return host_of_ha
 Maglev::Maglev(std::vector<Host> hosts, std::int64_t table_size, bool use_hostname) : hosts_(std::move(hosts)) {
   check_integer(SystemParam::envoy_table_size, table_size);
   if (!is_prime(static_cast<std::uint32_t>(table_size)))
-    throw rule_error(ErrorCode::invalid_argument, param(SystemParam::envoy_table_size).name, "a prime",
-                     std::to_string(table_size));
+    throw Error(ErrorCode::invalid_argument, rule::prime, std::string(param(SystemParam::envoy_table_size).name),
+                {table_size});
   const std::vector<std::string> keys = checked_keys(hosts_, use_hostname);
   const std::vector<double> weights = normalized_weights(hosts_);
   const double max_weight = *std::max_element(weights.begin(), weights.end());
@@ -370,7 +366,7 @@ Host list_entry(std::string_view entry, bool use_hostname) {
   Host h;
   const std::size_t eq = entry.rfind('=');
   const std::string_view name = entry.substr(0, eq);
-  if (name.empty()) throw Error(ErrorCode::invalid_argument, "must be ADDR or ADDR=W, got " + shown_text(entry));
+  if (name.empty()) throw Error(ErrorCode::invalid_argument, rule::form, "", {"ADDR or ADDR=W", input(entry)});
   h.address = std::string(name);
   if (use_hostname) h.hostname = h.address;
   else (void)canonical_address(name);
@@ -378,8 +374,12 @@ Host list_entry(std::string_view entry, bool use_hostname) {
   return h;
 }
 
-[[noreturn]] void bad_at(std::size_t line, std::size_t column, ErrorCode code, const std::string& what) {
-  throw Error(code, "endpoints line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+[[noreturn]] void bad_at(std::size_t line, std::size_t column, const Error& what) {
+  throw Error(rule::configAt, "", {"endpoints", line, column}, what);
+}
+[[noreturn]] void bad_at(std::size_t line, std::size_t column, const ErrorRule& what,
+                         std::vector<ErrorValue> values = {}, ErrorCode code = ErrorCode::invalid_argument) {
+  bad_at(line, column, Error(code, what, "", std::move(values)));
 }
 
 // A `key: value` pair of the YAML, where it starts.
@@ -426,7 +426,7 @@ std::vector<Pair> yaml_pairs(std::string_view text) {
     if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
     std::size_t i = 0;
     while (i < l.size() && l[i] == ' ') ++i;
-    if (i < l.size() && l[i] == '\t') bad_at(line_no, i + 1, ErrorCode::invalid_argument, "a tab in the indentation");
+    if (i < l.size() && l[i] == '\t') bad_at(line_no, i + 1, rule::envoyTab, {}, ErrorCode::invalid_argument);
     if (i == l.size() || l[i] == '#') continue;
     if (l.substr(i) == "---" || l.substr(i) == "...") continue;
     std::size_t indent = i;
@@ -455,8 +455,7 @@ std::vector<Pair> yaml_pairs(std::string_view text) {
       const std::size_t key_from = i;
       while (i < l.size() && is_key_char(l[i])) ++i;
       if (i == key_from || i >= l.size() || l[i] != ':' || (i + 1 < l.size() && l[i + 1] != ' '))
-        bad_at(line_no, key_from + 1, ErrorCode::invalid_argument,
-               "expected KEY: VALUE, got " + shown_text(l.substr(key_from)));
+        bad_at(line_no, key_from + 1, rule::envoyKeyValue, {input(l.substr(key_from))});
       Pair p{std::string(l.substr(key_from, i - key_from)),
              "",
              false,
@@ -479,7 +478,7 @@ std::vector<Pair> yaml_pairs(std::string_view text) {
         const char q = l[i];
         const std::size_t close = l.find(q, i + 1);
         if (close == std::string_view::npos)
-          bad_at(line_no, i + 1, ErrorCode::invalid_argument, "a quoted value without its closing quote");
+          bad_at(line_no, i + 1, rule::envoyOpenQuote, {}, ErrorCode::invalid_argument);
         p.value = std::string(l.substr(i + 1, close - i - 1));
         p.has_value = true;
         i = close + 1;
@@ -494,12 +493,11 @@ std::vector<Pair> yaml_pairs(std::string_view text) {
       out.push_back(std::move(p));
       if (depth == 0) {
         while (i < l.size() && l[i] == ' ') ++i;
-        if (i < l.size() && l[i] != '#')
-          bad_at(line_no, i + 1, ErrorCode::invalid_argument, "unexpected " + shown_text(l.substr(i)));
+        if (i < l.size() && l[i] != '#') bad_at(line_no, i + 1, rule::envoyUnexpected, {input(l.substr(i))});
         break;
       }
     }
-    if (depth > 0) bad_at(line_no, l.size() + 1, ErrorCode::invalid_argument, "a flow map without its closing \"}\"");
+    if (depth > 0) bad_at(line_no, l.size() + 1, rule::envoyOpenMap, {}, ErrorCode::invalid_argument);
   }
   return out;
 }
@@ -514,13 +512,13 @@ struct Draft {
 };
 
 Host finish(const Draft& d) {
-  if (d.address == nullptr) bad_at(d.line, d.column, ErrorCode::invalid_argument, "an endpoint without an address");
-  if (d.port == nullptr) bad_at(d.line, d.column, ErrorCode::invalid_argument, "an endpoint without a port_value");
+  if (d.address == nullptr) bad_at(d.line, d.column, rule::envoyNoAddress, {}, ErrorCode::invalid_argument);
+  if (d.port == nullptr) bad_at(d.line, d.column, rule::envoyNoPort, {}, ErrorCode::invalid_argument);
   Host h;
   const std::optional<unsigned> port = parse_port(d.port->value);
   if (!port)
-    bad_at(d.port->line, d.port->value_column, ErrorCode::invalid_argument,
-           "port_value must be between 0 and 65535, got " + shown_text(d.port->value));
+    bad_at(d.port->line, d.port->value_column,
+           Error(ErrorCode::invalid_argument, rule::between, "port_value", {0, 65535, input(d.port->value)}));
   const std::string& ip = d.address->value;
   const bool v6 = ip.find(':') != std::string::npos;
   h.address = v6 ? std::string(1, '[') : std::string();
@@ -530,14 +528,14 @@ Host finish(const Draft& d) {
   try {
     h.address = canonical_address(h.address);
   } catch (const Error&) {
-    bad_at(d.address->line, d.address->value_column, ErrorCode::invalid_argument,
-           "address must be an IPv4 or IPv6 address, got " + shown_text(ip));
+    bad_at(d.address->line, d.address->value_column,
+           Error(ErrorCode::invalid_argument, rule::ipAddress, "address", {input(ip)}));
   }
   if (d.weight != nullptr) {
     try {
       h.weight = weight_of(d.weight->value);
     } catch (const Error& e) {
-      bad_at(d.weight->line, d.weight->value_column, e.code(), std::string("load_balancing_") + e.what());
+      bad_at(d.weight->line, d.weight->value_column, e.with_param("load_balancing_" + e.param()));
     }
   }
   if (d.hostname != nullptr) h.hostname = d.hostname->value;
@@ -567,7 +565,7 @@ std::vector<Host> yaml_endpoints(std::string_view text) {
     }
     if (p.key == "lb_endpoints") {
       if (p.has_value && p.value != "[]")
-        bad_at(p.line, p.value_column, ErrorCode::invalid_argument, "lb_endpoints must be a list of endpoints");
+        bad_at(p.line, p.value_column, rule::envoyEndpointsList, {}, ErrorCode::invalid_argument);
       close();
       list_key = p.key_column - 1;
       item_indent = kNone;
@@ -581,7 +579,7 @@ std::vector<Host> yaml_endpoints(std::string_view text) {
       draft->line = p.line;
       draft->column = p.indent + 1;
     }
-    if (!draft) bad_at(p.line, p.key_column, ErrorCode::invalid_argument, "expected a list item under lb_endpoints");
+    if (!draft) bad_at(p.line, p.key_column, rule::envoyListItem, {}, ErrorCode::invalid_argument);
     const Pair** slot = nullptr;
     if (p.key == "address" && p.has_value) slot = &draft->address;
     else if (p.key == "port_value") slot = &draft->port;
@@ -590,14 +588,13 @@ std::vector<Host> yaml_endpoints(std::string_view text) {
     else if (p.key == "hash_key") slot = &draft->hash_key;
     else if (p.key == "value" && draft->weight != nullptr && !draft->weight->has_value) slot = &draft->weight;
     if (slot == nullptr) continue;
-    if (*slot != nullptr && (*slot)->has_value)
-      bad_at(p.line, p.key_column, ErrorCode::invalid_argument, "the endpoint gives " + p.key + " twice");
+    if (*slot != nullptr && (*slot)->has_value) bad_at(p.line, p.key_column, rule::envoyTwice, {p.key});
     if (!p.has_value && p.key != "load_balancing_weight")
-      bad_at(p.line, p.value_column, ErrorCode::invalid_argument, p.key + " needs a value");
+      bad_at(p.line, p.value_column, Error(ErrorCode::invalid_argument, rule::needsValue, p.key));
     *slot = &p;
   }
   close();
-  if (out.empty()) throw Error(ErrorCode::out_of_range, "endpoints line 1, column 1: no lb_endpoints with hosts");
+  if (out.empty()) bad_at(1, 1, rule::envoyNoEndpoints, {}, ErrorCode::out_of_range);
   return out;
 }
 
@@ -614,7 +611,7 @@ std::vector<Host> hosts_from_list(std::string_view list, bool use_hostname) {
     try {
       out.push_back(list_entry(entry, use_hostname));
     } catch (const Error& e) {
-      throw Error(e.code(), "--hosts entry " + std::to_string(index) + " (" + shown_text(entry) + "): " + e.what());
+      throw Error(rule::entryAt, "hosts", {"--hosts", index, input(entry)}, e);
     }
     if (comma == std::string_view::npos) break;
     from = comma + 1;
@@ -641,12 +638,12 @@ std::vector<Host> parse_endpoints(std::string_view text) {
       try {
         out.push_back(list_entry(entry, false));
       } catch (const Error& e) {
-        bad_at(line_no, e_from + 1, e.code(), e.what());
+        bad_at(line_no, e_from + 1, e);
       }
     }
     from = end + 1;
   }
-  if (out.empty()) throw Error(ErrorCode::out_of_range, "endpoints line 1, column 1: no hosts");
+  if (out.empty()) bad_at(1, 1, rule::envoyNoHosts, {}, ErrorCode::out_of_range);
   return out;
 }
 

@@ -15,7 +15,7 @@ ErlangKeyTerm erlang_key_term_from_name(std::string_view name) {
   if (name == "charlist") return ErlangKeyTerm::charlist;
   if (name == "atom") return ErlangKeyTerm::atom;
   if (name == "integer") return ErlangKeyTerm::integer;
-  throw rule_error(ErrorCode::invalid_argument, "term", "binary, charlist, atom or integer", shown_text(name));
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "term", {"binary", "charlist", "atom", "integer", input(name)});
 }
 
 namespace {
@@ -26,7 +26,7 @@ std::vector<std::uint32_t> code_points(std::string_view key, const std::string& 
   std::vector<std::uint32_t> out;
   for (std::size_t i = 0; i < key.size();) {
     const utf8::Decoded d = utf8::decode(key, i);
-    if (d.len == 0 || utf8::is_surrogate(d.cp)) throw Error(ErrorCode::invalid_argument, what + " is not valid UTF-8");
+    if (d.len == 0 || utf8::is_surrogate(d.cp)) throw Error(ErrorCode::invalid_argument, rule::notUtf8, what);
     out.push_back(d.cp);
     i += d.len;
   }
@@ -40,14 +40,13 @@ erlang::Term integer_term(std::string_view key, const std::string& what) {
   if (!key.empty() && (key[0] == '-' || key[0] == '+')) at = 1;
   bool ok = at < key.size();
   for (std::size_t i = at; i < key.size(); ++i) ok = ok && key[i] >= '0' && key[i] <= '9';
-  if (!ok) throw rule_error(ErrorCode::invalid_argument, what, "a decimal integer", shown_text(key));
+  if (!ok) throw Error(ErrorCode::invalid_argument, rule::decimalInteger, what, {input(key)});
   // The term library refuses integers past its bit limit; digits beyond that many cannot fit.
   constexpr std::size_t kMaxDigits = static_cast<std::size_t>(param(SystemParam::integer_bits).hi) / 3 + 2;
   std::size_t first = at;
   while (first + 1 < key.size() && key[first] == '0') ++first;
   if (key.size() - first > kMaxDigits)
-    throw Error(ErrorCode::limit_exceeded,
-                what + " is an integer of more than " + std::to_string(param(SystemParam::integer_bits).hi) + " bits");
+    throw Error(ErrorCode::limit_exceeded, rule::integerTooWide, what, {param(SystemParam::integer_bits).hi});
   // Base 10^9 digits into base 2^32 limbs, then pairs of those into 64-bit limbs.
   std::vector<std::uint32_t> limbs32;
   for (std::size_t i = first; i < key.size();) {
@@ -69,7 +68,7 @@ erlang::Term integer_term(std::string_view key, const std::string& what) {
   try {
     return erlang::Term::integer(negative, limbs);
   } catch (const Error& e) {
-    throw Error(e.code(), what + ": " + e.what());
+    throw Error(rule::labeled, what, {}, e);
   }
 }
 
@@ -88,7 +87,7 @@ erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std
       try {
         return erlang::Term::atom(key);
       } catch (const Error& e) {
-        throw Error(e.code(), what + ": " + e.what());
+        throw Error(rule::labeled, what, {}, e);
       }
     case ErlangKeyTerm::integer: return integer_term(key, what);
   }

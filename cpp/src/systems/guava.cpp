@@ -1,6 +1,7 @@
 #include "ringlab/systems/guava.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -49,8 +50,8 @@ Input input_from_name(std::string_view name) {
   if (name == "murmur3_128") return Input::murmur3_128;
   if (name == "murmur3_32") return Input::murmur3_32;
   if (name == "farmhash64") return Input::farmhash64;
-  throw rule_error(ErrorCode::invalid_argument, "input", "auto, long, murmur3_128, murmur3_32 or farmhash64",
-                   shown_text(name));
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "input",
+              {"auto", "long", "murmur3_128", "murmur3_32", "farmhash64", input(name)});
 }
 
 namespace {
@@ -116,10 +117,11 @@ std::int64_t input_long(std::string_view key, Input input, const std::string& wh
   } else if (const std::optional<Decimal> d = decimal(key)) {
     if (!d->overflow && (!d->negative || d->magnitude <= 9223372036854775808ull))
       return d->negative ? static_cast<std::int64_t>(0 - d->magnitude) : static_cast<std::int64_t>(d->magnitude);
-    throw rule_error(ErrorCode::out_of_range, what, "between -9223372036854775808 and 18446744073709551615",
-                     shown_text(key));
+    throw Error(
+        ErrorCode::out_of_range, rule::between, what,
+        {std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::uint64_t>::max(), ringlab::input(key)});
   }
-  throw rule_error(ErrorCode::invalid_argument, what, "a 64-bit integer (decimal or 0x hex)", shown_text(key));
+  throw Error(ErrorCode::invalid_argument, rule::int64Hex, what, {ringlab::input(key)});
 }
 
 std::optional<std::int32_t> bucket_if(std::string_view key, Input input, std::int64_t buckets) noexcept {

@@ -11,7 +11,7 @@ Partitioner partitioner_from_name(std::string_view name) {
   if (name == "murmur2") return Partitioner::murmur2;
   if (name == "consistent") return Partitioner::consistent;
   if (name == "fnv1a") return Partitioner::fnv1a;
-  throw rule_error(ErrorCode::invalid_argument, "partitioner", "murmur2, consistent or fnv1a", shown_text(name));
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "partitioner", {"murmur2", "consistent", "fnv1a", input(name)});
 }
 
 std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept {

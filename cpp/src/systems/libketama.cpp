@@ -25,14 +25,12 @@ Libketama::Libketama(std::vector<KetamaServer> servers) : servers_(std::move(ser
   std::uint64_t total = 0;
   for (const KetamaServer& s : servers_) {
     if (s.address.empty() || s.address.size() > kMaxAddressLength)
-      throw Error(ErrorCode::invalid_argument,
-                  "a server's address must be 1 to 21 bytes (libketama's char addr[22]), got " +
-                      std::to_string(s.address.size()));
+      throw Error(ErrorCode::invalid_argument, rule::ketamaAddressBytes, "", {kMaxAddressLength, s.address.size()});
     for (const char c : s.address)
-      if (is_space(c) || c == '\0')
-        throw Error(ErrorCode::invalid_argument, "a server's address must not hold white space");
+      if (is_space(c) || c == '\0') throw Error(ErrorCode::invalid_argument, rule::ketamaAddressSpace, "");
     check_integer(SystemParam::libketama_memory, s.memory);
-    if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
+    if (!seen.insert(s.address).second)
+      throw Error(ErrorCode::duplicate_server, rule::duplicateServer, "", {s.address});
     total += static_cast<std::uint64_t>(s.memory);
   }
   const auto n = static_cast<std::uint32_t>(servers_.size());
@@ -46,10 +44,7 @@ Libketama::Libketama(std::vector<KetamaServer> servers) : servers_(std::move(ser
     digests[i] = static_cast<std::uint32_t>(std::floor(static_cast<float>(product)));
     points += std::size_t{4} * digests[i];
   }
-  if (points > kMaxPoints)
-    throw Error(ErrorCode::limit_exceeded, "a continuum of " + std::to_string(points) +
-                                               " points exceeds libketama's shared memory of " +
-                                               std::to_string(kMaxPoints) + " points");
+  if (points > kMaxPoints) throw Error(ErrorCode::limit_exceeded, rule::ketamaContinuum, "", {points, kMaxPoints});
   continuum_.reserve(points);
   for (std::uint32_t i = 0; i < n; ++i) {
     for (std::uint32_t k = 0; k < digests[i]; ++k) {
@@ -77,8 +72,11 @@ std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
   std::vector<KetamaServer> out;
   std::vector<std::size_t> lines;
   std::size_t line = 0, from = 0;
-  const auto bad = [&](std::size_t column, const std::string& what, ErrorCode code = ErrorCode::invalid_argument) {
-    throw Error(code, "server list line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+  const auto bad_at = [&](std::size_t column, const Error& what) {
+    throw Error(rule::configAt, "", {"server list", line, column}, what);
+  };
+  const auto bad = [&](std::size_t column, const ErrorRule& what) {
+    bad_at(column, Error(ErrorCode::invalid_argument, what, ""));
   };
   while (from < text.size()) {
     ++line;
@@ -96,15 +94,15 @@ std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
     while (i < l.size() && l[i] != ' ' && l[i] != '\t') ++i;
     KetamaServer s;
     s.address = std::string(l.substr(addr_at, i - addr_at));
-    if (s.address.empty()) bad(addr_at + 1, "expected ADDRESS MEMORY");
+    if (s.address.empty()) bad(addr_at + 1, rule::ketamaExpectedLine);
     while (i < l.size() && (l[i] == ' ' || l[i] == '\t')) ++i;
     const std::size_t mem_at = i;
     while (i < l.size() && l[i] >= '0' && l[i] <= '9') ++i;
-    if (i == mem_at) bad(mem_at + 1, "expected the server's memory, a decimal number, after the address");
+    if (i == mem_at) bad(mem_at + 1, rule::ketamaExpectedMemory);
     std::size_t rest = i;
     while (rest < l.size() && (l[rest] == ' ' || l[rest] == '\t' || l[rest] == '\r')) ++rest;
-    if (rest != l.size()) bad(i + 1, "unexpected text after the memory");
-    if (!has_newline) bad(l.size() + 1, "the last line has no newline (libketama would drop the memory's last digit)");
+    if (rest != l.size()) bad(i + 1, rule::ketamaAfterMemory);
+    if (!has_newline) bad(l.size() + 1, rule::ketamaNoNewline);
     const std::string_view digits = l.substr(mem_at, i - mem_at);
     std::int64_t v = 0;
     for (const char c : digits) v = v > kMaxSafeInteger ? v : v * 10 + (c - '0');
@@ -112,19 +110,18 @@ std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
       s.memory = check_integer(SystemParam::libketama_memory, v);
       for (std::size_t k = 0; k < out.size(); ++k)
         if (out[k].address == s.address)
-          throw Error(ErrorCode::duplicate_server,
-                      "duplicate server " + s.address + " (also on line " + std::to_string(lines[k]) + ")");
+          throw Error(ErrorCode::duplicate_server, rule::duplicateOnLine, "", {s.address, lines[k]});
     } catch (const Error& e) {
-      bad(addr_at + 1, e.what(), e.code());
+      bad_at(addr_at + 1, e);
     }
     out.push_back(std::move(s));
     lines.push_back(line);
   }
-  if (out.empty()) throw Error(ErrorCode::out_of_range, "server list must list at least one server, got none");
+  if (out.empty()) throw Error(ErrorCode::out_of_range, rule::noneListed, "server list");
   try {
     Libketama check(out);
   } catch (const Error& e) {
-    throw Error(e.code(), "server list: " + std::string(e.what()));
+    throw Error(rule::configWhole, "", {"server list"}, e);
   }
   return out;
 }

@@ -33,20 +33,12 @@ constexpr std::string_view kModeNames[] = {"modula",
 constexpr std::string_view kHashNames[] = {"default", "md5",      "crc",    "fnv1_64", "fnv1a_64",
                                            "fnv1_32", "fnv1a_32", "murmur", "jenkins", "murmur3"};
 
+// The error of a name that is none of `names`.
 template <std::size_t N>
-std::string one_of(const std::string_view (&names)[N]) {
-  std::string s;
-  for (std::size_t i = 0; i < N; ++i) {
-    if (i > 0) s += i + 1 == N ? " or " : ", ";
-    s += names[i];
-  }
-  return s;
-}
-
-std::string quoted(std::string_view s) {
-  std::string out = "\"";
-  out += s;
-  return out + "\"";
+Error not_one_of(std::string param, const std::string_view (&names)[N], std::string_view given) {
+  std::vector<ErrorValue> values(std::begin(names), std::end(names));
+  values.push_back(in_quotes(given));
+  return Error(ErrorCode::invalid_argument, rule::oneOf, std::move(param), std::move(values));
 }
 
 std::string point_string(const MemcachedServer& s, std::uint32_t index, bool spy) {
@@ -64,13 +56,13 @@ std::string_view memcached_hash_name(MemcachedHash hash) noexcept { return kHash
 MemcachedMode memcached_mode_from_name(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kModeNames); ++i)
     if (kModeNames[i] == name) return static_cast<MemcachedMode>(i);
-  throw rule_error(ErrorCode::invalid_argument, "mode", one_of(kModeNames), quoted(name));
+  throw not_one_of("mode", kModeNames, name);
 }
 
 MemcachedHash memcached_hash_from_name(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kHashNames); ++i)
     if (kHashNames[i] == name) return static_cast<MemcachedHash>(i);
-  throw rule_error(ErrorCode::invalid_argument, "hash", one_of(kHashNames), quoted(name));
+  throw not_one_of("hash", kHashNames, name);
 }
 
 std::uint32_t memcached_hash_value(MemcachedHash hash, std::string_view bytes) noexcept {
@@ -97,15 +89,13 @@ Memcached::Memcached(std::vector<MemcachedServer> servers, const MemcachedOption
   check_integer(SystemParam::memcached_servers, static_cast<std::int64_t>(servers_.size()));
   std::set<std::pair<std::string, std::int64_t>> seen;
   for (const MemcachedServer& s : servers_) {
-    if (s.host.empty()) throw Error(ErrorCode::invalid_argument, "a server's host must not be empty");
+    if (s.host.empty()) throw Error(ErrorCode::invalid_argument, rule::mcNoHost, "");
     if (s.host.size() > kMaxHostLength)
-      throw Error(ErrorCode::invalid_argument,
-                  "a server's host must be at most 1024 bytes (libmemcached's NI_MAXHOST), got " +
-                      std::to_string(s.host.size()));
+      throw Error(ErrorCode::invalid_argument, rule::mcHostBytes, "", {kMaxHostLength, s.host.size()});
     check_integer(SystemParam::memcached_port, s.port);
     check_integer(SystemParam::memcached_weight, s.weight);
     if (!seen.emplace(s.host, s.port).second)
-      throw Error(ErrorCode::duplicate_server, "duplicate server " + s.host + ":" + std::to_string(s.port));
+      throw Error(ErrorCode::duplicate_server, rule::duplicateServer, "", {s.host + ":" + std::to_string(s.port)});
   }
 
   // The behaviours, in the order an application sets them.
@@ -205,8 +195,12 @@ std::string Memcached::server_name(std::size_t index) const {
 
 namespace {
 
-[[noreturn]] void bad_text(ErrorCode code, std::size_t at, const std::string& what) {
-  throw Error(code, "server string column " + std::to_string(at + 1) + ": " + what);
+[[noreturn]] void bad_text(std::size_t at, const Error& what) {
+  throw Error(rule::configColumn, "", {"server string", at + 1}, what);
+}
+[[noreturn]] void bad_text(std::size_t at, const ErrorRule& what, std::vector<ErrorValue> values = {},
+                           ErrorCode code = ErrorCode::invalid_argument) {
+  bad_text(at, Error(code, what, "", std::move(values)));
 }
 
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
@@ -215,21 +209,19 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to, SystemParam p) {
   const ParamSpec& spec = param(p);
   std::string_view digits = text.substr(from, to - from);
-  if (digits.empty()) bad_text(ErrorCode::invalid_argument, from, std::string(spec.name) + " missing");
+  if (digits.empty()) bad_text(from, Error(ErrorCode::invalid_argument, rule::missing, std::string(spec.name)));
   std::int64_t v = 0;
   for (std::size_t i = 0; i < digits.size(); ++i) {
     if (!is_digit(digits[i]))
-      bad_text(ErrorCode::invalid_argument, from + i,
-               std::string(spec.name) + " must be a decimal number, got " + quoted(digits));
+      bad_text(from + i,
+               Error(ErrorCode::invalid_argument, rule::decimal, std::string(spec.name), {in_quotes(digits)}));
     if (v <= spec.hi) v = v * 10 + (digits[i] - '0');
   }
   try {
     return check_integer(p, v > spec.hi ? spec.hi + 1 : v);
   } catch (const Error& e) {
-    if (v > spec.hi)
-      bad_text(e.code(), from,
-               std::string(spec.name) + " must be " + requirement(spec) + ", got " + std::string(digits));
-    bad_text(e.code(), from, e.what());
+    if (v > spec.hi) bad_text(from, range_error(e.code(), spec, std::string(digits)));
+    bad_text(from, e);
   }
 }
 
@@ -244,11 +236,10 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
     std::size_t end = text.find(',', from);
     if (end == std::string_view::npos) end = text.size();
     const std::string_view entry = text.substr(from, end - from);
-    if (entry.empty())
-      bad_text(ErrorCode::invalid_argument, from, "empty entry (libmemcached would read it as localhost)");
+    if (entry.empty()) bad_text(from, rule::mcEmptyEntry, {}, ErrorCode::invalid_argument);
     if (entry[0] == ' ' || entry[0] == '\t' || entry[0] == '\n' || entry[0] == '\r' || entry[0] == '\v' ||
         entry[0] == '\f')
-      bad_text(ErrorCode::invalid_argument, from, "a host name must not start with white space");
+      bad_text(from, rule::mcHostSpace, {}, ErrorCode::invalid_argument);
     MemcachedServer s;
     // The port's ':' is the first after a bracketed IPv6 address, else the first.
     std::size_t colon = std::string_view::npos;
@@ -260,18 +251,14 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
     s.host = std::string(entry.substr(0, host_end));
     for (std::size_t i = 0; i < s.host.size(); ++i)
       if (s.host[i] == ' ' || s.host[i] == '\t' || static_cast<unsigned char>(s.host[i]) < 0x20)
-        bad_text(
-            ErrorCode::invalid_argument, from + i,
-            "a host name must not hold white space or control characters (a weight needs a port first: host:port weight)");
-    if (s.host.empty()) bad_text(ErrorCode::invalid_argument, from, "empty host name");
-    if (s.host.size() > kMaxHostLength)
-      bad_text(ErrorCode::invalid_argument, from, "a host name must be at most 1024 bytes (libmemcached's NI_MAXHOST)");
+        bad_text(from + i, rule::mcHostChars);
+    if (s.host.empty()) bad_text(from, rule::mcEmptyHost, {}, ErrorCode::invalid_argument);
+    if (s.host.size() > kMaxHostLength) bad_text(from, rule::mcHostLength, {}, ErrorCode::invalid_argument);
     if (colon != std::string_view::npos) {
       const std::size_t port_from = colon + 1;
       std::size_t port_end = port_from;
       while (port_end < entry.size() && is_digit(entry[port_end])) ++port_end;
-      if (port_end == port_from)
-        bad_text(ErrorCode::invalid_argument, from + port_from, "port must be a decimal number after ':'");
+      if (port_end == port_from) bad_text(from + port_from, rule::mcPortDecimal, {}, ErrorCode::invalid_argument);
       s.port = decimal_at(text, from + port_from, from + port_end, SystemParam::memcached_port);
       if (port_end < entry.size()) {
         // The weight: after a space (any number of them) or a second ':'.
@@ -279,17 +266,16 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
         if (entry[w] == ':') ++w;
         else if (entry[w] == ' ')
           while (w < entry.size() && entry[w] == ' ') ++w;
-        else bad_text(ErrorCode::invalid_argument, from + w, "expected a space or ':' and a weight after the port");
+        else bad_text(from + w, rule::mcWeightAfterPort, {}, ErrorCode::invalid_argument);
         std::size_t w_end = w;
         while (w_end < entry.size() && is_digit(entry[w_end])) ++w_end;
-        if (w_end == w) bad_text(ErrorCode::invalid_argument, from + w, "weight must be a decimal number");
-        if (w_end != entry.size())
-          bad_text(ErrorCode::invalid_argument, from + w_end, "unexpected text after the weight");
+        if (w_end == w) bad_text(from + w, rule::mcWeightDecimal, {}, ErrorCode::invalid_argument);
+        if (w_end != entry.size()) bad_text(from + w_end, rule::mcAfterWeight, {}, ErrorCode::invalid_argument);
         s.weight = decimal_at(text, from + w, from + w_end, SystemParam::memcached_weight);
       }
     }
     if (!seen.emplace(s.host, s.port).second)
-      bad_text(ErrorCode::duplicate_server, from, "duplicate server " + s.host + ":" + std::to_string(s.port));
+      bad_text(from, rule::duplicateServer, {s.host + ":" + std::to_string(s.port)}, ErrorCode::duplicate_server);
     out.push_back(std::move(s));
     if (end == text.size()) break;
     from = end + 1;
@@ -298,7 +284,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
                                text[from] == '\v' || text[from] == '\f'))
       ++from;
   }
-  if (out.empty()) throw Error(ErrorCode::out_of_range, "server string must list at least one server, got none");
+  if (out.empty()) throw Error(ErrorCode::out_of_range, rule::noneListed, "server string");
   check_integer(SystemParam::memcached_servers, static_cast<std::int64_t>(out.size()));
   return out;
 }

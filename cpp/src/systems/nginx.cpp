@@ -46,25 +46,20 @@ NginxUpstream::HostPort NginxUpstream::split_address(std::string_view address) n
 
 namespace {
 
-std::string quote(std::string_view s) {
-  std::string out = "\"";
-  out += s;
-  return out + "\"";
-}
-
 // What nginx's URL parser refuses in a server address that ringlab can tell without DNS, in
-// its words; empty when the address is fine.
-std::string address_problem(std::string_view address) {
-  if (address.empty()) return "no host in upstream \"\"";
+// its words; nothing when the address is fine.
+std::optional<Error> address_problem(std::string_view address) {
+  const auto problem = [&](const ErrorRule& r) { return Error(ErrorCode::invalid_argument, r, "", {address}); };
+  if (address.empty()) return problem(rule::noHost);
   const NginxUpstream::HostPort hp = NginxUpstream::split_address(address);
   const bool unix_socket = hp.host.data() != address.data();
   if (!unix_socket && (address.back() == ':' || !hp.port.empty())) {
     std::int64_t port = 0;
     for (const char c : hp.port) port = port > 65535 ? port : port * 10 + (c - '0');
-    if (hp.port.empty() || port < 1 || port > 65535) return "invalid port in upstream " + quote(address);
+    if (hp.port.empty() || port < 1 || port > 65535) return problem(rule::badPort);
   }
-  if (hp.host.empty()) return "no host in upstream " + quote(address);
-  return {};
+  if (hp.host.empty()) return problem(rule::noHost);
+  return std::nullopt;
 }
 
 }  // namespace
@@ -74,16 +69,15 @@ std::int64_t NginxUpstream::check(const std::vector<NginxServer>& servers, Nginx
   std::set<std::string_view> seen;
   std::int64_t total_weight = 0;
   for (const NginxServer& s : servers) {
-    if (const std::string problem = address_problem(s.address); !problem.empty())
-      throw Error(ErrorCode::invalid_argument, problem);
+    if (const std::optional<Error> problem = address_problem(s.address)) throw *problem;
     check_integer(SystemParam::nginx_weight, s.weight);
-    if (!seen.insert(s.address).second) throw Error(ErrorCode::duplicate_server, "duplicate server " + s.address);
+    if (!seen.insert(s.address).second)
+      throw Error(ErrorCode::duplicate_server, rule::duplicateServer, "", {s.address});
     total_weight += s.weight;
   }
   const std::uint64_t npoints = static_cast<std::uint64_t>(total_weight) * kPointsPerWeight;
   if (mode == NginxMode::consistent && npoints > kMaxRingPoints)
-    throw Error(ErrorCode::limit_exceeded, "a ring of " + std::to_string(npoints) +
-                                               " points exceeds the ring's cap of " + std::to_string(kMaxRingPoints));
+    throw Error(ErrorCode::limit_exceeded, rule::ringCap, "", {npoints, kMaxRingPoints});
   return total_weight;
 }
 
@@ -228,9 +222,12 @@ struct Token {
   bool quoted = false;
 };
 
-[[noreturn]] void bad_at(std::size_t line, std::size_t column, const std::string& what,
-                         ErrorCode code = ErrorCode::invalid_argument) {
-  throw Error(code, "upstream line " + std::to_string(line) + ", column " + std::to_string(column) + ": " + what);
+[[noreturn]] void bad_at(std::size_t line, std::size_t column, const Error& what) {
+  throw Error(rule::configAt, "", {"upstream", line, column}, what);
+}
+[[noreturn]] void bad_at(std::size_t line, std::size_t column, const ErrorRule& what,
+                         std::vector<ErrorValue> values = {}, ErrorCode code = ErrorCode::invalid_argument) {
+  bad_at(line, column, Error(code, what, "", std::move(values)));
 }
 
 // nginx's configuration tokens (ngx_conf_read_token): words, quoted strings with \" \' \\ \t
@@ -288,9 +285,9 @@ std::vector<Token> tokenize(std::string_view text) {
         t.text.push_back(d);
         advance();
       }
-      if (!closed) bad_at(t.line, t.column, "unexpected end of file, expecting the closing quote");
+      if (!closed) bad_at(t.line, t.column, rule::nginxEofQuote);
       if (i < text.size() && !space(text[i]) && text[i] != ';' && text[i] != '{' && text[i] != '}')
-        bad_at(line, col, "unexpected " + quote(std::string_view(&text[i], 1)));
+        bad_at(line, col, rule::nginxUnexpected, {in_quotes(std::string_view(&text[i], 1))});
       out.push_back(std::move(t));
       continue;
     }
@@ -353,10 +350,10 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
   std::vector<std::pair<std::size_t, std::size_t>> server_at;  // line, column of each server
   if (!tokens.empty() && !tokens[0].special && !tokens[0].quoted && tokens[0].text == "upstream") {
     if (tokens.size() < 2 || tokens[1].special)
-      bad_at(tokens[0].line, tokens[0].column, "invalid number of arguments in \"upstream\" directive");
+      bad_at(tokens[0].line, tokens[0].column, rule::nginxArguments, {"upstream"});
     if (tokens.size() < 3 || tokens[2].special != '{')
       bad_at(tokens.size() < 3 ? tokens[1].line : tokens[2].line,
-             tokens.size() < 3 ? tokens[1].column : tokens[2].column, "expected \"{\" after the upstream's name");
+             tokens.size() < 3 ? tokens[1].column : tokens[2].column, rule::nginxExpectedBrace);
     in_block = true;
     i = 3;
   }
@@ -364,46 +361,45 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
   while (i < tokens.size()) {
     const Token& head = tokens[i];
     if (head.special == '}') {
-      if (!in_block) bad_at(head.line, head.column, "unexpected \"}\"");
+      if (!in_block) bad_at(head.line, head.column, rule::nginxUnexpected, {in_quotes("}")});
       closed = true;
       ++i;
       if (i < tokens.size())
-        bad_at(tokens[i].line, tokens[i].column, "unexpected " + quote(tokens[i].text) + " after the upstream block");
+        bad_at(tokens[i].line, tokens[i].column, rule::nginxAfterBlock, {in_quotes(tokens[i].text)});
       break;
     }
-    if (head.special) bad_at(head.line, head.column, "unexpected " + quote(head.text));
+    if (head.special) bad_at(head.line, head.column, rule::nginxUnexpected, {in_quotes(head.text)});
     std::vector<const Token*> args;
     std::size_t j = i + 1;
     for (; j < tokens.size() && !tokens[j].special; ++j) args.push_back(&tokens[j]);
-    if (j == tokens.size())
-      bad_at(head.line, head.column, "unexpected end of file, expecting \";\" after " + quote(head.text));
-    if (tokens[j].special != ';') bad_at(tokens[j].line, tokens[j].column, "unexpected " + quote(tokens[j].text));
+    if (j == tokens.size()) bad_at(head.line, head.column, rule::nginxEofSemicolon, {in_quotes(head.text)});
+    if (tokens[j].special != ';')
+      bad_at(tokens[j].line, tokens[j].column, rule::nginxUnexpected, {in_quotes(tokens[j].text)});
     const std::string& name = head.text;
     if (name == "hash") {
-      if (args.empty() || args.size() > 2)
-        bad_at(head.line, head.column, "invalid number of arguments in \"hash\" directive");
+      if (args.empty() || args.size() > 2) bad_at(head.line, head.column, rule::nginxArguments, {"hash"});
       if (args.size() == 2 && args[1]->text != "consistent")
-        bad_at(args[1]->line, args[1]->column, "invalid parameter " + quote(args[1]->text));
+        bad_at(args[1]->line, args[1]->column, rule::nginxParameter, {in_quotes(args[1]->text)});
       // A second hash directive replaces the first, as nginx does (with a warning).
       config.key = args[0]->text;
       config.mode = args.size() == 2 ? NginxMode::consistent : NginxMode::hash;
       has_hash = true;
     } else if (name == "server") {
-      if (args.empty()) bad_at(head.line, head.column, "invalid number of arguments in \"server\" directive");
+      if (args.empty()) bad_at(head.line, head.column, rule::nginxArguments, {"server"});
       NginxServer s;
       s.address = args[0]->text;
-      if (const std::string problem = address_problem(s.address); !problem.empty())
-        bad_at(args[0]->line, args[0]->column, problem);
+      if (const std::optional<Error> problem = address_problem(s.address))
+        bad_at(args[0]->line, args[0]->column, *problem);
       for (std::size_t k = 1; k < args.size(); ++k) {
         const std::string& a = args[k]->text;
-        const auto invalid = [&]() { bad_at(args[k]->line, args[k]->column, "invalid parameter " + quote(a)); };
+        const auto invalid = [&]() { bad_at(args[k]->line, args[k]->column, rule::nginxParameter, {in_quotes(a)}); };
         if (a.rfind("weight=", 0) == 0) {
           const std::optional<std::int64_t> w = atoi_text(std::string_view(a).substr(7));
           if (!w || *w == 0) invalid();
           try {
             s.weight = check_integer(SystemParam::nginx_weight, *w);
           } catch (const Error& e) {
-            bad_at(args[k]->line, args[k]->column, e.what(), e.code());
+            bad_at(args[k]->line, args[k]->column, e);
           }
         } else if (a.rfind("max_conns=", 0) == 0) {
           const std::optional<std::int64_t> v = atoi_text(std::string_view(a).substr(10));
@@ -420,15 +416,14 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
         } else if (a == "down") {
           s.down = true;
         } else if (a == "backup") {
-          bad_at(args[k]->line, args[k]->column, "balancing method does not support parameter \"backup\"");
+          bad_at(args[k]->line, args[k]->column, rule::nginxBackup);
         } else {
           invalid();
         }
       }
       for (std::size_t k = 0; k < config.servers.size(); ++k)
         if (config.servers[k].address == s.address)
-          bad_at(args[0]->line, args[0]->column,
-                 "duplicate server " + s.address + " (also on line " + std::to_string(server_at[k].first) + ")",
+          bad_at(args[0]->line, args[0]->column, rule::duplicateOnLine, {s.address, server_at[k].first},
                  ErrorCode::duplicate_server);
       server_at.emplace_back(args[0]->line, args[0]->column);
       config.servers.push_back(std::move(s));
@@ -437,22 +432,21 @@ NginxConfig parse_nginx_upstream(std::string_view text) {
       // Connections and shared memory: nothing to do with where a key goes.
     } else if (name == "ip_hash" || name == "least_conn" || name == "random" || name == "least_time" ||
                name == "sticky" || name == "ntlm") {
-      bad_at(head.line, head.column, quote(name) + ": ringlab reproduces the hash method only (hash KEY [consistent])");
+      bad_at(head.line, head.column, rule::nginxMethod, {in_quotes(name)});
     } else {
-      bad_at(head.line, head.column, "unknown directive " + quote(name));
+      bad_at(head.line, head.column, rule::nginxDirective, {in_quotes(name)});
     }
     i = j + 1;
   }
   const std::size_t end_line = tokens.empty() ? 1 : tokens.back().line;
   const std::size_t end_col = tokens.empty() ? 1 : tokens.back().column;
-  if (in_block && !closed) bad_at(end_line, end_col, "unexpected end of file, expecting \"}\"");
-  if (config.servers.empty()) bad_at(end_line, end_col, "no servers in upstream");
-  if (!has_hash)
-    bad_at(end_line, end_col, "no \"hash\" directive: ringlab reproduces the hash method only (hash KEY [consistent])");
+  if (in_block && !closed) bad_at(end_line, end_col, rule::nginxEofBrace);
+  if (config.servers.empty()) bad_at(end_line, end_col, rule::nginxNoServers);
+  if (!has_hash) bad_at(end_line, end_col, rule::nginxNoHash);
   try {
     (void)NginxUpstream::check(config.servers, config.mode);
   } catch (const Error& e) {
-    bad_at(end_line, end_col, e.what(), e.code());
+    bad_at(end_line, end_col, e);
   }
   return config;
 }

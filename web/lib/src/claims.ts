@@ -16,7 +16,13 @@ import type { RinglabClaims } from "./claims-types.js";
 import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
 import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 
-export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type { MemoryUsage } from "./types.js";
 export type * from "./claims-types.js";

@@ -50,29 +50,117 @@ export const errorCodes = [
 export type RinglabErrorCode = (typeof errorCodes)[number];
 
 /**
- * The error every ringlab call throws. `code` is stable (switch on it); `message` is meant for a
- * person and is the C++ core's own message when the core rejected the input.
+ * A value of an error's rule: a bound, the value given, a count, a name, a line or a column. An
+ * integer is a number while it is exact, and a bigint beyond 2^53 (a 64-bit bound); a value given
+ * as text (a flag's argument, a line of a configuration) and a name are strings, as typed.
+ */
+export type RinglabErrorValue = number | bigint | string;
+
+/**
+ * What an error says, as data: which rule refused the input, about which parameter, with which
+ * values. {@link RinglabError} has these; an error found inside something larger (a line of a
+ * configuration, an entry of a list, a term) keeps the error found there as `inner`.
+ */
+export interface RinglabErrorDetail {
+  /**
+   * The rule that refused the input: a stable id such as `"between"` (values: min, max, the value
+   * given), `"atLeast"` (min, given), `"aboveFinite"` / `"atLeastFinite"` (min, given),
+   * `"interval"` (open bracket, min, max, close bracket, given), `"integer"` (given), `"oneOf"`
+   * (the choices, then the value given), `"ringCap"` (points, cap), `"duplicateNamed"` (name),
+   * `"notOnRing"` (name), `"configAt"` (what was read, line, column; the error there is `inner`),
+   * `"entryAt"` (flag, entry number, entry text; `inner`), `"termAt"` (syntax, column; `inner`),
+   * `"termAtLine"` (syntax, line, column; `inner`), `"type"` (what was expected, the type given),
+   * `"unknownOption"` (the option, whose options, the known ones). The core's rules, each with
+   * its English template, are listed in `cpp/include/ringlab/error_rules.def`; the module's own
+   * failures (`out_of_memory`, `internal`, `load_failed`) have their code as their rule.
+   */
+  readonly rule: string;
+  /**
+   * The parameter the error concerns, as this API spells it (`"servers"`, `"tableSize"`,
+   * `"keys[1]"`), or `""` when it concerns no single one (a duplicate server, a cap on a product).
+   */
+  readonly param: string;
+  /** The rule's values, in the rule's order (see {@link RinglabErrorDetail.rule}). */
+  readonly values: readonly RinglabErrorValue[];
+  /** The error found inside a located one (`configAt`, `entryAt`, `termAt`, …). */
+  readonly inner?: RinglabErrorDetail;
+}
+
+/**
+ * The error every ringlab call throws. `code` is stable (switch on it); `rule`, `param` and
+ * `values` say what was wrong as data, so that an application can word it in its own language;
+ * `message` is the English, the C++ core's own message when the core rejected the input.
  *
  * @example
  * ```ts
  * try { rl.jump(1n, 0); } catch (e) {
- *   if (e instanceof RinglabError && e.code === "out_of_range") console.log(e.message);
+ *   if (e instanceof RinglabError && e.code === "out_of_range") console.log(e.rule, e.param, e.values);
+ *   // "between" "buckets" [1, 2147483647, 0]
  * }
  * ```
  */
-export class RinglabError extends Error {
+export class RinglabError extends Error implements RinglabErrorDetail {
   /** The stable code, e.g. `"out_of_range"`. */
   readonly code: RinglabErrorCode;
+  readonly rule: string;
+  readonly param: string;
+  readonly values: readonly RinglabErrorValue[];
+  readonly inner?: RinglabErrorDetail;
 
-  constructor(code: RinglabErrorCode, message: string) {
+  /** `detail` left out: an error with no rule but its code (a load failure, a bug). */
+  constructor(code: RinglabErrorCode, message: string, detail?: RinglabErrorDetail) {
     super(message);
     this.code = code;
+    this.rule = detail?.rule ?? code;
+    this.param = detail?.param ?? "";
+    this.values = detail?.values ?? [];
+    if (detail?.inner !== undefined) this.inner = detail.inner;
   }
 
   static {
     // On the prototype (not an own property), so stack traces and util.inspect say RinglabError.
     Object.defineProperty(this.prototype, "name", { value: "RinglabError", writable: true, configurable: true });
   }
+}
+
+// The wrapper's own rules (its checks of JavaScript values, before the module sees them), each
+// worded once here as the core words its rules in error_rules.def.
+const wrapperRules = {
+  type: (p: string, [expected, got]: readonly RinglabErrorValue[]) => `${p} must be ${expected}, got ${got}`,
+  unknownOption: (_p: string, [option, of, ...known]: readonly RinglabErrorValue[]) =>
+    `unknown option "${option}" for ${of} (known: ${known.join(", ")})`,
+  mustBe: (p: string, [expected]: readonly RinglabErrorValue[]) => `${p} must be ${expected}`,
+  unknownRunOption: (_p: string, [option, of]: readonly RinglabErrorValue[]) => `unknown ${of} option "${option}"`,
+  disposed: (_p: string, [kind]: readonly RinglabErrorValue[]) => `this ${kind} was disposed`,
+  outLength: (p: string, [n, got]: readonly RinglabErrorValue[]) =>
+    `${p} must hold one value per key: length ${n}, got ${got}`,
+  changedWhileRead: (p: string) => `${p} changed while they were read`,
+  otherInstance: () => "the ring belongs to another ringlab instance",
+  oneChange: (_p: string, given: readonly RinglabErrorValue[]) =>
+    "change must name one of add, remove, down, up or reweight" + (given.length ? `, got ${given.join(" and ")}` : ""),
+  unknownChangeOption: (_p: string, [option, kind]: readonly RinglabErrorValue[]) =>
+    `unknown option "${option}" for a ${kind} change`,
+  needs: (p: string, [of]: readonly RinglabErrorValue[]) => `${of} needs a ${p}`,
+  noSuchSystem: (_p: string, [name, ...known]: readonly RinglabErrorValue[]) =>
+    `unknown system "${name}": use ${known.join(", ")}`,
+  notUnicode: (p: string) => `${p} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
+  oneOf: (p: string, values: readonly RinglabErrorValue[]) =>
+    `${p} must be ${values.slice(0, -2).join(", ")} or ${values.at(-2)}, got ${JSON.stringify(String(values.at(-1)))}`,
+} as const;
+
+/** The ids of the wrapper's own rules (the core's are in cpp/include/ringlab/error_rules.def). */
+export type WrapperRule = keyof typeof wrapperRules;
+/** @internal For the catalogue test: every rule the wrapper itself raises. */
+export const wrapperRuleIds = Object.keys(wrapperRules) as WrapperRule[];
+
+/** @internal An error of one of the wrapper's rules, its English made from its data. */
+export function wrapperError(
+  code: RinglabErrorCode,
+  rule: WrapperRule,
+  param: string,
+  values: readonly RinglabErrorValue[] = [],
+): RinglabError {
+  return new RinglabError(code, wrapperRules[rule](param, values), { rule, param, values });
 }
 
 /** @internal Narrows the code of an error coming from the core to a known one. */

@@ -1,6 +1,6 @@
 // What every handle shares: the C++ object it owns, freed by dispose(), by Symbol.dispose
 // (`using`) or, as a safety net, when it is garbage collected.
-import { RinglabError } from "./errors.js";
+import { wrapperError } from "./errors.js";
 import type { RawHandle } from "./raw.js";
 
 // Node 20 and current browsers have Symbol.dispose; elsewhere use the registered symbol that
@@ -29,7 +29,7 @@ export abstract class HandleBase<R extends RawHandle> {
 
   /** The live raw handle; throws "disposed" after dispose(). */
   protected get raw(): R {
-    if (this.#raw === null) throw new RinglabError("disposed", `this ${this.#kind} was disposed`);
+    if (this.#raw === null) throw wrapperError("disposed", "disposed", "", [this.#kind]);
     return this.#raw;
   }
 

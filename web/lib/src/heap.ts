@@ -3,7 +3,7 @@
 // It works on the WebAssembly instance's own exports (its memory, the direct entry points), which
 // the loader keeps when it instantiates the module: nothing here reads Emscripten's runtime
 // (Module.asm, Module.HEAP*), which other Emscripten versions name differently or drop.
-import { RinglabError, toCode } from "./errors.js";
+import { RinglabError, toCode, wrapperError } from "./errors.js";
 import type { Direct, RawCommon } from "./raw.js";
 import { invalidType } from "./validate.js";
 
@@ -91,7 +91,7 @@ export class Heap<D extends object = Direct> {
     if (this.#i32.length === 0) this.#views();
     if (this.#i32[this.#flag] !== 0) {
       const e = this.#raw.takeError();
-      throw new RinglabError(toCode(e.code), e.message);
+      throw new RinglabError(toCode(e.code), e.message, e);
     }
     return value;
   }
@@ -168,7 +168,7 @@ export class Heap<D extends object = Direct> {
             p = 2 * (at + 2 * count + 1) + offset;
             end = 2 * (at + 2 * chunk + 1) + capacity;
             // Only an array that changes while it is read could still overflow: refused.
-            if (p + len > end) throw new RinglabError("invalid_argument", `${what} changed while they were read`);
+            if (p + len > end) throw wrapperError("invalid_argument", "changedWhileRead", what);
           }
           for (let j = 0; j < len; j++) u16[p++] = k.charCodeAt(j);
           offset += len;
@@ -265,7 +265,7 @@ function checkOut(result: ResultArray<Uint32Array | Int32Array>, n: number): voi
   const want = type === "int32" ? Int32Array : Uint32Array;
   if (!(out instanceof want)) throw invalidType("out", type === "int32" ? "an Int32Array" : "a Uint32Array", out);
   if (out.length !== n) {
-    throw new RinglabError("invalid_argument", `out must hold one value per key: length ${n}, got ${out.length}`);
+    throw wrapperError("invalid_argument", "outLength", "out", [n, out.length]);
   }
 }
 

@@ -17,7 +17,13 @@ import { createRinglab } from "./api.js";
 import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./loader.js";
 import type { Ringlab } from "./types.js";
 
-export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type * from "./types.js";
 

@@ -1,6 +1,6 @@
 // The loaded module: the functions of the core, their arguments checked, their results typed, and
 // the handles it makes. Nothing here computes a placement; every number comes from the C++ core.
-import { RinglabError } from "./errors.js";
+import { RinglabError, wrapperError } from "./errors.js";
 import { ComparisonRunHandle } from "./comparison-run.js";
 import { ExperimentRunHandle } from "./experiment-run.js";
 import { Heap } from "./heap.js";
@@ -480,10 +480,12 @@ export class RinglabModule implements Ringlab {
           return this.#heap.call(() => this.#raw.makeHrwJumpRun(args));
         }
       }
-      throw new RinglabError(
-        "invalid_argument",
-        `experiment must be ring-vs-mod, vnode-sweep or hrw-jump, got ${JSON.stringify(String(experiment))}`,
-      );
+      throw wrapperError("invalid_argument", "oneOf", "experiment", [
+        "ring-vs-mod",
+        "vnode-sweep",
+        "hrw-jump",
+        String(experiment),
+      ]);
     };
     const raw = make();
     if (raw === null) throw new RinglabError("internal", "the module returned no experiment run");

@@ -4,6 +4,7 @@
 // process that started it ends it by terminating it.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
+import { RinglabError, type RinglabErrorDetail } from "./errors.js";
 import { load } from "./index.js";
 import type { FromWorker, ToWorker } from "./parallel.js";
 import type { ComparisonRun, ExperimentRun } from "./types.js";
@@ -90,12 +91,17 @@ void parentPort().then((port) => {
   port.listen((m) => {
     last = last.then(() =>
       answer(m).then(port.post, (e: unknown) => {
-        const x = e as { name?: string; code?: string; message?: string };
+        const x = e as { name?: string; code?: string; message?: string } & Partial<RinglabErrorDetail>;
         port.post({
           op: "error",
           name: x?.name ?? "Error",
           code: x?.code ?? "internal",
           message: x?.message ?? String(e),
+          // The error's data, which structured cloning carries (bigints included).
+          detail:
+            x instanceof RinglabError
+              ? { rule: x.rule, param: x.param, values: x.values, ...(x.inner ? { inner: x.inner } : {}) }
+              : undefined,
         });
       }),
     );

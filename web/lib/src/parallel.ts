@@ -14,7 +14,7 @@
  * ```
  * @module
  */
-import { RinglabError, toCode } from "./errors.js";
+import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./errors.js";
 import type { CompareScenario, ComparisonRow, ExperimentName, ExperimentOptions, ExperimentResults } from "./types.js";
 
 export { RinglabError } from "./errors.js";
@@ -68,7 +68,7 @@ export type FromWorker =
   | { op: "placed"; work: number }
   | { op: "tally"; tally: Float64Array }
   | { op: "result"; result: ComparisonRow[] | ExperimentResults[ExperimentName] }
-  | { op: "error"; name: string; code: string; message: string };
+  | { op: "error"; name: string; code: string; message: string; detail?: RinglabErrorDetail | undefined };
 
 // Hidden from bundlers: only Node takes these branches. (A literal `new URL("./…", import.meta.url)`
 // in the Node branch would make a bundler copy the worker's source as an asset as well.)
@@ -134,7 +134,7 @@ class Remote {
         this.#pending = undefined;
         if (!p) return;
         // The worker's error as the module threw it: the core's code, the same message.
-        if (m.op === "error") p.reject(new RinglabError(toCode(m.code), m.message));
+        if (m.op === "error") p.reject(new RinglabError(toCode(m.code), m.message, m.detail));
         else p.resolve(m);
       },
       (error) => {
@@ -213,16 +213,16 @@ async function inWorkers(
   what: string,
 ): Promise<ComparisonRow[] | ExperimentResults[ExperimentName]> {
   if (options === null || typeof options !== "object") {
-    throw new RinglabError("invalid_type", `${what}() options must be an object`);
+    throw wrapperError("invalid_type", "mustBe", `${what}() options`, ["an object"]);
   }
   for (const k of Object.keys(options)) {
     if (!["onProgress", "signal", "spawn"].includes(k)) {
-      throw new RinglabError("invalid_argument", `unknown ${what}() option "${k}"`);
+      throw wrapperError("invalid_argument", "unknownRunOption", k, [k, `${what}()`]);
     }
   }
   const { onProgress, signal, spawn = defaultSpawn } = options;
   if (onProgress !== undefined && typeof onProgress !== "function") {
-    throw new RinglabError("invalid_type", "onProgress must be a function");
+    throw wrapperError("invalid_type", "mustBe", "onProgress", ["a function"]);
   }
   signal?.throwIfAborted();
   const remotes: Remote[] = [];

@@ -129,7 +129,15 @@ export interface RawDigestArgs {
 // ---------------------------------------------------------------------------------------------
 // Results
 
-export interface RawError {
+/** An error's data as the module records it (take_error in cpp/wasm/abi.hpp). */
+export interface RawErrorDetail {
+  rule: string;
+  param: string;
+  values: (number | bigint | string)[];
+  inner?: RawErrorDetail;
+}
+
+export interface RawError extends RawErrorDetail {
   code: string;
   message: string;
 }

@@ -1,7 +1,7 @@
 // A real system's handle (ringlab/systems): string keys cross as the main module's batches do
 // (their UTF-16 units staged in the module's heap, no call per key), bytes as one block with
 // offsets; the answers come back as typed arrays read from the heap: no text to parse.
-import { RinglabError } from "./errors.js";
+import { RinglabError, wrapperError } from "./errors.js";
 import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawSystemHandle, SystemsDirect } from "./systems-raw.js";
@@ -39,10 +39,7 @@ function encodeKeys(keys: readonly unknown[], single: boolean): { bytes: Uint8Ar
     if (typeof k === "string") {
       // TextEncoder would turn a lone surrogate into U+FFFD: a silently different key.
       if (loneSurrogate.test(k)) {
-        throw new RinglabError(
-          "invalid_argument",
-          `${what(i)} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
-        );
+        throw wrapperError("invalid_argument", "notUnicode", what(i));
       }
       at += encoder.encodeInto(k, block.subarray(at)).written;
     } else {
@@ -110,7 +107,7 @@ export class RealSystemHandle<N extends SystemName = SystemName>
       throw invalidType("out", "the result of an earlier placeMany", out);
     }
     if (server.length !== n || (values !== null && (values as Uint32Array).length !== n)) {
-      throw new RinglabError("invalid_argument", `out must hold one value per key: length ${n}, got ${server.length}`);
+      throw wrapperError("invalid_argument", "outLength", "out", [n, server.length]);
     }
     return { server, values: values as Uint32Array | BigInt64Array | null };
   }
@@ -193,20 +190,16 @@ export class RealSystemHandle<N extends SystemName = SystemName>
     const c = change as Record<string, unknown>;
     const kinds = ["add", "remove", "down", "up", "reweight"].filter((k) => k in c);
     if (kinds.length !== 1) {
-      throw new RinglabError(
-        "invalid_argument",
-        "change must name one of add, remove, down, up or reweight" +
-          (kinds.length ? `, got ${kinds.join(" and ")}` : ""),
-      );
+      throw wrapperError("invalid_argument", "oneChange", "change", kinds);
     }
     const kind = kinds[0] as "add" | "remove" | "down" | "up" | "reweight";
     const known = kind === "add" || kind === "reweight" ? [kind, "weight"] : [kind];
     for (const k of Object.keys(c)) {
-      if (!known.includes(k)) throw new RinglabError("invalid_argument", `unknown option "${k}" for a ${kind} change`);
+      if (!known.includes(k)) throw wrapperError("invalid_argument", "unknownChangeOption", k, [k, kind]);
     }
     const server = str(c[kind], kind);
     if (kind === "reweight" && c.weight === undefined)
-      throw new RinglabError("invalid_argument", "reweight needs a weight");
+      throw wrapperError("invalid_argument", "needs", "weight", [kind]);
     const weight = c.weight === undefined ? 1 : num(c.weight, "weight");
     const raw = this.raw;
     const edited = this.#heap.call(() => raw.edited({ kind: kind === "reweight" ? "weight" : kind, server, weight }));

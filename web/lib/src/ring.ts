@@ -1,5 +1,5 @@
 // The hash ring's handle.
-import { RinglabError } from "./errors.js";
+import { wrapperError } from "./errors.js";
 import { HandleBase } from "./handle.js";
 import type { Heap } from "./heap.js";
 import type { RawModule, RawRing } from "./raw.js";
@@ -130,8 +130,7 @@ export class RingHandle extends HandleBase<RawRing> implements Ring {
 
   /** The raw ring, for functions of the module that made it (boundedLoads, hotKeys). */
   rawFor(module: RawModule): RawRing {
-    if (module !== this.#module)
-      throw new RinglabError("invalid_argument", "the ring belongs to another ringlab instance");
+    if (module !== this.#module) throw wrapperError("invalid_argument", "otherInstance", "ring");
     return this.raw;
   }
 }

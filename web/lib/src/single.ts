@@ -24,7 +24,13 @@ import type { Ringlab } from "./types.js";
 import wasmGzipBase64 from "./wasm/ringlab.inline.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
-export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./errors.js";
 export type * from "./types.js";
 
 let shared: Promise<Ringlab> | undefined;

@@ -1,5 +1,5 @@
 // The `ringlab/systems` API over an instantiated systems module.
-import { RinglabError } from "./errors.js";
+import { RinglabError, wrapperError } from "./errors.js";
 import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
 import { Heap } from "./heap.js";
 import type { Instantiated } from "./loader.js";
@@ -99,7 +99,7 @@ export class RinglabSystemsModule implements RinglabSystems {
 
   #known(name: string): string {
     if (!this.#raw.systemNames().includes(name)) {
-      throw new RinglabError("invalid_argument", `unknown system "${name}": use ${this.#raw.systemNames().join(", ")}`);
+      throw wrapperError("invalid_argument", "noSuchSystem", "name", [name, ...this.#raw.systemNames()]);
     }
     return name;
   }
@@ -128,10 +128,7 @@ export class RinglabSystemsModule implements RinglabSystems {
       if (v === undefined) continue;
       const o = table.find((x) => x.name === k);
       if (o === undefined) {
-        throw new RinglabError(
-          "invalid_argument",
-          `unknown option "${k}" for system("${n}") (known: ${table.map((x) => x.name).join(", ")})`,
-        );
+        throw wrapperError("invalid_argument", "unknownOption", k, [k, `system("${n}")`, ...table.map((x) => x.name)]);
       }
       const value: RawOptionValue = { name: k, text: "", number: 0, on: false };
       if (o.type === "flag") {

@@ -21,7 +21,13 @@ import { RinglabSystemsModule } from "./systems-module.js";
 import type { RinglabSystems } from "./systems-types.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 
-export { RinglabError, errorCodes, type RinglabErrorCode } from "./errors.js";
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./errors.js";
 export type { LoadOptions } from "./loader.js";
 export type { Handle, MemoryUsage } from "./types.js";
 export type * from "./systems-types.js";

@@ -1,7 +1,7 @@
 // Validation of JavaScript types, before anything reaches the module: a string where a number
 // belongs, an unknown option. Nothing else: integers, ranges, limits, defaults and the change's
 // grammar are the core's (cpp/include/ringlab/params.hpp), which words their errors.
-import { RinglabError } from "./errors.js";
+import { type RinglabError, wrapperError } from "./errors.js";
 import type { RawChangeArgs, RawRingArgs } from "./raw.js";
 import type { ChangeSpec, ServerSpec, WeightedServerSpec } from "./types.js";
 
@@ -13,7 +13,7 @@ function typeName(v: unknown): string {
 }
 
 export function invalidType(what: string, expected: string, got: unknown): RinglabError {
-  return new RinglabError("invalid_type", `${what} must be ${expected}, got ${typeName(got)}`);
+  return wrapperError("invalid_type", "type", what, [expected, typeName(got)]);
 }
 
 /**
@@ -40,7 +40,7 @@ export function options<T extends object>(v: unknown, allowed: readonly string[]
   if (v === null || typeof v !== "object" || Array.isArray(v)) throw invalidType(`${what} options`, "an object", v);
   for (const k of Object.keys(v)) {
     if (!allowed.includes(k)) {
-      throw new RinglabError("invalid_argument", `unknown option "${k}" for ${what} (known: ${allowed.join(", ")})`);
+      throw wrapperError("invalid_argument", "unknownOption", k, [k, what, ...allowed]);
     }
   }
   return v as Partial<T>;

@@ -4,9 +4,9 @@
 // to the playground page that shows it (`playground`: the playground's address; empty inside
 // the playground itself). The claims are computed once a page, off the main thread, by the claims
 // module (core/claims.ts).
-import { RinglabError } from "ringlab";
 import { claimCard, sectionName } from "../core/claim-card";
 import { ClaimsWidget, type Catalogue } from "../core/claims";
+import { pageError } from "../core/errors";
 import { h, replace } from "../core/dom";
 import { str, type StateOf } from "../core/params";
 import { messagesFor } from "../i18n/index";
@@ -40,10 +40,7 @@ export class ClaimElement extends ClaimsWidget<typeof spec> {
     const c = catalogue.claims.find((x) => x.id === s.id);
     if (!c) {
       replace(this.out);
-      throw new RinglabError(
-        "invalid_argument",
-        `unknown claim "${s.id}": use ${catalogue.claims.map((x) => x.id).join(", ")}`,
-      );
+      throw pageError("invalid_argument", "unknownClaim", "", [s.id, ...catalogue.claims.map((x) => x.id)]);
     }
     replace(
       this.out,

@@ -1,7 +1,8 @@
 // <ringlab-rendezvous-stepper key="user:42" servers="S0,S1,S2,S3" keys="…" was="" step="0">
 // `was` is the server list before the reader's last change (add, remove, rename): the keys below
 // the scores then show their server before and after it, so a link reproduces the change too.
-import { RinglabError, type Ringlab } from "ringlab";
+import type { Ringlab } from "ringlab";
+import { pageError } from "../core/errors";
 import { h, s } from "../core/dom";
 import { KEY_MOVES_CSS, keyMoves, type KeyMove } from "../core/key-moves";
 import { stepIndex, str, strs, type StateOf } from "../core/params";
@@ -105,8 +106,7 @@ export class RendezvousStepper extends StepperElement<typeof spec, RendezvousSte
   protected stepsOf(rl: Ringlab, state: State): RendezvousStep[] {
     this.placed = { rows: [], moves: undefined };
     // The module scores an empty list without complaint (no winner); the page says why there is none.
-    if (state.servers.length === 0)
-      throw new RinglabError("out_of_range", "rendezvous needs at least one server to score the key");
+    if (state.servers.length === 0) throw pageError("out_of_range", "noServerToScore", "", []);
     const steps = rendezvousSteps({ key: state.key, servers: state.servers }, rl);
     const keys = keySet(state);
     const after = ownersOf(rl, state.servers, keys);

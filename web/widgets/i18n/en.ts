@@ -1,3 +1,4 @@
+import type { ErrorRuleText } from "../core/errors";
 // English: the default language, and the shape every other language must have (`Messages`).
 // Numbers arrive already formatted (strings) so each language picks its own digits.
 const en = {
@@ -986,71 +987,16 @@ const en = {
         : ""),
   },
 
-  // A module error, by its code and the parameters of its message (core/errors.ts). English shows
-  // the module's own message; these say the same in English for the catalogue's shape.
+  // A module error, by its code, rule and values (core/errors.ts). English shows the module's own
+  // message; another language says each rule by its id.
   errors: {
     /** Parameters as the pages name them (the module's JavaScript names when absent). */
     params: {} as Record<string, string>,
-    /** The words JavaScript writes for values that are not plain numbers. */
+    /** Words for values: what JavaScript writes for special numbers, the kinds of text a rule names. */
     values: {} as Record<string, string>,
-    between: (name: string, min: string, max: string, got: string) =>
-      `${name} must be between ${min} and ${max}, got ${got}`,
-    atLeast: (name: string, min: string, got: string) => `${name} must be >= ${min}, got ${got}`,
-    aboveFinite: (name: string, min: string, got: string) => `${name} must be finite and > ${min}, got ${got}`,
-    atLeastFinite: (name: string, min: string, got: string) => `${name} must be finite and >= ${min}, got ${got}`,
-    interval: (name: string, range: string, got: string) => `${name} must be in ${range}, got ${got}`,
-    integer: (name: string, got: string) => `${name} must be a safe integer, got ${got}`,
-    number: (name: string, got: string) => `${name} must be a number, got ${got}`,
-    prime: (name: string, got: string) => `${name} must be a prime, got ${got}`,
-    list: (name: string, max: string, got: string) => `${name} must be a list of 1 to ${max} values, got ${got} values`,
-    oneOf: (name: string, choices: string[], got: string) =>
-      `${name} must be ${choices.slice(0, -1).join(", ")} or ${choices.at(-1) ?? ""}, got ${got}`,
-    invalid: (name: string, got: string) => `${name} cannot be ${got}`,
-    ringCap: (points: string, cap: string) => `a ring of ${points} points exceeds the ring's cap of ${cap}`,
-    serverCap: (points: string, cap: string) =>
-      `a server of vnodes x weight = ${points} points exceeds the ring's cap of ${cap}`,
-    copiesCap: (n: string, cap: string) => `a run of ${n} copies (hot x copies) exceeds the cap of ${cap}`,
-    scoresCap: (n: string, cap: string) => `a run of ${n} scores (keys x servers) exceeds the cap of ${cap}`,
-    nameTooLong: (max: string) => `a server name is longer than ${max} UTF-16 units`,
-    duplicateNamed: (name: string) => `server "${name}" is listed twice`,
-    duplicate: "a server is listed twice",
-    notOnRing: (name: string) => `server "${name}" is not on the ring`,
-    unknownClaim: (id: string, ids: string) => `unknown claim "${id}": use ${ids}`,
-    notInScenario: (name: string) => `the change names server "${name}", which is not in the scenario`,
-    noServer: "a ring needs at least one server",
-    capacity: (room: string, keys: string) => `capacities hold only ${room} of ${keys} keys: raise epsilon`,
-    emptyName: "a server name must not be empty",
-    /** A term that does not parse: where (line only when there are several) and what, when known. */
-    termAt: (syntax: string, line: string, column: string, what: string) =>
-      `invalid ${syntax} term${what ? `: ${what}` : ""} at ${line ? `line ${line}, ` : ""}column ${column}`,
-    termEnd: "the text ends before the term does",
-    termVariable: (name: string) => `variables are not terms (${name})`,
-    atomTooLong: (max: string) => `atom name longer than ${max} characters`,
-    /** A configuration's mistake: where (the upstream block, ring, endpoints, server list or string) and what. */
-    configAt: (where: string, line: string, column: string, what: string) =>
-      `${where}${line ? ` line ${line}` : ""}${column ? `${line ? "," : ""} column ${column}` : ""}: ${what}`,
-    entryAt: (flag: string, n: string, text: string, what: string) =>
-      `${flag} entry ${n}${text ? ` (${text})` : ""}: ${what}`,
-    downUnknown: (name: string) => `--down names "${name}", which is not one of the servers`,
-    tokenHeld: (token: string, vnode: string) => `token ${token} is held by vnode ${vnode}`,
-    tokenTwice: (token: string, a: string, b: string) => `token ${token} is given to both ${a} and ${b}`,
-    vnodePresent: (vnode: string) => `vnode ${vnode} is already on the ring`,
-    vnodeMissing: (vnode: string) => `vnode ${vnode} is not on the ring`,
-    noVnodes: "the ring has no vnodes",
-    badPort: (server: string) => `invalid port in upstream "${server}"`,
-    emptyVnodeId: "a vnode id must not be empty",
-    notUnicode: (what: string) => `${what} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
-    sameHash: (a: string, b: string) =>
-      `two hosts hash as "${a}" (the second is "${b}"): Envoy would order their equal hashes arbitrarily`,
-    weightSum: (sum: string, max: string) =>
-      `the hosts' weights add up to ${sum}, more than Envoy's ${max} for a locality`,
-    // The pages' own messages about a drawn ring (steps/token-ring.ts, steps/membership.ts).
-    tokenOutside: (server: string, token: string, last: string) =>
-      `the token of ${server} ${token} is outside the ring's positions 0–${last}`,
-    keyOutside: (pos: string, last: string) => `the key position ${pos} is outside the ring's positions 0–${last}`,
-    spanRange: (got: string) => `the ring's span must be a whole number from 2 to 2^32, got ${got}`,
-    noServerNamed: (name: string) => `no server named ${name} on the ring`,
-    /** What each code means, for a message no template above matches. */
+    /** Each rule by its id (cpp/include/ringlab/error_rules.def, the wrapper's, the pages'). */
+    rules: {} as Record<string, ErrorRuleText>,
+    /** What each code means, for an error whose rule the catalogue lacks. */
     codes: {
       invalid_argument: "This value is not accepted.",
       out_of_range: "This value is out of range.",

@@ -2,7 +2,8 @@
 // arc before it from one server; a server leaves and its arc passes to its clockwise neighbour.
 // Only the keys in that arc move, all from one server (monotonicity). Owners come from the
 // module's token ring before and after each change; what moved is counted by its movement().
-import { RinglabError, type Ringlab } from "ringlab";
+import type { Ringlab } from "ringlab";
+import { pageError } from "../core/errors";
 import type { Placed } from "../core/params";
 import { ownerOf, smallRing, vnodeId, type Owner, type SmallRing } from "./token-ring";
 
@@ -102,7 +103,7 @@ export function membershipSteps(p: MembershipParams, rl: Ringlab): MembershipSte
       } else {
         const leaving = servers.findIndex((s) => s.name === c.server.name);
         const gone = servers[leaving];
-        if (!gone) throw new RinglabError("unknown_server", `no server named ${c.server.name} on the ring`);
+        if (!gone) throw pageError("unknown_server", "noServerNamed", "", [c.server.name]);
         servers = servers.filter((_, i) => i !== leaving);
         after = smallRing(rl, p.span, servers);
         // The leaving server's arcs pass to whoever owns their end once it is gone.

@@ -2,7 +2,8 @@
 // from the module over [0, 2^bits), bits the fewest that hold the span. Each virtual node's id is
 // the server's name, or name#j when a server has several; the page keeps id → server itself
 // (it chose the ids), the module does every lookup.
-import { RinglabError, type Ringlab } from "ringlab";
+import type { Ringlab } from "ringlab";
+import { pageError } from "../core/errors";
 import type { Placed } from "../core/params";
 
 export type TokenRing = ReturnType<Ringlab["tokenRing"]>;
@@ -34,12 +35,15 @@ export function vnodeId(p: Placed, j: number): string {
  */
 export function checkSpan(span: number): void {
   if (!Number.isInteger(span) || span < 2 || span > 2 ** 32)
-    throw new RinglabError("out_of_range", `the ring's span must be a whole number from 2 to 2^32, got ${span}`);
+    throw pageError("out_of_range", "spanRange", "the ring's span", [span]);
 }
 
-export function checkPosition(span: number, x: number, what: string): void {
-  if (Number.isInteger(x) && (x < 0 || x >= span))
-    throw new RinglabError("token_out_of_range", `${what} ${x} is outside the ring's positions 0–${span - 1}`);
+/** A position on the ring: a server's token (server given), or the key's. */
+export function checkPosition(span: number, x: number, server?: string): void {
+  if (Number.isInteger(x) && (x < 0 || x >= span)) {
+    if (server === undefined) throw pageError("token_out_of_range", "keyOutside", "", [x, span - 1]);
+    throw pageError("token_out_of_range", "tokenOutside", "", [server, x, span - 1]);
+  }
 }
 
 export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRing {
@@ -48,10 +52,10 @@ export function smallRing(rl: Ringlab, span: number, servers: Placed[]): SmallRi
   // module would only see the second server's first virtual node arrive again).
   const seen = new Set<string>();
   for (const p of servers) {
-    if (seen.has(p.name)) throw new RinglabError("duplicate_server", `server "${p.name}" is listed twice`);
+    if (seen.has(p.name)) throw pageError("duplicate_server", "duplicateNamed", "", [p.name]);
     seen.add(p.name);
   }
-  for (const p of servers) for (const t of p.tokens) checkPosition(span, t, `the token of ${p.name}`);
+  for (const p of servers) for (const t of p.tokens) checkPosition(span, t, p.name);
   const ring = rl.tokenRing({ bits: bitsFor(span) });
   const serverOf = new Map<string, number>();
   const tokenOf = new Map<string, number>();
@@ -84,7 +88,7 @@ export interface Owner {
 }
 
 export function ownerOf(r: SmallRing, hash: number): Owner {
-  checkPosition(r.span, hash, "the key position");
+  checkPosition(r.span, hash);
   const id = r.ring.routeHash(hash);
   const token = r.tokenOf.get(id) ?? 0;
   return { hash, id, server: r.serverOf.get(id) ?? 0, token, equal: token === hash, wrapped: hash > token };
