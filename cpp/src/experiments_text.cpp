@@ -1,4 +1,5 @@
 #include "experiments_text.hpp"
+#include "ringlab/once.hpp"
 
 #include <string>
 
@@ -53,7 +54,7 @@ void validate(const HrwJumpParams& p) {
 
 namespace experiments_text {
 
-std::string ring_vs_mod(const RingVsModResult& r) {
+RINGLAB_ONCE std::string ring_vs_mod(const RingVsModResult& r) {
   const double kd = static_cast<double>(r.keys);
   const std::uint32_t n = r.servers_before;
   const std::uint32_t m = r.servers_after;
@@ -69,7 +70,7 @@ std::string ring_vs_mod(const RingVsModResult& r) {
 
 std::string vnode_sweep_header() { return "V      points    min    max  std dev  max/avg  sd/avg\n"; }
 
-std::string vnode_sweep_row(const VnodeSweepRow& row, std::int64_t v, double sd_pct) {
+RINGLAB_ONCE std::string vnode_sweep_row(const VnodeSweepRow& row, std::int64_t v, double sd_pct) {
   return js::pad_end(str(v), 6) + js::pad_start(str(static_cast<std::int64_t>(row.points)), 7) +
          js::pad_start(str(row.min), 7) + js::pad_start(str(row.max), 7) + js::pad_start(js::to_fixed(row.sd, 0), 9) +
          js::pad_start(js::to_fixed(row.max_over_avg, 2), 9) + js::pad_start(js::to_fixed(sd_pct, 1) + "%", 8) + "\n";
@@ -79,7 +80,7 @@ std::string vnode_sweep_footer(double average) {
   return "average per server = " + js::number_to_string(average) + " keys\n";
 }
 
-std::string hrw_jump(const HrwJumpResult& r, std::uint32_t ns, std::int32_t b) {
+RINGLAB_ONCE std::string hrw_jump(const HrwJumpResult& r, std::uint32_t ns, std::int32_t b) {
   const double kd = static_cast<double>(r.keys);
   const std::string gone = std::string("S").append(str(r.removed));
   std::string t;

@@ -1,4 +1,5 @@
 #include "ringlab/params.hpp"
+#include "ringlab/once.hpp"
 
 #include <cerrno>
 #include <cmath>
@@ -43,12 +44,12 @@ bool in_range(const ParamSpec& spec, double v) {
 
 }  // namespace
 
-Error range_error(ErrorCode code, const ParamSpec& spec, ErrorValue got, std::string_view name) {
+RINGLAB_ONCE Error range_error(ErrorCode code, const ParamSpec& spec, ErrorValue got, std::string_view name) {
   return range_error(code, spec, spec.lo, spec.hi, std::move(got), name);
 }
 
-Error range_error(ErrorCode code, const ParamSpec& spec, std::int64_t lo, std::int64_t hi, ErrorValue got,
-                  std::string_view name) {
+RINGLAB_ONCE Error range_error(ErrorCode code, const ParamSpec& spec, std::int64_t lo, std::int64_t hi, ErrorValue got,
+                               std::string_view name) {
   std::string n(name.empty() ? spec.name : name);
   if (spec.kind == ParamKind::number) {
     if (std::isinf(spec.max))
@@ -203,7 +204,7 @@ void check_change_weight(double weight) {
     throw Error(rule::part, "change", {}, range_error(ErrorCode::out_of_range, spec, weight));
 }
 
-Change parse_change(std::u16string_view text) {
+RINGLAB_ONCE Change parse_change(std::u16string_view text) {
   const std::size_t colon = text.find(u':');
   const std::u16string_view kind = text.substr(0, colon);
   const std::u16string_view rest = colon == std::u16string_view::npos ? std::u16string_view{} : text.substr(colon + 1);
@@ -241,7 +242,7 @@ Change default_change() {
   return parse_change(std::u16string(text.begin(), text.end()));  // ASCII
 }
 
-Change change_from_parts(std::string_view kind, const std::u16string& name, std::optional<double> weight) {
+RINGLAB_ONCE Change change_from_parts(std::string_view kind, const std::u16string& name, std::optional<double> weight) {
   Change c;
   if (kind == "add") c.kind = ChangeKind::add;
   else if (kind == "remove") c.kind = ChangeKind::remove;

@@ -2,6 +2,7 @@
 // conversions every module's bindings share. The main module's direct entry points are in
 // direct.cpp.
 #include "abi.hpp"
+#include "ringlab/once.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -49,7 +50,7 @@ emscripten::val value_of(const ErrorValue& v) {
 }
 
 // An error's data, with the error found inside it.
-emscripten::val data_of(const Error& e) {
+RINGLAB_ONCE emscripten::val data_of(const Error& e) {
   emscripten::val out = emscripten::val::object();
   out.set("rule", std::string(e.rule().id));
   out.set("param", e.param());

@@ -1,6 +1,7 @@
 // The adapters (see adapters.hpp): each converts its arguments, calls the core inside guarded()
 // and converts the result.
 #include "adapters.hpp"
+#include "ringlab/once.hpp"
 
 #include <malloc.h>
 
@@ -43,7 +44,7 @@ std::uint32_t hash_arg(double v) {
 namespace {
 
 // Named servers from the wrapper: names, weights and zones in list order (zones undefined: none).
-std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
+RINGLAB_ONCE std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
   const auto n = emscripten::vecFromJSArray<std::u16string>(names);
   const auto w = copy_in<double>(weights);
   const auto z =
@@ -154,7 +155,7 @@ void mod_n_many(double count, double n) {
 // ---------------------------------------------------------------------------------------------
 // Ring
 
-ringlab::Ring* make_ring(const RingArgs& args) {
+RINGLAB_ONCE ringlab::Ring* make_ring(const RingArgs& args) {
   return guarded([&]() -> ringlab::Ring* {
     if (args.names.isUndefined()) {
       // A count: the course's S0 .. S{n-1}, made by the core without a list of names.
@@ -238,7 +239,7 @@ val ring_search_trace(const ringlab::Ring& r, double hash) {
 // ---------------------------------------------------------------------------------------------
 // Rendezvous
 
-ringlab::Rendezvous* make_rendezvous(const RendezvousArgs& args) {
+RINGLAB_ONCE ringlab::Rendezvous* make_rendezvous(const RendezvousArgs& args) {
   return guarded([&] {
     if (args.names.isUndefined())
       return new ringlab::Rendezvous(ringlab::Rendezvous::uniform(integer(args.servers, Param::rendezvous_servers)));
@@ -273,7 +274,7 @@ val hrw_top(const ringlab::Rendezvous& h, const std::u16string& key, double k) {
   return guarded([&] { return copy_out(h.top(key, integer(k, Param::top_k))); });
 }
 
-ringlab::WeightedRendezvous* make_weighted_rendezvous(const RendezvousArgs& args) {
+RINGLAB_ONCE ringlab::WeightedRendezvous* make_weighted_rendezvous(const RendezvousArgs& args) {
   return guarded([&] {
     if (args.names.isUndefined()) {
       return new ringlab::WeightedRendezvous(
@@ -321,7 +322,7 @@ val whrw_servers(const ringlab::WeightedRendezvous& h) {
 // Maglev
 
 // Backends by name, or, when names is undefined, the course's S0 .. S{n-1}.
-ringlab::Maglev* make_maglev(const MaglevArgs& args) {
+RINGLAB_ONCE ringlab::Maglev* make_maglev(const MaglevArgs& args) {
   return guarded([&] {
     const std::int64_t m = integer(args.table_size, Param::maglev_table_size);
     if (args.names.isUndefined())
@@ -608,7 +609,7 @@ val tally_out(const std::vector<std::uint64_t>& tally) {
 
 // A comparison in parts (ringlab::ComparisonRun): the wrapper's compare() places every chunk on
 // one run; a worker places the chunks it is given.
-ringlab::ComparisonRun* make_comparison_run(const CompareArgs& args) {
+RINGLAB_ONCE ringlab::ComparisonRun* make_comparison_run(const CompareArgs& args) {
   return guarded([&]() -> ringlab::ComparisonRun* { return new ringlab::ComparisonRun(scenario_of(args)); });
 }
 

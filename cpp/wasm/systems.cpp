@@ -37,6 +37,7 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/malachi.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/placement.hpp"
@@ -597,7 +598,10 @@ emscripten::val direct_functions() {
   return ringlab::wasm::table_places(&ringlab_phash2_scratch, &ringlab_malachi_route_scratch);
 }
 
-EMSCRIPTEN_BINDINGS(ringlab_systems) {
+namespace {
+
+// Every registration, run once as the module starts (see registrations.cpp).
+RINGLAB_ONCE void register_all() {
   using emscripten::allow_raw_pointers;
   using emscripten::class_;
   using emscripten::function;
@@ -672,3 +676,7 @@ EMSCRIPTEN_BINDINGS(ringlab_systems) {
       .field("weight", &EditIn::weight);
   function("makeSystem", &make_system, allow_raw_pointers());
 }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(ringlab_systems) { register_all(); }

@@ -62,8 +62,7 @@ std::vector<envoy::Host> edited_hosts(const std::vector<envoy::Host>& hosts, con
       hosts, e, [](const envoy::Host& h) { return h.address; },
       [use_hostname](const std::string& text) {
         std::vector<envoy::Host> one = envoy::hosts_from_list(text, use_hostname);
-        if (one.size() != 1)
-          throw Error(ErrorCode::invalid_argument, rule::oneNewHost, "", {input(text)});
+        if (one.size() != 1) throw Error(ErrorCode::invalid_argument, rule::oneNewHost, "", {input(text)});
         return one.front();
       },
       [](envoy::Host& h, std::int64_t w) { h.weight = w; }, nullptr);

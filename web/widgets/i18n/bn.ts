@@ -1249,7 +1249,8 @@ const bn: Messages = {
       changedWhileRead: (p) => `পড়ার সময়েই ${p} বদলে গেছে`,
       otherInstance: "ring-টি অন্য একটি ringlab-এর",
       oneChange: (_p, given) =>
-        "পরিবর্তনে add, remove, down, up বা reweight-এর ঠিক একটি চাই" + (given.length ? `; দেওয়া হয়েছে ${given.join(" ও ")}` : ""),
+        "পরিবর্তনে add, remove, down, up বা reweight-এর ঠিক একটি চাই" +
+        (given.length ? `; দেওয়া হয়েছে ${given.join(" ও ")}` : ""),
       unknownChangeOption: (_p, [option, kind]) => `${kind} পরিবর্তনে "${option}" নামে কোনো option নেই`,
       needs: (p, [of]) => `${of}-এর জন্য ${p} চাই`,
       noSuchSystem: (_p, [name, ...known]) => `"${name}" নামে কোনো system নেই; এগুলোর একটি দিন: ${known.join(", ")}`,
