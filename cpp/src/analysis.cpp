@@ -1,4 +1,5 @@
 #include "ringlab/analysis.hpp"
+#include "ringlab/once.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -111,7 +112,7 @@ CacheWhatIf cache_what_if(double hit_ratio, double moved_fraction) {
   return w;
 }
 
-HotKeyResult hot_keys(const Ring& ring, const HotKeyParams& p) {
+RINGLAB_ONCE HotKeyResult hot_keys(const Ring& ring, const HotKeyParams& p) {
   check_integer(Param::hot_keys_seed, p.seed);
   const auto key_count = static_cast<std::uint32_t>(check_integer(Param::hot_keys_keys, p.keys));
   const auto requests = static_cast<std::uint64_t>(check_integer(Param::hot_keys_requests, p.requests));

@@ -12,6 +12,7 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -198,7 +199,8 @@ const std::string& cli_help() {
 
 std::string cli_help(std::span<const CliCommand> extra) { return make_help(extra); }
 
-std::string cli_flag_lines(std::string_view where, std::string_view indent, std::span<const ParamSpec> more) {
+RINGLAB_ONCE std::string cli_flag_lines(std::string_view where, std::string_view indent,
+                                        std::span<const ParamSpec> more) {
   return flag_lines(Command{"", where, "", "", more}, indent);
 }
 

@@ -1,4 +1,5 @@
 #include "ringlab/compare.hpp"
+#include "ringlab/once.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -145,7 +146,7 @@ struct ComparisonRun::State {
   std::size_t stride = 0;  // a row's part of a tally: moved, to new, needlessly, loads
 };
 
-ComparisonRun::State::State(const Scenario& scenario) : sc(scenario), bounded_keys(scenario.seed) {
+RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario), bounded_keys(scenario.seed) {
   // Every value first, the cheap ones before the lists; nothing is built until all pass.
   check_integer(Param::compare_servers, static_cast<std::int64_t>(sc.servers.size()));
   check_integer(Param::compare_vnodes, sc.vnodes);

@@ -1,4 +1,5 @@
 #include "ringlab/digest.hpp"
+#include "ringlab/once.hpp"
 
 #include <string_view>
 #include <utility>
@@ -35,7 +36,8 @@ std::uint32_t combine_digests(std::span<const DigestPart> parts) noexcept {
   return f.finish();
 }
 
-PlacementDigest placement_digests(std::int64_t seed, std::int64_t key_count) {
+// A check of every algorithm at once, run once per call: for size (see once.hpp).
+RINGLAB_ONCE PlacementDigest placement_digests(std::int64_t seed, std::int64_t key_count) {
   check_integer(Param::digest_seed, seed);
   const auto keys = static_cast<std::uint32_t>(check_integer(Param::digest_keys, key_count));
   CourseKeys course(seed);

@@ -12,6 +12,7 @@
 #include "cli_support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/libketama.hpp"
@@ -57,7 +58,7 @@ std::int64_t weight_text(std::string_view text, SystemParam p) {
 
 // --- nginx -------------------------------------------------------------------------------------
 
-std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& read) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, const ReadFile& read) {
   const std::string* servers_text = a.value("--servers");
   const std::string* upstream_file = a.value("--upstream");
   const std::string* mode_text = a.value("--mode");
@@ -324,7 +325,7 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
 
 std::vector<CliCommand> cache_commands() { return {}; }
 
-std::vector<SystemDef> cache_systems() {
+RINGLAB_ONCE std::vector<SystemDef> cache_systems() {
   SystemDef nginx{"nginx",
                   {usage_line("ringlab place nginx [flags] KEY...", "the server nginx 1.22's `hash KEY [consistent]`"),
                    std::string(kUsageColumn, ' ') + "upstream sends each key to, one JSON line per key"},

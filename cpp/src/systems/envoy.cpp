@@ -1,4 +1,5 @@
 #include "ringlab/systems/envoy.hpp"
+#include "ringlab/once.hpp"
 
 #include <algorithm>
 #include <array>
@@ -619,7 +620,7 @@ std::vector<Host> hosts_from_list(std::string_view list, bool use_hostname) {
   return out;
 }
 
-std::vector<Host> parse_endpoints(std::string_view text) {
+RINGLAB_ONCE std::vector<Host> parse_endpoints(std::string_view text) {
   if (looks_like_yaml(text)) return yaml_endpoints(text);
   std::vector<Host> out;
   std::size_t line_no = 0, from = 0;

@@ -9,6 +9,7 @@
 #include "cli_support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/envoy.hpp"
@@ -115,7 +116,7 @@ std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::
 
 }  // namespace
 
-std::vector<SystemDef> envoy_systems() {
+RINGLAB_ONCE std::vector<SystemDef> envoy_systems() {
   const std::string hosts_lines =
       flag_line("--hosts LIST", "the cluster's hosts: ADDR[=W],... (ADDR IPV4:PORT or [IPV6]:PORT, W its") + kUnder +
       "load_balancing_weight, default 1; with --use-hostname, the hostnames)\n" +

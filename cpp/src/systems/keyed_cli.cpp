@@ -10,6 +10,7 @@
 #include "cli_support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/cassandra.hpp"
@@ -78,7 +79,7 @@ std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) 
       });
 }
 
-std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
   const std::string* list = a.value("--tokens");
   const std::string* ring_file = a.value("--ring");
   if (list != nullptr && ring_file != nullptr) throw Usage{"place cassandra takes --tokens or --ring, not both"};
@@ -168,7 +169,7 @@ std::unique_ptr<Placement> configure_erlang(const cli::Args& a, const ReadFile&)
 
 std::vector<CliCommand> keyed_commands() { return {}; }
 
-std::vector<SystemDef> keyed_systems() {
+RINGLAB_ONCE std::vector<SystemDef> keyed_systems() {
   const std::string keys_line = flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)");
   std::vector<SystemDef> out;
   out.push_back(SystemDef{

@@ -1,4 +1,5 @@
 #include "ringlab/systems/nginx.hpp"
+#include "ringlab/once.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -341,7 +342,7 @@ std::optional<std::int64_t> time_text(std::string_view s) {
 
 }  // namespace
 
-NginxConfig parse_nginx_upstream(std::string_view text) {
+RINGLAB_ONCE NginxConfig parse_nginx_upstream(std::string_view text) {
   const std::vector<Token> tokens = tokenize(text);
   NginxConfig config;
   std::size_t i = 0;
