@@ -94,6 +94,26 @@ function useClock(clock) {
 let sink = 0;
 
 // Times `pass` (performing `ops` operations) after the warm-up: samples in ns per operation.
+// Only reading the keys' UTF-16 units in JavaScript (summing them): what any call given JS strings
+// must do first, since only JavaScript can read a string's units. The floor of such calls.
+function readUnits(o, name, keys) {
+  const n = keys.length;
+  return timeOp(
+    o,
+    name,
+    n,
+    () => {
+      let acc = 0;
+      for (let i = 0; i < n; i++) {
+        const k = keys[i];
+        for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
+      }
+      sink ^= acc;
+    },
+    "a JS loop reading every key's units, nothing else",
+  );
+}
+
 function timeOp(o, name, ops, pass, note) {
   for (let i = 0; i < o.warmup; i++) pass();
   const samples = [];
@@ -307,22 +327,7 @@ async function ops(o) {
   // The profile of that batch call, in parts.
   // 1. Only reading the keys' UTF-16 units in JavaScript (summing them): what any call taking JS
   //    strings must do first, since only JavaScript can read a string's units. The floor.
-  out.push(
-    timeOp(
-      o,
-      "h32.read-js-units",
-      n,
-      () => {
-        let acc = 0;
-        for (let i = 0; i < n; i++) {
-          const k = keys[i];
-          for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
-        }
-        sink ^= acc;
-      },
-      "a JS loop reading every key's units, nothing else",
-    ),
-  );
+  out.push(readUnits(o, "h32.read-js-units", keys));
   // 2. The module's part alone: the same keys already staged in the module's memory, hashed by
   //    the staged call the batch runs (internal entry points).
   const raw = await loadRaw(o);
@@ -652,22 +657,7 @@ async function systems(o) {
   const out = [];
   // The floor: only reading the keys' UTF-16 units in JavaScript, what any call given JS strings
   // must do first (only JavaScript can read a string's units).
-  out.push(
-    timeOp(
-      o,
-      "floor",
-      n,
-      () => {
-        let acc = 0;
-        for (let i = 0; i < n; i++) {
-          const k = keys[i];
-          for (let j = 0; j < k.length; j++) acc += k.charCodeAt(j);
-        }
-        sink ^= acc;
-      },
-      "a JS loop reading every key's units, nothing else",
-    ),
-  );
+  out.push(readUnits(o, "floor", keys));
   for (const r of rows) {
     const sys = systemsApi.system(r.system, r.options);
     // The typed arrays of one call, filled in again by every pass (as a caller reusing them would).
