@@ -264,6 +264,19 @@ std::vector<std::u16string> names(std::uint32_t n) {
   return out;
 }
 
+// The rows of an ops run, as one JSON line: {"pool": n, "ops": [{op, unit, samples}, ...]}.
+void print_ops(std::size_t n, const std::vector<OpResult>& results) {
+  std::printf("{\"pool\":%zu,\"ops\":[", n);
+  bool first = true;
+  for (const OpResult& r : results) {
+    if (r.samples.empty()) continue;
+    std::printf("%s{\"op\":%s,\"unit\":%s,\"samples\":%s}", first ? "" : ",", json_string(r.name).c_str(),
+                json_string(r.unit).c_str(), json_list(r.samples).c_str());
+    first = false;
+  }
+  std::printf("]}\n");
+}
+
 int run_ops(const Options& o) {
   // A seed the experiments do not use: these keys are new to everything measured.
   const KeyPool pool(20240601, static_cast<std::size_t>(o.pool));
@@ -358,15 +371,7 @@ int run_ops(const Options& o) {
     keep(p.servers.data());
   }));
 
-  std::printf("{\"pool\":%zu,\"ops\":[", n);
-  bool first = true;
-  for (const OpResult& r : results) {
-    if (r.samples.empty()) continue;
-    std::printf("%s{\"op\":%s,\"unit\":%s,\"samples\":%s}", first ? "" : ",", json_string(r.name).c_str(),
-                json_string(r.unit).c_str(), json_list(r.samples).c_str());
-    first = false;
-  }
-  std::printf("]}\n");
+  print_ops(n, results);
   return 0;
 }
 
@@ -486,15 +491,7 @@ int run_systems(const Options& o) {
       keep(value64.data());
     }));
   }
-  std::printf("{\"pool\":%zu,\"ops\":[", n);
-  bool first = true;
-  for (const OpResult& r : results) {
-    if (r.samples.empty()) continue;
-    std::printf("%s{\"op\":%s,\"unit\":%s,\"samples\":%s}", first ? "" : ",", json_string(r.name).c_str(),
-                json_string(r.unit).c_str(), json_list(r.samples).c_str());
-    first = false;
-  }
-  std::printf("]}\n");
+  print_ops(n, results);
   return 0;
 }
 
