@@ -64,6 +64,27 @@ TEST_CASE("CRC16/XMODEM: check value and Redis's slots", "[system-hashes]") {
          0x3FFFu) == 6721u);
 }
 
+TEST_CASE("CRC16/XMODEM four bytes at a time is the bitwise definition", "[system-hashes]") {
+  // The polynomial 0x1021 a bit at a time, from 0: every length through the four-byte steps and
+  // the tail, every byte value.
+  const auto bitwise = [](std::string_view bytes) {
+    std::uint32_t crc = 0;
+    for (char ch : bytes) {
+      crc ^= static_cast<std::uint32_t>(static_cast<std::uint8_t>(ch)) << 8;
+      for (int k = 0; k < 8; ++k) crc = (crc & 0x8000u) ? ((crc << 1) ^ 0x1021u) & 0xFFFFu : (crc << 1) & 0xFFFFu;
+    }
+    return static_cast<std::uint16_t>(crc);
+  };
+  std::string bytes;
+  std::uint32_t x = 12345;
+  for (int len = 0; len < 600; ++len) {
+    INFO(len);
+    REQUIRE(crc16_xmodem(bytes) == bitwise(bytes));
+    x = x * 1103515245u + 12345u;
+    bytes.push_back(static_cast<char>(len < 256 ? len : x >> 24));
+  }
+}
+
 TEST_CASE("MD5: RFC 1321's test suite and ketama's words", "[system-hashes]") {
   CHECK(hex_of(md5("")) == "d41d8cd98f00b204e9800998ecf8427e");
   CHECK(hex_of(md5("a")) == "0cc175b9c0f1b6a831c399e269772661");

@@ -1,7 +1,7 @@
 // The real systems' typed answers (placement.hpp's Answer: a server's index and the system's
 // number), which the JavaScript API hands out as typed arrays, against the JSON text `place`
 // prints, on every configuration of the golden files: the same answer, key for key, through
-// answer(), try_answer() and the UTF-16 batch loop. Then the option table behind both the flags
+// answer(), try_answer() and the batch loops (UTF-16 units and bytes). Then the option table behind both the flags
 // and the JavaScript options.
 #include <catch2/catch.hpp>
 
@@ -83,7 +83,7 @@ bool text(const std::string& s, std::u16string& units) {
 }  // namespace
 
 TEST_CASE("typed answers are place's answers on every golden configuration") {
-  std::size_t compared = 0, batched = 0;
+  std::size_t compared = 0, batched = 0, batched_bytes = 0;
   for (const char* system : {"nginx", "memcached", "redis", "kafka", "cassandra", "guava", "erlang"}) {
     std::vector<std::string> keys;
     std::vector<std::vector<std::string>> configs;
@@ -99,6 +99,10 @@ TEST_CASE("typed answers are place's answers on every golden configuration") {
       std::u16string units;
       std::vector<std::uint32_t> offsets{0};
       std::vector<std::string> expected, text_keys;
+      // Every answered key as bytes, for the bytes loop.
+      std::string bytes;
+      std::vector<std::uint32_t> byte_offsets{0};
+      std::vector<std::string> byte_expected, byte_keys;
       for (std::size_t i = 0; i < keys.size(); ++i) {
         const std::string name = "key " + std::to_string(i + 1);
         std::string json;
@@ -115,6 +119,10 @@ TEST_CASE("typed answers are place's answers on every golden configuration") {
         Answer quick;
         if (p->try_answer(keys[i], quick)) REQUIRE(quick == a);
         ++compared;
+        bytes += keys[i];
+        byte_offsets.push_back(static_cast<std::uint32_t>(bytes.size()));
+        byte_expected.push_back(json);
+        byte_keys.push_back(keys[i]);
         std::u16string u;
         if (text(keys[i], u)) {
           units += u;
@@ -142,10 +150,29 @@ TEST_CASE("typed answers are place's answers on every golden configuration") {
         REQUIRE(written(*p, Answer{server[i], wide ? v64[i] : static_cast<std::int64_t>(v32[i])}) == expected[i]);
         ++batched;
       }
+      // The bytes loop, the same way, on every answered key.
+      const std::size_t m = byte_offsets.size() - 1;
+      std::vector<std::int32_t> bserver(m, -2);
+      std::vector<std::uint32_t> b32(m);
+      std::vector<std::int64_t> b64(m);
+      const std::span<std::uint32_t> bvalues32 = wide ? std::span<std::uint32_t>() : std::span<std::uint32_t>(b32);
+      const std::span<std::int64_t> bvalues64 = wide ? std::span<std::int64_t>(b64) : std::span<std::int64_t>();
+      for (std::size_t i = p->answer_bytes_many(bytes, byte_offsets, 0, bserver, bvalues32, bvalues64); i < m;
+           i = p->answer_bytes_many(bytes, byte_offsets, i + 1, bserver, bvalues32, bvalues64)) {
+        const Answer a = p->answer(byte_keys[i], "key");
+        bserver[i] = a.server;
+        b32[i] = static_cast<std::uint32_t>(a.value);
+        b64[i] = a.value;
+      }
+      for (std::size_t i = 0; i < m; ++i) {
+        REQUIRE(written(*p, Answer{bserver[i], wide ? b64[i] : static_cast<std::int64_t>(b32[i])}) == byte_expected[i]);
+        ++batched_bytes;
+      }
     }
   }
   CHECK(compared > 10000);
   CHECK(batched > 10000);
+  CHECK(batched_bytes == compared);
 }
 
 TEST_CASE("the option table: the command line's flags and the JavaScript options, once") {

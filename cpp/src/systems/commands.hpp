@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -29,6 +30,23 @@ struct SystemDef {
   std::function<std::unique_ptr<Placement>(const cli::Args& a, const ReadFile& read)> configure;
 };
 
+// The batch loop over keys given as bytes (Placement::answer_bytes_many), with `typed` a system's
+// own try_answer: instantiated per system, so the typed answer is inlined into its loop.
+template <typename Typed>
+std::size_t answer_bytes_many(const Typed& typed, std::string_view bytes, std::span<const std::uint32_t> offsets,
+                              std::size_t from, std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                              std::span<std::int64_t> value64) noexcept {
+  const std::size_t n = offsets.size() - 1;
+  for (std::size_t i = from; i < n; ++i) {
+    Answer a;
+    if (!typed(std::string_view(bytes.data() + offsets[i], offsets[i + 1] - offsets[i]), a)) return i;
+    if (!server.empty()) server[i] = a.server;
+    if (!value32.empty()) value32[i] = static_cast<std::uint32_t>(a.value);
+    if (!value64.empty()) value64[i] = a.value;
+  }
+  return n;
+}
+
 // A Placement from its servers, its answer kind and two functions of the key: `json` gives
 // the command line's result text, `typed` fills an Answer and returns whether it could without
 // an exception (noexcept; false sends the key to `full`, which may throw or allocate).
@@ -48,6 +66,11 @@ std::unique_ptr<Placement> placement(std::vector<ServerInfo> servers, AnswerKind
     }
     [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
       return typed_(key, out);
+    }
+    std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
+                                  std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                                  std::span<std::int64_t> value64) const noexcept override {
+      return systems::answer_bytes_many(typed_, bytes, offsets, from, server, value32, value64);
     }
     std::vector<ServerInfo> servers_;
     AnswerKind kind_;
@@ -85,6 +108,11 @@ std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tri
     }
     [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
       return inner_->try_answer(key, out);
+    }
+    std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
+                                  std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                                  std::span<std::int64_t> value64) const noexcept override {
+      return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
     }
     [[nodiscard]] std::vector<std::int32_t> tries(std::string_view key) const override {
       if constexpr (std::is_same_v<Tries, std::nullptr_t>) return Placement::tries(key);

@@ -64,7 +64,18 @@ constexpr std::array<std::uint16_t, 256> make_crc16_table() {
   }
   return t;
 }
-constexpr auto kCrc16Table = make_crc16_table();
+// kCrc16Tables[k][x]: the CRC of byte x followed by k zero bytes, from 0. The CRC is linear, so
+// four bytes at a time are four independent look-ups (the register's two bytes xored into the
+// first two), where one byte at a time is a chain of four dependent ones.
+constexpr std::array<std::array<std::uint16_t, 256>, 4> make_crc16_tables() {
+  std::array<std::array<std::uint16_t, 256>, 4> t{};
+  t[0] = make_crc16_table();
+  for (std::size_t k = 1; k < 4; ++k)
+    for (std::uint32_t n = 0; n < 256; ++n)
+      t[k][n] = static_cast<std::uint16_t>((t[k - 1][n] << 8) ^ t[0][t[k - 1][n] >> 8]);
+  return t;
+}
+constexpr auto kCrc16Tables = make_crc16_tables();
 
 }  // namespace
 
@@ -76,10 +87,14 @@ std::uint32_t crc32_update(std::uint32_t crc, std::string_view bytes) noexcept {
 std::uint32_t crc32(std::string_view bytes) noexcept { return crc32_update(0, bytes); }
 
 std::uint16_t crc16_xmodem(std::string_view bytes) noexcept {
-  std::uint16_t crc = 0;
-  for (char ch : bytes)
-    crc = static_cast<std::uint16_t>((crc << 8) ^ kCrc16Table[((crc >> 8) ^ static_cast<std::uint8_t>(ch)) & 0xFFu]);
-  return crc;
+  const auto& t = kCrc16Tables;
+  std::uint32_t crc = 0;
+  std::size_t i = 0;
+  for (; i + 4 <= bytes.size(); i += 4)
+    crc = t[3][(crc >> 8) ^ u8(bytes, i)] ^ t[2][(crc & 0xFFu) ^ u8(bytes, i + 1)] ^ t[1][u8(bytes, i + 2)] ^
+          t[0][u8(bytes, i + 3)];
+  for (; i < bytes.size(); ++i) crc = ((crc << 8) ^ t[0][(crc >> 8) ^ u8(bytes, i)]) & 0xFFFFu;
+  return static_cast<std::uint16_t>(crc);
 }
 
 // --- MD5 -----------------------------------------------------------------------------------

@@ -81,6 +81,14 @@ class Placement {
   std::size_t answer_utf16_many(std::u16string_view units, std::span<const std::uint32_t> offsets, std::size_t from,
                                 std::span<std::int32_t> server, std::span<std::uint32_t> value32,
                                 std::span<std::int64_t> value64) const noexcept;
+  // The same for keys given as their bytes (key i is bytes[offsets[i] .. offsets[i+1]), offsets
+  // ascending, the last within `bytes`): what JavaScript strings of ASCII text cross as, with
+  // nothing to transcode. Each system's own loop, so that its typed answer is called directly, not
+  // once per key through the vtable. Stops at the first key that try_answer() leaves to answer().
+  virtual std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets,
+                                        std::size_t from, std::span<std::int32_t> server,
+                                        std::span<std::uint32_t> value32,
+                                        std::span<std::int64_t> value64) const noexcept = 0;
   // The answer for a key's bytes, as the JSON text `place` prints after "result": a server
   // string, a number with all its digits, an object, or null where the system's answer does not
   // depend on the key. Throws ringlab::Error for a key the system cannot take, naming the key
