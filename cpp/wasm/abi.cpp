@@ -181,7 +181,10 @@ std::uintptr_t stage_words(double count, double words) {
 
 void unstage() { staging = Staging{}; }
 
-StagedStrings staged_strings(double count) {
+namespace {
+// The staged block's n, checked: offsets ascending from 0 and the last one's `bytes_each`-byte
+// elements inside the block. Returns the words and n.
+std::pair<std::uint32_t*, std::size_t> staged_block(double count, std::uint64_t bytes_each) {
   const std::int64_t n64 = protocol_size(count);
   // The wrapper wrote the block: a block that breaks the layout is its bug, not the user's.
   const std::logic_error malformed("malformed string batch");
@@ -189,10 +192,19 @@ StagedStrings staged_strings(double count) {
   const auto n = static_cast<std::size_t>(n64);
   std::uint32_t* w = staging.word_ptr();
   if (!ringlab::offsets_ascend({w, n + 1})) throw malformed;
-  const std::uint64_t units = w[n];
-  if (2 * n + 1 + (units + 1) / 2 > staging.words) throw malformed;
-  return {
-      {w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), static_cast<std::size_t>(units)}, {w + n + 1, n}};
+  if (2 * n + 1 + (w[n] * bytes_each + 3) / 4 > staging.words) throw malformed;
+  return {w, n};
+}
+}  // namespace
+
+StagedStrings staged_strings(double count) {
+  const auto [w, n] = staged_block(count, 2);
+  return {{w, n + 1}, {reinterpret_cast<const char16_t*>(w + 2 * n + 1), w[n]}, {w + n + 1, n}};
+}
+
+StagedBytes staged_bytes(double count) {
+  const auto [w, n] = staged_block(count, 1);
+  return {{w, n + 1}, {reinterpret_cast<const char*>(w + 2 * n + 1), w[n]}, {w + n + 1, n}};
 }
 
 std::span<std::uint32_t> staged_words(double count) {

@@ -74,6 +74,15 @@ struct StagedStrings {
   [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
 };
 StagedStrings staged_strings(double count);
+// The same block holding a chunk of ASCII keys as their bytes, one a unit (the wrapper writes a
+// chunk so when every key in it is ASCII: the offsets count the same as units and as bytes).
+struct StagedBytes {
+  std::span<const std::uint32_t> offsets;  // n + 1
+  std::string_view bytes;
+  std::span<std::uint32_t> out;  // n
+  [[nodiscard]] std::size_t size() const noexcept { return out.size(); }
+};
+StagedBytes staged_bytes(double count);
 // The first n words of the block (a word batch's inputs, replaced by its results).
 std::span<std::uint32_t> staged_words(double count);
 

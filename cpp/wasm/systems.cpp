@@ -436,12 +436,28 @@ void put(SystemHandle& h, std::size_t i, std::span<std::int32_t> servers, const 
     reinterpret_cast<std::uint32_t*>(h.values.data())[i] = static_cast<std::uint32_t>(a.value);
 }
 
-// Staged: n JS strings, each the bytes of its UTF-8. The servers' indices go to the block's
+// Staged: n JS strings, each the bytes of its UTF-8, as UTF-16 units or, where the wrapper found
+// every key of the chunk ASCII (`ascii`), as their bytes. The servers' indices go to the block's
 // results, the values to the handle's (their address returned). The core's loop answers all the
 // keys it can without an exception; a key it stops at goes through answer(), which words the
 // error, and the loop goes on after it.
-double system_place_many(SystemHandle& h, double count, bool single) {
+double system_place_many(SystemHandle& h, double count, bool single, bool ascii) {
   return guarded([&] {
+    const auto name = [single](std::size_t i) {
+      return single ? std::string("key") : "keys[" + std::to_string(i) + "]";
+    };
+    if (ascii) {
+      const StagedBytes s = staged_bytes(count);
+      const std::size_t n = s.size();
+      const double at = values_for(h, n);
+      const std::span<std::int32_t> servers(reinterpret_cast<std::int32_t*>(s.out.data()), n);
+      const auto v32 = values32(h, n);
+      const auto v64 = values64(h, n);
+      for (std::size_t i = h.placement->answer_bytes_many(s.bytes, s.offsets, 0, servers, v32, v64); i < n;
+           i = h.placement->answer_bytes_many(s.bytes, s.offsets, i + 1, servers, v32, v64))
+        put(h, i, servers, h.placement->answer(s.bytes.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), name(i)));
+      return at;
+    }
     const StagedStrings s = staged_strings(count);
     const std::size_t n = s.size();
     const double at = values_for(h, n);
@@ -450,7 +466,7 @@ double system_place_many(SystemHandle& h, double count, bool single) {
     std::string bytes;
     for (std::size_t i = h.placement->answer_utf16_many(units, s.offsets, 0, servers, values32(h, n), values64(h, n));
          i < n; i = h.placement->answer_utf16_many(units, s.offsets, i + 1, servers, values32(h, n), values64(h, n))) {
-      const std::string what = single ? "key" : "keys[" + std::to_string(i) + "]";
+      const std::string what = name(i);
       bytes = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
       put(h, i, servers, h.placement->answer(bytes, what));
     }

@@ -163,6 +163,54 @@ test("keys as strings are their UTF-8 bytes; Uint8Arrays are bytes", () => {
   kafka.dispose();
 });
 
+test("keys as strings: chunks of ASCII keys (staged as bytes) and chunks with other text (as units) answer alike", () => {
+  // 20,000 keys: three chunks of the staging, the second with one key that is not ASCII, the
+  // third with keys nginx and memcached take to answer() (a space, a key of 251 bytes).
+  const strings = Array.from({ length: 20000 }, (_, i) => `user:${(i * 2654435761) % 1000003}`);
+  strings[9000] = "κλειδί";
+  strings[17000] = "a b";
+  strings[17001] = "x".repeat(251);
+  strings[17002] = "";
+  const bytes = strings.map((k) => new TextEncoder().encode(k));
+  const hosts = Array.from({ length: 10 }, (_, i) => `10.0.0.${i + 1}:11211`).join(",");
+  const configs = {
+    memcached: { servers: hosts, mode: "consistent_ketama" },
+    nginx: { servers: hosts, mode: "consistent", down: ["10.0.0.3:11211"] },
+    libketama: { servers: hosts.replace(/,|$/g, (c) => `=100${c}`) },
+    redis: { nodes: 3 },
+    kafka: { partitions: 100 },
+    cassandra: {},
+    guava: { buckets: 1000, input: "murmur3_128" },
+    erlang: { range: 4294967296 },
+    "envoy-ring": { hosts },
+    "envoy-maglev": { hosts },
+  };
+  for (const [name, opts] of Object.entries(configs)) {
+    const sys = erl.system(name, opts);
+    try {
+      const outcome = (keys) => {
+        try {
+          return each(sys.placeMany(keys));
+        } catch (e) {
+          assert.ok(e instanceof RinglabError, `${name}: ${e}`);
+          return { code: e.code, message: e.message };
+        }
+      };
+      const fromBytes = outcome(bytes);
+      assert.deepEqual(outcome(strings), fromBytes, `${name}: strings as bytes`);
+      // Without the keys a system refuses: every answer, and the ASCII-only chunks alone.
+      if (!Array.isArray(fromBytes)) {
+        const kept = strings.slice(0, 17000);
+        assert.deepEqual(outcome(kept), outcome(bytes.slice(0, 17000)), `${name}: strings as bytes`);
+      }
+      const ascii = strings.slice(0, 8192);
+      assert.deepEqual(outcome(ascii), outcome(bytes.slice(0, 8192)), `${name}: one ASCII chunk`);
+    } finally {
+      sys.dispose();
+    }
+  }
+});
+
 test("servers(): names, weights and down marks, in configuration order", () => {
   const n = erl.system("nginx", { servers: ["s1:80", "s2:80=2", "s3:80"], down: ["s3:80"] });
   assert.deepEqual(n.servers(), [

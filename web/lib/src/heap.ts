@@ -119,13 +119,20 @@ export class Heap<D extends object = Direct> {
    *
    * `each(start, count, returned)`, when given, runs after each chunk's results are copied, with
    * what `run` returned: for results the module keeps elsewhere (see {@link Heap.read}).
+   *
+   * `ascii`: the call also takes a chunk as bytes (`run(count, true)`), which it is given when
+   * every key of the chunk is ASCII. The chunk's keys are then joined into one string and written
+   * by one `TextEncoder.encodeInto`, the engine's own copy, where the loop below reads each unit
+   * with `charCodeAt` and writes it through a typed array, and the module has nothing to
+   * transcode. The offsets are the same either way (an ASCII key has as many bytes as units).
    */
   stagedStrings<T extends Uint32Array | Int32Array, R = void>(
     keys: unknown,
     what: string,
-    run: (count: number) => R,
+    run: (count: number, ascii: boolean) => R,
     result: ResultArray<T>,
     each?: (start: number, count: number, returned: R) => void,
+    ascii = false,
   ): T {
     if (!Array.isArray(keys)) throw invalidType(what, "an array of strings", keys);
     const n = keys.length;
@@ -144,10 +151,41 @@ export class Heap<D extends object = Direct> {
         if (this.#u32.length === 0) this.#views();
         let words = this.#u32;
         let u16 = this.#u16;
+        words[at] = 0;
+        let joined = 0;
+        let text = "";
+        let total = 0;
+        // A chunk of keys longer in all than `joinedUnits` goes as units.
+        for (; ascii && joined < count; joined++) {
+          const k: unknown = keys[start + joined];
+          if (typeof k !== "string") throw invalidType(`${what}[${start + joined}]`, "a string", k);
+          total += k.length;
+          if (total > joinedUnits) break;
+          words[at + joined + 1] = total;
+          text += k;
+        }
+        if (ascii && joined === count) {
+          // The block's room for units holds twice as many bytes.
+          if (total > 2 * capacity) {
+            capacity = Math.ceil(total / 2);
+            at = this.call(() => raw.restageStrings(chunk, capacity)) >>> 2;
+            if (this.#u32.length === 0) this.#views();
+          }
+          // Exactly `total` bytes of room: every unit read and written means every one was ASCII
+          // (any other takes two bytes or more). This chunk's text follows its results.
+          const room = new Uint8Array(this.#memory.buffer, 4 * (at + 2 * count + 1), total);
+          if (encoder.encodeInto(text, room).read === total) {
+            const returned = this.call(() => run(count, true));
+            this.#copyOut(result, at + count + 1, count, out, start);
+            each?.(start, count, returned);
+            continue;
+          }
+          words = this.#u32;
+          u16 = this.#u16;
+        }
         let p = 2 * (at + 2 * count + 1);
         let end = 2 * (at + 2 * chunk + 1) + capacity;
         let offset = 0;
-        words[at] = 0;
         for (let i = 0; i < count; i++) {
           const k: unknown = keys[start + i];
           if (typeof k !== "string") throw invalidType(`${what}[${start + i}]`, "a string", k);
@@ -174,7 +212,7 @@ export class Heap<D extends object = Direct> {
           offset += len;
           words[at + i + 1] = offset;
         }
-        const returned = this.call(() => run(count));
+        const returned = this.call(() => run(count, false));
         this.#copyOut(result, at + count + 1, count, out, start);
         each?.(start, count, returned);
       }
@@ -234,8 +272,12 @@ export class Heap<D extends object = Direct> {
   }
 }
 
+const encoder = new TextEncoder();
+
 /** The first guess at a batch key's length, in UTF-16 units (course keys have 6 to 15). */
 const unitsPerKeyGuess = 16;
+/** The most units a chunk's keys joined into one string may have (engines cap a string's length). */
+const joinedUnits = 1 << 24;
 /** Keys per chunk of a string batch: a chunk's units, offsets and results fit in a core's L2 cache. */
 const chunkKeys = 8192;
 

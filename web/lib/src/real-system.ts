@@ -123,11 +123,12 @@ export class RealSystemHandle<N extends SystemName = SystemName>
       heap.stagedStrings(
         keys,
         "keys",
-        (count) => raw.placeMany(count, single),
+        (count, ascii) => raw.placeMany(count, single, ascii),
         { type: "int32", out: server },
         (start, count, address) => {
           if (values !== null) heap.read(address, values.subarray(start, start + count));
         },
+        true,
       );
     } else {
       const { bytes, offsets } = encodeKeys(keys, single);

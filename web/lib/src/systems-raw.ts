@@ -93,10 +93,11 @@ export interface RawSystemHandle extends RawHandle {
   kind(): string;
   servers(): RawServer[];
   /**
-   * Staged: n strings; server indices in the results region, values (32-bit, or 64-bit for
-   * tokens) at the address returned (0 when the system answers none). single: errors say "key".
+   * Staged: n strings (as bytes where `ascii`: every key of the chunk ASCII); server indices in
+   * the results region, values (32-bit, or 64-bit for tokens) at the address returned (0 when the
+   * system answers none). single: errors say "key".
    */
-  placeMany(n: number, single: boolean): number;
+  placeMany(n: number, single: boolean, ascii: boolean): number;
   /** Keys as bytes: servers at serversAddress(), values at the address returned. */
   placeBytes(bytes: Uint8Array, offsets: Uint32Array, single: boolean): number;
   serversAddress(): number;
