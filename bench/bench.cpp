@@ -18,8 +18,10 @@
 //       add row on them, and the per-key pick_prefix loop
 //   ringlab_bench systems [--pool N] [--reps R] [--warmup W]
 //       nanoseconds per key for each real system configured as bench/wasm.mjs's systems mode
-//       configures it (same flags, same N / 10 course keys as UTF-16 units): the core's batch loop
-//       (Placement::answer_utf16_many), the one the WebAssembly module runs for placeMany
+//       configures it (same flags, same N / 10 course keys): the core's batch loop over the keys'
+//       bytes (Placement::answer_bytes_many, NAME), the one the WebAssembly module runs for
+//       placeMany given ASCII strings, and over their UTF-16 units (answer_utf16_many, NAME.utf16),
+//       the one it runs for a chunk with other text
 //   ringlab_bench ops --only NAME ...
 //       just one of them, e.g. under valgrind --tool=callgrind --instr-atstart=no: only the timed
 //       passes are instrumented, so instructions / (pool x reps) is the cost of one operation
@@ -475,20 +477,26 @@ int run_systems(const Options& o) {
   std::vector<std::uint32_t> value32(n);
   std::vector<std::int64_t> value64(n);
   std::vector<OpResult> results;
+  // The pool's keys as bytes (course keys are ASCII: a byte per unit, the same offsets).
+  const std::string bytes(pool.units.begin(), pool.units.end());
   for (const auto& [name, flags] : systems) {
     const auto p = ringlab::systems::configure(name, flags, {});
     const bool wide = p->answer_kind() == ringlab::systems::AnswerKind::token;
     const bool none = p->answer_kind() == ringlab::systems::AnswerKind::none;
-    results.push_back(time_op(name, o, n, [&] {
-      const std::size_t done =
-          p->answer_utf16_many(std::u16string_view(pool.units.data(), pool.units.size()), pool.offsets, 0, server,
-                               none || wide ? std::span<std::uint32_t>() : std::span<std::uint32_t>(value32),
-                               wide ? std::span<std::int64_t>(value64) : std::span<std::int64_t>());
-      // Every pool key is plain ASCII, which every system answers in the batch loop.
+    const std::span<std::uint32_t> v32 = none || wide ? std::span<std::uint32_t>() : std::span<std::uint32_t>(value32);
+    const std::span<std::int64_t> v64 = wide ? std::span<std::int64_t>(value64) : std::span<std::int64_t>();
+    // Every pool key is plain ASCII, which every system answers in the batch loops.
+    const auto check = [&](std::size_t done) {
       if (done != n) throw std::logic_error(name + ": a key left to answer()");
       keep(server.data());
       keep(value32.data());
       keep(value64.data());
+    };
+    results.push_back(
+        time_op(name, o, n, [&] { check(p->answer_bytes_many(bytes, pool.offsets, 0, server, v32, v64)); }));
+    results.push_back(time_op(name + ".utf16", o, n, [&] {
+      check(p->answer_utf16_many(std::u16string_view(pool.units.data(), pool.units.size()), pool.offsets, 0, server,
+                                 v32, v64));
     }));
   }
   print_ops(n, results);

@@ -114,6 +114,31 @@ function readUnits(o, name, keys) {
   );
 }
 
+// The other way to read them, which ringlab/systems takes for chunks of ASCII keys: each chunk's
+// keys joined into one string (the engine's copy, not a unit at a time) and its bytes written by
+// one TextEncoder.encodeInto, into a buffer as large as the chunk's units.
+function readJoined(o, name, keys, chunk = 8192) {
+  const n = keys.length;
+  const encoder = new TextEncoder();
+  const room = new Uint8Array(32 * chunk);
+  return timeOp(
+    o,
+    name,
+    n,
+    () => {
+      let acc = 0;
+      for (let start = 0; start < n; start += chunk) {
+        let text = "";
+        const end = Math.min(n, start + chunk);
+        for (let i = start; i < end; i++) text += keys[i];
+        acc += encoder.encodeInto(text, room.subarray(0, text.length)).read;
+      }
+      sink ^= acc;
+    },
+    "each chunk's keys joined, then one TextEncoder.encodeInto",
+  );
+}
+
 function timeOp(o, name, ops, pass, note) {
   for (let i = 0; i < o.warmup; i++) pass();
   const samples = [];
@@ -658,6 +683,7 @@ async function systems(o) {
   // The floor: only reading the keys' UTF-16 units in JavaScript, what any call given JS strings
   // must do first (only JavaScript can read a string's units).
   out.push(readUnits(o, "floor", keys));
+  out.push(readJoined(o, "floor.joined", keys));
   for (const r of rows) {
     const sys = systemsApi.system(r.system, r.options);
     // The typed arrays of one call, filled in again by every pass (as a caller reusing them would).

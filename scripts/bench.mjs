@@ -412,9 +412,13 @@ function systemsSection(systems, s) {
   const floor = med(Y.floor);
   L.push(
     `Per key, on ${systems.pool.toLocaleString("en-US")} course keys: the core's batch loop natively ` +
-      "(`Placement::answer_utf16_many`, bench/ringlab_bench systems), `system(name, options).placeMany(keys, out)` " +
+      "over the keys' bytes (`Placement::answer_bytes_many` in bench/ringlab_bench systems, what the module runs " +
+      "for a chunk of ASCII keys; in brackets, `answer_utf16_many` over their UTF-16 units, for any other chunk), " +
+      "`system(name, options).placeMany(keys, out)` " +
       "through the package given JS strings (typed arrays out, reused) and given `Uint8Array`s, the floor " +
-      `(only reading the keys' units in JavaScript: ${s(Y.floor)}), and the npm package people use for that ` +
+      `(only reading the keys' units in JavaScript with \`charCodeAt\`: ${s(Y.floor)}; the chunks' keys joined and ` +
+      `written by one \`TextEncoder.encodeInto\` each, as the package writes ASCII keys: ${s(Y["floor.joined"])}), ` +
+      "and the npm package people use for that " +
       "system on the same keys. Target: the package's strings ≤ floor + 1.5 × native, and faster than the npm package.",
     "",
   );
@@ -423,7 +427,9 @@ function systemsSection(systems, s) {
   );
   L.push("|---|---|---|---|---|---|---|---|---|");
   const names = [
-    ...new Set(systems.ops.filter((op) => op.op !== "floor").map((op) => op.op.replace(/\.(strings|bytes|npm)$/, ""))),
+    ...new Set(
+      systems.ops.filter((op) => !op.op.startsWith("floor")).map((op) => op.op.replace(/\.(strings|bytes|npm)$/, "")),
+    ),
   ];
   for (const name of names) {
     const npm = Y[`${name}.npm`];
@@ -433,7 +439,7 @@ function systemsSection(systems, s) {
     if (npm)
       met.push(ours < med(npm) ? `${num(med(npm) / ours)}× faster than the package` : "**slower than the package**");
     L.push(
-      `| ${name} | ${Y[`${name}.strings`]?.note ?? ""} | ${s(N[name])} | ${s(Y[`${name}.strings`])} | ${num(target)} ns | ` +
+      `| ${name} | ${Y[`${name}.strings`]?.note ?? ""} | ${s(N[name])}${N[`${name}.utf16`] ? ` [${num(med(N[`${name}.utf16`]))} ns]` : ""} | ${s(Y[`${name}.strings`])} | ${num(target)} ns | ` +
         `${s(Y[`${name}.bytes`])} | ${npm ? npm.note : "none"} | ${npm ? s(npm) : "—"} | ${met.join("; ")} |`,
     );
   }
