@@ -32,5 +32,9 @@ main(() => {
         .filter((f) => f.endsWith(".test.mjs"))
         .sort()
         .map((f) => path.join("tests", "e2e", f));
-  run(process.execPath, ["--test", ...testFlags, ...tests]);
+  // Two files at a time (each its own Chromium, page server and profile): a browser test spends
+  // much of its time waiting on the page, so two of them keep both cores busy where one leaves
+  // one idle. A --test-concurrency given on the command line wins.
+  const concurrency = testFlags.some((f) => f.startsWith("--test-concurrency")) ? [] : ["--test-concurrency=2"];
+  run(process.execPath, ["--test", ...concurrency, ...testFlags, ...tests]);
 });

@@ -1,5 +1,6 @@
 // Builds the libFuzzer targets in tests/fuzz/ (clang, AddressSanitizer + UndefinedBehaviorSanitizer)
-// with CMake into build-fuzz/ (the `fuzz` preset: -DRINGLAB_FUZZ=ON) and runs each for a fixed time.
+// with CMake into build-asan/ (the `asan` preset, -DRINGLAB_FUZZ=ON among its settings: the
+// sanitized Catch2 suite shares the instrumented library) and runs each for a fixed time.
 //
 //   node scripts/fuzz.mjs                 every target for 20 s (what `npm test` runs)
 //   node scripts/fuzz.mjs --seconds 300   longer runs (`npm run fuzz`)
@@ -8,12 +9,12 @@
 //            --fresh (forget the inputs found by earlier local runs), --build-only
 //
 // The targets, their -max_len and dictionaries are listed in tests/fuzz/CMakeLists.txt, which
-// writes them to build-fuzz/fuzz-targets.json for this script.
+// writes them to build-asan/fuzz-targets.json for this script.
 //
 // Each target first replays tests/fuzz/regressions/<target>/ (inputs that once failed), then fuzzes
-// from build-fuzz/corpus/<target>/, a working copy of the committed seeds in
+// from build-asan/corpus/<target>/, a working copy of the committed seeds in
 // tests/fuzz/corpus/<target>/: libFuzzer writes the inputs it finds there, never into the repo.
-// A failing input is left in build-fuzz/artifacts/<target>/ and named in the error.
+// A failing input is left in build-asan/artifacts/<target>/ and named in the error.
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -21,7 +22,7 @@ import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
 
 const fuzzDir = path.join(root, "tests", "fuzz");
-const buildDir = path.join(root, "build-fuzz");
+const buildDir = path.join(root, "build-asan");
 const manifest = path.join(buildDir, "fuzz-targets.json");
 
 const CXX = process.env.CXX_FUZZ || "clang++";
@@ -65,7 +66,7 @@ async function pool(items, limit, fn) {
   return results;
 }
 
-// Configures and builds every target in build-fuzz/ (CMake rebuilds only what changed).
+// Configures build-asan/ and builds the fuzz targets there (CMake rebuilds only what changed).
 export function buildFuzz({ jobs = defaultJobs() } = {}) {
   for (const tool of ["cmake", CXX]) {
     if (!has(tool)) {
@@ -75,8 +76,9 @@ export function buildFuzz({ jobs = defaultJobs() } = {}) {
       );
     }
   }
-  // The `fuzz` preset (CMakePresets.json): clang, Debug, -DRINGLAB_FUZZ=ON.
-  run("cmake", ["--preset", "fuzz", ...(process.env.CXX_FUZZ ? [`-DCMAKE_CXX_COMPILER=${CXX}`] : [])]);
+  // The `asan` preset (CMakePresets.json): clang, Debug, -DRINGLAB_SANITIZE=ON -DRINGLAB_FUZZ=ON; the
+  // `fuzz` build preset builds its fuzz targets only.
+  run("cmake", ["--preset", "asan", ...(process.env.CXX_FUZZ ? [`-DCMAKE_CXX_COMPILER=${CXX}`] : [])]);
   run("cmake", ["--build", "--preset", "fuzz", "--parallel", String(jobs)]);
 }
 

@@ -3,15 +3,15 @@
 // failed and after how long). `npm run check` is the quick tier (scripts/check.mjs).
 //
 // Each build happens once, in its own stage, and the suites after it run against it: the native
-// build (build/), the sanitizer build (build-asan/), the fuzz targets (build-fuzz/), the WebAssembly
-// modules with the Catch2 suite as WebAssembly (build-wasm/, web/lib/dist/) and the site (dist/).
+// build (build/), the sanitizer build (build-asan/: the Catch2 suite and the fuzz targets on one
+// instrumented library), the WebAssembly modules with the Catch2 suite as WebAssembly (build-wasm/,
+// web/lib/dist/) and the site (dist/).
 // `npm run test:js` and `npm run test:e2e` alone build what they need first.
 import { run } from "./lib/proc.mjs";
 import { Stages, runAsync } from "./lib/stages.mjs";
 import { setup } from "./setup.mjs";
-import { buildNative } from "./build-native.mjs";
 import { buildSanitized } from "./sanitize.mjs";
-import { buildFuzz, fuzz } from "./fuzz.mjs";
+import { fuzz } from "./fuzz.mjs";
 import { runJsTests } from "./test-js.mjs";
 
 const node = process.execPath;
@@ -19,13 +19,16 @@ const node = process.execPath;
 Stages.main("npm test", async (s) => {
   await s.stage("setup", () => setup());
   // Formatting is checked by the tools, not by review: clang-format for C++, prettier for the rest.
-  await s.stage("format --check", () => run(node, ["scripts/format.mjs", "--check"]));
-  // The C++ suite (Catch2, registered with CTest), natively.
-  await s.stage("native build", () => buildNative());
+  // One process, beside the native build (the C++ suite, Catch2 registered with CTest), which
+  // keeps both cores busy for longer.
+  await s.together([
+    ["format --check", () => runAsync(node, ["scripts/format.mjs", "--check"])],
+    ["native build", () => runAsync(node, ["scripts/build-native.mjs"])],
+  ]);
   await s.stage("ctest (native)", () => run("ctest", ["--test-dir", "build", "--output-on-failure", "-j", "2"]));
-  // The other two native builds, while nothing else needs the cores.
+  // The other native build, while nothing else needs the cores: the suite and the fuzz targets
+  // under ASan + UBSan.
   await s.stage("sanitizer build", () => buildSanitized());
-  await s.stage("fuzz build", () => buildFuzz());
   // Two single-threaded runs side by side, so neither core waits: the C++ suite under ASan + UBSan
   // (one process), and ringlab against the real software, whose time is mostly the other
   // programs' start-up and servers answering on 127.0.0.1.
