@@ -200,6 +200,10 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
    * fits stays out of the tab order. Checked after each render and when the box is resized.
    */
   private focusScrollers(): void {
+    // A printed output that does not fit (a program's line on a phone) shows a cue that it scrolls.
+    for (const pre of this.box.querySelectorAll<HTMLElement>("pre.scrolls")) {
+      pre.toggleAttribute("data-overflow", pre.scrollWidth > pre.clientWidth + 1);
+    }
     for (const wrap of this.box.querySelectorAll<HTMLElement>(".table-wrap")) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
         wrap.tabIndex = 0;
