@@ -524,7 +524,7 @@ export const widgets = [
   {
     tag: "ringlab-cluster",
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
-    title: { en: "Your cluster", bn: "আপনার ক্লাস্টার" },
+    title: { en: "Your cluster", bn: "আপনার cluster" },
     about: {
       en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
       bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
@@ -543,7 +543,7 @@ export const widgets = [
         "",
         {
           en: "one server per line in the flag syntax of ringlab place (ADDR[=WEIGHT], nginx's ADDR down, libketama's ADDR=MEMORY, Cassandra's NODE=TOKEN); absent: the system's example cluster",
-          bn: "প্রতি লাইনে একটি সার্ভার, ringlab place-এর flag-এর মতো করে (ADDR[=WEIGHT], nginx-এর ADDR down, libketama-র ADDR=MEMORY, Cassandra-র NODE=TOKEN); না থাকলে সিস্টেমের উদাহরণের ক্লাস্টার",
+          bn: "প্রতি লাইনে একটি সার্ভার, ringlab place-এর flag-এর মতো করে (ADDR[=WEIGHT], nginx-এর ADDR down, libketama-র ADDR=MEMORY, Cassandra-র NODE=TOKEN); না থাকলে সিস্টেমের উদাহরণের cluster",
         },
       ],
       [

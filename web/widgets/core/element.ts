@@ -208,7 +208,10 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
         wrap.tabIndex = 0;
         wrap.setAttribute("role", "group");
-        wrap.setAttribute("aria-label", (wrap.querySelector("caption")?.textContent ?? "").trim() || this.heading());
+        wrap.setAttribute(
+          "aria-label",
+          wrap.dataset.label || (wrap.querySelector("caption")?.textContent ?? "").trim() || this.heading(),
+        );
       } else if (wrap.hasAttribute("tabindex")) {
         for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
       }
