@@ -324,7 +324,7 @@ export const claimStyles = `
 .claims-section .claim-section { display: none; }
 .claims-section { margin: 0.6rem 0; }
 .claims-section > summary { cursor: pointer; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--_border); }
-.claims-section > summary > h3 { display: inline; font-size: 1rem; margin: 0; }
+.claims-section > summary > h2 { display: inline; font-size: 1rem; margin: 0; }
 .claims-section > summary { list-style: none; }
 .claims-section > summary::-webkit-details-marker { display: none; }
 .claims-section > summary::before { content: "▸"; color: var(--_muted); }

@@ -83,7 +83,7 @@ export class ClaimsElement extends ClaimsWidget<typeof spec> {
             h(
               "summary",
               {},
-              h("h3", {}, sectionName(t, sec)),
+              h("h2", {}, sectionName(t, sec)),
               h("span", { class: "hint" }, t.claims.count(f.int(shown.filter((c) => c.section === sec).length))),
             ),
             shown.filter((c) => c.section === sec).map(card),
