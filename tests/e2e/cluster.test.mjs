@@ -413,10 +413,12 @@ describe("Your cluster", () => {
         for (const el of root.querySelectorAll("[aria-label]")) out.push(el.getAttribute("aria-label"));
         return out.join("\n");
       });
-      // The chapter's English terms (bn.ts: key, hash, ring, node …) and the systems' own names.
+      // The chapter's English terms (bn.ts: key, hash, ring, node, cluster, weight …; terms.bn.json)
+      // and the systems' own names.
       const allowed = new Set(
         (
           "key Key hash ring node token Token Host host slot master partition partitioner bucket range input mode " +
+          "cluster weight " +
           "nginx memcached libmemcached libketama Redis Cluster Kafka Cassandra Envoy Guava Erlang Java client keyed " +
           "software package npm JavaScript ASCII Unicode UTF tag YAML Module block string " +
           "upstream server CRC ketama MD5 XXH64 CRC16 mod Maglev table load balancer ring_hash policy header " +

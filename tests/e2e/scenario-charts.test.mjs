@@ -369,9 +369,11 @@ describe("compare in Bengali", () => {
       const { page, host } = await open("#/compare?change=weight:S0=2&lang=bn", { width, height: 900 });
       const table = host.locator('[data-testid="compare-table"]');
       const all = await table.textContent();
-      // "memory" is the chapter's own word (its "• Memory: …", web/widgets/i18n/terms.bn.json).
-      assert.doesNotMatch(all, /not supported|has no weights|can only remove|algorithm|build/, all);
+      // "memory" and "algorithm" are the chapter's own words (its "• Memory: …"; it never says
+      // অ্যালগরিদম: web/widgets/i18n/terms.bn.json).
+      assert.doesNotMatch(all, /not supported|has no weights|can only remove|algorithms|build|অ্যালগরিদম/, all);
       assert.match(all, /memory \(byte\)/);
+      assert.equal(await table.locator("thead th").first().textContent(), "algorithm");
       assert.match(all, /এখানে চলে না: jump-এ weight নেই/);
       assert.match(all, /এখানে চলে না: mod-N-এ weight নেই/);
       const names = await table.evaluate((t) => [...t.querySelectorAll("tbody th")].map((th) => th.textContent));

@@ -26,7 +26,7 @@ async function load(rel) {
   return import(pathToFileURL(file).href);
 }
 const { Fmt } = await load("core/format.ts");
-const { bnClaims } = await load("claims/claim-texts.ts");
+const { bnClaims, scenarios, measurements } = await load("claims/claim-texts.ts");
 
 const catalogue = (await loadClaims()).claims();
 // As the widgets format for a Bengali page (bn.ts: numberLocale "bn-BD", Bengali digits).
@@ -40,7 +40,7 @@ const KEPT = new Set(
   (
     "key hash hashing ring token virtual node cache hit ratio miss database bucket backend maglev jump " +
     "rendezvous hrw score sd kb byte mod seed lookup binary search table traffic bounded load monotonicity " +
-    "hot paper log loop ln ringlab n v k m c p"
+    "hot paper log loop ln ringlab memory n v k m c p"
   ).split(" "),
 );
 // Identifiers keep Latin digits (S0 … S9, the points S0#0 … S9#0, the harmonic number H_10).
@@ -85,8 +85,13 @@ function texts(c) {
     detail: t.detail(v, f),
     scale: t.scale,
     reason: t.reason,
+    scenario: scenarios.bn[c.id] ?? "",
+    measured: measurements[c.id]?.(v, f, "bn") ?? "",
   };
 }
+
+/** A double's every digit (16.199999999999985): a figure rounded at no claim's digits. */
+const FLOAT_ARTIFACT = /\d\.\d{5,}/;
 
 test("every claim of the core's catalogue has a Bengali text, and no text is for a claim it lacks", () => {
   assert.ok(catalogue.length >= 14, `${catalogue.length} claims`);
@@ -186,4 +191,49 @@ test("the chapter's figure in Bengali says the chapter's number", () => {
       `${c.id}: ${c.chapter.value} not in "${bn}"`,
     );
   }
+});
+
+test("a scenario that is a call of the API is a sentence, in English and in Bengali; a command line stays a command", () => {
+  const calls = catalogue.filter((c) => !c.ringlab.scenario.startsWith("ringlab "));
+  assert.ok(calls.length >= 19, `${calls.length} scenarios that are not command lines`);
+  for (const lang of ["en", "bn"]) {
+    assert.deepEqual(Object.keys(scenarios[lang]).sort(), calls.map((c) => c.id).sort(), lang);
+    for (const c of calls) {
+      const s = scenarios[lang][c.id];
+      // No function call, no method, no "x|y" alternatives: words a reader of the chapter reads.
+      assert.doesNotMatch(s, /[A-Za-z]\(|\.[a-z]+[A-Z(]|\|/, `${lang} ${c.id}: ${s}`);
+      assert.match(s, /[.।]$/, `${lang} ${c.id}: a sentence`);
+    }
+  }
+  for (const c of calls) assert.match(scenarios.bn[c.id], /[\u0980-\u09ff]/, c.id);
+});
+
+test("a measurement beside a formula: where the chapter's figure is a formula, ringlab's own run, at one decimal", () => {
+  const sd = catalogue.find((c) => c.id === "sd-formula-n10");
+  // V = 1: the formula's 90 %, the published program's 84.7 % (its own printed table).
+  assert.equal(
+    measurements["sd-formula-n10"](sd.ringlab.values, f, "bn"),
+    "V = ১-এ ৮৪.৭%, V = ১০-এ ২৬.৭%, V = ১০০-এ ৮.৪%, V = ১,০০০-এ ৩.২%",
+  );
+  assert.equal(
+    measurements["sd-formula-n10"](sd.ringlab.values, new Fmt("en-US", "latn"), "en"),
+    "V=1 84.7%, V=10 26.7%, V=100 8.4%, V=1000 3.2%",
+  );
+  const eighty = catalogue.find((c) => c.id === "mod-n-moves-80");
+  assert.equal(measurements["mod-n-moves-80"](eighty.ringlab.values, f, "bn"), "৮০.১%");
+  for (const id of Object.keys(measurements))
+    assert.ok(
+      catalogue.some((c) => c.id === id),
+      id,
+    );
+});
+
+test("no Bengali figure shows a double's every digit: each is rounded at its claim's digits", () => {
+  for (const c of catalogue) {
+    for (const [field, text] of Object.entries(texts(c))) {
+      assert.doesNotMatch(toLatin(text), FLOAT_ARTIFACT, `${c.id} ${field}: ${text}`);
+    }
+  }
+  const db = catalogue.find((c) => c.id === "cache-database-load");
+  assert.equal(texts(db).detail, "(১ − পরের hit) ÷ (১ − আগের hit) = ৮১% ÷ ৫% = ১৬.২");
 });

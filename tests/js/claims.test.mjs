@@ -136,3 +136,14 @@ test("the module's heap is back where it was after a catalogue", () => {
   catalogue.claimsJson();
   assert.equal(catalogue.memory().heapUsed, before);
 });
+
+test("no figure shows a double's every digit: each is written at its claim's digits", () => {
+  for (const c of claims) {
+    for (const text of [c.chapter.figure, c.ringlab.figure, c.ringlab.detail])
+      assert.doesNotMatch(text, /\d\.\d{5,}/, `${c.id}: ${text}`);
+  }
+  // The chapter's 16.2, at its one decimal: not the double 16.199999999999985.
+  const db = claims.find((c) => c.id === "cache-database-load");
+  assert.equal(db.ringlab.detail, "(1 - hit after) / (1 - hit before) = 81% / 5% = 16.2");
+  assert.equal(db.ringlab.figure, "16.2x");
+});

@@ -35,7 +35,7 @@ function widgetSection(w, t) {
   const rows = w.attrs
     .map(
       ([name, def, meaning]) =>
-        `<tr data-attr="${esc(name)}" data-default="${esc(def)}"><th scope="row"><code>${esc(name)}</code></th><td>${def === "" ? `<span class="none">${esc(t.none)}</span>` : `<code>${esc(def)}</code>`}</td><td>${esc(meaning[lang])}</td></tr>`,
+        `<tr data-attr="${esc(name)}" data-default="${esc(def)}"><th scope="row"><code>${esc(name)}</code></th><td class="def">${def === "" ? `<span class="none">${esc(t.none)}</span>` : `<code>${esc(def)}</code>`}</td><td>${esc(meaning[lang])}</td></tr>`,
     )
     .join("\n");
   return `<section class="widget" id="${w.tag}" data-tag="${w.tag}" aria-labelledby="${w.tag}-title">

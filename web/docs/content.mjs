@@ -524,7 +524,7 @@ export const widgets = [
   {
     tag: "ringlab-cluster",
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
-    title: { en: "Your cluster", bn: "আপনার ক্লাস্টার" },
+    title: { en: "Your cluster", bn: "আপনার cluster" },
     about: {
       en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
       bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
@@ -543,7 +543,7 @@ export const widgets = [
         "",
         {
           en: "one server per line in the flag syntax of ringlab place (ADDR[=WEIGHT], nginx's ADDR down, libketama's ADDR=MEMORY, Cassandra's NODE=TOKEN); absent: the system's example cluster",
-          bn: "প্রতি লাইনে একটি সার্ভার, ringlab place-এর flag-এর মতো করে (ADDR[=WEIGHT], nginx-এর ADDR down, libketama-র ADDR=MEMORY, Cassandra-র NODE=TOKEN); না থাকলে সিস্টেমের উদাহরণের ক্লাস্টার",
+          bn: "প্রতি লাইনে একটি সার্ভার, ringlab place-এর flag-এর মতো করে (ADDR[=WEIGHT], nginx-এর ADDR down, libketama-র ADDR=MEMORY, Cassandra-র NODE=TOKEN); না থাকলে সিস্টেমের উদাহরণের cluster",
         },
       ],
       [
@@ -648,8 +648,8 @@ export const widgets = [
         "playground",
         "",
         {
-          en: "the playground's address, for the link to the claim's page (empty: the same page, as inside the playground)",
-          bn: "playground-এর ঠিকানা, দাবির পাতার লিংকের জন্য (ফাঁকা: একই পাতা, যেমন playground-এর ভেতরে)",
+          en: 'the playground\'s address, for the "See it live" link to the claim\'s page; playground="" links within the same page, as the playground itself does; absent: no link (a course page has no playground of its own)',
+          bn: 'playground-এর ঠিকানা, দাবির পাতার "সরাসরি দেখুন" লিংকের জন্য; playground="" দিলে লিংক একই পাতার ভেতরে, playground নিজে যেমন করে; না থাকলে লিংক নেই (কোর্সের পাতার নিজের playground নেই)',
         },
       ],
     ],
@@ -660,8 +660,8 @@ export const widgets = [
     section: { en: "the chapter, checked", bn: "অধ্যায়, যাচাই করা" },
     title: { en: "The chapter's claims", bn: "অধ্যায়ের দাবি" },
     about: {
-      en: "Every claim of the chapter as ringlab-claim draws it, under a count of the verdicts: the playground's claims page.",
-      bn: "অধ্যায়ের প্রতিটি দাবি, ringlab-claim যেমন দেখায়, ওপরে রায়গুলোর হিসাব: playground-এর দাবির পাতা।",
+      en: "Every claim of the chapter as ringlab-claim draws it, grouped by the chapter's sections, under a count of the verdicts and a choice of section (which sets section): the playground's claims page.",
+      bn: "অধ্যায়ের প্রতিটি দাবি, ringlab-claim যেমন দেখায়, অধ্যায়ের অংশ অনুযায়ী ভাগ করা; ওপরে রায়গুলোর হিসাব আর অংশ বেছে নেওয়ার তালিকা (যা section বদলায়): playground-এর দাবির পাতা।",
     },
     attrs: [
       [
@@ -673,8 +673,8 @@ export const widgets = [
         "playground",
         "",
         {
-          en: "the playground's address, for the links to the claims' pages (empty: the same page)",
-          bn: "playground-এর ঠিকানা, দাবির পাতাগুলোর লিংকের জন্য (ফাঁকা: একই পাতা)",
+          en: "the playground's address, for the links to the claims' pages; playground=\"\" links within the same page; absent: no links",
+          bn: 'playground-এর ঠিকানা, দাবির পাতাগুলোর লিংকের জন্য; playground="" দিলে একই পাতার ভেতরে; না থাকলে লিংক নেই',
         },
       ],
     ],
@@ -693,8 +693,10 @@ export const pages = {
     contents: "Widgets",
     start: {
       title: "Getting started",
+      // What to copy, as the test of this page copies it (tests/e2e/docs-embed.test.mjs).
+      copy: "dist/widgets/",
       body: [
-        "Copy the files of dist/widgets/ — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm and ringlab-simd.wasm (the same module with SIMD128, taken where the browser has it) with their glue ringlab.js and ringlab-simd.js (a page downloads the pair its browser takes), for <ringlab-malachi-ring> and <ringlab-cluster> ringlab-systems.js and ringlab-systems.wasm, and for <ringlab-cluster> ringlab-compat.js, which only a page with such an element downloads — into one folder of your site. Load the script once; every <ringlab-…> element on the page then works. The worker and the .wasm files are found next to the script, so any folder and any sub-path will do.",
+        "Copy the whole folder dist/widgets/, every file in it as it is, into one folder of your site (here /assets/ringlab/). Load the script once; every <ringlab-…> element on the page then works. The files load one another when first needed — the worker, ringlab.wasm or ringlab-simd.wasm with its glue, the real-systems module for <ringlab-malachi-ring> and <ringlab-cluster>, the claims module, its worker and its texts for <ringlab-claim> and <ringlab-claims>, and chunks whose names carry a hash of their content and change from build to build — so copy the folder, not a list of files: a page downloads only the files its elements use. They are found next to the script, so any folder and any sub-path will do.",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',
@@ -748,8 +750,9 @@ export const pages = {
     contents: "Widget-গুলো",
     start: {
       title: "শুরু করা",
+      copy: "dist/widgets/",
       body: [
-        "dist/widgets/-এর ফাইলগুলো — ringlab-widgets.js, ringlab-errors.js, ringlab-parallel.js, ringlab-worker.js, ringlab.wasm আর ringlab-simd.wasm (SIMD128-সহ একই মডিউল, ব্রাউজারে থাকলে সেটিই নেওয়া হয়) ও তাদের glue ringlab.js আর ringlab-simd.js (পাতা শুধু ব্রাউজারের নেওয়া জোড়াটিই নামায়), <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য ringlab-systems.js ও ringlab-systems.wasm, আর <ringlab-cluster>-এর জন্য ringlab-compat.js, যা শুধু তেমন element থাকা পাতাই নামায় — আপনার সাইটের একই ফোল্ডারে কপি করুন। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। Worker আর .wasm ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
+        "dist/widgets/ ফোল্ডারটি পুরোটাই, ভেতরের প্রতিটি ফাইল যেমন আছে তেমন, আপনার সাইটের একটি ফোল্ডারে কপি করুন (এখানে /assets/ringlab/)। Script একবার লোড করলেই পাতার সব <ringlab-…> element কাজ করে। ফাইলগুলো দরকার হলে একে অন্যকে লোড করে — worker, glue-সহ ringlab.wasm বা ringlab-simd.wasm, <ringlab-malachi-ring> আর <ringlab-cluster>-এর জন্য বাস্তব সিস্টেমের module, <ringlab-claim> আর <ringlab-claims>-এর জন্য দাবির module, তার worker আর লেখা, আর এমন কিছু অংশ যাদের নামে থাকে তাদের বিষয়বস্তুর hash, যা প্রতি build-এ বদলায় — তাই ফাইলের তালিকা নয়, পুরো ফোল্ডারটিই কপি করুন: পাতা শুধু তার element-গুলোর দরকারি ফাইলই নামায়। সব ফাইল খোঁজা হয় script-এর পাশেই, তাই যেকোনো ফোল্ডার বা sub-path চলে।",
       ],
       snippet:
         '<script type="module" src="/assets/ringlab/ringlab-widgets.js"></script>\n\n<ringlab-ring-stepper></ringlab-ring-stepper>',

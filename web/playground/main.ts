@@ -36,7 +36,8 @@ const routes: Route[] = [
   { id: "compare", group: "tools", tag: "ringlab-compare" },
   { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
-  { id: "claims", group: "claims", tag: "ringlab-claims" },
+  // The claims' links open this playground's own pages.
+  { id: "claims", group: "claims", tag: "ringlab-claims", fixed: { playground: "" } },
 ];
 
 const page = document.getElementById("page") as HTMLElement;

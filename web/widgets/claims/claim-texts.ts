@@ -33,10 +33,8 @@ export function value(v: ClaimValues, name: string): number {
 // Shared phrasings. A percentage and a multiple are written as the chapter writes them (৮০.১%,
 // ১৬.২ গুণ); a count takes its classifier (১০,০০০টি key), and a count of zero is said as Bengali
 // says it (একটিও … নয়), never "০টি".
-// Rounded as the core rounds (JavaScript's toFixed on the double: 21.95 is 21.949… and shows as
-// 21.9, as the chapter's program prints it), then only written in Bengali digits; Intl alone
-// would round the shortest decimal "21.95" up to ২২.০.
-const fixed = (f: Fmt, x: number, d: number): string => f.dec(Number(x.toFixed(d)), d);
+// Rounded as the core rounds, then written in Bengali digits: Fmt.fixed, the one rule.
+const fixed = (f: Fmt, x: number, d: number): string => f.fixed(x, d);
 const pct = (f: Fmt, x: number, d: number): string => `${fixed(f, x, d)}%`;
 const times = (f: Fmt, x: number, d: number): string => `${fixed(f, x, d)} গুণ`;
 const ofKeys = (f: Fmt, n: number, total: number): string =>
@@ -102,8 +100,9 @@ export const bnClaims: Record<string, ClaimText> = {
     claim: "একই বদলে database-এর চাপ হয় ১৬.২ গুণ: miss মোট অনুরোধের ৫% থেকে বেড়ে ৮১%।",
     chapter: "১৬.২ গুণ",
     ringlab: (v, f) => times(f, value(v, "multiplier"), 1),
-    // The double as the core prints it, every digit: the rounding the chapter's one decimal hides.
-    detail: (v, f) => `(১ − পরের hit) ÷ (১ − আগের hit) = ${f.digitsIn(String(value(v, "multiplier")))}`,
+    // At the chapter's one decimal, as the core writes it.
+    detail: (v, f) =>
+      `(১ − পরের hit) ÷ (১ − আগের hit) = ${pct(f, value(v, "missAfter"), 0)} ÷ ${pct(f, value(v, "missBefore"), 0)} = ${fixed(f, value(v, "multiplier"), 1)}`,
     scale: "হুবহু সূত্র",
     reason: "অধ্যায় এক দশমিক ঘর পর্যন্ত ছাপে",
   },
@@ -389,5 +388,96 @@ export const bnClaims: Record<string, ClaimText> = {
       `N = ১ থেকে ১০০-এর প্রতিটি মানে সূত্র আর ringlab-এর হিসাব হুবহু এক; যেমন N = ৪-এ ${pct(f, value(v, "modN4"), 1)} আর ${pct(f, value(v, "least4"), 1)}`,
     scale: "N = ১ থেকে ১০০",
     reason: "সূত্র আর ringlab — দুটো থেকেই একই ভাসমান-বিন্দু সংখ্যা আসে",
+  },
+};
+
+/**
+ * A claim's scenario in words, in each language, where the core's scenario is a call of its API
+ * (theory.modNKeptFraction(4, 5), cacheWhatIf(…)) rather than a command line: a reader of the
+ * chapter is told what ran, not which function. A command line (`ringlab run …`) stays a command.
+ */
+export const scenarios: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  en: {
+    "mod-n-six-keys": "The hashes 5, 20, 38, 50, 77 and 95, each divided by 4 and by 5, their remainders compared.",
+    "mod-n-moves-80": "The exact share of all hash values whose remainder on division by 4 differs from that by 5.",
+    "cache-hit-after-mod-n":
+      "A cache that hits 95 % of requests, just after mod-N moves four keys in five (4 → 5 servers).",
+    "cache-database-load":
+      "A cache that hits 95 % of requests, just after mod-N moves four keys in five (4 → 5 servers).",
+    "largest-arc-v1": "The harmonic number H_10, and the course's ring of 10 servers with one virtual node each.",
+    "largest-arc-expected":
+      "2,000 rings of 10 servers with one point each, every ring with fresh server names (r0-S0 … r1999-S9).",
+    "smallest-arc-expected":
+      "2,000 rings of 10 servers with one point each, every ring with fresh server names (r0-S0 … r1999-S9).",
+    "sd-formula-n10": "The formula √((N − 1)/(N·V + 1)) at N = 10, for V = 1, 10, 100 and 1,000.",
+    "even-10x-needs-100x": "The same formula at V = 10 divided by its value at V = 1,000 (N = 10).",
+    "vnodes-for-target":
+      "The V the formula asks for at N = 10 for a target of 5 % and of 10 %, and sd/mean at the chapter's V = 400 and 100.",
+    "memory-25600-points":
+      "A ring of 100 servers with 256 virtual nodes each: its points counted and its memory measured.",
+    "lookup-15-comparisons":
+      "A ring of 100 servers with 256 virtual nodes each; every step of the binary search counted for 10,000 keys (seed 16).",
+    "lookup-10x-vnodes":
+      "Rings of 100 servers with 256 and with 2,560 virtual nodes each; every step of the binary search counted for 10,000 keys (seed 16).",
+    "jump-loops-ln-n": "Every jump of jump hash counted over 1,000,000 buckets for the course's 10,000 keys (seed 16).",
+    "maglev-m-over-n": "A Maglev table of 65,537 slots for 10 backends: the slots each backend gets.",
+    "bounded-load-cap":
+      "Bounded loads with ε = 0.25: 10,000 keys (seed 16) on a ring of 10 servers with one point each.",
+    "bounded-most-stay":
+      "Bounded loads with ε = 0.25: 10,000 keys (seed 16) on a ring of 10 servers with one point each.",
+    "hot-key-vnodes":
+      "100,000 requests for 1,000 keys, a few of them hot (Zipf, s = 1, seed 16), on 10 servers with V = 1, 10, 100 and 1,000; then each key in 4 copies.",
+    "n-to-n-plus-1": "The formulas and ringlab's own figures compared for every N from 1 to 100.",
+  },
+  bn: {
+    "mod-n-six-keys": "hash ৫, ২০, ৩৮, ৫০, ৭৭ আর ৯৫-এর প্রতিটিকে ৪ আর ৫ দিয়ে ভাগ করে দুই ভাগশেষ মেলানো।",
+    "mod-n-moves-80": "সব hash-মানের ঠিক কত ভাগে ৪ দিয়ে ভাগের ভাগশেষ আর ৫ দিয়ে ভাগের ভাগশেষ আলাদা, তার হুবহু হিসাব।",
+    "cache-hit-after-mod-n":
+      "যে cache ৯৫% অনুরোধে hit পায়, mod-N ৪ থেকে ৫টি সার্ভারে গিয়ে প্রতি পাঁচটি key-এর চারটি সরানোর ঠিক পরে।",
+    "cache-database-load":
+      "যে cache ৯৫% অনুরোধে hit পায়, mod-N ৪ থেকে ৫টি সার্ভারে গিয়ে প্রতি পাঁচটি key-এর চারটি সরানোর ঠিক পরে।",
+    "largest-arc-v1": "হারমোনিক সংখ্যা H_10, আর কোর্সের ১০টি সার্ভারের ring, প্রতিটি সার্ভারের একটি virtual node।",
+    "largest-arc-expected": "১০টি সার্ভারের ২,০০০টি ring, প্রতিটি সার্ভারের একটি বিন্দু, প্রতিটি ring-এ সার্ভারের নাম নতুন।",
+    "smallest-arc-expected": "১০টি সার্ভারের ২,০০০টি ring, প্রতিটি সার্ভারের একটি বিন্দু, প্রতিটি ring-এ সার্ভারের নাম নতুন।",
+    "sd-formula-n10": "N = ১০-এ √((N − 1)/(N·V + 1)) সূত্র, V = ১, ১০, ১০০ আর ১,০০০-এ।",
+    "even-10x-needs-100x": "একই সূত্রের V = ১০-এর মানকে V = ১,০০০-এর মান দিয়ে ভাগ (N = ১০)।",
+    "vnodes-for-target": "N = ১০-এ ৫% আর ১০% লক্ষ্যের জন্য সূত্র যত V চায়, আর অধ্যায়ের V = ৪০০ ও ১০০-এ sd/গড়।",
+    "memory-25600-points": "১০০টি সার্ভারের ring, প্রতিটির ২৫৬টি virtual node: বিন্দু গোনা আর memory মাপা।",
+    "lookup-15-comparisons":
+      "১০০টি সার্ভারের ring, প্রতিটির ২৫৬টি virtual node; ১০,০০০টি key-এ (seed ১৬) binary search-এর প্রতিটি ধাপ গোনা।",
+    "lookup-10x-vnodes":
+      "১০০টি সার্ভারের দুটি ring, প্রতিটি সার্ভারের ২৫৬ আর ২,৫৬০টি virtual node; ১০,০০০টি key-এ (seed ১৬) binary search-এর প্রতিটি ধাপ গোনা।",
+    "jump-loops-ln-n": "কোর্সের ১০,০০০টি key-এ (seed ১৬) ১০,০০,০০০টি bucket-এ jump hash-এর প্রতিটি লাফ গোনা।",
+    "maglev-m-over-n": "১০টি backend-এর জন্য ৬৫,৫৩৭ ঘরের Maglev table: প্রতিটি backend কত ঘর পায়।",
+    "bounded-load-cap": "ε = ০.২৫-এর bounded load: ১০টি সার্ভারের ring-এ (প্রতিটির একটি বিন্দু) ১০,০০০টি key (seed ১৬)।",
+    "bounded-most-stay": "ε = ০.২৫-এর bounded load: ১০টি সার্ভারের ring-এ (প্রতিটির একটি বিন্দু) ১০,০০০টি key (seed ১৬)।",
+    "hot-key-vnodes":
+      "১,০০০টি key-এ ১,০০,০০০টি অনুরোধ, কয়েকটি key hot (জিপফ বণ্টন, seed ১৬), ১০টি সার্ভারে V = ১, ১০, ১০০ আর ১,০০০; তারপর প্রতিটি key-এর ৪টি কপি।",
+    "n-to-n-plus-1": "N = ১ থেকে ১০০-এর প্রতিটি মানে সূত্র আর ringlab-এর নিজের হিসাব মেলানো।",
+  },
+};
+
+/**
+ * Where the chapter's figure is a formula and ringlab also measures the same quantity, the
+ * measurement, from the claim's live values: it is what a reader sees first (the V = 1 spread the
+ * formula puts at 90 % is 84.7 % in the published program's own run). Percentages and multiples at
+ * the digits the chapter's programs print them.
+ */
+export const measurements: Readonly<Record<string, (v: ClaimValues, f: Fmt, lang: string) => string>> = {
+  "mod-n-moves-80": (v, f) => `${fixed(f, value(v, "measured"), 1)}%`,
+  "largest-arc-v1": (v, f) => f.times(Number(value(v, "largest").toFixed(2)), 2),
+  "sd-formula-n10": (v, f, lang) =>
+    [1, 10, 100, 1000]
+      .map((n) => {
+        const shown = `${fixed(f, value(v, `measured${n}`), 1)}%`;
+        return lang === "bn" ? `V = ${f.int(n)}-এ ${shown}` : `V=${n} ${shown}`;
+      })
+      .join(", "),
+  "even-10x-needs-100x": (v, f, lang) => {
+    const a = f.times(Number(value(v, "measured10to1000").toFixed(2)), 2);
+    const b = f.times(Number(value(v, "measured1to100").toFixed(2)), 2);
+    return lang === "bn"
+      ? `V = ১০ থেকে ১,০০০-এ ${a}, V = ১ থেকে ১০০-এ ${b}`
+      : `${a} from V=10 to 1000, ${b} from V=1 to 100`;
   },
 };

@@ -94,7 +94,18 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
   const fg = color("--_fg");
   const grid = color("--_border");
   const font = `12px ${style.fontFamily || "system-ui"}`;
-  const plot = h("div", { class: "plot", "aria-hidden": "true" });
+  // A bar per name needs room for the name (upright when wider than its bar): with more names
+  // than the box has room for, the plot keeps that room and scrolls sideways in its own wrapper,
+  // rather than leaving every second name out. The wrapper takes the focus when it scrolls
+  // (element.ts, focusScrollers), named by the chart's title.
+  const perName = 16;
+  const roomy = spec.categories ? spec.categories.length * perName + 80 : 0;
+  const plot = h("div", {
+    class: "plot",
+    "aria-hidden": "true",
+    style: roomy ? `min-width:${roomy}px` : undefined,
+  });
+  const scroller = h("div", { class: "table-wrap chart-scroll", "data-label": spec.title }, plot);
   // uPlot's own legend is hidden (it lays out as a table of live values); ours names each series
   // with its mark, in the page's language, wrapping on a phone.
   const legend =
@@ -109,7 +120,7 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
     "figure",
     { class: "chart", "data-testid": spec.testid, style: "margin:0" },
     h("figcaption", { class: "chart-title" }, spec.title),
-    plot,
+    scroller,
     legend,
     h(
       "details",
@@ -186,7 +197,10 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
           if (!cats) return splits.map((v) => spec.xFmt(v));
           // Names too many to fit one per bar: every k-th, so they never run into each other.
           const k = Math.max(1, Math.ceil((n * 15) / plotWidth(u)));
-          return splits.map((v) => (v % k === 0 ? (cats[v] ?? "") : ""));
+          const shown = splits.map((v) => (v % k === 0 ? (cats[v] ?? "") : ""));
+          // The names drawn on the canvas, for the tests (a canvas has no text to read).
+          plot.dataset.xLabels = shown.join("|");
+          return shown;
         },
         cats
           ? {

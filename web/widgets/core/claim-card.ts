@@ -63,6 +63,54 @@ export function liveHref(id: string, base: string, lang: string): string | undef
   return `${base}#/${at.route}${qs ? `?${qs}` : ""}`;
 }
 
+/** Where a figure comes from: a run on keys or rings that was counted, or a formula evaluated. */
+export type Basis = "measured" | "formula";
+
+/**
+ * Each claim's two figures, the chapter's and ringlab's, by where they come from (null: the
+ * chapter states no number). A published program's printed output is measured.
+ */
+const bases: Record<string, [chapter: Basis | null, ringlab: Basis]> = {
+  "mod-n-six-keys": ["measured", "measured"],
+  "mod-n-new-server-share": ["formula", "measured"],
+  "mod-n-moves-80": ["formula", "formula"],
+  "cache-hit-after-mod-n": ["formula", "formula"],
+  "cache-database-load": ["formula", "formula"],
+  "ring-vs-mod-output": ["measured", "measured"],
+  "mod-n-measured": ["measured", "measured"],
+  "ring-moves-21.9": ["measured", "measured"],
+  "ring-none-between-old": ["measured", "measured"],
+  "largest-arc-v1": ["formula", "formula"],
+  "largest-arc-expected": ["formula", "measured"],
+  "smallest-arc-expected": ["formula", "measured"],
+  "sd-formula-n10": ["formula", "formula"],
+  "even-10x-needs-100x": ["formula", "formula"],
+  "vnode-sweep-output": ["measured", "measured"],
+  "vnodes-for-target": ["formula", "formula"],
+  "memory-25600-points": ["formula", "formula"],
+  "lookup-15-comparisons": ["formula", "measured"],
+  "lookup-10x-vnodes": ["formula", "formula"],
+  "hrw-jump-output": ["measured", "measured"],
+  "hrw-balance": ["formula", "measured"],
+  "hrw-moves-20.1": ["measured", "measured"],
+  "hrw-none-from-others": ["measured", "measured"],
+  "jump-moves-8.8": ["measured", "measured"],
+  "jump-near-ideal": ["formula", "measured"],
+  "jump-none-between-old": ["measured", "measured"],
+  "jump-loops-ln-n": ["formula", "measured"],
+  "maglev-m-over-n": ["formula", "measured"],
+  "bounded-load-cap": ["formula", "measured"],
+  "bounded-most-stay": [null, "measured"],
+  "hot-key-vnodes": [null, "measured"],
+  "n-to-n-plus-1": ["formula", "formula"],
+};
+
+/** Where a claim's chapter figure and ringlab's figure come from (undefined for an unknown id). */
+export function basisOf(id: string): { chapter: Basis | null; ringlab: Basis } | undefined {
+  const b = bases[id];
+  return b && { chapter: b[0], ringlab: b[1] };
+}
+
 /** The chapter's section as the page names it: "§4 Virtual nodes". */
 export function sectionName(t: Messages, section: string): string {
   const n = Number(section.replace(/^§/, ""));
@@ -88,19 +136,40 @@ export interface CardContext {
   f: Fmt;
   /** The claim's words in the page's language (undefined: the core's English). */
   text: ClaimText | undefined;
-  /** The playground's address for the link. */
-  base: string;
+  /** The scenario in words, where the core's is API calls rather than a command line. */
+  scenario: string | undefined;
+  /**
+   * What ringlab measures where the chapter's figure is a formula, in the page's language
+   * (undefined: nothing measured beside the formula).
+   */
+  measured: string | undefined;
+  /** The playground's address for the link ("" inside the playground; null: no link). */
+  base: string | null;
 }
 
-export function claimCard(c: Claim, { t, f, text, base }: CardContext): HTMLElement {
+/** Whether a scenario is a command line a reader can type (kept as code, in any language). */
+export function isCommand(scenario: string): boolean {
+  return scenario.startsWith("ringlab ");
+}
+
+export function claimCard(c: Claim, { t, f, text, scenario, measured, base }: CardContext): HTMLElement {
   const v = c.ringlab.values;
+  const basis = basisOf(c.id) ?? { chapter: null, ringlab: "measured" };
   const figures = isOutput(c)
     ? outputs(c, t, f)
-    : numbers(c, t, text ? text.chapter : c.chapter.figure, text ? text.ringlab(v, f) : c.ringlab.figure);
+    : numbers(
+        c,
+        t,
+        text ? text.chapter : c.chapter.figure,
+        text ? text.ringlab(v, f) : c.ringlab.figure,
+        basis,
+        measured,
+      );
   const detail = text ? text.detail(v, f) : c.ringlab.detail;
-  const href = liveHref(c.id, base, t.lang);
+  const href = base === null ? undefined : liveHref(c.id, base, t.lang);
   const route = liveRoute(c.id)?.route;
   const routeTitle = route ? t.playground.routes[route as keyof Messages["playground"]["routes"]]?.title : undefined;
+  const command = isCommand(c.ringlab.scenario);
   return h(
     "article",
     { class: `claim ${c.verdict}`, "data-claim": c.id, "data-verdict": c.verdict, "data-testid": "claim" },
@@ -112,19 +181,27 @@ export function claimCard(c: Claim, { t, f, text, base }: CardContext): HTMLElem
     ),
     h("p", { class: "claim-text", "data-testid": "claim-text" }, text ? text.claim : c.claim),
     figures,
-    detail ? h("p", { class: "hint", "data-testid": "detail" }, detail) : null,
+    // How it is checked: folded, so that a phone shows the claims and their figures first.
     h(
-      "p",
-      { class: "hint", "data-testid": "tolerance" },
-      h("strong", {}, `${t.claims.tolerance}: ${t.claims.kinds[c.tolerance.kind]}`),
-      ` — ${text ? text.reason : c.tolerance.reason}`,
-    ),
-    h(
-      "p",
-      { class: "hint", "data-testid": "scenario" },
-      `${t.claims.scenario}: `,
-      h("code", { translate: "no" }, c.ringlab.scenario),
-      ` (${text ? text.scale : c.ringlab.scale})`,
+      "details",
+      { class: "claim-how" },
+      h("summary", {}, t.claims.how),
+      detail ? h("p", { class: "hint", "data-testid": "detail" }, detail) : null,
+      h(
+        "p",
+        { class: "hint", "data-testid": "tolerance" },
+        h("strong", {}, `${t.claims.tolerance}: ${t.claims.kinds[c.tolerance.kind]}`),
+        ` — ${text ? text.reason : c.tolerance.reason}`,
+      ),
+      h(
+        "p",
+        { class: "hint", "data-testid": "scenario", "data-command": command ? "" : undefined },
+        `${t.claims.scenario}: `,
+        command || scenario === undefined
+          ? h("code", { translate: "no" }, c.ringlab.scenario)
+          : h("span", { class: "scenario-text" }, scenario),
+        ` (${text ? text.scale : c.ringlab.scale})`,
+      ),
     ),
     href && routeTitle
       ? h("p", { class: "claim-link" }, h("a", { href, "data-testid": "live" }, `${t.claims.see}: ${routeTitle}`))
@@ -132,41 +209,78 @@ export function claimCard(c: Claim, { t, f, text, base }: CardContext): HTMLElem
   );
 }
 
-function numbers(c: Claim, t: Messages, chapter: string, ringlab: string): HTMLElement {
-  // A list of two terms, not a table: a long statement wraps on a phone instead of scrolling.
+/** A figure's label: whose figure, and a tag saying whether it was measured or is a formula. */
+function label(t: Messages, who: string, basis: Basis | null): HTMLElement {
+  return h(
+    "dt",
+    {},
+    who,
+    basis
+      ? h("span", { class: `tag ${basis}`, "data-testid": "basis", "data-basis": basis }, t.claims.bases[basis])
+      : null,
+  );
+}
+
+function numbers(
+  c: Claim,
+  t: Messages,
+  chapter: string,
+  ringlab: string,
+  basis: { chapter: Basis | null; ringlab: Basis },
+  measured: string | undefined,
+): HTMLElement {
+  // A list of terms, not a table: a long statement wraps on a phone instead of scrolling. Where
+  // the chapter's figure is a formula and ringlab measures it too, the measurement comes first
+  // and stands out; the formula's value (what the verdict holds against the chapter) follows.
   return h(
     "dl",
     { class: "claim-figures", "data-testid": "figures", "aria-label": t.claims.figures },
-    h("div", {}, h("dt", {}, t.claims.chapter), h("dd", { "data-testid": "chapter" }, chapter)),
     h(
       "div",
-      {},
-      h("dt", {}, t.claims.ringlab),
-      h("dd", { "data-testid": "ringlab", class: `live ${c.verdict}` }, ringlab),
+      { "data-row": "chapter" },
+      label(t, t.claims.chapter, basis.chapter),
+      h("dd", { "data-testid": "chapter" }, chapter),
+    ),
+    measured !== undefined
+      ? h(
+          "div",
+          { "data-row": "measured" },
+          label(t, t.claims.ringlabMeasures, "measured"),
+          h("dd", { "data-testid": "measured", class: "live main" }, measured),
+        )
+      : null,
+    h(
+      "div",
+      { "data-row": "ringlab" },
+      label(t, measured !== undefined ? t.claims.ringlabFormula : t.claims.ringlab, basis.ringlab),
+      h(
+        "dd",
+        { "data-testid": "ringlab", class: `live ${c.verdict}${measured === undefined ? " main" : ""}` },
+        ringlab,
+      ),
     ),
   );
 }
 
 function outputs(c: Claim, t: Messages, f: Fmt): HTMLElement {
   const d = byteDiff(c.chapter.figure, c.ringlab.figure);
+  // A program's line is not wrapped (its columns line up); a phone scrolls it, and says so.
+  const printed = (caption: string, testid: string, text: string) =>
+    h(
+      "figure",
+      {},
+      h("figcaption", {}, caption),
+      h("pre", { "data-testid": testid, class: "scrolls", translate: "no", tabindex: "0" }, text),
+      h("p", { class: "scroll-cue", "data-testid": "scroll-cue", "aria-hidden": "true" }, t.claims.scrollCue),
+    );
   return h(
     "div",
     { class: "claim-outputs" },
     h(
       "div",
       { class: "pair" },
-      h(
-        "figure",
-        {},
-        h("figcaption", {}, t.claims.chapterPrints),
-        h("pre", { "data-testid": "chapter", translate: "no", tabindex: "0" }, c.chapter.figure),
-      ),
-      h(
-        "figure",
-        {},
-        h("figcaption", {}, t.claims.ringlabPrints),
-        h("pre", { "data-testid": "ringlab", translate: "no", tabindex: "0" }, c.ringlab.figure),
-      ),
+      printed(t.claims.chapterPrints, "chapter", c.chapter.figure),
+      printed(t.claims.ringlabPrints, "ringlab", c.ringlab.figure),
     ),
     h(
       "p",
@@ -188,15 +302,36 @@ export const claimStyles = `
 .verdict.differs, .bytes.differs { color: var(--_bad); }
 .claim-text { margin: 0 0 0.4rem; }
 .claim-figures { margin: 0.2rem 0 0.4rem; }
-.claim-figures > div { display: grid; grid-template-columns: 9rem minmax(0, 1fr); gap: 0.75rem; padding: 0.2rem 0; border-bottom: 1px solid var(--_border); }
+.claim-figures > div { display: grid; grid-template-columns: 13rem minmax(0, 1fr); gap: 0.75rem; padding: 0.2rem 0; border-bottom: 1px solid var(--_border); }
 .claim-figures dt { color: var(--_muted); }
-.claim-figures dd { margin: 0; font-variant-numeric: tabular-nums; font-weight: 600; overflow-wrap: anywhere; }
+.claim-figures dd { margin: 0; font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.claim-figures dd.main { font-weight: 600; }
+.claim-figures dd.live:not(.main) { color: var(--_muted); }
+.tag { display: inline-block; margin-inline-start: 0.4rem; padding: 0 0.35rem; border: 1px solid var(--_border); border-radius: 4px; font-size: 0.75rem; color: var(--_muted); white-space: nowrap; }
+.tag.measured { border-color: var(--_accent); color: var(--_accent); }
+.claim-how { margin: 0.2rem 0; }
+.claim-how summary { cursor: pointer; color: var(--_muted); font-size: 0.875rem; }
+.claim-how[open] summary { margin-bottom: 0.2rem; }
 @media (max-width: 480px) { .claim-figures > div { grid-template-columns: minmax(0, 1fr); gap: 0; } }
 .claim-outputs .pair { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.5rem; }
 @media (max-width: 760px) { .claim-outputs .pair { grid-template-columns: minmax(0, 1fr); } }
 .claim-outputs figure { margin: 0; min-width: 0; }
 .claim-outputs figcaption { font-size: 0.875rem; color: var(--_muted); }
 .claim-outputs pre { margin: 0.2rem 0 0; padding: 0.4rem 0.5rem; background: var(--_surface); border-radius: 6px; overflow-x: auto; font-size: 0.8rem; }
+.claim-outputs pre[data-overflow] { box-shadow: inset -1.25rem 0 1rem -1rem var(--_fg, currentColor); }
+.scroll-cue { display: none; margin: 0.15rem 0 0; font-size: 0.8rem; color: var(--_muted); }
+.claim-outputs pre[data-overflow] + .scroll-cue { display: block; }
+.claims-section .claim-section { display: none; }
+.claims-section { margin: 0.6rem 0; }
+.claims-section > summary { cursor: pointer; display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 0.6rem; padding: 0.3rem 0; border-bottom: 1px solid var(--_border); }
+.claims-section > summary > h2 { display: inline; font-size: 1rem; margin: 0; }
+.claims-section > summary { list-style: none; }
+.claims-section > summary::-webkit-details-marker { display: none; }
+.claims-section > summary::before { content: "▸"; color: var(--_muted); }
+.claims-section[open] > summary::before { content: "▾"; }
+.claims-section[open] > summary { margin-bottom: 0.5rem; }
+.claims-filter { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: center; margin: 0 0 0.5rem; }
+.claims-filter select { max-width: 100%; }
 .bytes { font-weight: 600; margin: 0.3rem 0; }
 .claim code { overflow-wrap: anywhere; }
 .claim-link { margin: 0.2rem 0 0.4rem; }

@@ -4,7 +4,8 @@
 // own: only a page with a claim widget downloads them. Every claim widget of a page shares one
 // computation.
 import type { Claim } from "ringlab/claims";
-import type { ClaimText } from "../claims/claim-texts";
+import type { ClaimText, ClaimValues } from "../claims/claim-texts";
+import type { Fmt } from "./format";
 import { claimStyles } from "./claim-card";
 import { RinglabElement } from "./element";
 import type { Spec } from "./params";
@@ -25,6 +26,10 @@ export interface Catalogue {
   readonly claims: readonly Claim[];
   /** The claims' texts by language and id (English pages use the core's own words). */
   readonly texts: Readonly<Record<string, Readonly<Record<string, ClaimText>>>>;
+  /** The scenarios in words by language and id (claims/claim-texts.ts). */
+  readonly scenarios: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** What ringlab measures beside a formula, by id. */
+  readonly measurements: Readonly<Record<string, (v: ClaimValues, f: Fmt, lang: string) => string>>;
 }
 
 let pending: Promise<Catalogue> | undefined;
@@ -58,7 +63,13 @@ export function getClaims(): Promise<Catalogue> {
     typeof Worker !== "undefined" ? inWorker() : onPage(),
     import("../claims/claim-texts"),
   ]).then(
-    ([json, i18n]) => (loaded = { claims: JSON.parse(json) as Claim[], texts: { bn: i18n.bnClaims } }),
+    ([json, i18n]) =>
+      (loaded = {
+        claims: JSON.parse(json) as Claim[],
+        texts: { bn: i18n.bnClaims },
+        scenarios: i18n.scenarios,
+        measurements: i18n.measurements,
+      }),
     (e: unknown) => {
       pending = undefined; // a later widget may retry
       throw e;
@@ -70,6 +81,21 @@ export function getClaims(): Promise<Catalogue> {
 /** The catalogue if it has been computed, else undefined. */
 export function claimsIfLoaded(): Catalogue | undefined {
   return loaded;
+}
+
+/** The words a card needs for one claim in one language (claim-card.ts: CardContext). */
+export function cardWords(
+  catalogue: Catalogue,
+  c: Claim,
+  lang: string,
+  f: Fmt,
+): { text: ClaimText | undefined; scenario: string | undefined; measured: string | undefined } {
+  const m = catalogue.measurements[c.id];
+  return {
+    text: catalogue.texts[lang]?.[c.id],
+    scenario: (catalogue.scenarios[lang] ?? catalogue.scenarios.en)?.[c.id],
+    measured: m ? m(c.ringlab.values, f, lang) : undefined,
+  };
 }
 
 /** The base of the claim widgets: their "module" is the catalogue, and they draw claim cards. */

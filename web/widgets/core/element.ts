@@ -200,11 +200,18 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
    * fits stays out of the tab order. Checked after each render and when the box is resized.
    */
   private focusScrollers(): void {
+    // A printed output that does not fit (a program's line on a phone) shows a cue that it scrolls.
+    for (const pre of this.box.querySelectorAll<HTMLElement>("pre.scrolls")) {
+      pre.toggleAttribute("data-overflow", pre.scrollWidth > pre.clientWidth + 1);
+    }
     for (const wrap of this.box.querySelectorAll<HTMLElement>(".table-wrap")) {
       if (wrap.scrollWidth > wrap.clientWidth + 1) {
         wrap.tabIndex = 0;
         wrap.setAttribute("role", "group");
-        wrap.setAttribute("aria-label", (wrap.querySelector("caption")?.textContent ?? "").trim() || this.heading());
+        wrap.setAttribute(
+          "aria-label",
+          wrap.dataset.label || (wrap.querySelector("caption")?.textContent ?? "").trim() || this.heading(),
+        );
       } else if (wrap.hasAttribute("tabindex")) {
         for (const a of ["tabindex", "role", "aria-label"]) wrap.removeAttribute(a);
       }

@@ -46,6 +46,17 @@ export class Fmt {
     return this.out(this.nf({ minimumFractionDigits: d, maximumFractionDigits: d }).format(x));
   }
 
+  /**
+   * A measured or computed figure at the digits a claim prints: rounded as the core rounds
+   * (JavaScript's toFixed on the double, so 21.95, the double 21.949…, shows as 21.9, as the
+   * chapter's program prints it), then written in this language's digits. Intl alone would round
+   * the shortest decimal "21.95" up to 22.0; and no figure shows a double's every digit
+   * (16.199999999999985 is 16.2 at the chapter's one decimal).
+   */
+  fixed(x: number, d: number): string {
+    return this.dec(Number(x.toFixed(d)), d);
+  }
+
   /** A decimal with at most `d` fraction digits (axis labels). */
   num(x: number, d = 2): string {
     return this.out(this.nf({ maximumFractionDigits: d }).format(x));

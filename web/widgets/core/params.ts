@@ -2,6 +2,8 @@
 // a typed value. The same strings go into the URL, so a link, an attribute and `el.state = …`
 // are three spellings of one thing. Parsing is lenient on purpose: a value the module rejects
 // (NaN, a fraction, a negative count) reaches it and comes back as a RinglabError, shown in place.
+// Numbers read in either digit set, Bengali or Latin (core/numbers.ts); they are written in Latin.
+import { latinDigits, readNumber, readNumbers } from "./numbers";
 
 export interface Codec<T> {
   /** The value when the attribute is absent. */
@@ -14,7 +16,7 @@ export interface Codec<T> {
 export function num(def: number): Codec<number> {
   return {
     def,
-    parse: (t) => (t.trim() === "" ? NaN : Number(t.trim())),
+    parse: readNumber,
     format: (v) => String(v),
   };
 }
@@ -27,7 +29,7 @@ export function num(def: number): Codec<number> {
  */
 export function parseFraction(text: string): number {
   // Bengali digits read as the same numbers.
-  const t = text.trim().replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+  const t = latinDigits(text).trim();
   const pct = /^(.*?)\s*[%٪]$/.exec(t);
   const body = (pct ? pct[1] : t) ?? "";
   if (body.trim() === "") return NaN;
@@ -48,7 +50,7 @@ export function fraction(def: number): Codec<number> {
 export function moduleNum(): Codec<number | undefined> {
   return {
     def: undefined,
-    parse: (t) => (t.trim() === "" ? undefined : Number(t.trim())),
+    parse: (t) => (t.trim() === "" ? undefined : readNumber(t)),
     format: (v) => (v === undefined ? "" : String(v)),
   };
 }
@@ -58,7 +60,7 @@ export function stepIndex(): Codec<number> {
   return {
     def: 0,
     parse: (t) => {
-      const n = Number.parseInt(t, 10);
+      const n = Number.parseInt(latinDigits(t), 10);
       return Number.isFinite(n) && n >= 0 ? n : 0;
     },
     format: (v) => String(v),
@@ -69,6 +71,14 @@ export function str(def: string): Codec<string> {
   return { def, parse: (t) => t, format: (v) => v };
 }
 
+/**
+ * Text that may be absent, and absent means something else than empty: null when the attribute
+ * is not there, its text (maybe "") when it is.
+ */
+export function optionalStr(): Codec<string | null> {
+  return { def: null, parse: (t) => t, format: (v) => v ?? "" };
+}
+
 export function bool(def: boolean): Codec<boolean> {
   return { def, parse: (t) => t !== "false" && t !== "0", format: (v) => (v ? "true" : "false") };
 }
@@ -77,12 +87,7 @@ export function bool(def: boolean): Codec<boolean> {
 export function nums(def: readonly number[]): Codec<number[]> {
   return {
     def: [...def],
-    parse: (t) =>
-      t
-        .split(",")
-        .map((x) => x.trim())
-        .filter((x) => x !== "")
-        .map(Number),
+    parse: readNumbers,
     format: (v) => v.join(","),
   };
 }
@@ -125,7 +130,7 @@ export function placed(def: readonly Placed[]): Codec<Placed[]> {
               .split("/")
               .map((x) => x.trim())
               .filter((x) => x !== "")
-              .map(Number),
+              .map(readNumber),
           };
         }),
     format: (v) => v.map((p) => `${p.name}:${p.tokens.join("/")}`).join(","),

@@ -6,6 +6,7 @@ import type { Movement, Ringlab } from "ringlab";
 import { h } from "./dom";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
+import { fieldDigits, readNumber } from "./numbers";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
 
@@ -140,16 +141,21 @@ export interface FieldLabels {
   label: HTMLSpanElement;
 }
 
-/** A labelled text field that reports its value on change (Enter or leaving the field). */
+/**
+ * A labelled text field that reports its value on change (Enter or leaving the field). A numeric
+ * one (a list of numbers) shows its value in the page's digits (setField).
+ */
 export function textField(
   testid: string,
   onChange: (value: string) => void,
   cls = "wide",
+  numeric = false,
 ): { el: HTMLLabelElement; input: HTMLInputElement; label: HTMLSpanElement; note: HTMLSpanElement } {
   const input = h("input", {
     type: "text",
     class: cls,
     "data-testid": testid,
+    "data-numeric": numeric ? "" : undefined,
     spellcheck: "false",
     autocomplete: "off",
   });
@@ -160,8 +166,10 @@ export function textField(
 }
 
 /**
- * A labelled number field (a spin box: typing and the arrow keys both work). The range shown is
- * only a hint for the browser's arrows; the module decides what is valid and says why not.
+ * A labelled number field: typed in either digit set (a phone's Bengali keyboard types ০–৯) and
+ * shown in the page's digits, which an <input type="number"> can do neither of; the arrow keys
+ * step it as a spin box's would. The range is only a hint for the arrows; the module decides what
+ * is valid and says why not.
  */
 export function numberField(
   testid: string,
@@ -169,22 +177,49 @@ export function numberField(
   range: { min?: number; max?: number; step?: number } = {},
 ): { el: HTMLLabelElement; input: HTMLInputElement; label: HTMLSpanElement } {
   const input = h("input", {
-    type: "number",
+    type: "text",
     class: "num",
     "data-testid": testid,
-    min: range.min,
-    max: range.max,
-    step: range.step ?? "any",
+    "data-numeric": "",
     inputmode: "decimal",
+    spellcheck: "false",
+    autocomplete: "off",
   });
-  input.addEventListener("change", () => onChange(input.value.trim() === "" ? NaN : Number(input.value)));
+  input.addEventListener("change", () => onChange(readNumber(input.value)));
+  stepWithArrows(input, range, onChange);
   const label = h("span");
   return { el: h("label", {}, label, input), input, label };
 }
 
-/** Puts a value into a field unless the reader is typing in it. */
+/** ↑ and ↓ step a numeric text field by `step` within its range, as a spin box's arrows would. */
+export function stepWithArrows(
+  input: HTMLInputElement,
+  range: { min?: number; max?: number; step?: number },
+  onChange: (value: number) => void,
+): void {
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+    const x = readNumber(input.value);
+    if (!Number.isFinite(x)) return;
+    e.preventDefault();
+    const step = range.step ?? 1;
+    let next = e.key === "ArrowUp" ? x + step : x - step;
+    if (range.min !== undefined) next = Math.max(range.min, next);
+    if (range.max !== undefined) next = Math.min(range.max, next);
+    input.value = fieldDigits(String(Number(next.toFixed(10))), input.closest("[lang]")?.getAttribute("lang") ?? "en");
+    onChange(next);
+  });
+}
+
+/**
+ * Puts a value into a field unless the reader is typing in it; a numeric field shows it in the
+ * page's digits (its box's lang).
+ */
 export function setField(root: ShadowRoot | null, input: HTMLInputElement, value: string): void {
-  if (root?.activeElement !== input) input.value = value;
+  if (root?.activeElement === input) return;
+  input.value = input.hasAttribute("data-numeric")
+    ? fieldDigits(value, input.closest("[lang]")?.getAttribute("lang") ?? "en")
+    : value;
 }
 
 export interface ServerEditorOptions {

@@ -4,11 +4,21 @@
 // and what moved after a change.
 import type { Ringlab } from "ringlab";
 import { h } from "./dom";
+import { fieldDigits, readNumber } from "./numbers";
 import type { Placed } from "./params";
 import { movePoint, positionAt, ringDiagram, type RingArc, type RingKey, type RingPoint } from "./ring-diagram";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
-import { colorSlots, movesOf, numberField, setField, textField, type Moves, type ServerEditor } from "./scenario";
+import {
+  colorSlots,
+  movesOf,
+  numberField,
+  setField,
+  stepWithArrows,
+  textField,
+  type Moves,
+  type ServerEditor,
+} from "./scenario";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
 import { ownerOf, smallRing, type Owner } from "../steps/token-ring";
@@ -125,7 +135,7 @@ export function ringFields(
 ): RingFields {
   return {
     key: textField("key", on.key),
-    hashes: textField("hashes", on.hashes),
+    hashes: textField("hashes", on.hashes, "wide", true),
     span: numberField("span", on.span, { min: 2, step: 1 }),
     editor,
     dragHint: h("p", { class: "hint drag-hint" }),
@@ -388,19 +398,20 @@ export function tokenInputs(
     { class: "tokens" },
     p.tokens.map((token, j) => {
       const label = p.tokens.length === 1 ? t.scenario.token(p.name) : t.ring.tokenN(p.name, String(j + 1));
+      // Text in the page's digits, read in either (core/numbers.ts); the span is the range's hint.
       const input = h("input", {
-        type: "number",
+        type: "text",
         class: "num",
-        min: 0,
-        max: span - 1,
-        step: 1,
-        value: String(token),
+        inputmode: "numeric",
+        "data-numeric": "",
+        value: fieldDigits(String(token), t.lang),
         "aria-label": label,
         title: label,
         "data-focus-key": `token:${p.name}:${j}`,
         "data-testid": j === 0 ? `${testid}-token-${p.name}` : `${testid}-token-${p.name}-${j}`,
       });
-      input.addEventListener("change", () => onChange(j, input.value.trim() === "" ? NaN : Number(input.value)));
+      input.addEventListener("change", () => onChange(j, readNumber(input.value)));
+      stepWithArrows(input, { min: 0, max: span - 1, step: 1 }, (v) => onChange(j, v));
       return input;
     }),
   );

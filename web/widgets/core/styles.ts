@@ -180,6 +180,8 @@ svg .mover { stroke: var(--_bg); stroke-width: 1.5; }
 .servers-field { min-width: 0; max-width: 100%; }
 .add-server { display: flex; flex-direction: row; align-items: center; gap: 0.3rem; flex-wrap: wrap; }
 .shortcuts { font-size: 0.8rem; color: var(--_muted); margin: 0.35rem 0 0; }
+/* Keyboard shortcuts mean nothing on a touch screen without a keyboard, nor on a phone's width. */
+@media (pointer: coarse), (max-width: 480px) { .shortcuts { display: none; } }
 kbd { font-family: inherit; font-size: 0.8rem; border: 1px solid var(--_border); border-bottom-width: 2px; border-radius: 4px; padding: 0 0.3rem; background: var(--_surface); }
 .swatch { display: inline-block; width: 0.8em; height: 0.8em; border-radius: 50%; background: var(--c); margin-right: 0.3em; vertical-align: -0.05em; }
 table { border-collapse: collapse; font-size: 0.9rem; font-variant-numeric: tabular-nums; width: 100%; }

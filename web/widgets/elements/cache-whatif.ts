@@ -7,7 +7,9 @@ import type { ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
+import { readNumber } from "../core/numbers";
 import { fraction, moduleNum, num, oneOf, parseFraction, type StateOf } from "../core/params";
+import { setField } from "../core/scenario";
 import { stackOnPhones, table } from "../core/table";
 
 const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
@@ -49,16 +51,16 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
     for (const field of ["hit", "from", "to"] as const) {
       // The hit ratio is text: "95 %" is how the chapter writes it, which a number field refuses.
       const input = h("input", {
-        type: field === "hit" ? "text" : "number",
+        type: "text",
+        "data-numeric": "",
         class: "num",
         "data-testid": `field-${field}`,
         inputmode: "decimal",
         spellcheck: "false",
         autocomplete: "off",
-        ...(field === "hit" ? {} : { min: 1, step: 1 }),
       });
       input.addEventListener("change", () => {
-        const v = field === "hit" ? parseFraction(input.value) : input.value === "" ? NaN : Number(input.value);
+        const v = field === "hit" ? parseFraction(input.value) : readNumber(input.value);
         this.setState({ [field]: v } as Partial<State>, true);
       });
       const label = h("span");
@@ -101,7 +103,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
     const f = this.f;
     for (const [field, { input, label }] of this.fields) {
       label.textContent = t[field];
-      if (this.shadowRoot?.activeElement !== input) input.value = String(state[field]);
+      setField(this.shadowRoot, input, String(state[field]));
     }
     this.selectLabel.textContent = t.algorithm;
     this.select.replaceChildren(

@@ -1,19 +1,20 @@
 // <ringlab-claim id="ring-moves-21.9" playground="https://…/playground/">
 // One claim of the chapter, for a course page to place beside the paragraph that makes it: the
-// chapter's figure and ringlab's live figure side by side, the verdict, the tolerance, and a link
-// to the playground page that shows it (`playground`: the playground's address; empty inside
-// the playground itself). The claims are computed once a page, off the main thread, by the claims
-// module (core/claims.ts).
+// chapter's figure and ringlab's live figure side by side, each tagged measured or formula, the
+// verdict, the tolerance, and a link to the playground page that shows it (`playground`: the
+// playground's address; "" for the page itself, as inside the playground; without it a course
+// page has no playground to link to, so the card shows no link). The claims are computed once a
+// page, off the main thread, by the claims module (core/claims.ts).
 import { claimCard, sectionName } from "../core/claim-card";
-import { ClaimsWidget, type Catalogue } from "../core/claims";
+import { ClaimsWidget, cardWords, type Catalogue } from "../core/claims";
 import { pageError } from "../core/errors";
 import { h, replace } from "../core/dom";
-import { str, type StateOf } from "../core/params";
+import { optionalStr, str, type StateOf } from "../core/params";
 import { messagesFor } from "../i18n/index";
 
 const spec = {
   id: str(""),
-  playground: str(""),
+  playground: optionalStr(),
 };
 type State = StateOf<typeof spec>;
 
@@ -44,7 +45,7 @@ export class ClaimElement extends ClaimsWidget<typeof spec> {
     }
     replace(
       this.out,
-      claimCard(c, { t: this.t, f: this.f, text: catalogue.texts[this.t.lang]?.[c.id], base: s.playground }),
+      claimCard(c, { t: this.t, f: this.f, ...cardWords(catalogue, c, this.t.lang, this.f), base: s.playground }),
     );
   }
 }

@@ -7,6 +7,7 @@ import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { Cancelled, JobRunner } from "../core/jobs";
+import { fieldDigits, isCount, latinDigits, readNumber } from "../core/numbers";
 import { str, type StateOf } from "../core/params";
 import { stackOnPhones, table } from "../core/table";
 import type { Job } from "../worker/protocol";
@@ -23,11 +24,13 @@ const spec = {
 type State = StateOf<typeof spec>;
 type Field = keyof State;
 
-const num = (t: string) => (t.trim() === "" ? NaN : Number(t.trim()));
+const num = readNumber;
 
-/** "10" is ten servers S0…S9; "A,B,C:2" are names, with an optional weight after a colon. */
+/**
+ * "10" (or "১০") is ten servers S0…S9; "A,B,C:2" are names, with an optional weight after a colon.
+ */
 export function parseServers(text: string): CompareScenario["servers"] {
-  if (/^\s*\d+\s*$/.test(text)) return Number(text);
+  if (isCount(text)) return readNumber(text);
   return text
     .split(",")
     .map((x) => x.trim())
@@ -67,6 +70,11 @@ export function scenarioOf(state: State, defaults: Defaults): CompareScenario {
     epsilon: num(v("epsilon")),
     tableSize: num(v("table-size")),
   };
+}
+
+/** Whether a field's text is a number (shown in the page's digits): all but the change and named servers. */
+function numeric(field: Field, text: string): boolean {
+  return field === "servers" ? isCount(text) : field !== "change";
 }
 
 export class Compare extends RinglabElement<typeof spec> {
@@ -130,7 +138,9 @@ export class Compare extends RinglabElement<typeof spec> {
     const d: Partial<Record<Field, string>> = this.rl ? fieldDefaults(this.rl.defaults()) : {};
     const partial: Partial<State> = {};
     for (const [field, { input }] of this.inputs) {
-      const v = input.value.trim();
+      // A number typed in Bengali digits is the same number: the attribute (and the address) keep
+      // it in Latin ones.
+      const v = numeric(field, input.value) ? latinDigits(input.value.trim()) : input.value.trim();
       partial[field] = v === d[field] ? "" : v;
     }
     for (const [k, v] of Object.entries(partial)) if (v === "") this.removeAttribute(k);
@@ -145,7 +155,9 @@ export class Compare extends RinglabElement<typeof spec> {
       if (field === "change")
         label.replaceChildren(t.fields.change, " (", h("code", { lang: "en", translate: "no" }, CHANGE_SYNTAX), ")");
       else label.textContent = t.fields[field];
-      if (this.shadowRoot?.activeElement !== input) input.value = state[field] !== "" ? state[field] : defaults[field];
+      const shown = state[field] !== "" ? state[field] : defaults[field];
+      if (this.shadowRoot?.activeElement !== input)
+        input.value = numeric(field, shown) ? fieldDigits(shown, this.t.lang) : shown;
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;

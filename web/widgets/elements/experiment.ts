@@ -8,6 +8,7 @@ import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { Cancelled, JobRunner } from "../core/jobs";
+import { fieldDigits, latinDigits, readNumber } from "../core/numbers";
 import { oneOf, str, type StateOf } from "../core/params";
 import type { Job, JobResult } from "../worker/protocol";
 
@@ -39,7 +40,7 @@ export function flagDefaults(defaults: Defaults, name: ExperimentName): Partial<
 
 // Text → number for the module: it, not the page, decides what is valid ("abc" is NaN and the
 // module says so).
-const toNumber = (text: string) => (text.trim() === "" ? NaN : Number(text.trim()));
+const toNumber = readNumber;
 
 function jobOf(state: State, defaults: Defaults): Job {
   const d = flagDefaults(defaults, state.name);
@@ -165,7 +166,8 @@ export class Experiment extends RinglabElement<typeof spec> {
     const d = this.rl ? flagDefaults(this.rl.defaults(), this.state.name) : {};
     const partial: Partial<State> = {};
     for (const [flag, { input }] of this.inputs) {
-      const v = input.value.trim();
+      // Bengali digits typed are the same number; the attribute keeps Latin ones.
+      const v = latinDigits(input.value.trim());
       partial[flag] = v === (d[flag] ?? "") ? "" : v;
     }
     for (const [k, v] of Object.entries(partial)) if (v === "") this.removeAttribute(k);
@@ -206,7 +208,7 @@ export class Experiment extends RinglabElement<typeof spec> {
       label.title = t.flagHelp[flag];
       input.setAttribute("aria-description", t.flagHelp[flag]);
       if (this.shadowRoot?.activeElement !== input)
-        input.value = state[flag] !== "" ? state[flag] : (defaults[flag] ?? "");
+        input.value = fieldDigits(state[flag] !== "" ? state[flag] : (defaults[flag] ?? ""), this.t.lang);
     }
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;

@@ -7,6 +7,7 @@
 import type { Ringlab } from "ringlab";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
+import { latinDigits } from "../core/numbers";
 import { fraction, moduleNum, num, parseFraction, type StateOf } from "../core/params";
 import { stackOnPhones, table } from "../core/table";
 
@@ -25,7 +26,7 @@ const TRACE_BUDGET = 3e8;
 
 /** A count as the reader writes it: Latin or Bengali digits, with or without grouping commas. */
 const count = (text: string): number | undefined => {
-  const t = text.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/[,\s]/g, "");
+  const t = latinDigits(text).replace(/[,\s]/g, "");
   return t === "" ? undefined : Number(t);
 };
 /** Rounded up, so the V reaches its target; the tolerance keeps 1/0.05² = 400, not 401. */

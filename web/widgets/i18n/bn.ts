@@ -71,7 +71,7 @@ const bn: Messages = {
   owner: "মালিক",
   movedCol: "সরেছে কি না",
   noteCol: "মন্তব্য",
-  seed: "Seed",
+  seed: "seed",
 
   scenario: {
     newServer: "নতুন সার্ভার",
@@ -196,7 +196,7 @@ const bn: Messages = {
           "Malachi (Elixir) key পাঠায় প্রথম সেই virtual node-এ, যার token :erlang.phash2(key, 2^ring_bits)-এর সমান বা বড়; শেষ পেরোলে বৃত্ত ঘুরে শুরুতে। Elixir-এ যেভাবে লেখেন সেভাবেই key লিখুন, আর দেখুন আপনার cluster ঠিক কোন virtual node ব্যবহার করে; virtual node যোগ, বাদ বা টেনে সরিয়ে দেখুন কোন key সরে।",
       },
       cluster: {
-        title: "আপনার ক্লাস্টার",
+        title: "আপনার cluster",
         intro:
           "একটি আসল সিস্টেম বেছে নিন — nginx, memcached, Redis, Kafka, Cassandra, Envoy, Guava, Erlang — তাতে আপনার কনফিগারেশন আর key দিন, আর দেখুন প্রতিটি key কোন সার্ভারে যায় (আসল software-এর উত্তর, হুবহু), প্রতি সার্ভারে চাপ কত, আর সার্ভার যোগ, বাদ বা বন্ধ হলে কোন key সরে।",
       },
@@ -531,7 +531,7 @@ const bn: Messages = {
       vnodes: "Virtual node (V)",
       "more-vnodes": "বেশি virtual node",
       copies: "Hot key-এর কপি",
-      seed: "Seed",
+      seed: "seed",
     },
     run: "পরীক্ষা",
     maxOverMean: "সর্বোচ্চ ÷ গড়",
@@ -570,7 +570,7 @@ const bn: Messages = {
   },
 
   compare: {
-    title: "একই পরিস্থিতিতে সব অ্যালগরিদম",
+    title: "একই পরিস্থিতিতে সব algorithm",
     fields: {
       servers: "সার্ভার (সংখ্যা, বা নাম: A,B,C:2)",
       vnodes: "virtual node",
@@ -586,8 +586,8 @@ const bn: Messages = {
     progress: (pct) => `পেছনের আলাদা থ্রেডগুলোতে তুলনা চলছে: ${pct}`,
     cancelled: "বাতিল হয়েছে। আবার শুরু করতে “তুলনা করুন” চাপুন।",
     cancelledKept: "বাতিল হয়েছে। নিচের টেবিল আগের তুলনার; আবার শুরু করতে “তুলনা করুন” চাপুন।",
-    caption: "প্রতিটি অ্যালগরিদম কী সরাল, আর ভাগ কতটা সমান থাকল",
-    algorithm: "অ্যালগরিদম",
+    caption: "প্রতিটি algorithm কী সরাল, আর ভাগ কতটা সমান থাকল",
+    algorithm: "algorithm",
     moved: "সরা key",
     toNew: "নতুন সার্ভারে",
     betweenOld: "পুরোনোদের মধ্যে",
@@ -614,7 +614,7 @@ const bn: Messages = {
     hit: "আগের hit ratio",
     from: "আগে সার্ভার",
     to: "পরে সার্ভার",
-    algorithm: "অ্যালগরিদম",
+    algorithm: "algorithm",
     algorithms: {
       "mod-n": "mod-N",
       ring: "ring",
@@ -737,14 +737,14 @@ const bn: Messages = {
   },
 
   cluster: {
-    title: "আপনার ক্লাস্টার: আসল সিস্টেম প্রতিটি key কোথায় পাঠায়, আর বদলালে কী সরে",
+    title: "আপনার cluster: আসল সিস্টেম প্রতিটি key কোথায় পাঠায়, আর বদলালে কী সরে",
     system: "সিস্টেম",
     about: {
       nginx:
-        "nginx-এর upstream, `hash $key consistent` (ketama-ধাঁচের বিন্দু, ওজনের প্রতি এককে ১৬০টি) বা সাধারণ `hash` (key-এর CRC-32, ওজনসহ তালিকায় বারবার চেষ্টা)। উত্তর: upstream-এ যেভাবে লেখা, সেই সার্ভার।",
+        "nginx-এর upstream, `hash $key consistent` (ketama-ধাঁচের বিন্দু, weight-এর প্রতি এককে ১৬০টি) বা সাধারণ `hash` (key-এর CRC-32, weight-সহ তালিকায় বারবার চেষ্টা)। উত্তর: upstream-এ যেভাবে লেখা, সেই সার্ভার।",
       memcached:
         "`libmemcached 1.1.4`-এর `memcached_server_by_key`: আপনার client যে distribution আর key hash ঠিক করে, সার্ভার যোগ হয় ক্রমানুসারে। উত্তর: host:port।",
-      libketama: 'মূল libketama: প্রতিটি সার্ভারের বিন্দু `"address-n"`-এর MD5 থেকে, memory অনুযায়ী ওজন।',
+      libketama: 'মূল libketama: প্রতিটি সার্ভারের বিন্দু `"address-n"`-এর MD5 থেকে, memory অনুযায়ী weight।',
       redis:
         "Redis Cluster: key-এর (বা তার {hash tag}-এর) CRC16 mod 16384 হলো slot; `redis-cli --cluster create` যেভাবে ভাগ করে, সেভাবে slot-গুলো master-দের মধ্যে ভাগ।",
       kafka: "Kafka-র keyed partitioner: প্রতিটি record-এর key-এর partition।",
@@ -752,7 +752,7 @@ const bn: Messages = {
         "Cassandra-র Murmur3Partitioner: key-এর token; মালিক সেই node, যার token প্রথম সমান বা বড়, শেষ পেরোলে শুরুতে।",
       guava: "Guava-র `Hashing.consistentHash`: প্রতিটি key-এর bucket।",
       erlang: "Erlang-এর `erlang:phash2(Key, Range)`: প্রতিটি key-কে Erlang term ধরে তার hash।",
-      "envoy-ring": "Envoy-র ring_hash load balancer: key-এর XXH64 (header hash policy), host-দের ওজনসহ ring-এ।",
+      "envoy-ring": "Envoy-র ring_hash load balancer: key-এর XXH64 (header hash policy), host-দের weight-সহ ring-এ।",
       "envoy-maglev": "Envoy-র Maglev load balancer: key-এর XXH64, host-দের Maglev table-এ খোঁজা।",
     },
     asList: "সার্ভারের তালিকা",
@@ -760,8 +760,8 @@ const bn: Messages = {
       nginx: "একটি `upstream { … }` ব্লক",
       memcached: "libmemcached-এর server string",
       cassandra: "`nodetool ring`-এর আউটপুট",
-      "envoy-ring": "ক্লাস্টারের endpoint",
-      "envoy-maglev": "ক্লাস্টারের endpoint",
+      "envoy-ring": "cluster-এর endpoint",
+      "envoy-maglev": "cluster-এর endpoint",
     },
     listLabel: {
       nginx: "সার্ভার, প্রতি লাইনে একটি: `ADDRESS[=WEIGHT]`; বন্ধ দেখাতে শেষে ` down`",
@@ -772,12 +772,12 @@ const bn: Messages = {
       "envoy-maglev": "Host, প্রতি লাইনে একটি: `ADDRESS:PORT[=WEIGHT]`",
     },
     listHint: {
-      nginx: "upstream-এর ক্রমে; ওজন না দিলে ১।",
-      memcached: "এই ক্রমে যোগ হয়; না দিলে port `11211`, ওজন ১।",
+      nginx: "upstream-এর ক্রমে; weight না দিলে ১।",
+      memcached: "এই ক্রমে যোগ হয়; না দিলে port `11211`, weight ১।",
       libketama: "libketama-র server file-এ যেভাবে থাকে।",
       cassandra: "Token হলো চিহ্নযুক্ত ৬৪-বিট সংখ্যা।",
-      "envoy-ring": "ওজন হলো endpoint-এর `load_balancing_weight` (না দিলে ১)।",
-      "envoy-maglev": "ওজন হলো endpoint-এর `load_balancing_weight` (না দিলে ১)।",
+      "envoy-ring": "weight হলো endpoint-এর `load_balancing_weight` (না দিলে ১)।",
+      "envoy-maglev": "weight হলো endpoint-এর `load_balancing_weight` (না দিলে ১)।",
     },
     textLabel: {
       nginx: "upstream block, `nginx.conf`-এ যেমন",
@@ -846,7 +846,7 @@ const bn: Messages = {
     loadSummary: (keys, servers, ratio) => `${keys}টি key ${servers}টি সার্ভারে; সবচেয়ে ব্যস্তটিতে গড়ের ${ratio} গুণ।`,
     noLoad: "কোনো key বসানো হয়নি।",
     tooMany: (n) => `মোট ${n}টি: এত বার আঁকা যায় না, টেবিল দেখুন।`,
-    movesTitle: "ক্লাস্টার বদলালে কী সরে",
+    movesTitle: "cluster বদলালে কী সরে",
     changeLabel: "বদল",
     changeKinds: { add: "সার্ভার যোগ", remove: "সার্ভার বাদ", down: "সার্ভার বন্ধ চিহ্নিত (nginx `down`)" },
     countChange: {
@@ -862,7 +862,7 @@ const bn: Messages = {
       "envoy-maglev": "নতুন host",
     },
     which: "কোনটি",
-    apply: "এটাই ক্লাস্টার হোক",
+    apply: "এটাই cluster হোক",
     noTarget: "বদলানোর মতো কোনো সার্ভার নেই",
     added: (s) => `${s} যোগ করলে`,
     removed: (s) => `${s} বাদ দিলে`,
@@ -930,6 +930,15 @@ const bn: Messages = {
     scenario: "পরিস্থিতি",
     see: "সরাসরি দেখুন",
     checklist: "৯ · Ring-কোড যাচাইয়ের চেকলিস্ট",
+    bases: { measured: "মাপা", formula: "সূত্র" },
+    ringlabMeasures: "ringlab-এর মাপে",
+    ringlabFormula: "সূত্রে, এখন",
+    how: "কীভাবে যাচাই করা হলো",
+    scrollCue: "পুরো লাইন দেখতে পাশে সরান →",
+    section: "অংশ",
+    allSections: (n: string) => `সব অংশ (${n}টি দাবি)`,
+    sectionOption: (name: string, n: string) => `${name} (${n})`,
+    count: (n: string) => `${n}টি দাবি`,
   },
   rendezvous: {
     title: "Rendezvous hashing: প্রতিটি সার্ভারকে নম্বর, সর্বোচ্চ জেতে",
