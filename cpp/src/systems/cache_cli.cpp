@@ -62,12 +62,9 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
   const std::string* servers_text = a.value("--servers");
   const std::string* upstream_file = a.value("--upstream");
   const std::string* mode_text = a.value("--mode");
-  if (servers_text != nullptr && upstream_file != nullptr)
-    throw Usage{"place nginx takes --servers or --upstream FILE, not both"};
-  if (servers_text == nullptr && upstream_file == nullptr)
-    throw Usage{"place nginx needs --servers ADDR[=W],... or --upstream FILE"};
+  exactly_one(a, "nginx", {"--servers", "ADDR[=W],..."}, {"--upstream", "FILE"});
   if (upstream_file != nullptr && mode_text != nullptr)
-    throw Usage{"place nginx --upstream takes its mode from the hash directive, not --mode"};
+    throw SystemUsage(rule::systemModeFrom, "nginx", {{"--upstream", ""}, {"--mode", ""}});
   std::vector<NginxServer> servers;
   NginxMode mode = NginxMode::hash;
   if (mode_text != nullptr) {
@@ -209,10 +206,7 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
 std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
   const std::string* servers_text = a.value("--servers");
   const std::string* server_string = a.value("--server-string");
-  if (servers_text != nullptr && server_string != nullptr)
-    throw Usage{"place memcached takes --servers or --server-string, not both"};
-  if (servers_text == nullptr && server_string == nullptr)
-    throw Usage{"place memcached needs --servers HOST[:PORT][=W],... or --server-string TEXT"};
+  exactly_one(a, "memcached", {"--servers", "HOST[:PORT][=W],..."}, {"--server-string", "TEXT"});
   MemcachedOptions options;
   if (const std::string* m = a.value("--mode")) {
     try {

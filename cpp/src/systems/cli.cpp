@@ -112,6 +112,22 @@ std::optional<OptionRange> option_range(std::string_view system, const SystemOpt
   return std::nullopt;
 }
 
+SystemUsage::SystemUsage(const ErrorRule& r, std::string_view sys, std::vector<std::pair<std::string, std::string>> f)
+    : CliUsageError{{}}, rule(&r), system(sys), flags(std::move(f)) {
+  message = format_error(r, "", usage_values(*this, "place " + system, [](const std::string& flag) { return flag; }),
+                         nullptr);
+}
+
+std::vector<ErrorValue> usage_values(const SystemUsage& u, std::string_view call,
+                                     const std::function<std::string(const std::string&)>& spell) {
+  std::vector<ErrorValue> values{std::string(call)};
+  for (const auto& [flag, metavar] : u.flags) {
+    values.emplace_back(spell(flag));
+    if (!metavar.empty()) values.emplace_back(metavar);
+  }
+  return values;
+}
+
 std::vector<std::pair<std::string, std::string>> option_names(std::string_view system) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const SystemOption& o : def_of(system).options) out.emplace_back(o.flag, o.name);
