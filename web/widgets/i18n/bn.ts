@@ -1187,6 +1187,10 @@ const bn: Messages = {
       mcEmptyHost: "host-এর নাম ফাঁকা",
       mcHostLength: "host-এর নাম সর্বোচ্চ ১,০২৪ byte হতে পারে (libmemcached-এর NI_MAXHOST)",
       mcPortDecimal: "':'-এর পরে port একটি দশমিক সংখ্যা হতে হবে",
+      mcHostTrailingSpace:
+        "port ছাড়া host-এর পরে ফাঁকা জায়গা (libmemcached সেটি host-এর নামেই রেখে দেবে: HOST:PORT লিখুন)",
+      mcLineBreak:
+        "port-এর পরে লাইন ভাঙা: libmemcached সার্ভারগুলিকে কেবল কমা দিয়ে আলাদা করে, আর লাইন ভাঙার পরে কোনো weight পড়ে না",
       mcWeightAfterPort: "port-এর পরে একটি ফাঁকা জায়গা বা ':' আর weight চাই",
       mcWeightDecimal: "weight একটি দশমিক সংখ্যা হতে হবে",
       mcAfterWeight: "weight-এর পরে অপ্রত্যাশিত লেখা",
