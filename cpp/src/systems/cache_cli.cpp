@@ -213,7 +213,7 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
   return s;
 }
 
-std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
   const std::string* servers_text = a.value("--servers");
   const std::string* server_string = a.value("--server-string");
   exactly_one(a, "memcached", {"--servers", "HOST[:PORT][=W],..."}, {"--server-string", "TEXT"});
@@ -276,7 +276,7 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
 
 // --- libketama ---------------------------------------------------------------------------------
 
-std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFile& read) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFile& read) {
   const std::string* servers_text = a.value("--servers");
   const std::string* server_file = a.value("--server-file");
   exactly_one(a, "libketama", {"--servers", "ADDR=MEMORY,..."}, {"--server-file", "FILE"});

@@ -7,6 +7,7 @@
 
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "systems/commands.hpp"
@@ -112,14 +113,15 @@ std::optional<OptionRange> option_range(std::string_view system, const SystemOpt
   return std::nullopt;
 }
 
-SystemUsage::SystemUsage(const ErrorRule& r, std::string_view sys, std::vector<std::pair<std::string, std::string>> f)
+RINGLAB_ONCE SystemUsage::SystemUsage(const ErrorRule& r, std::string_view sys,
+                                      std::vector<std::pair<std::string, std::string>> f)
     : CliUsageError{{}}, rule(&r), system(sys), flags(std::move(f)) {
   message = format_error(r, "", usage_values(*this, "place " + system, [](const std::string& flag) { return flag; }),
                          nullptr);
 }
 
-std::vector<ErrorValue> usage_values(const SystemUsage& u, std::string_view call,
-                                     const std::function<std::string(const std::string&)>& spell) {
+RINGLAB_ONCE std::vector<ErrorValue> usage_values(const SystemUsage& u, std::string_view call,
+                                                  const std::function<std::string(const std::string&)>& spell) {
   std::vector<ErrorValue> values{std::string(call)};
   for (const auto& [flag, metavar] : u.flags) {
     values.emplace_back(spell(flag));

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
@@ -227,7 +228,7 @@ std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to,
 
 }  // namespace
 
-std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
+RINGLAB_ONCE std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
   std::vector<MemcachedServer> out;
   std::set<std::pair<std::string, std::int64_t>> seen;
   // isspace() in the C locale: what strtoul() skips and what the library skips after a comma.
