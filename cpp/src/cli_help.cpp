@@ -251,6 +251,7 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
     // The one rule for a rejected value on the command line: the error's message with its
     // parameter spelled as the command spells it.
     r.param = cli_param(e, *current);
+    r.code = std::string(e.code_name());
     r.rule = e.rule().id;
     r.err = "ringlab: " + one_line(e.message_as(r.param)) + "\n";
   }

@@ -272,10 +272,14 @@ class Parser {
     if (line > 1) throw Error(rule::termAtLine, "", {syntax, line, col}, inner);
     throw Error(rule::termAt, "", {syntax, col}, inner);
   }
-  [[noreturn]] void unexpected(const Token& t, const std::string& wanted) const {
-    if (wanted.empty()) fail(t.at, rule::termGot, {describe(t)});
-    if (t.kind == Tok::end) fail(t.at, rule::termExpectedEnd, {wanted});
-    fail(t.at, rule::termExpected, {wanted, describe(t)});
+  // What the parser wanted where it found something else: a rule of its own (termWant...), said
+  // inside termExpected ("expected ',' or '}', got atom").
+  static Error want(const ErrorRule& what, std::vector<ErrorValue> values = {}) {
+    return Error(ErrorCode::invalid_argument, what, "", std::move(values));
+  }
+  [[noreturn]] void unexpected(const Token& t, const Error& wanted) const {
+    if (t.kind == Tok::end) fail(t.at, Error(rule::termExpectedEnd, "", {}, wanted));
+    fail(t.at, Error(rule::termExpected, "", {describe(t)}, wanted));
   }
 
   // --- characters -----------------------------------------------------------------------------
@@ -335,9 +339,10 @@ class Parser {
     }
     return lex();
   }
-  Token expect(Tok kind, const std::string& wanted) {
+  // The wanted rule's error is made only when the token is not the one wanted.
+  Token expect(Tok kind, const ErrorRule& wanted, std::vector<ErrorValue> values = {}) {
     Token t = next();
-    if (t.kind != kind) unexpected(t, wanted);
+    if (t.kind != kind) unexpected(t, want(wanted, std::move(values)));
     return t;
   }
 
@@ -913,7 +918,7 @@ class Parser {
     const bool neg = sign.kind == Tok::minus;
     if (t.kind == Tok::integer) return build_.integer(neg, t.magnitude);
     if (t.kind == Tok::floating) return build_.floating(neg ? -t.number : t.number);
-    unexpected(t, "a number after " + describe(sign));
+    unexpected(t, want(rule::termWantNumberAfter, {describe(sign)}));
   }
 
   // --- the loop -------------------------------------------------------------------------------
@@ -1003,7 +1008,7 @@ class Parser {
           case Tok::ident: fail(t.at, rule::termVariable, {shown(t.text)});
           case Tok::reserved: fail(t.at, rule::termReserved, {shown(t.text)});
           case Tok::lparen: fail(t.at, rule::termParenthesesNotSupported);
-          default: unexpected(t, "a term");
+          default: unexpected(t, want(rule::termWantTerm));
         }
         continue;
       }
@@ -1022,14 +1027,14 @@ class Parser {
           value = kNoNode;
           Token t = next();
           if (t.kind == Tok::rbrace) value = close_top();
-          else if (t.kind != Tok::comma) unexpected(t, "',' or '}'");
+          else if (t.kind != Tok::comma) unexpected(t, want(rule::termWantCommaOrBrace));
           break;
         }
         case FrameKind::list: {
           if (f.in_tail) {
             f.tail = value;
             value = kNoNode;
-            expect(Tok::rbracket, "']' after a list's tail");
+            expect(Tok::rbracket, rule::termWantListEnd);
             value = close_top();
             break;
           }
@@ -1047,7 +1052,7 @@ class Parser {
             if (f.keywords) fail(t.at, rule::termKeywordListHas);
             f.in_tail = true;
           } else if (t.kind != Tok::comma) {
-            unexpected(t, "',', '|' or ']'");
+            unexpected(t, want(rule::termWantListTail));
           }
           break;
         }
@@ -1062,7 +1067,7 @@ class Parser {
             value = kNoNode;
             Token t = next();
             if (t.kind == Tok::exact_arrow) fail(t.at, rule::termMapUpdate);
-            if (t.kind != Tok::arrow) unexpected(t, "'=>'");
+            if (t.kind != Tok::arrow) unexpected(t, want(rule::termWantArrow));
             break;
           } else {
             f.items.push_back(value);
@@ -1071,7 +1076,7 @@ class Parser {
           value = kNoNode;
           Token t = next();
           if (t.kind == Tok::rbrace) value = close_top();
-          else if (t.kind != Tok::comma) unexpected(t, "',' or '}'");
+          else if (t.kind != Tok::comma) unexpected(t, want(rule::termWantCommaOrBrace));
           break;
         }
         case FrameKind::binary: break;  // binaries never receive a built value
@@ -1141,7 +1146,7 @@ class Parser {
           v.kind = SegmentValue::Kind::floating;
           v.number = neg ? -n.number : n.number;
         } else {
-          unexpected(n, "a number after " + describe(t));
+          unexpected(n, want(rule::termWantNumberAfter, {describe(t)}));
         }
         return v;
       }
@@ -1167,7 +1172,7 @@ class Parser {
         }
         return std::nullopt;
       case Tok::bin_close:
-      case Tok::comma: unexpected(t, "a segment");
+      case Tok::comma: unexpected(t, want(rule::termWantSegment));
       default: fail(t.at, rule::termSegmentValue, {describe(t)});
     }
   }
@@ -1179,12 +1184,12 @@ class Parser {
     apply(v, spec, stack_.back().bits);
     Token t = next();
     if (t.kind == Tok::bin_close) return true;
-    if (t.kind != Tok::comma) unexpected(t, "',' or '>>'");
+    if (t.kind != Tok::comma) unexpected(t, want(rule::termWantCommaOrClose));
     return false;
   }
 
   std::uint64_t size_value(const Token& t) {
-    if (t.kind != Tok::integer) unexpected(t, "a size (an integer)");
+    if (t.kind != Tok::integer) unexpected(t, want(rule::termWantSize));
     if (t.magnitude.size() > 1 || (!t.magnitude.empty() && t.magnitude[0] > kMaxBitstringBits))
       fail(t.at, rule::bitstringBits, {kMaxBitstringBits}, ErrorCode::limit_exceeded);
     return t.magnitude.empty() ? 0 : t.magnitude[0];
@@ -1227,9 +1232,9 @@ class Parser {
       next();
       while (true) {
         const Token w = next();
-        if (w.kind != Tok::atom) unexpected(w, "a type specifier");
+        if (w.kind != Tok::atom) unexpected(w, want(rule::termWantType));
         if (w.text == "unit") {
-          expect(Tok::colon, "':' after unit");
+          expect(Tok::colon, rule::termWantColonAfterUnit);
           const Token n = next();
           set_once(s.unit, unit_value(n), w.at, "unit");
         } else if (!spec_word(s, w.text, w.at)) {
@@ -1243,7 +1248,7 @@ class Parser {
   }
 
   std::uint64_t unit_value(const Token& n) {
-    if (n.kind != Tok::integer) unexpected(n, "a unit (an integer)");
+    if (n.kind != Tok::integer) unexpected(n, want(rule::termWantUnit));
     const std::uint64_t u = n.magnitude.empty() ? 0 : n.magnitude[0];
     if (n.magnitude.size() > 1 || u < 1 || u > 256) fail(n.at, rule::termUnitMustBe);
     return u;
@@ -1263,15 +1268,15 @@ class Parser {
           set_once(s.unit, unit_value(next()), w.at, "unit");
         }
       } else if (w.kind == Tok::ident && (w.text == "size" || w.text == "unit")) {
-        expect(Tok::lparen, "'(' after " + w.text);
+        expect(Tok::lparen, rule::termWantParenAfter, {w.text});
         const Token n = next();
         if (w.text == "size") set_once(s.size, size_value(n), w.at, "size");
         else set_once(s.unit, unit_value(n), w.at, "unit");
-        expect(Tok::rparen, "')'");
+        expect(Tok::rparen, rule::termWantCloseParen);
       } else if (w.kind == Tok::ident) {
         if (!spec_word(s, w.text, w.at)) fail(w.at, rule::termUnknownModifier, {shown(w.text)});
       } else {
-        unexpected(w, "a bitstring modifier");
+        unexpected(w, want(rule::termWantModifier));
       }
       if (peek().kind != Tok::minus) break;
       next();

@@ -65,7 +65,10 @@ EMSCRIPTEN_BINDINGS(ringlab_cli) {
   value_object<ringlab::CliResult>("RawCliResult")
       .field("exitCode", &ringlab::CliResult::exit_code)
       .field("out", &ringlab::CliResult::out)
-      .field("err", &ringlab::CliResult::err);
+      .field("err", &ringlab::CliResult::err)
+      .field("code", &ringlab::CliResult::code)
+      .field("rule", &ringlab::CliResult::rule)
+      .field("param", &ringlab::CliResult::param);
   function("version", &version);
   function("h32", &h32);
   function("runCli", &run_cli);

@@ -346,30 +346,6 @@ val system_options(const std::string& name) {
   });
 }
 
-// A usage error of `place NAME` in the JavaScript API's words: "place kafka needs --partitions N"
-// is "system(\"kafka\") needs partitions N", each flag written as its option's name.
-std::string usage_for_js(const std::string& message, const std::string& name) {
-  std::string m = message;
-  const std::string command = "place " + name;
-  for (std::size_t at = m.find(command); at != std::string::npos; at = m.find(command, at))
-    m.replace(at, command.size(), "system(\"" + name + "\")");
-  auto options = ringlab::systems::option_names(name);
-  // Longest flags first, so that --max-ring is not read as a --max flag.
-  std::sort(options.begin(), options.end(),
-            [](const auto& a, const auto& b) { return a.first.size() > b.first.size(); });
-  for (const auto& [flag, option] : options) {
-    for (std::size_t at = m.find(flag); at != std::string::npos; at = m.find(flag, at + option.size())) {
-      const std::size_t end = at + flag.size();
-      if (end < m.size() && (std::islower(static_cast<unsigned char>(m[end])) || m[end] == '-')) {
-        at = end - option.size();
-        continue;
-      }
-      m.replace(at, flag.size(), option);
-    }
-  }
-  return m;
-}
-
 // A configured system. Its answers go to `values` (a slot, partition, bucket or hash as 32 bits,
 // a token as 64), which the wrapper reads through a view of the heap after each batch.
 struct SystemHandle {
@@ -387,9 +363,20 @@ SystemHandle* make_system(const std::string& name, const val& options) {
     const std::vector<OptionValue> values = emscripten::vecFromJSArray<OptionValue>(options);
     try {
       return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}};
+    } catch (const ringlab::systems::SystemUsage& u) {
+      // The same rule as the command line's, with the call and the options as the package
+      // spells them.
+      const auto names = ringlab::systems::option_names(name);
+      const auto spell = [&names](const std::string& flag) {
+        for (const auto& [f, option] : names)
+          if (f == flag) return option;
+        return flag;
+      };
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, *u.rule, "",
+                           ringlab::systems::usage_values(u, "system(\"" + name + "\")", spell));
     } catch (const ringlab::CliUsageError& u) {
-      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::systemUsage, "",
-                           {usage_for_js(u.message, name)});
+      // No typed option makes another usage error; should one arise, it is an error, not a crash.
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::systemUsage, "", {u.message});
     }
   });
 }

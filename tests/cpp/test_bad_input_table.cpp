@@ -257,8 +257,9 @@ TEST_CASE("bad-input table: every command-line row fails as the table says", "[b
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == cli_form(row["message"].s, command_of(args)));
-    // The error's data: its rule, and its parameter as the command spells it (usage errors have
-    // neither).
+    // The error's data: its code, its rule, and its parameter as the command spells it (usage
+    // errors have none of them).
+    CHECK(r.code == (row["code"].is_null() ? "" : row["code"].s));
     CHECK(r.rule == (row["rule"].is_null() ? "" : row["rule"].s));
     const std::string& param = row["param"].is_null() ? "" : row["param"].s;
     const Json& spelled = table()["cliNames"][command_of(args)][param];

@@ -544,3 +544,110 @@ TEST_CASE("systems cache: place nginx --tries prints the failover order tries() 
     }
   }
 }
+
+TEST_CASE("systems cache: a --servers entry may be written as nginx's server directive", "[systems][cli][nginx]") {
+  // "10.0.0.1:80 weight=2" is the server 10.0.0.1:80 of weight 2, as in an upstream block (it
+  // was once a server named "10.0.0.1:80 weight").
+  const std::vector<std::string> keys = {"foo", "bar", "key1", "key2", "key3", "user:42", ""};
+  const auto placed = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"place", "nginx"});
+    args.emplace_back("--");
+    args.insert(args.end(), keys.begin(), keys.end());
+    const ringlab::CliResult r = run(args);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    return r.out;
+  };
+  for (const std::string mode : {"consistent", "hash"}) {
+    const std::string as_directive =
+        placed({"--servers",
+                "10.0.0.1:80 weight=2,10.0.0.2:80, 10.0.0.3:80  weight=3 max_fails=2 fail_timeout=30s max_conns=9",
+                "--mode", mode});
+    CHECK(as_directive == placed({"--servers", "10.0.0.1:80=2,10.0.0.2:80,10.0.0.3:80=3", "--mode", mode}));
+    CHECK(as_directive.find("weight") == std::string::npos);
+    // nginx's own "down" is the --down list's mark.
+    CHECK(placed({"--servers", "10.0.0.1:80 weight=2 down,10.0.0.2:80,10.0.0.3:80", "--mode", mode}) ==
+          placed({"--servers", "10.0.0.1:80=2,10.0.0.2:80,10.0.0.3:80", "--down", "10.0.0.1:80", "--mode", mode}));
+  }
+  const auto err = [](const std::string& servers) {
+    const ringlab::CliResult e = run({"place", "nginx", "--servers", servers, "k"});
+    CHECK(e.exit_code == 2);
+    return e.err;
+  };
+  CHECK(err("a:1 weight=0") == "ringlab: --servers entry 1 (\"a:1 weight=0\"): invalid parameter \"weight=0\"\n");
+  CHECK(err("a:1,b:1 weight=2000000") ==
+        "ringlab: --servers entry 2 (\"b:1 weight=2000000\"): weight must be between 1 and 1000000, got 2000000\n");
+  CHECK(err("a:1 backup") ==
+        "ringlab: --servers entry 1 (\"a:1 backup\"): balancing method does not support parameter \"backup\"\n");
+  CHECK(err("a:1 weight 2") == "ringlab: --servers entry 1 (\"a:1 weight 2\"): invalid parameter \"weight\"\n");
+  CHECK(err("a:1, ") == "ringlab: --servers entry 2 must be ADDR or ADDR=W, got \" \"\n");
+}
+
+TEST_CASE("systems cache: libmemcached's server string as memcached_servers_parse() reads it",
+          "[systems][memcached][errors]") {
+  // tests/systems/memcached.mjs holds many more strings to the library itself.
+  const auto servers = [](const std::string& text) {
+    std::string out;
+    for (const MemcachedServer& s : parse_memcached_servers(text))
+      out += s.host + ":" + std::to_string(s.port) + "=" + std::to_string(s.weight) + ";";
+    return out;
+  };
+  // A line's end after the port, and white space after a weight before a comma: the library
+  // reads them as nothing.
+  CHECK(servers("10.0.0.1:11211\n") == "10.0.0.1:11211=1;");
+  CHECK(servers("10.0.0.1:11211 2\n") == "10.0.0.1:11211=2;");
+  CHECK(servers("a:11211 2 ,b:11212") == "a:11211=2;b:11212=1;");
+  CHECK(servers("a:11211 2 ,") == "a:11211=2;");
+  CHECK(servers("a:11211:3\n,b") == "a:11211=3;b:11211=1;");
+  CHECK(servers("a:1 \t 5\t") == "a:1=5;");
+  CHECK(servers("a:1 ") == "a:1=1;");
+  // A server without a port is one server, on 11211.
+  CHECK(servers("cache") == "cache:11211=1;");
+  CHECK(servers("a,b:1") == "a:11211=1;b:1=1;");
+  const auto message = [](const std::string& text) {
+    try {
+      (void)parse_memcached_servers(text);
+    } catch (const ringlab::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK(message("a,b\n") ==
+        "server string column 4: white space after a host without a port (libmemcached would keep it in the "
+        "host's name: write HOST:PORT)");
+  CHECK(message("a:1\nb:2") ==
+        "server string column 4: a line break after the port: libmemcached separates servers by commas, and reads "
+        "no weight after a line break");
+  CHECK(message("a:1\t2") == "server string column 4: expected a space or ':' and a weight after the port");
+  CHECK(message("a:1:3 ") == "server string column 6: unexpected text after the weight");
+  CHECK(message("a:1 2 3") == "server string column 7: unexpected text after the weight");
+  CHECK(message("a:1 x") == "server string column 5: weight must be a decimal number");
+}
+
+TEST_CASE("systems cache: place libketama --server-file reads libketama's server file", "[systems][cli][libketama]") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string good = dir + "/ringlab-test-ketama-good.servers";
+  const std::string bad = dir + "/ringlab-test-ketama-bad.servers";
+  std::ofstream(good) << "# ketama.servers\n127.0.0.1:11211\t600\n\n127.0.0.1:11212\t400\n";
+  std::ofstream(bad) << "127.0.0.1:11211\t600\n127.0.0.1:11212\t4x\n";
+  const std::vector<std::string> keys = {"test", "foo", "bar", "key1", "key2", ""};
+  const auto placed = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), {"place", "libketama"});
+    args.emplace_back("--");
+    args.insert(args.end(), keys.begin(), keys.end());
+    return run(args);
+  };
+  const ringlab::CliResult r = placed({"--server-file", good});
+  CHECK(r.exit_code == 0);
+  CHECK(r.out == placed({"--servers", "127.0.0.1:11211=600,127.0.0.1:11212=400"}).out);
+  CHECK(r.out.rfind("{\"key\": \"test\", \"result\": \"127.0.0.1:11211\"}\n", 0) == 0);
+  ringlab::CliResult e = placed({"--server-file", bad});
+  CHECK(e.exit_code == 2);
+  CHECK(e.err == "ringlab: server list line 2, column 18: unexpected text after the memory\n");
+  e = placed({"--server-file", good, "--servers", "a=1"});
+  CHECK(e.err == "ringlab: place libketama takes --servers or --server-file, not both\n");
+  e = placed({"--server-file", dir + "/ringlab-no-such-file.servers"});
+  CHECK(e.err == "ringlab: cannot read --server-file file \"" + dir + "/ringlab-no-such-file.servers\"\n");
+  std::remove(good.c_str());
+  std::remove(bad.c_str());
+}

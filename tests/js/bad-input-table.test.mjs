@@ -1,66 +1,28 @@
 // The bad-input table (tests/bad-input.json) through the two JavaScript surfaces: every row with
 // a JS call through the package's API (a RinglabError with the row's code, rule, parameter and
-// message), and every
-// row with a command line through the WASM CLI (the package's bin: exit status 2, nothing on
+// message), and every row with a command line through the WASM CLI (exit status 2, nothing on
 // stdout, "ringlab: " + the message with its leading parameter name spelled as the command spells
-// it). When a native build exists, the native CLI must print the same bytes. tests/cpp runs the
-// same command-line rows through the native run_cli; the table's `about` states the rule.
+// it, and the error's code, rule and parameter as data). The WASM CLI runs each row once, in this
+// process through the bin's own runCli (one module for all rows); the bin itself is started for a
+// sample of rows, and must print what runCli returns. When a native build exists, the native CLI
+// must print the same bytes. tests/cpp runs the same command-line rows through the native
+// run_cli; the table's `about` states the rule.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems, RinglabError as SystemsError } from "ringlab/systems";
-import { cliJs, root } from "./helpers.mjs";
+import { cliJs, invokeTableCall, root } from "./helpers.mjs";
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
 const rl = await load();
 const systems = await loadSystems();
 
-// Values JSON cannot hold, as the table's `about` lists them.
-function decode(v) {
-  if (Array.isArray(v)) return v.map(decode);
-  if (v === null || typeof v !== "object") return v;
-  const keys = Object.keys(v);
-  if (keys.length === 1 && keys[0].startsWith("$")) {
-    const x = v[keys[0]];
-    switch (keys[0]) {
-      case "$number":
-        return Number(x);
-      case "$bigint":
-        return BigInt(x);
-      case "$Uint32Array":
-        return Uint32Array.from(x);
-      case "$repeat":
-        return x[0].repeat(x[1]);
-      case "$ring":
-        return rl.ring(decode(x));
-      case "$term":
-        return systems.parseTerm(x);
-      default:
-        throw new Error(`bad-input.json: unknown tag ${keys[0]}`);
-    }
-  }
-  return Object.fromEntries(keys.map((k) => [k, decode(v[k])]));
-}
-
-// "compare" -> rl.compare, "theory.sdOverMean" -> rl.theory.sdOverMean, "Ring.remove" -> a method
-// of the handle js.on makes (after js.setup, and disposed first when js.dispose says so).
-function invoke(js) {
-  const api = js.module === "systems" ? systems : rl;
-  const args = decode(js.args);
-  if (js.on) {
-    const handle = api[js.on.call](...decode(js.on.args));
-    for (const [method, a] of js.setup ?? []) handle[method](...decode(a));
-    if (js.dispose) handle.dispose();
-    const method = js.call.split(".")[1];
-    return handle[method](...args);
-  }
-  const parts = js.call.split(".");
-  const owner = parts.length === 2 ? api[parts[0]] : api;
-  return owner[parts.at(-1)](...args);
-}
+const api = { rl, systems };
+const invoke = (js) => invokeTableCall(js, api);
 
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
 function cliMessage(row) {
@@ -75,11 +37,18 @@ function cliMessage(row) {
 const native = path.join(process.env.RINGLAB_BUILD_DIR ?? path.join(root, "build"), "ringlab");
 const hasNative = existsSync(native);
 
-function runCli(file, args) {
-  const cmd = file === native ? [native, args] : [process.execPath, [cliJs, ...args]];
-  const r = spawnSync(cmd[0], cmd[1], { cwd: root, encoding: "utf8" });
+function spawnCli(cmd, args) {
+  const r = spawnSync(cmd[0], [...cmd.slice(1), ...args], { cwd: root, encoding: "utf8" });
   if (r.error) throw r.error;
-  return r;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+// The WASM CLI's answer to each command-line row, run once and shared by the tests that read it.
+const { runCli } = await import(pathToFileURL(cliJs).href);
+const wasmRuns = new Map();
+async function wasmCli(row) {
+  if (!wasmRuns.has(row)) wasmRuns.set(row, await runCli(row.cli));
+  return wasmRuns.get(row);
 }
 
 const jsRows = table.rows.filter((r) => r.js);
@@ -116,16 +85,47 @@ test("every JS row: a RinglabError with the row's code, rule, parameter and mess
   assert.deepEqual(wrong, []);
 });
 
-test("every command-line row: the WASM CLI exits 2 with the table's message", () => {
+test("every command-line row: the WASM CLI exits 2 with the table's message, code, rule and parameter", async () => {
+  const wrong = [];
   for (const row of cliRows) {
-    const r = runCli(cliJs, row.cli);
-    assert.equal(r.stdout, "", `${row.name}: stdout`);
-    assert.equal(r.stderr, cliMessage(row), `${row.name}: stderr`);
-    assert.equal(r.status, 2, `${row.name}: exit status`);
+    const r = await wasmCli(row);
+    // The parameter as the command spells it (the table's cliNames), as the native suite checks.
+    const [cmd, sub] = row.cli;
+    const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
+    const got = { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
+    const want = {
+      exitCode: 2,
+      out: "",
+      err: cliMessage(row),
+      code: row.code ?? "",
+      rule: row.rule ?? "",
+      param: row.param === null ? "" : (names[row.param] ?? row.param),
+    };
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      wrong.push(`${row.name}: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
+  assert.deepEqual(wrong, []);
 });
 
-test("every row with both forms: the CLI's message is the API's by the stated rule", () => {
+test("the WASM CLI's bin prints what runCli returns (a sample of rows, and --help)", async () => {
+  // Every tenth row, and the first usage error and the first rejected value.
+  const firstUsage = cliRows.find((r) => r.code === null);
+  const firstValue = cliRows.find((r) => r.code !== null);
+  const sample = cliRows.filter((r, i) => i % 10 === 0 || r === firstUsage || r === firstValue);
+  for (const row of sample) {
+    const r = await wasmCli(row);
+    assert.deepEqual(
+      spawnCli([process.execPath, cliJs], row.cli),
+      { status: r.exitCode, stdout: r.out, stderr: r.err },
+      row.name,
+    );
+  }
+  const help = await runCli(["--help"]);
+  assert.equal(help.exitCode, 0);
+  assert.equal(spawnCli([process.execPath, cliJs], ["--help"]).stdout, help.out);
+});
+
+test("every row with both forms: the CLI's message is the API's by the stated rule", async () => {
   const both = table.rows.filter((r) => r.js && r.cli);
   assert.ok(both.length >= 30, `${both.length} rows with both forms`);
   for (const row of both) {
@@ -135,7 +135,7 @@ test("every row with both forms: the CLI's message is the API's by the stated ru
     } catch (e) {
       message = e.message;
     }
-    const shown = runCli(cliJs, row.cli).stderr;
+    const shown = (await wasmCli(row)).err;
     assert.equal(shown, cliMessage({ ...row, message }), row.name);
   }
 });
@@ -143,11 +143,11 @@ test("every row with both forms: the CLI's message is the API's by the stated ru
 test(
   "the native CLI prints the same bytes as the WASM CLI for every command-line row",
   { skip: !hasNative && "no native build" },
-  () => {
+  async () => {
     for (const row of cliRows) {
-      const a = runCli(native, row.cli);
-      const b = runCli(cliJs, row.cli);
-      assert.deepEqual([a.status, a.stdout, a.stderr], [b.status, b.stdout, b.stderr], row.name);
+      const a = spawnCli([native], row.cli);
+      const b = await wasmCli(row);
+      assert.deepEqual([a.status, a.stdout, a.stderr], [b.exitCode, b.out, b.err], row.name);
     }
   },
 );

@@ -128,13 +128,44 @@ test("the module keeps working after every kind of error", () => {
 });
 
 test("load() options are checked and a missing .wasm is a load_failed rejection", async () => {
-  await assert.rejects(load({ wasmURL: "x" }), { name: "RinglabError", code: "invalid_argument" });
-  await assert.rejects(load({ wasmUrl: 42 }), { name: "RinglabError", code: "invalid_type" });
-  await assert.rejects(load({ wasmUrl: "file:///nonexistent/ringlab.wasm" }), {
+  // Each with a rule of its own, its English made from its data.
+  await assert.rejects(load({ wasmURL: "x" }), {
     name: "RinglabError",
-    code: "load_failed",
+    code: "invalid_argument",
+    rule: "unknownLoadOption",
+    param: "wasmURL",
+    message: 'unknown load() option "wasmURL"',
   });
-  await assert.rejects(load({ wasmBinary: new Uint8Array([0, 97, 115, 109]) }), { code: "load_failed" });
+  await assert.rejects(load({ wasmUrl: 42 }), {
+    name: "RinglabError",
+    code: "invalid_type",
+    rule: "loadOptionType",
+    param: "wasmUrl",
+    message: "wasmUrl must be a string or a URL",
+  });
+  await assert.rejects(load(7), {
+    code: "invalid_type",
+    rule: "loadOptionsObject",
+    message: "load() options must be an object",
+  });
+  await assert.rejects(load({ wasmUrl: "x", wasmBinary: new Uint8Array(0) }), {
+    code: "invalid_argument",
+    rule: "oneLoadOption",
+    values: ["wasmUrl", "wasmBinary", "wasmModule", "", "wasmUrl", "wasmBinary"],
+    message: "give at most one of wasmUrl, wasmBinary, wasmModule (got wasmUrl, wasmBinary)",
+  });
+  await assert.rejects(load({ wasmUrl: "file:///nonexistent/ringlab.wasm" }), (e) => {
+    assert.equal(e.name, "RinglabError");
+    assert.equal(e.code, "load_failed");
+    assert.equal(e.rule, "cannotLoad");
+    assert.equal(e.message, `cannot load ringlab's .wasm: ${e.values[0]}`);
+    assert.match(e.values[0], /nonexistent|ENOENT/);
+    return true;
+  });
+  await assert.rejects(load({ wasmBinary: new Uint8Array([0, 97, 115, 109]) }), {
+    code: "load_failed",
+    rule: "cannotLoad",
+  });
   // The shared instance is unaffected.
   assert.equal((await load()).h32("a"), 444641715);
 });

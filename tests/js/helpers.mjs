@@ -101,3 +101,53 @@ export function prng(seed) {
     return b;
   };
 }
+
+/**
+ * A value of tests/bad-input.json: JSON, with the tags for what JSON cannot hold that the table's
+ * `about` lists ($number, $bigint, $Uint32Array, $repeat, $ring, $term). `api` is the loaded
+ * package: { rl } (ringlab's main entry) and { systems } (ringlab/systems), for $ring and $term.
+ */
+export function decodeTableValue(v, api) {
+  if (Array.isArray(v)) return v.map((x) => decodeTableValue(x, api));
+  if (v === null || typeof v !== "object") return v;
+  const keys = Object.keys(v);
+  if (keys.length === 1 && keys[0].startsWith("$")) {
+    const x = v[keys[0]];
+    switch (keys[0]) {
+      case "$number":
+        return Number(x);
+      case "$bigint":
+        return BigInt(x);
+      case "$Uint32Array":
+        return Uint32Array.from(x);
+      case "$repeat":
+        return x[0].repeat(x[1]);
+      case "$ring":
+        return api.rl.ring(decodeTableValue(x, api));
+      case "$term":
+        return api.systems.parseTerm(x);
+      default:
+        throw new Error(`bad-input.json: unknown tag ${keys[0]}`);
+    }
+  }
+  return Object.fromEntries(keys.map((k) => [k, decodeTableValue(v[k], api)]));
+}
+
+/**
+ * A row's JS call, made: "compare" -> rl.compare, "theory.sdOverMean" -> rl.theory.sdOverMean,
+ * "Ring.remove" -> a method of the handle js.on makes (after js.setup, and disposed first when
+ * js.dispose says so); module "systems" calls ringlab/systems. Returns what the call returns.
+ */
+export function invokeTableCall(js, api) {
+  const on = js.module === "systems" ? api.systems : api.rl;
+  const args = decodeTableValue(js.args, api);
+  if (js.on) {
+    const handle = on[js.on.call](...decodeTableValue(js.on.args, api));
+    for (const [method, a] of js.setup ?? []) handle[method](...decodeTableValue(a, api));
+    if (js.dispose) handle.dispose();
+    return handle[js.call.split(".")[1]](...args);
+  }
+  const parts = js.call.split(".");
+  const owner = parts.length === 2 ? on[parts[0]] : on;
+  return owner[parts.at(-1)](...args);
+}

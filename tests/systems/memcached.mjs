@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { place, writeKeys } from "./lib.mjs";
+import { compare as compareParse } from "./memcached-parse.mjs";
 
 // The C side. stdin: one configuration per line, "MODE HASH SORT N host port weight ...", HASH
 // a memcached_hash_t number or -1 for none; stdout: one line per key and configuration,
@@ -226,5 +227,8 @@ export async function real({ keys, dir }) {
 
 export async function compare({ keys, dir }) {
   const rows = await real({ keys, dir });
-  return rows.map(({ config, args, real }) => ({ config, keys, ringlab: place("memcached", args, keys, dir), real }));
+  return [
+    ...rows.map(({ config, args, real }) => ({ config, keys, ringlab: place("memcached", args, keys, dir), real })),
+    ...(await compareParse({ dir })),
+  ];
 }

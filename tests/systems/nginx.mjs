@@ -232,7 +232,7 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
         }
       }
       const refused = c.servers.filter((s) => s.refused).map((s) => s.address);
-      rows.push({ config: c.name, args, real, ringlab: ours, upstream: upstreams[i], refused });
+      rows.push({ config: c.name, args, real, ringlab: ours, upstream: upstreams[i], refused, c });
     }
     return rows;
   } finally {
@@ -240,13 +240,21 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
   }
 }
 
-// Every configuration twice: from --servers/--mode/--down, and from the very upstream block
-// nginx loaded (--upstream FILE), a refusing server given as --down.
+// Every configuration three times: from --servers/--mode/--down, from the very upstream block
+// nginx loaded (--upstream FILE), a refusing server given as --down, and from --servers entries
+// written as the block's server directives are ("ADDR weight=2 down max_fails=0").
 export async function compare({ keys, dir }) {
   const rows = await real({ keys, dir, ringlabOf: (args) => place("nginx", args, keys, dir) });
   const out = [];
-  rows.forEach(({ config, real, ringlab, upstream, refused }, i) => {
+  rows.forEach(({ config, real, ringlab, upstream, refused, c }, i) => {
     out.push({ config, keys, ringlab, real });
+    const entries = c.servers.map(
+      (s) =>
+        `${s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""}`,
+    );
+    const listed = ["--servers", entries.join(","), "--mode", c.mode];
+    if (refused.length) listed.push("--down", refused.join(","));
+    out.push({ config: `${config} (server directives)`, keys, ringlab: place("nginx", listed, keys, dir), real });
     const file = path.join(dir, `upstream-${i}.conf`);
     writeFileSync(file, `${upstream}\n`);
     const args = ["--upstream", file];

@@ -17,8 +17,9 @@ struct CliResult {
   int exit_code = 0;  // 0 ok, 2 bad usage or a rejected value
   std::string out;    // what goes to stdout
   std::string err;    // what goes to stderr (one line for an error)
-  // A rejected value's error as data: its rule's id and its parameter as the command spells it
-  // (the flag); both empty on success and for a usage error.
+  // A rejected value's error as data: its code ("out_of_range"), its rule's id and its parameter
+  // as the command spells it (the flag); all empty on success and for a usage error.
+  std::string code;
   std::string rule;
   std::string param;
 };

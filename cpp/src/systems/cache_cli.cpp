@@ -62,12 +62,9 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
   const std::string* servers_text = a.value("--servers");
   const std::string* upstream_file = a.value("--upstream");
   const std::string* mode_text = a.value("--mode");
-  if (servers_text != nullptr && upstream_file != nullptr)
-    throw Usage{"place nginx takes --servers or --upstream FILE, not both"};
-  if (servers_text == nullptr && upstream_file == nullptr)
-    throw Usage{"place nginx needs --servers ADDR[=W],... or --upstream FILE"};
+  exactly_one(a, "nginx", {"--servers", "ADDR[=W],..."}, {"--upstream", "FILE"});
   if (upstream_file != nullptr && mode_text != nullptr)
-    throw Usage{"place nginx --upstream takes its mode from the hash directive, not --mode"};
+    throw SystemUsage(rule::systemModeFrom, "nginx", {{"--upstream", ""}, {"--mode", ""}});
   std::vector<NginxServer> servers;
   NginxMode mode = NginxMode::hash;
   if (mode_text != nullptr) {
@@ -85,18 +82,28 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
     const std::vector<std::string_view> entries = split_commas(*servers_text);
     for (std::size_t i = 0; i < entries.size(); ++i) {
       const std::string_view e = entries[i];
+      // ADDR[=W], or the address followed by nginx's own parameters as a `server` directive
+      // writes them ("10.0.0.1:80 weight=2 down"), separated by white space as nginx's tokens are.
+      std::vector<std::string_view> words;
+      for (std::size_t at = 0; at < e.size();) {
+        const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+        while (at < e.size() && space(e[at])) ++at;
+        const std::size_t from = at;
+        while (at < e.size() && !space(e[at])) ++at;
+        if (at > from) words.push_back(e.substr(from, at - from));
+      }
+      const std::string_view head = words.empty() ? std::string_view() : words[0];
       NginxServer s;
-      const std::size_t eq = e.rfind('=');
-      s.address = std::string(e.substr(0, eq));
+      const std::size_t eq = head.rfind('=');
+      s.address = std::string(head.substr(0, eq));
       if (s.address.empty())
         throw Error(ErrorCode::invalid_argument, rule::entryForm, "servers",
                     {"--servers", i + 1, "ADDR or ADDR=W", input(e)});
-      if (eq != std::string_view::npos) {
-        try {
-          s.weight = weight_text(e.substr(eq + 1), SystemParam::nginx_weight);
-        } catch (const Error& err) {
-          entry_error("--servers", i, e, err);
-        }
+      try {
+        if (eq != std::string_view::npos) s.weight = weight_text(head.substr(eq + 1), SystemParam::nginx_weight);
+        for (std::size_t k = 1; k < words.size(); ++k) apply_server_parameter(s, words[k]);
+      } catch (const Error& err) {
+        entry_error("--servers", i, e, err);
       }
       servers.push_back(std::move(s));
     }
@@ -206,13 +213,10 @@ MemcachedServer memcached_entry(std::string_view e, std::size_t index) {
   return s;
 }
 
-std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_memcached(const cli::Args& a, const ReadFile&) {
   const std::string* servers_text = a.value("--servers");
   const std::string* server_string = a.value("--server-string");
-  if (servers_text != nullptr && server_string != nullptr)
-    throw Usage{"place memcached takes --servers or --server-string, not both"};
-  if (servers_text == nullptr && server_string == nullptr)
-    throw Usage{"place memcached needs --servers HOST[:PORT][=W],... or --server-string TEXT"};
+  exactly_one(a, "memcached", {"--servers", "HOST[:PORT][=W],..."}, {"--server-string", "TEXT"});
   MemcachedOptions options;
   if (const std::string* m = a.value("--mode")) {
     try {
@@ -272,9 +276,17 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
 
 // --- libketama ---------------------------------------------------------------------------------
 
-std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFile&) {
+RINGLAB_ONCE std::unique_ptr<Placement> configure_libketama(const cli::Args& a, const ReadFile& read) {
   const std::string* servers_text = a.value("--servers");
-  if (servers_text == nullptr) throw Usage{"place libketama needs --servers ADDR=MEMORY,..."};
+  const std::string* server_file = a.value("--server-file");
+  exactly_one(a, "libketama", {"--servers", "ADDR=MEMORY,..."}, {"--server-file", "FILE"});
+  if (server_file != nullptr) {
+    // libketama's own server file (ketama.servers): "ADDR<tab>MEMORY" lines, as
+    // read_server_definitions() reads them.
+    const std::optional<std::string> text = read ? read(*server_file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --server-file file " + shown_text(*server_file)};
+    return ketama_placement(parse_ketama_servers(*text));
+  }
   std::vector<KetamaServer> servers;
   const std::vector<std::string_view> entries = split_commas(*servers_text);
   for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -332,6 +344,7 @@ RINGLAB_ONCE std::vector<SystemDef> cache_systems() {
                   "place nginx ({\"key\": KEY, \"result\": SERVER} per key in input order, SERVER as written;\n"
                   "null where nginx's round-robin decides, not the key: an empty key, or no usable server left):\n" +
                       flag_line("--servers LIST", "the upstream's servers in order: ADDR[=WEIGHT],...") +
+                      more_line("(or as a server directive writes them: ADDR weight=N down,...)") +
                       flag_line("--mode M", "consistent (hash $key consistent) or hash (hash $key); default hash") +
                       flag_line("--down LIST", "servers marked down: ADDR,...") +
                       flag_line("--upstream FILE", "instead of --servers and --mode: an upstream { ... } block") +
@@ -378,9 +391,11 @@ RINGLAB_ONCE std::vector<SystemDef> cache_systems() {
        std::string(kUsageColumn, ' ') + "key (ketama_get_server), one JSON line per key"},
       "place libketama ({\"key\": KEY, \"result\": ADDR} per key in input order):\n" +
           flag_line("--servers LIST", "ADDR=MEMORY,... as libketama's server file lists them") +
+          flag_line("--server-file FILE", "instead of --servers: libketama's server file itself,") +
+          more_line("ADDR<tab>MEMORY lines (# comments), as ketama.servers holds them") +
           flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
       "libketama",
-      {{"servers", "--servers", OptionType::list}},
+      {{"servers", "--servers", OptionType::list}, {"serverFile", "--server-file", OptionType::file}},
       configure_libketama};
   return {std::move(nginx), std::move(memcached), std::move(libketama)};
 }

@@ -7,6 +7,7 @@
 
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "systems/commands.hpp"
@@ -110,6 +111,23 @@ std::optional<OptionRange> option_range(std::string_view system, const SystemOpt
     if (p.name == option.name && param_of(p.where, d.where))
       return OptionRange{p.lo, p.hi, p.has_default ? std::optional<std::int64_t>(p.default_integer) : std::nullopt};
   return std::nullopt;
+}
+
+RINGLAB_ONCE SystemUsage::SystemUsage(const ErrorRule& r, std::string_view sys,
+                                      std::vector<std::pair<std::string, std::string>> f)
+    : CliUsageError{{}}, rule(&r), system(sys), flags(std::move(f)) {
+  message = format_error(r, "", usage_values(*this, "place " + system, [](const std::string& flag) { return flag; }),
+                         nullptr);
+}
+
+RINGLAB_ONCE std::vector<ErrorValue> usage_values(const SystemUsage& u, std::string_view call,
+                                                  const std::function<std::string(const std::string&)>& spell) {
+  std::vector<ErrorValue> values{std::string(call)};
+  for (const auto& [flag, metavar] : u.flags) {
+    values.emplace_back(spell(flag));
+    if (!metavar.empty()) values.emplace_back(metavar);
+  }
+  return values;
 }
 
 std::vector<std::pair<std::string, std::string>> option_names(std::string_view system) {

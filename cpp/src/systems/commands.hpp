@@ -19,6 +19,17 @@
 
 namespace ringlab::systems {
 
+// Two flags that give the same thing two ways (a list, or a file), of which a system takes
+// exactly one: neither or both is the SystemUsage that names them, each flag with the metavar
+// its usage shows.
+inline void exactly_one(const cli::Args& a, std::string_view system, const std::pair<std::string, std::string>& first,
+                        const std::pair<std::string, std::string>& second) {
+  const bool has_first = a.value(first.first) != nullptr;
+  const bool has_second = a.value(second.first) != nullptr;
+  if (has_first && has_second) throw SystemUsage(rule::systemNotBoth, system, {{first.first, ""}, {second.first, ""}});
+  if (!has_first && !has_second) throw SystemUsage(rule::systemNeedsEither, system, {first, second});
+}
+
 // A system: its --help text, its flags, and how a configuration is made from them.
 struct SystemDef {
   std::string name;                   // `place NAME`

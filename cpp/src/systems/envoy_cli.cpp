@@ -36,8 +36,8 @@ std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p) {
 std::vector<envoy::Host> hosts(const cli::Args& a, const ReadFile& read, const std::string& command) {
   const std::string* list = a.value("--hosts");
   const std::string* file = a.value("--endpoints");
-  if (list != nullptr && file != nullptr) throw Usage{command + " takes --hosts or --endpoints FILE, not both"};
-  if (list == nullptr && file == nullptr) throw Usage{command + " needs --hosts ADDR[=W],... or --endpoints FILE"};
+  exactly_one(a, std::string_view(command).substr(command.find(' ') + 1), {"--hosts", "ADDR[=W],..."},
+              {"--endpoints", "FILE"});
   if (list != nullptr) return envoy::hosts_from_list(*list, a.has("--use-hostname"));
   const std::optional<std::string> text = read ? read(*file) : std::nullopt;
   if (!text) throw Usage{"cannot read --endpoints file " + shown_text(*file)};

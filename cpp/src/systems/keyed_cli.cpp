@@ -35,7 +35,9 @@ std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p, s
                           const std::string& command) {
   const std::string* text = a.value(flag);
   if (text == nullptr) {
-    if (!fallback) throw Usage{command + " needs " + flag + " " + std::string(param(p).metavar)};
+    if (!fallback)
+      throw SystemUsage(rule::systemNeeds, std::string_view(command).substr(command.find(' ') + 1),
+                        {{flag, std::string(param(p).metavar)}});
     return *fallback;
   }
   return check_integer(p, integer_from_text(*text, param(p).name));
@@ -82,7 +84,8 @@ std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) 
 RINGLAB_ONCE std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
   const std::string* list = a.value("--tokens");
   const std::string* ring_file = a.value("--ring");
-  if (list != nullptr && ring_file != nullptr) throw Usage{"place cassandra takes --tokens or --ring, not both"};
+  if (list != nullptr && ring_file != nullptr)
+    throw SystemUsage(rule::systemNotBoth, "cassandra", {{"--tokens", ""}, {"--ring", ""}});
   std::optional<cassandra::TokenRing> ring;
   std::vector<cassandra::NodeToken> listed;
   if (list != nullptr) {

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
@@ -68,7 +69,7 @@ std::size_t Libketama::server_of_hash(std::uint32_t h) const noexcept {
 
 std::size_t Libketama::place(std::string_view key) const noexcept { return server_of_hash(hash(key)); }
 
-std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
+RINGLAB_ONCE std::vector<KetamaServer> parse_ketama_servers(std::string_view text) {
   std::vector<KetamaServer> out;
   std::vector<std::size_t> lines;
   std::size_t line = 0, from = 0;

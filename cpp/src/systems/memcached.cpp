@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
@@ -227,9 +228,11 @@ std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to,
 
 }  // namespace
 
-std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
+RINGLAB_ONCE std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
   std::vector<MemcachedServer> out;
   std::set<std::pair<std::string, std::int64_t>> seen;
+  // isspace() in the C locale: what strtoul() skips and what the library skips after a comma.
+  const auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
   std::size_t from = 0;
   // As memcached_servers_parse(): entries between commas; a trailing comma ends the list.
   while (from < text.size()) {
@@ -237,9 +240,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
     if (end == std::string_view::npos) end = text.size();
     const std::string_view entry = text.substr(from, end - from);
     if (entry.empty()) bad_text(from, rule::mcEmptyEntry, {}, ErrorCode::invalid_argument);
-    if (entry[0] == ' ' || entry[0] == '\t' || entry[0] == '\n' || entry[0] == '\r' || entry[0] == '\v' ||
-        entry[0] == '\f')
-      bad_text(from, rule::mcHostSpace, {}, ErrorCode::invalid_argument);
+    if (space(entry[0])) bad_text(from, rule::mcHostSpace, {}, ErrorCode::invalid_argument);
     MemcachedServer s;
     // The port's ':' is the first after a bracketed IPv6 address, else the first.
     std::size_t colon = std::string_view::npos;
@@ -249,9 +250,14 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
     else colon = entry.find(':');
     const std::size_t host_end = colon == std::string_view::npos ? entry.size() : colon;
     s.host = std::string(entry.substr(0, host_end));
-    for (std::size_t i = 0; i < s.host.size(); ++i)
-      if (s.host[i] == ' ' || s.host[i] == '\t' || static_cast<unsigned char>(s.host[i]) < 0x20)
-        bad_text(from + i, rule::mcHostChars);
+    for (std::size_t i = 0; i < s.host.size(); ++i) {
+      if (s.host[i] != ' ' && s.host[i] != '\t' && static_cast<unsigned char>(s.host[i]) >= 0x20) continue;
+      // Everything up to the ':' is the host's name to the library, a line break included.
+      std::size_t rest = i;
+      while (rest < s.host.size() && space(s.host[rest])) ++rest;
+      if (rest == s.host.size() && colon == std::string_view::npos) bad_text(from + i, rule::mcHostTrailingSpace);
+      bad_text(from + i, rule::mcHostChars);
+    }
     if (s.host.empty()) bad_text(from, rule::mcEmptyHost, {}, ErrorCode::invalid_argument);
     if (s.host.size() > kMaxHostLength) bad_text(from, rule::mcHostLength, {}, ErrorCode::invalid_argument);
     if (colon != std::string_view::npos) {
@@ -260,17 +266,33 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
       while (port_end < entry.size() && is_digit(entry[port_end])) ++port_end;
       if (port_end == port_from) bad_text(from + port_from, rule::mcPortDecimal, {}, ErrorCode::invalid_argument);
       s.port = decimal_at(text, from + port_from, from + port_end, SystemParam::memcached_port);
-      if (port_end < entry.size()) {
-        // The weight: after a space (any number of them) or a second ':'.
-        std::size_t w = port_end;
-        if (entry[w] == ':') ++w;
-        else if (entry[w] == ' ')
-          while (w < entry.size() && entry[w] == ' ') ++w;
-        else bad_text(from + w, rule::mcWeightAfterPort, {}, ErrorCode::invalid_argument);
+      // After the port, the library reads the weight after the first space (strtoul skipping
+      // white space), or, with no space at all, after a second ':'; white space alone (a line's
+      // end, "2 ," before a comma) leaves the weight at 1. What it would read otherwise than
+      // written (a weight after a tab or a line break, text after the weight) is refused.
+      std::size_t r = port_end;
+      while (r < entry.size() && space(entry[r])) ++r;
+      const std::string_view gap = entry.substr(port_end, r - port_end);
+      std::size_t w = std::string_view::npos;
+      if (r == entry.size()) {
+        // White space alone.
+      } else if (gap.empty() && entry[r] == ':') {
+        w = r + 1;
+      } else if (gap.find(' ') != std::string_view::npos) {
+        w = r;
+      } else if (gap.find('\n') != std::string_view::npos || gap.find('\r') != std::string_view::npos) {
+        bad_text(from + port_end, rule::mcLineBreak);
+      } else {
+        bad_text(from + port_end, rule::mcWeightAfterPort, {}, ErrorCode::invalid_argument);
+      }
+      if (w != std::string_view::npos) {
         std::size_t w_end = w;
         while (w_end < entry.size() && is_digit(entry[w_end])) ++w_end;
         if (w_end == w) bad_text(from + w, rule::mcWeightDecimal, {}, ErrorCode::invalid_argument);
-        if (w_end != entry.size()) bad_text(from + w_end, rule::mcAfterWeight, {}, ErrorCode::invalid_argument);
+        for (std::size_t t = w_end; t < entry.size(); ++t)
+          // After a weight given with ':', a space would make the library read the weight after it.
+          if (!space(entry[t]) || (entry[w - 1] == ':' && entry[t] == ' '))
+            bad_text(from + t, rule::mcAfterWeight, {}, ErrorCode::invalid_argument);
         s.weight = decimal_at(text, from + w, from + w_end, SystemParam::memcached_weight);
       }
     }
@@ -280,9 +302,7 @@ std::vector<MemcachedServer> parse_memcached_servers(std::string_view text) {
     if (end == text.size()) break;
     from = end + 1;
     // The library skips one white-space character after a comma.
-    if (from < text.size() && (text[from] == ' ' || text[from] == '\t' || text[from] == '\n' || text[from] == '\r' ||
-                               text[from] == '\v' || text[from] == '\f'))
-      ++from;
+    if (from < text.size() && space(text[from])) ++from;
   }
   if (out.empty()) throw Error(ErrorCode::out_of_range, rule::noneListed, "server string");
   check_integer(SystemParam::memcached_servers, static_cast<std::int64_t>(out.size()));

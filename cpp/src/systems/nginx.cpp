@@ -342,6 +342,33 @@ std::optional<std::int64_t> time_text(std::string_view s) {
 
 }  // namespace
 
+RINGLAB_ONCE void apply_server_parameter(NginxServer& s, std::string_view a) {
+  const auto invalid = [&]() { throw Error(ErrorCode::invalid_argument, rule::nginxParameter, "", {in_quotes(a)}); };
+  if (a.rfind("weight=", 0) == 0) {
+    const std::optional<std::int64_t> w = atoi_text(a.substr(7));
+    if (!w || *w == 0) invalid();
+    s.weight = check_integer(SystemParam::nginx_weight, *w);
+  } else if (a.rfind("max_conns=", 0) == 0) {
+    const std::optional<std::int64_t> v = atoi_text(a.substr(10));
+    if (!v) invalid();
+    s.max_conns = *v;
+  } else if (a.rfind("max_fails=", 0) == 0) {
+    const std::optional<std::int64_t> v = atoi_text(a.substr(10));
+    if (!v) invalid();
+    s.max_fails = *v;
+  } else if (a.rfind("fail_timeout=", 0) == 0) {
+    const std::optional<std::int64_t> v = time_text(a.substr(13));
+    if (!v) invalid();
+    s.fail_timeout = *v;
+  } else if (a == "down") {
+    s.down = true;
+  } else if (a == "backup") {
+    throw Error(ErrorCode::invalid_argument, rule::nginxBackup, "");
+  } else {
+    invalid();
+  }
+}
+
 RINGLAB_ONCE NginxConfig parse_nginx_upstream(std::string_view text) {
   const std::vector<Token> tokens = tokenize(text);
   NginxConfig config;
@@ -392,34 +419,10 @@ RINGLAB_ONCE NginxConfig parse_nginx_upstream(std::string_view text) {
       if (const std::optional<Error> problem = address_problem(s.address))
         bad_at(args[0]->line, args[0]->column, *problem);
       for (std::size_t k = 1; k < args.size(); ++k) {
-        const std::string& a = args[k]->text;
-        const auto invalid = [&]() { bad_at(args[k]->line, args[k]->column, rule::nginxParameter, {in_quotes(a)}); };
-        if (a.rfind("weight=", 0) == 0) {
-          const std::optional<std::int64_t> w = atoi_text(std::string_view(a).substr(7));
-          if (!w || *w == 0) invalid();
-          try {
-            s.weight = check_integer(SystemParam::nginx_weight, *w);
-          } catch (const Error& e) {
-            bad_at(args[k]->line, args[k]->column, e);
-          }
-        } else if (a.rfind("max_conns=", 0) == 0) {
-          const std::optional<std::int64_t> v = atoi_text(std::string_view(a).substr(10));
-          if (!v) invalid();
-          s.max_conns = *v;
-        } else if (a.rfind("max_fails=", 0) == 0) {
-          const std::optional<std::int64_t> v = atoi_text(std::string_view(a).substr(10));
-          if (!v) invalid();
-          s.max_fails = *v;
-        } else if (a.rfind("fail_timeout=", 0) == 0) {
-          const std::optional<std::int64_t> v = time_text(std::string_view(a).substr(13));
-          if (!v) invalid();
-          s.fail_timeout = *v;
-        } else if (a == "down") {
-          s.down = true;
-        } else if (a == "backup") {
-          bad_at(args[k]->line, args[k]->column, rule::nginxBackup);
-        } else {
-          invalid();
+        try {
+          apply_server_parameter(s, args[k]->text);
+        } catch (const Error& e) {
+          bad_at(args[k]->line, args[k]->column, e);
         }
       }
       for (std::size_t k = 0; k < config.servers.size(); ++k)

@@ -6,6 +6,13 @@ export interface RawCliResult {
   exitCode: number;
   out: string;
   err: string;
+  /**
+   * A rejected value's error as data: its code, its rule's id and its parameter as the command
+   * spells it (the flag); all "" on success and for a usage error.
+   */
+  code: string;
+  rule: string;
+  param: string;
 }
 
 export interface RawCliModule extends RawCommon {

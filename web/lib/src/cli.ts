@@ -22,7 +22,8 @@
 // has run: npm (>= 7) sees that the package in the current folder has a `ringlab` bin and links
 // that folder into its npx cache (no registry, no npm link). An installed package has it in
 // node_modules/.bin as usual.
-import { readFileSync } from "node:fs";
+import { readFileSync, realpathSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { Heap } from "./heap.js";
 import { instantiate } from "./loader.js";
 import createRinglabCliModule from "./wasm/ringlab-cli.js";
@@ -52,33 +53,58 @@ function namedFiles(args: string[]): (string | Uint8Array)[] {
   return files;
 }
 
-async function main(args: string[]): Promise<number> {
-  const { module: raw, exports } = await instantiate(
-    createRinglabCliModule,
-    {},
-    new URL("./wasm/ringlab-cli.wasm", import.meta.url),
+/**
+ * What `ringlab ARGS` prints and returns, without printing it: exit status, stdout, stderr, and a
+ * rejected value's error as data (its code, its rule and its parameter as the command spells it;
+ * "" for a usage error). The bin below prints it; tests read the error's data from it.
+ */
+export interface CliRun {
+  exitCode: number;
+  out: string;
+  err: string;
+  code: string;
+  rule: string;
+  param: string;
+}
+
+function openCli() {
+  return instantiate(createRinglabCliModule, {}, new URL("./wasm/ringlab-cli.wasm", import.meta.url)).then(
+    ({ module: raw, exports }) => ({ raw, heap: new Heap(raw, exports, []) }),
   );
+}
+let cliModule: ReturnType<typeof openCli> | undefined;
+
+/** Runs one command line in the CLI's module (instantiated once per process). */
+export async function runCli(args: string[]): Promise<CliRun> {
+  cliModule ??= openCli();
+  const { raw, heap } = await cliModule;
   if (args[0] === "h32" && args.length > 1) {
-    process.stdout.write(
-      args
-        .slice(1)
-        .map((key) => `${raw.h32(key)}\n`)
-        .join(""),
-    );
-    return 0;
+    const out = args
+      .slice(1)
+      .map((key) => `${raw.h32(key)}\n`)
+      .join("");
+    return { exitCode: 0, out, err: "", code: "", rule: "", param: "" };
   }
-  const r = new Heap(raw, exports, []).call(() => raw.runCli(args, namedFiles(args)));
+  const r = heap.call(() => raw.runCli(args, namedFiles(args)));
+  return { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
+}
+
+async function main(args: string[]): Promise<number> {
+  const r = await runCli(args);
   if (r.out) process.stdout.write(r.out);
   if (r.err) process.stderr.write(r.err);
   return r.exitCode;
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`ringlab: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+// Run as the bin (directly, or through npm's link to it), not when imported for runCli.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (e: unknown) => {
+      process.stderr.write(`ringlab: ${e instanceof Error ? e.message : String(e)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

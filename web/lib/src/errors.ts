@@ -71,8 +71,10 @@ export interface RinglabErrorDetail {
    * `"entryAt"` (flag, entry number, entry text; `inner`), `"termAt"` (syntax, column; `inner`),
    * `"termAtLine"` (syntax, line, column; `inner`), `"type"` (what was expected, the type given),
    * `"unknownOption"` (the option, whose options, the known ones). The core's rules, each with
-   * its English template, are listed in `cpp/include/ringlab/error_rules.def`; the module's own
-   * failures (`out_of_memory`, `internal`, `load_failed`) have their code as their rule.
+   * its English template, are listed in `cpp/include/ringlab/error_rules.def`; a load that fails
+   * says why as `"cannotLoad"` (the cause's message), `"notMainModule"`, `"noMemory"` or
+   * `"workerFailed"` (the cause's message); the module's own failures (`out_of_memory`,
+   * `internal`) have their code as their rule.
    */
   readonly rule: string;
   /**
@@ -123,8 +125,17 @@ export class RinglabError extends Error implements RinglabErrorDetail {
   }
 }
 
-// The wrapper's own rules (its checks of JavaScript values, before the module sees them), each
-// worded once here as the core words its rules in error_rules.def.
+// What each of load()'s options must be (loadOptionType).
+const loadOptionTypes = {
+  wasmUrl: "a string or a URL",
+  wasmBinary: "an ArrayBuffer or a Uint8Array",
+  wasmModule: "a WebAssembly.Module",
+} as const;
+
+// The wrapper's own rules (its checks of JavaScript values, before the module sees them, and its
+// failures to load a module), each worded once here as the core words its rules in
+// error_rules.def. oneLoadOption's values: the options allowed, "", then the options given;
+// cannotLoad's and workerFailed's: the cause's own message (the engine's or the fetch's).
 const wrapperRules = {
   type: (p: string, [expected, got]: readonly RinglabErrorValue[]) => `${p} must be ${expected}, got ${got}`,
   unknownOption: (_p: string, [option, of, ...known]: readonly RinglabErrorValue[]) =>
@@ -144,6 +155,19 @@ const wrapperRules = {
   noSuchSystem: (_p: string, [name, ...known]: readonly RinglabErrorValue[]) =>
     `unknown system "${name}": use ${known.join(", ")}`,
   notUnicode: (p: string) => `${p} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
+  // Loading a module (loader.ts, heap.ts, parallel.ts).
+  loadOptionsObject: () => "load() options must be an object",
+  unknownLoadOption: (p: string) => `unknown load() option "${p}"`,
+  oneLoadOption: (_p: string, values: readonly RinglabErrorValue[]) => {
+    const split = values.indexOf("");
+    return `give at most one of ${values.slice(0, split).join(", ")} (got ${values.slice(split + 1).join(", ")})`;
+  },
+  loadOptionType: (p: string) => `${p} must be ${loadOptionTypes[p as keyof typeof loadOptionTypes]}`,
+  cannotLoad: (_p: string, [cause]: readonly RinglabErrorValue[]) => `cannot load ringlab's .wasm: ${cause}`,
+  notMainModule: () =>
+    "cannot load ringlab's .wasm: it is not one of this package's main modules (ringlab.wasm or ringlab-simd.wasm)",
+  noMemory: () => "the module exports no memory",
+  workerFailed: (_p: string, [cause]: readonly RinglabErrorValue[]) => `a comparison worker failed: ${cause}`,
   oneOf: (p: string, values: readonly RinglabErrorValue[]) =>
     `${p} must be ${values.slice(0, -2).join(", ")} or ${values.at(-2)}, got ${JSON.stringify(String(values.at(-1)))}`,
 } as const;

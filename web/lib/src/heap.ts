@@ -36,7 +36,7 @@ export class Heap<D extends object = Direct> {
   ) {
     this.#raw = raw;
     const memory = Object.values(exports).find((e) => e instanceof WebAssembly.Memory);
-    if (!(memory instanceof WebAssembly.Memory)) throw new RinglabError("load_failed", "the module exports no memory");
+    if (!(memory instanceof WebAssembly.Memory)) throw wrapperError("load_failed", "noMemory", "");
     this.#memory = memory;
     this.#i32 = new Int32Array(memory.buffer);
     this.#u16 = new Uint16Array(memory.buffer);

@@ -1,7 +1,7 @@
 // Instantiating an Emscripten module with the .wasm coming from wherever the caller says:
 // precompiled, as bytes, from a URL (fetch, streaming when the server sends application/wasm),
 // or from a file: URL in Node (read from disk: Node's fetch does not do file: URLs).
-import { RinglabError } from "./errors.js";
+import { type RinglabError, wrapperError } from "./errors.js";
 import type { Factory, ModuleArg } from "./raw.js";
 
 /** Where the `.wasm` comes from. Give at most one; by default it is fetched from next to the module. */
@@ -61,31 +61,31 @@ const optionNames = ["wasmUrl", "wasmBinary", "wasmModule"] as const;
 export function checkLoadOptions(options: unknown, allowed: readonly string[] = optionNames): LoadOptions {
   if (options === undefined) return {};
   if (options === null || typeof options !== "object") {
-    throw new RinglabError("invalid_type", "load() options must be an object");
+    throw wrapperError("invalid_type", "loadOptionsObject", "");
   }
   const given = Object.keys(options).filter((k) => (options as Record<string, unknown>)[k] !== undefined);
   for (const k of given) {
-    if (!allowed.includes(k)) throw new RinglabError("invalid_argument", `unknown load() option "${k}"`);
+    if (!allowed.includes(k)) throw wrapperError("invalid_argument", "unknownLoadOption", k);
   }
   if (given.length > 1) {
-    throw new RinglabError("invalid_argument", `give at most one of ${allowed.join(", ")} (got ${given.join(", ")})`);
+    throw wrapperError("invalid_argument", "oneLoadOption", "", [...allowed, "", ...given]);
   }
   const o = options as LoadOptions;
   if (o.wasmUrl !== undefined && typeof o.wasmUrl !== "string" && !(o.wasmUrl instanceof URL)) {
-    throw new RinglabError("invalid_type", "wasmUrl must be a string or a URL");
+    throw wrapperError("invalid_type", "loadOptionType", "wasmUrl");
   }
   if (o.wasmBinary !== undefined && !(o.wasmBinary instanceof ArrayBuffer) && !(o.wasmBinary instanceof Uint8Array)) {
-    throw new RinglabError("invalid_type", "wasmBinary must be an ArrayBuffer or a Uint8Array");
+    throw wrapperError("invalid_type", "loadOptionType", "wasmBinary");
   }
   if (o.wasmModule !== undefined && !(o.wasmModule instanceof WebAssembly.Module)) {
-    throw new RinglabError("invalid_type", "wasmModule must be a WebAssembly.Module");
+    throw wrapperError("invalid_type", "loadOptionType", "wasmModule");
   }
   return o;
 }
 
-function loadFailed(what: string, cause: unknown): RinglabError {
+function loadFailed(cause: unknown): RinglabError {
   const detail = cause instanceof Error ? cause.message : String(cause);
-  const e = new RinglabError("load_failed", `${what}: ${detail}`);
+  const e = wrapperError("load_failed", "cannotLoad", "", [detail]);
   (e as { cause?: unknown }).cause = cause;
   return e;
 }
@@ -145,10 +145,7 @@ export function mainBuild(compiled: WebAssembly.Module): MainBuild {
   const [mark] = WebAssembly.Module.customSections(compiled, "ringlab_build");
   const build = mark ? new TextDecoder().decode(mark) : "";
   if (build === "scalar" || build === "simd128") return build;
-  throw new RinglabError(
-    "load_failed",
-    "cannot load ringlab's .wasm: it is not one of this package's main modules (ringlab.wasm or ringlab-simd.wasm)",
-  );
+  throw wrapperError("load_failed", "notMainModule", "");
 }
 
 /** A module's glue, or, for the main module, how to choose its build's glue once it is compiled. */
@@ -172,7 +169,7 @@ export async function instantiate<M>(glue: Glue<M>, options: LoadOptions, defaul
   try {
     compiled = await compileFrom(options, defaultUrl);
   } catch (e) {
-    throw loadFailed("cannot load ringlab's .wasm", e);
+    throw loadFailed(e);
   }
   const factory = typeof glue === "function" ? glue : await glue.pick(compiled);
   let reject!: (e: unknown) => void;
@@ -185,14 +182,13 @@ export async function instantiate<M>(glue: Glue<M>, options: LoadOptions, defaul
           exports = instance.exports;
           receive(instance, compiled);
         },
-        (e: unknown) => reject(loadFailed("cannot load ringlab's .wasm", e)),
+        (e: unknown) => reject(loadFailed(e)),
       );
       return {};
     },
   };
   const ready = factory(moduleArg).then((module) => {
-    if (exports === undefined)
-      throw loadFailed("cannot load ringlab's .wasm", "the module was not instantiated by the loader");
+    if (exports === undefined) throw loadFailed("the module was not instantiated by the loader");
     return { module, exports, compiled };
   });
   return Promise.race([ready, failed]);

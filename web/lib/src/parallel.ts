@@ -139,14 +139,13 @@ class Remote {
       },
       (error) => {
         this.#dead = error;
-        this.fail(new RinglabError("load_failed", `a comparison worker failed: ${error.message}`));
+        this.fail(wrapperError("load_failed", "workerFailed", "", [error.message]));
       },
     );
   }
 
   ask<K extends FromWorker["op"]>(message: ToWorker, expect: K): Promise<Extract<FromWorker, { op: K }>> {
-    if (this.#dead)
-      return Promise.reject(new RinglabError("load_failed", `a comparison worker failed: ${this.#dead.message}`));
+    if (this.#dead) return Promise.reject(wrapperError("load_failed", "workerFailed", "", [this.#dead.message]));
     return new Promise<FromWorker>((resolve, reject) => {
       this.#pending = { resolve, reject };
       this.worker.postMessage(message);

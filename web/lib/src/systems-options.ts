@@ -6,8 +6,8 @@
 /**
  * Each system's options and what each takes: `"integer"` (a number, its range the core's),
  * `"text"`, `"list"` (an array of strings, or the comma-separated text), `"file"` (the text of
- * the file the command line would read: nginx's upstream block, a `nodetool ring` listing,
- * Envoy's endpoints), `"flag"` (a boolean switch), or the names of a choice.
+ * the file the command line would read: nginx's upstream block, libketama's server file, a
+ * `nodetool ring` listing, Envoy's endpoints), `"flag"` (a boolean switch), or the names of a choice.
  */
 export const systemOptionTypes = {
   nginx: { servers: "list", mode: ["consistent", "hash"], down: "list", upstream: "file" },
@@ -26,7 +26,7 @@ export const systemOptionTypes = {
     hash: ["default", "md5", "crc", "fnv1_64", "fnv1a_64", "fnv1_32", "fnv1a_32", "murmur", "jenkins", "murmur3"],
     sortHosts: "flag",
   },
-  libketama: { servers: "list" },
+  libketama: { servers: "list", serverFile: "file" },
   redis: { nodes: "integer" },
   kafka: { partitions: "integer", partitioner: ["murmur2", "consistent", "fnv1a"] },
   cassandra: { tokens: "list", ring: "file" },

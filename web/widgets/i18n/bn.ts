@@ -1090,8 +1090,23 @@ const bn: Messages = {
       termAtLine: (_p, [syntax, line, column], what) =>
         `${syntax} term হিসেবে পড়া গেল না (লাইন ${line}, কলাম ${column}): ${what}`,
       termGot: (_p, [got]) => `অপ্রত্যাশিত ${got}`,
-      termExpected: (_p, [wanted, got]) => `এখানে ${wanted} আশা করা হয়েছিল, পাওয়া গেল ${got}`,
-      termExpectedEnd: "term শেষ হওয়ার আগেই লেখা শেষ",
+      termExpected: (_p, [got], wanted) => `এখানে ${wanted} আশা করা হয়েছিল, পাওয়া গেল ${got}`,
+      termExpectedEnd: (_p, _v, wanted) => `এখানে ${wanted} আশা করা হয়েছিল, কিন্তু term শেষ হওয়ার আগেই লেখা শেষ`,
+      termWantTerm: "একটি term",
+      termWantNumberAfter: (_p, [sign]) => `${sign}-এর পরে একটি সংখ্যা`,
+      termWantCommaOrBrace: "',' বা '}'",
+      termWantListTail: "',', '|' বা ']'",
+      termWantListEnd: "list-এর tail-এর পরে ']'",
+      termWantArrow: "'=>'",
+      termWantSegment: "একটি segment",
+      termWantCommaOrClose: "',' বা '>>'",
+      termWantSize: "একটি size (একটি পূর্ণসংখ্যা)",
+      termWantType: "একটি type specifier",
+      termWantUnit: "একটি unit (একটি পূর্ণসংখ্যা)",
+      termWantColonAfterUnit: "unit-এর পরে ':'",
+      termWantModifier: "একটি bitstring modifier",
+      termWantParenAfter: (_p, [name]) => `${name}-এর পরে '('`,
+      termWantCloseParen: "')'",
       termBaseDigits: (_p, [b]) => `${b} ভিত্তির অঙ্ক চাই`,
       termUnterminatedAtom: "উদ্ধৃতিচিহ্নের atom শেষ হয়নি",
       termDigitsAfter: (_p, [prefix]) => `${gen(prefix)} পরে অঙ্ক চাই`,
@@ -1181,6 +1196,10 @@ const bn: Messages = {
       mcEmptyHost: "host-এর নাম ফাঁকা",
       mcHostLength: "host-এর নাম সর্বোচ্চ ১,০২৪ byte হতে পারে (libmemcached-এর NI_MAXHOST)",
       mcPortDecimal: "':'-এর পরে port একটি দশমিক সংখ্যা হতে হবে",
+      mcHostTrailingSpace:
+        "port ছাড়া host-এর পরে ফাঁকা জায়গা (libmemcached সেটি host-এর নামেই রেখে দেবে: HOST:PORT লিখুন)",
+      mcLineBreak:
+        "port-এর পরে লাইন ভাঙা: libmemcached সার্ভারগুলিকে কেবল কমা দিয়ে আলাদা করে, আর লাইন ভাঙার পরে কোনো weight পড়ে না",
       mcWeightAfterPort: "port-এর পরে একটি ফাঁকা জায়গা বা ':' আর weight চাই",
       mcWeightDecimal: "weight একটি দশমিক সংখ্যা হতে হবে",
       mcAfterWeight: "weight-এর পরে অপ্রত্যাশিত লেখা",
@@ -1248,6 +1267,11 @@ const bn: Messages = {
       noDownMark: "এই system-এ down চিহ্ন নেই (শুধু nginx-এর সার্ভারে আছে)",
       oneNewHost: (_p, [got]) => `নতুন host একটিই entry হবে; দেওয়া হয়েছে ${got}`,
       systemUsage: (_p, [usage]) => `এই system-এর জন্য যা দরকার তা দেওয়া হয়নি: ${usage}`,
+      systemNeeds: (_p, [call, option, form]) => `${call}-এর জন্য ${option} ${form} দিতে হবে`,
+      systemNeedsEither: (_p, [call, a, aForm, b, bForm]) => `${call}-এর জন্য ${a} ${aForm} অথবা ${b} ${bForm} দিতে হবে`,
+      systemNotBoth: (_p, [call, a, b]) => `${call} ${a} অথবা ${b} নেয়, দুটো একসঙ্গে নয়`,
+      systemModeFrom: (_p, [call, file, mode]) =>
+        `${call}-এ ${file} থাকলে mode আসে hash directive থেকে; ${mode} দেওয়া চলে না`,
       type: (p, [expected, got]) => `${p} ভুল ধরনের: চাই ${expected}, দেওয়া হয়েছে ${got}`,
       mustBe: (p, [expected]) => `${p} ভুল ধরনের: চাই ${expected}`,
       unknownOption: (_p, [option, of, ...known]) =>
@@ -1269,10 +1293,21 @@ const bn: Messages = {
       noServerNamed: (_p, [name]) => `ring-এ ${name} নামে কোনো সার্ভার নেই`,
       noServerToScore: "অন্তত একটি সার্ভার চাই",
       unknownClaim: (_p, [id, ...ids]) => `"${id}" নামে কোনো দাবি নেই; এগুলোর একটি দিন: ${ids.join(", ")}`,
+      loadOptionsObject: "load()-এর option-গুলো একটি object হতে হবে",
+      unknownLoadOption: (p) => `load()-এর "${p}" নামে কোনো option নেই`,
+      oneLoadOption: (_p, values) => {
+        const split = values.indexOf("");
+        return `${values.slice(0, split).join(", ")}-এর মধ্যে বড়জোর একটি দিন (দেওয়া হয়েছে ${values.slice(split + 1).join(", ")})`;
+      },
+      loadOptionType: (p) =>
+        `${p} হতে হবে ${{ wasmUrl: "একটি string বা URL", wasmBinary: "একটি ArrayBuffer বা Uint8Array", wasmModule: "একটি WebAssembly.Module" }[p] ?? "অন্য ধরনের"}`,
+      cannotLoad: (_p, [cause]) => `ringlab-এর .wasm লোড করা যায়নি: ${cause}`,
+      notMainModule:
+        "ringlab-এর .wasm লোড করা যায়নি: এটি এই package-এর মূল module-গুলোর একটি নয় (ringlab.wasm বা ringlab-simd.wasm)",
+      noMemory: "module কোনো memory export করে না",
+      workerFailed: (_p, [cause]) => `তুলনার একটি worker ব্যর্থ হয়েছে: ${cause}`,
       internal: "ringlab-এর ভেতরে কিছু একটা ভুল হয়েছে।",
       out_of_memory: "module-এর memory ফুরিয়ে গেছে।",
-      load_failed: "WebAssembly module লোড করা যায়নি।",
-      invalid_type: "ভুল ধরনের মান।",
     },
     codes: {
       invalid_argument: "এই মান গ্রহণযোগ্য নয়।",

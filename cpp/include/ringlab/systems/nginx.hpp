@@ -113,4 +113,9 @@ struct NginxConfig {
 };
 [[nodiscard]] NginxConfig parse_nginx_upstream(std::string_view text);
 
+// One parameter of nginx's `server` directive applied to s, as nginx 1.22 reads it: weight=N,
+// max_fails=N, fail_timeout=TIME, max_conns=N, down. Throws nginx's "invalid parameter" for
+// anything else, and its "backup" refusal (the hash method has no backup servers).
+void apply_server_parameter(NginxServer& s, std::string_view parameter);
+
 }  // namespace ringlab::systems

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -14,6 +15,7 @@
 #include <optional>
 
 #include "ringlab/cli.hpp"
+#include "ringlab/error.hpp"
 
 namespace ringlab::systems {
 
@@ -104,6 +106,23 @@ enum class OptionType : std::uint8_t { integer, text, list, choice, file, flag }
 
 // An option of a system: the one table both `ringlab place SYSTEM`'s flags and the JavaScript
 // API's typed options come from.
+// A system called without what it needs, or with options that exclude each other, as data: the
+// rule (systemNeeds, systemNeedsEither, systemNotBoth, systemModeFrom), the system and the flags
+// it concerns, each with the metavar the rule shows ("" for none). The command line words it with
+// its flags ("place nginx needs --servers ADDR[=W],... or --upstream FILE": the message here);
+// the package with its options' names (`system("nginx") needs servers ... or upstream FILE`),
+// both from the rule's template (usage_values).
+struct SystemUsage : CliUsageError {
+  SystemUsage(const ErrorRule& r, std::string_view sys, std::vector<std::pair<std::string, std::string>> f);
+  const ErrorRule* rule;
+  std::string system;
+  std::vector<std::pair<std::string, std::string>> flags;  // flag, metavar
+};
+// The rule's values: the call as the surface makes it ("place kafka", `system("kafka")`), then
+// each flag as `spell` spells it, followed by its metavar where it has one.
+[[nodiscard]] std::vector<ErrorValue> usage_values(const SystemUsage& u, std::string_view call,
+                                                   const std::function<std::string(const std::string&)>& spell);
+
 struct SystemOption {
   std::string_view name;  // the JavaScript option: "partitions", "minRingSize", "sortHosts"
   std::string_view flag;  // the command line's flag: "--partitions", "--min-ring", "--sort-hosts"
