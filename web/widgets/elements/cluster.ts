@@ -12,11 +12,18 @@
 // `options`, the system's other options as a query string (`mode=consistent&hash=md5`); `keys`,
 // one key a line (a blank line is the empty key, as `ringlab place --keys` reads them); `change`
 // and `target`, the change whose moves are shown. Long key lists stay out of the URL.
-import type { Placement, RealSystem, RinglabSystems, SystemName as ModuleSystemName } from "ringlab/systems";
+import type {
+  Placement,
+  RealSystem,
+  RinglabSystems,
+  SystemName as ModuleSystemName,
+  SystemServer,
+} from "ringlab/systems";
+import type { RinglabErrorDetail } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h, replace, type Child } from "../core/dom";
 import { RinglabElement } from "../core/element";
-import { errorText } from "../core/errors";
+import { detailText, errorText, pageError } from "../core/errors";
 import { ringDiagram } from "../core/ring-diagram";
 import { oneOf, str, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
@@ -62,13 +69,18 @@ interface Field {
   choices?: string[];
   /** Kept when the configuration is the system's own text (nginx's block has its own mode). */
   withText?: boolean;
-  /** How the module's messages name this option. */
+  /** How the module's errors name this option (their `param`). */
   names: string[];
+  /** The module's option, where the page's name (kept in addresses) differs. */
+  opt?: string;
 }
 
 interface SystemDef {
-  /** The option taking the server list, its example servers, and a new server's text. */
-  list?: { opt: "servers" | "hosts" | "tokens"; def: string[]; fresh: (i: number) => string };
+  /**
+   * The option taking the server list, its example servers, a new server's name, and its weight
+   * when a list entry always writes one (libketama's memory).
+   */
+  list?: { opt: "servers" | "hosts" | "tokens"; def: string[]; fresh: (i: number) => string; weight?: number };
   /** The option taking the system's own configuration text, and an example. */
   text?: { opt: "upstream" | "serverString" | "endpoints" | "ring"; def: string };
   fields: Field[];
@@ -86,12 +98,13 @@ const sel = (name: FieldName, def: string, choices: string[], names: string[], w
   names,
   withText,
 });
-const numF = (name: FieldName, def: string, names: string[]): Field => ({
+const numF = (name: FieldName, def: string, names: string[], opt?: string): Field => ({
   name,
   kind: "number",
   def,
   names,
   withText: true,
+  opt,
 });
 const check = (name: FieldName, names: string[]): Field => ({ name, kind: "check", def: "", names, withText: true });
 
@@ -141,7 +154,8 @@ const SYS: Record<SystemName, SystemDef> = {
     list: {
       opt: "servers",
       def: ["10.0.0.1:11211=100", "10.0.0.2:11211=100", "10.0.0.3:11211=200"],
-      fresh: (i) => `10.0.0.${i}:11211=100`,
+      fresh: (i) => `10.0.0.${i}:11211`,
+      weight: 100,
     },
     fields: [],
   },
@@ -181,15 +195,18 @@ const SYS: Record<SystemName, SystemDef> = {
     text: { opt: "endpoints", def: "10.0.0.1:443=2\n10.0.0.2:443\n10.0.0.3:443" },
     fields: [
       sel("hash", "xxhash", ["xxhash", "murmur2"], ["--hash", "hash"]),
-      numF("minRing", "", ["minRing", "min-ring"]),
-      numF("maxRing", "", ["maxRing", "max-ring"]),
+      numF("minRing", "", ["minRingSize", "--min-ring"], "minRingSize"),
+      numF("maxRing", "", ["maxRingSize", "--max-ring"], "maxRingSize"),
       check("useHostname", ["useHostname", "use-hostname"]),
     ],
   },
   "envoy-maglev": {
     list: { opt: "hosts", def: envoyHosts, fresh: (i) => `10.0.0.${i}:443` },
     text: { opt: "endpoints", def: "10.0.0.1:443=2\n10.0.0.2:443\n10.0.0.3:443" },
-    fields: [numF("table", "", ["table"]), check("useHostname", ["useHostname", "use-hostname"])],
+    fields: [
+      numF("table", "", ["tableSize", "--table"], "tableSize"),
+      check("useHostname", ["useHostname", "use-hostname"]),
+    ],
   },
 };
 
@@ -226,6 +243,8 @@ const spec = {
   } as Codec<string>,
   change: oneOf<"add" | "remove" | "down">("add", ["add", "remove", "down"]),
   target: str(""),
+  /** The weight of a server added ("": the system's own default). */
+  weight: str(""),
 };
 type State = StateOf<typeof spec>;
 
@@ -270,7 +289,10 @@ function compatSystem(row: CompatRow): SystemName | undefined {
   return undefined;
 }
 
-type ErrorLike = { code?: string; message?: string };
+type ErrorLike = { code?: string; message?: string; param?: string };
+
+/** The rules of a value out of its range: the errors whose `out_of_range` lead is right. */
+const RANGE_RULES = new Set(["between", "atLeast", "aboveFinite", "atLeastFinite", "interval", "chunkRange"]);
 
 /** Lines of a textarea: a final newline starts no line. */
 function lines(t: string): string[] {
@@ -280,82 +302,57 @@ function lines(t: string): string[] {
   return out;
 }
 
-/** A server line's name: before its weight (`=W`), without nginx's ` down`. */
-function nameOf(line: string): string {
-  const s = line.trim().replace(/\s+down$/, "");
-  const at = s.lastIndexOf("=");
-  return at < 0 ? s : s.slice(0, at).trim();
+/** nginx's list: a server marked down is written `ADDRESS down`, the page's way of giving `down`. */
+const DOWN = " down";
+const isDown = (line: string) => line.trimEnd().endsWith(DOWN);
+const withoutDown = (line: string) => (isDown(line) ? line.trimEnd().slice(0, -DOWN.length) : line).trim();
+
+/** A server as the page's list writes it: its weight when not 1 (or always), and nginx's down mark. */
+function listLine(s: SystemServer, always: boolean): string {
+  return `${s.name}${always || s.weight !== 1 ? `=${s.weight}` : ""}${s.down ? DOWN : ""}`;
 }
 
-const isDown = (line: string) => /\s+down$/.test(line.trim());
+/**
+ * Cassandra's tokens are not a list the module edits (a node has several): its changes are a
+ * NODE=TOKEN line added or a node's lines taken away, in the page's own token list.
+ */
+function cassandraNode(line: string): string {
+  const at = line.lastIndexOf("=");
+  return (at < 0 ? line : line.slice(0, at)).trim();
+}
 
-/** Servers named in the system's own text (for the change's choices). */
-function namesInText(sys: SystemName, t: string): string[] {
+/** Cassandra's nodes named in `nodetool ring` text (for the change's choices). */
+function cassandraNames(t: string): string[] {
   const out: string[] = [];
-  if (sys === "nginx") for (const m of t.matchAll(/^\s*server\s+([^\s;]+)/gm)) out.push(m[1] ?? "");
-  else if (sys === "memcached")
-    for (const e of t.split(/[,\n]/)) {
-      const n = e.trim().split(/\s+/)[0];
-      if (n) out.push(n);
-    }
-  else if (sys === "cassandra")
-    for (const l of t.split("\n")) {
-      const m = /^\s*(\d+\.\d+\.\d+\.\d+|\[?[0-9a-fA-F:]*:[0-9a-fA-F:]*\]?)\s/.exec(l);
-      if (m?.[1]) out.push(m[1]);
-    }
-  else
-    for (const l of t.split("\n")) {
-      const m = /^\s*([^\s=#:]+:\d+)/.exec(l);
-      if (m?.[1]) out.push(m[1]);
-    }
+  for (const l of t.split("\n")) {
+    const m = /^\s*(\d+\.\d+\.\d+\.\d+|\[?[0-9a-fA-F:]*:[0-9a-fA-F:]*\]?)\s/.exec(l);
+    if (m?.[1]) out.push(m[1]);
+  }
   return [...new Set(out)];
 }
 
-/** The change applied to the system's own text. */
-function changeText(sys: SystemName, t: string, kind: string, target: string): string {
+/** A Cassandra change made to `nodetool ring` text: a row added, or a node's rows taken away. */
+function cassandraChange(t: string, kind: string, target: string): string {
+  if (kind === "add") {
+    const [node, token] = [cassandraNode(target), target.slice(target.lastIndexOf("=") + 1)];
+    return `${t.replace(/\n$/, "")}\n${node}  rack1  Up     Normal  1.0 MiB  25.00%  ${token}`;
+  }
   const esc = target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (sys === "nginx") {
-    if (kind === "add") {
-      const at = t.lastIndexOf("}");
-      return at < 0 ? `${t}\nserver ${target};` : `${t.slice(0, at)}    server ${target};\n${t.slice(at)}`;
-    }
-    const re = new RegExp(`^(\\s*server\\s+${esc})([^;\\n]*);[^\\n]*\\n?`, "m");
-    if (kind === "remove") return t.replace(re, "");
-    return t.replace(re, (_m, a: string, b: string) => `${a}${/\bdown\b/.test(b) ? b : `${b} down`};\n`);
-  }
-  if (sys === "memcached") {
-    const parts = t.split(",").filter((p) => p.trim() !== "");
-    if (kind === "add") return [...parts, target].join(",");
-    return parts.filter((p) => p.trim().split(/\s+/)[0] !== target).join(",");
-  }
-  if (sys === "cassandra") {
-    if (kind === "add") {
-      const [node, token] = [nameOf(target), target.slice(target.lastIndexOf("=") + 1)];
-      return `${t.replace(/\n$/, "")}\n${node}  rack1  Up     Normal  1.0 MiB  25.00%  ${token}`;
-    }
-    return t
-      .split("\n")
-      .filter((l) => !new RegExp(`^\\s*${esc}\\s`).test(l))
-      .join("\n");
-  }
-  if (kind === "add") return `${t.replace(/\n$/, "")}\n${target}`;
   return t
     .split("\n")
-    .filter((l) => !new RegExp(`^\\s*${esc}(=|\\s|$)`).test(l))
+    .filter((l) => !new RegExp(`^\\s*${esc}\\s`).test(l))
     .join("\n");
 }
 
-// The package spells Envoy's sizes either as the flags do (`--min-ring` → minRing) or as Envoy's
-// fields (minRingSize): the other spelling is tried when the module names this one unknown.
-const SPELLINGS: Record<string, string> = { minRing: "minRingSize", maxRing: "maxRingSize", table: "tableSize" };
-const spelled = new Map<string, string>();
-
-/** A result as the page shows it: a server's name, a number, Redis's { slot, node }, or null. */
+/** A placement result as the page shows it: a server's name, a number, Redis's { slot, node }, or null. */
 type PlacementResult = string | number | bigint | null | { slot: number; node: number };
 type SystemOptions = Record<string, string | number | boolean | readonly string[]>;
 
 /** A system whose answers are the page's results (the module answers with indices and numbers). */
 interface PageSystem {
+  readonly real: RealSystem;
+  /** Its servers, as the module lists them (configuration order, weights, down marks). */
+  readonly servers: SystemServer[];
   placeMany(keys: string[]): PlacementResult[];
   place(key: string): PlacementResult;
   diff(
@@ -365,16 +362,18 @@ interface PageSystem {
   dispose(): void;
 }
 
-function pageSystem(sys: RealSystem): PageSystem {
-  const names = sys.servers().map((s) => s.name);
+function pageSystem(sys: RealSystem): PageSystem & { result: (p: Placement) => PlacementResult } {
+  const servers = sys.servers();
+  const names = servers.map((s) => s.name);
   const result = (p: Placement): PlacementResult => {
     const q = p as Placement & { slot?: number; partition?: number; token?: bigint; bucket?: number; hash?: number };
     if (q.slot !== undefined) return names.length ? { slot: q.slot, node: q.server } : q.slot;
     if (names.length) return q.server < 0 ? null : (names[q.server] ?? null);
     return q.partition ?? q.token ?? q.bucket ?? q.hash ?? null;
   };
-  const self: PageSystem & { sys: RealSystem; result: typeof result } = {
-    sys,
+  return {
+    real: sys,
+    servers,
     result,
     placeMany(keys) {
       const many = sys.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
@@ -387,13 +386,12 @@ function pageSystem(sys: RealSystem): PageSystem {
     place: (key) => result(sys.place(key)),
     diff(other, keys) {
       // A move's `to` indexes the other system's servers.
-      const o = other as PageSystem & { sys: RealSystem; result: typeof result };
-      const d = sys.diff(o.sys, keys);
+      const o = other as PageSystem & { result: typeof result };
+      const d = sys.diff(o.real, keys);
       return { keys: d.keys, moves: d.moves.map((m) => ({ key: m.key, from: result(m.from), to: o.result(m.to) })) };
     },
     dispose: () => sys.dispose(),
   };
-  return self;
 }
 
 /** The options as the module's table types them: a number field's text as a number. */
@@ -409,21 +407,8 @@ function typedOptions(rl: RinglabSystems, name: SystemName, options: SystemOptio
   return out;
 }
 
-function makeSystem(rl: RinglabSystems, name: SystemName, options: SystemOptions, tries = 3): PageSystem {
-  const opts: SystemOptions = {};
-  for (const [k, v] of Object.entries(options)) opts[spelled.get(k) ?? k] = v;
-  try {
-    return pageSystem(rl.system(name as ModuleSystemName, typedOptions(rl, name, opts) as never));
-  } catch (e) {
-    const m = /^unknown option "([^"]+)"/.exec((e as ErrorLike)?.message ?? "");
-    const was = m?.[1];
-    const other =
-      was === undefined ? undefined : (SPELLINGS[was] ?? Object.keys(SPELLINGS).find((k) => SPELLINGS[k] === was));
-    if (!was || !other || tries <= 0) throw e;
-    const flag = SPELLINGS[was] ? was : other;
-    spelled.set(flag, flag === was ? other : flag);
-    return makeSystem(rl, name, options, tries - 1);
-  }
+function makeSystem(rl: RinglabSystems, name: SystemName, options: SystemOptions): PageSystem {
+  return pageSystem(rl.system(name as ModuleSystemName, typedOptions(rl, name, options) as never));
 }
 
 /** Text with `backquoted` parts as code (commands, syntax, names the system itself uses). */
@@ -465,15 +450,24 @@ function category(r: PlacementResult): string | null {
 function scalar(f: Field, v: string): string | number | boolean | undefined {
   if (f.kind === "check") return v === "1" || v === "true" ? true : undefined;
   if (v.trim() === "") return undefined;
-  if (f.kind === "number") return Number(v.trim());
+  if (f.kind === "number") return wholeNumber(v, f.opt ?? f.name);
   return v;
+}
+
+/** A number field's text as a whole number, or the page's error saying it is none (not "safe integer"). */
+function wholeNumber(v: string, param: string): number {
+  const n = Number(v.trim());
+  if (!/^\s*[-+]?\d+\s*$/.test(v) || !Number.isSafeInteger(n))
+    throw pageError("invalid_argument", "notWhole", param, [v.trim()]);
+  return n;
 }
 
 interface Config {
   options: SystemOptions;
-  /** The servers the page knows of, in order (for the chart and the change). */
+  /** A count's servers (Redis's masters, Kafka's partitions…) when few enough to draw each. */
   names: string[];
-  down: string[];
+  /** The count itself (Kafka's 100 partitions), 0 for a system of listed servers. */
+  count: number;
 }
 
 interface KeyRow {
@@ -564,6 +558,9 @@ input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="
 .change input { width: 16rem; max-width: 100%; }
 .change select { max-width: 100%; }
 td.to { color: var(--_bad); font-weight: 600; }
+tr.needless td { background: color-mix(in srgb, var(--_bad) 10%, transparent); }
+.needless-mark, .down-mark { font-weight: 400; color: var(--_muted); white-space: nowrap; }
+.change input.num { width: 6rem; }
 /* Keys and names in any script: an Arabic or Hebrew key does not reorder the text around it. */
 code { unicode-bidi: isolate; }
 td.move { white-space: normal; }
@@ -696,57 +693,58 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     return state.format === "text" && SYS[state.system].text !== undefined;
   }
 
-  /** The options for `system()`, from the state, with a change applied when given. */
+  /**
+   * The options for `system()`, from the state. A change is made here only where the module has no
+   * edit for it: a count one more or one fewer, and Cassandra's tokens.
+   */
   private configOf(state: State, change?: { kind: string; target: string }): Config {
     const sys = SYS[state.system];
     const values = this.optionValues(state);
     const options: SystemOptions = {};
-    let names: string[] = [];
-    let down: string[] = [];
+    const cassandra = state.system === "cassandra";
     const text = this.usesText(state);
     if (text && sys.text) {
       let t = this.configText(state);
-      if (change && (change.kind !== "down" || sys.down)) t = changeText(state.system, t, change.kind, change.target);
+      if (change && cassandra) t = cassandraChange(t, change.kind, change.target);
       options[sys.text.opt] = t;
-      names = namesInText(state.system, t);
     } else if (sys.list) {
+      // One entry a line: the list option's array (nginx's ` down` mark is the `down` option).
       let ls = this.serverLines(state).filter((l) => l.trim() !== "");
-      if (change?.kind === "add") ls = [...ls, change.target];
-      if (change?.kind === "remove") ls = ls.filter((l) => nameOf(l) !== change.target);
-      if (change?.kind === "down") ls = ls.map((l) => (nameOf(l) === change.target && !isDown(l) ? `${l} down` : l));
-      down = ls.filter(isDown).map(nameOf);
-      options[sys.list.opt] = ls.map((l) => l.trim().replace(/\s+down$/, ""));
+      if (change && cassandra && change.kind === "add") ls = [...ls, change.target];
+      if (change && cassandra && change.kind === "remove") ls = ls.filter((l) => cassandraNode(l) !== change.target);
+      options[sys.list.opt] = ls.map(withoutDown);
+      const down = ls.filter(isDown).map(withoutDown);
       if (sys.down && down.length) options.down = down;
-      names = [...new Set(ls.map(nameOf))];
     }
     for (const f of sys.fields) {
       if (text && !f.withText) continue;
       const v = scalar(f, values.get(f.name) ?? f.def);
-      if (v !== undefined) options[f.name] = v;
+      if (v !== undefined) options[f.opt ?? f.name] = v;
     }
     if (sys.count && change && (change.kind === "add" || change.kind === "remove")) {
       const n = Number(options[sys.count]);
       options[sys.count] = change.kind === "add" ? n + 1 : n - 1;
     }
+    let names: string[] = [];
+    let count = 0;
     if (sys.count) {
       const n = Number(options[sys.count]);
-      if (Number.isSafeInteger(n) && n > 0 && n <= MAX_BARS)
+      if (Number.isSafeInteger(n) && n > 0) count = n;
+      if (count && count <= MAX_BARS)
         names = Array.from({ length: n }, (_, i) => (state.system === "redis" ? `node:${i}` : String(i)));
     }
-    return { options, names, down };
+    return { options, names, count };
   }
 
   /** The field (or the server list / text) an error of system() belongs to. */
   private errorField(state: State, e: unknown): string {
     const sys = SYS[state.system];
-    const msg = (e as ErrorLike)?.message ?? "";
+    // The error's parameter, as the module names it ("--mode", "tableSize", "servers").
+    const param = ((e as ErrorLike)?.param ?? "").replace(/^--/, "");
     const text = this.usesText(state);
     for (const f of sys.fields) {
       if (text && !f.withText) continue;
-      if (f.names.some((n) => new RegExp(`(^|[^\\w-])${n.replace(/-/g, "\\-")}\\b`).test(msg))) return f.name;
-      if (f.name === "table" && /tableSize/.test(msg)) return f.name;
-      if (f.name === "minRing" && /minRing/.test(msg)) return f.name;
-      if (f.name === "maxRing" && /maxRing/.test(msg)) return f.name;
+      if ([f.name, f.opt, ...f.names].some((n) => n !== undefined && n.replace(/^--/, "") === param)) return f.name;
     }
     if (text) return "config";
     if (sys.list) return "servers";
@@ -755,14 +753,19 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
 
   // --- Drawing ----------------------------------------------------------------------------------
 
-  private errorView(e: unknown, testid: string, withLead = true): HTMLElement {
+  private errorView(e: unknown, testid: string, withLead = true, said?: string): HTMLElement {
     const t = this.t.cluster;
     const err = (e ?? {}) as ErrorLike;
     const code = typeof err.code === "string" ? err.code : "";
-    const lead = (t.errors as Record<string, string | undefined>)[code] ?? t.errors.other;
+    // The lead says what the code means, where the rule found is a range's (an `out_of_range`
+    // for "no lb_endpoints with hosts" is no value out of range: the message alone says why).
+    let rule = e as RinglabErrorDetail | undefined;
+    while (rule?.inner) rule = rule.inner;
+    const ranged = code !== "out_of_range" || (rule?.rule !== undefined && RANGE_RULES.has(rule.rule));
+    const lead = ranged ? ((t.errors as Record<string, string | undefined>)[code] ?? t.errors.other) : t.errors.other;
     // The module's message follows the explanation: in English its own words (as the command line
     // prints them, so code), in another language its rule and numbers said in that language.
-    const message = errorText(this.t, this.f, e);
+    const message = said ?? errorText(this.t, this.f, e);
     const id = `${testid}-message`;
     return h(
       "p",
@@ -936,9 +939,10 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     this.drawCompat(state);
 
     const keys = state.keys === "" ? [] : lines(state.keys);
-    const config = this.configOf(state);
+    let config: Config;
     let sys: PageSystem;
     try {
+      config = this.configOf(state);
       sys = makeSystem(rl, state.system, config.options);
     } catch (e) {
       this.showConfigError(state, e);
@@ -958,16 +962,23 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         this.keysInput.setAttribute("aria-invalid", "true");
         replace(
           this.keysError,
-          h("p", { class: "field-error", "data-testid": "keys-error-count" }, t.badKeys(f.int(bad.length))),
+          h("p", { class: "field-error", "data-testid": "keys-error-count" }, t.badKeys(bad.length, f.int(bad.length))),
           this.errorView(bad[0]?.error, "key-error"),
         );
       } else {
         this.keysInput.removeAttribute("aria-invalid");
         replace(this.keysError);
       }
-      const cats = this.categories(config, rows);
+      const cats = this.categories(state, config, sys, rows);
       this.drawKeys(state, rows, cats);
-      this.drawLoad(rows, cats, state.system === "cassandra" ? this.cassandraRing(rl, state, rows, cats) : null);
+      this.drawLoad(
+        state,
+        sys,
+        config,
+        rows,
+        cats,
+        state.system === "cassandra" ? this.cassandraRing(rl, state, rows, cats) : null,
+      );
       this.drawChange(rl, state, sys, config, rows, cats);
     } finally {
       sys.dispose();
@@ -977,10 +988,36 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
   private showConfigError(state: State, e: unknown): void {
     const field = this.errorField(state, e);
     const slot = this.inputs.get(field);
+    const said = field === "servers" ? this.listLineError(state, e) : undefined;
     if (slot) {
       slot.el.setAttribute("aria-invalid", "true");
-      replace(slot.err, this.errorView(e, "config-error-text"));
-    } else replace(this.configError, this.errorView(e, "config-error-text"));
+      replace(slot.err, this.errorView(e, "config-error-text", true, said));
+    } else replace(this.configError, this.errorView(e, "config-error-text", true, said));
+  }
+
+  /**
+   * An error in an entry of the server list, said by the line of the list it is on ("line 3:
+   * weight must be …"): the page's list is one server a line, not the command line's flag.
+   */
+  private listLineError(state: State, e: unknown): string | undefined {
+    const d = e as RinglabErrorDetail | undefined;
+    if (d?.rule !== "entryAt" || d.inner === undefined) return undefined;
+    const entry = Number(d.values[1]);
+    // The entry's line: blank lines are no entries.
+    let seen = 0;
+    const all = this.serverLines(state);
+    const line = all.findIndex((l) => l.trim() !== "" && ++seen === entry) + 1;
+    if (line <= 0) return undefined;
+    let inner: string | undefined;
+    if (this.t.lang === "en") {
+      // The module's message after the entry it names: `--servers entry 2 ("a=0"): ` goes.
+      const message = (e as ErrorLike).message ?? "";
+      const text = String(d.values[2]);
+      const at = message.indexOf(text);
+      const colon = message.indexOf(": ", at < 0 ? 0 : at + text.length);
+      inner = colon < 0 ? undefined : message.slice(colon + 2);
+    } else inner = detailText(this.t, this.f, d.inner);
+    return inner === undefined ? undefined : this.t.cluster.lineError(this.f.int(line), inner);
   }
 
   /** Every key placed: in one call, or key by key to find the ones the system refuses. */
@@ -1000,8 +1037,10 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
   }
 
   /** The servers in the chart's order: the configured ones, then any other answer. */
-  private categories(config: Config, rows: KeyRow[]): string[] {
-    const out = [...config.names];
+  private categories(state: State, config: Config, sys: PageSystem, rows: KeyRow[]): string[] {
+    // The configured servers, as the module lists them (Redis's masters as its answers name them).
+    const listed = sys.servers.map((s, i) => (state.system === "redis" ? `node:${i}` : s.name));
+    const out = config.names.length ? [...config.names] : listed;
     const seen = new Set(out);
     const extra: string[] = [];
     for (const r of rows) {
@@ -1093,7 +1132,14 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     );
   }
 
-  private drawLoad(rows: KeyRow[], cats: string[], ring: SVGSVGElement | null = null): void {
+  private drawLoad(
+    state: State,
+    sys: PageSystem,
+    config: Config,
+    rows: KeyRow[],
+    cats: string[],
+    ring: SVGSVGElement | null = null,
+  ): void {
     const t = this.t.cluster;
     const f = this.f;
     const count = new Map<string, number>(cats.map((c) => [c, 0]));
@@ -1104,20 +1150,43 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
       placed++;
       count.set(c, (count.get(c) ?? 0) + 1);
     }
-    const tableRows = cats.map((c) => ({
+    // Each server's share by weight (nginx's weight=, memcached's, libketama's memory, Envoy's
+    // load_balancing_weight, a Redis master's slots): what an even spread gives it; none when down.
+    // Cassandra's token count is no share of the ring (the tokens' spacing is), so its nodes share evenly.
+    const byWeight = state.system !== "cassandra" && sys.servers.length === cats.length;
+    const weightOf = (i: number) => {
+      const s = byWeight ? sys.servers[i] : undefined;
+      return s?.down ? 0 : (s?.weight ?? 1);
+    };
+    const total = cats.reduce((n, _, i) => n + weightOf(i), 0);
+    const expected = (i: number) => (total ? weightOf(i) / total : 0);
+    const isDownAt = (i: number) => (byWeight ? (sys.servers[i]?.down ?? false) : false);
+    const tableRows = cats.map((c, i) => ({
       cells: [
-        h("span", {}, this.swatch(cats, c), h("code", {}, this.categoryLabel(c))),
+        h(
+          "span",
+          {},
+          this.swatch(cats, c),
+          h("code", {}, this.categoryLabel(c)),
+          isDownAt(i) ? h("span", { class: "down-mark", "data-testid": "down-mark" }, ` ${t.downMark}`) : null,
+        ),
         f.int(count.get(c) ?? 0),
         placed ? f.pct((count.get(c) ?? 0) / placed) : "—",
+        isDownAt(i) ? t.downMark : f.pct(expected(i)),
       ] as Child[],
       cellClass: ["l"],
     }));
-    const mean = cats.length ? placed / cats.length : 0;
-    const max = Math.max(0, ...count.values());
+    // The busiest server against its own share by weight.
+    let ratio = 0;
+    cats.forEach((c, i) => {
+      const want = expected(i) * placed;
+      if (want > 0) ratio = Math.max(ratio, (count.get(c) ?? 0) / want);
+    });
+    const configured = config.count || cats.length;
     const summary = h(
       "p",
-      { class: "hint", "data-testid": "load-summary" },
-      cats.length && placed ? t.loadSummary(f.int(placed), f.int(cats.length), f.dec(max / mean, 2)) : t.noLoad,
+      { class: "hint", "data-testid": "load-summary", "data-servers": configured },
+      cats.length && placed ? t.loadSummary(placed, f.int(placed), f.int(configured), f.dec(ratio, 2)) : t.noLoad,
     );
     if (!cats.length || cats.length > MAX_BARS) {
       replace(
@@ -1143,7 +1212,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
                     h(
                       "tr",
                       {},
-                      [t.server, t.keysCol, t.shareCol].map((x) => h("th", {}, x)),
+                      [t.server, t.keysCol, t.shareCol, t.weightShareCol].map((x) => h("th", {}, x)),
                     ),
                   ),
                   h(
@@ -1187,7 +1256,11 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
         // Counts are whole: the ticks between them go unlabelled.
         yFmt: (v) => (Number.isInteger(v) ? f.int(v) : ""),
         yTitle: t.keysCol,
-        table: { caption: t.loadCaption, headers: [t.server, t.keysCol, t.shareCol], rows: tableRows },
+        table: {
+          caption: t.loadCaption,
+          headers: [t.server, t.keysCol, t.shareCol, t.weightShareCol],
+          rows: tableRows,
+        },
         testid: "load-chart",
         height: 220,
       }),
@@ -1218,7 +1291,7 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
       const i = line.lastIndexOf("=");
       const tok = line.slice(i + 1).trim();
       if (i < 0 || !/^-?\d+$/.test(tok)) return null;
-      tokens.push({ node: nameOf(line), token: BigInt(tok) });
+      tokens.push({ node: cassandraNode(line), token: BigInt(tok) });
     }
     if (!tokens.length) return null;
     tokens.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
@@ -1270,30 +1343,36 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     const t = this.t.cluster;
     const def = SYS[state.system];
     const counted = def.count;
-    const kinds: ("add" | "remove" | "down")[] =
-      def.down && !this.usesText(state) ? ["add", "remove", "down"] : ["add", "remove"];
-    if (def.down && this.usesText(state)) kinds.push("down");
+    const cassandra = state.system === "cassandra";
+    const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
     const kind = kinds.includes(state.change) ? state.change : "add";
-    const names = config.names.length ? config.names : cats;
+    // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
+    const names =
+      cassandra && this.usesText(state)
+        ? cassandraNames(this.configText(state))
+        : cassandra
+          ? [...new Set(this.serverLines(state).map(cassandraNode))]
+          : sys.servers.map((s) => s.name);
+    const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
     // The target: a new server to add, or one of the servers to remove or mark down.
     let target = state.target;
     if (!counted) {
       if (kind === "add" && target === "" && def.list) {
         let i = names.length + 1;
-        while (names.includes(nameOf(def.list.fresh(i)))) i++;
+        while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
         target = def.list.fresh(i);
       }
-      const up = names.filter((n) => !config.down.includes(n));
       if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
       if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
     }
+    const weightText = state.weight.trim();
     const kindSelect = h("select", { "data-testid": "change-kind" });
     for (const k of kinds) {
       const label = counted ? t.countChange[k === "add" ? "add" : "remove"](t.fields[counted]) : t.changeKinds[k];
       kindSelect.append(h("option", { value: k, selected: k === kind }, plain(label)));
     }
     kindSelect.addEventListener("change", () =>
-      this.setState({ change: kindSelect.value as State["change"], target: "" }, true),
+      this.setState({ change: kindSelect.value as State["change"], target: "", weight: "" }, true),
     );
     const controls: Child[] = [h("label", {}, t.changeLabel, kindSelect)];
     if (!counted) {
@@ -1315,8 +1394,22 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
             input,
           ),
         );
+        if (!cassandra) {
+          // The new server's weight: a field of its own, as the module's edit takes it.
+          const w = h("input", {
+            type: "number",
+            class: "num",
+            min: 1,
+            step: 1,
+            value: weightText === "" ? String(def.list?.weight ?? 1) : weightText,
+            "data-testid": "change-weight",
+            "aria-describedby": "cl-change-error",
+          });
+          w.addEventListener("change", () => this.setState({ weight: w.value.trim() }, true));
+          controls.push(h("label", {}, t.weightLabel, w));
+        }
       } else {
-        const choices = kind === "down" ? names.filter((n) => !config.down.includes(n)) : names;
+        const choices = kind === "down" ? up : names;
         const s = h("select", { "data-testid": "change-target" });
         for (const n of choices) s.append(h("option", { value: n, selected: n === target }, n));
         s.addEventListener("change", () => this.setState({ target: s.value }, true));
@@ -1328,68 +1421,100 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     replace(this.changeBox, controls);
     replace(this.changeError);
 
-    const after = this.configOf(state, { kind, target });
     let other: PageSystem;
     try {
       if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
-      other = makeSystem(rl, state.system, after.options);
+      const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
+      if (counted || cassandra) other = makeSystem(rl, state.system, this.configOf(state, { kind, target }).options);
+      else {
+        const change =
+          kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target };
+        other = pageSystem(sys.real.edit(change));
+      }
     } catch (e) {
       replace(this.changeError, this.errorView(e, "change-error-text"));
       replace(this.movesOut);
       apply.disabled = true;
       return;
     }
-    apply.addEventListener("click", () => this.applyChange(state, kind, target));
     try {
+      // "Make it the cluster": the changed servers written back in the page's own form.
+      const next = this.afterChange(state, kind, target, other);
+      apply.addEventListener("click", () => {
+        if (def.count) this.setOption(def.count, next.count ?? "");
+        else this.setState({ ...next.state, target: "", weight: "" }, true);
+      });
       const valid = rows.filter((r) => !r.error).map((r) => r.key);
       const d = sys.diff(other, valid);
-      this.drawMoves(state, kind, target, d.keys, d.moves, cats, after);
+      // The server the change touches, as the module names it (an added one: the name it gave it).
+      const before = new Set(sys.servers.map((x) => x.name));
+      const touched = counted
+        ? null
+        : kind === "add"
+          ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
+          : target;
+      this.drawMoves(state, kind, touched ?? target, touched, d.keys, d.moves, cats, config);
     } finally {
       other.dispose();
     }
   }
 
-  /** The change becomes the cluster. */
-  private applyChange(state: State, kind: string, target: string): void {
+  /** The state that makes the changed system the cluster: its configuration in the page's form. */
+  private afterChange(
+    state: State,
+    kind: string,
+    target: string,
+    other: PageSystem,
+  ): { state: Partial<State>; count?: string } {
     const def = SYS[state.system];
     if (def.count) {
-      const cfg = this.configOf(state, { kind, target });
-      this.setOption(def.count, String(cfg.options[def.count]));
-      return;
+      const n = Number(this.configOf(state, { kind, target }).options[def.count]);
+      return { state: {}, count: String(n) };
     }
-    if (this.usesText(state)) {
-      this.setState({ config: changeText(state.system, this.configText(state), kind, target), target: "" }, true);
-      return;
+    if (state.system === "cassandra") {
+      const after = this.configOf(state, { kind, target }).options;
+      return this.usesText(state)
+        ? { state: { config: String(after.ring) } }
+        : { state: { servers: (after.tokens as string[]).join("\n") } };
     }
-    let ls = this.serverLines(state).filter((l) => l.trim() !== "");
-    if (kind === "add") ls = [...ls, target];
-    if (kind === "remove") ls = ls.filter((l) => nameOf(l) !== target);
-    if (kind === "down") ls = ls.map((l) => (nameOf(l) === target && !isDown(l) ? `${l} down` : l));
-    this.setState({ servers: ls.join("\n"), target: "" }, true);
+    if (this.usesText(state) && def.text) {
+      // The module writes its configuration back as it was given: an upstream block, a server
+      // string, Envoy's YAML.
+      const written = other.real.config() as Record<string, string | undefined>;
+      return { state: { config: written[def.text.opt] ?? "" } };
+    }
+    const always = def.list?.weight !== undefined;
+    return { state: { servers: other.servers.map((s) => listLine(s, always)).join("\n") } };
   }
 
   private drawMoves(
     state: State,
     kind: string,
-    target: string,
+    name: string,
+    touched: string | null,
     total: number,
     moves: { key: string | Uint8Array; from: PlacementResult; to: PlacementResult }[],
     cats: string[],
-    after: Config,
+    config: Config,
   ): void {
     const t = this.t.cluster;
     const f = this.f;
     const def = SYS[state.system];
     let what: string;
     if (def.count) {
-      const before = Number(this.configOf(state).options[def.count]);
-      const n = Number(after.options[def.count]);
+      const before = Number(config.options[def.count]);
+      const n = Number(this.configOf(state, { kind, target: "" }).options[def.count]);
       what = t.resized(t.fields[def.count], f.id(before), f.id(n));
     } else {
       // The server's name is shown as code (it is the configuration's own text).
-      const name = `\`${kind === "add" ? nameOf(target) : target}\``;
-      what = kind === "add" ? t.added(name) : kind === "remove" ? t.removed(name) : t.downed(name);
+      const code = `\`${name}\``;
+      what = kind === "add" ? t.added(code) : kind === "remove" ? t.removed(code) : t.downed(code);
     }
+    // Needless moves: between two servers the change did not touch (as the compare page counts them).
+    const needless = (m: { from: PlacementResult; to: PlacementResult }) =>
+      touched !== null && category(m.from) !== touched && category(m.to) !== touched;
+    const nNeedless = moves.filter(needless).length;
+
     // The flows: how many keys go from each server to each other.
     const flows = new Map<string, { from: PlacementResult; to: PlacementResult; n: number }>();
     for (const m of moves) {
@@ -1418,9 +1543,26 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
       this.movesOut,
       h(
         "p",
-        { class: "narration", "data-testid": "moves-summary", "data-moved": moves.length, "data-keys": total },
-        rich(t.movedSummary(what, f.int(moves.length), f.int(total), total ? f.pct(moves.length / total) : f.pct(0))),
+        {
+          class: "narration",
+          "data-testid": "moves-summary",
+          "data-moved": moves.length,
+          "data-keys": total,
+          "data-needless": touched === null ? undefined : nNeedless,
+        },
+        rich(
+          t.movedSummary(
+            what,
+            total,
+            f.int(moves.length),
+            f.int(total),
+            total ? f.pct(moves.length / total) : f.pct(0),
+            touched === null ? null : nNeedless,
+            f.int(nNeedless),
+          ),
+        ),
       ),
+      state.system === "redis" ? h("p", { class: "hint", "data-testid": "redis-fresh" }, rich(t.redisFresh)) : null,
       moves.length
         ? h(
             "div",
@@ -1447,9 +1589,15 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
                     flowRows.map((r) =>
                       h(
                         "tr",
-                        { "data-testid": "flow-row" },
+                        { "data-testid": "flow-row", class: needless(r) ? "needless" : undefined },
                         h("td", { class: "l" }, label(r.from)),
-                        h("td", { class: "l to" }, "→ ", label(r.to)),
+                        h(
+                          "td",
+                          { class: "l to" },
+                          "→ ",
+                          label(r.to),
+                          needless(r) ? h("span", { class: "needless-mark" }, ` ${t.needlessMark}`) : null,
+                        ),
                         h("td", {}, f.int(r.n)),
                       ),
                     ),
