@@ -487,7 +487,8 @@ double system_servers_address(const SystemHandle& h) {
   return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.servers.data()));
 }
 
-// Which of the staged keys two configurations answer differently: the block's results hold
+// Which of the staged keys two configurations answer differently (a server compared by its name,
+// as match_servers() matches them, not by its index): the block's results hold
 // their indices (the count returned); the handle's servers, before and after for each (2 per
 // key), and its values the same (before, after), when the system answers values.
 double system_diff(SystemHandle& a, SystemHandle& b, double count) {
@@ -510,11 +511,17 @@ double system_diff(SystemHandle& a, SystemHandle& b, double count) {
         (*values)[i] = r.value;
       }
     }
+    // A key stays when its server after is the same server (by name) as before.
+    const std::vector<std::int32_t> match = ringlab::systems::match_servers(*a.placement, *b.placement);
+    const auto same = [&](std::int32_t before, std::int32_t after) {
+      if (after < 0) return before == after;
+      return static_cast<std::size_t>(after) < match.size() && match[static_cast<std::size_t>(after)] == before;
+    };
     std::size_t moved = 0;
     a.servers.clear();
     a.values.clear();
     for (std::size_t i = 0; i < n; ++i) {
-      if (sa[i] == sb[i] && va[i] == vb[i]) continue;
+      if (same(sa[i], sb[i]) && va[i] == vb[i]) continue;
       s.out[moved++] = static_cast<std::uint32_t>(i);
       a.servers.push_back(sa[i]);
       a.servers.push_back(sb[i]);
@@ -545,6 +552,16 @@ SystemHandle* system_edited(const SystemHandle& h, const EditIn& in) {
     e.server = in.server;
     e.weight = ringlab::safe_integer(in.weight, "weight");
     return new SystemHandle{h.placement->edited(e), h.name, {}, {}};
+  });
+}
+
+// The options that gave the system its servers, written back as text in the form they were
+// given in: { upstream: "upstream backend {\n..." }, { servers: "a=2,b", down: "b" }, ...
+RINGLAB_ONCE val system_config(const SystemHandle& h) {
+  return guarded([&] {
+    val out = val::object();
+    for (const ringlab::systems::ConfigText& c : h.placement->config()) out.set(c.option, c.text);
+    return out;
   });
 }
 
@@ -672,7 +689,8 @@ RINGLAB_ONCE void register_all() {
       .function("valuesAddress", &system_values_address)
       .function("diff", &system_diff)
       .function("tries", &system_tries)
-      .function("edited", &system_edited, allow_raw_pointers());
+      .function("edited", &system_edited, allow_raw_pointers())
+      .function("config", &system_config);
   value_object<EditIn>("RawEdit")
       .field("kind", &EditIn::kind)
       .field("server", &EditIn::server)

@@ -224,10 +224,14 @@ describe("Your cluster", () => {
   test("add, remove and mark down: the moved count and keys are diff's; apply; the URL reproduces the view", async () => {
     const { page, host } = await open("#/cluster");
     const target = host.locator('[data-testid="change-target"]');
-    // Add 10.0.0.9:80 with weight 3.
+    // Add 10.0.0.9:80 with weight 3 (the weight a field of its own, as the module's edit takes it).
     await rendered(host, async () => {
-      await target.fill("10.0.0.9:80=3");
+      await target.fill("10.0.0.9:80");
       await target.press("Enter");
+    });
+    await rendered(host, async () => {
+      await host.locator('[data-testid="change-weight"]').fill("3");
+      await host.locator('[data-testid="change-weight"]').press("Enter");
     });
     let d = diffInNode("nginx", NGINX, { ...NGINX, servers: [...NGINX.servers, "10.0.0.9:80=3"] }, DEFAULT_KEYS);
     assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
@@ -299,7 +303,11 @@ describe("Your cluster", () => {
     let e = nodeError("nginx", { servers: ["10.0.0.1:80=0", "10.0.0.2:80"], mode: "consistent" });
     let shownError = host.locator('[data-testid="servers-error"] [data-testid="config-error-text"]');
     assert.equal(await shownError.getAttribute("data-code"), e.code);
-    assert.equal(await host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
+    // The list's entry is said by its line, the module's words after it.
+    assert.equal(
+      await host.locator('[data-testid="config-error-text-message"]').textContent(),
+      `line 1: ${e.message.slice(e.message.indexOf("): ") + 3)}`,
+    );
     assert.equal(await servers.getAttribute("aria-invalid"), "true");
     assert.equal(await box(host).getAttribute("data-error"), null, "the widget itself shows no error");
     // A duplicate server.

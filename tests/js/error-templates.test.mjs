@@ -149,6 +149,11 @@ const PAGE_EXAMPLES = [
     "অন্তত একটি সার্ভার চাই",
   ],
   [
+    ["invalid_argument", "notWhole", "seed", ["1.5"]],
+    "seed must be a whole number, got 1.5",
+    "seed একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে 1.5।",
+  ],
+  [
     ["invalid_argument", "unknownClaim", "", ["nope", "mod-n-six-keys", "ring-moves-21.9"]],
     'unknown claim "nope": use mod-n-six-keys, ring-moves-21.9',
     '"nope" নামে কোনো দাবি নেই; এগুলোর একটি দিন: mod-n-six-keys, ring-moves-21.9',

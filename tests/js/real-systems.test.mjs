@@ -446,6 +446,71 @@ test("edit: a new system with a server added, removed, marked down or up, or rew
   m.dispose();
 });
 
+test("config: the servers written back in the form they were given in, edits made", () => {
+  const keys = Array.from({ length: 1500 }, (_, i) => `user:${i}`);
+  const yaml = [
+    "load_assignment:",
+    "  cluster_name: web",
+    "  endpoints:",
+    "  - lb_endpoints:",
+    "    - endpoint:",
+    "        address:",
+    "          socket_address: { address: 10.0.0.1, port_value: 443 }",
+    "      load_balancing_weight: 2",
+    "    - endpoint:",
+    "        address:",
+    "          socket_address: { address: 10.0.0.2, port_value: 443 }",
+    "    - endpoint:",
+    "        address:",
+    "          socket_address: { address: 10.0.0.3, port_value: 443 }",
+    "",
+  ].join("\n");
+  const cases = [
+    ["nginx", { upstream: "upstream app { hash $request_uri consistent; server a:80 weight=2; server b:80; }" }, {}],
+    ["nginx", { servers: ["a:80=2", "b:80", "c:80"], down: ["b:80"] }, { mode: "consistent" }],
+    ["memcached", { serverString: "10.0.0.1:11211 2,10.0.0.2,10.0.0.3:11212" }, { mode: "behavior_ketama_weighted" }],
+    ["libketama", { servers: "a:1=100,b:1=200" }, {}],
+    ["envoy-ring", { endpoints: yaml }, {}],
+    ["envoy-maglev", { endpoints: "10.0.0.1:443=2\n10.0.0.2:443\n" }, { tableSize: 251 }],
+    ["envoy-ring", { hosts: "10.0.0.1:443=2,10.0.0.2:443" }, {}],
+  ];
+  for (const [name, servers, rest] of cases) {
+    const sys = erl.system(name, { ...servers, ...rest });
+    const written = sys.config();
+    // The same options (an upstream stays an upstream, YAML stays YAML) and, read again, the same system.
+    assert.deepEqual(Object.keys(written).sort(), Object.keys(servers).sort(), name);
+    const again = erl.system(name, { ...written, ...rest });
+    assert.deepEqual(again.servers(), sys.servers(), name);
+    assert.deepEqual(again.placeMany(keys), sys.placeMany(keys), name);
+    assert.deepEqual(again.config(), written, name);
+    for (const h of [sys, again]) h.dispose();
+  }
+  // Envoy YAML with a host removed: every key that host held moves (with others: the ring is
+  // rebuilt from the weights normalized again), and the text written back is YAML that reads as
+  // the edited cluster.
+  const sys = erl.system("envoy-ring", { endpoints: yaml });
+  const removed = sys.edit({ remove: "10.0.0.2:443" });
+  const held = Array.from(sys.placeMany(keys).server).filter((s) => s === 1).length;
+  const moves = sys.diff(removed, keys).moves;
+  assert.ok(held > 0);
+  assert.equal(moves.filter((m) => m.from.server === 1).length, held);
+  const text = removed.config().endpoints;
+  assert.match(text, /^lb_endpoints:\n/);
+  const again = erl.system("envoy-ring", { endpoints: text });
+  assert.deepEqual(again.servers(), removed.servers());
+  assert.deepEqual(again.placeMany(keys), removed.placeMany(keys));
+  const added = sys.edit({ add: "10.0.0.4:443", weight: 3 });
+  assert.match(added.config().endpoints, /address: 10\.0\.0\.4\n {8}port_value: 443\n {2}load_balancing_weight: 3\n$/);
+  for (const h of [sys, removed, again, added]) h.dispose();
+  // A system whose servers are no list has none to write.
+  const kafka = erl.system("kafka", { partitions: 3 });
+  assert.throws(
+    () => kafka.config(),
+    (e) => e instanceof RinglabError && e.code === "invalid_argument" && e.rule === "notEditable",
+  );
+  kafka.dispose();
+});
+
 test("the declared option types are the module's table, option for option", () => {
   assert.deepEqual(Object.keys(systemOptionTypes), erl.systems());
   assert.deepEqual(Object.keys(systemAnswers), erl.systems());

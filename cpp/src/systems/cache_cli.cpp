@@ -29,9 +29,65 @@ using cli::kUsageColumn;
 using cli::more_line;
 using cli::usage_line;
 
-std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json);
-std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options);
+// Where an nginx configuration's servers came from: an upstream's text (its block's name, empty
+// for the directives alone, and the hash directive's key), or --servers and --down when none.
+struct NginxText {
+  std::string name;
+  std::string key;
+};
+
+std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json,
+                                           std::optional<NginxText> text);
+// from_string: the servers came as libmemcached's server string, not as --servers.
+std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options,
+                                               bool from_string);
 std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers);
+
+// A word of nginx's configuration: as it is when its reader takes it as one token, else in
+// double quotes (a '"' or '\\' escaped, as ngx_conf_read_token unescapes them).
+RINGLAB_ONCE std::string nginx_word(std::string_view w) {
+  bool plain = !w.empty() && w[0] != '"' && w[0] != '\'' && w[0] != '#';
+  for (const char c : w)
+    if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == ';' || c == '{' || c == '}') plain = false;
+  if (plain) return std::string(w);
+  std::string out = "\"";
+  for (const char c : w) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// An upstream block (or its directives alone) as nginx's configuration writes it.
+RINGLAB_ONCE std::string nginx_upstream_text(const std::vector<NginxServer>& servers, NginxMode mode,
+                                             const NginxText& text) {
+  const std::string indent = text.name.empty() ? "" : "    ";
+  std::string out = text.name.empty() ? "" : "upstream " + nginx_word(text.name) + " {\n";
+  out += indent + "hash " + nginx_word(text.key) + (mode == NginxMode::consistent ? " consistent" : "") + ";\n";
+  for (const NginxServer& s : servers) {
+    out += indent + "server " + nginx_word(s.address);
+    if (s.weight != 1) out += " weight=" + std::to_string(s.weight);
+    if (s.max_fails != 1) out += " max_fails=" + std::to_string(s.max_fails);
+    if (s.fail_timeout != 10) out += " fail_timeout=" + std::to_string(s.fail_timeout) + "s";
+    if (s.max_conns != 0) out += " max_conns=" + std::to_string(s.max_conns);
+    if (s.down) out += " down";
+    out += ";\n";
+  }
+  return text.name.empty() ? out : out + "}\n";
+}
+
+RINGLAB_ONCE std::vector<ConfigText> nginx_config(const std::vector<NginxServer>& servers, NginxMode mode,
+                                                  const std::optional<NginxText>& text) {
+  if (text) return {{"upstream", nginx_upstream_text(servers, mode, *text)}};
+  std::vector<std::string> entries, down;
+  for (const NginxServer& s : servers) {
+    entries.push_back(weighted(s.address, s.weight));
+    if (s.down) down.push_back(s.address);
+  }
+  std::vector<ConfigText> out = {{"servers", joined(entries)}};
+  if (!down.empty()) out.push_back({"down", joined(down)});
+  return out;
+}
 
 std::vector<std::string_view> split_commas(std::string_view text) {
   std::vector<std::string_view> out;
@@ -67,6 +123,7 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
     throw SystemUsage(rule::systemModeFrom, "nginx", {{"--upstream", ""}, {"--mode", ""}});
   std::vector<NginxServer> servers;
   NginxMode mode = NginxMode::hash;
+  std::optional<NginxText> from_text;
   if (mode_text != nullptr) {
     if (*mode_text == "consistent") mode = NginxMode::consistent;
     else if (*mode_text != "hash")
@@ -78,6 +135,7 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
     NginxConfig config = parse_nginx_upstream(*text);
     servers = std::move(config.servers);
     mode = config.mode;
+    from_text = NginxText{std::move(config.name), std::move(config.key)};
   } else {
     const std::vector<std::string_view> entries = split_commas(*servers_text);
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -116,10 +174,11 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_nginx(const cli::Args& a, cons
       if (!found) throw Error(ErrorCode::unknown_server, rule::downUnknown, "--down", {input(d)});
     }
   }
-  return nginx_placement(std::move(servers), mode, a.has("--tries"));
+  return nginx_placement(std::move(servers), mode, a.has("--tries"), std::move(from_text));
 }
 
-std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json) {
+std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, NginxMode mode, bool tries_json,
+                                           std::optional<NginxText> text) {
   auto upstream = std::make_shared<const NginxUpstream>(std::move(servers), mode);
   std::vector<ServerInfo> infos;
   for (const NginxServer& s : upstream->servers()) infos.push_back({s.address, s.weight, s.down});
@@ -141,7 +200,7 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
     }
     return out;
   };
-  const auto edit = [upstream, tries_json](const ServerEdit& e) {
+  const auto edit = [upstream, tries_json, text](const ServerEdit& e) {
     return nginx_placement(
         edit_list(
             upstream->servers(), e, [](const NginxServer& s) { return s.address; },
@@ -151,8 +210,9 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
               return s;
             },
             [](NginxServer& s, std::int64_t w) { s.weight = w; }, [](NginxServer& s, bool down) { s.down = down; }),
-        upstream->mode(), tries_json);
+        upstream->mode(), tries_json, text);
   };
+  const auto write = [upstream, text]() { return nginx_config(upstream->servers(), upstream->mode(), text); };
   if (tries_json) {
     // The failover order: the servers nginx tries, in order, when each try fails; null where the
     // round-robin balancer takes over (what follows depends on the requests before); the list
@@ -170,14 +230,14 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
       }
       return out + "]";
     };
-    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit);
+    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write);
   }
   const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
   };
-  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit);
+  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write);
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -243,23 +303,42 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_memcached(const cli::Args& a, 
     const std::vector<std::string_view> entries = split_commas(*servers_text);
     for (std::size_t i = 0; i < entries.size(); ++i) servers.push_back(memcached_entry(entries[i], i));
   }
-  return memcached_placement(std::move(servers), options);
+  return memcached_placement(std::move(servers), options, server_string != nullptr);
 }
 
-std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options) {
+// A server as --servers writes one (HOST:PORT, an IPv6 host in brackets) and as the server
+// string does (HOST:PORT, a weight after a space).
+RINGLAB_ONCE std::string memcached_name(const MemcachedServer& s) {
+  const bool v6 = s.host.find(':') != std::string::npos;
+  return (v6 ? "[" + s.host + "]" : s.host) + ":" + std::to_string(s.port);
+}
+
+RINGLAB_ONCE std::vector<ConfigText> memcached_config(const std::vector<MemcachedServer>& servers, bool from_string) {
+  std::vector<std::string> entries;
+  for (const MemcachedServer& s : servers)
+    entries.push_back(from_string
+                          ? (s.weight == 1 ? memcached_name(s) : memcached_name(s) + " " + std::to_string(s.weight))
+                          : weighted(memcached_name(s), s.weight));
+  if (from_string) return {{"serverString", joined(entries)}};
+  return {{"servers", joined(entries)}};
+}
+
+std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> servers, const MemcachedOptions& options,
+                                               bool from_string) {
   auto m = std::make_shared<const Memcached>(std::move(servers), options);
   std::vector<ServerInfo> infos;
   for (std::size_t i = 0; i < m->servers().size(); ++i)
     infos.push_back({m->server_name(i), m->servers()[i].weight, false});
-  const auto edit = [m, options](const ServerEdit& e) {
+  const auto edit = [m, options, from_string](const ServerEdit& e) {
     return memcached_placement(
         edit_list(
             m->servers(), e, [](const MemcachedServer& s) { return s.host + ":" + std::to_string(s.port); },
             [](const std::string& text) { return memcached_entry(text, 0); },
             [](MemcachedServer& s, std::int64_t w) { s.weight = check_integer(SystemParam::memcached_weight, w); },
             nullptr),
-        options);
+        options, from_string);
   };
+  const auto write = [m, from_string]() { return memcached_config(m->servers(), from_string); };
   return with_list(placement(
                        std::move(infos), AnswerKind::none,
                        [m](std::string_view key, const std::string&) {
@@ -271,7 +350,7 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
                          out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
                          return true;
                        }),
-                   nullptr, edit);
+                   nullptr, edit, write);
 }
 
 // --- libketama ---------------------------------------------------------------------------------
@@ -307,6 +386,12 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_libketama(const cli::Args& a, 
   return ketama_placement(std::move(servers));
 }
 
+RINGLAB_ONCE std::vector<ConfigText> ketama_config(const std::vector<KetamaServer>& servers) {
+  std::vector<std::string> entries;
+  for (const KetamaServer& s : servers) entries.push_back(weighted(s.address, s.memory, true));
+  return {{"servers", joined(entries)}};
+}
+
 std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
   auto ketama = std::make_shared<const Libketama>(std::move(servers));
   std::vector<ServerInfo> infos;
@@ -321,6 +406,7 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
         },
         [](KetamaServer& s, std::int64_t w) { s.memory = check_integer(SystemParam::libketama_memory, w); }, nullptr));
   };
+  const auto write = [ketama]() { return ketama_config(ketama->servers()); };
   return with_list(placement(
                        std::move(infos), AnswerKind::none,
                        [ketama](std::string_view key, const std::string&) {
@@ -330,7 +416,7 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
                          out = {static_cast<std::int32_t>(ketama->place(key)), 0};
                          return true;
                        }),
-                   nullptr, edit);
+                   nullptr, edit, write);
 }
 
 }  // namespace

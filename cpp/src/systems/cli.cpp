@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "ringlab/jsfmt.hpp"
+#include "ringlab/once.hpp"
 
 #include "ringlab/erlang_cli.hpp"
 #include "ringlab/error.hpp"
@@ -195,6 +196,33 @@ std::string_view option_type_name(OptionType type) noexcept {
 
 std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
   throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
+}
+
+RINGLAB_ONCE std::vector<ConfigText> Placement::config() const {
+  throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
+}
+
+RINGLAB_ONCE std::vector<std::int32_t> match_servers(const Placement& before, const Placement& after) {
+  const std::vector<ServerInfo>& a = before.servers();
+  std::vector<std::int32_t> out;
+  for (const ServerInfo& s : after.servers()) {
+    const auto at = std::find_if(a.begin(), a.end(), [&](const ServerInfo& x) { return x.name == s.name; });
+    out.push_back(at == a.end() ? -2 : static_cast<std::int32_t>(at - a.begin()));
+  }
+  return out;
+}
+
+RINGLAB_ONCE std::string joined(const std::vector<std::string>& entries, std::string_view separator) {
+  std::string out;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    if (i > 0) out += separator;
+    out += entries[i];
+  }
+  return out;
+}
+
+RINGLAB_ONCE std::string weighted(const std::string& name, std::int64_t weight, bool always) {
+  return weight == 1 && !always ? name : name + "=" + std::to_string(weight);
 }
 
 std::vector<std::int32_t> Placement::tries(std::string_view) const {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <span>
@@ -103,12 +104,13 @@ std::unique_ptr<Placement> placement(std::vector<ServerInfo> servers, AnswerKind
   return placement(std::move(servers), kind, std::move(json), typed, full);
 }
 
-// A placement with nginx's failover order (`tries`, or nullptr) and edits (`edit`) besides.
-template <typename Tries, typename Edit>
-std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit) {
+// A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`) and its
+// configuration written back (`write`) besides.
+template <typename Tries, typename Edit, typename Write>
+std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write) {
   struct WithList final : Placement {
-    WithList(std::unique_ptr<Placement> p, Tries t, Edit e)
-        : inner_(std::move(p)), tries_(std::move(t)), edit_(std::move(e)) {}
+    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w)
+        : inner_(std::move(p)), tries_(std::move(t)), edit_(std::move(e)), write_(std::move(w)) {}
     [[nodiscard]] std::string result(std::string_view key, const std::string& name) const override {
       return inner_->result(key, name);
     }
@@ -130,11 +132,13 @@ std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tri
       else return tries_(key);
     }
     [[nodiscard]] std::unique_ptr<Placement> edited(const ServerEdit& e) const override { return edit_(e); }
+    [[nodiscard]] std::vector<ConfigText> config() const override { return write_(); }
     std::unique_ptr<Placement> inner_;
     Tries tries_;
     Edit edit_;
+    Write write_;
   };
-  return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit));
+  return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit), std::move(write));
 }
 
 // An edit made to a list of servers (`name(s)` is a server's name in servers(), `make(text)` a new
@@ -163,6 +167,11 @@ std::vector<S> edit_list(std::vector<S> list, const ServerEdit& e, Name name, Ma
   }
   return list;
 }
+
+// Entries joined into a list option's text: "a=2,b".
+[[nodiscard]] std::string joined(const std::vector<std::string>& entries, std::string_view separator = ",");
+// A list entry with its weight when not 1 (`always`: even then): "10.0.0.1:80=2", "10.0.0.2:80".
+[[nodiscard]] std::string weighted(const std::string& name, std::int64_t weight, bool always = false);
 
 // Commands that do not fit a SystemDef (a --boundaries mode, ...), by group.
 // place nginx, place memcached, place libketama.

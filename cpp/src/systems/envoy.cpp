@@ -620,6 +620,49 @@ std::vector<Host> hosts_from_list(std::string_view list, bool use_hostname) {
   return out;
 }
 
+RINGLAB_ONCE bool endpoints_are_yaml(std::string_view text) { return looks_like_yaml(text); }
+
+namespace {
+
+// A YAML scalar as the endpoints reader reads it back: plain when it is, else quoted.
+RINGLAB_ONCE std::string yaml_scalar(const std::string& v) {
+  bool plain = !v.empty();
+  for (const char c : v) plain = plain && (is_key_char(c) || c == ':' || c == '/');
+  if (plain && v.front() != '-') return v;
+  const char q = v.find('"') == std::string::npos ? '"' : '\'';
+  return q + v + q;
+}
+
+}  // namespace
+
+RINGLAB_ONCE std::string endpoints_text(const std::vector<Host>& hosts, bool yaml) {
+  std::string out = yaml ? "lb_endpoints:\n" : "";
+  for (const Host& h : hosts) {
+    if (!yaml) {
+      out += h.address + (h.weight == 1 ? "" : "=" + std::to_string(h.weight)) + "\n";
+      continue;
+    }
+    // "IP:PORT" or "[IPV6]:PORT", as finish() wrote it.
+    const std::size_t colon = h.address.rfind(':');
+    std::string ip = h.address.substr(0, colon);
+    if (!ip.empty() && ip.front() == '[') ip = ip.substr(1, ip.size() - 2);
+    out += "- endpoint:\n";
+    out += "    address:\n";
+    out += "      socket_address:\n";
+    out += "        address: " + yaml_scalar(ip) + "\n";
+    out += "        port_value: " + h.address.substr(colon + 1) + "\n";
+    if (!h.hostname.empty()) out += "    hostname: " + yaml_scalar(h.hostname) + "\n";
+    if (h.weight != 1) out += "  load_balancing_weight: " + std::to_string(h.weight) + "\n";
+    if (!h.hash_key.empty()) {
+      out += "  metadata:\n";
+      out += "    filter_metadata:\n";
+      out += "      envoy.lb:\n";
+      out += "        hash_key: " + yaml_scalar(h.hash_key) + "\n";
+    }
+  }
+  return out;
+}
+
 RINGLAB_ONCE std::vector<Host> parse_endpoints(std::string_view text) {
   if (looks_like_yaml(text)) return yaml_endpoints(text);
   std::vector<Host> out;

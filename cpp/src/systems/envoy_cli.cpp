@@ -32,16 +32,29 @@ std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p) {
   return integer_from_text(*text, param(p).name);
 }
 
+// The form the hosts were given in, for writing them back: --hosts, or --endpoints as YAML or
+// as lines.
+enum class Form : std::uint8_t { list, yaml, lines };
+
 // --hosts LIST or --endpoints FILE, exactly one.
-std::vector<envoy::Host> hosts(const cli::Args& a, const ReadFile& read, const std::string& command) {
+std::vector<envoy::Host> hosts(const cli::Args& a, const ReadFile& read, const std::string& command, Form& form) {
   const std::string* list = a.value("--hosts");
   const std::string* file = a.value("--endpoints");
   exactly_one(a, std::string_view(command).substr(command.find(' ') + 1), {"--hosts", "ADDR[=W],..."},
               {"--endpoints", "FILE"});
+  form = Form::list;
   if (list != nullptr) return envoy::hosts_from_list(*list, a.has("--use-hostname"));
   const std::optional<std::string> text = read ? read(*file) : std::nullopt;
   if (!text) throw Usage{"cannot read --endpoints file " + shown_text(*file)};
+  form = envoy::endpoints_are_yaml(*text) ? Form::yaml : Form::lines;
   return envoy::parse_endpoints(*text);
+}
+
+RINGLAB_ONCE std::vector<ConfigText> config_of(const std::vector<envoy::Host>& hosts, Form form) {
+  if (form != Form::list) return {{"endpoints", envoy::endpoints_text(hosts, form == Form::yaml)}};
+  std::vector<std::string> entries;
+  for (const envoy::Host& h : hosts) entries.push_back(weighted(h.address, h.weight));
+  return {{"hosts", joined(entries)}};
 }
 
 std::string host_json(const std::vector<envoy::Host>& hosts, std::size_t i) {
@@ -54,8 +67,9 @@ std::vector<ServerInfo> infos(const std::vector<envoy::Host>& hosts) {
   return out;
 }
 
-std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o);
-std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname);
+std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o, Form form);
+std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname,
+                                            Form form);
 
 // An edit to Envoy's hosts: a new host written as --hosts writes one ("10.0.0.4:80").
 std::vector<envoy::Host> edited_hosts(const std::vector<envoy::Host>& hosts, const ServerEdit& e, bool use_hostname) {
@@ -70,16 +84,17 @@ std::vector<envoy::Host> edited_hosts(const std::vector<envoy::Host>& hosts, con
 }
 
 std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& read) {
-  std::vector<envoy::Host> list = hosts(a, read, "place envoy-ring");
+  Form form = Form::list;
+  std::vector<envoy::Host> list = hosts(a, read, "place envoy-ring", form);
   envoy::RingOptions o;
   o.min_ring_size = integer_flag(a, "--min-ring", SystemParam::envoy_min_ring);
   o.max_ring_size = integer_flag(a, "--max-ring", SystemParam::envoy_max_ring);
   if (const std::string* h = a.value("--hash"); h != nullptr) o.hash = envoy::ring_hash_from_name(*h);
   o.use_hostname = a.has("--use-hostname");
-  return ring_placement(std::move(list), o);
+  return ring_placement(std::move(list), o, form);
 }
 
-std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o) {
+std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o, Form form) {
   auto ring = std::make_shared<const envoy::Ring>(std::move(list), o);
   return with_list(
       placement(
@@ -90,16 +105,21 @@ std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const e
             return true;
           }),
       nullptr,
-      [ring, o](const ServerEdit& e) { return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o); });
+      [ring, o, form](const ServerEdit& e) {
+        return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o, form);
+      },
+      [ring, form]() { return config_of(ring->hosts(), form); });
 }
 
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
-  std::vector<envoy::Host> list = hosts(a, read, "place envoy-maglev");
+  Form form = Form::list;
+  std::vector<envoy::Host> list = hosts(a, read, "place envoy-maglev", form);
   return maglev_placement(std::move(list), integer_flag(a, "--table", SystemParam::envoy_table_size),
-                          a.has("--use-hostname"));
+                          a.has("--use-hostname"), form);
 }
 
-std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname) {
+std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname,
+                                            Form form) {
   auto maglev = std::make_shared<const envoy::Maglev>(std::move(list), table, use_hostname);
   return with_list(
       placement(
@@ -109,9 +129,11 @@ std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::
             out = {static_cast<std::int32_t>(maglev->place(key)), 0};
             return true;
           }),
-      nullptr, [maglev, table, use_hostname](const ServerEdit& e) {
-        return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname);
-      });
+      nullptr,
+      [maglev, table, use_hostname, form](const ServerEdit& e) {
+        return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname, form);
+      },
+      [maglev, form]() { return config_of(maglev->hosts(), form); });
 }
 
 }  // namespace

@@ -383,6 +383,7 @@ RINGLAB_ONCE NginxConfig parse_nginx_upstream(std::string_view text) {
       bad_at(tokens.size() < 3 ? tokens[1].line : tokens[2].line,
              tokens.size() < 3 ? tokens[1].column : tokens[2].column, rule::nginxExpectedBrace);
     in_block = true;
+    config.name = tokens[1].text;
     i = 3;
   }
   bool closed = false;

@@ -14,6 +14,7 @@ import type {
   SystemKey,
   SystemMove,
   SystemName,
+  SystemConfigText,
   SystemServer,
 } from "./systems-types.js";
 import { invalidType, num, str } from "./validate.js";
@@ -206,6 +207,11 @@ export class RealSystemHandle<N extends SystemName = SystemName>
     const edited = this.#heap.call(() => raw.edited({ kind: kind === "reweight" ? "weight" : kind, server, weight }));
     if (edited === null) throw new RinglabError("internal", "the module returned no system");
     return new RealSystemHandle<N>(edited, this.#heap, this.name);
+  }
+
+  config(): SystemConfigText {
+    const raw = this.raw;
+    return Object.freeze({ ...this.#heap.call(() => raw.config()) });
   }
 
   tries(key: string): number[] {

@@ -112,6 +112,8 @@ export interface RawSystemHandle extends RawHandle {
   tries(key: string): number[];
   /** A new system with an edit made to the servers. */
   edited(edit: RawEdit): RawSystemHandle | null;
+  /** The options that gave the system its servers, written back as text. */
+  config(): Record<string, string>;
 }
 
 export interface RawEdit {

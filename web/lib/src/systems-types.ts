@@ -228,7 +228,11 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * call with as many keys, is filled in instead of new arrays.
    */
   placeMany(keys: readonly SystemKey[], out?: Placements<N>): Placements<N>;
-  /** Which of `keys` move, from where to where, between this configuration and `other` (of the same system). */
+  /**
+   * Which of `keys` move, from where to where, between this configuration and `other` (of the same
+   * system): a key moves when its server is another server (servers are compared by name, so a
+   * server removed before it in the list does not move its keys) or its number changed.
+   */
   diff(other: RealSystem<N>, keys: readonly SystemKey[]): SystemDiff<N>;
   /**
    * nginx's failover order for a key: the indices of the servers nginx tries in turn when each
@@ -246,7 +250,25 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * Guava, Erlang, Cassandra) `"invalid_argument"`.
    */
   edit(change: ServerChange): RealSystem<N>;
+  /**
+   * The options that gave this system its servers, written back as text in the form they were
+   * given in, with the edits of {@link RealSystem.edit} made: nginx's `upstream` block (or
+   * `servers` and `down` lists), memcached's `serverString` (or `servers`), libketama's
+   * `servers`, Envoy's `endpoints` (YAML stays YAML: its `lb_endpoints` alone; lines stay lines)
+   * or `hosts`. Given back to {@link RinglabSystems.system} with the other options, they make a
+   * system with the same servers and the same answers. Throws `"invalid_argument"` for a system
+   * whose servers are not a list (Kafka, Redis, Guava, Erlang, Cassandra).
+   */
+  config(): SystemConfigText;
 }
+
+/**
+ * A system's server options as text, by option name: `{ upstream: "upstream backend {\n…}\n" }`,
+ * `{ servers: "10.0.0.1:80=2,10.0.0.2:80", down: "10.0.0.2:80" }`, `{ endpoints: "lb_endpoints:\n…" }`.
+ */
+export type SystemConfigText = Readonly<
+  Partial<Record<"upstream" | "servers" | "down" | "serverString" | "endpoints" | "hosts", string>>
+>;
 
 /** A change to a system's servers: see {@link RealSystem.edit}. */
 export type ServerChange =

@@ -32,6 +32,7 @@ export const PAGE_RULES = {
   keyOutside: (_p: string, [pos, last]: string[]) =>
     `the key position ${pos} is outside the ring's positions 0–${last}`,
   spanRange: (p: string, [got]: string[]) => `${p} must be a whole number from 2 to 2^32, got ${got}`,
+  notWhole: (p: string, [got]: string[]) => `${p} must be a whole number, got ${got}`,
   duplicateNamed: (_p: string, [name]: string[]) => `server "${name}" is listed twice`,
   noServerNamed: (_p: string, [name]: string[]) => `no server named ${name} on the ring`,
   noServerToScore: () => "rendezvous needs at least one server to score the key",

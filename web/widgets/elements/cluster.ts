@@ -12,505 +12,37 @@
 // `options`, the system's other options as a query string (`mode=consistent&hash=md5`); `keys`,
 // one key a line (a blank line is the empty key, as `ringlab place --keys` reads them); `change`
 // and `target`, the change whose moves are shown. Long key lists stay out of the URL.
-import type { Placement, RealSystem, RinglabSystems, SystemName as ModuleSystemName } from "ringlab/systems";
-import { Charts, chart } from "../core/chart";
-import { h, replace, type Child } from "../core/dom";
+import type { RinglabSystems } from "ringlab/systems";
+import { Charts } from "../core/chart";
+import { h, replace } from "../core/dom";
 import { RinglabElement } from "../core/element";
-import { errorText } from "../core/errors";
-import { ringDiagram } from "../core/ring-diagram";
-import { oneOf, str, type Codec, type StateOf } from "../core/params";
-import { serverClass } from "../core/styles";
-import { getSystems, systemsIfLoaded } from "../core/systems";
-import type { Messages } from "../i18n/index";
-
-export const SYSTEMS = [
-  "nginx",
-  "memcached",
-  "libketama",
-  "redis",
-  "kafka",
-  "cassandra",
-  "guava",
-  "erlang",
-  "envoy-ring",
-  "envoy-maglev",
-] as const;
-export type SystemName = (typeof SYSTEMS)[number];
-
-/** Product names: the same in every language. */
-const NAMES: Record<SystemName, string> = {
-  nginx: "nginx 1.22 (hash … consistent)",
-  memcached: "libmemcached 1.1.4",
-  libketama: "libketama",
-  redis: "Redis Cluster",
-  kafka: "Kafka",
-  cassandra: "Cassandra (Murmur3Partitioner)",
-  guava: "Guava consistentHash",
-  erlang: "Erlang phash2",
-  "envoy-ring": "Envoy ring_hash",
-  "envoy-maglev": "Envoy Maglev",
-};
-
-/** A system option's field: the names the message catalogue labels. */
-type FieldName = keyof Messages["cluster"]["fields"];
-
-interface Field {
-  name: FieldName;
-  kind: "select" | "number" | "check";
-  /** The page's value when the state has none ("" leaves the option to the system). */
-  def: string;
-  choices?: string[];
-  /** Kept when the configuration is the system's own text (nginx's block has its own mode). */
-  withText?: boolean;
-  /** How the module's messages name this option. */
-  names: string[];
-}
-
-interface SystemDef {
-  /** The option taking the server list, its example servers, and a new server's text. */
-  list?: { opt: "servers" | "hosts" | "tokens"; def: string[]; fresh: (i: number) => string };
-  /** The option taking the system's own configuration text, and an example. */
-  text?: { opt: "upstream" | "serverString" | "endpoints" | "ring"; def: string };
-  fields: Field[];
-  /** A count the change adds one to or takes one from (Kafka's partitions, …). */
-  count?: FieldName;
-  /** nginx: servers can be marked down. */
-  down?: boolean;
-}
-
-const sel = (name: FieldName, def: string, choices: string[], names: string[], withText = true): Field => ({
-  name,
-  kind: "select",
-  def,
-  choices,
-  names,
-  withText,
-});
-const numF = (name: FieldName, def: string, names: string[]): Field => ({
-  name,
-  kind: "number",
-  def,
-  names,
-  withText: true,
-});
-const check = (name: FieldName, names: string[]): Field => ({ name, kind: "check", def: "", names, withText: true });
-
-const envoyHosts = ["10.0.0.1:443=2", "10.0.0.2:443", "10.0.0.3:443"];
-const SYS: Record<SystemName, SystemDef> = {
-  nginx: {
-    list: { opt: "servers", def: ["10.0.0.1:80=2", "10.0.0.2:80", "10.0.0.3:80"], fresh: (i) => `10.0.0.${i}:80` },
-    text: {
-      opt: "upstream",
-      def: "upstream backend {\n    hash $request_uri consistent;\n    server 10.0.0.1:80 weight=2;\n    server 10.0.0.2:80;\n    server 10.0.0.3:80;\n}",
-    },
-    fields: [sel("mode", "consistent", ["consistent", "hash"], ["--mode", "mode"], false)],
-    down: true,
-  },
-  memcached: {
-    list: {
-      opt: "servers",
-      def: ["10.0.0.1:11211=2", "10.0.0.2:11211", "10.0.0.3:11212"],
-      fresh: (i) => `10.0.0.${i}:11211`,
-    },
-    text: { opt: "serverString", def: "10.0.0.1:11211 2,10.0.0.2:11211,10.0.0.3:11212" },
-    fields: [
-      sel(
-        "mode",
-        "behavior_ketama_weighted",
-        [
-          "behavior_ketama_weighted",
-          "behavior_ketama",
-          "consistent_ketama",
-          "consistent_weighted",
-          "consistent_ketama_spy",
-          "consistent",
-          "modula",
-        ],
-        ["--mode", "mode"],
-      ),
-      sel(
-        "hash",
-        "",
-        ["", "default", "md5", "crc", "fnv1_64", "fnv1a_64", "fnv1_32", "fnv1a_32", "murmur", "jenkins", "murmur3"],
-        ["--hash", "hash"],
-      ),
-      check("sortHosts", ["sort-hosts", "sortHosts"]),
-    ],
-  },
-  libketama: {
-    list: {
-      opt: "servers",
-      def: ["10.0.0.1:11211=100", "10.0.0.2:11211=100", "10.0.0.3:11211=200"],
-      fresh: (i) => `10.0.0.${i}:11211=100`,
-    },
-    fields: [],
-  },
-  redis: { fields: [numF("nodes", "3", ["nodes"])], count: "nodes" },
-  kafka: {
-    fields: [
-      numF("partitions", "6", ["partitions"]),
-      sel("partitioner", "murmur2", ["murmur2", "consistent", "fnv1a"], ["partitioner"]),
-    ],
-    count: "partitions",
-  },
-  cassandra: {
-    list: {
-      opt: "tokens",
-      def: ["10.0.0.1=-6148914691236517206", "10.0.0.2=-1", "10.0.0.3=6148914691236517204"],
-      fresh: (i) => `10.0.0.${i}=${BigInt(i) * 1000000000000000000n}`,
-    },
-    text: {
-      opt: "ring",
-      def: "Address   Rack   Status State   Load     Owns    Token\n10.0.0.1  rack1  Up     Normal  1.2 MiB  33.33%  -6148914691236517206\n10.0.0.2  rack1  Up     Normal  1.1 MiB  33.33%  -1\n10.0.0.3  rack1  Up     Normal  1.3 MiB  33.33%  6148914691236517204",
-    },
-    fields: [],
-  },
-  guava: {
-    fields: [
-      numF("buckets", "8", ["buckets"]),
-      sel("input", "auto", ["auto", "long", "murmur3_128", "murmur3_32", "farmhash64"], ["input"]),
-    ],
-    count: "buckets",
-  },
-  erlang: {
-    fields: [numF("range", "8", ["range"]), sel("term", "binary", ["binary", "charlist", "atom", "integer"], ["term"])],
-    count: "range",
-  },
-  "envoy-ring": {
-    list: { opt: "hosts", def: envoyHosts, fresh: (i) => `10.0.0.${i}:443` },
-    text: { opt: "endpoints", def: "10.0.0.1:443=2\n10.0.0.2:443\n10.0.0.3:443" },
-    fields: [
-      sel("hash", "xxhash", ["xxhash", "murmur2"], ["--hash", "hash"]),
-      numF("minRing", "", ["minRing", "min-ring"]),
-      numF("maxRing", "", ["maxRing", "max-ring"]),
-      check("useHostname", ["useHostname", "use-hostname"]),
-    ],
-  },
-  "envoy-maglev": {
-    list: { opt: "hosts", def: envoyHosts, fresh: (i) => `10.0.0.${i}:443` },
-    text: { opt: "endpoints", def: "10.0.0.1:443=2\n10.0.0.2:443\n10.0.0.3:443" },
-    fields: [numF("table", "", ["table"]), check("useHostname", ["useHostname", "use-hostname"])],
-  },
-};
-
-const DEFAULT_KEYS = [
-  "user:1",
-  "user:2",
-  "user:3",
-  "user:42",
-  "session:9f2c",
-  "cart:1001",
-  "{user1000}.following",
-  "{user1000}.followers",
-  "photo/2024/cat.jpg",
-  "café",
-  "ঢাকা",
-  "12345",
-].join("\n");
-
-/** Text kept as written (CRLF as LF); absent is null: the system's example. */
-function text(): Codec<string | null> {
-  return { def: null, parse: (t) => t.replace(/\r\n?/g, "\n"), format: (v) => v ?? "" };
-}
-
-const spec = {
-  system: oneOf<SystemName>("nginx", SYSTEMS),
-  servers: text(),
-  format: oneOf<"list" | "text">("list", ["list", "text"]),
-  config: text(),
-  options: str(""),
-  keys: {
-    def: DEFAULT_KEYS,
-    parse: (t: string) => t.replace(/\r\n?/g, "\n"),
-    format: (v: string) => v,
-  } as Codec<string>,
-  change: oneOf<"add" | "remove" | "down">("add", ["add", "remove", "down"]),
-  target: str(""),
-};
-type State = StateOf<typeof spec>;
-
-/** Keys longer than this (in characters) are not put in the URL. */
-const URL_KEYS_MAX = 2000;
-/** Rows shown at first, and added by "show more". */
-const ROWS = 100;
-const MORE = 1000;
-/** Bars drawn at most (more servers: the table alone). */
-const MAX_BARS = 64;
-
-interface CompatRow {
-  package: string;
-  call: string;
-  against: string;
-  keys: number;
-  compared: number;
-  agree: number;
-  share: string;
-  notExpressible: number;
-  refused: number;
-  example: { key?: string; hex: string; package: unknown; real: unknown } | null;
-}
-
-let compatRows: CompatRow[] = [];
-
-/** The systems module and the compatibility matrix, both fetched on first use. */
-async function loadAll(): Promise<RinglabSystems> {
-  const [rl, json] = await Promise.all([getSystems(), import("../../../tests/golden/systems/compat.json?raw")]);
-  compatRows = (JSON.parse(json.default) as { rows: CompatRow[] }).rows;
-  return rl;
-}
-
-/** Which system a row of the matrix is compared with. */
-function compatSystem(row: CompatRow): SystemName | undefined {
-  const a = row.against;
-  if (a.startsWith("libmemcached")) return "memcached";
-  if (a.startsWith("libketama")) return "libketama";
-  if (a.startsWith("redis")) return "redis";
-  if (/Java client|librdkafka/.test(a)) return "kafka";
-  if (a.startsWith("Guava")) return "guava";
-  return undefined;
-}
-
-type ErrorLike = { code?: string; message?: string };
-
-/** Lines of a textarea: a final newline starts no line. */
-function lines(t: string): string[] {
-  if (t === "") return [];
-  const out = t.split("\n");
-  if (out[out.length - 1] === "") out.pop();
-  return out;
-}
-
-/** A server line's name: before its weight (`=W`), without nginx's ` down`. */
-function nameOf(line: string): string {
-  const s = line.trim().replace(/\s+down$/, "");
-  const at = s.lastIndexOf("=");
-  return at < 0 ? s : s.slice(0, at).trim();
-}
-
-const isDown = (line: string) => /\s+down$/.test(line.trim());
-
-/** Servers named in the system's own text (for the change's choices). */
-function namesInText(sys: SystemName, t: string): string[] {
-  const out: string[] = [];
-  if (sys === "nginx") for (const m of t.matchAll(/^\s*server\s+([^\s;]+)/gm)) out.push(m[1] ?? "");
-  else if (sys === "memcached")
-    for (const e of t.split(/[,\n]/)) {
-      const n = e.trim().split(/\s+/)[0];
-      if (n) out.push(n);
-    }
-  else if (sys === "cassandra")
-    for (const l of t.split("\n")) {
-      const m = /^\s*(\d+\.\d+\.\d+\.\d+|\[?[0-9a-fA-F:]*:[0-9a-fA-F:]*\]?)\s/.exec(l);
-      if (m?.[1]) out.push(m[1]);
-    }
-  else
-    for (const l of t.split("\n")) {
-      const m = /^\s*([^\s=#:]+:\d+)/.exec(l);
-      if (m?.[1]) out.push(m[1]);
-    }
-  return [...new Set(out)];
-}
-
-/** The change applied to the system's own text. */
-function changeText(sys: SystemName, t: string, kind: string, target: string): string {
-  const esc = target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  if (sys === "nginx") {
-    if (kind === "add") {
-      const at = t.lastIndexOf("}");
-      return at < 0 ? `${t}\nserver ${target};` : `${t.slice(0, at)}    server ${target};\n${t.slice(at)}`;
-    }
-    const re = new RegExp(`^(\\s*server\\s+${esc})([^;\\n]*);[^\\n]*\\n?`, "m");
-    if (kind === "remove") return t.replace(re, "");
-    return t.replace(re, (_m, a: string, b: string) => `${a}${/\bdown\b/.test(b) ? b : `${b} down`};\n`);
-  }
-  if (sys === "memcached") {
-    const parts = t.split(",").filter((p) => p.trim() !== "");
-    if (kind === "add") return [...parts, target].join(",");
-    return parts.filter((p) => p.trim().split(/\s+/)[0] !== target).join(",");
-  }
-  if (sys === "cassandra") {
-    if (kind === "add") {
-      const [node, token] = [nameOf(target), target.slice(target.lastIndexOf("=") + 1)];
-      return `${t.replace(/\n$/, "")}\n${node}  rack1  Up     Normal  1.0 MiB  25.00%  ${token}`;
-    }
-    return t
-      .split("\n")
-      .filter((l) => !new RegExp(`^\\s*${esc}\\s`).test(l))
-      .join("\n");
-  }
-  if (kind === "add") return `${t.replace(/\n$/, "")}\n${target}`;
-  return t
-    .split("\n")
-    .filter((l) => !new RegExp(`^\\s*${esc}(=|\\s|$)`).test(l))
-    .join("\n");
-}
-
-// The package spells Envoy's sizes either as the flags do (`--min-ring` → minRing) or as Envoy's
-// fields (minRingSize): the other spelling is tried when the module names this one unknown.
-const SPELLINGS: Record<string, string> = { minRing: "minRingSize", maxRing: "maxRingSize", table: "tableSize" };
-const spelled = new Map<string, string>();
-
-/** A result as the page shows it: a server's name, a number, Redis's { slot, node }, or null. */
-type PlacementResult = string | number | bigint | null | { slot: number; node: number };
-type SystemOptions = Record<string, string | number | boolean | readonly string[]>;
-
-/** A system whose answers are the page's results (the module answers with indices and numbers). */
-interface PageSystem {
-  placeMany(keys: string[]): PlacementResult[];
-  place(key: string): PlacementResult;
-  diff(
-    other: PageSystem,
-    keys: string[],
-  ): { keys: number; moves: { key: string | Uint8Array; from: PlacementResult; to: PlacementResult }[] };
-  dispose(): void;
-}
-
-function pageSystem(sys: RealSystem): PageSystem {
-  const names = sys.servers().map((s) => s.name);
-  const result = (p: Placement): PlacementResult => {
-    const q = p as Placement & { slot?: number; partition?: number; token?: bigint; bucket?: number; hash?: number };
-    if (q.slot !== undefined) return names.length ? { slot: q.slot, node: q.server } : q.slot;
-    if (names.length) return q.server < 0 ? null : (names[q.server] ?? null);
-    return q.partition ?? q.token ?? q.bucket ?? q.hash ?? null;
-  };
-  const self: PageSystem & { sys: RealSystem; result: typeof result } = {
-    sys,
-    result,
-    placeMany(keys) {
-      const many = sys.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
-      return keys.map((_, i) => {
-        const p: Record<string, number | bigint> = {};
-        for (const [k, v] of Object.entries(many)) p[k] = v[i]!;
-        return result(p as unknown as Placement);
-      });
-    },
-    place: (key) => result(sys.place(key)),
-    diff(other, keys) {
-      // A move's `to` indexes the other system's servers.
-      const o = other as PageSystem & { sys: RealSystem; result: typeof result };
-      const d = sys.diff(o.sys, keys);
-      return { keys: d.keys, moves: d.moves.map((m) => ({ key: m.key, from: result(m.from), to: o.result(m.to) })) };
-    },
-    dispose: () => sys.dispose(),
-  };
-  return self;
-}
-
-/** The options as the module's table types them: a number field's text as a number. */
-function typedOptions(rl: RinglabSystems, name: SystemName, options: SystemOptions): SystemOptions {
-  const integers = new Set(
-    rl
-      .options(name as ModuleSystemName)
-      .filter((o) => o.type === "integer")
-      .map((o) => o.name),
-  );
-  const out: SystemOptions = {};
-  for (const [k, v] of Object.entries(options)) out[k] = integers.has(k) && typeof v === "string" ? Number(v) : v;
-  return out;
-}
-
-function makeSystem(rl: RinglabSystems, name: SystemName, options: SystemOptions, tries = 3): PageSystem {
-  const opts: SystemOptions = {};
-  for (const [k, v] of Object.entries(options)) opts[spelled.get(k) ?? k] = v;
-  try {
-    return pageSystem(rl.system(name as ModuleSystemName, typedOptions(rl, name, opts) as never));
-  } catch (e) {
-    const m = /^unknown option "([^"]+)"/.exec((e as ErrorLike)?.message ?? "");
-    const was = m?.[1];
-    const other =
-      was === undefined ? undefined : (SPELLINGS[was] ?? Object.keys(SPELLINGS).find((k) => SPELLINGS[k] === was));
-    if (!was || !other || tries <= 0) throw e;
-    const flag = SPELLINGS[was] ? was : other;
-    spelled.set(flag, flag === was ? other : flag);
-    return makeSystem(rl, name, options, tries - 1);
-  }
-}
-
-/** Text with `backquoted` parts as code (commands, syntax, names the system itself uses). */
-function rich(text: string): Child[] {
-  return text.split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part));
-}
-
-/** The same text where no markup can go (an <option>). */
-const plain = (text: string) => text.replace(/`/g, "");
-
-/**
- * Names under the bars: without the part every name shares ("10.0.0.1:11211", "10.0.0.2:11211" →
- * "…1:11211", "…2:11211") when they would not fit side by side (a phone). The table beneath keeps them whole.
- */
-function axisLabels(names: string[], room: number): string[] {
-  // About 7 px a character at the axis's 12 px: names that fit stay whole.
-  const fits = (xs: string[]) => Math.max(...xs.map((x) => x.length)) * 7 + 8 <= room;
-  if (names.length < 2 || fits(names)) return names;
-  let n = 0;
-  const first = names[0] ?? "";
-  while (n < first.length && names.every((x) => x[n] === first[n])) n++;
-  // Cut after a separator, so "10.0.0." goes and "1" stays whole.
-  const cut = first.slice(0, n).search(/[.:/][^.:/]*$/) + 1;
-  const short = cut >= 4 ? names.map((x) => `…${x.slice(cut)}`) : names;
-  if (fits(short)) return short;
-  // Still too many (Kafka's partitions): every k-th name, the bars between unnamed.
-  const every = Math.ceil((Math.max(...short.map((x) => x.length)) * 7 + 8) / Math.max(room, 1));
-  return short.map((x, i) => (i % every === 0 ? x : ""));
-}
-
-/** A placement result as a category of the load chart (null: no server decided by the key). */
-function category(r: PlacementResult): string | null {
-  if (r === null) return null;
-  if (typeof r === "object" && !Array.isArray(r) && "node" in r) return `node:${String(r.node)}`;
-  return String(r);
-}
-
-/** A scalar field's value as the module takes it. */
-function scalar(f: Field, v: string): string | number | boolean | undefined {
-  if (f.kind === "check") return v === "1" || v === "true" ? true : undefined;
-  if (v.trim() === "") return undefined;
-  if (f.kind === "number") return Number(v.trim());
-  return v;
-}
-
-interface Config {
-  options: SystemOptions;
-  /** The servers the page knows of, in order (for the chart and the change). */
-  names: string[];
-  down: string[];
-}
-
-interface KeyRow {
-  index: number;
-  key: string;
-  result?: PlacementResult;
-  error?: unknown;
-}
+import { systemsIfLoaded } from "../core/systems";
+import { drawChange, type ChangeParts } from "./cluster/change";
+import { compatRows, compatView, loadAll } from "./cluster/compat";
+import { configOf, optionValues } from "./cluster/config";
+import { buildForm, clearErrors, fillForm, formParts, showConfigError, type Form } from "./cluster/form";
+import { drawKeys, drawKeysInput, keysInput, type KeysInput } from "./cluster/keys";
+import { cassandraRing, drawLoad } from "./cluster/load";
+import { lines, makeSystem, type Config, type PageSystem } from "./cluster/module";
+import { ROWS, URL_KEYS_MAX, spec, type State } from "./cluster/state";
+import { STYLES } from "./cluster/styles";
+import { NAMES, SYS, SYSTEMS, type SystemName } from "./cluster/systems";
+import { rich } from "./cluster/text";
+import { categories, place, type Page } from "./cluster/view";
 
 export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   static override spec = spec;
   private charts = new Charts();
-  private shown = ROWS;
-  private movedShown = ROWS;
-  private formFor = "";
+  private shown = { keys: ROWS, moves: ROWS };
   private systemLabel!: HTMLSpanElement;
   private systemSelect!: HTMLSelectElement;
   private about!: HTMLParagraphElement;
-  private formatBox!: HTMLDivElement;
-  private formBox!: HTMLDivElement;
-  private configError!: HTMLDivElement;
-  private inputs = new Map<
-    string,
-    { el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement; err: HTMLElement }
-  >();
-  private keysLabel!: HTMLSpanElement;
-  private keysInput!: HTMLTextAreaElement;
-  private keysHint!: HTMLParagraphElement;
-  private keysError!: HTMLDivElement;
-  private exampleButton!: HTMLButtonElement;
-  private manyButton!: HTMLButtonElement;
+  private form!: Form;
+  private keys!: KeysInput;
   private keysOut!: HTMLDivElement;
   private loadOut!: HTMLDivElement;
   private movesTitle!: HTMLParagraphElement;
-  private changeBox!: HTMLDivElement;
-  private changeError!: HTMLDivElement;
-  private movesOut!: HTMLDivElement;
+  private change!: ChangeParts;
   private compatTitle!: HTMLParagraphElement;
   private compatOut!: HTMLDivElement;
 
@@ -537,52 +69,7 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   }
 
   protected override extraStyles(): string {
-    return `
-.cl-grid { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0.75rem 1.25rem; align-items: start; }
-@media (max-width: 760px) { .cl-grid { grid-template-columns: minmax(0, 1fr); } }
-:host([layout="stack"]) .cl-grid { grid-template-columns: minmax(0, 1fr); }
-textarea { width: 100%; min-height: 8rem; font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.875rem; line-height: 1.45; resize: vertical; }
-code, .mono { font-family: var(--ringlab-mono, ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace); font-size: 0.85rem; }
-td code { white-space: pre; }
-.field-error { color: var(--_bad); font-size: 0.875rem; margin: 0.25rem 0; }
-.field-error code { white-space: pre-wrap; word-break: break-word; color: inherit; }
-td .field-error { margin: 0; white-space: normal; min-width: 12rem; }
-tr.bad td { background: color-mix(in srgb, var(--_bad) 8%, transparent); }
-input[aria-invalid="true"], select[aria-invalid="true"], textarea[aria-invalid="true"] { border-color: var(--_bad); }
-.fields { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: start; margin: 0.5rem 0; }
-.fields > div { display: flex; flex-direction: column; min-width: 0; max-width: 100%; }
-.fields label { display: flex; flex-direction: column; font-size: 0.875rem; color: var(--_muted); gap: 0.15rem; }
-.fields label.inline { flex-direction: row; align-items: center; gap: 0.4rem; min-height: 2.25rem; margin-top: 1.3rem; }
-.fields select { max-width: 100%; }
-.format { display: flex; flex-wrap: wrap; gap: 0.25rem 1rem; margin: 0.25rem 0; font-size: 0.9rem; }
-.format label { display: flex; align-items: center; gap: 0.3rem; }
-.sysrow { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: end; }
-.sysrow select { max-width: 100%; }
-.buttons { display: flex; flex-wrap: wrap; gap: 0.4rem; margin: 0.3rem 0; }
-.change { display: flex; flex-wrap: wrap; gap: 0.4rem 0.75rem; align-items: end; }
-.change label { display: flex; flex-direction: column; font-size: 0.875rem; color: var(--_muted); gap: 0.15rem; max-width: 100%; }
-.change input { width: 16rem; max-width: 100%; }
-.change select { max-width: 100%; }
-td.to { color: var(--_bad); font-weight: 600; }
-/* Keys and names in any script: an Arabic or Hebrew key does not reorder the text around it. */
-code { unicode-bidi: isolate; }
-td.move { white-space: normal; }
-td.move .to { white-space: nowrap; color: var(--_bad); font-weight: 600; }
-/* Long keys are cut with an ellipsis (the whole key is the cell's title). */
-code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overflow: ellipsis; vertical-align: top; }
-@media (max-width: 760px) { code.kc { max-width: 7.5rem; } td code { font-size: 0.8rem; } }
-.cap { font-size: 0.875rem; color: var(--_muted); margin: 0.3rem 0; }
-.compat td, .compat th { white-space: normal; vertical-align: top; }
-.compat th { vertical-align: bottom; }
-.compat td.pkg, .compat td.share { white-space: nowrap; }
-.compat td.call { min-width: 12rem; }
-.compat td.against { min-width: 8rem; }
-.compat td.ex { min-width: 9rem; }
-.compat td code { white-space: pre-wrap; overflow-wrap: anywhere; }
-.compat td.pkg code { white-space: nowrap; }
-@media (max-width: 760px) { .compat table, .compat tbody, .compat tr, .compat td { display: block; width: 100%; } .compat thead { display: none; } .compat tr { border-bottom: 1px solid var(--_border); padding: 0.3rem 0; } .compat td { border: 0; text-align: left; padding: 0.1rem 0.2rem; min-width: 0; } .compat td[data-label]::before { content: attr(data-label) ": "; color: var(--_muted); } }
-.sub { font-weight: 600; margin: 0.75rem 0 0.25rem; }
-`;
+    return STYLES;
   }
 
   protected build(box: HTMLDivElement): void {
@@ -591,33 +78,19 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
     for (const s of SYSTEMS) this.systemSelect.append(h("option", { value: s }, NAMES[s]));
     this.systemSelect.addEventListener("change", () => this.pickSystem(this.systemSelect.value as SystemName));
     this.about = h("p", { class: "hint", "data-testid": "about" });
-    this.formatBox = h("div", { class: "format", role: "radiogroup", "data-testid": "format" });
-    this.formBox = h("div", { "data-testid": "config-form" });
-    this.configError = h("div", { "data-testid": "config-error", "aria-live": "polite" });
-
-    this.keysLabel = h("span");
-    this.keysInput = h("textarea", {
-      rows: 8,
-      spellcheck: "false",
-      autocomplete: "off",
-      "data-testid": "keys",
-      "aria-describedby": "cl-keys-hint cl-keys-error",
-    });
-    this.keysInput.addEventListener("input", () => this.setState({ keys: this.keysInput.value }, true));
-    this.keysHint = h("p", { class: "hint", id: "cl-keys-hint" });
-    this.keysError = h("div", { id: "cl-keys-error", "data-testid": "keys-error", "aria-live": "polite" });
-    this.exampleButton = h("button", { type: "button", "data-testid": "example-keys" });
-    this.exampleButton.addEventListener("click", () => this.setKeys(DEFAULT_KEYS));
-    this.manyButton = h("button", { type: "button", "data-testid": "many-keys" });
-    this.manyButton.addEventListener("click", () =>
-      this.setKeys(Array.from({ length: 10000 }, (_, i) => `user:${i + 1}`).join("\n")),
+    this.form = formParts();
+    this.keys = keysInput(
+      (keys) => this.setKeys(keys),
+      (keys) => this.setState({ keys }, true),
     );
     this.keysOut = h("div", { "data-testid": "keys-result" });
     this.loadOut = h("div", { "data-testid": "load" });
     this.movesTitle = h("p", { class: "part-title" });
-    this.changeBox = h("div", { class: "change", "data-testid": "change" });
-    this.changeError = h("div", { "data-testid": "change-error", "aria-live": "polite" });
-    this.movesOut = h("div", { "data-testid": "moves", "aria-live": "polite" });
+    this.change = {
+      box: h("div", { class: "change", "data-testid": "change" }),
+      error: h("div", { "data-testid": "change-error", "aria-live": "polite" }),
+      moves: h("div", { "data-testid": "moves", "aria-live": "polite" }),
+    };
     this.compatTitle = h("p", { class: "part-title" });
     this.compatOut = h("div", { "data-testid": "compat" });
 
@@ -630,972 +103,99 @@ code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overfl
           {},
           h("div", { class: "sysrow" }, h("label", { class: "field" }, this.systemLabel, this.systemSelect)),
           this.about,
-          this.formatBox,
-          this.formBox,
-          this.configError,
+          this.form.formatBox,
+          this.form.formBox,
+          this.form.configError,
         ),
-        h(
-          "div",
-          {},
-          h("label", { class: "field" }, this.keysLabel, this.keysInput),
-          h("div", { class: "buttons" }, this.exampleButton, this.manyButton),
-          this.keysHint,
-          this.keysError,
-        ),
+        this.keys.view,
       ),
       h("div", { class: "cl-grid" }, this.keysOut, this.loadOut),
       this.movesTitle,
-      this.changeBox,
-      this.changeError,
-      this.movesOut,
+      this.change.box,
+      this.change.error,
+      this.change.moves,
       this.compatTitle,
       this.compatOut,
     );
   }
 
-  // --- State ------------------------------------------------------------------------------------
-
   private pickSystem(sys: SystemName): void {
     // Another system: its own example cluster (the keys stay).
     for (const k of ["servers", "format", "config", "options", "change", "target"]) this.removeAttribute(k);
-    this.shown = ROWS;
-    this.movedShown = ROWS;
+    this.shown = { keys: ROWS, moves: ROWS };
     this.setState({ system: sys }, true);
   }
 
   private setKeys(keys: string): void {
-    this.shown = ROWS;
-    this.movedShown = ROWS;
-    this.keysInput.value = keys;
+    this.shown = { keys: ROWS, moves: ROWS };
+    this.keys.input.value = keys;
     this.setState({ keys }, true);
-  }
-
-  private optionValues(state: State): Map<string, string> {
-    return new Map(new URLSearchParams(state.options));
   }
 
   private setOption(name: string, value: string): void {
     const sys = SYS[this.state.system];
     const f = sys.fields.find((x) => x.name === name);
-    const map = this.optionValues(this.state);
+    const map = optionValues(this.state);
     if (f && value === f.def) map.delete(name);
     else map.set(name, value);
     this.setState({ options: new URLSearchParams([...map]).toString() }, true);
   }
 
-  private serverLines(state: State): string[] {
-    const list = SYS[state.system].list;
-    return lines(state.servers ?? list?.def.join("\n") ?? "");
-  }
-
-  private configText(state: State): string {
-    return state.config ?? SYS[state.system].text?.def ?? "";
-  }
-
-  private usesText(state: State): boolean {
-    return state.format === "text" && SYS[state.system].text !== undefined;
-  }
-
-  /** The options for `system()`, from the state, with a change applied when given. */
-  private configOf(state: State, change?: { kind: string; target: string }): Config {
-    const sys = SYS[state.system];
-    const values = this.optionValues(state);
-    const options: SystemOptions = {};
-    let names: string[] = [];
-    let down: string[] = [];
-    const text = this.usesText(state);
-    if (text && sys.text) {
-      let t = this.configText(state);
-      if (change && (change.kind !== "down" || sys.down)) t = changeText(state.system, t, change.kind, change.target);
-      options[sys.text.opt] = t;
-      names = namesInText(state.system, t);
-    } else if (sys.list) {
-      let ls = this.serverLines(state).filter((l) => l.trim() !== "");
-      if (change?.kind === "add") ls = [...ls, change.target];
-      if (change?.kind === "remove") ls = ls.filter((l) => nameOf(l) !== change.target);
-      if (change?.kind === "down") ls = ls.map((l) => (nameOf(l) === change.target && !isDown(l) ? `${l} down` : l));
-      down = ls.filter(isDown).map(nameOf);
-      options[sys.list.opt] = ls.map((l) => l.trim().replace(/\s+down$/, ""));
-      if (sys.down && down.length) options.down = down;
-      names = [...new Set(ls.map(nameOf))];
-    }
-    for (const f of sys.fields) {
-      if (text && !f.withText) continue;
-      const v = scalar(f, values.get(f.name) ?? f.def);
-      if (v !== undefined) options[f.name] = v;
-    }
-    if (sys.count && change && (change.kind === "add" || change.kind === "remove")) {
-      const n = Number(options[sys.count]);
-      options[sys.count] = change.kind === "add" ? n + 1 : n - 1;
-    }
-    if (sys.count) {
-      const n = Number(options[sys.count]);
-      if (Number.isSafeInteger(n) && n > 0 && n <= MAX_BARS)
-        names = Array.from({ length: n }, (_, i) => (state.system === "redis" ? `node:${i}` : String(i)));
-    }
-    return { options, names, down };
-  }
-
-  /** The field (or the server list / text) an error of system() belongs to. */
-  private errorField(state: State, e: unknown): string {
-    const sys = SYS[state.system];
-    const msg = (e as ErrorLike)?.message ?? "";
-    const text = this.usesText(state);
-    for (const f of sys.fields) {
-      if (text && !f.withText) continue;
-      if (f.names.some((n) => new RegExp(`(^|[^\\w-])${n.replace(/-/g, "\\-")}\\b`).test(msg))) return f.name;
-      if (f.name === "table" && /tableSize/.test(msg)) return f.name;
-      if (f.name === "minRing" && /minRing/.test(msg)) return f.name;
-      if (f.name === "maxRing" && /maxRing/.test(msg)) return f.name;
-    }
-    if (text) return "config";
-    if (sys.list) return "servers";
-    return sys.fields[0]?.name ?? "servers";
-  }
-
-  // --- Drawing ----------------------------------------------------------------------------------
-
-  private errorView(e: unknown, testid: string, withLead = true): HTMLElement {
-    const t = this.t.cluster;
-    const err = (e ?? {}) as ErrorLike;
-    const code = typeof err.code === "string" ? err.code : "";
-    const lead = (t.errors as Record<string, string | undefined>)[code] ?? t.errors.other;
-    // The module's message follows the explanation: in English its own words (as the command line
-    // prints them, so code), in another language its rule and numbers said in that language.
-    const message = errorText(this.t, this.f, e);
-    const id = `${testid}-message`;
-    return h(
-      "p",
-      // A key's row carries the message alone (the explanation is given once, by the keys).
-      {
-        class: "field-error",
-        role: withLead ? "alert" : undefined,
-        "data-testid": testid,
-        "data-code": code || "error",
-      },
-      withLead ? `${lead} ` : null,
-      this.t.lang === "en"
-        ? h("code", { lang: "en", "data-testid": id }, message)
-        : h("span", { "data-testid": id }, message),
-    );
-  }
-
-  /** Builds the configuration form for the system (once per system, format and language). */
-  private buildForm(state: State): void {
-    const t = this.t.cluster;
-    const sys = SYS[state.system];
-    const key = `${state.system}|${state.format}|${this.t.lang}`;
-    if (key === this.formFor) return;
-    this.formFor = key;
-    this.inputs.clear();
-    const text = this.usesText(state);
-    // The way of giving the servers: a list, or the system's own text.
-    if (sys.text) {
-      const radio = (value: "list" | "text", label: string) => {
-        const input = h("input", {
-          type: "radio",
-          name: "cl-format",
-          value,
-          checked: state.format === value,
-          "data-testid": `format-${value}`,
-        });
-        input.addEventListener("change", () => {
-          if (input.checked) this.setState({ format: value }, true);
-        });
-        return h("label", {}, input, h("span", {}, rich(label)));
-      };
-      replace(
-        this.formatBox,
-        radio("list", t.asList),
-        radio("text", t.asText[state.system as keyof typeof t.asText] ?? ""),
-      );
-      this.formatBox.hidden = false;
-    } else {
-      replace(this.formatBox);
-      this.formatBox.hidden = true;
-    }
-    const parts: Child[] = [];
-    const area = (name: "servers" | "config", label: string, hint: string) => {
-      const el = h("textarea", {
-        rows: name === "config" ? 7 : 5,
-        // Configuration text keeps its lines (a nodetool table, an upstream block) unwrapped.
-        wrap: name === "config" ? "off" : undefined,
-        spellcheck: "false",
-        autocomplete: "off",
-        "data-testid": name,
-        "aria-describedby": `cl-${name}-hint cl-${name}-error`,
-      });
-      el.addEventListener("input", () => this.setState({ [name]: el.value } as Partial<State>, true));
-      const err = h("div", { id: `cl-${name}-error`, "data-testid": `${name}-error`, "aria-live": "polite" });
-      this.inputs.set(name, { el, err });
-      parts.push(
-        h("label", { class: "field" }, h("span", {}, rich(label)), el),
-        h("p", { class: "hint", id: `cl-${name}-hint` }, rich(hint)),
-        err,
-      );
+  /** The page as its parts see it. */
+  private page(): Page {
+    return {
+      t: this.t,
+      f: this.f,
+      host: this,
+      active: this.shadowRoot?.activeElement,
+      shown: this.shown,
+      set: (partial) => this.setState(partial, true),
+      setOption: (name, value) => this.setOption(name, value),
+      redraw: () => this.requestUpdate(),
     };
-    if (text && sys.text) area("config", t.textLabel[state.system as keyof typeof t.textLabel] ?? "", t.textHint);
-    else if (sys.list) {
-      const which = state.system as keyof typeof t.listLabel;
-      area("servers", t.listLabel[which] ?? "", t.listHint[which] ?? "");
-    }
-    const fields: HTMLElement[] = [];
-    for (const f of sys.fields) {
-      if (text && !f.withText) continue;
-      const label = t.fields[f.name];
-      const err = h("div", { "data-testid": `${f.name}-error`, "aria-live": "polite", id: `cl-${f.name}-error` });
-      let el: HTMLInputElement | HTMLSelectElement;
-      if (f.kind === "select") {
-        el = h("select", { "data-testid": `field-${f.name}`, "aria-describedby": `cl-${f.name}-error` });
-        for (const c of f.choices ?? []) el.append(h("option", { value: c }, c === "" ? t.notSet : c));
-        el.addEventListener("change", () => this.setOption(f.name, el.value));
-        fields.push(h("div", {}, h("label", {}, label, el), err));
-      } else if (f.kind === "number") {
-        el = h("input", {
-          type: "number",
-          class: "num",
-          step: 1,
-          placeholder: f.def === "" ? t.systemDefault : undefined,
-          "data-testid": `field-${f.name}`,
-          "aria-describedby": `cl-${f.name}-error`,
-        });
-        el.addEventListener("change", () => this.setOption(f.name, el.value.trim()));
-        fields.push(h("div", {}, h("label", {}, label, el), err));
-      } else {
-        const box = h("input", { type: "checkbox", "data-testid": `field-${f.name}` });
-        box.addEventListener("change", () => this.setOption(f.name, box.checked ? "1" : ""));
-        el = box;
-        fields.push(h("div", {}, h("label", { class: "inline" }, box, label), err));
-      }
-      this.inputs.set(f.name, { el, err });
-    }
-    if (fields.length) parts.push(h("div", { class: "fields" }, fields));
-    replace(this.formBox, parts);
-  }
-
-  /** Puts the state's values in the form's inputs (not the one being typed in). */
-  private fillForm(state: State): void {
-    const active = this.shadowRoot?.activeElement;
-    const values = this.optionValues(state);
-    const sys = SYS[state.system];
-    for (const [name, { el }] of this.inputs) {
-      if (el === active) continue;
-      if (name === "servers") el.value = this.serverLines(state).join("\n");
-      else if (name === "config") el.value = this.configText(state);
-      else {
-        const f = sys.fields.find((x) => x.name === name);
-        const v = values.get(name) ?? f?.def ?? "";
-        if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = v === "1" || v === "true";
-        else el.value = v;
-      }
-    }
-    for (const r of this.formatBox.querySelectorAll("input")) r.checked = r.value === state.format;
-  }
-
-  private clearErrors(): void {
-    for (const { el, err } of this.inputs.values()) {
-      el.removeAttribute("aria-invalid");
-      replace(err);
-    }
-    replace(this.configError);
-  }
-
-  /** A result as the page shows it. */
-  private resultText(r: PlacementResult | undefined): string {
-    const t = this.t.cluster;
-    if (r === undefined || r === null) return "—";
-    if (typeof r === "number" || typeof r === "bigint") return this.f.id(r);
-    if (typeof r === "string") return r;
-    if (!Array.isArray(r) && "node" in r && "slot" in r)
-      return t.slotNode(this.f.id(Number(r.slot)), this.f.id(Number(r.node)));
-    return JSON.stringify(r);
-  }
-
-  private categoryLabel(c: string): string {
-    if (c.startsWith("node:")) return this.t.cluster.node(this.f.id(Number(c.slice(5))));
-    return /^-?\d+$/.test(c) ? this.f.id(BigInt(c)) : c;
   }
 
   protected render(rl: RinglabSystems, state: State): void {
     const t = this.t.cluster;
-    const f = this.f;
+    const page = this.page();
     this.systemLabel.textContent = t.system;
     this.systemSelect.value = state.system;
     replace(this.about, rich(t.about[state.system]));
-    this.keysLabel.textContent = t.keysLabel;
-    this.keysHint.textContent = t.keysHint;
-    this.exampleButton.textContent = t.exampleKeys;
-    this.manyButton.textContent = t.manyKeys(f.int(10000));
     this.movesTitle.textContent = t.movesTitle;
     this.compatTitle.textContent = t.compatTitle;
-    if (this.shadowRoot?.activeElement !== this.keysInput) this.keysInput.value = state.keys;
-    this.buildForm(state);
-    this.fillForm(state);
-    this.clearErrors();
+    buildForm(page, this.form, state);
+    fillForm(page, this.form, state);
+    clearErrors(this.form);
     this.charts.clear();
-    this.drawCompat(state);
+    replace(this.compatOut, compatView(this.t, this.f, state.system));
 
     const keys = state.keys === "" ? [] : lines(state.keys);
-    const config = this.configOf(state);
+    let config: Config;
     let sys: PageSystem;
     try {
+      config = configOf(state);
       sys = makeSystem(rl, state.system, config.options);
     } catch (e) {
-      this.showConfigError(state, e);
+      showConfigError(page, this.form, state, e);
+      drawKeysInput(page, this.keys, state, null);
       replace(this.keysOut);
       replace(this.loadOut);
-      replace(this.changeBox);
-      replace(this.changeError);
-      replace(this.movesOut, h("p", { class: "hint", "data-testid": "moves-blocked" }, t.fixFirst));
-      replace(this.keysError);
-      this.keysInput.removeAttribute("aria-invalid");
+      replace(this.change.box);
+      replace(this.change.error);
+      replace(this.change.moves, h("p", { class: "hint", "data-testid": "moves-blocked" }, t.fixFirst));
       return;
     }
     try {
-      const rows = this.place(sys, keys);
-      const bad = rows.filter((r) => r.error);
-      if (bad.length) {
-        this.keysInput.setAttribute("aria-invalid", "true");
-        replace(
-          this.keysError,
-          h("p", { class: "field-error", "data-testid": "keys-error-count" }, t.badKeys(f.int(bad.length))),
-          this.errorView(bad[0]?.error, "key-error"),
-        );
-      } else {
-        this.keysInput.removeAttribute("aria-invalid");
-        replace(this.keysError);
-      }
-      const cats = this.categories(config, rows);
-      this.drawKeys(state, rows, cats);
-      this.drawLoad(rows, cats, state.system === "cassandra" ? this.cassandraRing(rl, state, rows, cats) : null);
-      this.drawChange(rl, state, sys, config, rows, cats);
+      const rows = place(sys, keys);
+      drawKeysInput(page, this.keys, state, rows);
+      const cats = categories(state, config, sys, rows);
+      drawKeys(page, this.keysOut, state, rows, cats);
+      const ring = state.system === "cassandra" ? cassandraRing(page, rl, state, rows, cats) : null;
+      drawLoad(page, this.loadOut, this.charts, state, sys, config, rows, cats, ring);
+      drawChange(page, this.change, rl, state, sys, config, rows, cats);
     } finally {
       sys.dispose();
     }
-  }
-
-  private showConfigError(state: State, e: unknown): void {
-    const field = this.errorField(state, e);
-    const slot = this.inputs.get(field);
-    if (slot) {
-      slot.el.setAttribute("aria-invalid", "true");
-      replace(slot.err, this.errorView(e, "config-error-text"));
-    } else replace(this.configError, this.errorView(e, "config-error-text"));
-  }
-
-  /** Every key placed: in one call, or key by key to find the ones the system refuses. */
-  private place(sys: PageSystem, keys: string[]): KeyRow[] {
-    try {
-      const results = sys.placeMany(keys);
-      return keys.map((key, index) => ({ index, key, result: results[index] }));
-    } catch {
-      return keys.map((key, index) => {
-        try {
-          return { index, key, result: sys.place(key) };
-        } catch (error) {
-          return { index, key, error };
-        }
-      });
-    }
-  }
-
-  /** The servers in the chart's order: the configured ones, then any other answer. */
-  private categories(config: Config, rows: KeyRow[]): string[] {
-    const out = [...config.names];
-    const seen = new Set(out);
-    const extra: string[] = [];
-    for (const r of rows) {
-      if (r.error) continue;
-      const c = category(r.result ?? null);
-      if (c !== null && !seen.has(c)) {
-        seen.add(c);
-        extra.push(c);
-      }
-    }
-    if (extra.every((c) => /^-?\d+$/.test(c))) extra.sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
-    return [...out, ...extra];
-  }
-
-  private swatch(cats: string[], c: string | null): Child {
-    if (c === null) return null;
-    const i = cats.indexOf(c);
-    return i < 0 || cats.length > MAX_BARS
-      ? null
-      : h("span", { class: `swatch ${serverClass(i)}`, "aria-hidden": "true" });
-  }
-
-  private keyCell(key: string): HTMLElement {
-    return h("td", { class: "l key", title: key }, h("code", { class: "kc" }, key === "" ? '""' : key));
-  }
-
-  private drawKeys(state: State, rows: KeyRow[], cats: string[]): void {
-    const t = this.t.cluster;
-    const f = this.f;
-    const shown = rows.slice(0, this.shown);
-    const nullNote = t.nullResult[state.system as keyof typeof t.nullResult];
-    const body = shown.map((r) =>
-      h(
-        "tr",
-        { "data-testid": "key-row", class: r.error ? "bad" : undefined },
-        h("td", {}, f.id(r.index + 1)),
-        this.keyCell(r.key),
-        r.error
-          ? h("td", { class: "l" }, this.errorView(r.error, "key-row-error", false))
-          : h(
-              "td",
-              { class: "l", "data-testid": "result", title: r.result === null && nullNote ? nullNote : undefined },
-              this.swatch(cats, category(r.result ?? null)),
-              h("code", {}, this.resultText(r.result)),
-            ),
-      ),
-    );
-    const more = rows.length - shown.length;
-    const moreButton = more
-      ? h("button", { type: "button", "data-testid": "show-more" }, t.showMore(f.int(Math.min(MORE, more))))
-      : null;
-    moreButton?.addEventListener("click", () => {
-      this.shown += MORE;
-      this.requestUpdate();
-    });
-    const nulls = rows.filter((r) => !r.error && r.result === null).length;
-    replace(
-      this.keysOut,
-      h("p", { class: "part-title" }, t.keysTitle),
-      h(
-        "div",
-        { class: "table-wrap" },
-        h(
-          "table",
-          { "data-testid": "keys-table" },
-          h("caption", { class: "visually-hidden" }, t.keysCaption(f.int(rows.length))),
-          h(
-            "thead",
-            {},
-            h(
-              "tr",
-              {},
-              h("th", {}, t.line),
-              h("th", { class: "l" }, t.key),
-              h("th", { class: "l" }, t.result[state.system]),
-            ),
-          ),
-          h("tbody", {}, body),
-        ),
-      ),
-      h(
-        "p",
-        { class: "cap", "data-testid": "keys-count" },
-        t.shownOf(f.int(shown.length), f.int(rows.length)),
-        " ",
-        moreButton,
-      ),
-      nulls && nullNote ? h("p", { class: "hint", "data-testid": "null-note" }, `— ${nullNote}`) : null,
-    );
-  }
-
-  private drawLoad(rows: KeyRow[], cats: string[], ring: SVGSVGElement | null = null): void {
-    const t = this.t.cluster;
-    const f = this.f;
-    const count = new Map<string, number>(cats.map((c) => [c, 0]));
-    let placed = 0;
-    for (const r of rows) {
-      const c = r.error ? null : category(r.result ?? null);
-      if (c === null) continue;
-      placed++;
-      count.set(c, (count.get(c) ?? 0) + 1);
-    }
-    const tableRows = cats.map((c) => ({
-      cells: [
-        h("span", {}, this.swatch(cats, c), h("code", {}, this.categoryLabel(c))),
-        f.int(count.get(c) ?? 0),
-        placed ? f.pct((count.get(c) ?? 0) / placed) : "—",
-      ] as Child[],
-      cellClass: ["l"],
-    }));
-    const mean = cats.length ? placed / cats.length : 0;
-    const max = Math.max(0, ...count.values());
-    const summary = h(
-      "p",
-      { class: "hint", "data-testid": "load-summary" },
-      cats.length && placed ? t.loadSummary(f.int(placed), f.int(cats.length), f.dec(max / mean, 2)) : t.noLoad,
-    );
-    if (!cats.length || cats.length > MAX_BARS) {
-      replace(
-        this.loadOut,
-        h("p", { class: "part-title" }, t.loadTitle),
-        summary,
-        ring,
-        cats.length ? h("p", { class: "hint" }, t.tooMany(f.int(cats.length))) : null,
-        cats.length
-          ? h(
-              "details",
-              {},
-              h("summary", {}, t.loadCaption),
-              h(
-                "div",
-                { class: "table-wrap" },
-                h(
-                  "table",
-                  { "data-testid": "load-table" },
-                  h(
-                    "thead",
-                    {},
-                    h(
-                      "tr",
-                      {},
-                      [t.server, t.keysCol, t.shareCol].map((x) => h("th", {}, x)),
-                    ),
-                  ),
-                  h(
-                    "tbody",
-                    {},
-                    tableRows.map((r) =>
-                      h(
-                        "tr",
-                        {},
-                        r.cells.map((c, i) => h("td", { class: i ? undefined : "l" }, c)),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            )
-          : null,
-      );
-      return;
-    }
-    const el = this.charts.add(
-      chart(this, {
-        title: t.loadChart,
-        x: cats.map((_, i) => i),
-        categories: axisLabels(
-          cats.map((c) => this.categoryLabel(c)),
-          ((this.loadOut.clientWidth || 320) - 60) / cats.length,
-        ),
-        // Up to eight servers, each bar in its server's colour (as the swatches); more, one colour.
-        series:
-          cats.length <= 8
-            ? cats.map((c, i) => ({
-                label: this.categoryLabel(c),
-                values: cats.map((_, j) => (j === i ? (count.get(c) ?? 0) : null)),
-                color: `--_s${i}`,
-                kind: "bars" as const,
-                code: true,
-              }))
-            : [{ label: t.keysCol, values: cats.map((c) => count.get(c) ?? 0), color: "--_accent", kind: "bars" }],
-        xFmt: (v) => f.id(v),
-        // Counts are whole: the ticks between them go unlabelled.
-        yFmt: (v) => (Number.isInteger(v) ? f.int(v) : ""),
-        yTitle: t.keysCol,
-        table: { caption: t.loadCaption, headers: [t.server, t.keysCol, t.shareCol], rows: tableRows },
-        testid: "load-chart",
-        height: 220,
-      }),
-    );
-    replace(this.loadOut, h("p", { class: "part-title" }, t.loadTitle), summary, el, ring);
-  }
-
-  /**
-   * Cassandra's ring, drawn as the course draws rings: the tokens of the configuration (−2⁶³ at
-   * the top, clockwise), each node's arcs in its colour, and the first 40 keys at their own
-   * tokens (Murmur3Partitioner's, from the systems module), coloured by the node owning them.
-   */
-  private cassandraRing(rl: RinglabSystems, state: State, rows: KeyRow[], cats: string[]): SVGSVGElement | null {
-    const t = this.t.cluster;
-    const f = this.f;
-    const SPAN = 100000;
-    const HALF = 2n ** 63n;
-    const at = (token: bigint) => Number(((token + HALF) * BigInt(SPAN)) / (2n * HALF));
-    const tokens: { node: string; token: bigint }[] = [];
-    const source = this.usesText(state)
-      ? this.configText(state)
-          .split("\n")
-          .map((l) => /^\s*(\S+)\s.*?(-?\d+)\s*$/.exec(l))
-          .filter((m): m is RegExpExecArray => m !== null && /\d/.test(m[1] ?? ""))
-          .map((m) => `${m[1]}=${m[2]}`)
-      : this.serverLines(state);
-    for (const line of source) {
-      const i = line.lastIndexOf("=");
-      const tok = line.slice(i + 1).trim();
-      if (i < 0 || !/^-?\d+$/.test(tok)) return null;
-      tokens.push({ node: nameOf(line), token: BigInt(tok) });
-    }
-    if (!tokens.length) return null;
-    tokens.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
-    let keyTokens: PlacementResult[];
-    const sys = makeSystem(rl, "cassandra", {});
-    try {
-      keyTokens = this.place(
-        sys,
-        rows.slice(0, 40).map((r) => r.key),
-      ).map((r) => r.result ?? null);
-    } finally {
-      sys.dispose();
-    }
-    const idx = (node: string) => Math.max(0, cats.indexOf(node));
-    return ringDiagram({
-      span: SPAN,
-      label: t.ringLabel,
-      points: tokens.map((x) => ({ pos: at(x.token), server: idx(x.node) })),
-      arcs: tokens.map((x, i) => ({
-        from: at((tokens[i - 1] ?? tokens[tokens.length - 1] ?? x).token),
-        to: at(x.token),
-        server: idx(x.node),
-        kind: "owned" as const,
-      })),
-      keys: rows.slice(0, 40).flatMap((r, i) => {
-        const tok = keyTokens[i];
-        if (r.error || (typeof tok !== "bigint" && typeof tok !== "number")) return [];
-        const owner = category(r.result ?? null);
-        return [{ pos: at(BigInt(tok)), label: f.id(r.index + 1), server: owner === null ? undefined : idx(owner) }];
-      }),
-      ticks: [
-        { pos: 0, label: `−${f.id(2)}⁶³` },
-        { pos: SPAN / 4, label: `−${f.id(2)}⁶²` },
-        { pos: SPAN / 2, label: f.id(0) },
-        { pos: (3 * SPAN) / 4, label: `${f.id(2)}⁶²` },
-      ],
-    });
-  }
-
-  /** The change's choices, its target, and what it moves (by diff). */
-  private drawChange(
-    rl: RinglabSystems,
-    state: State,
-    sys: PageSystem,
-    config: Config,
-    rows: KeyRow[],
-    cats: string[],
-  ): void {
-    const t = this.t.cluster;
-    const def = SYS[state.system];
-    const counted = def.count;
-    const kinds: ("add" | "remove" | "down")[] =
-      def.down && !this.usesText(state) ? ["add", "remove", "down"] : ["add", "remove"];
-    if (def.down && this.usesText(state)) kinds.push("down");
-    const kind = kinds.includes(state.change) ? state.change : "add";
-    const names = config.names.length ? config.names : cats;
-    // The target: a new server to add, or one of the servers to remove or mark down.
-    let target = state.target;
-    if (!counted) {
-      if (kind === "add" && target === "" && def.list) {
-        let i = names.length + 1;
-        while (names.includes(nameOf(def.list.fresh(i)))) i++;
-        target = def.list.fresh(i);
-      }
-      const up = names.filter((n) => !config.down.includes(n));
-      if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
-      if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
-    }
-    const kindSelect = h("select", { "data-testid": "change-kind" });
-    for (const k of kinds) {
-      const label = counted ? t.countChange[k === "add" ? "add" : "remove"](t.fields[counted]) : t.changeKinds[k];
-      kindSelect.append(h("option", { value: k, selected: k === kind }, plain(label)));
-    }
-    kindSelect.addEventListener("change", () =>
-      this.setState({ change: kindSelect.value as State["change"], target: "" }, true),
-    );
-    const controls: Child[] = [h("label", {}, t.changeLabel, kindSelect)];
-    if (!counted) {
-      if (kind === "add") {
-        const input = h("input", {
-          type: "text",
-          value: target,
-          spellcheck: "false",
-          autocomplete: "off",
-          "data-testid": "change-target",
-          "aria-describedby": "cl-change-error",
-        });
-        input.addEventListener("change", () => this.setState({ target: input.value.trim() }, true));
-        controls.push(
-          h(
-            "label",
-            {},
-            h("span", {}, rich(t.newServer[state.system as keyof typeof t.newServer] ?? t.newServer.nginx)),
-            input,
-          ),
-        );
-      } else {
-        const choices = kind === "down" ? names.filter((n) => !config.down.includes(n)) : names;
-        const s = h("select", { "data-testid": "change-target" });
-        for (const n of choices) s.append(h("option", { value: n, selected: n === target }, n));
-        s.addEventListener("change", () => this.setState({ target: s.value }, true));
-        controls.push(h("label", {}, t.which, s));
-      }
-    }
-    const apply = h("button", { type: "button", "data-testid": "apply" }, t.apply);
-    controls.push(apply);
-    replace(this.changeBox, controls);
-    replace(this.changeError);
-
-    const after = this.configOf(state, { kind, target });
-    let other: PageSystem;
-    try {
-      if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
-      other = makeSystem(rl, state.system, after.options);
-    } catch (e) {
-      replace(this.changeError, this.errorView(e, "change-error-text"));
-      replace(this.movesOut);
-      apply.disabled = true;
-      return;
-    }
-    apply.addEventListener("click", () => this.applyChange(state, kind, target));
-    try {
-      const valid = rows.filter((r) => !r.error).map((r) => r.key);
-      const d = sys.diff(other, valid);
-      this.drawMoves(state, kind, target, d.keys, d.moves, cats, after);
-    } finally {
-      other.dispose();
-    }
-  }
-
-  /** The change becomes the cluster. */
-  private applyChange(state: State, kind: string, target: string): void {
-    const def = SYS[state.system];
-    if (def.count) {
-      const cfg = this.configOf(state, { kind, target });
-      this.setOption(def.count, String(cfg.options[def.count]));
-      return;
-    }
-    if (this.usesText(state)) {
-      this.setState({ config: changeText(state.system, this.configText(state), kind, target), target: "" }, true);
-      return;
-    }
-    let ls = this.serverLines(state).filter((l) => l.trim() !== "");
-    if (kind === "add") ls = [...ls, target];
-    if (kind === "remove") ls = ls.filter((l) => nameOf(l) !== target);
-    if (kind === "down") ls = ls.map((l) => (nameOf(l) === target && !isDown(l) ? `${l} down` : l));
-    this.setState({ servers: ls.join("\n"), target: "" }, true);
-  }
-
-  private drawMoves(
-    state: State,
-    kind: string,
-    target: string,
-    total: number,
-    moves: { key: string | Uint8Array; from: PlacementResult; to: PlacementResult }[],
-    cats: string[],
-    after: Config,
-  ): void {
-    const t = this.t.cluster;
-    const f = this.f;
-    const def = SYS[state.system];
-    let what: string;
-    if (def.count) {
-      const before = Number(this.configOf(state).options[def.count]);
-      const n = Number(after.options[def.count]);
-      what = t.resized(t.fields[def.count], f.id(before), f.id(n));
-    } else {
-      // The server's name is shown as code (it is the configuration's own text).
-      const name = `\`${kind === "add" ? nameOf(target) : target}\``;
-      what = kind === "add" ? t.added(name) : kind === "remove" ? t.removed(name) : t.downed(name);
-    }
-    // The flows: how many keys go from each server to each other.
-    const flows = new Map<string, { from: PlacementResult; to: PlacementResult; n: number }>();
-    for (const m of moves) {
-      const k = `${category(m.from)}→${category(m.to)}`;
-      const e = flows.get(k) ?? { from: m.from, to: m.to, n: 0 };
-      e.n++;
-      flows.set(k, e);
-    }
-    const flowRows = [...flows.values()].sort((a, b) => b.n - a.n);
-    const label = (r: PlacementResult) => {
-      const c = category(r);
-      return c === null
-        ? h("code", {}, "—")
-        : h("span", {}, this.swatch(cats, c), h("code", {}, this.categoryLabel(c)));
-    };
-    const shown = moves.slice(0, this.movedShown);
-    const more = moves.length - shown.length;
-    const moreButton = more
-      ? h("button", { type: "button", "data-testid": "moves-more" }, t.showMore(f.int(Math.min(MORE, more))))
-      : null;
-    moreButton?.addEventListener("click", () => {
-      this.movedShown += MORE;
-      this.requestUpdate();
-    });
-    replace(
-      this.movesOut,
-      h(
-        "p",
-        { class: "narration", "data-testid": "moves-summary", "data-moved": moves.length, "data-keys": total },
-        rich(t.movedSummary(what, f.int(moves.length), f.int(total), total ? f.pct(moves.length / total) : f.pct(0))),
-      ),
-      moves.length
-        ? h(
-            "div",
-            { class: "cl-grid" },
-            h(
-              "div",
-              {},
-              h("p", { class: "sub" }, t.flowsTitle),
-              h(
-                "div",
-                { class: "table-wrap" },
-                h(
-                  "table",
-                  { "data-testid": "flows-table" },
-                  h("caption", { class: "visually-hidden" }, t.flowsTitle),
-                  h(
-                    "thead",
-                    {},
-                    h("tr", {}, h("th", { class: "l" }, t.from), h("th", { class: "l" }, t.to), h("th", {}, t.keysCol)),
-                  ),
-                  h(
-                    "tbody",
-                    {},
-                    flowRows.map((r) =>
-                      h(
-                        "tr",
-                        { "data-testid": "flow-row" },
-                        h("td", { class: "l" }, label(r.from)),
-                        h("td", { class: "l to" }, "→ ", label(r.to)),
-                        h("td", {}, f.int(r.n)),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-            ),
-            h(
-              "div",
-              {},
-              h("p", { class: "sub" }, t.movedKeys),
-              h(
-                "div",
-                { class: "table-wrap mv" },
-                h(
-                  "table",
-                  { "data-testid": "moved-table" },
-                  h("caption", { class: "visually-hidden" }, t.movedKeys),
-                  h(
-                    "thead",
-                    {},
-                    h("tr", {}, h("th", { class: "l" }, t.key), h("th", { class: "l" }, `${t.from} → ${t.to}`)),
-                  ),
-                  h(
-                    "tbody",
-                    {},
-                    shown.map((m) =>
-                      h(
-                        "tr",
-                        { "data-testid": "moved-row" },
-                        this.keyCell(typeof m.key === "string" ? m.key : new TextDecoder().decode(m.key)),
-                        // Before and after in one cell: on a phone "→ after" wraps under "before".
-                        h(
-                          "td",
-                          { class: "l move" },
-                          h("code", {}, this.resultText(m.from)),
-                          " ",
-                          h("span", { class: "to" }, "→ ", h("code", {}, this.resultText(m.to))),
-                        ),
-                      ),
-                    ),
-                  ),
-                ),
-              ),
-              h("p", { class: "cap" }, t.shownOf(f.int(shown.length), f.int(moves.length)), " ", moreButton),
-            ),
-          )
-        : null,
-    );
-  }
-
-  /** The matrix's "compared with" text in this language (its names and code stay as they are). */
-  private against(text: string): string {
-    let out = text;
-    for (const [from, to] of Object.entries(this.t.cluster.compatPhrases)) out = out.replace(from, to);
-    // A product and its version ("redis-server 7.0") is a name: shown as code, as the matrix's
-    // backquoted parts are.
-    return out
-      .split("`")
-      .map((part, i) => (i % 2 ? `\`${part}\`` : part.replace(/([A-Za-z][\w-]* \d+(?:\.\d+)+)/g, "`$1`")))
-      .join("");
-  }
-
-  private drawCompat(state: State): void {
-    const t = this.t.cluster;
-    const f = this.f;
-    const rows = compatRows.filter((r) => compatSystem(r) === state.system);
-    // Backquoted parts of the matrix's text are code.
-    const show = (v: unknown) => (typeof v === "number" ? f.id(v) : h("code", {}, JSON.stringify(v)));
-    if (!rows.length) {
-      replace(
-        this.compatOut,
-        h("p", { class: "hint", "data-testid": "compat-none" }, rich(t.compatNone(`\`${NAMES[state.system]}\``))),
-      );
-      return;
-    }
-    replace(
-      this.compatOut,
-      h("p", { class: "hint" }, t.compatIntro),
-      h(
-        "div",
-        { class: "table-wrap compat" },
-        h(
-          "table",
-          { "data-testid": "compat-table" },
-          h("caption", { class: "visually-hidden" }, t.compatTitle),
-          h(
-            "thead",
-            {},
-            h(
-              "tr",
-              {},
-              h("th", { class: "l" }, t.compatCols.package),
-              h("th", { class: "l" }, t.compatCols.call),
-              h("th", { class: "l" }, t.compatCols.against),
-              h("th", {}, t.compatCols.compared),
-              h("th", {}, t.compatCols.agrees),
-              h("th", { class: "l" }, t.compatCols.example),
-            ),
-          ),
-          h(
-            "tbody",
-            {},
-            rows.map((r) => {
-              const ex = r.example;
-              return h(
-                "tr",
-                { "data-testid": "compat-row" },
-                h("td", { class: "l pkg" }, h("code", {}, r.package)),
-                h("td", { class: "l call", "data-label": t.compatCols.call }, h("code", {}, r.call)),
-                h("td", { class: "l against", "data-label": t.compatCols.against }, rich(this.against(r.against))),
-                h(
-                  "td",
-                  { "data-label": t.compatCols.compared },
-                  f.int(r.compared),
-                  r.compared < r.keys ? h("div", { class: "hint" }, t.ofKeys(f.int(r.keys))) : null,
-                ),
-                // The matrix's own figure (README shows the same), in this language's digits.
-                h(
-                  "td",
-                  {
-                    class: `share ${r.agree === r.compared ? "kept" : "moved"}`,
-                    "data-testid": "compat-share",
-                    "data-label": t.compatCols.agrees,
-                  },
-                  f.digitsIn(r.share),
-                ),
-                h(
-                  "td",
-                  { class: "l ex", "data-label": t.compatCols.example },
-                  ex
-                    ? [
-                        ex.key !== undefined ? h("code", {}, JSON.stringify(ex.key)) : rich(t.bytes(ex.hex)),
-                        ": ",
-                        show(ex.package),
-                        " → ",
-                        show(ex.real),
-                      ]
-                    : t.always,
-                ),
-              );
-            }),
-          ),
-        ),
-      ),
-    );
   }
 
   protected override disconnected(): void {

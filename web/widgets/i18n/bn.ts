@@ -810,7 +810,8 @@ const bn: Messages = {
       "প্রতিটি লাইন একটি key, UTF-8-এ হুবহু (ফাঁকাও গোনা হয়); ফাঁকা লাইন মানে খালি key। লম্বা তালিকা ঠিকানায় রাখা হয় না।",
     exampleKeys: "উদাহরণের key",
     manyKeys: (n) => `${n}টি key`,
-    badKeys: (n) => `${n}টি key এই সিস্টেমে চলে না (টেবিলে চিহ্নিত)।`,
+    badKeys: (_n, text) => `${text}টি key এই সিস্টেমে চলে না (টেবিলে চিহ্নিত)।`,
+    lineError: (line, what) => `লাইন ${line}: ${what}`,
     keysTitle: "প্রতিটি key-এর উত্তর",
     keysCaption: (n) => `প্রতিটি key-এর উত্তর (${n}টি key)`,
     line: "লাইন",
@@ -843,7 +844,10 @@ const bn: Messages = {
     server: "সার্ভার",
     keysCol: "key",
     shareCol: "ভাগ",
-    loadSummary: (keys, servers, ratio) => `${keys}টি key ${servers}টি সার্ভারে; সবচেয়ে ব্যস্তটিতে গড়ের ${ratio} গুণ।`,
+    weightShareCol: "ওজন অনুযায়ী ভাগ",
+    downMark: "বন্ধ",
+    loadSummary: (_n, keys, servers, ratio) =>
+      `${keys}টি key, কনফিগারেশনে ${servers}টি সার্ভার; সবচেয়ে ব্যস্তটিতে তার ওজনের ভাগের ${ratio} গুণ।`,
     noLoad: "কোনো key বসানো হয়নি।",
     tooMany: (n) => `মোট ${n}টি: এত বার আঁকা যায় না, টেবিল দেখুন।`,
     movesTitle: "cluster বদলালে কী সরে",
@@ -868,10 +872,19 @@ const bn: Messages = {
     removed: (s) => `${s} বাদ দিলে`,
     downed: (s) => `${s} বন্ধ চিহ্নিত করলে`,
     resized: (what, a, b) => `${what} ${a} → ${b} করলে`,
-    movedSummary: (change, moved, total, pct) =>
+    movedSummary: (change, _n, moved, total, pct, needless, needlessText) =>
       none(moved)
         ? `${change} ${total}টির একটিও key সরে না।`
-        : `${change} ${total}টির ${moved}টি key সরে (${pct}); বাকি প্রতিটি key নিজের সার্ভারেই থাকে।`,
+        : `${change} ${total}টির ${moved}টি key সরে (${pct})` +
+          (needless === null
+            ? "।"
+            : needless === 0
+              ? "; বাকি প্রতিটি key নিজের সার্ভারেই থাকে।"
+              : `; তার ${needlessText}টি সরে এমন দুই সার্ভারের মধ্যে যাদের বদলটি ছোঁয়নি (অকারণ সরা, নিচে চিহ্নিত)।`),
+    needlessMark: "(অকারণ)",
+    weightLabel: "ওজন",
+    redisFresh:
+      "Redis: একটি master বেশি বা কম নিয়ে নতুন করে তৈরি দুটি ক্লাস্টার তুলনা করা হয়েছে (প্রতিটিতে slot সমান ভাগে, যেমন `redis-cli --cluster create` ভাগ করে), এই ক্লাস্টারে `add-node` আর `rebalance` দিয়ে master যোগ করা নয়।",
     flowsTitle: "কোথা থেকে কোথায়",
     movedKeys: "যে key-গুলো সরে",
     from: "আগে",
@@ -1029,6 +1042,7 @@ const bn: Messages = {
       interval: (p, [open, min, max, close, got]) =>
         `${p} ${open}${min}, ${max}${close} পরিসরে হতে হবে; দেওয়া হয়েছে ${got}।`,
       integer: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+      notWhole: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       anInteger: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       number: (p, [got]) => `${p} একটি সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       prime: (p, [got]) => `${p} একটি মৌলিক সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,

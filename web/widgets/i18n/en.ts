@@ -827,7 +827,9 @@ const en = {
       "Each line is a key, byte for byte as UTF-8 (spaces count); a blank line is the empty key. Long lists stay out of the address.",
     exampleKeys: "Example keys",
     manyKeys: (n: string) => `${n} keys`,
-    badKeys: (n: string) => `${n} keys are not valid for this system (marked in the table).`,
+    badKeys: (n: number, text: string) =>
+      `${text} ${n === 1 ? "key is" : "keys are"} not valid for this system (marked in the table).`,
+    lineError: (line: string, what: string) => `line ${line}: ${what}`,
     keysTitle: "Each key's answer",
     keysCaption: (n: string) => `Each key's answer (${n} keys)`,
     line: "line",
@@ -872,8 +874,10 @@ const en = {
     server: "server",
     keysCol: "keys",
     shareCol: "share",
-    loadSummary: (keys: string, servers: string, ratio: string) =>
-      `${keys} keys over ${servers}; the busiest has ${ratio}× the mean.`,
+    weightShareCol: "share by weight",
+    downMark: "down",
+    loadSummary: (n: number, keys: string, servers: string, ratio: string) =>
+      `${keys} ${n === 1 ? "key" : "keys"} over ${servers} configured servers; the busiest has ${ratio}× its share by weight.`,
     noLoad: "No key was placed.",
     tooMany: (n: string) => `${n} of them: too many bars to draw, see the table.`,
     movesTitle: "What moves when the cluster changes",
@@ -898,8 +902,25 @@ const en = {
     removed: (s: string) => `Removing ${s}`,
     downed: (s: string) => `Marking ${s} down`,
     resized: (what: string, a: string, b: string) => `${what} ${a} → ${b}`,
-    movedSummary: (change: string, moved: string, total: string, pct: string) =>
-      `${change} moves ${moved} of ${total} keys (${pct}); every other key stays on its server.`,
+    movedSummary: (
+      change: string,
+      n: number,
+      moved: string,
+      total: string,
+      pct: string,
+      needless: number | null,
+      needlessText: string,
+    ) =>
+      `${change} moves ${moved} of ${total} ${n === 1 ? "key" : "keys"} (${pct})` +
+      (needless === null
+        ? "."
+        : needless === 0
+          ? "; every other key stays on its server."
+          : `; ${needlessText} of them move between servers the change did not touch (needless moves, marked below).`),
+    needlessMark: "(needless)",
+    weightLabel: "weight",
+    redisFresh:
+      "Redis: two clusters created afresh, with one master more or fewer, are compared (each with its slots split evenly, as `redis-cli --cluster create` splits them), not a master added to this cluster by `add-node` and `rebalance`.",
     flowsTitle: "From where to where",
     movedKeys: "The keys that move",
     from: "before",

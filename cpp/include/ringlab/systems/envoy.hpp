@@ -126,5 +126,11 @@ class Maglev {
 //  - lines or commas of ADDR:PORT[=W], `#` starting a comment.
 // Errors are Error(invalid_argument or the weight's own code, "endpoints line L, column C: ...").
 [[nodiscard]] std::vector<Host> parse_endpoints(std::string_view text);
+// Whether parse_endpoints() reads `text` as YAML (a line starts with a `key:`), not as a list.
+[[nodiscard]] bool endpoints_are_yaml(std::string_view text);
+// The hosts written back as parse_endpoints() reads them: YAML, an `lb_endpoints:` list (each
+// host's socket address, load_balancing_weight when not 1, hostname and hash_key when set), or
+// ADDR:PORT[=W] lines.
+[[nodiscard]] std::string endpoints_text(const std::vector<Host>& hosts, bool yaml);
 
 }  // namespace ringlab::systems::envoy

@@ -109,7 +109,8 @@ class NginxUpstream {
 struct NginxConfig {
   std::vector<NginxServer> servers;
   NginxMode mode = NginxMode::hash;
-  std::string key;  // the hash directive's key as written ("$request_uri")
+  std::string key;   // the hash directive's key as written ("$request_uri")
+  std::string name;  // the block's name ("backend"); empty for the directives alone
 };
 [[nodiscard]] NginxConfig parse_nginx_upstream(std::string_view text);
 

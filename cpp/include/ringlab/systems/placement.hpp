@@ -55,6 +55,15 @@ struct ServerEdit {
   std::int64_t weight = 1;
 };
 
+// One option of a system's configuration written back as text (see Placement::config()): the
+// JavaScript option ("upstream", "servers", "serverString", "endpoints", "hosts", "down") and its
+// text, as that option takes it.
+struct ConfigText {
+  std::string option;
+  std::string text;
+  friend bool operator==(const ConfigText&, const ConfigText&) = default;
+};
+
 class Placement {
  public:
   virtual ~Placement() = default;
@@ -75,6 +84,12 @@ class Placement {
   // server, invalid_argument for a system whose servers are not a list (Kafka, Redis, ...) or
   // for marking down where the system has no down mark.
   [[nodiscard]] virtual std::unique_ptr<Placement> edited(const ServerEdit& edit) const;
+  // The options that gave this system its servers, written back as text in the form they were
+  // given in, with any edits made: an upstream block stays a block, a server string a server
+  // string, Envoy's endpoints YAML stays YAML (its lb_endpoints alone), a list a list. Configured
+  // again from them (and its other options), the system has the same servers and gives the same
+  // answers. invalid_argument (notEditable) for a system whose servers are not a list.
+  [[nodiscard]] virtual std::vector<ConfigText> config() const;
   // Answers for n keys given as UTF-16 units (key i is units[offsets[i] .. offsets[i+1]), taken
   // as the bytes of their UTF-8): servers into `server` (when not empty), values into `value32`
   // (slot, partition, bucket, hash) or `value64` (token), whichever is not empty. Stops at the
@@ -97,6 +112,12 @@ class Placement {
   // `name` ("key 3" on the command line, "keys[2]" in JavaScript).
   [[nodiscard]] virtual std::string result(std::string_view key, const std::string& name) const = 0;
 };
+
+// Two configurations' servers matched by name, for telling whether a key moved between them: for
+// each server of `after`, the index in `before`'s servers() of the server with its name, or -2
+// when `before` has none (a server added). A key whose server index is i before and j after
+// stayed where it was when match[j] == i (servers' indices shift when one before them is removed).
+[[nodiscard]] std::vector<std::int32_t> match_servers(const Placement& before, const Placement& after);
 
 // What an option of a system takes: a whole number (checked by the parameter table's range), a
 // text, a comma-separated list (an array in JavaScript), one of `choices`, a file's text (the

@@ -1,0 +1,187 @@
+// The cluster page's change tools: a server added (with its weight), removed or marked down, or a
+// count one more or one fewer; the changed system by the module's edit(), and "make it the
+// cluster" writing it back in the page's own form.
+import type { RinglabSystems } from "ringlab/systems";
+import { h, replace, type Child } from "../../core/dom";
+import { configOf, configText, serverLines, usesText } from "./config";
+import {
+  cassandraNames,
+  cassandraNode,
+  listLine,
+  makeSystem,
+  pageSystem,
+  wholeNumber,
+  type Config,
+  type KeyRow,
+  type PageSystem,
+} from "./module";
+import { drawMoves } from "./moves";
+import type { State } from "./state";
+import { SYS } from "./systems";
+import { plain, rich } from "./text";
+import { errorView, type Page } from "./view";
+
+/** The change's controls, its error and the moves it makes. */
+export interface ChangeParts {
+  box: HTMLDivElement;
+  error: HTMLDivElement;
+  moves: HTMLDivElement;
+}
+
+/** The change's choices, its target, and what it moves (by diff). */
+export function drawChange(
+  page: Page,
+  parts: ChangeParts,
+  rl: RinglabSystems,
+  state: State,
+  sys: PageSystem,
+  config: Config,
+  rows: KeyRow[],
+  cats: string[],
+): void {
+  const t = page.t.cluster;
+  const def = SYS[state.system];
+  const counted = def.count;
+  const cassandra = state.system === "cassandra";
+  const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
+  const kind = kinds.includes(state.change) ? state.change : "add";
+  // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
+  const names =
+    cassandra && usesText(state)
+      ? cassandraNames(configText(state))
+      : cassandra
+        ? [...new Set(serverLines(state).map(cassandraNode))]
+        : sys.servers.map((s) => s.name);
+  const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
+  // The target: a new server to add, or one of the servers to remove or mark down.
+  let target = state.target;
+  if (!counted) {
+    if (kind === "add" && target === "" && def.list) {
+      let i = names.length + 1;
+      while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
+      target = def.list.fresh(i);
+    }
+    if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
+    if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
+  }
+  const weightText = state.weight.trim();
+  const kindSelect = h("select", { "data-testid": "change-kind" });
+  for (const k of kinds) {
+    const label = counted ? t.countChange[k === "add" ? "add" : "remove"](t.fields[counted]) : t.changeKinds[k];
+    kindSelect.append(h("option", { value: k, selected: k === kind }, plain(label)));
+  }
+  kindSelect.addEventListener("change", () =>
+    page.set({ change: kindSelect.value as State["change"], target: "", weight: "" }),
+  );
+  const controls: Child[] = [h("label", {}, t.changeLabel, kindSelect)];
+  if (!counted) {
+    if (kind === "add") {
+      const input = h("input", {
+        type: "text",
+        value: target,
+        spellcheck: "false",
+        autocomplete: "off",
+        "data-testid": "change-target",
+        "aria-describedby": "cl-change-error",
+      });
+      input.addEventListener("change", () => page.set({ target: input.value.trim() }));
+      controls.push(
+        h(
+          "label",
+          {},
+          h("span", {}, rich(t.newServer[state.system as keyof typeof t.newServer] ?? t.newServer.nginx)),
+          input,
+        ),
+      );
+      if (!cassandra) {
+        // The new server's weight: a field of its own, as the module's edit takes it.
+        const w = h("input", {
+          type: "number",
+          class: "num",
+          min: 1,
+          step: 1,
+          value: weightText === "" ? String(def.list?.weight ?? 1) : weightText,
+          "data-testid": "change-weight",
+          "aria-describedby": "cl-change-error",
+        });
+        w.addEventListener("change", () => page.set({ weight: w.value.trim() }));
+        controls.push(h("label", {}, t.weightLabel, w));
+      }
+    } else {
+      const choices = kind === "down" ? up : names;
+      const s = h("select", { "data-testid": "change-target" });
+      for (const n of choices) s.append(h("option", { value: n, selected: n === target }, n));
+      s.addEventListener("change", () => page.set({ target: s.value }));
+      controls.push(h("label", {}, t.which, s));
+    }
+  }
+  const apply = h("button", { type: "button", "data-testid": "apply" }, t.apply);
+  controls.push(apply);
+  replace(parts.box, controls);
+  replace(parts.error);
+
+  let other: PageSystem;
+  try {
+    if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
+    const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
+    if (counted || cassandra) other = makeSystem(rl, state.system, configOf(state, { kind, target }).options);
+    else {
+      const change =
+        kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target };
+      other = pageSystem(sys.real.edit(change));
+    }
+  } catch (e) {
+    replace(parts.error, errorView(page, e, "change-error-text"));
+    replace(parts.moves);
+    apply.disabled = true;
+    return;
+  }
+  try {
+    // "Make it the cluster": the changed servers written back in the page's own form.
+    const next = afterChange(state, kind, target, other);
+    apply.addEventListener("click", () => {
+      if (def.count) page.setOption(def.count, next.count ?? "");
+      else page.set({ ...next.state, target: "", weight: "" });
+    });
+    const valid = rows.filter((r) => !r.error).map((r) => r.key);
+    const d = sys.diff(other, valid);
+    // The server the change touches, as the module names it (an added one: the name it gave it).
+    const before = new Set(sys.servers.map((x) => x.name));
+    const touched = counted
+      ? null
+      : kind === "add"
+        ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
+        : target;
+    drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d.keys, d.moves, cats, config);
+  } finally {
+    other.dispose();
+  }
+}
+
+/** The state that makes the changed system the cluster: its configuration in the page's form. */
+export function afterChange(
+  state: State,
+  kind: string,
+  target: string,
+  other: PageSystem,
+): { state: Partial<State>; count?: string } {
+  const def = SYS[state.system];
+  if (def.count) {
+    const n = Number(configOf(state, { kind, target }).options[def.count]);
+    return { state: {}, count: String(n) };
+  }
+  if (state.system === "cassandra") {
+    const after = configOf(state, { kind, target }).options;
+    return usesText(state)
+      ? { state: { config: String(after.ring) } }
+      : { state: { servers: (after.tokens as string[]).join("\n") } };
+  }
+  if (usesText(state) && def.text) {
+    // The module writes its configuration back as it was given: an upstream block, a server
+    // string, Envoy's YAML.
+    const written = other.real.config() as Record<string, string | undefined>;
+    return { state: { config: written[def.text.opt] ?? "" } };
+  }
+  const always = def.list?.weight !== undefined;
+  return { state: { servers: other.servers.map((s) => listLine(s, always)).join("\n") } };
+}

@@ -1,0 +1,90 @@
+// The cluster page's configuration, from its state: the options for the systems module's
+// `system()` (a change made here only where the module has no edit for it), and the field an error
+// of `system()` belongs to.
+import {
+  cassandraChange,
+  cassandraNode,
+  isDown,
+  lines,
+  scalar,
+  withoutDown,
+  type Config,
+  type ErrorLike,
+  type SystemOptions,
+} from "./module";
+import { MAX_BARS, type State } from "./state";
+import { SYS } from "./systems";
+
+export function optionValues(state: State): Map<string, string> {
+  return new Map(new URLSearchParams(state.options));
+}
+export function serverLines(state: State): string[] {
+  const list = SYS[state.system].list;
+  return lines(state.servers ?? list?.def.join("\n") ?? "");
+}
+
+export function configText(state: State): string {
+  return state.config ?? SYS[state.system].text?.def ?? "";
+}
+
+export function usesText(state: State): boolean {
+  return state.format === "text" && SYS[state.system].text !== undefined;
+}
+
+/**
+ * The options for `system()`, from the state. A change is made here only where the module has no
+ * edit for it: a count one more or one fewer, and Cassandra's tokens.
+ */
+export function configOf(state: State, change?: { kind: string; target: string }): Config {
+  const sys = SYS[state.system];
+  const values = optionValues(state);
+  const options: SystemOptions = {};
+  const cassandra = state.system === "cassandra";
+  const text = usesText(state);
+  if (text && sys.text) {
+    let t = configText(state);
+    if (change && cassandra) t = cassandraChange(t, change.kind, change.target);
+    options[sys.text.opt] = t;
+  } else if (sys.list) {
+    // One entry a line: the list option's array (nginx's ` down` mark is the `down` option).
+    let ls = serverLines(state).filter((l) => l.trim() !== "");
+    if (change && cassandra && change.kind === "add") ls = [...ls, change.target];
+    if (change && cassandra && change.kind === "remove") ls = ls.filter((l) => cassandraNode(l) !== change.target);
+    options[sys.list.opt] = ls.map(withoutDown);
+    const down = ls.filter(isDown).map(withoutDown);
+    if (sys.down && down.length) options.down = down;
+  }
+  for (const f of sys.fields) {
+    if (text && !f.withText) continue;
+    const v = scalar(f, values.get(f.name) ?? f.def);
+    if (v !== undefined) options[f.opt ?? f.name] = v;
+  }
+  if (sys.count && change && (change.kind === "add" || change.kind === "remove")) {
+    const n = Number(options[sys.count]);
+    options[sys.count] = change.kind === "add" ? n + 1 : n - 1;
+  }
+  let names: string[] = [];
+  let count = 0;
+  if (sys.count) {
+    const n = Number(options[sys.count]);
+    if (Number.isSafeInteger(n) && n > 0) count = n;
+    if (count && count <= MAX_BARS)
+      names = Array.from({ length: n }, (_, i) => (state.system === "redis" ? `node:${i}` : String(i)));
+  }
+  return { options, names, count };
+}
+
+/** The field (or the server list / text) an error of system() belongs to. */
+export function errorField(state: State, e: unknown): string {
+  const sys = SYS[state.system];
+  // The error's parameter, as the module names it ("--mode", "tableSize", "servers").
+  const param = ((e as ErrorLike)?.param ?? "").replace(/^--/, "");
+  const text = usesText(state);
+  for (const f of sys.fields) {
+    if (text && !f.withText) continue;
+    if ([f.name, f.opt, ...f.names].some((n) => n !== undefined && n.replace(/^--/, "") === param)) return f.name;
+  }
+  if (text) return "config";
+  if (sys.list) return "servers";
+  return sys.fields[0]?.name ?? "servers";
+}

@@ -1,0 +1,34 @@
+// The cluster page's state (its attributes and address) and the limits of what it draws.
+import { oneOf, str, type Codec, type StateOf } from "../../core/params";
+import { DEFAULT_KEYS, SYSTEMS, type SystemName } from "./systems";
+
+/** Text kept as written (CRLF as LF); absent is null: the system's example. */
+function text(): Codec<string | null> {
+  return { def: null, parse: (t) => t.replace(/\r\n?/g, "\n"), format: (v) => v ?? "" };
+}
+
+export const spec = {
+  system: oneOf<SystemName>("nginx", SYSTEMS),
+  servers: text(),
+  format: oneOf<"list" | "text">("list", ["list", "text"]),
+  config: text(),
+  options: str(""),
+  keys: {
+    def: DEFAULT_KEYS,
+    parse: (t: string) => t.replace(/\r\n?/g, "\n"),
+    format: (v: string) => v,
+  } as Codec<string>,
+  change: oneOf<"add" | "remove" | "down">("add", ["add", "remove", "down"]),
+  target: str(""),
+  /** The weight of a server added ("": the system's own default). */
+  weight: str(""),
+};
+export type State = StateOf<typeof spec>;
+
+/** Keys longer than this (in characters) are not put in the URL. */
+export const URL_KEYS_MAX = 2000;
+/** Rows shown at first, and added by "show more". */
+export const ROWS = 100;
+export const MORE = 1000;
+/** Bars drawn at most (more servers: the table alone). */
+export const MAX_BARS = 64;
