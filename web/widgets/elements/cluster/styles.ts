@@ -37,6 +37,8 @@ td.move .to { white-space: nowrap; color: var(--_bad); font-weight: 600; }
 code.kc { display: inline-block; max-width: 16rem; overflow: hidden; text-overflow: ellipsis; vertical-align: top; }
 @media (max-width: 760px) { code.kc { max-width: 7.5rem; } td code { font-size: 0.8rem; } }
 .cap { font-size: 0.875rem; color: var(--_muted); margin: 0.3rem 0; }
+/* Column heads may wrap (the load table's "share by weight" on a phone); the figures below them do not. */
+thead th { white-space: normal; vertical-align: bottom; }
 .compat td, .compat th { white-space: normal; vertical-align: top; }
 .compat th { vertical-align: bottom; }
 .compat td.pkg, .compat td.share { white-space: nowrap; }
