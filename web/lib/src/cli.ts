@@ -24,6 +24,7 @@
 // node_modules/.bin as usual.
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { RawCliResult } from "./cli-raw.js";
 import { Heap } from "./heap.js";
 import { instantiate } from "./loader.js";
 import createRinglabCliModule from "./wasm/ringlab-cli.js";
@@ -56,16 +57,10 @@ function namedFiles(args: string[]): (string | Uint8Array)[] {
 /**
  * What `ringlab ARGS` prints and returns, without printing it: exit status, stdout, stderr, and a
  * rejected value's error as data (its code, its rule and its parameter as the command spells it;
- * "" for a usage error). The bin below prints it; tests read the error's data from it.
+ * "" for a usage error), as the module hands it over. The bin below prints it; tests read the
+ * error's data from it.
  */
-export interface CliRun {
-  exitCode: number;
-  out: string;
-  err: string;
-  code: string;
-  rule: string;
-  param: string;
-}
+export type CliRun = RawCliResult;
 
 function openCli() {
   return instantiate(createRinglabCliModule, {}, new URL("./wasm/ringlab-cli.wasm", import.meta.url)).then(
