@@ -166,7 +166,7 @@ test("zero counts and classifiers are phrased as Bengali phrases them", () => {
     bn.membership.moved_("০", "৬", "", "", "০", true),
     bn.membership.moved_("২", "৬", "k1, k3", "A", "০", true),
     bn.malachi.movedSummary("A যোগ হলো", "০", "৬"),
-    bn.cluster.movedSummary("A যোগ করলে", "০", "৬", "০%"),
+    bn.cluster.movedSummary("A যোগ করলে", 6, "০", "৬", "০%", null, "০"),
   ];
   for (const text of zeros) {
     assert.match(text, /একটিও/, text);

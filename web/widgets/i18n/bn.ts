@@ -844,10 +844,10 @@ const bn: Messages = {
     server: "সার্ভার",
     keysCol: "key",
     shareCol: "ভাগ",
-    weightShareCol: "ওজন অনুযায়ী ভাগ",
+    weightShareCol: "weight অনুযায়ী ভাগ",
     downMark: "বন্ধ",
     loadSummary: (_n, keys, servers, ratio) =>
-      `${keys}টি key, কনফিগারেশনে ${servers}টি সার্ভার; সবচেয়ে ব্যস্তটিতে তার ওজনের ভাগের ${ratio} গুণ।`,
+      `${keys}টি key, কনফিগারেশনে ${servers}টি সার্ভার; সবচেয়ে ব্যস্তটিতে তার weight অনুযায়ী ভাগের ${ratio} গুণ।`,
     noLoad: "কোনো key বসানো হয়নি।",
     tooMany: (n) => `মোট ${n}টি: এত বার আঁকা যায় না, টেবিল দেখুন।`,
     movesTitle: "cluster বদলালে কী সরে",
@@ -882,9 +882,9 @@ const bn: Messages = {
               ? "; বাকি প্রতিটি key নিজের সার্ভারেই থাকে।"
               : `; তার ${needlessText}টি সরে এমন দুই সার্ভারের মধ্যে যাদের বদলটি ছোঁয়নি (অকারণ সরা, নিচে চিহ্নিত)।`),
     needlessMark: "(অকারণ)",
-    weightLabel: "ওজন",
+    weightLabel: "weight",
     redisFresh:
-      "Redis: একটি master বেশি বা কম নিয়ে নতুন করে তৈরি দুটি ক্লাস্টার তুলনা করা হয়েছে (প্রতিটিতে slot সমান ভাগে, যেমন `redis-cli --cluster create` ভাগ করে), এই ক্লাস্টারে `add-node` আর `rebalance` দিয়ে master যোগ করা নয়।",
+      "Redis: একটি master বেশি বা কম নিয়ে নতুন করে তৈরি দুটি cluster তুলনা করা হয়েছে (প্রতিটিতে slot সমান ভাগে, যেমন `redis-cli --cluster create` ভাগ করে), এই cluster-এ `add-node` আর `rebalance` দিয়ে master যোগ করা নয়।",
     flowsTitle: "কোথা থেকে কোথায়",
     movedKeys: "যে key-গুলো সরে",
     from: "আগে",
