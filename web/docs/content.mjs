@@ -587,6 +587,14 @@ export const widgets = [
           bn: "যে সার্ভার যোগ, বাদ বা বন্ধ হয় (না থাকলে নতুন একটি, বা শেষেরটি)",
         },
       ],
+      [
+        "weight",
+        "",
+        {
+          en: "the weight of a server added, a whole number (absent: the system's own default)",
+          bn: "যোগ করা সার্ভারের weight, একটি পূর্ণসংখ্যা (না থাকলে সিস্টেমের নিজের মান)",
+        },
+      ],
     ],
     example: {
       system: "memcached",
