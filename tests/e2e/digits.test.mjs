@@ -70,3 +70,66 @@ test("a number field on a Bengali page shows Bengali digits and reads them; on a
   assert.equal(await en.host.locator('[data-testid="to"]').inputValue(), "5");
   await en.page.close();
 });
+
+test("#/cluster reads Bengali digits in its number fields, the new server's weight and a list entry's weight, and shows its own", async () => {
+  const { page, host } = await env.open("#/cluster?lang=bn&system=kafka", { width: 390, height: 900 });
+  const partitions = host.locator('[data-testid="field-partitions"]');
+  assert.equal(await partitions.inputValue(), "৬", "the default count in the page's digits");
+  await rendered(host, async () => {
+    await partitions.fill("১২");
+    await partitions.press("Enter");
+  });
+  await page.waitForFunction(() => decodeURIComponent(location.hash).includes("partitions=12"));
+  assert.equal(await partitions.inputValue(), "১২");
+  assert.equal(await host.locator('[data-testid="partitions-error"]').textContent(), "");
+  // ↑ steps it, as a spin box's arrow would.
+  await rendered(host, () => partitions.press("ArrowUp"));
+  await page.waitForFunction(() => decodeURIComponent(location.hash).includes("partitions=13"));
+  assert.equal(await partitions.inputValue(), "১৩");
+  await page.close();
+
+  // memcached's list: a weight typed "=২" is weight 2, and the new server's weight field reads ৩.
+  const mc = await env.open(
+    `#/cluster?lang=bn&system=libketama&servers=${encodeURIComponent("10.0.0.1:11211=১০০\n10.0.0.2:11211=২০০")}`,
+    { width: 1280, height: 900 },
+  );
+  assert.equal(await mc.host.locator('[data-testid="servers-error"]').textContent(), "");
+  const weight = mc.host.locator('[data-testid="change-weight"]');
+  assert.equal(await weight.inputValue(), "১০০", "the system's default weight in the page's digits");
+  await rendered(mc.host, async () => {
+    await weight.fill("৩০০");
+    await weight.press("Enter");
+  });
+  await mc.page.waitForFunction(() => new URLSearchParams(location.hash.split("?")[1]).get("weight") === "300");
+  assert.equal(await weight.inputValue(), "৩০০");
+  assert.equal(await mc.host.locator('[data-testid="change-error"]').textContent(), "");
+  // The counts of the moves in the page's digits (the servers' addresses keep theirs).
+  assert.match(await mc.host.locator('[data-testid="moves"]').textContent(), /\(\s*[০-৯]+(\.[০-৯]+)?%\)/);
+  await mc.page.close();
+});
+
+test("#/malachi reads ring bits and tokens typed in Bengali digits and shows the page's digits", async () => {
+  const { page, host } = await env.open("#/malachi?lang=bn", { width: 390, height: 900 });
+  const bits = host.locator('[data-testid="field-bits"]');
+  assert.equal(await bits.inputValue(), "৮");
+  await rendered(host, async () => {
+    await bits.fill("১০");
+    await bits.press("Enter");
+  });
+  await page.waitForFunction(() => location.hash.includes("bits=10"));
+  assert.equal(await bits.inputValue(), "১০");
+  assert.doesNotMatch(page.url(), /NaN/);
+  const tokens = host.locator('[data-testid="token-input"]');
+  assert.match(await tokens.first().inputValue(), /^[০-৯]+$/, "a token in the page's digits");
+  // A virtual node added with a token typed ৭: the address keeps 7.
+  await host.locator('[data-testid="new-id"]').fill(":d");
+  await rendered(host, async () => {
+    await host.locator('[data-testid="new-token"]').fill("৭");
+    await host.locator('[data-testid="add"]').click();
+  });
+  await page.waitForFunction(() => decodeURIComponent(location.hash).includes(":d=7"));
+  assert.equal(await host.locator('[data-testid="add-error"]').textContent(), "");
+  const values = await tokens.evaluateAll((els) => els.map((e) => e.value));
+  assert.ok(values.includes("৭"), `the new token shown as ৭ (${values.join(" ")})`);
+  await page.close();
+});

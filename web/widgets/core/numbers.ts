@@ -40,3 +40,34 @@ export function isCount(text: string): boolean {
 export function fieldDigits(text: string, lang: string): string {
   return lang === "bn" ? bengaliDigits(text) : latinDigits(text);
 }
+
+/** ↑ and ↓ step a numeric text field by `step` within its range, as a spin box's arrows would. */
+export function stepWithArrows(
+  input: HTMLInputElement,
+  range: { min?: number; max?: number; step?: number },
+  onChange: (value: number) => void,
+): void {
+  input.addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
+    const x = readNumber(input.value);
+    if (!Number.isFinite(x)) return;
+    e.preventDefault();
+    const step = range.step ?? 1;
+    let next = e.key === "ArrowUp" ? x + step : x - step;
+    if (range.min !== undefined) next = Math.max(range.min, next);
+    if (range.max !== undefined) next = Math.min(range.max, next);
+    input.value = fieldDigits(String(Number(next.toFixed(10))), input.closest("[lang]")?.getAttribute("lang") ?? "en");
+    onChange(next);
+  });
+}
+
+/**
+ * Puts a value into a field unless the reader is typing in it; a numeric field shows it in the
+ * page's digits (its box's lang).
+ */
+export function setField(root: ShadowRoot | null, input: HTMLInputElement, value: string): void {
+  if (root?.activeElement === input) return;
+  input.value = input.hasAttribute("data-numeric")
+    ? fieldDigits(value, input.closest("[lang]")?.getAttribute("lang") ?? "en")
+    : value;
+}

@@ -6,9 +6,12 @@ import type { Movement, Ringlab } from "ringlab";
 import { h } from "./dom";
 import type { Fmt } from "./format";
 import type { Messages } from "../i18n/index";
-import { fieldDigits, readNumber } from "./numbers";
+import { readNumber, stepWithArrows } from "./numbers";
 import { serverClass } from "./styles";
 import { serverLabel } from "./table";
+
+// The numeric fields' helpers live with the digits they read and write; the steppers take them here.
+export { setField, stepWithArrows } from "./numbers";
 
 /** How many server colours the styles define (s0 … s11). */
 export const COLORS = 12;
@@ -189,37 +192,6 @@ export function numberField(
   stepWithArrows(input, range, onChange);
   const label = h("span");
   return { el: h("label", {}, label, input), input, label };
-}
-
-/** ↑ and ↓ step a numeric text field by `step` within its range, as a spin box's arrows would. */
-export function stepWithArrows(
-  input: HTMLInputElement,
-  range: { min?: number; max?: number; step?: number },
-  onChange: (value: number) => void,
-): void {
-  input.addEventListener("keydown", (e) => {
-    if (e.key !== "ArrowUp" && e.key !== "ArrowDown") return;
-    const x = readNumber(input.value);
-    if (!Number.isFinite(x)) return;
-    e.preventDefault();
-    const step = range.step ?? 1;
-    let next = e.key === "ArrowUp" ? x + step : x - step;
-    if (range.min !== undefined) next = Math.max(range.min, next);
-    if (range.max !== undefined) next = Math.min(range.max, next);
-    input.value = fieldDigits(String(Number(next.toFixed(10))), input.closest("[lang]")?.getAttribute("lang") ?? "en");
-    onChange(next);
-  });
-}
-
-/**
- * Puts a value into a field unless the reader is typing in it; a numeric field shows it in the
- * page's digits (its box's lang).
- */
-export function setField(root: ShadowRoot | null, input: HTMLInputElement, value: string): void {
-  if (root?.activeElement === input) return;
-  input.value = input.hasAttribute("data-numeric")
-    ? fieldDigits(value, input.closest("[lang]")?.getAttribute("lang") ?? "en")
-    : value;
 }
 
 export interface ServerEditorOptions {

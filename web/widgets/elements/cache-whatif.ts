@@ -9,7 +9,7 @@ import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { readNumber } from "../core/numbers";
 import { fraction, moduleNum, num, oneOf, parseFraction, type StateOf } from "../core/params";
-import { setField } from "../core/scenario";
+import { setField } from "../core/numbers";
 import { stackOnPhones, table } from "../core/table";
 
 const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;

@@ -12,6 +12,7 @@ import type { ErlangTerm, MalachiRing as Ring, RinglabSystems, TermValue } from 
 import { h, replace, s } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { errorText } from "../core/errors";
+import { fieldDigits, latinDigits, readNumber, setField, stepWithArrows } from "../core/numbers";
 import { num, type Codec, type StateOf } from "../core/params";
 import { serverClass } from "../core/styles";
 import { getSystems, systemsIfLoaded } from "../core/systems";
@@ -104,7 +105,7 @@ function readVnodeLine(line: string): { idText: string; token: number } | undefi
   const at = line.lastIndexOf("=");
   if (at < 0) return undefined;
   const tok = line.slice(at + 1).trim();
-  return { idText: line.slice(0, at).trim(), token: tok === "" ? NaN : Number(tok) };
+  return { idText: line.slice(0, at).trim(), token: readNumber(tok) };
 }
 
 const C = 180;
@@ -214,20 +215,23 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
 
   protected build(box: HTMLDivElement): void {
     this.bitsLabel = h("span");
+    // Numbers in either digit set, shown in the page's (a text field: type=number takes neither).
     this.bitsInput = h("input", {
-      type: "number",
+      type: "text",
       class: "num",
-      min: 1,
-      max: 32,
-      step: 1,
+      inputmode: "numeric",
+      spellcheck: "false",
+      autocomplete: "off",
+      "data-numeric": "",
       "data-testid": "field-bits",
       "aria-describedby": "mr-bits-error",
     });
-    this.bitsInput.addEventListener("change", () => {
-      const v = this.bitsInput.value.trim();
+    const setBits = (bits: number) => {
       this.change = undefined;
-      this.setState({ bits: v === "" ? NaN : Number(v) }, true);
-    });
+      this.setState({ bits }, true);
+    };
+    this.bitsInput.addEventListener("change", () => setBits(readNumber(this.bitsInput.value)));
+    stepWithArrows(this.bitsInput, { min: 1, max: 32 }, setBits);
     this.bitsError = h("div", { id: "mr-bits-error", "data-testid": "bits-error", "aria-live": "polite" });
     this.spanNote = h("p", { class: "hint", "data-testid": "span" });
     const params = h(
@@ -266,10 +270,12 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
       "aria-describedby": "mr-add-error",
     });
     this.newToken = h("input", {
-      type: "number",
+      type: "text",
       class: "token",
-      min: 0,
-      step: 1,
+      inputmode: "numeric",
+      spellcheck: "false",
+      autocomplete: "off",
+      "data-numeric": "",
       "data-testid": "new-token",
       "aria-describedby": "mr-add-error",
     });
@@ -410,7 +416,8 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
 
   private addLine(): void {
     const idText = this.newId.value.trim();
-    const tok = this.newToken.value.trim();
+    // The line keeps the token in Latin digits, as the address and the module write it.
+    const tok = latinDigits(this.newToken.value).trim();
     const lines = splitLines(this.state.vnodes).filter((l) => l.trim() !== "");
     const line = `${idText}=${tok}`;
     const next = [...lines, line];
@@ -564,7 +571,7 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
     const f = this.f;
     this.rendering = true;
     this.bitsLabel.textContent = t.bits;
-    if (this.shadowRoot?.activeElement !== this.bitsInput) this.bitsInput.value = String(state.bits);
+    setField(this.shadowRoot, this.bitsInput, String(state.bits));
     this.dragHint.textContent = t.dragHint;
     this.addTitle.textContent = t.addTitle;
     this.newIdLabel.textContent = t.newId;
@@ -793,21 +800,20 @@ td.moved-to { color: var(--_bad); font-weight: 600; }
         const [a, b] = arcs.get(v.index) ?? [0, 0];
         const size = a === b ? span : (b - a + span) % span;
         const input = h("input", {
-          type: "number",
+          type: "text",
           class: "token",
-          min: 0,
-          max: span - 1,
-          step: 1,
-          value: v.token,
+          inputmode: "numeric",
+          spellcheck: "false",
+          autocomplete: "off",
+          "data-numeric": "",
+          value: fieldDigits(String(v.token), this.t.lang),
           "aria-label": t.tokenOf(id),
           "data-testid": "token-input",
         });
         // Wide enough for the largest token of this ring (CSSOM, which a CSP does not restrict).
         input.style.width = `${String(span - 1).length + 3.5}ch`;
-        input.addEventListener("change", () => {
-          const x = input.value.trim();
-          this.moveTo(v.index, x === "" ? NaN : Number(x));
-        });
+        input.addEventListener("change", () => this.moveTo(v.index, readNumber(input.value)));
+        stepWithArrows(input, { min: 0, max: span - 1 }, (x) => this.moveTo(v.index, x));
         const failure = this.rowErrors.get(v.index);
         if (failure) input.setAttribute("aria-invalid", "true");
         const removeButton = h(

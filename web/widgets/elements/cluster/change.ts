@@ -3,6 +3,7 @@
 // cluster" writing it back in the page's own form.
 import type { RinglabSystems } from "ringlab/systems";
 import { h, replace, type Child } from "../../core/dom";
+import { fieldDigits, latinDigits, stepWithArrows } from "../../core/numbers";
 import { configOf, configText, serverLines, usesText } from "./config";
 import {
   cassandraNames,
@@ -96,15 +97,19 @@ export function drawChange(
       if (!cassandra) {
         // The new server's weight: a field of its own, as the module's edit takes it.
         const w = h("input", {
-          type: "number",
+          type: "text",
           class: "num",
-          min: 1,
-          step: 1,
-          value: weightText === "" ? String(def.list?.weight ?? 1) : weightText,
+          inputmode: "numeric",
+          spellcheck: "false",
+          autocomplete: "off",
+          "data-numeric": "",
+          value: fieldDigits(weightText === "" ? String(def.list?.weight ?? 1) : weightText, page.t.lang),
           "data-testid": "change-weight",
           "aria-describedby": "cl-change-error",
         });
-        w.addEventListener("change", () => page.set({ weight: w.value.trim() }));
+        const setWeight = (text: string) => page.set({ weight: latinDigits(text).trim() });
+        w.addEventListener("change", () => setWeight(w.value));
+        stepWithArrows(w, { min: 1 }, (x) => setWeight(String(x)));
         controls.push(h("label", {}, t.weightLabel, w));
       }
     } else {

@@ -12,6 +12,7 @@ import {
   type ErrorLike,
   type SystemOptions,
 } from "./module";
+import { latinDigits } from "../../core/numbers";
 import { MAX_BARS, type State } from "./state";
 import { SYS } from "./systems";
 
@@ -29,6 +30,12 @@ export function configText(state: State): string {
 
 export function usesText(state: State): boolean {
   return state.format === "text" && SYS[state.system].text !== undefined;
+}
+
+/** A list entry's weight (after its last "=") typed in Bengali digits, as the module reads it. */
+function weightDigits(entry: string): string {
+  const at = entry.lastIndexOf("=");
+  return at < 0 ? entry : entry.slice(0, at + 1) + latinDigits(entry.slice(at + 1));
 }
 
 /**
@@ -50,7 +57,7 @@ export function configOf(state: State, change?: { kind: string; target: string }
     let ls = serverLines(state).filter((l) => l.trim() !== "");
     if (change && cassandra && change.kind === "add") ls = [...ls, change.target];
     if (change && cassandra && change.kind === "remove") ls = ls.filter((l) => cassandraNode(l) !== change.target);
-    options[sys.list.opt] = ls.map(withoutDown);
+    options[sys.list.opt] = ls.map((l) => weightDigits(withoutDown(l)));
     const down = ls.filter(isDown).map(withoutDown);
     if (sys.down && down.length) options.down = down;
   }

@@ -4,6 +4,7 @@
 import type { RinglabErrorDetail } from "ringlab";
 import { h, replace, type Child } from "../../core/dom";
 import { detailText } from "../../core/errors";
+import { fieldDigits, latinDigits, stepWithArrows } from "../../core/numbers";
 import type { ErrorLike } from "./module";
 import { configText, errorField, optionValues, serverLines, usesText } from "./config";
 import type { State } from "./state";
@@ -102,15 +103,22 @@ export function buildForm(page: Page, form: Form, state: State): void {
       el.addEventListener("change", () => page.setOption(f.name, el.value));
       fields.push(h("div", {}, h("label", {}, label, el), err));
     } else if (f.kind === "number") {
-      el = h("input", {
-        type: "number",
+      // A text field: it reads and shows either digit set, which type=number does not.
+      const input = h("input", {
+        type: "text",
         class: "num",
-        step: 1,
+        inputmode: "numeric",
+        spellcheck: "false",
+        autocomplete: "off",
+        "data-numeric": "",
         placeholder: f.def === "" ? t.systemDefault : undefined,
         "data-testid": `field-${f.name}`,
         "aria-describedby": `cl-${f.name}-error`,
       });
-      el.addEventListener("change", () => page.setOption(f.name, el.value.trim()));
+      const set = (text: string) => page.setOption(f.name, latinDigits(text).trim());
+      input.addEventListener("change", () => set(input.value));
+      stepWithArrows(input, {}, (x) => set(String(x)));
+      el = input;
       fields.push(h("div", {}, h("label", {}, label, el), err));
     } else {
       const box = h("input", { type: "checkbox", "data-testid": `field-${f.name}` });
@@ -137,7 +145,7 @@ export function fillForm(page: Page, form: Form, state: State): void {
       const f = sys.fields.find((x) => x.name === name);
       const v = values.get(name) ?? f?.def ?? "";
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = v === "1" || v === "true";
-      else el.value = v;
+      else el.value = el.hasAttribute("data-numeric") ? fieldDigits(v, page.t.lang) : v;
     }
   }
   for (const r of form.formatBox.querySelectorAll("input")) r.checked = r.value === state.format;

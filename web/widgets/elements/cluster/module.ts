@@ -10,6 +10,7 @@ import type {
   SystemServer,
 } from "ringlab/systems";
 import { pageError } from "../../core/errors";
+import { latinDigits } from "../../core/numbers";
 import type { Field, SystemName } from "./systems";
 
 export type ErrorLike = { code?: string; message?: string; param?: string };
@@ -151,8 +152,9 @@ export function scalar(f: Field, v: string): string | number | boolean | undefin
 
 /** A number field's text as a whole number, or the page's error saying it is none (not "safe integer"). */
 export function wholeNumber(v: string, param: string): number {
-  const n = Number(v.trim());
-  if (!/^\s*[-+]?\d+\s*$/.test(v) || !Number.isSafeInteger(n))
+  const latin = latinDigits(v).trim();
+  const n = Number(latin);
+  if (!/^[-+]?\d+$/.test(latin) || !Number.isSafeInteger(n))
     throw pageError("invalid_argument", "notWhole", param, [v.trim()]);
   return n;
 }
