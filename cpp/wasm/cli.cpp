@@ -6,7 +6,6 @@
 #include <emscripten/bind.h>
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,17 +26,18 @@ using namespace ringlab::wasm;
 
 namespace {
 
-// The command line. `files` is [path, bytes, path, bytes, ...]: the files the JavaScript CLI read
-// for the command (the module has no file system). A path not given cannot be read, as a
-// missing file. run_cli reports its own errors (exit code 2 and a line on stderr).
-ringlab::CliResult run_cli(const val& args, const val& files) {
+// The command line. `read_file(path)` is the caller's reading of a file the command names (the
+// module has no file system): the file's bytes, or undefined when it cannot be read. The module
+// asks for exactly the files it reads (--keys, --upstream, --ring, --endpoints, --server-file,
+// whichever the command takes), so the caller needs no list of the flags that name files.
+// run_cli reports its own errors (exit code 2 and a line on stderr).
+ringlab::CliResult run_cli(const val& args, const val& read_file) {
   return guarded([&] {
-    std::map<std::string, std::string> read_for_us;
-    const auto flat = emscripten::vecFromJSArray<std::string>(files);
-    for (std::size_t i = 0; i + 1 < flat.size(); i += 2) read_for_us.emplace(flat[i], flat[i + 1]);
-    const ringlab::ReadFile read = [&read_for_us](const std::string& path) -> std::optional<std::string> {
-      const auto it = read_for_us.find(path);
-      return it == read_for_us.end() ? std::nullopt : std::optional<std::string>(it->second);
+    const ringlab::ReadFile read = [&read_file](const std::string& path) -> std::optional<std::string> {
+      const val bytes = read_file(path);
+      if (bytes.isUndefined() || bytes.isNull()) return std::nullopt;
+      const std::vector<std::uint8_t> v = emscripten::convertJSArrayToNumberVector<std::uint8_t>(bytes);
+      return std::string(v.begin(), v.end());
     };
     // The native CLI's commands: the systems', then the claims (--help lists them in this order).
     static const std::vector<ringlab::CliCommand> commands = [] {

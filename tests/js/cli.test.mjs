@@ -230,3 +230,42 @@ test("npx --no-install ringlab works from the repository root, even with an empt
     rmSync(cache, { recursive: true, force: true });
   }
 });
+
+test("the systems' configuration files (--upstream, --server-file, --ring, --endpoints): the Node CLI reads each as the native CLI does", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "ringlab-cli-"));
+  try {
+    const file = (name, text) => {
+      const p = path.join(dir, name);
+      writeFileSync(p, text);
+      return p;
+    };
+    const upstream = file("upstream.conf", "upstream app {\n  hash $request_uri consistent;\n  server 10.0.0.1:80 weight=2;\n  server 10.0.0.2:80;\n}\n");
+    const serverFile = file("servers.txt", "10.0.0.1:11211\t100\n10.0.0.2:11211\t200\n");
+    const ring = file(
+      "ring.txt",
+      "Address   Rack   Status State   Load     Owns    Token\n10.0.0.1  rack1  Up     Normal  1.2 MiB  50.00%  -1\n10.0.0.2  rack1  Up     Normal  1.1 MiB  50.00%  4611686018427387904\n",
+    );
+    const endpoints = file("endpoints.txt", "10.0.0.1:443=2\n10.0.0.2:443\n");
+    const lists = [
+      ["place", "nginx", "--upstream", upstream, "user:1", "user:2", "café"],
+      ["place", "libketama", "--server-file", serverFile, "user:1", "user:2"],
+      ["place", "cassandra", "--ring", ring, "user:1", "user:2"],
+      ["place", "envoy-ring", "--endpoints", endpoints, "user:1", "user:2"],
+      ["place", "envoy-maglev", "--endpoints", endpoints, "user:1"],
+      ["place", "nginx", "--upstream", path.join(dir, "missing.conf"), "user:1"],
+    ];
+    for (const args of lists) {
+      const w = run(args);
+      if (args.some((a) => a.includes("missing"))) {
+        assert.equal(w.status, 2, args.join(" "));
+        assert.match(w.stderr, /cannot read --upstream file/);
+      } else assert.equal(w.status, 0, `${args.join(" ")}: ${w.stderr}`);
+      if (native) {
+        const n = spawnSync(native, args, { encoding: "utf8" });
+        assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -20,8 +20,8 @@ export interface RawCliModule extends RawCommon {
   /** h32 of a JavaScript string, on its UTF-16 units. */
   h32(key: string): number;
   /**
-   * run_cli with the native CLI's commands; `files` is [path, bytes, ...], the files the command
-   * names, read by the caller (the module has no file system).
+   * run_cli with the native CLI's commands; `readFile(path)` reads a file the command names for
+   * the module, which has no file system: its bytes, or undefined when it cannot be read.
    */
-  runCli(args: string[], files: (string | Uint8Array)[]): RawCliResult;
+  runCli(args: string[], readFile: (path: string) => Uint8Array | undefined): RawCliResult;
 }

@@ -35,23 +35,15 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   throw e;
 });
 
-// The files a command names (--keys FILE), read here for the module, which has no file system:
-// [path, bytes, ...]. A file that cannot be read is left out, and the command says so as the
-// native CLI does ("cannot read --keys file ...").
-function namedFiles(args: string[]): (string | Uint8Array)[] {
-  const files: (string | Uint8Array)[] = [];
-  for (let i = 1; i < args.length; i++) {
-    if (args[i] === "--") break;
-    if (args[i] === "--keys" && i + 1 < args.length) {
-      const file = args[++i]!;
-      try {
-        files.push(file, readFileSync(file));
-      } catch {
-        // left out: unreadable
-      }
-    }
+// A file the command names, read for the module, which has no file system and asks for each file
+// it reads: its bytes, or undefined when it cannot be read (the command then says so as the native
+// CLI does: "cannot read --keys file ...").
+function readFile(file: string): Uint8Array | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
   }
-  return files;
 }
 
 /**
@@ -80,7 +72,7 @@ export async function runCli(args: string[]): Promise<CliRun> {
       .join("");
     return { exitCode: 0, out, err: "", code: "", rule: "", param: "" };
   }
-  const r = heap.call(() => raw.runCli(args, namedFiles(args)));
+  const r = heap.call(() => raw.runCli(args, readFile));
   return { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
 }
 
