@@ -280,6 +280,12 @@ describe("Your cluster: share and export", () => {
       { ring: RING },
     ],
     [
+      "Cassandra's tokens as a list",
+      "#/cluster?system=cassandra",
+      "cassandra",
+      { tokens: ["10.0.0.1=-6148914691236517206", "10.0.0.2=-1", "10.0.0.3=6148914691236517204"] },
+    ],
+    [
       "Guava",
       `#/cluster?system=guava&options=${encodeURIComponent("buckets=20")}`,
       "guava",
@@ -293,12 +299,13 @@ describe("Your cluster: share and export", () => {
     ],
     [
       "Envoy ring_hash",
-      `#/cluster?system=envoy-ring&options=${encodeURIComponent("hash=murmur2&minRing=2048&useHostname=1")}`,
+      `#/cluster?system=envoy-ring&options=${encodeURIComponent("hash=murmur2&minRing=2048&maxRing=4096&useHostname=1")}`,
       "envoy-ring",
       {
         hosts: ["10.0.0.1:443=2", "10.0.0.2:443", "10.0.0.3:443"],
         hash: "murmur2",
         minRingSize: 2048,
+        maxRingSize: 4096,
         useHostname: true,
       },
     ],

@@ -138,7 +138,8 @@ export function drawShare(page: Page, parts: ShareParts, data: ShareData): void 
         h("p", { class: "hint" }, rich(command.keyFile ? t.commandHintFile(KEY_FILE) : t.commandHint)),
         h(
           "pre",
-          { class: "scrolls", "aria-labelledby": "cl-command-title" },
+          // Not wrapped (a shell reads it as shown); a phone scrolls it, from the keyboard too.
+          { class: "scrolls", "aria-labelledby": "cl-command-title", tabindex: "0", translate: "no" },
           h("code", { "data-testid": "command", lang: "en" }, command.text),
         ),
         h(
