@@ -113,7 +113,11 @@ for (const [file, lang] of [
           return {
             tag: s.dataset.tag,
             documented: [...s.querySelectorAll("tr[data-attr]")].map((r) => [r.dataset.attr, r.dataset.default]),
-            actual: Object.entries(spec).map(([k, codec]) => [k, codec.format(codec.def)]),
+            // A parameter a link may carry packed has that attribute too (the cluster's zkeys).
+            actual: Object.entries(spec).flatMap(([k, codec]) => [
+              [k, codec.format(codec.def)],
+              ...(codec.packed ? [[codec.packed.param, ""]] : []),
+            ]),
           };
         }),
       );

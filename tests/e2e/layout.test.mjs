@@ -36,7 +36,7 @@ const KEPT_IN_ENGLISH = new Set(
   rendezvous hrw jump maglev bounded load loads epsilon hot client clients membership zone zones rf
   zipf hit ratio cache stampede database db miss misses walk arc arcs loop ln
   ring-vs-mod vnode-sweep hrw-jump vs sweep
-  ringlab webassembly wasm module url link cli npm javascript json
+  ringlab webassembly wasm module url link cli npm javascript json csv
   home end ctrl shift tab enter esc
   md murmur murmur2 murmur3 xxhash fnv crc ketama libketama memcached nginx redis kafka cassandra
   guava erlang elixir envoy malachi phash2 farmhash jenkins upstream cluster partition partitions

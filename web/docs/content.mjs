@@ -526,8 +526,8 @@ export const widgets = [
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
     title: { en: "Your cluster", bn: "আপনার cluster" },
     about: {
-      en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
-      bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
+      en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. Each key's answer and the keys a change moves download as CSV or JSON or copy as a table to paste; the page shows the ringlab place command that gives the same answers; “Make it the cluster” can be undone; and a link keeps even a long key list, compressed (beyond about 100 KB the page says the keys are left out and offers their file). It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
+      bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রতিটি key-এর উত্তর আর বদলে যে key সরে, তা CSV বা JSON ফাইলে নামানো যায় বা সারণি হিসেবে কপি করা যায়; একই উত্তর দেয় এমন ringlab place command পাতায় দেখায়; “এটাই cluster হোক” ফিরিয়ে নেওয়া যায়; আর লম্বা key-তালিকাও link-এ থাকে, সংকুচিত হয়ে (প্রায় ১০০ KB-এর বেশি হলে পাতা জানায় যে key বাদ গেছে, আর তাদের ফাইল নামাতে দেয়)। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
     },
     attrs: [
       [
@@ -576,6 +576,14 @@ export const widgets = [
         {
           en: "one key per line; a blank line is the empty key",
           bn: "প্রতি লাইনে একটি key; ফাঁকা লাইন মানে খালি key",
+        },
+      ],
+      [
+        "zkeys",
+        "",
+        {
+          en: "the keys as a link carries a long list: deflated (raw DEFLATE) and in base64url; set, it is read into keys (a value that cannot be read is an error, not the example keys)",
+          bn: "লম্বা তালিকা হলে link যেভাবে key বহন করে: raw DEFLATE-এ সংকুচিত, base64url-এ লেখা; বসালে তা keys-এ পড়া হয় (পড়া না গেলে ত্রুটি দেখায়, উদাহরণের key নয়)",
         },
       ],
       ["change", "add", { en: "add, remove or down (nginx)", bn: "add, remove বা down (nginx)" }],
@@ -713,7 +721,7 @@ export const pages = {
       title: "Attributes are the state",
       body: [
         "Each widget is configured by its attributes and keeps its state in them: the same attributes draw the same picture, and a stepper's step attribute is the step shown. An absent attribute takes its default.",
-        "From JavaScript: el.state (every parameter, typed; assigning a partial object changes those), el.params (the attributes that differ from the defaults), el.ready (a promise: the first render is done), and on steppers el.steps, el.stepCount and el.go(i). A widget fires ringlab-statechange when the user changes its state (detail: widget, state, params) and ringlab-render after every render.",
+        "From JavaScript: el.state (every parameter, typed; assigning a partial object changes those), el.params (the attributes that differ from the defaults), el.ready (a promise: the first render is done), and on steppers el.steps, el.stepCount and el.go(i). A widget fires ringlab-statechange when the user changes its state (detail: widget, state, params, and navigation: true for a step the reader may go back from, such as the cluster's “Make it the cluster”) and ringlab-render after every render. A page that keeps the state in its address answers ringlab-link (detail: widget, params) by setting detail.href to the address of those params: the cluster's “Copy link” copies it, and is shown only on such a page.",
       ],
       snippet:
         'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',
@@ -769,7 +777,7 @@ export const pages = {
       title: "Attribute-ই অবস্থা",
       body: [
         "প্রতিটি widget তার attribute দিয়ে ঠিক হয় আর অবস্থাও রাখে সেখানেই: একই attribute মানে একই ছবি, আর stepper-এর step attribute হলো দেখানো ধাপ। Attribute না থাকলে তার ডিফল্ট মান ধরা হয়।",
-        "JavaScript থেকে: el.state (সব parameter, টাইপসহ; আংশিক object দিলে শুধু সেগুলো বদলায়), el.params (যে attribute ডিফল্ট থেকে আলাদা), el.ready (promise: প্রথম render শেষ), আর stepper-এ el.steps, el.stepCount ও el.go(i)। ব্যবহারকারী অবস্থা বদলালে widget ringlab-statechange পাঠায় (detail: widget, state, params), আর প্রতিটি render-এর পরে ringlab-render।",
+        "JavaScript থেকে: el.state (সব parameter, টাইপসহ; আংশিক object দিলে শুধু সেগুলো বদলায়), el.params (যে attribute ডিফল্ট থেকে আলাদা), el.ready (promise: প্রথম render শেষ), আর stepper-এ el.steps, el.stepCount ও el.go(i)। ব্যবহারকারী অবস্থা বদলালে widget ringlab-statechange পাঠায় (detail: widget, state, params, আর navigation: true এমন ধাপে যেখান থেকে পাঠক ফিরে যেতে চাইতে পারেন, যেমন cluster-এর “এটাই cluster হোক”), আর প্রতিটি render-এর পরে ringlab-render। যে পাতা অবস্থা তার ঠিকানায় রাখে, সে ringlab-link-এর (detail: widget, params) উত্তরে detail.href-এ সেই params-এর ঠিকানা বসায়: cluster-এর “লিংক কপি করুন” সেটিই কপি করে, আর শুধু এমন পাতাতেই দেখা যায়।",
       ],
       snippet:
         'const ring = document.querySelector("ringlab-ring-stepper");\nawait ring.ready;\nring.go(ring.stepCount - 1);\nring.addEventListener("ringlab-statechange", (e) => console.log(e.detail.params));',

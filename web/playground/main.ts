@@ -4,7 +4,7 @@
 // site working from any sub-path of any static server.
 import { defineWidgets } from "../widgets/index";
 import { h, replace } from "../widgets/core/dom";
-import type { StateChangeDetail } from "../widgets/core/element";
+import type { LinkRequestDetail, StateChangeDetail } from "../widgets/core/element";
 import { messagesFor, type Messages } from "../widgets/i18n/index";
 
 interface Route {
@@ -203,11 +203,21 @@ function render(): void {
   navigated = true;
 }
 
-// A widget's state changed by the user: the URL follows (replaceState: stepping is not navigation).
+// A widget's state changed by the user: the URL follows (replaceState: stepping is not navigation;
+// a change the reader may want to go back from, "make it the cluster", is a history entry).
 document.addEventListener("ringlab-statechange", (e) => {
   const detail = (e as CustomEvent<StateChangeDetail>).detail;
   if (!current.route || e.target !== current.el) return;
-  history.replaceState(null, "", hashOf(current.route, detail.params, current.lang));
+  const hash = hashOf(current.route, detail.params, current.lang);
+  if (detail.navigation) history.pushState(null, "", hash);
+  else history.replaceState(null, "", hash);
+});
+
+// A widget's "copy link": the address of its state on this page.
+document.addEventListener("ringlab-link", (e) => {
+  const detail = (e as CustomEvent<LinkRequestDetail>).detail;
+  if (!current.route || e.target !== current.el) return;
+  detail.href = new URL(hashOf(current.route, detail.params, current.lang), location.href).href;
 });
 
 langSelect.addEventListener("change", () => {

@@ -5,10 +5,11 @@
 import type { Ringlab } from "ringlab";
 import { messagesFor, type Messages } from "../i18n/index";
 import { h } from "./dom";
-import { errorText } from "./errors";
+import { errorText, pageError } from "./errors";
 import { Fmt } from "./format";
 import { getRinglab, ringlabIfLoaded } from "./module";
-import type { Spec, StateOf } from "./params";
+import { pack, unpack } from "./pack";
+import type { Packing, Spec, StateOf } from "./params";
 import { adoptStyles } from "./styles";
 
 /** detail of the `ringlab-statechange` event. */
@@ -19,6 +20,18 @@ export interface StateChangeDetail {
   state: Record<string, unknown>;
   /** The parameters that differ from their defaults, in attribute (and URL) form. */
   params: Record<string, string>;
+  /** A change the reader may want to go back from ("make it the cluster"): a host may push a history entry. */
+  navigation: boolean;
+}
+
+/**
+ * detail of the `ringlab-link` event: a widget asks the page it is on for a link to itself with
+ * these params; a host page that keeps the state in its address (the playground) sets `href`.
+ */
+export interface LinkRequestDetail {
+  widget: string;
+  params: Record<string, string>;
+  href?: string;
 }
 
 const live = new Set<RinglabElement<Spec, unknown>>();
@@ -44,7 +57,8 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
   static spec: Spec = {};
 
   static get observedAttributes(): string[] {
-    return [...Object.keys(this.spec), "lang", "theme"];
+    const packed = Object.values(this.spec).flatMap((c) => (c.packed ? [c.packed.param] : []));
+    return [...Object.keys(this.spec), ...packed, "lang", "theme"];
   }
 
   protected rl: M | undefined;
@@ -58,6 +72,14 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
   private scheduled = false;
   private currentLang = "";
   private resolveReady!: () => void;
+  /** Packed texts of the address (core/pack.ts), by their text: the last few. */
+  private readonly packs = new Map<string, string>();
+  /** Links' packed values being unpacked: the widget draws when they are in. */
+  private unpacking = 0;
+  /** A link's packed value that could not be read, shown until that parameter is set again. */
+  private packError: unknown = null;
+  /** The `ringlab-statechange` events waiting for their texts to be packed, in order. */
+  private notifying: Promise<void> | null = null;
   /** Resolves after the first render (the module loaded and the widget drew its state). */
   readonly ready: Promise<void> = new Promise((r) => (this.resolveReady = r));
 
@@ -90,23 +112,92 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     this.setState(partial, false);
   }
 
-  /** The parameters that differ from their defaults, in attribute form (what a URL carries). */
+  /**
+   * The parameters that differ from their defaults, in attribute form (what a URL carries). A long
+   * text of a packed parameter is there packed once {@link addressParams} has packed it, and left
+   * out when even packed it passes its Packing's `max`.
+   */
   get params(): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [k, codec] of Object.entries(this.spec)) {
       const a = this.getAttribute(k);
-      if (a !== null && a !== codec.format(codec.def)) out[k] = a;
+      if (a === null || a === codec.format(codec.def)) continue;
+      if (codec.packed && a.length > codec.packed.over) {
+        const z = this.packs.get(a);
+        if (z !== undefined && z.length <= codec.packed.max) out[codec.packed.param] = z;
+      } else out[k] = a;
     }
     return out;
   }
 
   /** Replaces the whole state from attribute-form params (missing ones go back to defaults). */
   set params(p: Record<string, string>) {
-    for (const k of Object.keys(this.spec)) {
+    for (const [k, codec] of Object.entries(this.spec)) {
+      // A packed value first: the widget waits for it before drawing the text's absence.
+      const z = codec.packed ? p[codec.packed.param] : undefined;
+      if (z !== undefined && codec.packed) this.setAttribute(codec.packed.param, z);
       const v = p[k];
       if (v === undefined) this.removeAttribute(k);
       else this.setAttribute(k, v);
     }
+  }
+
+  /** The parameters as an address carries them, every long text packed first. */
+  async addressParams(): Promise<Record<string, string>> {
+    await Promise.all(this.packings().map(([text]) => this.packed(text)));
+    return this.params;
+  }
+
+  /**
+   * A parameter's text as the address carries it: packed (undefined for a parameter without
+   * Packing, or a text short enough to go as it is); `fits` false when it is left out.
+   */
+  protected async packedParam(name: string): Promise<{ packed: string; fits: boolean } | undefined> {
+    const found = this.packings().find(([, n]) => n === name);
+    if (!found) return undefined;
+    const packed = await this.packed(found[0]);
+    return { packed, fits: packed.length <= found[2].max };
+  }
+
+  /** The long texts of packed parameters: [text, parameter, its Packing]. */
+  private packings(): [string, string, Packing][] {
+    const out: [string, string, Packing][] = [];
+    for (const [k, codec] of Object.entries(this.spec)) {
+      const a = this.getAttribute(k);
+      if (codec.packed && a !== null && a.length > codec.packed.over) out.push([a, k, codec.packed]);
+    }
+    return out;
+  }
+
+  private async packed(text: string): Promise<string> {
+    const known = this.packs.get(text);
+    if (known !== undefined) return known;
+    const z = await pack(text);
+    // The last few only: a text may be megabytes.
+    if (this.packs.size >= 4) this.packs.delete(this.packs.keys().next().value as string);
+    this.packs.set(text, z);
+    return z;
+  }
+
+  /** A link's packed value: unpacked into its parameter; the widget waits for it. */
+  private unpackInto(name: string, param: string, z: string): void {
+    this.unpacking++;
+    void unpack(z)
+      .then(
+        (text) => {
+          this.packs.set(text, z);
+          this.packError = null;
+          this.setAttribute(param, text);
+        },
+        () => {
+          this.packError = pageError("invalid_argument", "unreadablePacked", param, [name]);
+        },
+      )
+      .finally(() => {
+        this.unpacking--;
+        if (this.getAttribute(name) === z) this.removeAttribute(name);
+        this.requestUpdate();
+      });
   }
 
   /**
@@ -122,10 +213,38 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     if (fromUser) this.notify();
   }
 
-  /** Tells the host page the user changed the state (`ringlab-statechange`). */
-  protected notify(): void {
-    const detail: StateChangeDetail = { widget: this.localName, state: this.state, params: this.params };
-    this.dispatchEvent(new CustomEvent("ringlab-statechange", { detail, bubbles: true, composed: true }));
+  /**
+   * Tells the host page the user changed the state (`ringlab-statechange`); `navigation` marks a
+   * change the reader may want to go back from (the host may make it a history entry). A long
+   * text is packed first (asynchronously), so the event's params are what an address carries;
+   * events keep their order.
+   */
+  protected notify(navigation = false): void {
+    const send = () => {
+      const detail: StateChangeDetail = {
+        widget: this.localName,
+        state: this.state,
+        params: this.params,
+        navigation,
+      };
+      this.dispatchEvent(new CustomEvent("ringlab-statechange", { detail, bubbles: true, composed: true }));
+    };
+    const todo = this.packings().filter(([text]) => !this.packs.has(text));
+    if (!todo.length && !this.notifying) return send();
+    const done = (this.notifying ?? Promise.resolve())
+      .then(() => Promise.all(todo.map(([text]) => this.packed(text))))
+      .then(send, send);
+    this.notifying = done;
+    void done.then(() => {
+      if (this.notifying === done) this.notifying = null;
+    });
+  }
+
+  /** The host page's link to this widget with `params` (undefined: the host keeps no state in its address). */
+  protected hostLink(params: Record<string, string>): string | undefined {
+    const detail: LinkRequestDetail = { widget: this.localName, params };
+    this.dispatchEvent(new CustomEvent("ringlab-link", { detail, bubbles: true, composed: true }));
+    return detail.href;
   }
 
   connectedCallback(): void {
@@ -156,13 +275,18 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     this.disconnected();
   }
 
-  attributeChangedCallback(): void {
+  attributeChangedCallback(name: string, _old: string | null, value: string | null): void {
+    for (const [k, codec] of Object.entries(this.spec)) {
+      if (codec.packed?.param === name && value !== null) this.unpackInto(name, k, value);
+      // The parameter set anew: a link's unreadable value is no longer what the widget shows.
+      if (codec.packed && k === name && this.unpacking === 0) this.packError = null;
+    }
     this.requestUpdate();
   }
 
   /** Re-renders on the next microtask (many attribute changes make one render). */
   requestUpdate(): void {
-    if (this.scheduled || !this.rl || !this.isConnected) return;
+    if (this.scheduled || !this.rl || !this.isConnected || this.unpacking) return;
     this.scheduled = true;
     queueMicrotask(() => {
       this.scheduled = false;
@@ -172,7 +296,7 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
 
   private update(): void {
     const rl = this.rl;
-    if (!rl) return;
+    if (!rl || this.unpacking) return;
     const lang = this.closest("[lang]")?.getAttribute("lang") ?? "en";
     if (lang !== this.currentLang) {
       this.currentLang = lang;
@@ -185,7 +309,7 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     this.box.setAttribute("aria-label", this.heading());
     try {
       this.render(rl, this.state);
-      this.showError(null);
+      this.showError(this.packError);
     } catch (e) {
       this.showError(e);
     }

@@ -36,6 +36,8 @@ export const PAGE_RULES = {
   duplicateNamed: (_p: string, [name]: string[]) => `server "${name}" is listed twice`,
   noServerNamed: (_p: string, [name]: string[]) => `no server named ${name} on the ring`,
   noServerToScore: () => "rendezvous needs at least one server to score the key",
+  unreadablePacked: (p: string, [param]: string[]) =>
+    `the link's ${p} (its ${param} parameter) cannot be read: the link was cut short or changed`,
   unknownClaim: (_p: string, [id, ...ids]: string[]) => `unknown claim "${id}": use ${ids.join(", ")}`,
 } as const;
 

@@ -10,6 +10,27 @@ export interface Codec<T> {
   readonly def: T;
   parse(text: string): T;
   format(value: T): string;
+  /** How an address carries the text when it is long (absent: always as it is). */
+  readonly packed?: Packing;
+}
+
+/**
+ * A parameter whose long text an address carries packed (core/pack.ts: deflated, base64url) in a
+ * parameter of its own: ten thousand keys fit in a link that their text would make too long to
+ * share. The attribute keeps the text; only the address differs.
+ */
+export interface Packing {
+  /** The packed text's parameter (an attribute too: a link's value is unpacked when set). */
+  readonly param: string;
+  /** Texts longer than this (characters) go packed. */
+  readonly over: number;
+  /** A packed text longer than this is left out of the address (the widget says so). */
+  readonly max: number;
+}
+
+/** A codec whose long texts an address carries packed. */
+export function packedIn<T>(codec: Codec<T>, packed: Packing): Codec<T> {
+  return { ...codec, packed };
 }
 
 /** A number. Empty or unparsable text gives NaN (the module then says what is wrong). */

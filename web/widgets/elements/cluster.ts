@@ -11,23 +11,27 @@
 // (an nginx upstream block, a libmemcached server string, Envoy endpoints, `nodetool ring`);
 // `options`, the system's other options as a query string (`mode=consistent&hash=md5`); `keys`,
 // one key a line (a blank line is the empty key, as `ringlab place --keys` reads them); `change`
-// and `target`, the change whose moves are shown. Long key lists stay out of the URL.
+// and `target`, the change whose moves are shown. A long key list goes into an address packed
+// (`zkeys`, deflated: core/pack.ts), or is left out of it, the page saying so.
 import type { RinglabSystems } from "ringlab/systems";
 import { Charts } from "../core/chart";
 import { h, replace } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { systemsIfLoaded } from "../core/systems";
 import { drawChange, type ChangeParts } from "./cluster/change";
+import { placeCommand } from "./cluster/command";
 import { compatRows, compatView, loadAll } from "./cluster/compat";
 import { configOf, optionValues } from "./cluster/config";
 import { buildForm, clearErrors, fillForm, formParts, showConfigError, type Form } from "./cluster/form";
 import { drawKeys, drawKeysInput, keysInput, type KeysInput } from "./cluster/keys";
 import { cassandraRing, drawLoad } from "./cluster/load";
 import { lines, makeSystem, type Config, type PageSystem } from "./cluster/module";
-import { ROWS, URL_KEYS_MAX, spec, type State } from "./cluster/state";
+import { SHARE_STYLES, drawShare, shareParts } from "./cluster/share";
+import { ROWS, spec, type State } from "./cluster/state";
 import { STYLES } from "./cluster/styles";
 import { NAMES, SYS, SYSTEMS, type SystemName } from "./cluster/systems";
 import { rich } from "./cluster/text";
+import { drawUndo, undoParts, type UndoParts } from "./cluster/undo";
 import { categories, place, type Page } from "./cluster/view";
 
 export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
@@ -45,6 +49,10 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   private change!: ChangeParts;
   private compatTitle!: HTMLParagraphElement;
   private compatOut!: HTMLDivElement;
+  private share = shareParts();
+  private undo: UndoParts = undoParts();
+  /** Inside undoable(): the changes made notify once, when all are made. */
+  private batching = false;
 
   protected heading(): string {
     return this.t.cluster.title;
@@ -58,18 +66,8 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     return compatRows.length ? systemsIfLoaded() : undefined;
   }
 
-  /** Long key lists stay out of the URL (the page then starts from the example keys). */
-  override get params(): Record<string, string> {
-    const p = super.params;
-    if ((p.keys?.length ?? 0) > URL_KEYS_MAX) delete p.keys;
-    return p;
-  }
-  override set params(p: Record<string, string>) {
-    super.params = p;
-  }
-
   protected override extraStyles(): string {
-    return STYLES;
+    return STYLES + SHARE_STYLES;
   }
 
   protected build(box: HTMLDivElement): void {
@@ -112,8 +110,10 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       h("div", { class: "cl-grid" }, this.keysOut, this.loadOut),
       this.movesTitle,
       this.change.box,
+      this.undo.view,
       this.change.error,
       this.change.moves,
+      this.share.view,
       this.compatTitle,
       this.compatOut,
     );
@@ -138,7 +138,39 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     const map = optionValues(this.state);
     if (f && value === f.def) map.delete(name);
     else map.set(name, value);
-    this.setState({ options: new URLSearchParams([...map]).toString() }, true);
+    this.setState({ options: new URLSearchParams([...map]).toString() }, !this.batching);
+  }
+
+  /** The attributes that are the state (null: absent). */
+  private stateAttributes(): Record<string, string | null> {
+    return Object.fromEntries(Object.keys(spec).map((k) => [k, this.getAttribute(k)]));
+  }
+
+  /** The changes `make` makes, as one step: a history entry the host may keep, and an Undo. */
+  private undoable(make: () => void): void {
+    const before = this.stateAttributes();
+    this.batching = true;
+    try {
+      make();
+    } finally {
+      this.batching = false;
+    }
+    this.undo.step = { before, after: this.stateAttributes() };
+    this.undo.said = "made";
+    this.notify(true);
+  }
+
+  /** Undo: the state before the step, as it was. */
+  private undoStep(): void {
+    const step = this.undo.step;
+    if (!step) return;
+    for (const [k, v] of Object.entries(step.before)) {
+      if (v === null) this.removeAttribute(k);
+      else this.setAttribute(k, v);
+    }
+    this.undo.step = null;
+    this.undo.said = "undone";
+    this.notify();
   }
 
   /** The page as its parts see it. */
@@ -149,8 +181,9 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       host: this,
       active: this.shadowRoot?.activeElement,
       shown: this.shown,
-      set: (partial) => this.setState(partial, true),
+      set: (partial) => this.setState(partial, !this.batching),
       setOption: (name, value) => this.setOption(name, value),
+      undoable: (make) => this.undoable(make),
       redraw: () => this.requestUpdate(),
     };
   }
@@ -183,6 +216,8 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       replace(this.change.box);
       replace(this.change.error);
       replace(this.change.moves, h("p", { class: "hint", "data-testid": "moves-blocked" }, t.fixFirst));
+      replace(this.share.view);
+      drawUndo(page, this.undo, this.stateAttributes(), () => this.undoStep());
       return;
     }
     try {
@@ -192,7 +227,17 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       drawKeys(page, this.keysOut, state, rows, cats);
       const ring = state.system === "cassandra" ? cassandraRing(page, rl, state, rows, cats) : null;
       drawLoad(page, this.loadOut, this.charts, state, sys, config, rows, cats, ring);
-      drawChange(page, this.change, rl, state, sys, config, rows, cats);
+      const moves = drawChange(page, this.change, rl, state, sys, config, rows, cats);
+      drawUndo(page, this.undo, this.stateAttributes(), () => this.undoStep());
+      drawShare(page, this.share, {
+        system: state.system,
+        keys,
+        rows,
+        moves,
+        command: placeCommand(rl, state.system, config.options, keys),
+        link: this.hostLink({}) === undefined ? undefined : async () => this.hostLink(await this.addressParams()) ?? "",
+        packedKeys: () => this.packedParam("keys"),
+      });
     } finally {
       sys.dispose();
     }

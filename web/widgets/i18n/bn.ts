@@ -807,7 +807,7 @@ const bn: Messages = {
     systemDefault: "স্বাভাবিক",
     keysLabel: "Key, প্রতি লাইনে একটি",
     keysHint:
-      "প্রতিটি লাইন একটি key, UTF-8-এ হুবহু (ফাঁকাও গোনা হয়); ফাঁকা লাইন মানে খালি key। লম্বা তালিকা ঠিকানায় রাখা হয় না।",
+      "প্রতিটি লাইন একটি key, UTF-8-এ হুবহু (ফাঁকাও গোনা হয়); ফাঁকা লাইন মানে খালি key। লম্বা তালিকা ঠিকানায় যায় সংকুচিত হয়ে।",
     exampleKeys: "উদাহরণের key",
     manyKeys: (n) => `${n}টি key`,
     badKeys: (_n, text) => `${text}টি key এই সিস্টেমে চলে না (টেবিলে চিহ্নিত)।`,
@@ -915,6 +915,37 @@ const bn: Messages = {
       duplicate_server: "এই সার্ভার দুবার আছে।",
       limit_exceeded: "এটি ringlab-এর সীমার চেয়ে বড়।",
       other: "Module এটি গ্রহণ করেনি।",
+    },
+    undo: {
+      made: "এখন cluster বদলানো রূপে আছে।",
+      button: "আগের মতো করুন",
+      undone: "cluster বদলের আগের মতো আছে।",
+    },
+    share: {
+      title: "শেয়ার করা আর ফাইলে নামানো",
+      linkLabel: "এই পাতার, এখন যেমন আছে তেমন, একটি লিংক",
+      copyLink: "লিংক কপি করুন",
+      linkCopied: "লিংক কপি হয়েছে।",
+      linkCopiedWithoutKeys: "লিংক কপি হয়েছে, key ছাড়া: সঙ্গে key-এর ফাইলটিও দিন।",
+      keysLeftOut: (_n: number, keys: string, chars: string) =>
+        `লিংকে ${keys}টি key রাখা হয়নি: সংকুচিত করেও সেগুলো ${chars} অক্ষর, লিংকের জন্য খুব লম্বা। লিংক খুললে উদাহরণের key দেখাবে; সঙ্গে key-এর ফাইলটিও দিন।`,
+      keyFile: (file: string) => `key-এর ফাইল নামান (\`${file}\`)`,
+      answersLabel: (n: string) => `প্রতিটি key-এর উত্তর (${n}টি key)`,
+      movesLabel: (n: string) => `যে key-গুলো সরে (${n}টি)`,
+      movesNone: "যে key-গুলো সরে (দেখানোর মতো কোনো বদল নেই)",
+      csv: "CSV নামান",
+      json: "JSON নামান",
+      copyTable: "সারণি কপি করুন",
+      tableCopied: (_n: number, rows: string) =>
+        `সারণি কপি হয়েছে: শিরোনামসহ ${rows}টি সারি, ট্যাব দিয়ে আলাদা; স্প্রেডশিটে পেস্ট করুন।`,
+      copyFailed: "ব্রাউজার কপি করতে দেয়নি: বরং ফাইলটি নামান।",
+      commandTitle: "কমান্ড লাইন থেকে একই উত্তর",
+      commandHint:
+        "এই কনফিগারেশন আর এই key-গুলো দিয়ে `ringlab place` প্রতিটি key-এর উত্তর ছাপে, প্রতি key-এ JSON-এর এক লাইন।",
+      commandHintFile: (file: string) =>
+        `এই কনফিগারেশন দিয়ে \`ringlab place\` প্রতিটি key-এর উত্তর ছাপে, প্রতি key-এ JSON-এর এক লাইন; key-গুলো আছে \`${file}\`-এ: কমান্ডের পাশে ফাইলটি নামিয়ে রাখুন।`,
+      copyCommand: "কমান্ড কপি করুন",
+      commandCopied: "কমান্ড কপি হয়েছে।",
     },
   },
 
@@ -1043,6 +1074,8 @@ const bn: Messages = {
         `${p} ${open}${min}, ${max}${close} পরিসরে হতে হবে; দেওয়া হয়েছে ${got}।`,
       integer: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       notWhole: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
+      unreadablePacked: (p, [param]) =>
+        `link-এর ${p} (তার ${param} parameter) পড়া যায় না: link-টি কেটে গেছে বা বদলানো হয়েছে`,
       anInteger: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       number: (p, [got]) => `${p} একটি সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       prime: (p, [got]) => `${p} একটি মৌলিক সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,

@@ -824,7 +824,7 @@ const en = {
     systemDefault: "default",
     keysLabel: "Keys, one per line",
     keysHint:
-      "Each line is a key, byte for byte as UTF-8 (spaces count); a blank line is the empty key. Long lists stay out of the address.",
+      "Each line is a key, byte for byte as UTF-8 (spaces count); a blank line is the empty key. A long list goes into the address compressed.",
     exampleKeys: "Example keys",
     manyKeys: (n: string) => `${n} keys`,
     badKeys: (n: number, text: string) =>
@@ -950,6 +950,38 @@ const en = {
       limit_exceeded: "This is larger than ringlab allows.",
       other: "The module refused this.",
     } as Record<"invalid_argument" | "out_of_range" | "duplicate_server" | "limit_exceeded" | "other", string>,
+    /** "Make it the cluster", undone. */
+    undo: {
+      made: "The cluster is now the changed one.",
+      button: "Undo",
+      undone: "The cluster is as it was before the change.",
+    },
+    share: {
+      title: "Share and export",
+      linkLabel: "A link to this page as it is",
+      copyLink: "Copy link",
+      linkCopied: "Link copied.",
+      linkCopiedWithoutKeys: "Link copied, without the keys: share the key file with it.",
+      keysLeftOut: (n: number, keys: string, chars: string) =>
+        `The link leaves out the ${keys} ${n === 1 ? "key" : "keys"}: even compressed they would be ${chars} characters, too long for a link. It opens with the example keys; share the key file with it.`,
+      keyFile: (file: string) => `Download the key file (\`${file}\`)`,
+      answersLabel: (n: string) => `Each key's answer (${n} keys)`,
+      movesLabel: (n: string) => `The keys that move (${n})`,
+      movesNone: "The keys that move (no change to show)",
+      csv: "Download CSV",
+      json: "Download JSON",
+      copyTable: "Copy the table",
+      tableCopied: (n: number, rows: string) =>
+        `Table copied: ${rows} ${n === 1 ? "row" : "rows"} and a header, tab-separated; paste it into a spreadsheet.`,
+      copyFailed: "The browser did not allow copying: download the file instead.",
+      commandTitle: "The same answers from the command line",
+      commandHint:
+        "`ringlab place` with this configuration and these keys prints each key's answer, one JSON line a key.",
+      commandHintFile: (file: string) =>
+        `\`ringlab place\` with this configuration prints each key's answer, one JSON line a key; the keys are in \`${file}\`: download it beside the command.`,
+      copyCommand: "Copy the command",
+      commandCopied: "Command copied.",
+    },
   },
 
   claims: {

@@ -16,6 +16,7 @@ import {
   type KeyRow,
   type PageSystem,
 } from "./module";
+import type { Move } from "./export";
 import { drawMoves } from "./moves";
 import type { State } from "./state";
 import { SYS } from "./systems";
@@ -29,7 +30,10 @@ export interface ChangeParts {
   moves: HTMLDivElement;
 }
 
-/** The change's choices, its target, and what it moves (by diff). */
+/**
+ * The change's choices, its target, and what it moves (by diff); returns the moves (null when the
+ * change cannot be made), which the page also offers as files.
+ */
 export function drawChange(
   page: Page,
   parts: ChangeParts,
@@ -39,7 +43,7 @@ export function drawChange(
   config: Config,
   rows: KeyRow[],
   cats: string[],
-): void {
+): Move[] | null {
   const t = page.t.cluster;
   const def = SYS[state.system];
   const counted = def.count;
@@ -139,15 +143,18 @@ export function drawChange(
     replace(parts.error, errorView(page, e, "change-error-text"));
     replace(parts.moves);
     apply.disabled = true;
-    return;
+    return null;
   }
   try {
     // "Make it the cluster": the changed servers written back in the page's own form.
     const next = afterChange(state, kind, target, other);
-    apply.addEventListener("click", () => {
-      if (def.count) page.setOption(def.count, next.count ?? "");
-      else page.set({ ...next.state, target: "", weight: "" });
-    });
+    // One step the reader can undo (and go back from).
+    apply.addEventListener("click", () =>
+      page.undoable(() => {
+        if (def.count) page.setOption(def.count, next.count ?? "");
+        else page.set({ ...next.state, target: "", weight: "" });
+      }),
+    );
     const valid = rows.filter((r) => !r.error).map((r) => r.key);
     const d = sys.diff(other, valid);
     // The server the change touches, as the module names it (an added one: the name it gave it).
@@ -158,6 +165,7 @@ export function drawChange(
         ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
         : target;
     drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d.keys, d.moves, cats, config);
+    return d.moves;
   } finally {
     other.dispose();
   }

@@ -1,5 +1,5 @@
 // The cluster page's state (its attributes and address) and the limits of what it draws.
-import { oneOf, str, type Codec, type StateOf } from "../../core/params";
+import { oneOf, packedIn, str, type Codec, type StateOf } from "../../core/params";
 import { DEFAULT_KEYS, SYSTEMS, type SystemName } from "./systems";
 
 /** Text kept as written (CRLF as LF); absent is null: the system's example. */
@@ -7,17 +7,29 @@ function text(): Codec<string | null> {
   return { def: null, parse: (t) => t.replace(/\r\n?/g, "\n"), format: (v) => v ?? "" };
 }
 
+/** Keys longer than this (in characters) go into an address packed (deflated, base64url). */
+export const URL_KEYS_MAX = 2000;
+/**
+ * Packed keys longer than this (in characters) are left out of the address: a link of about
+ * 100 KB still opens in every browser, and the page offers the key file instead.
+ */
+export const URL_PACKED_MAX = 100_000;
+
 export const spec = {
   system: oneOf<SystemName>("nginx", SYSTEMS),
   servers: text(),
   format: oneOf<"list" | "text">("list", ["list", "text"]),
   config: text(),
   options: str(""),
-  keys: {
-    def: DEFAULT_KEYS,
-    parse: (t: string) => t.replace(/\r\n?/g, "\n"),
-    format: (v: string) => v,
-  } as Codec<string>,
+  // A long key list goes into an address packed, as `zkeys` (core/pack.ts).
+  keys: packedIn(
+    {
+      def: DEFAULT_KEYS,
+      parse: (t: string) => t.replace(/\r\n?/g, "\n"),
+      format: (v: string) => v,
+    } as Codec<string>,
+    { param: "zkeys", over: URL_KEYS_MAX, max: URL_PACKED_MAX },
+  ),
   change: oneOf<"add" | "remove" | "down">("add", ["add", "remove", "down"]),
   target: str(""),
   /** The weight of a server added ("": the system's own default). */
@@ -25,8 +37,6 @@ export const spec = {
 };
 export type State = StateOf<typeof spec>;
 
-/** Keys longer than this (in characters) are not put in the URL. */
-export const URL_KEYS_MAX = 2000;
 /** Rows shown at first, and added by "show more". */
 export const ROWS = 100;
 export const MORE = 1000;

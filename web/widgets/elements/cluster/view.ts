@@ -30,6 +30,8 @@ export interface Page {
   shown: { keys: number; moves: number };
   set(partial: Partial<State>): void;
   setOption(name: string, value: string): void;
+  /** Runs the changes `make` makes as one step the reader can undo ("make it the cluster"). */
+  undoable(make: () => void): void;
   redraw(): void;
 }
 
