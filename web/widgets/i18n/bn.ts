@@ -941,7 +941,7 @@ const bn: Messages = {
       copyFailed: "ব্রাউজার কপি করতে দেয়নি: বরং ফাইলটি নামান।",
       commandTitle: "কমান্ড লাইন থেকে একই উত্তর",
       commandHint:
-        "এই কনফিগারেশন আর এই key-গুলো দিয়ে `ringlab place` প্রতিটি key-এর উত্তর ছাপে, প্রতি key-এ JSON-এর এক লাইন।",
+        "এই কনফিগারেশন আর এই key-গুলো দিয়ে `ringlab place` প্রতিটি key-এর উত্তর ছাপে, প্রতি key-এ JSON-এর এক লাইন (`npx ringlab` চালায় npm package-এরটি)।",
       commandHintFile: (file: string) =>
         `এই কনফিগারেশন দিয়ে \`ringlab place\` প্রতিটি key-এর উত্তর ছাপে, প্রতি key-এ JSON-এর এক লাইন; key-গুলো আছে \`${file}\`-এ: কমান্ডের পাশে ফাইলটি নামিয়ে রাখুন।`,
       copyCommand: "কমান্ড কপি করুন",

@@ -976,7 +976,7 @@ const en = {
       copyFailed: "The browser did not allow copying: download the file instead.",
       commandTitle: "The same answers from the command line",
       commandHint:
-        "`ringlab place` with this configuration and these keys prints each key's answer, one JSON line a key.",
+        "`ringlab place` with this configuration and these keys prints each key's answer, one JSON line a key (`npx ringlab` runs the npm package's).",
       commandHintFile: (file: string) =>
         `\`ringlab place\` with this configuration prints each key's answer, one JSON line a key; the keys are in \`${file}\`: download it beside the command.`,
       copyCommand: "Copy the command",
