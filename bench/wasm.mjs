@@ -19,6 +19,8 @@
 //       each real system's placeMany (keys as strings and as bytes) against its npm package
 //   node bench/wasm.mjs rendezvous [--servers S] [--pool N] [--reps R] [--warmup W]
 //       ns per key of rendezvous over S servers (default 100), the batch call (pickMany)
+//   node bench/wasm.mjs profile SYSTEM [--pool N] [--reps R] [--warmup W]
+//       where one real system's placeMany(keys) spends its time: shares of a CPU profile
 //
 // Options: --dist DIR loads the package from DIR (default web/lib/dist); --wasm FILE the main
 // module from DIR/wasm/FILE (default: ringlab-simd.wasm where this engine has WebAssembly SIMD128,
@@ -587,6 +589,22 @@ async function hashring(o) {
   return result;
 }
 
+// The real systems' configurations the bench measures (and profiles), one row each.
+const benchServers = Array.from({ length: 10 }, (_, i) => `10.0.0.${i + 1}:11211`);
+const systemRows = {
+  memcached: ["10 servers, consistent_ketama", { servers: benchServers.join(","), mode: "consistent_ketama" }],
+  nginx: ["10 servers, hash consistent", { servers: benchServers.join(","), mode: "consistent" }],
+  libketama: ["10 servers", { servers: benchServers.map((s) => `${s}=100`).join(",") }],
+  redis: ["CLUSTER KEYSLOT", {}],
+  kafka: ["100 partitions, murmur2", { partitions: 100 }],
+  cassandra: ["the token", {}],
+  guava: ["1000 buckets, murmur3_128 input", { buckets: 1000, input: "murmur3_128" }],
+  erlang: ["phash2/2 of a binary, range 2^32", { range: 4294967296 }],
+  "envoy-ring": ["10 hosts, xxHash", { hosts: benchServers.join(",") }],
+  "envoy-maglev": ["10 hosts, table 65537", { hosts: benchServers.join(",") }],
+};
+const systemRow = (system) => ({ system, config: systemRows[system][0], options: systemRows[system][1] });
+
 // The real systems (ringlab/systems): per system, system(...).placeMany(keys) given the keys as
 // JS strings and as bytes, against the npm package people use for it, on the same keys.
 async function systems(o) {
@@ -597,7 +615,7 @@ async function systems(o) {
   const keys = rl.keys(poolSeed, Math.max(1, Math.floor(o.pool / 10)));
   const bytes = keys.map((k) => new TextEncoder().encode(k));
   const n = keys.length;
-  const servers = Array.from({ length: 10 }, (_, i) => `10.0.0.${i + 1}:11211`);
+  const servers = benchServers;
   const optional = (name) => {
     try {
       return require(name);
@@ -613,8 +631,7 @@ async function systems(o) {
   const rows = [
     {
       system: "memcached",
-      config: "10 servers, consistent_ketama",
-      options: { servers: servers.join(","), mode: "consistent_ketama" },
+      ...systemRow("memcached"),
       npm: HashRing && {
         name: "hashring",
         make: () => new HashRing(servers, "md5", { "default port": 11211 }),
@@ -625,16 +642,10 @@ async function systems(o) {
         },
       },
     },
+    systemRow("nginx"),
+    systemRow("libketama"),
     {
-      system: "nginx",
-      config: "10 servers, hash consistent",
-      options: { servers: servers.join(","), mode: "consistent" },
-    },
-    { system: "libketama", config: "10 servers", options: { servers: servers.map((s) => `${s}=100`).join(",") } },
-    {
-      system: "redis",
-      config: "CLUSTER KEYSLOT",
-      options: {},
+      ...systemRow("redis"),
       npm: clusterKeySlot && {
         name: "cluster-key-slot",
         make: () => clusterKeySlot,
@@ -646,9 +657,7 @@ async function systems(o) {
       },
     },
     {
-      system: "kafka",
-      config: "100 partitions, murmur2",
-      options: { partitions: 100 },
+      ...systemRow("kafka"),
       npm: kafkaPartitioner && {
         name: "kafkajs DefaultPartitioner",
         make: () => kafkaPartitioner,
@@ -660,11 +669,9 @@ async function systems(o) {
         },
       },
     },
-    { system: "cassandra", config: "the token", options: {} },
+    systemRow("cassandra"),
     {
-      system: "guava",
-      config: "1000 buckets, murmur3_128 input",
-      options: { buckets: 1000, input: "murmur3_128" },
+      ...systemRow("guava"),
       npm: gouache && {
         name: "jump-gouache murmurConsistentHash",
         make: () => gouache,
@@ -675,9 +682,9 @@ async function systems(o) {
         },
       },
     },
-    { system: "erlang", config: "phash2/2 of a binary, range 2^32", options: { range: 4294967296 } },
-    { system: "envoy-ring", config: "10 hosts, xxHash", options: { hosts: servers.join(",") } },
-    { system: "envoy-maglev", config: "10 hosts, table 65537", options: { hosts: servers.join(",") } },
+    systemRow("erlang"),
+    systemRow("envoy-ring"),
+    systemRow("envoy-maglev"),
   ];
   const out = [];
   // The floor: only reading the keys' UTF-16 units in JavaScript, what any call given JS strings
@@ -719,13 +726,57 @@ async function systems(o) {
   return { pool: n, ops: out };
 }
 
+// Where the time of one system's placeMany(keys) goes, given JS strings as the bench gives them:
+// a CPU profile (the inspector's sampling profiler) of repeated calls, each sample's frame put in
+// one of four parts. The shares are of the samples in those parts (idle and the profiler's own
+// excluded), so they hold on a busy machine, where the times do not.
+async function profile(o) {
+  const name = o.positional[1];
+  if (!systemRows[name]) throw new Error(`profile: no system ${name}`);
+  const systemsApi = await loadSystems(o);
+  if (!systemsApi) return { skipped: "ringlab/systems is not built" };
+  const rl = await loadRinglab(o);
+  const keys = rl.keys(poolSeed, Math.max(1, Math.floor(o.pool / 10)));
+  const sys = systemsApi.system(name, systemRows[name][1]);
+  const reused = sys.placeMany(keys);
+  const { Session } = await import("node:inspector/promises");
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.setSamplingInterval", { interval: 100 });
+  for (let i = 0; i < o.warmup; i++) sink ^= sys.placeMany(keys, reused).server[0];
+  // At least 20 calls: enough samples for the shares at the default --reps.
+  const calls = Math.max(20, o.reps);
+  await session.post("Profiler.start");
+  for (let i = 0; i < calls; i++) sink ^= sys.placeMany(keys, reused).server[0];
+  const { profile: p } = await session.post("Profiler.stop");
+  session.disconnect();
+  sys.dispose();
+  const part = (frame) => {
+    if (frame.functionName === "(garbage collector)") return "gc";
+    if (frame.functionName === "encodeInto") return "encode";
+    if (frame.url.startsWith("wasm://")) return "module";
+    if (frame.functionName === "(idle)" || frame.functionName === "(program)" || frame.functionName === "(root)")
+      return null;
+    return "js";
+  };
+  const nodes = new Map(p.nodes.map((node) => [node.id, part(node.callFrame)]));
+  const time = { encode: 0, gc: 0, js: 0, module: 0 };
+  p.samples.forEach((id, i) => {
+    const k = nodes.get(id);
+    if (k) time[k] += p.timeDeltas[i] ?? 0;
+  });
+  const total = time.encode + time.gc + time.js + time.module;
+  return { system: name, keys: keys.length, calls, shares: Object.fromEntries(Object.entries(time).map(([k, v]) => [k, v / total])) };
+}
+
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, compare, workers, ops, hashring, systems, rendezvous };
+const modes = { experiment, compare, workers, ops, hashring, systems, rendezvous, profile };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems | rendezvous [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems | rendezvous | profile SYSTEM [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

@@ -394,7 +394,17 @@ function measureSystems(o) {
   const native = json(nativeBench, ["systems", ...args]);
   console.log("bench: the real systems (WASM) against their npm packages");
   const systems = json(process.execPath, [wasmWorker, "systems", ...args]);
-  if (!systems.skipped) systems.native = Object.fromEntries((native.ops ?? []).map((op) => [op.op, op]));
+  if (!systems.skipped) {
+    systems.native = Object.fromEntries((native.ops ?? []).map((op) => [op.op, op]));
+    // Where each system's time goes: a CPU profile of its placeMany, one process per system.
+    console.log("bench: the real systems' profiles (WASM)");
+    const names = [...new Set(systems.ops.map((op) => op.op.replace(/\.(strings|bytes|npm)$/, "")))];
+    systems.profiles = Object.fromEntries(
+      names
+        .filter((name) => !name.startsWith("floor"))
+        .map((name) => [name, json(process.execPath, [wasmWorker, "profile", name, ...args]).shares]),
+    );
+  }
   return systems;
 }
 
@@ -444,6 +454,24 @@ function systemsSection(systems, s) {
     );
   }
   L.push("");
+  if (systems.profiles) {
+    const pc = (x) => (x === undefined ? "—" : `${(100 * x).toFixed(0)} %`);
+    L.push(
+      "Where the time of `placeMany(keys, out)` on JS strings goes: the shares of a CPU profile of repeated calls " +
+        "(`node bench/wasm.mjs profile SYSTEM`, the inspector's sampling profiler; idle excluded, so the shares hold on a busy machine). " +
+        "The keys' bytes: `TextEncoder.encodeInto` writing each chunk's joined keys into the module's memory; " +
+        "garbage collection: mostly the joined strings; the package: the JavaScript that stages the keys (joining them, " +
+        "checking each is a string) and copies the typed answers out; the module: the system's own work in WebAssembly.",
+      "",
+      "| system | the keys' bytes | garbage collection | the package (JS) | the module (WASM) |",
+      "|---|---|---|---|---|",
+    );
+    for (const name of names) {
+      const sh = systems.profiles[name];
+      if (sh) L.push(`| ${name} | ${pc(sh.encode)} | ${pc(sh.gc)} | ${pc(sh.js)} | ${pc(sh.module)} |`);
+    }
+    L.push("");
+  }
   return L;
 }
 

@@ -319,6 +319,7 @@ val system_names() {
 // JavaScript type against, and what the package's declared option types are tested against.
 struct OptionOut {
   std::string name;
+  std::string flag;      // the command line's flag: "--min-ring" for minRingSize
   std::string type;      // "integer", "text", "list", "choice", "file", "flag"
   std::string choices;   // a choice's names, separated by '|'
   std::string fallback;  // the default as text, "" when none
@@ -332,8 +333,8 @@ val system_options(const std::string& name) {
     val out = val::array();
     for (const ringlab::systems::SystemOption& o : ringlab::systems::system_options(name)) {
       if (o.command_line_only) continue;
-      OptionOut e{std::string(o.name), std::string(ringlab::systems::option_type_name(o.type)), std::string(o.choices),
-                  std::string(o.fallback)};
+      OptionOut e{std::string(o.name), std::string(o.flag), std::string(ringlab::systems::option_type_name(o.type)),
+                  std::string(o.choices), std::string(o.fallback)};
       if (const auto r = ringlab::systems::option_range(name, o)) {
         e.lo = static_cast<double>(r->lo);
         e.hi = static_cast<double>(r->hi);
@@ -663,6 +664,7 @@ RINGLAB_ONCE void register_all() {
 
   value_object<OptionOut>("RawSystemOption")
       .field("name", &OptionOut::name)
+      .field("flag", &OptionOut::flag)
       .field("type", &OptionOut::type)
       .field("choices", &OptionOut::choices)
       .field("fallback", &OptionOut::fallback)

@@ -108,6 +108,7 @@ export class RinglabSystemsModule implements RinglabSystems {
     const n = this.#known(str(name, "name"));
     return this.#table(n).map((o) => ({
       name: o.name,
+      flag: o.flag,
       type: o.type,
       choices: o.choices === "" ? [] : o.choices.split("|"),
       default: o.fallback === "" ? undefined : o.fallback,

@@ -62,6 +62,8 @@ export interface RawSystemsModule extends RawCommon, RawSystemsCalls {
 /** An option of a system, from the core's table (cpp/include/ringlab/systems/placement.hpp). */
 export interface RawSystemOption {
   name: string;
+  /** The command line's flag ("--min-ring" for minRingSize). */
+  flag: string;
   type: "integer" | "text" | "list" | "choice" | "file" | "flag";
   /** A choice's names, separated by "|". */
   choices: string;

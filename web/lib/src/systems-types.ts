@@ -153,6 +153,8 @@ export type SystemOptions<N extends SystemName = SystemName> = {
 /** An option as the module's table defines it. */
 export interface SystemOptionSpec {
   name: string;
+  /** The same option as `ringlab place SYSTEM` takes it: its flag ("--min-ring" for minRingSize). */
+  flag: string;
   type: "integer" | "text" | "list" | "choice" | "file" | "flag";
   /** A choice's names. */
   choices: string[];

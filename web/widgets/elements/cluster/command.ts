@@ -5,38 +5,6 @@ import type { RinglabSystems, SystemName as ModuleSystemName } from "ringlab/sys
 import type { SystemOptions } from "./module";
 import type { SystemName } from "./systems";
 
-/**
- * Each option's flag, as `ringlab place` spells it (cpp/include/ringlab/systems/placement.hpp,
- * SystemOption.flag: the module's options() names the options, not their flags). The flag is the
- * name in kebab case but for the three the parameter table names (--table is tableSize). The test
- * of the shown command runs it: a flag spelled wrong is the CLI's "unknown flag".
- */
-export const FLAGS: Record<string, string> = {
-  servers: "--servers",
-  mode: "--mode",
-  down: "--down",
-  upstream: "--upstream",
-  serverString: "--server-string",
-  hash: "--hash",
-  sortHosts: "--sort-hosts",
-  serverFile: "--server-file",
-  nodes: "--nodes",
-  partitions: "--partitions",
-  partitioner: "--partitioner",
-  tokens: "--tokens",
-  ring: "--ring",
-  buckets: "--buckets",
-  input: "--input",
-  range: "--range",
-  term: "--term",
-  hosts: "--hosts",
-  endpoints: "--endpoints",
-  minRingSize: "--min-ring",
-  maxRingSize: "--max-ring",
-  useHostname: "--use-hostname",
-  tableSize: "--table",
-};
-
 /** The file a file option's text is written to. */
 const FILES: Record<string, string> = {
   upstream: "upstream.conf",
@@ -73,7 +41,7 @@ export interface Command {
 
 /**
  * The command for the page's system, options (as the page gives them to `system()`) and keys.
- * Each option's type is the module's (options()): a file option becomes a file of its own.
+ * Each option's flag and type are the module's (options()): a file option becomes a file of its own.
  */
 export function placeCommand(
   rl: RinglabSystems,
@@ -81,12 +49,15 @@ export function placeCommand(
   options: SystemOptions,
   keys: readonly string[],
 ): Command {
-  const types = new Map(rl.options(system as ModuleSystemName).map((o) => [o.name, o.type]));
+  // Each option's flag and type as the core's option table defines them (the one table both
+  // the command line's flags and the module's options come from).
+  const table = new Map(rl.options(system as ModuleSystemName).map((o) => [o.name, o]));
   const files: string[] = [];
   const words = ["ringlab", "place", system];
   for (const [name, value] of Object.entries(options)) {
-    const flag = FLAGS[name] ?? `--${name}`;
-    const type = types.get(name);
+    const spec = table.get(name);
+    const flag = spec?.flag ?? `--${name}`;
+    const type = spec?.type;
     if (type === "flag") {
       if (value === true) words.push(flag);
     } else if (type === "file") {
