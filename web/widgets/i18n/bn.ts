@@ -810,15 +810,15 @@ const bn: Messages = {
       "প্রতিটি লাইন একটি key, UTF-8-এ হুবহু (ফাঁকাও গোনা হয়); ফাঁকা লাইন মানে খালি key। লম্বা তালিকা ঠিকানায় রাখা হয় না।",
     exampleKeys: "উদাহরণের key",
     manyKeys: (n) => `${n}টি key`,
-    loadFile: "key-এর file খুলুন",
+    loadFile: "key-এর ফাইল খুলুন",
     fileNote: (name, keys, bytes, bytesText) =>
       `${name} থেকে: ${keys}টি key, প্রতি লাইনে একটি, \`ringlab place --keys\` যেভাবে পড়ে` +
-      (bytes ? `; তার ${bytesText}টি UTF-8 নয়, তাই byte হিসেবেই বসানো (\\xHH দেখানো)।` : "।"),
+      (bytes ? `; তার ${bytesText}টি UTF-8 নয়, তাই byte হিসেবেই বসানো (\`\\xHH\` দেখানো)।` : "।"),
     placing: (done, total) => `key বসানো হচ্ছে: ${total}টির ${done}টি`,
     placingWait: "key বসানো হচ্ছে…",
     findLabel: "key খুঁজুন",
     findHint:
-      "তালিকায় যেমন আছে তেমন একটি key লিখুন (UTF-8 নয় এমন byte \\xHH হিসেবে): তার লাইন, সার্ভার আর কেন সেই সার্ভার, দেখা যাবে।",
+      "তালিকায় যেমন আছে তেমন একটি key লিখুন (UTF-8 নয় এমন byte `\\xHH` হিসেবে): তার লাইন, সার্ভার আর কেন সেই সার্ভার, দেখা যাবে।",
     findNone: (lines) =>
       lines === null ? "হুবহু এই key নেই।" : `হুবহু এই key নেই; এটি আছে এমন key এই লাইনগুলোতে: ${lines}।`,
     alsoOn: (lines) => `আরও আছে লাইন ${lines}-এ`,

@@ -830,11 +830,14 @@ const en = {
     loadFile: "Load a key file",
     fileNote: (name: string, keys: string, bytes: number, bytesText: string) =>
       `From ${name}: ${keys} keys, one a line as \`ringlab place --keys\` reads them` +
-      (bytes ? `; ${bytesText} ${bytes === 1 ? "is" : "are"} not UTF-8, placed as their bytes (shown \\xHH).` : "."),
+      (bytes
+        ? `; ${bytesText} ${bytes === 1 ? "is" : "are"} not UTF-8, placed as their bytes (shown \`\\xHH\`).`
+        : "."),
     placing: (done: string, total: string) => `Placing the keys: ${done} of ${total}`,
     placingWait: "Placing the keys…",
     findLabel: "Find a key",
-    findHint: "Type a key as the list has it (a byte that is not UTF-8 as \\xHH) to see its line, its server and why.",
+    findHint:
+      "Type a key as the list has it (a byte that is not UTF-8 as `\\xHH`) to see its line, its server and why.",
     findNone: (lines: string | null) =>
       lines === null ? "No key is exactly this." : `No key is exactly this; keys containing it are on lines ${lines}.`,
     alsoOn: (lines: string) => `also on lines ${lines}`,

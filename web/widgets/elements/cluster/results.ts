@@ -12,10 +12,11 @@ const hex = (b: number) => `\\x${b.toString(16).padStart(2, "0")}`;
 
 /**
  * A key as the page shows it: its text; a key that is no UTF-8 (a file's bytes) with each byte
- * outside a UTF-8 character written \xHH, and its control characters too, so it can be told apart.
+ * outside a UTF-8 character written \xHH; a control character (a file's CR) written so too, so it shows.
  */
 export function keyText(k: SystemKey): string {
-  if (typeof k === "string") return k;
+  if (typeof k === "string")
+    return /[\x00-\x1f\x7f]/.test(k) ? k.replace(/[\x00-\x1f\x7f]/g, (c) => hex(c.charCodeAt(0))) : k;
   let out = "";
   for (let i = 0; i < k.length;) {
     const b = k[i]!;
@@ -107,7 +108,7 @@ export class Answers {
     const out: number[] = [];
     for (let i = 0; i < this.n && out.length < most; i++) {
       const k = this.keys[i]!;
-      if (typeof k === "string" ? k === text : keyText(k) === text) out.push(i);
+      if (k === text || keyText(k) === text) out.push(i);
     }
     return out;
   }

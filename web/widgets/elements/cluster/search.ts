@@ -5,6 +5,7 @@ import { h, replace } from "../../core/dom";
 import { TYPING_MS } from "./keys";
 import type { Answers } from "./results";
 import type { State } from "./state";
+import { rich } from "./text";
 import { resultText, type Page } from "./view";
 
 export interface Search {
@@ -47,7 +48,7 @@ export function drawSearch(page: Page, s: Search, state: State, answers: Answers
   if (page.active !== s.input) s.input.value = state.find;
   const text = state.find;
   if (text === "" || answers === null) {
-    replace(s.out, text === "" ? h("p", { class: "hint" }, t.findHint) : null);
+    replace(s.out, text === "" ? h("p", { class: "hint" }, rich(t.findHint)) : null);
     return;
   }
   const lines = answers.find(text);
