@@ -182,7 +182,6 @@ describe("Your cluster: real key lists", () => {
     );
     assert.equal(await host.locator('[data-testid="found"]').getAttribute("data-line"), "2");
     assert.equal(await host.locator('[data-testid="found-why"]').getAttribute("data-value"), String(many.partition[1]));
-    // Typing in the field leaves the file: the keys are the field's text again.
     await page.assertClean();
     await page.close();
   });
