@@ -5,9 +5,16 @@
 // 100 ms target. The tests check what an interaction does; how fast it does it is measured here,
 // where a busy machine shows as a wide spread instead of a failed test.
 //
-//   node bench/interactions.mjs [--runs N] [--no-build] [--out bench/RESULTS.md]
+//   node bench/interactions.mjs [--runs N] [--no-build] [--out bench/RESULTS.md] [--only TEXT]
 //   node bench/interactions.mjs --smoke     every interaction once, on the smaller pages: no figure
 //                                           written, no time judged (what `npm test` runs)
+//   --only TEXT                             the rows whose page's name contains TEXT ("cluster"),
+//                                           printed, not written
+//
+// The cluster page's row is of another kind: 100,000 keys pasted into its keys' field (placed in
+// its worker), the longest main-thread task while they are placed and drawn (PerformanceObserver
+// "longtask" entries), the longest animation frame (its "long-animation-frame" entries: a frame's
+// rendering too, the field's own layout of 100,000 lines among it), and the time to the results.
 //
 // The figures replace the "Page interactions" section of --out (added at its end if absent).
 // Times are the page's own clock, from the action to the frame after the widget rendered (or, on
@@ -23,15 +30,16 @@ import { TARGET_MS, scenarios, timeInteraction } from "./page-interactions.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 function parseOptions(argv) {
-  const o = { smoke: false, runs: 15, build: true, out: path.join(root, "bench", "RESULTS.md") };
+  const o = { smoke: false, runs: 15, build: true, out: path.join(root, "bench", "RESULTS.md"), only: "" };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === "--smoke") o.smoke = true;
     else if (a === "--no-build") o.build = false;
     else if (a === "--runs" && /^\d+$/.test(argv[i + 1] ?? "") && Number(argv[i + 1]) >= 1) o.runs = Number(argv[++i]);
     else if (a === "--out" && argv[i + 1]) o.out = path.resolve(argv[++i]);
+    else if (a === "--only" && argv[i + 1]) o.only = argv[++i];
     else {
-      console.error("usage: node bench/interactions.mjs [--smoke] [--runs N] [--no-build] [--out FILE]");
+      console.error("usage: node bench/interactions.mjs [--smoke] [--runs N] [--no-build] [--out FILE] [--only TEXT]");
       process.exit(2);
     }
   }
@@ -82,6 +90,72 @@ async function measure(env, scenario, runs) {
   return Object.entries(times).map(([name, t]) => ({ name, ...summary(t) }));
 }
 
+/** In the page: pastes `n` keys (each starting with `prefix`) and waits for their answers. */
+async function pasteInPage(el, { n, prefix }) {
+  const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
+  const text = Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`).join("\n");
+  const long = [];
+  const frames = [];
+  const tasks = new PerformanceObserver((l) => long.push(...l.getEntries().map((e) => e.duration)));
+  const loaf = new PerformanceObserver((l) => frames.push(...l.getEntries().map((e) => e.duration)));
+  tasks.observe({ type: "longtask" });
+  loaf.observe({ type: "long-animation-frame" });
+  const t0 = performance.now();
+  // As a paste leaves it: the text in the focused field, given to the page when typing pauses.
+  ta.focus();
+  ta.value = text;
+  ta.dispatchEvent(new Event("input"));
+  const count = n.toLocaleString("en-US");
+  await new Promise((resolve) => {
+    const check = () => {
+      const box = el.shadowRoot.querySelector('[data-testid="widget"]');
+      const shown = el.shadowRoot.querySelector('[data-testid="keys-count"]')?.textContent ?? "";
+      const first = el.shadowRoot.querySelector('[data-testid="key-row"] code')?.textContent ?? "";
+      if (!box.hasAttribute("aria-busy") && shown.includes(count) && first.startsWith(prefix)) resolve();
+      else setTimeout(check, 5);
+    };
+    check();
+  });
+  const toResults = performance.now() - t0;
+  // The frame after the results drawn, and the entries of the tasks before it.
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+  tasks.disconnect();
+  loaf.disconnect();
+  return { toResults, longestTask: Math.max(0, ...long), longestFrame: Math.max(0, ...frames) };
+}
+
+/** The cluster page's row: `keys` pasted, one untimed round, then `runs` timed ones. */
+async function measurePaste(env, keys, runs) {
+  const page = await newPage(env.browser.context);
+  await page.goto(`${env.server.origin}${SUB}#/cluster?system=memcached`);
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host, { timeout: 180_000 });
+  const out = { "longest main-thread task": [], "longest animation frame": [], "time to results": [] };
+  for (let n = -1; n < runs; n++) {
+    // Other keys each round, so none is an answer the page kept.
+    const r = await host.evaluate(pasteInPage, { n: keys, prefix: `k${n + 1}:` });
+    if (n < 0) continue;
+    out["longest main-thread task"].push(r.longestTask);
+    out["longest animation frame"].push(r.longestFrame);
+    out["time to results"].push(r.toResults);
+  }
+  const problems = await page.problems();
+  await page.close();
+  if (problems.length) throw new Error(`cluster: the page reported problems:\n${problems.join("\n")}`);
+  return Object.entries(out).map(([name, t]) => ({ name, ...summary(t) }));
+}
+
+function pasteTable(name, rows) {
+  return [
+    `| page | measure | median | IQR | min–max | runs |`,
+    `|---|---|---|---|---|---|`,
+    ...rows.map(
+      (r) =>
+        `| ${name} | ${r.name} | ${ms(r.median)} ms | ${ms(r.q1)}–${ms(r.q3)} ms | ${ms(r.min)}–${ms(r.max)} ms | ${r.runs} |`,
+    ),
+  ].join("\n");
+}
+
 function table(results) {
   const lines = [
     `| page | interaction | median | IQR | min–max | runs | target | median within target |`,
@@ -95,7 +169,7 @@ function table(results) {
   return lines.join("\n");
 }
 
-function writeSection(file, results, o, load, busy) {
+function writeSection(file, results, o, load, busy, pasted) {
   const heading = "## Page interactions (Chromium)";
   const section = [
     heading,
@@ -108,8 +182,20 @@ function writeSection(file, results, o, load, busy) {
         ? ` The machine was busier than its ${os.cpus().length} cores during this run: the figures include waiting for a core.`
         : ""),
     "",
-    table(results),
+    results.length ? table(results) : "",
     "",
+    ...(pasted
+      ? [
+          `The cluster page (#/cluster, libmemcached's example cluster): ${pasted.keys.toLocaleString("en-US")} keys pasted into its keys' field, ` +
+            `one untimed round, then ${o.runs} timed rounds, other keys each round. The keys are placed in the page's worker; the longest ` +
+            "main-thread task is from the page's longtask entries, the longest animation frame from its long-animation-frame entries " +
+            "(a frame's style, layout and paint too: the field's own layout of the keys' lines is there), the time to results from the " +
+            "paste to the keys' table drawn from the worker's answers.",
+          "",
+          pasteTable(pasted.name, pasted.rows),
+          "",
+        ]
+      : []),
   ].join("\n");
   const text = existsSync(file) ? readFileSync(file, "utf8") : "# ringlab benchmark results\n";
   const at = text.indexOf(heading);
@@ -128,7 +214,11 @@ async function main() {
   const o = parseOptions(process.argv.slice(2));
   chromiumOrThrow();
   ensureSite({ skip: !o.build });
-  const chosen = scenarios.filter((s) => !o.smoke || s.smoke);
+  const busyBefore = os.loadavg()[0] > os.cpus().length;
+  const chosen = scenarios.filter((s) => (!o.smoke || s.smoke) && s.name.includes(o.only));
+  const pasteKeys = o.smoke ? 10_000 : 100_000;
+  const pasteName = `cluster: ${pasteKeys.toLocaleString("en-US")} keys pasted`;
+  let pasted = null;
   const env = {
     server: await serve({ [SUB]: path.join(distDir, "playground") }),
     browser: await launch(),
@@ -143,6 +233,10 @@ async function main() {
       console.log(`interactions: ${scenario.name}, ${o.runs} run(s) each`);
       results.push({ scenario, rows: await measure(env, scenario, o.runs) });
     }
+    if (pasteName.includes(o.only)) {
+      console.log(`interactions: ${pasteName}, ${o.runs} run(s)`);
+      pasted = { name: pasteName, keys: pasteKeys, rows: await measurePaste(env, pasteKeys, o.runs) };
+    }
   } finally {
     await env.browser.close();
     await env.server.close();
@@ -151,13 +245,18 @@ async function main() {
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(", ");
-  console.log(`\n${table(results)}\n`);
+  if (results.length) console.log(`\n${table(results)}\n`);
+  if (pasted) console.log(`\n${pasteTable(pasted.name, pasted.rows)}\n`);
   if (o.smoke) {
     console.log("interactions: smoke run, every interaction done once; no time judged, nothing written");
     return;
   }
+  if (o.only) {
+    console.log("interactions: --only, some rows measured; nothing written");
+    return;
+  }
   const load = `${os.cpus().length} cores; load average ${loadBefore} at the start, ${loadAfter} at the end`;
-  writeSection(o.out, results, o, load, busyBefore || os.loadavg()[0] > os.cpus().length);
+  writeSection(o.out, results, o, load, busyBefore || os.loadavg()[0] > os.cpus().length, pasted);
 }
 
 main().catch((err) => {

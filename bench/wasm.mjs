@@ -767,7 +767,12 @@ async function profile(o) {
     if (k) time[k] += p.timeDeltas[i] ?? 0;
   });
   const total = time.encode + time.gc + time.js + time.module;
-  return { system: name, keys: keys.length, calls, shares: Object.fromEntries(Object.entries(time).map(([k, v]) => [k, v / total])) };
+  return {
+    system: name,
+    keys: keys.length,
+    calls,
+    shares: Object.fromEntries(Object.entries(time).map(([k, v]) => [k, v / total])),
+  };
 }
 
 const o = parseArgs(process.argv.slice(2));

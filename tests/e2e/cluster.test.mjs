@@ -361,7 +361,9 @@ describe("Your cluster", () => {
 
   test("10,000 keys: all placed, the table capped with “show more”, the moves counted by diff; the URL carries them packed", async () => {
     const { page, host } = await open("#/cluster?system=memcached");
+    // 10,000 keys are placed in the worker: the page draws them once its answers came.
     await rendered(host, () => host.locator('[data-testid="many-keys"]').click());
+    await settled(host);
     const keys = Array.from({ length: 10000 }, (_, i) => `user:${i + 1}`);
     assert.equal(await host.locator('[data-testid="key-row"]').count(), 100);
     await rendered(host, () => host.locator('[data-testid="show-more"]').click());

@@ -239,7 +239,10 @@ test("the systems' configuration files (--upstream, --server-file, --ring, --end
       writeFileSync(p, text);
       return p;
     };
-    const upstream = file("upstream.conf", "upstream app {\n  hash $request_uri consistent;\n  server 10.0.0.1:80 weight=2;\n  server 10.0.0.2:80;\n}\n");
+    const upstream = file(
+      "upstream.conf",
+      "upstream app {\n  hash $request_uri consistent;\n  server 10.0.0.1:80 weight=2;\n  server 10.0.0.2:80;\n}\n",
+    );
     const serverFile = file("servers.txt", "10.0.0.1:11211\t100\n10.0.0.2:11211\t200\n");
     const ring = file(
       "ring.txt",

@@ -526,8 +526,8 @@ export const widgets = [
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
     title: { en: "Your cluster", bn: "আপনার cluster" },
     about: {
-      en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. Each key's answer and the keys a change moves download as CSV or JSON or copy as a table to paste; the page shows the ringlab place command that gives the same answers; “Make it the cluster” can be undone; and a link keeps even a long key list, compressed (beyond about 100 KB the page says the keys are left out and offers their file). It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
-      bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। প্রতিটি key-এর উত্তর আর বদলে যে key সরে, তা CSV বা JSON ফাইলে নামানো যায় বা সারণি হিসেবে কপি করা যায়; একই উত্তর দেয় এমন ringlab place command পাতায় দেখায়; “এটাই cluster হোক” ফিরিয়ে নেওয়া যায়; আর লম্বা key-তালিকাও link-এ থাকে, সংকুচিত হয়ে (প্রায় ১০০ KB-এর বেশি হলে পাতা জানায় যে key বাদ গেছে, আর তাদের ফাইল নামাতে দেয়)। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
+      en: "A real system configured as yours — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash or Maglev — with each key's server (the real software's answer, bit for bit), the load per server as a bar chart, what adding, removing or marking down a server moves (how many keys, from where to where, which ones), and which npm packages agree with that system (the compatibility matrix). Errors appear beside the input that caused them. Keys can be pasted or loaded from a file (bytes as they are, one key a line as ringlab place --keys reads them); a list of more than 2,000 keys is placed in a worker of its own (ringlab-cluster-worker.js), its progress shown. Each key's answer and the keys a change moves download as CSV or JSON or copy as a table to paste; the page shows the ringlab place command that gives the same answers; “Make it the cluster” can be undone; and a link keeps even a long key list, compressed (beyond about 100 KB the page says the keys are left out and offers their file). It loads the systems module (ringlab-systems.js and its .wasm) and the matrix (ringlab-compat.js) on first use.",
+      bn: "আপনার মতো করে সাজানো একটি আসল সিস্টেম — nginx, libmemcached, libketama, Redis Cluster, Kafka, Cassandra, Guava, Erlang, Envoy ring_hash বা Maglev — প্রতিটি key-এর সার্ভার (আসল software-এর উত্তর, হুবহু), bar chart-এ প্রতি সার্ভারে চাপ, সার্ভার যোগ, বাদ বা বন্ধ করলে কী সরে (কতগুলো key, কোথা থেকে কোথায়, কোনগুলো), আর কোন npm package সেই সিস্টেমের সঙ্গে মেলে। ত্রুটি দেখায় যে ইনপুটে ভুল, তার পাশেই। key বসানো যায় লিখে বা ফাইল থেকে (byte যেমন আছে, প্রতি লাইনে একটি key, ringlab place --keys যেভাবে পড়ে); ২,০০০-এর বেশি key-এর তালিকা বসানো হয় নিজস্ব একটি worker-এ (ringlab-cluster-worker.js), অগ্রগতি দেখিয়ে। প্রতিটি key-এর উত্তর আর বদলে যে key সরে, তা CSV বা JSON ফাইলে নামানো যায় বা সারণি হিসেবে কপি করা যায়; একই উত্তর দেয় এমন ringlab place command পাতায় দেখায়; “এটাই cluster হোক” ফিরিয়ে নেওয়া যায়; আর লম্বা key-তালিকাও link-এ থাকে, সংকুচিত হয়ে (প্রায় ১০০ KB-এর বেশি হলে পাতা জানায় যে key বাদ গেছে, আর তাদের ফাইল নামাতে দেয়)। প্রথম ব্যবহারে এটি systems module (ringlab-systems.js আর তার .wasm) আর তালিকাটি (ringlab-compat.js) লোড করে।",
     },
     attrs: [
       [
@@ -601,6 +601,14 @@ export const widgets = [
         {
           en: "the weight of a server added, a whole number (absent: the system's own default)",
           bn: "যোগ করা সার্ভারের weight, একটি পূর্ণসংখ্যা (না থাকলে সিস্টেমের নিজের মান)",
+        },
+      ],
+      [
+        "find",
+        "",
+        {
+          en: "a key searched for: its line, its server and the system's number (Redis slot, Kafka partition, Cassandra token, Guava bucket, phash2)",
+          bn: "খোঁজা একটি key: তার লাইন, তার সার্ভার আর সিস্টেমের সংখ্যা (Redis slot, Kafka partition, Cassandra token, Guava bucket, phash2)",
         },
       ],
     ],

@@ -75,12 +75,17 @@ export default defineConfig({
       wasmBesideBundle(undefined, undefined, undefined, false),
       simdBesideBundle(false),
       claimsBesideBundle(),
+      systemsBesideBundle(),
     ],
     rolldownOptions: {
       output: {
         // The worker of big runs (ringlab/parallel's, one per core) keeps the name pages' CSP and
-        // docs give it; the claims' is ringlab-claims-worker.js.
-        entryFileNames: (chunk) => (chunk.name === "claims-worker" ? "ringlab-claims-worker.js" : "ringlab-worker.js"),
+        // docs give it; the claims' is ringlab-claims-worker.js, the cluster page's keys'
+        // ringlab-cluster-worker.js.
+        entryFileNames: (chunk) =>
+          chunk.name === "claims-worker" || chunk.name === "cluster-worker"
+            ? `ringlab-${chunk.name}.js`
+            : "ringlab-worker.js",
         chunkFileNames: "ringlab-worker-[hash].js",
         minify: true,
       },

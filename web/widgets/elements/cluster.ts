@@ -11,28 +11,47 @@
 // (an nginx upstream block, a libmemcached server string, Envoy endpoints, `nodetool ring`);
 // `options`, the system's other options as a query string (`mode=consistent&hash=md5`); `keys`,
 // one key a line (a blank line is the empty key, as `ringlab place --keys` reads them); `change`
-// and `target`, the change whose moves are shown. A long key list goes into an address packed
-// (`zkeys`, deflated: core/pack.ts), or is left out of it, the page saying so.
-import type { RinglabSystems } from "ringlab/systems";
+// and `target`, the change whose moves are shown; `find`, a key searched for. A long key list goes
+// into an address packed (`zkeys`, deflated: core/pack.ts), or is left out of it, the page saying
+// so. A key file's bytes (keys that are no UTF-8 among them) are kept beside the state while the
+// keys' text is the file's.
+//
+// A long key list is placed in a worker (cluster/placer.ts), the page showing how far it got; the
+// keys' table, the load and the moves are all drawn from its answers (typed arrays).
+import type { RinglabSystems, SystemKey } from "ringlab/systems";
 import { Charts } from "../core/chart";
 import { h, replace } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { systemsIfLoaded } from "../core/systems";
-import { drawChange, type ChangeParts } from "./cluster/change";
+import { changeRecipe, changeTarget, drawChange, type ChangeParts } from "./cluster/change";
 import { placeCommand } from "./cluster/command";
 import { compatRows, compatView, loadAll } from "./cluster/compat";
 import { configOf, optionValues } from "./cluster/config";
 import { buildForm, clearErrors, fillForm, formParts, showConfigError, type Form } from "./cluster/form";
-import { drawKeys, drawKeysInput, keysInput, type KeysInput } from "./cluster/keys";
+import { drawKeys, drawKeysInput, drawPlacing, drawProgress, keysInput, type KeysInput } from "./cluster/keys";
 import { cassandraRing, drawLoad } from "./cluster/load";
-import { lines, makeSystem, type Config, type PageSystem } from "./cluster/module";
+import { makeSystem, typedOptions, type Config, type PageSystem } from "./cluster/module";
+import { Placer, type Status } from "./cluster/placer";
+import { fileKeys, textKeys, type ChangeRecipe, type PlaceJob } from "./cluster/placing";
+import { Answers } from "./cluster/results";
+import { drawSearch, searchInput, type Search } from "./cluster/search";
 import { SHARE_STYLES, drawShare, shareParts } from "./cluster/share";
 import { ROWS, spec, type State } from "./cluster/state";
 import { STYLES } from "./cluster/styles";
 import { NAMES, SYS, SYSTEMS, type SystemName } from "./cluster/systems";
 import { rich } from "./cluster/text";
 import { drawUndo, undoParts, type UndoParts } from "./cluster/undo";
-import { categories, place, type Page } from "./cluster/view";
+import { categories, errorView, type Page } from "./cluster/view";
+
+/** A key file loaded: its bytes, its keys, and the text the keys' field shows for it. */
+interface KeyFile {
+  id: number;
+  name: string;
+  bytes: Uint8Array;
+  keys: SystemKey[];
+  text: string;
+}
+let files = 0;
 
 export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   static override spec = spec;
@@ -53,6 +72,15 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
   private undo: UndoParts = undoParts();
   /** Inside undoable(): the changes made notify once, when all are made. */
   private batching = false;
+  private search!: Search;
+  private placer = new Placer(
+    () => this.requestUpdate(),
+    (done, total) => drawProgress(this.page(), this.keys, { done, total }),
+  );
+  private file: KeyFile | null = null;
+  /** The keys of the text last placed, and its answers as the parts read them (kept across renders). */
+  private split: { text: string; keys: string[] } = { text: "", keys: [] };
+  private answers: { placed: unknown; answers: Answers } | undefined;
 
   protected heading(): string {
     return this.t.cluster.title;
@@ -80,7 +108,9 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     this.keys = keysInput(
       (keys) => this.setKeys(keys),
       (keys) => this.setState({ keys }, true),
+      (name, bytes) => this.loadFile(name, bytes),
     );
+    this.search = searchInput((find) => this.setState({ find }, true));
     this.keysOut = h("div", { "data-testid": "keys-result" });
     this.loadOut = h("div", { "data-testid": "load" });
     this.movesTitle = h("p", { class: "part-title" });
@@ -107,6 +137,7 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
         ),
         this.keys.view,
       ),
+      this.search.view,
       h("div", { class: "cl-grid" }, this.keysOut, this.loadOut),
       this.movesTitle,
       this.change.box,
@@ -130,6 +161,13 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     this.shown = { keys: ROWS, moves: ROWS };
     this.keys.input.value = keys;
     this.setState({ keys }, true);
+  }
+
+  /** A key file: its keys as `ringlab place --keys` reads the file, its text shown in the field. */
+  private loadFile(name: string, bytes: Uint8Array): void {
+    const text = spec.keys.parse(new TextDecoder().decode(bytes));
+    this.file = { id: ++files, name, bytes, keys: fileKeys(bytes), text };
+    this.setKeys(text);
   }
 
   private setOption(name: string, value: string): void {
@@ -202,7 +240,14 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     this.charts.clear();
     replace(this.compatOut, compatView(this.t, this.f, state.system));
 
-    const keys = state.keys === "" ? [] : lines(state.keys);
+    // The keys: a file's while the field shows its text, else the field's lines.
+    const file = this.file?.text === state.keys ? this.file : null;
+    if (!file) this.file = null;
+    if (this.split.text !== state.keys) this.split = { text: state.keys, keys: textKeys(state.keys) };
+    const keys: readonly SystemKey[] = file ? file.keys : this.split.keys;
+    const fileInfo = file
+      ? { name: file.name, keys: file.keys.length, bytes: file.keys.filter((k) => typeof k !== "string").length }
+      : null;
     let config: Config;
     let sys: PageSystem;
     try {
@@ -210,7 +255,9 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       sys = makeSystem(rl, state.system, config.options);
     } catch (e) {
       showConfigError(page, this.form, state, e);
-      drawKeysInput(page, this.keys, state, null);
+      drawKeysInput(page, this.keys, state, null, fileInfo);
+      drawProgress(page, this.keys, null);
+      this.box.removeAttribute("aria-busy");
       replace(this.keysOut);
       replace(this.loadOut);
       replace(this.change.box);
@@ -218,21 +265,69 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       replace(this.change.moves, h("p", { class: "hint", "data-testid": "moves-blocked" }, t.fixFirst));
       replace(this.share.view);
       drawUndo(page, this.undo, this.stateAttributes(), () => this.undoStep());
+      drawSearch(page, this.search, state, null);
       return;
     }
     try {
-      const rows = place(sys, keys);
-      drawKeysInput(page, this.keys, state, rows);
-      const cats = categories(state, config, sys, rows);
-      drawKeys(page, this.keysOut, state, rows, cats);
-      const ring = state.system === "cassandra" ? cassandraRing(page, rl, state, rows, cats) : null;
-      drawLoad(page, this.loadOut, this.charts, state, sys, config, rows, cats, ring);
-      const moves = drawChange(page, this.change, rl, state, sys, config, rows, cats);
+      // The change whose moves are placed with the keys (none when it cannot be made: drawChange says why).
+      let recipe: ChangeRecipe | null = null;
+      try {
+        const c = changeTarget(state, sys);
+        recipe = changeRecipe(page, state, c.kind, c.target);
+        if ("options" in recipe) recipe = { options: typedOptions(rl, state.system, recipe.options) };
+      } catch {
+        recipe = null;
+      }
+      const job: PlaceJob = {
+        system: state.system,
+        options: typedOptions(rl, state.system, config.options),
+        change: recipe,
+        keys: file ? { bytes: file.bytes } : { text: state.keys },
+      };
+      const status: Status = this.placer.status(rl, job, file?.id ?? 0, keys.length);
+      const answers = status.state === "done" ? this.answersOf(status.placed, sys, keys) : null;
+      this.box.toggleAttribute("aria-busy", status.state === "placing");
+      drawProgress(page, this.keys, status.state === "placing" ? status : null);
+      drawKeysInput(page, this.keys, state, answers, fileInfo);
+      drawSearch(page, this.search, state, answers);
       drawUndo(page, this.undo, this.stateAttributes(), () => this.undoStep());
+      if (!answers) {
+        if (status.state === "failed") replace(this.keysOut, errorView(page, status.error, "keys-failed"));
+        else drawPlacing(page, this.keysOut, "keys-placing");
+        drawPlacing(page, this.loadOut, "load-placing");
+        drawChange(page, this.change, rl, state, sys, config, null, categories(state, config, sys, []));
+        replace(this.share.view);
+        return;
+      }
+      const cats = categories(state, config, sys, answers.count.keys());
+      drawKeys(page, this.keysOut, state, answers, cats);
+      const ring =
+        state.system === "cassandra"
+          ? cassandraRing(
+              page,
+              rl,
+              state,
+              Array.from({ length: Math.min(40, answers.n) }, (_, i) => answers.row(i)),
+              cats,
+            )
+          : null;
+      drawLoad(
+        page,
+        this.loadOut,
+        this.charts,
+        state,
+        sys,
+        config,
+        { count: answers.count, placed: answers.placedCount },
+        cats,
+        ring,
+      );
+      const moves = drawChange(page, this.change, rl, state, sys, config, answers, cats);
       drawShare(page, this.share, {
         system: state.system,
         keys,
-        rows,
+        count: answers.n,
+        rows: () => Array.from({ length: answers.n }, (_, i) => answers.row(i)),
         moves,
         command: placeCommand(rl, state.system, config.options, keys),
         link: this.hostLink({}) === undefined ? undefined : async () => this.hostLink(await this.addressParams()) ?? "",
@@ -243,7 +338,17 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
     }
   }
 
+  /** The answers as the parts read them, made once per placing. */
+  private answersOf(placed: unknown, sys: PageSystem, keys: readonly SystemKey[]): Answers {
+    const kept = this.answers;
+    if (kept && kept.placed === placed) return kept.answers;
+    const answers = new Answers(placed as never, sys, keys);
+    this.answers = { placed, answers };
+    return answers;
+  }
+
   protected override disconnected(): void {
     this.charts.clear();
+    this.placer.dispose();
   }
 }

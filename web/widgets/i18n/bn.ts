@@ -810,6 +810,30 @@ const bn: Messages = {
       "প্রতিটি লাইন একটি key, UTF-8-এ হুবহু (ফাঁকাও গোনা হয়); ফাঁকা লাইন মানে খালি key। লম্বা তালিকা ঠিকানায় যায় সংকুচিত হয়ে।",
     exampleKeys: "উদাহরণের key",
     manyKeys: (n) => `${n}টি key`,
+    loadFile: "key-এর ফাইল খুলুন",
+    fileNote: (name, keys, bytes, bytesText) =>
+      `${name} থেকে: ${keys}টি key, প্রতি লাইনে একটি, \`ringlab place --keys\` যেভাবে পড়ে` +
+      (bytes ? `; তার ${bytesText}টি UTF-8 নয়, তাই byte হিসেবেই বসানো (\`\\xHH\` দেখানো)।` : "।"),
+    placing: (done, total) => `key বসানো হচ্ছে: ${total}টির ${done}টি`,
+    placingWait: "key বসানো হচ্ছে…",
+    findLabel: "key খুঁজুন",
+    findHint:
+      "তালিকায় যেমন আছে তেমন একটি key লিখুন (UTF-8 নয় এমন byte `\\xHH` হিসেবে): তার লাইন, সার্ভার আর কেন সেই সার্ভার, দেখা যাবে।",
+    findNone: (lines) =>
+      lines === null ? "হুবহু এই key নেই।" : `হুবহু এই key নেই; এটি আছে এমন key এই লাইনগুলোতে: ${lines}।`,
+    alsoOn: (lines) => `আরও আছে লাইন ${lines}-এ`,
+    refusedKey: "সিস্টেম এটি গ্রহণ করে না",
+    whyLabel: "কেন",
+    why: {
+      redis: (n) =>
+        `slot ${n}: key-এর (বা তার {hash tag}-এর) CRC16 mod 16384; যে master-এর কাছে slot-টি, সে-ই এটি দেখে।`,
+      kafka: (n) => `partition ${n}: key-এর byte-এর murmur2, ধনাত্মক করে, mod partition-এর সংখ্যা।`,
+      cassandra: (n) => `token ${n}: key-এর Murmur3; যে node-এর token প্রথম সমান বা বড়, এটি তার।`,
+      guava: (n) => `bucket ${n}: key-এর hash থেকে bucket-গুলোর ওপর \`consistentHash\`।`,
+      erlang: (n) => `phash2 ${n}: key-কে Erlang term ধরে তার hash, range-এর মধ্যে।`,
+    },
+    noHash:
+      "ringlab/systems এই সিস্টেমের উত্তরে শুধু সার্ভার দেয়: ring-এ key-এর hash দেয় না, তাই উত্তর হিসেবে সার্ভারই দেখানো হলো।",
     badKeys: (_n, text) => `${text}টি key এই সিস্টেমে চলে না (টেবিলে চিহ্নিত)।`,
     lineError: (line, what) => `লাইন ${line}: ${what}`,
     keysTitle: "প্রতিটি key-এর উত্তর",

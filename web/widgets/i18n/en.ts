@@ -827,6 +827,32 @@ const en = {
       "Each line is a key, byte for byte as UTF-8 (spaces count); a blank line is the empty key. A long list goes into the address compressed.",
     exampleKeys: "Example keys",
     manyKeys: (n: string) => `${n} keys`,
+    loadFile: "Load a key file",
+    fileNote: (name: string, keys: string, bytes: number, bytesText: string) =>
+      `From ${name}: ${keys} keys, one a line as \`ringlab place --keys\` reads them` +
+      (bytes
+        ? `; ${bytesText} ${bytes === 1 ? "is" : "are"} not UTF-8, placed as their bytes (shown \`\\xHH\`).`
+        : "."),
+    placing: (done: string, total: string) => `Placing the keys: ${done} of ${total}`,
+    placingWait: "Placing the keys…",
+    findLabel: "Find a key",
+    findHint:
+      "Type a key as the list has it (a byte that is not UTF-8 as `\\xHH`) to see its line, its server and why.",
+    findNone: (lines: string | null) =>
+      lines === null ? "No key is exactly this." : `No key is exactly this; keys containing it are on lines ${lines}.`,
+    alsoOn: (lines: string) => `also on lines ${lines}`,
+    refusedKey: "refused by the system",
+    whyLabel: "why",
+    why: {
+      redis: (n: string) =>
+        `slot ${n}: CRC16 of the key (or of its {hash tag}) mod 16384; the master holding the slot serves it.`,
+      kafka: (n: string) => `partition ${n}: murmur2 of the key's bytes, made positive, mod the partitions.`,
+      cassandra: (n: string) => `token ${n}: Murmur3 of the key; the node with the first token at or after it owns it.`,
+      guava: (n: string) => `bucket ${n}: \`consistentHash\` of the key's hash over the buckets.`,
+      erlang: (n: string) => `phash2 ${n}: the hash of the key as an Erlang term, in the range.`,
+    } as Record<"redis" | "kafka" | "cassandra" | "guava" | "erlang", (n: string) => string>,
+    noHash:
+      "ringlab/systems answers this system with the server alone: the key's hash on the ring is not given, so the server is the answer shown.",
     badKeys: (n: number, text: string) =>
       `${text} ${n === 1 ? "key is" : "keys are"} not valid for this system (marked in the table).`,
     lineError: (line: string, what: string) => `line ${line}: ${what}`,

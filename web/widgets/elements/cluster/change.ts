@@ -13,11 +13,11 @@ import {
   pageSystem,
   wholeNumber,
   type Config,
-  type KeyRow,
   type PageSystem,
 } from "./module";
-import type { Move } from "./export";
-import { drawMoves } from "./moves";
+import { drawMoves, type Moves } from "./moves";
+import type { ChangeRecipe } from "./placing";
+import type { Answers } from "./results";
 import type { State } from "./state";
 import { SYS } from "./systems";
 import { plain, rich } from "./text";
@@ -41,34 +41,15 @@ export function drawChange(
   state: State,
   sys: PageSystem,
   config: Config,
-  rows: KeyRow[],
+  /** The keys' answers with the moves (placer.ts); null while a long list is placed. */
+  answers: Answers | null,
   cats: string[],
-): Move[] | null {
+): Moves | null {
   const t = page.t.cluster;
   const def = SYS[state.system];
   const counted = def.count;
   const cassandra = state.system === "cassandra";
-  const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
-  const kind = kinds.includes(state.change) ? state.change : "add";
-  // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
-  const names =
-    cassandra && usesText(state)
-      ? cassandraNames(configText(state))
-      : cassandra
-        ? [...new Set(serverLines(state).map(cassandraNode))]
-        : sys.servers.map((s) => s.name);
-  const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
-  // The target: a new server to add, or one of the servers to remove or mark down.
-  let target = state.target;
-  if (!counted) {
-    if (kind === "add" && target === "" && def.list) {
-      let i = names.length + 1;
-      while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
-      target = def.list.fresh(i);
-    }
-    if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
-    if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
-  }
+  const { kinds, kind, names, up, target } = changeTarget(state, sys);
   const weightText = state.weight.trim();
   const kindSelect = h("select", { "data-testid": "change-kind" });
   for (const k of kinds) {
@@ -131,14 +112,8 @@ export function drawChange(
 
   let other: PageSystem;
   try {
-    if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
-    const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
-    if (counted || cassandra) other = makeSystem(rl, state.system, configOf(state, { kind, target }).options);
-    else {
-      const change =
-        kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target };
-      other = pageSystem(sys.real.edit(change));
-    }
+    const recipe = changeRecipe(page, state, kind, target);
+    other = "edit" in recipe ? pageSystem(sys.real.edit(recipe.edit)) : makeSystem(rl, state.system, recipe.options);
   } catch (e) {
     replace(parts.error, errorView(page, e, "change-error-text"));
     replace(parts.moves);
@@ -155,8 +130,18 @@ export function drawChange(
         else page.set({ ...next.state, target: "", weight: "" });
       }),
     );
-    const valid = rows.filter((r) => !r.error).map((r) => r.key);
-    const d = sys.diff(other, valid);
+    // The keys moved: the module's diff, made where the keys were placed (placing.ts).
+    const d = answers?.moves(other);
+    if (!answers || !d) {
+      const e = answers?.movesError;
+      replace(
+        parts.moves,
+        e
+          ? errorView(page, e, "change-error-text")
+          : h("p", { class: "hint", "data-testid": "moves-pending" }, t.placingWait),
+      );
+      return null;
+    }
     // The server the change touches, as the module names it (an added one: the name it gave it).
     const before = new Set(sys.servers.map((x) => x.name));
     const touched = counted
@@ -164,11 +149,66 @@ export function drawChange(
       : kind === "add"
         ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
         : target;
-    drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d.keys, d.moves, cats, config);
-    return d.moves;
+    drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d, cats, config);
+    return d;
   } finally {
     other.dispose();
   }
+}
+
+/**
+ * The change shown: its kinds, its kind, the servers it chooses from, and its target (a new
+ * server to add when none is given, or one of the servers to remove or mark down).
+ */
+export function changeTarget(
+  state: State,
+  sys: PageSystem,
+): {
+  kinds: ("add" | "remove" | "down")[];
+  kind: "add" | "remove" | "down";
+  names: string[];
+  up: string[];
+  target: string;
+} {
+  const def = SYS[state.system];
+  const counted = def.count;
+  const cassandra = state.system === "cassandra";
+  const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
+  const kind = kinds.includes(state.change) ? state.change : "add";
+  // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
+  const names =
+    cassandra && usesText(state)
+      ? cassandraNames(configText(state))
+      : cassandra
+        ? [...new Set(serverLines(state).map(cassandraNode))]
+        : sys.servers.map((s) => s.name);
+  const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
+  // The target: a new server to add, or one of the servers to remove or mark down.
+  let target = state.target;
+  if (!counted) {
+    if (kind === "add" && target === "" && def.list) {
+      let i = names.length + 1;
+      while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
+      target = def.list.fresh(i);
+    }
+    if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
+    if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
+  }
+  return { kinds, kind, names, up, target };
+}
+
+/**
+ * How the changed system is made from the page's: other options (a count one more or fewer,
+ * Cassandra's tokens) or an edit of its servers. Throws when there is no target or the weight
+ * is no whole number.
+ */
+export function changeRecipe(page: Page, state: State, kind: string, target: string): ChangeRecipe {
+  const def = SYS[state.system];
+  const weightText = state.weight.trim();
+  if (!def.count && target === "") throw { code: "invalid_argument", message: page.t.cluster.noTarget };
+  const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
+  if (def.count || state.system === "cassandra") return { options: configOf(state, { kind, target }).options };
+  return { edit: kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target } };
 }
 
 /** The state that makes the changed system the cluster: its configuration in the page's form. */

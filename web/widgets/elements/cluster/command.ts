@@ -47,7 +47,7 @@ export function placeCommand(
   rl: RinglabSystems,
   system: SystemName,
   options: SystemOptions,
-  keys: readonly string[],
+  keys: readonly (string | Uint8Array)[],
 ): Command {
   // Each option's flag and type as the core's option table defines them (the one table both
   // the command line's flags and the module's options come from).
@@ -70,11 +70,14 @@ export function placeCommand(
       words.push(flag, shellWord(Array.isArray(value) ? value.join(",") : String(value)));
     }
   }
-  const inline = keys.length <= INLINE_KEYS && keys.reduce((n, k) => n + k.length + 3, 0) <= INLINE_CHARS;
+  // A key given as bytes (no UTF-8) cannot be an argument: such keys go in the key file.
+  const text = keys.every((k) => typeof k === "string") ? (keys as readonly string[]) : null;
+  const inline =
+    text !== null && text.length <= INLINE_KEYS && text.reduce((n, k) => n + k.length + 3, 0) <= INLINE_CHARS;
   if (inline) {
     // A key that starts with "--" would be read as a flag: "--" ends the flags.
-    if (keys.some((k) => k.startsWith("--"))) words.push("--");
-    words.push(...keys.map(shellWord));
+    if (text.some((k) => k.startsWith("--"))) words.push("--");
+    words.push(...text.map(shellWord));
   } else words.push("--keys", KEY_FILE);
   return { text: [...files, words.join(" ")].join("\n"), keyFile: !inline };
 }

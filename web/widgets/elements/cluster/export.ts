@@ -100,13 +100,14 @@ export function json(t: Table): string {
 }
 
 /** The keys as `ringlab place --keys` reads them: one a line, a blank line the empty key. */
-export function keyFile(keys: readonly string[]): string {
-  return keys.map((k) => `${k}\n`).join("");
+export function keyFile(keys: readonly (string | Uint8Array)[]): BlobPart[] {
+  // A key given as bytes (a key file's line that is no UTF-8) is written as those bytes.
+  return keys.flatMap((k) => (typeof k === "string" ? [`${k}\n`] : [k as Uint8Array<ArrayBuffer>, "\n"]));
 }
 
 /** Saves text as a file (the browser's download). */
-export function download(name: string, type: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+export function download(name: string, type: string, text: string | BlobPart[]): void {
+  const url = URL.createObjectURL(new Blob(typeof text === "string" ? [text] : text, { type }));
   const a = document.createElement("a");
   a.href = url;
   a.download = name;

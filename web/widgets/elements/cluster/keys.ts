@@ -1,10 +1,19 @@
-// The cluster page's keys: their input (one key a line, the example keys or ten thousand), the
-// keys the system refuses, and each key's server.
+// The cluster page's keys: their input (one key a line, the example keys, ten thousand, or a key
+// file read as bytes), how far a long list's placing got, the keys the system refuses, and each
+// key's server.
 import { h, replace } from "../../core/dom";
-import { category, type KeyRow } from "./module";
+import { category } from "./module";
+import type { Answers } from "./results";
 import type { State } from "./state";
 import { DEFAULT_KEYS } from "./systems";
+import { rich } from "./text";
 import { errorView, keyCell, resultText, swatch, showMore, type Page } from "./view";
+
+/**
+ * Typing in the keys waits this long after the last keystroke before the keys are placed again
+ * (a hundred thousand keys take the worker a while; each keystroke would start them over).
+ */
+export const TYPING_MS = 300;
 
 /** The keys' input and what is said of the keys refused. */
 export interface KeysInput {
@@ -14,56 +23,127 @@ export interface KeysInput {
   error: HTMLDivElement;
   example: HTMLButtonElement;
   many: HTMLButtonElement;
+  /** "Load a key file": a button that opens the hidden file input. */
+  upload: HTMLButtonElement;
+  file: HTMLInputElement;
+  fileNote: HTMLParagraphElement;
+  /** How far a long list's placing got. */
+  progress: HTMLDivElement;
+  bar: HTMLProgressElement;
+  progressText: HTMLSpanElement;
   /** The input's column. */
   view: HTMLElement;
+  /** Typing not yet given to the page (called on blur, and by the page before it reads the keys). */
+  flush(): void;
 }
 
-export function keysInput(setKeys: (keys: string) => void, typed: (keys: string) => void): KeysInput {
+export function keysInput(
+  setKeys: (keys: string) => void,
+  typed: (keys: string) => void,
+  loaded: (name: string, bytes: Uint8Array) => void,
+): KeysInput {
   const label = h("span");
   const input = h("textarea", {
     rows: 8,
     spellcheck: "false",
     autocomplete: "off",
     "data-testid": "keys",
-    "aria-describedby": "cl-keys-hint cl-keys-error",
+    "aria-describedby": "cl-keys-hint cl-keys-file cl-keys-error",
   });
-  input.addEventListener("input", () => typed(input.value));
+  // Typing is given to the page once it pauses (or the field is left), not at each keystroke.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    timer = undefined;
+    typed(input.value);
+  };
+  input.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(flush, TYPING_MS);
+  });
+  input.addEventListener("change", flush);
+  input.addEventListener("blur", flush);
   const hint = h("p", { class: "hint", id: "cl-keys-hint" });
   const error = h("div", { id: "cl-keys-error", "data-testid": "keys-error", "aria-live": "polite" });
   const example = h("button", { type: "button", "data-testid": "example-keys" });
   example.addEventListener("click", () => setKeys(DEFAULT_KEYS));
   const many = h("button", { type: "button", "data-testid": "many-keys" });
   many.addEventListener("click", () => setKeys(Array.from({ length: 10000 }, (_, i) => `user:${i + 1}`).join("\n")));
+  const file = h("input", { type: "file", class: "visually-hidden", tabindex: -1, "data-testid": "keys-file" });
+  const upload = h("button", { type: "button", "data-testid": "keys-upload" });
+  upload.addEventListener("click", () => file.click());
+  file.addEventListener("change", () => {
+    const f = file.files?.[0];
+    if (!f) return;
+    void f.arrayBuffer().then((b) => {
+      file.value = "";
+      loaded(f.name, new Uint8Array(b));
+    });
+  });
+  const fileNote = h("p", { class: "hint", id: "cl-keys-file", "data-testid": "keys-file-note" });
+  const bar = h("progress", { "data-testid": "keys-progress-bar" });
+  const progressText = h("span", { "data-testid": "keys-progress-text" });
+  const progress = h(
+    "div",
+    { class: "progress", "data-testid": "keys-progress", role: "status", hidden: true },
+    bar,
+    " ",
+    progressText,
+  );
   const view = h(
     "div",
     {},
     h("label", { class: "field" }, label, input),
-    h("div", { class: "buttons" }, example, many),
+    h("div", { class: "buttons" }, example, many, upload, file),
+    fileNote,
+    progress,
     hint,
     error,
   );
-  return { label, input, hint, error, example, many, view };
+  return { label, input, hint, error, example, many, upload, file, fileNote, progress, bar, progressText, view, flush };
 }
 
-/** The input's words, its text (not while typed in) and the keys the system refuses. */
-export function drawKeysInput(page: Page, k: KeysInput, state: State, rows: KeyRow[] | null): void {
+/** The bar of a long list's placing: `done` of `total` keys (null: none placing). */
+export function drawProgress(page: Page, k: KeysInput, p: { done: number; total: number } | null): void {
+  k.progress.hidden = p === null;
+  if (p === null) return;
+  k.bar.max = Math.max(p.total, 1);
+  k.bar.value = p.done;
+  k.progressText.textContent = page.t.cluster.placing(page.f.int(p.done), page.f.int(p.total));
+}
+
+/**
+ * The input's words, its text (not while typed in), the key file's note and the keys the system
+ * refuses (none known while a long list is placed).
+ */
+export function drawKeysInput(
+  page: Page,
+  k: KeysInput,
+  state: State,
+  answers: Answers | null,
+  file: { name: string; keys: number; bytes: number } | null,
+): void {
   const t = page.t.cluster;
   k.label.textContent = t.keysLabel;
   k.hint.textContent = t.keysHint;
   k.example.textContent = t.exampleKeys;
   k.many.textContent = t.manyKeys(page.f.int(10000));
+  k.upload.textContent = t.loadFile;
+  k.file.setAttribute("aria-label", t.loadFile);
   if (page.active !== k.input) k.input.value = state.keys;
-  const bad = (rows ?? []).filter((r) => r.error);
-  if (bad.length) {
+  replace(
+    k.fileNote,
+    file ? rich(t.fileNote(file.name, page.f.int(file.keys), file.bytes, page.f.int(file.bytes))) : null,
+  );
+  k.fileNote.hidden = file === null;
+  const bad = answers?.refused ?? 0;
+  if (bad) {
     k.input.setAttribute("aria-invalid", "true");
     replace(
       k.error,
-      h(
-        "p",
-        { class: "field-error", "data-testid": "keys-error-count" },
-        t.badKeys(bad.length, page.f.int(bad.length)),
-      ),
-      errorView(page, bad[0]?.error, "key-error"),
+      h("p", { class: "field-error", "data-testid": "keys-error-count" }, t.badKeys(bad, page.f.int(bad))),
+      errorView(page, answers?.firstError, "key-error"),
     );
   } else {
     k.input.removeAttribute("aria-invalid");
@@ -71,10 +151,11 @@ export function drawKeysInput(page: Page, k: KeysInput, state: State, rows: KeyR
   }
 }
 
-export function drawKeys(page: Page, out: HTMLElement, state: State, rows: KeyRow[], cats: string[]): void {
+export function drawKeys(page: Page, out: HTMLElement, state: State, answers: Answers, cats: string[]): void {
   const t = page.t.cluster;
   const f = page.f;
-  const shown = rows.slice(0, page.shown.keys);
+  const n = answers.n;
+  const shown = Array.from({ length: Math.min(n, page.shown.keys) }, (_, i) => answers.row(i));
   const nullNote = t.nullResult[state.system as keyof typeof t.nullResult];
   const body = shown.map((r) =>
     h(
@@ -92,8 +173,7 @@ export function drawKeys(page: Page, out: HTMLElement, state: State, rows: KeyRo
           ),
     ),
   );
-  const moreButton = showMore(page, "keys", rows.length - shown.length, "show-more");
-  const nulls = rows.filter((r) => !r.error && r.result === null).length;
+  const moreButton = showMore(page, "keys", n - shown.length, "show-more");
   replace(
     out,
     h("p", { class: "part-title" }, t.keysTitle),
@@ -103,7 +183,7 @@ export function drawKeys(page: Page, out: HTMLElement, state: State, rows: KeyRo
       h(
         "table",
         { "data-testid": "keys-table" },
-        h("caption", { class: "visually-hidden" }, t.keysCaption(f.int(rows.length))),
+        h("caption", { class: "visually-hidden" }, t.keysCaption(f.int(n))),
         h(
           "thead",
           {},
@@ -118,13 +198,12 @@ export function drawKeys(page: Page, out: HTMLElement, state: State, rows: KeyRo
         h("tbody", {}, body),
       ),
     ),
-    h(
-      "p",
-      { class: "cap", "data-testid": "keys-count" },
-      t.shownOf(f.int(shown.length), f.int(rows.length)),
-      " ",
-      moreButton,
-    ),
-    nulls && nullNote ? h("p", { class: "hint", "data-testid": "null-note" }, `— ${nullNote}`) : null,
+    h("p", { class: "cap", "data-testid": "keys-count" }, t.shownOf(f.int(shown.length), f.int(n)), " ", moreButton),
+    answers.nulls && nullNote ? h("p", { class: "hint", "data-testid": "null-note" }, `— ${nullNote}`) : null,
   );
+}
+
+/** What the keys' parts show while a long list is placed. */
+export function drawPlacing(page: Page, out: HTMLElement, testid: string): void {
+  replace(out, h("p", { class: "hint", "data-testid": testid }, page.t.cluster.placingWait));
 }

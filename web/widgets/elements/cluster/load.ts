@@ -25,20 +25,15 @@ export function drawLoad(
   state: State,
   sys: PageSystem,
   config: Config,
-  rows: KeyRow[],
+  /** The keys placed on a server (or a number), and how many each category has (results.ts). */
+  tally: { count: ReadonlyMap<string, number>; placed: number },
   cats: string[],
   ring: SVGSVGElement | null = null,
 ): void {
   const t = page.t.cluster;
   const f = page.f;
-  const count = new Map<string, number>(cats.map((c) => [c, 0]));
-  let placed = 0;
-  for (const r of rows) {
-    const c = r.error ? null : category(r.result ?? null);
-    if (c === null) continue;
-    placed++;
-    count.set(c, (count.get(c) ?? 0) + 1);
-  }
+  const count = tally.count;
+  const placed = tally.placed;
   // Each server's share by weight (nginx's weight=, memcached's, libketama's memory, Envoy's
   // load_balancing_weight, a Redis master's slots): what an even spread gives it; none when down.
   // Cassandra's token count is no share of the ring (the tokens' spacing is), so its nodes share evenly.

@@ -79,6 +79,8 @@ export interface PageSystem {
   readonly servers: SystemServer[];
   placeMany(keys: string[]): PlacementResult[];
   place(key: string): PlacementResult;
+  /** One answer of the module's as the page shows it. */
+  result(p: Placement): PlacementResult;
   diff(
     other: PageSystem,
     keys: string[],
@@ -119,7 +121,7 @@ export function pageSystem(sys: RealSystem): PageSystem & { result: (p: Placemen
 }
 
 /** The options as the module's table types them: a number field's text as a number. */
-function typedOptions(rl: RinglabSystems, name: SystemName, options: SystemOptions): SystemOptions {
+export function typedOptions(rl: RinglabSystems, name: SystemName, options: SystemOptions): SystemOptions {
   const integers = new Set(
     rl
       .options(name as ModuleSystemName)

@@ -8,6 +8,21 @@ import { SYS } from "./systems";
 import { rich } from "./text";
 import { categoryLabel, keyCell, resultText, swatch, showMore, type Page } from "./view";
 
+/**
+ * The keys a change moved, read from the placing's typed arrays (placing.ts MovesData) when
+ * asked: a hundred thousand moves are counted without an object each.
+ */
+export interface Moves {
+  /** Keys compared. */
+  keys: number;
+  /** Keys moved. */
+  count: number;
+  /** The i-th moved key as the page shows it, and its answers before and after. */
+  key(i: number): string;
+  from(i: number): PlacementResult;
+  to(i: number): PlacementResult;
+}
+
 export function drawMoves(
   page: Page,
   out: HTMLElement,
@@ -15,11 +30,11 @@ export function drawMoves(
   kind: string,
   name: string,
   touched: string | null,
-  total: number,
-  moves: { key: string | Uint8Array; from: PlacementResult; to: PlacementResult }[],
+  moves: Moves,
   cats: string[],
   config: Config,
 ): void {
+  const total = moves.keys;
   const t = page.t.cluster;
   const f = page.f;
   const def = SYS[state.system];
@@ -36,23 +51,29 @@ export function drawMoves(
   // Needless moves: between two servers the change did not touch (as the compare page counts them).
   const needless = (m: { from: PlacementResult; to: PlacementResult }) =>
     touched !== null && category(m.from) !== touched && category(m.to) !== touched;
-  const nNeedless = moves.filter(needless).length;
-
   // The flows: how many keys go from each server to each other.
   const flows = new Map<string, { from: PlacementResult; to: PlacementResult; n: number }>();
-  for (const m of moves) {
-    const k = `${category(m.from)}→${category(m.to)}`;
-    const e = flows.get(k) ?? { from: m.from, to: m.to, n: 0 };
+  for (let i = 0; i < moves.count; i++) {
+    const from = moves.from(i);
+    const to = moves.to(i);
+    const k = `${category(from)}→${category(to)}`;
+    const e = flows.get(k) ?? { from, to, n: 0 };
     e.n++;
     flows.set(k, e);
   }
+  let nNeedless = 0;
+  for (const f of flows.values()) if (needless(f)) nNeedless += f.n;
   const flowRows = [...flows.values()].sort((a, b) => b.n - a.n);
   const label = (r: PlacementResult) => {
     const c = category(r);
     return c === null ? h("code", {}, "—") : h("span", {}, swatch(cats, c), h("code", {}, categoryLabel(page, c)));
   };
-  const shown = moves.slice(0, page.shown.moves);
-  const moreButton = showMore(page, "moves", moves.length - shown.length, "moves-more");
+  const shown = Array.from({ length: Math.min(moves.count, page.shown.moves) }, (_, i) => ({
+    key: moves.key(i),
+    from: moves.from(i),
+    to: moves.to(i),
+  }));
+  const moreButton = showMore(page, "moves", moves.count - shown.length, "moves-more");
   replace(
     out,
     h(
@@ -60,7 +81,7 @@ export function drawMoves(
       {
         class: "narration",
         "data-testid": "moves-summary",
-        "data-moved": moves.length,
+        "data-moved": moves.count,
         "data-keys": total,
         "data-needless": touched === null ? undefined : nNeedless,
       },
@@ -68,16 +89,16 @@ export function drawMoves(
         t.movedSummary(
           what,
           total,
-          f.int(moves.length),
+          f.int(moves.count),
           f.int(total),
-          total ? f.pct(moves.length / total) : f.pct(0),
+          total ? f.pct(moves.count / total) : f.pct(0),
           touched === null ? null : nNeedless,
           f.int(nNeedless),
         ),
       ),
     ),
     state.system === "redis" ? h("p", { class: "hint", "data-testid": "redis-fresh" }, rich(t.redisFresh)) : null,
-    moves.length
+    moves.count
       ? h(
           "div",
           { class: "cl-grid" },
@@ -142,7 +163,7 @@ export function drawMoves(
                     h(
                       "tr",
                       { "data-testid": "moved-row" },
-                      keyCell(typeof m.key === "string" ? m.key : new TextDecoder().decode(m.key)),
+                      keyCell(m.key),
                       // Before and after in one cell: on a phone "→ after" wraps under "before".
                       h(
                         "td",
@@ -156,7 +177,7 @@ export function drawMoves(
                 ),
               ),
             ),
-            h("p", { class: "cap" }, t.shownOf(f.int(shown.length), f.int(moves.length)), " ", moreButton),
+            h("p", { class: "cap" }, t.shownOf(f.int(shown.length), f.int(moves.count)), " ", moreButton),
           ),
         )
       : null,

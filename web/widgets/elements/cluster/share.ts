@@ -6,6 +6,7 @@ import { h, replace } from "../../core/dom";
 import type { Command } from "./command";
 import { KEY_FILE } from "./command";
 import { answersTable, csv, download, json, keyFile, movesTable, tsv, type Move, type Table } from "./export";
+import type { Moves } from "./moves";
 import type { KeyRow } from "./module";
 import type { SystemName } from "./systems";
 import { rich } from "./text";
@@ -23,10 +24,12 @@ export const SHARE_STYLES = `
 /** What the part shares, from the page's last drawing. */
 export interface ShareData {
   system: SystemName;
-  keys: string[];
-  rows: KeyRow[];
+  keys: readonly (string | Uint8Array)[];
+  /** How many keys have an answer, and their rows (made when a table is asked for). */
+  count: number;
+  rows: () => KeyRow[];
   /** The keys the change moves (null: no change to show). */
-  moves: Move[] | null;
+  moves: Moves | null;
   command: Command | null;
   /** The page's address as its host writes it, every long text packed (undefined: no host link). */
   link: (() => Promise<string>) | undefined;
@@ -39,6 +42,11 @@ export interface ShareParts {
   data: ShareData | null;
   /** Bumped at each drawing: an answer that arrives late is for the drawing it was asked by. */
   drawn: number;
+}
+
+/** The moved keys as the tables take them, read from the placing's answers when asked for. */
+function movedKeys(m: Moves | null): Move[] {
+  return m ? Array.from({ length: m.count }, (_, i) => ({ key: m.key(i), from: m.from(i), to: m.to(i) })) : [];
 }
 
 const CSV = "text/csv;charset=utf-8";
@@ -81,8 +89,8 @@ export function drawShare(page: Page, parts: ShareParts, data: ShareData): void 
   const saveKeys = () => download(KEY_FILE, TEXT, keyFile(data.keys));
   const keyFileButton = (testid: string) => button(testid, t.keyFile(KEY_FILE), saveKeys);
 
-  const answers = () => answersTable(data.system, data.rows);
-  const moved = () => movesTable(data.system, data.moves ?? []);
+  const answers = () => answersTable(data.system, data.rows());
+  const moved = () => movesTable(data.system, movedKeys(data.moves));
   const linkNote = h("div", { "data-testid": "link-note" });
   const group = (label: string, testid: string, ...buttons: HTMLElement[]) => {
     const id = `cl-share-${testid}`;
@@ -111,7 +119,7 @@ export function drawShare(page: Page, parts: ShareParts, data: ShareData): void 
   }
   rows.push(
     group(
-      t.answersLabel(f.int(data.rows.length)),
+      t.answersLabel(f.int(data.count)),
       "share-answers",
       button("answers-csv", t.csv, () => download("answers.csv", CSV, csv(answers()))),
       button("answers-json", t.json, () => download("answers.json", JSON_TYPE, json(answers()))),
@@ -121,7 +129,7 @@ export function drawShare(page: Page, parts: ShareParts, data: ShareData): void 
   const noMoves = data.moves === null;
   rows.push(
     group(
-      noMoves ? t.movesNone : t.movesLabel(f.int(data.moves?.length ?? 0)),
+      noMoves ? t.movesNone : t.movesLabel(f.int(data.moves?.count ?? 0)),
       "share-moves",
       button("moves-csv", t.csv, () => download("moves.csv", CSV, csv(moved())), noMoves),
       button("moves-json", t.json, () => download("moves.json", JSON_TYPE, json(moved())), noMoves),

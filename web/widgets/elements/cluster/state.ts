@@ -34,6 +34,8 @@ export const spec = {
   target: str(""),
   /** The weight of a server added ("": the system's own default). */
   weight: str(""),
+  /** A key searched for in the keys placed. */
+  find: str(""),
 };
 export type State = StateOf<typeof spec>;
 

@@ -49,4 +49,12 @@ thead th { white-space: normal; vertical-align: bottom; }
 .compat td.pkg code { white-space: nowrap; }
 @media (max-width: 760px) { .compat table, .compat tbody, .compat tr, .compat td { display: block; width: 100%; } .compat thead { display: none; } .compat tr { border-bottom: 1px solid var(--_border); padding: 0.3rem 0; } .compat td { border: 0; text-align: left; padding: 0.1rem 0.2rem; min-width: 0; } .compat td[data-label]::before { content: attr(data-label) ": "; color: var(--_muted); } }
 .sub { font-weight: 600; margin: 0.75rem 0 0.25rem; }
+/* The keys' placing, and a key found: its line, server and number side by side (stacked on a phone). */
+.progress { display: flex; flex-wrap: wrap; align-items: center; gap: 0.2rem 0.6rem; font-size: 0.875rem; margin: 0.3rem 0; }
+.progress progress { flex: 1 1 10rem; }
+.find { margin: 0.5rem 0; }
+.find input { width: 24rem; max-width: 100%; }
+.found { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.2rem 0.8rem; margin: 0.4rem 0; font-size: 0.9rem; }
+.found dt { color: var(--_muted); }
+.found dd { margin: 0; overflow-wrap: anywhere; }
 `;

@@ -7,15 +7,7 @@ import { errorText } from "../../core/errors";
 import type { Fmt } from "../../core/format";
 import { serverClass } from "../../core/styles";
 import type { Messages } from "../../i18n/index";
-import {
-  RANGE_RULES,
-  category,
-  type Config,
-  type ErrorLike,
-  type KeyRow,
-  type PageSystem,
-  type PlacementResult,
-} from "./module";
+import { RANGE_RULES, type Config, type ErrorLike, type KeyRow, type PageSystem, type PlacementResult } from "./module";
 import { MAX_BARS, MORE, type State } from "./state";
 
 /** The page a part draws for. */
@@ -97,17 +89,15 @@ export function place(sys: PageSystem, keys: string[]): KeyRow[] {
   }
 }
 
-/** The servers in the chart's order: the configured ones, then any other answer. */
-export function categories(state: State, config: Config, sys: PageSystem, rows: KeyRow[]): string[] {
+/** The servers in the chart's order: the configured ones, then any other answer (`found`, in the keys' order). */
+export function categories(state: State, config: Config, sys: PageSystem, found: Iterable<string>): string[] {
   // The configured servers, as the module lists them (Redis's masters as its answers name them).
   const listed = sys.servers.map((s, i) => (state.system === "redis" ? `node:${i}` : s.name));
   const out = config.names.length ? [...config.names] : listed;
   const seen = new Set(out);
   const extra: string[] = [];
-  for (const r of rows) {
-    if (r.error) continue;
-    const c = category(r.result ?? null);
-    if (c !== null && !seen.has(c)) {
+  for (const c of found) {
+    if (!seen.has(c)) {
       seen.add(c);
       extra.push(c);
     }
