@@ -305,6 +305,10 @@ TEST_CASE("Cassandra's nodes added and removed: the list and the nodetool text w
   const std::unique_ptr<Placement> bare = configure("cassandra", {text("ring", "10.0.0.1   -5\n10.0.0.2   7\n")});
   CHECK(only(*bare->edited(edit(ServerEdit::Kind::add, "10.0.0.10=1")), "ring") ==
         "10.0.0.1   -5\n10.0.0.10  1\n10.0.0.2   7\n");
+  // Rows of fewer columns than nodetool's: a new one with the first row's between address and token.
+  CHECK(only(*configure("cassandra", {text("ring", "a  r1  -100\nb  r1  5\n")})
+                  ->edited(edit(ServerEdit::Kind::add, "c=7")),
+             "ring") == "a  r1  -100\nb  r1  5\nc  r1  7\n");
 }
 
 TEST_CASE("Cassandra's edits meet the ring's rules") {

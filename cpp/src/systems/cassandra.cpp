@@ -2,12 +2,11 @@
 
 #include <algorithm>
 #include <limits>
-#include <map>
-#include <stdexcept>
 #include <string>
 #include <utility>
 
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
@@ -91,7 +90,7 @@ struct RingLine {
   std::int64_t token = 0;
 };
 
-std::vector<RingLine> ring_lines(std::string_view text) {
+RINGLAB_ONCE std::vector<RingLine> ring_lines(std::string_view text) {
   std::vector<RingLine> out;
   std::size_t line_no = 0;
   std::size_t from = 0;
@@ -142,20 +141,23 @@ std::vector<RingLine> ring_lines(std::string_view text) {
 
 // Text padded with spaces to `width`, and at least one space after it (nodetool's "%-Ns" with
 // the columns kept apart).
-void column(std::string& out, std::string_view text, std::size_t width) {
+RINGLAB_ONCE void column(std::string& out, std::string_view text, std::size_t width) {
   out += text;
   out.append(text.size() < width ? width - text.size() : 1, ' ');
 }
 
 // A row for a token that had none, laid out as `like` (the first row) and `header` (nullptr
-// when the text has none): nodetool's Address, Rack, Status, State, Load, Owns and Token.
-std::string new_row(const NodeToken& t, const RingLine& like, const RingLine* header) {
+// when the text has none): nodetool's Address, Rack, Status, State, Load, Owns and Token, the
+// rack, status and state the first row's, load and owns unknown ("?").
+RINGLAB_ONCE std::string new_row(const NodeToken& t, const RingLine& like, const RingLine* header) {
   std::string out;
   const std::string token = std::to_string(t.token);
-  if (like.fields.size() < 3) {
-    // Address and token alone: the token where the first row has it.
-    column(out, t.node, like.fields.back().first - 1);
-    return out + token;
+  if (like.fields.size() < 7) {
+    // Not nodetool's seven columns (a ring written by hand): the first row's columns between the
+    // address and the token as they are, each where the first row has it.
+    column(out, t.node, like.fields[1].first - 1);
+    const std::size_t from = like.fields[1].first - 1;
+    return out + std::string(like.text.substr(from, like.fields.back().first - 1 - from)) + token;
   }
   // Each column's start (from 0): the header's when it names nodetool's seven columns, else
   // nodetool's widths after the first row's address column (Ring.java: %-12s%-7s%-8s%-16s%-20s).
@@ -180,18 +182,16 @@ std::string new_row(const NodeToken& t, const RingLine& like, const RingLine* he
 
 }  // namespace
 
-std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
+RINGLAB_ONCE std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text) {
   std::vector<NodeToken> out;
   for (const RingLine& l : ring_lines(text))
     if (l.kind == LineKind::row) out.push_back({std::string(l.fields.front().second), l.token});
   return out;
 }
 
-std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeToken>& tokens) {
+RINGLAB_ONCE std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeToken>& tokens) {
   const std::vector<RingLine> lines = ring_lines(text);
   const std::size_t n = lines.size();
-  std::map<std::int64_t, std::size_t> at;  // a token's index in `tokens`
-  for (std::size_t j = 0; j < tokens.size(); ++j) at.emplace(tokens[j].token, j);
   // Each line's datacenter (the "Datacenter:" lines before it), which rows are kept, and which
   // tokens have a row.
   std::vector<std::size_t> dc(n);
@@ -199,6 +199,7 @@ std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeTo
   std::vector<bool> has_row(tokens.size(), false);
   const RingLine* like = nullptr;
   const RingLine* header = nullptr;
+  std::size_t last_row = 0;  // the last row of the first row's datacenter
   for (std::size_t i = 0, d = 0; i < n; ++i) {
     const RingLine& l = lines[i];
     if (l.kind == LineKind::datacenter) ++d;
@@ -206,61 +207,73 @@ std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeTo
     if (l.kind == LineKind::header && header == nullptr) header = &l;
     if (l.kind != LineKind::row) continue;
     if (like == nullptr) like = &l;
-    const auto it = at.find(l.token);
-    keep[i] = it != at.end() && tokens[it->second].node == l.fields.front().second;
-    if (keep[i]) has_row[it->second] = true;
+    if (dc[i] == dc[static_cast<std::size_t>(like - lines.data())]) last_row = i;
+    std::size_t j = 0;
+    while (j < tokens.size() && tokens[j].token != l.token) ++j;
+    keep[i] = j < tokens.size() && tokens[j].node == l.fields.front().second;
+    if (keep[i]) has_row[j] = true;
   }
+  // A text without rows configures no ring, so it has none to add to.
+  if (like == nullptr) return std::string(text);
+  const std::size_t home = dc[static_cast<std::size_t>(like - lines.data())];
+  // Each datacenter's largest token after the edit (for its lone token line), `none` where it has none left.
+  const std::size_t none = tokens.size();
+  std::vector<std::size_t> largest(dc.back() + 1, none);  // an index in `tokens`
+  const auto raise = [&](std::size_t d, std::size_t j) {
+    if (largest[d] == none || tokens[j].token > tokens[largest[d]].token) largest[d] = j;
+  };
   // The tokens without a row go into the first row's datacenter, before its first kept row with a
   // larger token (or after its last row): in token order, as nodetool lists them.
-  std::vector<std::vector<std::int64_t>> before(n + 1);  // tokens to write before line i
-  std::vector<std::int64_t> added;
-  for (std::size_t j = 0; j < tokens.size(); ++j)
-    if (!has_row[j]) added.push_back(tokens[j].token);
-  std::sort(added.begin(), added.end());
-  if (!added.empty() && like == nullptr)
-    throw std::logic_error("nodetool_ring_edited: a ring without rows");  // read as no ring
-  const std::size_t home = like == nullptr ? 0 : dc[static_cast<std::size_t>(like - lines.data())];
-  std::size_t last_row = 0;
-  for (std::size_t i = 0; i < n; ++i)
-    if (lines[i].kind == LineKind::row && dc[i] == home) last_row = i;
-  std::vector<std::vector<std::int64_t>> section_tokens;  // each datacenter's tokens, after the edit
-  section_tokens.resize(dc.empty() ? 1 : dc.back() + 1);
-  for (std::size_t i = 0; i < n; ++i)
-    if (lines[i].kind == LineKind::row && keep[i]) section_tokens[dc[i]].push_back(lines[i].token);
-  for (const std::int64_t t : added) {
-    std::size_t k = last_row + 1;
+  std::vector<std::size_t> place(tokens.size(), none);  // the line a new row goes before
+  for (std::size_t j = 0; j < tokens.size(); ++j) {
+    if (has_row[j]) continue;
+    place[j] = last_row + 1;
     for (std::size_t i = 0; i < n; ++i)
-      if (lines[i].kind == LineKind::row && keep[i] && dc[i] == home && lines[i].token > t) {
-        k = i;
+      if (lines[i].kind == LineKind::row && keep[i] && dc[i] == home && lines[i].token > tokens[j].token) {
+        place[j] = i;
         break;
       }
-    before[k].push_back(t);
-    section_tokens[home].push_back(t);
+    raise(home, j);
   }
-  const bool crlf = like != nullptr && !like->text.empty() && like->text.back() == '\r';
-  std::vector<std::string> out;
+  for (std::size_t i = 0; i < n; ++i)
+    if (lines[i].kind == LineKind::row && keep[i]) {
+      std::size_t j = 0;
+      while (tokens[j].token != lines[i].token) ++j;
+      raise(dc[i], j);
+    }
+  const std::string_view cr = like->text.ends_with('\r') ? "\r" : "";
+  std::string out;
+  bool first = true;
+  const auto line = [&](std::string_view a, std::string_view b = {}, std::string_view c = {}) {
+    if (!first) out += '\n';
+    first = false;
+    out.append(a).append(b).append(c);
+  };
   for (std::size_t i = 0; i <= n; ++i) {
-    for (const std::int64_t t : before[i]) out.push_back(new_row(tokens[at.at(t)], *like, header) + (crlf ? "\r" : ""));
+    // The new rows before line i, smallest token first.
+    while (true) {
+      std::size_t next = none;
+      for (std::size_t j = 0; j < tokens.size(); ++j)
+        if (place[j] == i && (next == none || tokens[j].token < tokens[next].token)) next = j;
+      if (next == none) break;
+      line(new_row(tokens[next], *like, header), cr);
+      place[next] = none;
+    }
     if (i == n) break;
     const RingLine& l = lines[i];
     if (l.kind == LineKind::row && !keep[i]) continue;
     if (l.kind == LineKind::last) {
       // The datacenter's largest token, written where the line had its token.
-      const std::vector<std::int64_t>& mine = section_tokens[dc[i]];
-      if (mine.empty()) continue;
-      const std::int64_t last = *std::max_element(mine.begin(), mine.end());
+      if (largest[dc[i]] == none) continue;
+      const std::int64_t last = tokens[largest[dc[i]]].token;
       if (last != l.token) {
-        const std::size_t from = l.fields.back().first - 1;
-        out.push_back(std::string(l.text.substr(0, from)) + std::to_string(last) +
-                      (!l.text.empty() && l.text.back() == '\r' ? "\r" : ""));
+        line(l.text.substr(0, l.fields.back().first - 1), std::to_string(last), l.text.ends_with('\r') ? "\r" : "");
         continue;
       }
     }
-    out.emplace_back(l.text);
+    line(l.text);
   }
-  std::string joined;
-  for (std::size_t i = 0; i < out.size(); ++i) joined += (i ? "\n" : "") + out[i];
-  return joined;
+  return out;
 }
 
 TokenRing::TokenRing(std::vector<NodeToken> tokens) : sorted_(std::move(tokens)) {

@@ -114,7 +114,7 @@ class CassandraRing final : public Placement {
 
   // A node added with its tokens ("NODE=TOKEN", as many entries as it has tokens), or removed
   // with all of them. The ring's own rules apply to the result (a token taken twice).
-  [[nodiscard]] std::unique_ptr<Placement> edited(const ServerEdit& e) const override {
+  [[nodiscard]] RINGLAB_ONCE std::unique_ptr<Placement> edited(const ServerEdit& e) const override {
     const std::vector<ServerInfo>& nodes = servers();
     const auto known = [&](std::string_view name) {
       return std::any_of(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == name; });
@@ -145,7 +145,7 @@ class CassandraRing final : public Placement {
   }
 
   // The list as NODE=TOKEN entries in its order, or the nodetool ring text as given (edited).
-  [[nodiscard]] std::vector<ConfigText> config() const override {
+  [[nodiscard]] RINGLAB_ONCE std::vector<ConfigText> config() const override {
     if (text_) return {{"ring", *text_}};
     std::vector<std::string> entries;
     for (const cassandra::NodeToken& t : listed_) entries.push_back(t.node + "=" + std::to_string(t.token));
@@ -176,8 +176,8 @@ std::unique_ptr<Placement> cassandra_answers(std::shared_ptr<const cassandra::To
       });
 }
 
-std::unique_ptr<Placement> cassandra_placement(std::vector<cassandra::NodeToken> listed,
-                                               std::optional<std::string> text) {
+RINGLAB_ONCE std::unique_ptr<Placement> cassandra_placement(std::vector<cassandra::NodeToken> listed,
+                                                            std::optional<std::string> text) {
   auto shared = std::make_shared<const cassandra::TokenRing>(listed);
   // The nodes are the servers, in the order they are first named, each weighing its tokens;
   // node_at[i] is the node of the ring's i-th token.

@@ -3,10 +3,9 @@
 // cluster" writing it back in the page's own form.
 import type { RinglabSystems } from "ringlab/systems";
 import { h, replace, type Child } from "../../core/dom";
-import { configOf, configText, serverLines, usesText } from "./config";
+import { configOf, usesText } from "./config";
 import {
-  cassandraNames,
-  cassandraNode,
+  freshServer,
   listLine,
   makeSystem,
   pageSystem,
@@ -45,22 +44,15 @@ export function drawChange(
   const cassandra = state.system === "cassandra";
   const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
   const kind = kinds.includes(state.change) ? state.change : "add";
-  // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
-  const names =
-    cassandra && usesText(state)
-      ? cassandraNames(configText(state))
-      : cassandra
-        ? [...new Set(serverLines(state).map(cassandraNode))]
-        : sys.servers.map((s) => s.name);
+  // The servers as the module lists them (Cassandra's nodes, however many tokens each holds).
+  const names = sys.servers.map((s) => s.name);
   const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
-  // The target: a new server to add, or one of the servers to remove or mark down.
+  // The target: a new server to add (the next of the user's own, a new Cassandra node with the
+  // token that halves the ring's largest gap), or one of the servers to remove or mark down.
   let target = state.target;
   if (!counted) {
-    if (kind === "add" && target === "" && def.list) {
-      let i = names.length + 1;
-      while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
-      target = def.list.fresh(i);
-    }
+    if (kind === "add" && target === "" && def.list)
+      target = freshServer(names, def.list.fresh, cassandra ? sys.real.tokens() : undefined);
     if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
     if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
   }
@@ -124,10 +116,17 @@ export function drawChange(
   try {
     if (!counted && target === "") throw { code: "invalid_argument", message: t.noTarget };
     const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
-    if (counted || cassandra) other = makeSystem(rl, state.system, configOf(state, { kind, target }).options);
+    if (counted) other = makeSystem(rl, state.system, configOf(state, { kind, target }).options);
     else {
+      // A Cassandra node weighs its tokens: it is added with them, and no weight.
       const change =
-        kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target };
+        kind === "add"
+          ? cassandra
+            ? { add: target }
+            : { add: target, weight }
+          : kind === "remove"
+            ? { remove: target }
+            : { down: target };
       other = pageSystem(sys.real.edit(change));
     }
   } catch (e) {
@@ -150,7 +149,7 @@ export function drawChange(
     const touched = counted
       ? null
       : kind === "add"
-        ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
+        ? (other.servers.find((x) => !before.has(x.name))?.name ?? target)
         : target;
     drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d.keys, d.moves, cats, config);
   } finally {
@@ -170,17 +169,15 @@ export function afterChange(
     const n = Number(configOf(state, { kind, target }).options[def.count]);
     return { state: {}, count: String(n) };
   }
-  if (state.system === "cassandra") {
-    const after = configOf(state, { kind, target }).options;
-    return usesText(state)
-      ? { state: { config: String(after.ring) } }
-      : { state: { servers: (after.tokens as string[]).join("\n") } };
-  }
   if (usesText(state) && def.text) {
     // The module writes its configuration back as it was given: an upstream block, a server
-    // string, Envoy's YAML.
+    // string, Envoy's YAML, Cassandra's nodetool ring text.
     const written = other.real.config() as Record<string, string | undefined>;
     return { state: { config: written[def.text.opt] ?? "" } };
+  }
+  if (state.system === "cassandra") {
+    // Its tokens as the module writes them back (NODE=TOKEN entries), one a line as the page lists them.
+    return { state: { servers: (other.real.config().tokens ?? "").split(",").join("\n") } };
   }
   const always = def.list?.weight !== undefined;
   return { state: { servers: other.servers.map((s) => listLine(s, always)).join("\n") } };
