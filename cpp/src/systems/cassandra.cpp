@@ -224,7 +224,8 @@ RINGLAB_ONCE std::string nodetool_ring_edited(std::string_view text, const std::
   };
   // The tokens without a row go into the first row's datacenter, before its first kept row with a
   // larger token (or after its last row): in token order, as nodetool lists them.
-  std::vector<std::size_t> place(tokens.size(), none);  // the line a new row goes before
+  // The line a new row goes before (n + 1: the token has its row).
+  std::vector<std::size_t> place(tokens.size(), n + 1);
   for (std::size_t j = 0; j < tokens.size(); ++j) {
     if (has_row[j]) continue;
     place[j] = last_row + 1;
@@ -257,7 +258,7 @@ RINGLAB_ONCE std::string nodetool_ring_edited(std::string_view text, const std::
         if (place[j] == i && (next == none || tokens[j].token < tokens[next].token)) next = j;
       if (next == none) break;
       line(new_row(tokens[next], *like, header), cr);
-      place[next] = none;
+      place[next] = n + 1;
     }
     if (i == n) break;
     const RingLine& l = lines[i];
