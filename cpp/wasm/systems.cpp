@@ -566,6 +566,21 @@ RINGLAB_ONCE val system_config(const SystemHandle& h) {
   });
 }
 
+// The ring's tokens in ring order (Cassandra's; none for other systems): the tokens (64-bit) at
+// valuesAddress(), their servers' indices at serversAddress(); their count returned.
+double system_tokens(SystemHandle& h) {
+  return guarded([&] {
+    const std::vector<ringlab::systems::RingToken> ring = h.placement->tokens();
+    h.values.resize(std::max<std::size_t>(ring.size(), 1));
+    h.servers.resize(std::max<std::size_t>(ring.size(), 1));
+    for (std::size_t i = 0; i < ring.size(); ++i) {
+      h.values[i] = static_cast<std::uint64_t>(ring[i].token);
+      h.servers[i] = ring[i].server;
+    }
+    return static_cast<double>(ring.size());
+  });
+}
+
 double system_values_address(const SystemHandle& h) {
   return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.values.data()));
 }
@@ -692,7 +707,8 @@ RINGLAB_ONCE void register_all() {
       .function("diff", &system_diff)
       .function("tries", &system_tries)
       .function("edited", &system_edited, allow_raw_pointers())
-      .function("config", &system_config);
+      .function("config", &system_config)
+      .function("tokens", &system_tokens);
   value_object<EditIn>("RawEdit")
       .field("kind", &EditIn::kind)
       .field("server", &EditIn::server)

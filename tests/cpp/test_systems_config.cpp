@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
@@ -219,4 +220,128 @@ TEST_CASE("match_servers: a server after matched with the server of its name bef
   const std::unique_ptr<Placement> b = configure("nginx", {text("servers", "a:1,c:1,d:1")});
   CHECK(match_servers(*a, *b) == std::vector<std::int32_t>{0, 2, -2});
   CHECK(match_servers(*b, *a) == std::vector<std::int32_t>{0, -2, 1});
+}
+
+namespace {
+
+// A row as nodetool ring prints one (Ring.java's format, with an address column of 16).
+std::string nodetool_row(const std::string& address, const std::string& rack, const std::string& status,
+                         const std::string& state, const std::string& load, const std::string& owns,
+                         const std::string& token) {
+  char line[256];
+  std::snprintf(line, sizeof line, "%-16s%-12s%-7s%-8s%-16s%-20s%s", address.c_str(), rack.c_str(), status.c_str(),
+                state.c_str(), load.c_str(), owns.c_str(), token.c_str());
+  return line;
+}
+
+std::string nodetool_text(const std::vector<std::string>& rows, const std::string& last) {
+  std::string out = "Datacenter: datacenter1\n==========\n" +
+                    nodetool_row("Address", "Rack", "Status", "State", "Load", "Owns", "Token") + "\n" +
+                    nodetool_row("", "", "", "", "", "", last) + "\n";
+  for (const std::string& r : rows) out += r + "\n";
+  return out + "\n  Warning: \"nodetool ring\" is used to output all the tokens of a node.\n";
+}
+
+const std::string kRow1 = nodetool_row("10.0.0.1", "rack1", "Up", "Normal", "103.84 KiB", "?", "-6148914691236517206");
+const std::string kRow2 = nodetool_row("10.0.0.2", "rack1", "Up", "Normal", "98.2 KiB", "?", "-1");
+const std::string kRow3 = nodetool_row("10.0.0.3", "rack2", "Up", "Normal", "101.5 KiB", "?", "6148914691236517204");
+const std::string kRow1b = nodetool_row("10.0.0.1", "rack1", "Up", "Normal", "103.84 KiB", "?", "7000000000000000000");
+
+ServerEdit edit(ServerEdit::Kind kind, const std::string& server) {
+  ServerEdit e;
+  e.kind = kind;
+  e.server = server;
+  return e;
+}
+
+}  // namespace
+
+TEST_CASE("Cassandra's configuration written back: a tokens list stays a list, nodetool text stays its text") {
+  const std::unique_ptr<Placement> p = configure("cassandra", {text("tokens", " a = -100, b=5 ,a=900")});
+  CHECK(only(*p, "tokens") == "a=-100,b=5,a=900");
+  round_trip("cassandra", {text("tokens", "a=-100,b=5,a=900")});
+  const std::string ring = nodetool_text({kRow1, kRow2, kRow3, kRow1b}, "7000000000000000000");
+  CHECK(only(*configure("cassandra", {text("ring", ring)}), "ring") == ring);
+  round_trip("cassandra", {text("ring", ring)});
+  round_trip("cassandra", {text("ring", "10.0.0.1 -5\r\n10.0.0.2 7\r\n")});
+}
+
+TEST_CASE("Cassandra's nodes added and removed: the list and the nodetool text written back") {
+  const std::unique_ptr<Placement> list = configure("cassandra", {text("tokens", "a=-100,b=5,a=900")});
+  const std::unique_ptr<Placement> added = list->edited(edit(ServerEdit::Kind::add, "c=300"));
+  CHECK(only(*added, "tokens") == "a=-100,b=5,a=900,c=300");
+  same(*added, *configure("cassandra", {text("tokens", "a=-100,b=5,a=900,c=300")}));
+  const std::unique_ptr<Placement> two = list->edited(edit(ServerEdit::Kind::add, "c=300,c=-300"));
+  CHECK(two->servers().back() == ServerInfo{"c", 2, false});
+  const std::unique_ptr<Placement> removed = list->edited(edit(ServerEdit::Kind::remove, "a"));
+  CHECK(only(*removed, "tokens") == "b=5");
+  same(*removed, *again("cassandra", *removed, {}));
+
+  const std::string ring = nodetool_text({kRow1, kRow2, kRow3, kRow1b}, "7000000000000000000");
+  const std::unique_ptr<Placement> p = configure("cassandra", {text("ring", ring)});
+  // A node added between two tokens: its row among the rows in token order, in nodetool's columns.
+  const std::unique_ptr<Placement> a = p->edited(edit(ServerEdit::Kind::add, "10.0.0.4=3074457345618258602"));
+  const std::string row4 = nodetool_row("10.0.0.4", "rack1", "Up", "Normal", "?", "?", "3074457345618258602");
+  CHECK(only(*a, "ring") == nodetool_text({kRow1, kRow2, row4, kRow3, kRow1b}, "7000000000000000000"));
+  same(*a, *again("cassandra", *a, {}));
+  // Its nodes in the text's order, as the same tokens listed in that order.
+  same(*a, *configure("cassandra", {text("tokens",
+                                         "10.0.0.1=-6148914691236517206,10.0.0.2=-1,"
+                                         "10.0.0.4=3074457345618258602,10.0.0.3=6148914691236517204,"
+                                         "10.0.0.1=7000000000000000000")}));
+  // Past the last token: the last row, and the lone token line above the rows follows it.
+  const std::unique_ptr<Placement> b = p->edited(edit(ServerEdit::Kind::add, "10.0.0.5=9000000000000000000"));
+  const std::string row5 = nodetool_row("10.0.0.5", "rack1", "Up", "Normal", "?", "?", "9000000000000000000");
+  CHECK(only(*b, "ring") == nodetool_text({kRow1, kRow2, kRow3, kRow1b, row5}, "9000000000000000000"));
+  // A node removed: all its rows, and the lone line is the largest token left.
+  const std::unique_ptr<Placement> r = p->edited(edit(ServerEdit::Kind::remove, "10.0.0.1"));
+  CHECK(only(*r, "ring") == nodetool_text({kRow2, kRow3}, "6148914691236517204"));
+  same(*r, *again("cassandra", *r, {}));
+  CHECK(r->servers() == std::vector<ServerInfo>{{"10.0.0.2", 1, false}, {"10.0.0.3", 1, false}});
+  // Edits upon edits keep the rows that were kept.
+  const std::unique_ptr<Placement> ar = a->edited(edit(ServerEdit::Kind::remove, "10.0.0.3"));
+  CHECK(only(*ar, "ring") == nodetool_text({kRow1, kRow2, row4, kRow1b}, "7000000000000000000"));
+  // Rows of address and token alone: a new one the same.
+  const std::unique_ptr<Placement> bare = configure("cassandra", {text("ring", "10.0.0.1   -5\n10.0.0.2   7\n")});
+  CHECK(only(*bare->edited(edit(ServerEdit::Kind::add, "10.0.0.10=1")), "ring") ==
+        "10.0.0.1   -5\n10.0.0.10  1\n10.0.0.2   7\n");
+  // Rows of fewer columns than nodetool's: a new one with the first row's between address and token.
+  CHECK(only(*configure("cassandra", {text("ring", "a  r1  -100\nb  r1  5\n")})
+                  ->edited(edit(ServerEdit::Kind::add, "c=7")),
+             "ring") == "a  r1  -100\nb  r1  5\nc  r1  7\n");
+}
+
+TEST_CASE("Cassandra's edits meet the ring's rules") {
+  for (const std::vector<OptionValue>& given :
+       {std::vector<OptionValue>{text("tokens", "a=1,b=2")}, std::vector<OptionValue>{text("ring", "a 1\nb 2\n")}}) {
+    const std::unique_ptr<Placement> p = configure("cassandra", given);
+    CHECK(code_of([&] { (void)p->edited(edit(ServerEdit::Kind::add, "a=3")); }) ==
+          ringlab::ErrorCode::duplicate_server);
+    CHECK(code_of([&] { (void)p->edited(edit(ServerEdit::Kind::add, "c=2")); }) == ringlab::ErrorCode::token_taken);
+    CHECK(code_of([&] { (void)p->edited(edit(ServerEdit::Kind::add, "c")); }) == ringlab::ErrorCode::invalid_argument);
+    CHECK(code_of([&] { (void)p->edited(edit(ServerEdit::Kind::remove, "z")); }) == ringlab::ErrorCode::unknown_server);
+    CHECK(code_of([&] {
+            (void)p->edited(edit(ServerEdit::Kind::remove, "a"))->edited(edit(ServerEdit::Kind::remove, "b"));
+          }) == ringlab::ErrorCode::out_of_range);
+    for (const ServerEdit::Kind k : {ServerEdit::Kind::down, ServerEdit::Kind::up, ServerEdit::Kind::weight})
+      CHECK(code_of([&] { (void)p->edited(edit(k, "a")); }) == ringlab::ErrorCode::invalid_argument);
+  }
+  // Without a ring, Cassandra answers tokens alone: nothing to edit or write.
+  const std::unique_ptr<Placement> bare = configure("cassandra", std::vector<OptionValue>{});
+  CHECK(code_of([&] { (void)bare->config(); }) == ringlab::ErrorCode::invalid_argument);
+  CHECK(bare->tokens().empty());
+}
+
+TEST_CASE("Cassandra's ring tokens: in ring order, each with the server whose answers it gives") {
+  const std::unique_ptr<Placement> p =
+      configure("cassandra", {text("tokens", "b=5000000000000000000,a=-100,c=5,a=-6000000000000000000")});
+  const std::vector<RingToken> ring = p->tokens();
+  CHECK(ring == std::vector<RingToken>{{-6000000000000000000, 1}, {-100, 1}, {5, 2}, {5000000000000000000, 0}});
+  for (const std::string& k : keys()) {
+    const Answer got = p->answer(k, "key");
+    std::size_t at = 0;
+    while (at < ring.size() && ring[at].token < got.value) ++at;
+    REQUIRE(got.server == ring[at == ring.size() ? 0 : at].server);
+  }
+  CHECK(configure("kafka", {OptionValue{"partitions", "", 3, false}})->tokens().empty());
 }

@@ -359,6 +359,110 @@ describe("Your cluster", () => {
     }
   });
 
+  test("Cassandra: a node added and removed by the module's edit, written back as tokens and as nodetool text", async () => {
+    const TOKENS = ["10.0.0.1=-6148914691236517206", "10.0.0.2=-1", "10.0.0.3=6148914691236517204"];
+    // The token "Add" proposes: the middle of the ring's largest gap (here the one wrapping past 2⁶³ − 1).
+    const sorted = TOKENS.map((x) => BigInt(x.slice(x.indexOf("=") + 1))).sort((a, b) => (a < b ? -1 : 1));
+    let best = -1n;
+    let mid = 0n;
+    sorted.forEach((t, i) => {
+      const gap = (i + 1 < sorted.length ? sorted[i + 1] : sorted[0] + 2n ** 64n) - t;
+      if (gap > best) [best, mid] = [gap, BigInt.asIntN(64, t + gap / 2n)];
+    });
+    const proposed = `10.0.0.4=${mid}`;
+    const { page, host } = await open("#/cluster?system=cassandra");
+    const target = host.locator('[data-testid="change-target"]');
+    assert.equal(await target.inputValue(), proposed);
+    let d = diffInNode("cassandra", { tokens: TOKENS }, { tokens: [...TOKENS, proposed] }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    assert.deepEqual(
+      await movedKeys(host),
+      d.moves.map((m) => m.key),
+    );
+    await rendered(host, () => host.locator('[data-testid="apply"]').click());
+    const added = [...TOKENS, proposed];
+    assert.equal((await stateOf(host)).servers, added.join("\n"));
+    assert.deepEqual(await keyRows(host), expectedRows("cassandra", { tokens: added }, DEFAULT_KEYS));
+    assert.equal(await host.locator('[data-testid="ring"] circle.point').count(), 4);
+    // Remove 10.0.0.2: its token goes, and the keys it held move.
+    await rendered(host, () => host.locator('[data-testid="change-kind"]').selectOption("remove"));
+    await rendered(host, () => host.locator('[data-testid="change-target"]').selectOption("10.0.0.2"));
+    const left = added.filter((x) => !x.startsWith("10.0.0.2="));
+    d = diffInNode("cassandra", { tokens: added }, { tokens: left }, DEFAULT_KEYS);
+    assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: DEFAULT_KEYS.length });
+    await rendered(host, () => host.locator('[data-testid="apply"]').click());
+    assert.equal((await stateOf(host)).servers, left.join("\n"));
+    await page.assertClean();
+    await page.close();
+
+    // nodetool ring text: the module's edit, and the text it writes back shown as the configuration.
+    const text = await open("#/cluster?system=cassandra&format=text");
+    const ring = (await stateOf(text.host)).config ?? (await text.host.locator('[data-testid="config"]').inputValue());
+    const before = rl.system("cassandra", { ring });
+    const after = before.edit({ add: proposed });
+    const written = after.config().ring;
+    assert.equal(await text.host.locator('[data-testid="change-target"]').inputValue(), proposed);
+    await rendered(text.host, () => text.host.locator('[data-testid="apply"]').click());
+    assert.equal((await stateOf(text.host)).config, written);
+    assert.equal(await text.host.locator('[data-testid="config"]').inputValue(), written);
+    assert.deepEqual(await keyRows(text.host), expectedRows("cassandra", { ring: written }, DEFAULT_KEYS));
+    for (const h of [before, after]) h.dispose();
+    await text.page.assertClean();
+    await text.page.close();
+  });
+
+  test("Add a server proposes the next of the user's own servers: same prefix and port, the next free number", async () => {
+    const cases = [
+      [
+        "system=memcached&servers=" + encodeURIComponent("192.168.5.10:11211\n192.168.5.11:11211"),
+        "192.168.5.12:11211",
+      ],
+      ["servers=" + encodeURIComponent("cache-7.example:8080\ncache-3.example:8080"), "cache-8.example:8080"],
+      ["system=cassandra&servers=" + encodeURIComponent("172.16.0.20=-100\n172.16.0.21=100"), null],
+    ];
+    for (const [query, want] of cases) {
+      const { page, host } = await open(`#/cluster?${query}`);
+      const value = await host.locator('[data-testid="change-target"]').inputValue();
+      // Cassandra: the next address, and the token halving the largest gap (the wrap from 100 to −100).
+      assert.equal(value, want ?? `172.16.0.22=${BigInt.asIntN(64, 100n + (2n ** 64n - 200n) / 2n)}`, query);
+      await page.assertClean(query);
+      await page.close();
+    }
+  });
+
+  test("Cassandra's ring: keys' labels never overlap; a key without room for its label carries it as a tooltip", async () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `user:${i + 1}`);
+    for (const width of [1280, 390]) {
+      const { page, host } = await open(`#/cluster?system=cassandra&keys=${encodeURIComponent(keys.join("\n"))}`, {
+        width,
+        height: 900,
+      });
+      const ring = host.locator('[data-testid="ring"]');
+      const boxes = await ring.locator("text.key-label").evaluateAll((ts) =>
+        ts.map((t) => {
+          const b = t.getBBox();
+          return { x: b.x, y: b.y, w: b.width, h: b.height, label: t.textContent };
+        }),
+      );
+      assert.ok(boxes.length > 0);
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i], boxes[j]];
+          const apart = a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+          assert.ok(apart, `labels ${a.label} and ${b.label} overlap at ${width} px`);
+        }
+      // Every key is drawn, labelled or with its label as its tooltip.
+      const titles = await ring.locator("rect.key > title").allTextContents();
+      assert.equal(boxes.length + titles.length, keys.length);
+      assert.deepEqual(
+        [...boxes.map((b) => b.label), ...titles].map(Number).sort((a, b) => a - b),
+        keys.map((_, i) => i + 1),
+      );
+      await page.assertClean();
+      await page.close();
+    }
+  });
+
   test("10,000 keys: all placed, the table capped with “show more”, the moves counted by diff; the URL carries them packed", async () => {
     const { page, host } = await open("#/cluster?system=memcached");
     // 10,000 keys are placed in the worker: the page draws them once its answers came.

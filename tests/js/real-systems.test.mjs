@@ -473,6 +473,8 @@ test("config: the servers written back in the form they were given in, edits mad
     ["envoy-ring", { endpoints: yaml }, {}],
     ["envoy-maglev", { endpoints: "10.0.0.1:443=2\n10.0.0.2:443\n" }, { tableSize: 251 }],
     ["envoy-ring", { hosts: "10.0.0.1:443=2,10.0.0.2:443" }, {}],
+    ["cassandra", { tokens: ["a=-100", "b=5", "a=900"] }, {}],
+    ["cassandra", { ring: "Address  Rack  Token\n                  900\na  r1  -100\nb  r1  5\na  r1  900\n" }, {}],
   ];
   for (const [name, servers, rest] of cases) {
     const sys = erl.system(name, { ...servers, ...rest });
@@ -509,6 +511,47 @@ test("config: the servers written back in the form they were given in, edits mad
     (e) => e instanceof RinglabError && e.code === "invalid_argument" && e.rule === "notEditable",
   );
   kafka.dispose();
+});
+
+test("Cassandra: a node added with its tokens or removed with all of them, written back, and its ring as typed arrays", () => {
+  const keys = Array.from({ length: 1500 }, (_, i) => `user:${i}`);
+  const sys = erl.system("cassandra", { tokens: ["a=-100", "b=5", "a=4611686018427387904"] });
+  const ring = sys.tokens();
+  assert.ok(ring.token instanceof BigInt64Array && ring.server instanceof Int32Array);
+  assert.deepEqual([...ring.token], [-100n, 5n, 4611686018427387904n]);
+  assert.deepEqual([...ring.server], [0, 1, 0]);
+  // Each key's server is the server of the first token at or after the key's token, wrapping.
+  const many = sys.placeMany(keys);
+  many.token.forEach((t, i) => {
+    const at = ring.token.findIndex((x) => x >= t);
+    assert.equal(many.server[i], ring.server[at < 0 ? 0 : at]);
+  });
+  const added = sys.edit({ add: "c=-4611686018427387904" });
+  assert.equal(added.config().tokens, "a=-100,b=5,a=4611686018427387904,c=-4611686018427387904");
+  const want = erl.system("cassandra", { tokens: added.config().tokens });
+  assert.deepEqual(added.servers(), want.servers());
+  assert.deepEqual(added.placeMany(keys), want.placeMany(keys));
+  const removed = sys.edit({ remove: "a" });
+  assert.deepEqual(removed.servers(), [{ name: "b", weight: 1, down: false }]);
+  assert.equal(removed.config().tokens, "b=5");
+  const text = erl.system("cassandra", { ring: "a  r1  -100\nb  r1  5\n" });
+  assert.equal(text.edit({ add: "c=7" }).config().ring, "a  r1  -100\nb  r1  5\nc  r1  7\n");
+  assert.equal(text.edit({ remove: "a" }).config().ring, "b  r1  5\n");
+  const fails = [
+    [() => sys.edit({ add: "a=7" }), "duplicate_server", /^server "a" is already on the ring$/],
+    [() => sys.edit({ add: "c=5" }), "token_taken", /^token 5 is given to both b and c$/],
+    [() => sys.edit({ remove: "z" }), "unknown_server", /^"z" is not one of the servers$/],
+    [() => removed.edit({ remove: "b" }), "out_of_range", /^the change would leave no server$/],
+    [() => sys.edit({ reweight: "a", weight: 3 }), "invalid_argument", /token count/],
+    [() => sys.edit({ down: "a" }), "invalid_argument", /no down mark/],
+    [() => erl.system("cassandra").edit({ remove: "a" }), "invalid_argument", /not a list/],
+  ];
+  for (const [fn, code, message] of fails) {
+    assert.throws(fn, (e) => e instanceof RinglabError && e.code === code && message.test(e.message), String(message));
+  }
+  const bare = erl.system("cassandra");
+  assert.deepEqual(bare.tokens(), { token: new BigInt64Array(0), server: new Int32Array(0) });
+  for (const h of [sys, added, want, removed, text, bare]) h.dispose();
 });
 
 test("the declared option types are the module's table, option for option", () => {

@@ -43,9 +43,11 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 // configuration written back in the form it was given in (config(): an upstream block, a server
 // string, Envoy's YAML; about 7 KB gzip with its module's diff by server name), a loop per system
 // over keys given as bytes (placeMany's ASCII path, no transcoding and no virtual call per key),
-// and usage errors as data. It has a budget of its own, so that it cannot grow unnoticed either:
-// 218 KB for the 217.5 KB these make together.
-const SYSTEMS_BUDGET = 218 * 1024;
+// and usage errors as data, and Cassandra's ring edited and written back (a node added or removed,
+// the tokens list or the nodetool ring text with its rows kept, and the ring's tokens for the
+// page's drawing: about 5 KB gzip). It has a budget of its own, so that it cannot grow unnoticed
+// either: 223 KB for the 222.5 KB these make together.
+const SYSTEMS_BUDGET = 223 * 1024;
 
 // The main entry imports the glue of the build it loads (a dynamic import, which closure() does not
 // follow): each build's glue is counted with its .wasm.

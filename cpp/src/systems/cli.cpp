@@ -198,6 +198,8 @@ std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
   throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
 }
 
+std::vector<RingToken> Placement::tokens() const { return {}; }
+
 RINGLAB_ONCE std::vector<ConfigText> Placement::config() const {
   throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
 }

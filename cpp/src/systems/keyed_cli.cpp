@@ -4,7 +4,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "cli_support.hpp"
@@ -81,39 +84,85 @@ std::unique_ptr<Placement> configure_kafka(const cli::Args& a, const ReadFile&) 
       });
 }
 
-RINGLAB_ONCE std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
-  const std::string* list = a.value("--tokens");
-  const std::string* ring_file = a.value("--ring");
-  if (list != nullptr && ring_file != nullptr)
-    throw SystemUsage(rule::systemNotBoth, "cassandra", {{"--tokens", ""}, {"--ring", ""}});
-  std::optional<cassandra::TokenRing> ring;
-  std::vector<cassandra::NodeToken> listed;
-  if (list != nullptr) {
-    listed = cassandra::tokens_from_list(*list);
-    ring.emplace(listed);
+std::unique_ptr<Placement> cassandra_placement(std::vector<cassandra::NodeToken> listed,
+                                               std::optional<std::string> text);
+
+// Cassandra with a ring: its nodes, the ring's tokens, and the ring as it was given (the
+// --tokens list, or nodetool ring text) for edits and for writing it back.
+class CassandraRing final : public Placement {
+ public:
+  CassandraRing(std::unique_ptr<Placement> inner, std::vector<cassandra::NodeToken> listed,
+                std::optional<std::string> text, std::vector<RingToken> ring)
+      : inner_(std::move(inner)), listed_(std::move(listed)), text_(std::move(text)), ring_(std::move(ring)) {}
+  [[nodiscard]] std::string result(std::string_view key, const std::string& name) const override {
+    return inner_->result(key, name);
   }
-  if (ring_file != nullptr) {
-    const std::optional<std::string> text = read ? read(*ring_file) : std::nullopt;
-    if (!text) throw Usage{"cannot read --ring file " + shown_text(*ring_file)};
-    listed = cassandra::tokens_from_nodetool_ring(*text);
-    ring.emplace(listed);
+  [[nodiscard]] const std::vector<ServerInfo>& servers() const noexcept override { return inner_->servers(); }
+  [[nodiscard]] AnswerKind answer_kind() const noexcept override { return inner_->answer_kind(); }
+  [[nodiscard]] Answer answer(std::string_view key, const std::string& name) const override {
+    return inner_->answer(key, name);
   }
-  // The nodes are the servers, in the order they are first named, each weighing its tokens;
-  // node_at[i] is the node of the ring's i-th token.
-  std::vector<ServerInfo> nodes;
-  auto node_at = std::make_shared<std::vector<std::int32_t>>();
-  if (ring) {
-    for (const cassandra::NodeToken& t : listed) {
-      auto it = std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; });
-      if (it == nodes.end()) nodes.push_back({t.node, 1, false});
-      else ++it->weight;
+  [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
+    return inner_->try_answer(key, out);
+  }
+  std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
+                                std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                                std::span<std::int64_t> value64) const noexcept override {
+    return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
+  }
+  [[nodiscard]] std::vector<RingToken> tokens() const override { return ring_; }
+
+  // A node added with its tokens ("NODE=TOKEN", as many entries as it has tokens), or removed
+  // with all of them. The ring's own rules apply to the result (a token taken twice).
+  [[nodiscard]] RINGLAB_ONCE std::unique_ptr<Placement> edited(const ServerEdit& e) const override {
+    const std::vector<ServerInfo>& nodes = servers();
+    const auto known = [&](std::string_view name) {
+      return std::any_of(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == name; });
+    };
+    std::vector<cassandra::NodeToken> next = listed_;
+    switch (e.kind) {
+      case ServerEdit::Kind::add:
+        for (cassandra::NodeToken& t : cassandra::tokens_from_list(e.server)) {
+          if (known(t.node)) throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {t.node});
+          next.push_back(std::move(t));
+        }
+        break;
+      case ServerEdit::Kind::remove:
+        if (!known(e.server)) throw Error(ErrorCode::unknown_server, rule::notAServer, "", {input(e.server)});
+        if (nodes.size() == 1) throw Error(ErrorCode::out_of_range, rule::noServerLeft, "");
+        std::erase_if(next, [&](const cassandra::NodeToken& t) { return t.node == e.server; });
+        break;
+      case ServerEdit::Kind::down:
+      case ServerEdit::Kind::up: throw Error(ErrorCode::invalid_argument, rule::noDownMark, "");
+      case ServerEdit::Kind::weight: throw Error(ErrorCode::invalid_argument, rule::tokenWeight, "");
     }
-    for (const cassandra::NodeToken& t : ring->sorted())
-      node_at->push_back(static_cast<std::int32_t>(
-          std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; }) -
-          nodes.begin()));
+    if (!text_) return cassandra_placement(std::move(next), std::nullopt);
+    // The ring is checked (a token taken twice) before its text is written.
+    (void)cassandra::TokenRing(next);
+    std::string text = cassandra::nodetool_ring_edited(*text_, next);
+    std::vector<cassandra::NodeToken> read = cassandra::tokens_from_nodetool_ring(text);
+    return cassandra_placement(std::move(read), std::move(text));
   }
-  auto shared = ring ? std::make_shared<const cassandra::TokenRing>(std::move(*ring)) : nullptr;
+
+  // The list as NODE=TOKEN entries in its order, or the nodetool ring text as given (edited).
+  [[nodiscard]] RINGLAB_ONCE std::vector<ConfigText> config() const override {
+    if (text_) return {{"ring", *text_}};
+    std::vector<std::string> entries;
+    for (const cassandra::NodeToken& t : listed_) entries.push_back(t.node + "=" + std::to_string(t.token));
+    return {{"tokens", joined(entries)}};
+  }
+
+ private:
+  std::unique_ptr<Placement> inner_;
+  std::vector<cassandra::NodeToken> listed_;
+  std::optional<std::string> text_;
+  std::vector<RingToken> ring_;
+};
+
+// Cassandra's answers: each key's token, and with a ring the node owning it.
+std::unique_ptr<Placement> cassandra_answers(std::shared_ptr<const cassandra::TokenRing> shared,
+                                             std::shared_ptr<const std::vector<std::int32_t>> node_at,
+                                             std::vector<ServerInfo> nodes) {
   return placement(
       std::move(nodes), AnswerKind::token,
       [shared](std::string_view key, const std::string&) {
@@ -125,6 +174,45 @@ RINGLAB_ONCE std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, 
         out = {shared ? (*node_at)[static_cast<std::size_t>(&shared->owner(t) - shared->sorted().data())] : -1, t};
         return true;
       });
+}
+
+RINGLAB_ONCE std::unique_ptr<Placement> cassandra_placement(std::vector<cassandra::NodeToken> listed,
+                                                            std::optional<std::string> text) {
+  auto shared = std::make_shared<const cassandra::TokenRing>(listed);
+  // The nodes are the servers, in the order they are first named, each weighing its tokens;
+  // node_at[i] is the node of the ring's i-th token.
+  std::vector<ServerInfo> nodes;
+  auto node_at = std::make_shared<std::vector<std::int32_t>>();
+  for (const cassandra::NodeToken& t : listed) {
+    auto it = std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; });
+    if (it == nodes.end()) nodes.push_back({t.node, 1, false});
+    else ++it->weight;
+  }
+  std::vector<RingToken> ring;
+  for (const cassandra::NodeToken& t : shared->sorted()) {
+    node_at->push_back(static_cast<std::int32_t>(
+        std::find_if(nodes.begin(), nodes.end(), [&](const ServerInfo& s) { return s.name == t.node; }) -
+        nodes.begin()));
+    ring.push_back({t.token, node_at->back()});
+  }
+  return std::make_unique<CassandraRing>(cassandra_answers(shared, node_at, std::move(nodes)), std::move(listed),
+                                         std::move(text), std::move(ring));
+}
+
+RINGLAB_ONCE std::unique_ptr<Placement> configure_cassandra(const cli::Args& a, const ReadFile& read) {
+  const std::string* list = a.value("--tokens");
+  const std::string* ring_file = a.value("--ring");
+  if (list != nullptr && ring_file != nullptr)
+    throw SystemUsage(rule::systemNotBoth, "cassandra", {{"--tokens", ""}, {"--ring", ""}});
+  if (list != nullptr) return cassandra_placement(cassandra::tokens_from_list(*list), std::nullopt);
+  if (ring_file != nullptr) {
+    std::optional<std::string> text = read ? read(*ring_file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --ring file " + shown_text(*ring_file)};
+    std::vector<cassandra::NodeToken> listed = cassandra::tokens_from_nodetool_ring(*text);
+    return cassandra_placement(std::move(listed), std::move(text));
+  }
+  // Without a ring: each key's token alone.
+  return cassandra_answers(nullptr, nullptr, {});
 }
 
 std::unique_ptr<Placement> configure_guava(const cli::Args& a, const ReadFile&) {

@@ -16,6 +16,7 @@ import type {
   SystemName,
   SystemConfigText,
   SystemServer,
+  SystemTokens,
 } from "./systems-types.js";
 import { invalidType, num, str } from "./validate.js";
 
@@ -212,6 +213,19 @@ export class RealSystemHandle<N extends SystemName = SystemName>
   config(): SystemConfigText {
     const raw = this.raw;
     return Object.freeze({ ...this.#heap.call(() => raw.config()) });
+  }
+
+  tokens(): SystemTokens {
+    const raw = this.raw;
+    const heap = this.#heap;
+    const n = heap.call(() => raw.tokens());
+    const token = new BigInt64Array(n);
+    const server = new Int32Array(n);
+    if (n > 0) {
+      heap.read(raw.valuesAddress(), token);
+      heap.read(raw.serversAddress(), server);
+    }
+    return { token, server };
   }
 
   tries(key: string): number[] {

@@ -116,6 +116,11 @@ export interface RawSystemHandle extends RawHandle {
   edited(edit: RawEdit): RawSystemHandle | null;
   /** The options that gave the system its servers, written back as text. */
   config(): Record<string, string>;
+  /**
+   * The ring's tokens in ring order (Cassandra's; none for other systems): tokens (64-bit) at
+   * valuesAddress(), their servers' indices at serversAddress(); their count returned.
+   */
+  tokens(): number;
 }
 
 export interface RawEdit {

@@ -249,7 +249,10 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * mark) and `{ reweight: name, weight }` name one of {@link RealSystem.servers}. The system's
    * own rules apply (a duplicate, no server left, a weight out of range); a name that is no
    * server throws `"unknown_server"`, and a system whose servers are not a list (Kafka, Redis,
-   * Guava, Erlang, Cassandra) `"invalid_argument"`.
+   * Guava, Erlang, Cassandra without a ring) `"invalid_argument"`. Cassandra's nodes are added
+   * with their tokens, written as `tokens` writes them (`{ add: "10.0.0.4=3074457345618258602" }`,
+   * an entry per token, comma-separated), and removed with all of them; a node's weight is its
+   * token count, which no change sets (`reweight`, `down` and `up` throw `"invalid_argument"`).
    */
   edit(change: ServerChange): RealSystem<N>;
   /**
@@ -257,11 +260,19 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * given in, with the edits of {@link RealSystem.edit} made: nginx's `upstream` block (or
    * `servers` and `down` lists), memcached's `serverString` (or `servers`), libketama's
    * `servers`, Envoy's `endpoints` (YAML stays YAML: its `lb_endpoints` alone; lines stay lines)
-   * or `hosts`. Given back to {@link RinglabSystems.system} with the other options, they make a
-   * system with the same servers and the same answers. Throws `"invalid_argument"` for a system
-   * whose servers are not a list (Kafka, Redis, Guava, Erlang, Cassandra).
+   * or `hosts`, Cassandra's `tokens` (NODE=TOKEN entries) or `ring` (the `nodetool ring` text, its
+   * rows of kept tokens as they were, a row in nodetool's columns for each token added). Given
+   * back to {@link RinglabSystems.system} with the other options, they make a system with the
+   * same servers and the same answers. Throws `"invalid_argument"` for a system whose servers are
+   * not a list (Kafka, Redis, Guava, Erlang, Cassandra without a ring).
    */
   config(): SystemConfigText;
+  /**
+   * The ring's tokens in ring order (ascending), each with the index in {@link RealSystem.servers}
+   * of the server holding it: Cassandra's ring; empty arrays for a system without one. A key's
+   * token belongs to the first token at or after it, wrapping.
+   */
+  tokens(): SystemTokens;
 }
 
 /**
@@ -269,8 +280,14 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
  * `{ servers: "10.0.0.1:80=2,10.0.0.2:80", down: "10.0.0.2:80" }`, `{ endpoints: "lb_endpoints:\n…" }`.
  */
 export type SystemConfigText = Readonly<
-  Partial<Record<"upstream" | "servers" | "down" | "serverString" | "endpoints" | "hosts", string>>
+  Partial<Record<"upstream" | "servers" | "down" | "serverString" | "endpoints" | "hosts" | "tokens" | "ring", string>>
 >;
+
+/** A system's token ring: token i (ascending) and the index of the server holding it. */
+export interface SystemTokens {
+  token: BigInt64Array;
+  server: Int32Array;
+}
 
 /** A change to a system's servers: see {@link RealSystem.edit}. */
 export type ServerChange =

@@ -53,7 +53,17 @@ export interface RingDiagramOptions {
   animate?: boolean;
   /** Milliseconds the moves have already played (a picture drawn again continues them). */
   elapsed?: number;
+  /**
+   * Keys' labels only where they have room: a label that would overlap one drawn before it (keys
+   * whose positions are close) is left off, and its key carries it as a tooltip (a <title>).
+   */
+  roomyLabels?: boolean;
 }
+
+// A key label's box, in the picture's units (12px text: a digit about 7 wide, a line 15 high),
+// with a little room around it.
+const LABEL_CHAR = 8;
+const LABEL_LINE = 16;
 
 const C = 160;
 const R = 100;
@@ -154,8 +164,14 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
       }
     }
   }
+  const labelled: { x: number; y: number; w: number }[] = [];
   for (const k of o.keys ?? []) {
     const [x, y] = at(k.pos, o.span, R - 34);
+    const [lx, ly] = at(k.pos, o.span, R - 56);
+    const w = LABEL_CHAR * [...k.label].length;
+    const room =
+      !o.roomyLabels ||
+      labelled.every((b) => Math.abs(b.x - lx) >= (b.w + w) / 2 + 1 || Math.abs(b.y - ly) >= LABEL_LINE);
     const cls = k.server === undefined ? "muted" : serverClass(k.server);
     svg.append(
       s("rect", {
@@ -167,6 +183,7 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
         class: `key ${cls}${k.emphasis ? " em" : ""}`,
       }),
     );
+    if (!room) svg.lastElementChild?.append(s("title", {}, k.label));
     if (k.moved) {
       svg.append(
         s("circle", { cx: x, cy: y, r: 11, class: `moved-mark was ${serverClass(k.moved.was)}`, "data-moved": "" }),
@@ -188,9 +205,14 @@ export function ringDiagram(o: RingDiagramOptions): SVGSVGElement {
         );
       }
     }
-    const [lx, ly] = at(k.pos, o.span, R - 56);
+    if (!room) continue;
+    labelled.push({ x: lx, y: ly, w });
     svg.append(
-      s("text", { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400 }, k.label),
+      s(
+        "text",
+        { x: lx, y: ly + 4, "text-anchor": "middle", "font-weight": k.emphasis ? 700 : 400, class: "key-label" },
+        k.label,
+      ),
     );
   }
   if (o.center) svg.append(s("text", { x: C, y: C + 5, "text-anchor": "middle", class: "muted" }, o.center));

@@ -1337,6 +1337,7 @@ const bn: Messages = {
       notAServer: (_p, [name]) => `${name} সার্ভারগুলোর একটি নয়`,
       noDownMark: "এই system-এ down চিহ্ন নেই (শুধু nginx-এর সার্ভারে আছে)",
       oneNewHost: (_p, [got]) => `নতুন host একটিই entry হবে; দেওয়া হয়েছে ${got}`,
+      tokenWeight: "একটি node-এর weight তার token-এর সংখ্যা: token সহ একটি node যোগ করুন, বা একটি সরান",
       systemUsage: (_p, [usage]) => `এই system-এর জন্য যা দরকার তা দেওয়া হয়নি: ${usage}`,
       systemNeeds: (_p, [call, option, form]) => `${call}-এর জন্য ${option} ${form} দিতে হবে`,
       systemNeedsEither: (_p, [call, a, aForm, b, bForm]) => `${call}-এর জন্য ${a} ${aForm} অথবা ${b} ${bForm} দিতে হবে`,

@@ -44,6 +44,17 @@ struct NodeToken {
 // line and column: "ring line 5, column 72: token must be a signed 64-bit integer, got "x"".
 [[nodiscard]] std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text);
 
+// The same text with nodes added or removed, for a ring edited and written back in the form it
+// was given in: the rows of tokens still in `tokens` are kept as they were, byte for byte, the
+// rows of tokens no longer there dropped, and each token of `tokens` that had no row gets one,
+// laid out as nodetool lays out its rows (the header's columns, or nodetool's own widths; rack,
+// status and state as the first row's, load and owns "?"; a first row of fewer columns than
+// nodetool's gives its own between the address and the token), placed among the rows in token
+// order.
+// The lone token line above the rows is kept equal to the largest token of its datacenter.
+// `text` is one that tokens_from_nodetool_ring() reads; what it returns reads as `tokens`.
+[[nodiscard]] std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeToken>& tokens);
+
 // Token ownership: a token belongs to the node of the first ring token >= it, wrapping to the
 // smallest (ranges are (previous, token]). SystemParam::cassandra_tokens: 1 token at least; two
 // entries with one token are token_taken.

@@ -64,6 +64,14 @@ struct ConfigText {
   friend bool operator==(const ConfigText&, const ConfigText&) = default;
 };
 
+// A token of a system's token ring (Cassandra's) and the index in servers() of the server that
+// holds it.
+struct RingToken {
+  std::int64_t token = 0;
+  std::int32_t server = 0;
+  friend bool operator==(const RingToken&, const RingToken&) = default;
+};
+
 class Placement {
  public:
   virtual ~Placement() = default;
@@ -82,7 +90,9 @@ class Placement {
   // The same system with an edit made to its servers, each rule and error of the system's own
   // (a duplicate, no server left, a weight out of range); unknown_server for a name that is no
   // server, invalid_argument for a system whose servers are not a list (Kafka, Redis, ...) or
-  // for marking down where the system has no down mark.
+  // for marking down where the system has no down mark. Cassandra's nodes are added with their
+  // tokens (`server` "NODE=TOKEN", a node once per token, as --tokens writes them) and removed
+  // with all of theirs; a node's weight is its token count, which no edit sets.
   [[nodiscard]] virtual std::unique_ptr<Placement> edited(const ServerEdit& edit) const;
   // The options that gave this system its servers, written back as text in the form they were
   // given in, with any edits made: an upstream block stays a block, a server string a server
@@ -90,6 +100,10 @@ class Placement {
   // again from them (and its other options), the system has the same servers and gives the same
   // answers. invalid_argument (notEditable) for a system whose servers are not a list.
   [[nodiscard]] virtual std::vector<ConfigText> config() const;
+  // The ring's tokens in ring order (ascending), each with its server, for a system whose servers
+  // hold tokens (Cassandra with a ring); empty for the others. A key's token's owner is the
+  // server of the first token >= it, wrapping.
+  [[nodiscard]] virtual std::vector<RingToken> tokens() const;
   // Answers for n keys given as UTF-16 units (key i is units[offsets[i] .. offsets[i+1]), taken
   // as the bytes of their UTF-8): servers into `server` (when not empty), values into `value32`
   // (slot, partition, bucket, hash) or `value64` (token), whichever is not empty. Stops at the

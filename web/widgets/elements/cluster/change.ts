@@ -4,17 +4,8 @@
 import type { RinglabSystems } from "ringlab/systems";
 import { h, replace, type Child } from "../../core/dom";
 import { fieldDigits, latinDigits, stepWithArrows } from "../../core/numbers";
-import { configOf, configText, serverLines, usesText } from "./config";
-import {
-  cassandraNames,
-  cassandraNode,
-  listLine,
-  makeSystem,
-  pageSystem,
-  wholeNumber,
-  type Config,
-  type PageSystem,
-} from "./module";
+import { configOf, usesText } from "./config";
+import { freshServer, listLine, makeSystem, pageSystem, wholeNumber, type Config, type PageSystem } from "./module";
 import { drawMoves, type Moves } from "./moves";
 import type { ChangeRecipe } from "./placing";
 import type { Answers } from "./results";
@@ -147,7 +138,7 @@ export function drawChange(
     const touched = counted
       ? null
       : kind === "add"
-        ? (other.servers.find((x) => !before.has(x.name))?.name ?? cassandraNode(target))
+        ? (other.servers.find((x) => !before.has(x.name))?.name ?? target)
         : target;
     drawMoves(page, parts.moves, state, kind, touched ?? target, touched, d, cats, config);
     return d;
@@ -175,22 +166,15 @@ export function changeTarget(
   const cassandra = state.system === "cassandra";
   const kinds: ("add" | "remove" | "down")[] = def.down ? ["add", "remove", "down"] : ["add", "remove"];
   const kind = kinds.includes(state.change) ? state.change : "add";
-  // The servers as the module lists them (Cassandra's nodetool text: the nodes it names).
-  const names =
-    cassandra && usesText(state)
-      ? cassandraNames(configText(state))
-      : cassandra
-        ? [...new Set(serverLines(state).map(cassandraNode))]
-        : sys.servers.map((s) => s.name);
+  // The servers as the module lists them (Cassandra's nodes, however many tokens each holds).
+  const names = sys.servers.map((s) => s.name);
   const up = sys.servers.filter((s) => !s.down).map((s) => s.name);
-  // The target: a new server to add, or one of the servers to remove or mark down.
+  // The target: a new server to add (the next of the user's own, a new Cassandra node with the
+  // token that halves the ring's largest gap), or one of the servers to remove or mark down.
   let target = state.target;
   if (!counted) {
-    if (kind === "add" && target === "" && def.list) {
-      let i = names.length + 1;
-      while (names.includes(cassandra ? cassandraNode(def.list.fresh(i)) : def.list.fresh(i))) i++;
-      target = def.list.fresh(i);
-    }
+    if (kind === "add" && target === "" && def.list)
+      target = freshServer(names, def.list.fresh, cassandra ? sys.real.tokens() : undefined);
     if (kind === "remove" && !names.includes(target)) target = names[names.length - 1] ?? "";
     if (kind === "down" && !up.includes(target)) target = up[up.length - 1] ?? "";
   }
@@ -198,17 +182,18 @@ export function changeTarget(
 }
 
 /**
- * How the changed system is made from the page's: other options (a count one more or fewer,
- * Cassandra's tokens) or an edit of its servers. Throws when there is no target or the weight
- * is no whole number.
+ * How the changed system is made from the page's: other options (a count one more or fewer) or
+ * an edit of its servers (a Cassandra node added with its token, and no weight). Throws when
+ * there is no target or the weight is no whole number.
  */
 export function changeRecipe(page: Page, state: State, kind: string, target: string): ChangeRecipe {
   const def = SYS[state.system];
   const weightText = state.weight.trim();
   if (!def.count && target === "") throw { code: "invalid_argument", message: page.t.cluster.noTarget };
   const weight = weightText === "" ? (def.list?.weight ?? 1) : wholeNumber(weightText, "weight");
-  if (def.count || state.system === "cassandra") return { options: configOf(state, { kind, target }).options };
-  return { edit: kind === "add" ? { add: target, weight } : kind === "remove" ? { remove: target } : { down: target } };
+  if (def.count) return { options: configOf(state, { kind, target }).options };
+  const add = state.system === "cassandra" ? { add: target } : { add: target, weight };
+  return { edit: kind === "add" ? add : kind === "remove" ? { remove: target } : { down: target } };
 }
 
 /** The state that makes the changed system the cluster: its configuration in the page's form. */
@@ -223,17 +208,15 @@ export function afterChange(
     const n = Number(configOf(state, { kind, target }).options[def.count]);
     return { state: {}, count: String(n) };
   }
-  if (state.system === "cassandra") {
-    const after = configOf(state, { kind, target }).options;
-    return usesText(state)
-      ? { state: { config: String(after.ring) } }
-      : { state: { servers: (after.tokens as string[]).join("\n") } };
-  }
   if (usesText(state) && def.text) {
     // The module writes its configuration back as it was given: an upstream block, a server
-    // string, Envoy's YAML.
+    // string, Envoy's YAML, Cassandra's nodetool ring text.
     const written = other.real.config() as Record<string, string | undefined>;
     return { state: { config: written[def.text.opt] ?? "" } };
+  }
+  if (state.system === "cassandra") {
+    // Its tokens as the module writes them back (NODE=TOKEN entries), one a line as the page lists them.
+    return { state: { servers: (other.real.config().tokens ?? "").split(",").join("\n") } };
   }
   const always = def.list?.weight !== undefined;
   return { state: { servers: other.servers.map((s) => listLine(s, always)).join("\n") } };

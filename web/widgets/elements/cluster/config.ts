@@ -1,18 +1,8 @@
 // The cluster page's configuration, from its state: the options for the systems module's
 // `system()` (a change made here only where the module has no edit for it), and the field an error
 // of `system()` belongs to.
-import {
-  cassandraChange,
-  cassandraNode,
-  isDown,
-  lines,
-  scalar,
-  withoutDown,
-  type Config,
-  type ErrorLike,
-  type SystemOptions,
-} from "./module";
 import { latinDigits } from "../../core/numbers";
+import { isDown, lines, scalar, withoutDown, type Config, type ErrorLike, type SystemOptions } from "./module";
 import { MAX_BARS, type State } from "./state";
 import { SYS } from "./systems";
 
@@ -40,23 +30,18 @@ function weightDigits(entry: string): string {
 
 /**
  * The options for `system()`, from the state. A change is made here only where the module has no
- * edit for it: a count one more or one fewer, and Cassandra's tokens.
+ * edit for it: a count one more or one fewer.
  */
 export function configOf(state: State, change?: { kind: string; target: string }): Config {
   const sys = SYS[state.system];
   const values = optionValues(state);
   const options: SystemOptions = {};
-  const cassandra = state.system === "cassandra";
   const text = usesText(state);
   if (text && sys.text) {
-    let t = configText(state);
-    if (change && cassandra) t = cassandraChange(t, change.kind, change.target);
-    options[sys.text.opt] = t;
+    options[sys.text.opt] = configText(state);
   } else if (sys.list) {
     // One entry a line: the list option's array (nginx's ` down` mark is the `down` option).
-    let ls = serverLines(state).filter((l) => l.trim() !== "");
-    if (change && cassandra && change.kind === "add") ls = [...ls, change.target];
-    if (change && cassandra && change.kind === "remove") ls = ls.filter((l) => cassandraNode(l) !== change.target);
+    const ls = serverLines(state).filter((l) => l.trim() !== "");
     options[sys.list.opt] = ls.map((l) => weightDigits(withoutDown(l)));
     const down = ls.filter(isDown).map(withoutDown);
     if (sys.down && down.length) options.down = down;

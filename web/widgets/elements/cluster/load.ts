@@ -4,19 +4,11 @@ import type { RinglabSystems } from "ringlab/systems";
 import { Charts, chart } from "../../core/chart";
 import { h, replace, type Child } from "../../core/dom";
 import { ringDiagram } from "../../core/ring-diagram";
-import { configText, serverLines, usesText } from "./config";
-import {
-  cassandraNode,
-  category,
-  makeSystem,
-  type Config,
-  type KeyRow,
-  type PageSystem,
-  type PlacementResult,
-} from "./module";
+import { configOf } from "./config";
+import { category, makeSystem, type Config, type KeyRow, type PageSystem } from "./module";
 import { MAX_BARS, type State } from "./state";
 import { axisLabels } from "./text";
-import { categoryLabel, place, swatch, type Page } from "./view";
+import { categoryLabel, swatch, type Page } from "./view";
 
 export function drawLoad(
   page: Page,
@@ -155,7 +147,9 @@ export function drawLoad(
 /**
  * Cassandra's ring, drawn as the course draws rings: the tokens of the configuration (−2⁶³ at
  * the top, clockwise), each node's arcs in its colour, and the first 40 keys at their own
- * tokens (Murmur3Partitioner's, from the systems module), coloured by the node owning them.
+ * tokens (Murmur3Partitioner's), coloured by the node owning them. The tokens, their nodes and
+ * the keys' tokens are the systems module's (tokens() and placeMany()); a key's number is drawn
+ * where it has room, and is the key's tooltip where it has none.
  */
 export function cassandraRing(
   page: Page,
@@ -169,48 +163,39 @@ export function cassandraRing(
   const SPAN = 100000;
   const HALF = 2n ** 63n;
   const at = (token: bigint) => Number(((token + HALF) * BigInt(SPAN)) / (2n * HALF));
-  const tokens: { node: string; token: bigint }[] = [];
-  const source = usesText(state)
-    ? configText(state)
-        .split("\n")
-        .map((l) => /^\s*(\S+)\s.*?(-?\d+)\s*$/.exec(l))
-        .filter((m): m is RegExpExecArray => m !== null && /\d/.test(m[1] ?? ""))
-        .map((m) => `${m[1]}=${m[2]}`)
-    : serverLines(state);
-  for (const line of source) {
-    const i = line.lastIndexOf("=");
-    const tok = line.slice(i + 1).trim();
-    if (i < 0 || !/^-?\d+$/.test(tok)) return null;
-    tokens.push({ node: cassandraNode(line), token: BigInt(tok) });
-  }
-  if (!tokens.length) return null;
-  tokens.sort((a, b) => (a.token < b.token ? -1 : a.token > b.token ? 1 : 0));
-  let keyTokens: PlacementResult[];
-  const sys = makeSystem(rl, "cassandra", {});
+  // The first 40 keys the module placed (a key it refused has no token).
+  const drawn = rows.slice(0, 40).filter((r) => !r.error);
+  let ring: { token: BigInt64Array; server: Int32Array };
+  let names: string[];
+  let keyTokens: BigInt64Array;
+  const sys = makeSystem(rl, "cassandra", configOf(state).options);
   try {
-    keyTokens = place(
-      sys,
-      rows.slice(0, 40).map((r) => r.key),
-    ).map((r) => r.result ?? null);
+    ring = sys.real.tokens();
+    names = sys.servers.map((s) => s.name);
+    keyTokens = (sys.real.placeMany(drawn.map((r) => r.key)) as unknown as { token: BigInt64Array }).token;
   } finally {
     sys.dispose();
   }
-  const idx = (node: string) => Math.max(0, cats.indexOf(node));
+  if (!ring.token.length) return null;
+  const idx = (server: number) => Math.max(0, cats.indexOf(names[server] ?? ""));
+  const n = ring.token.length;
   return ringDiagram({
     span: SPAN,
     label: t.ringLabel,
-    points: tokens.map((x) => ({ pos: at(x.token), server: idx(x.node) })),
-    arcs: tokens.map((x, i) => ({
-      from: at((tokens[i - 1] ?? tokens[tokens.length - 1] ?? x).token),
-      to: at(x.token),
-      server: idx(x.node),
+    points: Array.from(ring.token, (x, i) => ({ pos: at(x), server: idx(ring.server[i]!) })),
+    arcs: Array.from(ring.token, (x, i) => ({
+      from: at(ring.token[(i + n - 1) % n]!),
+      to: at(x),
+      server: idx(ring.server[i]!),
       kind: "owned" as const,
     })),
-    keys: rows.slice(0, 40).flatMap((r, i) => {
-      const tok = keyTokens[i];
-      if (r.error || (typeof tok !== "bigint" && typeof tok !== "number")) return [];
+    keys: drawn.map((r, i) => {
       const owner = category(r.result ?? null);
-      return [{ pos: at(BigInt(tok)), label: f.id(r.index + 1), server: owner === null ? undefined : idx(owner) }];
+      return {
+        pos: at(keyTokens[i]!),
+        label: f.id(r.index + 1),
+        server: owner === null ? undefined : Math.max(0, cats.indexOf(owner)),
+      };
     }),
     ticks: [
       { pos: 0, label: `−${f.id(2)}⁶³` },
@@ -218,5 +203,6 @@ export function cassandraRing(
       { pos: SPAN / 2, label: f.id(0) },
       { pos: (3 * SPAN) / 4, label: `${f.id(2)}⁶²` },
     ],
+    roomyLabels: true,
   });
 }

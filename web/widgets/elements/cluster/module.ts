@@ -1,7 +1,6 @@
 // What the cluster page asks the systems module: a system made from the page's options, its
 // servers and answers as the page shows them, and the few forms of the page's own lists (one
-// server a line; nginx's ` down`; Cassandra's NODE=TOKEN lines and nodetool text, which the
-// module does not edit).
+// server a line; nginx's ` down`).
 import type {
   Placement,
   RealSystem,
@@ -37,35 +36,63 @@ export function listLine(s: SystemServer, always: boolean): string {
 }
 
 /**
- * Cassandra's tokens are not a list the module edits (a node has several): its changes are a
- * NODE=TOKEN line added or a node's lines taken away, in the page's own token list.
+ * The server "Add a server" proposes: the next in the user's own numbering, after the servers the
+ * module lists (`names`): the last one's name with its last number in the host (an IPv4
+ * address's last part, "cache-3"'s 3) one more than the largest of that form, the port kept
+ * ("192.168.5.10:11211", "192.168.5.11:11211" → "192.168.5.12:11211"). `fallback(i)` (the
+ * system's own example) when no name has a number to count on. A Cassandra ring (`ring`, the
+ * module's tokens in ring order) gets its new node's token too: the middle of the largest gap
+ * between two tokens, wrapping ("10.0.0.4=3074457345618258602").
  */
-export function cassandraNode(line: string): string {
-  const at = line.lastIndexOf("=");
-  return (at < 0 ? line : line.slice(0, at)).trim();
+export function freshServer(
+  names: readonly string[],
+  fallback: (i: number) => string,
+  ring?: { token: BigInt64Array },
+): string {
+  const form = (name: string) => {
+    const port = /:\d+$/.exec(name)?.[0] ?? "";
+    const m = /^(.*?)(\d+)(\D*)$/.exec(name.slice(0, name.length - port.length));
+    return m ? { prefix: m[1]!, n: Number(m[2]), suffix: m[3]! + port } : null;
+  };
+  const last = form(names[names.length - 1] ?? "");
+  let name = "";
+  if (last && Number.isSafeInteger(last.n)) {
+    let n = last.n;
+    for (const x of names) {
+      const f = form(x);
+      if (f && f.prefix === last.prefix && f.suffix === last.suffix && f.n > n) n = f.n;
+    }
+    // An IPv4 address's part stays below 256.
+    const ipv4 = /^\d+\.\d+\.\d+\.$/.test(last.prefix);
+    do n++;
+    while (names.includes(`${last.prefix}${n}${last.suffix}`));
+    if (!ipv4 || n < 255) name = `${last.prefix}${n}${last.suffix}`;
+  }
+  if (ring === undefined) {
+    for (let i = names.length + 1; name === ""; i++) if (!names.includes(fallback(i))) name = fallback(i);
+    return name;
+  }
+  if (name === "") {
+    for (let i = names.length + 1; name === ""; i++) {
+      const f = fallback(i);
+      const node = f.slice(0, f.lastIndexOf("="));
+      if (!names.includes(node)) name = node;
+    }
+  }
+  return `${name}=${largestGapMiddle(ring.token)}`;
 }
 
-/** Cassandra's nodes named in `nodetool ring` text (for the change's choices). */
-export function cassandraNames(t: string): string[] {
-  const out: string[] = [];
-  for (const l of t.split("\n")) {
-    const m = /^\s*(\d+\.\d+\.\d+\.\d+|\[?[0-9a-fA-F:]*:[0-9a-fA-F:]*\]?)\s/.exec(l);
-    if (m?.[1]) out.push(m[1]);
-  }
-  return [...new Set(out)];
-}
-
-/** A Cassandra change made to `nodetool ring` text: a row added, or a node's rows taken away. */
-export function cassandraChange(t: string, kind: string, target: string): string {
-  if (kind === "add") {
-    const [node, token] = [cassandraNode(target), target.slice(target.lastIndexOf("=") + 1)];
-    return `${t.replace(/\n$/, "")}\n${node}  rack1  Up     Normal  1.0 MiB  25.00%  ${token}`;
-  }
-  const esc = target.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return t
-    .split("\n")
-    .filter((l) => !new RegExp(`^\\s*${esc}\\s`).test(l))
-    .join("\n");
+/** The middle of the largest gap between a ring's tokens (ascending), wrapping past 2⁶³ − 1. */
+export function largestGapMiddle(tokens: BigInt64Array): bigint {
+  const SPAN = 2n ** 64n;
+  if (tokens.length === 0) return 0n;
+  let best = -1n;
+  let from = 0n;
+  tokens.forEach((t, i) => {
+    const next = i + 1 < tokens.length ? tokens[i + 1]! : tokens[0]! + SPAN;
+    if (next - t > best) [best, from] = [next - t, t];
+  });
+  return BigInt.asIntN(64, from + best / 2n);
 }
 
 /** A placement result as the page shows it: a server's name, a number, Redis's { slot, node }, or null. */
