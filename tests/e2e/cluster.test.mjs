@@ -418,6 +418,11 @@ describe("Your cluster", () => {
         "192.168.5.12:11211",
       ],
       ["servers=" + encodeURIComponent("cache-7.example:8080\ncache-3.example:8080"), "cache-8.example:8080"],
+      // The port most of them use; the number after the largest of the prefix.
+      [
+        "system=memcached&servers=" + encodeURIComponent("10.0.0.1:11211=2\n10.0.0.2\n10.0.0.3:11212"),
+        "10.0.0.4:11211",
+      ],
       ["system=cassandra&servers=" + encodeURIComponent("172.16.0.20=-100\n172.16.0.21=100"), null],
     ];
     for (const [query, want] of cases) {

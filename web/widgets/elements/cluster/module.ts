@@ -37,9 +37,9 @@ export function listLine(s: SystemServer, always: boolean): string {
 
 /**
  * The server "Add a server" proposes: the next in the user's own numbering, after the servers the
- * module lists (`names`): the last one's name with its last number in the host (an IPv4
- * address's last part, "cache-3"'s 3) one more than the largest of that form, the port kept
- * ("192.168.5.10:11211", "192.168.5.11:11211" → "192.168.5.12:11211"). `fallback(i)` (the
+ * module lists (`names`): the form most of them share, a host ending in a number (an IPv4
+ * address's last part, "cache-3"'s 3) and a port, with the number one more than the largest after
+ * that prefix ("192.168.5.10:11211", "192.168.5.11:11211" → "192.168.5.12:11211"). `fallback(i)` (the
  * system's own example) when no name has a number to count on. A Cassandra ring (`ring`, the
  * module's tokens in ring order) gets its new node's token too: the middle of the largest gap
  * between two tokens, wrapping ("10.0.0.4=3074457345618258602").
@@ -54,14 +54,17 @@ export function freshServer(
     const m = /^(.*?)(\d+)(\D*)$/.exec(name.slice(0, name.length - port.length));
     return m ? { prefix: m[1]!, n: Number(m[2]), suffix: m[3]! + port } : null;
   };
-  const last = form(names[names.length - 1] ?? "");
+  // The form most of the servers share (the later one of two as common): its prefix and port.
+  const forms = names.map(form);
+  const count = (f: { prefix: string; suffix: string }) =>
+    forms.filter((g) => g && g.prefix === f.prefix && g.suffix === f.suffix).length;
+  let last: ReturnType<typeof form> = null;
+  for (const f of forms) if (f && (last === null || count(f) >= count(last))) last = f;
   let name = "";
   if (last && Number.isSafeInteger(last.n)) {
     let n = last.n;
-    for (const x of names) {
-      const f = form(x);
-      if (f && f.prefix === last.prefix && f.suffix === last.suffix && f.n > n) n = f.n;
-    }
+    // The next number after every server's of that prefix, whatever its port: a new host.
+    for (const f of forms) if (f && f.prefix === last.prefix && f.n > n) n = f.n;
     // An IPv4 address's part stays below 256.
     const ipv4 = /^\d+\.\d+\.\d+\.$/.test(last.prefix);
     do n++;
