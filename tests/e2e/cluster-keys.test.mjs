@@ -99,6 +99,8 @@ describe("Your cluster: real key lists", () => {
     );
     // A burst of typing (five keystrokes in one task) is one render later, and one worker job.
     const before = await host.evaluate((el) => el.placer.requests);
+    // The field shows the list's first lines until every key is asked for.
+    await host.locator('[data-testid="keys-edit-all"]').click();
     await rendered(host, () =>
       host.evaluate((el) => {
         const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
@@ -234,4 +236,40 @@ describe("Your cluster: real key lists", () => {
       await page.close();
     }
   });
+});
+
+test("a paste of 100,000 keys goes to the page as it is: the field shows the first 2,000 lines, read-only, and every key is placed", async () => {
+  for (const lang of ["en", "bn"]) {
+    const { page, host } = await env.open(`#/cluster?system=kafka${lang === "bn" ? "&lang=bn" : ""}`, {
+      width: 390,
+      height: 900,
+    });
+    const keys = Array.from({ length: 100000 }, (_, i) => `order:${i + 1}`);
+    await host.evaluate((el, text) => {
+      const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
+      ta.focus();
+      const data = new DataTransfer();
+      data.setData("text/plain", text);
+      const accepted = ta.dispatchEvent(
+        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+      el.__pasteTaken = !accepted;
+    }, keys.join("\n"));
+    assert.equal(await host.evaluate((el) => el.__pasteTaken), true, "the page took the paste");
+    await settled(host, { timeout: 180_000 });
+    assert.equal((await host.evaluate((el) => el.state.keys)).split("\n").length, 100000);
+    const field = host.locator('[data-testid="keys"]');
+    assert.equal((await field.inputValue()).split("\n").filter((l) => l !== "").length, 2000);
+    assert.equal(await field.getAttribute("readonly"), "");
+    const note = await host.locator('[data-testid="keys-long"]').textContent();
+    if (lang === "bn") assert.match(note, /১,০০,০০০|১০০,০০০/);
+    else assert.match(note, /first 2,000 of the 100,000 keys/);
+    assert.equal(Number(await host.locator('[data-testid="moves-summary"]').getAttribute("data-keys")), 100000);
+    // Every key in the field when asked for, and editable again.
+    await host.locator('[data-testid="keys-edit-all"]').click();
+    assert.equal((await field.inputValue()).split("\n").length, 100000);
+    assert.equal(await field.getAttribute("readonly"), null);
+    await page.assertClean();
+    await page.close();
+  }
 });

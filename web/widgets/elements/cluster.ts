@@ -28,7 +28,15 @@ import { placeCommand } from "./cluster/command";
 import { compatRows, compatView, loadAll } from "./cluster/compat";
 import { configOf, optionValues } from "./cluster/config";
 import { buildForm, clearErrors, fillForm, formParts, showConfigError, type Form } from "./cluster/form";
-import { drawKeys, drawKeysInput, drawPlacing, drawProgress, keysInput, type KeysInput } from "./cluster/keys";
+import {
+  drawKeys,
+  drawKeysInput,
+  drawPlacing,
+  drawProgress,
+  keysInput,
+  longList,
+  type KeysInput,
+} from "./cluster/keys";
 import { cassandraRing, drawLoad } from "./cluster/load";
 import { makeSystem, typedOptions, type Config, type PageSystem } from "./cluster/module";
 import { Placer, type Status } from "./cluster/placer";
@@ -159,7 +167,8 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
 
   private setKeys(keys: string): void {
     this.shown = { keys: ROWS, moves: ROWS };
-    this.keys.input.value = keys;
+    // A long list is not put into the field whole (keys.ts: the field shows its first lines).
+    if (!longList(keys)) this.keys.input.value = keys;
     this.setState({ keys }, true);
   }
 

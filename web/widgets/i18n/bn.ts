@@ -816,6 +816,9 @@ const bn: Messages = {
       (bytes ? `; তার ${bytesText}টি UTF-8 নয়, তাই byte হিসেবেই বসানো (\`\\xHH\` দেখানো)।` : "।"),
     placing: (done, total) => `key বসানো হচ্ছে: ${total}টির ${done}টি`,
     placingWait: "key বসানো হচ্ছে…",
+    longKeys: (shown, total) =>
+      `ঘরে দেখানো হচ্ছে ${total}টি key-এর প্রথম ${shown}টি; বসানো হয়েছে সবগুলোই। এখানে paste করলে পুরো তালিকা বদলে যায়।`,
+    editAll: "ঘরেই সব key বদলান (এত key-এ ধীর)",
     findLabel: "key খুঁজুন",
     findHint:
       "তালিকায় যেমন আছে তেমন একটি key লিখুন (UTF-8 নয় এমন byte `\\xHH` হিসেবে): তার লাইন, সার্ভার আর কেন সেই সার্ভার, দেখা যাবে।",

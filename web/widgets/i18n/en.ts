@@ -835,6 +835,9 @@ const en = {
         : "."),
     placing: (done: string, total: string) => `Placing the keys: ${done} of ${total}`,
     placingWait: "Placing the keys…",
+    longKeys: (shown: string, total: string) =>
+      `The field shows the first ${shown} of the ${total} keys; all of them are placed. A paste here replaces the list.`,
+    editAll: "Edit every key in the field (slow with this many)",
     findLabel: "Find a key",
     findHint:
       "Type a key as the list has it (a byte that is not UTF-8 as `\\xHH`) to see its line, its server and why.",

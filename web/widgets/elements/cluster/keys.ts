@@ -15,6 +15,37 @@ import { errorView, keyCell, resultText, swatch, showMore, type Page } from "./v
  */
 export const TYPING_MS = 300;
 
+/**
+ * A list longer than this many lines is not put into the field whole: a browser lays out and edits
+ * a textarea of a hundred thousand lines in seconds, on the page's thread. The field then shows
+ * the first lines, read-only, until the reader asks for all of them; the page places every key.
+ */
+export const FIELD_LINES = 2000;
+
+/** The offset just past the `n`-th line break of `text`, or -1 when it has no more than `n` lines. */
+function afterLines(text: string, n: number): number {
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    at = text.indexOf("\n", at + 1);
+    if (at < 0) return -1;
+  }
+  // A final line break starts no line.
+  return at + 1 < text.length ? at + 1 : -1;
+}
+
+/** The lines of the keys' text (a final line break starts no line). */
+function countLines(text: string): number {
+  if (text === "") return 0;
+  let n = 1;
+  for (let at = text.indexOf("\n"); at >= 0 && at + 1 < text.length; at = text.indexOf("\n", at + 1)) n++;
+  return n;
+}
+
+/** Whether the keys' text has more lines than the field shows. */
+export function longList(text: string): boolean {
+  return afterLines(text, FIELD_LINES) >= 0;
+}
+
 /** The keys' input and what is said of the keys refused. */
 export interface KeysInput {
   label: HTMLSpanElement;
@@ -35,6 +66,13 @@ export interface KeysInput {
   view: HTMLElement;
   /** Typing not yet given to the page (called on blur, and by the page before it reads the keys). */
   flush(): void;
+  /** A long list's note (the field shows its first lines) and the button that puts all of them in. */
+  longNote: HTMLParagraphElement;
+  editAll: HTMLButtonElement;
+  /** The reader asked for every key of a long list in the field (until the keys change). */
+  full: boolean;
+  /** The keys' whole text as last drawn. */
+  text: string;
 }
 
 export function keysInput(
@@ -64,6 +102,20 @@ export function keysInput(
   });
   input.addEventListener("change", flush);
   input.addEventListener("blur", flush);
+  // A paste that makes the list long goes to the page as it is, not into the field (the field then
+  // shows the list's first lines); in a field showing a long list's first lines, it replaces the list.
+  input.addEventListener("paste", (e) => {
+    const pasted = e.clipboardData?.getData("text/plain");
+    if (pasted === undefined) return;
+    const next = input.readOnly
+      ? pasted
+      : input.value.slice(0, input.selectionStart) + pasted + input.value.slice(input.selectionEnd);
+    if (!input.readOnly && !longList(next)) return;
+    e.preventDefault();
+    clearTimeout(timer);
+    timer = undefined;
+    setKeys(next.replace(/\r\n?/g, "\n"));
+  });
   const hint = h("p", { class: "hint", id: "cl-keys-hint" });
   const error = h("div", { id: "cl-keys-error", "data-testid": "keys-error", "aria-live": "polite" });
   const example = h("button", { type: "button", "data-testid": "example-keys" });
@@ -91,17 +143,46 @@ export function keysInput(
     " ",
     progressText,
   );
+  const longNote = h("p", { class: "hint", "data-testid": "keys-long", hidden: true });
+  const editAll = h("button", { type: "button", "data-testid": "keys-edit-all" });
   const view = h(
     "div",
     {},
     h("label", { class: "field" }, label, input),
+    longNote,
     h("div", { class: "buttons" }, example, many, upload, file),
     fileNote,
     progress,
     hint,
     error,
   );
-  return { label, input, hint, error, example, many, upload, file, fileNote, progress, bar, progressText, view, flush };
+  const k: KeysInput = {
+    label,
+    input,
+    hint,
+    error,
+    example,
+    many,
+    upload,
+    file,
+    fileNote,
+    progress,
+    bar,
+    progressText,
+    view,
+    flush,
+    longNote,
+    editAll,
+    full: false,
+    text: "",
+  };
+  editAll.addEventListener("click", () => {
+    k.full = true;
+    input.readOnly = false;
+    input.value = k.text;
+    input.focus();
+  });
+  return k;
 }
 
 /** The bar of a long list's placing: `done` of `total` keys (null: none placing). */
@@ -131,7 +212,22 @@ export function drawKeysInput(
   k.many.textContent = t.manyKeys(page.f.int(10000));
   k.upload.textContent = t.loadFile;
   k.file.setAttribute("aria-label", t.loadFile);
-  if (page.active !== k.input) k.input.value = state.keys;
+  // A long list: its first lines, read-only, unless the reader asked for every key.
+  if (k.text !== state.keys) k.full = false;
+  k.text = state.keys;
+  const cut = k.full ? -1 : afterLines(state.keys, FIELD_LINES);
+  k.input.readOnly = cut >= 0;
+  if (cut >= 0) {
+    const first = state.keys.slice(0, cut);
+    if (k.input.value !== first) k.input.value = first;
+    const total = countLines(state.keys);
+    k.editAll.textContent = t.editAll;
+    replace(k.longNote, t.longKeys(page.f.int(FIELD_LINES), page.f.int(total)), " ", k.editAll);
+  } else {
+    if (page.active !== k.input) k.input.value = state.keys;
+    replace(k.longNote);
+  }
+  k.longNote.hidden = cut < 0;
   replace(
     k.fileNote,
     file ? rich(t.fileNote(file.name, page.f.int(file.keys), file.bytes, page.f.int(file.bytes))) : null,
