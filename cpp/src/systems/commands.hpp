@@ -104,36 +104,45 @@ std::unique_ptr<Placement> placement(std::vector<ServerInfo> servers, AnswerKind
   return placement(std::move(servers), kind, std::move(json), typed, full);
 }
 
+// A placement that answers as another (`inner`) does, for one that adds what the other has not:
+// edits, its configuration written back, a ring's tokens.
+class Forwarding : public Placement {
+ public:
+  explicit Forwarding(std::unique_ptr<Placement> inner) : inner_(std::move(inner)) {}
+  [[nodiscard]] std::string result(std::string_view key, const std::string& name) const override {
+    return inner_->result(key, name);
+  }
+  [[nodiscard]] const std::vector<ServerInfo>& servers() const noexcept override { return inner_->servers(); }
+  [[nodiscard]] AnswerKind answer_kind() const noexcept override { return inner_->answer_kind(); }
+  [[nodiscard]] Answer answer(std::string_view key, const std::string& name) const override {
+    return inner_->answer(key, name);
+  }
+  [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
+    return inner_->try_answer(key, out);
+  }
+  std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
+                                std::span<std::int32_t> server, std::span<std::uint32_t> value32,
+                                std::span<std::int64_t> value64) const noexcept override {
+    return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
+  }
+
+ private:
+  std::unique_ptr<Placement> inner_;
+};
+
 // A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`) and its
 // configuration written back (`write`) besides.
 template <typename Tries, typename Edit, typename Write>
 std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write) {
-  struct WithList final : Placement {
+  struct WithList final : Forwarding {
     WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w)
-        : inner_(std::move(p)), tries_(std::move(t)), edit_(std::move(e)), write_(std::move(w)) {}
-    [[nodiscard]] std::string result(std::string_view key, const std::string& name) const override {
-      return inner_->result(key, name);
-    }
-    [[nodiscard]] const std::vector<ServerInfo>& servers() const noexcept override { return inner_->servers(); }
-    [[nodiscard]] AnswerKind answer_kind() const noexcept override { return inner_->answer_kind(); }
-    [[nodiscard]] Answer answer(std::string_view key, const std::string& name) const override {
-      return inner_->answer(key, name);
-    }
-    [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
-      return inner_->try_answer(key, out);
-    }
-    std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
-                                  std::span<std::int32_t> server, std::span<std::uint32_t> value32,
-                                  std::span<std::int64_t> value64) const noexcept override {
-      return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
-    }
+        : Forwarding(std::move(p)), tries_(std::move(t)), edit_(std::move(e)), write_(std::move(w)) {}
     [[nodiscard]] std::vector<std::int32_t> tries(std::string_view key) const override {
       if constexpr (std::is_same_v<Tries, std::nullptr_t>) return Placement::tries(key);
       else return tries_(key);
     }
     [[nodiscard]] std::unique_ptr<Placement> edited(const ServerEdit& e) const override { return edit_(e); }
     [[nodiscard]] std::vector<ConfigText> config() const override { return write_(); }
-    std::unique_ptr<Placement> inner_;
     Tries tries_;
     Edit edit_;
     Write write_;

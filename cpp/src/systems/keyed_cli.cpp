@@ -89,27 +89,11 @@ std::unique_ptr<Placement> cassandra_placement(std::vector<cassandra::NodeToken>
 
 // Cassandra with a ring: its nodes, the ring's tokens, and the ring as it was given (the
 // --tokens list, or nodetool ring text) for edits and for writing it back.
-class CassandraRing final : public Placement {
+class CassandraRing final : public Forwarding {
  public:
   CassandraRing(std::unique_ptr<Placement> inner, std::vector<cassandra::NodeToken> listed,
                 std::optional<std::string> text, std::vector<RingToken> ring)
-      : inner_(std::move(inner)), listed_(std::move(listed)), text_(std::move(text)), ring_(std::move(ring)) {}
-  [[nodiscard]] std::string result(std::string_view key, const std::string& name) const override {
-    return inner_->result(key, name);
-  }
-  [[nodiscard]] const std::vector<ServerInfo>& servers() const noexcept override { return inner_->servers(); }
-  [[nodiscard]] AnswerKind answer_kind() const noexcept override { return inner_->answer_kind(); }
-  [[nodiscard]] Answer answer(std::string_view key, const std::string& name) const override {
-    return inner_->answer(key, name);
-  }
-  [[nodiscard]] bool try_answer(std::string_view key, Answer& out) const noexcept override {
-    return inner_->try_answer(key, out);
-  }
-  std::size_t answer_bytes_many(std::string_view bytes, std::span<const std::uint32_t> offsets, std::size_t from,
-                                std::span<std::int32_t> server, std::span<std::uint32_t> value32,
-                                std::span<std::int64_t> value64) const noexcept override {
-    return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
-  }
+      : Forwarding(std::move(inner)), listed_(std::move(listed)), text_(std::move(text)), ring_(std::move(ring)) {}
   [[nodiscard]] std::vector<RingToken> tokens() const override { return ring_; }
 
   // A node added with its tokens ("NODE=TOKEN", as many entries as it has tokens), or removed
@@ -153,7 +137,6 @@ class CassandraRing final : public Placement {
   }
 
  private:
-  std::unique_ptr<Placement> inner_;
   std::vector<cassandra::NodeToken> listed_;
   std::optional<std::string> text_;
   std::vector<RingToken> ring_;
