@@ -154,6 +154,16 @@ const PAGE_EXAMPLES = [
     "seed একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে 1.5।",
   ],
   [
+    ["invalid_argument", "unreadablePacked", "keys", ["zkeys"]],
+    "the link's keys (its zkeys parameter) cannot be read: the link was cut short or changed",
+    "link-এর zkeys parameter পড়া যায় না: link-টি কেটে গেছে বা বদলানো হয়েছে",
+  ],
+  [
+    ["load_failed", "keysWorkerFailed", "", ["out of memory"]],
+    "the keys' worker failed: out of memory",
+    "key বসানোর worker থেমে গেছে: out of memory",
+  ],
+  [
     ["invalid_argument", "unknownClaim", "", ["nope", "mod-n-six-keys", "ring-moves-21.9"]],
     'unknown claim "nope": use mod-n-six-keys, ring-moves-21.9',
     '"nope" নামে কোনো দাবি নেই; এগুলোর একটি দিন: mod-n-six-keys, ring-moves-21.9',

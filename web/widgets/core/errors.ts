@@ -25,6 +25,27 @@ export function pageError(
   return new RinglabError(code, PAGE_RULES[rule](param, s), { rule, param, values });
 }
 
+/**
+ * An error that crossed from a worker as data (a module's error: its code, message, rule,
+ * parameter and values), a RinglabError again, as the module raised it.
+ */
+export function errorFromData(d: {
+  code: string;
+  message: string;
+  rule?: string;
+  param?: string;
+  values?: readonly RinglabErrorValue[];
+  inner?: RinglabErrorDetail;
+}): RinglabError {
+  return new RinglabError(
+    d.code as RinglabErrorCode,
+    d.message,
+    d.rule === undefined
+      ? undefined
+      : { rule: d.rule, param: d.param ?? "", values: d.values ?? [], ...(d.inner ? { inner: d.inner } : {}) },
+  );
+}
+
 /** The pages' own rules, in English. */
 export const PAGE_RULES = {
   tokenOutside: (_p: string, [server, token, last]: string[]) =>
@@ -39,6 +60,7 @@ export const PAGE_RULES = {
   unreadablePacked: (p: string, [param]: string[]) =>
     `the link's ${p} (its ${param} parameter) cannot be read: the link was cut short or changed`,
   unknownClaim: (_p: string, [id, ...ids]: string[]) => `unknown claim "${id}": use ${ids.join(", ")}`,
+  keysWorkerFailed: (_p: string, [why]: string[]) => `the keys' worker failed: ${why}`,
 } as const;
 
 /** The rule's id, when e carries one. */

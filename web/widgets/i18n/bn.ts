@@ -1101,8 +1101,9 @@ const bn: Messages = {
         `${p} ${open}${min}, ${max}${close} পরিসরে হতে হবে; দেওয়া হয়েছে ${got}।`,
       integer: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       notWhole: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
-      unreadablePacked: (p, [param]) =>
-        `link-এর ${p} (তার ${param} parameter) পড়া যায় না: link-টি কেটে গেছে বা বদলানো হয়েছে`,
+      keysWorkerFailed: (_p, [why]) => `key বসানোর worker থেমে গেছে: ${why}`,
+      // The parameter by its own name: the page's word for a count of keys is not this list's.
+      unreadablePacked: (_p, [param]) => `link-এর ${param} parameter পড়া যায় না: link-টি কেটে গেছে বা বদলানো হয়েছে`,
       anInteger: (p, [got]) => `${p} একটি পূর্ণসংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       number: (p, [got]) => `${p} একটি সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,
       prime: (p, [got]) => `${p} একটি মৌলিক সংখ্যা হতে হবে; দেওয়া হয়েছে ${got}।`,

@@ -4,7 +4,8 @@
 // each render, and gets the answers when they are for what it shows now: answers to a job the
 // state has since left (a key typed meanwhile) are dropped.
 import type { RinglabSystems } from "ringlab/systems";
-import { RinglabError, type RinglabErrorCode } from "ringlab";
+import { RinglabError } from "ringlab";
+import { errorFromData, pageError } from "../../core/errors";
 import { errorData, placeNow, type ErrorData, type PlaceJob, type Placed } from "./placing";
 
 /**
@@ -15,15 +16,7 @@ import { errorData, placeNow, type ErrorData, type PlaceJob, type Placed } from 
 export const ON_PAGE_KEYS = 2000;
 
 /** An error that crossed from the worker as data, a RinglabError again (its code, rule, parameter, values). */
-export function errorOf(d: ErrorData): RinglabError {
-  return new RinglabError(
-    d.code as RinglabErrorCode,
-    d.message,
-    d.rule === undefined
-      ? undefined
-      : { rule: d.rule, param: d.param ?? "", values: d.values ?? [], ...(d.inner ? { inner: d.inner } : {}) },
-  );
-}
+export const errorOf = (d: ErrorData): RinglabError => errorFromData(d);
 
 export type Status =
   | { state: "done"; placed: Placed }
@@ -87,7 +80,7 @@ export class Placer {
         if (c?.status.state !== "placing") return;
         c.status = {
           state: "failed",
-          error: errorOf({ code: "load_failed", message: `the keys' worker failed: ${e.message || "no message"}` }),
+          error: pageError("load_failed", "keysWorkerFailed", "", [e.message || "no message"]),
         };
         this.changed();
       });
