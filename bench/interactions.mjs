@@ -104,6 +104,7 @@ async function pasteInPage(el, { n, prefix }) {
   // A paste into the focused field, as the browser sends it (the page takes a long list as it is,
   // the field showing its first lines).
   ta.focus();
+  ta.select();
   const data = new DataTransfer();
   data.setData("text/plain", text);
   ta.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));

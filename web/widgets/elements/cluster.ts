@@ -336,7 +336,12 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
         system: state.system,
         keys,
         count: answers.n,
-        rows: () => Array.from({ length: answers.n }, (_, i) => answers.row(i)),
+        // Each key as it is (the table shows a byte that is no UTF-8, or a tab, escaped).
+        rows: () =>
+          Array.from({ length: answers.n }, (_, i) => {
+            const k = keys[i]!;
+            return { ...answers.row(i), key: typeof k === "string" ? k : new TextDecoder().decode(k) };
+          }),
         moves,
         command: placeCommand(rl, state.system, config.options, keys),
         link: this.hostLink({}) === undefined ? undefined : async () => this.hostLink(await this.addressParams()) ?? "",

@@ -17,8 +17,9 @@ export interface Moves {
   keys: number;
   /** Keys moved. */
   count: number;
-  /** The i-th moved key as the page shows it, and its answers before and after. */
+  /** The i-th moved key as the page shows it, its line in the page's keys, and its answers before and after. */
   key(i: number): string;
+  index(i: number): number;
   from(i: number): PlacementResult;
   to(i: number): PlacementResult;
 }

@@ -129,6 +129,7 @@ export class Answers {
       keys: m.keys,
       count: m.index.length,
       key: (i) => this.key(m.index[i]!),
+      index: (i) => m.index[i]!,
       from: (i) => this.sys.result(answer(p, m.from[i]!, m.fromValue?.[i])),
       to: (i) => other.result(answer(p, m.to[i]!, m.toValue?.[i])),
     };

@@ -44,9 +44,11 @@ export interface ShareParts {
   drawn: number;
 }
 
-/** The moved keys as the tables take them, read from the placing's answers when asked for. */
-function movedKeys(m: Moves | null): Move[] {
-  return m ? Array.from({ length: m.count }, (_, i) => ({ key: m.key(i), from: m.from(i), to: m.to(i) })) : [];
+/** The moved keys as the tables take them (each key as it is, not as the page shows it), read from the placing's answers when asked for. */
+function movedKeys(m: Moves | null, keys: ShareData["keys"]): Move[] {
+  return m
+    ? Array.from({ length: m.count }, (_, i) => ({ key: keys[m.index(i)] ?? m.key(i), from: m.from(i), to: m.to(i) }))
+    : [];
 }
 
 const CSV = "text/csv;charset=utf-8";
@@ -90,7 +92,7 @@ export function drawShare(page: Page, parts: ShareParts, data: ShareData): void 
   const keyFileButton = (testid: string) => button(testid, t.keyFile(KEY_FILE), saveKeys);
 
   const answers = () => answersTable(data.system, data.rows());
-  const moved = () => movesTable(data.system, movedKeys(data.moves));
+  const moved = () => movesTable(data.system, movedKeys(data.moves, data.keys));
   const linkNote = h("div", { "data-testid": "link-note" });
   const group = (label: string, testid: string, ...buttons: HTMLElement[]) => {
     const id = `cl-share-${testid}`;
