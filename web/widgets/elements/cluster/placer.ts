@@ -15,9 +15,6 @@ import { errorData, placeNow, type ErrorData, type PlaceJob, type Placed } from 
  */
 export const ON_PAGE_KEYS = 2000;
 
-/** An error that crossed from the worker as data, a RinglabError again (its code, rule, parameter, values). */
-export const errorOf = (d: ErrorData): RinglabError => errorFromData(d);
-
 export type Status =
   | { state: "done"; placed: Placed }
   | { state: "placing"; done: number; total: number }
@@ -64,7 +61,7 @@ export class Placer {
     try {
       return { state: "done", placed: placeNow(rl, job) };
     } catch (e) {
-      return { state: "failed", error: e instanceof RinglabError ? e : errorOf(errorData(e)) };
+      return { state: "failed", error: e instanceof RinglabError ? e : errorFromData(errorData(e)) };
     }
   }
 
@@ -97,7 +94,7 @@ export class Placer {
       this.progress(a.progress.done, a.progress.total);
       return;
     }
-    c.status = a.placed ? { state: "done", placed: a.placed } : { state: "failed", error: errorOf(a.error!) };
+    c.status = a.placed ? { state: "done", placed: a.placed } : { state: "failed", error: errorFromData(a.error!) };
     this.changed();
   }
 

@@ -4,7 +4,7 @@
 import type { Placement, SystemKey } from "ringlab/systems";
 import { category, type KeyRow, type PageSystem, type PlacementResult } from "./module";
 import type { Moves } from "./moves";
-import { errorOf } from "./placer";
+import { errorFromData } from "../../core/errors";
 import type { Placed } from "./placing";
 
 const strict = new TextDecoder("utf-8", { fatal: true });
@@ -61,7 +61,7 @@ export class Answers {
     this.n = placed.n;
     this.refused = placed.refused.length;
     placed.refused.forEach((k, j) => this.errorAt.set(k, j));
-    this.firstError = placed.errors[0] ? errorOf(placed.errors[0]) : undefined;
+    this.firstError = placed.errors[0] ? errorFromData(placed.errors[0]) : undefined;
     // A category depends on the server alone when the system has servers (a name, Redis's
     // master), else on the number alone: one answer made per server or number, not per key.
     const byServer = sys.servers.length > 0 || placed.values === null;
@@ -100,7 +100,7 @@ export class Answers {
     const j = this.errorAt.get(i);
     return j === undefined
       ? { index: i, key: this.key(i), result: this.result(i) }
-      : { index: i, key: this.key(i), error: errorOf(this.placed.errors[j]!) };
+      : { index: i, key: this.key(i), error: errorFromData(this.placed.errors[j]!) };
   }
 
   /** The lines whose key is `text` exactly (as the page shows keys: bytes escaped). */
@@ -138,7 +138,7 @@ export class Answers {
   /** Why the moves could not be found (the changed system refused, or diff did), else undefined. */
   get movesError(): unknown {
     const m = this.placed.moves;
-    return m !== null && "error" in m ? errorOf(m.error) : undefined;
+    return m !== null && "error" in m ? errorFromData(m.error) : undefined;
   }
 }
 
