@@ -27,7 +27,6 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -354,6 +353,7 @@ struct SystemHandle {
   std::string name;
   std::vector<std::uint64_t> values;
   std::vector<std::int32_t> servers;  // a byte batch's servers (a string batch's are staged)
+  std::vector<std::uint32_t> moved;   // a byte diff's moved keys' indices
 };
 
 using ringlab::systems::AnswerKind;
@@ -363,7 +363,7 @@ SystemHandle* make_system(const std::string& name, const val& options) {
   return guarded([&]() -> SystemHandle* {
     const std::vector<OptionValue> values = emscripten::vecFromJSArray<OptionValue>(options);
     try {
-      return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}};
+      return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}, {}};
     } catch (const ringlab::systems::SystemUsage& u) {
       // The same rule as the command line's, with the call and the options as the package
       // spells them.
@@ -488,48 +488,129 @@ double system_servers_address(const SystemHandle& h) {
   return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.servers.data()));
 }
 
+// Each key's answer under a configuration, by the core's loop over the keys (`many(from,
+// servers, values)`, as answer_utf16_many and answer_bytes_many stop) and answer() for a key it
+// stops at (`bytes(i)`: the key's UTF-8, or the named error).
+template <typename Many, typename Bytes>
+void answers(const SystemHandle& h, std::size_t n, std::vector<std::int32_t>& servers,
+             std::vector<std::int64_t>& values, Many many, Bytes bytes) {
+  servers.assign(n, -1);
+  values.assign(n, 0);
+  for (std::size_t i = many(0, std::span<std::int32_t>(servers), std::span<std::int64_t>(values)); i < n;
+       i = many(i + 1, std::span<std::int32_t>(servers), std::span<std::int64_t>(values))) {
+    const std::string what = "keys[" + std::to_string(i) + "]";
+    const ringlab::systems::Answer r = h.placement->answer(bytes(i, what), what);
+    servers[i] = r.server;
+    values[i] = r.value;
+  }
+}
+
+// The keys two configurations answer differently, from each key's answers before (sa, va) and
+// after (sb, vb), as the core's key_moved() tells a move: their indices into `out` (their count
+// returned), and on `a` the servers (2 per moved key: before, after) and the values the same.
+std::size_t record_moves(SystemHandle& a, const SystemHandle& b, const std::vector<std::int32_t>& sa,
+                         const std::vector<std::int32_t>& sb, const std::vector<std::int64_t>& va,
+                         const std::vector<std::int64_t>& vb, std::span<std::uint32_t> out) {
+  const std::vector<std::int32_t> match = ringlab::systems::match_servers(*a.placement, *b.placement);
+  std::size_t moved = 0;
+  a.servers.clear();
+  a.values.clear();
+  for (std::size_t i = 0; i < sa.size(); ++i) {
+    if (!ringlab::systems::key_moved(match, {sa[i], va[i]}, {sb[i], vb[i]})) continue;
+    out[moved++] = static_cast<std::uint32_t>(i);
+    a.servers.push_back(sa[i]);
+    a.servers.push_back(sb[i]);
+    a.values.push_back(static_cast<std::uint64_t>(va[i]));
+    a.values.push_back(static_cast<std::uint64_t>(vb[i]));
+  }
+  return moved;
+}
+
 // Which of the staged keys two configurations answer differently (a server compared by its name,
-// as match_servers() matches them, not by its index): the block's results hold
-// their indices (the count returned); the handle's servers, before and after for each (2 per
-// key), and its values the same (before, after), when the system answers values.
+// as match_servers() matches them, not by its index): the block's results hold their indices
+// (the count returned); the handle's servers, before and after for each (2 per key), and its
+// values the same (before, after), when the system answers values.
 double system_diff(SystemHandle& a, SystemHandle& b, double count) {
   return guarded([&] {
     const StagedStrings s = staged_strings(count);
     const std::size_t n = s.size();
     if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
-    std::vector<std::int32_t> sa(n), sb(n);
-    std::vector<std::int64_t> va(n), vb(n);
     const std::u16string_view units(s.units.data(), s.units.size());
-    std::string bytes;
-    for (auto [h, servers, values] : {std::tuple{&a, &sa, &va}, std::tuple{&b, &sb, &vb}}) {
-      const std::span<std::int64_t> v64(*values);
-      for (std::size_t i = h->placement->answer_utf16_many(units, s.offsets, 0, *servers, {}, v64); i < n;
-           i = h->placement->answer_utf16_many(units, s.offsets, i + 1, *servers, {}, v64)) {
-        const std::string what = "keys[" + std::to_string(i) + "]";
-        bytes = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
-        const ringlab::systems::Answer r = h->placement->answer(bytes, what);
-        (*servers)[i] = r.server;
-        (*values)[i] = r.value;
-      }
-    }
-    // A key stays when its server after is the same server (by name) as before.
-    const std::vector<std::int32_t> match = ringlab::systems::match_servers(*a.placement, *b.placement);
-    const auto same = [&](std::int32_t before, std::int32_t after) {
-      if (after < 0) return before == after;
-      return static_cast<std::size_t>(after) < match.size() && match[static_cast<std::size_t>(after)] == before;
+    std::string key;
+    const auto bytes = [&](std::size_t i, const std::string& what) -> const std::string& {
+      key = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
+      return key;
     };
-    std::size_t moved = 0;
-    a.servers.clear();
-    a.values.clear();
-    for (std::size_t i = 0; i < n; ++i) {
-      if (same(sa[i], sb[i]) && va[i] == vb[i]) continue;
-      s.out[moved++] = static_cast<std::uint32_t>(i);
-      a.servers.push_back(sa[i]);
-      a.servers.push_back(sb[i]);
-      a.values.push_back(static_cast<std::uint64_t>(va[i]));
-      a.values.push_back(static_cast<std::uint64_t>(vb[i]));
-    }
-    return static_cast<double>(moved);
+    std::vector<std::int32_t> sa, sb;
+    std::vector<std::int64_t> va, vb;
+    const auto run = [&](const SystemHandle& h, std::vector<std::int32_t>& servers, std::vector<std::int64_t>& values) {
+      answers(
+          h, n, servers, values,
+          [&](std::size_t from, std::span<std::int32_t> sv, std::span<std::int64_t> v64) {
+            return h.placement->answer_utf16_many(units, s.offsets, from, sv, {}, v64);
+          },
+          bytes);
+    };
+    run(a, sa, va);
+    run(b, sb, vb);
+    return static_cast<double>(record_moves(a, b, sa, sb, va, vb, s.out));
+  });
+}
+
+// Keys as one block of bytes and n + 1 offsets (keys that are no UTF-8 text among them): diff's
+// moves as system_diff() gives them, the moved keys' indices at movedAddress() (their count
+// returned).
+double system_diff_bytes(SystemHandle& a, SystemHandle& b, const std::string& bytes, const val& offsets_in) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> offsets = emscripten::convertJSArrayToNumberVector<std::uint32_t>(offsets_in);
+    if (offsets.empty() || offsets.front() != 0 || offsets.back() != bytes.size())
+      throw std::logic_error("malformed key batch");
+    for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
+      if (offsets[i + 1] < offsets[i]) throw std::logic_error("malformed key batch");
+    const std::size_t n = offsets.size() - 1;
+    if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
+    std::string key;
+    const auto key_bytes = [&](std::size_t i, const std::string&) -> const std::string& {
+      key.assign(bytes, offsets[i], offsets[i + 1] - offsets[i]);
+      return key;
+    };
+    std::vector<std::int32_t> sa, sb;
+    std::vector<std::int64_t> va, vb;
+    const auto run = [&](const SystemHandle& h, std::vector<std::int32_t>& servers, std::vector<std::int64_t>& values) {
+      answers(
+          h, n, servers, values,
+          [&](std::size_t from, std::span<std::int32_t> sv, std::span<std::int64_t> v64) {
+            return h.placement->answer_bytes_many(bytes, offsets, from, sv, {}, v64);
+          },
+          key_bytes);
+    };
+    run(a, sa, va);
+    run(b, sb, vb);
+    a.moved.assign(std::max<std::size_t>(n, 1), 0);
+    return static_cast<double>(record_moves(a, b, sa, sb, va, vb, std::span<std::uint32_t>(a.moved.data(), n)));
+  });
+}
+
+double system_moved_address(const SystemHandle& h) {
+  return static_cast<double>(reinterpret_cast<std::uintptr_t>(h.moved.data()));
+}
+
+// Why a key (its bytes) goes to its server (placement.hpp's Reason): the kind ("answer", "point",
+// "slot"), the server's index and the hash's width in bits; the hash and the point (or slot) at
+// valuesAddress(), 64 bits each.
+struct ReasonOut {
+  std::string kind;
+  std::int32_t server = -1;
+  double bits = 32;
+};
+ReasonOut system_why(SystemHandle& h, const std::string& key) {
+  return guarded([&] {
+    const ringlab::systems::Reason r = h.placement->reason(key, "key");
+    h.values.assign(2, 0);
+    h.values[0] = r.hash;
+    h.values[1] = r.point;
+    return ReasonOut{std::string(ringlab::systems::reason_kind_name(r.kind)), r.server,
+                     static_cast<double>(r.hash_bits)};
   });
 }
 
@@ -552,7 +633,7 @@ SystemHandle* system_edited(const SystemHandle& h, const EditIn& in) {
     else throw std::logic_error("unknown edit");
     e.server = in.server;
     e.weight = ringlab::safe_integer(in.weight, "weight");
-    return new SystemHandle{h.placement->edited(e), h.name, {}, {}};
+    return new SystemHandle{h.placement->edited(e), h.name, {}, {}, {}};
   });
 }
 
@@ -705,10 +786,17 @@ RINGLAB_ONCE void register_all() {
       .function("serversAddress", &system_servers_address)
       .function("valuesAddress", &system_values_address)
       .function("diff", &system_diff)
+      .function("diffBytes", &system_diff_bytes)
+      .function("movedAddress", &system_moved_address)
+      .function("why", &system_why)
       .function("tries", &system_tries)
       .function("edited", &system_edited, allow_raw_pointers())
       .function("config", &system_config)
       .function("tokens", &system_tokens);
+  value_object<ReasonOut>("RawReason")
+      .field("kind", &ReasonOut::kind)
+      .field("server", &ReasonOut::server)
+      .field("bits", &ReasonOut::bits);
   value_object<EditIn>("RawEdit")
       .field("kind", &EditIn::kind)
       .field("server", &EditIn::server)

@@ -282,3 +282,153 @@ test("single keys go straight to the instance (the direct exports are in use)", 
   assert.equal(ring.route(long), ring.routeMany([long])[0]);
   ring.dispose();
 });
+
+// The ring systems as the cluster page configures them: why(key) is the key's hash and the ring
+// point it lands on (Maglev: the table's slot), and that point's server is place(key)'s.
+const RINGS = [
+  [
+    "nginx",
+    { servers: "10.0.0.1:80,10.0.0.2:80=2,10.0.0.3:80,10.0.0.4:80=3", mode: "consistent", down: "10.0.0.2:80" },
+  ],
+  ["memcached", { servers: "10.0.0.1:11211,10.0.0.2:11211=2,10.0.0.3:11211", mode: "consistent_ketama" }],
+  ["memcached", { servers: "10.0.0.1:11211,10.0.0.2:11211", mode: "consistent", hash: "crc" }],
+  ["libketama", { servers: "10.0.1.1:11211=600,10.0.1.2:11211=300,10.0.1.3:11211=200" }],
+  ["envoy-ring", { hosts: "127.0.0.1:90,127.0.0.1:91=2,127.0.0.1:92" }],
+  ["envoy-maglev", { hosts: "127.0.0.1:90,127.0.0.1:91=2,127.0.0.1:92" }],
+];
+const ringKeys = [
+  ...Array.from({ length: 2000 }, (_, i) => `user:${i}`),
+  "café",
+  "\u{1F600}",
+  new Uint8Array([0xff, 0x00, 0x80]),
+  new Uint8Array([0x66, 0x6f, 0x6f, 0xc3]),
+];
+
+test("why(key): a ring system's hash and point (Maglev's slot), whose server is place(key)'s", () => {
+  for (const [name, options] of RINGS) {
+    const sys = rl.system(name, options);
+    try {
+      const wide = name.startsWith("envoy");
+      const kind = name === "envoy-maglev" ? "slot" : "point";
+      const where = kind === "slot" ? "slot" : "point";
+      for (const key of ringKeys) {
+        const r = sys.why(key);
+        assert.equal(r.server, sys.place(key).server, `${name} ${String(key)}`);
+        assert.equal(r.kind, kind, `${name} ${String(key)}`);
+        assert.equal(typeof r.hash, wide ? "bigint" : "number");
+        assert.equal(typeof r[where], wide && kind === "point" ? "bigint" : "number");
+        assert.ok(Object.isFrozen(r));
+      }
+      // A string key and its UTF-8 bytes are one key.
+      assert.deepEqual(sys.why("café"), sys.why(new TextEncoder().encode("café")));
+    } finally {
+      sys.dispose();
+    }
+  }
+  // Hashes with published values: zlib's crc32("foo"), libhashkit's crc of "foo" (crc32 >> 16 &
+  // 0x7fff), ketama_hashi("test"), XXH64("foo") and its slot of Maglev's 65537.
+  const at = (name, options, key) => {
+    const sys = rl.system(name, options);
+    try {
+      return sys.why(key);
+    } finally {
+      sys.dispose();
+    }
+  };
+  assert.equal(at(...RINGS[0], "foo").hash, 2356372769);
+  assert.equal(at(...RINGS[2], "foo").hash, 3187);
+  assert.equal(at(...RINGS[3], "test").hash, 3446378249);
+  assert.equal(at(...RINGS[4], "foo").hash, 3728699739546630719n);
+  assert.equal(at(...RINGS[5], "foo").slot, Number(3728699739546630719n % 65537n));
+});
+
+test("why(key) where no ring decides: the answer's server alone; a bad key is place's error", () => {
+  const plain = rl.system("nginx", { servers: "a:80,b:80", mode: "hash" });
+  const modula = rl.system("memcached", { servers: "a,b" });
+  const kafka = rl.system("kafka", { partitions: 6 });
+  try {
+    for (const sys of [plain, modula, kafka])
+      for (const key of ["foo", "user:7", new Uint8Array([0xff])])
+        assert.deepEqual(sys.why(key), { kind: "answer", server: sys.place(key).server });
+    // nginx's empty key: the round-robin balancer's, no hash.
+    const consistent = rl.system("nginx", { servers: "a:80,b:80", mode: "consistent" });
+    try {
+      assert.deepEqual(consistent.why(""), { kind: "answer", server: -1 });
+    } finally {
+      consistent.dispose();
+    }
+    throws(() => plain.why("\uD800"), "invalid_argument");
+    throws(() => plain.why(42), "invalid_type");
+  } finally {
+    plain.dispose();
+    modula.dispose();
+    kafka.dispose();
+  }
+});
+
+test("diff with Uint8Array keys: the moves placeMany gives on both sides, servers matched by name", () => {
+  const keys = [
+    ...Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? new TextEncoder().encode(`user:${i}`) : `user:${i}`)),
+    new Uint8Array([0xff, 0xfe]),
+    new Uint8Array([0x80]),
+    new Uint8Array([0x61, 0xc3, 0x28]),
+    new Uint8Array([]),
+  ];
+  for (const [name, options, change] of [
+    [
+      "memcached",
+      { servers: "10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211", mode: "consistent_ketama" },
+      { remove: "10.0.0.1:11211" },
+    ],
+    ["nginx", { servers: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80", mode: "consistent" }, { down: "10.0.0.2:80" }],
+    ["envoy-maglev", { hosts: "127.0.0.1:90,127.0.0.1:91" }, { add: "127.0.0.1:92" }],
+  ]) {
+    const sys = rl.system(name, options);
+    const other = sys.edit(change);
+    try {
+      const a = sys.placeMany(keys);
+      const b = other.placeMany(keys);
+      const before = sys.servers().map((s) => s.name);
+      const after = other.servers().map((s) => s.name);
+      const expected = [];
+      for (let i = 0; i < keys.length; i++) {
+        const sa = a.server[i];
+        const sb = b.server[i];
+        const same = sb < 0 ? sa === sb : sa >= 0 && before[sa] === after[sb];
+        if (!same) expected.push({ key: keys[i], index: i, from: { server: sa }, to: { server: sb } });
+      }
+      const d = sys.diff(other, keys);
+      assert.equal(d.keys, keys.length);
+      assert.ok(expected.length > 0, `${name}: some keys move`);
+      assert.equal(d.moved, expected.length, name);
+      assert.deepEqual(d.moves, expected, name);
+      // The keys that are UTF-8 text, as strings (the staged path) and as bytes: the same moves.
+      const strict = new TextDecoder("utf-8", { fatal: true });
+      const text = [];
+      for (const k of keys) {
+        try {
+          text.push(typeof k === "string" ? k : strict.decode(k));
+        } catch {
+          // No UTF-8: no string is this key.
+        }
+      }
+      const strip = (m) => ({ index: m.index, from: m.from, to: m.to });
+      const byString = sys.diff(other, text);
+      const byBytes = sys.diff(
+        other,
+        text.map((k) => new TextEncoder().encode(k)),
+      );
+      assert.deepEqual(byBytes.moves.map(strip), byString.moves.map(strip), name);
+    } finally {
+      other.dispose();
+      sys.dispose();
+    }
+  }
+  // A value that is no key is named.
+  const sys = rl.system("libketama", { servers: "a:1=1,b:1=1" });
+  try {
+    throws(() => sys.diff(sys, [new Uint8Array([1]), 7]), "invalid_type");
+  } finally {
+    sys.dispose();
+  }
+});

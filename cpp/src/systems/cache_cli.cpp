@@ -15,6 +15,7 @@
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
+#include "ringlab/systems/hashes.hpp"
 #include "ringlab/systems/libketama.hpp"
 #include "ringlab/systems/memcached.hpp"
 #include "ringlab/systems/nginx.hpp"
@@ -191,6 +192,17 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
     if (p) out = {static_cast<std::int32_t>(*p), 0};
     return p.has_value();
   };
+  // The ring's point nginx chooses by: crc32 of the key, the first point >= it (walked past down
+  // servers); where the ring does not choose, the answer alone.
+  const auto why = [upstream, full](std::string_view key, const std::string& name) {
+    if (const std::optional<std::size_t> at = upstream->point_of(key)) {
+      const NginxUpstream::Point& p = upstream->points()[*at];
+      return Reason{ReasonKind::point, crc32(key), p.hash, static_cast<std::int32_t>(p.server), 32};
+    }
+    Reason r;
+    r.server = full(key, name).server;
+    return r;
+  };
   const auto tries = [upstream](std::string_view key) {
     std::vector<std::int32_t> out;
     for (const NginxChoice& c : upstream->tries(key)) {
@@ -230,14 +242,16 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
       }
       return out + "]";
     };
-    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write);
+    return with_list(with_reason(placement(std::move(infos), AnswerKind::none, json, typed, full), why), tries, edit,
+                     write);
   }
   const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
   };
-  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write);
+  return with_list(with_reason(placement(std::move(infos), AnswerKind::none, json, typed, full), why), tries, edit,
+                   write);
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -339,17 +353,29 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
         options, from_string);
   };
   const auto write = [m, from_string]() { return memcached_config(m->servers(), from_string); };
-  return with_list(placement(
-                       std::move(infos), AnswerKind::none,
-                       [m](std::string_view key, const std::string&) {
-                         const std::optional<std::size_t> at = m->place(key);
-                         return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
-                       },
-                       [m](std::string_view key, Answer& out) noexcept {
-                         const std::optional<std::size_t> at = m->place(key);
-                         out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
-                         return true;
-                       }),
+  // On a continuum: the key's hash (libhashkit's, 0 with a single server, which the library does
+  // not hash for) and the point it lands on; under modula, or for a refused key, the answer alone.
+  const auto why = [m](std::string_view key, const std::string&) {
+    const std::optional<std::size_t> at = m->place(key);
+    Reason r;
+    r.server = at ? static_cast<std::int32_t>(*at) : -1;
+    if (!at || !m->consistent()) return r;
+    const std::uint32_t h = m->key_hash(key);
+    const Memcached::Point& p = m->continuum()[m->point_of_hash(h)];
+    return Reason{ReasonKind::point, h, p.value, static_cast<std::int32_t>(p.server), 32};
+  };
+  return with_list(with_reason(placement(
+                                   std::move(infos), AnswerKind::none,
+                                   [m](std::string_view key, const std::string&) {
+                                     const std::optional<std::size_t> at = m->place(key);
+                                     return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
+                                   },
+                                   [m](std::string_view key, Answer& out) noexcept {
+                                     const std::optional<std::size_t> at = m->place(key);
+                                     out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
+                                     return true;
+                                   }),
+                               why),
                    nullptr, edit, write);
 }
 
@@ -407,15 +433,22 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
         [](KetamaServer& s, std::int64_t w) { s.memory = check_integer(SystemParam::libketama_memory, w); }, nullptr));
   };
   const auto write = [ketama]() { return ketama_config(ketama->servers()); };
-  return with_list(placement(
-                       std::move(infos), AnswerKind::none,
-                       [ketama](std::string_view key, const std::string&) {
-                         return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
-                       },
-                       [ketama](std::string_view key, Answer& out) noexcept {
-                         out = {static_cast<std::int32_t>(ketama->place(key)), 0};
-                         return true;
-                       }),
+  // ketama_hashi of the key and the continuum's point it lands on.
+  const auto why = [ketama](std::string_view key, const std::string&) {
+    const std::uint32_t h = Libketama::hash(key);
+    const Libketama::Point& p = ketama->continuum()[ketama->point_of_hash(h)];
+    return Reason{ReasonKind::point, h, p.value, static_cast<std::int32_t>(p.server), 32};
+  };
+  return with_list(with_reason(placement(
+                                   std::move(infos), AnswerKind::none,
+                                   [ketama](std::string_view key, const std::string&) {
+                                     return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
+                                   },
+                                   [ketama](std::string_view key, Answer& out) noexcept {
+                                     out = {static_cast<std::int32_t>(ketama->place(key)), 0};
+                                     return true;
+                                   }),
+                               why),
                    nullptr, edit, write);
 }
 

@@ -182,6 +182,21 @@ std::string_view answer_kind_name(AnswerKind kind) noexcept {
   return "none";
 }
 
+std::string_view reason_kind_name(ReasonKind kind) noexcept {
+  switch (kind) {
+    case ReasonKind::point: return "point";
+    case ReasonKind::slot: return "slot";
+    case ReasonKind::answer: break;
+  }
+  return "answer";
+}
+
+RINGLAB_ONCE Reason Placement::reason(std::string_view key, const std::string& name) const {
+  Reason r;
+  r.server = answer(key, name).server;
+  return r;
+}
+
 std::string_view option_type_name(OptionType type) noexcept {
   switch (type) {
     case OptionType::integer: return "integer";
@@ -212,6 +227,15 @@ RINGLAB_ONCE std::vector<std::int32_t> match_servers(const Placement& before, co
     out.push_back(at == a.end() ? -2 : static_cast<std::int32_t>(at - a.begin()));
   }
   return out;
+}
+
+bool key_moved(std::span<const std::int32_t> match, const Answer& before, const Answer& after) noexcept {
+  if (before.value != after.value) return true;
+  // -1 (no server decided by the key) stays only as -1; servers' indices shift when one before
+  // them is removed, so a server is the same one by its name.
+  if (after.server < 0) return before.server != after.server;
+  return static_cast<std::size_t>(after.server) >= match.size() ||
+         match[static_cast<std::size_t>(after.server)] != before.server;
 }
 
 RINGLAB_ONCE std::string joined(const std::vector<std::string>& entries, std::string_view separator) {

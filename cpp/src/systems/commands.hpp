@@ -125,10 +125,26 @@ class Forwarding : public Placement {
                                 std::span<std::int64_t> value64) const noexcept override {
     return inner_->answer_bytes_many(bytes, offsets, from, server, value32, value64);
   }
+  [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
+    return inner_->reason(key, name);
+  }
 
  private:
   std::unique_ptr<Placement> inner_;
 };
+
+// A placement with a ring system's reason for a key (`why(key, name)`, a Reason) besides.
+template <typename Why>
+std::unique_ptr<Placement> with_reason(std::unique_ptr<Placement> inner, Why why) {
+  struct WithReason final : Forwarding {
+    WithReason(std::unique_ptr<Placement> p, Why w) : Forwarding(std::move(p)), why_(std::move(w)) {}
+    [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
+      return why_(key, name);
+    }
+    Why why_;
+  };
+  return std::make_unique<WithReason>(std::move(inner), std::move(why));
+}
 
 // A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`) and its
 // configuration written back (`write`) besides.

@@ -275,7 +275,7 @@ Ring::Ring(std::vector<Host> hosts, RingOptions options) : hosts_(std::move(host
             [](const Entry& a, const Entry& b) { return a.hash != b.hash ? a.hash < b.hash : a.host < b.host; });
 }
 
-std::size_t Ring::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
+std::size_t Ring::entry_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
   // Envoy's search, ported from libketama's: the first entry with hash >= h, else entry 0.
   const auto size = static_cast<std::int64_t>(entries_.size());
   std::int64_t low = 0, high = size, mid = 0;
@@ -295,11 +295,16 @@ std::size_t Ring::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noe
       break;
     }
   }
-  const std::uint64_t at = (static_cast<std::uint64_t>(mid) + attempt) % entries_.size();
-  return entries_[static_cast<std::size_t>(at)].host;
+  return static_cast<std::size_t>((static_cast<std::uint64_t>(mid) + attempt) % entries_.size());
 }
 
-std::size_t Ring::place(std::string_view key) const noexcept { return host_of_hash(xxhash64(key, 0)); }
+std::size_t Ring::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
+  return entries_[entry_of_hash(h, attempt)].host;
+}
+
+std::uint64_t request_hash(std::string_view key) noexcept { return xxhash64(key, 0); }
+
+std::size_t Ring::place(std::string_view key) const noexcept { return host_of_hash(request_hash(key)); }
 
 // --- maglev ------------------------------------------------------------------------------------
 
@@ -347,12 +352,16 @@ Maglev::Maglev(std::vector<Host> hosts, std::int64_t table_size, bool use_hostna
   }
 }
 
-std::size_t Maglev::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
+std::size_t Maglev::slot_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
   if (attempt > 0) h ^= ~std::uint64_t{0} - attempt + 1;
-  return table_[h % table_.size()];
+  return static_cast<std::size_t>(h % table_.size());
 }
 
-std::size_t Maglev::place(std::string_view key) const noexcept { return host_of_hash(xxhash64(key, 0)); }
+std::size_t Maglev::host_of_hash(std::uint64_t h, std::uint64_t attempt) const noexcept {
+  return table_[slot_of_hash(h, attempt)];
+}
+
+std::size_t Maglev::place(std::string_view key) const noexcept { return host_of_hash(request_hash(key)); }
 
 // --- configuration text ------------------------------------------------------------------------
 

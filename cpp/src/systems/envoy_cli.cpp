@@ -96,14 +96,22 @@ std::unique_ptr<Placement> configure_ring(const cli::Args& a, const ReadFile& re
 
 std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const envoy::RingOptions& o, Form form) {
   auto ring = std::make_shared<const envoy::Ring>(std::move(list), o);
+  // The request's hash and the ring entry it lands on (the first hash >= it, as Envoy's search).
+  const auto why = [ring](std::string_view key, const std::string&) {
+    const std::uint64_t h = envoy::request_hash(key);
+    const envoy::Ring::Entry& e = ring->entries()[ring->entry_of_hash(h)];
+    return Reason{ReasonKind::point, h, e.hash, static_cast<std::int32_t>(e.host), 64};
+  };
   return with_list(
-      placement(
-          infos(ring->hosts()), AnswerKind::none,
-          [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); },
-          [ring](std::string_view key, Answer& out) noexcept {
-            out = {static_cast<std::int32_t>(ring->place(key)), 0};
-            return true;
-          }),
+      with_reason(
+          placement(
+              infos(ring->hosts()), AnswerKind::none,
+              [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); },
+              [ring](std::string_view key, Answer& out) noexcept {
+                out = {static_cast<std::int32_t>(ring->place(key)), 0};
+                return true;
+              }),
+          why),
       nullptr,
       [ring, o, form](const ServerEdit& e) {
         return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o, form);
@@ -121,14 +129,23 @@ std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& 
 std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::int64_t table, bool use_hostname,
                                             Form form) {
   auto maglev = std::make_shared<const envoy::Maglev>(std::move(list), table, use_hostname);
+  // The request's hash and the table's slot it reads (hash % table size).
+  const auto why = [maglev](std::string_view key, const std::string&) {
+    const std::uint64_t h = envoy::request_hash(key);
+    const std::size_t slot = maglev->slot_of_hash(h);
+    return Reason{ReasonKind::slot, h, slot, static_cast<std::int32_t>(maglev->table()[slot]), 64};
+  };
   return with_list(
-      placement(
-          infos(maglev->hosts()), AnswerKind::none,
-          [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); },
-          [maglev](std::string_view key, Answer& out) noexcept {
-            out = {static_cast<std::int32_t>(maglev->place(key)), 0};
-            return true;
-          }),
+      with_reason(placement(
+                      infos(maglev->hosts()), AnswerKind::none,
+                      [maglev](std::string_view key, const std::string&) {
+                        return host_json(maglev->hosts(), maglev->place(key));
+                      },
+                      [maglev](std::string_view key, Answer& out) noexcept {
+                        out = {static_cast<std::int32_t>(maglev->place(key)), 0};
+                        return true;
+                      }),
+                  why),
       nullptr,
       [maglev, table, use_hostname, form](const ServerEdit& e) {
         return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname, form);

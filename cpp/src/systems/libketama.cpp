@@ -60,12 +60,14 @@ Libketama::Libketama(std::vector<KetamaServer> servers) : servers_(std::move(ser
 
 std::uint32_t Libketama::hash(std::string_view key) noexcept { return md5_word(md5(key), 0); }
 
-std::size_t Libketama::server_of_hash(std::uint32_t h) const noexcept {
+std::size_t Libketama::point_of_hash(std::uint32_t h) const noexcept {
   // ketama_get_server's bisection finds the first point >= h, or wraps to point 0.
   const auto at = std::lower_bound(continuum_.begin(), continuum_.end(), h,
                                    [](const Point& p, std::uint32_t v) { return p.value < v; });
-  return at == continuum_.end() ? continuum_.front().server : at->server;
+  return at == continuum_.end() ? 0 : static_cast<std::size_t>(at - continuum_.begin());
 }
+
+std::size_t Libketama::server_of_hash(std::uint32_t h) const noexcept { return continuum_[point_of_hash(h)].server; }
 
 std::size_t Libketama::place(std::string_view key) const noexcept { return server_of_hash(hash(key)); }
 

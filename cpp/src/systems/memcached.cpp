@@ -176,12 +176,15 @@ std::uint32_t Memcached::key_hash(std::string_view key) const noexcept {
   return memcached_hash_value(hash_, key);
 }
 
+std::size_t Memcached::point_of_hash(std::uint32_t hash) const noexcept {
+  const auto at = std::lower_bound(continuum_.begin(), continuum_.end(), hash,
+                                   [](const Point& p, std::uint32_t h) { return p.value < h; });
+  return at == continuum_.end() ? 0 : static_cast<std::size_t>(at - continuum_.begin());
+}
+
 std::size_t Memcached::server_of_hash(std::uint32_t hash) const noexcept {
   if (!consistent_) return hash % servers_.size();
-  auto at = std::lower_bound(continuum_.begin(), continuum_.end(), hash,
-                             [](const Point& p, std::uint32_t h) { return p.value < h; });
-  if (at == continuum_.end()) at = continuum_.begin();
-  return at->server;
+  return continuum_[point_of_hash(hash)].server;
 }
 
 std::optional<std::size_t> Memcached::place(std::string_view key) const noexcept {

@@ -170,6 +170,19 @@ NginxChoice NginxUpstream::place(std::string_view key) const {
   return next(st);
 }
 
+std::optional<std::size_t> NginxUpstream::point_of(std::string_view key) const {
+  if (mode_ != NginxMode::consistent || servers_.size() == 1 || key.empty()) return std::nullopt;
+  State st{key, std::vector<bool>(servers_.size(), false)};
+  st.hash = static_cast<std::uint32_t>(std::lower_bound(points_.begin(), points_.end(), crc32(key),
+                                                        [](const Point& p, std::uint32_t v) { return p.hash < v; }) -
+                                       points_.begin());
+  // next() leaves st.hash at the point whose server it chose; past kMaxHashTries the round-robin
+  // balancer chose, not the ring.
+  const NginxChoice c = next(st);
+  if (c.kind != NginxChoice::Kind::server || st.tries > kMaxHashTries) return std::nullopt;
+  return st.hash % points_.size();
+}
+
 std::optional<std::size_t> NginxUpstream::first_pick(std::string_view key) const noexcept {
   if (servers_.size() == 1 || key.empty()) return std::nullopt;
   std::size_t p = 0;

@@ -14,6 +14,7 @@ import type {
   SystemKey,
   SystemMove,
   SystemName,
+  SystemReason,
   SystemConfigText,
   SystemServer,
   SystemTokens,
@@ -147,7 +148,7 @@ export class RealSystemHandle<N extends SystemName = SystemName>
     if (!(other instanceof RealSystemHandle) || other.name !== this.name) {
       throw invalidType("other", `a ${this.name} system from system()`, other);
     }
-    if (!Array.isArray(keys)) throw invalidType("keys", "an array of strings", keys);
+    if (!Array.isArray(keys)) throw invalidType("keys", "an array of strings or Uint8Arrays", keys);
     const raw = this.raw;
     const otherRaw = other.raw;
     const heap = this.#heap;
@@ -159,31 +160,64 @@ export class RealSystemHandle<N extends SystemName = SystemName>
       else if (kind !== "none") p[kind] = Number(BigInt.asUintN(32, value));
       return p as Placement<N>;
     };
-    // The moved keys' indices in the results (one per key: the chunk's first `moved` are used).
-    const scratch = new Uint32Array(keys.length);
-    heap.stagedStrings(
-      keys,
-      "keys",
-      (count) => raw.diff(otherRaw, count),
-      { type: "uint32", out: scratch },
-      (start, _count, moved) => {
-        if (moved === 0) return;
-        const servers = new Int32Array(2 * moved);
-        const values = new BigInt64Array(2 * moved);
-        heap.read(raw.serversAddress(), servers);
-        if (kind !== "none") heap.read(raw.valuesAddress(), values);
-        for (let m = 0; m < moved; m++) {
-          const index = start + scratch[start + m]!;
-          moves.push({
-            key: keys[index]!,
-            index,
-            from: at(servers[2 * m]!, values[2 * m]!),
-            to: at(servers[2 * m + 1]!, values[2 * m + 1]!),
-          });
-        }
-      },
-    );
+    // The module's moves (indices[start + m] for m < moved, relative to start) into `moves`.
+    const collect = (indices: Uint32Array, start: number, moved: number) => {
+      if (moved === 0) return;
+      const servers = new Int32Array(2 * moved);
+      const values = new BigInt64Array(2 * moved);
+      heap.read(raw.serversAddress(), servers);
+      if (kind !== "none") heap.read(raw.valuesAddress(), values);
+      for (let m = 0; m < moved; m++) {
+        const index = start + indices[start + m]!;
+        moves.push({
+          key: keys[index]!,
+          index,
+          from: at(servers[2 * m]!, values[2 * m]!),
+          to: at(servers[2 * m + 1]!, values[2 * m + 1]!),
+        });
+      }
+    };
+    let strings = true;
+    for (let i = 0; i < keys.length && strings; i++) strings = typeof keys[i] === "string";
+    if (strings) {
+      // The moved keys' indices in the results (one per key: the chunk's first `moved` are used).
+      const scratch = new Uint32Array(keys.length);
+      heap.stagedStrings(
+        keys,
+        "keys",
+        (count) => raw.diff(otherRaw, count),
+        { type: "uint32", out: scratch },
+        (start, _count, moved) => collect(scratch, start, moved),
+      );
+    } else {
+      // Bytes among the keys: one block, as placeMany sends them.
+      const { bytes, offsets } = encodeKeys(keys, false);
+      const moved = heap.call(() => raw.diffBytes(otherRaw, bytes, offsets));
+      const indices = new Uint32Array(moved);
+      if (moved > 0) heap.read(raw.movedAddress(), indices);
+      collect(indices, 0, moved);
+    }
     return { keys: keys.length, moved: moves.length, moves };
+  }
+
+  why(key: SystemKey): SystemReason<N> {
+    if (typeof key !== "string" && !(key instanceof Uint8Array))
+      throw invalidType("key", "a string or a Uint8Array", key);
+    const raw = this.raw;
+    const heap = this.#heap;
+    const { bytes } = encodeKeys([key], true);
+    const r = heap.call(() => raw.why(bytes));
+    if (r.kind === "answer") return Object.freeze({ kind: "answer", server: r.server }) as SystemReason<N>;
+    const words = new BigInt64Array(2);
+    heap.read(raw.valuesAddress(), words);
+    // A 32-bit system's hash and point as numbers, Envoy's 64-bit ones as bigints.
+    const value = (w: bigint) => (r.bits === 64 ? BigInt.asUintN(64, w) : Number(BigInt.asUintN(32, w)));
+    const hash = value(words[0]!);
+    const reason =
+      r.kind === "slot"
+        ? { kind: "slot", hash, slot: Number(words[1]!), server: r.server }
+        : { kind: "point", hash, point: value(words[1]!), server: r.server };
+    return Object.freeze(reason) as unknown as SystemReason<N>;
   }
 
   edit(change: ServerChange): RealSystem<N> {

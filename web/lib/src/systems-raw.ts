@@ -110,6 +110,14 @@ export interface RawSystemHandle extends RawHandle {
    * and to values (64-bit) at valuesAddress().
    */
   diff(other: RawSystemHandle, n: number): number;
+  /**
+   * diff for keys as bytes (one block, n + 1 offsets): the moved keys' indices at movedAddress()
+   * (their count returned), from and to as diff() leaves them.
+   */
+  diffBytes(other: RawSystemHandle, bytes: Uint8Array, offsets: Uint32Array): number;
+  movedAddress(): number;
+  /** Why a key (its bytes) goes to its server; its hash and point (or slot), 64 bits each, at valuesAddress(). */
+  why(key: Uint8Array): RawReason;
   /** nginx's failover order: server indices, -1 where round-robin takes over. */
   tries(key: string): number[];
   /** A new system with an edit made to the servers. */
@@ -121,6 +129,14 @@ export interface RawSystemHandle extends RawHandle {
    * valuesAddress(), their servers' indices at serversAddress(); their count returned.
    */
   tokens(): number;
+}
+
+export interface RawReason {
+  kind: "answer" | "point" | "slot";
+  /** The server's index, -1 where the key decides none. */
+  server: number;
+  /** The hash's width: 32, or 64 (Envoy's XXH64). */
+  bits: number;
 }
 
 export interface RawEdit {

@@ -195,6 +195,52 @@ export type Placements<N extends SystemName = SystemName> = { server: Int32Array
 /** The number a system answers, as the field of {@link Placement} that holds it. */
 export type AnswerOf<N extends SystemName> = Exclude<(typeof systemAnswers)[N], "none">;
 
+/**
+ * Why a key goes to its server ({@link RealSystem.why}), in the system's own numbers. `server` is
+ * always {@link RealSystem.place}'s server (an index in {@link RealSystem.servers}, -1 where the
+ * key decides none).
+ *  - `"point"`: a ring (nginx's `hash $key consistent`, memcached's ketama continuum, libketama,
+ *    Envoy's ring_hash): `hash` is the key's hash as the system computes it (nginx's CRC32,
+ *    libmemcached's key hash, libketama's MD5 word; Envoy's XXH64, a bigint) and `point` the ring
+ *    point it lands on, the first point ≥ `hash`, wrapping to the first (nginx walks on past the
+ *    points of servers marked down); `point`'s server is `server`.
+ *  - `"slot"`: Envoy's Maglev: the key's XXH64 `hash` and the `slot` of the lookup table it reads
+ *    (`hash` mod the table size), which holds `server`.
+ *  - `"answer"`: the system's answer says it (Redis's slot, Kafka's partition, Cassandra's token,
+ *    Guava's bucket, Erlang's phash2: see {@link Placement}), or no number of the system does
+ *    (nginx's plain `hash`, its round-robin for an empty key or a single server, memcached's
+ *    modula, a key libmemcached refuses).
+ */
+export type SystemReason<N extends SystemName = SystemName> = N extends "envoy-ring"
+  ? PointReason<bigint>
+  : N extends "envoy-maglev"
+    ? SlotReason
+    : N extends "nginx" | "memcached" | "libketama"
+      ? PointReason<number> | AnswerReason
+      : AnswerReason;
+
+/** A key on a ring: its hash and the ring point it lands on (32-bit as numbers, Envoy's 64-bit as bigints). */
+export interface PointReason<T extends number | bigint = number | bigint> {
+  readonly kind: "point";
+  readonly hash: T;
+  readonly point: T;
+  readonly server: number;
+}
+
+/** A key in Maglev's lookup table: its 64-bit hash and the table's slot. */
+export interface SlotReason {
+  readonly kind: "slot";
+  readonly hash: bigint;
+  readonly slot: number;
+  readonly server: number;
+}
+
+/** A key whose answer says why (see {@link SystemReason}). */
+export interface AnswerReason {
+  readonly kind: "answer";
+  readonly server: number;
+}
+
 /** Keys as JavaScript strings (their UTF-8 bytes) or as bytes. */
 export type SystemKey = string | Uint8Array;
 
@@ -236,6 +282,12 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * server removed before it in the list does not move its keys) or its number changed.
    */
   diff(other: RealSystem<N>, keys: readonly SystemKey[]): SystemDiff<N>;
+  /**
+   * Why the system sends a key where {@link RealSystem.place} does: for a ring, the key's hash
+   * and the ring point it lands on; for Maglev, the hash and the table's slot (see
+   * {@link SystemReason}). The key's errors are place's.
+   */
+  why(key: SystemKey): SystemReason<N>;
   /**
    * nginx's failover order for a key: the indices of the servers nginx tries in turn when each
    * try fails, -1 where the round-robin balancer takes over (the list ends at a 502). Throws

@@ -49,6 +49,10 @@ struct Host {
 // use_hostname, else canonical_address(address).
 [[nodiscard]] std::string host_key(const Host& host, bool use_hostname);
 
+// A request's hash where the route's hash policy hashes `key` (a header's, a cookie's, ... bytes):
+// XXH64 with seed 0, what both balancers look up.
+[[nodiscard]] std::uint64_t request_hash(std::string_view key) noexcept;
+
 enum class RingHash : std::uint8_t {
   xxhash,   // XXH64 with seed 0 (Envoy's default, XX_HASH)
   murmur2,  // MURMUR_HASH_2: libstdc++'s 64-bit _Hash_bytes with seed 0xc70f6907
@@ -84,6 +88,8 @@ class Ring {
   // The host for request hash h: the first entry whose hash is >= h, else the first entry.
   // attempt > 0 is the k-th retry with a retry host predicate: the entry k places further on.
   [[nodiscard]] std::size_t host_of_hash(std::uint64_t h, std::uint64_t attempt = 0) const noexcept;
+  // The index in entries() of that entry: the ring point the request lands on.
+  [[nodiscard]] std::size_t entry_of_hash(std::uint64_t h, std::uint64_t attempt = 0) const noexcept;
   // The host for a request whose hash policy hashes `key`: host_of_hash(xxhash64(key, 0)).
   [[nodiscard]] std::size_t place(std::string_view key) const noexcept;
 
@@ -104,6 +110,8 @@ class Maglev {
 
   // table[h % M]; attempt k > 0 first replaces h with h ^ (2^64 - k), as Envoy's retries do.
   [[nodiscard]] std::size_t host_of_hash(std::uint64_t h, std::uint64_t attempt = 0) const noexcept;
+  // The slot of table() host_of_hash() reads: h % M (after the retry's XOR).
+  [[nodiscard]] std::size_t slot_of_hash(std::uint64_t h, std::uint64_t attempt = 0) const noexcept;
   [[nodiscard]] std::size_t place(std::string_view key) const noexcept;
 
  private:

@@ -36,6 +36,8 @@ class Libketama {
   // The index in servers() of the server for a key.
   [[nodiscard]] std::size_t place(std::string_view key) const noexcept;
   [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const noexcept;
+  // The index in continuum() of the point a hash lands on: the first point >= it, wrapping.
+  [[nodiscard]] std::size_t point_of_hash(std::uint32_t hash) const noexcept;
   // ketama_hashi: the first four bytes of MD5(key), little-endian.
   [[nodiscard]] static std::uint32_t hash(std::string_view key) noexcept;
 

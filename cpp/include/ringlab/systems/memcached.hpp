@@ -85,6 +85,9 @@ class Memcached {
   [[nodiscard]] std::optional<std::size_t> place(std::string_view key) const noexcept;
   // The index for a key hash (dispatch_host), whatever the key's length.
   [[nodiscard]] std::size_t server_of_hash(std::uint32_t hash) const noexcept;
+  // With a continuum (consistent()): the index in continuum() of the point a hash lands on, the
+  // first point >= it, wrapping to the first.
+  [[nodiscard]] std::size_t point_of_hash(std::uint32_t hash) const noexcept;
   // The key hash the lookup uses (0 with a single server: the library skips hashing then).
   [[nodiscard]] std::uint32_t key_hash(std::string_view key) const noexcept;
 

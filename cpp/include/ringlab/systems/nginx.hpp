@@ -61,6 +61,11 @@ class NginxUpstream {
   // place() without allocating, where the key's first candidate is usable (nginx's first
   // pick): nullopt where place() has more to do (a down server, one server, the empty key).
   [[nodiscard]] std::optional<std::size_t> first_pick(std::string_view key) const noexcept;
+  // In consistent mode, the index in points() of the point whose server place() chooses: the
+  // first point >= crc32(key), wrapping, then the points after it while their servers are down,
+  // as nginx walks them. nullopt where the ring does not choose (hash mode, one server, the empty
+  // key, the round-robin balancer after 20 unusable points in a row).
+  [[nodiscard]] std::optional<std::size_t> point_of(std::string_view key) const;
   // The servers tried in order when every try fails (connection refused, or an error
   // proxy_next_upstream retries): at most one try per server that is not down, as nginx's
   // upstream tries. Ends early with a round_robin entry (what follows depends on the

@@ -44,6 +44,31 @@ struct Answer {
   friend bool operator==(const Answer&, const Answer&) = default;
 };
 
+// Why a key goes to its server, in the system's own numbers (Placement::reason()):
+//  - point: a ring (nginx's `hash … consistent`, libmemcached's continuum, libketama, Envoy's
+//    ring_hash): the key's hash as the system computes it and the ring point it lands on, the
+//    first point >= the hash as the system looks it up (wrapping to the first point; nginx walks
+//    on past points of down servers);
+//  - slot: a lookup table (Envoy's Maglev): the key's hash and the slot of the table it reads;
+//  - answer: the answer's own number says it (answer_kind(): Redis's slot, Kafka's partition,
+//    Cassandra's token, Guava's bucket, Erlang's phash2), or no number of the system does (nginx's
+//    plain `hash`, its round-robin balancer, libmemcached's modula, a key it refuses).
+enum class ReasonKind : std::uint8_t { answer, point, slot };
+[[nodiscard]] std::string_view reason_kind_name(ReasonKind kind) noexcept;
+
+struct Reason {
+  ReasonKind kind = ReasonKind::answer;
+  // point, slot: the key's hash, `hash_bits` wide (32 but for Envoy's XXH64, 64); 0 for answer.
+  std::uint64_t hash = 0;
+  // point: the ring point's value (hash_bits wide, as the ring's points are); slot: the slot's
+  // index in the table; 0 for answer.
+  std::uint64_t point = 0;
+  // The index in servers() of the point's or slot's server: answer()'s server, always.
+  std::int32_t server = -1;
+  std::uint8_t hash_bits = 32;
+  friend bool operator==(const Reason&, const Reason&) = default;
+};
+
 // A change to a configured system's servers, as the JavaScript API makes one: a server added
 // (`server` an entry as the system's server list writes one, "10.0.0.4:11211"; `weight` its
 // weight), removed, marked down or up again (nginx), or given a new weight; `server` names one
@@ -104,6 +129,10 @@ class Placement {
   // hold tokens (Cassandra with a ring); empty for the others. A key's token's owner is the
   // server of the first token >= it, wrapping.
   [[nodiscard]] virtual std::vector<RingToken> tokens() const;
+  // Why `key` goes to answer()'s server (see Reason): the ring systems give their ring's point or
+  // table's slot; the default, for systems whose answer carries its number, is ReasonKind::answer
+  // with answer()'s server. Throws as answer() does.
+  [[nodiscard]] virtual Reason reason(std::string_view key, const std::string& name) const;
   // Answers for n keys given as UTF-16 units (key i is units[offsets[i] .. offsets[i+1]), taken
   // as the bytes of their UTF-8): servers into `server` (when not empty), values into `value32`
   // (slot, partition, bucket, hash) or `value64` (token), whichever is not empty. Stops at the
@@ -132,6 +161,11 @@ class Placement {
 // when `before` has none (a server added). A key whose server index is i before and j after
 // stayed where it was when match[j] == i (servers' indices shift when one before them is removed).
 [[nodiscard]] std::vector<std::int32_t> match_servers(const Placement& before, const Placement& after);
+
+// Whether a key moved between two configurations, given its answers under each and
+// match_servers(before, after): its server after is not the same server (by name) as before, or
+// its number changed. The one definition of a move (the JavaScript API's diff).
+[[nodiscard]] bool key_moved(std::span<const std::int32_t> match, const Answer& before, const Answer& after) noexcept;
 
 // What an option of a system takes: a whole number (checked by the parameter table's range), a
 // text, a comma-separated list (an array in JavaScript), one of `choices`, a file's text (the
