@@ -140,13 +140,15 @@ TEST_CASE("a ring system's reason: the key's hash and the first point at or afte
         }
       }
     }
-    const auto ketama = configured("memcached", {"--server-string", text, "--mode", "consistent_ketama"});
-    // libmemcached's fixture: VDEAAAAA's MD5 key hash 0xfffcd1b5, past the continuum's last
+    const auto ketama =
+        configured("memcached", {"--server-string", text, "--mode", "consistent_ketama", "--hash", "md5"});
+    // libmemcached's fixture: VDEAAAAA's MD5 key hash (the md5 hash set) 0xfffcd1b5, past the continuum's last
     // point here, so it wraps to the first.
     const Reason wraps = ketama->reason("VDEAAAAA", "key");
     CHECK(wraps.hash == 0xfffcd1b5u);
     MemcachedOptions options;
     options.mode = MemcachedMode::consistent_ketama;
+    options.hash = MemcachedHash::md5;
     const Memcached m(servers, options);
     REQUIRE(m.continuum().back().value < 0xfffcd1b5u);
     CHECK(wraps.point == m.continuum().front().value);

@@ -298,7 +298,8 @@ export class Cluster extends RinglabElement<typeof spec, RinglabSystems> {
       this.box.toggleAttribute("aria-busy", status.state === "placing");
       drawProgress(page, this.keys, status.state === "placing" ? status : null);
       drawKeysInput(page, this.keys, state, answers, fileInfo);
-      drawSearch(page, this.search, state, answers);
+      // Why the key found goes where it does: the module asked for that one key, by this render's system.
+      drawSearch(page, this.search, state, answers, (i) => sys.real.why(keys[i]!));
       drawUndo(page, this.undo, this.stateAttributes(), () => this.undoStep());
       if (!answers) {
         if (status.state === "failed") replace(this.keysOut, errorView(page, status.error, "keys-failed"));

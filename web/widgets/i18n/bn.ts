@@ -835,8 +835,20 @@ const bn: Messages = {
       guava: (n) => `bucket ${n}: key-এর hash থেকে bucket-গুলোর ওপর \`consistentHash\`।`,
       erlang: (n) => `phash2 ${n}: key-কে Erlang term ধরে তার hash, range-এর মধ্যে।`,
     },
+    whyRing: {
+      nginx: (hash, point, server) =>
+        `hash ${hash} → বিন্দু ${point} (সার্ভার ${server}): key-এর CRC32, তারপর ring-এ তার সমান বা পরের প্রথম বিন্দু, শেষ বিন্দু পেরোলে আবার শুরু থেকে (down চিহ্নিত সার্ভারের বিন্দু পেরিয়ে)।`,
+      memcached: (hash, point, server) =>
+        `hash ${hash} → বিন্দু ${point} (সার্ভার ${server}): libmemcached-এর hash, তারপর continuum-এ তার সমান বা পরের প্রথম বিন্দু, শেষ বিন্দু পেরোলে আবার শুরু থেকে।`,
+      libketama: (hash, point, server) =>
+        `hash ${hash} → বিন্দু ${point} (সার্ভার ${server}): key-এর MD5-এর প্রথম চার byte, তারপর continuum-এ তার সমান বা পরের প্রথম বিন্দু, শেষ বিন্দু পেরোলে আবার শুরু থেকে।`,
+      "envoy-ring": (hash, point, server) =>
+        `hash ${hash} → বিন্দু ${point} (host ${server}): key-এর XXH64, তারপর ring-এ তার সমান বা পরের প্রথম বিন্দু, শেষ বিন্দু পেরোলে আবার শুরু থেকে।`,
+      "envoy-maglev": (hash, point, server) =>
+        `hash ${hash} → slot ${point} (host ${server}): key-এর XXH64 mod table-এর আকার Maglev table-এর slot বেছে নেয়, সেই slot-এ এই host।`,
+    },
     noHash:
-      "ringlab/systems এই সিস্টেমের উত্তরে শুধু সার্ভার দেয়: ring-এ key-এর hash দেয় না, তাই উত্তর হিসেবে সার্ভারই দেখানো হলো।",
+      "এখানে কোনো ring-এর বিন্দু বা সংখ্যা এই key-এর সার্ভার ঠিক করে না (nginx-এর সাধারণ hash, memcached-এর modula, nginx যে key-এর hash করে না): দেখানো সার্ভারই উত্তর।",
     badKeys: (_n, text) => `${text}টি key এই সিস্টেমে চলে না (টেবিলে চিহ্নিত)।`,
     lineError: (line, what) => `লাইন ${line}: ${what}`,
     keysTitle: "প্রতিটি key-এর উত্তর",

@@ -854,8 +854,23 @@ const en = {
       guava: (n: string) => `bucket ${n}: \`consistentHash\` of the key's hash over the buckets.`,
       erlang: (n: string) => `phash2 ${n}: the hash of the key as an Erlang term, in the range.`,
     } as Record<"redis" | "kafka" | "cassandra" | "guava" | "erlang", (n: string) => string>,
+    whyRing: {
+      nginx: (hash: string, point: string, server: string) =>
+        `hash ${hash} → point ${point} (server ${server}): the key's CRC32, then the ring's first point at or after it, wrapping past the last (and on past servers marked down).`,
+      memcached: (hash: string, point: string, server: string) =>
+        `hash ${hash} → point ${point} (server ${server}): libmemcached's hash of the key, then the continuum's first point at or after it, wrapping past the last.`,
+      libketama: (hash: string, point: string, server: string) =>
+        `hash ${hash} → point ${point} (server ${server}): the first four bytes of the key's MD5, then the continuum's first point at or after it, wrapping past the last.`,
+      "envoy-ring": (hash: string, point: string, server: string) =>
+        `hash ${hash} → point ${point} (host ${server}): XXH64 of the key, then the ring's first point at or after it, wrapping past the last.`,
+      "envoy-maglev": (hash: string, point: string, server: string) =>
+        `hash ${hash} → slot ${point} (host ${server}): XXH64 of the key mod the table's size picks the slot of the Maglev table, which holds the host.`,
+    } as Record<
+      "nginx" | "memcached" | "libketama" | "envoy-ring" | "envoy-maglev",
+      (hash: string, point: string, server: string) => string
+    >,
     noHash:
-      "ringlab/systems answers this system with the server alone: the key's hash on the ring is not given, so the server is the answer shown.",
+      "No ring point or number decides this key's server here (nginx's plain hash, memcached's modula, a key nginx does not hash): the server shown is the answer.",
     badKeys: (n: number, text: string) =>
       `${text} ${n === 1 ? "key is" : "keys are"} not valid for this system (marked in the table).`,
     lineError: (line: string, what: string) => `line ${line}: ${what}`,

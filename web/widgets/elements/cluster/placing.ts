@@ -202,7 +202,7 @@ function movesOf(
       }
     });
     const wide = placed.values instanceof BigInt64Array;
-    const d = valid.every((k) => typeof k === "string") ? sys.diff(other, valid) : bytesDiff(sys, other, valid);
+    const d = sys.diff(other, valid);
     const m = d.moves.length;
     const out: MovesData = {
       keys: d.keys,
@@ -230,39 +230,4 @@ function movesOf(
   } finally {
     other.dispose();
   }
-}
-
-/**
- * diff for keys some of which are bytes (the module's diff takes strings): both systems' answers
- * by placeMany, a key moved as diff moves one (RealSystem.diff): its server after is another
- * server by name, or its number changed.
- */
-function bytesDiff(
-  sys: RealSystem,
-  other: RealSystem,
-  keys: SystemKey[],
-): {
-  keys: number;
-  moves: { index: number; from: Record<string, number | bigint>; to: Record<string, number | bigint> }[];
-} {
-  const a = sys.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
-  const b = other.placeMany(keys) as unknown as Record<string, ArrayLike<number | bigint>>;
-  const before = sys.servers().map((s) => s.name);
-  const after = other.servers().map((s) => s.name);
-  const field = Object.keys(a).find((k) => k !== "server");
-  const moves = [];
-  for (let i = 0; i < keys.length; i++) {
-    const sa = a.server![i] as number;
-    const sb = b.server![i] as number;
-    const same = sb < 0 ? sa === sb : sa >= 0 && before[sa] === after[sb];
-    if (same && (field === undefined || a[field]![i] === b[field]![i])) continue;
-    const from: Record<string, number | bigint> = { server: sa };
-    const to: Record<string, number | bigint> = { server: sb };
-    if (field !== undefined) {
-      from[field] = a[field]![i]!;
-      to[field] = b[field]![i]!;
-    }
-    moves.push({ index: i, from, to });
-  }
-  return { keys: keys.length, moves };
 }

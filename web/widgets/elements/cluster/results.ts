@@ -92,6 +92,11 @@ export class Answers {
     return this.sys.result(answer(this.placed, this.placed.server[i]!, this.placed.values?.[i]));
   }
 
+  /** A server's name, by its index in the system's servers. */
+  serverName(server: number): string {
+    return this.sys.servers[server]?.name ?? "";
+  }
+
   key(i: number): string {
     return keyText(this.keys[i]!);
   }

@@ -1,6 +1,9 @@
 // The cluster page's search: a key found in the placed keys, with its line, its server, and why
 // that server: the number the system answers with (Redis's slot, Kafka's partition, Cassandra's
-// token, Guava's bucket, Erlang's phash2), read from the placing's answers, not placed again.
+// token, Guava's bucket, Erlang's phash2), read from the placing's answers, not placed again; for
+// a ring system, the key's hash and the ring point (Maglev: the table's slot) it lands on, which
+// the module gives for the one key found (RealSystem.why).
+import type { SystemReason } from "ringlab/systems";
 import { h, replace } from "../../core/dom";
 import { TYPING_MS } from "./keys";
 import type { Answers } from "./results";
@@ -40,8 +43,17 @@ export function searchInput(find: (text: string) => void): Search {
   return { label, input, out, view };
 }
 
-/** The key searched for, where it is and why (none while a long list is placed: `answers` null). */
-export function drawSearch(page: Page, s: Search, state: State, answers: Answers | null): void {
+/**
+ * The key searched for, where it is and why (none while a long list is placed: `answers` null);
+ * `reason(i)` asks the module why the i-th key goes where it does.
+ */
+export function drawSearch(
+  page: Page,
+  s: Search,
+  state: State,
+  answers: Answers | null,
+  reason?: (i: number) => SystemReason,
+): void {
   const t = page.t.cluster;
   const f = page.f;
   s.label.textContent = t.findLabel;
@@ -68,6 +80,18 @@ export function drawSearch(page: Page, s: Search, state: State, answers: Answers
   const row = answers.row(i);
   const value = answers.placed.values?.[i];
   const why = t.why[state.system as keyof typeof t.why];
+  const whyRing = t.whyRing[state.system as keyof typeof t.whyRing];
+  // A ring system's reason: its hash and point (or slot), the point's server by its name.
+  const r = !row.error && whyRing !== undefined && reason !== undefined ? reason(i) : null;
+  const onRing = r !== null && r.kind !== "answer" ? r : null;
+  const ringText =
+    onRing === null
+      ? null
+      : whyRing!(
+          f.id(onRing.hash),
+          f.id(onRing.kind === "slot" ? onRing.slot : onRing.point),
+          answers.serverName(onRing.server),
+        );
   replace(
     s.out,
     h(
@@ -96,8 +120,20 @@ export function drawSearch(page: Page, s: Search, state: State, answers: Answers
       h("dt", {}, t.whyLabel),
       h(
         "dd",
-        { "data-testid": "found-why", "data-value": value === undefined || row.error ? undefined : String(value) },
-        row.error ? null : why !== undefined && value !== undefined ? why(f.id(value)) : t.noHash,
+        {
+          "data-testid": "found-why",
+          "data-value": value === undefined || row.error ? undefined : String(value),
+          "data-hash": onRing === null ? undefined : String(onRing.hash),
+          "data-point": onRing === null ? undefined : String(onRing.kind === "slot" ? onRing.slot : onRing.point),
+          "data-server": onRing === null ? undefined : String(onRing.server),
+        },
+        row.error
+          ? null
+          : ringText !== null
+            ? ringText
+            : why !== undefined && value !== undefined
+              ? why(f.id(value))
+              : t.noHash,
       ),
     ),
   );
