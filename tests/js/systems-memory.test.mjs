@@ -38,6 +38,9 @@ function round() {
     sys.servers();
     const other = erl.system(name, options);
     sys.diff(other, keys);
+    sys.diff(other, [...keys.slice(0, 50), new Uint8Array([0xff, 0x80])]);
+    sys.why("k");
+    sys.why(new Uint8Array([0xff]));
     other.dispose();
     sys.dispose();
   }
@@ -53,6 +56,8 @@ function round() {
   // A batch that fails part way (a key the system refuses) frees what it staged too.
   const guava = erl.system("guava", { buckets: 10, input: "long" });
   assert.throws(() => guava.placeMany(["1", "2", "x"]));
+  assert.throws(() => guava.diff(guava, [new Uint8Array([0x31]), new Uint8Array([0x78])]));
+  assert.throws(() => guava.why("x"));
   guava.dispose();
   // Failed calls free what they made too.
   assert.throws(() => erl.system("kafka", { partitions: 0 }));
