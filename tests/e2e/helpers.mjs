@@ -118,12 +118,32 @@ function recordViolations() {
   });
 }
 
+// Pages closed by a test wait here, per browser context, for the next test's newPage: a page
+// that navigates again costs Chromium about half the CPU of a new one (a new page is a new tab with
+// its own renderer and compositor; the suite opens several hundred). A page comes back as a new one
+// would: on about:blank, with no problem recorded, the viewport asked for and no media emulated.
+// It is brought to the front, as a new page is: a page behind another is a hidden tab, whose
+// animation frames Chromium does not run. A page a test customized in a way that outlives a
+// navigation (an init script, a listener, a route, an exposed function) is closed for real instead.
+const idlePages = new WeakMap();
+const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
+
 /**
  * A new page that records problems: console errors (and warnings naming a Content Security
  * Policy), uncaught page errors, failed requests and HTTP errors, CSP violation events.
- * `problems()` returns them all; `assertClean()` fails with the list.
+ * `problems()` returns them all; `assertClean()` fails with the list. Its close() hands it back
+ * for reuse (above).
  */
 export async function newPage(context, viewport) {
+  const idle = idlePages.get(context) ?? [];
+  idlePages.set(context, idle);
+  const reused = idle.pop();
+  if (reused) {
+    reused.lease();
+    await reused.bringToFront();
+    await reused.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
+    return reused;
+  }
   const page = await context.newPage();
   if (viewport) await page.setViewportSize(viewport);
   const issues = [];
@@ -154,6 +174,41 @@ export async function newPage(context, viewport) {
   page.assertClean = async (what = page.url()) => {
     const p = await page.problems();
     assert.deepEqual(p, [], `${what}: ${p.join("\n")}`);
+  };
+  // Out while a test holds it; a second close() of the same lease does nothing.
+  let leased = true;
+  page.lease = () => {
+    issues.length = 0;
+    leased = true;
+  };
+  // What a test changes that a navigation keeps: a page with any of it is not reused.
+  let custom = false;
+  let media = false;
+  for (const method of ["addInitScript", "on", "route", "exposeFunction", "exposeBinding"]) {
+    const own = page[method].bind(page);
+    page[method] = (...args) => {
+      custom = true;
+      return own(...args);
+    };
+  }
+  const emulateMedia = page.emulateMedia.bind(page);
+  page.emulateMedia = (options) => {
+    media = true;
+    return emulateMedia(options);
+  };
+  const close = page.close.bind(page);
+  page.close = async (options) => {
+    if (!leased) return;
+    leased = false;
+    if (custom || page.isClosed()) return close(options);
+    try {
+      await page.goto("about:blank");
+      if (media) await emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
+      media = false;
+    } catch {
+      return close(options);
+    }
+    idle.push(page);
   };
   return page;
 }
