@@ -205,7 +205,7 @@ function writeSection(file, results, o, load, busy, pasted) {
   let next;
   if (at >= 0) {
     const after = text.indexOf("\n## ", at + heading.length);
-    next = text.slice(0, at) + section + (after >= 0 ? text.slice(after + 1) : "");
+    next = text.slice(0, at) + (after >= 0 ? `${section.replace(/\n*$/, "\n\n")}${text.slice(after + 1)}` : section);
   } else {
     next = `${text.replace(/\n*$/, "\n\n")}${section}`;
   }
