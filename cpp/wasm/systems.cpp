@@ -358,6 +358,7 @@ struct SystemHandle {
 
 using ringlab::systems::AnswerKind;
 using ringlab::systems::OptionValue;
+using ringlab::systems::Placement;
 
 SystemHandle* make_system(const std::string& name, const val& options) {
   return guarded([&]() -> SystemHandle* {
@@ -526,6 +527,28 @@ std::size_t record_moves(SystemHandle& a, const SystemHandle& b, const std::vect
   return moved;
 }
 
+// Both systems' answers for n keys, by `many` (a system's batch loop from a key on) and `key_of`
+// (a key's bytes, for the keys the loop leaves to answer()), and the moves between them into
+// `out`: what system_diff() and system_diff_bytes() share.
+template <typename Many, typename KeyOf>
+std::size_t diff_keys(SystemHandle& a, SystemHandle& b, std::size_t n, const Many& many, const KeyOf& key_of,
+                      std::span<std::uint32_t> out) {
+  if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
+  std::vector<std::int32_t> sa, sb;
+  std::vector<std::int64_t> va, vb;
+  const auto run = [&](const SystemHandle& h, std::vector<std::int32_t>& servers, std::vector<std::int64_t>& values) {
+    answers(
+        h, n, servers, values,
+        [&](std::size_t from, std::span<std::int32_t> sv, std::span<std::int64_t> v64) {
+          return many(*h.placement, from, sv, v64);
+        },
+        key_of);
+  };
+  run(a, sa, va);
+  run(b, sb, vb);
+  return record_moves(a, b, sa, sb, va, vb, out);
+}
+
 // Which of the staged keys two configurations answer differently (a server compared by its name,
 // as match_servers() matches them, not by its index): the block's results hold their indices
 // (the count returned); the handle's servers, before and after for each (2 per key), and its
@@ -533,27 +556,17 @@ std::size_t record_moves(SystemHandle& a, const SystemHandle& b, const std::vect
 double system_diff(SystemHandle& a, SystemHandle& b, double count) {
   return guarded([&] {
     const StagedStrings s = staged_strings(count);
-    const std::size_t n = s.size();
-    if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
     const std::u16string_view units(s.units.data(), s.units.size());
     std::string key;
     const auto bytes = [&](std::size_t i, const std::string& what) -> const std::string& {
       key = utf8_arg(units.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]), what);
       return key;
     };
-    std::vector<std::int32_t> sa, sb;
-    std::vector<std::int64_t> va, vb;
-    const auto run = [&](const SystemHandle& h, std::vector<std::int32_t>& servers, std::vector<std::int64_t>& values) {
-      answers(
-          h, n, servers, values,
-          [&](std::size_t from, std::span<std::int32_t> sv, std::span<std::int64_t> v64) {
-            return h.placement->answer_utf16_many(units, s.offsets, from, sv, {}, v64);
-          },
-          bytes);
+    const auto many = [&](const Placement& p, std::size_t from, std::span<std::int32_t> sv,
+                          std::span<std::int64_t> v64) {
+      return p.answer_utf16_many(units, s.offsets, from, sv, {}, v64);
     };
-    run(a, sa, va);
-    run(b, sb, vb);
-    return static_cast<double>(record_moves(a, b, sa, sb, va, vb, s.out));
+    return static_cast<double>(diff_keys(a, b, s.size(), many, bytes, s.out));
   });
 }
 
@@ -568,26 +581,17 @@ double system_diff_bytes(SystemHandle& a, SystemHandle& b, const std::string& by
     for (std::size_t i = 0; i + 1 < offsets.size(); ++i)
       if (offsets[i + 1] < offsets[i]) throw std::logic_error("malformed key batch");
     const std::size_t n = offsets.size() - 1;
-    if (a.placement->answer_kind() != b.placement->answer_kind()) throw std::logic_error("diff of two systems");
     std::string key;
     const auto key_bytes = [&](std::size_t i, const std::string&) -> const std::string& {
       key.assign(bytes, offsets[i], offsets[i + 1] - offsets[i]);
       return key;
     };
-    std::vector<std::int32_t> sa, sb;
-    std::vector<std::int64_t> va, vb;
-    const auto run = [&](const SystemHandle& h, std::vector<std::int32_t>& servers, std::vector<std::int64_t>& values) {
-      answers(
-          h, n, servers, values,
-          [&](std::size_t from, std::span<std::int32_t> sv, std::span<std::int64_t> v64) {
-            return h.placement->answer_bytes_many(bytes, offsets, from, sv, {}, v64);
-          },
-          key_bytes);
+    const auto many = [&](const Placement& p, std::size_t from, std::span<std::int32_t> sv,
+                          std::span<std::int64_t> v64) {
+      return p.answer_bytes_many(bytes, offsets, from, sv, {}, v64);
     };
-    run(a, sa, va);
-    run(b, sb, vb);
     a.moved.assign(std::max<std::size_t>(n, 1), 0);
-    return static_cast<double>(record_moves(a, b, sa, sb, va, vb, std::span<std::uint32_t>(a.moved.data(), n)));
+    return static_cast<double>(diff_keys(a, b, n, many, key_bytes, std::span<std::uint32_t>(a.moved.data(), n)));
   });
 }
 

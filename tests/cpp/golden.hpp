@@ -33,6 +33,14 @@ inline std::string read_file(std::string_view relative) {
   return buf.str();
 }
 
+// The bytes a golden file writes in hex (keys that are no UTF-8 among them).
+inline std::string unhex(std::string_view hex) {
+  std::string out;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    out.push_back(static_cast<char>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+  return out;
+}
+
 inline std::vector<std::string> split(std::string_view s, char sep) {
   std::vector<std::string> out;
   std::size_t start = 0;

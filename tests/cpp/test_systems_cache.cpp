@@ -34,13 +34,6 @@ MemcachedOptions options(MemcachedMode mode, std::optional<MemcachedHash> hash =
   return o;
 }
 
-std::string unhex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
 ringlab::CliResult run(std::vector<std::string> args) {
   return ringlab::run_cli(args, ringlab::systems::cli_commands(), ringlab::read_file_system);
 }
@@ -67,7 +60,7 @@ void check_golden(const std::string& system) {
     if (line.empty() || line[0] == '#') continue;
     const std::vector<std::string> f = golden::split(line, '\t');
     if (f[0] == "key") {
-      keys.push_back(unhex(f[1]));
+      keys.push_back(golden::unhex(f[1]));
     } else if (f[0] == "config") {
       config = f;
     } else if (f[0] == "result") {

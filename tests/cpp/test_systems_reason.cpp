@@ -24,19 +24,12 @@ using namespace ringlab::systems;
 
 namespace {
 
-std::string unhex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
 // The golden files' keys (bytes: some are no UTF-8) and a run of plain ones.
 std::vector<std::string> many_keys() {
   std::vector<std::string> keys;
   for (const std::string& line : golden::split(golden::read_file("systems/nginx.tsv"), '\n')) {
     const std::vector<std::string> f = golden::split(line, '\t');
-    if (f[0] == "key") keys.push_back(unhex(f.size() > 1 ? f[1] : ""));
+    if (f[0] == "key") keys.push_back(golden::unhex(f.size() > 1 ? f[1] : ""));
   }
   for (int i = 0; i < 3000; ++i) keys.push_back("user:" + std::to_string(i));
   return keys;

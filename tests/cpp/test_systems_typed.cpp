@@ -21,13 +21,6 @@ using namespace ringlab::systems;
 
 namespace {
 
-std::string unhex(const std::string& hex) {
-  std::string out;
-  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
-    out.push_back(static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16)));
-  return out;
-}
-
 // A server's name as `place` writes it (the golden files' names are UTF-8 text).
 std::string quoted(const std::string& name) { return ringlab::erlang::json_string(name); }
 
@@ -89,7 +82,7 @@ TEST_CASE("typed answers are place's answers on every golden configuration") {
     std::vector<std::vector<std::string>> configs;
     for (const std::string& line : golden::split(golden::read_file(std::string("systems/") + system + ".tsv"), '\n')) {
       const std::vector<std::string> f = golden::split(line, '\t');
-      if (f[0] == "key") keys.push_back(unhex(f.size() > 1 ? f[1] : ""));
+      if (f[0] == "key") keys.push_back(golden::unhex(f.size() > 1 ? f[1] : ""));
       if (f[0] == "config") configs.emplace_back(f.begin() + 2, f.end());
     }
     for (std::vector<std::string> flags : configs) {

@@ -2,7 +2,8 @@
 // worker, with its progress shown, and every key's server is the one ringlab/systems gives in
 // Node (the load counts them all, the moves are diff's); a key file is read as bytes, one key a
 // line as `ringlab place --keys` reads it, a line that is no UTF-8 placed as its bytes and shown
-// escaped; a key searched for shows its line, its server and the system's number; and typing in
+// escaped; a key searched for shows its line, its server and the system's number (on a ring: the
+// key's hash and the ring point it lands on, as why() gives them in Node); and typing in
 // the keys is given to the page once it pauses (one render and one worker job for a burst).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -16,6 +17,11 @@ const MEMCACHED = {
   servers: ["10.0.0.1:11211=2", "10.0.0.2:11211", "10.0.0.3:11212"],
   mode: "behavior_ketama_weighted",
 };
+// The page's defaults of two ring systems (web/widgets/elements/cluster/systems.ts).
+const RINGS = {
+  nginx: { servers: ["10.0.0.1:80=2", "10.0.0.2:80", "10.0.0.3:80"], mode: "consistent" },
+  memcached: MEMCACHED,
+};
 
 /** Sets the keys' field as a paste does, and leaves it (its text is given to the page at once). */
 function paste(host, text) {
@@ -27,6 +33,14 @@ function paste(host, text) {
     ta.blur();
   }, text);
 }
+
+/** Types `key` into "Find a key" and waits for the page to show what it found. */
+function find(host, key) {
+  const field = host.locator('[data-testid="find"]');
+  return rendered(host, () => field.fill(key).then(() => field.press("Enter")));
+}
+
+const bn = (n) => String(n).replace(/[0-9]/g, (d) => "০১২৩৪৫৬৭৮৯"[d]);
 
 /** Records the progress texts the page shows from now on (the bar's text while it is visible). */
 function watchProgress(host) {
@@ -196,12 +210,7 @@ describe("Your cluster: real key lists", () => {
       const { page, host } = await env.open(`#/cluster?system=redis&options=nodes%3D5&lang=${lang}`);
       await rendered(host, () => paste(host, keys.join("\n")));
       await settled(host);
-      await rendered(host, () =>
-        host
-          .locator('[data-testid="find"]')
-          .fill("user:1234")
-          .then(() => host.locator('[data-testid="find"]').press("Enter")),
-      );
+      await find(host, "user:1234");
       assert.equal(await host.locator('[data-testid="found"]').getAttribute("data-line"), "1234");
       const slot = many.slot[1233];
       const master = many.server[1233];
@@ -212,28 +221,58 @@ describe("Your cluster: real key lists", () => {
         assert.equal(shown, `slot ${slot} · master ${master}`);
         assert.match(why, new RegExp(`^slot ${slot}: CRC16`));
       } else {
-        const bn = (n) => String(n).replace(/[0-9]/g, (d) => "০১২৩৪৫৬৭৮৯"[d]);
         assert.equal(shown, `slot ${bn(slot)} · master ${bn(master)}`);
         assert.ok(why.startsWith(`slot ${bn(slot)}:`), why);
         assert.equal(await host.locator('[data-testid="found-line"]').textContent(), bn(1234));
       }
       // A key that is not in the list: said, with the lines of keys containing it.
-      await rendered(host, () =>
-        host
-          .locator('[data-testid="find"]')
-          .fill("user:299")
-          .then(() => host.locator('[data-testid="find"]').press("Enter")),
-      );
+      await find(host, "user:299");
       assert.equal(await host.locator('[data-testid="found"]').count(), 1, "user:299 is a key");
-      await rendered(host, () =>
-        host
-          .locator('[data-testid="find"]')
-          .fill("ser:299")
-          .then(() => host.locator('[data-testid="find"]').press("Enter")),
-      );
+      await find(host, "ser:299");
       assert.equal(await host.locator('[data-testid="find-none"]').count(), 1);
       await page.assertClean();
       await page.close();
+    }
+  });
+
+  test("why this server, on a ring: a key found on nginx and memcached shows its hash, the ring point it lands on and that point's server, in English and Bengali", async () => {
+    rl ??= await load();
+    const keys = Array.from({ length: 500 }, (_, i) => `user:${i + 1}`);
+    for (const [system, options] of Object.entries(RINGS)) {
+      const sys = rl.system(system, options);
+      const names = sys.servers().map((s) => s.name);
+      const r = sys.why("user:321");
+      const placed = sys.place("user:321");
+      sys.dispose();
+      assert.equal(r.kind, "point");
+      assert.equal(r.server, placed.server);
+      for (const lang of ["en", "bn"]) {
+        const { page, host } = await env.open(`#/cluster?system=${system}&lang=${lang}`);
+        await rendered(host, () => paste(host, keys.join("\n")));
+        await settled(host);
+        await find(host, "user:321");
+        assert.equal(await host.locator('[data-testid="found"]').getAttribute("data-line"), "321");
+        const why = host.locator('[data-testid="found-why"]');
+        assert.equal(await why.getAttribute("data-hash"), String(r.hash), `${system} ${lang}`);
+        assert.equal(await why.getAttribute("data-point"), String(r.point));
+        assert.equal(await why.getAttribute("data-server"), String(r.server));
+        // The server found is the key's server, and the point's.
+        const server = names[r.server];
+        assert.equal(await host.locator('[data-testid="found-result"]').textContent(), server);
+        const text = await why.textContent();
+        if (lang === "en") {
+          assert.ok(text.startsWith(`hash ${r.hash} → point ${r.point} (server ${server}):`), text);
+        } else {
+          // A server's name is the system's, as written; the numbers are Bengali.
+          assert.ok(text.startsWith(`hash ${bn(r.hash)} → বিন্দু ${bn(r.point)} (সার্ভার ${server}):`), text);
+          // A hash's name (CRC32, MD5) keeps its digits.
+          const prose = text.replace(server, "").replace(/CRC32|MD5|XXH64/g, "");
+          assert.doesNotMatch(prose, /[0-9]/, "no Latin digits on the Bengali page");
+          assert.doesNotMatch(prose, /\b(the|first|point|wrapping|server)\b/, "no English sentence");
+        }
+        await page.assertClean();
+        await page.close();
+      }
     }
   });
 });
