@@ -159,7 +159,7 @@ NginxChoice NginxUpstream::next(State& st) const {
   }
 }
 
-NginxChoice NginxUpstream::place(std::string_view key) const {
+NginxUpstream::State NginxUpstream::start(std::string_view key) const {
   State st{key, std::vector<bool>(servers_.size(), false)};
   if (mode_ == NginxMode::consistent) {
     const std::uint32_t h = crc32(key);
@@ -167,15 +167,17 @@ NginxChoice NginxUpstream::place(std::string_view key) const {
                                                           [](const Point& p, std::uint32_t v) { return p.hash < v; }) -
                                          points_.begin());
   }
+  return st;
+}
+
+NginxChoice NginxUpstream::place(std::string_view key) const {
+  State st = start(key);
   return next(st);
 }
 
 std::optional<std::size_t> NginxUpstream::point_of(std::string_view key) const {
   if (mode_ != NginxMode::consistent || servers_.size() == 1 || key.empty()) return std::nullopt;
-  State st{key, std::vector<bool>(servers_.size(), false)};
-  st.hash = static_cast<std::uint32_t>(std::lower_bound(points_.begin(), points_.end(), crc32(key),
-                                                        [](const Point& p, std::uint32_t v) { return p.hash < v; }) -
-                                       points_.begin());
+  State st = start(key);
   // next() leaves st.hash at the point whose server it chose; past kMaxHashTries the round-robin
   // balancer chose, not the ring.
   const NginxChoice c = next(st);
@@ -204,13 +206,7 @@ std::optional<std::size_t> NginxUpstream::first_pick(std::string_view key) const
 }
 
 std::vector<NginxChoice> NginxUpstream::tries(std::string_view key) const {
-  State st{key, std::vector<bool>(servers_.size(), false)};
-  if (mode_ == NginxMode::consistent) {
-    const std::uint32_t h = crc32(key);
-    st.hash = static_cast<std::uint32_t>(std::lower_bound(points_.begin(), points_.end(), h,
-                                                          [](const Point& p, std::uint32_t v) { return p.hash < v; }) -
-                                         points_.begin());
-  }
+  State st = start(key);
   // nginx allows one try per server that is not down.
   std::size_t allowed = 0;
   for (const NginxServer& s : servers_) allowed += s.down ? 0 : 1;

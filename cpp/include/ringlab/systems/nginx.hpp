@@ -99,6 +99,8 @@ class NginxUpstream {
   std::vector<Point> points_;
 
   struct State;
+  // A key's walk before its first pick: in consistent mode at the first point >= crc32(key).
+  State start(std::string_view key) const;
   NginxChoice next(State& state) const;
 };
 
