@@ -242,16 +242,14 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
       }
       return out + "]";
     };
-    return with_list(with_reason(placement(std::move(infos), AnswerKind::none, json, typed, full), why), tries, edit,
-                     write);
+    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why);
   }
   const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
   };
-  return with_list(with_reason(placement(std::move(infos), AnswerKind::none, json, typed, full), why), tries, edit,
-                   write);
+  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why);
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -364,19 +362,18 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
     const Memcached::Point& p = m->continuum()[m->point_of_hash(h)];
     return Reason{ReasonKind::point, h, p.value, static_cast<std::int32_t>(p.server), 32};
   };
-  return with_list(with_reason(placement(
-                                   std::move(infos), AnswerKind::none,
-                                   [m](std::string_view key, const std::string&) {
-                                     const std::optional<std::size_t> at = m->place(key);
-                                     return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
-                                   },
-                                   [m](std::string_view key, Answer& out) noexcept {
-                                     const std::optional<std::size_t> at = m->place(key);
-                                     out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
-                                     return true;
-                                   }),
-                               why),
-                   nullptr, edit, write);
+  return with_list(placement(
+                       std::move(infos), AnswerKind::none,
+                       [m](std::string_view key, const std::string&) {
+                         const std::optional<std::size_t> at = m->place(key);
+                         return at ? cli::json_bytes(m->server_name(*at)) : std::string("null");
+                       },
+                       [m](std::string_view key, Answer& out) noexcept {
+                         const std::optional<std::size_t> at = m->place(key);
+                         out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
+                         return true;
+                       }),
+                   nullptr, edit, write, why);
 }
 
 // --- libketama ---------------------------------------------------------------------------------
@@ -439,17 +436,16 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
     const Libketama::Point& p = ketama->continuum()[ketama->point_of_hash(h)];
     return Reason{ReasonKind::point, h, p.value, static_cast<std::int32_t>(p.server), 32};
   };
-  return with_list(with_reason(placement(
-                                   std::move(infos), AnswerKind::none,
-                                   [ketama](std::string_view key, const std::string&) {
-                                     return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
-                                   },
-                                   [ketama](std::string_view key, Answer& out) noexcept {
-                                     out = {static_cast<std::int32_t>(ketama->place(key)), 0};
-                                     return true;
-                                   }),
-                               why),
-                   nullptr, edit, write);
+  return with_list(placement(
+                       std::move(infos), AnswerKind::none,
+                       [ketama](std::string_view key, const std::string&) {
+                         return cli::json_bytes(ketama->servers()[ketama->place(key)].address);
+                       },
+                       [ketama](std::string_view key, Answer& out) noexcept {
+                         out = {static_cast<std::int32_t>(ketama->place(key)), 0};
+                         return true;
+                       }),
+                   nullptr, edit, write, why);
 }
 
 }  // namespace

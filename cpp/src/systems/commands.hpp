@@ -133,37 +133,34 @@ class Forwarding : public Placement {
   std::unique_ptr<Placement> inner_;
 };
 
-// A placement with a ring system's reason for a key (`why(key, name)`, a Reason) besides.
-template <typename Why>
-std::unique_ptr<Placement> with_reason(std::unique_ptr<Placement> inner, Why why) {
-  struct WithReason final : Forwarding {
-    WithReason(std::unique_ptr<Placement> p, Why w) : Forwarding(std::move(p)), why_(std::move(w)) {}
-    [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
-      return why_(key, name);
-    }
-    Why why_;
-  };
-  return std::make_unique<WithReason>(std::move(inner), std::move(why));
-}
-
-// A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`) and its
-// configuration written back (`write`) besides.
-template <typename Tries, typename Edit, typename Write>
-std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write) {
+// A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`), its
+// configuration written back (`write`) and a ring system's reason for a key (`why(key, name)`, a
+// Reason) besides.
+template <typename Tries, typename Edit, typename Write, typename Why>
+std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write, Why why) {
   struct WithList final : Forwarding {
-    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w)
-        : Forwarding(std::move(p)), tries_(std::move(t)), edit_(std::move(e)), write_(std::move(w)) {}
+    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w, Why y)
+        : Forwarding(std::move(p)),
+          tries_(std::move(t)),
+          edit_(std::move(e)),
+          write_(std::move(w)),
+          why_(std::move(y)) {}
     [[nodiscard]] std::vector<std::int32_t> tries(std::string_view key) const override {
       if constexpr (std::is_same_v<Tries, std::nullptr_t>) return Placement::tries(key);
       else return tries_(key);
     }
     [[nodiscard]] std::unique_ptr<Placement> edited(const ServerEdit& e) const override { return edit_(e); }
     [[nodiscard]] std::vector<ConfigText> config() const override { return write_(); }
+    [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
+      return why_(key, name);
+    }
     Tries tries_;
     Edit edit_;
     Write write_;
+    Why why_;
   };
-  return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit), std::move(write));
+  return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit), std::move(write),
+                                    std::move(why));
 }
 
 // An edit made to a list of servers (`name(s)` is a server's name in servers(), `make(text)` a new

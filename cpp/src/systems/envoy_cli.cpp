@@ -103,20 +103,18 @@ std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const e
     return Reason{ReasonKind::point, h, e.hash, static_cast<std::int32_t>(e.host), 64};
   };
   return with_list(
-      with_reason(
-          placement(
-              infos(ring->hosts()), AnswerKind::none,
-              [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); },
-              [ring](std::string_view key, Answer& out) noexcept {
-                out = {static_cast<std::int32_t>(ring->place(key)), 0};
-                return true;
-              }),
-          why),
+      placement(
+          infos(ring->hosts()), AnswerKind::none,
+          [ring](std::string_view key, const std::string&) { return host_json(ring->hosts(), ring->place(key)); },
+          [ring](std::string_view key, Answer& out) noexcept {
+            out = {static_cast<std::int32_t>(ring->place(key)), 0};
+            return true;
+          }),
       nullptr,
       [ring, o, form](const ServerEdit& e) {
         return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o, form);
       },
-      [ring, form]() { return config_of(ring->hosts(), form); });
+      [ring, form]() { return config_of(ring->hosts(), form); }, why);
 }
 
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
@@ -136,21 +134,18 @@ std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::
     return Reason{ReasonKind::slot, h, slot, static_cast<std::int32_t>(maglev->table()[slot]), 64};
   };
   return with_list(
-      with_reason(placement(
-                      infos(maglev->hosts()), AnswerKind::none,
-                      [maglev](std::string_view key, const std::string&) {
-                        return host_json(maglev->hosts(), maglev->place(key));
-                      },
-                      [maglev](std::string_view key, Answer& out) noexcept {
-                        out = {static_cast<std::int32_t>(maglev->place(key)), 0};
-                        return true;
-                      }),
-                  why),
+      placement(
+          infos(maglev->hosts()), AnswerKind::none,
+          [maglev](std::string_view key, const std::string&) { return host_json(maglev->hosts(), maglev->place(key)); },
+          [maglev](std::string_view key, Answer& out) noexcept {
+            out = {static_cast<std::int32_t>(maglev->place(key)), 0};
+            return true;
+          }),
       nullptr,
       [maglev, table, use_hostname, form](const ServerEdit& e) {
         return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname, form);
       },
-      [maglev, form]() { return config_of(maglev->hosts(), form); });
+      [maglev, form]() { return config_of(maglev->hosts(), form); }, why);
 }
 
 }  // namespace
