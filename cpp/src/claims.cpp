@@ -137,7 +137,7 @@ SearchSteps search_steps(const Ring& ring, std::int64_t seed, std::uint32_t keys
   SearchSteps s;
   double total = 0;
   for (const std::uint32_t h : hashes) {
-    const std::size_t steps = search_trace(ring.tokens(), h).size();
+    const std::size_t steps = ring.search_trace(h).size();
     s.most = std::max(s.most, steps);
     total += static_cast<double>(steps);
   }

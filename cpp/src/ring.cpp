@@ -34,10 +34,9 @@ RINGLAB_ONCE_PER_CALL void check_ascending(std::span<const std::uint32_t> tokens
     if (tokens[i] < tokens[i - 1]) throw Error(ErrorCode::invalid_argument, rule::tokensUnsorted, "tokens");
 }
 
-}  // namespace
-
-RINGLAB_ONCE_PER_CALL std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
-  check_ascending(tokens);
+// The published binary search's steps over tokens already known to ascend.
+RINGLAB_ONCE_PER_CALL std::vector<SearchStep> trace_ascending(std::span<const std::uint32_t> tokens,
+                                                              std::uint32_t hash) {
   std::vector<SearchStep> steps;
   std::uint32_t lo = 0;
   auto hi = static_cast<std::uint32_t>(tokens.size());
@@ -49,6 +48,17 @@ RINGLAB_ONCE_PER_CALL std::vector<SearchStep> search_trace(std::span<const std::
     else hi = mid;
   }
   return steps;
+}
+
+}  // namespace
+
+RINGLAB_ONCE_PER_CALL std::vector<SearchStep> search_trace(std::span<const std::uint32_t> tokens, std::uint32_t hash) {
+  check_ascending(tokens);
+  return trace_ascending(tokens, hash);
+}
+
+RINGLAB_ONCE_PER_CALL std::vector<SearchStep> Ring::search_trace(std::uint32_t hash) const {
+  return trace_ascending(tokens(), hash);
 }
 
 RINGLAB_ONCE_PER_CALL void check_ring_points(std::uint64_t points) {

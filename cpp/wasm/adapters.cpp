@@ -233,7 +233,7 @@ val trace_out(const std::vector<ringlab::SearchStep>& steps) {
 }  // namespace
 
 val ring_search_trace(const ringlab::Ring& r, double hash) {
-  return guarded([&] { return trace_out(ringlab::search_trace(r.tokens(), hash_arg(hash))); });
+  return guarded([&] { return trace_out(r.search_trace(hash_arg(hash))); });
 }
 
 // ---------------------------------------------------------------------------------------------

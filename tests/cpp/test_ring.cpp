@@ -485,3 +485,25 @@ TEST_CASE("ring equality compares servers weights zones and points", "[ring]") {
   CHECK(b.points() == a.points());
   CHECK_FALSE(a == b);
 }
+
+TEST_CASE("a ring's own search trace is the checked one over its tokens", "[ring][walk]") {
+  // Ring::search_trace skips the ascending check (a ring's tokens ascend by construction); its
+  // steps must be exactly those of the checked search over the same tokens, wrap-around included.
+  const ringlab::Ring ring = ringlab::Ring::uniform(7, 40);
+  ringlab::Mulberry32 rng(20261202);
+  std::vector<std::uint32_t> hashes = {0, ring.tokens().front(), ring.tokens().back(), 0xFFFFFFFFu};
+  for (int i = 0; i < 500; ++i) hashes.push_back(rng.next_uint32());
+  for (const std::uint32_t h : hashes) {
+    INFO("hash " << h);
+    const auto own = ring.search_trace(h);
+    const auto checked = ringlab::search_trace(ring.tokens(), h);
+    REQUIRE(own.size() == checked.size());
+    for (std::size_t i = 0; i < own.size(); ++i) {
+      CHECK(own[i].lo == checked[i].lo);
+      CHECK(own[i].hi == checked[i].hi);
+      CHECK(own[i].mid == checked[i].mid);
+      CHECK(own[i].token == checked[i].token);
+      CHECK(own[i].right == checked[i].right);
+    }
+  }
+}

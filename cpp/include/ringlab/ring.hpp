@@ -195,6 +195,9 @@ class Ring {
 
   // The server index owning a 32-bit hash (lower bound on the tokens, wrapping to point 0).
   [[nodiscard]] std::uint32_t owner(std::uint32_t hash) const noexcept { return point_server(owner_point(hash)); }
+  // search_trace() over this ring's tokens, which ascend by construction: unchecked, so a trace
+  // costs its log2(points) steps and not a pass over every point.
+  [[nodiscard]] std::vector<SearchStep> search_trace(std::uint32_t hash) const;
   // The index of the point owning a hash: the first point whose token is >= hash, or point 0
   // when there is none. The same answer as the published binary search over all the tokens, found
   // faster: the top bits of the hash pick a bucket of the index, which holds where the points of
