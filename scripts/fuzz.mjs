@@ -2,11 +2,12 @@
 // with CMake into build-asan/ (the `asan` preset, -DRINGLAB_FUZZ=ON among its settings: the
 // sanitized Catch2 suite shares the instrumented library) and runs each for a fixed time.
 //
-//   node scripts/fuzz.mjs                 every target for 20 s (what `npm test` runs)
+//   node scripts/fuzz.mjs                 every target for 10 s (what `npm test` runs: --quick)
 //   node scripts/fuzz.mjs --seconds 300   longer runs (`npm run fuzz`)
-//   node scripts/fuzz.mjs --quick         the same as the default: 20 s per target
+//   node scripts/fuzz.mjs --quick         the same as the default: 10 s per target
 //   options: --jobs N (targets run side by side, default 2), --only fuzz_ring,fuzz_cli,
-//            --fresh (forget the inputs found by earlier local runs), --build-only
+//            --fresh (forget the inputs found by earlier local runs), --build-only, --no-build (run
+//            what build-asan/ holds: `npm test` builds it in a stage of its own)
 //
 // The targets, their -max_len and dictionaries are listed in tests/fuzz/CMakeLists.txt, which
 // writes them to build-asan/fuzz-targets.json for this script.
@@ -21,6 +22,9 @@ import os from "node:os";
 import path from "node:path";
 import { has, isMain, main, root, run } from "./lib/proc.mjs";
 
+// The full tier's budget per target: its committed corpus and regressions replayed, then a short
+// search from it; `npm run fuzz` is the long search.
+const QUICK_SECONDS = 10;
 const fuzzDir = path.join(root, "tests", "fuzz");
 const buildDir = path.join(root, "build-asan");
 const manifest = path.join(buildDir, "fuzz-targets.json");
@@ -186,7 +190,7 @@ function defaultJobs() {
 // Builds and runs every target (or `only`) for `seconds` each, `jobs` at a time. Resolves to
 // { passed, failed, results }; throws when any target fails, naming the failing input. `build:
 // false` runs the targets as built (`npm test` builds them in a stage of its own).
-export async function fuzz({ seconds = 20, jobs = defaultJobs(), only = null, fresh = false, build = true } = {}) {
+export async function fuzz({ seconds = QUICK_SECONDS, jobs = defaultJobs(), only = null, fresh = false, build = true } = {}) {
   if (!(Number.isInteger(seconds) && seconds >= 1))
     throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
   if (build) buildFuzz({ jobs });
@@ -232,7 +236,7 @@ export async function fuzz({ seconds = 20, jobs = defaultJobs(), only = null, fr
 }
 
 function parseArgs(argv) {
-  const opts = { seconds: 20, jobs: defaultJobs(), only: null, fresh: false, buildOnly: false };
+  const opts = { seconds: QUICK_SECONDS, jobs: defaultJobs(), only: null, fresh: false, buildOnly: false, build: true };
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split(/=(.*)/s, 2);
     const value = () => {
@@ -245,14 +249,15 @@ function parseArgs(argv) {
       return Number(v);
     };
     if (flag === "--seconds") opts.seconds = int(value());
-    else if (flag === "--quick") opts.seconds = 20;
+    else if (flag === "--quick") opts.seconds = QUICK_SECONDS;
     else if (flag === "--jobs") opts.jobs = int(value());
     else if (flag === "--only") opts.only = value().split(",").filter(Boolean);
     else if (flag === "--fresh") opts.fresh = true;
     else if (flag === "--build-only") opts.buildOnly = true;
+    else if (flag === "--no-build") opts.build = false;
     else if (flag === "--help" || flag === "-h") {
       console.log(
-        "usage: node scripts/fuzz.mjs [--seconds N | --quick] [--jobs N] [--only a,b] [--fresh] [--build-only]",
+        "usage: node scripts/fuzz.mjs [--seconds N | --quick] [--jobs N] [--only a,b] [--fresh] [--build-only | --no-build]",
       );
       process.exit(0);
     } else throw new Error(`unknown option ${argv[i]} (see --help)`);

@@ -4,6 +4,7 @@
 // binary. Any report fails the run.
 //
 //   node scripts/sanitize.mjs              build, then run
+//   node scripts/sanitize.mjs --build-only build, for the runs below and the fuzz targets
 //   node scripts/sanitize.mjs --run-only   run what is built (`npm test` builds it in a stage of its own)
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -58,9 +59,9 @@ export function sanitize() {
 
 if (isMain(import.meta.url)) {
   const args = process.argv.slice(2);
-  if (args.some((a) => a !== "--run-only")) {
-    console.error("usage: node scripts/sanitize.mjs [--run-only]");
+  if (args.length > 1 || args.some((a) => a !== "--run-only" && a !== "--build-only")) {
+    console.error("usage: node scripts/sanitize.mjs [--build-only | --run-only]");
     process.exit(2);
   }
-  main(args.includes("--run-only") ? runSanitized : sanitize);
+  main(args.includes("--run-only") ? runSanitized : args.includes("--build-only") ? buildSanitized : sanitize);
 }

@@ -6,6 +6,12 @@ import { readFileSync } from "node:fs";
 import { root } from "./proc.mjs";
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
+// "1m2.50s" (the shell's `times`) in milliseconds.
+const minutesSeconds = (t) => {
+  const m = /^(\d+)m([\d.]+)s$/.exec(t);
+  return m ? (Number(m[1]) * 60 + Number(m[2])) * 1000 : 0;
+};
+const TIMES_MARK = "--- stage CPU time (times) ---";
 const now = () => Number(process.hrtime.bigint() / 1_000_000n);
 
 // The CPU time (user + system, in ms) of this process and of its children that have ended (fields
@@ -89,6 +95,117 @@ export class Stages {
   }
 
   /**
+   * Runs commands as a graph, each as soon as the stages it comes after have passed, so that the
+   * cores are never idle while some work could run: `list` holds { name, cmd, args, after, nice }.
+   * A stage's own processes are counted apart from the others' (its shell's `times`, which
+   * covers every process it waited for), so the table's CPU column is per stage even for stages
+   * that ran together. `nice` (0–19) lowers a stage's priority: the stages on the longest path
+   * run at 0 and the rest take the CPU they leave (a browser test waiting for a page, say). On the
+   * first failure nothing more starts, and what runs is stopped (its whole process group), so no
+   * stage is left running behind a reported one.
+   */
+  async graph(list) {
+    const byName = new Map(list.map((g) => [g.name, g]));
+    for (const g of list)
+      for (const a of g.after ?? [])
+        if (!byName.has(a)) throw new Error(`stage "${g.name}" comes after "${a}", which is not a stage`);
+    const done = new Set();
+    const started = new Set();
+    const running = new Map(); // name -> child
+    let failure = null;
+    await new Promise((resolve) => {
+      const startReady = () => {
+        if (failure) {
+          if (running.size === 0) resolve();
+          return;
+        }
+        for (const g of list) {
+          if (started.has(g.name) || !(g.after ?? []).every((a) => done.has(a))) continue;
+          started.add(g.name);
+          this.launch(g, running).then(
+            () => {
+              done.add(g.name);
+              startReady();
+            },
+            (err) => {
+              if (!failure) {
+                failure = err;
+                for (const child of running.values()) {
+                  try {
+                    process.kill(-child.pid, "SIGTERM");
+                  } catch {
+                    // already gone
+                  }
+                }
+              }
+              startReady();
+            },
+          );
+        }
+        if (running.size === 0 && started.size === done.size) resolve();
+      };
+      startReady();
+    });
+    if (failure) throw failure;
+  }
+
+  // One stage of graph(): its command in a shell of its own (a process group, for stopping it),
+  // niced, its output held and written in one piece when it ends.
+  launch({ name, cmd, args = [], nice = 0 }, running) {
+    const t0 = now();
+    const shown = [cmd, ...args].join(" ");
+    console.log(`\n=== ${this.title}: ${name} (started at ${seconds(t0 - this.start)} s)\n$ ${shown}`);
+    const row = { name, ms: 0, cpuMs: null, status: "running", note: "", at: t0 - this.start };
+    this.rows.push(row);
+    // `times` prints the shell's children's user and system time last: the stage's CPU time.
+    const script = `${nice > 0 ? `nice -n ${nice} ` : ""}"$@"; s=$?; echo; echo "${TIMES_MARK}"; times; exit $s`;
+    return new Promise((resolve, reject) => {
+      const child = spawn("sh", ["-c", script, "sh", cmd, ...args], {
+        cwd: root,
+        stdio: ["ignore", "pipe", "pipe"],
+        detached: true,
+      });
+      running.set(name, child);
+      const out = [];
+      child.stdout.on("data", (d) => out.push(d));
+      child.stderr.on("data", (d) => out.push(d));
+      child.on("error", (err) => {
+        running.delete(name);
+        row.status = "FAILED";
+        reject(Object.assign(new Error(`${shown}: ${err.message}`), { stage: name }));
+      });
+      child.on("close", (code, signal) => {
+        running.delete(name);
+        row.ms = now() - t0;
+        let text = Buffer.concat(out).toString("utf8");
+        const mark = text.lastIndexOf(`\n${TIMES_MARK}\n`);
+        if (mark >= 0) {
+          const clock = text
+            .slice(mark)
+            .split("\n")
+            .filter((l) => /^\d+m[\d.]+s \d+m[\d.]+s$/.test(l.trim()));
+          // The second line is the children's: user, then system.
+          if (clock.length >= 2)
+            row.cpuMs = clock[1]
+              .trim()
+              .split(" ")
+              .map(minutesSeconds)
+              .reduce((a, b) => a + b);
+          text = text.slice(0, mark);
+        }
+        process.stdout.write(`\n--- ${name}: ${shown} (${seconds(row.ms)} s)\n${text}\n`);
+        if (code === 0) {
+          row.status = "ok";
+          resolve();
+        } else {
+          row.status = signal === "SIGTERM" || code === 143 ? "stopped" : "FAILED";
+          reject(Object.assign(new Error(`${shown} exited with ${code ?? signal}`), { stage: name }));
+        }
+      });
+    });
+  }
+
+  /**
    * The table: one line per stage, its wall seconds and its CPU seconds (its processes' user +
    * system time, on both cores), the total last.
    */
@@ -97,13 +214,20 @@ export class Stages {
     const cpu = childCpu();
     const width = Math.max("total".length, ...this.rows.map((r) => r.name.length));
     const cpuText = (ms) => (ms === null ? "" : seconds(ms));
-    const lines = [`${"stage".padEnd(width)}  ${"seconds".padStart(8)}  ${"CPU s".padStart(8)}  result`];
-    lines.push(`${"-".repeat(width)}  ${"-".repeat(8)}  ${"-".repeat(8)}  ------`);
+    // Stages run as a graph say when they started, which shows what ran beside what.
+    const at = this.rows.some((r) => r.at !== undefined);
+    const atText = (r) => (at ? `${(r.at === undefined ? "" : seconds(r.at)).padStart(8)}  ` : "");
+    const lines = [
+      `${"stage".padEnd(width)}  ${at ? `${"from s".padStart(8)}  ` : ""}${"seconds".padStart(8)}  ${"CPU s".padStart(8)}  result`,
+    ];
+    lines.push(`${"-".repeat(width)}  ${at ? `${"-".repeat(8)}  ` : ""}${"-".repeat(8)}  ${"-".repeat(8)}  ------`);
     for (const r of this.rows)
       lines.push(
-        `${r.name.padEnd(width)}  ${seconds(r.ms).padStart(8)}  ${cpuText(r.cpuMs).padStart(8)}  ${r.status}${r.note ? ` (${r.note})` : ""}`,
+        `${r.name.padEnd(width)}  ${atText(r)}${seconds(r.ms).padStart(8)}  ${cpuText(r.cpuMs).padStart(8)}  ${r.status}${r.note ? ` (${r.note})` : ""}`,
       );
-    lines.push(`${"total".padEnd(width)}  ${seconds(total).padStart(8)}  ${cpuText(cpu).padStart(8)}`);
+    lines.push(
+      `${"total".padEnd(width)}  ${at ? `${"".padStart(8)}  ` : ""}${seconds(total).padStart(8)}  ${cpuText(cpu).padStart(8)}`,
+    );
     return lines.join("\n");
   }
 
