@@ -190,7 +190,13 @@ function defaultJobs() {
 // Builds and runs every target (or `only`) for `seconds` each, `jobs` at a time. Resolves to
 // { passed, failed, results }; throws when any target fails, naming the failing input. `build:
 // false` runs the targets as built (`npm test` builds them in a stage of its own).
-export async function fuzz({ seconds = QUICK_SECONDS, jobs = defaultJobs(), only = null, fresh = false, build = true } = {}) {
+export async function fuzz({
+  seconds = QUICK_SECONDS,
+  jobs = defaultJobs(),
+  only = null,
+  fresh = false,
+  build = true,
+} = {}) {
   if (!(Number.isInteger(seconds) && seconds >= 1))
     throw new Error(`fuzz: seconds must be a whole number >= 1, got ${seconds}`);
   if (build) buildFuzz({ jobs });
