@@ -157,8 +157,12 @@ export class Stages {
     console.log(`\n=== ${this.title}: ${name} (started at ${seconds(t0 - this.start)} s)\n$ ${shown}`);
     const row = { name, ms: 0, cpuMs: null, status: "running", note: "", at: t0 - this.start };
     this.rows.push(row);
+    // The stage is a session of its own (detached), and Linux schedules each session as one
+    // group (autogroup), weighing groups by the group's nice and only then processes by theirs:
+    // both are set, so a niced stage yields to the others whether or not autogroup is on.
     // `times` prints the shell's children's user and system time last: the stage's CPU time.
-    const script = `${nice > 0 ? `nice -n ${nice} ` : ""}"$@"; s=$?; echo; echo "${TIMES_MARK}"; times; exit $s`;
+    const lower = nice > 0 ? `(echo ${nice} > /proc/self/autogroup) 2>/dev/null; nice -n ${nice} ` : "";
+    const script = `${lower}"$@"; s=$?; echo; echo "${TIMES_MARK}"; times; exit $s`;
     return new Promise((resolve, reject) => {
       const child = spawn("sh", ["-c", script, "sh", cmd, ...args], {
         cwd: root,
@@ -227,6 +231,10 @@ export class Stages {
       );
     lines.push(
       `${"total".padEnd(width)}  ${at ? `${"".padStart(8)}  ` : ""}${seconds(total).padStart(8)}  ${cpuText(cpu).padStart(8)}`,
+    );
+    lines.push(
+      "(CPU s: user + system time of the processes each stage waited for, on both cores; a browser's",
+      "renderer and GPU processes are not among them, so a browser stage's true figure is higher.)",
     );
     return lines.join("\n");
   }

@@ -65,6 +65,9 @@ export function writeKeys(file, keys) {
 // A JSON string from `place` back to the key's bytes: lone surrogates U+DC80..U+DCFF are the
 // bytes that were not UTF-8 (surrogateescape).
 export function keyBytes(text) {
+  // Most keys are UTF-8, and their text is the key: only a text holding a code unit of the
+  // escaped range needs the walk below (which tells an escaped byte from half of a pair).
+  if (!/[\udc80-\udcff]/.test(text)) return Buffer.from(text, "utf8");
   const parts = [];
   let run = "";
   for (let i = 0; i < text.length; i++) {
@@ -86,11 +89,18 @@ export function nativeCli() {
   return cli;
 }
 
+// Which key list each --keys file holds: a file is written again only for another list (a
+// system's configurations share their keys: memcached's 250 of them read the same 10,000).
+const keysIn = new Map();
+
 // `ringlab place SYSTEM ...args --keys FILE` on the native CLI: the result of each key, in order.
 // Checks that every line names its key, byte for byte.
 export function place(system, args, keys, dir) {
   const file = path.join(dir, `keys-${system}.txt`);
-  writeKeys(file, keys);
+  if (keysIn.get(file) !== keys) {
+    writeKeys(file, keys);
+    keysIn.set(file, keys);
+  }
   const r = spawnSync(nativeCli(), ["place", system, ...args, "--keys", file], {
     encoding: "utf8",
     maxBuffer: 1 << 28,
