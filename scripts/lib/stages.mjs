@@ -147,6 +147,9 @@ export class Stages {
       startReady();
     });
     if (failure) throw failure;
+    // Stages that wait on each other in a circle never start: say so rather than pass without them.
+    const never = list.filter((g) => !started.has(g.name)).map((g) => g.name);
+    if (never.length) throw new Error(`stages that wait on each other never started: ${never.join(", ")}`);
   }
 
   // One stage of graph(): its command in a shell of its own (a process group, for stopping it),
