@@ -4,9 +4,9 @@
 // quick tier (scripts/check.mjs).
 //
 // Each build happens once, in its own stage, and the suites after it run against it: the native
-// build (build/), the sanitizer build (build-asan/: the Catch2 suite and the fuzz targets on one
-// instrumented library), the WebAssembly modules with the Catch2 suite as WebAssembly (build-wasm/,
-// web/lib/dist/) and the site (dist/).
+// build (build/: the CLI and the programs the suites run), the sanitizer build (build-asan/: the
+// Catch2 suite and the fuzz targets on one instrumented library), the WebAssembly modules with the
+// Catch2 suite as WebAssembly (build-wasm/, web/lib/dist/) and the site (dist/).
 //
 // The stages run as a graph (scripts/lib/stages.mjs): each starts once what it needs has passed,
 // so the three builds share the cores from the start, and single-threaded or waiting stages (the
@@ -39,16 +39,11 @@ Stages.main("npm test", async (s) => {
       after: ["site build", "native build"],
     },
 
-    // The native build (the library, the CLI, the Catch2 suite registered with CTest, the bench).
-    { name: "native build", cmd: node, args: ["scripts/build-native.mjs"], nice: 5 },
-    {
-      name: "ctest (native)",
-      cmd: "ctest",
-      args: ["--test-dir", "build", "--output-on-failure", "-j", "2"],
-      after: ["native build"],
-      nice: 5,
-    },
-    // The package's own tests (the Catch2 suite again as WebAssembly under Node among them, and
+    // The native build: the library and the programs the suites below run (the CLI, the bench,
+    // erl's helper). Not the Catch2 suite: npm test runs it under the sanitizers (below) and as
+    // WebAssembly (the js tests); `npm run check` runs it natively, with CTest.
+    { name: "native build", cmd: node, args: ["scripts/build-native.mjs", "--tools"] },
+    // The package's own tests (the Catch2 suite as WebAssembly under Node among them, and
     // the native CLI beside the Node one), the packed tarball (with the widgets bundle) and the
     // type tests.
     {
