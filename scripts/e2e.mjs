@@ -10,9 +10,12 @@
 // Needs Debian's `chromium` (or CHROMIUM=/path/to/chrome); without it this fails, naming the
 // package. Screenshots go to test-results/ (git-ignored); Bengali glyphs in them need
 // `fonts-beng-extra` (the tests themselves read the DOM, never pixels).
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { main, root, run } from "./lib/proc.mjs";
+import { chromium } from "playwright-core";
+import { chromiumArgs, chromiumPath } from "../tests/e2e/helpers.mjs";
+import { main, root } from "./lib/proc.mjs";
 import { chromiumOrThrow, ensureSite } from "./lib/site.mjs";
 
 const args = process.argv.slice(2);
@@ -22,7 +25,7 @@ const files = args.filter((a) => !a.startsWith("--"));
 // Anything else starting with -- goes to the test runner (e.g. --test-name-pattern=Bengali).
 const testFlags = args.filter((a) => a.startsWith("--") && a !== "--build" && a !== "--no-build");
 
-main(() => {
+main(async () => {
   chromiumOrThrow();
   ensureSite({ force, skip: skipBuild });
 
@@ -36,5 +39,23 @@ main(() => {
   // much of its time waiting on the page, so two of them keep both cores busy where one leaves
   // one idle. A --test-concurrency given on the command line wins.
   const concurrency = testFlags.some((f) => f.startsWith("--test-concurrency")) ? [] : ["--test-concurrency=2"];
-  run(process.execPath, ["--test", ...concurrency, ...testFlags, ...tests]);
+  // One Chromium for every file: each file opens a context of its own in it (tests/e2e/helpers.mjs
+  // launch()), as fresh as a new profile, without a browser start per file.
+  const browser = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+  try {
+    const args = ["--test", ...concurrency, ...testFlags, ...tests];
+    console.log(`\n$ node ${args.join(" ")}`);
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, RINGLAB_E2E_BROWSER: browser.wsEndpoint() },
+    });
+    const code = await new Promise((resolve, reject) => {
+      child.on("error", reject);
+      child.on("exit", (c, signal) => resolve(c ?? signal));
+    });
+    if (code !== 0) throw new Error(`the browser tests exited with ${code}`);
+  } finally {
+    await browser.close();
+  }
 });

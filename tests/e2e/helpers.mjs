@@ -78,26 +78,47 @@ export function assertChromium() {
   }
 }
 
-/** Headless Chromium with a fresh, temporary profile; close() removes the profile. */
+// How the tests run Chromium: headless, no sandbox (root in a container), no GPU, and none of
+// the browser's own network traffic.
+export const chromiumArgs = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const contextOptions = { viewport: { width: 1280, height: 800 }, locale: "en-US", timezoneId: "UTC" };
+
+/**
+ * A browser context of its own for a test file: as fresh as a new profile. Under
+ * scripts/e2e.mjs, which starts one Chromium for every file (RINGLAB_E2E_BROWSER, its Playwright
+ * endpoint: a browser start costs about as much CPU as a dozen page loads), a new context in that
+ * browser; run alone, headless Chromium with a fresh, temporary profile. close() removes it.
+ */
 export async function launch() {
   assertChromium();
+  const shared = process.env.RINGLAB_E2E_BROWSER;
+  if (shared) {
+    const browser = await chromium.connect(shared);
+    const context = await browser.newContext(contextOptions);
+    return {
+      context,
+      async close() {
+        await context.close().catch(() => {});
+        await browser.close().catch(() => {});
+      },
+    };
+  }
   const profile = mkdtempSync(path.join(tmpdir(), "ringlab-e2e-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1280, height: 800 },
-    locale: "en-US",
-    timezoneId: "UTC",
+    args: chromiumArgs,
+    ...contextOptions,
   });
   // The persistent context opens one blank page; close it so pages are only the tests' own.
   for (const p of context.pages()) await p.close();
