@@ -6,7 +6,7 @@
 // shows; and "make it the cluster" can be undone, by Undo and by the browser's Back.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
@@ -83,7 +83,11 @@ function nodeAnswers(name, options, keys) {
 /** A download started by clicking `testid`: its suggested name and its text. */
 async function downloaded(page, host, testid) {
   const [d] = await Promise.all([page.waitForEvent("download"), host.locator(`[data-testid="${testid}"]`).click()]);
-  return { name: d.suggestedFilename(), text: readFileSync(await d.path(), "utf8") };
+  // Read as a stream: the browser may be another process's (scripts/e2e.mjs shares one), whose
+  // download folder this process cannot see.
+  const chunks = [];
+  for await (const chunk of await d.createReadStream()) chunks.push(chunk);
+  return { name: d.suggestedFilename(), text: Buffer.concat(chunks).toString("utf8") };
 }
 
 const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
