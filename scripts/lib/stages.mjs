@@ -130,13 +130,19 @@ export class Stages {
             (err) => {
               if (!failure) {
                 failure = err;
-                for (const child of running.values()) {
-                  try {
-                    process.kill(-child.pid, "SIGTERM");
-                  } catch {
-                    // already gone
+                const stop = (signal) => {
+                  for (const child of running.values()) {
+                    try {
+                      process.kill(-child.pid, signal);
+                    } catch {
+                      // already gone
+                    }
                   }
-                }
+                };
+                stop("SIGTERM");
+                // A program may outlive SIGTERM: Playwright answers it by closing its browser and
+                // leaves the process running. What still runs after a grace period is killed.
+                setTimeout(() => stop("SIGKILL"), 10_000).unref();
               }
               startReady();
             },
