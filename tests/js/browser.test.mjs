@@ -9,6 +9,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { chromium as pw } from "playwright-core";
+import { chromiumArgs } from "../e2e/helpers.mjs";
 import { distDir } from "./helpers.mjs";
 
 const chromium = ["chromium", "chromium-browser", "google-chrome"]
@@ -74,16 +75,7 @@ async function render(pagePath) {
   const browser = await pw.launch({
     executablePath: chromium,
     headless: true,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: chromiumArgs,
   });
   try {
     const p = await browser.newPage();
