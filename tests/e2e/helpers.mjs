@@ -174,7 +174,21 @@ export async function newPage(context, viewport) {
       issues.push(`console.${m.type()}: ${text}`);
   });
   page.on("pageerror", (e) => issues.push(`pageerror: ${e.message}`));
-  page.on("requestfailed", (r) => issues.push(`requestfailed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+  // Loading a new document (a reload, another address; not a change of the hash) cancels what the
+  // old one still had in flight, such as its favicon on a slow machine: ERR_ABORTED on a request
+  // made before the latest request for a main-frame document is the browser's doing, not the
+  // page's. Every other failed request is a problem.
+  let documents = 0;
+  const madeIn = new WeakMap();
+  page.on("request", (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) documents++;
+    madeIn.set(r, documents);
+  });
+  page.on("requestfailed", (r) => {
+    const error = r.failure()?.errorText ?? "";
+    if (error === "net::ERR_ABORTED" && (madeIn.get(r) ?? documents) < documents) return;
+    issues.push(`requestfailed: ${r.url()} ${error}`);
+  });
   page.on("response", (r) => {
     if (r.status() >= 400) issues.push(`HTTP ${r.status()}: ${r.url()}`);
   });
