@@ -12,7 +12,7 @@
 // so the three builds share the cores from the start, and single-threaded or waiting stages (the
 // real software's servers, the browser tests' pages) run beside the others. The path to the
 // browser tests, the longest, runs at normal priority; the rest is niced, and takes the CPU it
-// leaves.
+// leaves, until no stage of that path runs: from then on, all run at normal priority.
 // `npm run test:js` and `npm run test:e2e` alone build what they need first.
 import { Stages } from "./lib/stages.mjs";
 import { setup } from "./setup.mjs";

@@ -2,7 +2,8 @@
 // took and the total at the end, and, when a stage fails, which one and after how long, so a slow
 // or broken stage is found from the log's last lines.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { setPriority } from "node:os";
 import { root } from "./proc.mjs";
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
@@ -45,6 +46,35 @@ export function runAsync(cmd, args = [], opts = {}) {
       else reject(new Error(`${shown} exited with ${code ?? signal}`));
     });
   });
+}
+
+// Puts a running stage back at normal priority: its session's autogroup (which Linux weighs
+// against other sessions') and each of its processes. Best effort: a process that has just ended, or
+// a kernel without autogroups, is passed over.
+function unnice(sessionId) {
+  try {
+    writeFileSync(`/proc/${sessionId}/autogroup`, "0");
+  } catch {
+    // no autogroup here, or the stage has ended
+  }
+  // Twice: a process forked by one not yet reniced during the first pass is caught by the second.
+  for (let pass = 0; pass < 2; pass++) {
+    let pids = [];
+    try {
+      pids = readdirSync("/proc").filter((d) => /^\d+$/.test(d));
+    } catch {
+      return;
+    }
+    for (const pid of pids) {
+      try {
+        // Field 6 of /proc/PID/stat, after the command name in parentheses, is the session id.
+        const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+        if (Number(fields[3]) === sessionId) setPriority(Number(pid), 0);
+      } catch {
+        // ended meanwhile, or not ours to change
+      }
+    }
+  }
 }
 
 export class Stages {
@@ -112,6 +142,22 @@ export class Stages {
     const done = new Set();
     const started = new Set();
     const running = new Map(); // name -> child
+    // Niced stages yield to the path to the browser tests. Once no stage at normal priority is
+    // running, the niced ones have nothing left to yield to among ours; kept niced, they would only
+    // yield to other work on the machine (a nice-10 build crawls beside two busy processes). So they
+    // are put back at normal priority, and what starts from then on starts there.
+    const niced = new Map(); // name -> nice of a running stage
+    let lifted = false;
+    const liftIfAlone = () => {
+      if (lifted || failure || [...niced.values()].some((n) => n === 0)) return;
+      if (![...niced.values()].some((n) => n > 0)) return;
+      lifted = true;
+      console.log(
+        `\n=== ${this.title}: at ${seconds(now() - this.start)} s no stage runs at normal priority: ` +
+          `${[...niced.keys()].join(", ")} and what follows run at nice 0`,
+      );
+      for (const [name, child] of running) if (niced.get(name) > 0) unnice(child.pid);
+    };
     let failure = null;
     await new Promise((resolve) => {
       const startReady = () => {
@@ -122,12 +168,16 @@ export class Stages {
         for (const g of list) {
           if (started.has(g.name) || !(g.after ?? []).every((a) => done.has(a))) continue;
           started.add(g.name);
-          this.launch(g, running).then(
+          const nice = lifted ? 0 : (g.nice ?? 0);
+          niced.set(g.name, nice);
+          this.launch({ ...g, nice }, running).then(
             () => {
+              niced.delete(g.name);
               done.add(g.name);
               startReady();
             },
             (err) => {
+              niced.delete(g.name);
               if (!failure) {
                 failure = err;
                 const stop = (signal) => {
@@ -148,6 +198,7 @@ export class Stages {
             },
           );
         }
+        liftIfAlone();
         if (running.size === 0 && started.size === done.size) resolve();
       };
       startReady();
