@@ -16,6 +16,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { courseKey, h32, mulberry32 } from "./lib/oracle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "tests", "golden", "algorithms");
@@ -30,33 +31,8 @@ function check(cond, msg) {
 if (process.argv.length > 2) fail("usage: node scripts/gen-golden-algorithms.mjs");
 
 // ---------------------------------------------------------------------------------------------
-// h32 and mulberry32 as docs/algorithms.md#h32 and docs/algorithms.md#mulberry32 define them.
+// The course's keys, from h32 and mulberry32 as docs/algorithms.md defines them (scripts/lib/oracle.mjs).
 
-function h32(s) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-function mulberry32(seed0) {
-  let seed = seed0;
-  function next() {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-  return { next, rand: () => next() / 4294967296 };
-}
-
-const courseKey = (rng) => "user:" + Math.floor(rng.rand() * 1e9);
 function courseKeys(seed, n) {
   const rng = mulberry32(seed);
   return Array.from({ length: n }, () => courseKey(rng));

@@ -4,7 +4,7 @@
 //
 //   node scripts/gen-golden.mjs [path/to/reference]
 //
-// The unit-level files come from the functions below and need nothing outside this repository.
+// The unit-level files come from the course's functions (scripts/lib/oracle.mjs) and need nothing outside this repository.
 // The experiment outputs come from the published programs, run as oracles: with a reference
 // folder (the argument, or ../shared/reference when it exists) every case is run again and its
 // output and notes rewritten; without one, the committed outputs and notes are kept, checked
@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, wri
 import { availableParallelism } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { courseKey, h32, h32Units, jump, mulberry32 } from "./lib/oracle.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "tests", "golden");
@@ -51,66 +52,11 @@ if (refDir !== null) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The course's functions, as the chapter defines them (docs/algorithms.md): they produce the
-// unit-level golden files, so they follow the definitions operation for operation.
+// The course's functions (h32, mulberry32, the course's keys, jump) produce the unit-level golden
+// files; they are scripts/lib/oracle.mjs, which follows the definitions (docs/algorithms.md)
+// operation for operation.
 
-// h32 over any sequence of units: a JS string's UTF-16 code units, or bytes.
-function h32Units(units) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < units.length; i++) {
-    h ^= units[i];
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-// h32 of a JS string: its UTF-16 code units.
-function h32(s) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-// mulberry32 as the course defines it: the seed is a JS number and the first step is a double
-// addition before ToInt32. Near 2^53 that addition rounds (9007199254740990 + 0x6D2B79F5 is odd
-// and above 2^53), so the first state is not the seed's residue mod 2^32 plus the constant.
-function mulberry32(seed0) {
-  let seed = seed0;
-  function next() {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-  return { next, rand: () => next() / 4294967296 };
-}
-
-const courseKey = (rng) => "user:" + Math.floor(rng.rand() * 1e9);
-
-// Lamping & Veach (2014), in doubles as the course computes it; key is a 64-bit BigInt.
-function jump(key, n) {
-  let b = -1,
-    j = 0;
-  while (j < n) {
-    b = j;
-    key = BigInt.asUintN(64, key * 2862933555777941757n + 1n);
-    j = Math.floor((b + 1) * (2147483648 / (Number(key >> 33n) + 1)));
-  }
-  return b;
-}
-
-// The chapter's stated values; if these fail the functions above are wrong.
+// The chapter's stated values; if these fail, the functions are wrong.
 {
   const facts = [
     ["", 2872998923],

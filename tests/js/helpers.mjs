@@ -61,34 +61,8 @@ export function bytesFromHex(hex) {
 // ---------------------------------------------------------------------------------------------
 // Oracles, written from docs/algorithms.md#h32 and docs/algorithms.md#jump, independent of the module.
 
-/** The published h32 over a JS string's UTF-16 units. */
-export function h32Reference(s) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
-const MASK64 = (1n << 64n) - 1n;
-
-/** Jump consistent hash with BigInt for the 64-bit state and doubles where the paper has them. */
-export function jumpReference(key, n) {
-  let b = -1n;
-  let j = 0n;
-  const bn = BigInt(n);
-  while (j < bn) {
-    b = j;
-    key = (key * 2862933555777941757n + 1n) & MASK64;
-    j = BigInt(Math.floor(Number(b + 1n) * (2147483648 / Number((key >> 33n) + 1n))));
-  }
-  return Number(b);
-}
+/** The published h32 over a JS string's UTF-16 units; jump with its 64-bit state as a BigInt. */
+export { h32 as h32Reference, jump as jumpReference } from "../../scripts/lib/oracle.mjs";
 
 /** A small deterministic PRNG for the randomized tests (xorshift128+ style on two uint32). */
 export function prng(seed) {
