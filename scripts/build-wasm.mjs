@@ -19,7 +19,7 @@
 // CMake knows the sources and the flags; this script only runs it, tsc, the bundler and the
 // inline step. Needs emcmake and em++ on PATH (Debian: apt-get install emscripten), cmake and
 // `npm install` (for tsc and rolldown, the bundler Vite uses).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -33,6 +33,7 @@ import {
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { exec as execCommand } from "./lib/proc.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const rel = (p) => path.relative(root, p) || ".";
@@ -81,20 +82,13 @@ function mtime(p) {
   }
 }
 
-function exec(cmd, args, opts = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"], ...opts });
-    child.on("error", (e) => reject(new Error(`${cmd}: ${e.message}`)));
-    child.on("close", (code, signal) =>
-      code === 0
-        ? resolve()
-        : reject(
-            new Error(
-              `${cmd} ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(" ")} failed (${code ?? signal})`,
-            ),
-          ),
+// A step of the build, its output shown as it comes; throws, naming the command, when it fails.
+async function exec(cmd, args) {
+  const r = await execCommand(cmd, args, { env, inherit: true });
+  if (r.code !== 0)
+    throw new Error(
+      `${cmd} ${args.map((a) => (path.isAbsolute(a) ? rel(a) : a)).join(" ")} failed (${r.code ?? r.signal})`,
     );
-  });
 }
 
 function has(cmd, args = ["--version"]) {

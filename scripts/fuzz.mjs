@@ -16,11 +16,10 @@
 // from build-asan/corpus/<target>/, a working copy of the committed seeds in
 // tests/fuzz/corpus/<target>/: libFuzzer writes the inputs it finds there, never into the repo.
 // A failing input is left in build-asan/artifacts/<target>/ and named in the error.
-import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { has, isMain, main, root, run } from "./lib/proc.mjs";
+import { exec, has, isMain, main, pool, root, run } from "./lib/proc.mjs";
 
 // The full tier's budget per target: its committed corpus and regressions replayed, then a short
 // search from it; `npm run fuzz` is the long search.
@@ -39,36 +38,6 @@ const filesIn = (dir, ext = "") =>
         .sort()
         .map((f) => path.join(dir, f))
     : [];
-
-// Runs a command, collecting its output; resolves to { code, signal, out }.
-function exec(cmd, args, { env, logFile } = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-    const chunks = [];
-    child.stdout.on("data", (d) => chunks.push(d));
-    child.stderr.on("data", (d) => chunks.push(d));
-    child.on("error", (err) => reject(new Error(`${cmd}: ${err.message}`)));
-    child.on("close", (code, signal) => {
-      const out = Buffer.concat(chunks).toString("utf8");
-      if (logFile) writeFileSync(logFile, out);
-      resolve({ code, signal, out });
-    });
-  });
-}
-
-// Runs async jobs with at most `limit` at a time; resolves to their results in order.
-async function pool(items, limit, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i], i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
-  return results;
-}
 
 // Configures build-asan/ and builds the fuzz targets there (CMake rebuilds only what changed).
 export function buildFuzz({ jobs = defaultJobs() } = {}) {

@@ -22,6 +22,7 @@ import { availableParallelism } from "node:os";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { courseKey, h32, h32Units, jump, mulberry32 } from "./lib/oracle.mjs";
+import { pool } from "./lib/proc.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = join(root, "tests", "golden");
@@ -352,20 +353,6 @@ async function analyse(c) {
     undefinedCount: /=undefined\b/.test(text),
     nan: /NaN/.test(text),
   };
-}
-
-async function pool(items, width, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i]);
-      }
-    }),
-  );
-  return results;
 }
 
 // Without a reference folder: the committed outputs and notes, checked against the case list.
