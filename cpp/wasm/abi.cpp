@@ -27,7 +27,7 @@ namespace {
 // The error channel
 
 struct LastError {
-  std::int32_t pending = 0;  // read from JS through HEAP32 after every fallible call
+  std::int32_t pending = 0;  // read by heap.ts through its own Int32Array after every fallible call
   std::string code;
   std::string message;
   std::optional<Error> error;  // the core's error, whose data crosses as it is

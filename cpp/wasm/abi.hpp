@@ -5,8 +5,8 @@
 //    exceptions never cross (under Emscripten they would arrive as a bare number, skip destructors and leak);
 //  - staging: a batch's inputs and results in one block of the heap that the wrapper writes and
 //    reads through its own views, so a million keys are one call and no copy;
-//  - the direct entry points: single-key calls as plain exports (extern "C" in abi.cpp), called by
-//    the wrapper straight on the instance with keys written into the key scratch.
+//  - the direct entry points: single-key calls as plain exports (direct.cpp), called by the
+//    wrapper straight on the instance with keys written into the key scratch.
 #pragma once
 
 #include <emscripten/val.h>

@@ -1,5 +1,5 @@
 // Running out of memory: the module's heap is capped at 2 GiB (-sMAXIMUM_MEMORY in
-// scripts/build-wasm.mjs). Holding handles until it is full ends in RinglabError "out_of_memory"
+// cpp/wasm/CMakeLists.txt). Holding handles until it is full ends in RinglabError "out_of_memory"
 // (std::bad_alloc caught at the boundary), not in an aborted module: once the handles are
 // disposed, the same instance allocates and answers as before and its heap is back to where it
 // started. A separate instance (load with options), so no other test shares the full heap.

@@ -1,6 +1,7 @@
-// The raw embind API registered by cpp/wasm/registrations.cpp. Internal: the wrapper (api.ts) is the
-// public surface. Every fallible call leaves a flag at errorFlagAddress() when it fails; numbers
-// are doubles, strings are passed as UTF-16 units, batches of strings as units + offsets.
+// The main module's raw embind API, registered by cpp/wasm/registrations.cpp (with adapters.hpp).
+// Internal: the wrapper (api.ts and its parts) is the public surface. Every fallible call leaves a
+// flag at errorFlagAddress() when it fails; numbers are doubles, strings are passed as UTF-16
+// units, batches of strings as units + offsets.
 //
 // Parameter blocks (Raw…Args) and results are embind value_objects: plain objects with exactly
 // the fields registrations.cpp lists, each interface here named as its registration. A parameter
