@@ -113,39 +113,59 @@ std::string flag_lines(const Command& c, std::string_view indent) {
   return out;
 }
 
+// The core's commands: each one's lines of the Usage block, and its own section after it.
+struct CoreUsage {
+  std::string_view name;
+  std::string_view usage;
+};
+constexpr CoreUsage kCoreUsage[] = {
+    {"run", "  ringlab run <experiment> [flags]   run one of the course's three programs\n"},
+    {"h32", "  ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units\n"},
+    {"jump", "  ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets\n"},
+    {"compare", "  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change\n"},
+    {"digest",
+     "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
+     "                                     course's keys, then `all`: equal digests, equal placements\n"},
+};
+
+// One experiment's lines: its name and summary, then its flags.
+std::string experiment_section(const Command& c) {
+  return "  " + js::pad_end(c.name, 14) + std::string(c.summary) + "\n" + flag_lines(c, "    ");
+}
+
+// A core command's section after the Usage block ("" for h32, whose usage says it all).
+std::string core_section(std::string_view name) {
+  std::string h;
+  if (name == "run") {
+    h = "Experiments (output is byte-identical to the published JavaScript programs):\n";
+    for (const Command& c : kExperiments) h += experiment_section(c);
+  } else if (name == "compare") {
+    h = "compare (every algorithm on the same keys, before and after the change):\n";
+    h += flag_lines(kCompare, "    ");
+    h += "    " + js::pad_end("--json", 15) +
+         "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
+         std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
+  } else if (name == "digest") {
+    h = "digest:\n" + flag_lines(kDigest, "    ");
+  } else if (name == "jump") {
+    h = "jump:\n" + flag_lines(kJump, "    ");
+  }
+  return h;
+}
+
 std::string make_help(std::span<const CliCommand> extra) {
-  std::string h = R"(ringlab - consistent hashing you can run, see and check
-
-Usage:
-  ringlab run <experiment> [flags]   run one of the course's three programs
-  ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units
-  ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets
-  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change
-  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the
-                                     course's keys, then `all`: equal digests, equal placements
-{extra}  ringlab --help                     this text
-
-Experiments (output is byte-identical to the published JavaScript programs):
-)";
-  for (const Command& c : kExperiments) {
-    h += "  " + js::pad_end(c.name, 14) + std::string(c.summary) + "\n";
-    h += flag_lines(c, "    ");
+  std::string h = "ringlab - consistent hashing you can run, see and check\n\nUsage:\n";
+  for (const CoreUsage& u : kCoreUsage) h += u.usage;
+  for (const CliCommand& c : extra)
+    for (const std::string& line : c.usage) h += line + "\n";
+  h += "  ringlab COMMAND --help             that command's usage and flags\n";
+  h += "  ringlab --help                     this text\n";
+  for (const std::string_view name : {"run", "compare", "digest", "jump"}) {
+    h += '\n';
+    h += core_section(name);
   }
-  h += "\ncompare (every algorithm on the same keys, before and after the change):\n";
-  h += flag_lines(kCompare, "    ");
-  h += "    " + js::pad_end("--json", 15) +
-       "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
-       std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
-  h += "\ndigest:\n";
-  h += flag_lines(kDigest, "    ");
-  h += "\njump:\n";
-  h += flag_lines(kJump, "    ");
-  std::string usage;
-  for (const CliCommand& c : extra) {
-    for (const std::string& line : c.usage) usage += line + "\n";
+  for (const CliCommand& c : extra)
     if (!c.help.empty()) h += "\n" + c.help;
-  }
-  h.replace(h.find("{extra}"), 7, usage);
   const ParamSpec& servers = param(Param::ring_vs_mod_servers);
   h += "\nValues are integers unless shown otherwise, checked before any work. A bad flag or value\n"
        "prints one line on stderr and exits with status 2; a message about a value names its flag:\n"
@@ -154,6 +174,49 @@ Experiments (output is byte-identical to the published JavaScript programs):
        ", got 0\n"
        "\nExample:\n  ringlab run vnode-sweep --servers 3 --keys 800\n";
   return h;
+}
+
+// `ringlab COMMAND --help`: the command's lines of the Usage block and its section.
+std::string command_help(std::string_view usage, std::string_view section) {
+  std::string h = "Usage:\n";
+  h += usage;
+  if (!section.empty()) {
+    h += "\n";
+    h += section;
+  }
+  return h;
+}
+
+// An added command's help: its usage lines and its section. Commands sharing a name (place) are
+// each given, in the order added, when no sub is named.
+std::string added_help(std::span<const CliCommand> extra, const std::string& name, const std::string* sub) {
+  std::string usage;
+  std::string sections;
+  for (const CliCommand& c : extra) {
+    if (c.name != name || (sub != nullptr && c.sub != *sub)) continue;
+    for (const std::string& line : c.usage) usage += line + "\n";
+    if (!c.help.empty()) sections += (sections.empty() ? "" : "\n") + c.help;
+  }
+  return command_help(usage, sections);
+}
+
+bool is_help(const std::vector<std::string>& args, std::size_t at) {
+  return args.size() > at && (args[at] == "--help" || args[at] == "-h");
+}
+
+// The core's help for `ringlab CMD --help` or `ringlab run EXPERIMENT --help`; "" when args ask
+// for none.
+std::string core_help(const std::vector<std::string>& args) {
+  const std::string& cmd = args[0];
+  for (const CoreUsage& u : kCoreUsage) {
+    if (u.name != cmd) continue;
+    if (is_help(args, 1)) return command_help(u.usage, core_section(u.name));
+    if (cmd == "run" && is_help(args, 2))
+      for (const Command& c : kExperiments)
+        if (c.name == args[1])
+          return command_help("  ringlab run " + std::string(c.name) + " [flags]\n", experiment_section(c));
+  }
+  return {};
 }
 
 // Commands of the Erlang library (ringlab_erlang), which a build without it names.
@@ -224,6 +287,14 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
         if (args.size() > 1 && args[1] == c.sub) added = &c;
       }
     }
+    if (added == nullptr && !systems.empty() && is_help(args, 1)) {
+      r.out = added_help(extra, cmd, nullptr);
+      return r;
+    }
+    if (added != nullptr && is_help(args, added->sub.empty() ? 1 : 2)) {
+      r.out = added_help(extra, cmd, added->sub.empty() ? nullptr : &added->sub);
+      return r;
+    }
     if (added == nullptr && !systems.empty()) {
       if (args.size() < 2) throw Usage{cmd + " needs a system: " + systems};
       throw Usage{"unknown system " + shown_text(args[1]) + " for " + cmd + ": use " + systems};
@@ -237,7 +308,8 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
     } else if (std::find(std::begin(kErlangCommands), std::end(kErlangCommands), cmd) != std::end(kErlangCommands)) {
       throw Usage{cmd + " is not in this build (the native CLI has it)"};
     } else if (core != nullptr) {
-      r.out = core(args, current);
+      std::string help = core_help(args);
+      r.out = help.empty() ? core(args, current) : std::move(help);
     } else if (std::find(std::begin(kCoreCommands), std::end(kCoreCommands), cmd) != std::end(kCoreCommands)) {
       throw Usage{cmd + " is not in this module (ringlab's main module has it)"};
     } else {

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "ringlab/claims.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/systems_cli.hpp"
 
 using ringlab::CliResult;
 using ringlab::run_cli;
@@ -49,6 +51,52 @@ TEST_CASE("cli help", "[cli]") {
     CHECK(r.out == help);
     CHECK(r.err.empty());
   }
+}
+
+TEST_CASE("every command answers its own --help with its part of ringlab --help", "[cli]") {
+  // The native CLI's commands: the core's, the systems' (with phash2 and place malachi) and claims.
+  std::vector<ringlab::CliCommand> commands = ringlab::systems::cli_commands();
+  commands.push_back(ringlab::claims_cli_command());
+  const std::string full = ringlab::cli_help(commands);
+  const auto check_help = [&](const std::vector<std::string>& args, const std::string& usage) {
+    std::string joined;
+    for (const auto& a : args) joined += "[" + a + "] ";
+    INFO("args: " << joined);
+    const CliResult r = run_cli(args, commands);
+    CHECK(r.exit_code == 0);
+    CHECK(r.err.empty());
+    CHECK_THAT(r.out, Catch::Matchers::StartsWith("Usage:\n  ringlab " + usage));
+    // Every line but the first is one of ringlab --help's: one text, two views of it.
+    std::size_t at = r.out.find('\n') + 1;
+    while (at < r.out.size()) {
+      const std::size_t end = r.out.find('\n', at);
+      const std::string line = r.out.substr(at, end - at);
+      INFO("line: " << line);
+      if (!line.empty() && line.rfind("  ringlab run ", 0) != 0) CHECK(full.find(line + "\n") != std::string::npos);
+      at = end + 1;
+    }
+    return r.out;
+  };
+  for (const char* flag : {"--help", "-h"}) {
+    for (const char* cmd : {"run", "h32", "jump", "compare", "digest", "phash2", "claims"})
+      check_help({cmd, flag}, cmd);
+    for (const char* experiment : {"ring-vs-mod", "vnode-sweep", "hrw-jump"}) {
+      const std::string h = check_help({"run", experiment, flag}, std::string("run ") + experiment + " [flags]");
+      CHECK_THAT(h, Catch::Matchers::Contains("--seed S"));
+    }
+    for (const ringlab::CliCommand& c : commands) {
+      if (c.sub.empty()) continue;
+      const std::string h = check_help({c.name, c.sub, flag}, c.name + " " + c.sub + " ");
+      CHECK_THAT(h, Catch::Matchers::Contains(c.help));
+    }
+    // place without a system: every system's usage and section, in the order --help lists them.
+    const std::string place = check_help({"place", flag}, "place malachi");
+    for (const ringlab::CliCommand& c : commands)
+      if (c.name == "place") CHECK_THAT(place, Catch::Matchers::Contains(c.help));
+  }
+  // Flags are checked as before where --help is not the command's first argument.
+  check_usage_error({"run", "ring-vs-mod", "--keys", "10", "--help"}, "unknown flag --help for ring-vs-mod");
+  check_usage_error({"run", "bogus", "--help"}, "unknown experiment \"bogus\"");
 }
 
 TEST_CASE("cli runs the published defaults", "[cli][golden]") {

@@ -89,6 +89,16 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
 // Argument lists whose result (stdout, stderr, status) must be the native binary's.
 const argLists = [
   ["--help"],
+  ["run", "--help"],
+  ["run", "hrw-jump", "-h"],
+  ["compare", "--help"],
+  ["h32", "--help"],
+  ["h32", "-h"],
+  ["h32", "a", "--help"],
+  ["place", "--help"],
+  ["place", "nginx", "--help"],
+  ["phash2", "-h"],
+  ["claims", "--help"],
   [],
   ["bogus"],
   ["run"],
