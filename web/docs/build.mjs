@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Builds the widgets' docs page into dist/docs/: index.html (English) and bn.html (Bengali), each
-// with every widget live beside its snippet and its attributes, plus docs.css and docs.js (copy
-// buttons). Plain files, no bundler: the pages load the widgets bundle from ../widgets/ (a
-// relative URL, so dist/ works from any sub-path of any static server) and contain no inline
-// script, so they run under the same strict Content-Security-Policy as any page embedding the
-// widgets.
+// with every widget live beside its snippet and its attributes, plus page.css (web/shared),
+// docs.css and docs.js (copy buttons). Plain files, no bundler: the pages load the widgets bundle
+// from ../widgets/ (a relative URL, so dist/ works from any sub-path of any static server) and
+// contain no inline script, so they run under the same strict Content-Security-Policy as any page
+// embedding the widgets.
 //
 //   node web/docs/build.mjs [--out DIR]     (default DIR: dist/docs)
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -74,6 +74,7 @@ ${part.snippet ? code(part.snippet) : ""}
 <meta name="color-scheme" content="light dark">
 <title>${esc(t.title)}</title>
 <link rel="alternate" hreflang="${t.other.lang}" href="${t.other.file}">
+<link rel="stylesheet" href="page.css">
 <link rel="stylesheet" href="docs.css">
 <script type="module" src="../widgets/ringlab-widgets.js"></script>
 <script type="module" src="docs.js"></script>
@@ -107,6 +108,8 @@ ${widgets.map((w) => widgetSection(w, t)).join("\n")}
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const t of Object.values(pages)) writeFileSync(path.join(out, t.file), page(t));
+// The stylesheet the docs page shares with the playground, then its own.
+copyFileSync(path.join(here, "..", "shared", "page.css"), path.join(out, "page.css"));
 for (const f of ["docs.css", "docs.js"]) copyFileSync(path.join(here, f), path.join(out, f));
 console.log(
   `docs: ${path.relative(root, out) || "."}/ (${Object.values(pages)
