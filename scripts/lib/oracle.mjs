@@ -2,11 +2,11 @@
 // defines them: the oracles the golden generators (scripts/gen-golden*.mjs) and the package's
 // tests check ringlab against. They never call the module, so a mistake in it cannot hide here.
 
-/** h32 over any sequence of units: a JS string's UTF-16 code units (as numbers), or bytes. */
-export function h32Units(units) {
+// FNV-1a over 16-bit units (or bytes), then murmur3's fmix32: unitAt(i) is the i-th unit.
+function h32Of(length, unitAt) {
   let h = 0x811c9dc5;
-  for (let i = 0; i < units.length; i++) {
-    h ^= units[i];
+  for (let i = 0; i < length; i++) {
+    h ^= unitAt(i);
     h = Math.imul(h, 0x01000193);
   }
   h ^= h >>> 16;
@@ -16,19 +16,11 @@ export function h32Units(units) {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
+/** h32 over any sequence of units: a JS string's UTF-16 code units (as numbers), or bytes. */
+export const h32Units = (units) => h32Of(units.length, (i) => units[i]);
+
 /** h32 of a JS string, over its UTF-16 code units, as the published programs compute it. */
-export function h32(s) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
+export const h32 = (s) => h32Of(s.length, (i) => s.charCodeAt(i));
 
 /**
  * mulberry32 as the course defines it: the seed is a JS number and the first step is a double
