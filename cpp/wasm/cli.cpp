@@ -14,7 +14,6 @@
 #include "abi_bindings.hpp"
 #include "ringlab/claims.hpp"
 #include "ringlab/cli.hpp"
-#include "ringlab/hash.hpp"
 #include "ringlab/systems_cli.hpp"
 
 #ifndef RINGLAB_VERSION
@@ -49,10 +48,6 @@ ringlab::CliResult run_cli(const val& args, const val& read_file) {
   });
 }
 
-// `ringlab h32 KEY...`: the strings Node decoded from argv hashed as their UTF-16 units, as the
-// published function hashes a JavaScript string.
-std::uint32_t h32(const std::u16string& key) { return ringlab::h32(key); }
-
 std::string version() { return RINGLAB_VERSION; }
 
 }  // namespace
@@ -70,6 +65,5 @@ EMSCRIPTEN_BINDINGS(ringlab_cli) {
       .field("rule", &ringlab::CliResult::rule)
       .field("param", &ringlab::CliResult::param);
   function("version", &version);
-  function("h32", &h32);
   function("runCli", &run_cli);
 }

@@ -17,8 +17,6 @@ export interface RawCliResult {
 
 export interface RawCliModule extends RawCommon {
   version(): string;
-  /** h32 of a JavaScript string, on its UTF-16 units. */
-  h32(key: string): number;
   /**
    * run_cli with the native CLI's commands; `readFile(path)` reads a file the command names for
    * the module, which has no file system: its bytes, or undefined when it cannot be read.

@@ -13,8 +13,7 @@
 //
 // Every command runs in the CLI's own module (ringlab-cli.wasm: the core, the Erlang library, the
 // real systems and the claims, with run_cli as the native CLI has it), which no page downloads.
-// `h32` is answered by the module's h32 on the strings Node decoded from argv, i.e. on their
-// UTF-16 units, exactly like the published function; everything else goes to run_cli.
+// Every command line, `h32` and every `--help` included, goes to run_cli as it is.
 // Node decodes argv as UTF-8, so a KEY argument that is not UTF-8 arrives with U+FFFD in place
 // of its bad bytes: give such keys in a --keys FILE, which is read byte for byte.
 //
@@ -65,15 +64,6 @@ let cliModule: ReturnType<typeof openCli> | undefined;
 export async function runCli(args: string[]): Promise<CliRun> {
   cliModule ??= openCli();
   const { raw, heap } = await cliModule;
-  // `h32 --help` (or -h) is run_cli's, which answers every command's help; the comparison with the
-  // native CLI in tests/js/cli.test.mjs holds the two to the same rule.
-  if (args[0] === "h32" && args.length > 1 && args[1] !== "--help" && args[1] !== "-h") {
-    const out = args
-      .slice(1)
-      .map((key) => `${raw.h32(key)}\n`)
-      .join("");
-    return { exitCode: 0, out, err: "", code: "", rule: "", param: "" };
-  }
   const r = heap.call(() => raw.runCli(args, readFile));
   return { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
 }
