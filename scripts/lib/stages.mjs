@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { setPriority } from "node:os";
-import { root } from "./proc.mjs";
+import { exec, root } from "./proc.mjs";
 
 const seconds = (ms) => (ms / 1000).toFixed(1);
 // "1m2.50s" (the shell's `times`) in milliseconds.
@@ -31,21 +31,12 @@ const childCpu = () => {
 
 // Runs a command without blocking the event loop (so another stage can run beside it); its output
 // is held and written in one piece when it ends, so two stages' lines never interleave.
-export function runAsync(cmd, args = [], opts = {}) {
+export async function runAsync(cmd, args = [], opts = {}) {
   const shown = [cmd, ...args].join(" ");
   console.log(`\n$ ${shown}   (its output follows when it ends)`);
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"], ...opts });
-    const out = [];
-    child.stdout.on("data", (d) => out.push(d));
-    child.stderr.on("data", (d) => out.push(d));
-    child.on("error", (err) => reject(new Error(`${shown}: ${err.message}`)));
-    child.on("close", (code, signal) => {
-      process.stdout.write(`\n--- ${shown}\n${Buffer.concat(out).toString("utf8")}`);
-      if (code === 0) resolve();
-      else reject(new Error(`${shown} exited with ${code ?? signal}`));
-    });
-  });
+  const { code, signal, out } = await exec(cmd, args, opts);
+  process.stdout.write(`\n--- ${shown}\n${out}`);
+  if (code !== 0) throw new Error(`${shown} exited with ${code ?? signal}`);
 }
 
 // Puts a running stage back at normal priority: its session's autogroup (which Linux weighs
@@ -146,17 +137,17 @@ export class Stages {
     // running, the niced ones have nothing left to yield to among ours; kept niced, they would only
     // yield to other work on the machine (a nice-10 build crawls beside two busy processes). So they
     // are put back at normal priority, and what starts from then on starts there.
-    const niced = new Map(); // name -> nice of a running stage
+    const niceOf = new Map(); // name -> the nice a stage was started at
     let lifted = false;
     const liftIfAlone = () => {
-      if (lifted || failure || [...niced.values()].some((n) => n === 0)) return;
-      if (![...niced.values()].some((n) => n > 0)) return;
+      const names = [...running.keys()];
+      if (lifted || failure || names.length === 0 || names.some((n) => niceOf.get(n) === 0)) return;
       lifted = true;
       console.log(
         `\n=== ${this.title}: at ${seconds(now() - this.start)} s no stage runs at normal priority: ` +
-          `${[...niced.keys()].join(", ")} and what follows run at nice 0`,
+          `${names.join(", ")} and what follows run at nice 0`,
       );
-      for (const [name, child] of running) if (niced.get(name) > 0) unnice(child.pid);
+      for (const child of running.values()) unnice(child.pid);
     };
     let failure = null;
     await new Promise((resolve) => {
@@ -169,15 +160,13 @@ export class Stages {
           if (started.has(g.name) || !(g.after ?? []).every((a) => done.has(a))) continue;
           started.add(g.name);
           const nice = lifted ? 0 : (g.nice ?? 0);
-          niced.set(g.name, nice);
+          niceOf.set(g.name, nice);
           this.launch({ ...g, nice }, running).then(
             () => {
-              niced.delete(g.name);
               done.add(g.name);
               startReady();
             },
             (err) => {
-              niced.delete(g.name);
               if (!failure) {
                 failure = err;
                 const stop = (signal) => {
