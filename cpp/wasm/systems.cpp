@@ -32,6 +32,7 @@
 
 #include "abi.hpp"
 #include "abi_bindings.hpp"
+#include "core/utf8.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
@@ -40,7 +41,6 @@
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/placement.hpp"
-#include "utf8.hpp"
 
 #ifndef RINGLAB_VERSION
 #define RINGLAB_VERSION "0.0.0"

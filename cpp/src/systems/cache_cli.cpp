@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/once.hpp"

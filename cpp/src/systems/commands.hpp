@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/systems/placement.hpp"

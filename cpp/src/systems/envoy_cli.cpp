@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/once.hpp"

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <vector>
 
+#include "core/utf8.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
-#include "utf8.hpp"
 
 namespace ringlab::systems {
 

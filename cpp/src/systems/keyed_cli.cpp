@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/once.hpp"

@@ -1,5 +1,5 @@
 // The chapter's claims in the widgets' languages other than English, keyed by claim id (the ids
-// of `ringlab claims --json`, cpp/src/claims.cpp). English pages show the core's own words; a
+// of `ringlab claims --json`, cpp/src/claims/claims.cpp). English pages show the core's own words; a
 // translation says the same things and formats the same live numbers (the claim's `values`,
 // computed by the core), so no figure is re-computed or re-typed here. Loaded with the claims
 // module, only by the claim widgets.

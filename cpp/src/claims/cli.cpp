@@ -3,7 +3,7 @@
 // command with the same words and links none of its code.
 #include <string>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/claims.hpp"
 
 namespace ringlab {

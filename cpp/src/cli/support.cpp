@@ -1,7 +1,6 @@
-// What the commands added to run_cli share (cli_support.hpp), and reading files: kept out of
-// cli.cpp so that a build without those commands (the main WebAssembly module, which has no
-// file system) links none of it.
-#include "cli_support.hpp"
+// What the commands added to run_cli share (support.hpp), and reading files: kept out of cli.cpp
+// so that a build without those commands links none of it.
+#include "support.hpp"
 
 #include <cstdio>
 #include <optional>
@@ -9,9 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/utf8.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/params.hpp"
-#include "utf8.hpp"
 
 namespace ringlab {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "erlang_arena.hpp"
+#include "arena.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"

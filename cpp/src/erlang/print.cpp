@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "erlang_arena.hpp"
+#include "arena.hpp"
+#include "core/utf8.hpp"
 #include "ringlab/erlang.hpp"
-#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {

@@ -1,5 +1,5 @@
 // The command line's tables and its one dispatcher, shared by cli.cpp (the core's commands) and
-// cli_help.cpp (the help text, the error rule and the dispatch). Internal to the library.
+// help.cpp (the help text, the error rule and the dispatch). Internal to the library.
 #pragma once
 
 #include <span>

@@ -1,6 +1,5 @@
 // The command line's help text (from the parameter table), its error rule and its dispatch: the
-// part of the CLI every build has. The core's commands themselves are in cli.cpp, which a build
-// carrying only added commands (the systems WebAssembly module) does not link.
+// part of the CLI every command line has. The core's commands themselves are in cli.cpp.
 #include <algorithm>
 #include <cstdint>
 #include <iterator>
@@ -8,7 +7,7 @@
 #include <string_view>
 #include <utility>
 
-#include "cli_internal.hpp"
+#include "internal.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"

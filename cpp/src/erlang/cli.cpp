@@ -5,13 +5,13 @@
 #include <map>
 #include <optional>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
+#include "core/utf8.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/malachi.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
-#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {

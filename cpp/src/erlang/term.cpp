@@ -6,10 +6,10 @@
 #include <numeric>
 #include <string>
 
-#include "erlang_arena.hpp"
+#include "arena.hpp"
+#include "core/utf8.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
-#include "utf8.hpp"
 
 namespace ringlab::erlang {
 

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli_support.hpp"
+#include "cli/support.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
 #include "ringlab/experiments.hpp"

@@ -11,10 +11,10 @@
 #include <utility>
 #include <vector>
 
-#include "erlang_arena.hpp"
+#include "arena.hpp"
+#include "core/utf8.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
-#include "utf8.hpp"
 
 namespace ringlab::erlang {
 namespace {

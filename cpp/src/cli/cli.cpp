@@ -7,7 +7,7 @@
 #include <optional>
 #include <string_view>
 
-#include "cli_internal.hpp"
+#include "internal.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
@@ -17,7 +17,7 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/params.hpp"
 
-// The core's commands; the help, the error rule and the dispatch are cli_help.cpp's.
+// The core's commands; the help, the error rule and the dispatch are help.cpp's.
 namespace ringlab {
 namespace {
 
