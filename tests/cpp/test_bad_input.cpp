@@ -1,4 +1,4 @@
-// The bad-input table of README ("Every bad input named"), C++ side: one test per row, asserting
+// The bad-input table of docs/bad-input.md ("Every bad input, named"), C++ side: one test per row, asserting
 // the ErrorCode and the exact message. tests/bad-input.json holds the same rows for the JS package
 // (tests/js/bad-input-table.test.mjs), plus the rows only JavaScript has (wrong JS types, unknown
 // options, disposed handles).

@@ -2,9 +2,9 @@
 // (tests/embed/ and dist/widgets/, as `npm run build` leaves them) under a deep sub-path and a
 // strict Content-Security-Policy (no inline script, no eval; only 'wasm-unsafe-eval', which any
 // WebAssembly needs). The widgets render, one steps by keyboard, the Bengali ones number in
-// Bengali digits, a worker run of a million keys works, README's embedding example is on the page
-// as README writes it and renders, axe-core finds no accessibility violation once they have stepped
-// and run, and the browser reports no CSP violation.
+// Bengali digits, a worker run of a million keys works, the embedding example of README.md and
+// docs/widgets.md is on the page as they write it and renders, axe-core finds no accessibility
+// violation once they have stepped and run, and the browser reports no CSP violation.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -82,14 +82,20 @@ test("three widgets render under the CSP, each with its own content", async () =
   await page.assertClean("embed page");
 });
 
-// README's "Widgets for your pages" example, as written there: its script line with the page's
-// path to dist/widgets/ for README's widgets/ (a reader copies that folder next to their page),
-// and its elements verbatim, on this page, where they render.
-test("README's embedding example is on the page as README writes it, and renders", async () => {
-  const readme = readFileSync(path.join(root, "README.md"), "utf8");
-  const section = readme.split(/^## Widgets for your pages$/m)[1]?.split(/^## /m)[0] ?? "";
-  const block = /```html\n([\s\S]*?)```/.exec(section)?.[1];
-  assert.ok(block, "README's embedding section has an html block");
+// The embedding example, as README.md's "Widgets for your pages" and docs/widgets.md's
+// "Embedding" write it (the same block): its script line with the page's path to dist/widgets/
+// for their widgets/ (a reader copies that folder next to their page), and its elements
+// verbatim, on this page, where they render.
+test("the docs' embedding example is on the page as they write it, and renders", async () => {
+  const example = (file, heading) => {
+    const markdown = readFileSync(path.join(root, file), "utf8");
+    const section = markdown.split(new RegExp(`^## ${heading}$`, "m"))[1]?.split(/^## /m)[0] ?? "";
+    const block = /```html\n([\s\S]*?)```/.exec(section)?.[1];
+    assert.ok(block, `${file}'s ${heading} section has an html block`);
+    return block;
+  };
+  const block = example("README.md", "Widgets for your pages");
+  assert.equal(example(path.join("docs", "widgets.md"), "Embedding"), block, "README.md and docs/widgets.md agree");
   const [script, ...elements] = block.trim().split("\n");
   assert.equal(script, '<script type="module" src="widgets/ringlab-widgets.js"></script>');
   assert.ok(elements.length > 0);
@@ -97,7 +103,7 @@ test("README's embedding example is on the page as README writes it, and renders
   assert.ok(html.includes(script.replace('src="widgets/', 'src="../../dist/widgets/')), "the page loads the bundle");
   const readmePart = /<section id="readme">([\s\S]*?)\n {6}<\/section>/.exec(html)?.[1] ?? "";
   const pageLines = readmePart.split("\n").map((l) => l.trim());
-  for (const line of elements) assert.ok(pageLines.includes(line.trim()), `the page has README's line ${line}`);
+  for (const line of elements) assert.ok(pageLines.includes(line.trim()), `the page has the example's line ${line}`);
   // What it draws: the ring at step 3, and the Bengali run printing what the CLI prints.
   const ring = host("readme-ring");
   const sweep = host("readme-sweep-bn");

@@ -1,4 +1,4 @@
-// The compatibility matrix in README.md and tests/golden/systems/compat.json is what a run of
+// The compatibility matrix in docs/systems.md and tests/golden/systems/compat.json is what a run of
 // tests/systems/compat.mjs gives now: the npm packages and the real software (redis-server,
 // librdkafka, Guava on the JDK, libmemcached) rerun on the same keys, and the table and the JSON
 // compared as text. A difference means a package, the real software or the keys changed: rerun
@@ -28,7 +28,7 @@ function missing() {
 }
 
 test(
-  "README's compatibility matrix and compat.json are what the comparison gives now",
+  "docs/systems.md's compatibility matrix and compat.json are what the comparison gives now",
   { timeout: 120000 },
   async (t) => {
     const absent = missing();
@@ -49,11 +49,11 @@ test(
       assert.equal(r.compared + r.notExpressible + r.refused, r.keys, r.call);
       assert.equal(r.example === null, r.agree === r.compared, `${r.call}: an example exactly where keys differ`);
     }
-    const readme = readFileSync(compat.README, "utf8");
+    const doc = readFileSync(compat.DOC, "utf8");
     assert.equal(
-      compat.readmeTable(readme),
+      compat.docTable(doc),
       compat.markdown(m),
-      "README.md's table (node tests/systems/compat.mjs --write)",
+      "docs/systems.md's table (node tests/systems/compat.mjs --write)",
     );
     assert.equal(
       readFileSync(compat.JSON_FILE, "utf8"),

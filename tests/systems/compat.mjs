@@ -11,7 +11,7 @@
 // would only hash other bytes).
 //
 //   node tests/systems/compat.mjs [--seed N]    prints the table
-//   node tests/systems/compat.mjs --write       writes it into README.md (between the
+//   node tests/systems/compat.mjs --write       writes it into docs/systems.md (between the
 //                                               compat-matrix markers) and tests/golden/systems/compat.json
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -32,7 +32,7 @@ const { jump, murmurConsistentHash } = require("jump-gouache");
 
 // The seed `npm test` gives the comparison with the real systems: the same keys.
 export const SEED = 20261201;
-export const README = path.join(root, "README.md");
+export const DOC = path.join(root, "docs", "systems.md");
 export const JSON_FILE = path.join(root, "tests", "golden", "systems", "compat.json");
 export const START = "<!-- compat-matrix:start -->";
 export const END = "<!-- compat-matrix:end -->";
@@ -383,20 +383,20 @@ export function json(m) {
   return `${JSON.stringify(m, null, 2)}\n`;
 }
 
-// README.md with the table between the markers.
-export function withTable(readme, table) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
-  if (a < 0 || b < a) throw new Error(`README.md has no ${START} … ${END} section`);
-  return `${readme.slice(0, a + START.length)}\n${table}\n${readme.slice(b)}`;
+// docs/systems.md with the table between the markers.
+export function withTable(doc, table) {
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
+  if (a < 0 || b < a) throw new Error(`docs/systems.md has no ${START} … ${END} section`);
+  return `${doc.slice(0, a + START.length)}\n${table}\n${doc.slice(b)}`;
 }
 
-// The table as README.md holds it now.
-export function readmeTable(readme) {
-  const a = readme.indexOf(START);
-  const b = readme.indexOf(END);
+// The table as docs/systems.md holds it now.
+export function docTable(doc) {
+  const a = doc.indexOf(START);
+  const b = doc.indexOf(END);
   if (a < 0 || b < a) return null;
-  return readme.slice(a + START.length, b).trim();
+  return doc.slice(a + START.length, b).trim();
 }
 
 async function main(argv) {
@@ -410,10 +410,10 @@ async function main(argv) {
   const m = await matrix({ seed });
   const table = markdown(m);
   if (!write) return console.log(table);
-  if (seed !== SEED) throw new Error(`--write keeps the seed README names (${SEED})`);
-  writeFileSync(README, withTable(readFileSync(README, "utf8"), table));
+  if (seed !== SEED) throw new Error(`--write keeps the seed docs/systems.md names (${SEED})`);
+  writeFileSync(DOC, withTable(readFileSync(DOC, "utf8"), table));
   writeFileSync(JSON_FILE, json(m));
-  console.log(`compat: ${m.rows.length} rows written to README.md and ${path.relative(root, JSON_FILE)}`);
+  console.log(`compat: ${m.rows.length} rows written to docs/systems.md and ${path.relative(root, JSON_FILE)}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -225,7 +225,7 @@ export class Compare extends RinglabElement<typeof spec> {
     const name = (r: ComparisonRow) => this.t.cache.algorithms[r.algorithm] ?? r.algorithm;
     const reason = (why: string) => t.reasons[why] ?? why;
     const supported = rows.filter((r) => r.supported);
-    // The CLI's columns, in its order (README.md defines each for add, remove, fail and weight).
+    // The CLI's columns, in its order (docs/experiments.md defines each for add, remove, fail and weight).
     const headers = [
       t.algorithm,
       t.moved,

@@ -102,7 +102,7 @@ export function compatView(m: Messages, f: Fmt, system: SystemName): Child[] {
                 f.int(r.compared),
                 r.compared < r.keys ? h("div", { class: "hint" }, t.ofKeys(f.int(r.keys))) : null,
               ),
-              // The matrix's own figure (README shows the same), in this language's digits.
+              // The matrix's own figure (docs/systems.md shows the same), in this language's digits.
               h(
                 "td",
                 {

@@ -1,6 +1,7 @@
-// README.md's examples are tests: every fenced code block is either run here or listed as
-// skipped with its reason, so an example that stops working (a renamed call, a changed message,
-// a wrong commented result) fails the suite instead of misleading a reader.
+// The examples of README.md and of every page in docs/ are tests: every fenced code block is
+// either run here or listed as skipped with its reason, so an example that stops working (a
+// renamed call, a changed message, a wrong commented result) fails the suite instead of
+// misleading a reader. One test per block, named by its file and line.
 //
 // The rules, by the fence's info string (its first word is the language):
 //
@@ -32,10 +33,12 @@
 // - Any other language (cmake, html, none: synopses, layouts) is listed as skipped: not runnable.
 // Indented code blocks are prose, not examples, and are not read.
 //
-// RINGLAB_BUILD_DIR (default `build`, where `npm test` builds) locates the native CLI and library.
+// RINGLAB_BUILD_DIR (default `build`, where `npm test` builds) locates the native CLI and library;
+// RINGLAB_DOC checks one file instead of README.md and docs/*.md (a draft, or this test's own
+// checks).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -44,9 +47,16 @@ import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { cliJs, root } from "./helpers.mjs";
 
-// RINGLAB_README checks another file by the same rules (a draft, or this test's own checks).
-const readmePath = path.resolve(root, process.env.RINGLAB_README ?? "README.md");
-const readme = path.basename(readmePath);
+// The files whose examples run: README.md and docs/*.md, or the one RINGLAB_DOC names.
+const docPaths = process.env.RINGLAB_DOC
+  ? [path.resolve(root, process.env.RINGLAB_DOC)]
+  : [
+      path.join(root, "README.md"),
+      ...readdirSync(path.join(root, "docs"))
+        .filter((f) => f.endsWith(".md"))
+        .sort()
+        .map((f) => path.join(root, "docs", f)),
+    ];
 const buildDir = path.resolve(root, process.env.RINGLAB_BUILD_DIR ?? "build");
 const nativeCli = path.join(buildDir, "ringlab");
 const nativeLib = path.join(buildDir, "libringlab.a");
@@ -97,7 +107,7 @@ export function commentValue(text) {
     if (!source || /[,;:(]$/.test(source)) continue;
     let value;
     try {
-      // A value literal only: no names, so nothing in the README can reach this process's state.
+      // A value literal only: no names, so nothing in the docs can reach this process's state.
       value = new Function(`"use strict"; return (${source});`)();
     } catch {
       continue;
@@ -119,8 +129,11 @@ function sameValue(actual, expected) {
 
 const show = (v) => inspect(v, { depth: 4, maxArrayLength: 12, breakLength: 100 });
 
-/** One block as a module whose statements report to globalThis.__readme, and what cannot be checked. */
-function instrument(block, id) {
+/**
+ * One block of the file `doc` as a module whose statements report to globalThis.__docs, and
+ * what cannot be checked.
+ */
+function instrument(block, id, doc) {
   const code = block.lines.map((l) => l.text).join("\n");
   const first = block.lines[0]?.n ?? block.line + 1;
   const sf = ts.createSourceFile("block.ts", code, ts.ScriptTarget.ESNext, true, ts.ScriptKind.TS);
@@ -130,7 +143,7 @@ function instrument(block, id) {
   const problems = [];
   for (const st of sf.statements) {
     const start = st.getStart(sf);
-    const readmeLine = first + lineOf(st.end);
+    const docLine = first + lineOf(st.end);
     // The asserted value: a trailing comment on the statement's last line, or a `// => value`
     // line right after it.
     let expected = null;
@@ -153,11 +166,12 @@ function instrument(block, id) {
       }
       continue;
     }
-    const at = JSON.stringify(readmeLine);
+    const at = JSON.stringify(`${doc}:${docLine}`);
+    const key = JSON.stringify(id);
     const exp = expected ? `, { source: ${JSON.stringify(expected.source)} }` : "";
     if (ts.isExpressionStatement(st)) {
       const expr = code.slice(st.expression.getStart(sf), st.expression.end);
-      edits.push([start, st.end, `await __readme.check(${id}, ${at}, async () => (${expr})${exp});`]);
+      edits.push([start, st.end, `await __docs.check(${key}, ${at}, async () => (${expr})${exp});`]);
     } else if (
       !ts.isVariableStatement(st) &&
       !ts.isFunctionDeclaration(st) &&
@@ -170,14 +184,14 @@ function instrument(block, id) {
       const plain = ts.transpileModule(code.slice(start, st.end), {
         compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
       }).outputText;
-      edits.push([start, st.end, `await __readme.check(${id}, ${at}, () => eval(${JSON.stringify(plain)})${exp});`]);
+      edits.push([start, st.end, `await __docs.check(${key}, ${at}, () => eval(${JSON.stringify(plain)})${exp});`]);
     } else if (expected) {
       // `const x = f(); // 42` asserts x; a comment on any other declaration cannot be checked.
       const decl = ts.isVariableStatement(st) ? st.declarationList.declarations : [];
       if (decl.length === 1 && ts.isIdentifier(decl[0].name)) {
-        edits.push([st.end, st.end, ` await __readme.check(${id}, ${at}, () => ${decl[0].name.text}${exp});`]);
+        edits.push([st.end, st.end, ` await __docs.check(${key}, ${at}, () => ${decl[0].name.text}${exp});`]);
       } else {
-        problems.push(`${readme}:${readmeLine}: a value comment on a declaration this test cannot check`);
+        problems.push(`${doc}:${docLine}: a value comment on a declaration this test cannot check`);
       }
     }
     // Declarations stay as written: one that throws ends the block, and the error names the line.
@@ -196,31 +210,29 @@ function instrument(block, id) {
 }
 
 const blockFailures = new Map();
-globalThis.__readme = {
+globalThis.__docs = {
   async check(id, line, run, expected) {
     const failures = blockFailures.get(id);
     let value;
     try {
       value = await run();
     } catch (e) {
-      failures.push(
-        `${readme}:${line}: threw ${e?.name ?? "error"}${e?.code ? ` (${e.code})` : ""}: ${e?.message ?? e}`,
-      );
+      failures.push(`${line}: threw ${e?.name ?? "error"}${e?.code ? ` (${e.code})` : ""}: ${e?.message ?? e}`);
       return;
     }
     if (!expected) return;
     const want = commentValue(expected.source).value;
     if (!sameValue(value, want)) {
-      failures.push(`${readme}:${line}: the comment says ${expected.source}, the code gives ${show(value)}`);
+      failures.push(`${line}: the comment says ${expected.source}, the code gives ${show(value)}`);
     }
   },
 };
 
-async function runJs(block, tmp) {
-  const id = block.line;
-  const { module, problems } = instrument(block, id);
+async function runJs(block, tmp, doc) {
+  const id = `${doc}:${block.line}`;
+  const { module, problems } = instrument(block, id, doc);
   blockFailures.set(id, problems);
-  const file = path.join(tmp, `block-${block.line}.mjs`);
+  const file = path.join(tmp, `block-${doc.replace(/\W/g, "-")}-${block.line}.mjs`);
   writeFileSync(file, module);
   try {
     await import(pathToFileURL(file).href);
@@ -307,10 +319,10 @@ function shellCommands(block) {
   return commands;
 }
 
-function runShell(block, t) {
+function runShell(block, t, doc) {
   const failures = [];
   for (const c of shellCommands(block)) {
-    const where = `${readme}:${c.n}: ${c.line}`;
+    const where = `${doc}:${c.n}: ${c.line}`;
     const docOnly = DOC_ONLY.find((p) => c.line.startsWith(p));
     if (docOnly) {
       t.diagnostic(`not run (documentation only, "${docOnly.trim()}"): ${where}`);
@@ -320,7 +332,7 @@ function runShell(block, t) {
     const progs = words && programs(words);
     if (!progs) {
       failures.push(
-        `${where}: not a command this test knows how to run; add a rule to tests/js/readme.test.mjs or mark the block no-test`,
+        `${where}: not a command this test knows how to run; add a rule to tests/js/docs-examples.test.mjs or mark the block no-test`,
       );
       continue;
     }
@@ -359,7 +371,7 @@ function runShell(block, t) {
 // ---------------------------------------------------------------------------------------------
 // C++ blocks.
 
-function runCpp(block, tmp, t) {
+function runCpp(block, tmp, t, doc) {
   if (!existsSync(nativeLib)) {
     t.skip(`no native library at ${path.relative(root, nativeLib)} (cmake --build build)`);
     return [];
@@ -374,57 +386,64 @@ function runCpp(block, tmp, t) {
         "  return 0;",
         "}",
       ].join("\n");
-  const src = path.join(tmp, `block-${block.line}.cpp`);
-  const exe = path.join(tmp, `block-${block.line}`);
+  const base = path.join(tmp, `block-${doc.replace(/\W/g, "-")}-${block.line}`);
+  const src = `${base}.cpp`;
+  const exe = base;
   writeFileSync(src, source + "\n");
   const compiler = process.env.CXX ?? "c++";
   const args = ["-std=c++20", "-ffp-contract=off", "-I", path.join(root, "cpp", "include"), src, nativeLib, "-o", exe];
   const cc = spawnSync(compiler, args, { encoding: "utf8" });
   if (cc.error || cc.status !== 0)
-    return [`${readme}:${block.line}: does not compile:\n${cc.error?.message ?? cc.stderr}`];
+    return [`${doc}:${block.line}: does not compile:\n${cc.error?.message ?? cc.stderr}`];
   const r = spawnSync(exe, [], { encoding: "utf8" });
-  if (r.status !== 0) return [`${readme}:${block.line}: the program exited with ${r.status ?? r.signal}: ${r.stderr}`];
+  if (r.status !== 0) return [`${doc}:${block.line}: the program exited with ${r.status ?? r.signal}: ${r.stderr}`];
   return [];
 }
 
 // ---------------------------------------------------------------------------------------------
 
-const blocks = fencedBlocks(readFileSync(readmePath, "utf8"));
-const tmp = mkdtempSync(path.join(tmpdir(), "ringlab-readme-"));
+const tmp = mkdtempSync(path.join(tmpdir(), "ringlab-docs-"));
 process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 
-test("README.md has examples to check", () => {
-  assert.ok(
-    blocks.some((b) => JS.has(b.lang)),
-    "no JavaScript example",
-  );
-  assert.ok(
-    blocks.some((b) => SHELL.has(b.lang)),
-    "no shell example",
-  );
-});
+for (const docPath of docPaths) {
+  const doc = path.relative(root, docPath);
+  const blocks = fencedBlocks(readFileSync(docPath, "utf8"));
 
-for (const block of blocks) {
-  const first = block.lines.find((l) => l.text.trim() !== "")?.text.trim() ?? "";
-  const name = `${readme}:${block.line} \`\`\`${[block.lang, ...block.words].join(" ")}: ${first.slice(0, 60)}`;
-  if (block.words.includes("no-test")) {
-    test(name, { skip: "marked no-test" }, () => {});
-  } else if (JS.has(block.lang)) {
-    test(name, async () => {
-      const failures = await runJs(block, tmp);
-      if (failures.length) assert.fail(failures.join("\n"));
+  if (doc === "README.md") {
+    test("README.md has examples to check", () => {
+      assert.ok(
+        blocks.some((b) => JS.has(b.lang)),
+        "no JavaScript example",
+      );
+      assert.ok(
+        blocks.some((b) => SHELL.has(b.lang)),
+        "no shell example",
+      );
     });
-  } else if (SHELL.has(block.lang)) {
-    test(name, (t) => {
-      const failures = runShell(block, t);
-      if (failures.length) assert.fail(failures.join("\n"));
-    });
-  } else if (CPP.has(block.lang)) {
-    test(name, (t) => {
-      const failures = runCpp(block, tmp, t);
-      if (failures.length) assert.fail(failures.join("\n"));
-    });
-  } else {
-    test(name, { skip: `${block.lang ? `\`\`\`${block.lang}` : "no language"}: not a runnable example` }, () => {});
+  }
+
+  for (const block of blocks) {
+    const first = block.lines.find((l) => l.text.trim() !== "")?.text.trim() ?? "";
+    const name = `${doc}:${block.line} \`\`\`${[block.lang, ...block.words].join(" ")}: ${first.slice(0, 60)}`;
+    if (block.words.includes("no-test")) {
+      test(name, { skip: "marked no-test" }, () => {});
+    } else if (JS.has(block.lang)) {
+      test(name, async () => {
+        const failures = await runJs(block, tmp, doc);
+        if (failures.length) assert.fail(failures.join("\n"));
+      });
+    } else if (SHELL.has(block.lang)) {
+      test(name, (t) => {
+        const failures = runShell(block, t, doc);
+        if (failures.length) assert.fail(failures.join("\n"));
+      });
+    } else if (CPP.has(block.lang)) {
+      test(name, (t) => {
+        const failures = runCpp(block, tmp, t, doc);
+        if (failures.length) assert.fail(failures.join("\n"));
+      });
+    } else {
+      test(name, { skip: `${block.lang ? `\`\`\`${block.lang}` : "no language"}: not a runnable example` }, () => {});
+    }
   }
 }

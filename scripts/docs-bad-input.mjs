@@ -1,17 +1,17 @@
 #!/usr/bin/env node
-// README.md's bad-input tables, written from tests/bad-input.json (the one table of bad inputs,
-// which the JS API, the Node CLI and the native CLI are tested against), so that README says
+// docs/bad-input.md's tables, written from tests/bad-input.json (the one table of bad inputs,
+// which the JS API, the Node CLI and the native CLI are tested against), so that the docs say
 // exactly what the tests check:
 //  - "Every bad input, named": the rows named for a kind of mistake ("NaN", "zero buckets");
 //  - "What each function rejects": the rows named "<function>: <mistake>", by function;
 //  - the command line's usage errors (rows "usage: ...").
-// Each table sits between `<!-- bad-input:NAME -->` and `<!-- /bad-input:NAME -->` in README.md;
-// the text around them is README's own.
+// Each table sits between `<!-- bad-input:NAME -->` and `<!-- /bad-input:NAME -->` in
+// docs/bad-input.md; the text around them is the page's own.
 //
-//   node scripts/readme-bad-input.mjs            rewrite the tables in README.md
-//   node scripts/readme-bad-input.mjs --check    exit 1, listing the tables, if any differs
+//   node scripts/docs-bad-input.mjs            rewrite the tables in docs/bad-input.md
+//   node scripts/docs-bad-input.mjs --check    exit 1, listing the tables, if any differs
 //
-// tests/js/readme-bad-input.test.mjs fails when README.md is not what this writes.
+// tests/js/docs-bad-input.test.mjs fails when docs/bad-input.md is not what this writes.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,7 +73,7 @@ const handleNames = {
 
 /**
  * The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`;
- * `erl` is the `ringlab/systems` API (`const erl = await load()` from it, as README names it).
+ * `erl` is the `ringlab/systems` API (`const erl = await load()` from it, as the page names it).
  */
 export function jsCall(js) {
   const api = js.module === "systems" ? "erl" : "rl";
@@ -154,36 +154,34 @@ export function renderTables(data) {
   };
 }
 
-/** README's text with each table between its markers replaced; throws for a missing marker. */
-export function updateReadme(text, data) {
+/** The page's text with each table between its markers replaced; throws for a missing marker. */
+export function updateTables(text, data) {
   let out = text;
   for (const [name, body] of Object.entries(renderTables(data))) {
     const open = `<!-- bad-input:${name} -->`;
     const close = `<!-- /bad-input:${name} -->`;
     const a = out.indexOf(open);
     const b = out.indexOf(close);
-    if (a < 0 || b < a) throw new Error(`README.md has no ${open} ... ${close}`);
+    if (a < 0 || b < a) throw new Error(`docs/bad-input.md has no ${open} ... ${close}`);
     out = `${out.slice(0, a + open.length)}\n${body}\n${out.slice(b)}`;
   }
   return out;
 }
 
-export const readmePath = path.join(root, "README.md");
+export const docPath = path.join(root, "docs", "bad-input.md");
 export const tablePath = path.join(root, "tests", "bad-input.json");
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const check = process.argv.includes("--check");
-  const text = readFileSync(readmePath, "utf8");
-  const want = updateReadme(text, JSON.parse(readFileSync(tablePath, "utf8")));
+  const text = readFileSync(docPath, "utf8");
+  const want = updateTables(text, JSON.parse(readFileSync(tablePath, "utf8")));
   if (check) {
     if (want !== text) {
-      console.error(
-        "README.md's bad-input tables differ from tests/bad-input.json: run node scripts/readme-bad-input.mjs",
-      );
+      console.error("docs/bad-input.md's tables differ from tests/bad-input.json: run node scripts/docs-bad-input.mjs");
       process.exit(1);
     }
   } else if (want !== text) {
-    writeFileSync(readmePath, want);
-    console.log("README.md: bad-input tables written from tests/bad-input.json");
+    writeFileSync(docPath, want);
+    console.log("docs/bad-input.md: tables written from tests/bad-input.json");
   }
 }

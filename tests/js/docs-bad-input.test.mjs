@@ -1,24 +1,24 @@
-// README.md's bad-input tables say exactly what tests/bad-input.json says: they are what
-// scripts/readme-bad-input.mjs writes from it (run it after changing the table), and each
+// docs/bad-input.md's tables say exactly what tests/bad-input.json says: they are what
+// scripts/docs-bad-input.mjs writes from it (run it after changing the table), and each
 // JavaScript call they show, run as written, throws the error its row names.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
-import { jsCall, readmePath, tablePath, updateReadme } from "../../scripts/readme-bad-input.mjs";
+import { docPath, jsCall, tablePath, updateTables } from "../../scripts/docs-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
-const readme = readFileSync(readmePath, "utf8");
+const doc = readFileSync(docPath, "utf8");
 
-test("README.md's bad-input tables are the ones written from tests/bad-input.json", () => {
+test("docs/bad-input.md's tables are the ones written from tests/bad-input.json", () => {
   assert.ok(
-    updateReadme(readme, data) === readme,
-    "README.md differs from tests/bad-input.json: run node scripts/readme-bad-input.mjs",
+    updateTables(doc, data) === doc,
+    "docs/bad-input.md differs from tests/bad-input.json: run node scripts/docs-bad-input.mjs",
   );
 });
 
-test("every row's code, rule, parameter and message are in README.md", () => {
+test("every row's code, rule, parameter and message are in docs/bad-input.md", () => {
   const cell = (text) => text.replace(/\|/g, "\\|");
   const rule = (row) => (row.param ? `\`${row.rule}\` (${cell(row.param)})` : `\`${row.rule}\``);
   const missing = data.rows
@@ -27,11 +27,11 @@ test("every row's code, rule, parameter and message are in README.md", () => {
         ? `\`ringlab: ${cell(row.message)}\``
         : `\`${row.code}\` | ${rule(row)} | ${cell(row.message)} |`,
     )
-    .filter((shown) => !readme.includes(shown));
+    .filter((shown) => !doc.includes(shown));
   assert.deepEqual(missing, []);
 });
 
-test("each JavaScript call README shows, run as shown, throws its row's error", async () => {
+test("each JavaScript call docs/bad-input.md shows, run as shown, throws its row's error", async () => {
   const rl = await load();
   const erl = await loadSystems();
   const wrong = [];
