@@ -2,7 +2,7 @@
 // docs/cli.md, written from the command line's own help: `ringlab --help`, then `ringlab COMMAND
 // --help` for every command its Usage block lists, and `ringlab COMMAND SUB --help` for each
 // sub-form it lists (`place malachi`, `place nginx`, …), each as the CLI prints it, after the
-// short introduction below. The help is the core's (cpp/src/cli_help.cpp, from the parameter
+// short introduction below. The help is the core's (cpp/src/cli/help.cpp, from the parameter
 // table), so the page cannot drift from the flags, their defaults and their limits.
 //
 //   node scripts/gen-cli-docs.mjs            write docs/cli.md from build/ringlab

@@ -42,7 +42,8 @@ constexpr Fnv1a& digest_value(Fnv1a& f, std::uint32_t r) noexcept { return f.uni
 // `all` for a list of parts.
 [[nodiscard]] std::uint32_t combine_digests(std::span<const DigestPart> parts) noexcept;
 
-// Every algorithm on `keys` course keys of `seed`, part by part, in this order:
+// Every algorithm on `keys` course keys of `seed`, part by part: h32, then each algorithm's parts
+// in the registry's order (algorithms.hpp), then the experiments; that is:
 //   h32          h32 of each key
 //   mod-n        h32 mod 10
 //   ring         owner on the ring S0..S9, V = 100

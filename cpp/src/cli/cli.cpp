@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "internal.hpp"
+#include "ringlab/algorithms.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
@@ -16,6 +17,7 @@
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/params.hpp"
+#include "support.hpp"
 
 // The core's commands; the help, the error rule and the dispatch are help.cpp's.
 namespace ringlab {
@@ -149,6 +151,113 @@ std::string run_jump(const std::vector<std::string>& args) {
   return std::to_string(jump(key, buckets)) + "\n";
 }
 
+// --- algorithms: the registry ---------------------------------------------------------------
+
+std::string_view family_text(AlgorithmFamily f) { return f == AlgorithmFamily::buckets ? "buckets" : "servers"; }
+
+std::string_view removal_text(Removal r) {
+  switch (r) {
+    case Removal::last: return "last";
+    case Removal::renumber: return "renumber";
+    default: return "any";
+  }
+}
+
+std::vector<std::string_view> membership_of(const Algorithm& a) {
+  std::vector<std::string_view> ops;
+  if (a.membership.add) ops.push_back("add");
+  if (a.membership.remove) ops.push_back("remove");
+  if (a.membership.reweight) ops.push_back("reweight");
+  return ops;
+}
+
+std::string json_list(const std::vector<std::string_view>& items) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ',';
+    out += cli::json_text(items[i]);
+  }
+  return out + "]";
+}
+
+std::string_view kind_text(ParamKind k) {
+  switch (k) {
+    case ParamKind::number: return "number";
+    case ParamKind::integer_list: return "integer list";
+    case ParamKind::change: return "change";
+    case ParamKind::key64: return "64-bit key";
+    default: return "integer";
+  }
+}
+
+// A parameter as JSON: its name, kind, range (as the CLI's help words it) and default.
+std::string param_json(const ParamSpec& p) {
+  std::string out = "{\"name\":" + cli::json_text(p.name) + ",\"kind\":" + cli::json_text(kind_text(p.kind)) +
+                    ",\"help\":" + cli::json_text(p.help) + ",\"range\":" + cli::json_text(range_text(p));
+  if (p.has_default) out += ",\"default\":" + cli::json_text(default_text(p));
+  return out + "}";
+}
+
+// `ringlab algorithms [--json]`: each algorithm of the registry, what it can do and its parameters.
+std::string run_algorithms(const std::vector<std::string>& args) {
+  bool json = false;
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    if (args[i] == "--json") json = true;
+    else throw Usage{"unknown flag " + args[i] + " for algorithms (see ringlab --help)"};
+  }
+  std::string out = json ? "[" : "";
+  bool first = true;
+  for (const Algorithm& a : algorithms()) {
+    std::vector<std::string_view> digest;
+    for (const AlgorithmDigestPart& part : a.digest) digest.push_back(part.name);
+    if (json) {
+      out += first ? "" : ",";
+      out += "{\"name\":" + cli::json_text(a.name) + ",\"title\":" + cli::json_text(a.title) +
+             ",\"family\":" + cli::json_text(family_text(a.family)) + ",\"weights\":" + (a.weights ? "true" : "false") +
+             ",\"removal\":" + cli::json_text(removal_text(a.removal)) + ",\"zones\":" + (a.zones ? "true" : "false") +
+             ",\"state\":" + cli::json_text(a.state) + ",\"membership\":" + json_list(membership_of(a)) +
+             ",\"compare\":" + (a.compare_row ? "true" : "false") + ",\"digest\":" + json_list(digest) +
+             ",\"params\":[";
+      for (std::size_t i = 0; i < a.params.size(); ++i) {
+        if (i > 0) out += ',';
+        out += param_json(param(a.params[i]));
+      }
+      out += "]}";
+    } else {
+      const auto line = [&](std::string_view label, const std::string& value) {
+        out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
+      };
+      const auto joined = [](const std::vector<std::string_view>& items) {
+        std::string s;
+        for (const std::string_view item : items) {
+          if (!s.empty()) s += ", ";
+          s += item;
+        }
+        return s.empty() ? std::string("none: built again for each list of servers") : s;
+      };
+      if (!first) out += '\n';
+      out += std::string(a.name) + ": " + std::string(a.title) + "\n";
+      line("places on", a.family == AlgorithmFamily::buckets ? "buckets 0 .. n-1" : "named servers");
+      line("weights", a.weights ? "yes" : "no");
+      line("removes", a.removal == Removal::any    ? "any server; only its keys move"
+                      : a.removal == Removal::last ? "only the last bucket"
+                                                   : "any server; those after it are renumbered and most keys move");
+      line("zones", a.zones ? "yes" : "no");
+      line("membership", joined(membership_of(a)));
+      line("holds", std::string(a.state));
+      for (std::size_t i = 0; i < a.params.size(); ++i) {
+        const ParamSpec& p = param(a.params[i]);
+        line(i == 0 ? "parameters" : "", std::string(p.name) + ": " + std::string(p.help) + " (" + range_text(p) +
+                                             (p.has_default ? "; default " + default_text(p) : std::string()) + ")");
+      }
+      line("compare", a.compare_row ? "a row" : "no row");
+      line("digest", joined(digest));
+    }
+    first = false;
+  }
+  return json ? out + "]\n" : out;
+}
+
 std::string run_compare(const std::vector<std::string>& args) {
   bool json = false;
   std::vector<std::string> pairs{args[0]};
@@ -195,6 +304,7 @@ std::string cli_detail::core_commands(const std::vector<std::string>& args, cons
   if (cmd == "jump") return current = &kJump, run_jump(args);
   if (cmd == "compare") return current = &kCompare, run_compare(args);
   if (cmd == "digest") return current = &kDigest, run_digest(args);
+  if (cmd == "algorithms") return run_algorithms(args);
   throw CliUsageError{"unknown command \"" + cmd + "\" (see ringlab --help)"};
 }
 

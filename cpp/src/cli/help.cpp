@@ -25,15 +25,6 @@ std::vector<const ParamSpec*> params_of(const Command& c) {
   return out;
 }
 
-}  // namespace cli_detail
-
-namespace {
-
-using namespace cli_detail;
-using Usage = CliUsageError;
-
-// --- Help, from the table -------------------------------------------------------------------
-
 std::string range_text(const ParamSpec& p) {
   if (!p.range_note.empty()) {
     std::string note(p.range_note);
@@ -87,6 +78,15 @@ std::string default_text(const ParamSpec& p) {
   }
 }
 
+}  // namespace cli_detail
+
+namespace {
+
+using namespace cli_detail;
+using Usage = CliUsageError;
+
+// --- Help, from the table -------------------------------------------------------------------
+
 // "    --seed S       PRNG seed for the keys (|S| <= 9007199254740991; default 16)"
 std::string flag_lines(const Command& c, std::string_view indent) {
   std::string out;
@@ -125,6 +125,9 @@ constexpr CoreUsage kCoreUsage[] = {
     {"digest",
      "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
      "                                     course's keys, then `all`: equal digests, equal placements\n"},
+    {"algorithms",
+     "  ringlab algorithms [--json]        the placement algorithms: what each can do, its parameters\n"
+     "                                     and their defaults\n"},
 };
 
 // One experiment's lines: its name and summary, then its flags.
@@ -221,7 +224,7 @@ std::string core_help(const std::vector<std::string>& args) {
 // Commands of the Erlang library (ringlab_erlang), which a build without it names.
 constexpr std::string_view kErlangCommands[] = {"phash2", "place"};
 // The core's own commands, which run_added_cli names as missing.
-constexpr std::string_view kCoreCommands[] = {"run", "h32", "jump", "compare", "digest"};
+constexpr std::string_view kCoreCommands[] = {"run", "h32", "jump", "compare", "digest", "algorithms"};
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {

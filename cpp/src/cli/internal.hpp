@@ -39,6 +39,10 @@ inline constexpr Command kNone = {"", "", "", ""};
 
 std::vector<const ParamSpec*> params_of(const Command& c);
 
+// A parameter's range and default as --help words them ("1 to 100000", "finite and > 0").
+[[nodiscard]] std::string range_text(const ParamSpec& p);
+[[nodiscard]] std::string default_text(const ParamSpec& p);
+
 // The core's commands (run, h32, jump, compare, digest): returns stdout, pointing `current` at
 // the command whose flags spell an error's subject. Throws CliUsageError for a name it does not
 // know. cli.cpp defines it; a build that leaves the core's commands out passes none to dispatch.

@@ -12,6 +12,7 @@
 
 #include "compare_place.hpp"
 #include "parallel.hpp"
+#include "ringlab/algorithms.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
 #include "ringlab/error.hpp"
@@ -170,11 +171,10 @@ RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario
   ids = {sc.change.kind, static_cast<std::uint32_t>(l.before.size()),
          l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
   weights_uniform = uniform_weights(l.before) && uniform_weights(l.after);
-  for (const char* name : {"ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"}) {
-    ComparisonRow row;
-    row.algorithm = name;
-    rows.push_back(row);
-  }
+  // The rows' names are the registry's (algorithms.cpp), each at its row's place.
+  rows.resize(kRows);
+  for (const Algorithm& a : algorithms())
+    if (a.compare_row) rows.at(*a.compare_row).algorithm = a.name;
   const auto unsupported = [&](Row i, const char* reason) {
     rows[i].supported = false;
     rows[i].reason = reason;

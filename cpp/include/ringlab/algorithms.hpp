@@ -1,0 +1,75 @@
+// The registry of placement algorithms: each algorithm declared once, with its name, its rows of
+// the parameter table, what it can do (weights, removing any server, zones, what it holds) and
+// how it joins compare and the placement digest. compare's rows, the digest's parts, the CLI's
+// `ringlab algorithms` and the package's rl.algorithms() are read from here, so a new algorithm
+// is one more entry rather than one more name in each of those lists.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string_view>
+
+#include "ringlab/hash.hpp"
+#include "ringlab/params.hpp"
+
+namespace ringlab {
+
+// Where an algorithm puts a key: on one of a list of named servers, or straight from the key's
+// hash onto a bucket number 0 .. n - 1 (jump and the algorithms after it), which the caller maps
+// to servers itself.
+enum class AlgorithmFamily : std::uint8_t { servers, buckets };
+
+// Which servers can leave once the placement is built, and what that costs.
+enum class Removal : std::uint8_t {
+  any,       // any server; only its keys move (the ring, rendezvous, Maglev, ...)
+  last,      // only the last bucket (jump): a server in the middle cannot go
+  renumber,  // any, but the servers after it are renumbered, and most keys move (mod-N)
+};
+
+// The membership operations a built handle has (rl.ring(...).add, .remove, .setWeight); an
+// algorithm without them is built again for each list of servers.
+struct Membership {
+  bool add = false;
+  bool remove = false;
+  bool reweight = false;
+};
+
+// One part of the placement digest (digest.hpp says what each part feeds).
+struct DigestInput;
+struct AlgorithmDigestPart {
+  std::string_view name;
+  std::uint32_t (*digest)(const DigestInput&) = nullptr;
+};
+
+struct Algorithm {
+  std::string_view name;   // as the CLI, compare's rows and the package spell it
+  std::string_view title;  // a few words, as --help and the docs list it
+  AlgorithmFamily family = AlgorithmFamily::servers;
+  std::span<const Param> params;  // its rows of the parameter table, where the ranges and defaults are
+  bool weights = false;           // takes a weight per server
+  Removal removal = Removal::any;
+  bool zones = false;      // its preference list can spread replicas over zones
+  std::string_view state;  // what it holds, in a few words
+  Membership membership{};
+  // Its row's place in compare's table (the published order of its rows), if it has a row.
+  std::optional<std::uint8_t> compare_row{};
+  std::span<const AlgorithmDigestPart> digest{};  // its parts of the placement digest, in order
+};
+
+// Every algorithm, in the placement digest's order of parts.
+[[nodiscard]] std::span<const Algorithm> algorithms() noexcept;
+
+// The algorithm of that name, or nullptr.
+[[nodiscard]] const Algorithm* find_algorithm(std::string_view name) noexcept;
+
+// What the digest's part functions read: the digest's keys, made once.
+struct DigestInput {
+  std::int64_t seed = 0;
+  std::span<const std::uint32_t> hashes;  // h32 of each key
+  // Each key's FNV-1a state before fmix32, for rendezvous (a key's score against a server
+  // continues that state with "|" and the server's name).
+  std::span<const Fnv1a> states;
+};
+
+}  // namespace ringlab

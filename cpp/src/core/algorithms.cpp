@@ -1,0 +1,225 @@
+// The registry's entries (algorithms.hpp), each with its parts of the placement digest: what the
+// algorithm answers for the digest's keys on S0..S9. The parts' definitions are digest.hpp's.
+#include "ringlab/algorithms.hpp"
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "ringlab/bounded.hpp"
+#include "ringlab/digest.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/once.hpp"
+#include "ringlab/random.hpp"
+#include "ringlab/rendezvous.hpp"
+#include "ringlab/ring.hpp"
+#include "ringlab/token_ring.hpp"
+
+namespace ringlab {
+namespace {
+
+// The digest's servers: S0..S9, with weights 1, 2, 0.5, 1, 2, 0.5, ... where weighted, and in
+// zones a, b, c, a, b, c, ... where zoned; rings of V = 100.
+constexpr std::uint32_t kServers = 10;
+constexpr std::uint32_t kVnodes = 100;
+constexpr double kWeights[3] = {1.0, 2.0, 0.5};
+constexpr std::uint32_t kTokenVnodes = 50;
+
+double weight_of(std::uint32_t s) { return kWeights[s % 3]; }
+
+std::vector<Server> digest_servers(bool weighted, bool zoned) {
+  std::vector<Server> servers = default_servers(kServers);
+  for (std::uint32_t s = 0; s < kServers; ++s) {
+    if (weighted) servers[s].weight = weight_of(s);
+    if (zoned) servers[s].zone = std::u16string(1, static_cast<char16_t>(u'a' + s % 3));
+  }
+  return servers;
+}
+
+template <class Place>
+std::uint32_t each_key(const DigestInput& in, Place place) {
+  Fnv1a f;
+  for (std::size_t i = 0; i < in.hashes.size(); ++i) place(f, i);
+  return f.finish();
+}
+
+RINGLAB_ONCE std::uint32_t digest_mod_n(const DigestInput& in) {
+  const FastMod mod(kServers);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, mod(in.hashes[i])); });
+}
+
+RINGLAB_ONCE std::uint32_t digest_ring(const DigestInput& in) {
+  const Ring ring = Ring::uniform(kServers, kVnodes);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, ring.owner(in.hashes[i])); });
+}
+
+RINGLAB_ONCE std::uint32_t digest_ring_weighted(const DigestInput& in) {
+  const Ring ring(digest_servers(true, false), kVnodes);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, ring.owner(in.hashes[i])); });
+}
+
+RINGLAB_ONCE std::uint32_t digest_preference_list(const DigestInput& in) {
+  const Ring ring(digest_servers(false, true), kVnodes);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) {
+    for (std::uint32_t s : ring.preference_list(in.hashes[i], 3, true)) digest_value(f, s);
+  });
+}
+
+// A key's rendezvous prefix: its FNV-1a state continued with "|" (rendezvous.hpp).
+Fnv1a prefix_of(const DigestInput& in, std::size_t i) { return Fnv1a(in.states[i]).unit(u'|'); }
+
+RINGLAB_ONCE std::uint32_t digest_rendezvous(const DigestInput& in) {
+  std::vector<std::u16string> names;
+  for (const Server& s : default_servers(kServers)) names.push_back(s.name);
+  const Rendezvous hrw(std::move(names));
+  return each_key(in, [&](Fnv1a& f, std::size_t i) {
+    digest_value(f, static_cast<std::uint32_t>(hrw.pick_prefix(prefix_of(in, i))));
+  });
+}
+
+RINGLAB_ONCE std::uint32_t digest_rendezvous_weighted(const DigestInput& in) {
+  std::vector<WeightedServer> servers;
+  for (const Server& s : digest_servers(true, false)) servers.push_back({s.name, s.weight});
+  const WeightedRendezvous whrw(std::move(servers));
+  return each_key(in, [&](Fnv1a& f, std::size_t i) {
+    digest_value(f, static_cast<std::uint32_t>(whrw.pick_prefix(prefix_of(in, i))));
+  });
+}
+
+RINGLAB_ONCE std::uint32_t digest_jump(const DigestInput& in) {
+  return each_key(
+      in, [&](Fnv1a& f, std::size_t i) { digest_value(f, static_cast<std::uint32_t>(jump(in.hashes[i], 1000))); });
+}
+
+Maglev digest_maglev_of(bool weighted) {
+  std::vector<Backend> backends;
+  for (const Server& s : digest_servers(weighted, false)) backends.push_back({s.name, s.weight});
+  return Maglev(std::move(backends));
+}
+
+RINGLAB_ONCE std::uint32_t digest_maglev(const DigestInput& in) {
+  const Maglev maglev = digest_maglev_of(false);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, maglev.lookup(in.hashes[i])); });
+}
+
+RINGLAB_ONCE std::uint32_t digest_maglev_weighted(const DigestInput& in) {
+  const Maglev maglev = digest_maglev_of(true);
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, maglev.lookup(in.hashes[i])); });
+}
+
+// On a ring of one point per server the loads are uneven enough that many keys walk.
+RINGLAB_ONCE std::uint32_t digest_bounded(const DigestInput& in) {
+  const BoundedPlacement bounded = place_bounded(Ring::uniform(kServers, 1), in.hashes, 0.25);
+  return each_key(
+      in, [&](Fnv1a& f, std::size_t i) { digest_value(digest_value(f, bounded.servers[i]), bounded.walks[i]); });
+}
+
+// 50 vnodes v0..v49 at tokens drawn from Mulberry32(seed), a token already taken skipped.
+RINGLAB_ONCE std::uint32_t digest_token_ring(const DigestInput& in) {
+  TokenRing token_ring(32);
+  Mulberry32 rng(in.seed);
+  for (std::uint32_t v = 0; v < kTokenVnodes;) {
+    const std::uint32_t token = rng.next_uint32();
+    bool taken = false;
+    for (const auto& p : token_ring.points()) taken = taken || p.first == token;
+    if (taken) continue;
+    token_ring.add(u"v" + std::u16string(default_server_name(v)).substr(1), token);
+    ++v;
+  }
+  return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, h32(token_ring.route_hash(in.hashes[i]))); });
+}
+
+constexpr Param kModNParams[] = {Param::mod_n};
+constexpr Param kRingParams[] = {Param::ring_servers, Param::ring_vnodes, Param::weight, Param::rf};
+constexpr Param kRendezvousParams[] = {Param::rendezvous_servers, Param::top_k};
+constexpr Param kWeightedRendezvousParams[] = {Param::rendezvous_servers, Param::weight, Param::top_k};
+constexpr Param kJumpParams[] = {Param::jump_key, Param::jump_buckets};
+constexpr Param kMaglevParams[] = {Param::maglev_backends, Param::maglev_table_size, Param::weight};
+constexpr Param kBoundedParams[] = {Param::bounded_epsilon};
+constexpr Param kTokenRingParams[] = {Param::token_ring_bits, Param::token};
+
+constexpr AlgorithmDigestPart kModNDigest[] = {{"mod-n", digest_mod_n}};
+constexpr AlgorithmDigestPart kRingDigest[] = {
+    {"ring", digest_ring}, {"ring-weighted", digest_ring_weighted}, {"preference-list", digest_preference_list}};
+constexpr AlgorithmDigestPart kRendezvousDigest[] = {{"rendezvous", digest_rendezvous}};
+constexpr AlgorithmDigestPart kWeightedRendezvousDigest[] = {{"rendezvous-weighted", digest_rendezvous_weighted}};
+constexpr AlgorithmDigestPart kJumpDigest[] = {{"jump", digest_jump}};
+constexpr AlgorithmDigestPart kMaglevDigest[] = {{"maglev", digest_maglev},
+                                                 {"maglev-weighted", digest_maglev_weighted}};
+constexpr AlgorithmDigestPart kBoundedDigest[] = {{"bounded", digest_bounded}};
+constexpr AlgorithmDigestPart kTokenRingDigest[] = {{"token-ring", digest_token_ring}};
+
+// In the digest's order of parts; compare_row is the row's place in compare's table.
+constexpr std::array kAlgorithms = {
+    Algorithm{.name = "mod-n",
+              .title = "hash mod N",
+              .family = AlgorithmFamily::buckets,
+              .params = kModNParams,
+              .removal = Removal::renumber,
+              .state = "nothing but N",
+              .compare_row = 5,
+              .digest = kModNDigest},
+    Algorithm{.name = "ring",
+              .title = "the hash ring with virtual nodes",
+              .params = kRingParams,
+              .weights = true,
+              .zones = true,
+              .state = "V points per server per unit of weight, sorted",
+              .membership = {.add = true, .remove = true, .reweight = true},
+              .compare_row = 0,
+              .digest = kRingDigest},
+    Algorithm{.name = "rendezvous",
+              .title = "rendezvous (highest random weight)",
+              .params = kRendezvousParams,
+              .state = "the servers' names",
+              .compare_row = 1,
+              .digest = kRendezvousDigest},
+    Algorithm{.name = "weighted-rendezvous",
+              .title = "weighted rendezvous",
+              .params = kWeightedRendezvousParams,
+              .weights = true,
+              .state = "the servers' names and weights",
+              .digest = kWeightedRendezvousDigest},
+    Algorithm{.name = "jump",
+              .title = "jump consistent hash",
+              .family = AlgorithmFamily::buckets,
+              .params = kJumpParams,
+              .removal = Removal::last,
+              .state = "nothing but the number of buckets",
+              .compare_row = 2,
+              .digest = kJumpDigest},
+    Algorithm{.name = "maglev",
+              .title = "Maglev's lookup table",
+              .params = kMaglevParams,
+              .weights = true,
+              .state = "a table of M slots",
+              .compare_row = 3,
+              .digest = kMaglevDigest},
+    Algorithm{.name = "bounded",
+              .title = "bounded loads on the ring",
+              .params = kBoundedParams,
+              .weights = true,
+              .state = "the ring, and each server's load while placing",
+              .compare_row = 4,
+              .digest = kBoundedDigest},
+    Algorithm{.name = "token-ring",
+              .title = "a ring of explicit tokens",
+              .params = kTokenRingParams,
+              .state = "one token per virtual node",
+              .membership = {.add = true, .remove = true},
+              .digest = kTokenRingDigest},
+};
+
+}  // namespace
+
+std::span<const Algorithm> algorithms() noexcept { return kAlgorithms; }
+
+const Algorithm* find_algorithm(std::string_view name) noexcept {
+  for (const Algorithm& a : kAlgorithms)
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+}  // namespace ringlab
