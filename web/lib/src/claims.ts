@@ -11,9 +11,9 @@
  * ```
  * @module
  */
-import { RinglabClaimsModule } from "./claims-module.js";
-import type { RinglabClaims } from "./claims-types.js";
-import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
+import { RinglabClaimsModule } from "./claims/module.js";
+import type { RinglabClaims } from "./claims/types.js";
+import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
 import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 
 export {
@@ -22,10 +22,10 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type { MemoryUsage } from "./types.js";
-export type * from "./claims-types.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type { MemoryUsage } from "./main/types.js";
+export type * from "./claims/types.js";
 
 /**
  * Loads the claims module and resolves to its API. By default `ringlab-claims.wasm` is fetched

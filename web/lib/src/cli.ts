@@ -23,9 +23,9 @@
 // node_modules/.bin as usual.
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { RawCliResult } from "./cli-raw.js";
-import { Heap } from "./heap.js";
-import { instantiate } from "./loader.js";
+import type { RawCliResult } from "./cli/raw.js";
+import { Heap } from "./core/heap.js";
+import { instantiate } from "./core/loader.js";
 import createRinglabCliModule from "./wasm/ringlab-cli.js";
 
 // `ringlab ... | head` closes the pipe early; that is not an error worth a stack trace.

@@ -13,9 +13,9 @@
  * ```
  * @module
  */
-import { createRinglab } from "./api.js";
-import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./loader.js";
-import type { Ringlab } from "./types.js";
+import { createRinglab } from "./main/api.js";
+import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./core/loader.js";
+import type { Ringlab } from "./main/types.js";
 
 export {
   RinglabError,
@@ -23,9 +23,9 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type * from "./types.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type * from "./main/types.js";
 
 /**
  * Loads the WebAssembly module and resolves to the API.

@@ -4,10 +4,10 @@
 // process that started it ends it by terminating it.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
-import { RinglabError, type RinglabErrorDetail } from "./errors.js";
+import { RinglabError, type RinglabErrorDetail } from "./core/errors.js";
 import { load } from "./index.js";
 import type { FromWorker, ToWorker } from "./parallel.js";
-import type { ComparisonRun, ExperimentRun } from "./types.js";
+import type { ComparisonRun, ExperimentRun } from "./main/types.js";
 
 // Hidden from bundlers: only a Node worker thread takes this branch.
 const nodeWorkerThreads = "node:worker_threads";

@@ -14,10 +14,16 @@
  * ```
  * @module
  */
-import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./errors.js";
-import type { CompareScenario, ComparisonRow, ExperimentName, ExperimentOptions, ExperimentResults } from "./types.js";
+import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./core/errors.js";
+import type {
+  CompareScenario,
+  ComparisonRow,
+  ExperimentName,
+  ExperimentOptions,
+  ExperimentResults,
+} from "./main/types.js";
 
-export { RinglabError } from "./errors.js";
+export { RinglabError } from "./core/errors.js";
 
 /** A worker as {@link compareInWorkers} drives it: a Web Worker or a Node worker thread, wrapped. */
 export interface ComparisonWorker {

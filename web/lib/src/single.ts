@@ -17,10 +17,10 @@
  * ```
  * @module
  */
-import { createRinglab } from "./api.js";
-import { RinglabError } from "./errors.js";
-import { instantiate } from "./loader.js";
-import type { Ringlab } from "./types.js";
+import { createRinglab } from "./main/api.js";
+import { RinglabError } from "./core/errors.js";
+import { instantiate } from "./core/loader.js";
+import type { Ringlab } from "./main/types.js";
 import wasmGzipBase64 from "./wasm/ringlab.inline.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
@@ -30,8 +30,8 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type * from "./types.js";
+} from "./core/errors.js";
+export type * from "./main/types.js";
 
 let shared: Promise<Ringlab> | undefined;
 

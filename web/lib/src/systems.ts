@@ -16,9 +16,9 @@
  * ```
  * @module
  */
-import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
-import { RinglabSystemsModule } from "./systems-module.js";
-import type { RinglabSystems } from "./systems-types.js";
+import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
+import { RinglabSystemsModule } from "./systems/module.js";
+import type { RinglabSystems } from "./systems/types.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 
 export {
@@ -27,11 +27,11 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type { Handle, MemoryUsage } from "./types.js";
-export type * from "./systems-types.js";
-export { systemAnswers, systemOptionTypes } from "./systems-options.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type { Handle, MemoryUsage } from "./main/types.js";
+export type * from "./systems/types.js";
+export { systemAnswers, systemOptionTypes } from "./systems/options.js";
 
 /**
  * Loads the systems module and resolves to its API. By default `ringlab-systems.wasm` is fetched
