@@ -1,3 +1,8 @@
+// The entry point of `ringlab/claims` (package.json exports "./claims"): web/lib/dist/claims.js
+// and claims.d.ts, over ringlab-claims.wasm; its internals are in claims/. It defines load() and
+// re-exports RinglabError and errorCodes (core/errors.ts, the bundle every entry shares),
+// LoadOptions (core/loader.ts), MemoryUsage (main/types.ts) and the catalogue's types
+// (claims/types.ts).
 /**
  * ringlab/claims: every quantitative claim of the course's chapter on consistent hashing, each
  * computed live by the core beside the chapter's own figure, with a tolerance and a verdict. A

@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+// The entry point of the package's bin (package.json bin "ringlab"): web/lib/dist/cli.js. Run as a
+// command it prints; it exports runCli(), which returns what a command line prints, and its type
+// CliRun. Its module's raw interface is cli/raw.ts.
+//
 // The `ringlab` command on Node: the C++ ringlab::run_cli compiled to WebAssembly, so it takes the
 // same flags, prints the same bytes and the same errors as the native binary.
 //

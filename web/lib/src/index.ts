@@ -1,3 +1,8 @@
+// The entry point of `ringlab` (package.json exports "."): web/lib/dist/index.js, this file
+// bundled with what it imports, and index.d.ts. It defines load() and re-exports RinglabError and
+// errorCodes (core/errors.ts, the bundle every entry shares), LoadOptions (core/loader.ts) and the
+// API's types (main/types.ts). The files beside it are the package's other entry points; the
+// folders hold their internals (core/, main/, handles/, systems/, claims/, cli/).
 /**
  * ringlab: consistent hashing you can run, see and check. The C++ core compiled to WebAssembly,
  * bit-identical to the course's published programs.

@@ -1,3 +1,7 @@
+// The entry point of `ringlab/single` (package.json exports "./single"): web/lib/dist/single.js
+// and single.d.ts. The main entry's API (main/) over the inlined scalar module
+// (wasm/ringlab.inline.js). It defines load() and re-exports RinglabError and errorCodes
+// (core/errors.ts, the bundle every entry shares) and the API's types (main/types.ts).
 /**
  * ringlab with the WebAssembly inlined into the JavaScript (gzipped, base64): nothing to serve,
  * locate or configure in a bundler — for embedding. About as large to download as the main entry

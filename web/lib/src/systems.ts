@@ -1,3 +1,8 @@
+// The entry point of `ringlab/systems` (package.json exports "./systems"): web/lib/dist/systems.js
+// and systems.d.ts, over ringlab-systems.wasm; its internals are in systems/. It defines load()
+// and re-exports RinglabError and errorCodes (core/errors.ts, the bundle every entry shares),
+// LoadOptions (core/loader.ts), Handle and MemoryUsage (main/types.ts), the module's types
+// (systems/types.ts) and the systems' option and answer tables (systems/options.ts).
 /**
  * ringlab/systems: the real systems' placement, to the bit, in a WebAssembly module of its own
  * (the main `ringlab` entry does not load it). Today: Erlang's `:erlang.phash2` for every term,
