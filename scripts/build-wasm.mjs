@@ -10,9 +10,10 @@
 //   2. each module's glue minified, and ringlab.inline.js: ringlab.wasm, gzipped, as base64
 //      (`ringlab/single` shares its glue);
 //   3. the TypeScript wrapper (web/lib/src -> web/lib/dist): a .d.ts per source file, with its
-//      TSDoc, and one JavaScript file per entry point (index.js, single.js, cli.js, and errors.js
-//      which they share), each bundled from tsc's output, without comments, local names
-//      shortened.
+//      TSDoc, in the folders of the sources (the entry points' at the top, the internals' in
+//      core/, main/, handles/, …), and one JavaScript file per entry point (index.js, single.js,
+//      cli.js, …, and errors.js which they share), each bundled from tsc's output, without
+//      comments, local names shortened.
 //
 //   node scripts/build-wasm.mjs [--force] [--no-tests]
 //
@@ -52,10 +53,12 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", "./claims", the bin): one JavaScript file each,
-// and the one module they share (RinglabError must be one class, whichever entry threw it).
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./parallel", the bin, and
+// the worker parallel.js starts): the files at the top of web/lib/src, one JavaScript file each in dist/.
 const entries = ["index", "single", "cli", "systems", "claims", "parallel", "parallel-worker"];
-const shared = ["errors"];
+// The one module they share, a file of its own in dist/ (RinglabError must be one class, whichever
+// entry threw it): its name in dist/ and its source, an internal module.
+const shared = { errors: "core/errors" };
 
 // Debian's Emscripten runs its JS optimizer with the system node and finds acorn only there.
 const env = { ...process.env };
@@ -200,22 +203,38 @@ async function minifyGlue(file) {
 // their own (the main entry imports the glue of the build it loads; single.js shares ringlab.js),
 // and so does errors.js: a RinglabError from
 // `ringlab/single` is an instance of the class `ringlab` exports. Comments are left out, but for
-// annotations such as loader.ts's `/* @vite-ignore */`, which tells Vite to leave its Node-only
+// annotations such as core/loader.ts's `/* @vite-ignore */`, which tells Vite to leave its Node-only
 // dynamic import alone. Local names are shortened; nothing else is rewritten (no compression
-// passes: loader.ts hides its Node-only import from bundlers behind a constant, which they would
+// passes: core/loader.ts hides its Node-only import from bundlers behind a constant, which they would
 // fold back in), and classes and functions keep their names.
 async function bundleEntries() {
   const { rolldown } = await import("rolldown");
-  for (const entry of [...entries, ...shared]) {
+  // The shared modules by where tsc wrote them, and the import each entry keeps of them: the file
+  // beside it in dist/, whichever folder the module that imports it is in.
+  const sharedFiles = new Map(
+    Object.entries(shared).map(([name, source]) => [path.join(jsDir, `${source}.js`), `./${name}.js`]),
+  );
+  for (const entry of [...entries, ...Object.keys(shared)]) {
+    const input = path.join(jsDir, `${shared[entry] ?? entry}.js`);
     const bundle = await rolldown({
-      input: path.join(jsDir, `${entry}.js`),
+      input,
       external: [
         /^\.\/wasm\//,
         /^node:/,
-        ...(shared.includes(entry) ? [] : shared.map((s) => `./${s}.js`)),
         // The parallel worker loads the package's main entry as it is, so a bundler that emits the
         // worker sees the entry (and its .wasm) it already knows.
         ...(entry === "parallel-worker" ? ["./index.js"] : []),
+      ],
+      plugins: [
+        {
+          name: "ringlab-shared",
+          resolveId(source, importer) {
+            if (importer === undefined || !source.startsWith(".")) return null;
+            const file = path.resolve(path.dirname(importer), source);
+            const id = file === input ? undefined : sharedFiles.get(file);
+            return id === undefined ? null : { id, external: true };
+          },
+        },
       ],
       logLevel: "warn",
       // No `// <module>` line before each module's code: bytes every page downloads.
@@ -240,16 +259,27 @@ async function bundleEntries() {
 // module now bundled into its entry point, an output that no longer exists), so `npm pack` ships
 // exactly the current build.
 function prune() {
-  const sources = new Set(
-    readdirSync(path.join(libDir, "src"))
-      .filter((f) => f.endsWith(".ts"))
-      .map((f) => f.replace(/\.ts$/, "")),
+  // What dist/ holds outside wasm/ (below): a .d.ts per source, in the source's folder, and the
+  // bundles at the top.
+  const outside = (f) => f.split(path.sep)[0] !== "wasm";
+  const declarations = new Set(
+    readdirSync(path.join(libDir, "src"), { recursive: true })
+      .filter((f) => outside(f) && f.endsWith(".ts") && !f.endsWith(".d.ts"))
+      .map((f) => f.replace(/\.ts$/, ".d.ts")),
   );
-  for (const f of readdirSync(distDir)) {
-    const m = f.match(/^(.*?)(\.d\.ts|\.js)$/);
-    if (!m) continue;
-    const kept = m[2] === ".js" ? [...entries, ...shared].includes(m[1]) : sources.has(m[1]);
+  const bundles = new Set([...entries, ...Object.keys(shared)].map((e) => `${e}.js`));
+  const left = readdirSync(distDir, { recursive: true }).filter(outside);
+  for (const f of left) {
+    const m = f.match(/(\.d\.ts|\.js)$/);
+    if (!m || statSync(path.join(distDir, f)).isDirectory()) continue;
+    const kept = m[1] === ".js" ? bundles.has(f) : declarations.has(f);
     if (!kept) rmSync(path.join(distDir, f));
+  }
+  // Folders left empty, the deepest first.
+  for (const d of left.sort((a, b) => b.length - a.length)) {
+    const dir = path.join(distDir, d);
+    if (existsSync(dir) && statSync(dir).isDirectory() && readdirSync(dir).length === 0)
+      rmSync(dir, { recursive: true });
   }
   const modules = new Set([
     "ringlab.js",

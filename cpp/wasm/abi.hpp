@@ -1,4 +1,4 @@
-// The ABI between the module and its TypeScript wrapper (web/lib/src/heap.ts), below embind:
+// The ABI between the module and its TypeScript wrapper (web/lib/src/core/heap.ts), below embind:
 //  - the error channel: a fallible entry point runs in guarded(), which records the exception
 //    (a ringlab::Error as its data: code, rule, parameter, values) and returns a placeholder; the wrapper reads the
 //    flag at error_flag_address() after the call and throws RinglabError once embind has freed the arguments. C++
@@ -48,7 +48,7 @@ auto guarded(F&& f) noexcept -> std::invoke_result_t<F> {
 // The address of the flag the wrapper reads (through HEAP32) after every fallible call.
 std::uintptr_t error_flag_address();
 
-// The recorded error, which is then cleared, as a plain object (RawError in raw.ts):
+// The recorded error, which is then cleared, as a plain object (RawError in web/lib/src/core/raw.ts):
 //   { code, message, rule, param, values, inner? }
 // code is ringlab::Error's code name, or "out_of_memory" or "internal" (whose rule is the code);
 // values are numbers, bigints (integers beyond 2^53) and strings; inner is the error found inside

@@ -1,5 +1,5 @@
 // The registrations of the ABI below embind (abi.hpp), which every module's wrapper uses the same
-// way (web/lib/src/heap.ts: the error channel, staging, the key scratch): one list, for each
+// way (web/lib/src/core/heap.ts: the error channel, staging, the key scratch): one list, for each
 // module's EMSCRIPTEN_BINDINGS block to call.
 #pragma once
 

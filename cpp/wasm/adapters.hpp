@@ -1,7 +1,7 @@
 // The adapters between embind and the core: the value types that cross, conversions of
 // JavaScript values, and the functions the registrations (registrations.cpp) name. Conventions:
 //  - Values, not handles: parameter blocks and results cross as embind value_objects (the types
-//    below), plain objects whose fields registrations.cpp names and web/lib/src/raw.ts declares;
+//    below), plain objects whose fields registrations.cpp names and web/lib/src/core/raw.ts declares;
 //    tests/js/boundary.test.mjs checks that both list the same fields. Typed arrays (copied out
 //    of the heap, JS-owned) carry bulk data: per key, per slot, per server, per point. Only
 //    long-lived things (rings, rendezvous sets, Maglev tables, token rings) are handles (embind

@@ -1,5 +1,5 @@
 // The main module's direct entry points: plain exports of the instance for single-key calls,
-// which the wrapper (web/lib/src/heap.ts) calls with the key written into the key scratch (see
+// which the wrapper (web/lib/src/core/heap.ts) calls with the key written into the key scratch (see
 // abi.cpp for why they exist and what they may assume).
 #include <emscripten/em_macros.h>
 
@@ -48,7 +48,7 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_jump(std::uint64_t key, std::int32_t b
 }
 }
 
-// In the order of web/lib/src/heap.ts's mainDirectNames.
+// In the order of web/lib/src/core/heap.ts's mainDirectNames.
 emscripten::val ringlab::wasm::direct_functions() {
   return ringlab::wasm::table_places(&ringlab_h32, &ringlab_ring_owner, &ringlab_ring_owner_of_hash,
                                      &ringlab_maglev_lookup, &ringlab_maglev_lookup_hash, &ringlab_rendezvous_pick,

@@ -1,5 +1,5 @@
 // The embind registrations: the names the TypeScript wrapper calls and the fields of the values
-// that cross (web/lib/src/raw.ts declares both; tests/js/boundary.test.mjs checks they agree),
+// that cross (web/lib/src/core/raw.ts declares both; tests/js/boundary.test.mjs checks they agree),
 // bound to the adapters. Nothing else: what each does is in adapters.cpp and abi.cpp. Each
 // value_object is registered under the name of its raw.ts interface.
 //

@@ -1,12 +1,12 @@
 // The systems module (web/lib/dist/wasm/ringlab-systems.js + .wasm): Erlang terms and phash2,
 // Malachi's ring and the command line's real systems, for the `ringlab/systems` entry point
-// (web/lib/src/systems.ts; web/lib/src/systems-raw.ts declares what is registered here). It
+// (web/lib/src/systems.ts; web/lib/src/systems/raw.ts declares what is registered here). It
 // shares the main module's ABI (abi.hpp: the error channel, staging, the key scratch) and has
 // its own direct entry points at the end of this file.
 //
 // Terms cross as JavaScript strings (embind's std::u16string: the UTF-16 units exactly, so that a
 // lone surrogate is seen, not silently re-encoded) with a one-letter tag
-// (web/lib/src/erlang-term.ts makes and reads them):
+// (web/lib/src/systems/erlang-term.ts makes and reads them):
 //   "b" + text   the binary of the text's UTF-8 bytes (a JS string key: an Elixir string)
 //   "i" + digits an integer, in decimal, with an optional '-' (a BigInt)
 //   "n" + number a JS number as String() writes it, which must be a safe integer (the core's
@@ -714,7 +714,7 @@ EMSCRIPTEN_KEEPALIVE std::int32_t ringlab_malachi_route_scratch(const MalachiRin
 }
 }
 
-// In the order of web/lib/src/systems-module.ts's systemsDirectNames.
+// In the order of web/lib/src/systems/module.ts's systemsDirectNames.
 emscripten::val direct_functions() {
   return ringlab::wasm::table_places(&ringlab_phash2_scratch, &ringlab_malachi_route_scratch);
 }

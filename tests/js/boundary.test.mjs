@@ -1,7 +1,7 @@
 // The typed boundary between the module and the wrapper. Parameter blocks and results cross as
-// embind value_objects whose fields cpp/wasm/registrations.cpp names; web/lib/src/raw.ts declares
-// them as interfaces. Here every raw call that takes or returns one is made on the module itself
-// (below the wrapper), and:
+// embind value_objects whose fields cpp/wasm/registrations.cpp names; web/lib/src/core/raw.ts
+// declares them as interfaces. Here every raw call that takes or returns one is made on the module
+// itself (below the wrapper), and:
 //  - each result has exactly the keys of its interface, nested values and array elements too;
 //  - each parameter block is read by the module at exactly the keys of its interface (embind
 //    refuses a missing field but ignores an extra one, so the keys it reads are recorded through
@@ -19,7 +19,7 @@ import { distDir, root } from "./helpers.mjs";
 // ---------------------------------------------------------------------------------------------
 // raw.ts, as the compiler sees it
 
-const rawTs = path.join(root, "web", "lib", "src", "raw.ts");
+const rawTs = path.join(root, "web", "lib", "src", "core", "raw.ts");
 const program = ts.createProgram([rawTs], {
   strict: true,
   noEmit: true,

@@ -1,7 +1,7 @@
-// The documented defaults are the core's. web/lib/src/types.ts documents each option's default
-// with a TSDoc `@defaultValue`; rl.defaults() returns the values the core's parameter table holds
-// (cpp/include/ringlab/params.hpp), which the wrapper uses for every option left out. Here the
-// compiler reads types.ts, and:
+// The documented defaults are the core's. web/lib/src/main/types.ts documents each option's
+// default with a TSDoc `@defaultValue`; rl.defaults() returns the values the core's parameter table
+// holds (cpp/include/ringlab/params.hpp), which the wrapper uses for every option left out. Here
+// the compiler reads types.ts, and:
 //  - the Defaults interface lists exactly the parts and values rl.defaults() has;
 //  - each value of Defaults names where it is documented: its part's {@link Options} (the option
 //    of the same name), or its own {@link Interface.property} links; each of those has a
@@ -17,7 +17,7 @@ import { load } from "ringlab";
 import ts from "typescript";
 import { root } from "./helpers.mjs";
 
-const typesTs = path.join(root, "web", "lib", "src", "types.ts");
+const typesTs = path.join(root, "web", "lib", "src", "main", "types.ts");
 const source = ts.createSourceFile(typesTs, readFileSync(typesTs, "utf8"), ts.ScriptTarget.Latest, true);
 const rl = await load();
 

@@ -38,7 +38,7 @@ const widgets = path.join(root, "web", "widgets");
 const { errorText, pageError, PAGE_RULES } = await load(path.join(widgets, "core", "errors.ts"));
 const { Fmt } = await load(path.join(widgets, "core", "format.ts"));
 const { default: bn } = await load(path.join(widgets, "i18n", "bn.ts"));
-const { wrapperRuleIds } = await load(path.join(root, "web", "lib", "src", "errors.ts"));
+const { wrapperRuleIds } = await load(path.join(root, "web", "lib", "src", "core", "errors.ts"));
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
 const f = new Fmt("bn", "beng");

@@ -46,6 +46,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/index.d.ts",
     "web/lib/dist/single.js",
     "web/lib/dist/cli.js",
+    // The module every entry imports, so RinglabError is one class whichever entry threw it.
+    "web/lib/dist/errors.js",
+    // The internals' declarations, in the folders of their sources, which the entries' import.
+    "web/lib/dist/core/errors.d.ts",
+    "web/lib/dist/main/types.d.ts",
     "web/lib/dist/wasm/ringlab.js",
     "web/lib/dist/wasm/ringlab.wasm",
     "web/lib/dist/wasm/ringlab-simd.wasm",
@@ -83,6 +88,19 @@ test("the tarball holds the built package and nothing else", (t) => {
   t.diagnostic(
     `${packed.filename}: ${files.length} files, ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(1)} KB unpacked`,
   );
+});
+
+test("every packed .d.ts finds in the tarball the declarations it imports", () => {
+  const files = new Set(packed.files.map((f) => f.path));
+  const declarations = [...files].filter((f) => f.endsWith(".d.ts"));
+  for (const f of declarations) {
+    const text = readFileSync(path.join(dir, "node_modules", "ringlab", f), "utf8");
+    for (const [, spec] of text.matchAll(/(?:\bfrom\s*|\bimport\()"(\.\.?\/[^"]+)\.js"/g)) {
+      const target = path.posix.join(path.posix.dirname(f), `${spec}.d.ts`);
+      assert.ok(files.has(target), `${f} imports ${spec}.js, and ${target} is packed`);
+    }
+  }
+  assert.ok(declarations.length > 30, `${declarations.length} .d.ts packed`);
 });
 
 test("the installed package works: library, single-file build, .wasm export", () => {

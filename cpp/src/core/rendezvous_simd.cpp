@@ -11,7 +11,7 @@
 // lanes in a function compiled for AVX2 and chosen at run time, and 4 lanes of SIMD128 when this
 // file is compiled for WebAssembly with -msimd128. A module with SIMD128 instructions fails
 // validation in engines without them, so the package ships two main modules, this file compiled
-// with and without SIMD128, and the loader picks one (web/lib/src/loader.ts).
+// with and without SIMD128, and the loader picks one (web/lib/src/core/loader.ts).
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>

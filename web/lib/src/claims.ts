@@ -1,3 +1,8 @@
+// The entry point of `ringlab/claims` (package.json exports "./claims"): web/lib/dist/claims.js
+// and claims.d.ts, over ringlab-claims.wasm; its internals are in claims/. It defines load() and
+// re-exports RinglabError and errorCodes (core/errors.ts, the bundle every entry shares),
+// LoadOptions (core/loader.ts), MemoryUsage (main/types.ts) and the catalogue's types
+// (claims/types.ts).
 /**
  * ringlab/claims: every quantitative claim of the course's chapter on consistent hashing, each
  * computed live by the core beside the chapter's own figure, with a tolerance and a verdict. A
@@ -11,9 +16,9 @@
  * ```
  * @module
  */
-import { RinglabClaimsModule } from "./claims-module.js";
-import type { RinglabClaims } from "./claims-types.js";
-import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
+import { RinglabClaimsModule } from "./claims/module.js";
+import type { RinglabClaims } from "./claims/types.js";
+import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
 import createRinglabClaimsModule from "./wasm/ringlab-claims.js";
 
 export {
@@ -22,10 +27,10 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type { MemoryUsage } from "./types.js";
-export type * from "./claims-types.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type { MemoryUsage } from "./main/types.js";
+export type * from "./claims/types.js";
 
 /**
  * Loads the claims module and resolves to its API. By default `ringlab-claims.wasm` is fetched

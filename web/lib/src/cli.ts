@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+// The entry point of the package's bin (package.json bin "ringlab"): web/lib/dist/cli.js. Run as a
+// command it prints; it exports runCli(), which returns what a command line prints, and its type
+// CliRun. Its module's raw interface is cli/raw.ts.
+//
 // The `ringlab` command on Node: the C++ ringlab::run_cli compiled to WebAssembly, so it takes the
 // same flags, prints the same bytes and the same errors as the native binary.
 //
@@ -23,9 +27,9 @@
 // node_modules/.bin as usual.
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import type { RawCliResult } from "./cli-raw.js";
-import { Heap } from "./heap.js";
-import { instantiate } from "./loader.js";
+import type { RawCliResult } from "./cli/raw.js";
+import { Heap } from "./core/heap.js";
+import { instantiate } from "./core/loader.js";
 import createRinglabCliModule from "./wasm/ringlab-cli.js";
 
 // `ringlab ... | head` closes the pipe early; that is not an error worth a stack trace.

@@ -1,3 +1,8 @@
+// The entry point of `ringlab` (package.json exports "."): web/lib/dist/index.js, this file
+// bundled with what it imports, and index.d.ts. It defines load() and re-exports RinglabError and
+// errorCodes (core/errors.ts, the bundle every entry shares), LoadOptions (core/loader.ts) and the
+// API's types (main/types.ts). The files beside it are the package's other entry points; the
+// folders hold their internals (core/, main/, handles/, systems/, claims/, cli/).
 /**
  * ringlab: consistent hashing you can run, see and check. The C++ core compiled to WebAssembly,
  * bit-identical to the course's published programs.
@@ -13,9 +18,9 @@
  * ```
  * @module
  */
-import { createRinglab } from "./api.js";
-import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./loader.js";
-import type { Ringlab } from "./types.js";
+import { createRinglab } from "./main/api.js";
+import { entryLoader, hasSimd128, instantiate, mainBuild, type LoadOptions } from "./core/loader.js";
+import type { Ringlab } from "./main/types.js";
 
 export {
   RinglabError,
@@ -23,9 +28,9 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type * from "./types.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type * from "./main/types.js";
 
 /**
  * Loads the WebAssembly module and resolves to the API.

@@ -1,13 +1,17 @@
+// An entry point named by no export: web/lib/dist/parallel-worker.js, beside parallel.js, which
+// starts it in each worker by its URL. It exports nothing; its import of the main entry
+// (index.ts) stays an import of dist/index.js.
+//
 // The worker of `ringlab/parallel`: a module of its own (load() from the package's main entry,
 // kept a separate file so a bundler sees the same module and its .wasm), one run (a comparison or
 // an experiment), and the tally of the chunks it placed. It answers one message at a time; the page or the Node
 // process that started it ends it by terminating it.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
-import { RinglabError, type RinglabErrorDetail } from "./errors.js";
+import { RinglabError, type RinglabErrorDetail } from "./core/errors.js";
 import { load } from "./index.js";
 import type { FromWorker, ToWorker } from "./parallel.js";
-import type { ComparisonRun, ExperimentRun } from "./types.js";
+import type { ComparisonRun, ExperimentRun } from "./main/types.js";
 
 // Hidden from bundlers: only a Node worker thread takes this branch.
 const nodeWorkerThreads = "node:worker_threads";

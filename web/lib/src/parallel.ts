@@ -1,3 +1,7 @@
+// The entry point of `ringlab/parallel` (package.json exports "./parallel"):
+// web/lib/dist/parallel.js and parallel.d.ts. It defines compareInWorkers() and runInWorkers(),
+// the types of their options and of the messages to and from the worker (parallel-worker.ts), and
+// re-exports RinglabError (core/errors.ts, the bundle every entry shares).
 /**
  * `ringlab/parallel`: a comparison or an experiment split across workers — Web Workers in a
  * browser, worker threads in Node — each with a module of its own, so it needs no shared memory
@@ -14,10 +18,16 @@
  * ```
  * @module
  */
-import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./errors.js";
-import type { CompareScenario, ComparisonRow, ExperimentName, ExperimentOptions, ExperimentResults } from "./types.js";
+import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./core/errors.js";
+import type {
+  CompareScenario,
+  ComparisonRow,
+  ExperimentName,
+  ExperimentOptions,
+  ExperimentResults,
+} from "./main/types.js";
 
-export { RinglabError } from "./errors.js";
+export { RinglabError } from "./core/errors.js";
 
 /** A worker as {@link compareInWorkers} drives it: a Web Worker or a Node worker thread, wrapped. */
 export interface ComparisonWorker {

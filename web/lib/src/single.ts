@@ -1,3 +1,7 @@
+// The entry point of `ringlab/single` (package.json exports "./single"): web/lib/dist/single.js
+// and single.d.ts. The main entry's API (main/) over the inlined scalar module
+// (wasm/ringlab.inline.js). It defines load() and re-exports RinglabError and errorCodes
+// (core/errors.ts, the bundle every entry shares) and the API's types (main/types.ts).
 /**
  * ringlab with the WebAssembly inlined into the JavaScript (gzipped, base64): nothing to serve,
  * locate or configure in a bundler — for embedding. About as large to download as the main entry
@@ -17,10 +21,10 @@
  * ```
  * @module
  */
-import { createRinglab } from "./api.js";
-import { RinglabError } from "./errors.js";
-import { instantiate } from "./loader.js";
-import type { Ringlab } from "./types.js";
+import { createRinglab } from "./main/api.js";
+import { RinglabError } from "./core/errors.js";
+import { instantiate } from "./core/loader.js";
+import type { Ringlab } from "./main/types.js";
 import wasmGzipBase64 from "./wasm/ringlab.inline.js";
 import createRinglabModule from "./wasm/ringlab.js";
 
@@ -30,8 +34,8 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type * from "./types.js";
+} from "./core/errors.js";
+export type * from "./main/types.js";
 
 let shared: Promise<Ringlab> | undefined;
 

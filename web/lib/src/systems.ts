@@ -1,3 +1,8 @@
+// The entry point of `ringlab/systems` (package.json exports "./systems"): web/lib/dist/systems.js
+// and systems.d.ts, over ringlab-systems.wasm; its internals are in systems/. It defines load()
+// and re-exports RinglabError and errorCodes (core/errors.ts, the bundle every entry shares),
+// LoadOptions (core/loader.ts), Handle and MemoryUsage (main/types.ts), the module's types
+// (systems/types.ts) and the systems' option and answer tables (systems/options.ts).
 /**
  * ringlab/systems: the real systems' placement, to the bit, in a WebAssembly module of its own
  * (the main `ringlab` entry does not load it). Today: Erlang's `:erlang.phash2` for every term,
@@ -16,9 +21,9 @@
  * ```
  * @module
  */
-import { entryLoader, instantiate, type LoadOptions } from "./loader.js";
-import { RinglabSystemsModule } from "./systems-module.js";
-import type { RinglabSystems } from "./systems-types.js";
+import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
+import { RinglabSystemsModule } from "./systems/module.js";
+import type { RinglabSystems } from "./systems/types.js";
 import createRinglabSystemsModule from "./wasm/ringlab-systems.js";
 
 export {
@@ -27,11 +32,11 @@ export {
   type RinglabErrorCode,
   type RinglabErrorDetail,
   type RinglabErrorValue,
-} from "./errors.js";
-export type { LoadOptions } from "./loader.js";
-export type { Handle, MemoryUsage } from "./types.js";
-export type * from "./systems-types.js";
-export { systemAnswers, systemOptionTypes } from "./systems-options.js";
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type { Handle, MemoryUsage } from "./main/types.js";
+export type * from "./systems/types.js";
+export { systemAnswers, systemOptionTypes } from "./systems/options.js";
 
 /**
  * Loads the systems module and resolves to its API. By default `ringlab-systems.wasm` is fetched

@@ -1,5 +1,5 @@
 // Emscripten's ES module glue for the systems module (built by scripts/build-wasm.mjs).
-import type { Factory } from "../raw.js";
-import type { RawSystemsModule } from "../systems-raw.js";
+import type { Factory } from "../core/raw.js";
+import type { RawSystemsModule } from "../systems/raw.js";
 declare const createRinglabSystemsModule: Factory<RawSystemsModule>;
 export default createRinglabSystemsModule;

@@ -1,12 +1,12 @@
 // The `ringlab/systems` API over an instantiated systems module.
-import { RinglabError, wrapperError } from "./errors.js";
+import { RinglabError, wrapperError } from "../core/errors.js";
 import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
-import { Heap } from "./heap.js";
-import type { Instantiated } from "./loader.js";
+import { Heap } from "../core/heap.js";
+import type { Instantiated } from "../core/loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
 import { RealSystemHandle } from "./real-system.js";
-import type { RawOptionValue, RawSystemOption, RawSystemsModule, SystemsDirect } from "./systems-raw.js";
-import type { MemoryUsage } from "./types.js";
+import type { RawOptionValue, RawSystemOption, RawSystemsModule, SystemsDirect } from "./raw.js";
+import type { MemoryUsage } from "../main/types.js";
 import type {
   ErlangTerm,
   MalachiRing,
@@ -19,8 +19,8 @@ import type {
   SystemOptions,
   TermInput,
   TermValue,
-} from "./systems-types.js";
-import { invalidType, num, options, str } from "./validate.js";
+} from "./types.js";
+import { invalidType, num, options, str } from "../core/validate.js";
 
 const systemsDirectNames: readonly (keyof SystemsDirect)[] = [
   "ringlab_phash2_scratch",

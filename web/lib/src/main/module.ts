@@ -1,11 +1,11 @@
 // The loaded module: the functions of the core, their arguments checked, their results typed, and
 // the handles it makes. Nothing here computes a placement; every number comes from the C++ core.
-import { RinglabError, wrapperError } from "./errors.js";
-import { ComparisonRunHandle } from "./comparison-run.js";
-import { ExperimentRunHandle } from "./experiment-run.js";
-import { Heap } from "./heap.js";
-import { MaglevHandle } from "./maglev.js";
-import { Mulberry32Generator } from "./mulberry32.js";
+import { RinglabError, wrapperError } from "../core/errors.js";
+import { ComparisonRunHandle } from "../handles/comparison-run.js";
+import { ExperimentRunHandle } from "../handles/experiment-run.js";
+import { Heap } from "../core/heap.js";
+import { MaglevHandle } from "../handles/maglev.js";
+import { Mulberry32Generator } from "../handles/mulberry32.js";
 import type {
   RawExperimentRun,
   RawHrwJumpArgs,
@@ -15,10 +15,10 @@ import type {
   RawModule,
   RawProgress,
   RawRendezvousArgs,
-} from "./raw.js";
-import { RendezvousHandle, WeightedRendezvousHandle } from "./rendezvous.js";
-import { RingHandle, rawRing } from "./ring.js";
-import { TokenRingHandle } from "./token-ring.js";
+} from "../core/raw.js";
+import { RendezvousHandle, WeightedRendezvousHandle } from "../handles/rendezvous.js";
+import { RingHandle, rawRing } from "../handles/ring.js";
+import { TokenRingHandle } from "../handles/token-ring.js";
 import type {
   BoundedLoads,
   CacheWhatIf,
@@ -71,7 +71,7 @@ import {
   threadsOption,
   u32array,
   weightedSpec,
-} from "./validate.js";
+} from "../core/validate.js";
 
 /**
  * Runs an experiment with the user's progress callback (or none). The callback must not throw

@@ -1,9 +1,9 @@
 // Erlang terms on the JavaScript side: the ErlangTerm value parseTerm returns, and the tagged
 // strings terms cross the boundary as (cpp/wasm/systems.cpp describes the tags). A term here is
 // its text, not a C++ object: nothing to dispose, and it can be kept, compared and sent anywhere.
-import type { RawTerm } from "./systems-raw.js";
-import type { ErlangTerm, TermKind, TermValue } from "./systems-types.js";
-import { invalidType } from "./validate.js";
+import type { RawTerm } from "./raw.js";
+import type { ErlangTerm, TermKind, TermValue } from "./types.js";
+import { invalidType } from "../core/validate.js";
 
 export class ErlangTermValue implements ErlangTerm {
   readonly erlang: string;

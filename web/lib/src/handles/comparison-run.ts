@@ -1,11 +1,11 @@
 // The handle of a comparison in parts: the wrapper's compare() places every chunk on one run, a
 // worker of `ringlab/parallel` the chunks it is given.
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import { RinglabError } from "./errors.js";
-import type { RawComparisonRow, RawComparisonRun } from "./raw.js";
-import type { ComparisonAlgorithm, ComparisonRow, ComparisonRun } from "./types.js";
-import { num, tallyArg } from "./validate.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import { RinglabError } from "../core/errors.js";
+import type { RawComparisonRow, RawComparisonRun } from "../core/raw.js";
+import type { ComparisonAlgorithm, ComparisonRow, ComparisonRun } from "../main/types.js";
+import { num, tallyArg } from "../core/validate.js";
 
 export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements ComparisonRun {
   readonly #heap: Heap;

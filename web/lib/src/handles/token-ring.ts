@@ -1,10 +1,10 @@
 // The explicit-token ring's handle.
-import { RinglabError } from "./errors.js";
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawTokenRing } from "./raw.js";
-import type { SearchStep, TokenRing } from "./types.js";
-import { num, str } from "./validate.js";
+import { RinglabError } from "../core/errors.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawTokenRing } from "../core/raw.js";
+import type { SearchStep, TokenRing } from "../main/types.js";
+import { num, str } from "../core/validate.js";
 
 export class TokenRingHandle extends HandleBase<RawTokenRing> implements TokenRing {
   readonly #heap: Heap;

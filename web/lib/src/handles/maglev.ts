@@ -1,9 +1,9 @@
 // The Maglev table's handle.
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawMaglev } from "./raw.js";
-import type { Maglev, MaglevFillTurns } from "./types.js";
-import { num, str, u32array } from "./validate.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawMaglev } from "../core/raw.js";
+import type { Maglev, MaglevFillTurns } from "../main/types.js";
+import { num, str, u32array } from "../core/validate.js";
 
 export class MaglevHandle extends HandleBase<RawMaglev> implements Maglev {
   readonly #heap: Heap;

@@ -1,6 +1,6 @@
 // The `ringlab/systems` API: Erlang terms and phash2, and Malachi's ring.
-import type { systemAnswers, systemOptionTypes } from "./systems-options.js";
-import type { Handle, MemoryUsage } from "./types.js";
+import type { systemAnswers, systemOptionTypes } from "./options.js";
+import type { Handle, MemoryUsage } from "../main/types.js";
 
 /** How term text is written. */
 export type TermSyntax = "erlang" | "elixir";

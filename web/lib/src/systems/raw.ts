@@ -1,7 +1,7 @@
 // What the systems module registers (cpp/wasm/systems.cpp), as the wrapper sees it. Terms cross
 // as tagged strings: "b" + text (the binary of its UTF-8), "i" + decimal (an integer), "e" +
 // Erlang text (any term); see erlang-term.ts.
-import type { RawCommon, RawHandle, RawHeapUsage } from "./raw.js";
+import type { RawCommon, RawHandle, RawHeapUsage } from "../core/raw.js";
 
 /** A term as the module describes it. */
 export interface RawTerm {

@@ -1,10 +1,10 @@
 // The handle of an experiment in parts: a worker of `ringlab/parallel` counts the chunks it is
 // given, and one run turns the tallies' sum into the experiment's result.
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawExperimentRun } from "./raw.js";
-import type { ExperimentName, ExperimentResults, ExperimentRun } from "./types.js";
-import { num, tallyArg } from "./validate.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawExperimentRun } from "../core/raw.js";
+import type { ExperimentName, ExperimentResults, ExperimentRun } from "../main/types.js";
+import { num, tallyArg } from "../core/validate.js";
 
 export class ExperimentRunHandle<K extends ExperimentName>
   extends HandleBase<RawExperimentRun>

@@ -1,8 +1,8 @@
 // The course's PRNG: a plain JavaScript object fed by the module in batches.
-import type { Heap } from "./heap.js";
-import type { RawModule } from "./raw.js";
-import type { Mulberry32 } from "./types.js";
-import { num } from "./validate.js";
+import type { Heap } from "../core/heap.js";
+import type { RawModule } from "../core/raw.js";
+import type { Mulberry32 } from "../main/types.js";
+import { num } from "../core/validate.js";
 
 export class Mulberry32Generator implements Mulberry32 {
   readonly #raw: RawModule;

@@ -1,9 +1,9 @@
 // The `ringlab/claims` API over an instantiated claims module.
-import type { Claim, RinglabClaims } from "./claims-types.js";
-import type { RawClaimsModule } from "./claims-raw.js";
-import { Heap } from "./heap.js";
-import type { Instantiated } from "./loader.js";
-import type { MemoryUsage } from "./types.js";
+import type { Claim, RinglabClaims } from "./types.js";
+import type { RawClaimsModule } from "./raw.js";
+import { Heap } from "../core/heap.js";
+import type { Instantiated } from "../core/loader.js";
+import type { MemoryUsage } from "../main/types.js";
 
 export class RinglabClaimsModule implements RinglabClaims {
   readonly version: string;

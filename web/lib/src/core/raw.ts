@@ -1,7 +1,8 @@
 // The main module's raw embind API, registered by cpp/wasm/registrations.cpp (with adapters.hpp).
-// Internal: the wrapper (api.ts and its parts) is the public surface. Every fallible call leaves a
-// flag at errorFlagAddress() when it fails; numbers are doubles, strings are passed as UTF-16
-// units, batches of strings as units + offsets.
+// Internal: the wrapper (main/api.ts and its parts) is the public surface. Every fallible call
+// leaves a flag at errorFlagAddress() when it fails; numbers are doubles, strings are passed as
+// UTF-16 units, batches of strings as units + offsets. The side modules' raw APIs (systems/raw.ts,
+// claims/raw.ts, cli/raw.ts) extend RawCommon, and the loader takes any module's Factory.
 //
 // Parameter blocks (Raw…Args) and results are embind value_objects: plain objects with exactly
 // the fields registrations.cpp lists, each interface here named as its registration. A parameter

@@ -1,9 +1,9 @@
 // Plain and weighted rendezvous hashing's handles.
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawRendezvous, RawRendezvousOf, RawWeightedRendezvous } from "./raw.js";
-import type { Rendezvous, WeightedRendezvous } from "./types.js";
-import { num, str } from "./validate.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawRendezvous, RawRendezvousOf, RawWeightedRendezvous } from "../core/raw.js";
+import type { Rendezvous, WeightedRendezvous } from "../main/types.js";
+import { num, str } from "../core/validate.js";
 
 // Plain and weighted rendezvous: the same calls over raw handles of one shape.
 abstract class RendezvousHandleBase<Scores> extends HandleBase<RawRendezvousOf<Scores>> {

@@ -3,7 +3,7 @@
 // grammar are the core's (cpp/include/ringlab/params.hpp), which words their errors.
 import { type RinglabError, wrapperError } from "./errors.js";
 import type { RawChangeArgs, RawRingArgs } from "./raw.js";
-import type { ChangeSpec, ServerSpec, WeightedServerSpec } from "./types.js";
+import type { ChangeSpec, ServerSpec, WeightedServerSpec } from "../main/types.js";
 
 function typeName(v: unknown): string {
   if (v === null) return "null";

@@ -1,6 +1,6 @@
 // The `ringlab/claims` API: the chapter's quantitative claims, each computed live by the core.
-// The shape is the JSON of `ringlab claims --json`, which the core writes (cpp/src/claims.cpp).
-import type { MemoryUsage } from "./types.js";
+// The shape is the JSON of `ringlab claims --json`, which the core writes (cpp/src/claims/claims.cpp).
+import type { MemoryUsage } from "../main/types.js";
 
 /** How ringlab's figure is held against the chapter's. */
 export type ToleranceKind =

@@ -155,7 +155,7 @@ const wrapperRules = {
   noSuchSystem: (_p: string, [name, ...known]: readonly RinglabErrorValue[]) =>
     `unknown system "${name}": use ${known.join(", ")}`,
   notUnicode: (p: string) => `${p} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,
-  // Loading a module (loader.ts, heap.ts, parallel.ts).
+  // Loading a module (loader.ts, heap.ts, the entry parallel.ts).
   loadOptionsObject: () => "load() options must be an object",
   unknownLoadOption: (p: string) => `unknown load() option "${p}"`,
   oneLoadOption: (_p: string, values: readonly RinglabErrorValue[]) => {

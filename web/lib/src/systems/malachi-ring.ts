@@ -1,12 +1,12 @@
 // Malachi's ring's handle. Routing answers with the owner's index in token order; the handle
 // keeps the ids in that order (refreshed after every change), so a route makes no text.
-import { RinglabError } from "./errors.js";
+import { RinglabError } from "../core/errors.js";
 import { tagTerm, termValue } from "./erlang-term.js";
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawMalachiRing, RawTerm, SystemsDirect } from "./systems-raw.js";
-import type { MalachiRing, MalachiVnode, TermInput, TermValue } from "./systems-types.js";
-import { num } from "./validate.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawMalachiRing, RawTerm, SystemsDirect } from "./raw.js";
+import type { MalachiRing, MalachiVnode, TermInput, TermValue } from "./types.js";
+import { num } from "../core/validate.js";
 
 export class MalachiRingHandle extends HandleBase<RawMalachiRing> implements MalachiRing {
   readonly #heap: Heap<SystemsDirect>;

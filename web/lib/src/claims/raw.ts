@@ -1,5 +1,5 @@
 // What the claims module registers (cpp/wasm/claims.cpp), as the wrapper sees it.
-import type { RawCommon, RawHeapUsage } from "./raw.js";
+import type { RawCommon, RawHeapUsage } from "../core/raw.js";
 
 export interface RawClaimsModule extends RawCommon {
   version(): string;

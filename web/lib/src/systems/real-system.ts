@@ -1,10 +1,10 @@
 // A real system's handle (ringlab/systems): string keys cross as the main module's batches do
 // (their UTF-16 units staged in the module's heap, no call per key), bytes as one block with
 // offsets; the answers come back as typed arrays read from the heap: no text to parse.
-import { RinglabError, wrapperError } from "./errors.js";
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawSystemHandle, SystemsDirect } from "./systems-raw.js";
+import { RinglabError, wrapperError } from "../core/errors.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawSystemHandle, SystemsDirect } from "./raw.js";
 import type {
   Placement,
   Placements,
@@ -18,8 +18,8 @@ import type {
   SystemConfigText,
   SystemServer,
   SystemTokens,
-} from "./systems-types.js";
-import { invalidType, num, str } from "./validate.js";
+} from "./types.js";
+import { invalidType, num, str } from "../core/validate.js";
 
 type Kind = "none" | "slot" | "partition" | "token" | "bucket" | "hash";
 

@@ -1,10 +1,10 @@
 // The hash ring's handle.
-import { wrapperError } from "./errors.js";
-import { HandleBase } from "./handle.js";
-import type { Heap } from "./heap.js";
-import type { RawModule, RawRing } from "./raw.js";
-import type { PreferenceListOptions, Ring, RingPoints, SearchStep, ServerInfo, ServerSpec } from "./types.js";
-import { invalidType, num, options, serverSpec, str, u32array } from "./validate.js";
+import { wrapperError } from "../core/errors.js";
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import type { RawModule, RawRing } from "../core/raw.js";
+import type { PreferenceListOptions, Ring, RingPoints, SearchStep, ServerInfo, ServerSpec } from "../main/types.js";
+import { invalidType, num, options, serverSpec, str, u32array } from "../core/validate.js";
 
 export class RingHandle extends HandleBase<RawRing> implements Ring {
   readonly #module: RawModule;

@@ -1,5 +1,5 @@
-// What the CLI's module registers (cpp/wasm/cli.cpp), as the Node CLI (cli.ts) sees it.
-import type { RawCommon } from "./raw.js";
+// What the CLI's module registers (cpp/wasm/cli.cpp), as the Node CLI (the entry cli.ts) sees it.
+import type { RawCommon } from "../core/raw.js";
 
 /** What run_cli prints and returns. */
 export interface RawCliResult {
