@@ -170,7 +170,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   CHECK_MSG(res.err.empty(), "a successful command printed to stderr: " + fuzz::show(res.err));
   CHECK_MSG(!res.out.empty() && res.out.back() == '\n', "a successful command printed no full line: " + shown);
 
-  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") CHECK(res.out == ringlab::cli_help());
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    CHECK(res.out == ringlab::cli_help());
+    return 0;
+  }
+  // `ringlab COMMAND --help` (or -h), and `ringlab run EXPERIMENT --help`: the command's usage,
+  // whatever follows, so `jump -h 20` is help and not a key.
+  const auto asks_help = [&](std::size_t at) { return args.size() > at && (args[at] == "--help" || args[at] == "-h"); };
+  if (asks_help(1) || (args[0] == "run" && asks_help(2))) {
+    CHECK_MSG(res.out.rfind("Usage:\n", 0) == 0,
+              "the help of " + shown + "does not start with Usage: " + fuzz::show(res.out));
+    return 0;
+  }
   if (args[0] == "h32") {
     // One decimal line per key; ASCII keys hash like their bytes.
     std::size_t pos = 0;
