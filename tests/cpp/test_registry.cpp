@@ -74,4 +74,7 @@ TEST_CASE("registry: ringlab algorithms lists every entry, as text and as JSON")
   const CliResult bad = run_cli({"algorithms", "--tsv"});
   CHECK(bad.exit_code == 2);
   CHECK(bad.err == "ringlab: unknown flag --tsv for algorithms (see ringlab --help)\n");
+  const CliResult extra = run_cli({"algorithms", "ring"});
+  CHECK(extra.exit_code == 2);
+  CHECK(extra.err == "ringlab: unexpected argument \"ring\" (flags are --name value)\n");
 }

@@ -151,6 +151,14 @@ std::string run_jump(const std::vector<std::string>& args) {
   return std::to_string(jump(key, buckets)) + "\n";
 }
 
+// Takes the --json switch (compare, algorithms) out of a command's arguments: whether it was there.
+bool take_json(std::vector<std::string>& args) {
+  const auto at = std::remove(args.begin() + 1, args.end(), std::string("--json"));
+  const bool json = at != args.end();
+  args.erase(at, args.end());
+  return json;
+}
+
 // --- algorithms: the registry ---------------------------------------------------------------
 
 std::string_view family_text(AlgorithmFamily f) { return f == AlgorithmFamily::buckets ? "buckets" : "servers"; }
@@ -200,11 +208,9 @@ std::string param_json(const ParamSpec& p) {
 
 // `ringlab algorithms [--json]`: each algorithm of the registry, what it can do and its parameters.
 std::string run_algorithms(const std::vector<std::string>& args) {
-  bool json = false;
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--json") json = true;
-    else throw Usage{"unknown flag " + args[i] + " for algorithms (see ringlab --help)"};
-  }
+  std::vector<std::string> rest = args;
+  const bool json = take_json(rest);
+  (void)parse_flags(rest, 1, kAlgorithms);  // it has no other flag: anything else is refused as for every command
   std::string out = json ? "[" : "";
   bool first = true;
   for (const Algorithm& a : algorithms()) {
@@ -247,8 +253,7 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       line("holds", std::string(a.state));
       for (std::size_t i = 0; i < a.params.size(); ++i) {
         const ParamSpec& p = param(a.params[i]);
-        line(i == 0 ? "parameters" : "", std::string(p.name) + ": " + std::string(p.help) + " (" + range_text(p) +
-                                             (p.has_default ? "; default " + default_text(p) : std::string()) + ")");
+        line(i == 0 ? "parameters" : "", std::string(p.name) + ": " + param_text(p));
       }
       line("compare", a.compare_row ? "a row" : "no row");
       line("digest", joined(digest));
@@ -259,12 +264,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
 }
 
 std::string run_compare(const std::vector<std::string>& args) {
-  bool json = false;
-  std::vector<std::string> pairs{args[0]};
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    if (args[i] == "--json") json = true;
-    else pairs.push_back(args[i]);
-  }
+  std::vector<std::string> pairs = args;
+  const bool json = take_json(pairs);
   const auto flags = parse_flags(pairs, 1, kCompare);
   Scenario sc;
   std::int64_t servers = param(Param::compare_servers).default_integer;
@@ -304,7 +305,7 @@ std::string cli_detail::core_commands(const std::vector<std::string>& args, cons
   if (cmd == "jump") return current = &kJump, run_jump(args);
   if (cmd == "compare") return current = &kCompare, run_compare(args);
   if (cmd == "digest") return current = &kDigest, run_digest(args);
-  if (cmd == "algorithms") return run_algorithms(args);
+  if (cmd == "algorithms") return current = &kAlgorithms, run_algorithms(args);
   throw CliUsageError{"unknown command \"" + cmd + "\" (see ringlab --help)"};
 }
 

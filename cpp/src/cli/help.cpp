@@ -78,6 +78,11 @@ std::string default_text(const ParamSpec& p) {
   }
 }
 
+std::string param_text(const ParamSpec& p) {
+  return std::string(p.help) + " (" + range_text(p) + (p.has_default ? "; default " + default_text(p) : std::string()) +
+         ")";
+}
+
 }  // namespace cli_detail
 
 namespace {
@@ -93,8 +98,7 @@ std::string flag_lines(const Command& c, std::string_view indent) {
   for (const ParamSpec* p : params_of(c)) {
     const std::string head =
         p->flag == p->metavar ? std::string(p->flag) : std::string(p->flag) + " " + std::string(p->metavar);
-    const std::string what = std::string(p->help) + " (" + range_text(*p) +
-                             (p->has_default ? "; default " + default_text(*p) : std::string()) + ")";
+    const std::string what = param_text(*p);
     std::string line = std::string(indent) + js::pad_end(head, 15) + what;
     // A long line breaks before its parenthesis, the rest indented under the text.
     if (line.size() > 96)

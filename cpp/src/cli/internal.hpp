@@ -35,6 +35,7 @@ inline constexpr Command kCompare = {"compare", "compare", "",
                                      "each ring (servers x vnodes, by weight) <= {points} points"};
 inline constexpr Command kDigest = {"digest", "placementDigest", "", ""};
 inline constexpr Command kJump = {"jump", "jump", "", ""};
+inline constexpr Command kAlgorithms = {"algorithms", "algorithms", "", ""};
 inline constexpr Command kNone = {"", "", "", ""};
 
 std::vector<const ParamSpec*> params_of(const Command& c);
@@ -42,6 +43,8 @@ std::vector<const ParamSpec*> params_of(const Command& c);
 // A parameter's range and default as --help words them ("1 to 100000", "finite and > 0").
 [[nodiscard]] std::string range_text(const ParamSpec& p);
 [[nodiscard]] std::string default_text(const ParamSpec& p);
+// "<help> (<range>[; default <default>])", as --help lists a flag and `ringlab algorithms` a parameter.
+[[nodiscard]] std::string param_text(const ParamSpec& p);
 
 // The core's commands (run, h32, jump, compare, digest): returns stdout, pointing `current` at
 // the command whose flags spell an error's subject. Throws CliUsageError for a name it does not
