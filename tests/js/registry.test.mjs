@@ -1,16 +1,17 @@
 // The registry of placement algorithms as the package carries it: web/lib/src/main/algorithms.ts
 // is what scripts/gen-algorithms.mjs writes from `ringlab algorithms --json` (natively and from the
 // Node CLI, on ringlab-cli.wasm), and rl.algorithms() is that registry, entry for entry, frozen,
-// in both entries that make the API. compare's rows and the digest's parts are the registry's.
+// in both entries that make the API. compare's rows and the digest's parts are the registry's, and
+// every catalogue of the widgets names each algorithm of the registry, and no other.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { load } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { modulePath, moduleText, nativeCli, registryJson } from "../../scripts/gen-algorithms.mjs";
-import { cliJs, root } from "./helpers.mjs";
+import { cliJs, root, widgetCatalogue } from "./helpers.mjs";
 
 const fix = "web/lib/src/main/algorithms.ts differs from the core's registry: run node scripts/gen-algorithms.mjs";
 const written = readFileSync(modulePath, "utf8");
@@ -64,4 +65,17 @@ test("the placement digest's parts after h32 are the registry's, in its order", 
   const parts = registry.flatMap((a) => a.digest);
   assert.equal(names[0], "h32");
   assert.deepEqual(names.slice(1, 1 + parts.length), parts);
+});
+
+test("every catalogue of the widgets spells each algorithm of the registry, and no other", async () => {
+  const langs = readdirSync(path.join(root, "web", "widgets", "i18n"))
+    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .map((f) => f.replace(/\.ts$/, ""));
+  assert.ok(langs.includes("en") && langs.includes("bn"), langs.join(", "));
+  for (const lang of langs) {
+    const { algorithms } = await widgetCatalogue(lang);
+    assert.deepEqual(Object.keys(algorithms).sort(), registry.map((a) => a.name).sort(), lang);
+    for (const [name, text] of Object.entries(algorithms))
+      assert.ok(typeof text === "string" && text.trim() !== "", `${lang}: ${name}`);
+  }
 });
