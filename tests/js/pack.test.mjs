@@ -128,7 +128,6 @@ import { fileURLToPath } from "node:url";
 import { load, RinglabError } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems } from "ringlab/systems";
-import { load } from "ringlab";
 import { load as loadClaims } from "ringlab/claims";
 import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
