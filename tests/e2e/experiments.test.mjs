@@ -18,8 +18,10 @@ import {
   text,
   usePlayground,
 } from "./helpers.mjs";
+import { widgetCatalogue } from "../js/helpers.mjs";
 
 const env = usePlayground();
+const en = await widgetCatalogue("en");
 
 const cases = goldenCases();
 const hashOf = (c) => `#/${c.experiment}${Object.keys(c.flags).length ? `?${new URLSearchParams(c.flags)}` : ""}`;
@@ -225,8 +227,8 @@ describe("compare, in the worker", () => {
         .split("\n")
         .slice(1)
         .map((l) => l.trim().split(/\s+/).slice(0, 6))
-        // The page spells the algorithms as the chapter does (the CLI prints their ids).
-        .map(([id, ...rest]) => [{ maglev: "Maglev", bounded: "bounded loads", "mod-n": "mod-N" }[id] ?? id, ...rest]);
+        // The page spells the algorithms as its catalogue does (the CLI prints their ids).
+        .map(([id, ...rest]) => [en.algorithms[id], ...rest]);
       assert.deepEqual(
         table.map((r) => r.slice(0, 6)),
         cli,

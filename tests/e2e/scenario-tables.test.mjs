@@ -6,6 +6,8 @@
 // Also: the bounded-loads ring's point names never overlap; a change of servers survives a reload
 // (the list before it is in the address); every stepper's keyboard line, and its keys.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
 import { addServer, interact, removeServer, typeKey } from "../../bench/page-interactions.mjs";
@@ -13,6 +15,7 @@ import {
   box,
   moduleMoved,
   rendered,
+  root,
   rows,
   screenshot,
   settled,
@@ -337,19 +340,14 @@ describe("a change of servers survives a reload", () => {
     });
 });
 
+// Every stepper page of the playground: the routes whose element is a stepper (its table of pages,
+// web/playground/main.ts).
 const STEPPERS = [
-  "modn",
-  "ring",
-  "membership",
-  "vnodes",
-  "search",
-  "rendezvous",
-  "jump",
-  "maglev",
-  "bounded",
-  "hotkey",
-  "clients",
-];
+  ...readFileSync(path.join(root, "web", "playground", "main.ts"), "utf8").matchAll(
+    /\{ id: "([\w-]+)", group: \d+, tag: "ringlab-[\w-]+-stepper" \}/g,
+  ),
+].map((m) => m[1]);
+assert.ok(STEPPERS.length > 0, "the playground's stepper pages");
 
 describe("keyboard shortcuts on every stepper", () => {
   for (const route of STEPPERS)

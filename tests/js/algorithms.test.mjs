@@ -633,17 +633,19 @@ test("hotKeys: every request lands somewhere; copies spread the hottest key", ()
 
 // --- compare --------------------------------------------------------------------------------
 
-const algorithms = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
+// The algorithms compare has a row for, from the registry.
+const compared = rl.algorithms().filter((a) => a.compare);
 const withoutTime = (rows) => rows.map(({ buildMs, ...rest }) => (assert.ok(buildMs >= 0), rest));
 
 test("compare: adding an 11th server moves ~1/11 of the keys with the good schemes, ~10/11 with mod-N", () => {
   const rows = rl.compare({ keys: 40000 });
-  assert.deepEqual(
-    rows.map((r) => r.algorithm),
-    algorithms,
-  );
+  assert.deepEqual(rows.map((r) => r.algorithm).sort(), compared.map((a) => a.name).sort());
   const by = Object.fromEntries(rows.map((r) => [r.algorithm, r]));
-  for (const a of ["ring", "rendezvous", "jump", "bounded"]) {
+  // Every row but mod-N's (it renumbers the servers) and Maglev's (its table moves a few keys
+  // between the old servers too: below) moves only the keys the new server takes.
+  const good = compared.filter((a) => a.removal !== "renumber" && a.name !== "maglev").map((a) => a.name);
+  assert.ok(good.length > 0);
+  for (const a of good) {
     assert.equal(by[a].supported, true);
     assert.ok(Math.abs(by[a].moved - 1 / 11) < 0.03, `${a} moved ${by[a].moved}`);
     assert.equal(by[a].movedBetweenOld, 0, a);

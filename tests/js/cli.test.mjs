@@ -50,8 +50,15 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
   assert.equal(r.stderr, "");
   const rows = JSON.parse(r.stdout);
   const by = Object.fromEntries(rows.map((row) => [row.algorithm, row]));
-  assert.deepEqual(Object.keys(by), ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"]);
-  for (const a of ["ring", "rendezvous", "jump"]) {
+  const rl = await load();
+  // A row for each algorithm the registry gives one (in the same order as rl.compare()'s: below).
+  const compared = rl.algorithms().filter((a) => a.compare);
+  assert.deepEqual(Object.keys(by).sort(), compared.map((a) => a.name).sort());
+  // The new server takes about 1/11 of the keys, and nothing else moves: every row but mod-N's (it
+  // renumbers the servers) and Maglev's (its table moves a few keys between the old servers too).
+  const good = compared.filter((a) => a.removal !== "renumber" && a.name !== "maglev").map((a) => a.name);
+  assert.ok(good.length > 0);
+  for (const a of good) {
     assert.ok(Math.abs(by[a].moved - 1 / 11) < 0.02, `${a} moved ${by[a].moved}`);
     assert.equal(by[a].movedBetweenOld, 0, a);
   }
@@ -75,7 +82,6 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
   assert.equal(removed.rendezvous.movedNeedlessly, 0);
   assert.ok(removed["mod-n"].movedNeedlessly > 0.8, `mod-N ${removed["mod-n"].movedNeedlessly}`);
   assert.ok(removed.maglev.movedNeedlessly < 0.01, `Maglev ${removed.maglev.movedNeedlessly}`);
-  const rl = await load();
   const api = rl.compare({ servers: 10, vnodes: 100, keys: 100000, change: "add" });
   const strip = (list) => list.map(({ buildMs, ...rest }) => rest);
   assert.deepEqual(strip(rows), strip(api));

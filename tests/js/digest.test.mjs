@@ -14,19 +14,10 @@ const noNative = existsSync(native)
   ? false
   : `no native build at ${path.relative(root, native)} (run npm test or cmake --build build)`;
 
+// h32, then each algorithm's parts in the registry's order, then the three experiments.
 const parts = [
   "h32",
-  "mod-n",
-  "ring",
-  "ring-weighted",
-  "preference-list",
-  "rendezvous",
-  "rendezvous-weighted",
-  "jump",
-  "maglev",
-  "maglev-weighted",
-  "bounded",
-  "token-ring",
+  ...(await load()).algorithms().flatMap((a) => a.digest),
   "ring-vs-mod",
   "vnode-sweep",
   "hrw-jump",

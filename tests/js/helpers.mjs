@@ -2,7 +2,7 @@
 // implementations of the published functions (oracles that do not go through the module).
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const goldenDir = path.join(root, "tests", "golden");
@@ -124,4 +124,21 @@ export function invokeTableCall(js, api) {
   const parts = js.call.split(".");
   const owner = parts.length === 2 ? on[parts[0]] : on;
   return owner[parts.at(-1)](...args);
+}
+
+/**
+ * A catalogue of the widgets (web/widgets/i18n/LANG.ts): its default export, compiled with the
+ * project's TypeScript (types dropped) and its JSON imports pointed at the files beside it.
+ */
+export async function widgetCatalogue(lang) {
+  const ts = (await import("typescript")).default;
+  const file = path.join(root, "web", "widgets", "i18n", `${lang}.ts`);
+  const { outputText } = ts.transpileModule(readFileSync(file, "utf8"), {
+    compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+  });
+  const js = outputText.replace(/from "(\.\/[^"]+\.json)";/g, (_, json) => {
+    const at = pathToFileURL(path.join(path.dirname(file), json)).href;
+    return `from ${JSON.stringify(at)} with { type: "json" };`;
+  });
+  return (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)).default;
 }

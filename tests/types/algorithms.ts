@@ -3,6 +3,9 @@
 // Checked by `tsc -p tests/types` in `npm run test:js`; never run.
 import {
   load,
+  type AlgorithmInfo,
+  type AlgorithmName,
+  type AlgorithmParam,
   type BackendSpec,
   type BoundedLoads,
   type CacheWhatIf,
@@ -175,6 +178,17 @@ rows[0]?.supported satisfies boolean | undefined;
 rows[0]?.memoryBytes satisfies number | undefined;
 rows[0]?.movedNeedlessly satisfies number | undefined;
 
+// The registry: its names and traits are types derived from its data
+const registry: readonly AlgorithmInfo[] = rl.algorithms();
+const firstName: AlgorithmName | undefined = registry[0]?.name;
+const param: AlgorithmParam | undefined = registry[0]?.params[0];
+param?.default satisfies string | undefined;
+registry[0]?.family satisfies "servers" | "buckets" | undefined;
+registry[0]?.removal satisfies "any" | "last" | "renumber" | undefined;
+registry[0]?.membership satisfies readonly ("add" | "remove" | "reweight")[] | undefined;
+// Every algorithm compare runs is one of the registry's.
+algorithm satisfies AlgorithmName | undefined;
+
 // Progress
 const onProgress: ProgressCallback = (done, total) => void (done / total);
 rl.ringVsMod({ keys: 1000, onProgress });
@@ -220,5 +234,11 @@ rl.theory = theory;
 maglev.backends.push("x");
 // @ts-expect-error: the algorithm names are fixed
 const badAlgorithm: ComparisonAlgorithm = "consistent";
+// @ts-expect-error: weighted rendezvous is in the registry but has no row in compare
+const notCompared: ComparisonAlgorithm = "weighted-rendezvous";
+// @ts-expect-error: not an algorithm of the registry
+const unknownName: AlgorithmName = "consistent";
+// @ts-expect-error: the registry is read-only
+rl.algorithms()[0]!.title = "renamed";
 
-export { start, end, third, keyAsNumber, algorithm, badAlgorithm };
+export { start, end, third, keyAsNumber, algorithm, badAlgorithm, firstName, notCompared, unknownName };

@@ -5,6 +5,15 @@
 // the attribute lists and defaults against the elements themselves.
 
 import { readFileSync } from "node:fs";
+import { load } from "ringlab";
+
+// The cache what-if's choices: the algorithms compare runs, from the core's registry (the built
+// package's rl.algorithms()), then the ideal.
+const compared = (await load())
+  .algorithms()
+  .filter((a) => a.compare)
+  .map((a) => a.name)
+  .join(", ");
 
 // The Bengali words the widgets use (web/widgets/i18n/terms.bn.json): the section labels are the
 // playground's own ("১ · সমস্যা — …"), not a "§1" the widgets never show.
@@ -439,8 +448,8 @@ export const widgets = [
         "algorithm",
         "mod-n",
         {
-          en: "mod-n, ring, rendezvous, jump, maglev, bounded or ideal",
-          bn: "mod-n, ring, rendezvous, jump, maglev, bounded বা ideal",
+          en: `${compared} or ideal`,
+          bn: `${compared} বা ideal`,
         },
       ],
       [

@@ -38,7 +38,7 @@ struct Scenario {
 };
 
 struct ComparisonRow {
-  std::string algorithm;  // "ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"
+  std::string algorithm;  // the registry's name of an algorithm with a row in compare (algorithms.hpp)
   bool supported = true;
   std::string reason{};  // why not, when unsupported
   double moved = 0;      // fractions of the keys, in [0, 1]

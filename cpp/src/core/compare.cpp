@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "compare_place.hpp"
@@ -103,8 +104,22 @@ void measure(ComparisonRow& row, const compare_detail::Tally& t, std::uint64_t k
   row.sd_over_mean = keys == 0 ? 0 : s.sd_over_mean;
 }
 
-// The rows, in their order.
-enum Row : std::size_t { kRing, kRendezvous, kJump, kMaglev, kBounded, kModN, kRows };
+// compare's rows and their order are the registry's: an algorithm with a compare_row has a row at
+// that place (algorithms.cpp). The code below finds each row by its algorithm's name, once per run
+// (find_algorithm's loop, written here to be compiled for size: the module every page downloads
+// has no other use for it).
+RINGLAB_ONCE std::size_t row_of(std::string_view algorithm) {
+  std::size_t row = 0;
+  for (const Algorithm& a : algorithms())
+    if (a.name == algorithm) row = *a.compare_row;
+  return row;
+}
+
+RINGLAB_ONCE std::size_t row_count() {
+  std::size_t n = 0;
+  for (const Algorithm& a : algorithms()) n += a.compare_row ? 1 : 0;
+  return n;
+}
 
 // Keys per chunk: the unit of work a thread takes, and of the memory a run holds per thread.
 constexpr std::uint32_t kChunk = 1u << 16;
@@ -137,6 +152,13 @@ struct ComparisonRun::State {
   compare_detail::Ids ids;
   bool weights_uniform = true;
   std::vector<ComparisonRow> rows;
+  // Each algorithm's place in rows, looked up once.
+  std::size_t ring_row = row_of("ring");
+  std::size_t rendezvous_row = row_of("rendezvous");
+  std::size_t jump_row = row_of("jump");
+  std::size_t maglev_row = row_of("maglev");
+  std::size_t bounded_row = row_of("bounded");
+  std::size_t mod_n_row = row_of("mod-n");
   std::optional<Ring> ring_before, ring_after;
   std::optional<Maglev> maglev_before, maglev_after;
   std::optional<BoundedStream> bounded_before, bounded_after;
@@ -172,17 +194,17 @@ RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario
          l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
   weights_uniform = uniform_weights(l.before) && uniform_weights(l.after);
   // The rows' names are the registry's (algorithms.cpp), each at its row's place.
-  rows.resize(kRows);
+  rows.resize(row_count());
   for (const Algorithm& a : algorithms())
     if (a.compare_row) rows.at(*a.compare_row).algorithm = a.name;
-  const auto unsupported = [&](Row i, const char* reason) {
+  const auto unsupported = [&](std::size_t i, const char* reason) {
     rows[i].supported = false;
     rows[i].reason = reason;
   };
-  if (!weights_uniform) unsupported(kJump, "jump has no weights");
+  if (!weights_uniform) unsupported(jump_row, "jump has no weights");
   else if (sc.change.kind != ChangeKind::add && *l.changed != l.before.size() - 1)
-    unsupported(kJump, "jump can only remove the last bucket");
-  if (!weights_uniform) unsupported(kModN, "mod-N has no weights");
+    unsupported(jump_row, "jump can only remove the last bucket");
+  if (!weights_uniform) unsupported(mod_n_row, "mod-N has no weights");
 
   // The structures, each built once: the ring with virtual nodes (weighted), which bounded loads
   // walks too; rendezvous (weighted when weights differ; with equal weights it is plain HRW);
@@ -191,22 +213,23 @@ RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario
   auto t0 = Clock::now();
   ring_after.emplace(l.after, vnodes);
   const double ring_ms = ms_since(t0);
-  rows[kRing].build_ms = ring_ms;
-  rows[kRing].memory_bytes = ring_after->memory_bytes();
+  rows[ring_row].build_ms = ring_ms;
+  rows[ring_row].memory_bytes = ring_after->memory_bytes();
   t0 = Clock::now();
   { const WeightedRendezvous check(weighted(l.after)); }  // checks the names and weights
-  rows[kRendezvous].build_ms = ms_since(t0);
-  for (const Server& s : l.after) rows[kRendezvous].memory_bytes += s.name.size() * sizeof(char16_t) + sizeof(double);
+  rows[rendezvous_row].build_ms = ms_since(t0);
+  for (const Server& s : l.after)
+    rows[rendezvous_row].memory_bytes += s.name.size() * sizeof(char16_t) + sizeof(double);
   maglev_before.emplace(backends(l.before), table_size);
   t0 = Clock::now();
   maglev_after.emplace(backends(l.after), table_size);
-  rows[kMaglev].build_ms = ms_since(t0);
-  rows[kMaglev].memory_bytes = maglev_after->memory_bytes();
+  rows[maglev_row].build_ms = ms_since(t0);
+  rows[maglev_row].memory_bytes = maglev_after->memory_bytes();
   bounded_before.emplace(*ring_before, key_count, sc.epsilon);
   t0 = Clock::now();
   bounded_after.emplace(*ring_after, key_count, sc.epsilon);
   bounded_ms = ring_ms + ms_since(t0);
-  rows[kBounded].memory_bytes = ring_after->memory_bytes() + 2 * l.after.size() * sizeof(std::uint32_t);
+  rows[bounded_row].memory_bytes = ring_after->memory_bytes() + 2 * l.after.size() * sizeof(std::uint32_t);
   stride = 3 + l.is_new.size();
 }
 
@@ -214,7 +237,7 @@ ComparisonRun::ComparisonRun(const Scenario& scenario) : s_(std::make_unique<Sta
 ComparisonRun::~ComparisonRun() = default;
 
 std::uint64_t ComparisonRun::chunks() const noexcept { return (s_->key_count + kChunk - 1) / kChunk; }
-std::size_t ComparisonRun::tally_size() const noexcept { return kRows * s_->stride; }
+std::size_t ComparisonRun::tally_size() const noexcept { return s_->rows.size() * s_->stride; }
 
 namespace {
 
@@ -239,23 +262,23 @@ void ComparisonRun::place(std::uint64_t first, std::uint64_t end, std::span<std:
     const std::uint64_t at = c * kChunk;
     const auto count = static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, s.key_count - at));
     compare_detail::make_keys(s.sc.seed, at, count, keys);
-    const auto add = [&](Row i) {
+    const auto add = [&](std::size_t i) {
       add_to(tally.subspan(i * s.stride, s.stride), p, s.l);
       if (s.keeper) s.keeper->chunk(s.keeper->out, i, at, p);
     };
     compare_detail::place_ring(*s.ring_before, *s.ring_after, keys.hashes, s.ids, p);
-    add(kRing);
+    add(s.ring_row);
     compare_detail::place_rendezvous(s.l.before, s.l.after, !s.weights_uniform, keys.text, s.ids, p);
-    add(kRendezvous);
-    if (s.rows[kJump].supported) {
+    add(s.rendezvous_row);
+    if (s.rows[s.jump_row].supported) {
       compare_detail::place_jump(keys.hashes, s.ids, p);
-      add(kJump);
+      add(s.jump_row);
     }
     compare_detail::place_maglev(*s.maglev_before, *s.maglev_after, keys.hashes, s.ids, p);
-    add(kMaglev);
-    if (s.rows[kModN].supported) {
+    add(s.maglev_row);
+    if (s.rows[s.mod_n_row].supported) {
       compare_detail::place_mod_n(keys.hashes, s.ids, p);
-      add(kModN);
+      add(s.mod_n_row);
     }
   }
 }
@@ -278,8 +301,8 @@ void ComparisonRun::place_bounded(std::uint64_t first, std::uint64_t end, std::s
     s.bounded_after->place(hashes, p.after);
     s.bounded_ms += ms_since(t);
     compare_detail::as_ids(p, s.ids);
-    add_to(tally.subspan(kBounded * s.stride, s.stride), p, s.l);
-    if (s.keeper) s.keeper->chunk(s.keeper->out, kBounded, at, p);
+    add_to(tally.subspan(s.bounded_row * s.stride, s.stride), p, s.l);
+    if (s.keeper) s.keeper->chunk(s.keeper->out, s.bounded_row, at, p);
     s.bounded_next = c + 1;
   }
 }
@@ -288,9 +311,9 @@ std::vector<ComparisonRow> ComparisonRun::rows(std::span<const std::uint64_t> ta
   const State& s = *s_;
   check_part(0, 0, chunks(), tally.size(), tally_size());
   std::vector<ComparisonRow> rows = s.rows;
-  rows[kBounded].build_ms = s.bounded_ms;
+  rows[s.bounded_row].build_ms = s.bounded_ms;
   std::vector<std::uint64_t> loads(s.stride - 3);
-  for (std::size_t i = 0; i < kRows; ++i) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
     if (!rows[i].supported) continue;
     const std::span<const std::uint64_t> part = tally.subspan(i * s.stride, s.stride);
     compare_detail::Tally t;
@@ -337,7 +360,7 @@ std::vector<ComparisonRow> compare(const Scenario& scenario, std::vector<RowPlac
         }
       },
       [](std::vector<RowPlacement>* out, std::size_t row, std::uint64_t first, const compare_detail::Placement& p) {
-        RowPlacement& to = out->data()[out->size() - kRows + row];
+        RowPlacement& to = out->data()[out->size() - row_count() + row];
         std::copy(p.before.begin(), p.before.end(), to.before.begin() + static_cast<std::ptrdiff_t>(first));
         std::copy(p.after.begin(), p.after.end(), to.after.begin() + static_cast<std::ptrdiff_t>(first));
       }};

@@ -2,24 +2,40 @@
 // The cache-stampede calculator: the fraction of keys a resize moves (mod-N and the minimum from the
 // module's theory; the others measured by its compare on the course's keys), then the module's
 // cacheWhatIf: hits right after, and the database's load multiplier. keys and vnodes, when absent,
-// are the comparison's own defaults (rl.defaults().compare).
-import type { ComparisonRow, Ringlab } from "ringlab";
+// are the comparison's own defaults (rl.defaults().compare). The algorithms are those compare runs,
+// read from the core's registry (rl.algorithms()).
+import type { AlgorithmInfo, ComparisonAlgorithm, ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { readNumber } from "../core/numbers";
-import { fraction, moduleNum, num, oneOf, parseFraction, type StateOf } from "../core/params";
+import { fraction, moduleNum, num, parseFraction, str, type StateOf } from "../core/params";
 import { setField } from "../core/numbers";
 import { stackOnPhones, table } from "../core/table";
 
-const algorithms = ["mod-n", "ring", "rendezvous", "jump", "maglev", "bounded", "ideal"] as const;
-type Algorithm = (typeof algorithms)[number];
+/** A choice: an algorithm compare runs, or the ideal (the fewest keys any placement moves). */
+type Algorithm = ComparisonAlgorithm | "ideal";
+
+/** mod-N's moved fraction is the theory's for any resize; it is the choice when none is made. */
+const MOD_N = "mod-n" satisfies ComparisonAlgorithm;
+
+const compared = (a: AlgorithmInfo): a is AlgorithmInfo & { name: ComparisonAlgorithm } => a.compare;
+
+/** The algorithms compare runs, in the registry's order. */
+function comparedNames(rl: Ringlab): ComparisonAlgorithm[] {
+  return rl
+    .algorithms()
+    .filter(compared)
+    .map((a) => a.name);
+}
 
 const spec = {
   hit: fraction(0.95),
   from: num(4),
   to: num(5),
-  algorithm: oneOf<Algorithm>("mod-n", algorithms),
+  // Any text: it is held against the registry's choices when rendered, where one that is not among
+  // them is mod-N, as an absent one is.
+  algorithm: str(MOD_N),
   keys: moduleNum(),
   vnodes: moduleNum(),
 };
@@ -80,7 +96,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
   private rows(rl: Ringlab, state: State): Row[] {
     const n = state.from;
     const m = state.to;
-    const rows: Row[] = [{ algorithm: "mod-n", moved: 1 - rl.theory.modNKeptFraction(n, m), source: "theory" }];
+    const rows: Row[] = [];
     const measured = Math.abs(m - n) === 1;
     if (measured) {
       // One server added (S{n}) or the last removed: what compare can express for every algorithm.
@@ -88,7 +104,11 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
       const key = JSON.stringify(scenario);
       if (this.compared?.key !== key) this.compared = { key, rows: rl.compare(scenario) };
     }
-    for (const a of ["ring", "rendezvous", "jump", "maglev", "bounded"] as const) {
+    for (const a of comparedNames(rl)) {
+      if (a === MOD_N) {
+        rows.push({ algorithm: a, moved: 1 - rl.theory.modNKeptFraction(n, m), source: "theory" });
+        continue;
+      }
       const r = measured ? this.compared?.rows.find((x) => x.algorithm === a) : undefined;
       if (!measured) rows.push({ algorithm: a, source: "not-measured" });
       else if (!r || !r.supported) rows.push({ algorithm: a, source: "unsupported", reason: r?.reason ?? "" });
@@ -101,15 +121,16 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
   protected render(rl: Ringlab, state: State): void {
     const t = this.t.cache;
     const f = this.f;
+    const all: Algorithm[] = [...comparedNames(rl), "ideal"];
+    const chosen = all.find((a) => a === state.algorithm) ?? MOD_N;
+    const label = (a: Algorithm) => (a === "ideal" ? t.ideal : this.t.algorithms[a]);
     for (const [field, { input, label }] of this.fields) {
       label.textContent = t[field];
       setField(this.shadowRoot, input, String(state[field]));
     }
     this.selectLabel.textContent = t.algorithm;
-    this.select.replaceChildren(
-      ...algorithms.map((a) => h("option", { value: a, selected: a === state.algorithm }, t.algorithms[a])),
-    );
-    this.select.value = state.algorithm;
+    this.select.replaceChildren(...all.map((a) => h("option", { value: a, selected: a === chosen }, label(a))));
+    this.select.value = chosen;
     this.charts.clear();
     this.out.replaceChildren();
     this.summary.textContent = "";
@@ -118,11 +139,11 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
       row: r,
       w: r.moved === undefined ? undefined : rl.cacheWhatIf(state.hit, r.moved),
     }));
-    const chosen = results.find((x) => x.row.algorithm === state.algorithm);
-    if (chosen?.w) {
-      const w = chosen.w;
+    const picked = results.find((x) => x.row.algorithm === chosen);
+    if (picked?.w) {
+      const w = picked.w;
       this.summary.textContent = t.summary(
-        t.algorithms[state.algorithm],
+        label(chosen),
         f.pct(w.moved),
         f.pct(w.hitBefore),
         f.pct(w.hitAfter),
@@ -152,7 +173,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
           ),
         ),
       );
-    } else this.summary.textContent = t.unavailable(t.algorithms[state.algorithm]);
+    } else this.summary.textContent = t.unavailable(label(chosen));
     const sourceText = (r: Row) =>
       r.source === "theory"
         ? t.theory
@@ -169,13 +190,13 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
           headers,
           results.map(({ row, w }) => ({
             cells: [
-              t.algorithms[row.algorithm],
+              label(row.algorithm),
               w ? f.pct(w.moved) : "—",
               w ? f.pct(w.hitAfter) : "—",
               w ? f.times(w.dbMultiplier) : "—",
               sourceText(row),
             ],
-            class: row.algorithm === state.algorithm ? "now" : "",
+            class: row.algorithm === chosen ? "now" : "",
             cellClass: [undefined, undefined, undefined, undefined, "l"],
           })),
           "whatif-table",
@@ -193,7 +214,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
             title: t.chart,
             testid: "chart-db",
             x: plotted.map((_, i) => i),
-            categories: plotted.map((x) => t.algorithms[x.row.algorithm]),
+            categories: plotted.map((x) => label(x.row.algorithm)),
             series: [
               { label: t.db, values: plotted.map((x) => x.w?.dbMultiplier ?? 0), color: "--_bad", kind: "bars" },
             ],
@@ -203,7 +224,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
             table: {
               caption: t.chart,
               headers: [t.algorithm, t.db],
-              rows: plotted.map((x) => ({ cells: [t.algorithms[x.row.algorithm], f.times(x.w?.dbMultiplier ?? 0)] })),
+              rows: plotted.map((x) => ({ cells: [label(x.row.algorithm), f.times(x.w?.dbMultiplier ?? 0)] })),
             },
           }),
         ),

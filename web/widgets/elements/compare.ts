@@ -221,8 +221,8 @@ export class Compare extends RinglabElement<typeof spec> {
   private view(rows: ComparisonRow[]): HTMLElement[] {
     const t = this.t.compare;
     const f = this.f;
-    // One spelling of each algorithm's name on every page (the cache what-if's list has them all).
-    const name = (r: ComparisonRow) => this.t.cache.algorithms[r.algorithm] ?? r.algorithm;
+    // One spelling of each algorithm's name on every page: the catalogue's, by the registry's name.
+    const name = (r: ComparisonRow) => this.t.algorithms[r.algorithm];
     const reason = (why: string) => t.reasons[why] ?? why;
     const supported = rows.filter((r) => r.supported);
     // The CLI's columns, in its order (docs/experiments.md defines each for add, remove, fail and weight).

@@ -569,6 +569,17 @@ const bn: Messages = {
       `${total}টি key-এর ${n}টিতে (${pct}) দুই client একমত নয়: সব নিয়মই ধরে নেয় যে সবাই একই membership দেখছে।`,
   },
 
+  algorithms: {
+    "mod-n": "mod-N",
+    ring: "ring",
+    rendezvous: "rendezvous",
+    "weighted-rendezvous": "weight-সহ rendezvous",
+    jump: "jump",
+    maglev: "Maglev",
+    bounded: "bounded load",
+    "token-ring": "token ring",
+  },
+
   compare: {
     title: "একই পরিস্থিতিতে সব algorithm",
     fields: {
@@ -615,15 +626,7 @@ const bn: Messages = {
     from: "আগে সার্ভার",
     to: "পরে সার্ভার",
     algorithm: "algorithm",
-    algorithms: {
-      "mod-n": "mod-N",
-      ring: "ring",
-      rendezvous: "rendezvous",
-      jump: "jump",
-      maglev: "Maglev",
-      bounded: "bounded load",
-      ideal: "আদর্শ (ন্যূনতম)",
-    },
+    ideal: "আদর্শ (ন্যূনতম)",
     moved: "সরা key",
     hitAfter: "ঠিক পরের hit ratio",
     db: "database-এর চাপ",

@@ -1,3 +1,4 @@
+import type { AlgorithmName } from "ringlab";
 import type { ErrorRuleText } from "../core/errors";
 // English: the default language, and the shape every other language must have (`Messages`).
 // Numbers arrive already formatted (strings) so each language picks its own digits.
@@ -545,6 +546,20 @@ const en = {
       `Over ${total} keys the two clients disagree on ${n} (${pct}): every rule assumes every client sees the same membership.`,
   },
 
+  // Each algorithm of the core's registry (rl.algorithms()) by its name, as every page spells it:
+  // compare's rows, the cache what-if's choices. One entry per algorithm, no more (the type, and
+  // tests/js/registry.test.mjs for every catalogue).
+  algorithms: {
+    "mod-n": "mod-N",
+    ring: "ring",
+    rendezvous: "rendezvous",
+    "weighted-rendezvous": "weighted rendezvous",
+    jump: "jump",
+    maglev: "Maglev",
+    bounded: "bounded loads",
+    "token-ring": "token ring",
+  } satisfies Record<AlgorithmName, string>,
+
   compare: {
     title: "Every algorithm on one scenario",
     fields: {
@@ -593,15 +608,9 @@ const en = {
     from: "servers before",
     to: "servers after",
     algorithm: "algorithm",
-    algorithms: {
-      "mod-n": "mod-N",
-      ring: "ring",
-      rendezvous: "rendezvous",
-      jump: "jump",
-      maglev: "Maglev",
-      bounded: "bounded loads",
-      ideal: "ideal (minimum)",
-    } as Record<"mod-n" | "ring" | "rendezvous" | "jump" | "maglev" | "bounded" | "ideal", string>,
+    // Beside the algorithms compare runs (named as `algorithms` names them): the fewest keys any
+    // placement moves.
+    ideal: "ideal (minimum)",
     moved: "keys moved",
     hitAfter: "hit ratio right after",
     db: "database load",

@@ -1,5 +1,6 @@
 // The handle of a comparison in parts: the wrapper's compare() places every chunk on one run, a
 // worker of `ringlab/parallel` the chunks it is given.
+import { registry } from "../main/algorithms.js";
 import { HandleBase } from "../core/handle.js";
 import type { Heap } from "../core/heap.js";
 import { RinglabError } from "../core/errors.js";
@@ -44,11 +45,10 @@ export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements
   }
 }
 
-const comparisonAlgorithms: readonly string[] = ["ring", "rendezvous", "jump", "maglev", "bounded", "mod-n"];
-
-// A row as the public type has it: `reason` only when unsupported, the algorithm one of the known.
+// A row as the public type has it: `reason` only when unsupported, the algorithm one the registry
+// gives a row in compare.
 function comparisonRow(row: RawComparisonRow): ComparisonRow {
-  if (!comparisonAlgorithms.includes(row.algorithm)) {
+  if (!registry.some((a) => a.compare && a.name === row.algorithm)) {
     throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
   }
   const { reason, ...rest } = row;

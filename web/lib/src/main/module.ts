@@ -19,7 +19,9 @@ import type {
 import { RendezvousHandle, WeightedRendezvousHandle } from "../handles/rendezvous.js";
 import { RingHandle, rawRing } from "../handles/ring.js";
 import { TokenRingHandle } from "../handles/token-ring.js";
+import { registry } from "./algorithms.js";
 import type {
+  AlgorithmInfo,
   BoundedLoads,
   CacheWhatIf,
   CompareScenario,
@@ -108,6 +110,10 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+// The registry (generated from the core's): one frozen array for every instance, as it is the same
+// for every build of the module.
+const algorithmInfos: readonly AlgorithmInfo[] = deepFreeze(registry);
 
 export class RinglabModule implements Ringlab {
   readonly version: string;
@@ -538,6 +544,10 @@ export class RinglabModule implements Ringlab {
 
   defaults(): Defaults {
     return this.#defaults;
+  }
+
+  algorithms(): readonly AlgorithmInfo[] {
+    return algorithmInfos;
   }
 
   memory(): MemoryUsage {

@@ -6,6 +6,11 @@
  * @module
  */
 
+import type { AlgorithmInfo, ComparisonAlgorithm } from "./algorithms.js";
+// The registry's types are derived from its data (algorithms.ts, generated from the core's
+// registry); they are part of the public types as these are.
+export type { AlgorithmInfo, AlgorithmName, AlgorithmParam, ComparisonAlgorithm } from "./algorithms.js";
+
 /**
  * A server on a {@link Ring}, as given to {@link Ringlab.ring} or {@link Ring.add}. A plain string
  * is the same as `{ name }`.
@@ -526,9 +531,6 @@ export interface CompareScenario {
    */
   threads?: number;
 }
-
-/** The algorithms {@link Ringlab.compare} runs, in the order of its rows. */
-export type ComparisonAlgorithm = "ring" | "rendezvous" | "jump" | "maglev" | "bounded" | "mod-n";
 
 /** One algorithm's row of {@link Ringlab.compare}. Fractions are of all keys, in [0, 1]. */
 /**
@@ -1092,6 +1094,20 @@ export interface Ringlab {
    * ```
    */
   defaults(): Defaults;
+
+  /**
+   * The core's registry of placement algorithms: each algorithm's name, what it can do (weights,
+   * which servers can leave, zones), what it holds, its handle's membership operations, its
+   * parameters with their ranges and defaults, and whether compare and the placement digest have
+   * it — what `ringlab algorithms --json` prints, in the same order. The same frozen array on
+   * every call; the package carries it as data, so this reads nothing from the module.
+   *
+   * @example
+   * ```ts
+   * rl.algorithms().filter((a) => a.weights).map((a) => a.name);
+   * ```
+   */
+  algorithms(): readonly AlgorithmInfo[];
 
   /** The module's memory use. */
   memory(): MemoryUsage;

@@ -1,0 +1,81 @@
+// The registry of placement algorithms as the package carries it: web/lib/src/main/algorithms.ts
+// is what scripts/gen-algorithms.mjs writes from `ringlab algorithms --json` (natively and from the
+// Node CLI, on ringlab-cli.wasm), and rl.algorithms() is that registry, entry for entry, frozen,
+// in both entries that make the API. compare's rows and the digest's parts are the registry's, and
+// every catalogue of the widgets names each algorithm of the registry, and no other.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { load } from "ringlab";
+import { load as loadSingle } from "ringlab/single";
+import { modulePath, moduleText, nativeCli, registryJson } from "../../scripts/gen-algorithms.mjs";
+import { cliJs, root, widgetCatalogue } from "./helpers.mjs";
+
+const fix = "web/lib/src/main/algorithms.ts differs from the core's registry: run node scripts/gen-algorithms.mjs";
+const written = readFileSync(modulePath, "utf8");
+const registry = JSON.parse(registryJson([process.execPath, cliJs]));
+
+test("the generated module is what gen-algorithms.mjs --check accepts from the native CLI", (t) => {
+  if (!existsSync(nativeCli)) return t.skip(`no native CLI at ${path.relative(root, nativeCli)} (cmake --build build)`);
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "gen-algorithms.mjs"), "--check"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  assert.equal(r.status, 0, r.stderr || fix);
+  assert.equal(
+    registryJson(),
+    registryJson([process.execPath, cliJs]),
+    "the native and the Node CLI print one registry",
+  );
+});
+
+test("the generated module is what the Node CLI's registry gives", async () => {
+  assert.ok((await moduleText(JSON.stringify(registry))) === written, fix);
+});
+
+test("rl.algorithms() is the registry, frozen, the same array on every call, in both API entries", async () => {
+  for (const rl of [await load(), await loadSingle()]) {
+    const algorithms = rl.algorithms();
+    assert.deepEqual(algorithms, registry);
+    assert.equal(rl.algorithms(), algorithms);
+    assert.ok(Object.isFrozen(algorithms));
+    for (const a of algorithms) {
+      assert.ok(Object.isFrozen(a) && Object.isFrozen(a.params) && Object.isFrozen(a.membership), a.name);
+      for (const p of a.params) assert.ok(Object.isFrozen(p), `${a.name} ${p.name}`);
+    }
+    // A module's code is strict: writing to a frozen object throws.
+    assert.throws(() => {
+      algorithms[0].name = "renamed";
+    }, TypeError);
+  }
+});
+
+test("compare's rows are the registry's algorithms with a row in compare", async () => {
+  const rl = await load();
+  const rows = rl.compare({ keys: 1000 }).map((r) => r.algorithm);
+  const compared = registry.filter((a) => a.compare).map((a) => a.name);
+  assert.deepEqual([...rows].sort(), [...compared].sort());
+});
+
+test("the placement digest's parts after h32 are the registry's, in its order", async () => {
+  const rl = await load();
+  const names = rl.placementDigest({ keys: 100 }).parts.map((p) => p.name);
+  const parts = registry.flatMap((a) => a.digest);
+  assert.equal(names[0], "h32");
+  assert.deepEqual(names.slice(1, 1 + parts.length), parts);
+});
+
+test("every catalogue of the widgets spells each algorithm of the registry, and no other", async () => {
+  const langs = readdirSync(path.join(root, "web", "widgets", "i18n"))
+    .filter((f) => f.endsWith(".ts") && f !== "index.ts")
+    .map((f) => f.replace(/\.ts$/, ""));
+  assert.ok(langs.includes("en") && langs.includes("bn"), langs.join(", "));
+  for (const lang of langs) {
+    const { algorithms } = await widgetCatalogue(lang);
+    assert.deepEqual(Object.keys(algorithms).sort(), registry.map((a) => a.name).sort(), lang);
+    for (const [name, text] of Object.entries(algorithms))
+      assert.ok(typeof text === "string" && text.trim() !== "", `${lang}: ${name}`);
+  }
+});
