@@ -96,6 +96,8 @@ struct BucketAlgorithm {
 [[nodiscard]] const ParamSpec* input_param(BucketInput input) noexcept;
 // The option rows of an algorithm by name ("buckets"), or nullptr when it takes no such option.
 [[nodiscard]] const ParamSpec* option_param(const BucketAlgorithm& a, std::string_view name) noexcept;
+// The same row, or invalid_argument (notAnOption: "capacity is not an option of jump").
+const ParamSpec& bucket_option(const BucketAlgorithm& a, std::string_view name);
 // The names of BucketOptions' fields, in its order.
 inline constexpr std::string_view kBucketOptionNames[] = {"buckets", "capacity", "seed"};
 

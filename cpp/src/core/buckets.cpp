@@ -68,8 +68,7 @@ Error unknown_algorithm(std::string_view name) {
 // and no option given that the algorithm has no row for.
 BucketOptions checked(const BucketAlgorithm& a, BucketOptions o) {
   const auto refuse_extra = [&](std::string_view name, bool given) {
-    if (given && option_param(a, name) == nullptr)
-      throw Error(ErrorCode::invalid_argument, rule::notAnOption, std::string(name), {a.name});
+    if (given) (void)bucket_option(a, name);
   };
   refuse_extra("buckets", o.buckets.has_value());
   refuse_extra("capacity", o.capacity.has_value());
@@ -133,6 +132,12 @@ const ParamSpec* option_param(const BucketAlgorithm& a, std::string_view name) n
   for (const BucketParam p : a.options)
     if (param(p).name == name) return &param(p);
   return nullptr;
+}
+
+const ParamSpec& bucket_option(const BucketAlgorithm& a, std::string_view name) {
+  const ParamSpec* spec = option_param(a, name);
+  if (spec == nullptr) throw Error(ErrorCode::invalid_argument, rule::notAnOption, std::string(name), {a.name});
+  return *spec;
 }
 
 const BucketAlgorithm* find_bucket_algorithm(std::string_view name) noexcept {
