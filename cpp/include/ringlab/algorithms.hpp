@@ -50,8 +50,8 @@ struct Algorithm {
   std::string_view name;   // as the CLI, compare's rows and the package spell it
   std::string_view title;  // a few words, as --help and the docs list it
   AlgorithmFamily family = AlgorithmFamily::servers;
-  std::span<const Param> params;  // its rows of the parameter table, where the ranges and defaults are
-  bool weights = false;           // takes a weight per server
+  std::span<const Param> params{};  // its rows of the parameter table, where the ranges and defaults are
+  bool weights = false;             // takes a weight per server
   Removal removal = Removal::any;
   bool zones = false;      // its preference list can spread replicas over zones
   std::string_view state;  // what it holds, in a few words

@@ -252,13 +252,13 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       const auto line = [&](std::string_view label, const std::string& value) {
         out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
       };
-      const auto joined = [](const std::vector<std::string_view>& items) {
+      const auto joined = [](const std::vector<std::string_view>& items, std::string_view none) {
         std::string s;
         for (const std::string_view item : items) {
           if (!s.empty()) s += ", ";
           s += item;
         }
-        return s.empty() ? std::string("none: built again for each list of servers") : s;
+        return s.empty() ? std::string(none) : s;
       };
       if (!first) out += '\n';
       out += std::string(a.name) + ": " + std::string(a.title) + "\n";
@@ -268,7 +268,7 @@ std::string run_algorithms(const std::vector<std::string>& args) {
                       : a.removal == Removal::last ? "only the last bucket"
                                                    : "any server; those after it are renumbered and most keys move");
       line("zones", a.zones ? "yes" : "no");
-      line("membership", joined(membership_of(a)));
+      line("membership", joined(membership_of(a), "none: built again for each list of servers"));
       line("holds", std::string(a.state));
       for (std::size_t i = 0; i < a.params.size(); ++i) {
         const ParamSpec& p = param(a.params[i]);
@@ -283,7 +283,7 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         }
       }
       line("compare", a.compare_row ? "a row" : "no row");
-      line("digest", joined(digest));
+      line("digest", joined(digest, "no part"));
     }
     first = false;
   }
