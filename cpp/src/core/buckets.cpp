@@ -4,7 +4,6 @@
 
 #include <cerrno>
 #include <cstdlib>
-#include <limits>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -50,8 +49,9 @@ std::uint64_t u64_from_text(std::string_view text, const ParamSpec& spec) {
   errno = 0;
   const unsigned long long v = std::strtoull(std::string(digits).c_str(), nullptr, hex ? 16 : 10);
   if (errno == ERANGE) throw out_of_range();
-  if (spec.kind != ParamKind::key64 &&
-      (v < static_cast<std::uint64_t>(spec.lo) || v > static_cast<std::uint64_t>(spec.hi)))
+  // An integer row's bounds, as unsigned: a row below 0 has no lower bound here, every value is >= 0.
+  if (spec.kind != ParamKind::key64 && ((spec.lo > 0 && v < static_cast<std::uint64_t>(spec.lo)) ||
+                                        (spec.hi >= 0 && v > static_cast<std::uint64_t>(spec.hi))))
     throw out_of_range();
   return static_cast<std::uint64_t>(v);
 }
