@@ -4,9 +4,9 @@
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
 //      says how), the same linked with WebAssembly SIMD128 (ringlab-simd.js + ringlab-simd.wasm,
-//      a link with its own glue), the modules of ringlab/systems, ringlab/claims and the Node CLI,
-//      and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest --test-dir build-wasm`
-//      runs it);
+//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets
+//      and the Node CLI, and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest
+//      --test-dir build-wasm` runs it);
 //   2. each module's glue minified, and ringlab.inline.js: ringlab.wasm, gzipped, as base64
 //      (`ringlab/single` shares its glue);
 //   3. the TypeScript wrapper (web/lib/src -> web/lib/dist): a .d.ts per source file, with its
@@ -53,9 +53,9 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./parallel", the bin, and
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./parallel", the bin, and
 // the worker parallel.js starts): the files at the top of web/lib/src, one JavaScript file each in dist/.
-const entries = ["index", "single", "cli", "systems", "claims", "parallel", "parallel-worker"];
+const entries = ["index", "single", "cli", "systems", "claims", "buckets", "parallel", "parallel-worker"];
 // The one module they share, a file of its own in dist/ (RinglabError must be one class, whichever
 // entry threw it): its name in dist/ and its source, an internal module.
 const shared = { errors: "core/errors" };
@@ -144,6 +144,7 @@ async function main() {
           "ringlab_simd_wasm",
           "ringlab_systems_wasm",
           "ringlab_claims_wasm",
+          "ringlab_buckets_wasm",
           "ringlab_cli_wasm",
         ]),
     ...(force ? ["--clean-first"] : []),
@@ -152,6 +153,7 @@ async function main() {
   await minifyGlue(path.join(wasmOut, "ringlab-simd.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-systems.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-claims.js"));
+  await minifyGlue(path.join(wasmOut, "ringlab-buckets.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-cli.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
@@ -180,6 +182,8 @@ async function main() {
     path.join(wasmOut, "ringlab-systems.js"),
     path.join(wasmOut, "ringlab-claims.wasm"),
     path.join(wasmOut, "ringlab-claims.js"),
+    path.join(wasmOut, "ringlab-buckets.wasm"),
+    path.join(wasmOut, "ringlab-buckets.js"),
     path.join(wasmOut, "ringlab-cli.wasm"),
     path.join(wasmOut, "ringlab-cli.js"),
   ]);
@@ -291,6 +295,8 @@ function prune() {
     "ringlab-systems.wasm",
     "ringlab-claims.js",
     "ringlab-claims.wasm",
+    "ringlab-buckets.js",
+    "ringlab-buckets.wasm",
     "ringlab-cli.js",
     "ringlab-cli.wasm",
   ]);

@@ -69,14 +69,19 @@ const handleNames = {
   weightedRendezvous: "whrw",
   maglev: "maglev",
   malachiRing: "malachi",
+  hasher: "hasher",
 };
+
+// The API object of each entry point, as the page names it.
+const apiNames = { systems: "erl", buckets: "buckets" };
 
 /**
  * The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`;
- * `erl` is the `ringlab/systems` API (`const erl = await load()` from it, as the page names it).
+ * `erl` is the `ringlab/systems` API and `buckets` the `ringlab/buckets` one (`const erl = await
+ * load()` from it, as the page names them).
  */
 export function jsCall(js) {
-  const api = js.module === "systems" ? "erl" : "rl";
+  const api = apiNames[js.module] ?? "rl";
   if (!js.on) return `${api}.${js.call}(${args(js.args)})`;
   const make = `${api}.${js.on.call}(${args(js.on.args)})`;
   const method = js.call.split(".")[1];

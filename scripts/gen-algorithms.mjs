@@ -71,10 +71,20 @@ export interface AlgorithmInfo {
   /** Its parts of the placement digest (the names of \`rl.placementDigest().parts\`), in order. */
   readonly digest: readonly Entry["digest"][number][];
   readonly params: readonly AlgorithmParam[];
+  /**
+   * What its bucket hasher (\`ringlab bucket\`, \`ringlab/buckets\`) takes as input: a 64-bit
+   * integer, a 32-bit one or a key's text; null for an algorithm without one.
+   */
+  readonly input: Entry["input"];
+  /** Its bucket hasher's options, rows of the bucket hashers' parameter table; none without one. */
+  readonly options: readonly AlgorithmParam[];
 }
 
 /** The algorithms compare runs (\`rl.compare()\`): those of the registry with a row in compare. */
 export type ComparisonAlgorithm = Extract<Entry, { readonly compare: true }>["name"];
+
+/** The registry's entries that have a bucket hasher (\`ringlab/buckets\` derives its types from them). */
+export type BucketEntry = Extract<Entry, { readonly input: string }>;
 `;
 
 /** A JSON value as a TypeScript literal (keys unquoted: every key of the registry is an identifier). */

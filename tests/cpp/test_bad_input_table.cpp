@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "golden.hpp"
+#include "ringlab/buckets.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
@@ -221,6 +222,8 @@ const std::map<std::string, std::string_view> kWhere = {
     {"compare", "compare"},
     {"digest", "placementDigest"},
     {"jump", "jump"},
+    // The bucket seam's command: its options' rows are the bucket algorithms' (bucket_params.hpp).
+    {"bucket", "bucket"},
     // The Erlang library's commands, which the native CLI adds.
     {"phash2", "phash2"},
     {"place malachi", "malachi"},
@@ -301,6 +304,14 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     for (const std::span<const ringlab::ParamSpec> params : {ringlab::params(), ringlab::system_params()})
       for (const ringlab::ParamSpec& p : params)
         if (ringlab::belongs_to(p, where) && !p.flag.empty()) expected[std::string(p.name)] = std::string(p.flag);
+    if (command == "bucket") {
+      // Its inputs' and options' rows, every option (one an algorithm does not take is refused by
+      // its name), the algorithm and --ops.
+      for (const ringlab::ParamSpec& p : ringlab::bucket_params()) expected[std::string(p.name)] = std::string(p.flag);
+      for (const std::string_view o : ringlab::kBucketOptionNames) expected[std::string(o)] = "--" + std::string(o);
+      expected["algorithm"] = "ALGORITHM";
+      expected["ops"] = "--ops";
+    }
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];
     for (std::size_t i = 0; i < names.keys.size(); ++i) listed[names.keys[i]] = names.values[i].s;

@@ -11,6 +11,10 @@
 // numbers are let through: the CLI refuses them before doing any work, which is what we want to
 // exercise. The caps keep one input well under a second; the full ranges are covered by the
 // Catch2 suite.
+//
+// `bucket` reaches every bucket algorithm of the registry, the ones added after this file too: an
+// ALGORITHM of one byte stands for the registry's algorithm at that byte's index (modulo their
+// count), as if its name had been typed; a longer name goes as it is (an unknown one is refused).
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
+#include "ringlab/buckets.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jump.hpp"
@@ -147,6 +152,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     args.push_back(cur);
   }
   if (too_costly(args)) return -1;  // not added to the corpus
+  if (args.size() > 1 && args[0] == "bucket" && args[1].size() == 1) {
+    const auto all = ringlab::bucket_algorithms();
+    args[1] = std::string(all[static_cast<unsigned char>(args[1][0]) % all.size()].name);
+  }
 
   ringlab::CliResult res;
   try {

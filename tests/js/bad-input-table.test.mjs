@@ -15,13 +15,15 @@ import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems, RinglabError as SystemsError } from "ringlab/systems";
+import { load as loadBuckets, RinglabError as BucketsError } from "ringlab/buckets";
 import { cliJs, invokeTableCall, root } from "./helpers.mjs";
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
 const rl = await load();
 const systems = await loadSystems();
+const buckets = await loadBuckets();
 
-const api = { rl, systems };
+const api = { rl, systems, buckets };
 const invoke = (js) => invokeTableCall(js, api);
 
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
@@ -152,6 +154,7 @@ test(
   },
 );
 
-test("ringlab and ringlab/systems throw one RinglabError class", () => {
+test("ringlab, ringlab/systems and ringlab/buckets throw one RinglabError class", () => {
   assert.equal(SystemsError, RinglabError);
+  assert.equal(BucketsError, RinglabError);
 });

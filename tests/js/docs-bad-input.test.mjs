@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
+import { load as loadBuckets } from "ringlab/buckets";
 import { docPath, jsCall, tablePath, updateTables } from "../../scripts/docs-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
@@ -34,12 +35,13 @@ test("every row's code, rule, parameter and message are in docs/bad-input.md", (
 test("each JavaScript call docs/bad-input.md shows, run as shown, throws its row's error", async () => {
   const rl = await load();
   const erl = await loadSystems();
+  const buckets = await loadBuckets();
   const wrong = [];
   for (const row of data.rows.filter((r) => r.js)) {
     const code = jsCall(row.js);
     let got = "no error";
     try {
-      new Function("rl", "erl", code)(rl, erl);
+      new Function("rl", "erl", "buckets", code)(rl, erl, buckets);
     } catch (e) {
       got = e instanceof RinglabError ? `${e.code} ${e.rule} (${e.param}): ${e.message}` : `${e?.name}: ${e?.message}`;
     }

@@ -11,6 +11,7 @@ import { after, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { load as loadMain, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
+import { load as loadBuckets } from "ringlab/buckets";
 import ts from "typescript";
 import { distDir, invokeTableCall, root } from "./helpers.mjs";
 
@@ -64,9 +65,10 @@ test("the Bengali catalogue words every rule the core, the wrapper and the pages
 // The table's JavaScript rows, run as tests/js/bad-input-table.test.mjs runs them.
 const rl = await loadMain();
 const systems = await loadSystems();
+const buckets = await loadBuckets();
 function thrown(js) {
   try {
-    invokeTableCall(js, { rl, systems });
+    invokeTableCall(js, { rl, systems, buckets });
   } catch (e) {
     return e;
   }

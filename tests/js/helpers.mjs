@@ -31,6 +31,32 @@ export function experimentCases() {
   }));
 }
 
+/**
+ * A bucket algorithm's vectors (tests/golden/buckets/NAME.tsv): consecutive rows of the same
+ * options and ops as one case, {optionsText, options, ops, inputs (as the file writes them),
+ * buckets}; a seed's value is a bigint, every other option's a number.
+ */
+export function bucketVectorCases(name) {
+  const rows = readTsv(`buckets/${name}.tsv`);
+  const cases = [];
+  for (const { options, ops, input, bucket } of rows) {
+    let c = cases.at(-1);
+    if (!c || c.optionsText !== options || c.ops !== ops) {
+      const parsed = Object.fromEntries(
+        options.split(",").map((kv) => {
+          const [k, v] = kv.split("=");
+          return [k, k === "seed" ? BigInt(v) : Number(v)];
+        }),
+      );
+      c = { optionsText: options, options: parsed, ops, inputs: [], buckets: [] };
+      cases.push(c);
+    }
+    c.inputs.push(input);
+    c.buckets.push(Number(bucket));
+  }
+  return cases;
+}
+
 const methods = { "ring-vs-mod": "ringVsMod", "vnode-sweep": "vnodeSweep", "hrw-jump": "hrwJump" };
 
 /** A case's CLI flags as the package API's method name and options object. */
@@ -110,10 +136,11 @@ export function decodeTableValue(v, api) {
 /**
  * A row's JS call, made: "compare" -> rl.compare, "theory.sdOverMean" -> rl.theory.sdOverMean,
  * "Ring.remove" -> a method of the handle js.on makes (after js.setup, and disposed first when
- * js.dispose says so); module "systems" calls ringlab/systems. Returns what the call returns.
+ * js.dispose says so); module "systems" calls ringlab/systems, module "buckets" ringlab/buckets (`api`
+ * holds each by its module's name). Returns what the call returns.
  */
 export function invokeTableCall(js, api) {
-  const on = js.module === "systems" ? api.systems : api.rl;
+  const on = js.module === undefined ? api.rl : api[js.module];
   const args = decodeTableValue(js.args, api);
   if (js.on) {
     const handle = on[js.on.call](...decodeTableValue(js.on.args, api));

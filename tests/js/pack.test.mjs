@@ -4,13 +4,13 @@
 // installed bin.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { load } from "ringlab";
 import { load as loadClaims } from "ringlab/claims";
-import { experimentCases, readTsv, root } from "./helpers.mjs";
+import { bucketVectorCases, experimentCases, readTsv, root } from "./helpers.mjs";
 
 const repoClaims = (await loadClaims()).claims();
 
@@ -66,6 +66,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/claims.d.ts",
     "web/lib/dist/wasm/ringlab-claims.js",
     "web/lib/dist/wasm/ringlab-claims.wasm",
+    // ringlab/buckets: its entry and its own module.
+    "web/lib/dist/buckets.js",
+    "web/lib/dist/buckets.d.ts",
+    "web/lib/dist/wasm/ringlab-buckets.js",
+    "web/lib/dist/wasm/ringlab-buckets.wasm",
     // The CLI's module (the bin's; run_cli is in no page's module).
     "web/lib/dist/wasm/ringlab-cli.js",
     "web/lib/dist/wasm/ringlab-cli.wasm",
@@ -118,6 +123,13 @@ test("the installed package works: library, single-file build, .wasm export", ()
       .filter(Boolean)
       .map((line) => line.split("\t"))
       .map((f) => [f[1], Number(f[8])]),
+    // Every bucket algorithm's vectors (tests/golden/buckets/), the first cases of each file.
+    buckets: Object.fromEntries(
+      readdirSync(path.join(root, "tests", "golden", "buckets"))
+        .filter((f) => f.endsWith(".tsv"))
+        .map((f) => f.slice(0, -4))
+        .map((name) => [name, bucketVectorCases(name).slice(0, 4)]),
+    ),
   };
   writeFileSync(path.join(dir, "expected.json"), JSON.stringify(expected));
   writeFileSync(
@@ -129,6 +141,7 @@ import { load, RinglabError } from "ringlab";
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadClaims } from "ringlab/claims";
+import { load as loadBuckets } from "ringlab/buckets";
 import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
@@ -159,6 +172,21 @@ const claims = (await loadClaims()).claims();
 assert.deepEqual(claims.map((c) => [c.id, c.verdict, c.ringlab.figure]), expected.claims);
 assert.ok(claims.length >= 14 && claims.every((c) => c.verdict === "match" || c.verdict === "within"));
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-claims.wasm"))));
+// Every bucket algorithm of the installed module has vectors, and gives them.
+const buckets = await loadBuckets();
+assert.deepEqual(buckets.algorithms().map((a) => a.name).sort(), Object.keys(expected.buckets).sort());
+for (const { name, input } of buckets.algorithms()) {
+  for (const c of expected.buckets[name]) {
+    const options = Object.fromEntries(Object.entries(c.options).map(([k, v]) => [k, k === "seed" ? BigInt(v) : v]));
+    const h = buckets.hasher(name, options);
+    for (const op of c.ops === "" ? [] : c.ops.split(",")) op === "add" ? h.add() : h.remove(Number(op.slice(7)));
+    const inputs = input === "text" ? c.inputs : BigUint64Array.from(c.inputs, (x) => BigInt(x));
+    assert.deepEqual(Array.from(h.bucketMany(inputs)), c.buckets, name);
+    h.dispose();
+  }
+}
+assert.throws(() => buckets.hasher("jump", { buckets: 0 }), (e) => e instanceof RinglabError && e.code === "out_of_range");
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-buckets.wasm"))));
 // Two worker threads, each loading the installed main entry and its module: compare's rows.
 const strip = (rows) => JSON.stringify(rows.map(({ buildMs, ...r }) => r));
 const scenario = { servers: 7, keys: 300000, change: "remove:S2" };
@@ -171,7 +199,7 @@ console.log("smoke ok");
   assert.equal(r.stdout, "smoke ok\n");
 });
 
-test("the installed bin: ringlab run, compare, h32, phash2, place, errors", async () => {
+test("the installed bin: ringlab run, compare, h32, phash2, place, bucket, errors", async () => {
   const c = experimentCases().find((x) => x.name === "ring-vs-mod__parity-seed7-k5000-s9-v50");
   const bin = path.join(dir, "node_modules", ".bin", "ringlab");
   const r = sh(bin, ["run", c.experiment, ...c.flags], dir);
@@ -190,6 +218,8 @@ test("the installed bin: ringlab run, compare, h32, phash2, place, errors", asyn
   assert.equal(p.stdout, "4945008\n91690389\n", p.stderr);
   const m = sh(bin, ["place", "malachi", "--bits", "16", "--vnodes", '"a"=1000,7=40000', "topic-a"], dir);
   assert.equal(m.stdout, '{"key": "topic-a", "result": "7"}\n', m.stderr);
+  const b = sh(bin, ["bucket", "jump", "--buckets", "10", "--ops", "remove:9", "599759890", "0x2a"], dir);
+  assert.equal(b.stdout, "6\n2\n", b.stderr);
   const e = sh(bin, ["run", "hrw-jump", "--servers", "0"], dir);
   assert.equal(e.status, 2);
   assert.equal(e.stderr, "ringlab: --servers must be between 1 and 100000, got 0\n");
@@ -202,6 +232,7 @@ test("the installed types compile in a strict consumer without @types/node", () 
 import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems, type MalachiRing, type TermValue, type ErlangTerm } from "ringlab/systems";
 import { compareInWorkers, type ParallelOptions } from "ringlab/parallel";
+import { load as loadBuckets, type BucketHasher } from "ringlab/buckets";
 const rl = await load({ wasmUrl: new URL("https://example.com/ringlab.wasm") });
 const parallelOptions: ParallelOptions = { onProgress: (done: number, total: number) => void (done / total), signal: AbortSignal.timeout(1000) };
 const inWorkers: ComparisonRow[] = await compareInWorkers({ servers: 10, threads: 2 }, parallelOptions);
@@ -228,7 +259,11 @@ const single = await loadSingle();
 const code: string = new RinglabError("disposed", "x").code;
 // @ts-expect-error: servers is required
 rl.ring({ vnodes: 5 });
-export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts };
+const jumpHasher: BucketHasher<"jump"> = (await loadBuckets()).hasher("jump", { buckets: 10 });
+const bucketed: Uint32Array = jumpHasher.bucketMany(new BigUint64Array(4));
+// @ts-expect-error: jump takes no capacity
+(await loadBuckets()).hasher("jump", { buckets: 10, capacity: 4 });
+export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts, bucketed };
 `,
   );
   writeFileSync(

@@ -2,7 +2,10 @@
 // the parameter table, what it can do (weights, removing any server, zones, what it holds) and
 // how it joins compare and the placement digest. compare's rows, the digest's parts, the CLI's
 // `ringlab algorithms` and the package's rl.algorithms() are read from here, so a new algorithm
-// is one more entry rather than one more name in each of those lists.
+// is one more entry rather than one more name in each of those lists. An algorithm of the buckets
+// family has a second part beside its entry, its bucket hasher (buckets.hpp: bucket_algorithms(),
+// defined with the entries in algorithms.cpp), through which `ringlab bucket` and the package's
+// ringlab/buckets run it.
 #pragma once
 
 #include <cstdint>
@@ -27,8 +30,9 @@ enum class Removal : std::uint8_t {
   renumber,  // any, but the servers after it are renumbered, and most keys move (mod-N)
 };
 
-// The membership operations a built handle has (rl.ring(...).add, .remove, .setWeight); an
-// algorithm without them is built again for each list of servers.
+// The membership operations a built handle has (rl.ring(...).add, .remove, .setWeight; a bucket
+// hasher's add and remove, buckets.hpp); an algorithm without them is built again for each list
+// of servers.
 struct Membership {
   bool add = false;
   bool remove = false;
@@ -46,8 +50,8 @@ struct Algorithm {
   std::string_view name;   // as the CLI, compare's rows and the package spell it
   std::string_view title;  // a few words, as --help and the docs list it
   AlgorithmFamily family = AlgorithmFamily::servers;
-  std::span<const Param> params;  // its rows of the parameter table, where the ranges and defaults are
-  bool weights = false;           // takes a weight per server
+  std::span<const Param> params{};  // its rows of the parameter table, where the ranges and defaults are
+  bool weights = false;             // takes a weight per server
   Removal removal = Removal::any;
   bool zones = false;      // its preference list can spread replicas over zones
   std::string_view state;  // what it holds, in a few words

@@ -32,7 +32,7 @@ enum class ErrorCode : std::uint8_t {
   token_out_of_range,  // explicit-token ring: token outside [0, 2^bits)
   token_taken,         // explicit-token ring: another vnode holds that token
   already_present,     // explicit-token ring: the vnode is already on the ring
-  not_found,           // explicit-token ring: no such vnode
+  not_found,           // explicit-token ring: no such vnode; a bucket hasher: no such live bucket
   empty,               // a lookup on a ring with no points
 };
 

@@ -4,12 +4,16 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "ringlab/params.hpp"
 
 namespace ringlab {
+
+class BucketHasher;
+struct BucketOptions;
 
 // kMaxBuckets (2^31 - 1) is in params.hpp.
 
@@ -112,6 +116,13 @@ struct JumpStep {
 // mod-N: the server index h mod n. Throws Error(out_of_range) unless 1 <= n <= 2^32 - 1 (the
 // table's mod_n, "n").
 [[nodiscard]] std::uint32_t mod_n(std::uint32_t hash, std::int64_t n);
+
+// Jump and mod-N as bucket hashers (buckets.hpp), for the registry (algorithms.cpp): options
+// checked against their rows, buckets set. Jump's membership is jump's own: add() makes bucket n
+// live (up to 2^31 - 1 buckets), remove(b) takes only the last bucket, n - 1, out. mod-N has no
+// membership (a bucket gone renumbers those after it).
+[[nodiscard]] std::unique_ptr<BucketHasher> make_jump_hasher(const BucketOptions& options);
+[[nodiscard]] std::unique_ptr<BucketHasher> make_mod_n_hasher(const BucketOptions& options);
 
 // x mod n for a fixed n >= 1 without a division (Lemire, Kaser & Kurz, "Faster remainder by direct
 // computation", 2019): with M = ceil(2^64 / n), x mod n = ((M * x mod 2^64) * n) >> 64, exact for

@@ -9,6 +9,7 @@
 
 #include "internal.hpp"
 #include "ringlab/algorithms.hpp"
+#include "ringlab/buckets.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
@@ -206,6 +207,15 @@ std::string param_json(const ParamSpec& p) {
   return out + "}";
 }
 
+// What a bucket algorithm's input is, in words.
+std::string_view input_text(BucketInput input) {
+  switch (input) {
+    case BucketInput::u32: return "a 32-bit integer";
+    case BucketInput::text: return "a key's text (its UTF-8 bytes)";
+    default: return "a 64-bit integer";
+  }
+}
+
 // `ringlab algorithms [--json]`: each algorithm of the registry, what it can do and its parameters.
 std::string run_algorithms(const std::vector<std::string>& args) {
   std::vector<std::string> rest = args;
@@ -216,6 +226,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
   for (const Algorithm& a : algorithms()) {
     std::vector<std::string_view> digest;
     for (const AlgorithmDigestPart& part : a.digest) digest.push_back(part.name);
+    // Its bucket hasher (buckets.hpp), for the buckets family.
+    const BucketAlgorithm* bucket = find_bucket_algorithm(a.name);
     if (json) {
       out += first ? "" : ",";
       out += "{\"name\":" + cli::json_text(a.name) + ",\"title\":" + cli::json_text(a.title) +
@@ -228,18 +240,25 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         if (i > 0) out += ',';
         out += param_json(param(a.params[i]));
       }
+      // The bucket hasher's input kind and options ("input": null and no options without one).
+      out +=
+          "],\"input\":" + (bucket != nullptr ? cli::json_text(input_name(bucket->input)) : "null") + ",\"options\":[";
+      for (std::size_t i = 0; bucket != nullptr && i < bucket->options.size(); ++i) {
+        if (i > 0) out += ',';
+        out += param_json(param(bucket->options[i]));
+      }
       out += "]}";
     } else {
       const auto line = [&](std::string_view label, const std::string& value) {
         out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
       };
-      const auto joined = [](const std::vector<std::string_view>& items) {
+      const auto joined = [](const std::vector<std::string_view>& items, std::string_view none) {
         std::string s;
         for (const std::string_view item : items) {
           if (!s.empty()) s += ", ";
           s += item;
         }
-        return s.empty() ? std::string("none: built again for each list of servers") : s;
+        return s.empty() ? std::string(none) : s;
       };
       if (!first) out += '\n';
       out += std::string(a.name) + ": " + std::string(a.title) + "\n";
@@ -249,18 +268,93 @@ std::string run_algorithms(const std::vector<std::string>& args) {
                       : a.removal == Removal::last ? "only the last bucket"
                                                    : "any server; those after it are renumbered and most keys move");
       line("zones", a.zones ? "yes" : "no");
-      line("membership", joined(membership_of(a)));
+      line("membership", joined(membership_of(a), "none: built again for each list of servers"));
       line("holds", std::string(a.state));
       for (std::size_t i = 0; i < a.params.size(); ++i) {
         const ParamSpec& p = param(a.params[i]);
         line(i == 0 ? "parameters" : "", std::string(p.name) + ": " + param_text(p));
       }
+      if (bucket != nullptr) {
+        // Its bucket hasher's: what `ringlab bucket` and ringlab/buckets take.
+        line("input", std::string(input_text(bucket->input)) + " (ringlab bucket, ringlab/buckets)");
+        for (std::size_t i = 0; i < bucket->options.size(); ++i) {
+          const ParamSpec& p = param(bucket->options[i]);
+          line(i == 0 ? "options" : "", std::string(p.name) + ": " + param_text(p));
+        }
+      }
       line("compare", a.compare_row ? "a row" : "no row");
-      line("digest", joined(digest));
+      line("digest", joined(digest, "no part"));
     }
     first = false;
   }
   return json ? out + "]\n" : out;
+}
+
+// --- bucket: the bucket seam (buckets.hpp) ----------------------------------------------------
+
+// "mod-n or jump": the bucket algorithms, in the registry's order.
+std::string bucket_names() {
+  std::string s;
+  const auto all = bucket_algorithms();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (i > 0) s += i + 1 == all.size() ? " or " : ", ";
+    s += all[i].name;
+  }
+  return s;
+}
+
+// --help's lines for `--ops`, from the algorithm's registry entry; "" when it has no membership.
+std::string ops_lines(const Algorithm& a) {
+  if (!a.membership.add && !a.membership.remove) return {};
+  const std::string_view ops = a.membership.add && a.membership.remove ? "add, remove:B"
+                               : a.membership.add                      ? "add"
+                                                                       : "remove:B";
+  std::string s = cli::flag_line("--ops OPS", std::string(ops) + " (comma-separated), in order once it is built");
+  if (a.membership.remove && a.removal == Removal::last) s += cli::more_line("remove:B takes only the last bucket");
+  return s;
+}
+
+// `ringlab bucket ALGORITHM ...`: each input's bucket, one a line.
+std::string run_bucket(const std::vector<std::string>& args, const ReadFile& read) {
+  if (args.size() < 2) throw Usage{"bucket needs an algorithm: " + bucket_names()};
+  const std::string& name = args[1];
+  const BucketAlgorithm& a = bucket_algorithm(name);
+  const std::string command = "bucket " + name;
+  // Every option's flag, whichever the algorithm takes: one it does not take is refused by name.
+  std::vector<std::string> spelled;
+  for (const std::string_view o : kBucketOptionNames) spelled.push_back("--" + std::string(o));
+  std::vector<std::string_view> flags(spelled.begin(), spelled.end());
+  flags.insert(flags.end(), {"--ops", "--keys"});
+  const cli::Args given = cli::read_args(args, 2, flags, {}, command);
+  BucketOptions options;
+  for (std::size_t i = 0; i < spelled.size(); ++i)
+    if (const std::string* text = given.value(spelled[i])) set_bucket_option(a, options, kBucketOptionNames[i], *text);
+  Buckets b(name, options);
+  if (const std::string* ops = given.value("--ops")) {
+    const Algorithm& entry = *find_algorithm(name);
+    if (!entry.membership.add && !entry.membership.remove)
+      throw Error(ErrorCode::invalid_argument, rule::noMembership, "ops", {a.name, "--ops"});
+    for (const BucketOp& op : parse_bucket_ops(*ops)) {
+      if (op.add) (void)b.add();
+      else b.remove(op.bucket);
+    }
+  }
+  const std::string* file = given.value("--keys");
+  if (file != nullptr && !given.plain.empty()) throw Usage{command + " takes --keys FILE or INPUT..., not both"};
+  if (file == nullptr && given.plain.empty()) throw Usage{command + " needs inputs: --keys FILE or INPUT..."};
+  std::vector<std::string> lines;
+  if (file != nullptr) {
+    const std::optional<std::string> text = read ? read(*file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --keys file " + shown_text(*file)};
+    lines = split_key_lines(*text);
+  }
+  std::string out;
+  for (const std::string& input : file != nullptr ? lines : given.plain) {
+    const std::uint32_t bucket =
+        a.input == BucketInput::text ? b.bucket_key(input) : b.bucket(bucket_input_from_text(a.input, input));
+    out += std::to_string(bucket) + "\n";
+  }
+  return out;
 }
 
 std::string run_compare(const std::vector<std::string>& args) {
@@ -298,11 +392,32 @@ std::string run_digest(const std::vector<std::string>& args) {
 
 }  // namespace
 
-std::string cli_detail::core_commands(const std::vector<std::string>& args, const Command*& current) {
+std::string cli_detail::bucket_section(std::string_view algorithm) {
+  std::string h;
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    if (!algorithm.empty() && a.name != algorithm) continue;
+    const Algorithm& entry = *find_algorithm(a.name);
+    std::string head = "  " + js::pad_end(std::string(a.name), 14) + std::string(entry.title) + "; INPUT: ";
+    head += input_text(a.input);
+    if (a.input != BucketInput::text) head += ", decimal or 0x hex";
+    h += head + "\n";
+    for (const BucketParam p : a.options) {
+      const ParamSpec& spec = param(p);
+      h += cli::flag_line(std::string(spec.flag) + " " + std::string(spec.metavar), param_text(spec));
+    }
+    h += ops_lines(entry);
+  }
+  if (h.empty()) return h;
+  return "bucket (each INPUT's bucket, one a line; --keys FILE reads the INPUTs one a line instead):\n" + h;
+}
+
+std::string cli_detail::core_commands(const std::vector<std::string>& args, const ReadFile& read,
+                                      const Command*& current) {
   const std::string& cmd = args[0];
   if (cmd == "run") return run_experiment(args, current);
   if (cmd == "h32") return run_h32(args);
   if (cmd == "jump") return current = &kJump, run_jump(args);
+  if (cmd == "bucket") return current = &kBucket, run_bucket(args, read);
   if (cmd == "compare") return current = &kCompare, run_compare(args);
   if (cmd == "digest") return current = &kDigest, run_digest(args);
   if (cmd == "algorithms") return current = &kAlgorithms, run_algorithms(args);

@@ -125,6 +125,9 @@ constexpr CoreUsage kCoreUsage[] = {
     {"run", "  ringlab run <experiment> [flags]   run one of the course's three programs\n"},
     {"h32", "  ringlab h32 KEY...                 h32 (FNV-1a + fmix32) of each key, hashed as UTF-16 units\n"},
     {"jump", "  ringlab jump KEY BUCKETS           jump consistent hash of a 64-bit KEY into BUCKETS buckets\n"},
+    {"bucket",
+     "  ringlab bucket ALGORITHM [flags] INPUT...\n"
+     "                                     each INPUT's bucket under a hash-to-bucket algorithm\n"},
     {"compare", "  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change\n"},
     {"digest",
      "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
@@ -155,6 +158,8 @@ std::string core_section(std::string_view name) {
     h = "digest:\n" + flag_lines(kDigest, "    ");
   } else if (name == "jump") {
     h = "jump:\n" + flag_lines(kJump, "    ");
+  } else if (name == "bucket") {
+    h = bucket_section({});
   }
   return h;
 }
@@ -166,7 +171,7 @@ std::string make_help(std::span<const CliCommand> extra) {
     for (const std::string& line : c.usage) h += line + "\n";
   h += "  ringlab COMMAND --help             that command's usage and flags\n";
   h += "  ringlab --help                     this text\n";
-  for (const std::string_view name : {"run", "compare", "digest", "jump"}) {
+  for (const std::string_view name : {"run", "compare", "digest", "jump", "bucket"}) {
     h += '\n';
     h += core_section(name);
   }
@@ -221,6 +226,12 @@ std::string core_help(const std::vector<std::string>& args) {
       for (const Command& c : kExperiments)
         if (c.name == args[1])
           return command_help("  ringlab run " + std::string(c.name) + " [flags]\n", experiment_section(c));
+    // `ringlab bucket ALGORITHM --help`: that algorithm's part of the section.
+    if (cmd == "bucket" && is_help(args, 2)) {
+      std::string section = bucket_section(args[1]);
+      if (!section.empty())
+        return command_help("  ringlab bucket " + args[1] + " [flags] INPUT...\n", std::move(section));
+    }
   }
   return {};
 }
@@ -228,7 +239,7 @@ std::string core_help(const std::vector<std::string>& args) {
 // Commands of the Erlang library (ringlab_erlang), which a build without it names.
 constexpr std::string_view kErlangCommands[] = {"phash2", "place"};
 // The core's own commands, which run_added_cli names as missing.
-constexpr std::string_view kCoreCommands[] = {"run", "h32", "jump", "compare", "digest", "algorithms"};
+constexpr std::string_view kCoreCommands[] = {"run", "h32", "jump", "bucket", "compare", "digest", "algorithms"};
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {
@@ -315,7 +326,7 @@ CliResult dispatch(const std::vector<std::string>& args, std::span<const CliComm
       throw Usage{cmd + " is not in this build (the native CLI has it)"};
     } else if (core != nullptr) {
       std::string help = core_help(args);
-      r.out = help.empty() ? core(args, current) : std::move(help);
+      r.out = help.empty() ? core(args, read, current) : std::move(help);
     } else if (std::find(std::begin(kCoreCommands), std::end(kCoreCommands), cmd) != std::end(kCoreCommands)) {
       throw Usage{cmd + " is not in this module (ringlab's main module has it)"};
     } else {

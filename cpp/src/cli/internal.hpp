@@ -36,6 +36,18 @@ inline constexpr Command kCompare = {"compare", "compare", "",
 inline constexpr Command kDigest = {"digest", "placementDigest", "", ""};
 inline constexpr Command kJump = {"jump", "jump", "", ""};
 inline constexpr Command kAlgorithms = {"algorithms", "algorithms", "", ""};
+// `ringlab bucket`: how its errors spell each parameter. Its options' rows are the bucket
+// algorithms' own (bucket_params.hpp), with these spellings; an option an algorithm does not take
+// is refused by name ("--capacity is not an option of jump"), so every option has one here.
+inline constexpr ParamSpec kBucketSpelling[] = {
+    {.where = "bucket", .name = "algorithm", .flag = "ALGORITHM"},
+    {.where = "bucket", .name = "input", .flag = "INPUT"},
+    {.where = "bucket", .name = "ops", .flag = "--ops"},
+    {.where = "bucket", .name = "buckets", .flag = "--buckets"},
+    {.where = "bucket", .name = "capacity", .flag = "--capacity"},
+    {.where = "bucket", .name = "seed", .flag = "--seed"},
+};
+inline constexpr Command kBucket = {"bucket", "bucket", "", "", kBucketSpelling};
 inline constexpr Command kNone = {"", "", "", ""};
 
 std::vector<const ParamSpec*> params_of(const Command& c);
@@ -46,11 +58,18 @@ std::vector<const ParamSpec*> params_of(const Command& c);
 // "<help> (<range>[; default <default>])", as --help lists a flag and `ringlab algorithms` a parameter.
 [[nodiscard]] std::string param_text(const ParamSpec& p);
 
-// The core's commands (run, h32, jump, compare, digest): returns stdout, pointing `current` at
-// the command whose flags spell an error's subject. Throws CliUsageError for a name it does not
-// know. cli.cpp defines it; a build that leaves the core's commands out passes none to dispatch.
-using CoreCommands = std::string (*)(const std::vector<std::string>& args, const Command*& current);
-[[nodiscard]] std::string core_commands(const std::vector<std::string>& args, const Command*& current);
+// The bucket command's section of --help, from the registry: every bucket algorithm, or the one
+// named (nullptr: all).
+[[nodiscard]] std::string bucket_section(std::string_view algorithm);
+
+// The core's commands (run, h32, jump, bucket, compare, digest, algorithms): returns stdout,
+// pointing `current` at the command whose flags spell an error's subject; `read` reads the files
+// a command is named (bucket's --keys). Throws CliUsageError for a name it does not know. cli.cpp
+// defines it; a build that leaves the core's commands out passes none to dispatch.
+using CoreCommands = std::string (*)(const std::vector<std::string>& args, const ReadFile& read,
+                                     const Command*& current);
+[[nodiscard]] std::string core_commands(const std::vector<std::string>& args, const ReadFile& read,
+                                        const Command*& current);
 
 // run_cli's body: the added commands, --help, then the core's (or, without them, "... is not in
 // this module"), every error as one line on stderr and exit status 2.

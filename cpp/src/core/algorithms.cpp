@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ringlab/bounded.hpp"
+#include "ringlab/buckets.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -188,6 +189,7 @@ constexpr std::array kAlgorithms = {
               .params = kJumpParams,
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
+              .membership = {.add = true, .remove = true},
               .compare_row = 2,
               .digest = kJumpDigest},
     Algorithm{.name = "maglev",
@@ -212,9 +214,24 @@ constexpr std::array kAlgorithms = {
               .digest = kTokenRingDigest},
 };
 
+// The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
+// options' rows (bucket_params.hpp) and its maker. Apart from kAlgorithms so that a module that
+// reads the registry links no hasher: the main WebAssembly module reads kAlgorithms (compare, the
+// digest) and never this table.
+constexpr BucketParam kModNBucketOptions[] = {BucketParam::mod_n_buckets};
+constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
+
+constexpr std::array kBucketAlgorithms = {
+    BucketAlgorithm{
+        .name = "mod-n", .input = BucketInput::u32, .options = kModNBucketOptions, .make = make_mod_n_hasher},
+    BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
+};
+
 }  // namespace
 
 std::span<const Algorithm> algorithms() noexcept { return kAlgorithms; }
+
+std::span<const BucketAlgorithm> bucket_algorithms() noexcept { return kBucketAlgorithms; }
 
 const Algorithm* find_algorithm(std::string_view name) noexcept {
   for (const Algorithm& a : kAlgorithms)

@@ -3,6 +3,8 @@
 #include <string>
 
 #include "key_blocks.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -34,6 +36,68 @@ RINGLAB_ONCE_PER_CALL std::vector<JumpStep> jump_trace(std::uint64_t key, std::i
 
 std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
   return hash % static_cast<std::uint32_t>(check_integer(Param::mod_n, n));
+}
+
+namespace {
+
+// Jump through the bucket seam: n buckets, the key its 64-bit input.
+class JumpHasher final : public BucketHasher {
+ public:
+  explicit JumpHasher(std::int32_t n) : BucketHasher("jump"), n_(n) {}
+
+  std::uint32_t bucket(std::uint64_t input) const override {
+    return static_cast<std::uint32_t>(jump_unchecked(input, n_));
+  }
+  // jump_many writes int32 buckets, all >= 0: the same bits as the uint32 the seam returns.
+  void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
+    jump_many<std::uint64_t>(inputs, n_, {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
+  }
+  void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
+    jump_many<std::uint32_t>(inputs, n_, {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
+  }
+
+  bool can_add() const noexcept override { return true; }
+  bool can_remove() const noexcept override { return true; }
+  // Growing n -> n + 1 moves keys only to the new bucket, n.
+  std::uint32_t add() override {
+    if (n_ == kMaxBuckets) throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {kMaxBuckets, "jump"});
+    return static_cast<std::uint32_t>(n_++);
+  }
+  // Only n -> n - 1 is jump: the keys of bucket n - 1 move, and no other. Any other bucket would
+  // need the buckets after it renumbered, which moves most keys.
+  void remove(std::uint32_t b) override {
+    if (b >= static_cast<std::uint32_t>(n_)) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {b});
+    if (n_ == 1) throw Error(ErrorCode::out_of_range, rule::noBucketLeft, "bucket", {b});
+    if (b != static_cast<std::uint32_t>(n_ - 1))
+      throw Error(ErrorCode::invalid_argument, rule::lastBucketOnly, "bucket", {"jump", n_ - 1, b});
+    --n_;
+  }
+  std::uint32_t size() const noexcept override { return static_cast<std::uint32_t>(n_); }
+
+ private:
+  std::int32_t n_;
+};
+
+// mod-N through the bucket seam: the 32-bit input mod n.
+class ModNHasher final : public BucketHasher {
+ public:
+  explicit ModNHasher(std::uint32_t n) : BucketHasher("mod-n"), mod_(n) {}
+
+  std::uint32_t bucket(std::uint64_t input) const override { return mod_(static_cast<std::uint32_t>(input)); }
+  std::uint32_t size() const noexcept override { return mod_.divisor(); }
+
+ private:
+  FastMod mod_;
+};
+
+}  // namespace
+
+std::unique_ptr<BucketHasher> make_jump_hasher(const BucketOptions& options) {
+  return std::make_unique<JumpHasher>(static_cast<std::int32_t>(*options.buckets));
+}
+
+std::unique_ptr<BucketHasher> make_mod_n_hasher(const BucketOptions& options) {
+  return std::make_unique<ModNHasher>(static_cast<std::uint32_t>(*options.buckets));
 }
 
 }  // namespace ringlab

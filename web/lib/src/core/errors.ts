@@ -39,7 +39,7 @@ export const errorCodes = [
  * | `token_out_of_range` | explicit-token ring: a token outside [0, 2^bits) |
  * | `token_taken` | explicit-token ring: another virtual node holds that token |
  * | `already_present` | explicit-token ring: the virtual node is already on the ring |
- * | `not_found` | explicit-token ring: no such virtual node |
+ * | `not_found` | explicit-token ring: no such virtual node; a bucket hasher (`ringlab/buckets`): a bucket that is not live |
  * | `empty` | a lookup on a ring with no points |
  * | `out_of_memory` | the WebAssembly heap could not grow (it is capped at 2 GiB) |
  * | `invalid_type` | a JavaScript value of the wrong type (a string where a number is needed, …) |

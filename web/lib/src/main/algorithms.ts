@@ -16,6 +16,8 @@ export const registry = [
     compare: true,
     digest: ["mod-n"],
     params: [{ name: "n", kind: "integer", help: "servers", range: "1 to 4294967295" }],
+    input: "u32",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 4294967295" }],
   },
   {
     name: "ring",
@@ -40,6 +42,8 @@ export const registry = [
       { name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" },
       { name: "rf", kind: "integer", help: "replication factor", range: ">= 1" },
     ],
+    input: null,
+    options: [],
   },
   {
     name: "rendezvous",
@@ -56,6 +60,8 @@ export const registry = [
       { name: "servers", kind: "integer", help: "servers S0..S{N-1}", range: "0 to 16777216" },
       { name: "k", kind: "integer", help: "servers wanted", range: ">= 0" },
     ],
+    input: null,
+    options: [],
   },
   {
     name: "weighted-rendezvous",
@@ -73,6 +79,8 @@ export const registry = [
       { name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" },
       { name: "k", kind: "integer", help: "servers wanted", range: ">= 0" },
     ],
+    input: null,
+    options: [],
   },
   {
     name: "jump",
@@ -82,13 +90,15 @@ export const registry = [
     removal: "last",
     zones: false,
     state: "nothing but the number of buckets",
-    membership: [],
+    membership: ["add", "remove"],
     compare: true,
     digest: ["jump"],
     params: [
       { name: "key", kind: "64-bit key", help: "a 64-bit key", range: "0 to 18446744073709551615" },
       { name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" },
     ],
+    input: "u64",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
   {
     name: "maglev",
@@ -112,6 +122,8 @@ export const registry = [
       },
       { name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" },
     ],
+    input: null,
+    options: [],
   },
   {
     name: "bounded",
@@ -125,6 +137,8 @@ export const registry = [
     compare: true,
     digest: ["bounded"],
     params: [{ name: "epsilon", kind: "number", help: "the slack", range: "finite and > 0" }],
+    input: null,
+    options: [],
   },
   {
     name: "token-ring",
@@ -141,6 +155,8 @@ export const registry = [
       { name: "bits", kind: "integer", help: "the ring is [0, 2^bits)", range: "1 to 32", default: "32" },
       { name: "token", kind: "integer", help: "a vnode's token", range: "0 to 2^bits - 1" },
     ],
+    input: null,
+    options: [],
   },
 ] as const;
 
@@ -186,7 +202,17 @@ export interface AlgorithmInfo {
   /** Its parts of the placement digest (the names of `rl.placementDigest().parts`), in order. */
   readonly digest: readonly Entry["digest"][number][];
   readonly params: readonly AlgorithmParam[];
+  /**
+   * What its bucket hasher (`ringlab bucket`, `ringlab/buckets`) takes as input: a 64-bit
+   * integer, a 32-bit one or a key's text; null for an algorithm without one.
+   */
+  readonly input: Entry["input"];
+  /** Its bucket hasher's options, rows of the bucket hashers' parameter table; none without one. */
+  readonly options: readonly AlgorithmParam[];
 }
 
 /** The algorithms compare runs (`rl.compare()`): those of the registry with a row in compare. */
 export type ComparisonAlgorithm = Extract<Entry, { readonly compare: true }>["name"];
+
+/** The registry's entries that have a bucket hasher (`ringlab/buckets` derives its types from them). */
+export type BucketEntry = Extract<Entry, { readonly input: string }>;

@@ -1,0 +1,62 @@
+// The parameters of the bucket hashers (buckets.hpp): each bucket algorithm's options (the flags of
+// `ringlab bucket ALGORITHM` and the fields of the package's options for it) and the inputs they
+// take. A table of its own, as system_params.hpp is: the main WebAssembly module reads the
+// registry (compare, the digest) but builds no bucket hasher, and so carries none of these rows.
+// Same entries, same rules: check_integer() and the messages are params.hpp's.
+//
+// An option's row is named as the BucketOptions field it fills ("buckets", "capacity", "seed"):
+// the name is the option's everywhere (--buckets, { buckets }, "buckets must be ..."). Its range
+// and default are the algorithm's, so each algorithm has rows of its own.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <span>
+
+#include "ringlab/params.hpp"
+
+namespace ringlab {
+
+enum class BucketParam : std::uint8_t {
+  // The input of a bucket hasher, by its kind (BucketInput): ringlab bucket's INPUT, the handle's
+  // bucket(input). A text input has no row: any text is a key.
+  input_u64,
+  input_u32,
+  // Each algorithm's options, in the registry's order of the algorithms.
+  mod_n_buckets,
+  jump_buckets,
+};
+
+// clang-format off
+// In BucketParam's order; an entry's id is unused (Param names none of these).
+inline constexpr ParamSpec kBucketParamTable[] = {
+  {.where = "bucket", .name = "input", .flag = "INPUT", .metavar = "INPUT", .help = "a 64-bit integer",
+   .kind = ParamKind::key64},
+  {.where = "bucket", .name = "input", .flag = "INPUT", .metavar = "INPUT", .help = "a 32-bit integer",
+   .lo = 0, .hi = 4294967295},
+
+  // mod-N: any count a 32-bit hash can be divided by (rl.modN's n).
+  {.where = "bucket mod-n", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
+   .lo = 1, .hi = 4294967295},
+  // Jump's buckets, as rl.jump takes them: 1 to 2^31 - 1.
+  {.where = "bucket jump", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
+   .lo = 1, .hi = kMaxBuckets},
+};
+// clang-format on
+
+inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
+
+// Each entry sits at its BucketParam's index, so param() is an index: the first and the last are
+// where they belong, and there are as many entries as BucketParams.
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::jump_buckets) + 1);
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
+
+[[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
+  return kBucketParamTable[static_cast<std::size_t>(p)];
+}
+// The whole table, in BucketParam's order.
+[[nodiscard]] constexpr std::span<const ParamSpec> bucket_params() noexcept { return kBucketParamTable; }
+
+}  // namespace ringlab

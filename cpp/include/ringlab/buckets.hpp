@@ -1,0 +1,152 @@
+// The bucket seam: every hash-to-bucket algorithm (the registry's buckets family: jump, mod-N and
+// the algorithms after them) behind one interface, built by name from typed options. `ringlab
+// bucket`, the package's `ringlab/buckets` handle and the tests all go through it, so an
+// algorithm added to the registry (algorithms.cpp's bucket_algorithms()) is on every surface.
+//
+//   Buckets b("jump", {.buckets = 10});   // checked against jump's rows (bucket_params.hpp)
+//   b.bucket(42);                         // 42's bucket, as jump(42, 10)
+//   b.remove(9);                          // jump removes only its last bucket
+//   b.add();                              // bucket 9 again
+//
+// An algorithm implements BucketHasher and registers a maker beside its registry entry; Buckets
+// checks what crosses (the algorithm's name, its options, each input, a bucket to remove) and
+// holds the hasher. Mistakes are ringlab::Error with the rules of error_rules.def's "Bucket
+// hashers" section.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/bucket_params.hpp"
+
+namespace ringlab {
+
+// What a bucket algorithm's reference program takes as a key (its registry entry says which):
+// a 64-bit integer (jump), a 32-bit one (mod-N's hash), or a key's text, hashed as its UTF-8
+// bytes (MementoHash's xxh32(key), for one).
+enum class BucketInput : std::uint8_t { u64, u32, text };
+
+// The options a bucket hasher may take, each by the name of its row (bucket_params.hpp). An
+// algorithm takes the options it has rows for: one it has no row for is refused (notAnOption),
+// one it has a row for but that is not given takes the row's default, or is refused (missing)
+// when the row has none.
+struct BucketOptions {
+  std::optional<std::int64_t> buckets{};   // the buckets live at the start, 0 .. buckets - 1
+  std::optional<std::int64_t> capacity{};  // the most buckets it can hold, for an algorithm of fixed capacity
+  std::optional<std::uint64_t> seed{};     // its hash's seed
+};
+
+// One algorithm's bucket hasher. Buckets calls it only with what its registry entry says it
+// takes, already checked: inputs of its kind (a u32 algorithm's below 2^32), a bucket to remove
+// below 2^32, options set for each of its rows.
+class BucketHasher {
+ public:
+  virtual ~BucketHasher() = default;
+  // The bucket of a u64 or u32 input, and of a text input's UTF-8 bytes.
+  [[nodiscard]] virtual std::uint32_t bucket(std::uint64_t input) const;
+  [[nodiscard]] virtual std::uint32_t bucket_key(std::string_view key) const;
+  // out[i] = bucket(inputs[i]) (out holds inputs.size() values); override for a faster loop.
+  virtual void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
+  virtual void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // Membership, for an algorithm that has it (its registry entry's `membership`): add() makes a
+  // bucket live and returns it; remove(b) takes live bucket b out. The defaults refuse
+  // (noMembership) and say what the algorithm has not.
+  [[nodiscard]] virtual bool can_add() const noexcept { return false; }
+  [[nodiscard]] virtual bool can_remove() const noexcept { return false; }
+  virtual std::uint32_t add();
+  virtual void remove(std::uint32_t bucket);
+  // How many buckets are live.
+  [[nodiscard]] virtual std::uint32_t size() const noexcept = 0;
+
+ protected:
+  explicit BucketHasher(std::string_view algorithm) : algorithm_(algorithm) {}
+  [[nodiscard]] std::string_view algorithm() const noexcept { return algorithm_; }
+
+ private:
+  std::string_view algorithm_;  // its registry name, for the messages
+};
+
+// A bucket algorithm's part of the registry: what its hasher takes and how it is made. Kept apart
+// from its Algorithm entry (same name) so that a module that reads the registry (the main
+// WebAssembly module: compare, the digest) links no hasher.
+struct BucketAlgorithm {
+  std::string_view name;  // its Algorithm entry's
+  BucketInput input = BucketInput::u64;
+  std::span<const BucketParam> options;  // its rows, each named as the BucketOptions field it fills
+  // Its hasher from options checked against those rows, every one of them set.
+  std::unique_ptr<BucketHasher> (*make)(const BucketOptions& options) = nullptr;
+};
+
+// Every bucket algorithm, in the registry's order (algorithms.cpp).
+[[nodiscard]] std::span<const BucketAlgorithm> bucket_algorithms() noexcept;
+// The bucket algorithm of that name, or nullptr.
+[[nodiscard]] const BucketAlgorithm* find_bucket_algorithm(std::string_view name) noexcept;
+// The same, or invalid_argument (oneOf) naming every bucket algorithm: "algorithm must be mod-n
+// or jump, got "x"".
+[[nodiscard]] const BucketAlgorithm& bucket_algorithm(std::string_view name);
+
+// "u64", "u32", "text": as `ringlab algorithms --json` and the package name an input kind.
+[[nodiscard]] std::string_view input_name(BucketInput input) noexcept;
+// The row an input is checked against (nullptr for text, which has none).
+[[nodiscard]] const ParamSpec* input_param(BucketInput input) noexcept;
+// The option rows of an algorithm by name ("buckets"), or nullptr when it takes no such option.
+[[nodiscard]] const ParamSpec* option_param(const BucketAlgorithm& a, std::string_view name) noexcept;
+// The same row, or invalid_argument (notAnOption: "capacity is not an option of jump").
+const ParamSpec& bucket_option(const BucketAlgorithm& a, std::string_view name);
+// The names of BucketOptions' fields, in its order.
+inline constexpr std::string_view kBucketOptionNames[] = {"buckets", "capacity", "seed"};
+
+// A built bucket algorithm: its registry entry and its hasher, with every value checked.
+class Buckets {
+ public:
+  // The algorithm named (bucket_algorithm()), with `options` checked against its rows.
+  Buckets(std::string_view algorithm, const BucketOptions& options);
+
+  [[nodiscard]] const BucketAlgorithm& algorithm() const noexcept { return *algorithm_; }
+  // The bucket of an input: a u64 algorithm's any 64-bit integer, a u32 algorithm's one below 2^32
+  // (out_of_range otherwise, as input_param's row words it).
+  [[nodiscard]] std::uint32_t bucket(std::uint64_t input) const;
+  // The bucket of a text algorithm's key (its UTF-8 bytes).
+  [[nodiscard]] std::uint32_t bucket_key(std::string_view key) const;
+  // out[i] = bucket(inputs[i]); a u32 algorithm checks every input before any bucket is computed.
+  void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
+  void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // Membership: the bucket made live, and a bucket taken out (any integer: one that is not a
+  // live bucket is refused as not_found, bucketNotLive).
+  std::uint32_t add();
+  void remove(std::int64_t bucket);
+  [[nodiscard]] bool can_add() const noexcept { return hasher_->can_add(); }
+  [[nodiscard]] bool can_remove() const noexcept { return hasher_->can_remove(); }
+  [[nodiscard]] std::uint32_t size() const noexcept { return hasher_->size(); }
+
+ private:
+  const BucketAlgorithm* algorithm_;
+  std::unique_ptr<BucketHasher> hasher_;
+};
+
+// An input as text, as the command line takes it: for a u64 or u32 algorithm an integer in
+// decimal or 0x hex ("input must be an integer, decimal or 0x hex, got "x"", then the row's
+// range), for a text algorithm the text itself. Returns the integer (0 for text).
+[[nodiscard]] std::uint64_t bucket_input_from_text(BucketInput input, std::string_view text);
+
+// One membership change of `ringlab bucket --ops`: "add" or "remove:B".
+struct BucketOp {
+  bool add = false;
+  std::int64_t bucket = 0;  // remove's
+};
+// A comma-separated list of them, in order ("ops must be add or remove:B, got "x"" for an item of
+// another shape; remove's B is an integer, "bucket must be a safe integer, got ...").
+[[nodiscard]] std::vector<BucketOp> parse_bucket_ops(std::string_view text);
+
+// A command-line option of `ringlab bucket`: the text given for option `name` (one of
+// kBucketOptionNames), read by the kind of the algorithm's row for it (an integer, or a 64-bit
+// integer in decimal or 0x hex) into `options`. An option the algorithm has no row for is refused
+// first, whatever its text ("capacity is not an option of jump").
+void set_bucket_option(const BucketAlgorithm& a, BucketOptions& options, std::string_view name, std::string_view text);
+
+}  // namespace ringlab

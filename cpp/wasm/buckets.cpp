@@ -1,0 +1,198 @@
+// The buckets module (web/lib/dist/wasm/ringlab-buckets.js + .wasm): the bucket seam
+// (ringlab::Buckets, buckets.hpp) for the `ringlab/buckets` entry point (web/lib/src/buckets.ts).
+// A module of its own so that the hash-to-bucket algorithms, one added to the registry after
+// another, cost the main module and its page budget nothing. It shares the other modules' ABI
+// (abi.hpp: the error channel, staging).
+//
+// One handle for every bucket algorithm: BucketHasher, made by makeBucketHasher(name, options)
+// from a value object of every option (undefined where not given). Which options, inputs and
+// membership an algorithm has is the core's to say (its registry entry and rows): nothing here
+// names an algorithm.
+#include <emscripten/bind.h>
+#include <malloc.h>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "abi.hpp"
+#include "abi_bindings.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/params.hpp"
+
+#ifndef RINGLAB_VERSION
+#define RINGLAB_VERSION "0.0.0"
+#endif
+
+using emscripten::val;
+using namespace ringlab::wasm;
+
+namespace {
+
+// The options as the wrapper gives them: a number (buckets, capacity) or a bigint or number
+// (seed), undefined when not given. The core checks each against the algorithm's rows.
+struct BucketOptionsArgs {
+  val buckets = val::undefined();
+  val capacity = val::undefined();
+  val seed = val::undefined();
+};
+
+// A bucket algorithm as the registry has it: its name, input kind and option names.
+struct BucketAlgorithmOut {
+  std::string name;
+  std::string input;
+  val options = val::undefined();
+};
+
+// A 64-bit value given as a bigint or a number, as text: a number must be a safe integer; the
+// text is then read as the command line reads it, so the errors are its.
+std::string u64_text(const val& v, std::string_view name) {
+  if (v.isNumber()) return std::to_string(ringlab::safe_integer(v.as<double>(), name));
+  return v.call<std::string>("toString");
+}
+
+ringlab::Buckets* make_bucket_hasher(const std::string& algorithm, const BucketOptionsArgs& args) {
+  return guarded([&] {
+    const ringlab::BucketAlgorithm& a = ringlab::bucket_algorithm(algorithm);
+    ringlab::BucketOptions o;
+    // As on the command line, an option the algorithm has no row for is refused before its value
+    // is read; the ranges are checked by Buckets.
+    const auto integer = [&](const val& v, std::string_view name) -> std::optional<std::int64_t> {
+      if (v.isUndefined()) return std::nullopt;
+      (void)ringlab::bucket_option(a, name);
+      return ringlab::safe_integer(v.as<double>(), name);
+    };
+    o.buckets = integer(args.buckets, "buckets");
+    o.capacity = integer(args.capacity, "capacity");
+    if (!args.seed.isUndefined()) {
+      (void)ringlab::bucket_option(a, "seed");
+      ringlab::set_bucket_option(a, o, "seed", u64_text(args.seed, "seed"));
+    }
+    return new ringlab::Buckets(algorithm, o);
+  });
+}
+
+val bucket_algorithms() {
+  val out = val::array();
+  for (const ringlab::BucketAlgorithm& a : ringlab::bucket_algorithms()) {
+    val options = val::array();
+    for (const ringlab::BucketParam p : a.options) options.call<void>("push", std::string(ringlab::param(p).name));
+    out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options});
+  }
+  return out;
+}
+
+std::string algorithm_of(const ringlab::Buckets& b) { return std::string(b.algorithm().name); }
+std::string input_of(const ringlab::Buckets& b) { return std::string(ringlab::input_name(b.algorithm().input)); }
+std::uint32_t size_of(const ringlab::Buckets& b) { return b.size(); }
+bool can_add(const ringlab::Buckets& b) { return b.can_add(); }
+bool can_remove(const ringlab::Buckets& b) { return b.can_remove(); }
+
+// One input of a u64 or u32 algorithm, already a uint64 (the wrapper passes a bigint in range);
+// a u32 algorithm's is checked here.
+std::uint32_t bucket(const ringlab::Buckets& b, std::uint64_t input) {
+  return guarded([&] { return b.bucket(input); });
+}
+
+// An input as the wrapper was given it, when it is not a uint64 already (a negative or larger
+// bigint, a number): a number must be a safe integer, then either is read as the command line
+// reads its text, so the errors are the command line's.
+std::uint32_t bucket_of(const ringlab::Buckets& b, const val& input) {
+  return guarded(
+      [&] { return b.bucket(ringlab::bucket_input_from_text(b.algorithm().input, u64_text(input, "input"))); });
+}
+
+// A text algorithm's key: its UTF-16 units (what a JavaScript string holds) as UTF-8, a lone
+// surrogate as U+FFFD, as TextEncoder writes it.
+std::uint32_t bucket_key(const ringlab::Buckets& b, const std::u16string& key) {
+  return guarded([&] { return b.bucket_key(ringlab::utf8_for_message(key)); });
+}
+
+// Staged: n inputs at the block's start (32-bit words, or, when wide, a BigUint64Array's bytes as
+// (low, high) word pairs: both sides are little-endian), then n results.
+void bucket_many(const ringlab::Buckets& b, double count, bool wide) {
+  guarded([&] {
+    const std::span<std::uint32_t> w = staged_words(count * (wide ? 3 : 2));
+    const std::size_t n = w.size() / (wide ? 3 : 2);
+    const std::size_t input_words = wide ? 2 * n : n;
+    const std::span<std::uint32_t> out(w.data() + input_words, n);
+    if (wide) b.bucket_many(std::span<const std::uint64_t>(reinterpret_cast<const std::uint64_t*>(w.data()), n), out);
+    else b.bucket_many(std::span<const std::uint32_t>(w.data(), n), out);
+  });
+}
+
+// Staged strings (abi.hpp): a text algorithm's keys, each as UTF-8 (a chunk of ASCII keys comes
+// as its bytes already).
+void bucket_keys(const ringlab::Buckets& b, double count, bool ascii) {
+  guarded([&] {
+    if (ascii) {
+      const StagedBytes s = staged_bytes(count);
+      for (std::size_t i = 0; i < s.size(); ++i)
+        s.out[i] = b.bucket_key(s.bytes.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]));
+      return;
+    }
+    const StagedStrings s = staged_strings(count);
+    for (std::size_t i = 0; i < s.size(); ++i)
+      s.out[i] =
+          b.bucket_key(ringlab::utf8_for_message({s.units.data() + s.offsets[i], s.offsets[i + 1] - s.offsets[i]}));
+  });
+}
+
+std::uint32_t add_bucket(ringlab::Buckets& b) {
+  return guarded([&] { return b.add(); });
+}
+
+void remove_bucket(ringlab::Buckets& b, double bucket) {
+  guarded([&] { b.remove(ringlab::safe_integer(bucket, "bucket")); });
+}
+
+std::string version() { return RINGLAB_VERSION; }
+
+struct HeapOut {
+  double used = 0;
+  double reserved = 0;
+};
+// The heap in use and reserved, for leak checks (as the main module's heapUsage).
+HeapOut heap_usage() {
+  const struct mallinfo mi = mallinfo();
+  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(ringlab_buckets) {
+  using emscripten::allow_raw_pointers;
+  using emscripten::class_;
+  using emscripten::function;
+  using emscripten::value_object;
+
+  register_abi();
+  value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
+  value_object<BucketOptionsArgs>("RawBucketOptions")
+      .field("buckets", &BucketOptionsArgs::buckets)
+      .field("capacity", &BucketOptionsArgs::capacity)
+      .field("seed", &BucketOptionsArgs::seed);
+  value_object<BucketAlgorithmOut>("RawBucketAlgorithm")
+      .field("name", &BucketAlgorithmOut::name)
+      .field("input", &BucketAlgorithmOut::input)
+      .field("options", &BucketAlgorithmOut::options);
+  function("version", &version);
+  function("heapUsage", &heap_usage);
+  function("bucketAlgorithms", &bucket_algorithms);
+
+  class_<ringlab::Buckets>("BucketHasher")
+      .function("algorithm", &algorithm_of)
+      .function("input", &input_of)
+      .function("size", &size_of)
+      .function("canAdd", &can_add)
+      .function("canRemove", &can_remove)
+      .function("bucket", &bucket)
+      .function("bucketOf", &bucket_of)
+      .function("bucketKey", &bucket_key)
+      .function("bucketMany", &bucket_many)
+      .function("bucketKeys", &bucket_keys)
+      .function("add", &add_bucket)
+      .function("remove", &remove_bucket);
+  function("makeBucketHasher", &make_bucket_hasher, allow_raw_pointers());
+}

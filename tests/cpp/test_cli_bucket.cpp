@@ -1,0 +1,127 @@
+// `ringlab bucket` (the bucket seam on the command line, cli.cpp): every bucket algorithm's
+// vectors (tests/golden/buckets/) as the command prints them, its forms, its errors with their
+// spelling, its --help and the registry's bucket hashers in `ringlab algorithms --json`.
+#include <catch2/catch.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "golden.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/cli.hpp"
+#include "ringlab/jump.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+// "mod-n or jump": the registry's bucket algorithms, as a message lists them.
+std::string algorithm_list() {
+  std::string s;
+  const auto all = bucket_algorithms();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    s += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + std::string(all[i].name);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("ringlab bucket: every bucket algorithm's vectors, one line per input", "[buckets][cli][golden]") {
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    const golden::Table t =
+        golden::read_tsv("buckets/" + std::string(a.name) + ".tsv", {"options", "ops", "input", "bucket"});
+    // Consecutive rows of the same options and ops are one command line.
+    std::size_t at = 0;
+    std::size_t commands = 0;
+    while (at < t.rows.size()) {
+      std::vector<std::string> args{"bucket", std::string(a.name)};
+      for (const std::string& kv : golden::split(t.rows[at][0], ',')) {
+        const std::size_t eq = kv.find('=');
+        args.push_back("--" + kv.substr(0, eq));
+        args.push_back(kv.substr(eq + 1));
+      }
+      if (!t.rows[at][1].empty()) args.insert(args.end(), {"--ops", t.rows[at][1]});
+      std::string want;
+      const std::size_t from = at;
+      for (; at < t.rows.size() && t.rows[at][0] == t.rows[from][0] && t.rows[at][1] == t.rows[from][1]; ++at) {
+        args.push_back(t.rows[at][2]);
+        want += t.rows[at][3] + "\n";
+      }
+      INFO(args[1] << " " << args[2] << " " << args[3]);
+      const CliResult r = run_cli(args);
+      CHECK(r.err.empty());
+      CHECK(r.out == want);
+      ++commands;
+    }
+    CHECK(commands >= 1);
+  }
+}
+
+TEST_CASE("ringlab bucket: its forms, and its errors spelled as it spells them", "[buckets][cli]") {
+  const auto run = [](std::vector<std::string> args, const ReadFile& read = {}) { return run_cli(args, {}, read); };
+  const std::string sixteen = std::to_string(jump(16, 10)) + "\n";
+  CHECK(run({"bucket", "jump", "--buckets", "10", "0x10", "16"}).out == sixteen + sixteen);
+  // Flags and inputs in any order; "--" ends the flags.
+  CHECK(run({"bucket", "jump", "16", "--buckets", "10", "--", "0x10"}).out == sixteen + sixteen);
+  // Inputs from a file, one a line.
+  const ReadFile read = [](const std::string& path) -> std::optional<std::string> {
+    if (path == "inputs.txt") return std::string("16\n0x10\n18446744073709551615\n");
+    return std::nullopt;
+  };
+  CHECK(run({"bucket", "jump", "--buckets", "10", "--keys", "inputs.txt"}, read).out ==
+        sixteen + sixteen + std::to_string(jump(18446744073709551615ull, 10)) + "\n");
+  const auto err = [&](std::vector<std::string> args, const ReadFile& r = {}) {
+    const CliResult res = run(std::move(args), r);
+    CHECK(res.exit_code == 2);
+    CHECK(res.out.empty());
+    return res.err + "|" + res.code + "|" + res.rule + "|" + res.param;
+  };
+  CHECK(err({"bucket"}) == "ringlab: bucket needs an algorithm: " + algorithm_list() + "\n|||");
+  CHECK(err({"bucket", "nope", "1"}) ==
+        "ringlab: ALGORITHM must be " + algorithm_list() + ", got \"nope\"\n|invalid_argument|oneOf|ALGORITHM");
+  CHECK(err({"bucket", "jump", "1"}) == "ringlab: --buckets missing\n|invalid_argument|missing|--buckets");
+  CHECK(err({"bucket", "jump", "--buckets", "3"}) == "ringlab: bucket jump needs inputs: --keys FILE or INPUT...\n|||");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--keys", "inputs.txt", "1"}, read) ==
+        "ringlab: bucket jump takes --keys FILE or INPUT..., not both\n|||");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--keys", "none.txt"}, read) ==
+        "ringlab: cannot read --keys file \"none.txt\"\n|||");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--probes", "2", "1"}) ==
+        "ringlab: unknown flag --probes for bucket jump (see ringlab --help)\n|||");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--capacity", "x", "1"}) ==
+        "ringlab: --capacity is not an option of jump\n|invalid_argument|notAnOption|--capacity");
+  CHECK(err({"bucket", "jump", "--buckets", "2.5", "1"}) ==
+        "ringlab: --buckets must be a safe integer, got 2.5\n|invalid_argument|integer|--buckets");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "1", "x"}) ==
+        "ringlab: INPUT must be an integer, decimal or 0x hex, got \"x\"\n|invalid_argument|decimalOrHex|INPUT");
+  CHECK(err({"bucket", "mod-n", "--buckets", "3", "--ops", "add", "1"}) ==
+        "ringlab: mod-n has no --ops\n|invalid_argument|noMembership|--ops");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--ops", "remove:1", "1"}) ==
+        "ringlab: jump removes only its last bucket, 2, got 1\n|invalid_argument|lastBucketOnly|bucket");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--ops", "add,", "1"}) ==
+        "ringlab: --ops must be add or remove:B, got \"\"\n|invalid_argument|oneOf|--ops");
+  // --help lists every bucket algorithm with its flags, from the registry.
+  const std::string help = run({"bucket", "--help"}).out;
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    CHECK_THAT(help, Catch::Matchers::Contains("\n  " + std::string(a.name) + " "));
+    const std::string own = run({"bucket", std::string(a.name), "--help"}).out;
+    CHECK_THAT(own,
+               Catch::Matchers::StartsWith("Usage:\n  ringlab bucket " + std::string(a.name) + " [flags] INPUT...\n"));
+    for (const BucketParam p : a.options) CHECK_THAT(own, Catch::Matchers::Contains(std::string(param(p).flag) + " "));
+  }
+  CHECK_THAT(help, Catch::Matchers::Contains("--ops OPS"));
+  CHECK_THAT(cli_help(), Catch::Matchers::Contains(help.substr(help.find("\n\n") + 2)));
+}
+
+TEST_CASE("ringlab algorithms --json gives each algorithm's input kind and options", "[buckets]") {
+  const CliResult r = run_cli({"algorithms", "--json"});
+  REQUIRE(r.exit_code == 0);
+  for (const BucketAlgorithm& b : bucket_algorithms()) {
+    // The entry's input, then its options, the first by name.
+    const std::string first = b.options.empty() ? "]" : "{\"name\":\"" + std::string(param(b.options[0]).name) + "\"";
+    CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":\"" + std::string(input_name(b.input)) + "\",\"options\":[" +
+                                                first));
+  }
+  CHECK_THAT(r.out, Catch::Matchers::Contains("{\"name\":\"ring\","));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":null,\"options\":[]}"));
+}

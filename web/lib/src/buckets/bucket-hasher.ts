@@ -1,0 +1,93 @@
+// The bucket hasher's handle: one class for every bucket algorithm. What an input must be is the
+// algorithm's input kind, which the module reports; every check of a value is the core's.
+import { HandleBase } from "../core/handle.js";
+import type { Heap } from "../core/heap.js";
+import { invalidType, num } from "../core/validate.js";
+import type { RawBucketHasher } from "./raw.js";
+import type { BucketAlgorithmName, BucketHasher, BucketInput, BucketInputs, BucketInputKind } from "./types.js";
+
+const maxU64 = (1n << 64n) - 1n;
+
+export class BucketHasherHandle<A extends BucketAlgorithmName>
+  extends HandleBase<RawBucketHasher>
+  implements BucketHasher<A>
+{
+  readonly #heap: Heap<object>;
+  readonly algorithm: A;
+  readonly input: BucketHasher<A>["input"];
+  readonly canAdd: boolean;
+  readonly canRemove: boolean;
+  // The input kind as the module says it: any of the three, whichever the algorithms of
+  // BucketAlgorithms have today.
+  readonly #kind: BucketInputKind;
+
+  constructor(raw: RawBucketHasher, heap: Heap<object>) {
+    super(raw, "bucket hasher");
+    this.#heap = heap;
+    // Fixed at creation: the algorithm, its input kind and its membership.
+    this.algorithm = raw.algorithm() as A;
+    this.#kind = raw.input() as BucketInputKind;
+    this.input = this.#kind as BucketHasher<A>["input"];
+    this.canAdd = raw.canAdd();
+    this.canRemove = raw.canRemove();
+  }
+
+  get size(): number {
+    return this.raw.size() >>> 0;
+  }
+
+  bucket(input: BucketInput<A>): number {
+    const raw = this.raw;
+    const kind = this.#kind;
+    if (kind === "text") {
+      if (typeof input !== "string") throw invalidType("input", "a string", input);
+      return this.#heap.call(() => raw.bucketKey(input)) >>> 0;
+    }
+    // A uint64 crosses as it is; any other bigint or number goes to the core, which reads it as
+    // the command line reads an INPUT and words the error.
+    if (typeof input === "bigint") {
+      if (input >= 0n && input <= maxU64) return this.#heap.call(() => raw.bucket(input)) >>> 0;
+    } else if (typeof input !== "number") {
+      throw invalidType("input", kind === "u64" ? "a bigint or a number" : "a number", input);
+    } else if (Number.isSafeInteger(input) && input >= 0) {
+      return this.#heap.call(() => raw.bucket(BigInt(input))) >>> 0;
+    }
+    return this.#heap.call(() => raw.bucketOf(input)) >>> 0;
+  }
+
+  bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array {
+    const raw = this.raw;
+    const result = { type: "uint32", out } as const;
+    if (this.#kind === "text") {
+      return this.#heap.stagedStrings(
+        inputs,
+        "inputs",
+        (n, ascii) => raw.bucketKeys(n, ascii),
+        result,
+        undefined,
+        true,
+      );
+    }
+    const count = (inputs as { length: number }).length;
+    if (inputs instanceof BigUint64Array) {
+      // The inputs' bytes as (low, high) 32-bit words: both sides are little-endian.
+      const words = new Uint32Array(inputs.buffer, inputs.byteOffset, count * 2);
+      return this.#heap.stagedWords(words, count, count, () => raw.bucketMany(count, true), result);
+    }
+    if (inputs instanceof Uint32Array) {
+      return this.#heap.stagedWords(inputs, count, count, () => raw.bucketMany(count, false), result);
+    }
+    throw invalidType("inputs", this.#kind === "u64" ? "a BigUint64Array or a Uint32Array" : "a Uint32Array", inputs);
+  }
+
+  add(): number {
+    const raw = this.raw;
+    return this.#heap.call(() => raw.add()) >>> 0;
+  }
+
+  remove(bucket: number): void {
+    const raw = this.raw;
+    const b = num(bucket, "bucket");
+    this.#heap.call(() => raw.remove(b));
+  }
+}

@@ -1,0 +1,104 @@
+// The public types of `ringlab/buckets`.
+import type { Handle, MemoryUsage } from "../main/types.js";
+import type { BucketAlgorithms, BucketOptionFields } from "./options.js";
+
+export type { BucketAlgorithms, BucketOptionFields } from "./options.js";
+
+/** A bucket algorithm's name: `"mod-n"`, `"jump"`, … (the registry's buckets family). */
+export type BucketAlgorithmName = keyof BucketAlgorithms;
+
+/** What a bucket algorithm takes as input: a 64-bit integer, a 32-bit one, or a key's text. */
+export type BucketInputKind = "u64" | "u32" | "text";
+
+/** The options of algorithm A: see {@link BucketOptionFields} for what each means. */
+export type BucketOptions<A extends BucketAlgorithmName> = BucketAlgorithms[A]["options"];
+
+/**
+ * One input of algorithm A: for a u64 algorithm a bigint 0 … 2^64 − 1 or a non-negative safe
+ * integer (a number beyond 2^53 − 1 must be a bigint), for a u32 one a number 0 … 2^32 − 1, for a
+ * text one a string.
+ */
+export type BucketInput<A extends BucketAlgorithmName> = {
+  u64: bigint | number;
+  u32: number;
+  text: string;
+}[BucketAlgorithms[A]["input"]];
+
+/**
+ * Many inputs of algorithm A: a u64 algorithm's as a BigUint64Array or a Uint32Array (32-bit
+ * values are 64-bit ones too), a u32 one's as a Uint32Array, a text one's as strings.
+ */
+export type BucketInputs<A extends BucketAlgorithmName> = {
+  u64: BigUint64Array | Uint32Array;
+  u32: Uint32Array;
+  text: readonly string[];
+}[BucketAlgorithms[A]["input"]];
+
+/** A bucket algorithm as the module's registry has it. */
+export interface BucketAlgorithmInfo {
+  readonly name: BucketAlgorithmName;
+  readonly input: BucketInputKind;
+  /** The options it takes, by name. */
+  readonly options: readonly (keyof BucketOptionFields)[];
+}
+
+/**
+ * A hash-to-bucket algorithm, built (see docs/algorithms.md#bucket-hashers): the bucket of an
+ * input, and, where the algorithm has them, buckets added and removed. It holds WebAssembly
+ * memory: dispose of it when done.
+ */
+export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmName> extends Handle {
+  /** Its algorithm's name. */
+  readonly algorithm: A;
+  /** What it takes as input. */
+  readonly input: BucketAlgorithms[A]["input"];
+  /** How many buckets are live. */
+  readonly size: number;
+  /** Whether it has add() and remove(): its registry entry's membership. */
+  readonly canAdd: boolean;
+  readonly canRemove: boolean;
+  /**
+   * The bucket of one input, 0 … 2^32 − 1.
+   * @throws RinglabError `"out_of_range"` for an input outside its kind (rule `"between"`),
+   *   `"invalid_argument"` for a number that is no safe integer, `"invalid_type"` for a value of
+   *   another type.
+   */
+  bucket(input: BucketInput<A>): number;
+  /**
+   * The bucket of each input, in a new Uint32Array or in `out` (of the inputs' length).
+   * @throws RinglabError as {@link BucketHasher.bucket}, and `"limit_exceeded"` beyond 10^8 inputs.
+   */
+  bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array;
+  /**
+   * Makes a bucket live and returns it (jump: bucket n).
+   * @throws RinglabError `"invalid_argument"` (rule `"noMembership"`) for an algorithm without it,
+   *   `"limit_exceeded"` (`"bucketCapacity"`) when no bucket is left to add.
+   */
+  add(): number;
+  /**
+   * Takes a live bucket out.
+   * @throws RinglabError `"not_found"` (rule `"bucketNotLive"`) for a bucket that is not live,
+   *   `"invalid_argument"` (`"lastBucketOnly"`) for jump's buckets but the last, `"out_of_range"`
+   *   (`"noBucketLeft"`) for the last bucket left, `"invalid_argument"` (`"noMembership"`) for
+   *   an algorithm without it.
+   */
+  remove(bucket: number): void;
+}
+
+/** The API `load()` from `ringlab/buckets` resolves to. */
+export interface RinglabBuckets {
+  /** The package version the module was built from. */
+  readonly version: string;
+  /** The bucket algorithms, in the registry's order. */
+  algorithms(): BucketAlgorithmInfo[];
+  /**
+   * Algorithm A built from its options.
+   * @throws RinglabError `"invalid_argument"` for a name that is no bucket algorithm (rule
+   *   `"oneOf"`, naming them), an option it does not take (`"notAnOption"`), an option it needs
+   *   and was not given (`"missing"`) or an unknown key (`"unknownOption"`); `"out_of_range"` for
+   *   an option outside its range.
+   */
+  hasher<A extends BucketAlgorithmName>(algorithm: A, options: BucketOptions<A>): BucketHasher<A>;
+  /** The module's heap (see `ringlab`'s `memory()`). */
+  memory(): MemoryUsage;
+}
