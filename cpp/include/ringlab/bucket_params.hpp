@@ -6,7 +6,8 @@
 //
 // An option's row is named as the BucketOptions field it fills ("buckets", "capacity", "seed"):
 // the name is the option's everywhere (--buckets, { buckets }, "buckets must be ..."). Its range
-// and default are the algorithm's, so each algorithm has rows of its own.
+// and default are the algorithm's: an algorithm takes the rows whose ranges are its reference's,
+// and a range no row has yet is a row of its own.
 #pragma once
 
 #include <cstddef>
@@ -39,7 +40,8 @@ inline constexpr ParamSpec kBucketParamTable[] = {
   // mod-N: any count a 32-bit hash can be divided by (rl.modN's n).
   {.where = "bucket mod-n", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
    .lo = 1, .hi = 4294967295},
-  // Jump's buckets, as rl.jump takes them: 1 to 2^31 - 1.
+  // Jump's buckets, as rl.jump takes them: 1 to 2^31 - 1. Also every algorithm whose reference
+  // counts its buckets in a Java int, as hash4j's do.
   {.where = "bucket jump", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
    .lo = 1, .hi = kMaxBuckets},
 };
