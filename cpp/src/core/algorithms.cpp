@@ -9,6 +9,7 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -212,6 +213,12 @@ constexpr std::array kAlgorithms = {
               .state = "one token per virtual node",
               .membership = {.add = true, .remove = true},
               .digest = kTokenRingDigest},
+    Algorithm{.name = "jumpback",
+              .title = "JumpBackHash (hash4j)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::last,
+              .state = "nothing but the number of buckets",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -225,6 +232,8 @@ constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{
         .name = "mod-n", .input = BucketInput::u32, .options = kModNBucketOptions, .make = make_mod_n_hasher},
     BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
+    BucketAlgorithm{
+        .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
 };
 
 }  // namespace

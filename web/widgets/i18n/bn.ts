@@ -578,6 +578,7 @@ const bn: Messages = {
     maglev: "Maglev",
     bounded: "bounded load",
     "token-ring": "token ring",
+    jumpback: "JumpBackHash",
   },
 
   compare: {

@@ -558,6 +558,7 @@ const en = {
     maglev: "Maglev",
     bounded: "bounded loads",
     "token-ring": "token ring",
+    jumpback: "JumpBackHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

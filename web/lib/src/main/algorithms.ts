@@ -158,6 +158,21 @@ export const registry = [
     input: null,
     options: [],
   },
+  {
+    name: "jumpback",
+    title: "JumpBackHash (hash4j)",
+    family: "buckets",
+    weights: false,
+    removal: "last",
+    zones: false,
+    state: "nothing but the number of buckets",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u64",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
