@@ -1180,7 +1180,8 @@ const bn: Messages = {
       lastBucketOnly: (_p, [algorithm, last, got]) =>
         `${algorithm} শুধু তার শেষ bucket ${last} সরাতে পারে; দেওয়া হয়েছে ${got}`,
       noBucketLeft: (_p, [bucket]) => `bucket ${bucket} সরালে আর কোনো bucket থাকবে না`,
-      bucketCapacity: (_p, [n, algorithm]) => `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
+      bucketCapacity: (_p, [n, algorithm = ""]) =>
+        `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
       termDepth: (_p, [n]) => `term-এর ভেতরে term ${n} স্তরের বেশি গভীর`,
       integerBits: (_p, [n]) => `পূর্ণসংখ্যাটি ${n} bit-এর চেয়ে চওড়া`,
       bitstringBits: (_p, [n]) => `bitstring ${n} bit-এর চেয়ে লম্বা`,
