@@ -9,7 +9,6 @@
 // membership an algorithm has is the core's to say (its registry entry and rows): nothing here
 // names an algorithm.
 #include <emscripten/bind.h>
-#include <malloc.h>
 
 #include <cstdint>
 #include <span>
@@ -147,18 +146,6 @@ void remove_bucket(ringlab::Buckets& b, double bucket) {
   guarded([&] { b.remove(ringlab::safe_integer(bucket, "bucket")); });
 }
 
-std::string version() { return RINGLAB_VERSION; }
-
-struct HeapOut {
-  double used = 0;
-  double reserved = 0;
-};
-// The heap in use and reserved, for leak checks (as the main module's heapUsage).
-HeapOut heap_usage() {
-  const struct mallinfo mi = mallinfo();
-  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_buckets) {
@@ -168,7 +155,7 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
   using emscripten::value_object;
 
   register_abi();
-  value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
+  register_version_and_heap();
   value_object<BucketOptionsArgs>("RawBucketOptions")
       .field("buckets", &BucketOptionsArgs::buckets)
       .field("capacity", &BucketOptionsArgs::capacity)
@@ -177,8 +164,6 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
       .field("name", &BucketAlgorithmOut::name)
       .field("input", &BucketAlgorithmOut::input)
       .field("options", &BucketAlgorithmOut::options);
-  function("version", &version);
-  function("heapUsage", &heap_usage);
   function("bucketAlgorithms", &bucket_algorithms);
 
   class_<ringlab::Buckets>("BucketHasher")

@@ -6,7 +6,6 @@
 // The catalogue crosses as the JSON `ringlab claims --json` prints (claims_json): one schema,
 // written by the core, that the CLI, the package and the pages all read.
 #include <emscripten/bind.h>
-#include <malloc.h>
 
 #include <string>
 #include <vector>
@@ -29,17 +28,6 @@ std::string claims_json() {
   return guarded([] { return ringlab::claims_json(ringlab::claims()); });
 }
 
-std::string version() { return RINGLAB_VERSION; }
-
-struct HeapOut {
-  double used = 0;
-  double reserved = 0;
-};
-HeapOut heap_usage() {
-  const struct mallinfo mi = mallinfo();
-  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
-}
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_claims) {
@@ -47,8 +35,6 @@ EMSCRIPTEN_BINDINGS(ringlab_claims) {
   using emscripten::value_object;
 
   register_abi();
-  value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
-  function("version", &version);
-  function("heapUsage", &heap_usage);
+  register_version_and_heap();
   function("claimsJson", &claims_json);
 }

@@ -16,7 +16,6 @@
 // integer, so that the wrapper hands them out as a string and a number or BigInt.
 #include <emscripten/bind.h>
 #include <emscripten/em_macros.h>
-#include <malloc.h>
 
 #include <algorithm>
 #include <cctype>
@@ -679,18 +678,6 @@ val system_tries(const SystemHandle& h, const std::u16string& key) {
   });
 }
 
-std::string version() { return RINGLAB_VERSION; }
-
-// The heap in use and reserved, for leak checks (as the main module's heapUsage).
-struct HeapOut {
-  double used = 0;
-  double reserved = 0;
-};
-HeapOut heap_usage() {
-  const struct mallinfo mi = mallinfo();
-  return {static_cast<double>(mi.uordblks), static_cast<double>(mi.arena)};
-}
-
 }  // namespace
 
 // The direct entry points: a JS string key written into the key scratch. -1 when the key has
@@ -729,6 +716,7 @@ RINGLAB_ONCE void register_all() {
   using emscripten::value_object;
 
   register_abi();
+  register_version_and_heap();
   value_object<TermOut>("RawTerm")
       .field("erlang", &TermOut::erlang)
       .field("elixir", &TermOut::elixir)
@@ -736,9 +724,6 @@ RINGLAB_ONCE void register_all() {
       .field("tagged", &TermOut::tagged);
   value_object<BoundariesOut>("RawBoundaries").field("start", &BoundariesOut::start).field("end", &BoundariesOut::end);
 
-  function("version", &version);
-  value_object<HeapOut>("RawHeapUsage").field("used", &HeapOut::used).field("reserved", &HeapOut::reserved);
-  function("heapUsage", &heap_usage);
   function("directFunctions", &direct_functions);
 
   function("parseTerm", &parse_term);
