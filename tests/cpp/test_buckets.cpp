@@ -115,8 +115,8 @@ TEST_CASE("buckets: every bucket algorithm is one registry entry of the buckets 
     CHECK(built.can_remove() == a->membership.remove);
     CHECK(a->membership.reweight == false);
   }
-  for (const Algorithm& a : algorithms())
-    CHECK((a.family == AlgorithmFamily::buckets) == (find_bucket_algorithm(a.name) != nullptr));
+  for (const Algorithm* a : all_algorithms())
+    CHECK((a->family == AlgorithmFamily::buckets) == (find_bucket_algorithm(a->name) != nullptr));
   CHECK(find_bucket_algorithm("ring") == nullptr);
 }
 

@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string_view>
+#include <vector>
 
 #include "ringlab/hash.hpp"
 #include "ringlab/params.hpp"
@@ -61,10 +62,21 @@ struct Algorithm {
   std::span<const AlgorithmDigestPart> digest{};  // its parts of the placement digest, in order
 };
 
-// Every algorithm, in the placement digest's order of parts.
+// The registry is two tables, so that a module pays only for the entries it reads:
+// - algorithms(): the entries with parameters of the core's functions, among them every one with
+//   a row in compare or parts in the digest, in the placement digest's order of parts. The main
+//   WebAssembly module reads only these (compare, the digest).
+// - bucket_only_algorithms(): the bucket hashers that only the bucket seam runs (buckets.hpp:
+//   JumpBackHash and the algorithms after it), with no row in compare and no part in the digest.
+//   Nothing but the CLI and the bucket seam reads them, so the main module carries none of their
+//   text.
+// Together, in that order, they are the registry as `ringlab algorithms` prints it.
 [[nodiscard]] std::span<const Algorithm> algorithms() noexcept;
+[[nodiscard]] std::span<const Algorithm> bucket_only_algorithms() noexcept;
+// Every entry of both tables, in the registry's order.
+[[nodiscard]] std::vector<const Algorithm*> all_algorithms();
 
-// The algorithm of that name, or nullptr.
+// The algorithm of that name in either table, or nullptr.
 [[nodiscard]] const Algorithm* find_algorithm(std::string_view name) noexcept;
 
 // What the digest's part functions read: the digest's keys, made once.

@@ -223,7 +223,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
   (void)parse_flags(rest, 1, kAlgorithms);  // it has no other flag: anything else is refused as for every command
   std::string out = json ? "[" : "";
   bool first = true;
-  for (const Algorithm& a : algorithms()) {
+  for (const Algorithm* entry : all_algorithms()) {
+    const Algorithm& a = *entry;
     std::vector<std::string_view> digest;
     for (const AlgorithmDigestPart& part : a.digest) digest.push_back(part.name);
     // Its bucket hasher (buckets.hpp), for the buckets family.

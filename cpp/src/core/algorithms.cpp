@@ -213,6 +213,12 @@ constexpr std::array kAlgorithms = {
               .state = "one token per virtual node",
               .membership = {.add = true, .remove = true},
               .digest = kTokenRingDigest},
+};
+
+// The bucket hashers that only the bucket seam runs, after kAlgorithms in the registry's order: no
+// parameters of the core's functions, no compare row, no digest part. Apart from kAlgorithms so
+// that the main WebAssembly module, which reads kAlgorithms and never this table, links none of it.
+constexpr std::array kBucketOnlyAlgorithms = {
     Algorithm{.name = "jumpback",
               .title = "JumpBackHash (hash4j)",
               .family = AlgorithmFamily::buckets,
@@ -240,10 +246,21 @@ constexpr std::array kBucketAlgorithms = {
 
 std::span<const Algorithm> algorithms() noexcept { return kAlgorithms; }
 
+std::span<const Algorithm> bucket_only_algorithms() noexcept { return kBucketOnlyAlgorithms; }
+
+std::vector<const Algorithm*> all_algorithms() {
+  std::vector<const Algorithm*> all;
+  for (const Algorithm& a : kAlgorithms) all.push_back(&a);
+  for (const Algorithm& a : kBucketOnlyAlgorithms) all.push_back(&a);
+  return all;
+}
+
 std::span<const BucketAlgorithm> bucket_algorithms() noexcept { return kBucketAlgorithms; }
 
 const Algorithm* find_algorithm(std::string_view name) noexcept {
   for (const Algorithm& a : kAlgorithms)
+    if (a.name == name) return &a;
+  for (const Algorithm& a : kBucketOnlyAlgorithms)
     if (a.name == name) return &a;
   return nullptr;
 }
