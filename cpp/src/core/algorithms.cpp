@@ -9,6 +9,7 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
@@ -219,6 +220,12 @@ constexpr std::array kAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "jumpback-anchor",
+              .title = "JumpBack-Anchor (hash4j)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::any,
+              .state = "the stack of removed buckets, each with its anchor",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -234,6 +241,10 @@ constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
     BucketAlgorithm{
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
+    BucketAlgorithm{.name = "jumpback-anchor",
+                    .input = BucketInput::u64,
+                    .options = kJumpBucketOptions,
+                    .make = make_jumpback_anchor_hasher},
 };
 
 }  // namespace

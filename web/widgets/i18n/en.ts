@@ -559,6 +559,7 @@ const en = {
     bounded: "bounded loads",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    "jumpback-anchor": "JumpBack-Anchor",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

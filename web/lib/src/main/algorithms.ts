@@ -173,6 +173,21 @@ export const registry = [
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
+  {
+    name: "jumpback-anchor",
+    title: "JumpBack-Anchor (hash4j)",
+    family: "buckets",
+    weights: false,
+    removal: "any",
+    zones: false,
+    state: "the stack of removed buckets, each with its anchor",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u64",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
