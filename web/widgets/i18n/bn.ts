@@ -580,6 +580,7 @@ const bn: Messages = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     "jumpback-anchor": "JumpBack-Anchor",
+    fliphash: "FlipHash",
   },
 
   compare: {

@@ -560,6 +560,7 @@ const en = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     "jumpback-anchor": "JumpBack-Anchor",
+    fliphash: "FlipHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -188,6 +188,24 @@ export const registry = [
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
+  {
+    name: "fliphash",
+    title: "FlipHash (fliphash-rs)",
+    family: "buckets",
+    weights: false,
+    removal: "last",
+    zones: false,
+    state: "nothing but the number of buckets and the seed",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u64",
+    options: [
+      { name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 4294967295" },
+      { name: "seed", kind: "64-bit key", help: "seed of its hash", range: "0 to 18446744073709551615", default: "0" },
+    ],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
