@@ -11,106 +11,27 @@
 #include <cstdlib>
 #include <vector>
 
+#include "hash4j_checksum.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/random.hpp"
 
 using namespace ringlab;
 
-namespace {
-
-// java.util.SplittableRandom, as hash4j's harness draws from it: nextLong() is SplitMix64's;
-// nextInt() steps the same state and mixes it to 32 bits with its own constants.
-class SplittableRandom {
- public:
-  explicit SplittableRandom(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next_long() {
-    std::uint64_t z = (state_ += kGamma);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t next_int() {
-    std::uint64_t z = (state_ += kGamma);
-    z = (z ^ (z >> 33)) * 0x62a9d9ed799705f5ull;
-    return static_cast<std::uint32_t>(((z ^ (z >> 28)) * 0xcb24d0a5c88c35b3ull) >> 32);
-  }
-
- private:
-  static constexpr std::uint64_t kGamma = 0x9e3779b97f4a7c15ull;
-  std::uint64_t state_;
-};
-
-// The 128-bit product of two 64-bit words, as its low and high halves.
-void multiply(std::uint64_t a, std::uint64_t b, std::uint64_t& low, std::uint64_t& high) {
-  const unsigned __int128 r = static_cast<unsigned __int128>(a) * b;
-  low = static_cast<std::uint64_t>(r);
-  high = static_cast<std::uint64_t>(r >> 64);
-}
-
-std::uint64_t load64(const unsigned char* p) {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i) v = (v << 8) | p[i];
-  return v;
-}
-
-// komihash 5.0 with seed 0 (hash4j's checksum hash) of a message whose length is a multiple of 64,
-// at least 64: four 128-bit multiply lanes over each 64-byte block, folded, then the closing rounds
-// on an empty tail (whose padded word is 1).
-std::uint64_t komihash5_blocks(const std::vector<unsigned char>& message) {
-  REQUIRE(message.size() >= 64);
-  REQUIRE(message.size() % 64 == 0);
-  std::uint64_t s1 = 0x243F6A8885A308D3ull, s5 = 0x452821E638D01377ull, high = 0;
-  const auto round = [&] {
-    multiply(s1, s5, s1, high);
-    s5 += high;
-    s1 ^= s5;
-  };
-  round();
-  std::uint64_t s2 = 0x13198A2E03707344ull ^ s1, s3 = 0xA4093822299F31D0ull ^ s1, s4 = 0x082EFA98EC4E6C89ull ^ s1;
-  std::uint64_t s6 = 0xBE5466CF34E90C6Cull ^ s5, s7 = 0xC0AC29B7C97C50DDull ^ s5, s8 = 0x3F84D5B5B5470917ull ^ s5;
-  for (std::size_t at = 0; at < message.size(); at += 64) {
-    const unsigned char* m = message.data() + at;
-    std::uint64_t h1 = 0, h2 = 0, h3 = 0, h4 = 0;
-    multiply(s1 ^ load64(m), s5 ^ load64(m + 32), s1, h1);
-    multiply(s2 ^ load64(m + 8), s6 ^ load64(m + 40), s2, h2);
-    multiply(s3 ^ load64(m + 16), s7 ^ load64(m + 48), s3, h3);
-    multiply(s4 ^ load64(m + 24), s8 ^ load64(m + 56), s4, h4);
-    s5 += h1;
-    s6 += h2;
-    s7 += h3;
-    s8 += h4;
-    s2 ^= s5;
-    s3 ^= s6;
-    s4 ^= s7;
-    s1 ^= s8;
-  }
-  s5 ^= s6 ^ s7 ^ s8;
-  s1 ^= s2 ^ s3 ^ s4;
-  multiply(s1 ^ 1, s5, s1, high);
-  s5 += high;
-  s1 ^= s5;
-  round();
-  return s1;
-}
-
-}  // namespace
-
 TEST_CASE("JumpBackHash: hash4j's checksum over a million calls", "[jumpback]") {
   // hash4j's AbstractConsistentBucketHasherTest.testCheckSum: a million (hash, n) pairs drawn
   // from SplittableRandom(0x0a55871a9d9103b7), n anywhere from 1 to 2^31 - 1, each bucket
   // appended as 4 bytes little-endian, komihash 5.0 of the lot. Every bit of every answer counts.
-  SplittableRandom random(0x0a55871a9d9103b7ull);
+  hash4j::SplittableRandom random(0x0a55871a9d9103b7ull);
   std::vector<unsigned char> buckets;
   buckets.reserve(4000000);
   for (int i = 0; i < 1000000; ++i) {
     const std::uint32_t a = random.next_int() >> 1;
     const std::uint32_t shift = random.next_int() & 31;
     const std::uint32_t n = std::max<std::uint32_t>(1, a >> shift);
-    const std::uint32_t b = jumpback_unchecked(random.next_long(), n);
-    for (int k = 0; k < 4; ++k) buckets.push_back(static_cast<unsigned char>(b >> (8 * k)));
+    hash4j::put_int(buckets, jumpback_unchecked(random.next_long(), n));
   }
-  CHECK(komihash5_blocks(buckets) == 0x23d7a0d288cd67e7ull);
+  CHECK(hash4j::komihash5(buckets) == 0x23d7a0d288cd67e7ull);
 }
 
 TEST_CASE("JumpBackHash: hash4j's examples", "[jumpback]") {

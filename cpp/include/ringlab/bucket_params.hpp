@@ -27,6 +27,7 @@ enum class BucketParam : std::uint8_t {
   // Each algorithm's options, in the registry's order of the algorithms.
   mod_n_buckets,
   jump_buckets,
+  fliphash_seed,
 };
 
 // clang-format off
@@ -37,13 +38,18 @@ inline constexpr ParamSpec kBucketParamTable[] = {
   {.where = "bucket", .name = "input", .flag = "INPUT", .metavar = "INPUT", .help = "a 32-bit integer",
    .lo = 0, .hi = 4294967295},
 
-  // mod-N: any count a 32-bit hash can be divided by (rl.modN's n).
+  // mod-N: any count a 32-bit hash can be divided by (rl.modN's n). Also every algorithm whose
+  // reference counts more buckets than the seam's 32-bit buckets hold, as FlipHash's 64-bit range.
   {.where = "bucket mod-n", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
    .lo = 1, .hi = 4294967295},
   // Jump's buckets, as rl.jump takes them: 1 to 2^31 - 1. Also every algorithm whose reference
   // counts its buckets in a Java int, as hash4j's do.
   {.where = "bucket jump", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
    .lo = 1, .hi = kMaxBuckets},
+  // FlipHash's seed, as fliphash-rs's fliphash_64_with_seed takes it: any 64 bits, 0 (its
+  // fliphash_64) when not given.
+  {.where = "bucket fliphash", .name = "seed", .flag = "--seed", .metavar = "S", .help = "seed of its hash",
+   .kind = ParamKind::key64, .has_default = true, .default_integer = 0},
 };
 // clang-format on
 
@@ -51,9 +57,9 @@ inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
 
 // Each entry sits at its BucketParam's index, so param() is an index: the first and the last are
 // where they belong, and there are as many entries as BucketParams.
-static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::jump_buckets) + 1);
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::fliphash_seed) + 1);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
-static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::fliphash_seed)].where == "bucket fliphash");
 
 [[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
   return kBucketParamTable[static_cast<std::size_t>(p)];

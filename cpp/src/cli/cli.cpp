@@ -398,7 +398,10 @@ std::string cli_detail::bucket_section(std::string_view algorithm) {
   for (const BucketAlgorithm& a : bucket_algorithms()) {
     if (!algorithm.empty() && a.name != algorithm) continue;
     const Algorithm& entry = *find_algorithm(a.name);
-    std::string head = "  " + js::pad_end(std::string(a.name), 14) + std::string(entry.title) + "; INPUT: ";
+    // A name as wide as its column is on a line of its own, its title under it, as a long flag is.
+    const std::string name(a.name);
+    std::string head = "  " + (name.size() >= 14 ? name + "\n" + std::string(16, ' ') : js::pad_end(name, 14)) +
+                       std::string(entry.title) + "; INPUT: ";
     head += input_text(a.input);
     if (a.input != BucketInput::text) head += ", decimal or 0x hex";
     h += head + "\n";

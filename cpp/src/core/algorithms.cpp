@@ -9,6 +9,8 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/fliphash.hpp"
+#include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
@@ -225,6 +227,18 @@ constexpr std::array kBucketOnlyAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "jumpback-anchor",
+              .title = "JumpBack-Anchor (hash4j)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::any,
+              .state = "the stack of removed buckets, each with its anchor",
+              .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "fliphash",
+              .title = "FlipHash (fliphash-rs)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::last,
+              .state = "nothing but the number of buckets and the seed",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -233,6 +247,9 @@ constexpr std::array kBucketOnlyAlgorithms = {
 // digest) and never this table.
 constexpr BucketParam kModNBucketOptions[] = {BucketParam::mod_n_buckets};
 constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
+// FlipHash's buckets: any count the seam's 32-bit buckets hold, as mod-N's (its reference takes
+// any 64-bit range end).
+constexpr BucketParam kFlipHashBucketOptions[] = {BucketParam::mod_n_buckets, BucketParam::fliphash_seed};
 
 constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{
@@ -240,6 +257,12 @@ constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
     BucketAlgorithm{
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
+    BucketAlgorithm{.name = "jumpback-anchor",
+                    .input = BucketInput::u64,
+                    .options = kJumpBucketOptions,
+                    .make = make_jumpback_anchor_hasher},
+    BucketAlgorithm{
+        .name = "fliphash", .input = BucketInput::u64, .options = kFlipHashBucketOptions, .make = make_fliphash_hasher},
 };
 
 }  // namespace

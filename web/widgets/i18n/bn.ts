@@ -579,6 +579,8 @@ const bn: Messages = {
     bounded: "bounded load",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    "jumpback-anchor": "JumpBack-Anchor",
+    fliphash: "FlipHash",
   },
 
   compare: {

@@ -559,6 +559,8 @@ const en = {
     bounded: "bounded loads",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    "jumpback-anchor": "JumpBack-Anchor",
+    fliphash: "FlipHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

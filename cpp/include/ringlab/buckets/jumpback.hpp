@@ -30,17 +30,15 @@ class SplitMix64 {
   std::uint64_t state_;
 };
 
-// The bucket in [0, n) of a 64-bit hash, as hash4j's getBucket(hash, n). The caller guarantees
-// 1 <= n <= 2^31 - 1 (hash4j's n is a Java int; the bucket seam checks it against jump's row).
+// JumpBackHash's walk into n >= 2 buckets, drawing from `random` as it stands, which it leaves
+// after its last draw: hash4j's JumpBack-Anchor set hasher draws on from there.
 //
 // x holds the power-of-two ranges [lo, 2 lo) still to try, from the top: the first random value
 // r0 picks, for each range, whether it holds the key's last jump (a bit of x) and where in the
 // range it lands (half of r0 by the parity of x's bits, as hash4j shifts by bitCount(x) << 5,
 // which Java takes mod 64). A landing at or above n draws more values until one falls below lo
 // (the key jumped to a lower range) or below n.
-[[nodiscard]] constexpr std::uint32_t jumpback_unchecked(std::uint64_t hash, std::uint32_t n) noexcept {
-  if (n <= 1) return 0;
-  SplitMix64 random(hash);
+[[nodiscard]] constexpr std::uint32_t jumpback_walk(std::uint32_t n, SplitMix64& random) noexcept {
   const std::uint64_t r0 = random.next();
   std::uint32_t x = static_cast<std::uint32_t>(r0 ^ (r0 >> 32)) & (0xFFFFFFFFu >> std::countl_zero(n - 1));
   while (x != 0) {
@@ -60,6 +58,15 @@ class SplitMix64 {
     x ^= lo;
   }
   return 0;
+}
+
+// The bucket in [0, n) of a 64-bit hash, as hash4j's getBucket(hash, n): the walk, its generator
+// seeded with the hash. The caller guarantees 1 <= n <= 2^31 - 1 (hash4j's n is a Java int; the
+// bucket seam checks it against jump's row).
+[[nodiscard]] constexpr std::uint32_t jumpback_unchecked(std::uint64_t hash, std::uint32_t n) noexcept {
+  if (n <= 1) return 0;
+  SplitMix64 random(hash);
+  return jumpback_walk(n, random);
 }
 
 // Its bucket hasher (the registry's "jumpback"): buckets as jump's (1 .. 2^31 - 1), and jump's

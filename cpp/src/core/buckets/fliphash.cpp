@@ -1,0 +1,30 @@
+#include "ringlab/buckets/fliphash.hpp"
+
+#include "ringlab/bucket_params.hpp"
+
+namespace ringlab {
+
+namespace {
+
+class FlipHasher final : public LastBucketHasher {
+ public:
+  FlipHasher(std::uint32_t n, std::uint64_t seed)
+      : LastBucketHasher("fliphash", n, static_cast<std::uint32_t>(param(BucketParam::mod_n_buckets).hi)),
+        seed_(seed) {}
+
+  // The range ends at n - 1 < 2^32, and so does every value in it.
+  std::uint32_t bucket(std::uint64_t input) const override {
+    return static_cast<std::uint32_t>(fliphash_unchecked(input, size() - 1, seed_));
+  }
+
+ private:
+  std::uint64_t seed_;
+};
+
+}  // namespace
+
+std::unique_ptr<BucketHasher> make_fliphash_hasher(const BucketOptions& options) {
+  return std::make_unique<FlipHasher>(static_cast<std::uint32_t>(*options.buckets), *options.seed);
+}
+
+}  // namespace ringlab
