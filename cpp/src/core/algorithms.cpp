@@ -10,6 +10,7 @@
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/jumpback.hpp"
+#include "ringlab/buckets/memento.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -219,6 +220,12 @@ constexpr std::array kAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "memento",
+              .title = "MementoHash (SUPSI)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::any,
+              .state = "each removed bucket, with its replacer",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -234,6 +241,8 @@ constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
     BucketAlgorithm{
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
+    BucketAlgorithm{
+        .name = "memento", .input = BucketInput::text, .options = kJumpBucketOptions, .make = make_memento_hasher},
 };
 
 }  // namespace

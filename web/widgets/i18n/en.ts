@@ -559,6 +559,7 @@ const en = {
     bounded: "bounded loads",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    memento: "MementoHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -173,6 +173,21 @@ export const registry = [
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
+  {
+    name: "memento",
+    title: "MementoHash (SUPSI)",
+    family: "buckets",
+    weights: false,
+    removal: "any",
+    zones: false,
+    state: "each removed bucket, with its replacer",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "text",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
