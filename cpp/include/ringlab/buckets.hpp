@@ -71,6 +71,29 @@ class BucketHasher {
   std::string_view algorithm_;  // its registry name, for the messages
 };
 
+// The membership of an algorithm whose live buckets are always 0 .. n - 1 and that changes only n
+// (jump, JumpBackHash): add() makes bucket n live, up to max_buckets; remove(b) takes only the
+// last bucket, n - 1 (lastBucketOnly for another), and never the last one left (noBucketLeft).
+// Growing n by one moves keys only to the new bucket, and shrinking it moves only the last
+// bucket's keys; taking out any other bucket would renumber those after it, which moves most keys.
+class LastBucketHasher : public BucketHasher {
+ public:
+  [[nodiscard]] bool can_add() const noexcept final { return true; }
+  [[nodiscard]] bool can_remove() const noexcept final { return true; }
+  std::uint32_t add() final;
+  void remove(std::uint32_t bucket) final;
+  [[nodiscard]] std::uint32_t size() const noexcept final { return n_; }
+
+ protected:
+  // n live buckets, at most max_buckets (the top of its buckets row, which n was checked against).
+  LastBucketHasher(std::string_view algorithm, std::uint32_t n, std::uint32_t max_buckets) noexcept
+      : BucketHasher(algorithm), n_(n), max_buckets_(max_buckets) {}
+
+ private:
+  std::uint32_t n_;
+  std::uint32_t max_buckets_;
+};
+
 // A bucket algorithm's part of the registry: what its hasher takes and how it is made. Kept apart
 // from its Algorithm entry (same name) so that a module that reads the registry (the main
 // WebAssembly module: compare, the digest) links no hasher.

@@ -112,6 +112,18 @@ void BucketHasher::remove(std::uint32_t) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
 }
 
+std::uint32_t LastBucketHasher::add() {
+  if (n_ == max_buckets_) throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {max_buckets_, algorithm()});
+  return n_++;
+}
+
+void LastBucketHasher::remove(std::uint32_t b) {
+  if (b >= n_) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {b});
+  if (n_ == 1) throw Error(ErrorCode::out_of_range, rule::noBucketLeft, "bucket", {b});
+  if (b != n_ - 1) throw Error(ErrorCode::invalid_argument, rule::lastBucketOnly, "bucket", {algorithm(), n_ - 1, b});
+  --n_;
+}
+
 std::string_view input_name(BucketInput input) noexcept {
   switch (input) {
     case BucketInput::u32: return "u32";

@@ -4,7 +4,6 @@
 
 #include "key_blocks.hpp"
 #include "ringlab/buckets.hpp"
-#include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -40,42 +39,26 @@ std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
 
 namespace {
 
-// Jump through the bucket seam: n buckets, the key its 64-bit input.
-class JumpHasher final : public BucketHasher {
+// Jump through the bucket seam: n buckets, the key its 64-bit input, and membership at the end.
+class JumpHasher final : public LastBucketHasher {
  public:
-  explicit JumpHasher(std::int32_t n) : BucketHasher("jump"), n_(n) {}
+  explicit JumpHasher(std::int32_t n)
+      : LastBucketHasher("jump", static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(kMaxBuckets)) {}
 
   std::uint32_t bucket(std::uint64_t input) const override {
-    return static_cast<std::uint32_t>(jump_unchecked(input, n_));
+    return static_cast<std::uint32_t>(jump_unchecked(input, n()));
   }
   // jump_many writes int32 buckets, all >= 0: the same bits as the uint32 the seam returns.
   void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
-    jump_many<std::uint64_t>(inputs, n_, {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
+    jump_many<std::uint64_t>(inputs, n(), {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
   }
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
-    jump_many<std::uint32_t>(inputs, n_, {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
+    jump_many<std::uint32_t>(inputs, n(), {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
   }
-
-  bool can_add() const noexcept override { return true; }
-  bool can_remove() const noexcept override { return true; }
-  // Growing n -> n + 1 moves keys only to the new bucket, n.
-  std::uint32_t add() override {
-    if (n_ == kMaxBuckets) throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {kMaxBuckets, "jump"});
-    return static_cast<std::uint32_t>(n_++);
-  }
-  // Only n -> n - 1 is jump: the keys of bucket n - 1 move, and no other. Any other bucket would
-  // need the buckets after it renumbered, which moves most keys.
-  void remove(std::uint32_t b) override {
-    if (b >= static_cast<std::uint32_t>(n_)) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {b});
-    if (n_ == 1) throw Error(ErrorCode::out_of_range, rule::noBucketLeft, "bucket", {b});
-    if (b != static_cast<std::uint32_t>(n_ - 1))
-      throw Error(ErrorCode::invalid_argument, rule::lastBucketOnly, "bucket", {"jump", n_ - 1, b});
-    --n_;
-  }
-  std::uint32_t size() const noexcept override { return static_cast<std::uint32_t>(n_); }
 
  private:
-  std::int32_t n_;
+  // Jump's n is a signed 32-bit count; the row keeps it at most 2^31 - 1.
+  std::int32_t n() const noexcept { return static_cast<std::int32_t>(size()); }
 };
 
 // mod-N through the bucket seam: the 32-bit input mod n.
