@@ -1,18 +1,19 @@
 #!/usr/bin/env node
 // Regenerates the vectors of the bucket algorithms whose reference is SUPSI's Java suite
 // (SUPSI-DTI-ISIN/java-consistent-hashing-algorithms, GPL-3.0): tests/golden/buckets/memento.tsv
-// from its MementoEngine. The reference is run, never copied: this script takes a clone of it,
-// extracts the engine's sources at the commit below into a temporary folder, compiles them with
-// javac beside a driver of our own (below) against Debian's Guava and commons-codec, and feeds
-// the driver the cases this script makes. The two nerd4j helpers the reference's sources import
+// from its MementoEngine, binomial.tsv from its BinomialEngine. The reference is run, never
+// copied: this script takes a clone of it, extracts the engines' sources at the commit below into
+// a temporary folder, compiles them with javac beside a driver of our own (below) against
+// Debian's Guava and commons-codec, and feeds the driver the cases this script makes. The two nerd4j helpers the reference's sources import
 // (Require, ToString) are small stand-ins of our own: they check what the reference asks them to
 // check and nothing more.
 //
 //   node scripts/gen-golden-buckets-supsi.mjs --reference DIR [NAME...]
 //
-// DIR is a git repository (bare or not) that holds the commit; NAME is memento (the default: every
-// file this script writes). Needs javac and java (openjdk-17), /usr/share/java/guava.jar
-// (libguava-java 31.1) and /usr/share/java/commons-codec.jar (libcommons-codec-java 1.15).
+// DIR is a git repository (bare or not) that holds the commit; NAME is memento or binomial (the
+// default: every file this script writes). Needs javac and java (openjdk-17),
+// /usr/share/java/guava.jar (libguava-java 31.1) and /usr/share/java/commons-codec.jar
+// (libcommons-codec-java 1.15).
 //
 // No clock and no unordered iteration: running it twice gives identical files.
 import { spawnSync } from "node:child_process";
@@ -34,6 +35,7 @@ const SOURCES = [
   "src/main/java/ch/supsi/dti/isin/consistenthash/BucketBasedEngine.java",
   "src/main/java/ch/supsi/dti/isin/consistenthash/memento/MementoEngine.java",
   "src/main/java/ch/supsi/dti/isin/consistenthash/memento/Memento.java",
+  "src/main/java/ch/supsi/dti/isin/consistenthash/binomial/BinomialEngine.java",
   "src/main/java/ch/supsi/dti/isin/hashfunction",
 ];
 
@@ -91,10 +93,13 @@ public final class ToString {
 //                       "-" for none) applied in order
 //   key TEXT            a key: its bucket is printed, one a line
 // ENGINE is memento: MementoEngine(N, XXHash), the suite's default hash (xxh32 of the key's UTF-8,
-// seed 0).
+// seed 0); or binomial: BinomialEngine(N, LowBits), the key a 64-bit integer in decimal whose low
+// 32 bits are its hash (ringlab's input for BinomialHash).
 const DRIVER = String.raw`
 import ch.supsi.dti.isin.consistenthash.BucketBasedEngine;
+import ch.supsi.dti.isin.consistenthash.binomial.BinomialEngine;
 import ch.supsi.dti.isin.consistenthash.memento.MementoEngine;
+import ch.supsi.dti.isin.hashfunction.HashFunction;
 import ch.supsi.dti.isin.hashfunction.XXHash;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -102,8 +107,19 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 public class Driver {
+  // The hash a key stands for: the low 32 bits of the 64-bit integer it spells, 0 .. 2^32 - 1, as
+  // the suite's hash functions return theirs.
+  static final class LowBits implements HashFunction {
+    public String name() { return "low32"; }
+
+    public long hash(byte[] bytes) {
+      return Long.parseUnsignedLong(new String(bytes, StandardCharsets.US_ASCII)) & 0xFFFFFFFFL;
+    }
+  }
+
   static BucketBasedEngine engine(String name, int n) {
     if (name.equals("memento")) return new MementoEngine(n, new XXHash());
+    if (name.equals("binomial")) return new BinomialEngine(n, new LowBits());
     throw new IllegalArgumentException(name);
   }
 
@@ -299,17 +315,70 @@ function memento(classpath) {
   write("memento.tsv", answers(classpath, cases));
 }
 
+// BinomialHash's membership as the reference keeps it (and jump's): add makes bucket n live,
+// remove takes the last one, n - 1.
+function lastBucketHistory(rng, n, steps, adds) {
+  const ops = [];
+  for (let i = 0; i < steps; i++) {
+    if (n === 1 || (rng.next() / 2 ** 32 < adds && n < 2147483647)) {
+      ops.push("add");
+      n += 1;
+    } else {
+      ops.push(`remove:${n - 1}`);
+      n -= 1;
+    }
+  }
+  return ops.join(",");
+}
+
+function binomial(classpath) {
+  const rng = mulberry32(20260530);
+  const u64 = () => (BigInt(rng.next()) << 32n) | BigInt(rng.next());
+  // Inputs at the edges of 32 and 64 bits (the high half is not the hash), and random ones.
+  const edges = [0n, 1n, 2n, 3n, 0x7fffffffn, 0x80000000n, 0xffffffffn, 1n << 32n, (1n << 64n) - 1n];
+  const random = (count) => Array.from({ length: count }, () => u64().toString());
+  const cases = [];
+  // Counts around powers of two, where its filters change and its retries matter most, and the
+  // top of a Java int.
+  for (const n of [1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 1023, 1024, 1025, 65537, 2 ** 30, 2 ** 30 + 1, 2147483647])
+    cases.push({ engine: "binomial", n, ops: "", keys: [...edges.slice(0, 7).map(String), ...random(5)] });
+  cases.push({ engine: "binomial", n: 10, ops: "", keys: edges.map(String) });
+  // Reaching a power of two by adds, or leaving one by removes, keeps the reference's filters one
+  // level up; its buckets are the same as when built at that count. No history starts from one
+  // bucket: the reference built with one (both filters 0) and grown keeps its minor filter equal
+  // to its enclosing one, and then answers buckets at or above n (ringlab's filters are n's).
+  for (const [n, ops] of [
+    [3, "add"],
+    [7, "add"],
+    [9, "remove:8"],
+    [17, "remove:16"],
+    [15, "add,add,remove:16"],
+    [2, "add,add,add"],
+    [1024, "add,remove:1024,remove:1023"],
+  ])
+    cases.push({ engine: "binomial", n, ops, keys: random(12) });
+  // Random histories.
+  for (const [n, steps, adds] of [
+    [6, 12, 0.5],
+    [30, 40, 0.5],
+    [200, 60, 0.4],
+  ])
+    cases.push({ engine: "binomial", n, ops: lastBucketHistory(rng, n, steps, adds), keys: random(12) });
+  write("binomial.tsv", answers(classpath, cases));
+}
+
 const argv = process.argv.slice(2);
 const at = argv.indexOf("--reference");
 const only = argv.filter((a, i) => a !== "--reference" && (at < 0 || i !== at + 1));
-if (at < 0 || !argv[at + 1] || only.some((n) => n !== "memento")) {
-  process.stderr.write("usage: node scripts/gen-golden-buckets-supsi.mjs --reference DIR [memento]\n");
+if (at < 0 || !argv[at + 1] || only.some((n) => n !== "memento" && n !== "binomial")) {
+  process.stderr.write("usage: node scripts/gen-golden-buckets-supsi.mjs --reference DIR [memento] [binomial]\n");
   process.exit(1);
 }
 const dir = mkdtempSync(join(tmpdir(), "ringlab-supsi-"));
 try {
   const classpath = build(resolve(argv[at + 1]), dir);
   if (only.length === 0 || only.includes("memento")) memento(classpath);
+  if (only.length === 0 || only.includes("binomial")) binomial(classpath);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
