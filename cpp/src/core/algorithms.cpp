@@ -9,6 +9,7 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/binomial.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/buckets/memento.hpp"
 #include "ringlab/digest.hpp"
@@ -226,6 +227,12 @@ constexpr std::array kAlgorithms = {
               .removal = Removal::any,
               .state = "each removed bucket, with its replacer",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "binomial",
+              .title = "BinomialHash (SUPSI)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::last,
+              .state = "nothing but the number of buckets",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -243,6 +250,8 @@ constexpr std::array kBucketAlgorithms = {
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
     BucketAlgorithm{
         .name = "memento", .input = BucketInput::text, .options = kJumpBucketOptions, .make = make_memento_hasher},
+    BucketAlgorithm{
+        .name = "binomial", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_binomial_hasher},
 };
 
 }  // namespace

@@ -580,6 +580,7 @@ const bn: Messages = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     memento: "MementoHash",
+    binomial: "BinomialHash",
   },
 
   compare: {

@@ -560,6 +560,7 @@ const en = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     memento: "MementoHash",
+    binomial: "BinomialHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

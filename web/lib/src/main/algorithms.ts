@@ -188,6 +188,21 @@ export const registry = [
     input: "text",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
+  {
+    name: "binomial",
+    title: "BinomialHash (SUPSI)",
+    family: "buckets",
+    weights: false,
+    removal: "last",
+    zones: false,
+    state: "nothing but the number of buckets",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u64",
+    options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
