@@ -4,9 +4,9 @@
 // from its MementoEngine, binomial.tsv from its BinomialEngine. The reference is run, never
 // copied: this script takes a clone of it, extracts the engines' sources at the commit below into
 // a temporary folder, compiles them with javac beside a driver of our own (below) against
-// Debian's Guava and commons-codec, and feeds the driver the cases this script makes. The two nerd4j helpers the reference's sources import
-// (Require, ToString) are small stand-ins of our own: they check what the reference asks them to
-// check and nothing more.
+// Debian's Guava and commons-codec, and feeds the driver the cases this script makes. The two
+// nerd4j classes the reference's sources import (Require, ToString) are small stand-ins of our
+// own: they check what the reference asks them to check and nothing more.
 //
 //   node scripts/gen-golden-buckets-supsi.mjs --reference DIR [NAME...]
 //
