@@ -17,15 +17,20 @@ const hasNative = existsSync(native);
 
 const registry = JSON.parse((await runCli(["algorithms", "--json"])).out).filter((a) => a.family === "buckets");
 
+/** A vector case's options as `ringlab bucket` flags. */
+function optionFlags(c) {
+  return c.optionsText.split(",").flatMap((kv) => {
+    const [k, v] = kv.split("=");
+    return [`--${k}`, v];
+  });
+}
+
 /** Each vector case as a command line and the bytes it must print. */
 function vectorCommands() {
   const out = [];
   for (const { name } of registry) {
     for (const c of bucketVectorCases(name)) {
-      const flags = c.optionsText.split(",").flatMap((kv) => {
-        const [k, v] = kv.split("=");
-        return [`--${k}`, v];
-      });
+      const flags = optionFlags(c);
       const args = ["bucket", name, ...flags, ...(c.ops === "" ? [] : ["--ops", c.ops]), "--", ...c.inputs];
       out.push({ args, stdout: c.buckets.map((b) => `${b}\n`).join("") });
     }
@@ -63,6 +68,23 @@ test(
       writeFileSync(inputs, "599759890\n0x23bf9c12\n18446744073709551615\n");
       const bad = path.join(dir, "bad.txt");
       writeFileSync(bad, "1\n\n2\n");
+      // A text algorithm's keys: UTF-8, bytes that are no UTF-8 (hashed as they are), no final
+      // newline; and an empty line, an empty key.
+      const texts = path.join(dir, "texts.txt");
+      writeFileSync(texts, Buffer.concat([Buffer.from("user:42\nকী:৪২\n😀 x\n"), Buffer.from([0xff, 0xfe, 0x41])]));
+      const textsBad = path.join(dir, "texts-bad.txt");
+      writeFileSync(textsBad, "a\n\nb\n");
+      // Each text algorithm with the options of its first vector case.
+      const textForms = registry
+        .filter((a) => a.input === "text")
+        .flatMap((a) => {
+          const flags = optionFlags(bucketVectorCases(a.name)[0]);
+          return [
+            ["bucket", a.name, ...flags, "--keys", texts],
+            ["bucket", a.name, ...flags, "--keys", textsBad],
+            ["bucket", a.name, ...flags, "--", "user:42", "কী:৪২", "-1", "a b"],
+          ];
+        });
       const lists = [
         ["bucket", "--help"],
         ["bucket", "-h"],
@@ -82,6 +104,7 @@ test(
         ["bucket", "jump", "--buckets", "10", "--ops", "add,remove:10,remove:9", "1"],
         ["bucket", "jump", "--buckets", "10", "--ops", "", "1"],
         ["bucket", "jump", "--buckets", "10", "1\n2"],
+        ...textForms,
       ];
       for (const args of lists) {
         const n = spawnSync(native, args, { encoding: "utf8" });

@@ -53,6 +53,27 @@ void check_buckets(std::int64_t n);
   return static_cast<std::int32_t>(b);
 }
 
+// Guava's Hashing.consistentHash(long input, int buckets) (Guava 31.1), for the caller's
+// 1 <= n <= 2^31 - 1: jump's LCG with Guava's arithmetic, which is not the published program's.
+// Guava takes (int) (state >>> 33) + 1 in int arithmetic, so at 2^31 - 1 it wraps to -2^31 and
+// nextDouble() is -1, which ends the walk; and it divides (candidate + 1) by nextDouble() once,
+// where jump multiplies by a ratio it rounded first. The Guava system (systems/guava.hpp) and the
+// bucket algorithms whose reference calls Guava (MementoHash's SUPSI reference) use this one.
+[[nodiscard]] inline std::int32_t guava_jump_unchecked(std::uint64_t input, std::int32_t n) noexcept {
+  std::uint64_t state = input;
+  std::int32_t candidate = 0;
+  for (;;) {
+    state = 2862933555777941757ull * state + 1;
+    const auto top = static_cast<std::uint32_t>(state >> 33);
+    const double next_double = top == 0x7FFFFFFFu ? -1.0 : static_cast<double>(top + 1) / 2147483648.0;
+    const double next = static_cast<double>(candidate + 1) / next_double;
+    // Java's (int) cast truncates (and saturates beyond the int range): the next candidate is in
+    // 0 .. n - 1 exactly when the quotient is above -1 and below n.
+    if (!(next > -1.0 && next < static_cast<double>(n))) return candidate;
+    candidate = static_cast<std::int32_t>(next);
+  }
+}
+
 // jump_unchecked() for many keys: out[i] = jump(keys[i], n), same caller guarantee on n (out
 // holds keys.size() values). Four keys walk side by side: one key alone waits on each step's
 // multiply, divide and floor in turn and then mispredicts where its walk ends; four overlap their

@@ -265,7 +265,10 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       out += std::string(a.name) + ": " + std::string(a.title) + "\n";
       line("places on", a.family == AlgorithmFamily::buckets ? "buckets 0 .. n-1" : "named servers");
       line("weights", a.weights ? "yes" : "no");
-      line("removes", a.removal == Removal::any    ? "any server; only its keys move"
+      // A bucket algorithm that removes any bucket removes a bucket, as --ops says it, not a server.
+      const std::string_view any =
+          a.family == AlgorithmFamily::buckets ? "any bucket; only its keys move" : "any server; only its keys move";
+      line("removes", a.removal == Removal::any    ? std::string(any)
                       : a.removal == Removal::last ? "only the last bucket"
                                                    : "any server; those after it are renumbered and most keys move");
       line("zones", a.zones ? "yes" : "no");

@@ -11,7 +11,9 @@
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/fliphash.hpp"
 #include "ringlab/buckets/jumpback-anchor.hpp"
+#include "ringlab/buckets/binomial.hpp"
 #include "ringlab/buckets/jumpback.hpp"
+#include "ringlab/buckets/memento.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -239,6 +241,18 @@ constexpr std::array kBucketOnlyAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets and the seed",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "memento",
+              .title = "MementoHash (SUPSI)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::any,
+              .state = "each removed bucket, with its replacer",
+              .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "binomial",
+              .title = "BinomialHash (SUPSI)",
+              .family = AlgorithmFamily::buckets,
+              .removal = Removal::last,
+              .state = "nothing but the number of buckets",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -263,6 +277,10 @@ constexpr std::array kBucketAlgorithms = {
                     .make = make_jumpback_anchor_hasher},
     BucketAlgorithm{
         .name = "fliphash", .input = BucketInput::u64, .options = kFlipHashBucketOptions, .make = make_fliphash_hasher},
+    BucketAlgorithm{
+        .name = "memento", .input = BucketInput::text, .options = kJumpBucketOptions, .make = make_memento_hasher},
+    BucketAlgorithm{
+        .name = "binomial", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_binomial_hasher},
 };
 
 }  // namespace

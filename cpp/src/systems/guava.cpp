@@ -1,47 +1,18 @@
 #include "ringlab/systems/guava.hpp"
 
-#include <cmath>
 #include <limits>
 
 #include "ringlab/error.hpp"
+#include "ringlab/jump.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
 
 namespace ringlab::systems::guava {
 
-namespace {
-
-// Java's (int) of a double: NaN is 0, values beyond the int range saturate, others truncate.
-std::int32_t java_d2i(double d) noexcept {
-  if (std::isnan(d)) return 0;
-  if (d >= 2147483647.0) return 2147483647;
-  if (d <= -2147483648.0) return -2147483647 - 1;
-  return static_cast<std::int32_t>(d);
-}
-
-}  // namespace
-
-namespace {
-std::int32_t consistent_hash_unchecked(std::int64_t input, std::int32_t n) noexcept {
-  auto state = static_cast<std::uint64_t>(input);
-  std::int32_t candidate = 0;
-  while (true) {
-    state = 2862933555777941757ull * state + 1;
-    // (int) (state >>> 33) + 1 in int arithmetic: 0x7FFFFFFF + 1 wraps to -2^31.
-    const auto top = static_cast<std::uint32_t>(state >> 33);
-    const auto plus_one = static_cast<std::int32_t>(top + 1u);
-    const double next_double = static_cast<double>(plus_one) / 2147483648.0;
-    const std::int32_t next = java_d2i(static_cast<double>(candidate + 1) / next_double);
-    if (next >= 0 && next < n) candidate = next;
-    else return candidate;
-  }
-}
-}  // namespace
-
 std::int32_t consistent_hash(std::int64_t input, std::int64_t buckets) {
-  return consistent_hash_unchecked(input,
-                                   static_cast<std::int32_t>(check_integer(SystemParam::guava_buckets, buckets)));
+  return guava_jump_unchecked(static_cast<std::uint64_t>(input),
+                              static_cast<std::int32_t>(check_integer(SystemParam::guava_buckets, buckets)));
 }
 
 Input input_from_name(std::string_view name) {
@@ -136,7 +107,7 @@ std::optional<std::int32_t> bucket_if(std::string_view key, Input input, std::in
     case Input::farmhash64: v = static_cast<std::int64_t>(farmhash_fingerprint64(key)); break;
     case Input::long_value: return std::nullopt;
   }
-  return consistent_hash_unchecked(v, static_cast<std::int32_t>(buckets));
+  return guava_jump_unchecked(static_cast<std::uint64_t>(v), static_cast<std::int32_t>(buckets));
 }
 
 std::int32_t bucket(std::string_view key, Input input, std::int64_t buckets, const std::string& what) {

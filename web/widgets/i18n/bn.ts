@@ -581,6 +581,8 @@ const bn: Messages = {
     jumpback: "JumpBackHash",
     "jumpback-anchor": "JumpBack-Anchor",
     fliphash: "FlipHash",
+    memento: "MementoHash",
+    binomial: "BinomialHash",
   },
 
   compare: {
@@ -1184,6 +1186,7 @@ const bn: Messages = {
       noBucketLeft: (_p, [bucket]) => `bucket ${bucket} সরালে আর কোনো bucket থাকবে না`,
       bucketCapacity: (_p, [n, algorithm = ""]) =>
         `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
+      emptyInput: (p, [algorithm]) => `${p} ফাঁকা রাখা যায় না: ${algorithm} ফাঁকা key hash করে না`,
       termDepth: (_p, [n]) => `term-এর ভেতরে term ${n} স্তরের বেশি গভীর`,
       integerBits: (_p, [n]) => `পূর্ণসংখ্যাটি ${n} bit-এর চেয়ে চওড়া`,
       bitstringBits: (_p, [n]) => `bitstring ${n} bit-এর চেয়ে লম্বা`,

@@ -561,6 +561,8 @@ const en = {
     jumpback: "JumpBackHash",
     "jumpback-anchor": "JumpBack-Anchor",
     fliphash: "FlipHash",
+    memento: "MementoHash",
+    binomial: "BinomialHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -1,0 +1,65 @@
+// BinomialHash (Coluzzi, Brocco, Antonucci & Leidi, arXiv 2406.19836), as SUPSI's Java reference
+// computes it (BinomialEngine, SUPSI-DTI-ISIN/java-consistent-hashing-algorithms at 68803f8): a
+// 32-bit hash into n buckets in constant time, with jump's promise (growing n to n + 1 moves keys
+// only to bucket n) and nothing held but n.
+//
+// The buckets are the nodes of a binary tree laid out by levels: level 0 is bucket 0 and 1, level
+// k >= 1 is buckets 2^k .. 2^(k+1) - 1. The enclosing filter E is the smallest 2^j - 1 with
+// n <= E + 1, the minor filter m = E >> 1. A key takes the bucket its hash's low bits give, under
+// E, moved within its level by a second hash (relocate); one at or above n tries four more
+// positions from successive rehashes (one at or below m ends the tries early), and falls back to
+// its position under m, which is always below n.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <memory>
+
+#include "ringlab/buckets.hpp"
+
+namespace ringlab {
+
+// The reference's rehash of a 32-bit value for a filter: jump's LCG step, squared, times the
+// filter, the top half of the 64-bit product (it is below 2^32).
+[[nodiscard]] constexpr std::uint64_t binomial_rehash(std::uint64_t value, std::uint32_t filter) noexcept {
+  const std::uint64_t h = 2862933555777941757ull * value + 1;
+  return (h * h * filter) >> 32;
+}
+
+// A bucket moved to a place of its level chosen by the hash (buckets 0 and 1 stay).
+[[nodiscard]] constexpr std::uint32_t binomial_relocate(std::uint32_t bucket, std::uint64_t hash) noexcept {
+  if (bucket < 2) return bucket;
+  const std::uint32_t level = std::bit_floor(bucket);
+  return level + (static_cast<std::uint32_t>(binomial_rehash(hash, level - 1)) & (level - 1));
+}
+
+// The bucket in [0, n) of a 32-bit hash, as the reference's getBucket. The caller guarantees
+// 1 <= n <= 2^31 - 1 (the reference's int; the bucket seam checks it against jump's row).
+//
+// The filters are n's: the reference keeps them as it adds and removes, and after an add reaches a
+// power of two (or a remove leaves one) they are one level up from n's; both give every hash the
+// same bucket, since a first position at or above n then always ends at the minor filter's, which
+// is the enclosing one's at n. (Built with one bucket, the reference's two filters are 0 and grow
+// equal, and its answers reach n and beyond: ringlab answers as the reference built at n.)
+[[nodiscard]] constexpr std::uint32_t binomial_unchecked(std::uint32_t hash, std::uint32_t n) noexcept {
+  if (n < 2) return 0;
+  const std::uint32_t enclosing = std::bit_ceil(n) - 1;
+  const std::uint32_t minor = enclosing >> 1;
+  std::uint32_t b = binomial_relocate(hash & enclosing, hash);
+  if (b < n) return b;
+  std::uint64_t h = hash;
+  for (int i = 0; i < 4; ++i) {
+    h = binomial_rehash(h, enclosing);
+    b = binomial_relocate(static_cast<std::uint32_t>(h) & enclosing, h);
+    if (b <= minor) break;
+    if (b < n) return b;
+  }
+  return binomial_relocate(hash & minor, hash);
+}
+
+// Its bucket hasher (the registry's "binomial"): a 64-bit input whose low 32 bits are the hash
+// (the reference hashes a key to 32 bits itself); buckets as jump's (1 .. 2^31 - 1), and jump's
+// membership (LastBucketHasher): add() makes bucket n live, remove() takes only the last.
+[[nodiscard]] std::unique_ptr<BucketHasher> make_binomial_hasher(const BucketOptions& options);
+
+}  // namespace ringlab

@@ -1,0 +1,74 @@
+// MementoHash (Coluzzi, Brocco, Antonucci & Leidi, IEEE/ACM ToN 2024), as SUPSI's Java reference
+// computes it (MementoEngine with its default hash, SUPSI-DTI-ISIN/java-consistent-hashing-
+// algorithms at 68803f8): jump over a "b-array" of n buckets, some of which may have been removed,
+// and a memory of the removed ones. While nothing is removed it is jump, as Guava computes it, of
+// the key's xxh32. Any bucket can be removed, and only its keys move: a key that lands on a
+// removed bucket is hashed again, with the bucket, into the buckets that were live when it went.
+// add() gives back the bucket removed last.
+//
+// A removed bucket b is remembered with its replacer r, the number of live buckets right after b
+// went: b's keys are rehashed into 0 .. r - 1, and bucket r (then the last live bucket's place)
+// stands for b. A key's walk:
+//
+//   b = guava_jump(xxh32(key), n)
+//   while b is removed, with replacer r:
+//     b = xxh32(key ‖ b as 4 bytes big-endian) mod r      (b = 0: xxh32(key), as the reference)
+//     while b is removed with a replacer >= r: b = that replacer   (removed after this view)
+//
+// Removing the last bucket of the b-array while nothing is remembered shrinks it, as jump does;
+// any other removal is remembered, each with the bucket removed before it, so add() takes them
+// back last first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <unordered_map>
+
+#include "ringlab/buckets.hpp"
+
+namespace ringlab {
+
+// MementoHash's state and its lookup, unchecked: remove() takes a live bucket while more than one
+// is live, add() is called below 2^31 - 1 buckets (the hasher checks both; the reference checks
+// neither). Keys are bytes (a key's UTF-8), not empty (the reference hashes no empty key).
+class Memento {
+ public:
+  // Buckets 0 .. n - 1, 1 <= n <= 2^31 - 1 (the reference's int).
+  explicit Memento(std::uint32_t n) noexcept : n_(n), last_removed_(n) {}
+
+  [[nodiscard]] std::uint32_t bucket(std::string_view key) const;
+  void remove(std::uint32_t bucket);
+  // The bucket made live again: the one removed last, or bucket n when none is remembered.
+  std::uint32_t add();
+
+  [[nodiscard]] bool live(std::uint32_t bucket) const noexcept { return bucket < n_ && !removed_.contains(bucket); }
+  // The live buckets.
+  [[nodiscard]] std::uint32_t size() const noexcept { return n_ - static_cast<std::uint32_t>(removed_.size()); }
+  // The b-array's size: the live buckets and the remembered ones.
+  [[nodiscard]] std::uint32_t b_array_size() const noexcept { return n_; }
+  // How many removed buckets it remembers: its memory beyond two integers is one entry each.
+  [[nodiscard]] std::uint32_t remembered() const noexcept { return static_cast<std::uint32_t>(removed_.size()); }
+
+ private:
+  struct Removed {
+    std::uint32_t replacer;  // the live buckets right after it went
+    std::uint32_t previous;  // the last removed before it
+  };
+  // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
+  [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
+    const auto it = removed_.find(bucket);
+    return it == removed_.end() ? -1 : std::int64_t{it->second.replacer};
+  }
+
+  std::uint32_t n_;             // the b-array's size
+  std::uint32_t last_removed_;  // n_ when nothing is remembered
+  std::unordered_map<std::uint32_t, Removed> removed_;
+};
+
+// Its bucket hasher (the registry's "memento"): buckets as jump's (1 .. 2^31 - 1), a key's text as
+// input (its UTF-8; not empty), remove(b) of any live bucket but the last one left, add() of the
+// bucket removed last, or of bucket n, up to 2^31 - 1 buckets.
+[[nodiscard]] std::unique_ptr<BucketHasher> make_memento_hasher(const BucketOptions& options);
+
+}  // namespace ringlab

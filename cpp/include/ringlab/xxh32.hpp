@@ -1,0 +1,92 @@
+// XXH32 (Yann Collet's xxHash, 32-bit), as libxxhash's XXH32() and commons-codec's XXHash32
+// compute it: a bucket algorithm whose reference hashes a key with it (MementoHash's SUPSI
+// reference hashes the key's UTF-8 with seed 0) uses this one. Byte order is fixed
+// (little-endian reads), so the value is the same natively and in WebAssembly.
+//
+// A stream, so that a prefix is hashed once and continued: MementoHash hashes a key, and when it
+// lands on a removed bucket the key followed by that bucket's 4 bytes, from the key's state.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+namespace ringlab {
+
+class Xxh32 {
+ public:
+  explicit constexpr Xxh32(std::uint32_t seed = 0) noexcept
+      : acc_{seed + kPrime1 + kPrime2, seed + kPrime2, seed, seed - kPrime1}, seed_(seed) {}
+
+  constexpr Xxh32& update(std::string_view bytes) noexcept {
+    std::size_t at = 0;
+    total_ += static_cast<std::uint32_t>(bytes.size());
+    large_ = large_ || total_ >= 16 || bytes.size() >= 16;
+    // Fill the pending stripe first; a full one is mixed in.
+    while (pending_ != 0 && at < bytes.size()) {
+      buffer_[pending_++] = static_cast<std::uint8_t>(bytes[at++]);
+      if (pending_ == 16) {
+        stripe(buffer_);
+        pending_ = 0;
+      }
+    }
+    for (; at + 16 <= bytes.size(); at += 16) {
+      std::uint8_t block[16] = {};
+      for (int i = 0; i < 16; ++i) block[i] = static_cast<std::uint8_t>(bytes[at + i]);
+      stripe(block);
+    }
+    for (; at < bytes.size(); ++at) buffer_[pending_++] = static_cast<std::uint8_t>(bytes[at]);
+    return *this;
+  }
+
+  // The hash of everything given so far; the stream can go on after it.
+  [[nodiscard]] constexpr std::uint32_t digest() const noexcept {
+    std::uint32_t h =
+        large_ ? rotl(acc_[0], 1) + rotl(acc_[1], 7) + rotl(acc_[2], 12) + rotl(acc_[3], 18) : seed_ + kPrime5;
+    h += total_;  // the length mod 2^32, as XXH32 adds it
+    std::size_t at = 0;
+    for (; at + 4 <= pending_; at += 4) h = rotl(h + read32(buffer_ + at) * kPrime3, 17) * kPrime4;
+    for (; at < pending_; ++at) h = rotl(h + buffer_[at] * kPrime5, 11) * kPrime1;
+    h ^= h >> 15;
+    h *= kPrime2;
+    h ^= h >> 13;
+    h *= kPrime3;
+    h ^= h >> 16;
+    return h;
+  }
+
+ private:
+  static constexpr std::uint32_t kPrime1 = 0x9E3779B1u;
+  static constexpr std::uint32_t kPrime2 = 0x85EBCA77u;
+  static constexpr std::uint32_t kPrime3 = 0xC2B2AE3Du;
+  static constexpr std::uint32_t kPrime4 = 0x27D4EB2Fu;
+  static constexpr std::uint32_t kPrime5 = 0x165667B1u;
+
+  static constexpr std::uint32_t rotl(std::uint32_t x, int r) noexcept { return (x << r) | (x >> (32 - r)); }
+  static constexpr std::uint32_t read32(const std::uint8_t* p) noexcept {
+    return std::uint32_t{p[0]} | std::uint32_t{p[1]} << 8 | std::uint32_t{p[2]} << 16 | std::uint32_t{p[3]} << 24;
+  }
+  constexpr void stripe(const std::uint8_t* p) noexcept {
+    for (int i = 0; i < 4; ++i) acc_[i] = rotl(acc_[i] + read32(p + 4 * i) * kPrime2, 13) * kPrime1;
+  }
+
+  std::uint32_t acc_[4];
+  std::uint32_t seed_;
+  std::uint32_t total_ = 0;
+  bool large_ = false;  // 16 bytes or more given: the four lanes make the hash
+  std::uint8_t buffer_[16] = {};
+  std::size_t pending_ = 0;  // bytes in buffer_, below 16
+};
+
+// XXH32 of bytes (a key's UTF-8).
+[[nodiscard]] constexpr std::uint32_t xxh32(std::string_view bytes, std::uint32_t seed = 0) noexcept {
+  return Xxh32(seed).update(bytes).digest();
+}
+
+// xxHash's self-test values for the empty input (seed 0, and seed PRIME32_1), and "abc";
+// tests/cpp/test_xxh32.cpp has the rest.
+static_assert(xxh32("") == 0x02CC5D05u);
+static_assert(xxh32("", 0x9E3779B1u) == 0x36B78AE7u);
+static_assert(xxh32("abc") == 0x32D153FFu);
+
+}  // namespace ringlab

@@ -1,0 +1,102 @@
+#include "ringlab/buckets/memento.hpp"
+
+#include <algorithm>
+
+#include "ringlab/error.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/xxh32.hpp"
+
+namespace ringlab {
+
+std::uint32_t Memento::bucket(std::string_view key) const {
+  // The key is hashed once; each rehash continues its state with the bucket's 4 bytes.
+  Xxh32 state;
+  state.update(key);
+  const std::uint32_t hash = state.digest();
+  // The reference hands Guava the hash as a long, 0 .. 2^32 - 1.
+  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_)));
+  std::int64_t r = replacer(b);
+  while (r >= 0) {
+    // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
+    std::uint32_t h = hash;
+    if (b != 0) {
+      const char be[4] = {static_cast<char>(b >> 24), static_cast<char>(b >> 16), static_cast<char>(b >> 8),
+                          static_cast<char>(b)};
+      h = Xxh32(state).update(std::string_view(be, 4)).digest();
+    }
+    const auto view = static_cast<std::uint32_t>(r);
+    b = h % view;
+    // A bucket removed after this view (its replacer >= the view) stands for its replacer.
+    std::int64_t next = replacer(b);
+    while (next >= r) {
+      b = static_cast<std::uint32_t>(next);
+      next = replacer(b);
+    }
+    r = next;
+  }
+  return b;
+}
+
+void Memento::remove(std::uint32_t bucket) {
+  // The b-array's last bucket, with nothing remembered: the array shrinks, as jump's does.
+  if (removed_.empty() && bucket == n_ - 1) {
+    n_ = last_removed_ = bucket;
+    return;
+  }
+  removed_.emplace(bucket, Removed{size() - 1, last_removed_});
+  last_removed_ = bucket;
+}
+
+std::uint32_t Memento::add() {
+  const std::uint32_t bucket = last_removed_;
+  if (removed_.empty()) {
+    last_removed_ = bucket + 1;
+  } else {
+    const auto it = removed_.find(bucket);
+    last_removed_ = it->second.previous;
+    removed_.erase(it);
+  }
+  n_ = std::max(n_, bucket + 1);
+  return bucket;
+}
+
+namespace {
+
+class MementoHasher final : public BucketHasher {
+ public:
+  explicit MementoHasher(std::uint32_t n) : BucketHasher("memento"), memento_(n) {}
+
+  std::uint32_t bucket_key(std::string_view key) const override {
+    if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
+    return memento_.bucket(key);
+  }
+
+  bool can_add() const noexcept override { return true; }
+  bool can_remove() const noexcept override { return true; }
+  // The bucket removed last comes back; with none remembered, a new one after the b-array, up to
+  // the reference's int.
+  std::uint32_t add() override {
+    if (memento_.remembered() == 0 && memento_.b_array_size() == kMaxBuckets)
+      throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {kMaxBuckets, "memento"});
+    return memento_.add();
+  }
+  // Any live bucket, but never the last one left (the reference would then hash into no bucket).
+  void remove(std::uint32_t b) override {
+    if (!memento_.live(b)) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {b});
+    if (memento_.size() == 1) throw Error(ErrorCode::out_of_range, rule::noBucketLeft, "bucket", {b});
+    memento_.remove(b);
+  }
+  std::uint32_t size() const noexcept override { return memento_.size(); }
+
+ private:
+  Memento memento_;
+};
+
+}  // namespace
+
+std::unique_ptr<BucketHasher> make_memento_hasher(const BucketOptions& options) {
+  return std::make_unique<MementoHasher>(static_cast<std::uint32_t>(*options.buckets));
+}
+
+}  // namespace ringlab

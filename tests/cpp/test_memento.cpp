@@ -1,0 +1,233 @@
+// MementoHash (buckets/memento.hpp): the SUPSI reference's answers on its definition's example,
+// jump (Guava's) of xxh32 while nothing is removed, and the properties that make it a consistent
+// hash with arbitrary removals: a bucket added takes keys only for itself, a bucket removed gives
+// away only its own keys, and the keys spread over the live buckets within a binomial bound. Its
+// vectors (tests/golden/buckets/memento.tsv, the reference run on random histories) run through
+// the bucket seam in test_buckets.cpp, the package's and the command lines' tests.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ringlab/buckets.hpp"
+#include "ringlab/buckets/memento.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/random.hpp"
+#include "ringlab/xxh32.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+// "key0" .. "key{count - 1}".
+std::vector<std::string> numbered_keys(const char* prefix, int count) {
+  std::vector<std::string> keys;
+  for (int i = 0; i < count; ++i) keys.push_back(prefix + std::to_string(i));
+  return keys;
+}
+
+std::vector<std::uint32_t> buckets_of(const Memento& m, const std::vector<std::string>& keys) {
+  std::vector<std::uint32_t> out;
+  out.reserve(keys.size());
+  for (const std::string& k : keys) out.push_back(m.bucket(k));
+  return out;
+}
+
+// A live bucket picked at random.
+std::uint32_t live_bucket(const Memento& m, Mulberry32& rng) {
+  for (;;) {
+    const std::uint32_t b = rng.next_uint32() % m.b_array_size();
+    if (m.live(b)) return b;
+  }
+}
+
+// The error a call throws, as data: code, rule, parameter, message.
+template <typename F>
+std::vector<std::string> error_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
+  }
+  FAIL("no ringlab::Error thrown");
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("MementoHash: the reference's answers on its definition's example", "[memento]") {
+  // MementoEngine(10, XX) on "key0" .. "key15" (SUPSI's reference at 68803f8, run on the JDK):
+  // remove 3 (no key was on it), 7, then 9, which is the b-array's last bucket but is remembered
+  // because 3 and 7 are; add gives back 9, 7 and 3 in that order, and then a new bucket, 10.
+  const std::vector<std::string> keys = numbered_keys("key", 16);
+  using Row = std::vector<std::uint32_t>;
+  const Row ten{8, 5, 8, 7, 8, 9, 1, 6, 2, 4, 1, 9, 1, 4, 7, 9};
+  Memento m(10);
+  CHECK(buckets_of(m, keys) == ten);
+  m.remove(3);
+  CHECK(buckets_of(m, keys) == ten);
+  m.remove(7);
+  CHECK(buckets_of(m, keys) == Row{8, 5, 8, 8, 8, 9, 1, 6, 2, 4, 1, 9, 1, 4, 1, 9});
+  m.remove(9);
+  CHECK(m.b_array_size() == 10);
+  CHECK(m.size() == 7);
+  CHECK(buckets_of(m, keys) == Row{8, 5, 8, 8, 8, 2, 1, 6, 2, 4, 1, 0, 1, 4, 1, 4});
+  CHECK(m.add() == 9);
+  CHECK(buckets_of(m, keys) == Row{8, 5, 8, 8, 8, 9, 1, 6, 2, 4, 1, 9, 1, 4, 1, 9});
+  CHECK(m.add() == 7);
+  CHECK(m.add() == 3);
+  CHECK(buckets_of(m, keys) == ten);
+  CHECK(m.remembered() == 0);
+  CHECK(m.add() == 10);
+  CHECK(buckets_of(m, keys) == Row{8, 10, 8, 7, 8, 9, 10, 6, 2, 4, 1, 9, 1, 4, 7, 9});
+}
+
+TEST_CASE("MementoHash: with nothing removed it is Guava's jump of the key's xxh32", "[memento]") {
+  Mulberry32 rng(3);
+  const std::vector<std::string> keys = numbered_keys("user:", 500);
+  for (const std::uint32_t n : {1u, 2u, 10u, 1000u, 65536u, 2147483647u, rng.next_uint32() >> 1}) {
+    INFO("n " << n);
+    const Memento m(n);
+    for (const std::string& k : keys)
+      REQUIRE(m.bucket(k) == static_cast<std::uint32_t>(guava_jump_unchecked(xxh32(k), static_cast<std::int32_t>(n))));
+  }
+}
+
+TEST_CASE("MementoHash: the tail shrinks while nothing is remembered, as jump's does", "[memento]") {
+  Memento m(10);
+  m.remove(9);
+  m.remove(8);
+  CHECK(m.b_array_size() == 8);
+  CHECK(m.remembered() == 0);
+  for (const std::string& k : numbered_keys("k", 300))
+    CHECK(m.bucket(k) == static_cast<std::uint32_t>(guava_jump_unchecked(xxh32(k), 8)));
+  CHECK(m.add() == 8);
+  CHECK(m.add() == 9);
+  // Bucket 0 removed from two: every key goes to bucket 1 (its rehash is the key's own hash, mod 1).
+  Memento two(2);
+  two.remove(0);
+  CHECK(two.remembered() == 1);
+  for (const std::string& k : numbered_keys("k", 50)) CHECK(two.bucket(k) == 1);
+}
+
+TEST_CASE("MementoHash: a bucket removed gives away only its keys, and the same bucket back takes them back",
+          "[memento]") {
+  // Random removals from 200 buckets down to 20, each checked against the mapping before it:
+  // a key moves only if it was on the removed bucket, and then to a live one. About 1/live of the
+  // keys move each time: within 6 standard deviations of the binomial count.
+  Mulberry32 rng(11);
+  const std::vector<std::string> keys = numbered_keys("key:", 4000);
+  Memento m(200);
+  std::vector<std::uint32_t> before = buckets_of(m, keys);
+  std::vector<std::vector<std::uint32_t>> history{before};
+  std::vector<std::uint32_t> removed;
+  while (m.size() > 20) {
+    const std::uint32_t b = live_bucket(m, rng);
+    const double p = 1.0 / m.size();
+    m.remove(b);
+    removed.push_back(b);
+    const std::vector<std::uint32_t> after = buckets_of(m, keys);
+    std::size_t moved = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (after[i] == before[i]) {
+        REQUIRE(before[i] != b);
+        continue;
+      }
+      REQUIRE(before[i] == b);
+      REQUIRE(m.live(after[i]));
+      ++moved;
+    }
+    const double mean = keys.size() * p;
+    CHECK(std::abs(static_cast<double>(moved) - mean) <= 6 * std::sqrt(mean * (1 - p)) + 1);
+    before = after;
+    history.push_back(after);
+  }
+  // add() gives back the bucket removed last, and with it the mapping before that removal.
+  history.pop_back();
+  while (!removed.empty()) {
+    CHECK(m.add() == removed.back());
+    removed.pop_back();
+    REQUIRE(buckets_of(m, keys) == history.back());
+    history.pop_back();
+  }
+  CHECK(m.remembered() == 0);
+  CHECK(m.b_array_size() == 200);
+}
+
+TEST_CASE("MementoHash: a bucket added takes keys only for itself", "[memento]") {
+  // After random removals and adds, each add() (a remembered bucket back, or a new one at the
+  // end) moves keys only to the bucket it makes live.
+  Mulberry32 rng(23);
+  const std::vector<std::string> keys = numbered_keys("item-", 3000);
+  Memento m(50);
+  for (int step = 0; step < 300; ++step) {
+    const bool add = m.size() == 1 || rng.next_uint32() % 3 == 0;
+    const std::vector<std::uint32_t> before = buckets_of(m, keys);
+    if (!add) {
+      m.remove(live_bucket(m, rng));
+      continue;
+    }
+    const std::uint32_t b = m.add();
+    const std::vector<std::uint32_t> after = buckets_of(m, keys);
+    for (std::size_t i = 0; i < keys.size(); ++i)
+      if (after[i] != before[i]) REQUIRE(after[i] == b);
+  }
+}
+
+TEST_CASE("MementoHash: balance over the live buckets after removals", "[memento]") {
+  // 100 buckets, 40 of them removed at random: 60,000 keys over the 60 live ones, 1,000 each on
+  // average; every live bucket within 6 standard deviations of the binomial count, no key on a
+  // removed bucket.
+  Mulberry32 rng(5);
+  Memento m(100);
+  while (m.size() > 60) m.remove(live_bucket(m, rng));
+  std::vector<int> count(100);
+  for (int i = 0; i < 60000; ++i) ++count[m.bucket("balance:" + std::to_string(i))];
+  const double p = 1.0 / 60;
+  const double mean = 60000 * p;
+  const double bound = 6 * std::sqrt(mean * (1 - p));
+  for (std::uint32_t b = 0; b < 100; ++b) {
+    INFO("bucket " << b);
+    if (m.live(b)) CHECK(std::abs(count[b] - mean) <= bound);
+    else CHECK(count[b] == 0);
+  }
+}
+
+TEST_CASE("MementoHash through the seam: a key's text, any live bucket removed, the last removed added",
+          "[memento][buckets]") {
+  using V = std::vector<std::string>;
+  Buckets b("memento", {.buckets = 10});
+  CHECK(b.algorithm().input == BucketInput::text);
+  // The example's "key3": on 7, then on 8 once 3 and 7 are removed (the reference's answers).
+  CHECK(b.bucket_key("key3") == 7);
+  b.remove(3);
+  b.remove(7);
+  CHECK(b.bucket_key("key3") == 8);
+  CHECK(error_of([&] { b.remove(7); }) == V{"not_found", "bucketNotLive", "bucket", "bucket 7 is not a live bucket"});
+  CHECK(error_of([&] { b.remove(10); }) == V{"not_found", "bucketNotLive", "bucket", "bucket 10 is not a live bucket"});
+  CHECK(b.add() == 7);
+  CHECK(b.bucket_key("key3") == 7);
+  CHECK(b.add() == 3);
+  CHECK(b.add() == 10);
+  CHECK(b.size() == 11);
+  // A key in UTF-8 is its bytes: "কী" is xxh32 of its six bytes.
+  const std::string bengali = "\xe0\xa6\x95\xe0\xa7\x80";
+  CHECK(b.bucket_key(bengali) == static_cast<std::uint32_t>(guava_jump_unchecked(xxh32(bengali), 11)));
+  CHECK(error_of([&] { (void)b.bucket_key(""); }) ==
+        V{"invalid_argument", "emptyInput", "input", "input must not be empty: memento hashes no empty key"});
+  Buckets one("memento", {.buckets = 2});
+  one.remove(0);
+  CHECK(error_of([&] { one.remove(1); }) ==
+        V{"out_of_range", "noBucketLeft", "bucket", "removing bucket 1 would leave no bucket"});
+  Buckets full("memento", {.buckets = 2147483647});
+  CHECK(error_of([&] { (void)full.add(); }) ==
+        V{"limit_exceeded", "bucketCapacity", "", "all 2147483647 buckets are live: memento has no bucket to add"});
+  // With a bucket remembered there is one to give back, whatever the b-array's size.
+  full.remove(5);
+  CHECK(full.add() == 5);
+  CHECK_THROWS_AS(Buckets("memento", {.buckets = 0}), Error);
+  CHECK_THROWS_AS(Buckets("memento", {.buckets = std::int64_t{1} << 31}), Error);
+}
