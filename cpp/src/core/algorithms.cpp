@@ -9,9 +9,9 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/binomial.hpp"
 #include "ringlab/buckets/fliphash.hpp"
 #include "ringlab/buckets/jumpback-anchor.hpp"
-#include "ringlab/buckets/binomial.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/buckets/memento.hpp"
 #include "ringlab/digest.hpp"
