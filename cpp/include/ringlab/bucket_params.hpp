@@ -27,7 +27,15 @@ enum class BucketParam : std::uint8_t {
   // Each algorithm's options, in the registry's order of the algorithms.
   mod_n_buckets,
   jump_buckets,
+  // The algorithms of a capacity (AnchorHash's a): buckets live at the start, up to it.
+  capacity_buckets,
+  anchor_capacity,
 };
+
+// The most buckets an algorithm of a capacity makes room for: 2^24, as the ring's points. Its
+// tables are allocated whole when it is built (AnchorHash: 16 bytes a bucket, 256 MiB at this
+// cap), so a larger request is refused before anything is allocated.
+inline constexpr std::int64_t kMaxBucketCapacity = std::int64_t{1} << 24;
 
 // clang-format off
 // In BucketParam's order; an entry's id is unused (Param names none of these).
@@ -44,6 +52,14 @@ inline constexpr ParamSpec kBucketParamTable[] = {
   // counts its buckets in a Java int, as hash4j's do.
   {.where = "bucket jump", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "number of buckets",
    .lo = 1, .hi = kMaxBuckets},
+  // An algorithm of a capacity: the buckets live at the start are some of those it has room for
+  // (the seam checks buckets <= capacity).
+  {.where = "bucket anchor", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "buckets live at the start",
+   .lo = 1, .hi = kMaxBucketCapacity, .range_note = "1 to capacity"},
+  // AnchorHash's a: room for as many buckets again as start live, unless told otherwise.
+  {.where = "bucket anchor", .name = "capacity", .flag = "--capacity", .metavar = "A",
+   .help = "the most buckets it can hold", .lo = 1, .hi = kMaxBucketCapacity, .has_default = true,
+   .default_text = "2 x buckets", .default_from = "buckets", .default_of = [](std::int64_t n) { return 2 * n; }},
 };
 // clang-format on
 
@@ -51,9 +67,10 @@ inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
 
 // Each entry sits at its BucketParam's index, so param() is an index: the first and the last are
 // where they belong, and there are as many entries as BucketParams.
-static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::jump_buckets) + 1);
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::anchor_capacity) + 1);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::anchor_capacity)].name == "capacity");
 
 [[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
   return kBucketParamTable[static_cast<std::size_t>(p)];

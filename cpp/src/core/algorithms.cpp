@@ -9,6 +9,7 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
@@ -219,6 +220,11 @@ constexpr std::array kAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "anchor",
+              .title = "AnchorHash (cpp-anchorhash)",
+              .family = AlgorithmFamily::buckets,
+              .state = "16 bytes per bucket of its capacity",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -227,6 +233,7 @@ constexpr std::array kAlgorithms = {
 // digest) and never this table.
 constexpr BucketParam kModNBucketOptions[] = {BucketParam::mod_n_buckets};
 constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
+constexpr BucketParam kAnchorBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::anchor_capacity};
 
 constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{
@@ -234,6 +241,8 @@ constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
     BucketAlgorithm{
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
+    BucketAlgorithm{
+        .name = "anchor", .input = BucketInput::u64, .options = kAnchorBucketOptions, .make = make_anchor_hasher},
 };
 
 }  // namespace

@@ -579,6 +579,7 @@ const bn: Messages = {
     bounded: "bounded load",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    anchor: "AnchorHash",
   },
 
   compare: {

@@ -559,6 +559,7 @@ const en = {
     bounded: "bounded loads",
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
+    anchor: "AnchorHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -173,6 +173,30 @@ export const registry = [
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
   },
+  {
+    name: "anchor",
+    title: "AnchorHash (cpp-anchorhash)",
+    family: "buckets",
+    weights: false,
+    removal: "any",
+    zones: false,
+    state: "16 bytes per bucket of its capacity",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u64",
+    options: [
+      { name: "buckets", kind: "integer", help: "buckets live at the start", range: "1 to capacity" },
+      {
+        name: "capacity",
+        kind: "integer",
+        help: "the most buckets it can hold",
+        range: "1 to 16777216",
+        default: "2 x buckets",
+      },
+    ],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
