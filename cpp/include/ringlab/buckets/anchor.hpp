@@ -2,44 +2,18 @@
 // AnchorHashQre): a key into the working buckets of a fixed capacity a, with any bucket removed
 // and the last removed one added back. A key is hashed onto all a buckets; one that lands on a
 // removed bucket is hashed again onto the buckets that were still working when that bucket left,
-// and so on until it lands on a working one. Only the removed bucket's keys move, and each goes
-// where it would have gone had the bucket never been there.
+// and so on until it lands on a working one. A removal moves only the removed bucket's keys,
+// spread evenly over the buckets left.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/crc32c.hpp"
 
 namespace ringlab {
-
-namespace anchor_detail {
-
-// CRC-32C's byte table (Castagnoli's polynomial, reflected: 0x82F63B78).
-constexpr std::array<std::uint32_t, 256> crc32c_table() {
-  std::array<std::uint32_t, 256> t{};
-  for (std::uint32_t i = 0; i < 256; ++i) {
-    std::uint32_t c = i;
-    for (int k = 0; k < 8; ++k) c = (c >> 1) ^ (0x82F63B78u & (0u - (c & 1)));
-    t[i] = c;
-  }
-  return t;
-}
-inline constexpr std::array<std::uint32_t, 256> kCrc32cTable = crc32c_table();
-
-}  // namespace anchor_detail
-
-// The CRC-32C of data's 8 bytes, little-endian, from crc: what SSE4.2's crc32q computes, which
-// cpp-anchorhash (and DxHash after it) uses as its hash. No inversion before or after, so it is
-// linear: a zero key from a zero crc is 0. WebAssembly has no such instruction, and a table gives
-// the same bits on every platform.
-[[nodiscard]] constexpr std::uint32_t crc32c_u64(std::uint64_t data, std::uint32_t crc) noexcept {
-  for (int i = 0; i < 8; ++i)
-    crc = (crc >> 8) ^ anchor_detail::kCrc32cTable[(crc ^ static_cast<std::uint32_t>(data >> (8 * i))) & 0xFF];
-  return crc;
-}
 
 // AnchorHashQre's state and its three operations, as the reference has them and checking
 // nothing (the bucket hasher checks: a bucket to remove must be working, and the last one stays;
