@@ -27,9 +27,10 @@ enum class BucketParam : std::uint8_t {
   // Each algorithm's options, in the registry's order of the algorithms.
   mod_n_buckets,
   jump_buckets,
-  // The algorithms of a capacity (AnchorHash's a): buckets live at the start, up to it.
+  // The algorithms of a capacity (AnchorHash's a, DxHash's slots): buckets live at the start, up to it.
   capacity_buckets,
   anchor_capacity,
+  dx_capacity,
 };
 
 // The most buckets an algorithm of a capacity makes room for: 2^24, as the ring's points. Its
@@ -60,6 +61,16 @@ inline constexpr ParamSpec kBucketParamTable[] = {
   {.where = "bucket anchor", .name = "capacity", .flag = "--capacity", .metavar = "A",
    .help = "the most buckets it can hold", .lo = 1, .hi = kMaxBucketCapacity, .has_default = true,
    .default_text = "2 x buckets", .default_from = "buckets", .default_of = [](std::int64_t n) { return 2 * n; }},
+  // DxHash's slots at the start: the reference's one-argument constructor makes them the least
+  // power of two >= its live buckets. An addition with every slot live grows them (up to the cap).
+  {.where = "bucket dx", .name = "capacity", .flag = "--capacity", .metavar = "A",
+   .help = "buckets before it grows", .lo = 1, .hi = kMaxBucketCapacity, .has_default = true,
+   .default_text = "the least power of 2 >= buckets", .default_from = "buckets",
+   .default_of = [](std::int64_t n) {
+     std::int64_t p = 1;
+     while (p < n) p <<= 1;
+     return p;
+   }},
 };
 // clang-format on
 
@@ -67,10 +78,11 @@ inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
 
 // Each entry sits at its BucketParam's index, so param() is an index: the first and the last are
 // where they belong, and there are as many entries as BucketParams.
-static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::anchor_capacity) + 1);
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::dx_capacity) + 1);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::anchor_capacity)].name == "capacity");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::dx_capacity)].where == "bucket dx");
 
 [[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
   return kBucketParamTable[static_cast<std::size_t>(p)];

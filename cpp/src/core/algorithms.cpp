@@ -10,6 +10,7 @@
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/anchor.hpp"
+#include "ringlab/buckets/dx.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
@@ -225,6 +226,11 @@ constexpr std::array kAlgorithms = {
               .family = AlgorithmFamily::buckets,
               .state = "16 bytes per bucket of its capacity",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "dx",
+              .title = "DxHash (ChaosD/DxHash)",
+              .family = AlgorithmFamily::buckets,
+              .state = "a bit per bucket of its capacity",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -234,6 +240,7 @@ constexpr std::array kAlgorithms = {
 constexpr BucketParam kModNBucketOptions[] = {BucketParam::mod_n_buckets};
 constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
 constexpr BucketParam kAnchorBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::anchor_capacity};
+constexpr BucketParam kDxBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::dx_capacity};
 
 constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{
@@ -243,6 +250,7 @@ constexpr std::array kBucketAlgorithms = {
         .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
     BucketAlgorithm{
         .name = "anchor", .input = BucketInput::u64, .options = kAnchorBucketOptions, .make = make_anchor_hasher},
+    BucketAlgorithm{.name = "dx", .input = BucketInput::u32, .options = kDxBucketOptions, .make = make_dx_hasher},
 };
 
 }  // namespace

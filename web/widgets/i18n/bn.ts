@@ -580,6 +580,7 @@ const bn: Messages = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     anchor: "AnchorHash",
+    dx: "DxHash",
   },
 
   compare: {
@@ -1183,6 +1184,8 @@ const bn: Messages = {
       noBucketLeft: (_p, [bucket]) => `bucket ${bucket} সরালে আর কোনো bucket থাকবে না`,
       bucketCapacity: (_p, [n, algorithm = ""]) =>
         `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
+      addProbes: (_p, [algorithm, probes, live, n]) =>
+        `${algorithm} ${probes}টি probe-এ যোগ করার মতো কোনো bucket খুঁজে পায়নি; ${n}টি bucket-এর মধ্যে ${live}টি চালু`,
       termDepth: (_p, [n]) => `term-এর ভেতরে term ${n} স্তরের বেশি গভীর`,
       integerBits: (_p, [n]) => `পূর্ণসংখ্যাটি ${n} bit-এর চেয়ে চওড়া`,
       bitstringBits: (_p, [n]) => `bitstring ${n} bit-এর চেয়ে লম্বা`,

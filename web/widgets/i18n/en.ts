@@ -560,6 +560,7 @@ const en = {
     "token-ring": "token ring",
     jumpback: "JumpBackHash",
     anchor: "AnchorHash",
+    dx: "DxHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -197,6 +197,30 @@ export const registry = [
       },
     ],
   },
+  {
+    name: "dx",
+    title: "DxHash (ChaosD/DxHash)",
+    family: "buckets",
+    weights: false,
+    removal: "any",
+    zones: false,
+    state: "a bit per bucket of its capacity",
+    membership: ["add", "remove"],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "u32",
+    options: [
+      { name: "buckets", kind: "integer", help: "buckets live at the start", range: "1 to capacity" },
+      {
+        name: "capacity",
+        kind: "integer",
+        help: "buckets before it grows",
+        range: "1 to 16777216",
+        default: "the least power of 2 >= buckets",
+      },
+    ],
+  },
 ] as const;
 
 type Entry = (typeof registry)[number];
