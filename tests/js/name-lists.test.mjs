@@ -19,8 +19,8 @@
 //
 // Not scanned, each for its reason:
 // - the registry itself: cpp/include/ringlab/algorithms.hpp, cpp/src/core/algorithms.cpp;
-// - web/lib/src/main/algorithms.ts: written from the registry by scripts/gen-algorithms.mjs
-//   (tests/js/registry.test.mjs fails when it differs);
+// - web/lib/src/main/algorithms.ts and web/lib/src/buckets/algorithms.ts: written from the
+//   registry by scripts/gen-algorithms.mjs (tests/js/registry.test.mjs fails when they differ);
 // - README.md and docs/*.md: documentation, whose examples run as tests
 //   (tests/js/docs-examples.test.mjs), so a list there is checked against what the code prints;
 // - data files (.json, .tsv, .txt: golden vectors and expected outputs, tests/bad-input.json's
@@ -31,10 +31,12 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
-import { load } from "ringlab";
-import { root } from "./helpers.mjs";
+import { registryJson } from "../../scripts/gen-algorithms.mjs";
+import { cliJs, root } from "./helpers.mjs";
 
-const names = (await load()).algorithms().map((a) => a.name);
+// Every name of the registry (the main module's algorithms and the bucket hashers), as the Node
+// CLI prints it.
+const names = JSON.parse(registryJson([process.execPath, cliJs])).map((a) => a.name);
 
 /** The sources scanned: what git knows under these folders (tracked, or new and not ignored). */
 const SCANNED = ["cpp", "web", "tests", "bench", "scripts"];
@@ -44,6 +46,7 @@ const EXEMPT = new Set([
   "cpp/include/ringlab/algorithms.hpp",
   "cpp/src/core/algorithms.cpp",
   "web/lib/src/main/algorithms.ts",
+  "web/lib/src/buckets/algorithms.ts",
 ]);
 
 /** What separates the words of a list written in a string: a comma, "or", "and". */

@@ -1,20 +1,31 @@
 // The registry of placement algorithms as the package carries it: web/lib/src/main/algorithms.ts
-// is what scripts/gen-algorithms.mjs writes from `ringlab algorithms --json` (natively and from the
-// Node CLI, on ringlab-cli.wasm), and rl.algorithms() is that registry, entry for entry, frozen,
-// in both entries that make the API. compare's rows and the digest's parts are the registry's, and
-// every catalogue of the widgets names each algorithm of the registry, and no other.
+// and web/lib/src/buckets/algorithms.ts are what scripts/gen-algorithms.mjs writes from `ringlab
+// algorithms --json` (natively and from the Node CLI, on ringlab-cli.wasm); rl.algorithms() is the
+// registry's entries the main module runs, entry for entry, frozen, in both entries that make the
+// API, and ringlab/buckets' algorithms() its bucket hashers. compare's rows and the digest's parts
+// are the registry's, and every catalogue of the widgets names each algorithm of the registry,
+// and no other.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import { load } from "ringlab";
+import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadSingle } from "ringlab/single";
-import { modulePath, moduleText, nativeCli, registryJson } from "../../scripts/gen-algorithms.mjs";
+import {
+  bucketModulePath,
+  isBucketEntry,
+  isMainEntry,
+  modulePath,
+  moduleTexts,
+  nativeCli,
+  registryJson,
+} from "../../scripts/gen-algorithms.mjs";
 import { cliJs, root, widgetCatalogue } from "./helpers.mjs";
 
-const fix = "web/lib/src/main/algorithms.ts differs from the core's registry: run node scripts/gen-algorithms.mjs";
-const written = readFileSync(modulePath, "utf8");
+const fix = "the package's copies of the registry differ from the core's: run node scripts/gen-algorithms.mjs";
+const written = { main: readFileSync(modulePath, "utf8"), buckets: readFileSync(bucketModulePath, "utf8") };
 const registry = JSON.parse(registryJson([process.execPath, cliJs]));
 
 test("the generated module is what gen-algorithms.mjs --check accepts from the native CLI", (t) => {
@@ -31,14 +42,31 @@ test("the generated module is what gen-algorithms.mjs --check accepts from the n
   );
 });
 
-test("the generated module is what the Node CLI's registry gives", async () => {
-  assert.ok((await moduleText(JSON.stringify(registry))) === written, fix);
+test("the generated modules are what the Node CLI's registry gives", async () => {
+  const want = await moduleTexts(JSON.stringify(registry));
+  assert.ok(want.main === written.main && want.buckets === written.buckets, fix);
 });
 
-test("rl.algorithms() is the registry, frozen, the same array on every call, in both API entries", async () => {
+test("every entry of the registry is the main module's, a bucket hasher, or both", () => {
+  const neither = registry.filter((a) => !isMainEntry(a) && !isBucketEntry(a)).map((a) => a.name);
+  assert.deepEqual(neither, []);
+  // compare and the digest are the main module's: an entry that joins them has its parameters.
+  const outside = registry.filter((a) => !isMainEntry(a) && (a.compare || a.digest.length > 0)).map((a) => a.name);
+  assert.deepEqual(outside, []);
+});
+
+test("ringlab/buckets' algorithms() are the registry's bucket hashers, in its order", async () => {
+  const buckets = await loadBuckets();
+  assert.deepEqual(
+    buckets.algorithms().map((a) => [a.name, a.input, [...a.options]]),
+    registry.filter(isBucketEntry).map((a) => [a.name, a.input, a.options.map((o) => o.name)]),
+  );
+});
+
+test("rl.algorithms() is the registry's entries the main module runs, frozen, the same array on every call, in both API entries", async () => {
   for (const rl of [await load(), await loadSingle()]) {
     const algorithms = rl.algorithms();
-    assert.deepEqual(algorithms, registry);
+    assert.deepEqual(algorithms, registry.filter(isMainEntry));
     assert.equal(rl.algorithms(), algorithms);
     assert.ok(Object.isFrozen(algorithms));
     for (const a of algorithms) {

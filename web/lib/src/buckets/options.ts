@@ -1,9 +1,9 @@
 // The bucket algorithms as TypeScript sees them: each one's input kind and options, derived from
-// the registry's data (web/lib/src/main/algorithms.ts, written from `ringlab algorithms --json`),
+// the registry's data (web/lib/src/buckets/algorithms.ts, written from `ringlab algorithms --json`),
 // so an algorithm added to the core's registry is typed here with no list to edit.
 // tests/js/buckets-options.test.mjs holds the result to the registry: every bucket algorithm, its
 // input kind, its options, and which of them have no default (required).
-import type { BucketEntry } from "../main/algorithms.js";
+import type { BucketEntry } from "./algorithms.js";
 
 /**
  * Every option a bucket algorithm may take. Each algorithm takes the ones its entry of

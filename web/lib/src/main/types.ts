@@ -9,7 +9,13 @@
 import type { AlgorithmInfo, ComparisonAlgorithm } from "./algorithms.js";
 // The registry's types are derived from its data (algorithms.ts, generated from the core's
 // registry); they are part of the public types as these are.
-export type { AlgorithmInfo, AlgorithmName, AlgorithmParam, ComparisonAlgorithm } from "./algorithms.js";
+export type {
+  AlgorithmInfo,
+  AlgorithmName,
+  AlgorithmParam,
+  ComparisonAlgorithm,
+  MainAlgorithmName,
+} from "./algorithms.js";
 
 /**
  * A server on a {@link Ring}, as given to {@link Ringlab.ring} or {@link Ring.add}. A plain string
@@ -1096,11 +1102,14 @@ export interface Ringlab {
   defaults(): Defaults;
 
   /**
-   * The core's registry of placement algorithms: each algorithm's name, what it can do (weights,
-   * which servers can leave, zones), what it holds, its handle's membership operations, its
-   * parameters with their ranges and defaults, and whether compare and the placement digest have
-   * it — what `ringlab algorithms --json` prints, in the same order. The same frozen array on
-   * every call; the package carries it as data, so this reads nothing from the module.
+   * The algorithms this module runs, as the core's registry declares them: each algorithm's name,
+   * what it can do (weights, which servers can leave, zones), what it holds, its handle's
+   * membership operations, its parameters with their ranges and defaults, and whether compare and
+   * the placement digest have it — the entries of `ringlab algorithms --json` that have
+   * parameters, in the same order. The registry's other entries are bucket hashers that only
+   * `ringlab/buckets` runs (its `algorithms()`), so that the main entry does not pay for them.
+   * The same frozen array on every call; the package carries it as data, so this reads nothing
+   * from the module.
    *
    * @example
    * ```ts
