@@ -108,7 +108,7 @@ TEST_CASE("buckets: every bucket algorithm is one registry entry of the buckets 
       const ParamSpec& spec = param(p);
       if (spec.name == "seed") o.seed = 0;
       else if (spec.name == "buckets") o.buckets = spec.lo;
-      else o.capacity = spec.hi;
+      else o.capacity = spec.lo;
     }
     const Buckets built(b.name, o);
     CHECK(built.can_add() == a->membership.add);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ringlab/analysis.hpp"
+#include "ringlab/bucket_params.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
@@ -79,6 +80,23 @@ TEST_CASE("params: every entry is sound", "[params]") {
     if (p.kind == ParamKind::change && p.has_default) {
       const std::u16string text(p.default_text.begin(), p.default_text.end());
       CHECK_NOTHROW(ringlab::parse_change(text));
+    }
+  }
+  // The bucket hashers' table (bucket_params.hpp): a default that another option decides names
+  // that option and words its rule; any other integer default is in range.
+  for (const ParamSpec& p : ringlab::bucket_params()) {
+    INFO(p.where << " " << p.name);
+    CHECK_FALSE(p.name.empty());
+    CHECK_FALSE(p.help.empty());
+    CHECK(p.lo <= p.hi);
+    if (p.default_of != nullptr) {
+      CHECK(p.has_default);
+      CHECK(p.kind == ParamKind::integer);
+      CHECK_FALSE(p.default_from.empty());
+      CHECK(p.default_from != p.name);
+      CHECK_FALSE(p.default_text.empty());
+    } else if (p.has_default && p.kind == ParamKind::integer) {
+      CHECK_NOTHROW(ringlab::check_integer(p, p.default_integer));
     }
   }
   // The systems' and the Erlang library's table: integers only, checked by entry and by id.

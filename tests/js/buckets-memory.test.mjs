@@ -24,8 +24,10 @@ function round() {
     else h.bucketMany(narrow);
     if (h.input === "u64") h.bucketMany(wide);
     h.bucket(h.input === "text" ? "user:42" : 42);
-    if (h.canAdd) h.add();
-    if (h.canRemove) h.remove(h.size - 1);
+    // The bucket add() made is live whichever buckets the algorithm keeps live (jump's are
+    // 0 .. n - 1, DxHash's any slots), so remove() can take it back.
+    const added = h.canAdd ? h.add() : h.size - 1;
+    if (h.canRemove) h.remove(added);
     h.dispose();
     // Symbol.dispose (what `using` calls) frees it as dispose() does.
     const scoped = buckets.hasher(name, optionsOf[name]);

@@ -28,7 +28,16 @@ enum class BucketParam : std::uint8_t {
   mod_n_buckets,
   jump_buckets,
   fliphash_seed,
+  // The algorithms of a capacity (AnchorHash's a, DxHash's slots): buckets live at the start, up to it.
+  capacity_buckets,
+  anchor_capacity,
+  dx_capacity,
 };
+
+// The most buckets an algorithm of a capacity makes room for: 2^24, as the ring's points. Its
+// tables are allocated whole when it is built (AnchorHash: 16 bytes a bucket, 256 MiB at this
+// cap), so a larger request is refused before anything is allocated.
+inline constexpr std::int64_t kMaxBucketCapacity = std::int64_t{1} << 24;
 
 // clang-format off
 // In BucketParam's order; an entry's id is unused (Param names none of these).
@@ -50,6 +59,24 @@ inline constexpr ParamSpec kBucketParamTable[] = {
   // fliphash_64) when not given.
   {.where = "bucket fliphash", .name = "seed", .flag = "--seed", .metavar = "S", .help = "seed of its hash",
    .kind = ParamKind::key64, .has_default = true, .default_integer = 0},
+  // An algorithm of a capacity: the buckets live at the start are some of those it has room for
+  // (the seam checks buckets <= capacity).
+  {.where = "bucket anchor", .name = "buckets", .flag = "--buckets", .metavar = "N", .help = "buckets live at the start",
+   .lo = 1, .hi = kMaxBucketCapacity, .range_note = "1 to capacity"},
+  // AnchorHash's a: room for as many buckets again as start live, unless told otherwise.
+  {.where = "bucket anchor", .name = "capacity", .flag = "--capacity", .metavar = "A",
+   .help = "the most buckets it can hold", .lo = 1, .hi = kMaxBucketCapacity, .has_default = true,
+   .default_text = "2 x buckets", .default_from = "buckets", .default_of = [](std::int64_t n) { return 2 * n; }},
+  // DxHash's slots at the start: the reference's one-argument constructor makes them the least
+  // power of two >= its live buckets. An addition with every slot live grows them (up to the cap).
+  {.where = "bucket dx", .name = "capacity", .flag = "--capacity", .metavar = "A",
+   .help = "buckets before it grows", .lo = 1, .hi = kMaxBucketCapacity, .has_default = true,
+   .default_text = "the least power of 2 >= buckets", .default_from = "buckets",
+   .default_of = [](std::int64_t n) {
+     std::int64_t p = 1;
+     while (p < n) p <<= 1;
+     return p;
+   }},
 };
 // clang-format on
 
@@ -57,9 +84,12 @@ inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
 
 // Each entry sits at its BucketParam's index, so param() is an index: the first and the last are
 // where they belong, and there are as many entries as BucketParams.
-static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::fliphash_seed) + 1);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::fliphash_seed)].where == "bucket fliphash");
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::dx_capacity) + 1);
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::anchor_capacity)].name == "capacity");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::dx_capacity)].where == "bucket dx");
 
 [[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
   return kBucketParamTable[static_cast<std::size_t>(p)];

@@ -34,10 +34,12 @@ enum class BucketInput : std::uint8_t { u64, u32, text };
 // The options a bucket hasher may take, each by the name of its row (bucket_params.hpp). An
 // algorithm takes the options it has rows for: one it has no row for is refused (notAnOption),
 // one it has a row for but that is not given takes the row's default, or is refused (missing)
-// when the row has none.
+// when the row has none. A row's default may follow from another option (ParamSpec's
+// default_of: a capacity from the buckets), and an algorithm that takes both buckets and
+// capacity starts with at most capacity buckets live (between, on buckets).
 struct BucketOptions {
   std::optional<std::int64_t> buckets{};   // the buckets live at the start, 0 .. buckets - 1
-  std::optional<std::int64_t> capacity{};  // the most buckets it can hold, for an algorithm of fixed capacity
+  std::optional<std::int64_t> capacity{};  // the buckets it has room for (fixed, or until it grows)
   std::optional<std::uint64_t> seed{};     // its hash's seed
 };
 

@@ -195,8 +195,13 @@ struct ParamSpec {
   bool has_default = false;
   std::int64_t default_integer = 0;
   double default_number = 0;
-  std::string_view default_text{};  // change
+  std::string_view default_text{};  // change's; or how --help words a default_of ("2 x buckets")
   std::span<const std::int64_t> default_list{};
+  // A default that another value of the same call decides (a bucket hasher's capacity, from its
+  // buckets): that value's name and the default as a function of it, with has_default set and
+  // default_text wording it. The rule is the row's, so every surface takes it from here.
+  std::string_view default_from{};
+  std::int64_t (*default_of)(std::int64_t) = nullptr;
 };
 
 // clang-format off

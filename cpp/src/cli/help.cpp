@@ -63,6 +63,7 @@ std::string range_text(const ParamSpec& p) {
 }
 
 std::string default_text(const ParamSpec& p) {
+  if (p.default_of != nullptr) return std::string(p.default_text);  // "2 x buckets": the row words its rule
   switch (p.kind) {
     case ParamKind::number: return js::number_to_string(p.default_number);
     case ParamKind::change: return std::string(p.default_text);

@@ -9,7 +9,9 @@
 
 #include "ringlab/bounded.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/anchor.hpp"
 #include "ringlab/buckets/binomial.hpp"
+#include "ringlab/buckets/dx.hpp"
 #include "ringlab/buckets/fliphash.hpp"
 #include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
@@ -253,6 +255,16 @@ constexpr std::array kBucketOnlyAlgorithms = {
               .removal = Removal::last,
               .state = "nothing but the number of buckets",
               .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "anchor",
+              .title = "AnchorHash (cpp-anchorhash)",
+              .family = AlgorithmFamily::buckets,
+              .state = "16 bytes per bucket of its capacity",
+              .membership = {.add = true, .remove = true}},
+    Algorithm{.name = "dx",
+              .title = "DxHash (ChaosD/DxHash)",
+              .family = AlgorithmFamily::buckets,
+              .state = "a bit per bucket of its capacity",
+              .membership = {.add = true, .remove = true}},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -264,6 +276,8 @@ constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
 // FlipHash's buckets: any count the seam's 32-bit buckets hold, as mod-N's (its reference takes
 // any 64-bit range end).
 constexpr BucketParam kFlipHashBucketOptions[] = {BucketParam::mod_n_buckets, BucketParam::fliphash_seed};
+constexpr BucketParam kAnchorBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::anchor_capacity};
+constexpr BucketParam kDxBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::dx_capacity};
 
 constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{
@@ -281,6 +295,9 @@ constexpr std::array kBucketAlgorithms = {
         .name = "memento", .input = BucketInput::text, .options = kJumpBucketOptions, .make = make_memento_hasher},
     BucketAlgorithm{
         .name = "binomial", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_binomial_hasher},
+    BucketAlgorithm{
+        .name = "anchor", .input = BucketInput::u64, .options = kAnchorBucketOptions, .make = make_anchor_hasher},
+    BucketAlgorithm{.name = "dx", .input = BucketInput::u32, .options = kDxBucketOptions, .make = make_dx_hasher},
 };
 
 }  // namespace

@@ -79,6 +79,7 @@ BucketOptions checked(const BucketAlgorithm& a, BucketOptions o) {
     if (std::optional<std::int64_t>* field = integer_field(o, spec.name)) {
       if (!*field) {
         if (!spec.has_default) throw missing();
+        if (spec.default_of != nullptr) continue;  // decided by another option, once that one is set
         *field = spec.default_integer;
       }
       check_integer(spec, **field);
@@ -87,6 +88,22 @@ BucketOptions checked(const BucketAlgorithm& a, BucketOptions o) {
       if (!spec.has_default) throw missing();
       o.seed = static_cast<std::uint64_t>(spec.default_integer);
     }
+  }
+  // Then the defaults that another option decides (capacity from buckets), checked as if given.
+  for (const BucketParam p : a.options) {
+    const ParamSpec& spec = param(p);
+    std::optional<std::int64_t>* field = integer_field(o, spec.name);
+    if (field == nullptr || *field) continue;
+    const std::optional<std::int64_t>* from = integer_field(o, spec.default_from);
+    if (from == nullptr || !*from) throw std::logic_error("a bucket option's default is decided by no option it has");
+    *field = spec.default_of(**from);
+    check_integer(spec, **field);
+  }
+  // The buckets live at the start are some of those it has room for ("buckets must be between 1
+  // and 8, got 10").
+  if (o.buckets && o.capacity) {
+    const ParamSpec& buckets = bucket_option(a, "buckets");
+    check_integer(buckets, *o.buckets, buckets.lo, *o.capacity);
   }
   return o;
 }

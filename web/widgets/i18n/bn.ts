@@ -583,6 +583,8 @@ const bn: Messages = {
     fliphash: "FlipHash",
     memento: "MementoHash",
     binomial: "BinomialHash",
+    anchor: "AnchorHash",
+    dx: "DxHash",
   },
 
   compare: {
@@ -1187,6 +1189,8 @@ const bn: Messages = {
       bucketCapacity: (_p, [n, algorithm = ""]) =>
         `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
       emptyInput: (p, [algorithm]) => `${p} ফাঁকা রাখা যায় না: ${algorithm} ফাঁকা key hash করে না`,
+      addProbes: (_p, [algorithm, probes, live, n]) =>
+        `${algorithm} ${probes}টি probe-এ যোগ করার মতো কোনো bucket খুঁজে পায়নি; ${n}টি bucket-এর মধ্যে ${live}টি চালু`,
       termDepth: (_p, [n]) => `term-এর ভেতরে term ${n} স্তরের বেশি গভীর`,
       integerBits: (_p, [n]) => `পূর্ণসংখ্যাটি ${n} bit-এর চেয়ে চওড়া`,
       bitstringBits: (_p, [n]) => `bitstring ${n} bit-এর চেয়ে লম্বা`,

@@ -563,6 +563,8 @@ const en = {
     fliphash: "FlipHash",
     memento: "MementoHash",
     binomial: "BinomialHash",
+    anchor: "AnchorHash",
+    dx: "DxHash",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

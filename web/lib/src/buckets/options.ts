@@ -13,10 +13,14 @@ import type { BucketEntry } from "./algorithms.js";
 export interface BucketOptionFields {
   /**
    * The buckets live at the start, 0 … buckets − 1: an integer in the algorithm's range (jump:
-   * 1 … 2^31 − 1; mod-N: 1 … 2^32 − 1).
+   * 1 … 2^31 − 1; mod-N: 1 … 2^32 − 1), and at most `capacity` for an algorithm that takes one.
    */
   buckets: number;
-  /** The most buckets the algorithm can ever hold, for an algorithm of fixed capacity. */
+  /**
+   * The buckets the algorithm has room for: for ever, for an algorithm of fixed capacity, or
+   * until it grows. Its default, where it has one, may follow from `buckets` (`ringlab
+   * algorithms` words each algorithm's).
+   */
   capacity: number;
   /** The seed of the algorithm's hash: a 64-bit integer, a bigint or a non-negative safe integer. */
   seed: bigint | number;

@@ -58,7 +58,8 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
   readonly canAdd: boolean;
   readonly canRemove: boolean;
   /**
-   * The bucket of one input, 0 … 2^32 − 1.
+   * The bucket of one input, 0 … 2^32 − 1. DxHash answers 4294967295 (its reference's −1) for an
+   * input whose probes find no live bucket.
    * @throws RinglabError `"out_of_range"` for an input outside its kind (rule `"between"`),
    *   `"invalid_argument"` for a number that is no safe integer, `"invalid_type"` for a value of
    *   another type.
@@ -70,9 +71,11 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
    */
   bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array;
   /**
-   * Makes a bucket live and returns it (jump: bucket n).
+   * Makes a bucket live and returns it (jump: bucket n; AnchorHash: the last bucket removed;
+   * DxHash: a free bucket, after growing its buckets when all are live).
    * @throws RinglabError `"invalid_argument"` (rule `"noMembership"`) for an algorithm without it,
-   *   `"limit_exceeded"` (`"bucketCapacity"`) when no bucket is left to add.
+   *   `"limit_exceeded"` (`"bucketCapacity"`) when no bucket is left to add, or (`"addProbes"`)
+   *   when DxHash's probes miss every free bucket.
    */
   add(): number;
   /**

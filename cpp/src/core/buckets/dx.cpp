@@ -1,0 +1,91 @@
+#include "ringlab/buckets/dx.hpp"
+
+#include "ringlab/bucket_params.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+
+namespace ringlab {
+
+DxHash::DxHash(std::uint32_t size, std::uint32_t live) : live_(size, false), live_count_(live) {
+  for (std::uint32_t b = 0; b < live; ++b) live_[b] = true;
+}
+
+std::uint32_t DxHash::probe(std::uint32_t key, bool want_live, std::uint32_t size) const noexcept {
+  // The sequence: a second 32-bit value from the key (the reference's gen32bitRandNumber), then
+  // CRC-32C steps, each of the previous value (as a 64-bit word) seeded with that second value.
+  const std::uint32_t key2 = static_cast<std::uint32_t>(key * 421757ull + 1);
+  std::uint32_t h = crc32c_u64(key, key2);
+  std::uint32_t slot = h % size;
+  for (std::uint32_t probes = 1; live(slot) != want_live;) {
+    h = crc32c_u64(h, key2);
+    slot = h % size;
+    if (++probes > probe_limit(size)) return kNone;
+  }
+  return slot;
+}
+
+void DxHash::remove(std::uint32_t b) noexcept {
+  live_[b] = false;
+  --live_count_;
+}
+
+std::uint32_t DxHash::add_size() const noexcept {
+  if (live_count_ < live_.size()) return size();
+  std::uint32_t grown = 1;
+  while (grown <= live_count_) grown <<= 1;
+  return grown;
+}
+
+std::uint32_t DxHash::add() {
+  const std::uint32_t size = add_size();
+  const std::uint32_t b = probe(kAddKey, false, size);
+  if (b == kNone) return kNone;
+  // Growing keeps every slot where it was; the new ones are free.
+  live_.resize(size, false);
+  live_[b] = true;
+  ++live_count_;
+  return b;
+}
+
+namespace {
+
+class DxHasher final : public BucketHasher {
+ public:
+  DxHasher(std::uint32_t size, std::uint32_t live) : BucketHasher("dx"), dx_(size, live) {}
+
+  // The seam gives a u32 algorithm inputs below 2^32 only.
+  std::uint32_t bucket(std::uint64_t input) const override { return dx_.bucket(static_cast<std::uint32_t>(input)); }
+
+  bool can_add() const noexcept override { return true; }
+  bool can_remove() const noexcept override { return true; }
+  // The reference grows without end; ringlab's slots stop at the capacity's cap, 2^24.
+  std::uint32_t add() override {
+    const std::uint32_t size = dx_.add_size();
+    if (size > kMaxBucketCapacity) throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {dx_.size(), "dx"});
+    const std::uint32_t b = dx_.add();
+    if (b == DxHash::kNone)
+      throw Error(ErrorCode::limit_exceeded, rule::addProbes, "",
+                  {"dx", DxHash::probe_limit(size), dx_.live_count(), size});
+    return b;
+  }
+  // Any live bucket, but not the last: the reference ignores a bucket that is not live, and with
+  // none live every key's probes would give up.
+  void remove(std::uint32_t b) override {
+    if (!dx_.live(b)) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {b});
+    if (dx_.live_count() == 1) throw Error(ErrorCode::out_of_range, rule::noBucketLeft, "bucket", {b});
+    dx_.remove(b);
+  }
+  std::uint32_t size() const noexcept override { return dx_.live_count(); }
+
+ private:
+  DxHash dx_;
+};
+
+}  // namespace
+
+std::unique_ptr<BucketHasher> make_dx_hasher(const BucketOptions& options) {
+  return std::make_unique<DxHasher>(static_cast<std::uint32_t>(*options.capacity),
+                                    static_cast<std::uint32_t>(*options.buckets));
+}
+
+}  // namespace ringlab
