@@ -193,13 +193,19 @@ async function loadSystems(o) {
 // package's loader does it; null when its shape has changed.
 async function loadRaw(o) {
   try {
-    const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", "ringlab.js")).href)).default;
-    const bytes = readFileSync(path.join(o.dist, "wasm", mainWasm(o)));
-    return await factory({
-      instantiateWasm(imports, receive) {
-        WebAssembly.instantiate(bytes, imports).then((r) => receive(r.instance, r.module));
-        return {};
-      },
+    // Each build of the main module has its own glue beside it (ringlab.js, ringlab-simd.js): a
+    // module instantiated with the other build's glue lacks the imports it names.
+    const wasm = mainWasm(o);
+    const glue = wasm.replace(/\.wasm$/, ".js");
+    const factory = (await import(pathToFileURL(path.join(o.dist, "wasm", glue)).href)).default;
+    const bytes = readFileSync(path.join(o.dist, "wasm", wasm));
+    return await new Promise((resolve, reject) => {
+      factory({
+        instantiateWasm(imports, receive) {
+          WebAssembly.instantiate(bytes, imports).then((r) => receive(r.instance, r.module), reject);
+          return {};
+        },
+      }).then(resolve, reject);
     });
   } catch {
     return null;
