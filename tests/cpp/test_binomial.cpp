@@ -28,7 +28,7 @@ std::vector<std::uint32_t> random_hashes(std::uint32_t seed, int count) {
 
 // The reference's engine as it keeps its filters: from its size when built, then doubled when an
 // add passes the enclosing filter and halved when a remove reaches the minor one; its getBucket
-// over them (with the header's relocation and rehash).
+// over them (the header's binomial_filtered).
 struct ReferenceFilters {
   std::uint32_t n, enclosing, minor;
   explicit ReferenceFilters(std::uint32_t size) : n(size) {
@@ -43,19 +43,7 @@ struct ReferenceFilters {
   void remove() {
     if (--n <= minor) minor >>= 1, enclosing >>= 1;
   }
-  std::uint32_t bucket(std::uint32_t hash) const {
-    if (n < 2) return 0;
-    std::uint32_t b = binomial_relocate(hash & enclosing, hash);
-    if (b < n) return b;
-    std::uint64_t h = hash;
-    for (int i = 0; i < 4; ++i) {
-      h = binomial_rehash(h, enclosing);
-      b = binomial_relocate(static_cast<std::uint32_t>(h) & enclosing, h);
-      if (b <= minor) break;
-      if (b < n) return b;
-    }
-    return binomial_relocate(hash & minor, hash);
-  }
+  std::uint32_t bucket(std::uint32_t hash) const { return binomial_filtered(hash, n, enclosing, minor); }
 };
 
 }  // namespace

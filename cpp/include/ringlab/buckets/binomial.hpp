@@ -41,10 +41,12 @@ namespace ringlab {
 // same bucket, since a first position at or above n then always ends at the minor filter's, which
 // is the enclosing one's at n. (Built with one bucket, the reference's two filters are 0 and grow
 // equal, and its answers reach n and beyond: ringlab answers as the reference built at n.)
-[[nodiscard]] constexpr std::uint32_t binomial_unchecked(std::uint32_t hash, std::uint32_t n) noexcept {
+//
+// binomial_filtered is the lookup over given filters (the reference's getBucket), which the tests
+// also run over filters carried as the reference carries them.
+[[nodiscard]] constexpr std::uint32_t binomial_filtered(std::uint32_t hash, std::uint32_t n, std::uint32_t enclosing,
+                                                        std::uint32_t minor) noexcept {
   if (n < 2) return 0;
-  const std::uint32_t enclosing = std::bit_ceil(n) - 1;
-  const std::uint32_t minor = enclosing >> 1;
   std::uint32_t b = binomial_relocate(hash & enclosing, hash);
   if (b < n) return b;
   std::uint64_t h = hash;
@@ -55,6 +57,12 @@ namespace ringlab {
     if (b < n) return b;
   }
   return binomial_relocate(hash & minor, hash);
+}
+
+[[nodiscard]] constexpr std::uint32_t binomial_unchecked(std::uint32_t hash, std::uint32_t n) noexcept {
+  if (n < 2) return 0;
+  const std::uint32_t enclosing = std::bit_ceil(n) - 1;
+  return binomial_filtered(hash, n, enclosing, enclosing >> 1);
 }
 
 // Its bucket hasher (the registry's "binomial"): a 64-bit input whose low 32 bits are the hash
