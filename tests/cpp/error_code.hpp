@@ -1,8 +1,11 @@
-// The ErrorCode a call throws, for tests that check which error an input gets. A call that
-// throws nothing fails the test.
+// The error a call throws, for tests that check which error an input gets: its ErrorCode, or
+// all of it as data. A call that throws nothing fails the test.
 #pragma once
 
 #include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
 
 #include "ringlab/error.hpp"
 
@@ -15,4 +18,16 @@ ringlab::ErrorCode code_of(F&& f) {
   }
   FAIL("no ringlab::Error thrown");
   return ringlab::ErrorCode::invalid_argument;  // not reached: FAIL throws
+}
+
+// The error a call throws, as data: code, rule, parameter, message.
+template <typename F>
+std::vector<std::string> error_of(F&& f) {
+  try {
+    f();
+  } catch (const ringlab::Error& e) {
+    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
+  }
+  FAIL("no ringlab::Error thrown");
+  return {};  // not reached: FAIL throws
 }

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "error_code.hpp"
+#include "random_inputs.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/anchor.hpp"
 #include "ringlab/random.hpp"
@@ -19,13 +21,6 @@
 using namespace ringlab;
 
 namespace {
-
-std::vector<std::uint64_t> random_keys(std::int64_t seed, std::size_t n) {
-  Mulberry32 random(seed);
-  std::vector<std::uint64_t> keys(n);
-  for (auto& k : keys) k = (std::uint64_t{random.next_uint32()} << 32) | random.next_uint32();
-  return keys;
-}
 
 std::vector<std::uint32_t> buckets_of(const AnchorHash& anchor, const std::vector<std::uint64_t>& keys) {
   std::vector<std::uint32_t> out;
@@ -44,18 +39,6 @@ std::uint32_t crc32c_of(const std::uint8_t (&bytes)[32]) {
     crc = crc32c_u64(word, crc);
   }
   return ~crc;
-}
-
-// The error a call throws, as data: code, rule, parameter, message.
-template <typename F>
-std::vector<std::string> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  FAIL("no ringlab::Error thrown");
-  return {};
 }
 
 }  // namespace
@@ -89,7 +72,7 @@ TEST_CASE("AnchorHash: the reference's answers for a = 16, w = 12, then 3, 7 and
 TEST_CASE("AnchorHash: a removal moves only the removed bucket's keys, an addition only to the added", "[anchor]") {
   // A random history of removals and additions at a = 200, w = 100; at each step every key is
   // where it was, or it was on the bucket removed, or it is on the bucket added.
-  const std::vector<std::uint64_t> keys = random_keys(29, 2000);
+  const std::vector<std::uint64_t> keys = random_u64s(29, 2000);
   AnchorHash anchor(200, 100);
   std::vector<std::uint32_t> working(100), removed;
   for (std::uint32_t b = 0; b < 100; ++b) working[b] = b;
@@ -126,7 +109,7 @@ TEST_CASE("AnchorHash: a removal moves only the removed bucket's keys, an additi
 }
 
 TEST_CASE("AnchorHash: an addition revives the last removed bucket and undoes its removal", "[anchor]") {
-  const std::vector<std::uint64_t> keys = random_keys(11, 1000);
+  const std::vector<std::uint64_t> keys = random_u64s(11, 1000);
   AnchorHash anchor(64, 40);
   const std::vector<std::uint32_t> at_start = buckets_of(anchor, keys);
   const std::vector<std::uint32_t> order = {7, 39, 0, 21, 22, 13};
@@ -159,7 +142,7 @@ TEST_CASE("AnchorHash: balance over the working buckets", "[anchor]") {
     working.erase(working.begin() + static_cast<std::ptrdiff_t>(at));
   }
   std::vector<int> count(1000);
-  for (const std::uint64_t k : random_keys(8, 100000)) ++count[anchor.bucket(k, 0)];
+  for (const std::uint64_t k : random_u64s(8, 100000)) ++count[anchor.bucket(k, 0)];
   const double mean = 200, sd = std::sqrt(100000 * (1.0 / 500) * (1 - 1.0 / 500));
   for (std::uint32_t b = 0; b < 1000; ++b) {
     INFO("bucket " << b);

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "error_code.hpp"
 #include "golden.hpp"
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
@@ -17,18 +18,6 @@
 using namespace ringlab;
 
 namespace {
-
-// The error a call throws, as data: code, rule, parameter, message.
-template <typename F>
-std::vector<std::string> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  FAIL("no ringlab::Error thrown");
-  return {};
-}
 
 BucketOptions buckets(std::int64_t n) { return {.buckets = n}; }
 

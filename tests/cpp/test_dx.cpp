@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "error_code.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/dx.hpp"
 #include "ringlab/random.hpp"
@@ -31,18 +32,6 @@ std::vector<std::uint32_t> buckets_of(const DxHash& dx, const std::vector<std::u
   out.reserve(keys.size());
   for (const std::uint32_t k : keys) out.push_back(dx.bucket(k));
   return out;
-}
-
-// The error a call throws, as data: code, rule, parameter, message.
-template <typename F>
-std::vector<std::string> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  FAIL("no ringlab::Error thrown");
-  return {};
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "random_inputs.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/fliphash.hpp"
 #include "ringlab/error.hpp"
@@ -19,13 +20,6 @@
 using namespace ringlab;
 
 namespace {
-
-std::vector<std::uint64_t> keys_of(std::uint32_t seed, std::size_t count) {
-  Mulberry32 keys(seed);
-  std::vector<std::uint64_t> out(count);
-  for (auto& k : out) k = (std::uint64_t{keys.next_uint32()} << 32) | keys.next_uint32();
-  return out;
-}
 
 // SplitMix64's mixer, as the checksum run below draws its keys.
 std::uint64_t mix64(std::uint64_t z) {
@@ -76,7 +70,7 @@ TEST_CASE("FlipHash: fliphash-rs's checksum over a million calls", "[fliphash]")
 TEST_CASE("FlipHash: a bucket added takes keys from the others, and no key moves between them", "[fliphash]") {
   // n -> n + 1 buckets (range end n - 1 -> n) moves a key only to the new bucket n, about
   // 1/(n + 1) of them; n + 1 -> n moves only the keys of bucket n back. With a seed as without.
-  const std::vector<std::uint64_t> keys = keys_of(42, 3000);
+  const std::vector<std::uint64_t> keys = random_u64s(42, 3000);
   for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{7}, ~std::uint64_t{0}}) {
     for (std::uint64_t n = 1; n < 300; ++n) {
       std::size_t moved = 0;
@@ -110,7 +104,7 @@ TEST_CASE("FlipHash: balance within a binomial bound, below and just above a pow
   };
   for (const auto [n, count] : {Case{10, 100000}, Case{1025, 512500}}) {
     std::vector<int> load(n);
-    for (const std::uint64_t k : keys_of(n, count)) ++load[fliphash_unchecked(k, n - 1)];
+    for (const std::uint64_t k : random_u64s(n, count)) ++load[fliphash_unchecked(k, n - 1)];
     const double mean = static_cast<double>(count) / n;
     const double sd = std::sqrt(mean * (1.0 - 1.0 / n));
     for (std::uint32_t b = 0; b < n; ++b) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hash4j_checksum.hpp"
+#include "random_inputs.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/error.hpp"
@@ -20,13 +21,6 @@
 using namespace ringlab;
 
 namespace {
-
-std::vector<std::uint64_t> hashes(std::uint32_t seed, std::size_t count) {
-  Mulberry32 keys(seed);
-  std::vector<std::uint64_t> out(count);
-  for (auto& h : out) h = (std::uint64_t{keys.next_uint32()} << 32) | keys.next_uint32();
-  return out;
-}
 
 std::vector<std::uint32_t> buckets_of(const JumpBackAnchor& set, const std::vector<std::uint64_t>& hs) {
   std::vector<std::uint32_t> out;
@@ -125,7 +119,7 @@ TEST_CASE("JumpBack-Anchor: hash4j's examples", "[jumpback-anchor]") {
 TEST_CASE("JumpBack-Anchor: with nothing removed it is JumpBackHash", "[jumpback-anchor]") {
   for (const std::uint32_t n : {1u, 2u, 3u, 10u, 1025u, 2147483647u}) {
     const JumpBackAnchor set(n);
-    for (const std::uint64_t h : hashes(n, 500)) REQUIRE(set.bucket(h) == jumpback_unchecked(h, n));
+    for (const std::uint64_t h : random_u64s(n, 500)) REQUIRE(set.bucket(h) == jumpback_unchecked(h, n));
   }
 }
 
@@ -134,7 +128,7 @@ TEST_CASE("JumpBack-Anchor: a bucket added takes keys only for itself, and remov
   // hash4j's testMonotonicity, after random histories: adding a bucket (a new one, or the one
   // removed last) moves keys only to it, and removing it puts every key back where it was.
   hash4j::SplittableRandom random(0xc7151afc6e982fb6ull);
-  const std::vector<std::uint64_t> hs = hashes(42, 4000);
+  const std::vector<std::uint64_t> hs = random_u64s(42, 4000);
   std::vector<std::uint32_t> live;
   for (int trial = 0; trial < 40; ++trial) {
     const std::uint32_t n = 1 + random.next_int(60);
@@ -160,7 +154,7 @@ TEST_CASE("JumpBack-Anchor: a bucket added takes keys only for itself, and remov
 TEST_CASE("JumpBack-Anchor: a bucket removed moves its own keys and no other", "[jumpback-anchor]") {
   // Any live bucket may leave; only the keys it held move, each to a live bucket.
   hash4j::SplittableRandom random(0x27bc8b24419e36ffull);
-  const std::vector<std::uint64_t> hs = hashes(7, 4000);
+  const std::vector<std::uint64_t> hs = random_u64s(7, 4000);
   std::vector<std::uint32_t> live;
   for (int trial = 0; trial < 40; ++trial) {
     const std::uint32_t n = 2 + random.next_int(200);
@@ -192,7 +186,7 @@ TEST_CASE("JumpBack-Anchor: balance after random removals, within a binomial bou
     live.pop_back();
   }
   std::map<std::uint32_t, int> count;
-  for (const std::uint64_t h : hashes(1, 120000)) ++count[set.bucket(h)];
+  for (const std::uint64_t h : random_u64s(1, 120000)) ++count[set.bucket(h)];
   CHECK(count.size() == 60);
   const double mean = 2000, sd = std::sqrt(120000.0 * (1.0 / 60) * (59.0 / 60));
   for (const auto& [b, c] : count) {
@@ -208,7 +202,7 @@ TEST_CASE("JumpBack-Anchor: hash4j's worst removal order still answers live buck
   JumpBackAnchor set(1000);
   REQUIRE(set.remove(0));
   for (std::uint32_t b = 999; b >= 2; --b) REQUIRE(set.remove(b));
-  for (const std::uint64_t h : hashes(3, 200)) REQUIRE(set.bucket(h) == 1);
+  for (const std::uint64_t h : random_u64s(3, 200)) REQUIRE(set.bucket(h) == 1);
 }
 
 TEST_CASE("JumpBack-Anchor through the seam: any bucket leaves, the last removed comes back first",

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "error_code.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/memento.hpp"
 #include "ringlab/jump.hpp"
@@ -42,18 +43,6 @@ std::uint32_t live_bucket(const Memento& m, Mulberry32& rng) {
     const std::uint32_t b = rng.next_uint32() % m.b_array_size();
     if (m.live(b)) return b;
   }
-}
-
-// The error a call throws, as data: code, rule, parameter, message.
-template <typename F>
-std::vector<std::string> error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  FAIL("no ringlab::Error thrown");
-  return {};
 }
 
 }  // namespace
