@@ -123,4 +123,24 @@ inline std::uint64_t komihash5(const std::vector<unsigned char>& message) {
   return s1;
 }
 
+// hash4j's checksum of a consistent bucket hasher (AbstractConsistentBucketHasherTest.testCheckSum):
+// a million (hash, n) pairs drawn from SplittableRandom(0x0a55871a9d9103b7), n anywhere from 1 to
+// 2^31 - 1 (31 random bits shifted right by 0 to 31, the bits drawn before the shift), each
+// bucket(hash, n) appended as 4 bytes little-endian, komihash 5.0 of the lot. Every bit of every
+// answer counts.
+template <class BucketOf>
+std::uint64_t bucket_checksum(BucketOf bucket) {
+  SplittableRandom random(0x0a55871a9d9103b7ull);
+  std::vector<unsigned char> buckets;
+  buckets.reserve(4000000);
+  for (int i = 0; i < 1000000; ++i) {
+    const std::uint32_t a = random.next_int() >> 1;
+    const std::uint32_t shift = random.next_int() & 31;
+    const std::uint32_t n = a >> shift < 1 ? 1 : a >> shift;
+    const std::uint64_t hash = random.next_long();
+    put_int(buckets, static_cast<std::uint32_t>(bucket(hash, n)));
+  }
+  return komihash5(buckets);
+}
+
 }  // namespace hash4j
