@@ -24,10 +24,16 @@ function watchWorkers(page) {
 
 const status = (host) => host.locator('[data-testid="status"]');
 
+// The full 100 million keys once, in English; the Bengali page's progress, numerals and rows come
+// from the same code at any size, so it runs 20 million, still long enough to be seen in progress.
+const runs = [
+  { lang: "en", keys: 100_000_000 },
+  { lang: "bn", keys: 20_000_000 },
+];
+
 describe("compare at 100 million keys in workers", () => {
-  for (const lang of ["en", "bn"]) {
-    test(`${lang}: progress, every core, and the CLI's rows`, { timeout: 300_000 }, async () => {
-      const keys = 100_000_000;
+  for (const { lang, keys } of runs) {
+    test(`${lang}, ${keys} keys: progress, every core, and the CLI's rows`, { timeout: 300_000 }, async () => {
       const expected = JSON.parse(cliOutput(["compare", "--keys", String(keys), "--json"]));
       const page = await newPage(env.browser.context, { width: 1280, height: 900 });
       const workers = watchWorkers(page);
