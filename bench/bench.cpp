@@ -22,6 +22,15 @@
 //       bytes (Placement::answer_bytes_many, NAME), the one the WebAssembly module runs for
 //       placeMany given ASCII strings, and over their UTF-16 units (answer_utf16_many, NAME.utf16),
 //       the one it runs for a chunk with other text
+//   ringlab_bench buckets --scenario NAME:buckets=B[,capacity=C][,removed=R] ... [--pool N] [--reps R]
+//                         [--warmup W]
+//       nanoseconds per input for each bucket hasher's scenario (scripts/bench.mjs makes them from the
+//       registry): N given hashes (SplitMix64's outputs; their low 32 bits for a u32 algorithm; for a
+//       text algorithm N course keys and their xxh32) mapped to buckets by the algorithm's core
+//       function in a loop (ID.core, where the table below has it) and through the seam's
+//       bucket_many (ID.seam; a text algorithm's bucket_key per key, hashing included), after R of
+//       the B buckets were removed in a seeded random order. ID is NAME.nB, with -R when R > 0; each
+//       row carries a checksum of its buckets, the same for every way of one scenario
 //   ringlab_bench ops --only NAME ...
 //       just one of them, e.g. under valgrind --tool=callgrind --instr-atstart=no: only the timed
 //       passes are instrumented, so instructions / (pool x reps) is the cost of one operation
@@ -37,6 +46,8 @@
 #include <cstdlib>
 #include <fstream>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -44,6 +55,14 @@
 #include <vector>
 
 #include "ringlab/bounded.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/buckets/anchor.hpp"
+#include "ringlab/buckets/binomial.hpp"
+#include "ringlab/buckets/dx.hpp"
+#include "ringlab/buckets/fliphash.hpp"
+#include "ringlab/buckets/jumpback-anchor.hpp"
+#include "ringlab/buckets/jumpback.hpp"
+#include "ringlab/buckets/memento.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
@@ -54,6 +73,7 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 #include "ringlab/systems/placement.hpp"
+#include "ringlab/xxh32.hpp"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/callgrind.h>)
@@ -126,7 +146,8 @@ std::string json_list(const std::vector<double>& v) {
 }
 
 struct Options {
-  std::string only;  // run just this operation
+  std::string only;                    // run just this operation
+  std::vector<std::string> scenarios;  // the bucket hashers' (--scenario, repeated)
   std::int64_t keys = 1'000'000;
   std::int64_t pool = 1'000'000;
   std::int64_t servers = 10;
@@ -378,6 +399,242 @@ int run_ops(const Options& o) {
 }
 
 // --------------------------------------------------------------------------------------------
+// Bucket hashers
+
+// One scenario of a bucket algorithm: B buckets (and its capacity, where it takes one), R of
+// them removed in a seeded random order.
+struct BucketScenario {
+  std::string algorithm;
+  std::int64_t buckets = 0;
+  std::optional<std::int64_t> capacity;
+  std::int64_t removed = 0;
+  [[nodiscard]] std::string id() const {
+    std::string id = algorithm + ".n" + std::to_string(buckets);
+    if (removed > 0) id.append("-").append(std::to_string(removed));
+    return id;
+  }
+};
+
+// "NAME:buckets=B[,capacity=C][,removed=R]".
+BucketScenario parse_scenario(const std::string& text) {
+  BucketScenario sc;
+  const std::size_t colon = text.find(':');
+  sc.algorithm = text.substr(0, colon);
+  std::string rest = colon == std::string::npos ? "" : text.substr(colon + 1);
+  while (!rest.empty()) {
+    const std::size_t comma = rest.find(',');
+    const std::string item = rest.substr(0, comma);
+    rest = comma == std::string::npos ? "" : rest.substr(comma + 1);
+    const std::size_t eq = item.find('=');
+    const std::string key = item.substr(0, eq);
+    const long long value = eq == std::string::npos ? -1 : std::atoll(item.c_str() + eq + 1);
+    if (key == "buckets") sc.buckets = value;
+    else if (key == "capacity") sc.capacity = value;
+    else if (key == "removed") sc.removed = value;
+    else throw std::invalid_argument("--scenario " + text + ": no such field " + key);
+  }
+  if (sc.buckets < 1 || sc.removed < 0 || sc.removed >= sc.buckets)
+    throw std::invalid_argument("--scenario " + text + ": needs buckets >= 1 and 0 <= removed < buckets");
+  return sc;
+}
+
+// The buckets a scenario removes, in order: the first R of 0 .. B - 1 shuffled (Fisher-Yates from
+// the top, j = SplitMix64(seed) mod (i + 1)), as bench/wasm.mjs shuffles them.
+std::vector<std::uint32_t> removal_order(const BucketScenario& sc) {
+  std::vector<std::uint32_t> order(static_cast<std::size_t>(sc.buckets));
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<std::uint32_t>(i);
+  ringlab::SplitMix64 rng(20250101);
+  for (std::size_t i = order.size(); i-- > 1;) std::swap(order[i], order[rng.next() % (i + 1)]);
+  order.resize(static_cast<std::size_t>(sc.removed));
+  return order;
+}
+
+// What every scenario maps: N 64-bit hashes (SplitMix64 from a seed), their low 32 bits, and for a
+// text algorithm N course keys as UTF-8 with their xxh32 (the pool's keys are ASCII).
+struct BucketPool {
+  std::vector<std::uint64_t> u64;
+  std::vector<std::uint32_t> u32;
+  std::vector<std::string> keys;
+  std::vector<std::uint32_t> key_hashes;
+
+  explicit BucketPool(std::size_t n) : u64(n), u32(n) {
+    ringlab::SplitMix64 rng(20240601);
+    for (std::size_t i = 0; i < n; ++i) {
+      u64[i] = rng.next();
+      u32[i] = static_cast<std::uint32_t>(u64[i]);
+    }
+  }
+  void make_keys() {
+    if (!keys.empty()) return;
+    ringlab::CourseKeys course(20240601);
+    keys.resize(u64.size());
+    key_hashes.resize(u64.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      keys[i] = course.next();
+      key_hashes[i] = ringlab::xxh32(keys[i]);
+    }
+  }
+};
+
+// A pass over the pool that writes every input's bucket into out.
+using BucketPass = std::function<void(std::span<std::uint32_t> out)>;
+
+// Each algorithm's core function (its header's, as the reference defines it), by registry name: the
+// pass a scenario times as NAME.core. An algorithm of the registry without an entry here has its
+// seam row alone.
+struct CoreEntry {
+  std::string_view name;
+  BucketPass (*make)(const BucketScenario&, const std::vector<std::uint32_t>& removed, const BucketPool&);
+};
+
+// A stateful core's object, built with the scenario's buckets and removals, held by the pass.
+template <class Core, class Each>
+BucketPass stateful(std::shared_ptr<Core> core, const BucketPool& pool, Each each) {
+  return [core, &pool, each](std::span<std::uint32_t> out) {
+    const Core& c = *core;
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = each(c, pool, i);
+  };
+}
+
+const CoreEntry kCoreEntries[] = {
+    {"mod-n",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       const ringlab::FastMod mod(static_cast<std::uint32_t>(sc.buckets));
+       return [mod, &pool](std::span<std::uint32_t> out) {
+         for (std::size_t i = 0; i < out.size(); ++i) out[i] = mod(pool.u32[i]);
+       };
+     }},
+    {"jump",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       const auto n = static_cast<std::int32_t>(sc.buckets);
+       return [n, &pool](std::span<std::uint32_t> out) {
+         for (std::size_t i = 0; i < out.size(); ++i)
+           out[i] = static_cast<std::uint32_t>(ringlab::jump_unchecked(pool.u64[i], n));
+       };
+     }},
+    {"jumpback",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       const auto n = static_cast<std::uint32_t>(sc.buckets);
+       return [n, &pool](std::span<std::uint32_t> out) {
+         for (std::size_t i = 0; i < out.size(); ++i) out[i] = ringlab::jumpback_unchecked(pool.u64[i], n);
+       };
+     }},
+    {"jumpback-anchor",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>& removed, const BucketPool& pool) -> BucketPass {
+       auto core = std::make_shared<ringlab::JumpBackAnchor>(static_cast<std::uint32_t>(sc.buckets));
+       for (const std::uint32_t b : removed) core->remove(b);
+       return stateful(core, pool, [](const ringlab::JumpBackAnchor& c, const BucketPool& p, std::size_t i) {
+         return c.bucket(p.u64[i]);
+       });
+     }},
+    {"fliphash",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       const auto end = static_cast<std::uint64_t>(sc.buckets - 1);
+       return [end, &pool](std::span<std::uint32_t> out) {
+         for (std::size_t i = 0; i < out.size(); ++i)
+           out[i] = static_cast<std::uint32_t>(ringlab::fliphash_unchecked(pool.u64[i], end));
+       };
+     }},
+    {"memento",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>& removed, const BucketPool& pool) -> BucketPass {
+       auto core = std::make_shared<ringlab::Memento>(static_cast<std::uint32_t>(sc.buckets));
+       for (const std::uint32_t b : removed) core->remove(b);
+       // The key's xxh32 given: the key is hashed again only to rehash it with a removed bucket.
+       return stateful(core, pool, [](const ringlab::Memento& c, const BucketPool& p, std::size_t i) {
+         return c.bucket(p.keys[i], p.key_hashes[i]);
+       });
+     }},
+    {"binomial",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       const auto n = static_cast<std::uint32_t>(sc.buckets);
+       return [n, &pool](std::span<std::uint32_t> out) {
+         for (std::size_t i = 0; i < out.size(); ++i) out[i] = ringlab::binomial_unchecked(pool.u32[i], n);
+       };
+     }},
+    {"anchor",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>& removed, const BucketPool& pool) -> BucketPass {
+       auto core = std::make_shared<ringlab::AnchorHash>(static_cast<std::uint32_t>(sc.capacity.value_or(sc.buckets)),
+                                                         static_cast<std::uint32_t>(sc.buckets));
+       for (const std::uint32_t b : removed) core->remove(b);
+       return stateful(core, pool, [](const ringlab::AnchorHash& c, const BucketPool& p, std::size_t i) {
+         return c.bucket(p.u64[i], 0);
+       });
+     }},
+    {"dx",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>& removed, const BucketPool& pool) -> BucketPass {
+       auto core = std::make_shared<ringlab::DxHash>(static_cast<std::uint32_t>(sc.capacity.value_or(sc.buckets)),
+                                                     static_cast<std::uint32_t>(sc.buckets));
+       for (const std::uint32_t b : removed) core->remove(b);
+       return stateful(core, pool,
+                       [](const ringlab::DxHash& c, const BucketPool& p, std::size_t i) { return c.bucket(p.u32[i]); });
+     }},
+};
+
+// FNV-1a's step over each bucket as one 32-bit word: equal checksums, equal buckets (as far as
+// a checksum can say), whichever way a scenario was run; bench/wasm.mjs computes the same.
+std::uint32_t bucket_checksum(std::span<const std::uint32_t> out) {
+  std::uint32_t h = 2166136261u;
+  for (const std::uint32_t b : out) h = (h ^ b) * 16777619u;
+  return h;
+}
+
+int run_buckets(const Options& o) {
+  if (o.scenarios.empty()) throw std::invalid_argument("buckets: no --scenario given");
+  BucketPool pool(static_cast<std::size_t>(o.pool));
+  const std::size_t n = pool.u64.size();
+  std::vector<std::uint32_t> out(n);
+  std::printf("{\"pool\":%zu,\"ops\":[", n);
+  bool first = true;
+  const auto print = [&](const OpResult& r, const BucketScenario& sc, const char* way) {
+    if (r.samples.empty()) return;
+    std::printf(
+        "%s{\"op\":%s,\"scenario\":%s,\"algorithm\":%s,\"way\":\"%s\",\"unit\":%s,\"samples\":%s,"
+        "\"checksum\":%u}",
+        first ? "" : ",", json_string(r.name).c_str(), json_string(sc.id()).c_str(), json_string(sc.algorithm).c_str(),
+        way, json_string(r.unit).c_str(), json_list(r.samples).c_str(), bucket_checksum(out));
+    first = false;
+  };
+  for (const std::string& text : o.scenarios) {
+    const BucketScenario sc = parse_scenario(text);
+    const ringlab::BucketAlgorithm& a = ringlab::bucket_algorithm(sc.algorithm);
+    const bool text_input = a.input == ringlab::BucketInput::text;
+    if (text_input) pool.make_keys();
+    const std::vector<std::uint32_t> removed = removal_order(sc);
+    // The core function, where the table has it.
+    for (const CoreEntry& e : kCoreEntries) {
+      if (e.name != sc.algorithm) continue;
+      const BucketPass pass = e.make(sc, removed, pool);
+      const std::string name = sc.id() + ".core";
+      const OpResult r = time_op(name, o, n, [&] {
+        pass(out);
+        keep(out.data());
+      });
+      print(r, sc, "core");
+    }
+    // The seam: Buckets built from its options, the same removals, its batch call.
+    ringlab::BucketOptions options;
+    options.buckets = sc.buckets;
+    options.capacity = sc.capacity;
+    ringlab::Buckets hasher(sc.algorithm, options);
+    for (const std::uint32_t b : removed) hasher.remove(b);
+    const std::string name = sc.id() + ".seam";
+    const OpResult r = time_op(name, o, n, [&] {
+      if (text_input) {
+        for (std::size_t i = 0; i < n; ++i) out[i] = hasher.bucket_key(pool.keys[i]);
+      } else if (a.input == ringlab::BucketInput::u32) {
+        hasher.bucket_many(std::span<const std::uint32_t>(pool.u32), std::span<std::uint32_t>(out));
+      } else {
+        hasher.bucket_many(std::span<const std::uint64_t>(pool.u64), std::span<std::uint32_t>(out));
+      }
+      keep(out.data());
+    });
+    print(r, sc, text_input ? "seam-keys" : "seam");
+  }
+  std::printf("]}\n");
+  return 0;
+}
+
+// --------------------------------------------------------------------------------------------
 // Rendezvous in vector lanes
 
 // Plain rendezvous over --keys course keys and --servers servers S0 ..: each path of
@@ -504,13 +761,16 @@ int run_systems(const Options& o) {
 }
 
 [[noreturn]] void usage() {
-  std::fprintf(stderr,
-               "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
-               "       ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]\n"
-               "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
-               "       ringlab_bench systems [--pool N] [--reps R] [--warmup W]\n"
-               "       ringlab_bench rendezvous [--keys N] [--servers S] [--reps R] [--warmup W] [--only NAME]\n"
-               "       (both take --clock wall|cpu)\n");
+  std::fprintf(
+      stderr,
+      "usage: ringlab_bench experiment NAME [--keys N] [--reps R] [--warmup W]\n"
+      "       ringlab_bench compare [--keys N] [--servers S] [--reps R] [--warmup W]\n"
+      "       ringlab_bench ops [--pool N] [--reps R] [--warmup W] [--only NAME]\n"
+      "       ringlab_bench systems [--pool N] [--reps R] [--warmup W]\n"
+      "       ringlab_bench buckets --scenario NAME:buckets=B[,capacity=C][,removed=R] ... [--pool N] [--reps R]\n"
+      "                             [--warmup W] [--only ID.core|ID.seam]\n"
+      "       ringlab_bench rendezvous [--keys N] [--servers S] [--reps R] [--warmup W] [--only NAME]\n"
+      "       (both take --clock wall|cpu)\n");
   std::exit(2);
 }
 
@@ -527,6 +787,10 @@ int main(int argc, char** argv) {
       if (i + 1 >= args.size()) usage();
       if (a == "--only") {
         o.only = args[++i];
+        continue;
+      }
+      if (a == "--scenario") {
+        o.scenarios.push_back(args[++i]);
         continue;
       }
       if (a == "--clock") {
@@ -550,9 +814,13 @@ int main(int argc, char** argv) {
     if (positional.size() == 1 && positional[0] == "compare") return run_compare(o);
     if (positional.size() == 1 && positional[0] == "rendezvous") return run_rendezvous(o);
     if (positional.size() == 1 && positional[0] == "systems") return run_systems(o);
+    if (positional.size() == 1 && positional[0] == "buckets") return run_buckets(o);
   } catch (const ringlab::Error& e) {
     std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
     return 1;
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(stderr, "ringlab_bench: %s\n", e.what());
+    return 2;
   }
   usage();
 }

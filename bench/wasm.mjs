@@ -21,6 +21,13 @@
 //       ns per key of rendezvous over S servers (default 100), the batch call (pickMany)
 //   node bench/wasm.mjs profile SYSTEM [--pool N] [--reps R] [--warmup W]
 //       where one real system's placeMany(keys) spends its time: shares of a CPU profile
+//   node bench/wasm.mjs buckets --scenario NAME:buckets=B[,capacity=C][,removed=R] ... [--pool N]
+//                      [--reps R] [--warmup W]
+//       ns per input of ringlab/buckets' hasher(NAME, options).bucketMany(inputs, out) after R of
+//       its B buckets were removed in a seeded random order (as ringlab_bench buckets does it, on
+//       the same inputs: N 64-bit hashes in a BigUint64Array, their low 32 bits in a Uint32Array
+//       for a u32 algorithm, N course keys as strings for a text one), with a checksum of the
+//       buckets that the native rows must match
 //
 // Options: --dist DIR loads the package from DIR (default web/lib/dist); --wasm FILE the main
 // module from DIR/wasm/FILE (default: ringlab-simd.wasm where this engine has WebAssembly SIMD128,
@@ -66,6 +73,7 @@ function parseArgs(argv) {
     else if (a === "--reps") o.reps = Math.max(1, Number(v));
     else if (a === "--warmup") o.warmup = Math.max(0, Number(v));
     else if (a === "--clock" && (v === "wall" || v === "cpu")) o.clock = v;
+    else if (a === "--scenario") (o.scenarios ??= []).push(v);
     else throw new Error(`unknown option ${a}`);
   }
   return o;
@@ -781,13 +789,111 @@ async function profile(o) {
   };
 }
 
+// The bucket hashers (ringlab/buckets): each scenario's batch call, on the inputs ringlab_bench
+// buckets maps natively (bench/bench.cpp: the same pool, the same removals, the same checksum).
+
+// java.util.SplittableRandom's nextLong (jumpback.hpp's SplitMix64), on BigInts.
+function splitMix64(seed) {
+  const mask = (1n << 64n) - 1n;
+  let state = BigInt(seed);
+  return () => {
+    state = (state + 0x9e3779b97f4a7c15n) & mask;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xbf58476d1ce4e5b9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94d049bb133111ebn) & mask;
+    return z ^ (z >> 31n);
+  };
+}
+
+// "NAME:buckets=B[,capacity=C][,removed=R]", and its id as the native rows name it: NAME.nB, with
+// -R when R > 0.
+function parseScenario(text) {
+  const [algorithm, rest = ""] = text.split(/:(.*)/s);
+  const sc = { algorithm, buckets: 0, capacity: undefined, removed: 0 };
+  for (const item of rest.split(",").filter(Boolean)) {
+    const [key, value] = item.split("=");
+    if (!["buckets", "capacity", "removed"].includes(key)) throw new Error(`--scenario ${text}: no such field ${key}`);
+    sc[key] = Number(value);
+  }
+  if (!(sc.buckets >= 1 && sc.removed >= 0 && sc.removed < sc.buckets))
+    throw new Error(`--scenario ${text}: needs buckets >= 1 and 0 <= removed < buckets`);
+  sc.id = `${algorithm}.n${sc.buckets}${sc.removed > 0 ? `-${sc.removed}` : ""}`;
+  return sc;
+}
+
+// The first R of 0 .. B - 1 shuffled: Fisher-Yates from the top, j = SplitMix64(seed) mod (i + 1).
+function removalOrder(sc) {
+  const order = Array.from({ length: sc.buckets }, (_, i) => i);
+  const next = splitMix64(20250101);
+  for (let i = order.length - 1; i >= 1; i--) {
+    const j = Number(next() % BigInt(i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
+  return order.slice(0, sc.removed);
+}
+
+// FNV-1a's step over each bucket as one 32-bit word.
+function bucketChecksum(out) {
+  let h = 2166136261;
+  for (let i = 0; i < out.length; i++) h = Math.imul(h ^ out[i], 16777619);
+  return h >>> 0;
+}
+
+async function buckets(o) {
+  const scenarios = (o.scenarios ?? []).map(parseScenario);
+  if (scenarios.length === 0) throw new Error("buckets: no --scenario given");
+  const { load } = await import(pathToFileURL(path.join(o.dist, "buckets.js")).href);
+  const api = await load();
+  const inputKind = Object.fromEntries(api.algorithms().map((a) => [a.name, a.input]));
+  const n = o.pool;
+  const u64 = new BigUint64Array(n);
+  const next = splitMix64(20240601);
+  for (let i = 0; i < n; i++) u64[i] = next();
+  const u32 = new Uint32Array(n);
+  for (let i = 0; i < n; i++) u32[i] = Number(u64[i] & 0xffffffffn);
+  let keys = null;
+  const out = new Uint32Array(n);
+  const rows = [];
+  for (const sc of scenarios) {
+    const kind = inputKind[sc.algorithm];
+    if (kind === "text" && !keys) keys = (await loadRinglab(o)).keys(poolSeed, n);
+    const inputs = kind === "text" ? keys : kind === "u32" ? u32 : u64;
+    const options = { buckets: sc.buckets };
+    if (sc.capacity !== undefined) options.capacity = sc.capacity;
+    const hasher = api.hasher(sc.algorithm, options);
+    for (const b of removalOrder(sc)) hasher.remove(b);
+    const what =
+      kind === "text"
+        ? "hasher.bucketMany(keys, out): JS strings, their UTF-8 and xxh32 included"
+        : `hasher.bucketMany(${kind === "u32" ? "Uint32Array" : "BigUint64Array"}, out)`;
+    const row = timeOp(
+      o,
+      `${sc.id}.batch`,
+      n,
+      () => {
+        sink ^= hasher.bucketMany(inputs, out)[n - 1];
+      },
+      what,
+    );
+    rows.push({
+      ...row,
+      scenario: sc.id,
+      algorithm: sc.algorithm,
+      way: kind === "text" ? "batch-keys" : "batch",
+      checksum: bucketChecksum(out),
+    });
+    hasher.dispose();
+  }
+  return { pool: n, ops: rows };
+}
+
 const o = parseArgs(process.argv.slice(2));
 useClock(o.clock);
-const modes = { experiment, compare, workers, ops, hashring, systems, rendezvous, profile };
+const modes = { experiment, compare, workers, ops, hashring, systems, rendezvous, profile, buckets };
 const mode = modes[o.positional[0]];
 if (!mode) {
   console.error(
-    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems | rendezvous | profile SYSTEM [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
+    "usage: node bench/wasm.mjs experiment NAME | compare | workers NAME | ops | hashring | systems | rendezvous | profile SYSTEM | buckets --scenario S ... [--keys N] [--servers S] [--threads T] [--pool N] [--reps R] [--warmup W] [--dist DIR]",
   );
   process.exit(2);
 }

@@ -7,6 +7,10 @@
 //                                       the real systems alone (native, WASM, the floor, the npm
 //                                       packages, in one run): their section of bench/RESULTS.md
 //                                       is rewritten in place
+//   node scripts/bench.mjs --only buckets [--reps N] ...
+//                                       the bucket hashers alone (native and WASM, one run): their
+//                                       section of bench/RESULTS.md and their part of the targets
+//                                       are rewritten in place
 //   node scripts/bench.mjs --smoke      a few seconds: every code path on tiny inputs, nothing
 //                                       written, no timing judged (what `npm test` runs)
 //
@@ -26,6 +30,10 @@
 //      one per core, each run timed whole, with the speed-up and whether every count answered alike;
 //   4. the hot operations, native and WASM, over a pool of distinct keys (never a small repeated
 //      set);
+//   4b. the bucket hashers (every bucket algorithm of the registry, ringlab/buckets): given hashes
+//      mapped to buckets natively (each algorithm's core function, the seam's bucket_many) and in
+//      WASM (the package's bucketMany batch), at 1,000 buckets and, for those that remove any
+//      bucket, with half of them removed, beside each paper's own figure;
 //   5. the npm package `hashring` against ringlab on the same servers and keys;
 //   6. the ring's memory per point.
 // Each figure is the median of --reps timed repetitions after --warmup untimed ones, with the
@@ -57,7 +65,7 @@ function parseOptions(argv) {
   };
   const usage = () => {
     console.error(
-      "usage: node scripts/bench.mjs [--smoke] [--only systems] [--reps N] [--warmup N] [--keys N] [--pool N] [--clock wall|cpu] [--out FILE] [--no-build]",
+      "usage: node scripts/bench.mjs [--smoke] [--only systems|buckets] [--reps N] [--warmup N] [--keys N] [--pool N] [--clock wall|cpu] [--out FILE] [--no-build]",
     );
     process.exit(2);
   };
@@ -67,7 +75,7 @@ function parseOptions(argv) {
     else if (a === "--no-build") o.build = false;
     else if (a === "--only") {
       o.only = argv[++i];
-      if (o.only !== "systems") usage();
+      if (o.only !== "systems" && o.only !== "buckets") usage();
     } else if (["--reps", "--warmup", "--keys", "--pool"].includes(a)) {
       const v = Number(argv[++i]);
       if (!Number.isSafeInteger(v) || v < (a === "--warmup" ? 0 : 1)) usage();
@@ -476,9 +484,234 @@ function systemsSection(systems, s) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The bucket hashers (`ringlab/buckets`)
+
+// What the issue asks of some of them and what each one's paper (or reference) measured, with the
+// machine: one entry per algorithm, by registry name. `target` is ns per given hash, judged on the
+// scenario with half the buckets removed when `removed` is true; an algorithm of the registry
+// without an entry still has its rows, with no target and no paper figure. (Multi-probe's entry
+// joins here with its algorithm: target 150 ns at 1,000 nodes.)
+const bucketPapers = {
+  "mod-n": {
+    figure: "no paper; the JumpBackHash paper's modulo baseline: 11.1 ns (a 64-bit modulo, the same at every n)",
+    machine: "AWS c5.metal (Intel Xeon), Turbo Boost off; Java, JMH 1.36 on OpenJDK 21.0.2",
+  },
+  jump: {
+    figure:
+      "none cited from its paper; FlipHash's README, beside FlipHash: 25 ns for the range ..=1000 (8.2 ns at ..=10)",
+    machine: "Intel Xeon Platinum 8375C at 2.9 GHz; Rust",
+  },
+  jumpback: {
+    target: { ns: 10, removed: false },
+    figure:
+      "6.7 ns at n = 1024 and 14.4 ns at n = 1025, its worst case (9.1 ns at 10, 5.8 ns at 2^20); n = 1000 is not among its sizes",
+    machine: "AWS c5.metal (Intel Xeon), Turbo Boost off; Java, JMH 1.36 on OpenJDK 21.0.2",
+  },
+  "jumpback-anchor": {
+    figure: "none published (hash4j's javadoc gives only the order of a lookup: O(1 + ln²(H/n)) after random removals)",
+    machine: "—",
+  },
+  fliphash: {
+    target: { ns: 10, removed: false },
+    figure: "4.7 ns for the range ..=1000, i.e. 1,001 buckets (5.9 ns at ..=10, 5.5 at ..=10^6, 6.4 at ..=10^9)",
+    machine: "Intel Xeon Platinum 8375C at 2.9 GHz; Rust (fliphash-rs README)",
+  },
+  memento: {
+    target: { ns: 30, removed: true },
+    figure:
+      "no time per lookup in the paper's abstract; the C++ port's README: 10^6 lookups in 0.334 s (about 334 ns each, rand() and a CRC-32C of the key included) on 10^6 nodes after 20,000 random removals",
+    machine: "not stated",
+  },
+  binomial: {
+    figure: "none found (the paper compares it with other constant-time algorithms; its tables were not read)",
+    machine: "—",
+  },
+  anchor: {
+    target: { ns: 30, removed: true },
+    figure:
+      "over 15 million keys a second on one core with 100 million resources, i.e. under 67 ns a key (the share removed not stated there)",
+    machine: "not stated in the abstract",
+  },
+  dx: {
+    figure:
+      "16.5 million queries a second with 50 % of the nodes failed, about 61 ns each (v1); 13.3 million, about 75 ns, at 50 % failed of a million nodes (v2)",
+    machine: "not stated in the abstracts",
+  },
+};
+
+// The scenarios, from the registry (`ringlab algorithms --json`): every bucket algorithm at 1,000
+// buckets (with a capacity of 1,000 where it takes one: no bucket of its capacity idle from the
+// start, so half removed is half its capacity), and those that remove any bucket also with 500 of
+// them removed at random.
+function bucketPlan() {
+  const r = sh(nativeCli, ["algorithms", "--json"]);
+  if (r.status !== 0) fail(`${rel(nativeCli)} algorithms --json failed:\n${r.stderr}`);
+  const registry = JSON.parse(r.stdout).filter((a) => a.family === "buckets" && a.input);
+  const plan = [];
+  for (const a of registry) {
+    const takes = (option) => a.options.some((p) => p.name === option);
+    const base = { algorithm: a.name, title: a.title, input: a.input, buckets: 1000 };
+    if (takes("capacity")) base.capacity = 1000;
+    plan.push({ ...base, removed: 0 });
+    if (a.removal === "any") plan.push({ ...base, removed: 500 });
+  }
+  for (const sc of plan) {
+    sc.id = `${sc.algorithm}.n${sc.buckets}${sc.removed > 0 ? `-${sc.removed}` : ""}`;
+    sc.arg = `${sc.algorithm}:buckets=${sc.buckets}${sc.capacity ? `,capacity=${sc.capacity}` : ""}${sc.removed ? `,removed=${sc.removed}` : ""}`;
+  }
+  return plan;
+}
+
+// Every scenario natively (its core function, the seam's bucket_many) and in WebAssembly (the
+// package's bucketMany), on the same inputs: every way must give the same buckets.
+function measureBuckets(o) {
+  const plan = bucketPlan();
+  const args = ["--pool", String(o.pool), "--reps", String(o.reps), "--warmup", String(o.warmup), "--clock", o.clock];
+  for (const sc of plan) args.push("--scenario", sc.arg);
+  console.log(`bench: the bucket hashers, ${plan.length} scenarios over ${o.pool} inputs (native)`);
+  const native = json(nativeBench, ["buckets", ...args]);
+  console.log(`bench: the bucket hashers (WASM)`);
+  const wasm = json(process.execPath, [wasmWorker, "buckets", ...args]);
+  const rows = [...native.ops, ...wasm.ops];
+  for (const sc of plan) {
+    const ways = rows.filter((r) => r.scenario === sc.id);
+    if (ways.length < 2) fail(`bucket hashers: ${sc.id} was not measured both ways`);
+    if (!ways.every((r) => r.checksum === ways[0].checksum))
+      fail(`bucket hashers: ${sc.id} gave different buckets: ${ways.map((r) => `${r.op} ${r.checksum}`).join(", ")}`);
+    for (const r of ways) sc[r.way.replace(/-keys$/, "")] = r;
+  }
+  return { plan, pool: native.pool };
+}
+
+const scenarioText = (sc) =>
+  `${sc.buckets.toLocaleString("en-US")} buckets${sc.capacity ? ` (capacity ${sc.capacity.toLocaleString("en-US")})` : ""}` +
+  (sc.removed ? `, ${sc.removed.toLocaleString("en-US")} removed at random` : "");
+
+// The section on the bucket hashers: every scenario's figures, and each paper's own figure.
+function bucketsSection(b, s) {
+  const L = ["## Bucket hashers (`ringlab/buckets`)", ""];
+  L.push(
+    `Per input, mapping ${b.pool.toLocaleString("en-US")} given hashes to buckets (SplitMix64's outputs: 64-bit ` +
+      "hashes, their low 32 bits for a u32 algorithm), one row per algorithm of the registry (`ringlab algorithms " +
+      "--json`): 1,000 buckets, and for those that remove any bucket also after 500 removals in a seeded random order. " +
+      "*Core*: the algorithm's own function (its header in `cpp/include/ringlab/buckets/`) in a loop; *seam*: " +
+      "`Buckets::bucket_many` (`ringlab bucket` and the package's path); *WASM batch*: " +
+      "`hasher(name, options).bucketMany(inputs, out)` from `ringlab/buckets` in Node, the inputs copied into the " +
+      "module and the buckets out into a reused array. Every way gave the same buckets (a checksum per row). " +
+      "MementoHash takes a key's text, not a hash: its core row is given the key's xxh32 and hashes the key again " +
+      "only to rehash it with a removed bucket, as the algorithm does; its seam and WASM rows take the keys " +
+      "(course keys), hashing included, and the WASM row reads them from JS strings too.",
+    "",
+  );
+  L.push("| algorithm | scenario | input | native, core | native, seam | WASM, batch | target |");
+  L.push("|---|---|---|---|---|---|---|");
+  for (const sc of b.plan) {
+    const t = bucketPapers[sc.algorithm]?.target;
+    const judged = t && t.removed === sc.removed > 0 ? `≤ ${t.ns} ns` : "";
+    L.push(
+      `| ${sc.algorithm} | ${scenarioText(sc)} | ${sc.input === "text" ? "text (course keys)" : sc.input} | ` +
+        `${s(sc.core)} | ${s(sc.seam)}${sc.input === "text" ? " (keys)" : ""} | ${s(sc.batch)}${sc.input === "text" ? " (JS strings)" : ""} | ${judged} |`,
+    );
+  }
+  L.push("");
+  L.push("Each paper's (or its reference's) own figure, and the machine it was measured on:", "");
+  L.push("| algorithm | the paper's figure | measured on |");
+  L.push("|---|---|---|");
+  for (const name of [...new Set(b.plan.map((sc) => sc.algorithm))]) {
+    const p = bucketPapers[name];
+    L.push(`| ${name} | ${p?.figure ?? "—"} | ${p?.machine ?? "—"} |`);
+  }
+  L.push("");
+  return L;
+}
+
+// The bucket hashers' targets, each beside its paper's figure: native on the core function (the
+// seam where the bench has no core entry), WASM on the batch call.
+function bucketTargets(b) {
+  const out = [];
+  for (const sc of b.plan) {
+    const p = bucketPapers[sc.algorithm];
+    const t = p?.target;
+    if (!t || t.removed !== sc.removed > 0) continue;
+    const native = sc.core ? ["native, core function", sc.core] : ["native, the seam", sc.seam];
+    const text = sc.input === "text";
+    for (const [way, op] of [
+      [text ? `${native[0]}, the key's xxh32 given` : native[0], native[1]],
+      [text ? "WASM, batch of JS strings, reading and hashing them included" : "WASM, batch", sc.batch],
+    ]) {
+      const got = op ? median(op.samples) : null;
+      out.push({
+        what: `${sc.title}, ${scenarioText(sc)}, ${text ? "a key" : "a given hash"} (${way}) ≤ ${t.ns} ns`,
+        got: got == null ? "not measured" : `${num(got)} ns`,
+        met: got == null ? null : got <= t.ns,
+        figure: p.figure,
+        machine: p.machine,
+      });
+    }
+  }
+  return out;
+}
+
+function bucketTargetsSection(b, smoke) {
+  const L = ["### Bucket hashers", ""];
+  L.push(
+    "The issue's targets for the bucket hashers (every row: the section Bucket hashers above), beside " +
+      "each paper's own figure and the machine it was measured on, where the paper says: other processors " +
+      "and other languages (Java, Rust), not to be compared one for one with this shared 2-core virtual machine.",
+    "",
+  );
+  L.push("| target | measured | | the paper's figure | measured on |");
+  L.push("|---|---|---|---|---|");
+  const verdict = (t) => (smoke ? "not judged (smoke run)" : t.met == null ? "—" : t.met ? "met" : "**not met**");
+  for (const t of bucketTargets(b)) L.push(`| ${t.what} | ${t.got} | ${verdict(t)} | ${t.figure} | ${t.machine} |`);
+  L.push("");
+  // What limits MementoHash, from this run's figures and a profile of its lookup.
+  const row = (name, removed) => b.plan.find((sc) => sc.algorithm === name && sc.removed > 0 === removed);
+  const [mementoHalf, mementoAll, jump] = [row("memento", true), row("memento", false), row("jump", false)];
+  const med = (op) => (op ? num(median(op.samples)) : "—");
+  const over = (op, ns) => op && median(op.samples) > ns;
+  if ((smoke || over(mementoHalf?.core, 30)) && mementoAll?.core && jump?.core) {
+    L.push(
+      "**What limits MementoHash.** Its first step is jump, Guava's, over its b-array: at 1,000 buckets about " +
+        "7.5 rounds, each waiting on a double division. With nothing removed it is that jump and one look into an " +
+        `empty table, ${med(mementoAll.core)} ns here (the jump row's LCG jump, one key at a time: ${med(jump.core)} ns)` +
+        (over(mementoAll.core, 30) ? ", so no change to the rest brings it under 30 ns on this machine" : "") +
+        ". With half the buckets removed, half the keys " +
+        "land on a removed bucket and are hashed again (the key's xxh32 state, continued with the bucket's 4 bytes) " +
+        "and looked up in the table of removed buckets (a `std::unordered_map`), once or more: " +
+        `${med(mementoHalf.core)} ns. Callgrind counts about 420 instructions a lookup with half removed and 230 with ` +
+        "none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
+        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); with " +
+        "line tables, 38 % of them are the jump, 35 % the rehashes' xxh32 and 8 % the table's finds. The WASM row " +
+        "takes JS strings: reading them and their UTF-8 come on top (the floor of any call given JS strings: the " +
+        "Operations section's row on only reading the keys' units).",
+      "",
+    );
+  }
+  return L;
+}
+
+// Replaces the part of `text` from the line `heading` to the next heading of its level or above
+// (or inserts it before `before` when it is not there yet).
+function replacePart(text, heading, part, before) {
+  const level = heading.match(/^#+/)[0].length;
+  const start = text.indexOf(`\n${heading}`);
+  if (start < 0) {
+    const at = before.map((h) => text.indexOf(`\n${h}`)).find((i) => i >= 0);
+    if (at == null) throw new Error(`no place for ${heading}`);
+    return text.slice(0, at + 1) + part + "\n" + text.slice(at + 1);
+  }
+  const next = new RegExp(`\\n#{1,${level}} `, "g");
+  next.lastIndex = start + 1 + heading.length;
+  const m = next.exec(text);
+  const end = m ? m.index + 1 : text.length;
+  return text.slice(0, start + 1) + part + "\n" + text.slice(end);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The report
 
-function report(o, m, rows, compareRows, scale, workers, ops) {
+function report(o, m, rows, compareRows, scale, workers, ops, bucketRuns) {
   const L = [];
   const clockNote = o.clock === "cpu" ? "process CPU time" : "wall clock";
   const keys = o.keys.toLocaleString("en-US");
@@ -721,6 +954,9 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
     L.push("");
   }
 
+  // 4b. The bucket hashers
+  L.push(...bucketsSection(bucketRuns, s));
+
   // 4. Memory
   const bpp = N["ring.bytes-per-point"]?.samples[0];
   const wasmBpp = W["ring.bytes-per-point"]?.samples[0];
@@ -818,6 +1054,7 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
   const verdict = (t) => (o.smoke ? "not judged (smoke run)" : t.met == null ? "—" : t.met ? "met" : "**not met**");
   for (const t of targets) L.push(`| ${t.what} | ${t.got} | ${verdict(t)} |`);
   L.push("");
+  L.push(...bucketTargetsSection(bucketRuns, o.smoke));
   // What limits the two calls that take JavaScript strings, from this run's own figures.
   const read = med(W["h32.read-js-units"]);
   const staged = med(W["h32.batch.staged"]);
@@ -847,6 +1084,39 @@ function report(o, m, rows, compareRows, scale, workers, ops) {
 const o = parseOptions(process.argv.slice(2));
 build(o);
 const m = machine(o);
+if (o.only === "buckets") {
+  // The section and its part of the targets alone, rewritten in place in the results of the last
+  // full run.
+  const b = measureBuckets(o);
+  const s = (op, unit = "ns") => (op ? stat(op.samples, unit) : "—");
+  const section = bucketsSection(b, s);
+  const loadEnd = os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(", ");
+  const clock = o.clock === "cpu" ? "process CPU time" : "wall clock";
+  section.splice(
+    2,
+    0,
+    `Measured on its own (\`node scripts/bench.mjs --only buckets\`): ${m.model}, ${m.cores} cores, ${m.date}, ` +
+      `load average at the start ${m.load}, at the end ${loadEnd}; ${o.reps} repetitions after ${o.warmup} ` +
+      `warm-up, ${clock}.`,
+    "",
+  );
+  const targets = bucketTargetsSection(b, o.smoke);
+  if (o.out) {
+    let text = readFileSync(o.out, "utf8");
+    text = replacePart(text, "## Bucket hashers", section.join("\n"), ["## Memory", "## Targets"]);
+    text = replacePart(text, "### Bucket hashers", targets.join("\n"), [
+      "### What limits the calls given JavaScript strings",
+      "## Page interactions",
+    ]);
+    writeFileSync(o.out, text);
+    console.log(`bench: rewrote the bucket hashers' section and targets of ${rel(o.out)}`);
+  }
+  process.stdout.write("\n" + [...section, ...targets].join("\n") + "\n");
+  process.exit(0);
+}
 if (o.only === "systems") {
   // The section alone, rewritten in place in the results of the last full run.
   const section = systemsSection(measureSystems(o), (op, unit = "ns") => (op ? stat(op.samples, unit) : "—"));
@@ -879,11 +1149,12 @@ const compareRows = measureCompare(o);
 const scale = measureScale(o);
 const workers = measureWorkers(o);
 const ops = measureOps(o);
+const bucketRuns = measureBuckets(o);
 m.loadEnd = os
   .loadavg()
   .map((l) => l.toFixed(2))
   .join(", ");
-const { markdown } = report(o, m, rows, compareRows, scale, workers, ops);
+const { markdown } = report(o, m, rows, compareRows, scale, workers, ops, bucketRuns);
 const text = markdown.replace(/(load average at the start: [^\n]*)/, `$1; at the end: ${m.loadEnd}`);
 if (o.out) {
   writeFileSync(o.out, text + "\n");

@@ -121,14 +121,21 @@ void bucket_many(const ringlab::Buckets& b, double count, bool wide) {
   });
 }
 
+// A chunk of ASCII keys' buckets, their bytes staged (abi.hpp). Out of line and outside any try
+// block: with Emscripten's exceptions, emulated in JavaScript, each call that may throw within a
+// try block goes out through a JavaScript trampoline (invoke_*), which costs more than the lookup
+// itself; here the loop's calls are direct, and guarded() makes one such call for the chunk.
+[[gnu::noinline]] void bucket_ascii_keys(const ringlab::Buckets& b, const StagedBytes& s) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    s.out[i] = b.bucket_key(s.bytes.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]));
+}
+
 // Staged strings (abi.hpp): a text algorithm's keys, each as UTF-8 (a chunk of ASCII keys comes
 // as its bytes already).
 void bucket_keys(const ringlab::Buckets& b, double count, bool ascii) {
   guarded([&] {
     if (ascii) {
-      const StagedBytes s = staged_bytes(count);
-      for (std::size_t i = 0; i < s.size(); ++i)
-        s.out[i] = b.bucket_key(s.bytes.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]));
+      bucket_ascii_keys(b, staged_bytes(count));
       return;
     }
     const StagedStrings s = staged_strings(count);

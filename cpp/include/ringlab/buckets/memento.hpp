@@ -38,6 +38,9 @@ class Memento {
   explicit Memento(std::uint32_t n) noexcept : n_(n), last_removed_(n) {}
 
   [[nodiscard]] std::uint32_t bucket(std::string_view key) const;
+  // The same, given the key's xxh32 (`hash`, as bucket(key) computes it): the key itself is hashed
+  // again only when it lands on a removed bucket, to rehash it with that bucket.
+  [[nodiscard]] std::uint32_t bucket(std::string_view key, std::uint32_t hash) const;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
@@ -55,6 +58,9 @@ class Memento {
     std::uint32_t replacer;  // the live buckets right after it went
     std::uint32_t previous;  // the last removed before it
   };
+  // The walk from the key's hash; key_state() is the key's xxh32 state, wanted only for a rehash.
+  template <class KeyState>
+  [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
     const auto it = removed_.find(bucket);

@@ -1,5 +1,8 @@
 #include "ringlab/buckets/fliphash.hpp"
 
+#include <cstddef>
+#include <span>
+
 #include "ringlab/bucket_params.hpp"
 
 namespace ringlab {
@@ -15,6 +18,17 @@ class FlipHasher final : public LastBucketHasher {
   // The range ends at n - 1 < 2^32, and so does every value in it.
   std::uint32_t bucket(std::uint64_t input) const override {
     return static_cast<std::uint32_t>(fliphash_unchecked(input, size() - 1, seed_));
+  }
+  // Loops of its own: the hash inlined, not a virtual call per input.
+  void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
+    const std::uint64_t end = size() - 1;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      out[i] = static_cast<std::uint32_t>(fliphash_unchecked(inputs[i], end, seed_));
+  }
+  void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
+    const std::uint64_t end = size() - 1;
+    for (std::size_t i = 0; i < inputs.size(); ++i)
+      out[i] = static_cast<std::uint32_t>(fliphash_unchecked(inputs[i], end, seed_));
   }
 
  private:

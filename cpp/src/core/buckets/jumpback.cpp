@@ -1,5 +1,8 @@
 #include "ringlab/buckets/jumpback.hpp"
 
+#include <cstddef>
+#include <span>
+
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -11,6 +14,15 @@ class JumpBackHasher final : public LastBucketHasher {
   explicit JumpBackHasher(std::uint32_t n) : LastBucketHasher("jumpback", n, static_cast<std::uint32_t>(kMaxBuckets)) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return jumpback_unchecked(input, size()); }
+  // Loops of its own: the walk inlined, not a virtual call per input.
+  void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
+    const std::uint32_t n = size();
+    for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = jumpback_unchecked(inputs[i], n);
+  }
+  void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
+    const std::uint32_t n = size();
+    for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = jumpback_unchecked(inputs[i], n);
+  }
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "ringlab/buckets/memento.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include "ringlab/error.hpp"
 #include "ringlab/jump.hpp"
@@ -9,11 +10,8 @@
 
 namespace ringlab {
 
-std::uint32_t Memento::bucket(std::string_view key) const {
-  // The key is hashed once; each rehash continues its state with the bucket's 4 bytes.
-  Xxh32 state;
-  state.update(key);
-  const std::uint32_t hash = state.digest();
+template <class KeyState>
+std::uint32_t Memento::walk(std::uint32_t hash, KeyState&& key_state) const {
   // The reference hands Guava the hash as a long, 0 .. 2^32 - 1.
   std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_)));
   std::int64_t r = replacer(b);
@@ -23,7 +21,7 @@ std::uint32_t Memento::bucket(std::string_view key) const {
     if (b != 0) {
       const char be[4] = {static_cast<char>(b >> 24), static_cast<char>(b >> 16), static_cast<char>(b >> 8),
                           static_cast<char>(b)};
-      h = Xxh32(state).update(std::string_view(be, 4)).digest();
+      h = Xxh32(key_state()).update(std::string_view(be, 4)).digest();
     }
     const auto view = static_cast<std::uint32_t>(r);
     b = h % view;
@@ -36,6 +34,22 @@ std::uint32_t Memento::bucket(std::string_view key) const {
     r = next;
   }
   return b;
+}
+
+std::uint32_t Memento::bucket(std::string_view key) const {
+  // The key is hashed once; each rehash continues its state with the bucket's 4 bytes.
+  Xxh32 state;
+  state.update(key);
+  return walk(state.digest(), [&]() -> const Xxh32& { return state; });
+}
+
+std::uint32_t Memento::bucket(std::string_view key, std::uint32_t hash) const {
+  // The key's state is made at its first rehash, and continued from there.
+  std::optional<Xxh32> state;
+  return walk(hash, [&]() -> const Xxh32& {
+    if (!state) state.emplace().update(key);
+    return *state;
+  });
 }
 
 void Memento::remove(std::uint32_t bucket) {
