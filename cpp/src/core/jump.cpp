@@ -1,6 +1,7 @@
 #include "ringlab/jump.hpp"
 
 #include <string>
+#include <utility>
 
 #include "key_blocks.hpp"
 #include "ringlab/buckets.hpp"
@@ -18,19 +19,27 @@ std::int32_t jump(std::uint64_t key, std::int64_t n) {
   return jump_unchecked(key, static_cast<std::int32_t>(n));
 }
 
+namespace {
+
+// jump_unchecked's steps as JumpSteps: each `draw` (the key after the LCG step) and the `jump`
+// after it make one.
+struct JumpSteps {
+  static constexpr bool enabled = true;
+  std::vector<JumpStep> steps;
+  std::uint64_t key = 0;
+  void step(BucketStepKind kind, std::uint32_t bucket, std::uint64_t, std::uint64_t value) {
+    if (kind == BucketStepKind::draw) key = value;
+    else steps.push_back(JumpStep{bucket, key, static_cast<std::int64_t>(value)});
+  }
+};
+
+}  // namespace
+
 RINGLAB_ONCE_PER_CALL std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
   check_buckets(n);
-  std::vector<JumpStep> steps;
-  std::int64_t b = -1;
-  std::int64_t j = 0;
-  while (j < n) {
-    b = j;
-    key = key * 2862933555777941757ull + 1;
-    const double ratio = 2147483648.0 / static_cast<double>((key >> 33) + 1);
-    j = static_cast<std::int64_t>(static_cast<double>(b + 1) * ratio);
-    steps.push_back(JumpStep{b, key, j});
-  }
-  return steps;
+  JumpSteps trace;
+  (void)jump_unchecked(key, static_cast<std::int32_t>(n), trace);
+  return std::move(trace.steps);
 }
 
 std::uint32_t mod_n(std::uint32_t hash, std::int64_t n) {
@@ -47,6 +56,11 @@ class JumpHasher final : public LastBucketHasher {
 
   std::uint32_t bucket(std::uint64_t input) const override {
     return static_cast<std::uint32_t>(jump_unchecked(input, n()));
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const auto b = static_cast<std::uint32_t>(jump_unchecked(input, n(), t));
+    return std::move(t).finish(b, size());
   }
   // jump_many writes int32 buckets, all >= 0: the same bits as the uint32 the seam returns.
   void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
@@ -67,6 +81,12 @@ class ModNHasher final : public BucketHasher {
   explicit ModNHasher(std::uint32_t n) : BucketHasher("mod-n"), mod_(n) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return mod_(static_cast<std::uint32_t>(input)); }
+  // The hash, and its remainder mod n.
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    t.step(BucketStepKind::hash, 0, 0, input);
+    return std::move(t).finish(bucket(input), size());
+  }
   std::uint32_t size() const noexcept override { return mod_.divisor(); }
 
  private:

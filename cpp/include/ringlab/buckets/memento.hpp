@@ -25,6 +25,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 
 namespace ringlab {
@@ -38,6 +39,12 @@ class Memento {
   explicit Memento(std::uint32_t n) noexcept : n_(n), last_removed_(n) {}
 
   [[nodiscard]] std::uint32_t bucket(std::string_view key) const;
+  // The same, its steps recorded (bucket_trace.hpp): the key's `hash`, Guava's jumps over the
+  // b-array and the `candidate` they give; then for each bucket reached that is removed,
+  // `removed` (bound: its replacer, the buckets live right after it left), the rehash's
+  // `candidate` among them (value: the hash) and each `replaced` of a bucket removed after that
+  // view, on the way to its replacer.
+  [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
@@ -60,6 +67,10 @@ class Memento {
     const auto it = removed_.find(bucket);
     return it == removed_.end() ? -1 : std::int64_t{it->second.replacer};
   }
+
+  // bucket()'s lookup, one definition for both.
+  template <class Trace>
+  [[nodiscard]] std::uint32_t lookup(std::string_view key, Trace& trace) const;
 
   std::uint32_t n_;             // the b-array's size
   std::uint32_t last_removed_;  // n_ when nothing is remembered

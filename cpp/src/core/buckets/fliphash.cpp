@@ -1,5 +1,7 @@
 #include "ringlab/buckets/fliphash.hpp"
 
+#include <utility>
+
 #include "ringlab/bucket_params.hpp"
 
 namespace ringlab {
@@ -15,6 +17,11 @@ class FlipHasher final : public LastBucketHasher {
   // The range ends at n - 1 < 2^32, and so does every value in it.
   std::uint32_t bucket(std::uint64_t input) const override {
     return static_cast<std::uint32_t>(fliphash_unchecked(input, size() - 1, seed_));
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const auto b = static_cast<std::uint32_t>(fliphash_unchecked(input, size() - 1, seed_, t));
+    return std::move(t).finish(b, size());
   }
 
  private:

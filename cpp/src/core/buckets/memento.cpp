@@ -1,6 +1,7 @@
 #include "ringlab/buckets/memento.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "ringlab/error.hpp"
 #include "ringlab/jump.hpp"
@@ -9,15 +10,20 @@
 
 namespace ringlab {
 
-std::uint32_t Memento::bucket(std::string_view key) const {
+// Inlined into bucket(), which is then the lookup itself, as before it had a trace.
+template <class Trace>
+[[gnu::always_inline]] inline std::uint32_t Memento::lookup(std::string_view key, Trace& trace) const {
   // The key is hashed once; each rehash continues its state with the bucket's 4 bytes.
   Xxh32 state;
   state.update(key);
   const std::uint32_t hash = state.digest();
+  trace.step(BucketStepKind::hash, 0, 0, hash);
   // The reference hands Guava the hash as a long, 0 .. 2^32 - 1.
-  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_)));
+  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_), trace));
+  trace.step(BucketStepKind::candidate, b, n_, hash);
   std::int64_t r = replacer(b);
   while (r >= 0) {
+    trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(r), 0);
     // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
     std::uint32_t h = hash;
     if (b != 0) {
@@ -27,9 +33,11 @@ std::uint32_t Memento::bucket(std::string_view key) const {
     }
     const auto view = static_cast<std::uint32_t>(r);
     b = h % view;
+    trace.step(BucketStepKind::candidate, b, view, h);
     // A bucket removed after this view (its replacer >= the view) stands for its replacer.
     std::int64_t next = replacer(b);
     while (next >= r) {
+      trace.step(BucketStepKind::replaced, b, static_cast<std::uint64_t>(next), static_cast<std::uint64_t>(next));
       b = static_cast<std::uint32_t>(next);
       next = replacer(b);
     }
@@ -37,6 +45,13 @@ std::uint32_t Memento::bucket(std::string_view key) const {
   }
   return b;
 }
+
+std::uint32_t Memento::bucket(std::string_view key) const {
+  NoTrace trace;
+  return lookup(key, trace);
+}
+
+std::uint32_t Memento::bucket(std::string_view key, BucketTrace& trace) const { return lookup(key, trace); }
 
 void Memento::remove(std::uint32_t bucket) {
   // The b-array's last bucket, with nothing remembered: the array shrinks, as jump's does.
@@ -70,6 +85,12 @@ class MementoHasher final : public BucketHasher {
   std::uint32_t bucket_key(std::string_view key) const override {
     if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
     return memento_.bucket(key);
+  }
+  std::vector<BucketStep> trace_key(std::string_view key) const override {
+    if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
+    BucketTrace t;
+    const std::uint32_t b = memento_.bucket(key, t);
+    return std::move(t).finish(b, size());
   }
 
   bool can_add() const noexcept override { return true; }
