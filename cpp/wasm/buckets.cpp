@@ -37,11 +37,13 @@ struct BucketOptionsArgs {
   val seed = val::undefined();
 };
 
-// A bucket algorithm as the registry has it: its name, input kind and option names.
+// A bucket algorithm as the registry has it: its name, input kind, option names and whether it
+// traces its lookups.
 struct BucketAlgorithmOut {
   std::string name;
   std::string input;
   val options = val::undefined();
+  bool traces = false;
 };
 
 // A 64-bit value given as a bigint or a number, as text: a number must be a safe integer; the
@@ -77,14 +79,40 @@ val bucket_algorithms() {
   for (const ringlab::BucketAlgorithm& a : ringlab::bucket_algorithms()) {
     val options = val::array();
     for (const ringlab::BucketParam p : a.options) options.call<void>("push", std::string(ringlab::param(p).name));
-    out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options});
+    out.call<void>(
+        "push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options, a.traces});
   }
+  return out;
+}
+
+// A lookup's step (bucket_trace.hpp) as the wrapper gives it: its kind by the core's name, the
+// bound as a number (it is at most 2^32), the value as a bigint.
+struct BucketStepOut {
+  std::string kind;
+  std::uint32_t bucket = 0;
+  double bound = 0;
+  std::uint64_t value = 0;
+};
+
+val steps_out(const std::vector<ringlab::BucketStep>& steps) {
+  val out = val::array();
+  for (const ringlab::BucketStep& s : steps)
+    out.call<void>("push", BucketStepOut{std::string(ringlab::step_kind_name(s.kind)), s.bucket,
+                                         static_cast<double>(s.bound), s.value});
+  return out;
+}
+
+// The step kinds' names, in the core's order (kBucketStepKindNames).
+val bucket_step_kinds() {
+  val out = val::array();
+  for (const std::string_view name : ringlab::kBucketStepKindNames) out.call<void>("push", std::string(name));
   return out;
 }
 
 std::string algorithm_of(const ringlab::Buckets& b) { return std::string(b.algorithm().name); }
 std::string input_of(const ringlab::Buckets& b) { return std::string(ringlab::input_name(b.algorithm().input)); }
 std::uint32_t size_of(const ringlab::Buckets& b) { return b.size(); }
+bool traces(const ringlab::Buckets& b) { return b.algorithm().traces; }
 bool can_add(const ringlab::Buckets& b) { return b.can_add(); }
 bool can_remove(const ringlab::Buckets& b) { return b.can_remove(); }
 
@@ -106,6 +134,20 @@ std::uint32_t bucket_of(const ringlab::Buckets& b, const val& input) {
 // surrogate as U+FFFD, as TextEncoder writes it.
 std::uint32_t bucket_key(const ringlab::Buckets& b, const std::u16string& key) {
   return guarded([&] { return b.bucket_key(ringlab::utf8_for_message(key)); });
+}
+
+// The steps of an input's lookup, taken as bucket(), bucket_of() and bucket_key() take it (null
+// with the error recorded on failure).
+val trace(const ringlab::Buckets& b, std::uint64_t input) {
+  return guarded([&] { return steps_out(b.trace(input)); });
+}
+val trace_of(const ringlab::Buckets& b, const val& input) {
+  return guarded([&] {
+    return steps_out(b.trace(ringlab::bucket_input_from_text(b.algorithm().input, u64_text(input, "input"))));
+  });
+}
+val trace_key(const ringlab::Buckets& b, const std::u16string& key) {
+  return guarded([&] { return steps_out(b.trace_key(ringlab::utf8_for_message(key))); });
 }
 
 // Staged: n inputs at the block's start (32-bit words, or, when wide, a BigUint64Array's bytes as
@@ -170,8 +212,15 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
   value_object<BucketAlgorithmOut>("RawBucketAlgorithm")
       .field("name", &BucketAlgorithmOut::name)
       .field("input", &BucketAlgorithmOut::input)
-      .field("options", &BucketAlgorithmOut::options);
+      .field("options", &BucketAlgorithmOut::options)
+      .field("traces", &BucketAlgorithmOut::traces);
   function("bucketAlgorithms", &bucket_algorithms);
+  value_object<BucketStepOut>("RawBucketStep")
+      .field("kind", &BucketStepOut::kind)
+      .field("bucket", &BucketStepOut::bucket)
+      .field("bound", &BucketStepOut::bound)
+      .field("value", &BucketStepOut::value);
+  function("bucketStepKinds", &bucket_step_kinds);
 
   class_<ringlab::Buckets>("BucketHasher")
       .function("algorithm", &algorithm_of)
@@ -179,11 +228,15 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
       .function("size", &size_of)
       .function("canAdd", &can_add)
       .function("canRemove", &can_remove)
+      .function("traces", &traces)
       .function("bucket", &bucket)
       .function("bucketOf", &bucket_of)
       .function("bucketKey", &bucket_key)
       .function("bucketMany", &bucket_many)
       .function("bucketKeys", &bucket_keys)
+      .function("trace", &trace)
+      .function("traceOf", &trace_of)
+      .function("traceKey", &trace_key)
       .function("add", &add_bucket)
       .function("remove", &remove_bucket);
   function("makeBucketHasher", &make_bucket_hasher, allow_raw_pointers());

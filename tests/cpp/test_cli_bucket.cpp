@@ -125,5 +125,31 @@ TEST_CASE("ringlab algorithms --json gives each algorithm's input kind and optio
                                                 first));
   }
   CHECK_THAT(r.out, Catch::Matchers::Contains("{\"name\":\"ring\","));
-  CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":null,\"options\":[]}"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":null,\"options\":[],\"traces\":false}"));
+}
+
+TEST_CASE("ringlab bucket --trace prints each input's lookup, step by step, as Buckets::trace has it", "[buckets]") {
+  const auto text_of = [](const std::vector<BucketStep>& steps) {
+    std::string out;
+    for (const BucketStep& s : steps)
+      out += std::string(step_kind_name(s.kind)) + " bucket=" + std::to_string(s.bucket) +
+             " bound=" + std::to_string(s.bound) + " value=" + std::to_string(s.value) + "\n";
+    return out;
+  };
+  Buckets jump("jump", {.buckets = 10});
+  CHECK(run_cli({"bucket", "jump", "--buckets", "10", "--trace", "599759890", "0x10"}).out ==
+        text_of(jump.trace(599759890)) + "\n" + text_of(jump.trace(16)));
+  Buckets memento("memento", {.buckets = 10});
+  memento.remove(9);
+  memento.remove(3);
+  CHECK(run_cli({"bucket", "memento", "--buckets", "10", "--ops", "remove:9,remove:3", "--trace", "--", "key5"}).out ==
+        text_of(memento.trace_key("key5")));
+  // Its errors are the lookup's.
+  const CliResult bad = run_cli({"bucket", "dx", "--buckets", "3", "--trace", "4294967296"});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err == run_cli({"bucket", "dx", "--buckets", "3", "4294967296"}).err);
+  // The registry says which algorithms trace their steps.
+  for (const BucketAlgorithm& a : bucket_algorithms())
+    CHECK_THAT(run_cli({"algorithms"}).out,
+               Catch::Matchers::Contains(a.traces ? "each step of a lookup" : "the answer alone"));
 }

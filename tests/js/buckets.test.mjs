@@ -28,7 +28,7 @@ test("the module's algorithms are the registry's buckets family, each with its v
   const registry = JSON.parse((await runCli(["algorithms", "--json"])).out).filter((a) => a.family === "buckets");
   assert.deepEqual(
     buckets.algorithms(),
-    registry.map((a) => ({ name: a.name, input: a.input, options: a.options.map((o) => o.name) })),
+    registry.map((a) => ({ name: a.name, input: a.input, options: a.options.map((o) => o.name), traces: a.traces })),
   );
   assert.ok(registry.some((a) => a.name === "jump"));
   for (const a of registry) assert.ok(vectorCases(a.name).length >= 1, `${a.name} has vectors`);

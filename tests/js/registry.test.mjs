@@ -17,6 +17,7 @@ import {
   bucketModulePath,
   isBucketEntry,
   isMainEntry,
+  mainEntryOf,
   modulePath,
   moduleTexts,
   nativeCli,
@@ -58,15 +59,15 @@ test("every entry of the registry is the main module's, a bucket hasher, or both
 test("ringlab/buckets' algorithms() are the registry's bucket hashers, in its order", async () => {
   const buckets = await loadBuckets();
   assert.deepEqual(
-    buckets.algorithms().map((a) => [a.name, a.input, [...a.options]]),
-    registry.filter(isBucketEntry).map((a) => [a.name, a.input, a.options.map((o) => o.name)]),
+    buckets.algorithms().map((a) => [a.name, a.input, [...a.options], a.traces]),
+    registry.filter(isBucketEntry).map((a) => [a.name, a.input, a.options.map((o) => o.name), a.traces]),
   );
 });
 
 test("rl.algorithms() is the registry's entries the main module runs, frozen, the same array on every call, in both API entries", async () => {
   for (const rl of [await load(), await loadSingle()]) {
     const algorithms = rl.algorithms();
-    assert.deepEqual(algorithms, registry.filter(isMainEntry));
+    assert.deepEqual(algorithms, registry.filter(isMainEntry).map(mainEntryOf));
     assert.equal(rl.algorithms(), algorithms);
     assert.ok(Object.isFrozen(algorithms));
     for (const a of algorithms) {

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "ringlab/bucket_params.hpp"
+#include "ringlab/bucket_trace.hpp"
 
 namespace ringlab {
 
@@ -55,6 +56,11 @@ class BucketHasher {
   // out[i] = bucket(inputs[i]) (out holds inputs.size() values); override for a faster loop.
   virtual void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
   virtual void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // The steps of an input's lookup (bucket_trace.hpp), ending in its bucket. An algorithm with a
+  // trace of its own (its BucketAlgorithm's `traces`) runs its lookup with a BucketTrace; the
+  // defaults are the truthful minimum, the one `answer` step.
+  [[nodiscard]] virtual std::vector<BucketStep> trace(std::uint64_t input) const;
+  [[nodiscard]] virtual std::vector<BucketStep> trace_key(std::string_view key) const;
   // Membership, for an algorithm that has it (its registry entry's `membership`): add() makes a
   // bucket live and returns it; remove(b) takes live bucket b out. The defaults refuse
   // (noMembership) and say what the algorithm has not.
@@ -103,6 +109,9 @@ struct BucketAlgorithm {
   std::string_view name;  // its Algorithm entry's
   BucketInput input = BucketInput::u64;
   std::span<const BucketParam> options;  // its rows, each named as the BucketOptions field it fills
+  // Whether its hasher has a trace of its own (BucketHasher::trace), its lookup's steps; without,
+  // a trace is the answer alone.
+  bool traces = false;
   // Its hasher from options checked against those rows, every one of them set.
   std::unique_ptr<BucketHasher> (*make)(const BucketOptions& options) = nullptr;
 };
@@ -141,6 +150,10 @@ class Buckets {
   // out[i] = bucket(inputs[i]); a u32 algorithm checks every input before any bucket is computed.
   void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // The steps of an input's lookup (bucket_trace.hpp), checked as bucket() and bucket_key() check:
+  // the last step is the answer, the bucket they return.
+  [[nodiscard]] std::vector<BucketStep> trace(std::uint64_t input) const;
+  [[nodiscard]] std::vector<BucketStep> trace_key(std::string_view key) const;
   // Membership: the bucket made live, and a bucket taken out (any integer: one that is not a
   // live bucket is refused as not_found, bucketNotLive).
   std::uint32_t add();

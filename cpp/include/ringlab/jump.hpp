@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -38,7 +39,12 @@ void check_buckets(std::int64_t n);
 // floor(x) < n exactly when x < n (n an integer), so the loop tests x itself and floors only the
 // candidate it keeps (b < n <= 2^31, so b and b + 1 are exact in a double, and b + 1.0 is the
 // published double(b + 1)). Every x is below 2^62 (b + 1 <= 2^31 times a ratio <= 2^31).
-[[nodiscard]] inline std::int32_t jump_unchecked(std::uint64_t key, std::int32_t n) noexcept {
+//
+// Traced (bucket_trace.hpp), each jump is two steps: `draw`, the LCG's state, and `jump`, from
+// candidate b to floor(x), the last one at or beyond n.
+template <class Trace = NoTrace>
+[[nodiscard]] inline std::int32_t jump_unchecked(std::uint64_t key, std::int32_t n,
+                                                 Trace&& trace = {}) noexcept(!kTracing<Trace>) {
   const double limit = n;
   double b = -1;
   double x = 0;
@@ -49,6 +55,11 @@ void check_buckets(std::int64_t n);
     // The build disables FP contraction so they are never fused.
     const double ratio = 2147483648.0 / static_cast<double>((key >> 33) + 1);
     x = (b + 1) * ratio;
+    if constexpr (kTracing<Trace>) {
+      trace.step(BucketStepKind::draw, 0, 0, key);
+      trace.step(BucketStepKind::jump, static_cast<std::uint32_t>(b), static_cast<std::uint64_t>(n),
+                 static_cast<std::uint64_t>(floor_below_2p63(x)));
+    }
   }
   return static_cast<std::int32_t>(b);
 }
@@ -59,7 +70,12 @@ void check_buckets(std::int64_t n);
 // nextDouble() is -1, which ends the walk; and it divides (candidate + 1) by nextDouble() once,
 // where jump multiplies by a ratio it rounded first. The Guava system (systems/guava.hpp) and the
 // bucket algorithms whose reference calls Guava (MementoHash's SUPSI reference) use this one.
-[[nodiscard]] inline std::int32_t guava_jump_unchecked(std::uint64_t input, std::int32_t n) noexcept {
+//
+// Traced, as jump_unchecked: `draw` and `jump` for each step, the last jump's value at or beyond
+// n, or 2^64 - 1 when Guava's wrapped draw (-1) ends the walk.
+template <class Trace = NoTrace>
+[[nodiscard]] inline std::int32_t guava_jump_unchecked(std::uint64_t input, std::int32_t n,
+                                                       Trace&& trace = {}) noexcept(!kTracing<Trace>) {
   std::uint64_t state = input;
   std::int32_t candidate = 0;
   for (;;) {
@@ -67,6 +83,12 @@ void check_buckets(std::int64_t n);
     const auto top = static_cast<std::uint32_t>(state >> 33);
     const double next_double = top == 0x7FFFFFFFu ? -1.0 : static_cast<double>(top + 1) / 2147483648.0;
     const double next = static_cast<double>(candidate + 1) / next_double;
+    if constexpr (kTracing<Trace>) {
+      // next is below 2^62 when positive: (candidate + 1) <= 2^31 over a draw >= 2^-31.
+      trace.step(BucketStepKind::draw, 0, 0, state);
+      trace.step(BucketStepKind::jump, static_cast<std::uint32_t>(candidate), static_cast<std::uint64_t>(n),
+                 next < 0 ? ~std::uint64_t{0} : static_cast<std::uint64_t>(next));
+    }
     // Java's (int) cast truncates (and saturates beyond the int range): the next candidate is in
     // 0 .. n - 1 exactly when the quotient is above -1 and below n.
     if (!(next > -1.0 && next < static_cast<double>(n))) return candidate;

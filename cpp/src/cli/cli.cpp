@@ -248,7 +248,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         if (i > 0) out += ',';
         out += param_json(param(bucket->options[i]));
       }
-      out += "]}";
+      // Whether its bucket hasher traces its lookup's steps (false without one).
+      out += std::string("],\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false") + "}";
     } else {
       const auto line = [&](std::string_view label, const std::string& value) {
         out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
@@ -285,6 +286,7 @@ std::string run_algorithms(const std::vector<std::string>& args) {
           const ParamSpec& p = param(bucket->options[i]);
           line(i == 0 ? "options" : "", std::string(p.name) + ": " + param_text(p));
         }
+        line("trace", bucket->traces ? "each step of a lookup (ringlab bucket --trace)" : "the answer alone");
       }
       line("compare", a.compare_row ? "a row" : "no row");
       line("digest", joined(digest, "no part"));
@@ -318,6 +320,12 @@ std::string ops_lines(const Algorithm& a) {
   return s;
 }
 
+// A lookup's step as `ringlab bucket --trace` prints it: "candidate bucket=7 bound=10 value=0".
+std::string step_text(const BucketStep& s) {
+  return std::string(step_kind_name(s.kind)) + " bucket=" + std::to_string(s.bucket) +
+         " bound=" + std::to_string(s.bound) + " value=" + std::to_string(s.value);
+}
+
 // `ringlab bucket ALGORITHM ...`: each input's bucket, one a line.
 std::string run_bucket(const std::vector<std::string>& args, const ReadFile& read) {
   if (args.size() < 2) throw Usage{"bucket needs an algorithm: " + bucket_names()};
@@ -329,7 +337,7 @@ std::string run_bucket(const std::vector<std::string>& args, const ReadFile& rea
   for (const std::string_view o : kBucketOptionNames) spelled.push_back("--" + std::string(o));
   std::vector<std::string_view> flags(spelled.begin(), spelled.end());
   flags.insert(flags.end(), {"--ops", "--keys"});
-  const cli::Args given = cli::read_args(args, 2, flags, {}, command);
+  const cli::Args given = cli::read_args(args, 2, flags, {"--trace"}, command);
   BucketOptions options;
   for (std::size_t i = 0; i < spelled.size(); ++i)
     if (const std::string* text = given.value(spelled[i])) set_bucket_option(a, options, kBucketOptionNames[i], *text);
@@ -353,7 +361,16 @@ std::string run_bucket(const std::vector<std::string>& args, const ReadFile& rea
     lines = split_key_lines(*text);
   }
   std::string out;
+  const bool trace = given.has("--trace");
   for (const std::string& input : file != nullptr ? lines : given.plain) {
+    if (trace) {
+      // Each lookup's steps, one a line, an empty line between inputs.
+      const std::vector<BucketStep> steps =
+          a.input == BucketInput::text ? b.trace_key(input) : b.trace(bucket_input_from_text(a.input, input));
+      if (!out.empty()) out += '\n';
+      for (const BucketStep& s : steps) out += step_text(s) + "\n";
+      continue;
+    }
     const std::uint32_t bucket =
         a.input == BucketInput::text ? b.bucket_key(input) : b.bucket(bucket_input_from_text(a.input, input));
     out += std::to_string(bucket) + "\n";
@@ -415,7 +432,10 @@ std::string cli_detail::bucket_section(std::string_view algorithm) {
     h += ops_lines(entry);
   }
   if (h.empty()) return h;
-  return "bucket (each INPUT's bucket, one a line; --keys FILE reads the INPUTs one a line instead):\n" + h;
+  return "bucket (each INPUT's bucket, one a line; --keys FILE reads the INPUTs one a line instead):\n  " +
+         js::pad_end("--trace", 17) + "each INPUT's lookup step by step instead: one step a line\n" +
+         cli::more_line("(KIND bucket=B bound=N value=V, the last one the answer), an empty line between") +
+         cli::more_line("INPUTs; `ringlab algorithms` says which algorithms trace more than the answer") + h;
 }
 
 std::string cli_detail::core_commands(const std::vector<std::string>& args, const ReadFile& read,

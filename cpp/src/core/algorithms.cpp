@@ -280,24 +280,48 @@ constexpr BucketParam kAnchorBucketOptions[] = {BucketParam::capacity_buckets, B
 constexpr BucketParam kDxBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::dx_capacity};
 
 constexpr std::array kBucketAlgorithms = {
-    BucketAlgorithm{
-        .name = "mod-n", .input = BucketInput::u32, .options = kModNBucketOptions, .make = make_mod_n_hasher},
-    BucketAlgorithm{.name = "jump", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jump_hasher},
-    BucketAlgorithm{
-        .name = "jumpback", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_jumpback_hasher},
+    BucketAlgorithm{.name = "mod-n",
+                    .input = BucketInput::u32,
+                    .options = kModNBucketOptions,
+                    .traces = true,
+                    .make = make_mod_n_hasher},
+    BucketAlgorithm{.name = "jump",
+                    .input = BucketInput::u64,
+                    .options = kJumpBucketOptions,
+                    .traces = true,
+                    .make = make_jump_hasher},
+    BucketAlgorithm{.name = "jumpback",
+                    .input = BucketInput::u64,
+                    .options = kJumpBucketOptions,
+                    .traces = true,
+                    .make = make_jumpback_hasher},
     BucketAlgorithm{.name = "jumpback-anchor",
                     .input = BucketInput::u64,
                     .options = kJumpBucketOptions,
+                    .traces = true,
                     .make = make_jumpback_anchor_hasher},
+    BucketAlgorithm{.name = "fliphash",
+                    .input = BucketInput::u64,
+                    .options = kFlipHashBucketOptions,
+                    .traces = true,
+                    .make = make_fliphash_hasher},
+    BucketAlgorithm{.name = "memento",
+                    .input = BucketInput::text,
+                    .options = kJumpBucketOptions,
+                    .traces = true,
+                    .make = make_memento_hasher},
+    BucketAlgorithm{.name = "binomial",
+                    .input = BucketInput::u64,
+                    .options = kJumpBucketOptions,
+                    .traces = true,
+                    .make = make_binomial_hasher},
+    BucketAlgorithm{.name = "anchor",
+                    .input = BucketInput::u64,
+                    .options = kAnchorBucketOptions,
+                    .traces = true,
+                    .make = make_anchor_hasher},
     BucketAlgorithm{
-        .name = "fliphash", .input = BucketInput::u64, .options = kFlipHashBucketOptions, .make = make_fliphash_hasher},
-    BucketAlgorithm{
-        .name = "memento", .input = BucketInput::text, .options = kJumpBucketOptions, .make = make_memento_hasher},
-    BucketAlgorithm{
-        .name = "binomial", .input = BucketInput::u64, .options = kJumpBucketOptions, .make = make_binomial_hasher},
-    BucketAlgorithm{
-        .name = "anchor", .input = BucketInput::u64, .options = kAnchorBucketOptions, .make = make_anchor_hasher},
-    BucketAlgorithm{.name = "dx", .input = BucketInput::u32, .options = kDxBucketOptions, .make = make_dx_hasher},
+        .name = "dx", .input = BucketInput::u32, .options = kDxBucketOptions, .traces = true, .make = make_dx_hasher},
 };
 
 }  // namespace

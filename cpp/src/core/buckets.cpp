@@ -121,6 +121,14 @@ void BucketHasher::bucket_many(std::span<const std::uint32_t> inputs, std::span<
   for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = bucket(std::uint64_t{inputs[i]});
 }
 
+std::vector<BucketStep> BucketHasher::trace(std::uint64_t input) const {
+  return {{BucketStepKind::answer, bucket(input), size(), 0}};
+}
+
+std::vector<BucketStep> BucketHasher::trace_key(std::string_view key) const {
+  return {{BucketStepKind::answer, bucket_key(key), size(), 0}};
+}
+
 std::uint32_t BucketHasher::add() {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "add"});
 }
@@ -194,6 +202,18 @@ std::uint32_t Buckets::bucket(std::uint64_t input) const {
 std::uint32_t Buckets::bucket_key(std::string_view key) const {
   if (algorithm_->input != BucketInput::text) not_this_input();
   return hasher_->bucket_key(key);
+}
+
+std::vector<BucketStep> Buckets::trace(std::uint64_t input) const {
+  if (algorithm_->input == BucketInput::text) not_this_input();
+  if (algorithm_->input == BucketInput::u32 && input > 4294967295u)
+    throw range_error(ErrorCode::out_of_range, param(BucketParam::input_u32), input);
+  return hasher_->trace(input);
+}
+
+std::vector<BucketStep> Buckets::trace_key(std::string_view key) const {
+  if (algorithm_->input != BucketInput::text) not_this_input();
+  return hasher_->trace_key(key);
 }
 
 void Buckets::bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const {

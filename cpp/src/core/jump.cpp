@@ -1,6 +1,7 @@
 #include "ringlab/jump.hpp"
 
 #include <string>
+#include <utility>
 
 #include "key_blocks.hpp"
 #include "ringlab/buckets.hpp"
@@ -18,6 +19,10 @@ std::int32_t jump(std::uint64_t key, std::int64_t n) {
   return jump_unchecked(key, static_cast<std::int32_t>(n));
 }
 
+// jump_unchecked's walk, its steps kept for the main module's steppers (a copy of the loop rather
+// than jump_unchecked with an observer: the main module's budget has no room for the difference;
+// the bucket seam's trace runs jump_unchecked itself, and test_bucket_trace.cpp holds the two to
+// the same steps).
 RINGLAB_ONCE_PER_CALL std::vector<JumpStep> jump_trace(std::uint64_t key, std::int64_t n) {
   check_buckets(n);
   std::vector<JumpStep> steps;
@@ -48,6 +53,11 @@ class JumpHasher final : public LastBucketHasher {
   std::uint32_t bucket(std::uint64_t input) const override {
     return static_cast<std::uint32_t>(jump_unchecked(input, n()));
   }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const auto b = static_cast<std::uint32_t>(jump_unchecked(input, n(), t));
+    return std::move(t).finish(b, size());
+  }
   // jump_many writes int32 buckets, all >= 0: the same bits as the uint32 the seam returns.
   void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const override {
     jump_many<std::uint64_t>(inputs, n(), {reinterpret_cast<std::int32_t*>(out.data()), out.size()});
@@ -67,6 +77,12 @@ class ModNHasher final : public BucketHasher {
   explicit ModNHasher(std::uint32_t n) : BucketHasher("mod-n"), mod_(n) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return mod_(static_cast<std::uint32_t>(input)); }
+  // The hash, and its remainder mod n.
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    t.step(BucketStepKind::hash, 0, 0, input);
+    return std::move(t).finish(bucket(input), size());
+  }
   std::uint32_t size() const noexcept override { return mod_.divisor(); }
 
  private:

@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/crc32c.hpp"
 
@@ -31,6 +32,11 @@ class AnchorHash {
 
   // The working bucket of a key pair (ComputeBucket(key1, key2)).
   [[nodiscard]] std::uint32_t bucket(std::uint64_t key1, std::uint64_t key2) const noexcept;
+  // The same, its steps recorded (bucket_trace.hpp): the first `hash` and its `candidate` among
+  // all a buckets; then for each bucket reached that is removed, `removed` (bound: the buckets
+  // working right after it left), the next `hash` and its `candidate` among them, and each
+  // `replaced` on the way along the replacements of a bucket that left first.
+  [[nodiscard]] std::uint32_t bucket(std::uint64_t key1, std::uint64_t key2, BucketTrace& trace) const;
   // Takes working bucket b out (UpdateRemoval).
   void remove(std::uint32_t b);
   // Brings the last removed bucket back and returns it (UpdateNewBucket).
@@ -43,7 +49,13 @@ class AnchorHash {
  private:
   // Where a key that left removed bucket b for bucket h (h removed no later than b) goes: along
   // h's replacements to the first bucket still working when b was removed.
-  [[nodiscard]] std::uint32_t translate(std::uint32_t b, std::uint32_t h) const noexcept;
+  template <class Trace>
+  [[nodiscard]] std::uint32_t translate(std::uint32_t b, std::uint32_t h, Trace& trace) const
+      noexcept(!kTracing<Trace>);
+  // bucket()'s lookup, one definition for both.
+  template <class Trace>
+  [[nodiscard]] std::uint32_t lookup(std::uint64_t key1, std::uint64_t key2, Trace& trace) const
+      noexcept(!kTracing<Trace>);
 
   std::uint32_t capacity_;
   std::uint32_t size_;

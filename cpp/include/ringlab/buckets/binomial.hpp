@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 
 namespace ringlab {
@@ -27,9 +28,13 @@ namespace ringlab {
 }
 
 // A bucket moved to a place of its level chosen by the hash (buckets 0 and 1 stay).
-[[nodiscard]] constexpr std::uint32_t binomial_relocate(std::uint32_t bucket, std::uint64_t hash) noexcept {
+// Traced: a `level` step for a bucket that moves.
+template <class Trace = NoTrace>
+[[nodiscard]] constexpr std::uint32_t binomial_relocate(std::uint32_t bucket, std::uint64_t hash,
+                                                        Trace&& trace = {}) noexcept(!kTracing<Trace>) {
   if (bucket < 2) return bucket;
   const std::uint32_t level = std::bit_floor(bucket);
+  trace.step(BucketStepKind::level, level, std::uint64_t{level} * 2, bucket);
   return level + (static_cast<std::uint32_t>(binomial_rehash(hash, level - 1)) & (level - 1));
 }
 
@@ -44,25 +49,38 @@ namespace ringlab {
 //
 // binomial_filtered is the lookup over given filters (the reference's getBucket), which the tests
 // also run over filters carried as the reference carries them.
+//
+// Traced (bucket_trace.hpp): the `hash`; each position tried, as its `level` (when it moves) and
+// the `candidate` it gives (value: the hash it came from; the tries' bound is n), the position
+// under the minor filter last when the tries end there.
+template <class Trace = NoTrace>
 [[nodiscard]] constexpr std::uint32_t binomial_filtered(std::uint32_t hash, std::uint32_t n, std::uint32_t enclosing,
-                                                        std::uint32_t minor) noexcept {
+                                                        std::uint32_t minor,
+                                                        Trace&& trace = {}) noexcept(!kTracing<Trace>) {
   if (n < 2) return 0;
-  std::uint32_t b = binomial_relocate(hash & enclosing, hash);
+  trace.step(BucketStepKind::hash, 0, 0, hash);
+  std::uint32_t b = binomial_relocate(hash & enclosing, hash, trace);
+  trace.step(BucketStepKind::candidate, b, n, hash);
   if (b < n) return b;
   std::uint64_t h = hash;
   for (int i = 0; i < 4; ++i) {
     h = binomial_rehash(h, enclosing);
-    b = binomial_relocate(static_cast<std::uint32_t>(h) & enclosing, h);
+    b = binomial_relocate(static_cast<std::uint32_t>(h) & enclosing, h, trace);
+    trace.step(BucketStepKind::candidate, b, n, h);
     if (b <= minor) break;
     if (b < n) return b;
   }
-  return binomial_relocate(hash & minor, hash);
+  b = binomial_relocate(hash & minor, hash, trace);
+  trace.step(BucketStepKind::candidate, b, n, hash);
+  return b;
 }
 
-[[nodiscard]] constexpr std::uint32_t binomial_unchecked(std::uint32_t hash, std::uint32_t n) noexcept {
+template <class Trace = NoTrace>
+[[nodiscard]] constexpr std::uint32_t binomial_unchecked(std::uint32_t hash, std::uint32_t n,
+                                                         Trace&& trace = {}) noexcept(!kTracing<Trace>) {
   if (n < 2) return 0;
   const std::uint32_t enclosing = std::bit_ceil(n) - 1;
-  return binomial_filtered(hash, n, enclosing, enclosing >> 1);
+  return binomial_filtered(hash, n, enclosing, enclosing >> 1, trace);
 }
 
 // Its bucket hasher (the registry's "binomial"): a 64-bit input whose low 32 bits are the hash

@@ -10,6 +10,7 @@
 #include <memory>
 #include <vector>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/crc32c.hpp"
 
@@ -29,7 +30,13 @@ class DxHash {
 
   // The first live slot on key's sequence (getNodeID), or kNone after 4 x size - 1 probes.
   [[nodiscard]] std::uint32_t bucket(std::uint32_t key) const noexcept {
-    return probe(key, true, static_cast<std::uint32_t>(live_.size()));
+    NoTrace trace;
+    return probe(key, true, static_cast<std::uint32_t>(live_.size()), trace);
+  }
+  // The same, its steps recorded (bucket_trace.hpp): each slot probed, a `candidate` (value: the
+  // CRC-32C it came from, bound: the slots), and `removed` for each that is not live.
+  [[nodiscard]] std::uint32_t bucket(std::uint32_t key, BucketTrace& trace) const {
+    return probe(key, true, static_cast<std::uint32_t>(live_.size()), trace);
   }
   // Takes live bucket b out (updateRemoval).
   void remove(std::uint32_t b) noexcept;
@@ -56,7 +63,9 @@ class DxHash {
  private:
   // The first slot of key's sequence over `size` slots that is live (want_live) or free, or
   // kNone. A slot at or beyond the current size is free (an addition's grown slots).
-  [[nodiscard]] std::uint32_t probe(std::uint32_t key, bool want_live, std::uint32_t size) const noexcept;
+  template <class Trace>
+  [[nodiscard]] std::uint32_t probe(std::uint32_t key, bool want_live, std::uint32_t size, Trace& trace) const
+      noexcept(!kTracing<Trace>);
 
   std::vector<bool> live_;  // a bit per slot, as the reference's vector<bool>
   std::uint32_t live_count_;

@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 
@@ -21,11 +22,20 @@ namespace ringlab {
 // hash4j's uniformInt(s), 1 <= s < 2^31 (Lemire's algorithm 5 with 32-bit words): the high half of
 // s times the low 32 bits of a draw, drawing again while the low half falls in the 2^32 mod s
 // values that would favour some results.
-[[nodiscard]] constexpr std::uint32_t jumpback_anchor_uniform(SplitMix64& random, std::uint32_t s) noexcept {
-  std::uint64_t m = (random.next() & 0xFFFFFFFFu) * s;
+// Traced: each value drawn, a `draw` reduced into s values.
+template <class Trace = NoTrace>
+[[nodiscard]] constexpr std::uint32_t jumpback_anchor_uniform(SplitMix64& random, std::uint32_t s,
+                                                              Trace&& trace = {}) noexcept(!kTracing<Trace>) {
+  std::uint64_t r = random.next();
+  trace.step(BucketStepKind::draw, 0, s, r);
+  std::uint64_t m = (r & 0xFFFFFFFFu) * s;
   if (static_cast<std::uint32_t>(m) < s) {
     const std::uint32_t t = static_cast<std::uint32_t>((std::uint64_t{1} << 32) % s);
-    while (static_cast<std::uint32_t>(m) < t) m = (random.next() & 0xFFFFFFFFu) * s;
+    while (static_cast<std::uint32_t>(m) < t) {
+      r = random.next();
+      trace.step(BucketStepKind::draw, 0, s, r);
+      m = (r & 0xFFFFFFFFu) * s;
+    }
   }
   return static_cast<std::uint32_t>(m >> 32);
 }
@@ -48,6 +58,10 @@ class JumpBackAnchor {
   [[nodiscard]] std::uint32_t size() const noexcept { return historic_ - static_cast<std::uint32_t>(removed_.size()); }
   // The live bucket of a 64-bit hash. The caller guarantees size() >= 1.
   [[nodiscard]] std::uint32_t bucket(std::uint64_t hash) const;
+  // The same, its steps recorded (bucket_trace.hpp): JumpBackHash's walk over H, then for each
+  // bucket it reaches that was removed, `removed` (bound: the buckets live after it left), the
+  // draws among them, the `candidate` drawn and each `replaced` on the way to its stand-in.
+  [[nodiscard]] std::uint32_t bucket(std::uint64_t hash, BucketTrace& trace) const;
 
  private:
   // What a removed bucket remembers (AnchorHash's a and K): how many buckets were live just after
@@ -58,7 +72,11 @@ class JumpBackAnchor {
   };
   // The bucket that stands for b among the first `view` live buckets: b itself, or, while b was
   // removed when at least that many were live, the bucket that took its place.
-  [[nodiscard]] std::uint32_t at_view(std::uint32_t b, std::uint32_t view) const;
+  template <class Trace = NoTrace>
+  [[nodiscard]] std::uint32_t at_view(std::uint32_t b, std::uint32_t view, Trace&& trace = {}) const;
+  // bucket()'s lookup, one definition for both.
+  template <class Trace>
+  [[nodiscard]] std::uint32_t lookup(std::uint64_t hash, Trace& trace) const;
 
   std::uint32_t historic_ = 0;          // H: every bucket below H is live or removed, none above
   std::vector<std::uint32_t> removed_;  // the removed buckets, the last removed at the back

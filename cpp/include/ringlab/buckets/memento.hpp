@@ -25,6 +25,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 
 namespace ringlab {
@@ -41,6 +42,12 @@ class Memento {
   // The same, given the key's xxh32 (`hash`, as bucket(key) computes it): the key itself is hashed
   // again only when it lands on a removed bucket, to rehash it with that bucket.
   [[nodiscard]] std::uint32_t bucket(std::string_view key, std::uint32_t hash) const;
+  // The same, its steps recorded (bucket_trace.hpp): the key's `hash`, Guava's jumps over the
+  // b-array and the `candidate` they give; then for each bucket reached that is removed,
+  // `removed` (bound: its replacer, the buckets live right after it left), the rehash's
+  // `candidate` among them (value: the hash) and each `replaced` of a bucket removed after that
+  // view, on the way to its replacer.
+  [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
@@ -58,9 +65,10 @@ class Memento {
     std::uint32_t replacer;  // the live buckets right after it went
     std::uint32_t previous;  // the last removed before it
   };
-  // The walk from the key's hash; key_state() is the key's xxh32 state, wanted only for a rehash.
-  template <class KeyState>
-  [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state) const;
+  // The walk from the key's hash, its steps given to `trace` (NoTrace for a lookup); key_state() is
+  // the key's xxh32 state, wanted only for a rehash.
+  template <class KeyState, class Trace>
+  [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
     const auto it = removed_.find(bucket);

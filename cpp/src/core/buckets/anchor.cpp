@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <span>
+#include <utility>
 
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -20,26 +21,50 @@ AnchorHash::AnchorHash(std::uint32_t a, std::uint32_t w)
   }
 }
 
-std::uint32_t AnchorHash::translate(std::uint32_t b, std::uint32_t h) const noexcept {
-  if (b == h) return replacement_[b];
-  while (removed_at_[b] <= removed_at_[h]) h = replacement_[h];
+template <class Trace>
+std::uint32_t AnchorHash::translate(std::uint32_t b, std::uint32_t h, Trace& trace) const noexcept(!kTracing<Trace>) {
+  if (b == h) {
+    trace.step(BucketStepKind::replaced, b, removed_at_[b], replacement_[b]);
+    return replacement_[b];
+  }
+  while (removed_at_[b] <= removed_at_[h]) {
+    trace.step(BucketStepKind::replaced, h, removed_at_[h], replacement_[h]);
+    h = replacement_[h];
+  }
   return h;
 }
 
-std::uint32_t AnchorHash::bucket(std::uint64_t key1, std::uint64_t key2) const noexcept {
+// Inlined into bucket(), which is then the lookup itself, as before it had a trace.
+template <class Trace>
+[[gnu::always_inline]] inline std::uint32_t AnchorHash::lookup(std::uint64_t key1, std::uint64_t key2,
+                                                               Trace& trace) const noexcept(!kTracing<Trace>) {
   // The first hash is uniform over all a buckets.
   std::uint32_t hash = crc32c_u64(key1, static_cast<std::uint32_t>(key2));
   std::uint32_t b = hash % capacity_;
+  trace.step(BucketStepKind::hash, 0, 0, hash);
+  trace.step(BucketStepKind::candidate, b, capacity_, hash);
   while (removed_at_[b] != 0) {
+    trace.step(BucketStepKind::removed, b, removed_at_[b], 0);
     // b was removed when removed_at_[b] buckets were left: hash again over those (positions
     // 0 .. removed_at_[b] - 1 then), the hash fed back into both keys, with 64-bit wrap-around.
     hash = crc32c_u64(key1 - hash, static_cast<std::uint32_t>(key2 + hash));
     const std::uint32_t h = hash % removed_at_[b];
+    trace.step(BucketStepKind::hash, 0, 0, hash);
+    trace.step(BucketStepKind::candidate, h, removed_at_[b], hash);
     // h working, or removed after b: it was in b's working set, so it is the next step. Otherwise
     // h left first, and its replacements lead to the bucket that held its place then.
-    b = removed_at_[h] == 0 || removed_at_[h] < removed_at_[b] ? h : translate(b, h);
+    b = removed_at_[h] == 0 || removed_at_[h] < removed_at_[b] ? h : translate(b, h, trace);
   }
   return b;
+}
+
+std::uint32_t AnchorHash::bucket(std::uint64_t key1, std::uint64_t key2) const noexcept {
+  NoTrace trace;
+  return lookup(key1, key2, trace);
+}
+
+std::uint32_t AnchorHash::bucket(std::uint64_t key1, std::uint64_t key2, BucketTrace& trace) const {
+  return lookup(key1, key2, trace);
 }
 
 void AnchorHash::remove(std::uint32_t b) {
@@ -78,6 +103,11 @@ class AnchorHasher final : public BucketHasher {
   }
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
     for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = anchor_.bucket(inputs[i], 0);
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const std::uint32_t b = anchor_.bucket(input, 0, t);
+    return std::move(t).finish(b, size());
   }
 
   bool can_add() const noexcept override { return true; }

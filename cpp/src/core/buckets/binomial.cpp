@@ -1,5 +1,7 @@
 #include "ringlab/buckets/binomial.hpp"
 
+#include <utility>
+
 #include "ringlab/params.hpp"
 
 namespace ringlab {
@@ -13,6 +15,11 @@ class BinomialHasher final : public LastBucketHasher {
   // The input's low 32 bits are the hash the reference's engine takes.
   std::uint32_t bucket(std::uint64_t input) const override {
     return binomial_unchecked(static_cast<std::uint32_t>(input), size());
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const std::uint32_t b = binomial_unchecked(static_cast<std::uint32_t>(input), size(), t);
+    return std::move(t).finish(b, size());
   }
 };
 

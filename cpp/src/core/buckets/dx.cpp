@@ -1,5 +1,7 @@
 #include "ringlab/buckets/dx.hpp"
 
+#include <utility>
+
 #include "ringlab/bucket_params.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
@@ -10,19 +12,28 @@ DxHash::DxHash(std::uint32_t size, std::uint32_t live) : live_(size, false), liv
   for (std::uint32_t b = 0; b < live; ++b) live_[b] = true;
 }
 
-std::uint32_t DxHash::probe(std::uint32_t key, bool want_live, std::uint32_t size) const noexcept {
+template <class Trace>
+std::uint32_t DxHash::probe(std::uint32_t key, bool want_live, std::uint32_t size, Trace& trace) const
+    noexcept(!kTracing<Trace>) {
   // The sequence: a second 32-bit value from the key (the reference's gen32bitRandNumber), then
   // CRC-32C steps, each of the previous value (as a 64-bit word) seeded with that second value.
   const std::uint32_t key2 = static_cast<std::uint32_t>(key * 421757ull + 1);
   std::uint32_t h = crc32c_u64(key, key2);
   std::uint32_t slot = h % size;
+  trace.step(BucketStepKind::candidate, slot, size, h);
   for (std::uint32_t probes = 1; live(slot) != want_live;) {
+    // Only lookups are traced, which want a live slot: this one is not.
+    trace.step(BucketStepKind::removed, slot, 0, 0);
     h = crc32c_u64(h, key2);
     slot = h % size;
     if (++probes > probe_limit(size)) return kNone;
+    trace.step(BucketStepKind::candidate, slot, size, h);
   }
   return slot;
 }
+// DxHash::bucket() (dx.hpp) calls both, from any file.
+template std::uint32_t DxHash::probe<NoTrace>(std::uint32_t, bool, std::uint32_t, NoTrace&) const noexcept;
+template std::uint32_t DxHash::probe<BucketTrace>(std::uint32_t, bool, std::uint32_t, BucketTrace&) const;
 
 void DxHash::remove(std::uint32_t b) noexcept {
   live_[b] = false;
@@ -38,7 +49,8 @@ std::uint32_t DxHash::add_size() const noexcept {
 
 std::uint32_t DxHash::add() {
   const std::uint32_t size = add_size();
-  const std::uint32_t b = probe(kAddKey, false, size);
+  NoTrace trace;
+  const std::uint32_t b = probe(kAddKey, false, size, trace);
   if (b == kNone) return kNone;
   // Growing keeps every slot where it was; the new ones are free.
   live_.resize(size, false);
@@ -55,6 +67,11 @@ class DxHasher final : public BucketHasher {
 
   // The seam gives a u32 algorithm inputs below 2^32 only.
   std::uint32_t bucket(std::uint64_t input) const override { return dx_.bucket(static_cast<std::uint32_t>(input)); }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const std::uint32_t b = dx_.bucket(static_cast<std::uint32_t>(input), t);
+    return std::move(t).finish(b, size());
+  }
 
   bool can_add() const noexcept override { return true; }
   bool can_remove() const noexcept override { return true; }

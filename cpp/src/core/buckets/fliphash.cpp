@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <span>
+#include <utility>
 
 #include "ringlab/bucket_params.hpp"
 
@@ -29,6 +30,11 @@ class FlipHasher final : public LastBucketHasher {
     const std::uint64_t end = size() - 1;
     for (std::size_t i = 0; i < inputs.size(); ++i)
       out[i] = static_cast<std::uint32_t>(fliphash_unchecked(inputs[i], end, seed_));
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const auto b = static_cast<std::uint32_t>(fliphash_unchecked(input, size() - 1, seed_, t));
+    return std::move(t).finish(b, size());
   }
 
  private:

@@ -1,5 +1,7 @@
 #include "ringlab/buckets/jumpback-anchor.hpp"
 
+#include <utility>
+
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
@@ -32,25 +34,40 @@ bool JumpBackAnchor::remove(std::uint32_t b) {
   return true;
 }
 
-std::uint32_t JumpBackAnchor::at_view(std::uint32_t b, std::uint32_t view) const {
-  for (auto it = anchors_.find(b); it != anchors_.end() && it->second.live_after >= view; it = anchors_.find(b))
+template <class Trace>
+std::uint32_t JumpBackAnchor::at_view(std::uint32_t b, std::uint32_t view, Trace&& trace) const {
+  for (auto it = anchors_.find(b); it != anchors_.end() && it->second.live_after >= view; it = anchors_.find(b)) {
+    trace.step(BucketStepKind::replaced, b, it->second.live_after, it->second.replacement);
     b = it->second.replacement;
+  }
   return b;
 }
 
-std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash) const {
+// Inlined into bucket(), which is then the lookup itself, as before it had a trace.
+template <class Trace>
+[[gnu::always_inline]] inline std::uint32_t JumpBackAnchor::lookup(std::uint64_t hash, Trace& trace) const {
   if (historic_ <= 1) return 0;
   SplitMix64 random(hash);
-  std::uint32_t b = jumpback_walk(historic_, random);
+  std::uint32_t b = jumpback_walk(historic_, random, trace);
   if (removed_.empty()) return b;
   // A removed bucket: draw among the buckets live just after it left, from the same generator,
   // until the bucket drawn stands for a live one.
   for (auto it = anchors_.find(b); it != anchors_.end(); it = anchors_.find(b)) {
     const std::uint32_t a = it->second.live_after;
-    b = at_view(jumpback_anchor_uniform(random, a), a);
+    trace.step(BucketStepKind::removed, b, a, 0);
+    const std::uint32_t drawn = jumpback_anchor_uniform(random, a, trace);
+    trace.step(BucketStepKind::candidate, drawn, a, 0);
+    b = at_view(drawn, a, trace);
   }
   return b;
 }
+
+std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash) const {
+  NoTrace trace;
+  return lookup(hash, trace);
+}
+
+std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash, BucketTrace& trace) const { return lookup(hash, trace); }
 
 namespace {
 
@@ -59,6 +76,11 @@ class JumpBackAnchorHasher final : public BucketHasher {
   explicit JumpBackAnchorHasher(std::uint32_t n) : BucketHasher("jumpback-anchor"), set_(n) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return set_.bucket(input); }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const std::uint32_t b = set_.bucket(input, t);
+    return std::move(t).finish(b, size());
+  }
 
   bool can_add() const noexcept override { return true; }
   bool can_remove() const noexcept override { return true; }

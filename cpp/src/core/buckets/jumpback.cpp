@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <span>
+#include <utility>
 
 #include "ringlab/params.hpp"
 
@@ -22,6 +23,11 @@ class JumpBackHasher final : public LastBucketHasher {
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const override {
     const std::uint32_t n = size();
     for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = jumpback_unchecked(inputs[i], n);
+  }
+  std::vector<BucketStep> trace(std::uint64_t input) const override {
+    BucketTrace t;
+    const std::uint32_t b = jumpback_unchecked(input, size(), t);
+    return std::move(t).finish(b, size());
   }
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <utility>
 
 #include "ringlab/error.hpp"
 #include "ringlab/jump.hpp"
@@ -10,12 +11,18 @@
 
 namespace ringlab {
 
-template <class KeyState>
-std::uint32_t Memento::walk(std::uint32_t hash, KeyState&& key_state) const {
+// The walk from the key's hash, one definition for a lookup and its trace; key_state() is the
+// key's xxh32 state, wanted only for a rehash. Inlined into each caller, which is then the lookup.
+template <class KeyState, class Trace>
+[[gnu::always_inline]] inline std::uint32_t Memento::walk(std::uint32_t hash, KeyState&& key_state,
+                                                          Trace& trace) const {
+  trace.step(BucketStepKind::hash, 0, 0, hash);
   // The reference hands Guava the hash as a long, 0 .. 2^32 - 1.
-  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_)));
+  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_), trace));
+  trace.step(BucketStepKind::candidate, b, n_, hash);
   std::int64_t r = replacer(b);
   while (r >= 0) {
+    trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(r), 0);
     // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
     std::uint32_t h = hash;
     if (b != 0) {
@@ -25,9 +32,11 @@ std::uint32_t Memento::walk(std::uint32_t hash, KeyState&& key_state) const {
     }
     const auto view = static_cast<std::uint32_t>(r);
     b = h % view;
+    trace.step(BucketStepKind::candidate, b, view, h);
     // A bucket removed after this view (its replacer >= the view) stands for its replacer.
     std::int64_t next = replacer(b);
     while (next >= r) {
+      trace.step(BucketStepKind::replaced, b, static_cast<std::uint64_t>(next), static_cast<std::uint64_t>(next));
       b = static_cast<std::uint32_t>(next);
       next = replacer(b);
     }
@@ -40,16 +49,29 @@ std::uint32_t Memento::bucket(std::string_view key) const {
   // The key is hashed once; each rehash continues its state with the bucket's 4 bytes.
   Xxh32 state;
   state.update(key);
-  return walk(state.digest(), [&]() -> const Xxh32& { return state; });
+  NoTrace trace;
+  return walk(
+      state.digest(), [&]() -> const Xxh32& { return state; }, trace);
 }
 
 std::uint32_t Memento::bucket(std::string_view key, std::uint32_t hash) const {
   // The key's state is made at its first rehash, and continued from there.
   std::optional<Xxh32> state;
-  return walk(hash, [&]() -> const Xxh32& {
-    if (!state) state.emplace().update(key);
-    return *state;
-  });
+  NoTrace trace;
+  return walk(
+      hash,
+      [&]() -> const Xxh32& {
+        if (!state) state.emplace().update(key);
+        return *state;
+      },
+      trace);
+}
+
+std::uint32_t Memento::bucket(std::string_view key, BucketTrace& trace) const {
+  Xxh32 state;
+  state.update(key);
+  return walk(
+      state.digest(), [&]() -> const Xxh32& { return state; }, trace);
 }
 
 void Memento::remove(std::uint32_t bucket) {
@@ -84,6 +106,12 @@ class MementoHasher final : public BucketHasher {
   std::uint32_t bucket_key(std::string_view key) const override {
     if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
     return memento_.bucket(key);
+  }
+  std::vector<BucketStep> trace_key(std::string_view key) const override {
+    if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
+    BucketTrace t;
+    const std::uint32_t b = memento_.bucket(key, t);
+    return std::move(t).finish(b, size());
   }
 
   bool can_add() const noexcept override { return true; }

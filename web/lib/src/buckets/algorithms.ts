@@ -18,6 +18,7 @@ export const bucketRegistry = [
     params: [{ name: "n", kind: "integer", help: "servers", range: "1 to 4294967295" }],
     input: "u32",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 4294967295" }],
+    traces: true,
   },
   {
     name: "jump",
@@ -36,6 +37,7 @@ export const bucketRegistry = [
     ],
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+    traces: true,
   },
   {
     name: "jumpback",
@@ -51,6 +53,7 @@ export const bucketRegistry = [
     params: [],
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+    traces: true,
   },
   {
     name: "jumpback-anchor",
@@ -66,6 +69,7 @@ export const bucketRegistry = [
     params: [],
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+    traces: true,
   },
   {
     name: "fliphash",
@@ -84,6 +88,7 @@ export const bucketRegistry = [
       { name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 4294967295" },
       { name: "seed", kind: "64-bit key", help: "seed of its hash", range: "0 to 18446744073709551615", default: "0" },
     ],
+    traces: true,
   },
   {
     name: "memento",
@@ -99,6 +104,7 @@ export const bucketRegistry = [
     params: [],
     input: "text",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+    traces: true,
   },
   {
     name: "binomial",
@@ -114,6 +120,7 @@ export const bucketRegistry = [
     params: [],
     input: "u64",
     options: [{ name: "buckets", kind: "integer", help: "number of buckets", range: "1 to 2147483647" }],
+    traces: true,
   },
   {
     name: "anchor",
@@ -138,6 +145,7 @@ export const bucketRegistry = [
         default: "2 x buckets",
       },
     ],
+    traces: true,
   },
   {
     name: "dx",
@@ -162,6 +170,7 @@ export const bucketRegistry = [
         default: "the least power of 2 >= buckets",
       },
     ],
+    traces: true,
   },
 ] as const;
 

@@ -4,7 +4,15 @@ import { HandleBase } from "../core/handle.js";
 import type { Heap } from "../core/heap.js";
 import { invalidType, num } from "../core/validate.js";
 import type { RawBucketHasher } from "./raw.js";
-import type { BucketAlgorithmName, BucketHasher, BucketInput, BucketInputs, BucketInputKind } from "./types.js";
+import type {
+  BucketAlgorithmName,
+  BucketHasher,
+  BucketInput,
+  BucketInputs,
+  BucketInputKind,
+  BucketStep,
+  BucketStepKind,
+} from "./types.js";
 
 const maxU64 = (1n << 64n) - 1n;
 
@@ -17,6 +25,7 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
   readonly input: BucketHasher<A>["input"];
   readonly canAdd: boolean;
   readonly canRemove: boolean;
+  readonly traces: boolean;
   // The input kind as the module says it: any of the three, whichever the algorithms of
   // BucketAlgorithms have today.
   readonly #kind: BucketInputKind;
@@ -30,6 +39,7 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
     this.input = this.#kind as BucketHasher<A>["input"];
     this.canAdd = raw.canAdd();
     this.canRemove = raw.canRemove();
+    this.traces = raw.traces();
   }
 
   get size(): number {
@@ -38,21 +48,54 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
 
   bucket(input: BucketInput<A>): number {
     const raw = this.raw;
+    return (
+      this.#oneInput(
+        input,
+        (key) => raw.bucketKey(key),
+        (u64) => raw.bucket(u64),
+        (other) => raw.bucketOf(other),
+      ) >>> 0
+    );
+  }
+
+  trace(input: BucketInput<A>): BucketStep[] {
+    const raw = this.raw;
+    const steps = this.#oneInput(
+      input,
+      (key) => raw.traceKey(key),
+      (u64) => raw.trace(u64),
+      (other) => raw.traceOf(other),
+    );
+    // The module's 64-bit values arrive signed: the value is unsigned, as the core has it.
+    return steps!.map((s) => ({
+      kind: s.kind as BucketStepKind,
+      bucket: s.bucket >>> 0,
+      bound: s.bound,
+      value: BigInt.asUintN(64, s.value),
+    }));
+  }
+
+  // One input through the module: a text algorithm's key, a uint64 as it is, and any other bigint
+  // or number to the core, which reads it as the command line reads an INPUT and words the error.
+  #oneInput<R>(
+    input: BucketInput<A>,
+    key: (key: string) => R,
+    u64: (input: bigint) => R,
+    other: (input: bigint | number) => R,
+  ): R {
     const kind = this.#kind;
     if (kind === "text") {
       if (typeof input !== "string") throw invalidType("input", "a string", input);
-      return this.#heap.call(() => raw.bucketKey(input)) >>> 0;
+      return this.#heap.call(() => key(input));
     }
-    // A uint64 crosses as it is; any other bigint or number goes to the core, which reads it as
-    // the command line reads an INPUT and words the error.
     if (typeof input === "bigint") {
-      if (input >= 0n && input <= maxU64) return this.#heap.call(() => raw.bucket(input)) >>> 0;
+      if (input >= 0n && input <= maxU64) return this.#heap.call(() => u64(input));
     } else if (typeof input !== "number") {
       throw invalidType("input", kind === "u64" ? "a bigint or a number" : "a number", input);
     } else if (Number.isSafeInteger(input) && input >= 0) {
-      return this.#heap.call(() => raw.bucket(BigInt(input))) >>> 0;
+      return this.#heap.call(() => u64(BigInt(input)));
     }
-    return this.#heap.call(() => raw.bucketOf(input)) >>> 0;
+    return this.#heap.call(() => other(input));
   }
 
   bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array {

@@ -13,6 +13,7 @@ import type {
   BucketHasher,
   BucketInputKind,
   BucketOptions,
+  BucketStepKind,
   RinglabBuckets,
 } from "./types.js";
 
@@ -37,8 +38,13 @@ export class RinglabBucketsModule implements RinglabBuckets {
         name: a.name as BucketAlgorithmName,
         input: a.input as BucketInputKind,
         options: Object.freeze(a.options as (keyof BucketOptionFields)[]),
+        traces: a.traces,
       }),
     );
+  }
+
+  stepKinds(): readonly BucketStepKind[] {
+    return Object.freeze(this.#raw.bucketStepKinds() as BucketStepKind[]);
   }
 
   hasher<A extends BucketAlgorithmName>(algorithm: A, options: BucketOptions<A>): BucketHasher<A> {

@@ -8,11 +8,20 @@ export interface RawBucketOptions {
   seed: bigint | number | undefined;
 }
 
-/** A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text") and option names. */
+/** A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text"), option names and whether it traces. */
 export interface RawBucketAlgorithm {
   name: string;
   input: string;
   options: string[];
+  traces: boolean;
+}
+
+/** A lookup's step: its kind by the core's name (bucketStepKinds()), the value as a bigint. */
+export interface RawBucketStep {
+  kind: string;
+  bucket: number;
+  bound: number;
+  value: bigint;
 }
 
 /** A built bucket algorithm (ringlab::Buckets). */
@@ -22,6 +31,7 @@ export interface RawBucketHasher extends RawHandle {
   size(): number;
   canAdd(): boolean;
   canRemove(): boolean;
+  traces(): boolean;
   /** A u64 or u32 algorithm's input, a uint64 already (0 with the error recorded for a u32 one beyond 2^32 − 1). */
   bucket(input: bigint): number;
   /** An input that is no uint64 (a number, a bigint out of range): read and checked by the core. */
@@ -32,6 +42,10 @@ export interface RawBucketHasher extends RawHandle {
   bucketMany(n: number, wide: boolean): void;
   /** Staged strings (Heap.stagedStrings): n keys, their results in the block. */
   bucketKeys(n: number, ascii: boolean): void;
+  /** A lookup's steps, the input as bucket(), bucketOf() and bucketKey() take it; undefined with the error recorded. */
+  trace(input: bigint): RawBucketStep[] | undefined;
+  traceOf(input: bigint | number): RawBucketStep[] | undefined;
+  traceKey(key: string): RawBucketStep[] | undefined;
   add(): number;
   remove(bucket: number): void;
 }
@@ -40,6 +54,8 @@ export interface RawBucketsModule extends RawCommon {
   version(): string;
   heapUsage(): RawHeapUsage;
   bucketAlgorithms(): RawBucketAlgorithm[];
+  /** The step kinds' names, in the core's order. */
+  bucketStepKinds(): string[];
   /** null with the error recorded on failure. */
   makeBucketHasher(algorithm: string, options: RawBucketOptions): RawBucketHasher | null;
 }

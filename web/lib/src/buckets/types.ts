@@ -40,6 +40,38 @@ export interface BucketAlgorithmInfo {
   readonly input: BucketInputKind;
   /** The options it takes, by name. */
   readonly options: readonly (keyof BucketOptionFields)[];
+  /** Whether {@link BucketHasher.trace} shows its lookup's steps; without, a trace is the answer alone. */
+  readonly traces: boolean;
+}
+
+/**
+ * What a lookup's step is (docs/algorithms.md#lookup-traces), as the core names them
+ * (`load().stepKinds()` lists them in its order):
+ * - `"hash"`: the input's hash, or a hash of it the algorithm starts from (`value`);
+ * - `"draw"`: a pseudo-random value (`value`), reduced into `bound` values (0: used whole);
+ * - `"candidate"`: a bucket considered (`bucket`), held to `bound`, from the draw `value`;
+ * - `"jump"`: jump's step from candidate `bucket` to the next, `value`; the walk ends at a
+ *   value at or beyond `bound` (n);
+ * - `"range"`: JumpBackHash's power-of-two range [`bucket`, `bound`) tried next;
+ * - `"flip"`: FlipHash's `value` with its bits below the top one flipped, giving `bucket`, in
+ *   the range [0, `bound`);
+ * - `"level"`: BinomialHash's position `value` moved within its level [`bucket`, `bound`);
+ * - `"removed"`: a candidate `bucket` that is not live; `bound`, where the algorithm remembers
+ *   it, the buckets live just after it left;
+ * - `"replaced"`: removed `bucket` standing for its replacement, `value`, replaced at the view
+ *   `bound`;
+ * - `"elided"`: `value` steps left out (a trace holds at most 4096 steps);
+ * - `"answer"`: the bucket, always the last step; `bound` is the live buckets.
+ */
+export type BucketStepKind =
+  "hash" | "draw" | "candidate" | "jump" | "range" | "flip" | "level" | "removed" | "replaced" | "elided" | "answer";
+
+/** One step of a lookup: what each field holds is its {@link BucketStepKind}'s; a field it does not use is 0. */
+export interface BucketStep {
+  readonly kind: BucketStepKind;
+  readonly bucket: number;
+  readonly bound: number;
+  readonly value: bigint;
 }
 
 /**
@@ -71,6 +103,15 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
    */
   bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array;
   /**
+   * The steps of one input's lookup, step by step (docs/algorithms.md#lookup-traces): the last is
+   * the `"answer"`, whose bucket is {@link BucketHasher.bucket}'s. An algorithm whose
+   * {@link BucketHasher.traces} is false has that step alone.
+   * @throws RinglabError as {@link BucketHasher.bucket}.
+   */
+  trace(input: BucketInput<A>): BucketStep[];
+  /** Whether {@link BucketHasher.trace} shows the lookup's steps: its registry entry's `traces`. */
+  readonly traces: boolean;
+  /**
    * Makes a bucket live and returns it (jump: bucket n; AnchorHash: the last bucket removed;
    * DxHash: a free bucket, after growing its buckets when all are live).
    * @throws RinglabError `"invalid_argument"` (rule `"noMembership"`) for an algorithm without it,
@@ -94,6 +135,8 @@ export interface RinglabBuckets {
   readonly version: string;
   /** The bucket algorithms, in the registry's order. */
   algorithms(): BucketAlgorithmInfo[];
+  /** The kinds of a lookup's steps ({@link BucketStepKind}), in the core's order. */
+  stepKinds(): readonly BucketStepKind[];
   /**
    * Algorithm A built from its options.
    * @throws RinglabError `"invalid_argument"` for a name that is no bucket algorithm (rule
