@@ -29,19 +29,24 @@ using namespace ringlab::wasm;
 
 namespace {
 
-// The options as the wrapper gives them: a number (buckets, capacity) or a bigint or number
-// (seed), undefined when not given. The core checks each against the algorithm's rows.
+// The options as the wrapper gives them: a number (buckets, capacity, probes), a bigint or number
+// (seed) or an array of strings (nodes), undefined when not given. The core checks each against
+// the algorithm's rows.
 struct BucketOptionsArgs {
   val buckets = val::undefined();
   val capacity = val::undefined();
   val seed = val::undefined();
+  val nodes = val::undefined();
+  val probes = val::undefined();
 };
 
-// A bucket algorithm as the registry has it: its name, input kind and option names.
+// A bucket algorithm as the registry has it: its name, input kind, option names and what it
+// answers ("bucket" or "name").
 struct BucketAlgorithmOut {
   std::string name;
   std::string input;
   val options = val::undefined();
+  std::string answers;
 };
 
 // A 64-bit value given as a bigint or a number, as text: a number must be a safe integer; the
@@ -64,6 +69,15 @@ ringlab::Buckets* make_bucket_hasher(const std::string& algorithm, const BucketO
     };
     o.buckets = integer(args.buckets, "buckets");
     o.capacity = integer(args.capacity, "capacity");
+    o.probes = integer(args.probes, "probes");
+    if (!args.nodes.isUndefined()) {
+      // Each name's UTF-16 units as UTF-8, a lone surrogate as U+FFFD, as a key's.
+      (void)ringlab::bucket_option(a, "nodes");
+      std::vector<std::string> names;
+      for (const std::u16string& n : emscripten::vecFromJSArray<std::u16string>(args.nodes))
+        names.push_back(ringlab::utf8_for_message(n));
+      o.nodes = std::move(names);
+    }
     if (!args.seed.isUndefined()) {
       (void)ringlab::bucket_option(a, "seed");
       ringlab::set_bucket_option(a, o, "seed", u64_text(args.seed, "seed"));
@@ -77,13 +91,15 @@ val bucket_algorithms() {
   for (const ringlab::BucketAlgorithm& a : ringlab::bucket_algorithms()) {
     val options = val::array();
     for (const ringlab::BucketParam p : a.options) options.call<void>("push", std::string(ringlab::param(p).name));
-    out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options});
+    out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options,
+                                              std::string(ringlab::answer_name(a.answers))});
   }
   return out;
 }
 
 std::string algorithm_of(const ringlab::Buckets& b) { return std::string(b.algorithm().name); }
 std::string input_of(const ringlab::Buckets& b) { return std::string(ringlab::input_name(b.algorithm().input)); }
+std::string answers_of(const ringlab::Buckets& b) { return std::string(ringlab::answer_name(b.algorithm().answers)); }
 std::uint32_t size_of(const ringlab::Buckets& b) { return b.size(); }
 bool can_add(const ringlab::Buckets& b) { return b.can_add(); }
 bool can_remove(const ringlab::Buckets& b) { return b.can_remove(); }
@@ -159,16 +175,20 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
   value_object<BucketOptionsArgs>("RawBucketOptions")
       .field("buckets", &BucketOptionsArgs::buckets)
       .field("capacity", &BucketOptionsArgs::capacity)
-      .field("seed", &BucketOptionsArgs::seed);
+      .field("seed", &BucketOptionsArgs::seed)
+      .field("nodes", &BucketOptionsArgs::nodes)
+      .field("probes", &BucketOptionsArgs::probes);
   value_object<BucketAlgorithmOut>("RawBucketAlgorithm")
       .field("name", &BucketAlgorithmOut::name)
       .field("input", &BucketAlgorithmOut::input)
-      .field("options", &BucketAlgorithmOut::options);
+      .field("options", &BucketAlgorithmOut::options)
+      .field("answers", &BucketAlgorithmOut::answers);
   function("bucketAlgorithms", &bucket_algorithms);
 
   class_<ringlab::Buckets>("BucketHasher")
       .function("algorithm", &algorithm_of)
       .function("input", &input_of)
+      .function("answers", &answers_of)
       .function("size", &size_of)
       .function("canAdd", &can_add)
       .function("canRemove", &can_remove)

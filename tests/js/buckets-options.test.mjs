@@ -33,9 +33,12 @@ function typescriptList() {
     const type = checker.getTypeOfSymbolAtLocation(algorithm, decl);
     const input = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "input"), decl);
     assert.ok(input.isStringLiteral(), `${algorithm.name}: input is one literal`);
+    const answers = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "answers"), decl);
+    assert.ok(answers.isStringLiteral(), `${algorithm.name}: answers is one literal`);
     const options = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "options"), decl);
     out[algorithm.name] = {
       input: input.value,
+      answers: answers.value,
       options: Object.fromEntries(
         checker.getPropertiesOfType(options).map((o) => [o.name, (o.flags & ts.SymbolFlags.Optional) === 0]),
       ),
@@ -48,7 +51,11 @@ function typescriptList() {
 function registryList(json) {
   const out = {};
   for (const a of JSON.parse(json).filter((x) => x.family === "buckets")) {
-    out[a.name] = { input: a.input, options: Object.fromEntries(a.options.map((o) => [o.name, !("default" in o)])) };
+    out[a.name] = {
+      input: a.input,
+      answers: a.answers ?? "bucket",
+      options: Object.fromEntries(a.options.map((o) => [o.name, !("default" in o)])),
+    };
   }
   return out;
 }

@@ -6,19 +6,27 @@ export interface RawBucketOptions {
   buckets: number | undefined;
   capacity: number | undefined;
   seed: bigint | number | undefined;
+  nodes: readonly string[] | undefined;
+  probes: number | undefined;
 }
 
-/** A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text") and option names. */
+/**
+ * A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text"), option names
+ * and what it answers ("bucket", "name").
+ */
 export interface RawBucketAlgorithm {
   name: string;
   input: string;
   options: string[];
+  answers: string;
 }
 
 /** A built bucket algorithm (ringlab::Buckets). */
 export interface RawBucketHasher extends RawHandle {
   algorithm(): string;
   input(): string;
+  /** "bucket", or "name": its answers are places in its nodes list, which the wrapper names. */
+  answers(): string;
   size(): number;
   canAdd(): boolean;
   canRemove(): boolean;
