@@ -585,6 +585,7 @@ const bn: Messages = {
     binomial: "BinomialHash",
     anchor: "AnchorHash",
     dx: "DxHash",
+    multiprobe: "multi-probe hashing",
   },
 
   compare: {
