@@ -92,7 +92,19 @@ b.hasher("jump", { buckets: 3, capacity: 8 });
 b.hasher("jump", {});
 // @ts-expect-error: mod-n's input is a number
 mod.bucket(5n);
-export { bucket };
+// An algorithm that answers names: a string, and strings from a batch, into no buffer.
+const mp = b.hasher("multiprobe", { nodes: ["a", "b"], probes: 5 });
+const node: string = mp.bucket("user:42");
+const nodes: string[] = mp.bucketMany(["user:42", "x"]);
+// @ts-expect-error: its answer is a name, not a number
+const wrong: number = mp.bucket("user:42");
+// @ts-expect-error: multiprobe needs its nodes
+b.hasher("multiprobe", {});
+// @ts-expect-error: its answers are no Uint32Array's to fill
+mp.bucketMany(["x"], new Uint32Array(1));
+// @ts-expect-error: a key is text
+mp.bucket(42n);
+export { bucket, node, nodes, wrong };
 `;
   const host = ts.createCompilerHost({});
   const original = host.readFile;
