@@ -29,20 +29,24 @@ using namespace ringlab::wasm;
 
 namespace {
 
-// The options as the wrapper gives them: a number (buckets, capacity) or a bigint or number
-// (seed), undefined when not given. The core checks each against the algorithm's rows.
+// The options as the wrapper gives them: a number (buckets, capacity, probes), a bigint or number
+// (seed) or an array of strings (nodes), undefined when not given. The core checks each against
+// the algorithm's rows.
 struct BucketOptionsArgs {
   val buckets = val::undefined();
   val capacity = val::undefined();
   val seed = val::undefined();
+  val nodes = val::undefined();
+  val probes = val::undefined();
 };
 
-// A bucket algorithm as the registry has it: its name, input kind, option names and whether it
-// traces its lookups.
+// A bucket algorithm as the registry has it: its name, input kind, option names, what it answers
+// ("bucket" or "name") and whether it traces its lookups.
 struct BucketAlgorithmOut {
   std::string name;
   std::string input;
   val options = val::undefined();
+  std::string answers;
   bool traces = false;
 };
 
@@ -66,6 +70,15 @@ ringlab::Buckets* make_bucket_hasher(const std::string& algorithm, const BucketO
     };
     o.buckets = integer(args.buckets, "buckets");
     o.capacity = integer(args.capacity, "capacity");
+    o.probes = integer(args.probes, "probes");
+    if (!args.nodes.isUndefined()) {
+      // Each name's UTF-16 units as UTF-8, a lone surrogate as U+FFFD, as a key's.
+      (void)ringlab::bucket_option(a, "nodes");
+      std::vector<std::string> names;
+      for (const std::u16string& n : emscripten::vecFromJSArray<std::u16string>(args.nodes))
+        names.push_back(ringlab::utf8_for_message(n));
+      o.nodes = std::move(names);
+    }
     if (!args.seed.isUndefined()) {
       (void)ringlab::bucket_option(a, "seed");
       ringlab::set_bucket_option(a, o, "seed", u64_text(args.seed, "seed"));
@@ -79,8 +92,8 @@ val bucket_algorithms() {
   for (const ringlab::BucketAlgorithm& a : ringlab::bucket_algorithms()) {
     val options = val::array();
     for (const ringlab::BucketParam p : a.options) options.call<void>("push", std::string(ringlab::param(p).name));
-    out.call<void>(
-        "push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options, a.traces});
+    out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options,
+                                              std::string(ringlab::answer_name(a.answers)), a.traces});
   }
   return out;
 }
@@ -111,6 +124,7 @@ val bucket_step_kinds() {
 
 std::string algorithm_of(const ringlab::Buckets& b) { return std::string(b.algorithm().name); }
 std::string input_of(const ringlab::Buckets& b) { return std::string(ringlab::input_name(b.algorithm().input)); }
+std::string answers_of(const ringlab::Buckets& b) { return std::string(ringlab::answer_name(b.algorithm().answers)); }
 std::uint32_t size_of(const ringlab::Buckets& b) { return b.size(); }
 bool traces(const ringlab::Buckets& b) { return b.algorithm().traces; }
 bool can_add(const ringlab::Buckets& b) { return b.can_add(); }
@@ -208,11 +222,14 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
   value_object<BucketOptionsArgs>("RawBucketOptions")
       .field("buckets", &BucketOptionsArgs::buckets)
       .field("capacity", &BucketOptionsArgs::capacity)
-      .field("seed", &BucketOptionsArgs::seed);
+      .field("seed", &BucketOptionsArgs::seed)
+      .field("nodes", &BucketOptionsArgs::nodes)
+      .field("probes", &BucketOptionsArgs::probes);
   value_object<BucketAlgorithmOut>("RawBucketAlgorithm")
       .field("name", &BucketAlgorithmOut::name)
       .field("input", &BucketAlgorithmOut::input)
       .field("options", &BucketAlgorithmOut::options)
+      .field("answers", &BucketAlgorithmOut::answers)
       .field("traces", &BucketAlgorithmOut::traces);
   function("bucketAlgorithms", &bucket_algorithms);
   value_object<BucketStepOut>("RawBucketStep")
@@ -225,6 +242,7 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
   class_<ringlab::Buckets>("BucketHasher")
       .function("algorithm", &algorithm_of)
       .function("input", &input_of)
+      .function("answers", &answers_of)
       .function("size", &size_of)
       .function("canAdd", &can_add)
       .function("canRemove", &can_remove)

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #ifndef RINGLAB_GOLDEN_DIR
@@ -149,6 +150,34 @@ inline std::u16string u16(std::string_view ascii) {
   std::u16string out;
   out.reserve(ascii.size());
   for (char c : ascii) out.push_back(static_cast<char16_t>(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// The options column of a bucket algorithm's vectors (tests/golden/buckets/README.md): `name=value`
+// items separated by commas, each as `ringlab bucket`'s flag and its text. A list's items are
+// separated by spaces in the file and by commas on the command line, an item PREFIX{A..B} standing
+// for PREFIX followed by each of A .. B ("shard-{1..3}": shard-1, shard-2, shard-3).
+inline std::vector<std::pair<std::string, std::string>> bucket_options(std::string_view text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const std::string& kv : split(text, ',')) {
+    const std::size_t eq = kv.find('=');
+    if (eq == std::string::npos) throw std::runtime_error("bad option \"" + kv + "\"");
+    std::string value;
+    for (const std::string& item : split(kv.substr(eq + 1), ' ')) {
+      const std::size_t open = item.find('{');
+      const std::size_t dots = item.find("..", open == std::string::npos ? 0 : open);
+      std::vector<std::string> items;
+      if (open != std::string::npos && dots != std::string::npos && item.back() == '}') {
+        const std::uint64_t from = parse_u64(item.substr(open + 1, dots - open - 1));
+        const std::uint64_t to = parse_u64(item.substr(dots + 2, item.size() - dots - 3));
+        for (std::uint64_t i = from; i <= to; ++i) items.push_back(item.substr(0, open) + std::to_string(i));
+      } else {
+        items.push_back(item);
+      }
+      for (const std::string& i : items) value += (value.empty() ? "" : ",") + i;
+    }
+    out.emplace_back("--" + kv.substr(0, eq), std::move(value));
+  }
   return out;
 }
 

@@ -28,8 +28,15 @@ struct Tracked {
   std::set<std::uint32_t> live;
 };
 
+// n buckets live, or n named nodes for an algorithm built from nodes (its answers are their places).
 Tracked built(const BucketAlgorithm& a, std::uint32_t n) {
-  BucketOptions o{.buckets = n};
+  BucketOptions o;
+  if (option_param(a, "nodes") != nullptr) {
+    o.nodes.emplace();
+    for (std::uint32_t i = 0; i < n; ++i) o.nodes->push_back("node-" + std::to_string(i));
+  } else {
+    o.buckets = n;
+  }
   Tracked t{Buckets(a.name, o), {}};
   for (std::uint32_t i = 0; i < n; ++i) t.live.insert(i);
   return t;

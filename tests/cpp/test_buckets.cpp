@@ -31,7 +31,8 @@ std::string algorithm_list() {
 }
 
 // One file's rows, consecutive rows of the same options and ops as one case: the options as
-// `ringlab bucket` flags, the ops, the inputs and their buckets.
+// `ringlab bucket` flags, the ops, the inputs and their buckets (or nodes' names), as the file
+// writes them.
 struct VectorCase {
   std::string key{};  // options and ops, as the file has them
   std::vector<std::string> flags{};
@@ -47,10 +48,9 @@ std::vector<VectorCase> vectors_of(std::string_view name) {
     const std::string key = row[0] + "\t" + row[1];
     if (cases.empty() || cases.back().key != key) {
       VectorCase c{.key = key, .ops = row[1]};
-      for (const std::string& kv : golden::split(row[0], ',')) {
-        const std::size_t eq = kv.find('=');
-        c.flags.push_back("--" + kv.substr(0, eq));
-        c.flags.push_back(kv.substr(eq + 1));
+      for (auto& [flag, value] : golden::bucket_options(row[0])) {
+        c.flags.push_back(std::move(flag));
+        c.flags.push_back(std::move(value));
       }
       cases.push_back(std::move(c));
     }
@@ -79,7 +79,8 @@ TEST_CASE("buckets: every bucket algorithm is one registry entry of the buckets 
     const Algorithm* a = find_algorithm(b.name);
     REQUIRE(a != nullptr);
     CHECK(a->family == AlgorithmFamily::buckets);
-    // Its options: rows named as BucketOptions' fields, once each; a seed takes any 64 bits.
+    // Its options: rows named as BucketOptions' fields, once each; a seed takes any 64 bits, nodes
+    // a list of names (an algorithm that answers names has them, and no other does).
     std::set<std::string> names;
     for (const BucketParam p : b.options) {
       const ParamSpec& spec = param(p);
@@ -87,17 +88,25 @@ TEST_CASE("buckets: every bucket algorithm is one registry entry of the buckets 
       CHECK(names.insert(std::string(spec.name)).second);
       CHECK(std::find(std::begin(kBucketOptionNames), std::end(kBucketOptionNames), spec.name) !=
             std::end(kBucketOptionNames));
-      CHECK(spec.kind == (spec.name == "seed" ? ParamKind::key64 : ParamKind::integer));
+      CHECK(spec.kind == (spec.name == "seed"    ? ParamKind::key64
+                          : spec.name == "nodes" ? ParamKind::name_list
+                                                 : ParamKind::integer));
       CHECK(spec.flag == "--" + std::string(spec.name));
       CHECK(option_param(b, spec.name) == &spec);
     }
+    CHECK(names.contains("nodes") == (b.answers == BucketAnswer::name));
     // The hasher has the membership its entry says, built with every option at its smallest.
     BucketOptions o;
     for (const BucketParam p : b.options) {
       const ParamSpec& spec = param(p);
       if (spec.name == "seed") o.seed = 0;
       else if (spec.name == "buckets") o.buckets = spec.lo;
-      else o.capacity = spec.lo;
+      else if (spec.name == "capacity") o.capacity = spec.lo;
+      else if (spec.name == "probes") o.probes = spec.lo;
+      else {
+        o.nodes.emplace();
+        for (std::int64_t i = 0; i < spec.lo; ++i) o.nodes->push_back("n" + std::to_string(i));
+      }
     }
     const Buckets built(b.name, o);
     CHECK(built.can_add() == a->membership.add);
@@ -124,11 +133,11 @@ TEST_CASE("buckets: every bucket algorithm's vectors, through Buckets", "[bucket
       std::vector<std::uint64_t> inputs;
       for (std::size_t i = 0; i < c.inputs.size(); ++i) {
         if (a.input == BucketInput::text) {
-          CHECK(std::to_string(b.bucket_key(c.inputs[i])) == c.buckets[i]);
+          CHECK(b.shown(b.bucket_key(c.inputs[i])) == c.buckets[i]);
           continue;
         }
         inputs.push_back(bucket_input_from_text(a.input, c.inputs[i]));
-        CHECK(std::to_string(b.bucket(inputs.back())) == c.buckets[i]);
+        CHECK(b.shown(b.bucket(inputs.back())) == c.buckets[i]);
       }
       if (a.input != BucketInput::text) {
         // The batch, in both widths where the inputs fit 32 bits.
@@ -140,7 +149,7 @@ TEST_CASE("buckets: every bucket algorithm's vectors, through Buckets", "[bucket
         std::vector<std::uint32_t> narrow_out(narrow.size());
         b.bucket_many(narrow, narrow_out);
         for (std::size_t i = 0, j = 0; i < inputs.size(); ++i) {
-          CHECK(std::to_string(out[i]) == c.buckets[i]);
+          CHECK(b.shown(out[i]) == c.buckets[i]);
           if (inputs[i] <= 4294967295u) CHECK(narrow_out[j++] == out[i]);
         }
       }

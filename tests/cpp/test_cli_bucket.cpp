@@ -36,11 +36,7 @@ TEST_CASE("ringlab bucket: every bucket algorithm's vectors, one line per input"
     std::size_t commands = 0;
     while (at < t.rows.size()) {
       std::vector<std::string> args{"bucket", std::string(a.name)};
-      for (const std::string& kv : golden::split(t.rows[at][0], ',')) {
-        const std::size_t eq = kv.find('=');
-        args.push_back("--" + kv.substr(0, eq));
-        args.push_back(kv.substr(eq + 1));
-      }
+      for (const auto& [flag, value] : golden::bucket_options(t.rows[at][0])) args.insert(args.end(), {flag, value});
       if (!t.rows[at][1].empty()) args.insert(args.end(), {"--ops", t.rows[at][1]});
       std::string want;
       const std::size_t from = at;
@@ -48,7 +44,7 @@ TEST_CASE("ringlab bucket: every bucket algorithm's vectors, one line per input"
         args.push_back(t.rows[at][2]);
         want += t.rows[at][3] + "\n";
       }
-      INFO(args[1] << " " << args[2] << " " << args[3]);
+      INFO(args[1] << " " << args[2] << " " << args[3].substr(0, 40));
       const CliResult r = run_cli(args);
       CHECK(r.err.empty());
       CHECK(r.out == want);
@@ -86,8 +82,8 @@ TEST_CASE("ringlab bucket: its forms, and its errors spelled as it spells them",
         "ringlab: bucket jump takes --keys FILE or INPUT..., not both\n|||");
   CHECK(err({"bucket", "jump", "--buckets", "3", "--keys", "none.txt"}, read) ==
         "ringlab: cannot read --keys file \"none.txt\"\n|||");
-  CHECK(err({"bucket", "jump", "--buckets", "3", "--probes", "2", "1"}) ==
-        "ringlab: unknown flag --probes for bucket jump (see ringlab --help)\n|||");
+  CHECK(err({"bucket", "jump", "--buckets", "3", "--vnodes", "2", "1"}) ==
+        "ringlab: unknown flag --vnodes for bucket jump (see ringlab --help)\n|||");
   CHECK(err({"bucket", "jump", "--buckets", "3", "--capacity", "x", "1"}) ==
         "ringlab: --capacity is not an option of jump\n|invalid_argument|notAnOption|--capacity");
   CHECK(err({"bucket", "jump", "--buckets", "2.5", "1"}) ==
@@ -123,6 +119,13 @@ TEST_CASE("ringlab algorithms --json gives each algorithm's input kind and optio
     const std::string first = b.options.empty() ? "]" : "{\"name\":\"" + std::string(param(b.options[0]).name) + "\"";
     CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":\"" + std::string(input_name(b.input)) + "\",\"options\":[" +
                                                 first));
+    // "answers": "name" right after the options for an algorithm that answers names, and for no other:
+    // its entry runs to the next entry's title.
+    const std::string head = "{\"name\":\"" + std::string(b.name) + "\",\"title\":";
+    const std::size_t at = r.out.find(head);
+    REQUIRE(at != std::string::npos);
+    const std::string entry = r.out.substr(at, r.out.find(",\"title\":", at + head.size()) - at);
+    CHECK((entry.find("],\"answers\":\"name\",") != std::string::npos) == (b.answers == BucketAnswer::name));
   }
   CHECK_THAT(r.out, Catch::Matchers::Contains("{\"name\":\"ring\","));
   CHECK_THAT(r.out, Catch::Matchers::Contains("\"input\":null,\"options\":[],\"traces\":false}"));

@@ -33,9 +33,12 @@ function typescriptList() {
     const type = checker.getTypeOfSymbolAtLocation(algorithm, decl);
     const input = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "input"), decl);
     assert.ok(input.isStringLiteral(), `${algorithm.name}: input is one literal`);
+    const answers = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "answers"), decl);
+    assert.ok(answers.isStringLiteral(), `${algorithm.name}: answers is one literal`);
     const options = checker.getTypeOfSymbolAtLocation(checker.getPropertyOfType(type, "options"), decl);
     out[algorithm.name] = {
       input: input.value,
+      answers: answers.value,
       options: Object.fromEntries(
         checker.getPropertiesOfType(options).map((o) => [o.name, (o.flags & ts.SymbolFlags.Optional) === 0]),
       ),
@@ -48,7 +51,11 @@ function typescriptList() {
 function registryList(json) {
   const out = {};
   for (const a of JSON.parse(json).filter((x) => x.family === "buckets")) {
-    out[a.name] = { input: a.input, options: Object.fromEntries(a.options.map((o) => [o.name, !("default" in o)])) };
+    out[a.name] = {
+      input: a.input,
+      answers: a.answers ?? "bucket",
+      options: Object.fromEntries(a.options.map((o) => [o.name, !("default" in o)])),
+    };
   }
   return out;
 }
@@ -85,7 +92,19 @@ b.hasher("jump", { buckets: 3, capacity: 8 });
 b.hasher("jump", {});
 // @ts-expect-error: mod-n's input is a number
 mod.bucket(5n);
-export { bucket };
+// An algorithm that answers names: a string, and strings from a batch, into no buffer.
+const mp = b.hasher("multiprobe", { nodes: ["a", "b"], probes: 5 });
+const node: string = mp.bucket("user:42");
+const nodes: string[] = mp.bucketMany(["user:42", "x"]);
+// @ts-expect-error: its answer is a name, not a number
+const wrong: number = mp.bucket("user:42");
+// @ts-expect-error: multiprobe needs its nodes
+b.hasher("multiprobe", {});
+// @ts-expect-error: its answers are no Uint32Array's to fill
+mp.bucketMany(["x"], new Uint32Array(1));
+// @ts-expect-error: a key is text
+mp.bucket(42n);
+export { bucket, node, nodes, wrong };
 `;
   const host = ts.createCompilerHost({});
   const original = host.readFile;

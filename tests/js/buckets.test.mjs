@@ -28,27 +28,36 @@ test("the module's algorithms are the registry's buckets family, each with its v
   const registry = JSON.parse((await runCli(["algorithms", "--json"])).out).filter((a) => a.family === "buckets");
   assert.deepEqual(
     buckets.algorithms(),
-    registry.map((a) => ({ name: a.name, input: a.input, options: a.options.map((o) => o.name), traces: a.traces })),
+    registry.map((a) => ({
+      name: a.name,
+      input: a.input,
+      answers: a.answers ?? "bucket",
+      options: a.options.map((o) => o.name),
+      traces: a.traces,
+    })),
   );
   assert.ok(registry.some((a) => a.name === "jump"));
   for (const a of registry) assert.ok(vectorCases(a.name).length >= 1, `${a.name} has vectors`);
 });
 
 test("every bucket algorithm's vectors, one input at a time and in batches", () => {
-  for (const { name, input } of buckets.algorithms()) {
+  for (const { name, input, answers } of buckets.algorithms()) {
     let rows = 0;
     for (const c of vectorCases(name)) {
-      const label = `${name} ${c.optionsText} ${c.ops}`;
+      const label = `${name} ${c.optionsText.slice(0, 60)} ${c.ops}`;
       const h = built(name, c);
       assert.equal(h.algorithm, name);
       assert.equal(h.input, input);
+      assert.equal(h.answers, answers);
+      // A bucket number, or a node's name: the file's text.
+      const want = answers === "name" ? c.answers : c.buckets;
       if (input === "text") {
         assert.deepEqual(
           c.inputs.map((k) => h.bucket(k)),
-          c.buckets,
+          want,
           label,
         );
-        assert.deepEqual(Array.from(h.bucketMany(c.inputs)), c.buckets, label);
+        assert.deepEqual(Array.from(h.bucketMany(c.inputs)), want, label);
       } else {
         const values = c.inputs.map((x) => BigInt(x));
         assert.deepEqual(
@@ -134,6 +143,36 @@ test("mod-n through the handle is rl.modN, and has no membership", () => {
     (e) => e instanceof RinglabError && e.code === "out_of_range" && e.param === "input",
   );
   h.dispose();
+});
+
+test("an algorithm that answers names answers its nodes' names, as given, one key at a time and in batches", () => {
+  const named = buckets.algorithms().filter((a) => a.answers === "name");
+  for (const { name, input, options } of named) {
+    assert.equal(input, "text", name);
+    assert.ok(options.includes("nodes"), name);
+    // Names beyond ASCII and one holding a lone surrogate (hashed as U+FFFD, answered as given).
+    const nodes = ["shard-1", "নোড-২", "😀", "x\ud800y", "a,b"];
+    const h = buckets.hasher(name, { nodes });
+    assert.equal(h.answers, "name");
+    assert.equal(h.size, nodes.length);
+    const keys = Array.from({ length: 2000 }, (_, i) => (i % 3 === 0 ? `কী:${i}` : `user:${i}`));
+    const one = keys.map((k) => h.bucket(k));
+    const many = h.bucketMany(keys);
+    assert.ok(Array.isArray(many));
+    assert.deepEqual(many, one);
+    for (const n of nodes) assert.ok(one.includes(n), `${name}: ${n}`);
+    // The list is the handle's own: changing the array given changes nothing.
+    const given = ["a", "b", "c"];
+    const abc = buckets.hasher(name, { nodes: given });
+    const before = abc.bucketMany(keys);
+    given[0] = "z";
+    assert.deepEqual(abc.bucketMany(keys), before);
+    assert.ok(!before.includes("z"));
+    h.dispose();
+    abc.dispose();
+  }
+  // Every other algorithm answers numbers.
+  for (const a of buckets.algorithms()) if (a.answers !== "name") assert.equal(a.answers, "bucket", a.name);
 });
 
 test("the wrapper's own checks: JavaScript types, the out buffer, a disposed hasher", () => {

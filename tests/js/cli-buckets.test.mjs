@@ -17,22 +17,14 @@ const hasNative = existsSync(native);
 
 const registry = JSON.parse((await runCli(["algorithms", "--json"])).out).filter((a) => a.family === "buckets");
 
-/** A vector case's options as `ringlab bucket` flags. */
-function optionFlags(c) {
-  return c.optionsText.split(",").flatMap((kv) => {
-    const [k, v] = kv.split("=");
-    return [`--${k}`, v];
-  });
-}
-
 /** Each vector case as a command line and the bytes it must print. */
 function vectorCommands() {
   const out = [];
   for (const { name } of registry) {
     for (const c of bucketVectorCases(name)) {
-      const flags = optionFlags(c);
-      const args = ["bucket", name, ...flags, ...(c.ops === "" ? [] : ["--ops", c.ops]), "--", ...c.inputs];
-      out.push({ args, stdout: c.buckets.map((b) => `${b}\n`).join("") });
+      const args = ["bucket", name, ...c.flags, ...(c.ops === "" ? [] : ["--ops", c.ops]), "--", ...c.inputs];
+      // A bucket, or a node's name, one a line: the file's text.
+      out.push({ args, stdout: c.answers.map((b) => `${b}\n`).join("") });
     }
   }
   return out;
@@ -78,7 +70,7 @@ test(
       const textForms = registry
         .filter((a) => a.input === "text")
         .flatMap((a) => {
-          const flags = optionFlags(bucketVectorCases(a.name)[0]);
+          const { flags } = bucketVectorCases(a.name)[0];
           return [
             ["bucket", a.name, ...flags, "--keys", texts],
             ["bucket", a.name, ...flags, "--keys", textsBad],

@@ -32,9 +32,33 @@ export function experimentCases() {
 }
 
 /**
+ * The options column of a bucket algorithm's vectors (tests/golden/buckets/README.md) as
+ * [name, items] pairs: `name=value` items separated by commas; a value's items separated by
+ * spaces, PREFIX{A..B} standing for PREFIX followed by each of A .. B ("shard-{1..3}").
+ */
+function bucketOptionItems(text) {
+  return text.split(",").map((kv) => {
+    const eq = kv.indexOf("=");
+    const items = kv
+      .slice(eq + 1)
+      .split(" ")
+      .flatMap((item) => {
+        const m = /^(.*)\{(\d+)\.\.(\d+)\}$/.exec(item);
+        if (!m) return [item];
+        const [from, to] = [Number(m[2]), Number(m[3])];
+        return Array.from({ length: to - from + 1 }, (_, i) => `${m[1]}${from + i}`);
+      });
+    return [kv.slice(0, eq), items];
+  });
+}
+
+/**
  * A bucket algorithm's vectors (tests/golden/buckets/NAME.tsv): consecutive rows of the same
- * options and ops as one case, {optionsText, options, ops, inputs (as the file writes them),
- * buckets}; a seed's value is a bigint, every other option's a number.
+ * options and ops as one case, {optionsText, options, flags, ops, inputs (as the file writes
+ * them), answers (the last column as the file writes it: a bucket, or a node's name), buckets (the
+ * same as numbers)}. In `options` a seed's value is a bigint, the nodes an array of strings, every
+ * other option's a number; `flags` are the options as `ringlab bucket` takes them (a list
+ * comma-separated).
  */
 export function bucketVectorCases(name) {
   const rows = readTsv(`buckets/${name}.tsv`);
@@ -42,16 +66,16 @@ export function bucketVectorCases(name) {
   for (const { options, ops, input, bucket } of rows) {
     let c = cases.at(-1);
     if (!c || c.optionsText !== options || c.ops !== ops) {
+      const items = bucketOptionItems(options);
       const parsed = Object.fromEntries(
-        options.split(",").map((kv) => {
-          const [k, v] = kv.split("=");
-          return [k, k === "seed" ? BigInt(v) : Number(v)];
-        }),
+        items.map(([k, v]) => [k, k === "nodes" ? v : k === "seed" ? BigInt(v.join()) : Number(v.join())]),
       );
-      c = { optionsText: options, options: parsed, ops, inputs: [], buckets: [] };
+      const flags = items.flatMap(([k, v]) => [`--${k}`, v.join(",")]);
+      c = { optionsText: options, options: parsed, flags, ops, inputs: [], answers: [], buckets: [] };
       cases.push(c);
     }
     c.inputs.push(input);
+    c.answers.push(bucket);
     c.buckets.push(Number(bucket));
   }
   return cases;

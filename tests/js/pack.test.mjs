@@ -131,7 +131,11 @@ test("the installed package works: library, single-file build, .wasm export", ()
         .map((name) => [name, bucketVectorCases(name).slice(0, 4)]),
     ),
   };
-  writeFileSync(path.join(dir, "expected.json"), JSON.stringify(expected));
+  // A bigint (a seed among the vectors' options) as its decimal text: the smoke reads it back.
+  writeFileSync(
+    path.join(dir, "expected.json"),
+    JSON.stringify(expected, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
+  );
   writeFileSync(
     path.join(dir, "smoke.mjs"),
     `import assert from "node:assert/strict";
@@ -181,7 +185,7 @@ for (const { name, input } of buckets.algorithms()) {
     const h = buckets.hasher(name, options);
     for (const op of c.ops === "" ? [] : c.ops.split(",")) op === "add" ? h.add() : h.remove(Number(op.slice(7)));
     const inputs = input === "text" ? c.inputs : BigUint64Array.from(c.inputs, (x) => BigInt(x));
-    assert.deepEqual(Array.from(h.bucketMany(inputs)), c.buckets, name);
+    assert.deepEqual(Array.from(h.bucketMany(inputs)), h.answers === "name" ? c.answers : c.buckets, name);
     h.dispose();
   }
 }

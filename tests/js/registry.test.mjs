@@ -59,8 +59,10 @@ test("every entry of the registry is the main module's, a bucket hasher, or both
 test("ringlab/buckets' algorithms() are the registry's bucket hashers, in its order", async () => {
   const buckets = await loadBuckets();
   assert.deepEqual(
-    buckets.algorithms().map((a) => [a.name, a.input, [...a.options], a.traces]),
-    registry.filter(isBucketEntry).map((a) => [a.name, a.input, a.options.map((o) => o.name), a.traces]),
+    buckets.algorithms().map((a) => [a.name, a.input, a.answers, [...a.options], a.traces]),
+    registry
+      .filter(isBucketEntry)
+      .map((a) => [a.name, a.input, a.answers ?? "bucket", a.options.map((o) => o.name), a.traces]),
   );
 });
 

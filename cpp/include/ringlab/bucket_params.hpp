@@ -32,7 +32,14 @@ enum class BucketParam : std::uint8_t {
   capacity_buckets,
   anchor_capacity,
   dx_capacity,
+  // Multi-probe consistent hashing's nodes, by name, and its probes per key.
+  multiprobe_nodes,
+  multiprobe_probes,
 };
+
+// The most probes of multi-probe consistent hashing: 1 + 1/ε probes give a peak-to-average load of
+// 1 + ε, so 1,024 reach ε ≈ 0.001; each probe is a search of the nodes' points, for every key.
+inline constexpr std::int64_t kMaxMultiProbeProbes = 1024;
 
 // The most buckets an algorithm of a capacity makes room for: 2^24, as the ring's points. Its
 // tables are allocated whole when it is built (AnchorHash: 16 bytes a bucket, 256 MiB at this
@@ -77,6 +84,14 @@ inline constexpr ParamSpec kBucketParamTable[] = {
      while (p < n) p <<= 1;
      return p;
    }},
+  // Multi-probe consistent hashing's nodes: at least one (the reference's lookup finds no node in
+  // an empty list), up to 2^24 as the capacities', each name once (two of a name would be one
+  // point) and none empty.
+  {.where = "bucket multiprobe", .name = "nodes", .flag = "--nodes", .metavar = "N1,N2,...", .help = "the nodes' names",
+   .kind = ParamKind::name_list, .lo = 1, .hi = kMaxBucketCapacity},
+  // Its probes per key, k: 21, as the reference's test, unless told otherwise.
+  {.where = "bucket multiprobe", .name = "probes", .flag = "--probes", .metavar = "K", .help = "probes per key",
+   .lo = 1, .hi = kMaxMultiProbeProbes, .has_default = true, .default_integer = 21},
 };
 // clang-format on
 
@@ -86,10 +101,11 @@ inline constexpr std::size_t kBucketParamCount = std::size(kBucketParamTable);
 // where they belong, and there are as many entries as BucketParams.
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::input_u64)].kind == ParamKind::key64);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::fliphash_seed)].where == "bucket fliphash");
-static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::dx_capacity) + 1);
+static_assert(kBucketParamCount == static_cast<std::size_t>(BucketParam::multiprobe_probes) + 1);
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::jump_buckets)].where == "bucket jump");
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::anchor_capacity)].name == "capacity");
 static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::dx_capacity)].where == "bucket dx");
+static_assert(kBucketParamTable[static_cast<std::size_t>(BucketParam::multiprobe_nodes)].kind == ParamKind::name_list);
 
 [[nodiscard]] constexpr const ParamSpec& param(BucketParam p) noexcept {
   return kBucketParamTable[static_cast<std::size_t>(p)];

@@ -12,6 +12,11 @@
 // checks what crosses (the algorithm's name, its options, each input, a bucket to remove) and
 // holds the hasher. Mistakes are ringlab::Error with the rules of error_rules.def's "Bucket
 // hashers" section.
+//
+// Most algorithms answer a bucket number 0 .. n - 1, which the caller maps to servers itself. One
+// built from a list of named nodes (multi-probe consistent hashing) answers a node: bucket() is
+// still a number, the node's place in the list, and the surfaces show its name (name_of()), as its
+// registry entry says (BucketAlgorithm::answers).
 #pragma once
 
 #include <cstdint>
@@ -32,16 +37,27 @@ namespace ringlab {
 // bytes (MementoHash's xxh32(key), for one).
 enum class BucketInput : std::uint8_t { u64, u32, text };
 
+// What a bucket algorithm's reference answers for a key: a bucket number 0 .. n - 1 (jump and most
+// after it), or one of the nodes it was built from, by name (multi-probe consistent hashing). The
+// seam answers a node by its place in the nodes list, and `ringlab bucket` and ringlab/buckets
+// show its name.
+enum class BucketAnswer : std::uint8_t { bucket, name };
+
 // The options a bucket hasher may take, each by the name of its row (bucket_params.hpp). An
 // algorithm takes the options it has rows for: one it has no row for is refused (notAnOption),
 // one it has a row for but that is not given takes the row's default, or is refused (missing)
 // when the row has none. A row's default may follow from another option (ParamSpec's
 // default_of: a capacity from the buckets), and an algorithm that takes both buckets and
-// capacity starts with at most capacity buckets live (between, on buckets).
+// capacity starts with at most capacity buckets live (between, on buckets). A list of nodes holds
+// lo .. hi names of its row, none empty (emptyName) and none twice (duplicateListed).
 struct BucketOptions {
   std::optional<std::int64_t> buckets{};   // the buckets live at the start, 0 .. buckets - 1
   std::optional<std::int64_t> capacity{};  // the buckets it has room for (fixed, or until it grows)
   std::optional<std::uint64_t> seed{};     // its hash's seed
+  // The nodes, by name (each its UTF-8 bytes), in the order their places number them: what an
+  // algorithm that answers a node's name (BucketAnswer::name) is built from.
+  std::optional<std::vector<std::string>> nodes{};
+  std::optional<std::int64_t> probes{};  // the probes it makes for each key
 };
 
 // One algorithm's bucket hasher. Buckets calls it only with what its registry entry says it
@@ -68,8 +84,10 @@ class BucketHasher {
   [[nodiscard]] virtual bool can_remove() const noexcept { return false; }
   virtual std::uint32_t add();
   virtual void remove(std::uint32_t bucket);
-  // How many buckets are live.
+  // How many buckets are live (for an algorithm that answers a node: its nodes).
   [[nodiscard]] virtual std::uint32_t size() const noexcept = 0;
+  // The name of the node at place `node` (below size()), for an algorithm that answers names.
+  [[nodiscard]] virtual std::string_view name_of(std::uint32_t node) const;
 
  protected:
   explicit BucketHasher(std::string_view algorithm) : algorithm_(algorithm) {}
@@ -108,6 +126,7 @@ class LastBucketHasher : public BucketHasher {
 struct BucketAlgorithm {
   std::string_view name;  // its Algorithm entry's
   BucketInput input = BucketInput::u64;
+  BucketAnswer answers = BucketAnswer::bucket;
   std::span<const BucketParam> options;  // its rows, each named as the BucketOptions field it fills
   // Whether its hasher has a trace of its own (BucketHasher::trace), its lookup's steps; without,
   // a trace is the answer alone.
@@ -126,6 +145,8 @@ struct BucketAlgorithm {
 
 // "u64", "u32", "text": as `ringlab algorithms --json` and the package name an input kind.
 [[nodiscard]] std::string_view input_name(BucketInput input) noexcept;
+// "bucket", "name": as `ringlab algorithms --json` and the package name what an algorithm answers.
+[[nodiscard]] std::string_view answer_name(BucketAnswer answers) noexcept;
 // The row an input is checked against (nullptr for text, which has none).
 [[nodiscard]] const ParamSpec* input_param(BucketInput input) noexcept;
 // The option rows of an algorithm by name ("buckets"), or nullptr when it takes no such option.
@@ -133,7 +154,7 @@ struct BucketAlgorithm {
 // The same row, or invalid_argument (notAnOption: "capacity is not an option of jump").
 const ParamSpec& bucket_option(const BucketAlgorithm& a, std::string_view name);
 // The names of BucketOptions' fields, in its order.
-inline constexpr std::string_view kBucketOptionNames[] = {"buckets", "capacity", "seed"};
+inline constexpr std::string_view kBucketOptionNames[] = {"buckets", "capacity", "seed", "nodes", "probes"};
 
 // A built bucket algorithm: its registry entry and its hasher, with every value checked.
 class Buckets {
@@ -161,6 +182,9 @@ class Buckets {
   [[nodiscard]] bool can_add() const noexcept { return hasher_->can_add(); }
   [[nodiscard]] bool can_remove() const noexcept { return hasher_->can_remove(); }
   [[nodiscard]] std::uint32_t size() const noexcept { return hasher_->size(); }
+  // What an answer is shown as: the name of node `answer` for an algorithm that answers names, the
+  // bucket number in decimal for the others.
+  [[nodiscard]] std::string shown(std::uint32_t answer) const;
 
  private:
   const BucketAlgorithm* algorithm_;
@@ -182,8 +206,9 @@ struct BucketOp {
 [[nodiscard]] std::vector<BucketOp> parse_bucket_ops(std::string_view text);
 
 // A command-line option of `ringlab bucket`: the text given for option `name` (one of
-// kBucketOptionNames), read by the kind of the algorithm's row for it (an integer, or a 64-bit
-// integer in decimal or 0x hex) into `options`. An option the algorithm has no row for is refused
+// kBucketOptionNames), read by the kind of the algorithm's row for it (an integer, a 64-bit
+// integer in decimal or 0x hex, or a comma-separated list of names, each kept as given: an empty
+// one is refused with the list) into `options`. An option the algorithm has no row for is refused
 // first, whatever its text ("capacity is not an option of jump").
 void set_bucket_option(const BucketAlgorithm& a, BucketOptions& options, std::string_view name, std::string_view text);
 

@@ -167,6 +167,8 @@ enum class ParamKind : std::uint8_t {
   integer_list,  // a list (comma-separated on the CLI) of 1 .. kMaxVnodeList values in [lo, hi]
   change,        // add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W
   key64,         // an integer 0 .. 2^64 - 1 (a bigint in JavaScript)
+  name_list,     // a list (comma-separated on the CLI, an array of strings in JavaScript) of lo .. hi names,
+                 // none empty and none twice
 };
 
 inline constexpr std::int64_t kDefaultVnodeList[] = {1, 10, 100, 1000};

@@ -195,6 +195,7 @@ std::string_view kind_text(ParamKind k) {
     case ParamKind::integer_list: return "integer list";
     case ParamKind::change: return "change";
     case ParamKind::key64: return "64-bit key";
+    case ParamKind::name_list: return "name list";
     default: return "integer";
   }
 }
@@ -241,15 +242,19 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         if (i > 0) out += ',';
         out += param_json(param(a.params[i]));
       }
-      // The bucket hasher's input kind and options ("input": null and no options without one).
+      // The bucket hasher's input kind and options ("input": null and no options without one), and
+      // "answers": "name" for one that answers a node's name (none for a bucket number).
       out +=
           "],\"input\":" + (bucket != nullptr ? cli::json_text(input_name(bucket->input)) : "null") + ",\"options\":[";
       for (std::size_t i = 0; bucket != nullptr && i < bucket->options.size(); ++i) {
         if (i > 0) out += ',';
         out += param_json(param(bucket->options[i]));
       }
+      out += "]";
+      if (bucket != nullptr && bucket->answers == BucketAnswer::name)
+        out += ",\"answers\":" + cli::json_text(answer_name(bucket->answers));
       // Whether its bucket hasher traces its lookup's steps (false without one).
-      out += std::string("],\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false") + "}";
+      out += std::string(",\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false") + "}";
     } else {
       const auto line = [&](std::string_view label, const std::string& value) {
         out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
@@ -264,16 +269,23 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       };
       if (!first) out += '\n';
       out += std::string(a.name) + ": " + std::string(a.title) + "\n";
-      line("places on", a.family == AlgorithmFamily::buckets ? "buckets 0 .. n-1" : "named servers");
+      line("places on", a.family == AlgorithmFamily::servers                         ? "named servers"
+                        : bucket != nullptr && bucket->answers == BucketAnswer::name ? "the nodes it is given, by name"
+                                                                                     : "buckets 0 .. n-1");
       line("weights", a.weights ? "yes" : "no");
-      // A bucket algorithm that removes any bucket removes a bucket, as --ops says it, not a server.
-      const std::string_view any =
-          a.family == AlgorithmFamily::buckets ? "any bucket; only its keys move" : "any server; only its keys move";
+      // A bucket algorithm that removes any bucket removes a bucket, as --ops says it, not a server;
+      // one built from named nodes, a node.
+      const std::string_view any = a.family == AlgorithmFamily::servers ? "any server; only its keys move"
+                                   : bucket != nullptr && bucket->answers == BucketAnswer::name
+                                       ? "any node; only its keys move"
+                                       : "any bucket; only its keys move";
       line("removes", a.removal == Removal::any    ? std::string(any)
                       : a.removal == Removal::last ? "only the last bucket"
                                                    : "any server; those after it are renumbered and most keys move");
       line("zones", a.zones ? "yes" : "no");
-      line("membership", joined(membership_of(a), "none: built again for each list of servers"));
+      line("membership", joined(membership_of(a), bucket != nullptr && bucket->answers == BucketAnswer::name
+                                                      ? "none: built again for each list of nodes"
+                                                      : "none: built again for each list of servers"));
       line("holds", std::string(a.state));
       for (std::size_t i = 0; i < a.params.size(); ++i) {
         const ParamSpec& p = param(a.params[i]);
@@ -326,7 +338,8 @@ std::string step_text(const BucketStep& s) {
          " bound=" + std::to_string(s.bound) + " value=" + std::to_string(s.value);
 }
 
-// `ringlab bucket ALGORITHM ...`: each input's bucket, one a line.
+// `ringlab bucket ALGORITHM ...`: each input's bucket, one a line (or its node's name, for an
+// algorithm that answers names).
 std::string run_bucket(const std::vector<std::string>& args, const ReadFile& read) {
   if (args.size() < 2) throw Usage{"bucket needs an algorithm: " + bucket_names()};
   const std::string& name = args[1];
@@ -373,7 +386,7 @@ std::string run_bucket(const std::vector<std::string>& args, const ReadFile& rea
     }
     const std::uint32_t bucket =
         a.input == BucketInput::text ? b.bucket_key(input) : b.bucket(bucket_input_from_text(a.input, input));
-    out += std::to_string(bucket) + "\n";
+    out += b.shown(bucket) + "\n";
   }
   return out;
 }
@@ -425,6 +438,8 @@ std::string cli_detail::bucket_section(std::string_view algorithm) {
     head += input_text(a.input);
     if (a.input != BucketInput::text) head += ", decimal or 0x hex";
     h += head + "\n";
+    // An algorithm that answers names says so under its title.
+    if (a.answers == BucketAnswer::name) h += std::string(16, ' ') + "prints each INPUT's node, by name\n";
     for (const BucketParam p : a.options) {
       const ParamSpec& spec = param(p);
       h += cli::flag_line(std::string(spec.flag) + " " + std::string(spec.metavar), param_text(spec));

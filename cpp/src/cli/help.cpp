@@ -49,6 +49,8 @@ std::string range_text(const ParamSpec& p) {
     case ParamKind::integer_list:
       return "1 to " + std::to_string(kMaxVnodeList) + " values, each " + std::to_string(p.lo) + " to " +
              std::to_string(p.hi);
+    case ParamKind::name_list:
+      return std::to_string(p.lo) + " to " + std::to_string(p.hi) + " names, none empty, none twice";
     default: break;
   }
   if (p.lo == -p.hi) {

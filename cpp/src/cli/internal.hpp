@@ -46,6 +46,8 @@ inline constexpr ParamSpec kBucketSpelling[] = {
     {.where = "bucket", .name = "buckets", .flag = "--buckets"},
     {.where = "bucket", .name = "capacity", .flag = "--capacity"},
     {.where = "bucket", .name = "seed", .flag = "--seed"},
+    {.where = "bucket", .name = "nodes", .flag = "--nodes"},
+    {.where = "bucket", .name = "probes", .flag = "--probes"},
 };
 inline constexpr Command kBucket = {"bucket", "bucket", "", "", kBucketSpelling};
 inline constexpr Command kNone = {"", "", "", ""};

@@ -16,6 +16,7 @@
 #include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/buckets/memento.hpp"
+#include "ringlab/buckets/multiprobe.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -265,6 +266,12 @@ constexpr std::array kBucketOnlyAlgorithms = {
               .family = AlgorithmFamily::buckets,
               .state = "a bit per bucket of its capacity",
               .membership = {.add = true, .remove = true}},
+    // No membership, as the reference has none: built again for each list of nodes. A node that
+    // leaves moves only its keys (every other probe's distance stays or grows).
+    Algorithm{.name = "multiprobe",
+              .title = "multi-probe consistent hashing (go-mpchash)",
+              .family = AlgorithmFamily::buckets,
+              .state = "one point per node, sorted"},
 };
 
 // The buckets family's hashers (buckets.hpp), in the entries' order: each algorithm's input, its
@@ -278,6 +285,7 @@ constexpr BucketParam kJumpBucketOptions[] = {BucketParam::jump_buckets};
 constexpr BucketParam kFlipHashBucketOptions[] = {BucketParam::mod_n_buckets, BucketParam::fliphash_seed};
 constexpr BucketParam kAnchorBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::anchor_capacity};
 constexpr BucketParam kDxBucketOptions[] = {BucketParam::capacity_buckets, BucketParam::dx_capacity};
+constexpr BucketParam kMultiProbeBucketOptions[] = {BucketParam::multiprobe_nodes, BucketParam::multiprobe_probes};
 
 constexpr std::array kBucketAlgorithms = {
     BucketAlgorithm{.name = "mod-n",
@@ -322,6 +330,11 @@ constexpr std::array kBucketAlgorithms = {
                     .make = make_anchor_hasher},
     BucketAlgorithm{
         .name = "dx", .input = BucketInput::u32, .options = kDxBucketOptions, .traces = true, .make = make_dx_hasher},
+    BucketAlgorithm{.name = "multiprobe",
+                    .input = BucketInput::text,
+                    .answers = BucketAnswer::name,
+                    .options = kMultiProbeBucketOptions,
+                    .make = make_multiprobe_hasher},
 };
 
 }  // namespace

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -23,7 +24,25 @@ namespace {
 std::optional<std::int64_t>* integer_field(BucketOptions& o, std::string_view name) {
   if (name == "buckets") return &o.buckets;
   if (name == "capacity") return &o.capacity;
+  if (name == "probes") return &o.probes;
   return nullptr;
+}
+
+// A list of names against its row: lo .. hi of them (list: "nodes must be a list of 1 to 16777216
+// values, got 0 values"), none empty ("a node name must not be empty") and none twice (the first
+// listed again: "node "a" is listed twice"). The only list of names is the nodes, each a node.
+void check_names(const ParamSpec& spec, const std::vector<std::string>& names) {
+  const std::string name(spec.name);
+  if (names.size() < static_cast<std::uint64_t>(spec.lo) || names.size() > static_cast<std::uint64_t>(spec.hi))
+    throw Error(
+        names.size() < static_cast<std::uint64_t>(spec.lo) ? ErrorCode::invalid_argument : ErrorCode::limit_exceeded,
+        rule::list, name, {spec.hi, names.size()});
+  std::unordered_set<std::string_view> seen;
+  seen.reserve(names.size());
+  for (const std::string& n : names) {
+    if (n.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyName, name, {"node"});
+    if (!seen.insert(n).second) throw Error(ErrorCode::duplicate_server, rule::duplicateListed, name, {"node", n});
+  }
 }
 
 // A 64-bit integer from text, decimal or 0x hex, as the command line writes inputs and seeds;
@@ -73,10 +92,16 @@ BucketOptions checked(const BucketAlgorithm& a, BucketOptions o) {
   refuse_extra("buckets", o.buckets.has_value());
   refuse_extra("capacity", o.capacity.has_value());
   refuse_extra("seed", o.seed.has_value());
+  refuse_extra("nodes", o.nodes.has_value());
+  refuse_extra("probes", o.probes.has_value());
   for (const BucketParam p : a.options) {
     const ParamSpec& spec = param(p);
     const auto missing = [&] { return Error(ErrorCode::invalid_argument, rule::missing, std::string(spec.name)); };
-    if (std::optional<std::int64_t>* field = integer_field(o, spec.name)) {
+    if (spec.kind == ParamKind::name_list) {
+      // The nodes: no row has a default list.
+      if (!o.nodes) throw missing();
+      check_names(spec, *o.nodes);
+    } else if (std::optional<std::int64_t>* field = integer_field(o, spec.name)) {
       if (!*field) {
         if (!spec.has_default) throw missing();
         if (spec.default_of != nullptr) continue;  // decided by another option, once that one is set
@@ -112,6 +137,9 @@ BucketOptions checked(const BucketAlgorithm& a, BucketOptions o) {
 
 std::uint32_t BucketHasher::bucket(std::uint64_t) const { not_this_input(); }
 std::uint32_t BucketHasher::bucket_key(std::string_view) const { not_this_input(); }
+std::string_view BucketHasher::name_of(std::uint32_t) const {
+  throw std::logic_error("a bucket hasher that answers a bucket number was asked for a node's name");
+}
 
 void BucketHasher::bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const {
   for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = bucket(inputs[i]);
@@ -155,6 +183,10 @@ std::string_view input_name(BucketInput input) noexcept {
     case BucketInput::text: return "text";
     default: return "u64";
   }
+}
+
+std::string_view answer_name(BucketAnswer answers) noexcept {
+  return answers == BucketAnswer::name ? "name" : "bucket";
 }
 
 const ParamSpec* input_param(BucketInput input) noexcept {
@@ -232,6 +264,10 @@ void Buckets::bucket_many(std::span<const std::uint32_t> inputs, std::span<std::
 
 std::uint32_t Buckets::add() { return hasher_->add(); }
 
+std::string Buckets::shown(std::uint32_t answer) const {
+  return algorithm_->answers == BucketAnswer::name ? std::string(hasher_->name_of(answer)) : std::to_string(answer);
+}
+
 void Buckets::remove(std::int64_t bucket) {
   // An algorithm without remove says so (noMembership) whichever bucket is named.
   if (!hasher_->can_remove()) hasher_->remove(0);
@@ -266,8 +302,22 @@ std::vector<BucketOp> parse_bucket_ops(std::string_view text) {
 void set_bucket_option(const BucketAlgorithm& a, BucketOptions& options, std::string_view name, std::string_view text) {
   const ParamSpec* spec = option_param(a, name);
   if (spec == nullptr) throw Error(ErrorCode::invalid_argument, rule::notAnOption, std::string(name), {a.name});
-  if (std::optional<std::int64_t>* field = integer_field(options, name)) *field = integer_from_text(text, spec->name);
-  else options.seed = u64_from_text(text, *spec);
+  if (spec->kind == ParamKind::name_list) {
+    // Every item, an empty one too ("a,,b", ""), for the list's check to refuse.
+    std::vector<std::string> names;
+    std::size_t start = 0;
+    while (true) {
+      const std::size_t comma = text.find(',', start);
+      names.emplace_back(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+      if (comma == std::string_view::npos) break;
+      start = comma + 1;
+    }
+    options.nodes = std::move(names);
+  } else if (std::optional<std::int64_t>* field = integer_field(options, name)) {
+    *field = integer_from_text(text, spec->name);
+  } else {
+    options.seed = u64_from_text(text, *spec);
+  }
 }
 
 }  // namespace ringlab

@@ -585,6 +585,7 @@ const bn: Messages = {
     binomial: "BinomialHash",
     anchor: "AnchorHash",
     dx: "DxHash",
+    multiprobe: "multi-probe hashing",
   },
 
   compare: {
@@ -1103,6 +1104,8 @@ const bn: Messages = {
       algorithm: "algorithm",
       ops: "পরিবর্তনের তালিকা",
       capacity: "ধারণক্ষমতা",
+      nodes: "node-এর তালিকা",
+      probes: "probe-এর সংখ্যা",
     },
     values: {
       Infinity: "অসীম",
@@ -1111,6 +1114,7 @@ const bn: Messages = {
       undefined: "কিছুই না",
       server: "সার্ভার",
       backend: "backend",
+      node: "node",
       upstream: "upstream ব্লক",
       ring: "ring",
       endpoints: "endpoint",
@@ -1155,6 +1159,7 @@ const bn: Messages = {
       zoneTooLong: (_p, [max]) => `zone-এর নাম ${max}টি UTF-16 এককের চেয়ে লম্বা`,
       duplicate: (_p, [what]) => `একটি ${what} দুবার আছে`,
       duplicateNamed: (_p, [name]) => `সার্ভার "${name}" দুবার আছে`,
+      duplicateListed: (_p, [what, name]) => `${what} "${name}" দুবার আছে`,
       alreadyOnRing: (_p, [name]) => `সার্ভার "${name}" আগে থেকেই ring-এ আছে`,
       notOnRing: (_p, [name]) => `সার্ভার "${name}" ring-এ নেই`,
       noServer: "অন্তত একটি সার্ভার চাই",

@@ -565,6 +565,7 @@ const en = {
     binomial: "BinomialHash",
     anchor: "AnchorHash",
     dx: "DxHash",
+    multiprobe: "multi-probe hashing",
   } satisfies Record<AlgorithmName, string>,
 
   compare: {

@@ -172,6 +172,31 @@ export const bucketRegistry = [
     ],
     traces: true,
   },
+  {
+    name: "multiprobe",
+    title: "multi-probe consistent hashing (go-mpchash)",
+    family: "buckets",
+    weights: false,
+    removal: "any",
+    zones: false,
+    state: "one point per node, sorted",
+    membership: [],
+    compare: false,
+    digest: [],
+    params: [],
+    input: "text",
+    options: [
+      {
+        name: "nodes",
+        kind: "name list",
+        help: "the nodes' names",
+        range: "1 to 16777216 names, none empty, none twice",
+      },
+      { name: "probes", kind: "integer", help: "probes per key", range: "1 to 1024", default: "21" },
+    ],
+    answers: "name",
+    traces: false,
+  },
 ] as const;
 
 /**

@@ -1,11 +1,15 @@
 // The bucket hasher's handle: one class for every bucket algorithm. What an input must be is the
-// algorithm's input kind, which the module reports; every check of a value is the core's.
+// algorithm's input kind, which the module reports; every check of a value is the core's. An
+// algorithm that answers names answers a node's place in its nodes, which the handle names from
+// the list it was built with.
 import { HandleBase } from "../core/handle.js";
 import type { Heap } from "../core/heap.js";
 import { invalidType, num } from "../core/validate.js";
 import type { RawBucketHasher } from "./raw.js";
 import type {
   BucketAlgorithmName,
+  BucketAnswer,
+  BucketAnswers,
   BucketHasher,
   BucketInput,
   BucketInputs,
@@ -23,30 +27,44 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
   readonly #heap: Heap<object>;
   readonly algorithm: A;
   readonly input: BucketHasher<A>["input"];
+  readonly answers: BucketHasher<A>["answers"];
   readonly canAdd: boolean;
   readonly canRemove: boolean;
   readonly traces: boolean;
   // The input kind as the module says it: any of the three, whichever the algorithms of
   // BucketAlgorithms have today.
   readonly #kind: BucketInputKind;
+  // The nodes' names of an algorithm that answers names, by place; undefined for the others.
+  readonly #names: readonly string[] | undefined;
 
-  constructor(raw: RawBucketHasher, heap: Heap<object>) {
+  constructor(raw: RawBucketHasher, heap: Heap<object>, nodes: readonly string[] | undefined) {
     super(raw, "bucket hasher");
     this.#heap = heap;
-    // Fixed at creation: the algorithm, its input kind and its membership.
+    // Fixed at creation: the algorithm, its input kind, what it answers and its membership.
     this.algorithm = raw.algorithm() as A;
     this.#kind = raw.input() as BucketInputKind;
     this.input = this.#kind as BucketHasher<A>["input"];
+    this.answers = raw.answers() as BucketHasher<A>["answers"];
+    this.#names = this.answers === "name" ? nodes : undefined;
     this.canAdd = raw.canAdd();
     this.canRemove = raw.canRemove();
     this.traces = raw.traces();
+  }
+
+  // An answer as the algorithm gives it: a bucket number, or its node's name.
+  #answer(place: number): BucketAnswer<A> {
+    return (this.#names === undefined ? place : this.#names[place]) as BucketAnswer<A>;
   }
 
   get size(): number {
     return this.raw.size() >>> 0;
   }
 
-  bucket(input: BucketInput<A>): number {
+  bucket(input: BucketInput<A>): BucketAnswer<A> {
+    return this.#answer(this.#place(input));
+  }
+
+  #place(input: BucketInput<A>): number {
     const raw = this.raw;
     return (
       this.#oneInput(
@@ -98,7 +116,15 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
     return this.#heap.call(() => other(input));
   }
 
-  bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array {
+  bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): BucketAnswers<A> {
+    const names = this.#names;
+    if (names === undefined) return this.#places(inputs, out) as BucketAnswers<A>;
+    // Names are no Uint32Array's to fill.
+    if (out !== undefined) throw invalidType("out", "left out (this algorithm answers names)", out);
+    return Array.from(this.#places(inputs, undefined), (place) => names[place]!) as BucketAnswers<A>;
+  }
+
+  #places(inputs: BucketInputs<A>, out: Uint32Array | undefined): Uint32Array {
     const raw = this.raw;
     const result = { type: "uint32", out } as const;
     if (this.#kind === "text") {

@@ -10,6 +10,7 @@ import type { RawBucketOptions, RawBucketsModule } from "./raw.js";
 import type {
   BucketAlgorithmInfo,
   BucketAlgorithmName,
+  BucketAnswerKind,
   BucketHasher,
   BucketInputKind,
   BucketOptions,
@@ -19,7 +20,13 @@ import type {
 
 // Every option a bucket algorithm may take (BucketOptionFields): which ones an algorithm takes is
 // the core's to say.
-const optionKeys: readonly (keyof BucketOptionFields)[] = ["buckets", "capacity", "seed"];
+const optionKeys: readonly (keyof BucketOptionFields)[] = ["buckets", "capacity", "seed", "nodes", "probes"];
+
+// The nodes as given, each a string (what is a valid list of them is the core's to say).
+function nodeNames(v: unknown): readonly string[] {
+  if (!Array.isArray(v)) throw invalidType("nodes", "an array of strings", v);
+  return Object.freeze(v.map((s: unknown, i) => str(s, `nodes[${i}]`)));
+}
 
 export class RinglabBucketsModule implements RinglabBuckets {
   readonly version: string;
@@ -37,6 +44,7 @@ export class RinglabBucketsModule implements RinglabBuckets {
       Object.freeze({
         name: a.name as BucketAlgorithmName,
         input: a.input as BucketInputKind,
+        answers: a.answers as BucketAnswerKind,
         options: Object.freeze(a.options as (keyof BucketOptionFields)[]),
         traces: a.traces,
       }),
@@ -66,9 +74,12 @@ export class RinglabBucketsModule implements RinglabBuckets {
       buckets: o.buckets === undefined ? undefined : num(o.buckets, "buckets"),
       capacity: o.capacity === undefined ? undefined : num(o.capacity, "capacity"),
       seed,
+      nodes: o.nodes === undefined ? undefined : nodeNames(o.nodes),
+      probes: o.probes === undefined ? undefined : num(o.probes, "probes"),
     };
     const handle = this.#heap.call(() => this.#raw.makeBucketHasher(name, raw));
-    return new BucketHasherHandle<A>(handle!, this.#heap);
+    // An algorithm that answers names answers places in its nodes: the handle names them.
+    return new BucketHasherHandle<A>(handle!, this.#heap, raw.nodes);
   }
 
   memory(): MemoryUsage {

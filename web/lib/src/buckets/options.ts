@@ -1,8 +1,8 @@
-// The bucket algorithms as TypeScript sees them: each one's input kind and options, derived from
-// the registry's data (web/lib/src/buckets/algorithms.ts, written from `ringlab algorithms --json`),
-// so an algorithm added to the core's registry is typed here with no list to edit.
+// The bucket algorithms as TypeScript sees them: each one's input kind, options and answers, derived
+// from the registry's data (web/lib/src/buckets/algorithms.ts, written from `ringlab algorithms
+// --json`), so an algorithm added to the core's registry is typed here with no list to edit.
 // tests/js/buckets-options.test.mjs holds the result to the registry: every bucket algorithm, its
-// input kind, its options, and which of them have no default (required).
+// input kind, its options, which of them have no default (required), and what it answers.
 import type { BucketEntry } from "./algorithms.js";
 
 /**
@@ -24,6 +24,14 @@ export interface BucketOptionFields {
   capacity: number;
   /** The seed of the algorithm's hash: a 64-bit integer, a bigint or a non-negative safe integer. */
   seed: bigint | number;
+  /**
+   * The nodes, by name, of an algorithm that answers a node's name (multi-probe consistent
+   * hashing): at least one, none empty, none twice. A name is hashed as its UTF-8 bytes; a key's
+   * answer is one of these strings.
+   */
+  nodes: readonly string[];
+  /** The probes the algorithm makes for each key: an integer in its range. */
+  probes: number;
 }
 
 /** An algorithm's option rows. */
@@ -31,12 +39,14 @@ type OptionRows<E extends BucketEntry> = E["options"][number];
 
 /**
  * The bucket algorithms, by their registry names: what each takes as input (`"u64"`: a 64-bit
- * integer, `"u32"`: a 32-bit one, `"text"`: a key's text, hashed as its UTF-8 bytes) and its
- * options, an option whose row has no default required.
+ * integer, `"u32"`: a 32-bit one, `"text"`: a key's text, hashed as its UTF-8 bytes), what it
+ * answers (`"bucket"`: a bucket number, `"name"`: one of its nodes, by name; the registry marks
+ * only the second) and its options, an option whose row has no default required.
  */
 export type BucketAlgorithms = {
   [E in BucketEntry as E["name"]]: {
     input: E["input"];
+    answers: E extends { readonly answers: "name" } ? "name" : "bucket";
     options: {
       [
         O in Exclude<OptionRows<E>, { readonly default: string }> as O["name"] & keyof BucketOptionFields

@@ -6,13 +6,19 @@ export interface RawBucketOptions {
   buckets: number | undefined;
   capacity: number | undefined;
   seed: bigint | number | undefined;
+  nodes: readonly string[] | undefined;
+  probes: number | undefined;
 }
 
-/** A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text"), option names and whether it traces. */
+/**
+ * A bucket algorithm of the registry: its name, input kind ("u64", "u32", "text"), option names,
+ * what it answers ("bucket", "name") and whether it traces.
+ */
 export interface RawBucketAlgorithm {
   name: string;
   input: string;
   options: string[];
+  answers: string;
   traces: boolean;
 }
 
@@ -28,6 +34,8 @@ export interface RawBucketStep {
 export interface RawBucketHasher extends RawHandle {
   algorithm(): string;
   input(): string;
+  /** "bucket", or "name": its answers are places in its nodes list, which the wrapper names. */
+  answers(): string;
   size(): number;
   canAdd(): boolean;
   canRemove(): boolean;

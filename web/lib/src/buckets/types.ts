@@ -10,6 +10,9 @@ export type BucketAlgorithmName = keyof BucketAlgorithms;
 /** What a bucket algorithm takes as input: a 64-bit integer, a 32-bit one, or a key's text. */
 export type BucketInputKind = "u64" | "u32" | "text";
 
+/** What a bucket algorithm answers for an input: a bucket number, or one of its nodes by name. */
+export type BucketAnswerKind = "bucket" | "name";
+
 /** The options of algorithm A: see {@link BucketOptionFields} for what each means. */
 export type BucketOptions<A extends BucketAlgorithmName> = BucketAlgorithms[A]["options"];
 
@@ -34,10 +37,27 @@ export type BucketInputs<A extends BucketAlgorithmName> = {
   text: readonly string[];
 }[BucketAlgorithms[A]["input"]];
 
+/**
+ * What algorithm A answers for one input: a bucket number 0 … 2^32 − 1, or, for an algorithm built
+ * from named nodes (multi-probe consistent hashing), one of the names of its `nodes` option.
+ */
+export type BucketAnswer<A extends BucketAlgorithmName> = {
+  bucket: number;
+  name: string;
+}[BucketAlgorithms[A]["answers"]];
+
+/** What algorithm A answers for many inputs: their buckets in a Uint32Array, or their nodes' names. */
+export type BucketAnswers<A extends BucketAlgorithmName> = {
+  bucket: Uint32Array;
+  name: string[];
+}[BucketAlgorithms[A]["answers"]];
+
 /** A bucket algorithm as the module's registry has it. */
 export interface BucketAlgorithmInfo {
   readonly name: BucketAlgorithmName;
   readonly input: BucketInputKind;
+  /** What it answers: a bucket number, or a node's name. */
+  readonly answers: BucketAnswerKind;
   /** The options it takes, by name. */
   readonly options: readonly (keyof BucketOptionFields)[];
   /** Whether {@link BucketHasher.trace} shows its lookup's steps; without, a trace is the answer alone. */
@@ -84,24 +104,31 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
   readonly algorithm: A;
   /** What it takes as input. */
   readonly input: BucketAlgorithms[A]["input"];
-  /** How many buckets are live. */
+  /** What it answers: a bucket number, or one of its nodes by name. */
+  readonly answers: BucketAlgorithms[A]["answers"];
+  /** How many buckets are live (for an algorithm that answers names: how many nodes it has). */
   readonly size: number;
   /** Whether it has add() and remove(): its registry entry's membership. */
   readonly canAdd: boolean;
   readonly canRemove: boolean;
   /**
-   * The bucket of one input, 0 … 2^32 − 1. DxHash answers 4294967295 (its reference's −1) for an
-   * input whose probes find no live bucket.
+   * The bucket of one input, 0 … 2^32 − 1, or, for an algorithm that answers names, its node's
+   * name (one of the strings of its `nodes`). DxHash answers 4294967295 (its reference's −1) for
+   * an input whose probes find no live bucket.
    * @throws RinglabError `"out_of_range"` for an input outside its kind (rule `"between"`),
    *   `"invalid_argument"` for a number that is no safe integer, `"invalid_type"` for a value of
    *   another type.
    */
-  bucket(input: BucketInput<A>): number;
+  bucket(input: BucketInput<A>): BucketAnswer<A>;
   /**
-   * The bucket of each input, in a new Uint32Array or in `out` (of the inputs' length).
+   * The bucket of each input, in a new Uint32Array or in `out` (of the inputs' length); for an
+   * algorithm that answers names, each input's node's name, in a new array (it takes no `out`).
    * @throws RinglabError as {@link BucketHasher.bucket}, and `"limit_exceeded"` beyond 10^8 inputs.
    */
-  bucketMany(inputs: BucketInputs<A>, out?: Uint32Array): Uint32Array;
+  bucketMany(
+    inputs: BucketInputs<A>,
+    out?: BucketAlgorithms[A]["answers"] extends "name" ? never : Uint32Array,
+  ): BucketAnswers<A>;
   /**
    * The steps of one input's lookup, step by step (docs/algorithms.md#lookup-traces): the last is
    * the `"answer"`, whose bucket is {@link BucketHasher.bucket}'s. An algorithm whose
@@ -142,7 +169,9 @@ export interface RinglabBuckets {
    * @throws RinglabError `"invalid_argument"` for a name that is no bucket algorithm (rule
    *   `"oneOf"`, naming them), an option it does not take (`"notAnOption"`), an option it needs
    *   and was not given (`"missing"`) or an unknown key (`"unknownOption"`); `"out_of_range"` for
-   *   an option outside its range.
+   *   an option outside its range; for `nodes`, `"invalid_argument"` for none (`"list"`) or an
+   *   empty name (`"emptyName"`), `"duplicate_server"` for a name listed twice
+   *   (`"duplicateListed"`).
    */
   hasher<A extends BucketAlgorithmName>(algorithm: A, options: BucketOptions<A>): BucketHasher<A>;
   /** The module's heap (see `ringlab`'s `memory()`). */

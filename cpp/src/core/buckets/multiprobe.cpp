@@ -1,0 +1,79 @@
+#include "ringlab/buckets/multiprobe.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <utility>
+
+#include "ringlab/buckets/siphash.hpp"
+
+namespace ringlab {
+
+std::uint64_t multiprobe_point(std::string_view name) noexcept { return siphash24(kMultiProbeNodeSeed, 0, name); }
+
+MultiProbe::MultiProbe(std::span<const std::string> nodes, std::uint32_t probes) : probes_(probes) {
+  // Each node's point, then sorted by point and, among equal points, by place: the last of a run
+  // of equal points is the node listed last, which holds the point, as the reference's map keeps
+  // the last name written to it.
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> by_point(nodes.size());
+  for (std::size_t i = 0; i < nodes.size(); ++i)
+    by_point[i] = {multiprobe_point(nodes[i]), static_cast<std::uint32_t>(i)};
+  std::sort(by_point.begin(), by_point.end());
+  points_.reserve(by_point.size());
+  holders_.reserve(by_point.size());
+  for (const auto& [point, place] : by_point) {
+    if (!points_.empty() && points_.back() == point) {
+      holders_.back() = place;
+      continue;
+    }
+    points_.push_back(point);
+    holders_.push_back(place);
+  }
+}
+
+std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) const noexcept {
+  std::uint64_t nearest = std::numeric_limits<std::uint64_t>::max();
+  // The point of the nearest probe. Left at the least point when no probe is nearer than 2^64 - 1,
+  // which only a ring of one point gives (see multiprobe.hpp).
+  std::size_t won = 0;
+  std::uint64_t probe = h1;
+  for (std::uint32_t i = 0; i < probes_; ++i, probe += h2) {
+    // The first point strictly above the probe, or the least one: the ring wraps.
+    std::size_t at =
+        static_cast<std::size_t>(std::upper_bound(points_.begin(), points_.end(), probe) - points_.begin());
+    if (at == points_.size()) at = 0;
+    const std::uint64_t distance = points_[at] - probe;
+    if (distance < nearest) {
+      nearest = distance;
+      won = at;
+    }
+  }
+  return holders_[won];
+}
+
+std::uint32_t MultiProbe::node(std::string_view key) const noexcept {
+  return node_of_hashes(siphash24(kMultiProbeSeed1, 0, key), siphash24(kMultiProbeSeed2, 0, key));
+}
+
+namespace {
+
+class MultiProbeHasher final : public BucketHasher {
+ public:
+  MultiProbeHasher(std::vector<std::string> nodes, std::uint32_t probes)
+      : BucketHasher("multiprobe"), nodes_(std::move(nodes)), multiprobe_(nodes_, probes) {}
+
+  std::uint32_t bucket_key(std::string_view key) const override { return multiprobe_.node(key); }
+  std::uint32_t size() const noexcept override { return static_cast<std::uint32_t>(nodes_.size()); }
+  std::string_view name_of(std::uint32_t node) const override { return nodes_[node]; }
+
+ private:
+  std::vector<std::string> nodes_;
+  MultiProbe multiprobe_;
+};
+
+}  // namespace
+
+std::unique_ptr<BucketHasher> make_multiprobe_hasher(const BucketOptions& options) {
+  return std::make_unique<MultiProbeHasher>(*options.nodes, static_cast<std::uint32_t>(*options.probes));
+}
+
+}  // namespace ringlab
