@@ -612,8 +612,14 @@ int run_buckets(const Options& o) {
       print(r, sc, "core");
     }
     // The seam: Buckets built from its options, the same removals, its batch call.
+    // B buckets, or B named nodes for an algorithm built from nodes.
     ringlab::BucketOptions options;
-    options.buckets = sc.buckets;
+    if (ringlab::option_param(a, "nodes") != nullptr) {
+      options.nodes.emplace();
+      for (std::int64_t i = 0; i < sc.buckets; ++i) options.nodes->push_back("node-" + std::to_string(i));
+    } else {
+      options.buckets = sc.buckets;
+    }
     options.capacity = sc.capacity;
     ringlab::Buckets hasher(sc.algorithm, options);
     for (const std::uint32_t b : removed) hasher.remove(b);
