@@ -63,6 +63,8 @@
 #include "ringlab/buckets/jumpback-anchor.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/buckets/memento.hpp"
+#include "ringlab/buckets/multiprobe.hpp"
+#include "ringlab/buckets/siphash.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
@@ -450,12 +452,14 @@ std::vector<std::uint32_t> removal_order(const BucketScenario& sc) {
 }
 
 // What every scenario maps: N 64-bit hashes (SplitMix64 from a seed), their low 32 bits, and for a
-// text algorithm N course keys as UTF-8 with their xxh32 (the pool's keys are ASCII).
+// text algorithm N course keys as UTF-8 with their hashes: xxh32 (MementoHash's) and SipHash-2-4
+// under multi-probe's two seeds (the pool's keys are ASCII).
 struct BucketPool {
   std::vector<std::uint64_t> u64;
   std::vector<std::uint32_t> u32;
   std::vector<std::string> keys;
   std::vector<std::uint32_t> key_hashes;
+  std::vector<std::uint64_t> key_sip1, key_sip2;
 
   explicit BucketPool(std::size_t n) : u64(n), u32(n) {
     ringlab::SplitMix64 rng(20240601);
@@ -469,9 +473,13 @@ struct BucketPool {
     ringlab::CourseKeys course(20240601);
     keys.resize(u64.size());
     key_hashes.resize(u64.size());
+    key_sip1.resize(u64.size());
+    key_sip2.resize(u64.size());
     for (std::size_t i = 0; i < keys.size(); ++i) {
       keys[i] = course.next();
       key_hashes[i] = ringlab::xxh32(keys[i]);
+      key_sip1[i] = ringlab::siphash24(ringlab::kMultiProbeSeed1, 0, keys[i]);
+      key_sip2[i] = ringlab::siphash24(ringlab::kMultiProbeSeed2, 0, keys[i]);
     }
   }
 };
@@ -542,6 +550,16 @@ const CoreEntry kCoreEntries[] = {
        // The key's xxh32 given: the key is hashed again only to rehash it with a removed bucket.
        return stateful(core, pool, [](const ringlab::Memento& c, const BucketPool& p, std::size_t i) {
          return c.bucket(p.keys[i], p.key_hashes[i]);
+       });
+     }},
+    {"multiprobe",
+     [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
+       std::vector<std::string> nodes;
+       for (std::int64_t i = 0; i < sc.buckets; ++i) nodes.push_back("node-" + std::to_string(i));
+       auto core = std::make_shared<ringlab::MultiProbe>(nodes, 21);
+       // The key's two hashes given: what is left is the 21 probes and their successors.
+       return stateful(core, pool, [](const ringlab::MultiProbe& c, const BucketPool& p, std::size_t i) {
+         return c.node_of_hashes(p.key_sip1[i], p.key_sip2[i]);
        });
      }},
     {"binomial",

@@ -643,7 +643,7 @@ function bucketTargets(b) {
     const native = sc.core ? ["native, core function", sc.core] : ["native, the seam", sc.seam];
     const text = sc.input === "text";
     for (const [way, op] of [
-      [text ? (sc.core ? `${native[0]}, the key's xxh32 given` : `${native[0]}, a key's text`) : native[0], native[1]],
+      [text ? (sc.core ? `${native[0]}, the key's hash given` : `${native[0]}, a key's text`) : native[0], native[1]],
       [text ? "WASM, batch of JS strings, reading and hashing them included" : "WASM, batch", sc.batch],
     ]) {
       const got = op ? median(op.samples) : null;

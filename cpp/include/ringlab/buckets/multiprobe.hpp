@@ -19,6 +19,7 @@
 // answers the name of a node at point 0, or "" when none is; this answers that one point's node.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -57,8 +58,15 @@ class MultiProbe {
   [[nodiscard]] std::uint32_t probes() const noexcept { return probes_; }
 
  private:
+  // The first point strictly above a probe (the ring's successor, without the wrap), as
+  // std::upper_bound over points_ finds it, but searching only the points that share the probe's
+  // top shift_-complement bits: first_[t] is the first point whose top bits are t or more.
+  [[nodiscard]] std::size_t successor(std::uint64_t probe) const noexcept;
+
   std::vector<std::uint64_t> points_;
   std::vector<std::uint32_t> holders_;
+  std::vector<std::uint32_t> first_;  // 2^bits + 1 entries, the last points_.size()
+  int shift_ = 64;                    // 64 - bits
   std::uint32_t probes_;
 };
 

@@ -1,6 +1,7 @@
 #include "ringlab/buckets/multiprobe.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <utility>
 
@@ -28,6 +29,24 @@ MultiProbe::MultiProbe(std::span<const std::string> nodes, std::uint32_t probes)
     points_.push_back(point);
     holders_.push_back(place);
   }
+  // An index over the points' top bits, about four slots a point (at most 2^20, 4 MiB): each
+  // probe's successor is then searched among the few points of its slot instead of all of them,
+  // 21 times a key. The answer is upper_bound's, whatever the slots hold.
+  const int bits = std::min(20, static_cast<int>(std::bit_width(points_.size())) + 2);
+  shift_ = 64 - bits;
+  first_.assign((std::size_t{1} << bits) + 1, 0);
+  std::size_t at = 0;
+  for (std::size_t t = 0; t < first_.size(); ++t) {
+    while (at < points_.size() && (points_[at] >> shift_) < t) ++at;
+    first_[t] = static_cast<std::uint32_t>(at);
+  }
+}
+
+std::size_t MultiProbe::successor(std::uint64_t probe) const noexcept {
+  // Every point of a lower slot is below the probe, every point of a higher one above it.
+  const std::size_t t = static_cast<std::size_t>(probe >> shift_);
+  const auto begin = points_.begin();
+  return static_cast<std::size_t>(std::upper_bound(begin + first_[t], begin + first_[t + 1], probe) - begin);
 }
 
 std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) const noexcept {
@@ -38,8 +57,7 @@ std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) con
   std::uint64_t probe = h1;
   for (std::uint32_t i = 0; i < probes_; ++i, probe += h2) {
     // The first point strictly above the probe, or the least one: the ring wraps.
-    std::size_t at =
-        static_cast<std::size_t>(std::upper_bound(points_.begin(), points_.end(), probe) - points_.begin());
+    std::size_t at = successor(probe);
     if (at == points_.size()) at = 0;
     const std::uint64_t distance = points_[at] - probe;
     if (distance < nearest) {
