@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "error_code.hpp"
@@ -58,7 +59,7 @@ void churn(Tracked& t, const Algorithm& entry, Mulberry32& random, int ops) {
         t.live.insert(t.b.add());
       } catch (const Error& e) {
         // Full (AnchorHash's fixed capacity): a removal next.
-        if (e.rule().id != "bucketCapacity") throw;
+        if (std::string_view(e.rule().id) != "bucketCapacity") throw;
       }
     }
   }
