@@ -73,9 +73,10 @@ export class BucketStepper extends StepperElement<typeof spec, BucketView, Bucke
 svg .gone { fill: none; stroke: var(--_muted); stroke-dasharray: 3 2; }
 svg .gone-x { stroke: var(--_muted); stroke-width: 1.2; }
 svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
+svg.diagram.buckets { max-width: 36rem; margin: 0; }
 .tables { min-width: 0; }
 .tables caption { caption-side: top; text-align: start; font-weight: 600; padding-bottom: 0.25rem; }
-.tables td.v { white-space: normal; overflow-wrap: anywhere; }
+@media (max-width: 480px) { .tables td.v { white-space: normal; overflow-wrap: anywhere; } }
 `;
   }
 
@@ -92,6 +93,8 @@ svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
 
   protected override build(box: HTMLDivElement): void {
     super.build(box);
+    // The row of buckets above the steps table, each the stage's width: a 64-bit draw is 20 digits.
+    this.stage.classList.add("single");
     // The reader's own removals, under the parameters: remove the bucket the module would take
     // next, or add back the last one removed.
     this.removeButton = h("button", {
@@ -202,8 +205,8 @@ svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
           seen ? cell(step, "value") : "…",
         ],
         class: j === shown ? "now" : seen ? "" : "dim",
-        // A 64-bit draw is 20 digits: it wraps in its cell rather than widen the table on a phone.
-        cellClass: [undefined, "l", undefined, undefined, "v"],
+        // A 64-bit draw is 20 digits: on a phone it wraps in its cell rather than widen the table.
+        cellClass: [undefined, undefined, undefined, undefined, "v"],
       };
     });
     const algorithm = this.t.algorithms[lookup.info.name] ?? lookup.info.name;
@@ -236,9 +239,9 @@ svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
   }
 
   /**
-   * The buckets in a row (up to MAX_CELLS, else a scale): removed ones dashed and crossed out, the
-   * buckets the lookup has considered up to this step filled, this step's emphasised, and the
-   * range, flip or level this step works in marked under the row.
+   * The buckets in a row (up to MAX_CELLS, else a scale): removed ones dashed and crossed out (at
+   * or beyond n, dashed only), the buckets the lookup has considered up to this step filled, this
+   * step's emphasised, and the range, flip or level this step works in marked under the row.
    */
   private bucketRow(view: BucketView): SVGSVGElement {
     const t = this.t.bucket;
@@ -269,7 +272,7 @@ svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
     const w = 300;
     const x = (b: number) => 10 + ((b + 0.5) / Math.max(n, 1)) * w;
     const svg = s("svg", {
-      class: "diagram wide",
+      class: "diagram wide buckets",
       viewBox: "0 0 320 64",
       role: "img",
       "aria-label": t.diagram(f.int(n)),
@@ -283,10 +286,13 @@ svg .span { stroke: var(--_accent); stroke-width: 2; fill: none; }
         const attrs = { x: x(b) - cw / 2 + 1, y, width: Math.max(cw - 2, 1), height: 22, rx: 3 };
         if (!live(b)) {
           svg.append(s("rect", { ...attrs, class: `gone${b === nowBucket ? " em" : ""}` }));
-          svg.append(
-            s("line", { x1: attrs.x, y1: y, x2: attrs.x + attrs.width, y2: y + 22, class: "gone-x" }),
-            s("line", { x1: attrs.x, y1: y + 22, x2: attrs.x + attrs.width, y2: y, class: "gone-x" }),
-          );
+          // Crossed out: a bucket removed (AnchorHash counts those beyond its start so); dashed
+          // only: one at or beyond n of an algorithm that grows and shrinks at its end.
+          if (removed.has(b) || lookup.removesAny)
+            svg.append(
+              s("line", { x1: attrs.x, y1: y, x2: attrs.x + attrs.width, y2: y + 22, class: "gone-x" }),
+              s("line", { x1: attrs.x, y1: y + 22, x2: attrs.x + attrs.width, y2: y, class: "gone-x" }),
+            );
         } else {
           svg.append(
             s("rect", {
