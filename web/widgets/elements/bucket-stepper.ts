@@ -110,6 +110,9 @@ svg.diagram.buckets { max-width: 36rem; margin: 0; }
       "data-testid": "add-bucket",
       onclick: () => this.change({ removed: this.state.removed.slice(0, -1) }),
     });
+    // Shown once a lookup says what the algorithm's membership allows.
+    this.removeButton.hidden = true;
+    this.addButton.hidden = true;
     this.refusal = h("p", { class: "refusal", role: "status", "data-testid": "refusal" });
     const params = box.querySelector('[data-testid="params"]');
     params?.after(h("div", { class: "membership" }, this.removeButton, this.addButton, this.refusal));
@@ -148,7 +151,9 @@ svg.diagram.buckets { max-width: 36rem; margin: 0; }
     }
     this.select.value = state.algorithm;
     this.keyField.label.textContent = this.t.scenario.yourKey;
-    this.bucketsField.label.textContent = t.buckets;
+    // An algorithm of named nodes has nodes where the others have buckets.
+    const info = mods?.bk.algorithms().find((a) => a.name === state.algorithm);
+    this.bucketsField.label.textContent = info?.options.includes("nodes") ? t.nodes : t.buckets;
     this.removedField.label.textContent = t.removedLabel;
     setField(this.shadowRoot, this.keyField.input, state.key);
     setField(this.shadowRoot, this.bucketsField.input, Number.isFinite(state.buckets) ? String(state.buckets) : "");
