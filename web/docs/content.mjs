@@ -280,6 +280,34 @@ export const widgets = [
     example: { key: "user:42", buckets: "10" },
   },
   {
+    tag: "ringlab-bucket-stepper",
+    section: section(7),
+    title: { en: "Bucket hashers, step by step", bn: "Bucket-এ hashing, ধাপে ধাপে" },
+    about: {
+      en: "One key's lookup by any bucket hasher of ringlab/buckets (JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash and the others its registry has), step by step as the module traces it: JumpBackHash's walk back through the power-of-two ranges, the replacement chains after the reader's own removals. It loads the buckets module (ringlab-buckets.js and its .wasm) when first shown.",
+      bn: "ringlab/buckets-এর যেকোনো bucket hashing algorithm (JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash আর তার registry-তে থাকা বাকিরা) দিয়ে একটি key-এর lookup, module যেমন চালায় তেমন ধাপে ধাপে: JumpBackHash-এর দুইয়ের ঘাতের পরিসর ধরে উল্টো হাঁটা, পাঠকের নিজের সরানো bucket-এর পরে বদলির শিকল। প্রথম দেখানোর সময় buckets module (ringlab-buckets.js আর তার .wasm) লোড করে।",
+    },
+    attrs: [
+      step,
+      ["algorithm", "jumpback", { en: "the algorithm, by its registry name", bn: "algorithm, registry-র নামে" }],
+      [
+        "key",
+        "user:42",
+        {
+          en: "the key (its text, or its h32 for an integer input)",
+          bn: "key (তার লেখা, বা ইনপুট integer হলে তার h32)",
+        },
+      ],
+      ["buckets", "10", { en: "number of buckets (or nodes) at the start", bn: "শুরুতে bucket (বা node)-এর সংখ্যা" }],
+      [
+        "removed",
+        "",
+        { en: "the buckets removed, in order (comma-separated)", bn: "সরানো bucket, ক্রমানুসারে (কমা দিয়ে আলাদা)" },
+      ],
+    ],
+    example: { algorithm: "anchor", removed: "2,7" },
+  },
+  {
     tag: "ringlab-maglev-stepper",
     section: section(7),
     title: { en: "Maglev's lookup table", bn: "Maglev-এর lookup table" },

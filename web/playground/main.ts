@@ -24,6 +24,7 @@ const routes: Route[] = [
   { id: "search", group: 5, tag: "ringlab-search-stepper" },
   { id: "rendezvous", group: 6, tag: "ringlab-rendezvous-stepper" },
   { id: "jump", group: 7, tag: "ringlab-jump-stepper" },
+  { id: "buckets", group: 7, tag: "ringlab-bucket-stepper" },
   { id: "maglev", group: 7, tag: "ringlab-maglev-stepper" },
   { id: "bounded", group: 7, tag: "ringlab-bounded-stepper" },
   { id: "hotkey", group: 8, tag: "ringlab-hotkey-stepper" },

@@ -19,12 +19,17 @@ export default defineConfig({
       { find: /^ringlab\/systems$/, replacement: here("../lib/dist/systems.js") },
       // Imported dynamically, or by the claims worker (the claims page only): its own chunk and .wasm.
       { find: /^ringlab\/claims$/, replacement: here("../lib/dist/claims.js") },
+      // Imported dynamically (the bucket stepper only): its own chunk and .wasm.
+      { find: /^ringlab\/buckets$/, replacement: here("../lib/dist/buckets.js") },
       // Imported dynamically by a big comparison: its workers load the main entry and its .wasm.
       { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
   // Pre-bundling would move the package away from its .wasm (found via import.meta.url).
-  optimizeDeps: { exclude: ["ringlab", "ringlab/systems", "ringlab/claims", "ringlab/parallel"], include: ["uplot"] },
+  optimizeDeps: {
+    exclude: ["ringlab", "ringlab/systems", "ringlab/claims", "ringlab/buckets", "ringlab/parallel"],
+    include: ["uplot"],
+  },
   server: { fs: { allow: [here("../..")] } },
   worker: { format: "es" },
   build: {

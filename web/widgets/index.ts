@@ -7,6 +7,7 @@
 // that imports the sources (the playground) calls it too.
 import { define } from "./core/element";
 import { BoundedStepper } from "./elements/bounded-stepper";
+import { BucketStepper } from "./elements/bucket-stepper";
 import { CacheWhatIf } from "./elements/cache-whatif";
 import { ClaimElement } from "./elements/claim";
 import { ClaimsElement } from "./elements/claims";
@@ -35,6 +36,7 @@ export const elements = {
   "ringlab-search-stepper": SearchStepper,
   "ringlab-rendezvous-stepper": RendezvousStepper,
   "ringlab-jump-stepper": JumpStepper,
+  "ringlab-bucket-stepper": BucketStepper,
   "ringlab-maglev-stepper": MaglevStepper,
   "ringlab-bounded-stepper": BoundedStepper,
   "ringlab-hotkey-stepper": HotkeyStepper,
@@ -60,9 +62,11 @@ export { RinglabElement, type StateChangeDetail } from "./core/element";
 export { StepperElement } from "./core/stepper";
 export { getRinglab } from "./core/module";
 export { getSystems } from "./core/systems";
+export { getBuckets } from "./core/buckets";
 export { messagesFor, languages, type Messages } from "./i18n/index";
 export {
   BoundedStepper,
+  BucketStepper,
   ClaimElement,
   ClaimsElement,
   CacheWhatIf,

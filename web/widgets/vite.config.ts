@@ -16,6 +16,8 @@ const systemsEntry = here("../lib/dist/systems.js");
 const systemsWasmFile = here("../lib/dist/wasm/ringlab-systems.wasm");
 const claimsEntry = here("../lib/dist/claims.js");
 const claimsWasmFile = here("../lib/dist/wasm/ringlab-claims.wasm");
+const bucketsEntry = here("../lib/dist/buckets.js");
+const bucketsWasmFile = here("../lib/dist/wasm/ringlab-buckets.wasm");
 
 // Library mode inlines every asset as a data: URL, and fetching a data: URL needs connect-src
 // data:, which a strict CSP does not allow. So the package's `new URL("./wasm/ringlab.wasm",
@@ -54,6 +56,9 @@ const systemsBesideBundle = () => wasmBesideBundle(systemsEntry, systemsWasmFile
 // The claims module: computed in a worker of its own (ringlab-claims-worker.js), or on the page
 // where there are no workers; its .wasm emitted once, next to both.
 const claimsBesideBundle = () => wasmBesideBundle(claimsEntry, claimsWasmFile, "ringlab-claims.wasm", false);
+// The buckets module (`ringlab/buckets`, imported dynamically by the bucket stepper): its chunk
+// ringlab-buckets.js and its .wasm beside the bundle, fetched only where that stepper is used.
+const bucketsBesideBundle = () => wasmBesideBundle(bucketsEntry, bucketsWasmFile, "ringlab-buckets.wasm", false);
 
 export default defineConfig({
   root: here("."),
@@ -65,10 +70,11 @@ export default defineConfig({
       { find: /^ringlab$/, replacement: pkgEntry },
       { find: /^ringlab\/systems$/, replacement: systemsEntry },
       { find: /^ringlab\/claims$/, replacement: claimsEntry },
+      { find: /^ringlab\/buckets$/, replacement: bucketsEntry },
       { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
-  plugins: [wasmBesideBundle(), simdBesideBundle(), systemsBesideBundle(), claimsBesideBundle()],
+  plugins: [wasmBesideBundle(), simdBesideBundle(), systemsBesideBundle(), claimsBesideBundle(), bucketsBesideBundle()],
   worker: {
     format: "es",
     plugins: () => [

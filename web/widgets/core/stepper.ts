@@ -1,5 +1,6 @@
 // The base of every stepper: a list of steps computed once from the parameters by a pure
-// function of the module (stepsOf), and a render of one step. Next / previous / reset / play
+// function of the module (stepsOf; M, the main module unless a stepper loads another), and a
+// render of one step. Next / previous / reset / play
 // buttons and keys on the focused widget (→ or n, ← or p, Home, End, k or space to play), a
 // one-line narration, said with the step's position ("Step 2 of 8: …") in an ARIA live region,
 // and the step index in the `step` attribute (so a URL or `step="3"` reproduces it).
@@ -21,7 +22,7 @@ export function playDelay(narration: string): number {
   return Math.min(PLAY_MAX_MS, Math.max(PLAY_MS, words * WORD_MS));
 }
 
-export abstract class StepperElement<S extends StepperSpec, Step> extends RinglabElement<S> {
+export abstract class StepperElement<S extends StepperSpec, Step, M = Ringlab> extends RinglabElement<S, M> {
   protected stage!: HTMLDivElement;
   private narrationEl!: HTMLParagraphElement;
   private announceEl!: HTMLParagraphElement;
@@ -35,7 +36,7 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
   private toLast = false;
 
   /** The steps, from the module (pure: the same state gives the same steps). */
-  protected abstract stepsOf(rl: Ringlab, state: StateOf<S>): Step[];
+  protected abstract stepsOf(rl: M, state: StateOf<S>): Step[];
   /** Draws one step into the stage (diagram and its table). */
   protected abstract draw(stage: HTMLDivElement, step: Step, index: number, steps: Step[], state: StateOf<S>): void;
   /** The step in one line, in the current language. */
@@ -103,7 +104,7 @@ export abstract class StepperElement<S extends StepperSpec, Step> extends Ringla
     box.addEventListener("keydown", (e) => this.onKey(e));
   }
 
-  protected render(rl: Ringlab, state: StateOf<S>): void {
+  protected render(rl: M, state: StateOf<S>): void {
     const b = this.buttons;
     b.reset.textContent = this.t.reset;
     b.prev.textContent = `◀ ${this.t.previous}`;

@@ -148,6 +148,11 @@ const bn: Messages = {
         title: "Jump consistent hash",
         intro: "কোনো memory ছাড়াই: key bucket ধরে ধরে সামনে লাফায়, আর n পেরোনোর আগের শেষ bucket-এই থামে।",
       },
+      buckets: {
+        title: "Bucket-এ hashing, ধাপে ধাপে",
+        intro:
+          "Jump-এর পরের algorithm-গুলো — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash — প্রত্যেকটি তার module যেমন চালায়: একটি key-এর lookup, ধাপে ধাপে। Bucket সরাও, আর দেখো lookup কীভাবে বদলির শিকল ধরে এগোয়।",
+      },
       maglev: {
         title: "Maglev-এর lookup table",
         intro:
@@ -444,6 +449,90 @@ const bn: Messages = {
         : `key এখন bucket ${loc(b)}; generator পরের লাফ পাঠায় bucket ${loc(j)}।`,
     grow: (key, moves, n) =>
       `bucket-এর সংখ্যা ১ থেকে ${n} পর্যন্ত বাড়তে বাড়তে ${key} সরে মাত্র ${moves} বার — প্রতিবার সদ্য যোগ হওয়া bucket-এ, পুরোনোদের মধ্যে কখনো নয়।`,
+  },
+
+  bucket: {
+    title: "Bucket-এ hash করার algorithm: একটি key-এর lookup, ধাপে ধাপে",
+    algorithm: "Algorithm",
+    buckets: "Bucket",
+    nodes: "Node",
+    removedLabel: "সরানো bucket, ক্রমানুসারে (কমা দিয়ে আলাদা)",
+    remove: (b) => `bucket ${b} সরাও`,
+    addBack: (b) => `bucket ${b} ফেরাও`,
+    none: "কিছু নেই",
+    keyNote: (input, steps, answer) => `${input}; ${steps}টি ধাপ; উত্তর: ${answer}`,
+    inputText: (key) => `key-এর লেখা, ${key}`,
+    inputHash: (hash) => `h32 = ${hash}`,
+    diagram: (n) => `সারি দিয়ে ${n}টি bucket: সরানো bucket কাটা, lookup এ পর্যন্ত যে bucket-গুলো বিবেচনা করেছে সেগুলো ভরাট`,
+    stepsCaption: (algorithm, key) => `${algorithm} দিয়ে ${gen(key)} lookup`,
+    stepCol: "ধাপ",
+    bucketCol: "bucket",
+    boundCol: "সীমা",
+    valueCol: "মান",
+    bucketName: (b) => `bucket ${b}`,
+    nodeName: (name) => `node ${name}`,
+    kinds: {
+      hash: "hash",
+      draw: "টানা মান",
+      candidate: "সম্ভাব্য",
+      jump: "লাফ",
+      range: "পরিসর",
+      flip: "উল্টানো",
+      level: "স্তর",
+      removed: "সরানো",
+      replaced: "বদলি",
+      elided: "বাদ",
+      answer: "উত্তর",
+    },
+    about: {
+      "mod-n": "hash mod N: bucket হলো bucket-এর সংখ্যা দিয়ে ভাগ করলে ইনপুটের ভাগশেষ।",
+      jump: "Jump bucket ০ থেকে ওপরে হাঁটে, প্রতিটি লাফ key-এর generator থেকে টানা, আর কোনো লাফ n পেরোনোর আগের শেষ bucket-এ থামে।",
+      jumpback:
+        "JumpBackHash উল্টো দিকে নিচে হাঁটে: n-এর নিচের সবচেয়ে বড় দুইয়ের ঘাতের পরিসর থেকে, একবারে একটি পরিসর, আর n-এর নিচে প্রথম সম্ভাব্য bucket-ই উত্তর।",
+      "jumpback-anchor":
+        "JumpBack-Anchor JumpBackHash-এর মতো হাঁটে, যত bucket কখনো চালু ছিল সবার ওপর; পৌঁছানো bucket সরানো হলে key এগোয় সেটি চলে যাওয়ার ঠিক পরে চালু bucket-গুলোর মধ্যে, তার বদলির শিকল ধরে।",
+      fliphash:
+        "FlipHash key-কে n-ধারী দুইয়ের ঘাতের পরিসরে hash করে আর সবচেয়ে ওপরের bit-এর নিচের bit-গুলো উল্টায়; n-এর সমান বা বড় bucket হলে আবার মান টানে, বা নিচের অর্ধেকে উল্টায়।",
+      memento:
+        "MementoHash jump-এর মতো lookup করে (Guava-র রূপ); পৌঁছানো bucket সরানো হলে key আবার hash হয় সেটি চলে যাওয়ার ঠিক পরে চালু bucket-গুলোর মধ্যে, তার পরে হওয়া বদলির শিকল ধরে।",
+      binomial:
+        "BinomialHash অবস্থানগুলো রাখে একটি binary ট্রি-র স্তরে: একটি অবস্থান নিজের স্তরের ভেতরে সরে, যতক্ষণ না n-এর নিচে পড়ে।",
+      anchor:
+        "AnchorHash key-কে hash করে তার ধারণক্ষমতার সব bucket-এর মধ্যে; পৌঁছানো bucket সরানো হলে key আবার hash হয় সেটি চলে যাওয়ার ঠিক পরে চালু bucket-গুলোর মধ্যে, আগে চলে যাওয়া bucket-গুলোর বদলির শিকল ধরে।",
+      dx: "DxHash key থেকে টানা এক ক্রমে নিজের ঘরগুলো খোঁজে, প্রতিটি ঘর একটি সম্ভাব্য bucket, প্রথম চালু bucket পর্যন্ত।",
+      multiprobe:
+        "Multi-probe hashing key-কে কয়েকবার hash করে, আর যে node-এর বিন্দু কোনো খোঁজের পরে ঘড়ির কাঁটার দিকে সবচেয়ে কাছে, সেটিই নেয়।",
+    },
+    intro: (algorithm, key, input, n, live, removed) =>
+      `${algorithm} ${n}টি bucket-এর মধ্যে key ${key} খোঁজে (${input})` +
+      (removed ? `, ${removed} সরানোর পরে: চালু ${live}টি।` : "।"),
+    introNodes: (algorithm, key, n) => `${algorithm} ${n}টি node-এর মধ্যে key ${key} খোঁজে।`,
+    noTrace: "এই algorithm নিজের কোনো ধাপ লেখে না: শুধু উত্তরটুকু দেখায়।",
+    hash: (value, again) => (again ? `আবার hash করে: ${value}।` : `শুরু ইনপুটের একটি hash থেকে: ${value}।`),
+    draw: (value, bound) =>
+      bound
+        ? `key-এর generator থেকে একটি মান টানে, ${value}, ${bound}টি মানের মধ্যে নামানোর জন্য।`
+        : `key-এর generator থেকে একটি মান টানে: ${value}।`,
+    candidate: (b, bound, from, beyond) =>
+      `সম্ভাব্য: bucket ${b}, ${gen(bound)} নিচে রাখা${from ? ` (${from} থেকে)` : ""}` +
+      (beyond ? `, ${beyond}টি bucket-এর সমান বা বাইরে: উত্তর নয়, আবার চেষ্টা।` : "।"),
+    jump: (b, to, n, past) =>
+      past
+        ? `bucket ${b} থেকে পরের লাফ পড়ত ${loc(to)}, যা ${gen(n)} সমান বা বড়: হাঁটা থামে bucket ${loc(b)}।`
+        : `key bucket ${b} থেকে লাফিয়ে যায় bucket ${loc(to)}, ${gen(n)} নিচে: হাঁটা চলে।`,
+    range: (lo, hi) => `উল্টো দিকে হেঁটে আসে দুইয়ের ঘাতের পরিসর [${lo}, ${hi})-এ: key-এর শেষ লাফ এর ভেতরে হতে পারে।`,
+    flip: (value, bound, b) =>
+      `[০, ${bound})-এর ভেতরে ${gen(value)} সবচেয়ে ওপরের bit-এর নিচের bit-গুলো উল্টায়: bucket ${b}।`,
+    level: (position, lo, hi) => `অবস্থান ${position} ট্রি-র নিজের স্তর [${lo}, ${hi})-এর ভেতরে সরে।`,
+    removed: (b, bound) =>
+      bound
+        ? `bucket ${b} চালু নেই: এটি সরানো হয়েছিল যখন ${bound}টি bucket চালু ছিল, তাই key আবার hash হয় সেই ${bound}টির মধ্যে।`
+        : `bucket ${b} চালু নেই: খোঁজা পরেরটিতে এগোয়।`,
+    replaced: (b, to, bound) =>
+      `সরানো bucket ${gen(b)} জায়গা নিয়েছিল bucket ${to}, যখন ${bound}টি bucket চালু ছিল: শিকল এগোয় ${loc(to)}।`,
+    elided: (n) => `এখানে ${n}টি ধাপ বাদ: একটি lookup-এর বড়জোর ৪,০৯৬টি ধাপ রাখা হয়।`,
+    answer: (b, live) => `উত্তর: bucket ${b}, চালু ${live}টি bucket-এর মধ্যে।`,
+    answerNode: (name, live) => `উত্তর: node ${name}, ${live}টি node-এর মধ্যে।`,
   },
 
   maglev: {

@@ -1,4 +1,5 @@
 import type { AlgorithmName } from "ringlab";
+import type { BucketAlgorithmName, BucketStepKind } from "ringlab/buckets";
 import type { ErrorRuleText } from "../core/errors";
 // English: the default language, and the shape every other language must have (`Messages`).
 // Numbers arrive already formatted (strings) so each language picks its own digits.
@@ -108,6 +109,11 @@ const en = {
         title: "Jump consistent hash",
         intro:
           "No memory at all: a key jumps forward through the buckets, and lands in the last bucket before it jumps past n.",
+      },
+      buckets: {
+        title: "Bucket hashers, step by step",
+        intro:
+          "The algorithms after jump — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash — each as its module runs it: one key's lookup, step by step. Remove buckets and watch the lookup follow its replacements.",
       },
       maglev: {
         title: "Maglev's lookup table",
@@ -416,6 +422,97 @@ const en = {
         : `The key stands on bucket ${b}; the generator sends its next jump to bucket ${j}.`,
     grow: (key: string, moves: string, n: string) =>
       `As the buckets grow from 1 to ${n}, ${key} moves only ${moves} times — each time into the bucket just added, never between old ones.`,
+  },
+
+  // The bucket stepper: one lookup of any bucket hasher of ringlab/buckets, step by step. Each
+  // step kind's narration reads the fields docs/algorithms.md#lookup-traces gives it.
+  bucket: {
+    title: "Bucket hashers: one key's lookup, step by step",
+    algorithm: "Algorithm",
+    buckets: "Buckets",
+    nodes: "Nodes",
+    removedLabel: "Removed buckets, in order (comma-separated)",
+    remove: (b: string) => `Remove bucket ${b}`,
+    addBack: (b: string) => `Add back bucket ${b}`,
+    none: "none",
+    keyNote: (input: string, steps: string, answer: string) => `${input}; ${steps} steps; answer: ${answer}`,
+    inputText: (key: string) => `the key's text, ${key}`,
+    inputHash: (hash: string) => `h32 = ${hash}`,
+    diagram: (n: string) =>
+      `${n} buckets in a row: removed buckets crossed out, the buckets the lookup has considered so far filled`,
+    stepsCaption: (algorithm: string, key: string) => `The lookup of ${key} by ${algorithm}`,
+    stepCol: "step",
+    bucketCol: "bucket",
+    boundCol: "bound",
+    valueCol: "value",
+    bucketName: (b: string) => `bucket ${b}`,
+    nodeName: (name: string) => `node ${name}`,
+    kinds: {
+      hash: "hash",
+      draw: "draw",
+      candidate: "candidate",
+      jump: "jump",
+      range: "range",
+      flip: "flip",
+      level: "level",
+      removed: "removed",
+      replaced: "replaced",
+      elided: "left out",
+      answer: "answer",
+    } satisfies Record<BucketStepKind, string>,
+    // What each algorithm's lookup does, said once in the introduction (docs/algorithms.md).
+    about: {
+      "mod-n": "hash mod N: the bucket is the input's remainder after dividing by the number of buckets.",
+      jump: "Jump walks up from bucket 0, each jump drawn from the key's generator, and stops at the last bucket before a jump passes n.",
+      jumpback:
+        "JumpBackHash walks back down instead: from the highest power-of-two range below n, one range [lo, 2·lo) at a time, it answers the first candidate below n.",
+      "jumpback-anchor":
+        "JumpBack-Anchor walks as JumpBackHash over every bucket ever live; a bucket it reaches that was removed sends the key on among the buckets live right after it left, along the chain of its replacements.",
+      fliphash:
+        "FlipHash hashes the key into the power-of-two range that holds n and flips the bits below the top one; a bucket at or beyond n sends it to draw again, or to flip into the lower half.",
+      memento:
+        "MementoHash looks up as jump does (Guava's version); a removed bucket it reaches has the key hashed again among the buckets live right after it left, along the chain of replacements made after it.",
+      binomial:
+        "BinomialHash places positions in the levels of a binary tree: a position moves within its level until it lands below n.",
+      anchor:
+        "AnchorHash hashes the key among all the buckets of its capacity; a removed bucket it reaches has the key hashed again among the buckets working right after it left, along the chain of replacements of the buckets that left before it.",
+      dx: "DxHash probes its slots in an order drawn from the key, each slot a candidate, up to the first live bucket.",
+      multiprobe:
+        "Multi-probe hashing hashes the key several times and takes the node whose point is nearest after a probe, clockwise.",
+    } satisfies Record<BucketAlgorithmName, string>,
+    intro: (algorithm: string, key: string, input: string, n: string, live: string, removed: string) =>
+      `${algorithm} looks up key ${key} (${input}) among ${n} buckets` +
+      (removed ? `, after removing ${removed}: ${live} live.` : "."),
+    introNodes: (algorithm: string, key: string, n: string) => `${algorithm} looks up key ${key} among ${n} nodes.`,
+    noTrace: "This algorithm records no steps of its own: its trace is the answer alone.",
+    hash: (value: string, again: boolean) =>
+      again ? `It hashes again: ${value}.` : `It starts from a hash of the input: ${value}.`,
+    draw: (value: string, bound: string) =>
+      bound
+        ? `It draws a value from the key's generator, ${value}, to reduce into ${bound} values.`
+        : `It draws a value from the key's generator: ${value}.`,
+    candidate: (b: string, bound: string, from: string, beyond: string) =>
+      `Candidate: bucket ${b}, held below ${bound}${from ? ` (from ${from})` : ""}` +
+      (beyond ? `, at or beyond the ${beyond} buckets: not the answer, it tries again.` : "."),
+    jump: (b: string, to: string, n: string, past: boolean) =>
+      past
+        ? `From bucket ${b} the next jump would land on ${to}, at or beyond ${n}: the walk ends at bucket ${b}.`
+        : `From bucket ${b} the key jumps to bucket ${to}, below ${n}: the walk goes on.`,
+    range: (lo: string, hi: string) =>
+      `It walks back to the power-of-two range [${lo}, ${hi}): the key's last jump may lie in it.`,
+    flip: (value: string, bound: string, b: string) =>
+      `Within [0, ${bound}) it flips the bits of ${value} below its top bit: bucket ${b}.`,
+    level: (position: string, lo: string, hi: string) =>
+      `Position ${position} moves within its level of the tree, [${lo}, ${hi}).`,
+    removed: (b: string, bound: string) =>
+      bound
+        ? `Bucket ${b} is not live: it was removed when ${bound} buckets were live, so the key is hashed again among those ${bound}.`
+        : `Bucket ${b} is not live: it goes on to the next.`,
+    replaced: (b: string, to: string, bound: string) =>
+      `Removed bucket ${b} stands for bucket ${to}, which took its place when ${bound} buckets were live: the chain goes on to ${to}.`,
+    elided: (n: string) => `${n} steps are left out here: a trace keeps at most 4,096.`,
+    answer: (b: string, live: string) => `The answer: bucket ${b}, among ${live} live buckets.`,
+    answerNode: (name: string, live: string) => `The answer: node ${name}, among ${live} nodes.`,
   },
 
   maglev: {
