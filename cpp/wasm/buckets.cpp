@@ -17,6 +17,7 @@
 
 #include "abi.hpp"
 #include "abi_bindings.hpp"
+#include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/params.hpp"
 
@@ -41,12 +42,14 @@ struct BucketOptionsArgs {
 };
 
 // A bucket algorithm as the registry has it: its name, input kind, option names, what it answers
-// ("bucket" or "name") and whether it traces its lookups.
+// ("bucket" or "name"), which buckets can leave ("any", "last": its registry entry's removal) and
+// whether it traces its lookups.
 struct BucketAlgorithmOut {
   std::string name;
   std::string input;
   val options = val::undefined();
   std::string answers;
+  std::string removal;
   bool traces = false;
 };
 
@@ -92,8 +95,10 @@ val bucket_algorithms() {
   for (const ringlab::BucketAlgorithm& a : ringlab::bucket_algorithms()) {
     val options = val::array();
     for (const ringlab::BucketParam p : a.options) options.call<void>("push", std::string(ringlab::param(p).name));
+    const ringlab::Algorithm* entry = ringlab::find_algorithm(a.name);
     out.call<void>("push", BucketAlgorithmOut{std::string(a.name), std::string(ringlab::input_name(a.input)), options,
-                                              std::string(ringlab::answer_name(a.answers)), a.traces});
+                                              std::string(ringlab::answer_name(a.answers)),
+                                              std::string(ringlab::removal_name(entry->removal)), a.traces});
   }
   return out;
 }
@@ -230,6 +235,7 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
       .field("input", &BucketAlgorithmOut::input)
       .field("options", &BucketAlgorithmOut::options)
       .field("answers", &BucketAlgorithmOut::answers)
+      .field("removal", &BucketAlgorithmOut::removal)
       .field("traces", &BucketAlgorithmOut::traces);
   function("bucketAlgorithms", &bucket_algorithms);
   value_object<BucketStepOut>("RawBucketStep")

@@ -32,6 +32,7 @@ test("the module's algorithms are the registry's buckets family, each with its v
       name: a.name,
       input: a.input,
       answers: a.answers ?? "bucket",
+      removal: a.removal,
       options: a.options.map((o) => o.name),
       traces: a.traces,
     })),

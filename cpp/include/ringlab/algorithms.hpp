@@ -31,6 +31,9 @@ enum class Removal : std::uint8_t {
   renumber,  // any, but the servers after it are renumbered, and most keys move (mod-N)
 };
 
+// "any", "last", "renumber": as `ringlab algorithms --json` and the packages' registries name it.
+[[nodiscard]] std::string_view removal_name(Removal removal) noexcept;
+
 // The membership operations a built handle has (rl.ring(...).add, .remove, .setWeight; a bucket
 // hasher's add and remove, buckets.hpp); an algorithm without them is built again for each list
 // of servers.

@@ -164,14 +164,6 @@ bool take_json(std::vector<std::string>& args) {
 
 std::string_view family_text(AlgorithmFamily f) { return f == AlgorithmFamily::buckets ? "buckets" : "servers"; }
 
-std::string_view removal_text(Removal r) {
-  switch (r) {
-    case Removal::last: return "last";
-    case Removal::renumber: return "renumber";
-    default: return "any";
-  }
-}
-
 std::vector<std::string_view> membership_of(const Algorithm& a) {
   std::vector<std::string_view> ops;
   if (a.membership.add) ops.push_back("add");
@@ -234,7 +226,7 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       out += first ? "" : ",";
       out += "{\"name\":" + cli::json_text(a.name) + ",\"title\":" + cli::json_text(a.title) +
              ",\"family\":" + cli::json_text(family_text(a.family)) + ",\"weights\":" + (a.weights ? "true" : "false") +
-             ",\"removal\":" + cli::json_text(removal_text(a.removal)) + ",\"zones\":" + (a.zones ? "true" : "false") +
+             ",\"removal\":" + cli::json_text(removal_name(a.removal)) + ",\"zones\":" + (a.zones ? "true" : "false") +
              ",\"state\":" + cli::json_text(a.state) + ",\"membership\":" + json_list(membership_of(a)) +
              ",\"compare\":" + (a.compare_row ? "true" : "false") + ",\"digest\":" + json_list(digest) +
              ",\"params\":[";

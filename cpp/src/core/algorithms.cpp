@@ -341,6 +341,15 @@ constexpr std::array kBucketAlgorithms = {
 
 std::span<const Algorithm> algorithms() noexcept { return kAlgorithms; }
 
+std::string_view removal_name(Removal removal) noexcept {
+  switch (removal) {
+    case Removal::last: return "last";
+    case Removal::renumber: return "renumber";
+    case Removal::any: break;
+  }
+  return "any";
+}
+
 std::span<const Algorithm> bucket_only_algorithms() noexcept { return kBucketOnlyAlgorithms; }
 
 std::vector<const Algorithm*> all_algorithms() {

@@ -80,27 +80,6 @@ export function optionsFor(info: BucketAlgorithmInfo, buckets: number): Record<s
   return options;
 }
 
-// Whether an algorithm removes any bucket or only its last, as its module says: a hasher of two
-// buckets asked to remove bucket 0. By name, once a page.
-const removesAnyByName = new Map<string, boolean>();
-function removesAny(bk: RinglabBuckets, info: BucketAlgorithmInfo): boolean {
-  let known = removesAnyByName.get(info.name);
-  if (known === undefined) {
-    const probe = bk.hasher(info.name, optionsFor(info, 2) as never);
-    try {
-      probe.remove(0);
-      known = true;
-    } catch (e) {
-      if ((e as { rule?: string }).rule !== "lastBucketOnly") throw e;
-      known = false;
-    } finally {
-      probe.dispose();
-    }
-    removesAnyByName.set(info.name, known);
-  }
-  return known;
-}
-
 export function bucketSteps(p: BucketParams, bk: RinglabBuckets, rl: Ringlab): BucketView[] {
   const info = bk.algorithms().find((a) => a.name === p.algorithm);
   // A name the module does not have: the module's own refusal, naming the ones it has.
@@ -122,7 +101,7 @@ export function bucketSteps(p: BucketParams, bk: RinglabBuckets, rl: Ringlab): B
       removed: [...p.removed],
       live: hasher.size,
       canRemove: hasher.canRemove,
-      removesAny: hasher.canRemove && removesAny(bk, entry),
+      removesAny: hasher.canRemove && entry.removal === "any",
       nodes: options.nodes as string[] | undefined,
       trace: hasher.trace(input as never),
       answer: hasher.bucket(input as never),

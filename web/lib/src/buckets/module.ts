@@ -14,6 +14,7 @@ import type {
   BucketHasher,
   BucketInputKind,
   BucketOptions,
+  BucketRemoval,
   BucketStepKind,
   RinglabBuckets,
 } from "./types.js";
@@ -45,6 +46,7 @@ export class RinglabBucketsModule implements RinglabBuckets {
         name: a.name as BucketAlgorithmName,
         input: a.input as BucketInputKind,
         answers: a.answers as BucketAnswerKind,
+        removal: a.removal as BucketRemoval,
         options: Object.freeze(a.options as (keyof BucketOptionFields)[]),
         traces: a.traces,
       }),

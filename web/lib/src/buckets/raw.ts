@@ -19,6 +19,7 @@ export interface RawBucketAlgorithm {
   input: string;
   options: string[];
   answers: string;
+  removal: string;
   traces: boolean;
 }
 

@@ -53,6 +53,9 @@ export type BucketAnswers<A extends BucketAlgorithmName> = {
 }[BucketAlgorithms[A]["answers"]];
 
 /** A bucket algorithm as the module's registry has it. */
+/** Which buckets can leave a built hasher, as the registry says (`ringlab algorithms`' `removal`). */
+export type BucketRemoval = "any" | "last" | "renumber";
+
 export interface BucketAlgorithmInfo {
   readonly name: BucketAlgorithmName;
   readonly input: BucketInputKind;
@@ -60,6 +63,11 @@ export interface BucketAlgorithmInfo {
   readonly answers: BucketAnswerKind;
   /** The options it takes, by name. */
   readonly options: readonly (keyof BucketOptionFields)[];
+  /**
+   * Which bucket {@link BucketHasher.remove} can take out (with `canRemove`): `"any"` live bucket,
+   * only the `"last"` one (as jump), or `"renumber"` (mod-N: any, renumbering those after it).
+   */
+  readonly removal: BucketRemoval;
   /** Whether {@link BucketHasher.trace} shows its lookup's steps; without, a trace is the answer alone. */
   readonly traces: boolean;
 }
