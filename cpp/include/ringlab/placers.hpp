@@ -1,7 +1,7 @@
 // The server seam: every algorithm that places a key on one of a list of named servers (the
 // registry's servers family, and mod-N over a list of servers) behind one interface, built by name
 // from typed options. It is the bucket seam's counterpart (buckets.hpp) for the course's
-// placements: `ringlab place-server` and the tests go through it, so an algorithm registered here
+// placements: `ringlab server` and the tests go through it, so an algorithm registered here
 // (algorithms.cpp's placer_algorithms()) is on each of them.
 //
 //   Placer p("ring", {.servers = {{u"a"}, {u"b", 2.0}}, .vnodes = 100});
