@@ -315,13 +315,12 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         line("trace", bucket->traces ? "each step of a lookup (ringlab bucket --trace)" : "the answer alone");
       }
       if (placer != nullptr) {
-        // Its placer's: what `ringlab server` takes beside the servers' names (a placer's algorithm
-        // has no bucket hasher's options: mod-N, the one with both, has no option of either).
-        for (std::size_t i = 0; i < placer->options.size(); ++i) {
-          const ParamSpec& p = param(placer->options[i]);
-          line(i == 0 ? "options" : "", std::string(p.name) + ": " + param_text(p));
-        }
-        line("server trace", placer->traces ? "each step of a lookup (ringlab server --trace)" : "the answer alone");
+        // Its placer's: what `ringlab server` takes beside the servers' names, by name (its rows are
+        // the parameters above, or those of the ring it is built on), and what its trace shows.
+        std::vector<std::string_view> options;
+        for (const Param p : placer->options) options.push_back(param(p).name);
+        line("server", "ringlab server, " + (options.empty() ? "the servers alone" : "options " + joined(options, "")) +
+                           "; --trace: " + (placer->traces ? "each step of a lookup" : "the answer alone"));
       }
       line("compare", a.compare_row ? "a row" : "no row");
       line("digest", joined(digest, "no part"));
