@@ -224,6 +224,9 @@ const std::map<std::string, std::string_view> kWhere = {
     {"jump", "jump"},
     // The bucket seam's command: its options' rows are the bucket algorithms' (bucket_params.hpp).
     {"bucket", "bucket"},
+    // The server seam's command: its values are the placers' rows of the core's table and each
+    // server's fields, given as lists.
+    {"server", "server"},
     // The Erlang library's commands, which the native CLI adds.
     {"phash2", "phash2"},
     {"place malachi", "malachi"},
@@ -311,6 +314,15 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
       for (const std::string_view o : ringlab::kBucketOptionNames) expected[std::string(o)] = "--" + std::string(o);
       expected["algorithm"] = "ALGORITHM";
       expected["ops"] = "--ops";
+    }
+    if (command == "server") {
+      // The servers' names and their fields' lists (a value's rule names the field; the length of
+      // the weights' list is the CLI's own rule, of zones' and tokens' the core's, which name no
+      // parameter), the placers' rows, and --ops, a list of compare's changes.
+      expected = {{"algorithm", "ALGORITHM"}, {"servers", "--servers"}, {"weight", "--weights"},
+                  {"weights", "--weights"},   {"zone", "--zones"},      {"token", "--tokens"},
+                  {"vnodes", "--vnodes"},     {"tableSize", "--table"}, {"epsilon", "--epsilon"},
+                  {"bits", "--bits"},         {"change", "--ops"}};
     }
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];

@@ -18,6 +18,7 @@
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/placers.hpp"
 #include "support.hpp"
 
 // The core's commands; the help, the error rule and the dispatch are help.cpp's.
@@ -220,8 +221,10 @@ std::string run_algorithms(const std::vector<std::string>& args) {
     const Algorithm& a = *entry;
     std::vector<std::string_view> digest;
     for (const AlgorithmDigestPart& part : a.digest) digest.push_back(part.name);
-    // Its bucket hasher (buckets.hpp), for the buckets family.
+    // Its bucket hasher (buckets.hpp), for the buckets family, and its placer (placers.hpp), for
+    // the servers family and mod-N.
     const BucketAlgorithm* bucket = find_bucket_algorithm(a.name);
+    const PlacerAlgorithm* placer = find_placer_algorithm(a.name);
     if (json) {
       out += first ? "" : ",";
       out += "{\"name\":" + cli::json_text(a.name) + ",\"title\":" + cli::json_text(a.title) +
@@ -246,7 +249,18 @@ std::string run_algorithms(const std::vector<std::string>& args) {
       if (bucket != nullptr && bucket->answers == BucketAnswer::name)
         out += ",\"answers\":" + cli::json_text(answer_name(bucket->answers));
       // Whether its bucket hasher traces its lookup's steps (false without one).
-      out += std::string(",\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false") + "}";
+      out += std::string(",\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false");
+      // Its placer's option rows and whether it traces more than the answer (null without one).
+      if (placer == nullptr) {
+        out += ",\"placer\":null}";
+      } else {
+        out += ",\"placer\":{\"options\":[";
+        for (std::size_t i = 0; i < placer->options.size(); ++i) {
+          if (i > 0) out += ',';
+          out += param_json(param(placer->options[i]));
+        }
+        out += std::string("],\"traces\":") + (placer->traces ? "true" : "false") + "}}";
+      }
     } else {
       const auto line = [&](std::string_view label, const std::string& value) {
         out += "    " + js::pad_end(std::string(label), 13) + value + "\n";
@@ -291,6 +305,14 @@ std::string run_algorithms(const std::vector<std::string>& args) {
           line(i == 0 ? "options" : "", std::string(p.name) + ": " + param_text(p));
         }
         line("trace", bucket->traces ? "each step of a lookup (ringlab bucket --trace)" : "the answer alone");
+      }
+      if (placer != nullptr) {
+        // Its placer's: what `ringlab server` takes beside the servers' names, by name (its rows are
+        // the parameters above, or those of the ring it is built on), and what its trace shows.
+        std::vector<std::string_view> options;
+        for (const Param p : placer->options) options.push_back(param(p).name);
+        line("server", "ringlab server, " + (options.empty() ? "the servers alone" : "options " + joined(options, "")) +
+                           "; --trace: " + (placer->traces ? "each step of a lookup" : "the answer alone"));
       }
       line("compare", a.compare_row ? "a row" : "no row");
       line("digest", joined(digest, "no part"));
@@ -383,6 +405,172 @@ std::string run_bucket(const std::vector<std::string>& args, const ReadFile& rea
   return out;
 }
 
+// --- server: the server seam (placers.hpp) ----------------------------------------------------
+
+// "mod-n, ring, ... or token-ring": the placers, in the registry's order.
+std::string server_names() {
+  std::string s;
+  const auto all = placer_algorithms();
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    if (i > 0) s += i + 1 == all.size() ? " or " : ", ";
+    s += all[i].name;
+  }
+  return s;
+}
+
+// A comma-separated list, each item kept as given (an empty one included: the core refuses it by
+// the rule of what it is).
+std::vector<std::string> comma_items(const std::string& text) {
+  std::vector<std::string> items;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', from);
+    items.push_back(text.substr(from, comma == std::string::npos ? std::string::npos : comma - from));
+    if (comma == std::string::npos) return items;
+    from = comma + 1;
+  }
+}
+
+// A server as `ringlab server --trace` names it.
+std::string server_text(const Placer& p, std::uint32_t s) {
+  return s == kNoServer ? std::string("none") : utf8_for_message(p.name_of(s));
+}
+
+// A lookup's step as `ringlab server --trace` prints it, each kind with the fields it has
+// (placers.hpp): "search lo=0 hi=300 point=150 token=2147483648 right=yes".
+std::string place_step_text(const Placer& p, const PlaceStep& s) {
+  std::string t(place_step_kind_name(s.kind));
+  const auto field = [&](std::string_view name, const std::string& value) {
+    t += ' ';
+    t += name;
+    t += '=';
+    t += value;
+  };
+  switch (s.kind) {
+    case PlaceStepKind::hash: field("value", std::to_string(s.value)); break;
+    case PlaceStepKind::search:
+      field("lo", std::to_string(s.lo));
+      field("hi", std::to_string(s.hi));
+      field("point", std::to_string(s.point));
+      field("token", std::to_string(s.value));
+      field("right", s.right ? "yes" : "no");
+      break;
+    case PlaceStepKind::owner:
+      field("point", std::to_string(s.point));
+      field("token", std::to_string(s.value));
+      field("server", server_text(p, s.server));
+      break;
+    case PlaceStepKind::score:
+      field("server", server_text(p, s.server));
+      field("value", std::to_string(s.value));
+      if (p.algorithm().name == "weighted-rendezvous") field("weighted", js::number_to_string(s.score));
+      break;
+    case PlaceStepKind::slot:
+      field("slot", std::to_string(s.point));
+      field("of", std::to_string(s.hi));
+      field("server", server_text(p, s.server));
+      break;
+    case PlaceStepKind::full:
+      field("point", std::to_string(s.point));
+      field("server", server_text(p, s.server));
+      field("load", std::to_string(s.value));
+      field("capacity", std::to_string(s.hi));
+      break;
+    case PlaceStepKind::answer: field("server", server_text(p, s.server)); break;
+  }
+  return t;
+}
+
+// `ringlab server ALGORITHM ...`: each key's server, by name, one a line; the keys placed as one
+// batch, in order (what bounded loads' capacities are for).
+std::string run_server(const std::vector<std::string>& args, const ReadFile& read) {
+  if (args.size() < 2) throw Usage{"server needs an algorithm: " + server_names()};
+  const std::string& name = args[1];
+  const PlacerAlgorithm& a = placer_algorithm(name);
+  const std::string command = "server " + name;
+  const cli::Args given = cli::read_args(args, 2,
+                                         {"--servers", "--weights", "--zones", "--tokens", "--vnodes", "--table",
+                                          "--epsilon", "--bits", "--ops", "--keys"},
+                                         {"--trace"}, command);
+  const std::string* listed = given.value("--servers");
+  if (listed == nullptr) throw Error(ErrorCode::invalid_argument, rule::missing, "servers");
+  PlacerOptions o;
+  for (const std::string& n : comma_items(*listed)) o.servers.push_back({.name = utf16(n, "--servers")});
+  const std::size_t count = o.servers.size();
+  // Each per-server list: its length first (the rules of zones' and tokens' lists are the core's,
+  // as rl.preferenceWalk and the rings of explicit tokens have them; the weights' is the CLI's),
+  // then each value by its row's kind.
+  if (const std::string* text = given.value("--weights")) {
+    if (!has_option(a, "weight")) throw Error(ErrorCode::invalid_argument, rule::notAnOption, "weight", {a.name});
+    const std::vector<std::string> items = comma_items(*text);
+    if (items.size() != count)
+      throw Error(ErrorCode::invalid_argument, rule::weightsPerServer, "weights", {count, items.size()});
+    for (std::size_t i = 0; i < count; ++i) o.servers[i].weight = number_from_text(items[i], "weight");
+  }
+  if (const std::string* text = given.value("--zones")) {
+    if (!has_option(a, "zone")) throw Error(ErrorCode::invalid_argument, rule::notAnOption, "zone", {a.name});
+    const std::vector<std::string> items = comma_items(*text);
+    if (items.size() != count)
+      throw Error(ErrorCode::invalid_argument, rule::zonesPerServer, "", {count, items.size()});
+    for (std::size_t i = 0; i < count; ++i) o.servers[i].zone = utf16(items[i], "--zones");
+  }
+  if (const std::string* text = given.value("--tokens")) {
+    if (!has_option(a, "token")) throw Error(ErrorCode::invalid_argument, rule::notAnOption, "token", {a.name});
+    const std::vector<std::string> items = comma_items(*text);
+    if (items.size() != count) throw Error(ErrorCode::invalid_argument, rule::tokensServers, "");
+    for (std::size_t i = 0; i < count; ++i) o.servers[i].token = integer_from_text(items[i], "token");
+  }
+  const auto integer = [&](std::string_view flag, Param p, std::optional<std::int64_t>& field) {
+    if (const std::string* text = given.value(flag)) field = integer_from_text(*text, param(p).name);
+  };
+  integer("--vnodes", Param::ring_vnodes, o.vnodes);
+  integer("--table", Param::maglev_table_size, o.table_size);
+  integer("--bits", Param::token_ring_bits, o.bits);
+  if (const std::string* text = given.value("--epsilon"))
+    o.epsilon = number_from_text(*text, param(Param::bounded_epsilon).name);
+  Placer p(name, o);
+  if (const std::string* ops = given.value("--ops")) {
+    const Algorithm& entry = *find_algorithm(name);
+    if (!entry.membership.add && !entry.membership.remove && !entry.membership.reweight)
+      throw Error(ErrorCode::invalid_argument, rule::noMembership, "ops", {a.name, "--ops"});
+    // Each a change as compare takes one: add:NAME, remove:NAME (fail:NAME, the same here) or
+    // weight:NAME=W, in order.
+    for (const std::string& op : comma_items(*ops)) {
+      const Change c = parse_change(utf16(op, "--ops"));
+      if (c.kind == ChangeKind::add) {
+        if (c.name.empty()) throw Usage{"--ops add needs the server's name: add:NAME"};
+        p.add({.name = c.name});
+      } else if (c.kind == ChangeKind::weight) {
+        p.reweight(c.name, c.weight);
+      } else {
+        p.remove(c.name);
+      }
+    }
+  }
+  const std::string* file = given.value("--keys");
+  if (file != nullptr && !given.plain.empty()) throw Usage{command + " takes --keys FILE or KEY..., not both"};
+  if (file == nullptr && given.plain.empty()) throw Usage{command + " needs keys: --keys FILE or KEY..."};
+  std::vector<std::string> lines;
+  if (file != nullptr) {
+    const std::optional<std::string> text = read ? read(*file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --keys file " + shown_text(*file)};
+    lines = split_key_lines(*text);
+  }
+  std::vector<std::u16string> keys;
+  for (const std::string& key : file != nullptr ? lines : given.plain) keys.push_back(utf16(key, "KEY"));
+  std::string out;
+  if (given.has("--trace")) {
+    // Each key's steps, one a line, an empty line between keys.
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (i > 0) out += '\n';
+      for (const PlaceStep& s : p.trace(keys, i)) out += place_step_text(p, s) + "\n";
+    }
+    return out;
+  }
+  for (const std::uint32_t s : p.place_many(keys)) out += server_text(p, s) + "\n";
+  return out;
+}
+
 std::string run_compare(const std::vector<std::string>& args) {
   std::vector<std::string> pairs = args;
   const bool json = take_json(pairs);
@@ -445,6 +633,50 @@ std::string cli_detail::bucket_section(std::string_view algorithm) {
          cli::more_line("INPUTs; `ringlab algorithms` says which algorithms trace more than the answer") + h;
 }
 
+std::string cli_detail::server_section(std::string_view algorithm) {
+  std::string h;
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    if (!algorithm.empty() && a.name != algorithm) continue;
+    const Algorithm& entry = *find_algorithm(a.name);
+    const std::string name(a.name);
+    h += "  " + (name.size() >= 14 ? name + "\n" + std::string(16, ' ') : js::pad_end(name, 14)) +
+         std::string(entry.title) + "\n";
+    for (const Param p : a.options) {
+      const ParamSpec& spec = param(p);
+      // A server's field is a list, one value a server; the others are the table's flags.
+      if (spec.name == "weight") h += cli::flag_line("--weights W,W", "one a server: " + param_text(spec));
+      else if (spec.name == "token") h += cli::flag_line("--tokens T,T", "one a server: " + param_text(spec));
+      else {
+        const std::string flag = spec.name == "tableSize" ? "--table" : "--" + std::string(spec.name);
+        const std::string metavar = spec.name == "tableSize" ? "M"
+                                    : spec.name == "epsilon" ? "E"
+                                    : spec.name == "bits"    ? "B"
+                                                             : "V";
+        h += cli::flag_line(flag + " " + metavar, param_text(spec));
+      }
+    }
+    if (has_option(a, "zone")) h += cli::flag_line("--zones Z,Z", "one a server: its zone, any text");
+    if (entry.membership.add || entry.membership.remove || entry.membership.reweight) {
+      std::vector<std::string_view> ops;
+      // A virtual node added needs its token, which a change's text has no place for.
+      if (entry.membership.add && !has_option(a, "token")) ops.push_back("add:NAME");
+      if (entry.membership.remove) ops.push_back("remove:NAME");
+      if (entry.membership.reweight) ops.push_back("weight:NAME=W");
+      std::string list;
+      for (const std::string_view op : ops) list += (list.empty() ? "" : ", ") + std::string(op);
+      h += cli::flag_line("--ops OPS", list + " (comma-separated),") + cli::more_line("in order once it is built");
+    }
+  }
+  if (h.empty()) return h;
+  return std::string(
+             "server (each KEY's server by name, one a line, the KEYs placed in order as one batch; --keys "
+             "FILE\nreads the KEYs one a line instead):\n") +
+         "  " + js::pad_end("--servers A,B", 17) + "the servers' names, comma-separated, in list order\n" + "  " +
+         js::pad_end("--trace", 17) + "each KEY's lookup step by step instead: one step a line\n" +
+         cli::more_line("(KIND and its fields, the last one `answer server=NAME`), an empty line between") +
+         cli::more_line("KEYs; `ringlab algorithms` says which algorithms trace more than the answer") + h;
+}
+
 std::string cli_detail::core_commands(const std::vector<std::string>& args, const ReadFile& read,
                                       const Command*& current) {
   const std::string& cmd = args[0];
@@ -452,6 +684,7 @@ std::string cli_detail::core_commands(const std::vector<std::string>& args, cons
   if (cmd == "h32") return run_h32(args);
   if (cmd == "jump") return current = &kJump, run_jump(args);
   if (cmd == "bucket") return current = &kBucket, run_bucket(args, read);
+  if (cmd == "server") return current = &kServer, run_server(args, read);
   if (cmd == "compare") return current = &kCompare, run_compare(args);
   if (cmd == "digest") return current = &kDigest, run_digest(args);
   if (cmd == "algorithms") return current = &kAlgorithms, run_algorithms(args);

@@ -131,6 +131,9 @@ constexpr CoreUsage kCoreUsage[] = {
     {"bucket",
      "  ringlab bucket ALGORITHM [flags] INPUT...\n"
      "                                     each INPUT's bucket under a hash-to-bucket algorithm\n"},
+    {"server",
+     "  ringlab server ALGORITHM [flags] KEY...\n"
+     "                                     each KEY's server under a placement on named servers\n"},
     {"compare", "  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change\n"},
     {"digest",
      "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
@@ -163,6 +166,8 @@ std::string core_section(std::string_view name) {
     h = "jump:\n" + flag_lines(kJump, "    ");
   } else if (name == "bucket") {
     h = bucket_section({});
+  } else if (name == "server") {
+    h = server_section({});
   }
   return h;
 }
@@ -174,7 +179,7 @@ std::string make_help(std::span<const CliCommand> extra) {
     for (const std::string& line : c.usage) h += line + "\n";
   h += "  ringlab COMMAND --help             that command's usage and flags\n";
   h += "  ringlab --help                     this text\n";
-  for (const std::string_view name : {"run", "compare", "digest", "jump", "bucket"}) {
+  for (const std::string_view name : {"run", "compare", "digest", "jump", "bucket", "server"}) {
     h += '\n';
     h += core_section(name);
   }
@@ -235,6 +240,12 @@ std::string core_help(const std::vector<std::string>& args) {
       if (!section.empty())
         return command_help("  ringlab bucket " + args[1] + " [flags] INPUT...\n", std::move(section));
     }
+    // `ringlab server ALGORITHM --help`: that algorithm's part of the section.
+    if (cmd == "server" && is_help(args, 2)) {
+      std::string section = server_section(args[1]);
+      if (!section.empty())
+        return command_help("  ringlab server " + args[1] + " [flags] KEY...\n", std::move(section));
+    }
   }
   return {};
 }
@@ -242,7 +253,8 @@ std::string core_help(const std::vector<std::string>& args) {
 // Commands of the Erlang library (ringlab_erlang), which a build without it names.
 constexpr std::string_view kErlangCommands[] = {"phash2", "place"};
 // The core's own commands, which run_added_cli names as missing.
-constexpr std::string_view kCoreCommands[] = {"run", "h32", "jump", "bucket", "compare", "digest", "algorithms"};
+constexpr std::string_view kCoreCommands[] = {"run",    "h32",     "jump",   "bucket",
+                                              "server", "compare", "digest", "algorithms"};
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {

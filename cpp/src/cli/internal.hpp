@@ -50,6 +50,25 @@ inline constexpr ParamSpec kBucketSpelling[] = {
     {.where = "bucket", .name = "probes", .flag = "--probes"},
 };
 inline constexpr Command kBucket = {"bucket", "bucket", "", "", kBucketSpelling};
+// `ringlab server`: how its errors spell each parameter. The values are the placers' rows of the
+// core's table (placers.hpp) and each server's fields, given as lists of one value per server
+// (--weights, --zones, --tokens); a membership change of --ops is compare's change. A list of
+// zones or tokens of another length than the servers' is the core's rule about the lists
+// (zonesPerServer, tokensServers), which names no parameter.
+inline constexpr ParamSpec kServerSpelling[] = {
+    {.where = "server", .name = "algorithm", .flag = "ALGORITHM"},
+    {.where = "server", .name = "servers", .flag = "--servers"},
+    {.where = "server", .name = "weight", .flag = "--weights"},
+    {.where = "server", .name = "weights", .flag = "--weights"},
+    {.where = "server", .name = "zone", .flag = "--zones"},
+    {.where = "server", .name = "token", .flag = "--tokens"},
+    {.where = "server", .name = "vnodes", .flag = "--vnodes"},
+    {.where = "server", .name = "tableSize", .flag = "--table"},
+    {.where = "server", .name = "epsilon", .flag = "--epsilon"},
+    {.where = "server", .name = "bits", .flag = "--bits"},
+    {.where = "server", .name = "change", .flag = "--ops"},
+};
+inline constexpr Command kServer = {"server", "server", "", "", kServerSpelling};
 inline constexpr Command kNone = {"", "", "", ""};
 
 std::vector<const ParamSpec*> params_of(const Command& c);
@@ -63,8 +82,10 @@ std::vector<const ParamSpec*> params_of(const Command& c);
 // The bucket command's section of --help, from the registry: every bucket algorithm, or the one
 // named (nullptr: all).
 [[nodiscard]] std::string bucket_section(std::string_view algorithm);
+// The same for the server command: every placer, or the one named.
+[[nodiscard]] std::string server_section(std::string_view algorithm);
 
-// The core's commands (run, h32, jump, bucket, compare, digest, algorithms): returns stdout,
+// The core's commands (run, h32, jump, bucket, server, compare, digest, algorithms): returns stdout,
 // pointing `current` at the command whose flags spell an error's subject; `read` reads the files
 // a command is named (bucket's --keys). Throws CliUsageError for a name it does not know. cli.cpp
 // defines it; a build that leaves the core's commands out passes none to dispatch.

@@ -21,6 +21,7 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/once.hpp"
+#include "ringlab/placers.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
@@ -337,7 +338,34 @@ constexpr std::array kBucketAlgorithms = {
                     .make = make_multiprobe_hasher},
 };
 
+// The server seam's placers (placers.hpp), in the entries' order: mod-N over a list of servers,
+// then the servers family. Each algorithm's rows of the parameter table (its options and its
+// servers' fields) and its maker. Apart from kAlgorithms for the reason kBucketAlgorithms is: the
+// main WebAssembly module reads the entries and links no placer.
+constexpr Param kRingPlacerOptions[] = {Param::ring_vnodes, Param::weight};
+constexpr Param kWeightedRendezvousPlacerOptions[] = {Param::weight};
+constexpr Param kMaglevPlacerOptions[] = {Param::maglev_table_size, Param::weight};
+// Bounded loads places on a ring (rl.boundedLoads takes one): the ring's rows, then its slack.
+constexpr Param kBoundedPlacerOptions[] = {Param::ring_vnodes, Param::weight, Param::bounded_epsilon};
+constexpr Param kTokenRingPlacerOptions[] = {Param::token_ring_bits, Param::token};
+
+constexpr std::array kPlacerAlgorithms = {
+    PlacerAlgorithm{.name = "mod-n", .traces = true, .make = make_mod_n_placer},
+    PlacerAlgorithm{.name = "ring", .options = kRingPlacerOptions, .traces = true, .make = make_ring_placer},
+    PlacerAlgorithm{.name = "rendezvous", .traces = true, .make = make_rendezvous_placer},
+    PlacerAlgorithm{.name = "weighted-rendezvous",
+                    .options = kWeightedRendezvousPlacerOptions,
+                    .traces = true,
+                    .make = make_weighted_rendezvous_placer},
+    PlacerAlgorithm{.name = "maglev", .options = kMaglevPlacerOptions, .traces = true, .make = make_maglev_placer},
+    PlacerAlgorithm{.name = "bounded", .options = kBoundedPlacerOptions, .traces = true, .make = make_bounded_placer},
+    PlacerAlgorithm{
+        .name = "token-ring", .options = kTokenRingPlacerOptions, .traces = true, .make = make_token_ring_placer},
+};
+
 }  // namespace
+
+std::span<const PlacerAlgorithm> placer_algorithms() noexcept { return kPlacerAlgorithms; }
 
 std::span<const Algorithm> algorithms() noexcept { return kAlgorithms; }
 

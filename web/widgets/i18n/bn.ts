@@ -1263,6 +1263,8 @@ const bn: Messages = {
       tokensUnsorted: "token-গুলো ছোট থেকে বড় ক্রমে সাজানো হতে হবে",
       tokensServers: "token আর সার্ভারের তালিকার দৈর্ঘ্য আলাদা",
       zonesPerServer: (_p, [servers, zones]) => `প্রতিটি সার্ভারের একটি zone চাই: সার্ভার ${servers}টি, zone ${zones}টি`,
+      weightsPerServer: (_p, [servers, weights]) =>
+        `প্রতিটি সার্ভারের একটি weight চাই: সার্ভার ${servers}টি, weight ${weights}টি`,
       pointServer: (_p, [i, s, n]) => `বিন্দু ${gen(i)} সার্ভার ${s}, যা ${n}টি সার্ভারের মধ্যে পড়ে না`,
       startPoint: (_p, [n, got]) => `শুরুর বিন্দু ${gen(n)} কম হতে হবে; দেওয়া হয়েছে ${got}`,
       serverIndex: (_p, [n, got]) => `সার্ভারের index ${gen(n)} কম হতে হবে; দেওয়া হয়েছে ${got}`,

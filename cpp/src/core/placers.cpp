@@ -1,0 +1,455 @@
+// The server seam (placers.hpp): the checks every server-family algorithm shares, and each
+// algorithm's placer, a thin wrapper over the placement's own class so that its answers are that
+// class's. The algorithms are registered in algorithms.cpp, beside their entries.
+#include "ringlab/placers.hpp"
+
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "names.hpp"
+#include "ringlab/algorithms.hpp"
+#include "ringlab/bounded.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/once.hpp"
+#include "ringlab/rendezvous.hpp"
+#include "ringlab/ring.hpp"
+#include "ringlab/token_ring.hpp"
+
+namespace ringlab {
+namespace {
+
+double weight_or_default(const PlacerServer& s) { return s.weight.value_or(param(Param::weight).default_number); }
+
+Server ring_server(const PlacerServer& s) { return Server{s.name, weight_or_default(s), s.zone.value_or(u"")}; }
+
+std::vector<Server> ring_servers(const PlacerOptions& o) {
+  std::vector<Server> out;
+  out.reserve(o.servers.size());
+  for (const PlacerServer& s : o.servers) out.push_back(ring_server(s));
+  return out;
+}
+
+// The binary search's steps over ascending tokens, then the owner point it ends on: what a ring's
+// and the token ring's lookups share.
+void search_steps(std::vector<PlaceStep>& steps, std::span<const SearchStep> search) {
+  for (const SearchStep& s : search)
+    steps.push_back(
+        {.kind = PlaceStepKind::search, .point = s.mid, .value = s.token, .lo = s.lo, .hi = s.hi, .right = s.right});
+}
+
+// --- mod-N over named servers: h32(key) mod N, as compare's row places it --------------------
+
+class ModNPlacer final : public ServerPlacer {
+ public:
+  explicit ModNPlacer(const PlacerOptions& o) : ServerPlacer("mod-n") {
+    // The servers' count is mod-N's n, by the table's mod_n (named servers here, as they are
+    // given); the names follow rendezvous' rules, the other placement that holds nothing but them.
+    const ParamSpec& n = param(Param::mod_n);
+    const auto count = static_cast<std::int64_t>(o.servers.size());
+    if (count < n.lo || count > n.hi) throw range_error(ErrorCode::out_of_range, n, count, "servers");
+    std::vector<std::u16string_view> listed;
+    for (const PlacerServer& s : o.servers) {
+      names::check(s.name, "server");
+      listed.push_back(s.name);
+      names_.push_back(s.name);
+    }
+    if (names::first_duplicate(std::move(listed)))
+      throw Error(ErrorCode::duplicate_server, rule::duplicate, "", {"server"});
+  }
+  std::uint32_t place(std::u16string_view key) const override { return mod_n(h32(key), n()); }
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    const std::uint32_t h = h32(keys[which]);
+    const std::uint32_t s = mod_n(h, n());
+    return {{.kind = PlaceStepKind::hash, .value = h},
+            {.kind = PlaceStepKind::slot, .server = s, .point = s, .hi = static_cast<std::uint32_t>(n())},
+            {.kind = PlaceStepKind::answer, .server = s}};
+  }
+  std::size_t size() const noexcept override { return names_.size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
+
+ private:
+  [[nodiscard]] std::int64_t n() const noexcept { return static_cast<std::int64_t>(names_.size()); }
+  std::vector<std::u16string> names_;
+};
+
+// --- the ring with virtual nodes, weights and zones --------------------------------------------
+
+// A key's hash, the published binary search to its owner point, and that point's server.
+void ring_lookup_steps(std::vector<PlaceStep>& steps, const Ring& ring, std::uint32_t h) {
+  steps.push_back({.kind = PlaceStepKind::hash, .value = h});
+  search_steps(steps, ring.search_trace(h));
+  const std::uint32_t at = ring.owner_point(h);
+  steps.push_back(
+      {.kind = PlaceStepKind::owner, .server = ring.point_server(at), .point = at, .value = ring.tokens()[at]});
+}
+
+class RingPlacer final : public ServerPlacer {
+ public:
+  explicit RingPlacer(const PlacerOptions& o) : ServerPlacer("ring"), ring_(ring_servers(o), *o.vnodes) {}
+  std::uint32_t place(std::u16string_view key) const override { return ring_.owner_of_key(key); }
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    std::vector<PlaceStep> steps;
+    ring_lookup_steps(steps, ring_, h32(keys[which]));
+    steps.push_back({.kind = PlaceStepKind::answer, .server = steps.back().server});
+    return steps;
+  }
+  void add(const PlacerServer& s) override { ring_.add_server(ring_server(s)); }
+  void remove(std::u16string_view name) override { ring_.remove_server(name); }
+  void reweight(std::u16string_view name, double weight) override { ring_.set_weight(name, weight); }
+  std::size_t size() const noexcept override { return ring_.servers().size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+
+ private:
+  Ring ring_;
+};
+
+// --- bounded loads on the ring -------------------------------------------------------------------
+
+class BoundedPlacer final : public ServerPlacer {
+ public:
+  explicit BoundedPlacer(const PlacerOptions& o)
+      : ServerPlacer("bounded"), ring_(ring_servers(o), *o.vnodes), epsilon_(*o.epsilon) {}
+  // A key alone: capacities for one key, which its owner always has room for.
+  std::uint32_t place(std::u16string_view key) const override {
+    const std::uint32_t h = h32(key);
+    return place_bounded(ring_, {&h, 1}, epsilon_).servers[0];
+  }
+  void place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const override {
+    const BoundedPlacement p = place_bounded(ring_, hashes(keys), epsilon_);
+    std::copy(p.servers.begin(), p.servers.end(), out.begin());
+  }
+  // The batch placed as place_many places it; the loads before keys[which] are those of the keys
+  // before it, and its walk passes every point whose server is full.
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    const std::vector<std::uint32_t> h = hashes(keys);
+    const BoundedPlacement p = place_bounded(ring_, h, epsilon_);
+    std::vector<std::uint32_t> loads(ring_.servers().size(), 0);
+    for (std::size_t k = 0; k < which; ++k) ++loads[p.servers[k]];
+    std::vector<PlaceStep> steps;
+    ring_lookup_steps(steps, ring_, h[which]);
+    std::uint32_t at = steps.back().point;
+    for (;;) {
+      const std::uint32_t s = ring_.point_server(at);
+      if (loads[s] < p.capacities[s]) {
+        steps.push_back({.kind = PlaceStepKind::answer, .server = s, .point = at});
+        return steps;
+      }
+      steps.push_back(
+          {.kind = PlaceStepKind::full, .server = s, .point = at, .value = loads[s], .hi = p.capacities[s]});
+      at = at + 1 == ring_.size() ? 0 : at + 1;
+    }
+  }
+  std::size_t size() const noexcept override { return ring_.servers().size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+
+ private:
+  static std::vector<std::uint32_t> hashes(std::span<const std::u16string> keys) {
+    std::vector<std::uint32_t> h;
+    h.reserve(keys.size());
+    for (const std::u16string& k : keys) h.push_back(h32(k));
+    return h;
+  }
+  Ring ring_;
+  double epsilon_;
+};
+
+// --- rendezvous, plain and weighted ----------------------------------------------------------------
+
+std::uint32_t answer_of(std::int64_t pick) { return pick < 0 ? kNoServer : static_cast<std::uint32_t>(pick); }
+
+std::vector<std::u16string> names_of(const PlacerOptions& o) {
+  std::vector<std::u16string> out;
+  out.reserve(o.servers.size());
+  for (const PlacerServer& s : o.servers) out.push_back(s.name);
+  return out;
+}
+
+class RendezvousPlacer final : public ServerPlacer {
+ public:
+  explicit RendezvousPlacer(const PlacerOptions& o) : ServerPlacer("rendezvous"), hrw_(names_of(o)) {}
+  std::uint32_t place(std::u16string_view key) const override { return answer_of(hrw_.pick(key)); }
+  // Each server's score in list order, then the winner (the first of the highest scores).
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    std::vector<PlaceStep> steps;
+    const std::vector<std::uint32_t> scores = hrw_.scores(keys[which]);
+    for (std::uint32_t s = 0; s < scores.size(); ++s)
+      steps.push_back({.kind = PlaceStepKind::score, .server = s, .value = scores[s]});
+    steps.push_back({.kind = PlaceStepKind::answer, .server = place(keys[which])});
+    return steps;
+  }
+  std::size_t size() const noexcept override { return hrw_.servers().size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return hrw_.servers().at(s); }
+
+ private:
+  Rendezvous hrw_;
+};
+
+std::vector<WeightedServer> weighted_of(const PlacerOptions& o) {
+  std::vector<WeightedServer> out;
+  out.reserve(o.servers.size());
+  for (const PlacerServer& s : o.servers) out.push_back({s.name, weight_or_default(s)});
+  return out;
+}
+
+class WeightedRendezvousPlacer final : public ServerPlacer {
+ public:
+  explicit WeightedRendezvousPlacer(const PlacerOptions& o)
+      : ServerPlacer("weighted-rendezvous"), whrw_(weighted_of(o)) {}
+  std::uint32_t place(std::u16string_view key) const override { return answer_of(whrw_.pick(key)); }
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    std::vector<PlaceStep> steps;
+    const std::vector<double> weighted = whrw_.scores(keys[which]);
+    for (std::uint32_t s = 0; s < weighted.size(); ++s)
+      steps.push_back({.kind = PlaceStepKind::score,
+                       .server = s,
+                       .value = rendezvous_score(keys[which], whrw_.servers()[s].name),
+                       .score = weighted[s]});
+    steps.push_back({.kind = PlaceStepKind::answer, .server = place(keys[which])});
+    return steps;
+  }
+  std::size_t size() const noexcept override { return whrw_.servers().size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
+
+ private:
+  WeightedRendezvous whrw_;
+};
+
+// --- Maglev ------------------------------------------------------------------------------------
+
+std::vector<Backend> backends_of(const PlacerOptions& o) {
+  std::vector<Backend> out;
+  out.reserve(o.servers.size());
+  for (const PlacerServer& s : o.servers) out.push_back({s.name, weight_or_default(s)});
+  return out;
+}
+
+class MaglevPlacer final : public ServerPlacer {
+ public:
+  explicit MaglevPlacer(const PlacerOptions& o) : ServerPlacer("maglev"), maglev_(backends_of(o), *o.table_size) {}
+  std::uint32_t place(std::u16string_view key) const override { return maglev_.lookup_key(key); }
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    const std::uint32_t h = h32(keys[which]);
+    const std::uint32_t m = maglev_.table_size();
+    const std::uint32_t slot = h % m;
+    const std::uint32_t s = maglev_.table()[slot];
+    return {{.kind = PlaceStepKind::hash, .value = h},
+            {.kind = PlaceStepKind::slot, .server = s, .point = slot, .hi = m},
+            {.kind = PlaceStepKind::answer, .server = s}};
+  }
+  std::size_t size() const noexcept override { return maglev_.backends().size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return maglev_.backends().at(s).name; }
+
+ private:
+  Maglev maglev_;
+};
+
+// --- the ring of explicit tokens ---------------------------------------------------------------------
+
+// Its servers are the virtual nodes, each at its token; the answers number them in the order they
+// were given and added (the ring itself keeps them in token order).
+class TokenRingPlacer final : public ServerPlacer {
+ public:
+  explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) {
+    for (const PlacerServer& s : o.servers) add(s);
+  }
+  std::uint32_t place(std::u16string_view key) const override { return index(ring_.route(key)); }
+  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+    const std::uint32_t answer = place(keys[which]);  // first, so that an empty ring is refused as route refuses it
+    const std::uint32_t position = ring_.position(keys[which]);
+    const std::vector<std::uint32_t> tokens = ring_.tokens();
+    std::vector<PlaceStep> steps{{.kind = PlaceStepKind::hash, .value = position}};
+    search_steps(steps, search_trace(tokens, position));
+    const auto at = static_cast<std::uint32_t>(owner_point_in(tokens, position));
+    steps.push_back(
+        {.kind = PlaceStepKind::owner, .server = index(ring_.points()[at].second), .point = at, .value = tokens[at]});
+    steps.push_back({.kind = PlaceStepKind::answer, .server = answer});
+    return steps;
+  }
+  void add(const PlacerServer& s) override {
+    if (!s.token) throw Error(ErrorCode::invalid_argument, rule::missing, param(Param::token).name);
+    ring_.add(s.name, *s.token);
+    names_.push_back(s.name);
+  }
+  void remove(std::u16string_view name) override {
+    ring_.remove(name);
+    names_.erase(names_.begin() + index(name));
+  }
+  std::size_t size() const noexcept override { return names_.size(); }
+  std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
+
+ private:
+  // A vnode's place in the list: the ring has it, so the list does.
+  [[nodiscard]] std::uint32_t index(std::u16string_view id) const {
+    for (std::size_t i = 0; i < names_.size(); ++i)
+      if (names_[i] == id) return static_cast<std::uint32_t>(i);
+    throw std::logic_error("a token ring's vnode is not in its placer's list");
+  }
+  TokenRing ring_;
+  std::vector<std::u16string> names_;
+};
+
+// The registry's placers' names, for the message of a name that is none of them.
+Error unknown_algorithm(std::string_view name) {
+  std::vector<ErrorValue> names;
+  for (const PlacerAlgorithm& a : placer_algorithms()) names.emplace_back(a.name);
+  names.push_back(in_quotes(name));
+  return {ErrorCode::invalid_argument, rule::oneOf, "algorithm", std::move(names)};
+}
+
+Error not_an_option(const PlacerAlgorithm& a, std::string_view name) {
+  return {ErrorCode::invalid_argument, rule::notAnOption, name, {a.name}};
+}
+
+// A server's fields against the algorithm's: a weight, a zone or a token it takes no such field
+// for is refused by name; a weight is checked by the table's rule (the classes check it again, as
+// they do for every caller).
+void check_server(const PlacerAlgorithm& a, const PlacerServer& s) {
+  if (s.weight) {
+    if (!has_option(a, "weight")) throw not_an_option(a, "weight");
+    check_number(Param::weight, *s.weight);
+  }
+  if (s.zone && !has_option(a, "zone")) throw not_an_option(a, "zone");
+  if (s.token && !has_option(a, "token")) throw not_an_option(a, "token");
+}
+
+// Options checked against the algorithm's rows: each row's option set (given, or its default),
+// and none given that it has no row for.
+RINGLAB_ONCE PlacerOptions checked(const PlacerAlgorithm& a, PlacerOptions o) {
+  for (const PlacerServer& s : o.servers) check_server(a, s);
+  const auto integer = [&](std::optional<std::int64_t>& field, Param p) {
+    const ParamSpec& spec = param(p);
+    if (!has_option(a, spec.name)) {
+      if (field) throw not_an_option(a, spec.name);
+      return;
+    }
+    if (!field) {
+      if (!spec.has_default) throw Error(ErrorCode::invalid_argument, rule::missing, spec.name);
+      field = spec.default_integer;
+    }
+    check_integer(p, *field);
+  };
+  integer(o.vnodes, Param::ring_vnodes);
+  integer(o.table_size, Param::maglev_table_size);
+  integer(o.bits, Param::token_ring_bits);
+  const ParamSpec& epsilon = param(Param::bounded_epsilon);
+  if (!has_option(a, epsilon.name)) {
+    if (o.epsilon) throw not_an_option(a, epsilon.name);
+  } else {
+    if (!o.epsilon) throw Error(ErrorCode::invalid_argument, rule::missing, epsilon.name);
+    check_number(Param::bounded_epsilon, *o.epsilon);
+  }
+  return o;
+}
+
+}  // namespace
+
+void ServerPlacer::place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const {
+  for (std::size_t i = 0; i < keys.size(); ++i) out[i] = place(keys[i]);
+}
+
+std::vector<PlaceStep> ServerPlacer::trace(std::span<const std::u16string> keys, std::size_t which) const {
+  std::vector<std::uint32_t> out(keys.size());
+  place_many(keys, out);
+  return {{.kind = PlaceStepKind::answer, .server = out[which]}};
+}
+
+void ServerPlacer::add(const PlacerServer&) {
+  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "add"});
+}
+
+void ServerPlacer::remove(std::u16string_view) {
+  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
+}
+
+void ServerPlacer::reweight(std::u16string_view, double) {
+  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "reweight"});
+}
+
+const PlacerAlgorithm* find_placer_algorithm(std::string_view name) noexcept {
+  for (const PlacerAlgorithm& a : placer_algorithms())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+const PlacerAlgorithm& placer_algorithm(std::string_view name) {
+  if (const PlacerAlgorithm* a = find_placer_algorithm(name)) return *a;
+  throw unknown_algorithm(name);
+}
+
+bool has_option(const PlacerAlgorithm& a, std::string_view name) noexcept {
+  if (name == "zone") {
+    const Algorithm* entry = find_algorithm(a.name);
+    return entry != nullptr && entry->zones;
+  }
+  for (const Param p : a.options)
+    if (param(p).name == name) return true;
+  return false;
+}
+
+Placer::Placer(std::string_view algorithm, const PlacerOptions& options)
+    : algorithm_(&placer_algorithm(algorithm)), placer_(algorithm_->make(checked(*algorithm_, options))) {}
+
+void Placer::place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const {
+  if (out.size() != keys.size()) throw std::invalid_argument("place_many: out must hold one server per key");
+  placer_->place_many(keys, out);
+}
+
+std::vector<std::uint32_t> Placer::place_many(std::span<const std::u16string> keys) const {
+  std::vector<std::uint32_t> out(keys.size());
+  placer_->place_many(keys, out);
+  return out;
+}
+
+std::vector<PlaceStep> Placer::trace(std::u16string_view key) const {
+  const std::u16string one(key);
+  return placer_->trace({&one, 1}, 0);
+}
+
+std::vector<PlaceStep> Placer::trace(std::span<const std::u16string> keys, std::size_t which) const {
+  if (which >= keys.size()) throw std::out_of_range("trace: which must be below the keys' count");
+  return placer_->trace(keys, which);
+}
+
+void Placer::add(const PlacerServer& server) {
+  const Algorithm* entry = find_algorithm(algorithm_->name);
+  if (entry == nullptr || !entry->membership.add)
+    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "add"});
+  check_server(*algorithm_, server);
+  placer_->add(server);
+}
+
+void Placer::remove(std::u16string_view name) {
+  const Algorithm* entry = find_algorithm(algorithm_->name);
+  if (entry == nullptr || !entry->membership.remove)
+    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "remove"});
+  placer_->remove(name);
+}
+
+void Placer::reweight(std::u16string_view name, double weight) {
+  const Algorithm* entry = find_algorithm(algorithm_->name);
+  if (entry == nullptr || !entry->membership.reweight)
+    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "reweight"});
+  check_number(Param::weight, weight);
+  placer_->reweight(name, weight);
+}
+
+std::unique_ptr<ServerPlacer> make_mod_n_placer(const PlacerOptions& o) { return std::make_unique<ModNPlacer>(o); }
+std::unique_ptr<ServerPlacer> make_ring_placer(const PlacerOptions& o) { return std::make_unique<RingPlacer>(o); }
+std::unique_ptr<ServerPlacer> make_rendezvous_placer(const PlacerOptions& o) {
+  return std::make_unique<RendezvousPlacer>(o);
+}
+std::unique_ptr<ServerPlacer> make_weighted_rendezvous_placer(const PlacerOptions& o) {
+  return std::make_unique<WeightedRendezvousPlacer>(o);
+}
+std::unique_ptr<ServerPlacer> make_maglev_placer(const PlacerOptions& o) { return std::make_unique<MaglevPlacer>(o); }
+std::unique_ptr<ServerPlacer> make_bounded_placer(const PlacerOptions& o) { return std::make_unique<BoundedPlacer>(o); }
+std::unique_ptr<ServerPlacer> make_token_ring_placer(const PlacerOptions& o) {
+  return std::make_unique<TokenRingPlacer>(o);
+}
+
+}  // namespace ringlab

@@ -1,0 +1,92 @@
+// `ringlab server` (the server seam on the command line, cli.cpp): each key's server as the
+// placer answers it, with the servers' fields as lists and --ops as compare's changes; --trace as
+// the placer's trace; its help. Its errors are rows of tests/bad-input.json.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "ringlab/cli.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/placers.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+std::string names_of(const Placer& p, const std::vector<std::uint32_t>& servers) {
+  std::string out;
+  for (const std::uint32_t s : servers) out += utf8_for_message(p.name_of(s)) + "\n";
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("ringlab server: each key's server by name, the keys as one batch, as the placer answers") {
+  const std::vector<std::u16string> keys = {u"user:1", u"user:2", u"user:3", u"user:4", u"user:5"};
+  const std::vector<std::string> args = {"user:1", "user:2", "user:3", "user:4", "user:5"};
+  const auto run = [&](std::vector<std::string> head) {
+    head.insert(head.end(), args.begin(), args.end());
+    const CliResult r = run_cli(head);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+  };
+  const Placer ring("ring", {.servers = {{.name = u"a", .weight = 1.0, .zone = u"x"},
+                                         {.name = u"b", .weight = 2.5, .zone = u"y"},
+                                         {.name = u"c", .weight = 0.5, .zone = u"x"}},
+                             .vnodes = 40});
+  CHECK(run({"server", "ring", "--servers", "a,b,c", "--weights", "1,2.5,0.5", "--zones", "x,y,x", "--vnodes", "40"}) ==
+        names_of(ring, ring.place_many(keys)));
+  Placer changed("ring", {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}});
+  changed.add({.name = u"d"});
+  changed.remove(u"a");
+  changed.reweight(u"c", 3);
+  CHECK(run({"server", "ring", "--servers", "a,b,c", "--ops", "add:d,remove:a,weight:c=3"}) ==
+        names_of(changed, changed.place_many(keys)));
+  const Placer bounded("bounded", {.servers = {{.name = u"a"}, {.name = u"b"}}, .vnodes = 1, .epsilon = 0.1});
+  CHECK(run({"server", "bounded", "--servers", "a,b", "--vnodes", "1", "--epsilon", "0.1"}) ==
+        names_of(bounded, bounded.place_many(keys)));
+  const Placer maglev("maglev", {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}, .table_size = 13});
+  CHECK(run({"server", "maglev", "--servers", "a,b,c", "--table", "13"}) == names_of(maglev, maglev.place_many(keys)));
+  Placer tokens("token-ring", {.servers = {{.name = u"v0", .token = 10}, {.name = u"v1", .token = 200}}, .bits = 8});
+  tokens.remove(u"v0");
+  CHECK(run({"server", "token-ring", "--servers", "v0,v1", "--tokens", "10,200", "--bits", "8", "--ops",
+             "remove:v0"}) == names_of(tokens, tokens.place_many(keys)));
+}
+
+TEST_CASE("ringlab server --trace: each key's steps, the last one its server") {
+  const CliResult r = run_cli({"server", "rendezvous", "--servers", "a,b,c", "--trace", "user:1", "user:2"});
+  REQUIRE(r.exit_code == 0);
+  const Placer p("rendezvous", {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}});
+  std::string want;
+  for (const std::u16string key : {u"user:1", u"user:2"}) {
+    if (!want.empty()) want += "\n";
+    for (const PlaceStep& s : p.trace(key))
+      want += s.kind == PlaceStepKind::score
+                  ? "score server=" + utf8_for_message(p.name_of(s.server)) + " value=" + std::to_string(s.value) + "\n"
+                  : "answer server=" + utf8_for_message(p.name_of(s.server)) + "\n";
+  }
+  CHECK(r.out == want);
+  // Every placer traces through the command, each trace ending on the key's server.
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    std::vector<std::string> args = {"server", std::string(a.name), "--servers", "a,b,c", "--trace"};
+    if (has_option(a, "token")) args.insert(args.end(), {"--tokens", "1,2000,4000000"});
+    if (has_option(a, "epsilon")) args.insert(args.end(), {"--epsilon", "0.5"});
+    args.insert(args.end(), {"user:1", "user:2"});
+    const CliResult t = run_cli(args);
+    INFO(a.name << ": " << t.err);
+    REQUIRE(t.exit_code == 0);
+    args.erase(std::find(args.begin(), args.end(), "--trace"));
+    const std::string answers = run_cli(args).out;
+    const std::string first = answers.substr(0, answers.find('\n'));
+    CHECK_THAT(t.out, Catch::Matchers::Contains("answer server=" + first + "\n\n"));
+    CHECK_THAT(t.out, Catch::Matchers::EndsWith("answer server=" + answers.substr(first.size() + 1)));
+  }
+  CHECK_THAT(run_cli({"algorithms"}).out,
+             Catch::Matchers::Contains("ringlab server, options vnodes, weight; --trace: each step of a lookup\n"));
+  CHECK_THAT(run_cli({"server", "--help"}).out, Catch::Matchers::Contains("--trace"));
+  CHECK_THAT(run_cli({"server", "maglev", "--help"}).out,
+             Catch::Matchers::StartsWith("Usage:\n  ringlab server maglev [flags] KEY...\n"));
+}
