@@ -95,6 +95,46 @@ TEST_CASE("multiprobe: the lookup is the definition's loop over every node", "[m
   }
 }
 
+TEST_CASE("multiprobe: the trace is the key's two hashes, then each probe's successor and distance",
+          "[multiprobe][buckets][trace]") {
+  const std::vector<std::string> ks = keys("user:", 200);
+  for (const int n : {1, 2, 7, 40}) {
+    const std::vector<std::string> nodes = numbered("S", n);
+    std::vector<std::uint64_t> points;
+    for (const std::string& name : nodes) points.push_back(siphash24(0, 0, name));
+    for (const std::int64_t probes : {1, 3, 21}) {
+      INFO(n << " nodes, " << probes << " probes");
+      const Buckets b("multiprobe", {.nodes = nodes, .probes = probes});
+      for (const std::string& k : ks) {
+        const std::vector<BucketStep> steps = b.trace_key(k);
+        REQUIRE(steps.size() == static_cast<std::size_t>(probes) + 3);
+        const std::uint64_t h1 = siphash24(1, 0, k);
+        const std::uint64_t h2 = siphash24(2, 0, k);
+        CHECK(steps[0] == BucketStep{BucketStepKind::hash, 0, 0, h1});
+        CHECK(steps[1] == BucketStep{BucketStepKind::hash, 0, 0, h2});
+        std::uint64_t nearest = std::numeric_limits<std::uint64_t>::max();
+        std::uint32_t won = 0;
+        for (std::int64_t i = 0; i < probes; ++i) {
+          const BucketStep& st = steps[static_cast<std::size_t>(i) + 2];
+          const std::uint64_t probe = h1 + static_cast<std::uint64_t>(i) * h2;
+          CHECK(st.kind == BucketStepKind::probe);
+          CHECK(st.bound == static_cast<std::uint64_t>(i));
+          // The step's node holds the point `value` ahead of the probe, and no point lies between.
+          const std::uint64_t point = probe + st.value;
+          CHECK(points[st.bucket] == point);
+          for (const std::uint64_t p : points) CHECK(p - probe - 1 >= st.value - 1);
+          if (st.value < nearest) {
+            nearest = st.value;
+            won = st.bucket;
+          }
+        }
+        CHECK(steps.back() == BucketStep{BucketStepKind::answer, won, static_cast<std::uint64_t>(n), 0});
+        CHECK(won == b.bucket_key(k));
+      }
+    }
+  }
+}
+
 TEST_CASE("multiprobe: a probe's successor is strictly above it, and the ring wraps", "[multiprobe][buckets]") {
   const std::vector<std::string> nodes = numbered("shard-", 10);
   const MultiProbe m(nodes, 1);

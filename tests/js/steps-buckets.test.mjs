@@ -125,8 +125,15 @@ describe("every bucket algorithm of the registry", () => {
           assert.ok(text.length > 0, `${info.name} ${lang} ${view.kind}`);
           if (view.step)
             for (const field of fieldsOf(view.step)) {
-              // The answer of a node's name says the name; every other field its number.
-              if (view.kind === "answer" && field === "bucket" && view.lookup.nodes) continue;
+              // A node's place (the answer, a probe's successor) is said by the node's name; every other
+              // field by its number.
+              if (field === "bucket" && view.lookup.nodes && (view.kind === "answer" || view.kind === "probe")) {
+                assert.ok(
+                  text.includes(view.lookup.nodes[view.step.bucket]),
+                  `${info.name} ${lang} ${view.kind}: node`,
+                );
+                continue;
+              }
               assert.ok(
                 text.includes(f.id(view.step[field])),
                 `${info.name} ${lang} ${view.kind}: ${field} in "${text}"`,

@@ -38,6 +38,9 @@ namespace ringlab {
 //   flip       FlipHash: within the range [0, bound), value with the bits below its top bit
 //              flipped, giving bucket (the key's value in that range)
 //   level      BinomialHash: position value moved within its level [bucket, bound) of the tree
+//   probe      multi-probe: probe number bound (0, 1, ...), at h1 + bound * h2 on the ring of 2^64
+//              (the two hash steps before it), whose first point after it is node bucket's, value
+//              ahead of it (clockwise); the nearest such point wins
 //   removed    a candidate that is not live: bucket; bound, where the algorithm remembers it, the
 //              buckets live right after it left (the view its keys are hashed again into)
 //   replaced   a removed bucket that stands for the one that took its place: bucket, its
@@ -54,13 +57,14 @@ enum class BucketStepKind : std::uint8_t {
   range,
   flip,
   level,
+  probe,
   removed,
   replaced,
   elided,
   answer
 };
-inline constexpr std::string_view kBucketStepKindNames[] = {"hash",  "draw",    "candidate", "jump",   "range", "flip",
-                                                            "level", "removed", "replaced",  "elided", "answer"};
+inline constexpr std::string_view kBucketStepKindNames[] = {
+    "hash", "draw", "candidate", "jump", "range", "flip", "level", "probe", "removed", "replaced", "elided", "answer"};
 static_assert(std::size(kBucketStepKindNames) == static_cast<std::size_t>(BucketStepKind::answer) + 1);
 
 [[nodiscard]] constexpr std::string_view step_kind_name(BucketStepKind kind) noexcept {

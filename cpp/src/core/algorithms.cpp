@@ -335,6 +335,7 @@ constexpr std::array kBucketAlgorithms = {
                     .input = BucketInput::text,
                     .answers = BucketAnswer::name,
                     .options = kMultiProbeBucketOptions,
+                    .traces = true,
                     .make = make_multiprobe_hasher},
 };
 

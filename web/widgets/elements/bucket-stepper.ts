@@ -194,7 +194,7 @@ svg.diagram.buckets { max-width: 36rem; margin: 0; }
     const to = Math.min(trace.length, Math.max(shown, 0) + ROWS_AFTER + 1);
     const cell = (step: BucketStep, field: "bucket" | "bound" | "value") => {
       if (!fieldsOf(step).includes(field)) return "";
-      if (field === "bucket" && lookup.nodes !== undefined && step.kind === "answer")
+      if (field === "bucket" && lookup.nodes !== undefined && (step.kind === "answer" || step.kind === "probe"))
         return lookup.nodes[step.bucket] ?? f.id(step.bucket);
       return f.id(step[field]);
     };

@@ -151,7 +151,7 @@ const bn: Messages = {
       buckets: {
         title: "Bucket-এ hashing, ধাপে ধাপে",
         intro:
-          "Jump-এর পরের algorithm-গুলো — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash — প্রত্যেকটি তার module যেমন চালায়: একটি key-এর lookup, ধাপে ধাপে। Bucket সরাও, আর দেখো lookup কীভাবে বদলির শিকল ধরে এগোয়।",
+          "Jump-এর পরের algorithm-গুলো — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash, multi-probe hashing — প্রত্যেকটি তার module যেমন চালায়: একটি key-এর lookup, ধাপে ধাপে। Bucket সরাও, আর দেখো lookup কীভাবে বদলির শিকল ধরে এগোয়, অথবা দেখো multi-probe-এর probe-গুলো কীভাবে সবচেয়ে কাছের node খোঁজে।",
       },
       maglev: {
         title: "Maglev-এর lookup table",
@@ -479,6 +479,7 @@ const bn: Messages = {
       range: "পরিসর",
       flip: "উল্টানো",
       level: "স্তর",
+      probe: "probe",
       removed: "সরানো",
       replaced: "বদলি",
       elided: "বাদ",
@@ -524,6 +525,9 @@ const bn: Messages = {
     flip: (value, bound, b) =>
       `[০, ${bound})-এর ভেতরে ${gen(value)} সবচেয়ে ওপরের bit-এর নিচের bit-গুলো উল্টায়: bucket ${b}।`,
     level: (position, lo, hi) => `অবস্থান ${position} ট্রি-র নিজের স্তর [${lo}, ${hi})-এর ভেতরে সরে।`,
+    probe: (i, node, ahead, nearest) =>
+      `Probe ${i}, প্রথম hash + ${i} গুণ দ্বিতীয় hash-এ: এর পরের প্রথম বিন্দুটি node ${node}-এর, ${ahead} সামনে` +
+      (nearest ? ": এখন পর্যন্ত সবচেয়ে কাছের।" : "; এর চেয়ে কাছের একটি আগেই পাওয়া গেছে।"),
     removed: (b, bound) =>
       bound
         ? `bucket ${b} চালু নেই: এটি সরানো হয়েছিল যখন ${bound}টি bucket চালু ছিল, তাই key আবার hash হয় সেই ${bound}টির মধ্যে।`

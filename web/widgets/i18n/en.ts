@@ -113,7 +113,7 @@ const en = {
       buckets: {
         title: "Bucket hashers, step by step",
         intro:
-          "The algorithms after jump — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash — each as its module runs it: one key's lookup, step by step. Remove buckets and watch the lookup follow its replacements.",
+          "The algorithms after jump — JumpBackHash, AnchorHash, MementoHash, FlipHash, BinomialHash, DxHash, multi-probe hashing — each as its module runs it: one key's lookup, step by step. Remove buckets and watch the lookup follow its replacements, or watch multi-probe's probes look for the nearest node.",
       },
       maglev: {
         title: "Maglev's lookup table",
@@ -455,6 +455,7 @@ const en = {
       range: "range",
       flip: "flip",
       level: "level",
+      probe: "probe",
       removed: "removed",
       replaced: "replaced",
       elided: "left out",
@@ -504,6 +505,9 @@ const en = {
       `Within [0, ${bound}) it flips the bits of ${value} below its top bit: bucket ${b}.`,
     level: (position: string, lo: string, hi: string) =>
       `Position ${position} moves within its level of the tree, [${lo}, ${hi}).`,
+    probe: (i: string, node: string, ahead: string, nearest: boolean) =>
+      `Probe ${i}, at the first hash + ${i} × the second: the first point after it is node ${node}'s, ${ahead} ahead` +
+      (nearest ? ": the nearest so far." : "; a nearer one is already found."),
     removed: (b: string, bound: string) =>
       bound
         ? `Bucket ${b} is not live: it was removed when ${bound} buckets were live, so the key is hashed again among those ${bound}.`

@@ -26,6 +26,7 @@ const FIELDS: Record<BucketStepKind, readonly StepField[]> = {
   range: ["bucket", "bound"],
   flip: ["bucket", "bound", "value"],
   level: ["bucket", "bound", "value"],
+  probe: ["bucket", "bound", "value"],
   removed: ["bucket", "bound"],
   replaced: ["bucket", "bound", "value"],
   elided: ["value"],
@@ -172,6 +173,12 @@ export function narration(view: BucketView, m: Messages, f: Fmt): string {
       return t.flip(value, bound, b);
     case "level":
       return t.level(value, b, bound);
+    case "probe": {
+      // The nearest so far: nearer than every probe before it (of equal distances, the first wins).
+      const earlier = lookup.trace.slice(0, view.index).filter((st) => st.kind === "probe");
+      const nearest = earlier.every((st) => st.value > step.value);
+      return t.probe(f.int(step.bound), lookup.nodes?.[step.bucket] ?? b, value, nearest);
+    }
     case "removed":
       return t.removed(b, step.bound === 0 ? "" : bound);
     case "replaced":

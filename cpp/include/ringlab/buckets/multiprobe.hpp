@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
 
 namespace ringlab {
@@ -51,6 +52,8 @@ class MultiProbe {
   [[nodiscard]] std::uint32_t node(std::string_view key) const noexcept;
   // The same for a key's two hashes (h1 under seed 1, h2 under seed 2).
   [[nodiscard]] std::uint32_t node_of_hashes(std::uint64_t h1, std::uint64_t h2) const noexcept;
+  // The same, with its steps recorded: the two hashes, then each probe (bucket_trace.hpp's probe).
+  std::uint32_t node(std::string_view key, BucketTrace& trace) const;
 
   // The distinct points, ascending, and the place of the node that holds each.
   [[nodiscard]] std::span<const std::uint64_t> points() const noexcept { return points_; }
@@ -62,6 +65,9 @@ class MultiProbe {
   // std::upper_bound over points_ finds it, but searching only the points that share the probe's
   // top shift_-complement bits: first_[t] is the first point whose top bits are t or more.
   [[nodiscard]] std::size_t successor(std::uint64_t probe) const noexcept;
+  // The lookup from the two hashes, one definition for node_of_hashes and the trace.
+  template <class Trace>
+  std::uint32_t lookup(std::uint64_t h1, std::uint64_t h2, Trace& trace) const noexcept(!kTracing<Trace>);
 
   std::vector<std::uint64_t> points_;
   std::vector<std::uint32_t> holders_;

@@ -49,7 +49,8 @@ std::size_t MultiProbe::successor(std::uint64_t probe) const noexcept {
   return static_cast<std::size_t>(std::upper_bound(begin + first_[t], begin + first_[t + 1], probe) - begin);
 }
 
-std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) const noexcept {
+template <class Trace>
+std::uint32_t MultiProbe::lookup(std::uint64_t h1, std::uint64_t h2, Trace& trace) const noexcept(!kTracing<Trace>) {
   std::uint64_t nearest = std::numeric_limits<std::uint64_t>::max();
   // The point of the nearest probe. Left at the least point when no probe is nearer than 2^64 - 1,
   // which only a ring of one point gives (see multiprobe.hpp).
@@ -60,6 +61,7 @@ std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) con
     std::size_t at = successor(probe);
     if (at == points_.size()) at = 0;
     const std::uint64_t distance = points_[at] - probe;
+    trace.step(BucketStepKind::probe, holders_[at], i, distance);
     if (distance < nearest) {
       nearest = distance;
       won = at;
@@ -68,8 +70,21 @@ std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) con
   return holders_[won];
 }
 
+std::uint32_t MultiProbe::node_of_hashes(std::uint64_t h1, std::uint64_t h2) const noexcept {
+  NoTrace trace;
+  return lookup(h1, h2, trace);
+}
+
 std::uint32_t MultiProbe::node(std::string_view key) const noexcept {
   return node_of_hashes(siphash24(kMultiProbeSeed1, 0, key), siphash24(kMultiProbeSeed2, 0, key));
+}
+
+std::uint32_t MultiProbe::node(std::string_view key, BucketTrace& trace) const {
+  const std::uint64_t h1 = siphash24(kMultiProbeSeed1, 0, key);
+  const std::uint64_t h2 = siphash24(kMultiProbeSeed2, 0, key);
+  trace.step(BucketStepKind::hash, 0, 0, h1);
+  trace.step(BucketStepKind::hash, 0, 0, h2);
+  return lookup(h1, h2, trace);
 }
 
 namespace {
@@ -80,6 +95,11 @@ class MultiProbeHasher final : public BucketHasher {
       : BucketHasher("multiprobe"), nodes_(std::move(nodes)), multiprobe_(nodes_, probes) {}
 
   std::uint32_t bucket_key(std::string_view key) const override { return multiprobe_.node(key); }
+  std::vector<BucketStep> trace_key(std::string_view key) const override {
+    BucketTrace t;
+    const std::uint32_t node = multiprobe_.node(key, t);
+    return std::move(t).finish(node, nodes_.size());
+  }
   std::uint32_t size() const noexcept override { return static_cast<std::uint32_t>(nodes_.size()); }
   std::string_view name_of(std::uint32_t node) const override { return nodes_[node]; }
 

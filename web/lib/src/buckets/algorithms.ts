@@ -195,7 +195,7 @@ export const bucketRegistry = [
       { name: "probes", kind: "integer", help: "probes per key", range: "1 to 1024", default: "21" },
     ],
     answers: "name",
-    traces: false,
+    traces: true,
   },
 ] as const;
 

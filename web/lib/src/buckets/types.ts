@@ -84,6 +84,8 @@ export interface BucketAlgorithmInfo {
  * - `"flip"`: FlipHash's `value` with its bits below the top one flipped, giving `bucket`, in
  *   the range [0, `bound`);
  * - `"level"`: BinomialHash's position `value` moved within its level [`bucket`, `bound`);
+ * - `"probe"`: multi-probe's probe number `bound` (at h1 + `bound`·h2, the two hash steps before
+ *   it), whose first point after it, `value` ahead on the ring of 2^64, is node `bucket`'s;
  * - `"removed"`: a candidate `bucket` that is not live; `bound`, where the algorithm remembers
  *   it, the buckets live just after it left;
  * - `"replaced"`: removed `bucket` standing for its replacement, `value`, replaced at the view
@@ -92,7 +94,18 @@ export interface BucketAlgorithmInfo {
  * - `"answer"`: the bucket, always the last step; `bound` is the live buckets.
  */
 export type BucketStepKind =
-  "hash" | "draw" | "candidate" | "jump" | "range" | "flip" | "level" | "removed" | "replaced" | "elided" | "answer";
+  | "hash"
+  | "draw"
+  | "candidate"
+  | "jump"
+  | "range"
+  | "flip"
+  | "level"
+  | "probe"
+  | "removed"
+  | "replaced"
+  | "elided"
+  | "answer";
 
 /** One step of a lookup: what each field holds is its {@link BucketStepKind}'s; a field it does not use is 0. */
 export interface BucketStep {
