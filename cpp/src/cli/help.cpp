@@ -165,7 +165,12 @@ std::string core_section(std::string_view name) {
          std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
   } else if (name == "lab") {
     h = "lab (every bucket algorithm and placer in the registry, on the same N x K seeded keys):\n";
-    h += flag_lines(kLab, "    ");
+    // Its flags one a line, the text under a flag too long for the common column (--keys-per-bucket).
+    for (const ParamSpec& p : kLabParams) {
+      const std::string head = std::string(p.flag) + " " + std::string(p.metavar);
+      h += "    " + (head.size() >= 15 ? head + "\n" + std::string(19, ' ') : js::pad_end(head, 15)) + param_text(p) +
+           "\n";
+    }
     h += "    " + js::pad_end("--json", 15) + "one JSON object a line: the run's values, then one per algorithm\n";
     h += "    " + js::pad_end("--csv", 15) + "CSV with the SUPSI benchmark's column names, a table per metric\n";
   } else if (name == "digest") {
