@@ -19,6 +19,7 @@
 #include "golden.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems_cli.hpp"
@@ -227,6 +228,8 @@ const std::map<std::string, std::string_view> kWhere = {
     // The server seam's command: its values are the placers' rows of the core's table and each
     // server's fields, given as lists.
     {"server", "server"},
+    // The lab: its rows are lab.hpp's own (kLabParams).
+    {"lab", "lab"},
     // The Erlang library's commands, which the native CLI adds.
     {"phash2", "phash2"},
     {"place malachi", "malachi"},
@@ -315,6 +318,8 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
       expected["algorithm"] = "ALGORITHM";
       expected["ops"] = "--ops";
     }
+    if (command == "lab")
+      for (const ringlab::ParamSpec& p : ringlab::kLabParams) expected[std::string(p.name)] = std::string(p.flag);
     if (command == "server") {
       // The servers' names and their fields' lists (a value's rule names the field; the length of
       // the weights' list is the CLI's own rule, of zones' and tokens' the core's, which name no

@@ -17,6 +17,7 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
+#include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/placers.hpp"
 #include "support.hpp"
@@ -590,6 +591,36 @@ std::string run_compare(const std::vector<std::string>& args) {
   return json ? comparison_json(rows) : comparison_table(rows);
 }
 
+// `ringlab lab`: every algorithm of both seams on the same keys (lab.hpp), as tables, JSON lines
+// or CSV.
+std::string run_lab(const std::vector<std::string>& args) {
+  std::vector<std::string> pairs = args;
+  const bool json = take_json(pairs);
+  const auto at = std::remove(pairs.begin() + 1, pairs.end(), std::string("--csv"));
+  const bool csv = at != pairs.end();
+  pairs.erase(at, pairs.end());
+  if (json && csv) throw Usage{"lab prints --json or --csv, not both"};
+  // Its rows are lab.hpp's, not the core's table (Param): parse_flags' rules, by row. Each value
+  // is read by its kind's rule here and checked against its row by lab().
+  LabParams p;
+  std::int64_t* fields[] = {&p.buckets, &p.keys_per_bucket, &p.seed};
+  static_assert(std::size(kLabParams) == 3);
+  for (std::size_t i = 1; i < pairs.size(); i += 2) {
+    const std::string& a = pairs[i];
+    std::size_t row = std::size(kLabParams);
+    for (std::size_t r = 0; r < std::size(kLabParams); ++r)
+      if (kLabParams[r].flag == a) row = r;
+    if (row == std::size(kLabParams)) {
+      if (a.rfind("--", 0) == 0) throw Usage{"unknown flag " + a + " for lab (see ringlab --help)"};
+      throw Usage{"unexpected argument \"" + a + "\" (flags are --name value)"};
+    }
+    if (i + 1 >= pairs.size()) throw Usage{a + " needs a value"};
+    *fields[row] = integer_from_text(pairs[i + 1], kLabParams[row].name);
+  }
+  const LabResult r = lab(p);
+  return json ? lab_json(r) : csv ? lab_csv(r) : lab_text(r);
+}
+
 // "name digest" per part, then "all digest".
 std::string run_digest(const std::vector<std::string>& args) {
   const auto flags = parse_flags(args, 1, kDigest);
@@ -687,6 +718,7 @@ std::string cli_detail::core_commands(const std::vector<std::string>& args, cons
   if (cmd == "server") return current = &kServer, run_server(args, read);
   if (cmd == "compare") return current = &kCompare, run_compare(args);
   if (cmd == "digest") return current = &kDigest, run_digest(args);
+  if (cmd == "lab") return current = &kLab, run_lab(args);
   if (cmd == "algorithms") return current = &kAlgorithms, run_algorithms(args);
   throw CliUsageError{"unknown command \"" + cmd + "\" (see ringlab --help)"};
 }

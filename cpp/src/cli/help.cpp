@@ -135,6 +135,9 @@ constexpr CoreUsage kCoreUsage[] = {
      "  ringlab server ALGORITHM [flags] KEY...\n"
      "                                     each KEY's server under a placement on named servers\n"},
     {"compare", "  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change\n"},
+    {"lab",
+     "  ringlab lab [flags] [--json|--csv] every algorithm of both seams on the same keys: balance,\n"
+     "                                     monotonicity, work per lookup, removal histories\n"},
     {"digest",
      "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
      "                                     course's keys, then `all`: equal digests, equal placements\n"},
@@ -160,6 +163,16 @@ std::string core_section(std::string_view name) {
     h += "    " + js::pad_end("--json", 15) +
          "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
          std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
+  } else if (name == "lab") {
+    h = "lab (every bucket algorithm and placer in the registry, on the same N x K seeded keys):\n";
+    // Its flags one a line, the text under a flag too long for the common column (--keys-per-bucket).
+    for (const ParamSpec& p : kLabParams) {
+      const std::string head = std::string(p.flag) + " " + std::string(p.metavar);
+      h += "    " + (head.size() >= 15 ? head + "\n" + std::string(19, ' ') : js::pad_end(head, 15)) + param_text(p) +
+           "\n";
+    }
+    h += "    " + js::pad_end("--json", 15) + "one JSON object a line: the run's values, then one per algorithm\n";
+    h += "    " + js::pad_end("--csv", 15) + "CSV with the SUPSI benchmark's column names, a table per metric\n";
   } else if (name == "digest") {
     h = "digest:\n" + flag_lines(kDigest, "    ");
   } else if (name == "jump") {
@@ -179,7 +192,7 @@ std::string make_help(std::span<const CliCommand> extra) {
     for (const std::string& line : c.usage) h += line + "\n";
   h += "  ringlab COMMAND --help             that command's usage and flags\n";
   h += "  ringlab --help                     this text\n";
-  for (const std::string_view name : {"run", "compare", "digest", "jump", "bucket", "server"}) {
+  for (const std::string_view name : {"run", "compare", "lab", "digest", "jump", "bucket", "server"}) {
     h += '\n';
     h += core_section(name);
   }
@@ -253,8 +266,8 @@ std::string core_help(const std::vector<std::string>& args) {
 // Commands of the Erlang library (ringlab_erlang), which a build without it names.
 constexpr std::string_view kErlangCommands[] = {"phash2", "place"};
 // The core's own commands, which run_added_cli names as missing.
-constexpr std::string_view kCoreCommands[] = {"run",    "h32",     "jump",   "bucket",
-                                              "server", "compare", "digest", "algorithms"};
+constexpr std::string_view kCoreCommands[] = {"run",     "h32",    "jump", "bucket",    "server",
+                                              "compare", "digest", "lab",  "algorithms"};
 
 // An error is one line on stderr: control characters from the arguments it quotes are escaped.
 std::string one_line(const std::string& message) {

@@ -9,6 +9,7 @@
 
 #include "ringlab/cli.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab::cli_detail {
@@ -69,6 +70,8 @@ inline constexpr ParamSpec kServerSpelling[] = {
     {.where = "server", .name = "change", .flag = "--ops"},
 };
 inline constexpr Command kServer = {"server", "server", "", "", kServerSpelling};
+// `ringlab lab`: its rows are lab.hpp's own (kLabParams), as an added command's are.
+inline constexpr Command kLab = {"lab", "lab", "", "", kLabParams};
 inline constexpr Command kNone = {"", "", "", ""};
 
 std::vector<const ParamSpec*> params_of(const Command& c);

@@ -1,0 +1,150 @@
+// The lab: every algorithm of both seams (buckets.hpp's bucket hashers, placers.hpp's placers), read
+// from the registry, on the same seeded keys, measured the way the SUPSI consistent-hashing
+// benchmark measures them: balance, monotonicity under removal and restore, the work of a lookup
+// (its trace's steps) and balance after removal histories. Every figure is a count or a ratio of
+// counts computed with integers, so `ringlab lab` prints the same bytes natively and in
+// WebAssembly; no time is measured.
+//
+// The keys: one Mulberry32(seed) (random.hpp), two draws a key, hi then lo, make the 64-bit key
+// (hi << 32 | lo). A u64 algorithm takes it whole, a u32 one its low 32 bits, a text one (and every
+// placer) its decimal digits. Servers are named as `ringlab compare` names them, S0 .. S{n-1}, and
+// so are multi-probe's nodes; bucket and server i are the same place in every table.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ringlab/params.hpp"
+
+namespace ringlab {
+
+// `ringlab lab`'s rows of the parameter table are its own (where = "lab"): the CLI's Command reads
+// them for its flags, its help and its errors' spelling.
+inline constexpr std::int64_t kMaxLabBuckets = 100'000;
+inline constexpr std::int64_t kMaxLabKeysPerBucket = 100;
+inline constexpr ParamSpec kLabParams[] = {
+    {.where = "lab",
+     .name = "buckets",
+     .flag = "--buckets",
+     .metavar = "N",
+     .help = "buckets, servers S0..S{N-1} and multi-probe's nodes",
+     .lo = 1,
+     .hi = kMaxLabBuckets,
+     .has_default = true,
+     .default_integer = 1000},
+    {.where = "lab",
+     .name = "keysPerBucket",
+     .flag = "--keys-per-bucket",
+     .metavar = "K",
+     .help = "keys per bucket: N x K keys, at most 10^7",
+     .lo = 1,
+     .hi = kMaxLabKeysPerBucket,
+     .has_default = true,
+     .default_integer = 100},
+    {.where = "lab",
+     .name = "seed",
+     .flag = "--seed",
+     .metavar = "S",
+     .help = "PRNG seed for the keys",
+     .lo = -kMaxSafeInteger,
+     .hi = kMaxSafeInteger,
+     .has_default = true,
+     .default_integer = kCourseSeed},
+};
+
+struct LabParams {
+  std::int64_t buckets = 1000;
+  std::int64_t keys_per_bucket = 100;
+  std::int64_t seed = kCourseSeed;
+};
+
+// An algorithm whose lookups take more trace steps than this for all the keys (its steps a lookup,
+// rounded up, x the keys) is measured for its work only: rendezvous scores every server, and at
+// 100,000 servers and 10^7 keys would score 10^12 times. Every other algorithm runs in full.
+inline constexpr std::uint64_t kMaxLabWork = 2'000'000'000;
+
+// Balance over the live buckets (servers): counts of `keys` lookups. Min% and Max% are
+// Min x live / keys and Max x live / keys, in hundredths of a percent; Var is the mean over the
+// live buckets of (count - Expected)^2, in hundredths.
+struct LabBalance {
+  std::uint64_t keys = 0;
+  std::uint32_t live = 0;
+  std::uint64_t min = 0;
+  std::uint64_t max = 0;
+  std::uint64_t expected = 0;      // floor(keys / live)
+  std::uint64_t min_pct_x100 = 0;  // round(Min x live x 10000 / keys)
+  std::uint64_t max_pct_x100 = 0;
+  std::uint64_t var_x100 = 0;  // round(100 x sum (count - Expected)^2 / live)
+  // Keys with no bucket: DxHash gives up on a key after 4 x its slots' probes, which happens when
+  // few of its slots are live. They count among the keys, in no bucket's count.
+  std::uint64_t unplaced = 0;
+};
+
+// Monotonicity: the distinct keys looked up (A), the last floor(f x n) buckets removed, n-1 down
+// (B), then added again in the reverse order (C).
+struct LabMonotonicity {
+  std::uint32_t fraction_pct = 0;  // f, in percent: 10, 30, 50
+  std::uint32_t removed = 0;
+  std::uint64_t keys_in_removed_nodes = 0;          // A among the removed
+  std::uint64_t keys_moved_from_removed_nodes = 0;  // A among the removed, B != A
+  std::uint64_t keys_moved_from_other_nodes = 0;    // A not removed, B != A
+  std::uint64_t nodes_losing_keys = 0;              // distinct A of the keys with B != A
+  std::uint64_t keys_moved_to_restored_nodes = 0;   // C != B, C among the removed
+  std::uint64_t keys_moved_to_other_nodes = 0;      // C != B, C not removed
+  std::uint64_t nodes_gaining_keys = 0;             // distinct C of the keys with C != B
+  std::uint64_t keys_relocated_after_resize = 0;    // C != A
+  std::uint64_t nodes_changed_after_resize = 0;     // distinct A and C of the keys with C != A
+};
+
+// One kind of trace step and its count per lookup over the first min(1000, keys) keys: the total
+// and the lookups, so that the mean (total / lookups) is printed with integers.
+struct LabWork {
+  std::string kind;
+  std::uint64_t total = 0;
+};
+
+// Balance after a removal history: `order` is random (a seeded shuffle of the buckets), fifo
+// (0 up) or lifo (n-1 down); `fraction_pct` of the n buckets removed.
+struct LabHistory {
+  std::string order;
+  std::uint32_t fraction_pct = 0;
+  LabBalance balance;
+};
+
+struct LabRow {
+  std::string name;
+  std::string seam;   // "bucket" or "server"
+  std::string input;  // "u64", "u32", "text"
+  // What it can remove: "any", "last" (only its last bucket) or "none".
+  std::string removal;
+  std::string skipped;  // why only its work was measured ("" when it ran in full)
+  LabBalance balance;
+  std::vector<LabMonotonicity> monotonicity;  // empty without removal
+  std::uint64_t work_lookups = 0;
+  std::vector<LabWork> work;  // the kinds its traces have, in the seam's order of kinds
+  std::vector<LabHistory> histories;
+};
+
+struct LabResult {
+  LabParams params;
+  std::uint64_t keys = 0;           // n x K
+  std::uint64_t distinct_keys = 0;  // of those, distinct (monotonicity's keys)
+  std::vector<LabRow> rows;
+};
+
+// Every algorithm of both seams, in the registry's order (bucket hashers, then placers). Each
+// value is checked against kLabParams (out_of_range).
+[[nodiscard]] LabResult lab(const LabParams& params);
+
+// The keys lab() looks up: `count` 64-bit keys from Mulberry32(seed).
+[[nodiscard]] std::vector<std::uint64_t> lab_keys(std::int64_t seed, std::uint64_t count);
+
+// The outputs of `ringlab lab`: aligned tables, one JSON object a line per algorithm, and CSV with
+// the SUPSI benchmark's column names.
+[[nodiscard]] std::string lab_text(const LabResult& r);
+[[nodiscard]] std::string lab_json(const LabResult& r);
+[[nodiscard]] std::string lab_csv(const LabResult& r);
+
+}  // namespace ringlab

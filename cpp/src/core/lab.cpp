@@ -1,0 +1,646 @@
+#include "ringlab/lab.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <memory>
+#include <optional>
+#include <set>
+
+#include "ringlab/algorithms.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/maglev.hpp"
+#include "ringlab/placers.hpp"
+#include "ringlab/random.hpp"
+
+namespace ringlab {
+namespace {
+
+// Counts times counts (Var's squares, Min x live x 10000) in full: 10^7 keys at 10^5 buckets
+// overflow 64 bits in the worst case.
+__extension__ using u128 = unsigned __int128;
+
+// Keys are looked up in batches of this many: the seams' batch calls, and bounded loads' batch
+// (its capacities are for each batch of this many keys).
+constexpr std::size_t kBatch = 65'536;
+// The keys whose traces are counted.
+constexpr std::size_t kWorkKeys = 1'000;
+
+// A key's text: its decimal digits.
+std::string_view decimal(std::uint64_t key, std::array<char, 24>& buf) {
+  const auto r = std::to_chars(buf.data(), buf.data() + buf.size(), key);
+  return {buf.data(), static_cast<std::size_t>(r.ptr - buf.data())};
+}
+std::u16string decimal16(std::uint64_t key) {
+  std::array<char, 24> buf{};
+  const std::string_view s = decimal(key, buf);
+  return {s.begin(), s.end()};
+}
+
+std::u16string server_name(std::uint32_t i) {
+  std::u16string s = u"S";
+  for (const char c : std::to_string(i)) s += static_cast<char16_t>(c);
+  return s;
+}
+std::string node_name(std::uint32_t i) { return "S" + std::to_string(i); }
+
+// One algorithm under test, its answers numbered by place: bucket i and server Si are place i
+// however the algorithm renumbers its own answers after a removal.
+class Subject {
+ public:
+  virtual ~Subject() = default;
+  // out[i] = the place of keys[i].
+  virtual void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) = 0;
+  virtual void remove(std::uint32_t place) = 0;
+  virtual void add_back(std::uint32_t place) = 0;
+  // The trace steps of the first keys, counted by kind into totals (indexed by the seam's kinds).
+  virtual void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) = 0;
+};
+
+class BucketSubject final : public Subject {
+ public:
+  BucketSubject(const BucketAlgorithm& a, std::uint32_t n) : b_(a.name, options(a, n)), at_(n), place_(n) {
+    for (std::uint32_t i = 0; i < n; ++i) at_[i] = place_[i] = i;
+  }
+
+  void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) override {
+    const BucketInput input = b_.algorithm().input;
+    for (std::size_t from = 0; from < keys.size(); from += kBatch) {
+      const std::size_t count = std::min(kBatch, keys.size() - from);
+      const auto chunk = keys.subspan(from, count);
+      const auto dst = out.subspan(from, count);
+      if (input == BucketInput::u64) b_.bucket_many(chunk, dst);
+      else if (input == BucketInput::u32) {
+        u32_.resize(count);
+        for (std::size_t i = 0; i < count; ++i) u32_[i] = static_cast<std::uint32_t>(chunk[i]);
+        b_.bucket_many(std::span<const std::uint32_t>(u32_), dst);
+      } else {
+        std::array<char, 24> buf{};
+        for (std::size_t i = 0; i < count; ++i) dst[i] = b_.bucket_key(decimal(chunk[i], buf));
+      }
+      // DxHash gives up on a key after 4 x its slots' probes (few buckets live): that key has no
+      // bucket, the place past the last.
+      for (std::uint32_t& o : dst) o = o < place_.size() ? place_[o] : static_cast<std::uint32_t>(at_.size());
+    }
+  }
+  void remove(std::uint32_t place) override { b_.remove(at_[place]); }
+  // The bucket add() makes live stands for `place`, whatever number the algorithm gives it.
+  void add_back(std::uint32_t place) override {
+    const std::uint32_t id = b_.add();
+    if (id >= place_.size()) place_.resize(id + 1);
+    place_[id] = place;
+    at_[place] = id;
+  }
+  void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
+    totals.assign(std::size(kBucketStepKindNames), 0);
+    for (const std::uint64_t k : keys) {
+      std::array<char, 24> buf{};
+      const BucketInput input = b_.algorithm().input;
+      const std::vector<BucketStep> steps = input == BucketInput::text  ? b_.trace_key(decimal(k, buf))
+                                            : input == BucketInput::u32 ? b_.trace(static_cast<std::uint32_t>(k))
+                                                                        : b_.trace(k);
+      for (const BucketStep& s : steps) ++totals[static_cast<std::size_t>(s.kind)];
+    }
+  }
+
+ private:
+  static BucketOptions options(const BucketAlgorithm& a, std::uint32_t n) {
+    BucketOptions o;
+    if (option_param(a, "nodes") != nullptr) {
+      o.nodes.emplace();
+      for (std::uint32_t i = 0; i < n; ++i) o.nodes->push_back(node_name(i));
+    } else {
+      o.buckets = n;
+    }
+    return o;
+  }
+
+  Buckets b_;
+  std::vector<std::uint32_t> at_;     // place -> the algorithm's bucket
+  std::vector<std::uint32_t> place_;  // the algorithm's bucket -> place
+  std::vector<std::uint32_t> u32_;
+};
+
+bool is_prime(std::int64_t m) {
+  if (m < 2) return false;
+  for (std::int64_t d = 2; d * d <= m; ++d)
+    if (m % d == 0) return false;
+  return true;
+}
+
+class PlacerSubject final : public Subject {
+ public:
+  PlacerSubject(const PlacerAlgorithm& a, std::uint32_t n) : a_(a), p_(a.name, options(a, n)) { renumber(); }
+
+  void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) override {
+    std::vector<std::u16string> texts;
+    for (std::size_t from = 0; from < keys.size(); from += kBatch) {
+      const std::size_t count = std::min(kBatch, keys.size() - from);
+      texts.resize(count);
+      for (std::size_t i = 0; i < count; ++i) texts[i] = decimal16(keys[from + i]);
+      const auto dst = out.subspan(from, count);
+      p_.place_many(texts, dst);
+      for (std::uint32_t& o : dst) o = place_[o];
+    }
+  }
+  void remove(std::uint32_t place) override {
+    p_.remove(server_name(place));
+    renumber();
+  }
+  void add_back(std::uint32_t place) override {
+    p_.add(server(place, static_cast<std::uint32_t>(place_.size() + 1)));
+    renumber();
+  }
+  void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
+    totals.assign(std::size(kPlaceStepKindNames), 0);
+    std::vector<std::u16string> texts;
+    for (const std::uint64_t k : keys) texts.push_back(decimal16(k));
+    for (std::size_t i = 0; i < texts.size(); ++i)
+      for (const PlaceStep& s : p_.trace(texts, i)) ++totals[static_cast<std::size_t>(s.kind)];
+  }
+
+ private:
+  // Server i: named Si; on the token ring, the virtual node at token floor(i x 2^bits / n), the
+  // tokens spread evenly.
+  PlacerServer server(std::uint32_t i, std::uint32_t) const {
+    PlacerServer s{.name = server_name(i)};
+    if (has_option(a_, "token")) {
+      const std::int64_t bits = param(Param::token_ring_bits).default_integer;
+      s.token = static_cast<std::int64_t>((static_cast<u128>(i) << bits) / n_);
+    }
+    return s;
+  }
+  PlacerOptions options(const PlacerAlgorithm& a, std::uint32_t n) {
+    n_ = n;
+    PlacerOptions o;
+    for (std::uint32_t i = 0; i < n; ++i) o.servers.push_back(server(i, n));
+    // The options a placer has no default for, and a Maglev table large enough for the servers:
+    // bounded loads' slack as `ringlab compare`'s default; Maglev's M the table's default, or the
+    // first prime at or above 100 x the servers when that is larger (the paper's M >= 100 N).
+    if (has_option(a, "epsilon")) o.epsilon = param(Param::compare_epsilon).default_number;
+    if (has_option(a, "tableSize")) {
+      std::int64_t m = kDefaultMaglevTableSize;
+      if (m < 100 * static_cast<std::int64_t>(n)) {
+        m = std::min<std::int64_t>(100 * static_cast<std::int64_t>(n), kMaxMaglevTableSize);
+        while (!is_prime(m)) --m;
+      }
+      o.table_size = m;
+    }
+    return o;
+  }
+  // place_[index] = the place of the server at that index of the list.
+  void renumber() {
+    place_.resize(p_.size());
+    for (std::uint32_t i = 0; i < place_.size(); ++i) {
+      std::uint32_t v = 0;
+      for (const char16_t c : p_.name_of(i).substr(1)) v = v * 10 + static_cast<std::uint32_t>(c - u'0');
+      place_[i] = v;
+    }
+  }
+
+  const PlacerAlgorithm& a_;
+  std::uint32_t n_ = 0;
+  Placer p_;
+  std::vector<std::uint32_t> place_;
+};
+
+// How a subject is made, and what it can remove.
+struct Maker {
+  std::string name, seam, input, removal;
+  std::unique_ptr<Subject> (*make)(const void* algorithm, std::uint32_t n);
+  const void* algorithm;
+  std::span<const std::string_view> kinds;
+};
+
+std::string_view removal_of(const Algorithm* entry, bool can_remove) {
+  if (!can_remove || entry == nullptr) return "none";
+  return entry->removal == Removal::any ? "any" : "last";
+}
+
+std::vector<Maker> makers() {
+  std::vector<Maker> out;
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    Buckets probe(a.name, [&] {
+      BucketOptions o;
+      if (option_param(a, "nodes") != nullptr) o.nodes = std::vector<std::string>{"S0", "S1"};
+      else o.buckets = 2;
+      return o;
+    }());
+    out.push_back({std::string(a.name), "bucket", std::string(input_name(a.input)),
+                   std::string(removal_of(find_algorithm(a.name), probe.can_remove() && probe.can_add())),
+                   [](const void* p, std::uint32_t count) -> std::unique_ptr<Subject> {
+                     return std::make_unique<BucketSubject>(*static_cast<const BucketAlgorithm*>(p), count);
+                   },
+                   &a, kBucketStepKindNames});
+  }
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    const Algorithm* entry = find_algorithm(a.name);
+    const bool can = entry != nullptr && entry->membership.add && entry->membership.remove;
+    out.push_back({std::string(a.name), "server", "text", std::string(removal_of(entry, can)),
+                   [](const void* p, std::uint32_t count) -> std::unique_ptr<Subject> {
+                     return std::make_unique<PlacerSubject>(*static_cast<const PlacerAlgorithm*>(p), count);
+                   },
+                   &a, kPlaceStepKindNames});
+  }
+  return out;
+}
+
+std::uint64_t rounded_div(u128 num, std::uint64_t den) { return static_cast<std::uint64_t>((num + den / 2) / den); }
+
+LabBalance balance_of(std::span<const std::uint32_t> owners, const std::vector<bool>& live) {
+  // Place n (live.size()) is no bucket: DxHash's keys it gave up on.
+  std::vector<std::uint64_t> counts(live.size() + 1, 0);
+  for (const std::uint32_t o : owners) ++counts[o];
+  LabBalance b;
+  b.keys = owners.size();
+  b.unplaced = counts.back();
+  for (std::size_t i = 0; i < live.size(); ++i) b.live += live[i] ? 1 : 0;
+  if (b.live == 0) return b;
+  b.expected = b.keys / b.live;
+  bool first = true;
+  u128 squares = 0;
+  for (std::size_t i = 0; i < live.size(); ++i) {
+    if (!live[i]) continue;
+    const std::uint64_t c = counts[i];
+    if (first || c < b.min) b.min = c;
+    if (first || c > b.max) b.max = c;
+    first = false;
+    const std::uint64_t d = c > b.expected ? c - b.expected : b.expected - c;
+    squares += static_cast<u128>(d) * d;
+  }
+  if (b.keys > 0) {
+    b.min_pct_x100 = rounded_div(static_cast<u128>(b.min) * b.live * 10000, b.keys);
+    b.max_pct_x100 = rounded_div(static_cast<u128>(b.max) * b.live * 10000, b.keys);
+  }
+  b.var_x100 = rounded_div(squares * 100, b.live);
+  return b;
+}
+
+// `a` is the keys' places before any removal, the same for every f: looked up once.
+LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct, std::span<const std::uint64_t> keys,
+                             std::span<const std::uint32_t> a) {
+  LabMonotonicity r;
+  r.fraction_pct = pct;
+  r.removed = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
+  const auto s = m.make(m.algorithm, n);
+  std::vector<std::uint32_t> b(keys.size()), c(keys.size());
+  for (std::uint32_t i = 0; i < r.removed; ++i) s->remove(n - 1 - i);
+  s->lookup(keys, b);
+  for (std::uint32_t i = r.removed; i-- > 0;) s->add_back(n - 1 - i);
+  s->lookup(keys, c);
+  const std::uint32_t first_removed = n - r.removed;
+  // n + 1: place n is no bucket (DxHash's keys it gave up on), not counted among the nodes.
+  std::vector<bool> losing(n + 1), gaining(n + 1), changed(n + 1);
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const bool in_removed = a[k] >= first_removed && a[k] < n;
+    if (in_removed) ++r.keys_in_removed_nodes;
+    if (b[k] != a[k]) {
+      ++(in_removed ? r.keys_moved_from_removed_nodes : r.keys_moved_from_other_nodes);
+      losing[a[k]] = true;
+    }
+    if (c[k] != b[k]) {
+      ++(c[k] >= first_removed && c[k] < n ? r.keys_moved_to_restored_nodes : r.keys_moved_to_other_nodes);
+      gaining[c[k]] = true;
+    }
+    if (c[k] != a[k]) {
+      ++r.keys_relocated_after_resize;
+      changed[a[k]] = changed[c[k]] = true;
+    }
+  }
+  r.nodes_losing_keys = static_cast<std::uint64_t>(std::count(losing.begin(), losing.end() - 1, true));
+  r.nodes_gaining_keys = static_cast<std::uint64_t>(std::count(gaining.begin(), gaining.end() - 1, true));
+  r.nodes_changed_after_resize = static_cast<std::uint64_t>(std::count(changed.begin(), changed.end() - 1, true));
+  return r;
+}
+
+// The removal orders: a seeded shuffle of the places, 0 up, n-1 down.
+std::vector<std::uint32_t> removal_order(std::string_view order, std::uint32_t n, std::int64_t seed) {
+  std::vector<std::uint32_t> o(n);
+  for (std::uint32_t i = 0; i < n; ++i) o[i] = order == "lifo" ? n - 1 - i : i;
+  if (order == "random") {
+    Mulberry32 r(seed);
+    for (std::uint32_t i = n; i > 1; --i) {
+      const auto j = static_cast<std::uint32_t>(static_cast<std::uint64_t>(r.next_uint32()) * i >> 32);
+      std::swap(o[i - 1], o[j]);
+    }
+  }
+  return o;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> lab_keys(std::int64_t seed, std::uint64_t count) {
+  std::vector<std::uint64_t> keys(count);
+  Mulberry32 r(seed);
+  for (std::uint64_t& k : keys) {
+    const std::uint64_t hi = r.next_uint32();
+    k = hi << 32 | r.next_uint32();
+  }
+  return keys;
+}
+
+LabResult lab(const LabParams& params) {
+  LabResult out;
+  out.params = params;
+  const auto n = static_cast<std::uint32_t>(check_integer(kLabParams[0], params.buckets));
+  const auto per = static_cast<std::uint64_t>(check_integer(kLabParams[1], params.keys_per_bucket));
+  check_integer(kLabParams[2], params.seed);
+  out.keys = n * per;
+  const std::vector<std::uint64_t> keys = lab_keys(params.seed, out.keys);
+  std::vector<std::uint64_t> distinct = keys;
+  std::sort(distinct.begin(), distinct.end());
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  out.distinct_keys = distinct.size();
+  const std::span<const std::uint64_t> work_keys(keys.data(), std::min<std::size_t>(kWorkKeys, keys.size()));
+
+  for (const Maker& m : makers()) {
+    LabRow row;
+    row.name = m.name;
+    row.seam = m.seam;
+    row.input = m.input;
+    row.removal = m.removal;
+    const auto s = m.make(m.algorithm, n);
+    std::vector<std::uint64_t> totals;
+    s->count_steps(work_keys, totals);
+    row.work_lookups = work_keys.size();
+    std::uint64_t steps = 0;
+    for (std::size_t k = 0; k < totals.size(); ++k) {
+      steps += totals[k];
+      // Every lookup ends in its answer: the other kinds are the work.
+      if (totals[k] > 0 && m.kinds[k] != "answer") row.work.push_back({std::string(m.kinds[k]), totals[k]});
+    }
+    const std::uint64_t per_lookup = (steps + work_keys.size() - 1) / work_keys.size();
+    if (static_cast<u128>(per_lookup) * out.keys > kMaxLabWork) {
+      row.skipped = std::to_string(per_lookup) + " trace steps a lookup x " + std::to_string(out.keys) +
+                    " keys is over the lab's " + std::to_string(kMaxLabWork);
+      out.rows.push_back(std::move(row));
+      continue;
+    }
+    std::vector<std::uint32_t> owners(keys.size());
+    s->lookup(keys, owners);
+    row.balance = balance_of(owners, std::vector<bool>(n, true));
+    if (row.removal != "none") {
+      std::vector<std::uint32_t> first(distinct.size());
+      s->lookup(distinct, first);
+      for (const std::uint32_t pct : {10u, 30u, 50u})
+        row.monotonicity.push_back(monotonicity(m, n, pct, distinct, first));
+      for (const std::string_view order : {"random", "fifo", "lifo"}) {
+        if (row.removal == "last" && order != "lifo") continue;
+        const auto h = m.make(m.algorithm, n);
+        const std::vector<std::uint32_t> o = removal_order(order, n, params.seed);
+        std::vector<bool> live(n, true);
+        std::uint32_t removed = 0;
+        for (const std::uint32_t pct : {10u, 50u, 90u}) {
+          const auto target = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
+          for (; removed < target; ++removed) {
+            h->remove(o[removed]);
+            live[o[removed]] = false;
+          }
+          h->lookup(keys, owners);
+          row.histories.push_back({std::string(order), pct, balance_of(owners, live)});
+        }
+      }
+    }
+    out.rows.push_back(std::move(row));
+  }
+  return out;
+}
+
+// --- Output ---------------------------------------------------------------------------------
+
+namespace {
+
+// x / 100 with two decimals ("87.23"), and total / count with three: integers only, so the text is
+// the same on every platform.
+std::string hundredths(std::uint64_t x) {
+  const std::string frac = std::to_string(x % 100);
+  return std::to_string(x / 100) + "." + (frac.size() < 2 ? "0" : "") + frac;
+}
+std::string mean3(std::uint64_t total, std::uint64_t count) {
+  if (count == 0) return "0.000";
+  const std::uint64_t x = rounded_div(static_cast<u128>(total) * 1000, count);
+  std::string frac = std::to_string(x % 1000);
+  while (frac.size() < 3) frac.insert(0, "0");
+  return std::to_string(x / 1000) + "." + frac;
+}
+
+using Table = std::vector<std::vector<std::string>>;
+
+// Columns padded to their widest cell: the first (a name) to the left, the rest to the right.
+std::string aligned(const Table& t) {
+  std::vector<std::size_t> width;
+  for (const auto& row : t)
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      if (width.size() <= i) width.push_back(0);
+      width[i] = std::max(width[i], row[i].size());
+    }
+  std::string out;
+  for (const auto& row : t) {
+    std::string line;
+    for (std::size_t i = 0; i < row.size(); ++i) {
+      const std::string pad(width[i] - row[i].size(), ' ');
+      if (i == 0) line += row[i] + pad;
+      else line += "  " + pad + row[i];
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+// A row's name in the tables: its algorithm's, with its seam when the other seam has one of the
+// same name (mod-N is both a bucket hasher and a placer).
+std::string label(const LabResult& r, const LabRow& row) {
+  std::size_t same = 0;
+  for (const LabRow& other : r.rows) same += other.name == row.name ? 1 : 0;
+  return same > 1 ? row.name + " (" + row.seam + ")" : row.name;
+}
+
+std::vector<std::string> balance_cells(const LabBalance& b) {
+  return {std::to_string(b.live),     std::to_string(b.min),      std::to_string(b.max),  std::to_string(b.expected),
+          hundredths(b.min_pct_x100), hundredths(b.max_pct_x100), hundredths(b.var_x100), std::to_string(b.unplaced)};
+}
+
+std::vector<std::string> monotonicity_cells(const LabMonotonicity& m) {
+  return {std::to_string(m.fraction_pct) + "%",           std::to_string(m.removed),
+          std::to_string(m.keys_in_removed_nodes),        std::to_string(m.keys_moved_from_removed_nodes),
+          std::to_string(m.keys_moved_from_other_nodes),  std::to_string(m.nodes_losing_keys),
+          std::to_string(m.keys_moved_to_restored_nodes), std::to_string(m.keys_moved_to_other_nodes),
+          std::to_string(m.nodes_gaining_keys),           std::to_string(m.keys_relocated_after_resize),
+          std::to_string(m.nodes_changed_after_resize)};
+}
+
+constexpr std::string_view kBalanceNames[] = {"Nodes", "Min", "Max", "Expected", "Min%", "Max%", "Var", "NoBucket"};
+constexpr std::string_view kMonotonicityNames[] = {"Fraction",
+                                                   "Removed",
+                                                   "KeysInRemovedNodes",
+                                                   "KeysMovedFromRemovedNodes",
+                                                   "KeysMovedFromOtherNodes",
+                                                   "NodesLosingKeys",
+                                                   "KeysMovedToRestoredNodes",
+                                                   "KeysMovedToOtherNodes",
+                                                   "NodesGainingKeys",
+                                                   "KeysRelocatedAfterResize",
+                                                   "NodesChangedAfterResize"};
+
+std::string work_text(const LabRow& r) {
+  std::string s;
+  for (const LabWork& w : r.work) s += (s.empty() ? "" : ", ") + w.kind + " " + mean3(w.total, r.work_lookups);
+  return s.empty() ? "none but the answer" : s;
+}
+
+std::string json_string(std::string_view s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string balance_json(const LabBalance& b) {
+  return "{\"nodes\":" + std::to_string(b.live) + ",\"keys\":" + std::to_string(b.keys) +
+         ",\"min\":" + std::to_string(b.min) + ",\"max\":" + std::to_string(b.max) +
+         ",\"expected\":" + std::to_string(b.expected) + ",\"minPct\":" + hundredths(b.min_pct_x100) +
+         ",\"maxPct\":" + hundredths(b.max_pct_x100) + ",\"var\":" + hundredths(b.var_x100) +
+         ",\"noBucket\":" + std::to_string(b.unplaced) + "}";
+}
+
+}  // namespace
+
+std::string lab_text(const LabResult& r) {
+  std::string out = "lab: " + std::to_string(r.params.buckets) + " buckets (servers S0..S" +
+                    std::to_string(r.params.buckets - 1) + "), " + std::to_string(r.keys) + " keys (" +
+                    std::to_string(r.distinct_keys) + " distinct), seed " + std::to_string(r.params.seed) + "\n";
+  out += "\nbalance (N x K keys; Min% = Min x N / keys, Max% likewise, Var = mean (count - Expected)^2)\n";
+  Table t{{"algorithm", "seam", "input", "removal"}};
+  for (const std::string_view c : kBalanceNames) t[0].emplace_back(c);
+  for (const LabRow& row : r.rows) {
+    std::vector<std::string> cells{label(r, row), row.seam, row.input, row.removal};
+    if (row.skipped.empty())
+      for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
+    else cells.push_back("skipped: " + row.skipped);
+    t.push_back(std::move(cells));
+  }
+  out += aligned(t);
+
+  out += "\nmonotonicity (the distinct keys; the last f x N removed, N-1 down, then added again in reverse)\n";
+  Table m{{"algorithm"}};
+  for (const std::string_view c : kMonotonicityNames) m[0].emplace_back(c);
+  for (const LabRow& row : r.rows) {
+    if (!row.skipped.empty()) continue;
+    if (row.monotonicity.empty()) {
+      m.push_back({label(r, row), "no removal"});
+      continue;
+    }
+    for (const LabMonotonicity& x : row.monotonicity) {
+      std::vector<std::string> cells{label(r, row)};
+      for (std::string& c : monotonicity_cells(x)) cells.push_back(std::move(c));
+      m.push_back(std::move(cells));
+    }
+  }
+  out += aligned(m);
+
+  out += "\nwork (trace steps of each kind per lookup, mean over the first " +
+         std::to_string(r.rows.empty() ? 0 : r.rows[0].work_lookups) + " keys)\n";
+  Table w{{"algorithm", "steps"}};
+  for (const LabRow& row : r.rows) w.push_back({label(r, row), work_text(row)});
+  out += aligned(w);
+
+  out += "\nremoval histories (balance over the live buckets after removing, cumulative in each order)\n";
+  Table h{{"algorithm", "order", "removed"}};
+  for (const std::string_view c : kBalanceNames) h[0].emplace_back(c);
+  for (const LabRow& row : r.rows) {
+    if (!row.skipped.empty()) continue;
+    if (row.histories.empty()) {
+      h.push_back({label(r, row), "no removal"});
+      continue;
+    }
+    for (const LabHistory& x : row.histories) {
+      std::vector<std::string> cells{label(r, row), x.order, std::to_string(x.fraction_pct) + "%"};
+      for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      h.push_back(std::move(cells));
+    }
+  }
+  out += aligned(h);
+  return out;
+}
+
+std::string lab_json(const LabResult& r) {
+  std::string out = "{\"buckets\":" + std::to_string(r.params.buckets) +
+                    ",\"keysPerBucket\":" + std::to_string(r.params.keys_per_bucket) +
+                    ",\"seed\":" + std::to_string(r.params.seed) + ",\"keys\":" + std::to_string(r.keys) +
+                    ",\"distinctKeys\":" + std::to_string(r.distinct_keys) + "}\n";
+  for (const LabRow& row : r.rows) {
+    std::string line = "{\"algorithm\":" + json_string(row.name) + ",\"seam\":" + json_string(row.seam) +
+                       ",\"input\":" + json_string(row.input) + ",\"removal\":" + json_string(row.removal) +
+                       ",\"skipped\":" + (row.skipped.empty() ? "null" : json_string(row.skipped));
+    line += ",\"work\":{\"lookups\":" + std::to_string(row.work_lookups);
+    for (const LabWork& w : row.work) line += "," + json_string(w.kind) + ":" + mean3(w.total, row.work_lookups);
+    line += "}";
+    if (row.skipped.empty()) {
+      line += ",\"balance\":" + balance_json(row.balance) + ",\"monotonicity\":[";
+      for (std::size_t i = 0; i < row.monotonicity.size(); ++i) {
+        const LabMonotonicity& m = row.monotonicity[i];
+        const std::vector<std::string> cells = monotonicity_cells(m);
+        line += (i > 0 ? ",{" : "{") + std::string("\"fraction\":") + hundredths(m.fraction_pct);
+        for (std::size_t c = 1; c < cells.size(); ++c)
+          line += ",\"" + std::string(kMonotonicityNames[c]) + "\":" + cells[c];
+        line += "}";
+      }
+      line += "],\"histories\":[";
+      for (std::size_t i = 0; i < row.histories.size(); ++i) {
+        const LabHistory& x = row.histories[i];
+        line += (i > 0 ? "," : "") + std::string("{\"order\":") + json_string(x.order) +
+                ",\"removed\":" + hundredths(x.fraction_pct) + ",\"balance\":" + balance_json(x.balance) + "}";
+      }
+      line += "]";
+    }
+    out += line + "}\n";
+  }
+  return out;
+}
+
+std::string lab_csv(const LabResult& r) {
+  const auto row_of = [](const std::vector<std::string>& cells) {
+    std::string s;
+    for (std::size_t i = 0; i < cells.size(); ++i) s += (i > 0 ? "," : "") + cells[i];
+    return s + "\n";
+  };
+  std::string out = "Algorithm";
+  for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
+  out += "\n";
+  for (const LabRow& row : r.rows) {
+    if (!row.skipped.empty()) continue;
+    std::vector<std::string> cells{label(r, row)};
+    for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
+    out += row_of(cells);
+  }
+  out += "\nAlgorithm";
+  for (const std::string_view c : kMonotonicityNames) out += "," + std::string(c);
+  out += "\n";
+  for (const LabRow& row : r.rows)
+    for (const LabMonotonicity& m : row.monotonicity) {
+      std::vector<std::string> cells = monotonicity_cells(m);
+      cells[0] = hundredths(m.fraction_pct);
+      cells.insert(cells.begin(), label(r, row));
+      out += row_of(cells);
+    }
+  out += "\nAlgorithm,Lookups,Kind,StepsPerLookup\n";
+  for (const LabRow& row : r.rows)
+    for (const LabWork& w : row.work)
+      out += row_of({label(r, row), std::to_string(row.work_lookups), w.kind, mean3(w.total, row.work_lookups)});
+  out += "\nAlgorithm,Order,Removed";
+  for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
+  out += "\n";
+  for (const LabRow& row : r.rows)
+    for (const LabHistory& x : row.histories) {
+      std::vector<std::string> cells{label(r, row), x.order, hundredths(x.fraction_pct)};
+      for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      out += row_of(cells);
+    }
+  return out;
+}
+
+}  // namespace ringlab

@@ -1,0 +1,190 @@
+// The lab (lab.hpp): its figures recomputed here from the algorithms themselves on small n, the
+// counts that must add up, jump's minimal movement, and the same bytes for the same seed.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "error_code.hpp"
+#include "ringlab/algorithms.hpp"
+#include "ringlab/buckets.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/jump.hpp"
+#include "ringlab/lab.hpp"
+#include "ringlab/placers.hpp"
+
+using namespace ringlab;
+
+namespace {
+
+const LabRow& row_of(const LabResult& r, std::string_view name, std::string_view seam) {
+  for (const LabRow& row : r.rows)
+    if (row.name == name && row.seam == seam) return row;
+  FAIL("no row for " << name);
+  return r.rows.front();
+}
+
+// Balance recomputed from counts: Min, Max, Expected, and the ratios and Var by their definitions.
+void check_balance(const LabBalance& b, const std::vector<std::uint64_t>& counts, std::uint64_t keys) {
+  const auto n = static_cast<std::uint64_t>(counts.size());
+  const std::uint64_t lo = *std::min_element(counts.begin(), counts.end());
+  const std::uint64_t hi = *std::max_element(counts.begin(), counts.end());
+  CHECK(b.keys == keys);
+  CHECK(b.live == n);
+  CHECK(b.min == lo);
+  CHECK(b.max == hi);
+  CHECK(b.expected == keys / n);
+  CHECK(b.min_pct_x100 == (lo * n * 10000 + keys / 2) / keys);
+  CHECK(b.max_pct_x100 == (hi * n * 10000 + keys / 2) / keys);
+  std::uint64_t squares = 0;
+  for (const std::uint64_t c : counts) {
+    const auto d = static_cast<std::int64_t>(c) - static_cast<std::int64_t>(keys / n);
+    squares += static_cast<std::uint64_t>(d * d);
+  }
+  CHECK(b.var_x100 == (squares * 100 + n / 2) / n);
+}
+
+std::u16string text16(std::uint64_t key) {
+  const std::string s = std::to_string(key);
+  return {s.begin(), s.end()};
+}
+
+}  // namespace
+
+TEST_CASE("lab: every algorithm of both seams, in the registry's order") {
+  const LabResult r = lab({.buckets = 12, .keys_per_bucket = 5, .seed = 3});
+  std::vector<std::string> expected;
+  for (const BucketAlgorithm& a : bucket_algorithms()) expected.emplace_back(a.name);
+  for (const PlacerAlgorithm& a : placer_algorithms()) expected.emplace_back(a.name);
+  std::vector<std::string> names;
+  for (const LabRow& row : r.rows) names.push_back(row.name);
+  CHECK(names == expected);
+  CHECK(r.keys == 60);
+}
+
+TEST_CASE("lab: balance is jump's and memento's own, recomputed from the keys") {
+  const std::int64_t n = 17;
+  const LabResult r = lab({.buckets = n, .keys_per_bucket = 30, .seed = 99});
+  const std::vector<std::uint64_t> keys = lab_keys(99, static_cast<std::uint64_t>(n) * 30);
+  std::vector<std::uint64_t> counts(n, 0);
+  for (const std::uint64_t k : keys) ++counts[static_cast<std::size_t>(jump(k, n))];
+  check_balance(row_of(r, "jump", "bucket").balance, counts, keys.size());
+
+  // MementoHash takes a key's text: its decimal digits.
+  const Buckets memento("memento", {.buckets = n});
+  std::fill(counts.begin(), counts.end(), 0);
+  for (const std::uint64_t k : keys) ++counts[memento.bucket_key(std::to_string(k))];
+  check_balance(row_of(r, "memento", "bucket").balance, counts, keys.size());
+
+  // The ring over servers S0..S{n-1}: each key's text, the server's number its place.
+  std::vector<PlacerServer> servers;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::string name = "S" + std::to_string(i);
+    servers.push_back({.name = std::u16string(name.begin(), name.end())});
+  }
+  const Placer ring("ring", {.servers = servers});
+  std::fill(counts.begin(), counts.end(), 0);
+  for (const std::uint64_t k : keys) ++counts[ring.place(text16(k))];
+  check_balance(row_of(r, "ring", "server").balance, counts, keys.size());
+}
+
+TEST_CASE("lab: AnchorHash's monotonicity, recomputed by removing and adding its buckets") {
+  const std::uint32_t n = 20;
+  const LabResult r = lab({.buckets = n, .keys_per_bucket = 40, .seed = 5});
+  std::vector<std::uint64_t> keys = lab_keys(5, std::uint64_t{n} * 40);
+  std::sort(keys.begin(), keys.end());
+  keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+  CHECK(r.distinct_keys == keys.size());
+  const LabRow& row = row_of(r, "anchor", "bucket");
+  REQUIRE(row.removal == "any");
+  REQUIRE(row.monotonicity.size() == 3);
+  for (const LabMonotonicity& m : row.monotonicity) {
+    Buckets b("anchor", {.buckets = n});
+    const std::uint32_t removed = n * m.fraction_pct / 100;
+    CHECK(m.removed == removed);
+    std::vector<std::uint32_t> a, after_remove, after_add;
+    for (const std::uint64_t k : keys) a.push_back(b.bucket(k));
+    for (std::uint32_t i = 0; i < removed; ++i) b.remove(n - 1 - i);
+    for (const std::uint64_t k : keys) after_remove.push_back(b.bucket(k));
+    // Added again in the reverse order of removal: AnchorHash gives back the last bucket removed.
+    for (std::uint32_t i = removed; i-- > 0;) CHECK(b.add() == n - 1 - i);
+    for (const std::uint64_t k : keys) after_add.push_back(b.bucket(k));
+    std::uint64_t in_removed = 0, from_other = 0, relocated = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      if (a[i] >= n - removed) ++in_removed;
+      else if (after_remove[i] != a[i]) ++from_other;
+      if (after_add[i] != a[i]) ++relocated;
+    }
+    CHECK(m.keys_in_removed_nodes == in_removed);
+    CHECK(m.keys_moved_from_other_nodes == from_other);
+    CHECK(m.keys_relocated_after_resize == relocated);
+  }
+}
+
+TEST_CASE("lab: the counts add up, and jump moves only the removed buckets' keys") {
+  const LabResult r = lab({.buckets = 40, .keys_per_bucket = 25, .seed = 11});
+  for (const LabRow& row : r.rows) {
+    INFO(row.name << " (" << row.seam << ")");
+    CHECK(row.work_lookups == std::min<std::uint64_t>(1000, r.keys));
+    if (!row.skipped.empty()) continue;
+    const LabBalance& b = row.balance;
+    CHECK(b.min <= b.expected);
+    CHECK(b.min * b.live <= b.keys);
+    CHECK(b.max * b.live >= b.keys);
+    CHECK((row.removal == "none") == row.monotonicity.empty());
+    for (const LabMonotonicity& m : row.monotonicity) {
+      // A removed bucket's keys all move; keys that move back are at most the keys that moved.
+      CHECK(m.keys_moved_from_removed_nodes == m.keys_in_removed_nodes);
+      CHECK(m.keys_moved_to_restored_nodes + m.keys_moved_to_other_nodes <= r.distinct_keys);
+      CHECK(m.nodes_losing_keys <= 40);
+      CHECK(m.nodes_gaining_keys <= 40);
+      CHECK(m.keys_relocated_after_resize <= r.distinct_keys);
+    }
+    // Histories: none, then 10, 50 and 90 % in each order it has; the live buckets are what is left.
+    const std::size_t orders = row.removal == "any" ? 3 : row.removal == "last" ? 1 : 0;
+    CHECK(row.histories.size() == orders * 3);
+    for (const LabHistory& h : row.histories) {
+      CHECK(h.balance.live == 40 - 40 * h.fraction_pct / 100);
+      CHECK(h.balance.keys == r.keys);
+    }
+  }
+  for (const std::string_view name : {"jump", "jumpback", "anchor", "memento"}) {
+    INFO(name);
+    for (const LabMonotonicity& m : row_of(r, name, "bucket").monotonicity) {
+      CHECK(m.keys_moved_from_other_nodes == 0);
+      CHECK(m.keys_moved_to_other_nodes == 0);
+      // Adding the buckets back in reverse gives every key its first bucket again.
+      CHECK(m.keys_relocated_after_resize == 0);
+      CHECK(m.keys_moved_to_restored_nodes == m.keys_in_removed_nodes);
+    }
+  }
+}
+
+TEST_CASE("lab: jump's work is its jumps, counted from its traces") {
+  const LabResult r = lab({.buckets = 64, .keys_per_bucket = 20, .seed = 2});
+  const LabRow& row = row_of(r, "jump", "bucket");
+  const std::vector<std::uint64_t> keys = lab_keys(2, 1000);
+  std::uint64_t jumps = 0;
+  for (const std::uint64_t k : keys) jumps += jump_trace(k, 64).size();
+  std::map<std::string, std::uint64_t> work;
+  for (const LabWork& w : row.work) work[w.kind] = w.total;
+  CHECK(row.work_lookups == 1000);
+  CHECK(work["jump"] == jumps);
+}
+
+TEST_CASE("lab: the same seed gives the same bytes, another seed other keys") {
+  const LabParams p{.buckets = 15, .keys_per_bucket = 8, .seed = 42};
+  CHECK(lab_json(lab(p)) == lab_json(lab(p)));
+  CHECK(lab_text(lab(p)) == lab_text(lab(p)));
+  CHECK(lab_csv(lab(p)) == lab_csv(lab(p)));
+  CHECK(lab_json(lab(p)) != lab_json(lab({.buckets = 15, .keys_per_bucket = 8, .seed = 43})));
+}
+
+TEST_CASE("lab: its values are checked against its rows") {
+  CHECK(code_of([] { (void)lab({.buckets = 0}); }) == ErrorCode::out_of_range);
+  CHECK(code_of([] { (void)lab({.buckets = 100001}); }) == ErrorCode::out_of_range);
+  CHECK(code_of([] { (void)lab({.keys_per_bucket = 0}); }) == ErrorCode::out_of_range);
+}
