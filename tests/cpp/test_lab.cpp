@@ -151,12 +151,16 @@ TEST_CASE("lab: the counts add up, and jump moves only the removed buckets' keys
       CHECK(h.balance.keys == r.keys);
     }
   }
-  for (const std::string_view name : {"jump", "jumpback", "anchor", "memento"}) {
-    INFO(name);
-    for (const LabMonotonicity& m : row_of(r, name, "bucket").monotonicity) {
+  // Every bucket hasher that removes moves only the removed buckets' keys, and on adding them back
+  // only keys to them. One that removes only its last bucket is n again after the additions, and so
+  // gives every key its first bucket again.
+  for (const LabRow& row : r.rows) {
+    if (row.seam != "bucket" || row.removal == "none") continue;
+    INFO(row.name);
+    for (const LabMonotonicity& m : row.monotonicity) {
       CHECK(m.keys_moved_from_other_nodes == 0);
       CHECK(m.keys_moved_to_other_nodes == 0);
-      // Adding the buckets back in reverse gives every key its first bucket again.
+      if (row.removal != "last") continue;
       CHECK(m.keys_relocated_after_resize == 0);
       CHECK(m.keys_moved_to_restored_nodes == m.keys_in_removed_nodes);
     }
