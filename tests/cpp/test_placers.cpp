@@ -189,11 +189,13 @@ void check_answers(const Placer& p, const Reference& ref, const std::vector<std:
   const std::vector<std::uint32_t> got = p.place_many(keys);
   REQUIRE(got == want);
   const Algorithm& entry = *find_algorithm(p.algorithm().name);
+  const std::vector<std::vector<PlaceStep>> traces = p.trace_many(keys);
+  REQUIRE(traces.size() == keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
     // A key alone is placed as in the batch, but for bounded loads, whose capacities are the batch's.
     if (entry.name != "bounded") REQUIRE(p.place(keys[i]) == want[i]);
     REQUIRE(want[i] < p.size());
-    const std::vector<PlaceStep> steps = p.trace(keys, i);
+    const std::vector<PlaceStep>& steps = traces[i];
     REQUIRE(!steps.empty());
     REQUIRE(steps.back().kind == PlaceStepKind::answer);
     REQUIRE(steps.back().server == want[i]);
@@ -324,8 +326,9 @@ TEST_CASE("placers: traces show each algorithm's own steps") {
                    {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}, .vnodes = 1, .epsilon = 0.01});
     const auto want = p.place_many(keys);
     bool walked = false;
+    const auto traces = p.trace_many(keys);
     for (std::size_t i = 0; i < keys.size(); ++i) {
-      const auto steps = p.trace(keys, i);
+      const auto& steps = traces[i];
       REQUIRE(steps.back().server == want[i]);
       for (const PlaceStep& s : steps)
         if (s.kind == PlaceStepKind::full) {

@@ -97,9 +97,13 @@ class ServerPlacer {
   // (place_bounded: the capacities are for keys.size() keys), so a key's server depends on the keys
   // before it; for every other algorithm it is place(keys[i]).
   virtual void place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const;
-  // The steps of keys[which]'s lookup within that batch, ending in place_many's answer for it. The
-  // default is the truthful minimum: the answer alone.
-  [[nodiscard]] virtual std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const;
+  // The steps of a key's lookup, placed alone, ending in place()'s answer. The default is the
+  // truthful minimum: the answer alone.
+  [[nodiscard]] virtual std::vector<PlaceStep> trace(std::u16string_view key) const;
+  // The steps of each key's lookup within the batch, each ending in place_many's answer for it:
+  // trace() of each key, but for bounded loads, whose walks depend on the keys before (one
+  // placement of the batch serves every key's trace).
+  [[nodiscard]] virtual std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const;
   // Membership, as the algorithm's registry entry says (Membership): the defaults refuse
   // (noMembership).
   virtual void add(const PlacerServer& server);
@@ -153,10 +157,12 @@ class Placer {
   // out[i] = the server of keys[i] (out holds keys.size() values: invalid_argument otherwise).
   void place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const;
   [[nodiscard]] std::vector<std::uint32_t> place_many(std::span<const std::u16string> keys) const;
-  // The steps of a key's lookup, the last its answer; of keys[which] placed among `keys` (a
-  // which past the keys: out_of_range).
-  [[nodiscard]] std::vector<PlaceStep> trace(std::u16string_view key) const;
-  [[nodiscard]] std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const;
+  // The steps of a key's lookup, the last its answer; and of each key placed among `keys`, as
+  // place_many places them.
+  [[nodiscard]] std::vector<PlaceStep> trace(std::u16string_view key) const { return placer_->trace(key); }
+  [[nodiscard]] std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const {
+    return placer_->trace_many(keys);
+  }
   // Membership: a server appended to the list (its fields checked as the options' are), a server
   // taken out by name (those after it renumbered), a server's weight changed.
   void add(const PlacerServer& server);

@@ -562,9 +562,10 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
   std::string out;
   if (given.has("--trace")) {
     // Each key's steps, one a line, an empty line between keys.
-    for (std::size_t i = 0; i < keys.size(); ++i) {
+    const std::vector<std::vector<PlaceStep>> traces = p.trace_many(keys);
+    for (std::size_t i = 0; i < traces.size(); ++i) {
       if (i > 0) out += '\n';
-      for (const PlaceStep& s : p.trace(keys, i)) out += place_step_text(p, s) + "\n";
+      for (const PlaceStep& s : traces[i]) out += place_step_text(p, s) + "\n";
     }
     return out;
   }

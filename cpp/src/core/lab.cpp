@@ -156,8 +156,8 @@ class PlacerSubject final : public Subject {
     totals.assign(std::size(kPlaceStepKindNames), 0);
     std::vector<std::u16string> texts;
     for (const std::uint64_t k : keys) texts.push_back(decimal16(k));
-    for (std::size_t i = 0; i < texts.size(); ++i)
-      for (const PlaceStep& s : p_.trace(texts, i)) ++totals[static_cast<std::size_t>(s.kind)];
+    for (const std::vector<PlaceStep>& steps : p_.trace_many(texts))
+      for (const PlaceStep& s : steps) ++totals[static_cast<std::size_t>(s.kind)];
   }
 
  private:

@@ -62,8 +62,8 @@ class ModNPlacer final : public ServerPlacer {
       throw Error(ErrorCode::duplicate_server, rule::duplicate, "", {"server"});
   }
   std::uint32_t place(std::u16string_view key) const override { return mod_n(h32(key), n()); }
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
-    const std::uint32_t h = h32(keys[which]);
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
+    const std::uint32_t h = h32(key);
     const std::uint32_t s = mod_n(h, n());
     return {{.kind = PlaceStepKind::hash, .value = h},
             {.kind = PlaceStepKind::slot, .server = s, .point = s, .hi = static_cast<std::uint32_t>(n())},
@@ -92,9 +92,9 @@ class RingPlacer final : public ServerPlacer {
  public:
   explicit RingPlacer(const PlacerOptions& o) : ServerPlacer("ring"), ring_(ring_servers(o), *o.vnodes) {}
   std::uint32_t place(std::u16string_view key) const override { return ring_.owner_of_key(key); }
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
-    ring_lookup_steps(steps, ring_, h32(keys[which]));
+    ring_lookup_steps(steps, ring_, h32(key));
     steps.push_back({.kind = PlaceStepKind::answer, .server = steps.back().server});
     return steps;
   }
@@ -123,26 +123,34 @@ class BoundedPlacer final : public ServerPlacer {
     const BoundedPlacement p = place_bounded(ring_, hashes(keys), epsilon_);
     std::copy(p.servers.begin(), p.servers.end(), out.begin());
   }
-  // The batch placed as place_many places it; the loads before keys[which] are those of the keys
-  // before it, and its walk passes every point whose server is full.
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
+    const std::u16string one(key);
+    return std::move(trace_many({&one, 1})[0]);
+  }
+  // The batch placed once, as place_many places it; each key's walk then sees the loads of the keys
+  // before it, and passes every point whose server is full.
+  std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const override {
     const std::vector<std::uint32_t> h = hashes(keys);
     const BoundedPlacement p = place_bounded(ring_, h, epsilon_);
     std::vector<std::uint32_t> loads(ring_.servers().size(), 0);
-    for (std::size_t k = 0; k < which; ++k) ++loads[p.servers[k]];
-    std::vector<PlaceStep> steps;
-    ring_lookup_steps(steps, ring_, h[which]);
-    std::uint32_t at = steps.back().point;
-    for (;;) {
-      const std::uint32_t s = ring_.point_server(at);
-      if (loads[s] < p.capacities[s]) {
-        steps.push_back({.kind = PlaceStepKind::answer, .server = s, .point = at});
-        return steps;
+    std::vector<std::vector<PlaceStep>> out(keys.size());
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      std::vector<PlaceStep>& steps = out[k];
+      ring_lookup_steps(steps, ring_, h[k]);
+      std::uint32_t at = steps.back().point;
+      for (;;) {
+        const std::uint32_t s = ring_.point_server(at);
+        if (loads[s] < p.capacities[s]) {
+          steps.push_back({.kind = PlaceStepKind::answer, .server = s, .point = at});
+          ++loads[s];
+          break;
+        }
+        steps.push_back(
+            {.kind = PlaceStepKind::full, .server = s, .point = at, .value = loads[s], .hi = p.capacities[s]});
+        at = at + 1 == ring_.size() ? 0 : at + 1;
       }
-      steps.push_back(
-          {.kind = PlaceStepKind::full, .server = s, .point = at, .value = loads[s], .hi = p.capacities[s]});
-      at = at + 1 == ring_.size() ? 0 : at + 1;
     }
+    return out;
   }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
@@ -174,12 +182,12 @@ class RendezvousPlacer final : public ServerPlacer {
   explicit RendezvousPlacer(const PlacerOptions& o) : ServerPlacer("rendezvous"), hrw_(names_of(o)) {}
   std::uint32_t place(std::u16string_view key) const override { return answer_of(hrw_.pick(key)); }
   // Each server's score in list order, then the winner (the first of the highest scores).
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
-    const std::vector<std::uint32_t> scores = hrw_.scores(keys[which]);
+    const std::vector<std::uint32_t> scores = hrw_.scores(key);
     for (std::uint32_t s = 0; s < scores.size(); ++s)
       steps.push_back({.kind = PlaceStepKind::score, .server = s, .value = scores[s]});
-    steps.push_back({.kind = PlaceStepKind::answer, .server = place(keys[which])});
+    steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
   }
   std::size_t size() const noexcept override { return hrw_.servers().size(); }
@@ -201,15 +209,15 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
   explicit WeightedRendezvousPlacer(const PlacerOptions& o)
       : ServerPlacer("weighted-rendezvous"), whrw_(weighted_of(o)) {}
   std::uint32_t place(std::u16string_view key) const override { return answer_of(whrw_.pick(key)); }
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
-    const std::vector<double> weighted = whrw_.scores(keys[which]);
+    const std::vector<double> weighted = whrw_.scores(key);
     for (std::uint32_t s = 0; s < weighted.size(); ++s)
       steps.push_back({.kind = PlaceStepKind::score,
                        .server = s,
-                       .value = rendezvous_score(keys[which], whrw_.servers()[s].name),
+                       .value = rendezvous_score(key, whrw_.servers()[s].name),
                        .score = weighted[s]});
-    steps.push_back({.kind = PlaceStepKind::answer, .server = place(keys[which])});
+    steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
@@ -232,8 +240,8 @@ class MaglevPlacer final : public ServerPlacer {
  public:
   explicit MaglevPlacer(const PlacerOptions& o) : ServerPlacer("maglev"), maglev_(backends_of(o), *o.table_size) {}
   std::uint32_t place(std::u16string_view key) const override { return maglev_.lookup_key(key); }
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
-    const std::uint32_t h = h32(keys[which]);
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
+    const std::uint32_t h = h32(key);
     const std::uint32_t m = maglev_.table_size();
     const std::uint32_t slot = h % m;
     const std::uint32_t s = maglev_.table()[slot];
@@ -258,9 +266,9 @@ class TokenRingPlacer final : public ServerPlacer {
     for (const PlacerServer& s : o.servers) add(s);
   }
   std::uint32_t place(std::u16string_view key) const override { return index(ring_.route(key)); }
-  std::vector<PlaceStep> trace(std::span<const std::u16string> keys, std::size_t which) const override {
-    const std::uint32_t answer = place(keys[which]);  // first, so that an empty ring is refused as route refuses it
-    const std::uint32_t position = ring_.position(keys[which]);
+  std::vector<PlaceStep> trace(std::u16string_view key) const override {
+    const std::uint32_t answer = place(key);  // first, so that an empty ring is refused as route refuses it
+    const std::uint32_t position = ring_.position(key);
     const std::vector<std::uint32_t> tokens = ring_.tokens();
     std::vector<PlaceStep> steps{{.kind = PlaceStepKind::hash, .value = position}};
     search_steps(steps, search_trace(tokens, position));
@@ -352,10 +360,15 @@ void ServerPlacer::place_many(std::span<const std::u16string> keys, std::span<st
   for (std::size_t i = 0; i < keys.size(); ++i) out[i] = place(keys[i]);
 }
 
-std::vector<PlaceStep> ServerPlacer::trace(std::span<const std::u16string> keys, std::size_t which) const {
-  std::vector<std::uint32_t> out(keys.size());
-  place_many(keys, out);
-  return {{.kind = PlaceStepKind::answer, .server = out[which]}};
+std::vector<PlaceStep> ServerPlacer::trace(std::u16string_view key) const {
+  return {{.kind = PlaceStepKind::answer, .server = place(key)}};
+}
+
+std::vector<std::vector<PlaceStep>> ServerPlacer::trace_many(std::span<const std::u16string> keys) const {
+  std::vector<std::vector<PlaceStep>> out;
+  out.reserve(keys.size());
+  for (const std::u16string& k : keys) out.push_back(trace(k));
+  return out;
 }
 
 void ServerPlacer::add(const PlacerServer&) {
@@ -405,35 +418,31 @@ std::vector<std::uint32_t> Placer::place_many(std::span<const std::u16string> ke
   return out;
 }
 
-std::vector<PlaceStep> Placer::trace(std::u16string_view key) const {
-  const std::u16string one(key);
-  return placer_->trace({&one, 1}, 0);
+namespace {
+
+// The registry entry's word on a membership operation (Membership's `op`, named `what`): one it
+// has not is refused by name before any value is read.
+void require_membership(const PlacerAlgorithm& a, bool Membership::*op, std::string_view what) {
+  const Algorithm* entry = find_algorithm(a.name);
+  if (entry == nullptr || !(entry->membership.*op))
+    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {a.name, what});
 }
 
-std::vector<PlaceStep> Placer::trace(std::span<const std::u16string> keys, std::size_t which) const {
-  if (which >= keys.size()) throw std::out_of_range("trace: which must be below the keys' count");
-  return placer_->trace(keys, which);
-}
+}  // namespace
 
 void Placer::add(const PlacerServer& server) {
-  const Algorithm* entry = find_algorithm(algorithm_->name);
-  if (entry == nullptr || !entry->membership.add)
-    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "add"});
+  require_membership(*algorithm_, &Membership::add, "add");
   check_server(*algorithm_, server);
   placer_->add(server);
 }
 
 void Placer::remove(std::u16string_view name) {
-  const Algorithm* entry = find_algorithm(algorithm_->name);
-  if (entry == nullptr || !entry->membership.remove)
-    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "remove"});
+  require_membership(*algorithm_, &Membership::remove, "remove");
   placer_->remove(name);
 }
 
 void Placer::reweight(std::u16string_view name, double weight) {
-  const Algorithm* entry = find_algorithm(algorithm_->name);
-  if (entry == nullptr || !entry->membership.reweight)
-    throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_->name, "reweight"});
+  require_membership(*algorithm_, &Membership::reweight, "reweight");
   check_number(Param::weight, weight);
   placer_->reweight(name, weight);
 }
