@@ -24,6 +24,10 @@
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_bad_input_table {
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -347,3 +351,5 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     }
   }
 }
+
+}  // namespace test_bad_input_table

@@ -15,6 +15,10 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_buckets {
+
 using namespace ringlab;
 
 namespace {
@@ -282,3 +286,5 @@ TEST_CASE("buckets: inputs as the command line writes them, decimal or 0x hex", 
   for (const char* text : {"", "0x", "x1", "1e3", "0x1g", " 1", "1 ", "--1", "0b1", "-0x1"})
     CHECK(refused(BucketInput::u64, text).rfind("decimalOrHex: ", 0) == 0);
 }
+
+}  // namespace test_buckets

@@ -11,6 +11,10 @@
 #include "ringlab/params.hpp"
 #include "ringlab/placers.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_cli_server {
+
 using namespace ringlab;
 
 namespace {
@@ -90,3 +94,5 @@ TEST_CASE("ringlab server --trace: each key's steps, the last one its server") {
   CHECK_THAT(run_cli({"server", "maglev", "--help"}).out,
              Catch::Matchers::StartsWith("Usage:\n  ringlab server maglev [flags] KEY...\n"));
 }
+
+}  // namespace test_cli_server

@@ -16,6 +16,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_compare {
+
 using ringlab::Algorithm;
 using ringlab::ChangeKind;
 using ringlab::ComparisonRow;
@@ -341,3 +345,5 @@ TEST_CASE("incremental placement gives every row's placements and numbers, key f
   }
   for (int kind = 0; kind < 4; ++kind) CHECK(counted[kind] >= 15);
 }
+
+}  // namespace test_compare

@@ -16,6 +16,10 @@
 #include "ringlab/lab.hpp"
 #include "ringlab/placers.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_lab {
+
 using namespace ringlab;
 
 namespace {
@@ -192,3 +196,5 @@ TEST_CASE("lab: its values are checked against its rows") {
   CHECK(code_of([] { (void)lab({.buckets = 100001}); }) == ErrorCode::out_of_range);
   CHECK(code_of([] { (void)lab({.keys_per_bucket = 0}); }) == ErrorCode::out_of_range);
 }
+
+}  // namespace test_lab

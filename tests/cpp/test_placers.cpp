@@ -24,6 +24,10 @@
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_placers {
+
 using namespace ringlab;
 
 namespace {
@@ -408,3 +412,5 @@ TEST_CASE("placers: named errors") {
     REQUIRE(error_of([&] { (void)empty.trace(u"k"); })[1] == "noVnodes");
   }
 }
+
+}  // namespace test_placers
