@@ -89,11 +89,11 @@ RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, co
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
   std::string help =
-      "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard will move, slot by slot, in its order;\n" +
-      kIndent + "FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides ties):\n" +
+      "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
+      "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
+      "ties):\n" +
       flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
       cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
-      flag_line("--weight ID=W", "rebalance: as --cluster-weight, again for each master; default 1") +
       flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
       "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
       flag_line("--to ID", "reshard: the node that receives the slots") +

@@ -317,34 +317,56 @@ void predict_stop(Plan& plan, const std::vector<ClusterNode>& nodes) {
     }
 }
 
-// The same end counts with each giving master's highest-numbered slots (whole ranges from its top,
-// then the tail of one), handed out in node order: no giver gains a range.
+// The same end counts with fewer ranges: each giving master gives from one end of its slots (its
+// lowest or its highest, so that it gains no range), the end whose slots touch what the receiver
+// already holds where one does (the receiver's range grows instead of a new one starting),
+// receivers filled in node order.
 PlanAlternative fewest_ranges(const std::vector<ClusterNode>& nodes, const std::vector<NodeShare>& planned) {
   PlanAlternative alt;
-  alt.label = "fewest ranges (not what redis-cli does: the same end counts, each giver's highest slots)";
+  alt.label =
+      "fewest ranges (not what redis-cli does: the same end counts, each giver's slots from one end, next "
+      "to the receiver's where they can be)";
+  std::vector<std::vector<char>> held;
+  for (const ClusterNode& n : nodes) {
+    held.emplace_back(kPlanSlots, 0);
+    for (std::uint32_t s : n.slots) held.back()[s] = 1;
+  }
   std::vector<std::pair<std::size_t, std::uint32_t>> need;  // node index in `nodes`, slots to get
-  std::vector<PlanStep> steps;
-  std::size_t k = 0;
   std::vector<std::pair<std::size_t, std::uint32_t>> give;
+  std::size_t k = 0;
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].replica) continue;
     const NodeShare& s = planned[k++];
     if (s.after.units > s.before.units) need.emplace_back(i, s.after.units - s.before.units);
     if (s.after.units < s.before.units) give.emplace_back(i, s.before.units - s.after.units);
   }
+  const auto touches = [&](std::size_t r, std::uint32_t first, std::uint32_t last) {
+    return (first > 0 && held[r][first - 1]) || (last + 1 < kPlanSlots && held[r][last + 1]);
+  };
   std::size_t r = 0;
   for (const auto& [g, amount] : give) {
-    std::vector<std::uint32_t> top(nodes[g].slots.end() - amount, nodes[g].slots.end());
-    for (std::size_t at = 0; at < top.size();) {
+    std::vector<std::uint32_t> left(nodes[g].slots);  // what it still holds that it started with
+    std::uint32_t to_give = amount;
+    while (to_give > 0) {
       while (r < need.size() && need[r].second == 0) ++r;
       if (r == need.size()) break;
-      const std::size_t take = std::min<std::size_t>(need[r].second, top.size() - at);
-      steps.push_back({nodes[g].id, nodes[need[r].first].id, {top.begin() + at, top.begin() + at + take}});
+      const std::size_t take = std::min<std::size_t>(need[r].second, to_give);
+      const std::size_t to = need[r].first;
+      std::vector<std::uint32_t> low(left.begin(), left.begin() + static_cast<std::ptrdiff_t>(take));
+      std::vector<std::uint32_t> high(left.end() - static_cast<std::ptrdiff_t>(take), left.end());
+      const bool use_low = touches(to, low.front(), low.back()) && !touches(to, high.front(), high.back());
+      std::vector<std::uint32_t>& chunk = use_low ? low : high;
+      for (std::uint32_t s : chunk) {
+        held[g][s] = 0;
+        held[to][s] = 1;
+      }
+      if (use_low) left.erase(left.begin(), left.begin() + static_cast<std::ptrdiff_t>(take));
+      else left.erase(left.end() - static_cast<std::ptrdiff_t>(take), left.end());
+      alt.steps.push_back({nodes[g].id, nodes[to].id, std::move(chunk)});
       need[r].second -= static_cast<std::uint32_t>(take);
-      at += take;
+      to_give -= static_cast<std::uint32_t>(take);
     }
   }
-  alt.steps = std::move(steps);
   alt.nodes = shares(nodes, alt.steps, static_cast<std::size_t>(-1));
   return alt;
 }

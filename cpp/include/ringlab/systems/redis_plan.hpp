@@ -22,15 +22,16 @@ namespace ringlab::systems::redis {
 inline constexpr ParamSpec kPlanParams[] = {
   // redis-cli asks for 1 to 16384 slots (clusterManagerCommandReshard).
   {.where = "redisPlan", .name = "slots", .flag = "--slots", .metavar = "N",
-   .help = "slots to move", .lo = 1, .hi = 16384},
+   .help = "reshard: slots to move (--cluster-slots)", .lo = 1, .hi = 16384},
   // A weight of 0 drains a master; redis-cli sums the weights in a float, so a cap keeps the sum
   // finite and exact enough to mean what it says.
   {.where = "redisPlan", .name = "weight", .flag = "--weight", .metavar = "ID=W",
-   .help = "a master's weight (ID or a prefix of it)", .kind = ParamKind::number, .min = 0, .max = 1'000'000,
+   .help = "rebalance: a master's weight (--cluster-weight), per master",
+   .kind = ParamKind::number, .min = 0, .max = 1'000'000,
    .has_default = true, .default_number = 1},
   // CLUSTER_MANAGER_REBALANCE_THRESHOLD; 0 means never (redis-cli then finds no node over it).
   {.where = "redisPlan", .name = "threshold", .flag = "--threshold", .metavar = "P",
-   .help = "rebalance only when a master is more than P% off its share", .kind = ParamKind::number, .min = 0,
+   .help = "rebalance: only if a master is over P% off its share", .kind = ParamKind::number, .min = 0,
    .max = 1'000'000, .has_default = true, .default_number = 2},
 };
 // clang-format on
