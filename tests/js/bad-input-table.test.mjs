@@ -29,7 +29,7 @@ const invoke = (js) => invokeTableCall(js, api);
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
 function cliMessage(row) {
   const [cmd, sub] = row.cli;
-  const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
+  const names = table.cliNames[cmd === "run" || cmd === "place" || cmd === "plan" ? `${cmd} ${sub}` : cmd] ?? {};
   for (const [name, spelling] of Object.entries(names)) {
     if (row.message.startsWith(name + " ")) return `ringlab: ${spelling}${row.message.slice(name.length)}\n`;
   }
@@ -93,7 +93,7 @@ test("every command-line row: the WASM CLI exits 2 with the table's message, cod
     const r = await wasmCli(row);
     // The parameter as the command spells it (the table's cliNames), as the native suite checks.
     const [cmd, sub] = row.cli;
-    const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
+    const names = table.cliNames[cmd === "run" || cmd === "place" || cmd === "plan" ? `${cmd} ${sub}` : cmd] ?? {};
     const got = { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
     const want = {
       exitCode: 2,
