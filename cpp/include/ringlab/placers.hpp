@@ -104,11 +104,22 @@ class ServerPlacer {
   // trace() of each key, but for bounded loads, whose walks depend on the keys before (one
   // placement of the batch serves every key's trace).
   [[nodiscard]] virtual std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const;
+  // Whether a key's server depends on the keys placed with it (bounded loads' capacities); when
+  // not, place_many and trace_many are place() and trace() of each key, and a caller may take the
+  // keys one at a time (the lab counts a trace's steps and lets it go, where rendezvous' traces of
+  // 100,000 scores each for 1,000 keys would be gigabytes at once).
+  [[nodiscard]] virtual bool places_as_batch() const noexcept { return false; }
   // Membership, as the algorithm's registry entry says (Membership): the defaults refuse
   // (noMembership).
   virtual void add(const PlacerServer& server);
   virtual void remove(std::u16string_view name);
   virtual void reweight(std::u16string_view name, double weight);
+  // A history's batch: add() of each server and remove() of each name, in order, refusals
+  // included: the operations before a refused one stay applied, as they would one at a time. The
+  // defaults are those loops; a placer overrides one where the batch costs less (the ring and the
+  // token ring check every operation first, then rebuild their points once).
+  virtual void add_many(std::span<const PlacerServer> servers);
+  virtual void remove_many(std::span<const std::u16string_view> names);
   // The servers, in list order (the answers' numbering).
   [[nodiscard]] virtual std::size_t size() const noexcept = 0;
   [[nodiscard]] virtual std::u16string_view name_of(std::uint32_t server) const = 0;
@@ -163,11 +174,17 @@ class Placer {
   [[nodiscard]] std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const {
     return placer_->trace_many(keys);
   }
+  [[nodiscard]] bool places_as_batch() const noexcept { return placer_->places_as_batch(); }
   // Membership: a server appended to the list (its fields checked as the options' are), a server
   // taken out by name (those after it renumbered), a server's weight changed.
   void add(const PlacerServer& server);
   void remove(std::u16string_view name);
   void reweight(std::u16string_view name, double weight);
+  // add() of each server and remove() of each name in one batch (ServerPlacer::add_many): the
+  // same servers, answers and refusals as one at a time, the operations before a refused one
+  // applied.
+  void add_many(std::span<const PlacerServer> servers);
+  void remove_many(std::span<const std::u16string_view> names);
   [[nodiscard]] std::size_t size() const noexcept { return placer_->size(); }
   [[nodiscard]] std::u16string_view name_of(std::uint32_t server) const { return placer_->name_of(server); }
 

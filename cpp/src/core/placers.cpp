@@ -5,6 +5,8 @@
 
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -100,6 +102,13 @@ class RingPlacer final : public ServerPlacer {
   }
   void add(const PlacerServer& s) override { ring_.add_server(ring_server(s)); }
   void remove(std::u16string_view name) override { ring_.remove_server(name); }
+  void add_many(std::span<const PlacerServer> servers) override {
+    std::vector<Server> added;
+    added.reserve(servers.size());
+    for (const PlacerServer& s : servers) added.push_back(ring_server(s));
+    ring_.add_servers(added);
+  }
+  void remove_many(std::span<const std::u16string_view> names) override { ring_.remove_servers(names); }
   void reweight(std::u16string_view name, double weight) override { ring_.set_weight(name, weight); }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
@@ -129,6 +138,7 @@ class BoundedPlacer final : public ServerPlacer {
   }
   // The batch placed once, as place_many places it; each key's walk then sees the loads of the keys
   // before it, and passes every point whose server is full.
+  bool places_as_batch() const noexcept override { return true; }
   std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const override {
     const std::vector<std::uint32_t> h = hashes(keys);
     const BoundedPlacement p = place_bounded(ring_, h, epsilon_);
@@ -262,10 +272,10 @@ class MaglevPlacer final : public ServerPlacer {
 // were given and added (the ring itself keeps them in token order).
 class TokenRingPlacer final : public ServerPlacer {
  public:
-  explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) {
-    for (const PlacerServer& s : o.servers) add(s);
+  explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) { add_many(o.servers); }
+  std::uint32_t place(std::u16string_view key) const override {
+    return listed_[ring_.route_point(ring_.position(key))];
   }
-  std::uint32_t place(std::u16string_view key) const override { return index(ring_.route(key)); }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     const std::uint32_t answer = place(key);  // first, so that an empty ring is refused as route refuses it
     const std::uint32_t position = ring_.position(key);
@@ -273,32 +283,68 @@ class TokenRingPlacer final : public ServerPlacer {
     std::vector<PlaceStep> steps{{.kind = PlaceStepKind::hash, .value = position}};
     search_steps(steps, search_trace(tokens, position));
     const auto at = static_cast<std::uint32_t>(owner_point_in(tokens, position));
-    steps.push_back(
-        {.kind = PlaceStepKind::owner, .server = index(ring_.points()[at].second), .point = at, .value = tokens[at]});
+    steps.push_back({.kind = PlaceStepKind::owner, .server = listed_[at], .point = at, .value = tokens[at]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = answer});
     return steps;
   }
-  void add(const PlacerServer& s) override {
-    if (!s.token) throw Error(ErrorCode::invalid_argument, rule::missing, param(Param::token).name);
-    ring_.add(s.name, *s.token);
-    names_.push_back(s.name);
+  void add(const PlacerServer& s) override { add_many(std::span(&s, 1)); }
+  void remove(std::u16string_view name) override { remove_many(std::span(&name, 1)); }
+  // The ring takes the vnodes up to the first without a token (missing) as one batch; the list
+  // follows what the ring took, a refusal included.
+  void add_many(std::span<const PlacerServer> servers) override {
+    std::vector<std::pair<std::u16string_view, std::int64_t>> vnodes;
+    vnodes.reserve(servers.size());
+    for (const PlacerServer& s : servers) {
+      if (!s.token) break;
+      vnodes.emplace_back(s.name, *s.token);
+    }
+    const std::size_t before = ring_.size();
+    try {
+      ring_.add_many(vnodes);
+    } catch (...) {
+      listed(servers.first(ring_.size() - before));
+      throw;
+    }
+    listed(servers.first(vnodes.size()));
+    if (vnodes.size() < servers.size())
+      throw Error(ErrorCode::invalid_argument, rule::missing, param(Param::token).name);
   }
-  void remove(std::u16string_view name) override {
-    ring_.remove(name);
-    names_.erase(names_.begin() + index(name));
+  void remove_many(std::span<const std::u16string_view> names) override {
+    const std::size_t before = ring_.size();
+    try {
+      ring_.remove_many(names);
+    } catch (...) {
+      unlisted(names.first(before - ring_.size()));
+      throw;
+    }
+    unlisted(names);
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
 
  private:
-  // A vnode's place in the list: the ring has it, so the list does.
-  [[nodiscard]] std::uint32_t index(std::u16string_view id) const {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      if (names_[i] == id) return static_cast<std::uint32_t>(i);
-    throw std::logic_error("a token ring's vnode is not in its placer's list");
+  void listed(std::span<const PlacerServer> added) {
+    for (const PlacerServer& s : added) names_.push_back(s.name);
+    if (!added.empty()) renumber();
+  }
+  void unlisted(std::span<const std::u16string_view> removed) {
+    if (removed.empty()) return;
+    const std::unordered_set<std::u16string_view> gone(removed.begin(), removed.end());
+    std::erase_if(names_, [&](const std::u16string& n) { return gone.contains(n); });
+    renumber();
+  }
+  // listed_[p] = the place in the list of the vnode at points()[p]: the ring has it, so the list
+  // does. Kept beside the ring so that a lookup is its search alone, not a scan of the list.
+  void renumber() {
+    std::unordered_map<std::u16string_view, std::uint32_t> at;
+    at.reserve(names_.size());
+    for (std::uint32_t i = 0; i < names_.size(); ++i) at.emplace(names_[i], i);
+    listed_.resize(ring_.size());
+    for (std::size_t p = 0; p < ring_.size(); ++p) listed_[p] = at.at(ring_.points()[p].second);
   }
   TokenRing ring_;
   std::vector<std::u16string> names_;
+  std::vector<std::uint32_t> listed_;
 };
 
 // The registry's placers' names, for the message of a name that is none of them.
@@ -379,6 +425,14 @@ void ServerPlacer::remove(std::u16string_view) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
 }
 
+void ServerPlacer::add_many(std::span<const PlacerServer> servers) {
+  for (const PlacerServer& s : servers) add(s);
+}
+
+void ServerPlacer::remove_many(std::span<const std::u16string_view> names) {
+  for (const std::u16string_view name : names) remove(name);
+}
+
 void ServerPlacer::reweight(std::u16string_view, double) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "reweight"});
 }
@@ -439,6 +493,27 @@ void Placer::add(const PlacerServer& server) {
 void Placer::remove(std::u16string_view name) {
   require_membership(*algorithm_, &Membership::remove, "remove");
   placer_->remove(name);
+}
+
+void Placer::add_many(std::span<const PlacerServer> servers) {
+  if (servers.empty()) return;
+  require_membership(*algorithm_, &Membership::add, "add");
+  // The servers before the first whose fields are refused go as one batch; that one is then
+  // refused as add() refuses it.
+  std::size_t checked = 0;
+  try {
+    for (; checked < servers.size(); ++checked) check_server(*algorithm_, servers[checked]);
+  } catch (...) {
+    placer_->add_many(servers.first(checked));
+    throw;
+  }
+  placer_->add_many(servers);
+}
+
+void Placer::remove_many(std::span<const std::u16string_view> names) {
+  if (names.empty()) return;
+  require_membership(*algorithm_, &Membership::remove, "remove");
+  placer_->remove_many(names);
 }
 
 void Placer::reweight(std::u16string_view name, double weight) {
