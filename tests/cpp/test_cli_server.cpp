@@ -137,3 +137,34 @@ TEST_CASE("ringlab server --preference: each key's first N servers, comma-separa
       Catch::Matchers::Contains("    preference   a key's first N servers in order (ringlab server --preference N)\n"));
   CHECK_THAT(run_cli({"server", "--help"}).out, Catch::Matchers::Contains("--preference N"));
 }
+
+TEST_CASE("ringlab server --ops: a token ring adds a vnode with its token, add@T:NAME") {
+  const std::vector<std::u16string> keys = {u"user:1", u"user:2", u"user:3", u"user:4", u"user:5"};
+  Placer tokens("token-ring", {.servers = {{.name = u"v0", .token = 10}, {.name = u"v1", .token = 200}}, .bits = 8});
+  tokens.add({.name = u"v2", .token = 100});
+  tokens.remove(u"v0");
+  tokens.add({.name = u"v@3", .token = 0});
+  const std::vector<std::string> head = {
+      "server", "token-ring", "--servers", "v0,v1", "--tokens",
+      "10,200", "--bits",     "8",         "--ops", "add@100:v2,remove:v0,add@0:v@3"};
+  const auto run = [&](std::vector<std::string> tail) {
+    std::vector<std::string> args = head;
+    args.insert(args.end(), tail.begin(), tail.end());
+    const CliResult r = run_cli(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+  };
+  CHECK(run({"user:1", "user:2", "user:3", "user:4", "user:5"}) == names_of(tokens, tokens.place_many(keys)));
+  std::string want;
+  for (const std::u16string& key : keys) {
+    const std::vector<std::uint32_t> list = tokens.preference(key, 3);
+    want += utf8_for_message(tokens.name_of(list[0])) + "," + utf8_for_message(tokens.name_of(list[1])) + "," +
+            utf8_for_message(tokens.name_of(list[2])) + "\n";
+  }
+  CHECK(run({"--preference", "3", "user:1", "user:2", "user:3", "user:4", "user:5"}) == want);
+  // Its help says the form; the ring's, which takes no token, keeps add:NAME.
+  CHECK_THAT(run_cli({"server", "token-ring", "--help"}).out, Catch::Matchers::Contains("add@T:NAME, remove:NAME"));
+  CHECK_THAT(run_cli({"server", "ring", "--help"}).out,
+             Catch::Matchers::Contains("add:NAME, remove:NAME, weight:NAME=W"));
+}

@@ -486,6 +486,10 @@ std::string place_step_text(const Placer& p, const PlaceStep& s) {
   return t;
 }
 
+// An add as --ops writes it: add:NAME, or add@T:NAME for an algorithm whose servers are vnodes at
+// their tokens.
+std::string_view add_form(const PlacerAlgorithm& a) { return has_option(a, "token") ? "add@T:NAME" : "add:NAME"; }
+
 // `ringlab server ALGORITHM ...`: each key's server, by name, one a line; the keys placed as one
 // batch, in order (what bounded loads' capacities are for). With --preference N, each key's
 // preference list instead: its first N servers, comma-separated, one key a line.
@@ -541,13 +545,20 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
     const Algorithm& entry = *find_algorithm(name);
     if (!entry.membership.add && !entry.membership.remove && !entry.membership.reweight)
       throw Error(ErrorCode::invalid_argument, rule::noMembership, "ops", {a.name, "--ops"});
-    // Each a change as compare takes one: add:NAME, remove:NAME (fail:NAME, the same here) or
-    // weight:NAME=W, in order.
+    // Each a change as compare takes one: add:NAME (add@T:NAME with its token), remove:NAME
+    // (fail:NAME, the same here) or weight:NAME=W, in order.
     for (const std::string& op : comma_items(*ops)) {
       const Change c = parse_change(utf16(op, "--ops"));
       if (c.kind == ChangeKind::add) {
-        if (c.name.empty()) throw Usage{"--ops add needs the server's name: add:NAME"};
-        p.add({.name = c.name});
+        if (c.name.empty()) throw Usage{"--ops add needs the server's name: " + std::string(add_form(a))};
+        try {
+          p.add({.name = c.name, .token = c.token});
+        } catch (const Error& e) {
+          // A token given, or wanted, in --ops is the change's, not --tokens': named as its part,
+          // as a change's weight is.
+          if (e.param() != param(Param::token).name) throw;
+          throw Error(rule::part, "change", {}, e);
+        }
       } else if (c.kind == ChangeKind::weight) {
         p.reweight(c.name, c.weight);
       } else {
@@ -708,8 +719,8 @@ std::string cli_detail::server_section(std::string_view algorithm) {
     if (has_option(a, "zone")) h += cli::flag_line("--zones Z,Z", "one a server: its zone, any text");
     if (entry.membership.add || entry.membership.remove || entry.membership.reweight) {
       std::vector<std::string_view> ops;
-      // A virtual node added needs its token, which a change's text has no place for.
-      if (entry.membership.add && !has_option(a, "token")) ops.push_back("add:NAME");
+      // A virtual node added comes with its token: add@T:NAME.
+      if (entry.membership.add) ops.push_back(add_form(a));
       if (entry.membership.remove) ops.push_back("remove:NAME");
       if (entry.membership.reweight) ops.push_back("weight:NAME=W");
       std::string list;

@@ -214,6 +214,18 @@ RINGLAB_ONCE Change parse_change(std::u16string_view text) {
     c.name = rest;
     return c;
   }
+  if (kind.starts_with(u"add@")) {
+    // The token as --tokens reads one; its range is the placement's (the token ring's bits).
+    const std::string t = utf8_for_message(kind.substr(4));
+    try {
+      c.token = integer_from_text(t, param(Param::token).name);
+    } catch (const Error& e) {
+      throw Error(rule::part, "change", {}, e);
+    }
+    c.kind = ChangeKind::add;
+    c.name = rest;
+    return c;
+  }
   if ((kind == u"remove" || kind == u"fail") && !rest.empty()) {
     c.kind = kind == u"remove" ? ChangeKind::remove : ChangeKind::fail;
     c.name = rest;
