@@ -339,11 +339,12 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     if (command == "server") {
       // The servers' names and their fields' lists (a value's rule names the field; the length of
       // the weights' list is the CLI's own rule, of zones' and tokens' the core's, which name no
-      // parameter), the placers' rows, and --ops, a list of compare's changes.
+      // parameter), the placers' rows, --ops, a list of compare's changes, and --preference, a
+      // preference list's N (the table's rf).
       expected = {{"algorithm", "ALGORITHM"}, {"servers", "--servers"}, {"weight", "--weights"},
                   {"weights", "--weights"},   {"zone", "--zones"},      {"token", "--tokens"},
                   {"vnodes", "--vnodes"},     {"tableSize", "--table"}, {"epsilon", "--epsilon"},
-                  {"bits", "--bits"},         {"change", "--ops"}};
+                  {"bits", "--bits"},         {"change", "--ops"},      {"rf", "--preference"}};
     }
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];

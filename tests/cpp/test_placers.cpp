@@ -1,8 +1,9 @@
 // The server seam (placers.hpp): every placer of the registry answers what its placement's own
 // class answers (Ring, Rendezvous, WeightedRendezvous, Maglev, place_bounded, TokenRing, and
 // mod-N through the bucket seam), on random servers, weights, zones, tokens and keys, and after
-// random membership changes made to both; every trace ends on the placer's answer; and the seam's
-// named errors.
+// random membership changes made to both; every trace ends on the placer's answer; each preference
+// list is the class's own (Ring::preference_list, Rendezvous::top, ...) or, for an algorithm
+// without one, refused; and the seam's named errors.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -82,6 +83,8 @@ struct Reference {
   std::function<void(const PlacerServer&)> add = nullptr;
   std::function<void(std::u16string_view)> remove = nullptr;
   std::function<void(std::u16string_view, double)> reweight = nullptr;
+  // A key's first n servers in order, for a class that has a preference list.
+  std::function<std::vector<std::uint32_t>(const std::u16string&, std::uint32_t)> preference = nullptr;
 };
 
 std::vector<Server> servers_of(const PlacerOptions& o) {
@@ -110,7 +113,9 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
               r->add_server({s.name, s.weight.value_or(1.0), s.zone.value_or(u"")});
             },
             [r](std::u16string_view n) { r->remove_server(n); },
-            [r](std::u16string_view n, double w) { r->set_weight(n, w); }};
+            [r](std::u16string_view n, double w) { r->set_weight(n, w); },
+            // Zone-aware: the ring's servers carry their zones for it.
+            [r](const std::u16string& k, std::uint32_t n) { return r->preference_list(h32(k), n, true); }};
   }
   if (name == "bounded") {
     auto r = std::make_shared<Ring>(servers_of(o), *o.vnodes);
@@ -125,17 +130,21 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
     std::vector<std::u16string> names;
     for (const PlacerServer& s : o.servers) names.push_back(s.name);
     auto r = std::make_shared<Rendezvous>(names);
-    return {[r](const auto& keys) {
-      return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
-    }};
+    return {.place =
+                [r](const auto& keys) {
+                  return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
+                },
+            .preference = [r](const std::u16string& k, std::uint32_t n) { return r->top(k, n); }};
   }
   if (name == "weighted-rendezvous") {
     std::vector<WeightedServer> servers;
     for (const PlacerServer& s : o.servers) servers.push_back({s.name, s.weight.value_or(1.0)});
     auto r = std::make_shared<WeightedRendezvous>(servers);
-    return {[r](const auto& keys) {
-      return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
-    }};
+    return {.place =
+                [r](const auto& keys) {
+                  return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
+                },
+            .preference = [r](const std::u16string& k, std::uint32_t n) { return r->top(k, n); }};
   }
   if (name == "maglev") {
     std::vector<Backend> backends;
@@ -161,6 +170,20 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
             [t](std::u16string_view n) {
               t->ring.remove(n);
               t->ids.erase(std::find(t->ids.begin(), t->ids.end(), n));
+            },
+            nullptr,
+            // Each vnode a server of its own: the key's vnode, then the next n - 1 clockwise.
+            [t](const std::u16string& k, std::uint32_t n) {
+              const auto& points = t->ring.points();
+              const std::u16string& owner = t->ring.route(k);
+              std::size_t at = 0;
+              while (points[at].second != owner) ++at;
+              std::vector<std::uint32_t> out;
+              for (std::uint32_t i = 0; i < n; ++i) {
+                const std::u16string& id = points[(at + i) % points.size()].second;
+                out.push_back(static_cast<std::uint32_t>(std::find(t->ids.begin(), t->ids.end(), id) - t->ids.begin()));
+              }
+              return out;
             }};
   }
   FAIL("a placer with no reference in this test: " << name);
@@ -209,6 +232,34 @@ void check_answers(const Placer& p, const Reference& ref, const std::vector<std:
   }
 }
 
+// Each key's preference list, for n = 1, a drawn n and every server: the class's list, n distinct
+// servers, the first the key's server; an algorithm without a list refuses, and has no reference.
+void check_preference(const Placer& p, const Reference& ref, const std::vector<std::u16string>& keys, Draw& d) {
+  if (!p.algorithm().preference) {
+    REQUIRE(!ref.preference);
+    REQUIRE(error_of([&] { (void)p.preference(keys[0], 1); }) ==
+            std::vector<std::string>{"invalid_argument", "noPreference", "",
+                                     std::string(p.algorithm().name) + " has no preference list"});
+    return;
+  }
+  REQUIRE(ref.preference);
+  const auto size = static_cast<std::uint32_t>(p.size());
+  for (const std::uint32_t n : {1u, 1 + d.below(size), size}) {
+    CAPTURE(n);
+    const std::vector<std::uint32_t> all = p.preference_many(keys, n);
+    REQUIRE(all.size() == keys.size() * n);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::vector<std::uint32_t> want = ref.preference(keys[i], n);
+      const std::vector<std::uint32_t> got(all.begin() + static_cast<std::ptrdiff_t>(i * n),
+                                           all.begin() + static_cast<std::ptrdiff_t>((i + 1) * n));
+      REQUIRE(got == want);
+      REQUIRE(p.preference(keys[i], n) == want);
+      REQUIRE(got.front() == p.place(keys[i]));
+      REQUIRE(std::set<std::uint32_t>(got.begin(), got.end()).size() == n);
+    }
+  }
+}
+
 }  // namespace
 
 TEST_CASE("placers: the registry's servers family each has a placer, in the registry's order") {
@@ -248,6 +299,7 @@ TEST_CASE("placers: each answers what its placement's class answers, before and 
         REQUIRE(p.name_of(static_cast<std::uint32_t>(s)) == o.servers[s].name);
       const std::vector<std::u16string> keys = random_keys(d, 60);
       check_answers(p, ref, keys);
+      check_preference(p, ref, keys, d);
       if (!entry.membership.add && !entry.membership.remove && !entry.membership.reweight) continue;
       std::uint32_t fresh = 1000;
       for (int op = 0; op < 8; ++op) {
@@ -270,6 +322,7 @@ TEST_CASE("placers: each answers what its placement's class answers, before and 
           continue;
         }
         check_answers(p, ref, keys);
+        check_preference(p, ref, keys, d);
       }
     }
   }
@@ -483,5 +536,58 @@ TEST_CASE("placers: named errors") {
     const Placer empty("token-ring", {});
     REQUIRE(error_of([&] { (void)empty.place(u"k"); })[1] == "noVnodes");
     REQUIRE(error_of([&] { (void)empty.trace(u"k"); })[1] == "noVnodes");
+    REQUIRE(error_of([&] { (void)empty.preference(u"k", 1); })[1] == "noVnodes");
   }
+  SECTION("a preference list: an algorithm without one, and n from 1 to the servers by the table's rf") {
+    for (const PlacerAlgorithm& a : placer_algorithms()) {
+      if (a.preference) continue;
+      CAPTURE(a.name);
+      PlacerOptions o{.servers = two};
+      if (has_option(a, "epsilon")) o.epsilon = 0.5;
+      const Placer p(a.name, o);
+      // Refused before n is read.
+      REQUIRE(error_of([&] { (void)p.preference(u"k", 0); }) ==
+              std::vector<std::string>{"invalid_argument", "noPreference", "",
+                                       std::string(a.name) + " has no preference list"});
+    }
+    const Placer ring("ring", {.servers = two});
+    REQUIRE(error_of([&] { (void)ring.preference(u"k", 0); }) ==
+            std::vector<std::string>{"out_of_range", "between", "rf", "rf must be between 1 and 2, got 0"});
+    REQUIRE(error_of([&] { (void)ring.preference(u"k", 3); })[3] == "rf must be between 1 and 2, got 3");
+    REQUIRE(error_of([&] { (void)ring.preference_many({}, -1); })[3] == "rf must be between 1 and 2, got -1");
+    const std::vector<std::u16string> keys = {u"a", u"b"};
+    std::vector<std::uint32_t> out(3);
+    REQUIRE_THROWS_AS(ring.preference_many(keys, 2, out), std::invalid_argument);
+    REQUIRE(ring.preference_many(std::vector<std::u16string>{}, 2).empty());
+    const Placer empty("rendezvous", {});
+    REQUIRE(empty.place(u"k") == kNoServer);
+    REQUIRE(error_of([&] { (void)empty.preference(u"k", 1); }) ==
+            std::vector<std::string>{"invalid_argument", "noneListed", "servers",
+                                     "servers must list at least one server, got none"});
+  }
+}
+
+TEST_CASE("placers: the ring's preference list spreads over zones, and is the plain walk without them") {
+  std::vector<std::u16string> keys;
+  for (int k = 0; k < 200; ++k) keys.push_back(u16("user:" + std::to_string(k)));
+  const std::vector<Server> plain = {{u"a", 1.0, u""}, {u"b", 2.0, u""}, {u"c", 0.5, u""}, {u"d", 1.0, u""}};
+  const Placer p(
+      "ring",
+      {.servers = {{.name = u"a"}, {.name = u"b", .weight = 2.0}, {.name = u"c", .weight = 0.5}, {.name = u"d"}},
+       .vnodes = 7});
+  const Ring ring(plain, 7);
+  for (const std::u16string& k : keys)
+    for (std::uint32_t n = 1; n <= 4; ++n) REQUIRE(p.preference(k, n) == ring.preference_list(h32(k), n, false));
+  // a and b share a zone: no list of two holds both, where a plain walk's often does.
+  const Placer zoned(
+      "ring", {.servers = {{.name = u"a", .zone = u"z1"}, {.name = u"b", .zone = u"z1"}, {.name = u"c", .zone = u"z2"}},
+               .vnodes = 7});
+  const Placer unzoned("ring", {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}, .vnodes = 7});
+  bool differs = false;
+  for (const std::u16string& k : keys) {
+    const std::vector<std::uint32_t> two = zoned.preference(k, 2);
+    REQUIRE(std::set<std::uint32_t>(two.begin(), two.end()) != std::set<std::uint32_t>{0, 1});
+    differs = differs || unzoned.preference(k, 2) != two;
+  }
+  REQUIRE(differs);
 }

@@ -3,6 +3,7 @@
 // class's. The algorithms are registered in algorithms.cpp, beside their entries.
 #include "ringlab/placers.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -99,6 +100,11 @@ class RingPlacer final : public ServerPlacer {
     ring_lookup_steps(steps, ring_, h32(key));
     steps.push_back({.kind = PlaceStepKind::answer, .server = steps.back().server});
     return steps;
+  }
+  // Zone-aware, since a server's zone is there for its preference list: servers given none share
+  // the zone "", and on a ring of one zone the walk is the plain one.
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return ring_.preference_list(h32(key), n, true);
   }
   void add(const PlacerServer& s) override { ring_.add_server(ring_server(s)); }
   void remove(std::u16string_view name) override { ring_.remove_server(name); }
@@ -200,6 +206,9 @@ class RendezvousPlacer final : public ServerPlacer {
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
   }
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return hrw_.top(key, n);
+  }
   std::size_t size() const noexcept override { return hrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return hrw_.servers().at(s); }
 
@@ -229,6 +238,9 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
                        .score = weighted[s]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
+  }
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return whrw_.top(key, n);
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
@@ -286,6 +298,12 @@ class TokenRingPlacer final : public ServerPlacer {
     steps.push_back({.kind = PlaceStepKind::owner, .server = listed_[at], .point = at, .value = tokens[at]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = answer});
     return steps;
+  }
+  // The walk of any ring given by its points (preference_walk) over the vnodes' tokens, from the
+  // key's position: each vnode is a server of its own, so the list is the next n vnodes clockwise
+  // from the key's owner.
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return preference_walk(ring_.tokens(), listed_, ring_.position(key), n, std::nullopt);
   }
   void add(const PlacerServer& s) override { add_many(std::span(&s, 1)); }
   void remove(std::u16string_view name) override { remove_many(std::span(&name, 1)); }
@@ -417,6 +435,10 @@ std::vector<std::vector<PlaceStep>> ServerPlacer::trace_many(std::span<const std
   return out;
 }
 
+std::vector<std::uint32_t> ServerPlacer::preference(std::u16string_view, std::uint32_t) const {
+  throw Error(ErrorCode::invalid_argument, rule::noPreference, "", {algorithm_});
+}
+
 void ServerPlacer::add(const PlacerServer&) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "add"});
 }
@@ -482,7 +504,47 @@ void require_membership(const PlacerAlgorithm& a, bool Membership::*op, std::str
     throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {a.name, what});
 }
 
+// A preference list's n for a call's keys: the registry's word that the algorithm has a list,
+// then n by the table's rf, from 1 to the servers there are, and the call's n x keys servers by the
+// table's count (a batch's values). A placer with no server lists none: it refuses as its place()
+// does (the token ring's noVnodes), or names the empty list.
+std::uint32_t preference_count(const PlacerAlgorithm& a, const ServerPlacer& p, std::span<const std::u16string> keys,
+                               std::int64_t n) {
+  if (!a.preference) throw Error(ErrorCode::invalid_argument, rule::noPreference, "", {a.name});
+  if (p.size() == 0) {
+    if (!keys.empty()) (void)p.place(keys.front());
+    throw Error(ErrorCode::invalid_argument, rule::noneListed, "servers");
+  }
+  const auto count = static_cast<std::uint32_t>(check_integer(Param::rf, n, 1, static_cast<std::int64_t>(p.size())));
+  const std::uint64_t values = static_cast<std::uint64_t>(keys.size()) * count;
+  check_integer(Param::count, static_cast<std::int64_t>(std::min<std::uint64_t>(values, kMaxSafeInteger)));
+  return count;
+}
+
 }  // namespace
+
+void Placer::preference_many(std::span<const std::u16string> keys, std::int64_t n, std::span<std::uint32_t> out) const {
+  const std::uint32_t count = preference_count(*algorithm_, *placer_, keys, n);
+  if (out.size() != keys.size() * count)
+    throw std::invalid_argument("preference_many: out must hold n servers per key");
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const std::vector<std::uint32_t> list = placer_->preference(keys[i], count);
+    // Every class lists min(n, servers) servers, and n is at most the servers.
+    if (list.size() != count) throw std::logic_error("a placer's preference list is shorter than n");
+    std::copy(list.begin(), list.end(), out.begin() + static_cast<std::ptrdiff_t>(i * count));
+  }
+}
+
+std::vector<std::uint32_t> Placer::preference_many(std::span<const std::u16string> keys, std::int64_t n) const {
+  std::vector<std::uint32_t> out(keys.size() * preference_count(*algorithm_, *placer_, keys, n));
+  preference_many(keys, n, out);
+  return out;
+}
+
+std::vector<std::uint32_t> Placer::preference(std::u16string_view key, std::int64_t n) const {
+  const std::u16string one(key);
+  return preference_many({&one, 1}, n);
+}
 
 void Placer::add(const PlacerServer& server) {
   require_membership(*algorithm_, &Membership::add, "add");

@@ -1272,6 +1272,7 @@ const bn: Messages = {
       pointServer: (_p, [i, s, n]) => `বিন্দু ${gen(i)} সার্ভার ${s}, যা ${n}টি সার্ভারের মধ্যে পড়ে না`,
       startPoint: (_p, [n, got]) => `শুরুর বিন্দু ${gen(n)} কম হতে হবে; দেওয়া হয়েছে ${got}`,
       serverIndex: (_p, [n, got]) => `সার্ভারের index ${gen(n)} কম হতে হবে; দেওয়া হয়েছে ${got}`,
+      noPreference: (_p, [algorithm]) => `${algorithm} algorithm-এ preference list নেই`,
       tokenHeld: (_p, [token, vnode]) => `token ${token} আগেই virtual node ${gen(vnode)}`,
       tokenTwice: (_p, [token, a, b]) => `token ${token} দেওয়া হয়েছে ${a} আর ${b} দুজনকেই`,
       vnodePresent: (_p, [vnode]) => `virtual node ${vnode} আগে থেকেই ring-এ আছে`,
