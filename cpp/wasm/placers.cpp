@@ -45,6 +45,7 @@ struct PlacerAlgorithmOut {
   bool weights = false;
   bool zones = false;
   bool traces = false;
+  bool preference = false;
 };
 
 std::optional<std::int64_t> integer_of(const val& v, std::string_view name) {
@@ -104,7 +105,7 @@ val placer_algorithms() {
                                                         {entry.membership.remove, "remove"},
                                                         {entry.membership.reweight, "reweight"}}),
                                               std::string(ringlab::removal_name(entry.removal)), entry.weights,
-                                              entry.zones, a.traces});
+                                              entry.zones, a.traces, a.preference});
   }
   return out;
 }
@@ -175,6 +176,23 @@ val trace_many(const ringlab::Placer& p, const val& keys) {
   });
 }
 
+// A key's preference list as places in the list, in a new Uint32Array; n as JavaScript gives it
+// (the core checks its range, rf's).
+val preference(const ringlab::Placer& p, const std::u16string& key, double n) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> out = p.preference(key, ringlab::safe_integer(n, "rf"));
+    return val::global("Uint32Array").new_(emscripten::typed_memory_view(out.size(), out.data()));
+  });
+}
+
+val preference_many(const ringlab::Placer& p, const val& keys, double n) {
+  return guarded([&] {
+    const std::vector<std::uint32_t> out =
+        p.preference_many(emscripten::vecFromJSArray<std::u16string>(keys), ringlab::safe_integer(n, "rf"));
+    return val::global("Uint32Array").new_(emscripten::typed_memory_view(out.size(), out.data()));
+  });
+}
+
 void add_server(ringlab::Placer& p, const val& server) {
   guarded([&] { p.add(server_of(server)); });
 }
@@ -206,7 +224,8 @@ EMSCRIPTEN_BINDINGS(ringlab_placers) {
       .field("removal", &PlacerAlgorithmOut::removal)
       .field("weights", &PlacerAlgorithmOut::weights)
       .field("zones", &PlacerAlgorithmOut::zones)
-      .field("traces", &PlacerAlgorithmOut::traces);
+      .field("traces", &PlacerAlgorithmOut::traces)
+      .field("preference", &PlacerAlgorithmOut::preference);
   function("placerAlgorithms", &placer_algorithms);
   value_object<PlaceStepOut>("RawPlaceStep")
       .field("kind", &PlaceStepOut::kind)
@@ -227,6 +246,8 @@ EMSCRIPTEN_BINDINGS(ringlab_placers) {
       .function("placeMany", &place_many)
       .function("trace", &trace)
       .function("traceMany", &trace_many)
+      .function("preference", &preference)
+      .function("preferenceMany", &preference_many)
       .function("add", &add_server)
       .function("remove", &remove_server)
       .function("reweight", &reweight_server);

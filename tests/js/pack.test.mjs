@@ -303,6 +303,9 @@ const placers = await loadPlacers();
 const ringPlacer: ServerPlacer<"ring"> = placers.placer("ring", { servers: ["a", { name: "b", weight: 2, zone: "z" }], vnodes: 10 });
 ringPlacer.reweight("b", 3);
 const placed: Placement = ringPlacer.place("k");
+const preferred: string[] = ringPlacer.preference("k", 2);
+// @ts-expect-error: Maglev has no preference list
+placers.placer("maglev", { servers: ["a", "b"] }).preference("k", 1);
 const maglevPlacer = placers.placer("maglev", { servers: ["a", "b"], tableSize: 7 });
 // @ts-expect-error: Maglev has no membership
 maglevPlacer.add("c");
@@ -310,7 +313,7 @@ maglevPlacer.add("c");
 placers.placer("token-ring", { servers: ["a"] });
 // @ts-expect-error: bounded loads needs its epsilon
 placers.placer("bounded", { servers: ["a"] });
-export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts, bucketed, placed };
+export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts, bucketed, placed, preferred };
 `,
   );
   writeFileSync(

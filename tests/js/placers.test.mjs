@@ -34,7 +34,7 @@ test("algorithms() are the registry's placers, in its order, with their rows, me
   assert.deepEqual(
     placers
       .algorithms()
-      .map((a) => [a.name, [...a.options], [...a.membership], a.removal, a.weights, a.zones, a.traces]),
+      .map((a) => [a.name, [...a.options], [...a.membership], a.removal, a.weights, a.zones, a.traces, a.preference]),
     placerEntries.map((a) => [
       a.name,
       [...a.placer.options.map((o) => o.name), ...(a.zones ? ["zone"] : [])],
@@ -43,6 +43,7 @@ test("algorithms() are the registry's placers, in its order, with their rows, me
       a.weights,
       a.zones,
       a.placer.traces,
+      a.placer.preference,
     ]),
   );
   assert.ok(placers.algorithms().every((a) => Object.isFrozen(a) && Object.isFrozen(a.options)));
@@ -167,6 +168,38 @@ test("a trace is `ringlab server --trace`'s: its steps' kinds, fields and server
     p.dispose();
   }
   assert.deepEqual([...kinds].sort(), [...placers.stepKinds()].sort(), "every kind of step is seen");
+});
+
+test("a preference list is `ringlab server --preference N`'s, on the WASM CLI and the native one", async () => {
+  const hasNative = existsSync(native);
+  const listing = placers.algorithms().filter((a) => a.preference);
+  assert.ok(listing.length >= 4, `${listing.length} placers with a preference list`);
+  for (const s of scenarios.filter((x) => listing.some((a) => a.name === x.algorithm))) {
+    const p = built(s);
+    const servers = p.servers();
+    for (const n of new Set([1, Math.min(2, p.size), p.size])) {
+      const many = p.preferenceMany(s.keys, n);
+      assert.ok(many instanceof Uint32Array && many.length === s.keys.length * n);
+      const lists = s.keys.map((_, i) => Array.from(many.subarray(i * n, (i + 1) * n), (j) => servers[j]));
+      for (const [i, k] of s.keys.entries()) {
+        assert.deepEqual(p.preference(k, n), lists[i], k);
+        assert.equal(lists[i][0], p.place(k).server, k);
+        assert.equal(new Set(lists[i]).size, n, k);
+      }
+      const args = [...placerCliArgs({ ...s, keys: [] }), "--preference", String(n), ...s.keys];
+      const want = lists.map((l) => `${l.join(",")}\n`).join("");
+      const r = await runCli(args);
+      assert.deepEqual([r.exitCode, r.err, r.out], [0, "", want], args.join(" "));
+      if (hasNative) {
+        const c = spawnSync(native, args, { encoding: "utf8" });
+        assert.deepEqual([c.status, c.stderr, c.stdout], [0, "", want], args.join(" "));
+      }
+      const out = new Uint32Array(s.keys.length * n);
+      assert.equal(p.preferenceMany(s.keys, n, out), out);
+      assert.deepEqual(out, many);
+    }
+    p.dispose();
+  }
 });
 
 test("membership follows the registry: a placer without an operation refuses it, as the command line does", () => {

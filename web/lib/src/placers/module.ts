@@ -49,6 +49,7 @@ export class RinglabPlacersModule implements RinglabPlacers {
         weights: a.weights,
         zones: a.zones,
         traces: a.traces,
+        preference: a.preference,
       }),
     );
   }

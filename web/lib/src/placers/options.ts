@@ -57,7 +57,8 @@ type FieldsOf<R, F> = {
 /**
  * The placers, by their registry names: each one's options (an option whose row has no default
  * required), the fields of its servers (a zone where its entry has zones; a token, which has no
- * default, required) and its membership (the operations its handle has).
+ * default, required), its membership (the operations its handle has) and whether it has a
+ * preference list.
  */
 export type PlacerAlgorithms = {
   [E in PlacerEntry as E["name"]]: {
@@ -65,5 +66,6 @@ export type PlacerAlgorithms = {
     server: FieldsOf<Rows<E>, PlacerServerFields> & (E["zones"] extends true ? { zone?: string } : unknown);
     required: keyof FieldsOf<Required_<Rows<E>>, PlacerServerFields>;
     membership: E["membership"][number];
+    preference: E["placer"]["preference"];
   };
 };

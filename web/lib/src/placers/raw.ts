@@ -27,6 +27,7 @@ export interface RawPlacerAlgorithm {
   weights: boolean;
   zones: boolean;
   traces: boolean;
+  preference: boolean;
 }
 
 /** A lookup's step: its kind by the core's name (placeStepKinds()), the value as a bigint. */
@@ -52,6 +53,10 @@ export interface RawServerPlacer extends RawHandle {
   trace(key: string): RawPlaceStep[] | undefined;
   /** Each key's steps within the batch; undefined with the error recorded. */
   traceMany(keys: readonly string[]): RawPlaceStep[][] | undefined;
+  /** The key's first n servers' places; undefined with the error recorded. */
+  preference(key: string, n: number): Uint32Array | undefined;
+  /** Each key's first n servers' places, row after row; undefined with the error recorded. */
+  preferenceMany(keys: readonly string[], n: number): Uint32Array | undefined;
   add(server: RawPlacerServer): void;
   remove(name: string): void;
   reweight(name: string, weight: number): void;

@@ -96,6 +96,30 @@ export class ServerPlacerHandle<A extends PlacerAlgorithmName>
     return this.#heap.call(() => raw.traceMany(keys))!.map((steps) => steps.map(step));
   }
 
+  // On every handle, as membership is: the core refuses an algorithm without a list (noPreference),
+  // with `ringlab server --preference`'s error.
+  preference(key: string, n: number): string[] {
+    const raw = this.raw;
+    const k = str(key, "key");
+    const count = num(n, "rf");
+    const places = this.#heap.call(() => raw.preference(k, count))!;
+    const names = raw.servers();
+    return Array.from(places, (i) => names[i]!);
+  }
+
+  preferenceMany(keys: readonly string[], n: number, out?: Uint32Array): Uint32Array {
+    const raw = this.raw;
+    checkKeys(keys);
+    const count = num(n, "rf");
+    const places = this.#heap.call(() => raw.preferenceMany(keys, count))!;
+    if (out === undefined) return places;
+    if (!(out instanceof Uint32Array) || out.length !== places.length) {
+      throw invalidType("out", `a Uint32Array of ${places.length} values`, out);
+    }
+    out.set(places);
+    return out;
+  }
+
   add(server: PlacerServer<A>): void {
     const raw = this.raw;
     const s = rawServer(server, "server");

@@ -45,6 +45,8 @@ export interface PlacerAlgorithmInfo {
   readonly zones: boolean;
   /** Whether {@link ServerPlacer.trace} shows its lookup's steps; without, a trace is the answer alone. */
   readonly traces: boolean;
+  /** Whether its handle has {@link PlacerPreference.preference}: a key's servers in preference order. */
+  readonly preference: boolean;
 }
 
 /** Where a key is placed: its server's place in {@link ServerPlacer.servers} and its name. */
@@ -130,16 +132,37 @@ export interface PlacerRemove {
 export interface PlacerReweight {
   reweight(name: string, weight: number): void;
 }
+/**
+ * A key's preference list, for a placer whose class has one (the ring's zone-aware walk,
+ * rendezvous' top scores, the token ring's walk over its virtual nodes): `ringlab server
+ * --preference N`'s.
+ */
+export interface PlacerPreference {
+  /**
+   * The key's first n servers, in preference order, by name; the first is `place(key)`'s.
+   * @throws RinglabError `"out_of_range"` for n outside 1 … the number of servers (parameter `rf`);
+   *   `"invalid_type"` for a key that is not a string.
+   */
+  preference(key: string, n: number): string[];
+  /**
+   * Each key's first n servers as places in `servers()`, row after row: `[i * n, (i + 1) * n)` is
+   * keys[i]'s list, in a new Uint32Array or in `out` (of keys.length × n values). n is checked once,
+   * before any key.
+   */
+  preferenceMany(keys: readonly string[], n: number, out?: Uint32Array): Uint32Array;
+}
 
 /**
  * A placer of named servers, built (see docs/algorithms.md#the-server-seam): a key's server, and
- * the membership operations its registry entry has (`add`, `remove`, `reweight`), typed for A. It
+ * the membership operations its registry entry has (`add`, `remove`, `reweight`) and its preference
+ * list where it has one, typed for A. It
  * holds WebAssembly memory: dispose of it when done.
  */
 export type ServerPlacer<A extends PlacerAlgorithmName = PlacerAlgorithmName> = ServerPlacerBase<A> &
   ("add" extends PlacerAlgorithms[A]["membership"] ? PlacerAdd<A> : unknown) &
   ("remove" extends PlacerAlgorithms[A]["membership"] ? PlacerRemove : unknown) &
-  ("reweight" extends PlacerAlgorithms[A]["membership"] ? PlacerReweight : unknown);
+  ("reweight" extends PlacerAlgorithms[A]["membership"] ? PlacerReweight : unknown) &
+  (PlacerAlgorithms[A]["preference"] extends true ? PlacerPreference : unknown);
 
 /** The API `load()` from `ringlab/placers` resolves to. */
 export interface RinglabPlacers {
