@@ -4,7 +4,7 @@
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
 //      says how), the same linked with WebAssembly SIMD128 (ringlab-simd.js + ringlab-simd.wasm,
-//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets
+//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets (and ringlab/placers)
 //      and the Node CLI, and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest
 //      --test-dir build-wasm` runs it);
 //   2. each module's glue minified, and ringlab.inline.js: ringlab.wasm, gzipped, as base64
@@ -53,9 +53,9 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./parallel", the bin, and
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./placers", "./parallel", the bin, and
 // the worker parallel.js starts): the files at the top of web/lib/src, one JavaScript file each in dist/.
-const entries = ["index", "single", "cli", "systems", "claims", "buckets", "parallel", "parallel-worker"];
+const entries = ["index", "single", "cli", "systems", "claims", "buckets", "placers", "parallel", "parallel-worker"];
 // The one module they share, a file of its own in dist/ (RinglabError must be one class, whichever
 // entry threw it): its name in dist/ and its source, an internal module.
 const shared = { errors: "core/errors" };

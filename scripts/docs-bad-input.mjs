@@ -70,15 +70,16 @@ const handleNames = {
   maglev: "maglev",
   malachiRing: "malachi",
   hasher: "hasher",
+  placer: "placer",
 };
 
 // The API object of each entry point, as the page names it.
-const apiNames = { systems: "erl", buckets: "buckets" };
+const apiNames = { systems: "erl", buckets: "buckets", placers: "placers" };
 
 /**
  * The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`;
- * `erl` is the `ringlab/systems` API and `buckets` the `ringlab/buckets` one (`const erl = await
- * load()` from it, as the page names them).
+ * `erl` is the `ringlab/systems` API, `buckets` the `ringlab/buckets` one and `placers` the
+ * `ringlab/placers` one (`const erl = await load()` from it, as the page names them).
  */
 export function jsCall(js) {
   const api = apiNames[js.module] ?? "rl";

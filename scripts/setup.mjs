@@ -45,7 +45,7 @@ const debian = [
   { pkg: "nginx-light", why: "nginx: upstream hash and hash consistent", present: () => existsSync("/usr/sbin/nginx") },
   {
     pkg: "redis-server",
-    why: "Redis Cluster's CLUSTER KEYSLOT and redis-cli's slot split",
+    why: "Redis Cluster's CLUSTER KEYSLOT, redis-cli's slot split, rebalance and reshard",
     present: () => has("redis-server"),
   },
   {

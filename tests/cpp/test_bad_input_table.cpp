@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <span>
 #include <stdexcept>
@@ -22,6 +23,7 @@
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
+#include "ringlab/systems/redis_plan.hpp"
 #include "ringlab/systems_cli.hpp"
 
 // The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
@@ -203,7 +205,7 @@ const Json& table() {
 // and the algorithm for place.
 std::string command_of(const std::vector<std::string>& args) {
   if (args.empty()) return "";
-  if ((args[0] == "run" || args[0] == "place") && args.size() > 1) return args[0] + " " + args[1];
+  if ((args[0] == "run" || args[0] == "place" || args[0] == "plan") && args.size() > 1) return args[0] + " " + args[1];
   return args[0];
 }
 
@@ -248,7 +250,18 @@ const std::map<std::string, std::string_view> kWhere = {
     {"place libketama", "libketama"},
     {"place envoy-ring", "envoyRing"},
     {"place envoy-maglev", "envoyMaglev"},
+    // The migration plans: their rows are redis_plan.hpp's own (kPlanParams).
+    {"plan redis", "redisPlan"},
 };
+
+// A row's files are named from the repository's root (tests/bad-input/...), wherever the suite
+// runs.
+std::optional<std::string> read_from_root(const std::string& path) {
+  if (!path.empty() && path.front() != '/')
+    if (std::optional<std::string> text = ringlab::read_file_system(std::string(RINGLAB_GOLDEN_DIR) + "/../../" + path))
+      return text;
+  return ringlab::read_file_system(path);
+}
 
 }  // namespace
 
@@ -266,7 +279,7 @@ TEST_CASE("bad-input table: every command-line row fails as the table says", "[b
     }
     INFO(row["name"].s << ": ringlab" << shown);
     // As the native CLI runs it: with the Erlang library's and the real systems' commands.
-    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::systems::cli_commands(), ringlab::read_file_system);
+    const ringlab::CliResult r = ringlab::run_cli(args, ringlab::systems::cli_commands(), read_from_root);
     CHECK(r.exit_code == 2);
     CHECK(r.out.empty());
     CHECK(r.err == cli_form(row["message"].s, command_of(args)));
@@ -324,14 +337,18 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     }
     if (command == "lab")
       for (const ringlab::ParamSpec& p : ringlab::kLabParams) expected[std::string(p.name)] = std::string(p.flag);
+    if (command == "plan redis")
+      for (const ringlab::ParamSpec& p : ringlab::systems::redis::kPlanParams)
+        expected[std::string(p.name)] = std::string(p.flag);
     if (command == "server") {
       // The servers' names and their fields' lists (a value's rule names the field; the length of
       // the weights' list is the CLI's own rule, of zones' and tokens' the core's, which name no
-      // parameter), the placers' rows, and --ops, a list of compare's changes.
+      // parameter), the placers' rows, --ops, a list of compare's changes, and --preference, a
+      // preference list's N (the table's rf).
       expected = {{"algorithm", "ALGORITHM"}, {"servers", "--servers"}, {"weight", "--weights"},
                   {"weights", "--weights"},   {"zone", "--zones"},      {"token", "--tokens"},
                   {"vnodes", "--vnodes"},     {"tableSize", "--table"}, {"epsilon", "--epsilon"},
-                  {"bits", "--bits"},         {"change", "--ops"}};
+                  {"bits", "--bits"},         {"change", "--ops"},      {"rf", "--preference"}};
     }
     std::map<std::string, std::string> listed;
     const Json& names = cli_names[command];

@@ -3,6 +3,7 @@
 // named errors. test_cli_bucket.cpp has the same through `ringlab bucket`.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -285,6 +286,95 @@ TEST_CASE("buckets: inputs as the command line writes them, decimal or 0x hex", 
   CHECK(refused(BucketInput::u32, "4294967296") == "between: input must be between 0 and 4294967295, got 4294967296");
   for (const char* text : {"", "0x", "x1", "1e3", "0x1g", " 1", "1 ", "--1", "0b1", "-0x1"})
     CHECK(refused(BucketInput::u64, text).rfind("decimalOrHex: ", 0) == 0);
+}
+
+namespace {
+
+// What a call refused, as data (empty when it refused nothing).
+template <class F>
+std::vector<std::string> refusal_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
+  }
+  return {};
+}
+
+// The bucket of each input, as the algorithm takes it: the 64-bit input, its low 32 bits, or its
+// decimal text.
+std::vector<std::uint32_t> answers(const Buckets& b, const std::vector<std::uint64_t>& inputs) {
+  std::vector<std::uint32_t> out;
+  for (const std::uint64_t k : inputs) {
+    switch (b.algorithm().input) {
+      case BucketInput::u64: out.push_back(b.bucket(k)); break;
+      case BucketInput::u32: out.push_back(b.bucket(k & 0xFFFFFFFFu)); break;
+      case BucketInput::text: out.push_back(b.bucket_key(std::to_string(k))); break;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("buckets: a batch of additions or removals is the same operations one at a time, refusals included",
+          "[buckets]") {
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    if (option_param(a, "buckets") == nullptr) continue;  // built from named nodes: no membership
+    for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+      CAPTURE(a.name, seed);
+      Mulberry32 rng(seed * 7877u + static_cast<std::uint32_t>(a.name.size()));
+      const auto below = [&](std::uint32_t n) { return rng.next_uint32() % n; };
+      const std::int64_t n = 1 + below(40);
+      Buckets one(a.name, buckets(n));
+      Buckets batch(a.name, buckets(n));
+      if (!one.can_add() && !one.can_remove()) continue;
+      std::vector<std::uint64_t> inputs;
+      for (int i = 0; i < 300; ++i) inputs.push_back(std::uint64_t{rng.next_uint32()} << 32 | rng.next_uint32());
+      std::vector<std::int64_t> live;
+      for (std::int64_t b = 0; b < n; ++b) live.push_back(b);
+      for (int round = 0; round < 10; ++round) {
+        CAPTURE(round);
+        std::vector<std::string> one_refused;
+        std::vector<std::string> batch_refused;
+        if (below(2) == 0 && one.can_add()) {
+          // 1 to 40 buckets added: DxHash's slots grow on the way when they fill.
+          std::vector<std::uint32_t> one_added;
+          std::vector<std::uint32_t> batch_added(1 + below(40));
+          one_refused = refusal_of([&] {
+            for (std::size_t i = 0; i < batch_added.size(); ++i) one_added.push_back(one.add());
+          });
+          batch_refused = refusal_of([&] { batch.add_many(batch_added); });
+          batch_added.resize(one_added.size());
+          REQUIRE(batch_added == one_added);
+          live.insert(live.end(), one_added.begin(), one_added.end());
+        } else if (one.can_remove() && !live.empty()) {
+          // 1 to 30 live buckets, the last ones first (all an algorithm that removes only its last
+          // takes) or at random; now and then one twice, one never live, or no bucket at all.
+          std::sort(live.begin(), live.end());
+          std::vector<std::int64_t> removed;
+          const bool last_first = below(2) == 0;
+          for (std::uint32_t k = 1 + below(30); k > 0 && removed.size() < live.size(); --k)
+            removed.push_back(last_first ? live[live.size() - 1 - removed.size()]
+                                         : live[below(static_cast<std::uint32_t>(live.size()))]);
+          if (below(8) == 0) removed.insert(removed.begin() + below(static_cast<std::uint32_t>(removed.size())), -1);
+          if (below(8) == 0) removed.push_back(1'000'000);
+          one_refused = refusal_of([&] {
+            for (const std::int64_t b : removed) {
+              one.remove(b);
+              live.erase(std::find(live.begin(), live.end(), b));
+            }
+          });
+          batch_refused = refusal_of([&] { batch.remove_many(removed); });
+        } else {
+          continue;
+        }
+        REQUIRE(batch_refused == one_refused);
+        REQUIRE(batch.size() == one.size());
+        REQUIRE(answers(batch, inputs) == answers(one, inputs));
+      }
+    }
+  }
 }
 
 }  // namespace test_buckets

@@ -95,4 +95,82 @@ TEST_CASE("ringlab server --trace: each key's steps, the last one its server") {
              Catch::Matchers::StartsWith("Usage:\n  ringlab server maglev [flags] KEY...\n"));
 }
 
+TEST_CASE("ringlab server --preference: each key's first N servers, comma-separated, as the placer lists them") {
+  const std::vector<std::u16string> keys = {u"user:1", u"user:2", u"user:3", u"\u0995:42"};
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    CAPTURE(a.name);
+    std::vector<std::string> args = {"server", std::string(a.name), "--servers", "a,b,c"};
+    PlacerOptions o{.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}};
+    if (has_option(a, "token")) {
+      args.insert(args.end(), {"--tokens", "1,2000,4000000"});
+      o.servers[0].token = 1, o.servers[1].token = 2000, o.servers[2].token = 4000000;
+    }
+    if (has_option(a, "epsilon")) args.insert(args.end(), {"--epsilon", "0.5"}), o.epsilon = 0.5;
+    args.insert(args.end(), {"--preference", "2", "user:1", "user:2", "user:3", "\xe0\xa6\x95:42"});
+    const CliResult r = run_cli(args);
+    if (!a.preference) {
+      CHECK(r.exit_code == 2);
+      CHECK(r.out.empty());
+      CHECK(r.err == "ringlab: " + std::string(a.name) + " has no preference list\n");
+      CHECK(r.rule == "noPreference");
+      continue;
+    }
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    const Placer p(a.name, o);
+    std::string want;
+    for (const std::u16string& key : keys) {
+      const std::vector<std::uint32_t> list = p.preference(key, 2);
+      want += utf8_for_message(p.name_of(list[0])) + "," + utf8_for_message(p.name_of(list[1])) + "\n";
+    }
+    CHECK(r.out == want);
+  }
+  // On the ring, zones given: the zone-aware list.
+  const Placer zoned(
+      "ring", {.servers = {{.name = u"a", .zone = u"x"}, {.name = u"b", .zone = u"x"}, {.name = u"c", .zone = u"y"}}});
+  std::string want;
+  for (const std::u16string key : {u"user:1", u"user:2"}) {
+    for (const std::uint32_t s : zoned.preference(key, 3))
+      want += (want.empty() || want.back() == '\n' ? "" : ",") + utf8_for_message(zoned.name_of(s));
+    want += "\n";
+  }
+  CHECK(run_cli({"server", "ring", "--servers", "a,b,c", "--zones", "x,x,y", "--preference", "3", "user:1", "user:2"})
+            .out == want);
+  CHECK_THAT(
+      run_cli({"algorithms"}).out,
+      Catch::Matchers::Contains("    preference   a key's first N servers in order (ringlab server --preference N)\n"));
+  CHECK_THAT(run_cli({"server", "--help"}).out, Catch::Matchers::Contains("--preference N"));
+}
+
+TEST_CASE("ringlab server --ops: a token ring adds a vnode with its token, add@T:NAME") {
+  const std::vector<std::u16string> keys = {u"user:1", u"user:2", u"user:3", u"user:4", u"user:5"};
+  Placer tokens("token-ring", {.servers = {{.name = u"v0", .token = 10}, {.name = u"v1", .token = 200}}, .bits = 8});
+  tokens.add({.name = u"v2", .token = 100});
+  tokens.remove(u"v0");
+  tokens.add({.name = u"v@3", .token = 0});
+  const std::vector<std::string> head = {
+      "server", "token-ring", "--servers", "v0,v1", "--tokens",
+      "10,200", "--bits",     "8",         "--ops", "add@100:v2,remove:v0,add@0:v@3"};
+  const auto run = [&](std::vector<std::string> tail) {
+    std::vector<std::string> args = head;
+    args.insert(args.end(), tail.begin(), tail.end());
+    const CliResult r = run_cli(args);
+    INFO(r.err);
+    REQUIRE(r.exit_code == 0);
+    return r.out;
+  };
+  CHECK(run({"user:1", "user:2", "user:3", "user:4", "user:5"}) == names_of(tokens, tokens.place_many(keys)));
+  std::string want;
+  for (const std::u16string& key : keys) {
+    const std::vector<std::uint32_t> list = tokens.preference(key, 3);
+    want += utf8_for_message(tokens.name_of(list[0])) + "," + utf8_for_message(tokens.name_of(list[1])) + "," +
+            utf8_for_message(tokens.name_of(list[2])) + "\n";
+  }
+  CHECK(run({"--preference", "3", "user:1", "user:2", "user:3", "user:4", "user:5"}) == want);
+  // Its help says the form; the ring's, which takes no token, keeps add:NAME.
+  CHECK_THAT(run_cli({"server", "token-ring", "--help"}).out, Catch::Matchers::Contains("add@T:NAME, remove:NAME"));
+  CHECK_THAT(run_cli({"server", "ring", "--help"}).out,
+             Catch::Matchers::Contains("add:NAME, remove:NAME, weight:NAME=W"));
+}
+
 }  // namespace test_cli_server

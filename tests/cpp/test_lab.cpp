@@ -197,4 +197,22 @@ TEST_CASE("lab: its values are checked against its rows") {
   CHECK(code_of([] { (void)lab({.keys_per_bucket = 0}); }) == ErrorCode::out_of_range);
 }
 
+TEST_CASE("lab: the same bytes on one thread as on several") {
+  for (const std::int64_t seed : {5, 11}) {
+    CAPTURE(seed);
+    const LabParams params{.buckets = 30, .keys_per_bucket = 7, .seed = seed};
+    LabParams one = params;
+    one.threads = 1;
+    const LabResult single = lab(one);
+    for (const std::int64_t threads : {2, 3}) {
+      LabParams many = params;
+      many.threads = threads;
+      const LabResult r = lab(many);
+      CHECK(lab_text(r) == lab_text(single));
+      CHECK(lab_json(r) == lab_json(single));
+      CHECK(lab_csv(r) == lab_csv(single));
+    }
+  }
+}
+
 }  // namespace test_lab

@@ -1,8 +1,9 @@
 // The server seam (placers.hpp): every placer of the registry answers what its placement's own
 // class answers (Ring, Rendezvous, WeightedRendezvous, Maglev, place_bounded, TokenRing, and
 // mod-N through the bucket seam), on random servers, weights, zones, tokens and keys, and after
-// random membership changes made to both; every trace ends on the placer's answer; and the seam's
-// named errors.
+// random membership changes made to both; every trace ends on the placer's answer; each preference
+// list is the class's own (Ring::preference_list, Rendezvous::top, ...) or, for an algorithm
+// without one, refused; and the seam's named errors.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -86,6 +87,8 @@ struct Reference {
   std::function<void(const PlacerServer&)> add = nullptr;
   std::function<void(std::u16string_view)> remove = nullptr;
   std::function<void(std::u16string_view, double)> reweight = nullptr;
+  // A key's first n servers in order, for a class that has a preference list.
+  std::function<std::vector<std::uint32_t>(const std::u16string&, std::uint32_t)> preference = nullptr;
 };
 
 std::vector<Server> servers_of(const PlacerOptions& o) {
@@ -114,7 +117,9 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
               r->add_server({s.name, s.weight.value_or(1.0), s.zone.value_or(u"")});
             },
             [r](std::u16string_view n) { r->remove_server(n); },
-            [r](std::u16string_view n, double w) { r->set_weight(n, w); }};
+            [r](std::u16string_view n, double w) { r->set_weight(n, w); },
+            // Zone-aware: the ring's servers carry their zones for it.
+            [r](const std::u16string& k, std::uint32_t n) { return r->preference_list(h32(k), n, true); }};
   }
   if (name == "bounded") {
     auto r = std::make_shared<Ring>(servers_of(o), *o.vnodes);
@@ -129,17 +134,21 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
     std::vector<std::u16string> names;
     for (const PlacerServer& s : o.servers) names.push_back(s.name);
     auto r = std::make_shared<Rendezvous>(names);
-    return {[r](const auto& keys) {
-      return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
-    }};
+    return {.place =
+                [r](const auto& keys) {
+                  return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
+                },
+            .preference = [r](const std::u16string& k, std::uint32_t n) { return r->top(k, n); }};
   }
   if (name == "weighted-rendezvous") {
     std::vector<WeightedServer> servers;
     for (const PlacerServer& s : o.servers) servers.push_back({s.name, s.weight.value_or(1.0)});
     auto r = std::make_shared<WeightedRendezvous>(servers);
-    return {[r](const auto& keys) {
-      return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
-    }};
+    return {.place =
+                [r](const auto& keys) {
+                  return each(keys, [&](const auto& k) { return static_cast<std::uint32_t>(r->pick(k)); });
+                },
+            .preference = [r](const std::u16string& k, std::uint32_t n) { return r->top(k, n); }};
   }
   if (name == "maglev") {
     std::vector<Backend> backends;
@@ -165,6 +174,20 @@ Reference reference_of(std::string_view name, const PlacerOptions& o) {
             [t](std::u16string_view n) {
               t->ring.remove(n);
               t->ids.erase(std::find(t->ids.begin(), t->ids.end(), n));
+            },
+            nullptr,
+            // Each vnode a server of its own: the key's vnode, then the next n - 1 clockwise.
+            [t](const std::u16string& k, std::uint32_t n) {
+              const auto& points = t->ring.points();
+              const std::u16string& owner = t->ring.route(k);
+              std::size_t at = 0;
+              while (points[at].second != owner) ++at;
+              std::vector<std::uint32_t> out;
+              for (std::uint32_t i = 0; i < n; ++i) {
+                const std::u16string& id = points[(at + i) % points.size()].second;
+                out.push_back(static_cast<std::uint32_t>(std::find(t->ids.begin(), t->ids.end(), id) - t->ids.begin()));
+              }
+              return out;
             }};
   }
   FAIL("a placer with no reference in this test: " << name);
@@ -196,8 +219,13 @@ void check_answers(const Placer& p, const Reference& ref, const std::vector<std:
   const std::vector<std::vector<PlaceStep>> traces = p.trace_many(keys);
   REQUIRE(traces.size() == keys.size());
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    // A key alone is placed as in the batch, but for bounded loads, whose capacities are the batch's.
-    if (entry.name != "bounded") REQUIRE(p.place(keys[i]) == want[i]);
+    // A key alone is placed and traced as in the batch, but for bounded loads, whose capacities
+    // are the batch's: the one placer that says it places as a batch.
+    REQUIRE(p.places_as_batch() == (entry.name == "bounded"));
+    if (!p.places_as_batch()) {
+      REQUIRE(p.place(keys[i]) == want[i]);
+      REQUIRE(p.trace(keys[i]) == traces[i]);
+    }
     REQUIRE(want[i] < p.size());
     const std::vector<PlaceStep>& steps = traces[i];
     REQUIRE(!steps.empty());
@@ -205,6 +233,34 @@ void check_answers(const Placer& p, const Reference& ref, const std::vector<std:
     REQUIRE(steps.back().server == want[i]);
     for (std::size_t k = 0; k + 1 < steps.size(); ++k) REQUIRE(steps[k].kind != PlaceStepKind::answer);
     if (p.algorithm().traces) REQUIRE(steps.size() > 1);
+  }
+}
+
+// Each key's preference list, for n = 1, a drawn n and every server: the class's list, n distinct
+// servers, the first the key's server; an algorithm without a list refuses, and has no reference.
+void check_preference(const Placer& p, const Reference& ref, const std::vector<std::u16string>& keys, Draw& d) {
+  if (!p.algorithm().preference) {
+    REQUIRE(!ref.preference);
+    REQUIRE(error_of([&] { (void)p.preference(keys[0], 1); }) ==
+            std::vector<std::string>{"invalid_argument", "noPreference", "",
+                                     std::string(p.algorithm().name) + " has no preference list"});
+    return;
+  }
+  REQUIRE(ref.preference);
+  const auto size = static_cast<std::uint32_t>(p.size());
+  for (const std::uint32_t n : {1u, 1 + d.below(size), size}) {
+    CAPTURE(n);
+    const std::vector<std::uint32_t> all = p.preference_many(keys, n);
+    REQUIRE(all.size() == keys.size() * n);
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+      const std::vector<std::uint32_t> want = ref.preference(keys[i], n);
+      const std::vector<std::uint32_t> got(all.begin() + static_cast<std::ptrdiff_t>(i * n),
+                                           all.begin() + static_cast<std::ptrdiff_t>((i + 1) * n));
+      REQUIRE(got == want);
+      REQUIRE(p.preference(keys[i], n) == want);
+      REQUIRE(got.front() == p.place(keys[i]));
+      REQUIRE(std::set<std::uint32_t>(got.begin(), got.end()).size() == n);
+    }
   }
 }
 
@@ -247,6 +303,7 @@ TEST_CASE("placers: each answers what its placement's class answers, before and 
         REQUIRE(p.name_of(static_cast<std::uint32_t>(s)) == o.servers[s].name);
       const std::vector<std::u16string> keys = random_keys(d, 60);
       check_answers(p, ref, keys);
+      check_preference(p, ref, keys, d);
       if (!entry.membership.add && !entry.membership.remove && !entry.membership.reweight) continue;
       std::uint32_t fresh = 1000;
       for (int op = 0; op < 8; ++op) {
@@ -269,6 +326,79 @@ TEST_CASE("placers: each answers what its placement's class answers, before and 
           continue;
         }
         check_answers(p, ref, keys);
+        check_preference(p, ref, keys, d);
+      }
+    }
+  }
+}
+
+namespace {
+
+// What a call refused, as data ("" when it refused nothing).
+template <class F>
+std::vector<std::string> refusal_of(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
+  }
+  return {};
+}
+
+}  // namespace
+
+TEST_CASE("placers: a batch of additions or removals is the same operations one at a time, refusals included") {
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    const Algorithm& entry = *find_algorithm(a.name);
+    if (!entry.membership.add && !entry.membership.remove) continue;
+    for (std::uint32_t seed = 1; seed <= 16; ++seed) {
+      CAPTURE(a.name, seed);
+      Draw d(seed * 104729u + static_cast<std::uint32_t>(a.name.size()));
+      std::set<std::int64_t> tokens;
+      const PlacerOptions o = random_options(a, d, tokens);
+      Placer one(a.name, o);
+      Placer batch(a.name, o);
+      const std::vector<std::u16string> keys = random_keys(d, 80);
+      std::uint32_t fresh = 1000;
+      for (int round = 0; round < 6; ++round) {
+        CAPTURE(round);
+        std::vector<std::string> one_refused;
+        std::vector<std::string> batch_refused;
+        if (d.below(2) == 0 && entry.membership.add) {
+          // 1 to 6 new servers; now and then one already listed, or a token already held.
+          std::vector<PlacerServer> added;
+          for (std::uint32_t k = 1 + d.below(6); k > 0; --k) {
+            PlacerServer s = random_server(a, d, u16("new-" + std::to_string(fresh++)), tokens, o.bits.value_or(32));
+            if (d.below(10) == 0 && one.size() > 0)
+              s.name = std::u16string(one.name_of(d.below(static_cast<std::uint32_t>(one.size()))));
+            if (s.token && d.below(10) == 0) s.token = *tokens.begin();
+            added.push_back(s);
+          }
+          one_refused = refusal_of([&] {
+            for (const PlacerServer& s : added) one.add(s);
+          });
+          batch_refused = refusal_of([&] { batch.add_many(added); });
+        } else if (entry.membership.remove && one.size() > 0) {
+          // 1 to 6 listed servers, at most all of them; now and then one twice or one not listed.
+          std::vector<std::u16string> names;
+          for (std::uint32_t k = 1 + d.below(std::min<std::uint32_t>(6, static_cast<std::uint32_t>(one.size()))); k > 0;
+               --k)
+            names.emplace_back(one.name_of(d.below(static_cast<std::uint32_t>(one.size()))));
+          if (d.below(8) == 0) names.push_back(u"no-such-server");
+          const std::vector<std::u16string_view> views(names.begin(), names.end());
+          one_refused = refusal_of([&] {
+            for (const std::u16string_view n : views) one.remove(n);
+          });
+          batch_refused = refusal_of([&] { batch.remove_many(views); });
+        } else {
+          continue;
+        }
+        REQUIRE(batch_refused == one_refused);
+        REQUIRE(batch.size() == one.size());
+        for (std::uint32_t s = 0; s < one.size(); ++s) REQUIRE(batch.name_of(s) == one.name_of(s));
+        if (one.size() == 0) continue;  // the token ring can lose every vnode, and then places nothing
+        REQUIRE(batch.place_many(keys) == one.place_many(keys));
+        REQUIRE(batch.trace_many(keys) == one.trace_many(keys));
       }
     }
   }
@@ -410,7 +540,60 @@ TEST_CASE("placers: named errors") {
     const Placer empty("token-ring", {});
     REQUIRE(error_of([&] { (void)empty.place(u"k"); })[1] == "noVnodes");
     REQUIRE(error_of([&] { (void)empty.trace(u"k"); })[1] == "noVnodes");
+    REQUIRE(error_of([&] { (void)empty.preference(u"k", 1); })[1] == "noVnodes");
   }
+  SECTION("a preference list: an algorithm without one, and n from 1 to the servers by the table's rf") {
+    for (const PlacerAlgorithm& a : placer_algorithms()) {
+      if (a.preference) continue;
+      CAPTURE(a.name);
+      PlacerOptions o{.servers = two};
+      if (has_option(a, "epsilon")) o.epsilon = 0.5;
+      const Placer p(a.name, o);
+      // Refused before n is read.
+      REQUIRE(error_of([&] { (void)p.preference(u"k", 0); }) ==
+              std::vector<std::string>{"invalid_argument", "noPreference", "",
+                                       std::string(a.name) + " has no preference list"});
+    }
+    const Placer ring("ring", {.servers = two});
+    REQUIRE(error_of([&] { (void)ring.preference(u"k", 0); }) ==
+            std::vector<std::string>{"out_of_range", "between", "rf", "rf must be between 1 and 2, got 0"});
+    REQUIRE(error_of([&] { (void)ring.preference(u"k", 3); })[3] == "rf must be between 1 and 2, got 3");
+    REQUIRE(error_of([&] { (void)ring.preference_many({}, -1); })[3] == "rf must be between 1 and 2, got -1");
+    const std::vector<std::u16string> keys = {u"a", u"b"};
+    std::vector<std::uint32_t> out(3);
+    REQUIRE_THROWS_AS(ring.preference_many(keys, 2, out), std::invalid_argument);
+    REQUIRE(ring.preference_many(std::vector<std::u16string>{}, 2).empty());
+    const Placer empty("rendezvous", {});
+    REQUIRE(empty.place(u"k") == kNoServer);
+    REQUIRE(error_of([&] { (void)empty.preference(u"k", 1); }) ==
+            std::vector<std::string>{"invalid_argument", "noneListed", "servers",
+                                     "servers must list at least one server, got none"});
+  }
+}
+
+TEST_CASE("placers: the ring's preference list spreads over zones, and is the plain walk without them") {
+  std::vector<std::u16string> keys;
+  for (int k = 0; k < 200; ++k) keys.push_back(u16("user:" + std::to_string(k)));
+  const std::vector<Server> plain = {{u"a", 1.0, u""}, {u"b", 2.0, u""}, {u"c", 0.5, u""}, {u"d", 1.0, u""}};
+  const Placer p(
+      "ring",
+      {.servers = {{.name = u"a"}, {.name = u"b", .weight = 2.0}, {.name = u"c", .weight = 0.5}, {.name = u"d"}},
+       .vnodes = 7});
+  const Ring ring(plain, 7);
+  for (const std::u16string& k : keys)
+    for (std::uint32_t n = 1; n <= 4; ++n) REQUIRE(p.preference(k, n) == ring.preference_list(h32(k), n, false));
+  // a and b share a zone: no list of two holds both, where a plain walk's often does.
+  const Placer zoned(
+      "ring", {.servers = {{.name = u"a", .zone = u"z1"}, {.name = u"b", .zone = u"z1"}, {.name = u"c", .zone = u"z2"}},
+               .vnodes = 7});
+  const Placer unzoned("ring", {.servers = {{.name = u"a"}, {.name = u"b"}, {.name = u"c"}}, .vnodes = 7});
+  bool differs = false;
+  for (const std::u16string& k : keys) {
+    const std::vector<std::uint32_t> two = zoned.preference(k, 2);
+    REQUIRE(std::set<std::uint32_t>(two.begin(), two.end()) != std::set<std::uint32_t>{0, 1});
+    differs = differs || unzoned.preference(k, 2) != two;
+  }
+  REQUIRE(differs);
 }
 
 }  // namespace test_placers

@@ -16,20 +16,22 @@ import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems, RinglabError as SystemsError } from "ringlab/systems";
 import { load as loadBuckets, RinglabError as BucketsError } from "ringlab/buckets";
+import { load as loadPlacers, RinglabError as PlacersError } from "ringlab/placers";
 import { cliJs, invokeTableCall, root } from "./helpers.mjs";
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
 const rl = await load();
 const systems = await loadSystems();
 const buckets = await loadBuckets();
+const placers = await loadPlacers();
 
-const api = { rl, systems, buckets };
+const api = { rl, systems, buckets, placers };
 const invoke = (js) => invokeTableCall(js, api);
 
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
 function cliMessage(row) {
   const [cmd, sub] = row.cli;
-  const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
+  const names = table.cliNames[cmd === "run" || cmd === "place" || cmd === "plan" ? `${cmd} ${sub}` : cmd] ?? {};
   for (const [name, spelling] of Object.entries(names)) {
     if (row.message.startsWith(name + " ")) return `ringlab: ${spelling}${row.message.slice(name.length)}\n`;
   }
@@ -93,7 +95,7 @@ test("every command-line row: the WASM CLI exits 2 with the table's message, cod
     const r = await wasmCli(row);
     // The parameter as the command spells it (the table's cliNames), as the native suite checks.
     const [cmd, sub] = row.cli;
-    const names = table.cliNames[cmd === "run" || cmd === "place" ? `${cmd} ${sub}` : cmd] ?? {};
+    const names = table.cliNames[cmd === "run" || cmd === "place" || cmd === "plan" ? `${cmd} ${sub}` : cmd] ?? {};
     const got = { exitCode: r.exitCode, out: r.out, err: r.err, code: r.code, rule: r.rule, param: r.param };
     const want = {
       exitCode: 2,
@@ -154,7 +156,8 @@ test(
   },
 );
 
-test("ringlab, ringlab/systems and ringlab/buckets throw one RinglabError class", () => {
+test("ringlab, ringlab/systems, ringlab/buckets and ringlab/placers throw one RinglabError class", () => {
   assert.equal(SystemsError, RinglabError);
   assert.equal(BucketsError, RinglabError);
+  assert.equal(PlacersError, RinglabError);
 });

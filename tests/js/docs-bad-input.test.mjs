@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { load, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
+import { load as loadPlacers } from "ringlab/placers";
 import { docPath, jsCall, tablePath, updateTables } from "../../scripts/docs-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
@@ -36,12 +37,13 @@ test("each JavaScript call docs/bad-input.md shows, run as shown, throws its row
   const rl = await load();
   const erl = await loadSystems();
   const buckets = await loadBuckets();
+  const placers = await loadPlacers();
   const wrong = [];
   for (const row of data.rows.filter((r) => r.js)) {
     const code = jsCall(row.js);
     let got = "no error";
     try {
-      new Function("rl", "erl", "buckets", code)(rl, erl, buckets);
+      new Function("rl", "erl", "buckets", "placers", code)(rl, erl, buckets, placers);
     } catch (e) {
       got = e instanceof RinglabError ? `${e.code} ${e.rule} (${e.param}): ${e.message}` : `${e?.name}: ${e?.message}`;
     }

@@ -12,6 +12,7 @@ import { pathToFileURL } from "node:url";
 import { load as loadMain, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
+import { load as loadPlacers } from "ringlab/placers";
 import ts from "typescript";
 import { distDir, invokeTableCall, root } from "./helpers.mjs";
 
@@ -66,9 +67,10 @@ test("the Bengali catalogue words every rule the core, the wrapper and the pages
 const rl = await loadMain();
 const systems = await loadSystems();
 const buckets = await loadBuckets();
+const placers = await loadPlacers();
 function thrown(js) {
   try {
-    invokeTableCall(js, { rl, systems, buckets });
+    invokeTableCall(js, { rl, systems, buckets, placers });
   } catch (e) {
     return e;
   }

@@ -160,8 +160,8 @@ export function decodeTableValue(v, api) {
 /**
  * A row's JS call, made: "compare" -> rl.compare, "theory.sdOverMean" -> rl.theory.sdOverMean,
  * "Ring.remove" -> a method of the handle js.on makes (after js.setup, and disposed first when
- * js.dispose says so); module "systems" calls ringlab/systems, module "buckets" ringlab/buckets (`api`
- * holds each by its module's name). Returns what the call returns.
+ * js.dispose says so); module "systems" calls ringlab/systems, module "buckets" ringlab/buckets, module
+ * "placers" ringlab/placers (`api` holds each by its module's name). Returns what the call returns.
  */
 export function invokeTableCall(js, api) {
   const on = js.module === undefined ? api.rl : api[js.module];
@@ -192,4 +192,159 @@ export async function widgetCatalogue(lang) {
     return `from ${JSON.stringify(at)} with { type: "json" };`;
   });
   return (await import(`data:text/javascript;base64,${Buffer.from(js).toString("base64")}`)).default;
+}
+
+/**
+ * Random placements for the server seam (ringlab/placers, `ringlab server`): `count` scenarios of
+ * each algorithm of `algorithms` (the placers' entries of ringlab/placers' algorithms(), which say
+ * what each takes), each with servers of random names, the fields the algorithm takes, its
+ * options, random membership operations where it has them, and keys. A scenario is
+ * { algorithm, servers: [{ name, weight?, zone?, token? }], options, ops: ["add:n" | "remove:n" |
+ * "weight:n=w"], keys }: what placer(algorithm, { servers, ...options }) and its add/remove/reweight
+ * take, and what `ringlab server` takes (placerCliArgs).
+ */
+export function placerScenarios(algorithms, seed, count) {
+  const next = prng(seed);
+  const pick = (list) => list[next() % list.length];
+  const out = [];
+  for (const a of algorithms) {
+    const takes = new Set(a.options);
+    for (let c = 0; c < count; c++) {
+      const n = 1 + (next() % 7);
+      const bits = takes.has("bits") ? pick([8, 16, 32]) : 32;
+      const tokens = new Set();
+      const servers = Array.from({ length: n }, (_, i) => {
+        const s = { name: pick(["s", "node-", "সার্ভার", "é"]) + i };
+        if (takes.has("weight") && next() % 2 === 0) s.weight = pick([0.5, 1, 2, 3.25]);
+        if (takes.has("zone") && next() % 2 === 0) s.zone = pick(["z1", "z2", "z3"]);
+        if (takes.has("token")) {
+          let t;
+          do t = next() % 2 ** bits;
+          while (tokens.has(t));
+          tokens.add(t);
+          s.token = t;
+        }
+        return s;
+      });
+      // A token ring's or a ring's servers all have their field, or none: `ringlab server` takes a
+      // list of one a server.
+      for (const field of ["weight", "zone"]) {
+        if (servers.some((s) => s[field] !== undefined))
+          for (const s of servers) s[field] ??= field === "weight" ? 1 : "z1";
+      }
+      const options = {};
+      if (takes.has("vnodes")) options.vnodes = 1 + (next() % 60);
+      if (takes.has("tableSize")) options.tableSize = pick([7, 13, 101, 65537]);
+      if (takes.has("epsilon")) options.epsilon = pick([0.1, 0.25, 1]);
+      if (takes.has("bits")) options.bits = bits;
+      const ops = [];
+      const live = servers.map((s) => s.name);
+      // Additions need no field but a name (`ringlab server --ops add:NAME`): not a token ring's.
+      const canAdd = a.membership.includes("add") && !takes.has("token");
+      for (let k = next() % 4; k > 0; k--) {
+        const r = next() % 3;
+        if (r === 0 && canAdd) {
+          const name = `added${k}`;
+          ops.push(`add:${name}`);
+          live.push(name);
+        } else if (r === 1 && a.membership.includes("remove") && live.length > 1) {
+          ops.push(`remove:${live.splice(next() % live.length, 1)[0]}`);
+        } else if (r === 2 && a.membership.includes("reweight")) {
+          ops.push(`weight:${pick(live)}=${pick([0.5, 2, 4])}`);
+        }
+      }
+      const keys = Array.from(
+        { length: 20 + (next() % 80) },
+        (_, i) => `${pick(["user:", "key", "ব্যবহারকারী:"])}${next() % 100000}-${i}`,
+      );
+      out.push({ algorithm: a.name, servers, options, ops, keys });
+    }
+  }
+  return out;
+}
+
+/** A scenario's `ringlab server` arguments (placerScenarios). */
+export function placerCliArgs(s) {
+  const args = ["server", s.algorithm, "--servers", s.servers.map((x) => x.name).join(",")];
+  const list = (field, flag) => {
+    if (s.servers.some((x) => x[field] !== undefined)) args.push(flag, s.servers.map((x) => x[field]).join(","));
+  };
+  list("weight", "--weights");
+  list("zone", "--zones");
+  list("token", "--tokens");
+  const flags = { vnodes: "--vnodes", tableSize: "--table", epsilon: "--epsilon", bits: "--bits" };
+  for (const [k, v] of Object.entries(s.options)) args.push(flags[k], String(v));
+  if (s.ops.length > 0) args.push("--ops", s.ops.join(","));
+  return [...args, ...s.keys];
+}
+
+/** Applies a scenario's operations to a built placer (or anything with its add, remove and reweight). */
+export function applyPlacerOps(p, ops) {
+  for (const op of ops) {
+    const [kind, rest] = [op.slice(0, op.indexOf(":")), op.slice(op.indexOf(":") + 1)];
+    if (kind === "add") p.add(rest);
+    else if (kind === "remove") p.remove(rest);
+    else p.reweight(rest.slice(0, rest.lastIndexOf("=")), Number(rest.slice(rest.lastIndexOf("=") + 1)));
+  }
+}
+
+/**
+ * A scenario's servers by key, one name a key, as the main module's own classes place them: the
+ * answers the server seam must give. A catalogue by registry name (a placer without one fails the
+ * tests that call this), each through the class of its placement in the main module.
+ */
+export function referencePlacement(rl, s) {
+  const names = s.servers.map((x) => x.name);
+  const ringOf = () =>
+    rl.ring({
+      servers: s.servers.map(({ name, weight, zone }) => ({ name, ...(weight && { weight }), ...(zone && { zone }) })),
+      ...(s.options.vnodes !== undefined && { vnodes: s.options.vnodes }),
+    });
+  const weighted = () => s.servers.map(({ name, weight }) => ({ name, ...(weight && { weight }) }));
+  // The handle's answers after the scenario's operations, then the handle disposed.
+  const after = (h, place, ops = h) => {
+    try {
+      applyPlacerOps(ops, s.ops);
+      return s.keys.map(place);
+    } finally {
+      h.dispose();
+    }
+  };
+  const references = {
+    "mod-n": () => s.keys.map((k) => names[rl.modN(rl.h32(k), names.length)]),
+    ring: () => {
+      const ring = ringOf();
+      // The seam's reweight is the ring's setWeight.
+      const ops = { add: (n) => ring.add(n), remove: (n) => ring.remove(n), reweight: (n, w) => ring.setWeight(n, w) };
+      return after(ring, (k) => ring.owner(k), ops);
+    },
+    rendezvous: () => {
+      const h = rl.rendezvous(names);
+      return after(h, (k) => h.pick(k));
+    },
+    "weighted-rendezvous": () => {
+      const h = rl.weightedRendezvous(weighted());
+      return after(h, (k) => h.pick(k));
+    },
+    maglev: () => {
+      const h = rl.maglev({ backends: weighted(), ...(s.options.tableSize && { tableSize: s.options.tableSize }) });
+      return after(h, (k) => h.lookup(k));
+    },
+    bounded: () => {
+      const ring = ringOf();
+      try {
+        const placed = rl.boundedLoads(ring, rl.h32Many(s.keys), s.options.epsilon);
+        return Array.from(placed.servers, (i) => ring.servers[i]);
+      } finally {
+        ring.dispose();
+      }
+    },
+    "token-ring": () => {
+      const h = rl.tokenRing({ bits: s.options.bits });
+      for (const x of s.servers) h.add(x.name, x.token);
+      return after(h, (k) => h.route(k));
+    },
+  };
+  if (!Object.hasOwn(references, s.algorithm)) throw new Error(`no reference for the placer ${s.algorithm}`);
+  return references[s.algorithm]();
 }

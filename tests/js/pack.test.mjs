@@ -1,7 +1,7 @@
 // Test what we ship: `npm pack`, install the tarball into an empty folder (no registry needed:
 // the package has no dependencies), and use it there as a user would — the library, the
-// single-file build, ringlab/systems, the .wasm exports, the types, and the CLI through the
-// installed bin.
+// single-file build, ringlab/systems, ringlab/buckets, ringlab/placers, the .wasm exports, the
+// types, and the CLI through the installed bin.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -10,9 +10,17 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { load } from "ringlab";
 import { load as loadClaims } from "ringlab/claims";
-import { bucketVectorCases, experimentCases, readTsv, root } from "./helpers.mjs";
+import { load as loadPlacers } from "ringlab/placers";
+import { bucketVectorCases, experimentCases, placerScenarios, readTsv, referencePlacement, root } from "./helpers.mjs";
 
 const repoClaims = (await loadClaims()).claims();
+// Random placements of every placer, each with its servers by key as the main module's classes of
+// this tree place them: what the installed ringlab/placers must answer.
+const repoPlacers = (await loadPlacers()).algorithms();
+const placerCases = await (async () => {
+  const rl = await load();
+  return placerScenarios(repoPlacers, 404, 2).map((s) => ({ ...s, want: referencePlacement(rl, s) }));
+})();
 
 let dir;
 let packed;
@@ -71,6 +79,9 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/buckets.d.ts",
     "web/lib/dist/wasm/ringlab-buckets.js",
     "web/lib/dist/wasm/ringlab-buckets.wasm",
+    // ringlab/placers: its entry (its module is the buckets one).
+    "web/lib/dist/placers.js",
+    "web/lib/dist/placers.d.ts",
     // The CLI's module (the bin's; run_cli is in no page's module).
     "web/lib/dist/wasm/ringlab-cli.js",
     "web/lib/dist/wasm/ringlab-cli.wasm",
@@ -130,6 +141,7 @@ test("the installed package works: library, single-file build, .wasm export", ()
         .map((f) => f.slice(0, -4))
         .map((name) => [name, bucketVectorCases(name).slice(0, 4)]),
     ),
+    placers: { names: repoPlacers.map((a) => a.name), cases: placerCases },
   };
   // A bigint (a seed among the vectors' options) as its decimal text: the smoke reads it back.
   writeFileSync(
@@ -146,6 +158,7 @@ import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadClaims } from "ringlab/claims";
 import { load as loadBuckets } from "ringlab/buckets";
+import { load as loadPlacers } from "ringlab/placers";
 import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
@@ -191,6 +204,24 @@ for (const { name, input } of buckets.algorithms()) {
 }
 assert.throws(() => buckets.hasher("jump", { buckets: 0 }), (e) => e instanceof RinglabError && e.code === "out_of_range");
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-buckets.wasm"))));
+// Every placer of the installed package answers what the main module's classes answer, after its
+// servers' changes.
+const placers = await loadPlacers();
+assert.deepEqual(placers.algorithms().map((a) => a.name), expected.placers.names);
+for (const c of expected.placers.cases) {
+  const p = placers.placer(c.algorithm, { servers: c.servers, ...c.options });
+  for (const op of c.ops) {
+    const [kind, rest] = [op.slice(0, op.indexOf(":")), op.slice(op.indexOf(":") + 1)];
+    const at = rest.lastIndexOf("=");
+    if (kind === "add") p.add(rest);
+    else if (kind === "remove") p.remove(rest);
+    else p.reweight(rest.slice(0, at), Number(rest.slice(at + 1)));
+  }
+  const servers = p.servers();
+  assert.deepEqual(Array.from(p.placeMany(c.keys), (i) => servers[i]), c.want, c.algorithm);
+  p.dispose();
+}
+assert.throws(() => placers.placer("maglev", { servers: ["a", "b"], tableSize: 8 }), (e) => e instanceof RinglabError && e.rule === "prime");
 // Two worker threads, each loading the installed main entry and its module: compare's rows.
 const strip = (rows) => JSON.stringify(rows.map(({ buildMs, ...r }) => r));
 const scenario = { servers: 7, keys: 300000, change: "remove:S2" };
@@ -237,6 +268,7 @@ import { load as loadSingle } from "ringlab/single";
 import { load as loadSystems, type MalachiRing, type TermValue, type ErlangTerm } from "ringlab/systems";
 import { compareInWorkers, type ParallelOptions } from "ringlab/parallel";
 import { load as loadBuckets, type BucketHasher } from "ringlab/buckets";
+import { load as loadPlacers, type ServerPlacer, type Placement } from "ringlab/placers";
 const rl = await load({ wasmUrl: new URL("https://example.com/ringlab.wasm") });
 const parallelOptions: ParallelOptions = { onProgress: (done: number, total: number) => void (done / total), signal: AbortSignal.timeout(1000) };
 const inWorkers: ComparisonRow[] = await compareInWorkers({ servers: 10, threads: 2 }, parallelOptions);
@@ -267,7 +299,21 @@ const jumpHasher: BucketHasher<"jump"> = (await loadBuckets()).hasher("jump", { 
 const bucketed: Uint32Array = jumpHasher.bucketMany(new BigUint64Array(4));
 // @ts-expect-error: jump takes no capacity
 (await loadBuckets()).hasher("jump", { buckets: 10, capacity: 4 });
-export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts, bucketed };
+const placers = await loadPlacers();
+const ringPlacer: ServerPlacer<"ring"> = placers.placer("ring", { servers: ["a", { name: "b", weight: 2, zone: "z" }], vnodes: 10 });
+ringPlacer.reweight("b", 3);
+const placed: Placement = ringPlacer.place("k");
+const preferred: string[] = ringPlacer.preference("k", 2);
+// @ts-expect-error: Maglev has no preference list
+placers.placer("maglev", { servers: ["a", "b"] }).preference("k", 1);
+const maglevPlacer = placers.placer("maglev", { servers: ["a", "b"], tableSize: 7 });
+// @ts-expect-error: Maglev has no membership
+maglevPlacer.add("c");
+// @ts-expect-error: a token ring's server needs its token
+placers.placer("token-ring", { servers: ["a"] });
+// @ts-expect-error: bounded loads needs its epsilon
+placers.placer("bounded", { servers: ["a"] });
+export { owner, counts, single, code, table, rows, steps, routed, hashed, inWorkers, parts, bucketed, placed, preferred };
 `,
   );
   writeFileSync(

@@ -20,13 +20,18 @@ import {
   mainEntryOf,
   modulePath,
   moduleTexts,
+  placerModulePath,
   nativeCli,
   registryJson,
 } from "../../scripts/gen-algorithms.mjs";
 import { cliJs, root, widgetCatalogue } from "./helpers.mjs";
 
 const fix = "the package's copies of the registry differ from the core's: run node scripts/gen-algorithms.mjs";
-const written = { main: readFileSync(modulePath, "utf8"), buckets: readFileSync(bucketModulePath, "utf8") };
+const written = {
+  main: readFileSync(modulePath, "utf8"),
+  buckets: readFileSync(bucketModulePath, "utf8"),
+  placers: readFileSync(placerModulePath, "utf8"),
+};
 const registry = JSON.parse(registryJson([process.execPath, cliJs]));
 
 test("the generated module is what gen-algorithms.mjs --check accepts from the native CLI", (t) => {
@@ -45,7 +50,7 @@ test("the generated module is what gen-algorithms.mjs --check accepts from the n
 
 test("the generated modules are what the Node CLI's registry gives", async () => {
   const want = await moduleTexts(JSON.stringify(registry));
-  assert.ok(want.main === written.main && want.buckets === written.buckets, fix);
+  assert.ok(want.main === written.main && want.buckets === written.buckets && want.placers === written.placers, fix);
 });
 
 test("every entry of the registry is the main module's, a bucket hasher, or both", () => {

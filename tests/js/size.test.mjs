@@ -65,6 +65,9 @@ for (const [name, entry, wasm, budget, glue] of [
   // module of their own, so that each one added costs the main entry nothing. About 55 KB with
   // jump and mod-N, the page budget for room.
   ["ringlab/buckets", "buckets.js", "wasm/ringlab-buckets.wasm", BUDGET],
+  // The placements on named servers, one handle over the server seam: the same module as
+  // ringlab/buckets (the module of both generic seams), its own entry.
+  ["ringlab/placers", "placers.js", "wasm/ringlab-buckets.wasm", BUDGET],
   // A run across workers: the page's part only starts them (each worker then loads the main entry
   // and its module, the files measured above, which the page has loaded already).
   ["ringlab/parallel (the page's part)", "parallel.js", null, 4 * 1024],

@@ -10,7 +10,9 @@ import path from "node:path";
 import { differences, makeKeys, withTempDir } from "./lib.mjs";
 
 // In the order the report lists them; each module exports compare({ keys, dir, seed }).
-const systems = ["nginx", "memcached", "redis", "kafka", "cassandra", "guava", "erlang", "envoy"];
+// redis-plan holds `ringlab plan redis` to redis-cli's rebalance and reshard: its rows count
+// layouts, not keys.
+const systems = ["nginx", "memcached", "redis", "redis-plan", "kafka", "cassandra", "guava", "erlang", "envoy"];
 
 async function main(argv) {
   let seed = Math.floor(Math.random() * 2 ** 31);
@@ -29,10 +31,13 @@ async function main(argv) {
       const d = differences(row.keys, row.ringlab, row.real);
       failed += d.count;
       console.log(
-        `  ${name.padEnd(10)} ${row.config.padEnd(52)} ${String(row.keys.length).padStart(6)} keys, ${d.count} differences`,
+        `  ${name.padEnd(10)} ${row.config.padEnd(52)} ${String(row.keys.length).padStart(6)} ${row.unit ?? "keys"}, ${d.count} differences`,
       );
-      for (const e of d.examples)
-        console.log(`    key ${e.key}: ringlab ${JSON.stringify(e.ringlab)}, real ${JSON.stringify(e.real)}`);
+      for (const e of d.examples) {
+        // A layout is named by its text; a key, by its bytes in hex.
+        const what = row.unit ? `layout ${Buffer.from(e.key, "hex")}` : `key ${e.key}`;
+        console.log(`    ${what}: ringlab ${JSON.stringify(e.ringlab)}, real ${JSON.stringify(e.real)}`);
+      }
     }
   }
   if (failed > 0) {

@@ -84,6 +84,13 @@ class BucketHasher {
   [[nodiscard]] virtual bool can_remove() const noexcept { return false; }
   virtual std::uint32_t add();
   virtual void remove(std::uint32_t bucket);
+  // A history's batch: the same as add() `count` times (out[i] the i-th bucket made live) and
+  // remove() of each bucket in order, refusals included: the operations before a refused one
+  // stay applied, as they would one at a time. The defaults are those loops; an algorithm
+  // overrides one where a batch costs less than its operations (DxHash walks its adding probe
+  // sequence once for all the buckets it adds, instead of once for each).
+  virtual void add_many(std::span<std::uint32_t> out);
+  virtual void remove_many(std::span<const std::uint32_t> buckets);
   // How many buckets are live (for an algorithm that answers a node: its nodes).
   [[nodiscard]] virtual std::uint32_t size() const noexcept = 0;
   // The name of the node at place `node` (below size()), for an algorithm that answers names.
@@ -179,6 +186,11 @@ class Buckets {
   // live bucket is refused as not_found, bucketNotLive).
   std::uint32_t add();
   void remove(std::int64_t bucket);
+  // add() out.size() times and remove() of each bucket in order, in one batch each
+  // (BucketHasher::add_many): the same buckets, the same state and the same refusals as one at a
+  // time, the operations before a refused one applied.
+  void add_many(std::span<std::uint32_t> out);
+  void remove_many(std::span<const std::int64_t> buckets);
   [[nodiscard]] bool can_add() const noexcept { return hasher_->can_add(); }
   [[nodiscard]] bool can_remove() const noexcept { return hasher_->can_remove(); }
   [[nodiscard]] std::uint32_t size() const noexcept { return hasher_->size(); }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,9 @@ struct LabParams {
   std::int64_t buckets = 1000;
   std::int64_t keys_per_bucket = 100;
   std::int64_t seed = kCourseSeed;
+  // The threads the algorithms are measured on (Param::threads' range), all cores when left out;
+  // every count is the same for every thread count, so the outputs are too.
+  std::optional<std::int64_t> threads{};
 };
 
 // An algorithm whose lookups take more trace steps than this for all the keys (its steps a lookup,

@@ -8,12 +8,14 @@
 //   p.place(u"user:42");          // the index of its server, as Ring::owner_of_key answers
 //   p.trace(u"user:42");          // its hash, the binary search to its owner point, its server
 //   p.add({u"c"});                // the ring's own membership, as its registry entry says
+//   p.preference(u"user:42", 2);  // its first two servers, as Ring::preference_list answers
 //
 // The seam wraps the placements' own classes (Ring, Rendezvous, WeightedRendezvous, Maglev,
 // place_bounded, TokenRing) and answers what they answer, bit for bit. Each value is checked by
 // the rule of its row in the parameter table (params.hpp) or by the class itself; what only the
 // seam can see (an option the algorithm has no row for, a membership it has not) is refused with
-// the bucket seam's rules: notAnOption, missing, noMembership.
+// the bucket seam's rules: notAnOption, missing, noMembership; a preference list it has not, by
+// noPreference.
 #pragma once
 
 #include <cstdint>
@@ -104,11 +106,27 @@ class ServerPlacer {
   // trace() of each key, but for bounded loads, whose walks depend on the keys before (one
   // placement of the batch serves every key's trace).
   [[nodiscard]] virtual std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const;
+  // Whether a key's server depends on the keys placed with it (bounded loads' capacities); when
+  // not, place_many and trace_many are place() and trace() of each key, and a caller may take the
+  // keys one at a time (the lab counts a trace's steps and lets it go, where rendezvous' traces of
+  // 100,000 scores each for 1,000 keys would be gigabytes at once).
+  [[nodiscard]] virtual bool places_as_batch() const noexcept { return false; }
+  // The key's preference list: its first n distinct servers in preference order, the first
+  // place()'s answer, as the algorithm's class answers it (Ring::preference_list, Rendezvous::top,
+  // ...). Placer calls it only for an algorithm whose registry entry has one, with 1 <= n <=
+  // size(); the default refuses (noPreference).
+  [[nodiscard]] virtual std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const;
   // Membership, as the algorithm's registry entry says (Membership): the defaults refuse
   // (noMembership).
   virtual void add(const PlacerServer& server);
   virtual void remove(std::u16string_view name);
   virtual void reweight(std::u16string_view name, double weight);
+  // A history's batch: add() of each server and remove() of each name, in order, refusals
+  // included: the operations before a refused one stay applied, as they would one at a time. The
+  // defaults are those loops; a placer overrides one where the batch costs less (the ring and the
+  // token ring check every operation first, then rebuild their points once).
+  virtual void add_many(std::span<const PlacerServer> servers);
+  virtual void remove_many(std::span<const std::u16string_view> names);
   // The servers, in list order (the answers' numbering).
   [[nodiscard]] virtual std::size_t size() const noexcept = 0;
   [[nodiscard]] virtual std::u16string_view name_of(std::uint32_t server) const = 0;
@@ -131,6 +149,10 @@ struct PlacerAlgorithm {
   // ring takes one because its registry entry has zones.
   std::span<const Param> options{};
   bool traces = false;  // whether its trace has steps of its own, not the answer alone
+  // Whether its class has a preference list, a key's servers in order (the ring's walk, zone-aware;
+  // rendezvous' and weighted rendezvous' top; the token ring's walk over its vnodes). Mod-N, Maglev
+  // and bounded loads have none: each answers one server, and bounded loads' depends on the batch.
+  bool preference = false;
   std::unique_ptr<ServerPlacer> (*make)(const PlacerOptions& options) = nullptr;  // options checked
 };
 
@@ -163,11 +185,27 @@ class Placer {
   [[nodiscard]] std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const {
     return placer_->trace_many(keys);
   }
+  [[nodiscard]] bool places_as_batch() const noexcept { return placer_->places_as_batch(); }
+  // The key's preference list: its first n servers in order, n by the table's rf (Param::rf), from
+  // 1 to the number of servers (out_of_range otherwise); noPreference for an algorithm without one.
+  // An empty placer lists nothing: the token ring refuses as place() does (noVnodes), rendezvous
+  // with noneListed (servers).
+  [[nodiscard]] std::vector<std::uint32_t> preference(std::u16string_view key, std::int64_t n) const;
+  // The same for each key, row after row: out[i * n .. (i + 1) * n) is keys[i]'s list (out holds
+  // keys.size() * n values: invalid_argument otherwise). n and the algorithm are checked once,
+  // before any key, and the n x keys servers by the table's count (a batch's values).
+  void preference_many(std::span<const std::u16string> keys, std::int64_t n, std::span<std::uint32_t> out) const;
+  [[nodiscard]] std::vector<std::uint32_t> preference_many(std::span<const std::u16string> keys, std::int64_t n) const;
   // Membership: a server appended to the list (its fields checked as the options' are), a server
   // taken out by name (those after it renumbered), a server's weight changed.
   void add(const PlacerServer& server);
   void remove(std::u16string_view name);
   void reweight(std::u16string_view name, double weight);
+  // add() of each server and remove() of each name in one batch (ServerPlacer::add_many): the
+  // same servers, answers and refusals as one at a time, the operations before a refused one
+  // applied.
+  void add_many(std::span<const PlacerServer> servers);
+  void remove_many(std::span<const std::u16string_view> names);
   [[nodiscard]] std::size_t size() const noexcept { return placer_->size(); }
   [[nodiscard]] std::u16string_view name_of(std::uint32_t server) const { return placer_->name_of(server); }
 

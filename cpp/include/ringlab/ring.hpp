@@ -258,6 +258,12 @@ class Ring {
   // Membership changes. Each leaves exactly the ring a fresh build from the new list would give.
   void add_server(Server server);                // appended to the list
   void remove_server(std::u16string_view name);  // Error(unknown_server) if absent
+  // add_server() of each server and remove_server() of each name, in order, with the same
+  // refusals; the operations before a refused one stay applied, as one at a time. Every
+  // operation is checked first, then the points are merged or filtered once: a batch of k
+  // servers costs one pass over the ring, where k operations cost k.
+  void add_servers(std::span<const Server> servers);
+  void remove_servers(std::span<const std::u16string_view> names);
   void set_weight(std::u16string_view name, double weight);
 
   [[nodiscard]] std::uint32_t vnodes() const noexcept { return vnodes_; }

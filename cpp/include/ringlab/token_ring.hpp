@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -28,12 +29,20 @@ class TokenRing {
   void add(std::u16string_view id, std::int64_t token);
   // Error not_found when the id is not on the ring.
   void remove(std::u16string_view id);
+  // add() of each vnode and remove() of each id, in order, with the same refusals; the operations
+  // before a refused one stay applied, as one at a time. Every operation is checked first (a
+  // lookup in a hash of the ids and tokens, where add() and remove() scan the ring), then the
+  // points are merged or filtered once.
+  void add_many(std::span<const std::pair<std::u16string_view, std::int64_t>> vnodes);
+  void remove_many(std::span<const std::u16string_view> ids);
 
   // The vnode owning a hash that is already in [0, 2^bits) (larger values are reduced mod
   // 2^bits). Error empty on an empty ring.
   [[nodiscard]] const std::u16string& route_hash(std::uint64_t hash) const;
   // The vnode owning a key: hash = h32(key) mod 2^bits.
   [[nodiscard]] const std::u16string& route(std::u16string_view key) const;
+  // The place in points() of the vnode route_hash(hash) answers (Error(empty) on an empty ring).
+  [[nodiscard]] std::size_t route_point(std::uint64_t hash) const;
   // h32(key) mod 2^bits: the position a key is routed from.
   [[nodiscard]] std::uint32_t position(std::u16string_view key) const noexcept;
 

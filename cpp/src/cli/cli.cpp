@@ -251,7 +251,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         out += ",\"answers\":" + cli::json_text(answer_name(bucket->answers));
       // Whether its bucket hasher traces its lookup's steps (false without one).
       out += std::string(",\"traces\":") + (bucket != nullptr && bucket->traces ? "true" : "false");
-      // Its placer's option rows and whether it traces more than the answer (null without one).
+      // Its placer's option rows, whether it traces more than the answer and whether it has a
+      // preference list (null without a placer).
       if (placer == nullptr) {
         out += ",\"placer\":null}";
       } else {
@@ -260,7 +261,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
           if (i > 0) out += ',';
           out += param_json(param(placer->options[i]));
         }
-        out += std::string("],\"traces\":") + (placer->traces ? "true" : "false") + "}}";
+        out += std::string("],\"traces\":") + (placer->traces ? "true" : "false") +
+               ",\"preference\":" + (placer->preference ? "true" : "false") + "}}";
       }
     } else {
       const auto line = [&](std::string_view label, const std::string& value) {
@@ -314,6 +316,8 @@ std::string run_algorithms(const std::vector<std::string>& args) {
         for (const Param p : placer->options) options.push_back(param(p).name);
         line("server", "ringlab server, " + (options.empty() ? "the servers alone" : "options " + joined(options, "")) +
                            "; --trace: " + (placer->traces ? "each step of a lookup" : "the answer alone"));
+        line("preference", placer->preference ? "a key's first N servers in order (ringlab server --preference N)"
+                                              : "none: one server a key");
       }
       line("compare", a.compare_row ? "a row" : "no row");
       line("digest", joined(digest, "no part"));
@@ -482,8 +486,13 @@ std::string place_step_text(const Placer& p, const PlaceStep& s) {
   return t;
 }
 
+// An add as --ops writes it: add:NAME, or add@T:NAME for an algorithm whose servers are vnodes at
+// their tokens.
+std::string_view add_form(const PlacerAlgorithm& a) { return has_option(a, "token") ? "add@T:NAME" : "add:NAME"; }
+
 // `ringlab server ALGORITHM ...`: each key's server, by name, one a line; the keys placed as one
-// batch, in order (what bounded loads' capacities are for).
+// batch, in order (what bounded loads' capacities are for). With --preference N, each key's
+// preference list instead: its first N servers, comma-separated, one key a line.
 std::string run_server(const std::vector<std::string>& args, const ReadFile& read) {
   if (args.size() < 2) throw Usage{"server needs an algorithm: " + server_names()};
   const std::string& name = args[1];
@@ -491,8 +500,10 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
   const std::string command = "server " + name;
   const cli::Args given = cli::read_args(args, 2,
                                          {"--servers", "--weights", "--zones", "--tokens", "--vnodes", "--table",
-                                          "--epsilon", "--bits", "--ops", "--keys"},
+                                          "--epsilon", "--bits", "--ops", "--keys", "--preference"},
                                          {"--trace"}, command);
+  if (given.has("--trace") && given.value("--preference") != nullptr)
+    throw Usage{command + " takes --trace or --preference, not both"};
   const std::string* listed = given.value("--servers");
   if (listed == nullptr) throw Error(ErrorCode::invalid_argument, rule::missing, "servers");
   PlacerOptions o;
@@ -534,13 +545,20 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
     const Algorithm& entry = *find_algorithm(name);
     if (!entry.membership.add && !entry.membership.remove && !entry.membership.reweight)
       throw Error(ErrorCode::invalid_argument, rule::noMembership, "ops", {a.name, "--ops"});
-    // Each a change as compare takes one: add:NAME, remove:NAME (fail:NAME, the same here) or
-    // weight:NAME=W, in order.
+    // Each a change as compare takes one: add:NAME (add@T:NAME with its token), remove:NAME
+    // (fail:NAME, the same here) or weight:NAME=W, in order.
     for (const std::string& op : comma_items(*ops)) {
       const Change c = parse_change(utf16(op, "--ops"));
       if (c.kind == ChangeKind::add) {
-        if (c.name.empty()) throw Usage{"--ops add needs the server's name: add:NAME"};
-        p.add({.name = c.name});
+        if (c.name.empty()) throw Usage{"--ops add needs the server's name: " + std::string(add_form(a))};
+        try {
+          p.add({.name = c.name, .token = c.token});
+        } catch (const Error& e) {
+          // A token given, or wanted, in --ops is the change's, not --tokens': named as its part,
+          // as a change's weight is.
+          if (e.param() != param(Param::token).name) throw;
+          throw Error(rule::part, "change", {}, e);
+        }
       } else if (c.kind == ChangeKind::weight) {
         p.reweight(c.name, c.weight);
       } else {
@@ -560,6 +578,17 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
   std::vector<std::u16string> keys;
   for (const std::string& key : file != nullptr ? lines : given.plain) keys.push_back(utf16(key, "KEY"));
   std::string out;
+  if (const std::string* text = given.value("--preference")) {
+    // N by the table's rf (the core checks its range: 1 to the servers); each key's list on a line.
+    const std::int64_t n = integer_from_text(*text, param(Param::rf).name);
+    const std::vector<std::uint32_t> lists = p.preference_many(keys, n);
+    const std::size_t count = keys.empty() ? 0 : lists.size() / keys.size();
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      for (std::size_t i = 0; i < count; ++i) out += (i == 0 ? "" : ",") + server_text(p, lists[k * count + i]);
+      out += "\n";
+    }
+    return out;
+  }
   if (given.has("--trace")) {
     // Each key's steps, one a line, an empty line between keys.
     const std::vector<std::vector<PlaceStep>> traces = p.trace_many(keys);
@@ -690,8 +719,8 @@ std::string cli_detail::server_section(std::string_view algorithm) {
     if (has_option(a, "zone")) h += cli::flag_line("--zones Z,Z", "one a server: its zone, any text");
     if (entry.membership.add || entry.membership.remove || entry.membership.reweight) {
       std::vector<std::string_view> ops;
-      // A virtual node added needs its token, which a change's text has no place for.
-      if (entry.membership.add && !has_option(a, "token")) ops.push_back("add:NAME");
+      // A virtual node added comes with its token: add@T:NAME.
+      if (entry.membership.add) ops.push_back(add_form(a));
       if (entry.membership.remove) ops.push_back("remove:NAME");
       if (entry.membership.reweight) ops.push_back("weight:NAME=W");
       std::string list;
@@ -706,7 +735,10 @@ std::string cli_detail::server_section(std::string_view algorithm) {
          "  " + js::pad_end("--servers A,B", 17) + "the servers' names, comma-separated, in list order\n" + "  " +
          js::pad_end("--trace", 17) + "each KEY's lookup step by step instead: one step a line\n" +
          cli::more_line("(KIND and its fields, the last one `answer server=NAME`), an empty line between") +
-         cli::more_line("KEYs; `ringlab algorithms` says which algorithms trace more than the answer") + h;
+         cli::more_line("KEYs; `ringlab algorithms` says which algorithms trace more than the answer") + "  " +
+         js::pad_end("--preference N", 17) + "each KEY's preference list instead: its first N servers in order,\n" +
+         cli::more_line("comma-separated, one KEY a line; N from 1 to the servers. `ringlab algorithms`") +
+         cli::more_line("says which algorithms have one") + h;
 }
 
 std::string cli_detail::core_commands(const std::vector<std::string>& args, const ReadFile& read,

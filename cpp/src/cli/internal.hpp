@@ -53,9 +53,9 @@ inline constexpr ParamSpec kBucketSpelling[] = {
 inline constexpr Command kBucket = {"bucket", "bucket", "", "", kBucketSpelling};
 // `ringlab server`: how its errors spell each parameter. The values are the placers' rows of the
 // core's table (placers.hpp) and each server's fields, given as lists of one value per server
-// (--weights, --zones, --tokens); a membership change of --ops is compare's change. A list of
-// zones or tokens of another length than the servers' is the core's rule about the lists
-// (zonesPerServer, tokensServers), which names no parameter.
+// (--weights, --zones, --tokens); a membership change of --ops is compare's change; a preference
+// list's N is the table's rf. A list of zones or tokens of another length than the servers' is the
+// core's rule about the lists (zonesPerServer, tokensServers), which names no parameter.
 inline constexpr ParamSpec kServerSpelling[] = {
     {.where = "server", .name = "algorithm", .flag = "ALGORITHM"},
     {.where = "server", .name = "servers", .flag = "--servers"},
@@ -68,6 +68,7 @@ inline constexpr ParamSpec kServerSpelling[] = {
     {.where = "server", .name = "epsilon", .flag = "--epsilon"},
     {.where = "server", .name = "bits", .flag = "--bits"},
     {.where = "server", .name = "change", .flag = "--ops"},
+    {.where = "server", .name = "rf", .flag = "--preference"},
 };
 inline constexpr Command kServer = {"server", "server", "", "", kServerSpelling};
 // `ringlab lab`: its rows are lab.hpp's own (kLabParams), as an added command's are.

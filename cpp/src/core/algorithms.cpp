@@ -352,16 +352,21 @@ constexpr Param kTokenRingPlacerOptions[] = {Param::token_ring_bits, Param::toke
 
 constexpr std::array kPlacerAlgorithms = {
     PlacerAlgorithm{.name = "mod-n", .traces = true, .make = make_mod_n_placer},
-    PlacerAlgorithm{.name = "ring", .options = kRingPlacerOptions, .traces = true, .make = make_ring_placer},
-    PlacerAlgorithm{.name = "rendezvous", .traces = true, .make = make_rendezvous_placer},
+    PlacerAlgorithm{
+        .name = "ring", .options = kRingPlacerOptions, .traces = true, .preference = true, .make = make_ring_placer},
+    PlacerAlgorithm{.name = "rendezvous", .traces = true, .preference = true, .make = make_rendezvous_placer},
     PlacerAlgorithm{.name = "weighted-rendezvous",
                     .options = kWeightedRendezvousPlacerOptions,
                     .traces = true,
+                    .preference = true,
                     .make = make_weighted_rendezvous_placer},
     PlacerAlgorithm{.name = "maglev", .options = kMaglevPlacerOptions, .traces = true, .make = make_maglev_placer},
     PlacerAlgorithm{.name = "bounded", .options = kBoundedPlacerOptions, .traces = true, .make = make_bounded_placer},
-    PlacerAlgorithm{
-        .name = "token-ring", .options = kTokenRingPlacerOptions, .traces = true, .make = make_token_ring_placer},
+    PlacerAlgorithm{.name = "token-ring",
+                    .options = kTokenRingPlacerOptions,
+                    .traces = true,
+                    .preference = true,
+                    .make = make_token_ring_placer},
 };
 
 }  // namespace

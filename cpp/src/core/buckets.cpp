@@ -165,6 +165,14 @@ void BucketHasher::remove(std::uint32_t) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
 }
 
+void BucketHasher::add_many(std::span<std::uint32_t> out) {
+  for (std::uint32_t& b : out) b = add();
+}
+
+void BucketHasher::remove_many(std::span<const std::uint32_t> buckets) {
+  for (const std::uint32_t b : buckets) remove(b);
+}
+
 std::uint32_t LastBucketHasher::add() {
   if (n_ == max_buckets_) throw Error(ErrorCode::limit_exceeded, rule::bucketCapacity, "", {max_buckets_, algorithm()});
   return n_++;
@@ -273,6 +281,23 @@ void Buckets::remove(std::int64_t bucket) {
   if (!hasher_->can_remove()) hasher_->remove(0);
   if (bucket < 0 || bucket > 4294967295) throw Error(ErrorCode::not_found, rule::bucketNotLive, "bucket", {bucket});
   hasher_->remove(static_cast<std::uint32_t>(bucket));
+}
+
+void Buckets::add_many(std::span<std::uint32_t> out) { hasher_->add_many(out); }
+
+void Buckets::remove_many(std::span<const std::int64_t> buckets) {
+  if (buckets.empty()) return;
+  if (!hasher_->can_remove()) hasher_->remove(0);
+  // The buckets up to the first that is no 32-bit number go to the hasher as one batch; that one
+  // is then refused as remove() refuses it.
+  std::vector<std::uint32_t> checked;
+  checked.reserve(buckets.size());
+  for (const std::int64_t b : buckets) {
+    if (b < 0 || b > 4294967295) break;
+    checked.push_back(static_cast<std::uint32_t>(b));
+  }
+  hasher_->remove_many(checked);
+  if (checked.size() < buckets.size()) remove(buckets[checked.size()]);
 }
 
 std::uint64_t bucket_input_from_text(BucketInput input, std::string_view text) {

@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "parallel.hpp"
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/error.hpp"
@@ -52,8 +53,10 @@ class Subject {
   virtual ~Subject() = default;
   // out[i] = the place of keys[i].
   virtual void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) = 0;
-  virtual void remove(std::uint32_t place) = 0;
-  virtual void add_back(std::uint32_t place) = 0;
+  // The places taken out, in order, and added back, in order: one batch of the seam's each
+  // (add_many, remove_many), the same as one operation at a time.
+  virtual void remove(std::span<const std::uint32_t> places) = 0;
+  virtual void add_back(std::span<const std::uint32_t> places) = 0;
   // The trace steps of the first keys, counted by kind into totals (indexed by the seam's kinds).
   virtual void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) = 0;
 };
@@ -84,13 +87,21 @@ class BucketSubject final : public Subject {
       for (std::uint32_t& o : dst) o = o < place_.size() ? place_[o] : static_cast<std::uint32_t>(at_.size());
     }
   }
-  void remove(std::uint32_t place) override { b_.remove(at_[place]); }
-  // The bucket add() makes live stands for `place`, whatever number the algorithm gives it.
-  void add_back(std::uint32_t place) override {
-    const std::uint32_t id = b_.add();
-    if (id >= place_.size()) place_.resize(id + 1);
-    place_[id] = place;
-    at_[place] = id;
+  void remove(std::span<const std::uint32_t> places) override {
+    std::vector<std::int64_t> buckets(places.size());
+    for (std::size_t i = 0; i < places.size(); ++i) buckets[i] = at_[places[i]];
+    b_.remove_many(buckets);
+  }
+  // The bucket add() makes live stands for the place it is added back for, whatever number the
+  // algorithm gives it.
+  void add_back(std::span<const std::uint32_t> places) override {
+    std::vector<std::uint32_t> ids(places.size());
+    b_.add_many(ids);
+    for (std::size_t i = 0; i < places.size(); ++i) {
+      if (ids[i] >= place_.size()) place_.resize(ids[i] + 1);
+      place_[ids[i]] = places[i];
+      at_[places[i]] = ids[i];
+    }
   }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kBucketStepKindNames), 0);
@@ -134,26 +145,44 @@ class PlacerSubject final : public Subject {
   PlacerSubject(const PlacerAlgorithm& a, std::uint32_t n) : a_(a), p_(a.name, options(a, n)) { renumber(); }
 
   void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) override {
-    std::vector<std::u16string> texts;
     for (std::size_t from = 0; from < keys.size(); from += kBatch) {
       const std::size_t count = std::min(kBatch, keys.size() - from);
-      texts.resize(count);
-      for (std::size_t i = 0; i < count; ++i) texts[i] = decimal16(keys[from + i]);
+      // The texts of a batch, written over the last batch's: their buffers are reused, not one
+      // allocation a key.
+      texts_.resize(std::max(texts_.size(), count));
+      for (std::size_t i = 0; i < count; ++i) {
+        std::array<char, 24> buf{};
+        const std::string_view d = decimal(keys[from + i], buf);
+        texts_[i].assign(d.begin(), d.end());
+      }
       const auto dst = out.subspan(from, count);
-      p_.place_many(texts, dst);
+      p_.place_many(std::span<const std::u16string>(texts_.data(), count), dst);
       for (std::uint32_t& o : dst) o = place_[o];
     }
   }
-  void remove(std::uint32_t place) override {
-    p_.remove(server_name(place));
+  void remove(std::span<const std::uint32_t> places) override {
+    std::vector<std::u16string> names;
+    names.reserve(places.size());
+    for (const std::uint32_t place : places) names.push_back(server_name(place));
+    const std::vector<std::u16string_view> views(names.begin(), names.end());
+    p_.remove_many(views);
     renumber();
   }
-  void add_back(std::uint32_t place) override {
-    p_.add(server(place, static_cast<std::uint32_t>(place_.size() + 1)));
+  void add_back(std::span<const std::uint32_t> places) override {
+    std::vector<PlacerServer> servers;
+    servers.reserve(places.size());
+    for (const std::uint32_t place : places) servers.push_back(server(place));
+    p_.add_many(servers);
     renumber();
   }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kPlaceStepKindNames), 0);
+    // A key at a time where its placement is its own: each trace counted, then let go.
+    if (!p_.places_as_batch()) {
+      for (const std::uint64_t k : keys)
+        for (const PlaceStep& s : p_.trace(decimal16(k))) ++totals[static_cast<std::size_t>(s.kind)];
+      return;
+    }
     std::vector<std::u16string> texts;
     for (const std::uint64_t k : keys) texts.push_back(decimal16(k));
     for (const std::vector<PlaceStep>& steps : p_.trace_many(texts))
@@ -163,7 +192,7 @@ class PlacerSubject final : public Subject {
  private:
   // Server i: named Si; on the token ring, the virtual node at token floor(i x 2^bits / n), the
   // tokens spread evenly.
-  PlacerServer server(std::uint32_t i, std::uint32_t) const {
+  PlacerServer server(std::uint32_t i) const {
     PlacerServer s{.name = server_name(i)};
     if (has_option(a_, "token")) {
       const std::int64_t bits = param(Param::token_ring_bits).default_integer;
@@ -174,7 +203,7 @@ class PlacerSubject final : public Subject {
   PlacerOptions options(const PlacerAlgorithm& a, std::uint32_t n) {
     n_ = n;
     PlacerOptions o;
-    for (std::uint32_t i = 0; i < n; ++i) o.servers.push_back(server(i, n));
+    for (std::uint32_t i = 0; i < n; ++i) o.servers.push_back(server(i));
     // The options a placer has no default for, and a Maglev table large enough for the servers:
     // bounded loads' slack as `ringlab compare`'s default; Maglev's M the table's default, or the
     // first prime at or above 100 x the servers when that is larger (the paper's M >= 100 N).
@@ -203,6 +232,7 @@ class PlacerSubject final : public Subject {
   std::uint32_t n_ = 0;
   Placer p_;
   std::vector<std::uint32_t> place_;
+  std::vector<std::u16string> texts_;
 };
 
 // How a subject is made, and what it can remove.
@@ -285,9 +315,13 @@ LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct,
   r.removed = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
   const auto s = m.make(m.algorithm, n);
   std::vector<std::uint32_t> b(keys.size()), c(keys.size());
-  for (std::uint32_t i = 0; i < r.removed; ++i) s->remove(n - 1 - i);
+  // Removed n-1 down, added back in the reverse order: n - removed up.
+  std::vector<std::uint32_t> places(r.removed);
+  for (std::uint32_t i = 0; i < r.removed; ++i) places[i] = n - 1 - i;
+  s->remove(places);
   s->lookup(keys, b);
-  for (std::uint32_t i = r.removed; i-- > 0;) s->add_back(n - 1 - i);
+  std::reverse(places.begin(), places.end());
+  s->add_back(places);
   s->lookup(keys, c);
   const std::uint32_t first_removed = n - r.removed;
   // n + 1: place n is no bucket (DxHash's keys it gave up on), not counted among the nodes.
@@ -354,8 +388,15 @@ LabResult lab(const LabParams& params) {
   out.distinct_keys = distinct.size();
   const std::span<const std::uint64_t> work_keys(keys.data(), std::min<std::size_t>(kWorkKeys, keys.size()));
 
-  for (const Maker& m : makers()) {
-    LabRow row;
+  const std::vector<Maker> ms = makers();
+  const unsigned threads = thread_count(params.threads);
+  out.rows.resize(ms.size());
+  // Each algorithm's work, and unless skipped its balance: a task each. Every task writes its own
+  // row (or part of one) and reads only what is shared and never written, so the rows are the same
+  // whichever thread ran them and in whatever order.
+  run_tasks(ms.size(), threads, [&](unsigned, std::size_t i) {
+    const Maker& m = ms[i];
+    LabRow& row = out.rows[i];
     row.name = m.name;
     row.seam = m.seam;
     row.input = m.input;
@@ -374,36 +415,55 @@ LabResult lab(const LabParams& params) {
     if (static_cast<u128>(per_lookup) * out.keys > kMaxLabWork) {
       row.skipped = std::to_string(per_lookup) + " trace steps a lookup x " + std::to_string(out.keys) +
                     " keys is over the lab's " + std::to_string(kMaxLabWork);
-      out.rows.push_back(std::move(row));
-      continue;
+      return;
     }
     std::vector<std::uint32_t> owners(keys.size());
     s->lookup(keys, owners);
     row.balance = balance_of(owners, std::vector<bool>(n, true));
-    if (row.removal != "none") {
+  });
+
+  // Then what each algorithm that removes is measured for, a task each: its monotonicity (the three
+  // fractions, which share the keys' first places), and each order of its removal histories.
+  constexpr std::string_view kOrders[] = {"random", "fifo", "lifo"};
+  struct Part {
+    std::size_t row;
+    std::size_t order;  // an index in kOrders, or std::size(kOrders) for monotonicity
+  };
+  std::vector<Part> parts;
+  for (std::size_t i = 0; i < ms.size(); ++i)
+    if (out.rows[i].skipped.empty() && out.rows[i].removal != "none") parts.push_back({i, std::size(kOrders)});
+  for (std::size_t i = 0; i < ms.size(); ++i)
+    if (out.rows[i].skipped.empty() && out.rows[i].removal != "none")
+      for (std::size_t o = 0; o < std::size(kOrders); ++o)
+        if (out.rows[i].removal != "last" || kOrders[o] == "lifo") parts.push_back({i, o});
+  std::vector<std::array<std::vector<LabHistory>, std::size(kOrders)>> histories(ms.size());
+  run_tasks(parts.size(), threads, [&](unsigned, std::size_t p) {
+    const Maker& m = ms[parts[p].row];
+    if (parts[p].order == std::size(kOrders)) {
       std::vector<std::uint32_t> first(distinct.size());
-      s->lookup(distinct, first);
+      m.make(m.algorithm, n)->lookup(distinct, first);
       for (const std::uint32_t pct : {10u, 30u, 50u})
-        row.monotonicity.push_back(monotonicity(m, n, pct, distinct, first));
-      for (const std::string_view order : {"random", "fifo", "lifo"}) {
-        if (row.removal == "last" && order != "lifo") continue;
-        const auto h = m.make(m.algorithm, n);
-        const std::vector<std::uint32_t> o = removal_order(order, n, params.seed);
-        std::vector<bool> live(n, true);
-        std::uint32_t removed = 0;
-        for (const std::uint32_t pct : {10u, 50u, 90u}) {
-          const auto target = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
-          for (; removed < target; ++removed) {
-            h->remove(o[removed]);
-            live[o[removed]] = false;
-          }
-          h->lookup(keys, owners);
-          row.histories.push_back({std::string(order), pct, balance_of(owners, live)});
-        }
-      }
+        out.rows[parts[p].row].monotonicity.push_back(monotonicity(m, n, pct, distinct, first));
+      return;
     }
-    out.rows.push_back(std::move(row));
-  }
+    const std::string_view order = kOrders[parts[p].order];
+    const auto h = m.make(m.algorithm, n);
+    const std::vector<std::uint32_t> o = removal_order(order, n, params.seed);
+    std::vector<bool> live(n, true);
+    std::vector<std::uint32_t> owners(keys.size());
+    std::uint32_t removed = 0;
+    for (const std::uint32_t pct : {10u, 50u, 90u}) {
+      const auto target = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
+      // The places up to the target, in the order's order, as one batch.
+      h->remove(std::span<const std::uint32_t>(o).subspan(removed, target - removed));
+      for (; removed < target; ++removed) live[o[removed]] = false;
+      h->lookup(keys, owners);
+      histories[parts[p].row][parts[p].order].push_back({std::string(order), pct, balance_of(owners, live)});
+    }
+  });
+  for (std::size_t i = 0; i < ms.size(); ++i)
+    for (std::vector<LabHistory>& h : histories[i])
+      for (LabHistory& x : h) out.rows[i].histories.push_back(std::move(x));
   return out;
 }
 

@@ -3,8 +3,11 @@
 // class's. The algorithms are registered in algorithms.cpp, beside their entries.
 #include "ringlab/placers.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -98,8 +101,20 @@ class RingPlacer final : public ServerPlacer {
     steps.push_back({.kind = PlaceStepKind::answer, .server = steps.back().server});
     return steps;
   }
+  // Zone-aware, since a server's zone is there for its preference list: servers given none share
+  // the zone "", and on a ring of one zone the walk is the plain one.
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return ring_.preference_list(h32(key), n, true);
+  }
   void add(const PlacerServer& s) override { ring_.add_server(ring_server(s)); }
   void remove(std::u16string_view name) override { ring_.remove_server(name); }
+  void add_many(std::span<const PlacerServer> servers) override {
+    std::vector<Server> added;
+    added.reserve(servers.size());
+    for (const PlacerServer& s : servers) added.push_back(ring_server(s));
+    ring_.add_servers(added);
+  }
+  void remove_many(std::span<const std::u16string_view> names) override { ring_.remove_servers(names); }
   void reweight(std::u16string_view name, double weight) override { ring_.set_weight(name, weight); }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
@@ -129,6 +144,7 @@ class BoundedPlacer final : public ServerPlacer {
   }
   // The batch placed once, as place_many places it; each key's walk then sees the loads of the keys
   // before it, and passes every point whose server is full.
+  bool places_as_batch() const noexcept override { return true; }
   std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const override {
     const std::vector<std::uint32_t> h = hashes(keys);
     const BoundedPlacement p = place_bounded(ring_, h, epsilon_);
@@ -190,6 +206,9 @@ class RendezvousPlacer final : public ServerPlacer {
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
   }
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return hrw_.top(key, n);
+  }
   std::size_t size() const noexcept override { return hrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return hrw_.servers().at(s); }
 
@@ -219,6 +238,9 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
                        .score = weighted[s]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
+  }
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return whrw_.top(key, n);
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
@@ -262,10 +284,10 @@ class MaglevPlacer final : public ServerPlacer {
 // were given and added (the ring itself keeps them in token order).
 class TokenRingPlacer final : public ServerPlacer {
  public:
-  explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) {
-    for (const PlacerServer& s : o.servers) add(s);
+  explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) { add_many(o.servers); }
+  std::uint32_t place(std::u16string_view key) const override {
+    return listed_[ring_.route_point(ring_.position(key))];
   }
-  std::uint32_t place(std::u16string_view key) const override { return index(ring_.route(key)); }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     const std::uint32_t answer = place(key);  // first, so that an empty ring is refused as route refuses it
     const std::uint32_t position = ring_.position(key);
@@ -273,32 +295,74 @@ class TokenRingPlacer final : public ServerPlacer {
     std::vector<PlaceStep> steps{{.kind = PlaceStepKind::hash, .value = position}};
     search_steps(steps, search_trace(tokens, position));
     const auto at = static_cast<std::uint32_t>(owner_point_in(tokens, position));
-    steps.push_back(
-        {.kind = PlaceStepKind::owner, .server = index(ring_.points()[at].second), .point = at, .value = tokens[at]});
+    steps.push_back({.kind = PlaceStepKind::owner, .server = listed_[at], .point = at, .value = tokens[at]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = answer});
     return steps;
   }
-  void add(const PlacerServer& s) override {
-    if (!s.token) throw Error(ErrorCode::invalid_argument, rule::missing, param(Param::token).name);
-    ring_.add(s.name, *s.token);
-    names_.push_back(s.name);
+  // The walk of any ring given by its points (preference_walk) over the vnodes' tokens, from the
+  // key's position: each vnode is a server of its own, so the list is the next n vnodes clockwise
+  // from the key's owner.
+  std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
+    return preference_walk(ring_.tokens(), listed_, ring_.position(key), n, std::nullopt);
   }
-  void remove(std::u16string_view name) override {
-    ring_.remove(name);
-    names_.erase(names_.begin() + index(name));
+  void add(const PlacerServer& s) override { add_many(std::span(&s, 1)); }
+  void remove(std::u16string_view name) override { remove_many(std::span(&name, 1)); }
+  // The ring takes the vnodes up to the first without a token (missing) as one batch; the list
+  // follows what the ring took, a refusal included.
+  void add_many(std::span<const PlacerServer> servers) override {
+    std::vector<std::pair<std::u16string_view, std::int64_t>> vnodes;
+    vnodes.reserve(servers.size());
+    for (const PlacerServer& s : servers) {
+      if (!s.token) break;
+      vnodes.emplace_back(s.name, *s.token);
+    }
+    const std::size_t before = ring_.size();
+    try {
+      ring_.add_many(vnodes);
+    } catch (...) {
+      listed(servers.first(ring_.size() - before));
+      throw;
+    }
+    listed(servers.first(vnodes.size()));
+    if (vnodes.size() < servers.size())
+      throw Error(ErrorCode::invalid_argument, rule::missing, param(Param::token).name);
+  }
+  void remove_many(std::span<const std::u16string_view> names) override {
+    const std::size_t before = ring_.size();
+    try {
+      ring_.remove_many(names);
+    } catch (...) {
+      unlisted(names.first(before - ring_.size()));
+      throw;
+    }
+    unlisted(names);
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
 
  private:
-  // A vnode's place in the list: the ring has it, so the list does.
-  [[nodiscard]] std::uint32_t index(std::u16string_view id) const {
-    for (std::size_t i = 0; i < names_.size(); ++i)
-      if (names_[i] == id) return static_cast<std::uint32_t>(i);
-    throw std::logic_error("a token ring's vnode is not in its placer's list");
+  void listed(std::span<const PlacerServer> added) {
+    for (const PlacerServer& s : added) names_.push_back(s.name);
+    if (!added.empty()) renumber();
+  }
+  void unlisted(std::span<const std::u16string_view> removed) {
+    if (removed.empty()) return;
+    const std::unordered_set<std::u16string_view> gone(removed.begin(), removed.end());
+    std::erase_if(names_, [&](const std::u16string& n) { return gone.contains(n); });
+    renumber();
+  }
+  // listed_[p] = the place in the list of the vnode at points()[p]: the ring has it, so the list
+  // does. Kept beside the ring so that a lookup is its search alone, not a scan of the list.
+  void renumber() {
+    std::unordered_map<std::u16string_view, std::uint32_t> at;
+    at.reserve(names_.size());
+    for (std::uint32_t i = 0; i < names_.size(); ++i) at.emplace(names_[i], i);
+    listed_.resize(ring_.size());
+    for (std::size_t p = 0; p < ring_.size(); ++p) listed_[p] = at.at(ring_.points()[p].second);
   }
   TokenRing ring_;
   std::vector<std::u16string> names_;
+  std::vector<std::uint32_t> listed_;
 };
 
 // The registry's placers' names, for the message of a name that is none of them.
@@ -371,12 +435,24 @@ std::vector<std::vector<PlaceStep>> ServerPlacer::trace_many(std::span<const std
   return out;
 }
 
+std::vector<std::uint32_t> ServerPlacer::preference(std::u16string_view, std::uint32_t) const {
+  throw Error(ErrorCode::invalid_argument, rule::noPreference, "", {algorithm_});
+}
+
 void ServerPlacer::add(const PlacerServer&) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "add"});
 }
 
 void ServerPlacer::remove(std::u16string_view) {
   throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
+}
+
+void ServerPlacer::add_many(std::span<const PlacerServer> servers) {
+  for (const PlacerServer& s : servers) add(s);
+}
+
+void ServerPlacer::remove_many(std::span<const std::u16string_view> names) {
+  for (const std::u16string_view name : names) remove(name);
 }
 
 void ServerPlacer::reweight(std::u16string_view, double) {
@@ -428,7 +504,47 @@ void require_membership(const PlacerAlgorithm& a, bool Membership::*op, std::str
     throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {a.name, what});
 }
 
+// A preference list's n for a call's keys: the registry's word that the algorithm has a list,
+// then n by the table's rf, from 1 to the servers there are, and the call's n x keys servers by the
+// table's count (a batch's values). A placer with no server lists none: it refuses as its place()
+// does (the token ring's noVnodes), or names the empty list.
+std::uint32_t preference_count(const PlacerAlgorithm& a, const ServerPlacer& p, std::span<const std::u16string> keys,
+                               std::int64_t n) {
+  if (!a.preference) throw Error(ErrorCode::invalid_argument, rule::noPreference, "", {a.name});
+  if (p.size() == 0) {
+    if (!keys.empty()) (void)p.place(keys.front());
+    throw Error(ErrorCode::invalid_argument, rule::noneListed, "servers");
+  }
+  const auto count = static_cast<std::uint32_t>(check_integer(Param::rf, n, 1, static_cast<std::int64_t>(p.size())));
+  const std::uint64_t values = static_cast<std::uint64_t>(keys.size()) * count;
+  check_integer(Param::count, static_cast<std::int64_t>(std::min<std::uint64_t>(values, kMaxSafeInteger)));
+  return count;
+}
+
 }  // namespace
+
+void Placer::preference_many(std::span<const std::u16string> keys, std::int64_t n, std::span<std::uint32_t> out) const {
+  const std::uint32_t count = preference_count(*algorithm_, *placer_, keys, n);
+  if (out.size() != keys.size() * count)
+    throw std::invalid_argument("preference_many: out must hold n servers per key");
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    const std::vector<std::uint32_t> list = placer_->preference(keys[i], count);
+    // Every class lists min(n, servers) servers, and n is at most the servers.
+    if (list.size() != count) throw std::logic_error("a placer's preference list is shorter than n");
+    std::copy(list.begin(), list.end(), out.begin() + static_cast<std::ptrdiff_t>(i * count));
+  }
+}
+
+std::vector<std::uint32_t> Placer::preference_many(std::span<const std::u16string> keys, std::int64_t n) const {
+  std::vector<std::uint32_t> out(keys.size() * preference_count(*algorithm_, *placer_, keys, n));
+  preference_many(keys, n, out);
+  return out;
+}
+
+std::vector<std::uint32_t> Placer::preference(std::u16string_view key, std::int64_t n) const {
+  const std::u16string one(key);
+  return preference_many({&one, 1}, n);
+}
 
 void Placer::add(const PlacerServer& server) {
   require_membership(*algorithm_, &Membership::add, "add");
@@ -439,6 +555,27 @@ void Placer::add(const PlacerServer& server) {
 void Placer::remove(std::u16string_view name) {
   require_membership(*algorithm_, &Membership::remove, "remove");
   placer_->remove(name);
+}
+
+void Placer::add_many(std::span<const PlacerServer> servers) {
+  if (servers.empty()) return;
+  require_membership(*algorithm_, &Membership::add, "add");
+  // The servers before the first whose fields are refused go as one batch; that one is then
+  // refused as add() refuses it.
+  std::size_t checked = 0;
+  try {
+    for (; checked < servers.size(); ++checked) check_server(*algorithm_, servers[checked]);
+  } catch (...) {
+    placer_->add_many(servers.first(checked));
+    throw;
+  }
+  placer_->add_many(servers);
+}
+
+void Placer::remove_many(std::span<const std::u16string_view> names) {
+  if (names.empty()) return;
+  require_membership(*algorithm_, &Membership::remove, "remove");
+  placer_->remove_many(names);
 }
 
 void Placer::reweight(std::u16string_view name, double weight) {

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <exception>
 #include <string>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "key_blocks.hpp"
 #include "names.hpp"
@@ -352,6 +355,129 @@ RINGLAB_ONCE_PER_CALL void Ring::remove_server(std::u16string_view name) {
     counts_.insert(counts_.begin() + found, removed_count);
     throw;
   }
+}
+
+RINGLAB_ONCE_PER_CALL void Ring::add_servers(std::span<const Server> servers) {
+  // add_server()'s checks, in its order, each against the ring as the servers before it left it.
+  std::unordered_set<std::u16string_view> listed;
+  listed.reserve(servers_.size() + servers.size());
+  for (const Server& s : servers_) listed.insert(s.name);
+  std::vector<std::uint32_t> counts;
+  std::uint64_t total = size_;
+  std::exception_ptr refused;
+  for (const Server& server : servers) {
+    try {
+      names::check(server.name, "server");
+      if (listed.contains(server.name))
+        throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8(server.name)});
+      const std::uint32_t count = points_for_weight(vnodes_, server.weight);
+      check_ring_points(total + count);
+      if (server.zone.size() > kMaxNameLength)
+        throw Error(ErrorCode::limit_exceeded, rule::zoneTooLong, "", {kMaxNameLength});
+      listed.insert(server.name);
+      counts.push_back(count);
+      total += count;
+    } catch (...) {
+      refused = std::current_exception();
+      break;
+    }
+  }
+  if (!counts.empty()) {
+    // The new servers are last in the list, after every existing one: their points, sorted by
+    // token then server, merged after the existing ones on equal tokens, are the order the ring
+    // keeps (token, then server), as add_server() one at a time leaves it.
+    const auto first = static_cast<std::uint32_t>(servers_.size());
+    std::vector<std::uint64_t> fresh;
+    fresh.reserve(total - size_);
+    for (std::uint32_t i = 0; i < counts.size(); ++i) append_points(fresh, servers[i].name, first + i, 0, counts[i]);
+    std::sort(fresh.begin(), fresh.end());
+    std::vector<std::uint32_t> tokens;
+    std::vector<std::uint32_t> owners;
+    tokens.reserve(total);
+    owners.reserve(total);
+    std::size_t i = 0;
+    std::size_t j = 0;
+    while (i < size_ || j < fresh.size()) {
+      if (j == fresh.size() || (i < size_ && tokens_[i] <= (fresh[j] >> 32))) {
+        tokens.push_back(tokens_[i]);
+        owners.push_back(point_server(i));
+        ++i;
+      } else {
+        tokens.push_back(static_cast<std::uint32_t>(fresh[j] >> 32));
+        owners.push_back(static_cast<std::uint32_t>(fresh[j]));
+        ++j;
+      }
+    }
+    servers_.insert(servers_.end(), servers.begin(), servers.begin() + static_cast<std::ptrdiff_t>(counts.size()));
+    counts_.insert(counts_.end(), counts.begin(), counts.end());
+    try {
+      set_points(tokens, owners);
+    } catch (...) {
+      servers_.resize(first);
+      counts_.resize(first);
+      throw;
+    }
+  }
+  if (refused) std::rethrow_exception(refused);
+}
+
+RINGLAB_ONCE_PER_CALL void Ring::remove_servers(std::span<const std::u16string_view> names) {
+  // remove_server()'s checks, in its order, each against the ring as the names before it left it.
+  std::unordered_map<std::u16string_view, std::uint32_t> at;
+  at.reserve(servers_.size());
+  for (std::uint32_t s = 0; s < servers_.size(); ++s) at.emplace(servers_[s].name, s);
+  std::vector<bool> gone(servers_.size(), false);
+  std::size_t left = servers_.size();
+  std::exception_ptr refused;
+  for (const std::u16string_view name : names) {
+    const auto it = at.find(name);
+    if (it == at.end() || gone[it->second]) {
+      refused = std::make_exception_ptr(Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)}));
+      break;
+    }
+    if (left == 1) {
+      refused = std::make_exception_ptr(Error(ErrorCode::out_of_range, rule::noServer, ""));
+      break;
+    }
+    gone[it->second] = true;
+    --left;
+  }
+  if (left < servers_.size()) {
+    // Dropping servers' points keeps every other point in order; the servers after a removed one
+    // move up by the removed ones before them, as one removal at a time renumbers them.
+    std::vector<std::uint32_t> renumbered(servers_.size());
+    std::uint32_t next = 0;
+    for (std::size_t s = 0; s < servers_.size(); ++s) renumbered[s] = gone[s] ? 0 : next++;
+    std::vector<std::uint32_t> tokens;
+    std::vector<std::uint32_t> owners;
+    tokens.reserve(size_);
+    owners.reserve(size_);
+    for (std::size_t i = 0; i < size_; ++i) {
+      const std::uint32_t s = point_server(i);
+      if (gone[s]) continue;
+      tokens.push_back(tokens_[i]);
+      owners.push_back(renumbered[s]);
+    }
+    std::vector<Server> servers;
+    std::vector<std::uint32_t> counts;
+    servers.reserve(left);
+    counts.reserve(left);
+    for (std::size_t s = 0; s < servers_.size(); ++s)
+      if (!gone[s]) {
+        servers.push_back(servers_[s]);
+        counts.push_back(counts_[s]);
+      }
+    std::swap(servers, servers_);
+    std::swap(counts, counts_);
+    try {
+      set_points(tokens, owners);
+    } catch (...) {
+      std::swap(servers, servers_);
+      std::swap(counts, counts_);
+      throw;
+    }
+  }
+  if (refused) std::rethrow_exception(refused);
 }
 
 RINGLAB_ONCE_PER_CALL void Ring::set_weight(std::u16string_view name, double weight) {

@@ -90,6 +90,7 @@ const std::vector<CliCommand>& cli_commands() {
     for (std::vector<CliCommand> group : {cache_commands(), keyed_commands()})
       for (CliCommand& c : group) all.push_back(std::move(c));
     for (const SystemDef& d : system_defs()) all.push_back(command_of(d));
+    for (CliCommand& c : plan_commands()) all.push_back(std::move(c));
     return all;
   }();
   return commands;

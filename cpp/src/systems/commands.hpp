@@ -201,6 +201,9 @@ std::vector<S> edit_list(std::vector<S> list, const ServerEdit& e, Name name, Ma
 // place redis, place kafka, place cassandra, place guava, place erlang.
 [[nodiscard]] std::vector<CliCommand> keyed_commands();
 
+// plan redis rebalance|reshard (plan_cli.cpp).
+[[nodiscard]] std::vector<CliCommand> plan_commands();
+
 // The groups' systems, for configure() and for their commands (cli.cpp makes each one's).
 [[nodiscard]] std::vector<SystemDef> cache_systems();
 [[nodiscard]] std::vector<SystemDef> keyed_systems();

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "ringlab/bucket_trace.hpp"
@@ -45,6 +46,11 @@ class DxHash {
   // changed, when the sequence misses every free slot in its probes (the reference then writes
   // outside its array).
   std::uint32_t add();
+  // add() for each of out's places while the slots do not grow (live_count() < size()): the
+  // adding probe sequence walked once, each free slot on it taken in turn, which is where add()
+  // one at a time finds them (the slots before are live). Returns how many it added: fewer when
+  // every slot is live, or when the next free slot is past add()'s probe limit.
+  std::size_t add_run(std::span<std::uint32_t> out);
 
   // The slots an addition probes: these, or when every one is live, the least power of two above
   // the live count (the reference's resize).

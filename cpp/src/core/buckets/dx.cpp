@@ -59,6 +59,27 @@ std::uint32_t DxHash::add() {
   return b;
 }
 
+std::size_t DxHash::add_run(std::span<std::uint32_t> out) {
+  const auto size = static_cast<std::uint32_t>(live_.size());
+  // probe()'s sequence for kAddKey, its probes counted from the first as each add() counts them.
+  const std::uint32_t key2 = static_cast<std::uint32_t>(kAddKey * 421757ull + 1);
+  std::uint32_t h = crc32c_u64(kAddKey, key2);
+  std::uint32_t slot = h % size;
+  std::uint32_t probes = 1;
+  std::size_t added = 0;
+  while (added < out.size() && live_count_ < size) {
+    while (live_[slot]) {
+      h = crc32c_u64(h, key2);
+      slot = h % size;
+      if (++probes > probe_limit(size)) return added;
+    }
+    live_[slot] = true;
+    ++live_count_;
+    out[added++] = slot;
+  }
+  return added;
+}
+
 namespace {
 
 class DxHasher final : public BucketHasher {
@@ -84,6 +105,16 @@ class DxHasher final : public BucketHasher {
       throw Error(ErrorCode::limit_exceeded, rule::addProbes, "",
                   {"dx", DxHash::probe_limit(size), dx_.live_count(), size});
     return b;
+  }
+  // One walk of the adding sequence for the adds that find the slots as they are; add() alone
+  // where the slots grow (a new size, a new sequence) or where the walk ran out of probes (add()
+  // then refuses as it does one at a time).
+  void add_many(std::span<std::uint32_t> out) override {
+    std::size_t done = 0;
+    while (done < out.size()) {
+      if (dx_.add_size() == dx_.size()) done += dx_.add_run(out.subspan(done));
+      if (done < out.size()) out[done++] = add();
+    }
   }
   // Any live bucket, but not the last: the reference ignores a bucket that is not live, and with
   // none live every key's probes would give up.

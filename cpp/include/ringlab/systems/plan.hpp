@@ -1,0 +1,88 @@
+// A migration plan: what a real tool will move, in the order it moves it, and what each node
+// holds before and after. One value for every system that moves units between nodes (Redis
+// Cluster's slots first; a ring's arcs or a topic's partitions later), so that the command line,
+// and later the WebAssembly module and the pages, show every system's plan the same way.
+// See docs/plan.md.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ringlab::systems {
+
+// Whether a figure is the real tool's to the bit (checked against the tool itself), or a model:
+// computed here for comparison, not what the tool does.
+enum class Exactness : std::uint8_t { exact, model };
+
+// One step: units moved from one node to another, in the order the tool moves them.
+struct PlanStep {
+  std::string from;
+  std::string to;
+  std::vector<std::uint32_t> units;  // slot numbers (or another system's units), in move order
+};
+
+// What a node holds: how many units, and in how many runs of consecutive units (its
+// fragmentation: 0..5460 is one range, 0..99 and 200..299 two).
+struct Share {
+  std::uint32_t units = 0;
+  std::uint32_t ranges = 0;
+};
+
+struct NodeShare {
+  std::string node;
+  Share before;
+  Share after;
+};
+
+// Something the plan's reader must know: a quirk of the tool that changes the outcome.
+struct PlanWarning {
+  std::string kind;  // a stable name: "shortfall", "stops", "target-as-source", ...
+  std::string text;  // English, one sentence or two
+};
+
+// The same end counts reached another way, for comparison: not what the tool does.
+struct PlanAlternative {
+  std::string label;
+  Exactness exactness = Exactness::model;
+  std::vector<PlanStep> steps;
+  std::vector<NodeShare> nodes;
+};
+
+struct Plan {
+  std::string system;       // "redis"
+  std::string tool;         // what it reproduces: "redis-cli 7.0.15"
+  std::string operation;    // "rebalance", "reshard"
+  std::string unit;         // what moves: "slots"
+  std::uint32_t space = 0;  // units in all: 16384 slots
+  Exactness exactness = Exactness::exact;
+  std::vector<PlanStep> steps;
+  std::vector<NodeShare> nodes;  // every node the plan reads, in the tool's order
+  std::vector<PlanWarning> warnings;
+  // Where the real run stops before its end (a move fails): the units that do move, counted
+  // from the first step's first unit, and the nodes' shares after them. Empty when it runs to
+  // the end.
+  std::optional<std::size_t> stops_after_units;
+  std::vector<NodeShare> nodes_if_stopped;
+  // A note that is no warning ("No rebalancing needed"), or empty.
+  std::string note;
+  std::vector<PlanAlternative> alternatives;
+};
+
+// The number of runs of consecutive units in a sorted list.
+[[nodiscard]] std::uint32_t ranges_of(const std::vector<std::uint32_t>& sorted_units);
+
+// Sorted units written as ranges: "0-1364,5461-6826,10923".
+[[nodiscard]] std::string ranges_text(std::vector<std::uint32_t> units);
+
+// The plan as JSON lines: one object per step ({"from": ID, "to": ID, "slots": [S, ...]}, the
+// unit's name as the key), then one {"summary": {...}} line.
+[[nodiscard]] std::string plan_json(const Plan& plan);
+
+// The plan for a reader: the steps with their units as ranges, each node's share before and
+// after, the warnings and the alternatives.
+[[nodiscard]] std::string plan_text(const Plan& plan);
+
+}  // namespace ringlab::systems

@@ -1,0 +1,147 @@
+#include "ringlab/systems/plan.hpp"
+
+#include <algorithm>
+
+#include "cli/support.hpp"
+#include "ringlab/once.hpp"
+
+namespace ringlab::systems {
+namespace {
+
+std::string_view exactness_name(Exactness e) { return e == Exactness::exact ? "exact" : "model"; }
+
+RINGLAB_ONCE std::string share_json(const Share& s) {
+  return "{\"count\": " + std::to_string(s.units) + ", \"ranges\": " + std::to_string(s.ranges) + "}";
+}
+
+RINGLAB_ONCE std::string nodes_json(const std::vector<NodeShare>& nodes) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < nodes.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += "{\"node\": " + cli::json_text(nodes[i].node) + ", \"before\": " + share_json(nodes[i].before) +
+           ", \"after\": " + share_json(nodes[i].after) + "}";
+  }
+  return out + "]";
+}
+
+RINGLAB_ONCE std::string units_json(const std::vector<std::uint32_t>& units) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < units.size(); ++i) out += (i > 0 ? ", " : "") + std::to_string(units[i]);
+  return out + "]";
+}
+
+RINGLAB_ONCE std::string step_json(const PlanStep& s, const std::string& unit) {
+  return "{\"from\": " + cli::json_text(s.from) + ", \"to\": " + cli::json_text(s.to) + ", " + cli::json_text(unit) +
+         ": " + units_json(s.units) + "}";
+}
+
+std::size_t moved(const std::vector<PlanStep>& steps) {
+  std::size_t n = 0;
+  for (const PlanStep& s : steps) n += s.units.size();
+  return n;
+}
+
+RINGLAB_ONCE std::string pad(std::string text, std::size_t width) {
+  if (text.size() < width) text.append(width - text.size(), ' ');
+  return text;
+}
+
+RINGLAB_ONCE std::string share_text(const Share& s) {
+  return std::to_string(s.units) + " (" + std::to_string(s.ranges) + (s.ranges == 1 ? " range)" : " ranges)");
+}
+
+RINGLAB_ONCE std::string nodes_text(const std::vector<NodeShare>& nodes, const std::string& unit) {
+  std::size_t width = 4;
+  for (const NodeShare& n : nodes) width = std::max(width, n.node.size());
+  std::string out = "  " + pad("node", width) + "  " + pad(unit + " before", 20) + "  " + unit + " after\n";
+  for (const NodeShare& n : nodes)
+    out += "  " + pad(n.node, width) + "  " + pad(share_text(n.before), 20) + "  " + share_text(n.after) + "\n";
+  return out;
+}
+
+RINGLAB_ONCE std::string steps_text(const std::vector<PlanStep>& steps, const std::string& unit) {
+  std::string out;
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    out += "  step " + std::to_string(i + 1) + ": " + std::to_string(steps[i].units.size()) + " " + unit + " from " +
+           steps[i].from + " to " + steps[i].to + ": " + ranges_text(steps[i].units) + "\n";
+  return out;
+}
+
+}  // namespace
+
+std::uint32_t ranges_of(const std::vector<std::uint32_t>& sorted) {
+  std::uint32_t n = 0;
+  for (std::size_t i = 0; i < sorted.size(); ++i)
+    if (i == 0 || sorted[i] != sorted[i - 1] + 1) ++n;
+  return n;
+}
+
+RINGLAB_ONCE std::string ranges_text(std::vector<std::uint32_t> units) {
+  std::sort(units.begin(), units.end());
+  std::string out;
+  for (std::size_t i = 0; i < units.size();) {
+    std::size_t j = i;
+    while (j + 1 < units.size() && units[j + 1] == units[j] + 1) ++j;
+    if (!out.empty()) out += ",";
+    out += std::to_string(units[i]);
+    if (j > i) {
+      out += '-';
+      out += std::to_string(units[j]);
+    }
+    i = j + 1;
+  }
+  return out.empty() ? "none" : out;
+}
+
+RINGLAB_ONCE std::string plan_json(const Plan& plan) {
+  std::string out;
+  for (const PlanStep& s : plan.steps) out += step_json(s, plan.unit) + "\n";
+  out += "{\"summary\": {\"system\": " + cli::json_text(plan.system) + ", \"tool\": " + cli::json_text(plan.tool) +
+         ", \"operation\": " + cli::json_text(plan.operation) + ", \"exactness\": \"" +
+         std::string(exactness_name(plan.exactness)) + "\", \"steps\": " + std::to_string(plan.steps.size()) +
+         ", \"moved\": " + std::to_string(moved(plan.steps)) + ", \"nodes\": " + nodes_json(plan.nodes) +
+         ", \"warnings\": [";
+  for (std::size_t i = 0; i < plan.warnings.size(); ++i)
+    out += std::string(i > 0 ? ", " : "") + "{\"kind\": " + cli::json_text(plan.warnings[i].kind) +
+           ", \"text\": " + cli::json_text(plan.warnings[i].text) + "}";
+  out += "], \"note\": " + (plan.note.empty() ? std::string("null") : cli::json_text(plan.note));
+  out += ", \"stops\": ";
+  if (plan.stops_after_units)
+    out += "{\"moved\": " + std::to_string(*plan.stops_after_units) +
+           ", \"nodes\": " + nodes_json(plan.nodes_if_stopped) + "}";
+  else out += "null";
+  out += ", \"alternatives\": [";
+  for (std::size_t i = 0; i < plan.alternatives.size(); ++i) {
+    const PlanAlternative& a = plan.alternatives[i];
+    out += std::string(i > 0 ? ", " : "") + "{\"label\": " + cli::json_text(a.label) + ", \"exactness\": \"" +
+           std::string(exactness_name(a.exactness)) + "\", \"moved\": " + std::to_string(moved(a.steps)) +
+           ", \"steps\": [";
+    for (std::size_t j = 0; j < a.steps.size(); ++j) out += (j > 0 ? ", " : "") + step_json(a.steps[j], plan.unit);
+    out += "], \"nodes\": " + nodes_json(a.nodes) + "}";
+  }
+  return out + "]}}\n";
+}
+
+RINGLAB_ONCE std::string plan_text(const Plan& plan) {
+  std::string out = plan.tool + " " + plan.operation + ": " + std::to_string(plan.steps.size()) +
+                    (plan.steps.size() == 1 ? " step, " : " steps, ") + std::to_string(moved(plan.steps)) + " " +
+                    plan.unit + " move (" + std::string(exactness_name(plan.exactness)) + ")\n";
+  if (!plan.note.empty()) out += "  " + plan.note + "\n";
+  out += steps_text(plan.steps, plan.unit);
+  out += nodes_text(plan.nodes, plan.unit);
+  for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";
+  if (plan.stops_after_units) {
+    out += "if it stops there, after " + std::to_string(*plan.stops_after_units) + " " + plan.unit + ":\n";
+    out += nodes_text(plan.nodes_if_stopped, plan.unit);
+  }
+  for (const PlanAlternative& a : plan.alternatives) {
+    out += a.label + " (" + std::string(exactness_name(a.exactness)) + "): " + std::to_string(a.steps.size()) +
+           (a.steps.size() == 1 ? " step, " : " steps, ") + std::to_string(moved(a.steps)) + " " + plan.unit +
+           " move\n";
+    out += steps_text(a.steps, plan.unit);
+    out += nodes_text(a.nodes, plan.unit);
+  }
+  return out;
+}
+
+}  // namespace ringlab::systems

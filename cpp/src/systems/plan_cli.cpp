@@ -1,0 +1,113 @@
+// ringlab plan redis rebalance|reshard: redis-cli 7.0.15's plan for a cluster given as the
+// CLUSTER NODES text of the node redis-cli is pointed at.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/support.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/plan.hpp"
+#include "ringlab/systems/redis_plan.hpp"
+#include "systems/commands.hpp"
+
+namespace ringlab::systems {
+namespace {
+
+using cli::flag_line;
+using cli::kUnder;
+using cli::usage_line;
+const std::string kIndent = "    ";
+
+RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, const ReadFile& read) {
+  if (args.size() < 3 || (args[2] != "rebalance" && args[2] != "reshard"))
+    throw CliUsageError{"plan redis needs an operation: rebalance or reshard" +
+                        (args.size() < 3 ? std::string() : ", got " + shown_text(args[2]))};
+  const bool rebalance = args[2] == "rebalance";
+  const std::string command = "plan redis " + args[2];
+  // --weight may be given again and again: each is read here, the rest by read_args.
+  std::vector<std::string> rest(args.begin(), args.begin() + 3);
+  std::vector<std::string> weights;
+  for (std::size_t i = 3; i < args.size(); ++i) {
+    if (rebalance && args[i] == "--weight") {
+      if (i + 1 == args.size()) throw CliUsageError{"--weight needs a value"};
+      weights.push_back(args[++i]);
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  const cli::Args a =
+      rebalance ? cli::read_args(rest, 3, {"--nodes", "--threshold"}, {"--use-empty-masters", "--json"}, command)
+                : cli::read_args(rest, 3, {"--nodes", "--from", "--to", "--slots"}, {"--json"}, command);
+  if (!a.plain.empty()) throw CliUsageError{command + " takes flags only, got " + shown_text(a.plain.front())};
+  const auto need = [&](const char* flag) -> const std::string& {
+    const std::string* v = a.value(flag);
+    if (v == nullptr) throw CliUsageError{command + " needs " + flag};
+    return *v;
+  };
+  const std::string& file = need("--nodes");
+  const std::optional<std::string> text = read ? read(file) : std::nullopt;
+  if (!text) throw CliUsageError{"cannot read --nodes file " + shown_text(file)};
+  const std::vector<redis::ClusterNode> nodes = redis::read_cluster_nodes(*text);
+  Plan plan;
+  if (rebalance) {
+    redis::RebalanceOptions o;
+    for (const std::string& w : weights) {
+      const std::size_t eq = w.find('=');
+      if (eq == std::string::npos || eq == 0)
+        throw Error(ErrorCode::invalid_argument, rule::redisWeightForm, "weight", {input(w)});
+      o.weights.emplace_back(w.substr(0, eq), number_from_text(std::string_view(w).substr(eq + 1), "weight"));
+    }
+    o.use_empty_masters = a.has("--use-empty-masters");
+    if (const std::string* t = a.value("--threshold")) o.threshold = number_from_text(*t, "threshold");
+    plan = redis::plan_rebalance(nodes, o);
+  } else {
+    redis::ReshardOptions o;
+    const std::string& from = need("--from");
+    for (std::size_t i = 0;;) {
+      const std::size_t comma = from.find(',', i);
+      o.from.push_back(from.substr(i, comma == std::string::npos ? std::string::npos : comma - i));
+      if (comma == std::string::npos) break;
+      i = comma + 1;
+    }
+    o.to = need("--to");
+    o.slots = integer_from_text(need("--slots"), "slots");
+    try {
+      plan = redis::plan_reshard(nodes, o);
+    } catch (const Error& e) {
+      // The core names them as its options do; the command line, by their flags.
+      if (e.param() == "from" || e.param() == "to") throw e.with_param("--" + e.param());
+      throw;
+    }
+  }
+  return a.has("--json") ? plan_json(plan) : plan_text(plan);
+}
+
+}  // namespace
+
+RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
+  std::string help =
+      "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
+      "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
+      "ties):\n" +
+      flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
+      cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
+      flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
+      "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
+      flag_line("--to ID", "reshard: the node that receives the slots") +
+      flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"slots\"}), then a {\"summary\"} line");
+  return {CliCommand{"plan",
+                     "redis",
+                     {usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
+                                 "redis-cli's rebalance, slot by slot, and its warnings"),
+                      usage_line("ringlab plan redis reshard --nodes FILE --from IDS --to ID --slots N",
+                                 "redis-cli's reshard, slot by slot, and its warnings")},
+                     help,
+                     "redisPlan",
+                     run_redis_plan,
+                     redis::kPlanParams}};
+}
+
+}  // namespace ringlab::systems
