@@ -232,7 +232,7 @@ test("errors are RinglabErrors with the command line's code, rule and message", 
     assert.equal(
       r.err
         .replace(/^ringlab: /, "")
-        .replace(/--(from|to)\b/g, "$1")
+        .replace(/(^|\s)--([a-z]+)\b/g, "$1$2")
         .trimEnd(),
       e.message,
       cli.join(" "),
