@@ -21,11 +21,37 @@ using cli::kUnder;
 using cli::usage_line;
 const std::string kIndent = "    ";
 
+RINGLAB_ONCE std::string redis_usage(bool rebalance) {
+  return rebalance ? usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
+                                "redis-cli's rebalance, slot by slot, and its warnings")
+                   : usage_line("ringlab plan redis reshard --nodes FILE --from IDS --to ID --slots N",
+                                "redis-cli's reshard, slot by slot, and its warnings");
+}
+
+RINGLAB_ONCE std::string redis_help() {
+  return "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
+         "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
+         "ties):\n" +
+         flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
+         cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
+         flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
+         "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
+         flag_line("--to ID", "reshard: the node that receives the slots") +
+         flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"slots\"}), then a {\"summary\"} line");
+}
+
+bool asks_help(const std::vector<std::string>& args, std::size_t at) {
+  return args.size() > at && (args[at] == "--help" || args[at] == "-h");
+}
+
 RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, const ReadFile& read) {
   if (args.size() < 3 || (args[2] != "rebalance" && args[2] != "reshard"))
     throw CliUsageError{"plan redis needs an operation: rebalance or reshard" +
                         (args.size() < 3 ? std::string() : ", got " + shown_text(args[2]))};
   const bool rebalance = args[2] == "rebalance";
+  // `plan redis rebalance --help`: the operation's usage line and the section, as --help lays
+  // out every command's.
+  if (asks_help(args, 3)) return "Usage:\n" + redis_usage(rebalance) + "\n\n" + redis_help();
   const std::string command = "plan redis " + args[2];
   // --weight may be given again and again: each is read here, the rest by read_args.
   std::vector<std::string> rest(args.begin(), args.begin() + 3);
@@ -88,23 +114,10 @@ RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, co
 }  // namespace
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
-  std::string help =
-      "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
-      "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
-      "ties):\n" +
-      flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
-      cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
-      flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
-      "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
-      flag_line("--to ID", "reshard: the node that receives the slots") +
-      flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"slots\"}), then a {\"summary\"} line");
   return {CliCommand{"plan",
                      "redis",
-                     {usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
-                                 "redis-cli's rebalance, slot by slot, and its warnings"),
-                      usage_line("ringlab plan redis reshard --nodes FILE --from IDS --to ID --slots N",
-                                 "redis-cli's reshard, slot by slot, and its warnings")},
-                     help,
+                     {redis_usage(true), redis_usage(false)},
+                     redis_help(),
                      "redisPlan",
                      run_redis_plan,
                      redis::kPlanParams}};
