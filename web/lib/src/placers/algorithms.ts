@@ -13,7 +13,7 @@ export const placerRegistry = [
     zones: false,
     state: "nothing but N",
     membership: [],
-    placer: { options: [], traces: true },
+    placer: { options: [], traces: true, preference: false },
   },
   {
     name: "ring",
@@ -36,6 +36,7 @@ export const placerRegistry = [
         { name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" },
       ],
       traces: true,
+      preference: true,
     },
   },
   {
@@ -47,7 +48,7 @@ export const placerRegistry = [
     zones: false,
     state: "the servers' names",
     membership: [],
-    placer: { options: [], traces: true },
+    placer: { options: [], traces: true, preference: true },
   },
   {
     name: "weighted-rendezvous",
@@ -61,6 +62,7 @@ export const placerRegistry = [
     placer: {
       options: [{ name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" }],
       traces: true,
+      preference: true,
     },
   },
   {
@@ -84,6 +86,7 @@ export const placerRegistry = [
         { name: "weight", kind: "number", help: "a server's weight", range: "finite and > 0", default: "1" },
       ],
       traces: true,
+      preference: false,
     },
   },
   {
@@ -108,6 +111,7 @@ export const placerRegistry = [
         { name: "epsilon", kind: "number", help: "the slack", range: "finite and > 0" },
       ],
       traces: true,
+      preference: false,
     },
   },
   {
@@ -125,6 +129,7 @@ export const placerRegistry = [
         { name: "token", kind: "integer", help: "a vnode's token", range: "0 to 2^bits - 1" },
       ],
       traces: true,
+      preference: true,
     },
   },
 ] as const;
