@@ -1,5 +1,6 @@
 // ringlab plan redis rebalance|reshard: redis-cli 7.0.15's plan for a cluster given as the
-// CLUSTER NODES text of the node redis-cli is pointed at.
+// CLUSTER NODES text of the node redis-cli is pointed at. ringlab plan kafka: what a topic's new
+// partition count does to its keys.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,8 @@
 #include "ringlab/error.hpp"
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
+#include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
 #include "systems/commands.hpp"
@@ -111,16 +114,58 @@ RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, co
   return a.has("--json") ? plan_json(plan) : plan_text(plan);
 }
 
+RINGLAB_ONCE std::string run_kafka_plan(const std::vector<std::string>& args, const ReadFile& read) {
+  const std::string command = "plan kafka";
+  const cli::Args a = cli::read_args(args, 2, {"--partitions", "--partitioner", "--keys"}, {"--json"}, command);
+  const std::string* change_text = a.value("--partitions");
+  if (change_text == nullptr) throw CliUsageError{command + " needs --partitions N:M"};
+  const kafka::PartitionChange change = kafka::partition_change_from_text(*change_text);
+  const std::string* name = a.value("--partitioner");
+  // The default is place kafka's: the Java client's.
+  const std::vector<kafka::Partitioner> partitioners =
+      kafka::plan_partitioners_from_name(name == nullptr ? kafka::kPartitionerNames[0] : std::string_view(*name));
+  // Keys are optional: without them the plan is the share of the hash space that moves.
+  const std::vector<std::string> keys =
+      a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
+  std::string out;
+  for (const kafka::Partitioner p : partitioners) {
+    const Plan plan = kafka::plan_partitions(p, change, keys);
+    out += a.has("--json") ? plan_json(plan) : plan_text(plan);
+  }
+  return out;
+}
+
 }  // namespace
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
+  const ParamSpec& partitions = param(SystemParam::kafka_partitions);
+  std::string kafka_help =
+      "plan kafka (what kafka-topics --alter --partitions M does to each key of a topic of N partitions:\n" + kIndent +
+      "no record moves, and a key's new records go to its partition under M):\n" +
+      flag_line("--partitions N:M", "the partition counts before and after, M >= N (each " +
+                                        std::to_string(partitions.lo) + " to " + std::to_string(partitions.hi) + ")") +
+      flag_line("--partitioner P", "murmur2 (the Java client's default), consistent or fnv1a (librdkafka),") + kUnder +
+      "or all three; default murmur2\n" +
+      flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key); or KEY...; with") + kUnder +
+      "no keys, the share of the hash space that moves alone\n" +
+      flag_line("--json", "per partitioner, one JSON object per step ({\"from\", \"to\", \"keys\"}),") + kUnder +
+      "then a {\"summary\"} line\n";
   return {CliCommand{"plan",
                      "redis",
                      {redis_usage(true), redis_usage(false)},
                      redis_help(),
                      "redisPlan",
                      run_redis_plan,
-                     redis::kPlanParams}};
+                     redis::kPlanParams},
+          CliCommand{"plan",
+                     "kafka",
+                     {usage_line("ringlab plan kafka --partitions N:M [flags] [KEY...]",
+                                 "each key's partition before and after, and"),
+                      std::string(cli::kUsageColumn, ' ') + "the exact share of the hash space that moves"},
+                     kafka_help,
+                     "kafka",
+                     run_kafka_plan,
+                     system_params()}};
 }
 
 }  // namespace ringlab::systems
