@@ -4,7 +4,7 @@
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
 //      says how), the same linked with WebAssembly SIMD128 (ringlab-simd.js + ringlab-simd.wasm,
-//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets (and ringlab/placers)
+//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets (and ringlab/placers), ringlab/plan
 //      and the Node CLI, and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest
 //      --test-dir build-wasm` runs it);
 //   2. each module's glue minified, and ringlab.inline.js: ringlab.wasm, gzipped, as base64
@@ -53,9 +53,20 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./placers", "./parallel", the bin, and
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./placers", "./plan", "./parallel", the bin, and
 // the worker parallel.js starts): the files at the top of web/lib/src, one JavaScript file each in dist/.
-const entries = ["index", "single", "cli", "systems", "claims", "buckets", "placers", "parallel", "parallel-worker"];
+const entries = [
+  "index",
+  "single",
+  "cli",
+  "systems",
+  "claims",
+  "buckets",
+  "placers",
+  "plan",
+  "parallel",
+  "parallel-worker",
+];
 // The one module they share, a file of its own in dist/ (RinglabError must be one class, whichever
 // entry threw it): its name in dist/ and its source, an internal module.
 const shared = { errors: "core/errors" };
@@ -145,6 +156,7 @@ async function main() {
           "ringlab_systems_wasm",
           "ringlab_claims_wasm",
           "ringlab_buckets_wasm",
+          "ringlab_plan_wasm",
           "ringlab_cli_wasm",
         ]),
     ...(force ? ["--clean-first"] : []),
@@ -154,6 +166,7 @@ async function main() {
   await minifyGlue(path.join(wasmOut, "ringlab-systems.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-claims.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-buckets.js"));
+  await minifyGlue(path.join(wasmOut, "ringlab-plan.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-cli.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
@@ -184,6 +197,8 @@ async function main() {
     path.join(wasmOut, "ringlab-claims.js"),
     path.join(wasmOut, "ringlab-buckets.wasm"),
     path.join(wasmOut, "ringlab-buckets.js"),
+    path.join(wasmOut, "ringlab-plan.wasm"),
+    path.join(wasmOut, "ringlab-plan.js"),
     path.join(wasmOut, "ringlab-cli.wasm"),
     path.join(wasmOut, "ringlab-cli.js"),
   ]);
@@ -297,6 +312,8 @@ function prune() {
     "ringlab-claims.wasm",
     "ringlab-buckets.js",
     "ringlab-buckets.wasm",
+    "ringlab-plan.js",
+    "ringlab-plan.wasm",
     "ringlab-cli.js",
     "ringlab-cli.wasm",
   ]);

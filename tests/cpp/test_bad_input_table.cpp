@@ -252,6 +252,8 @@ const std::map<std::string, std::string_view> kWhere = {
     {"place envoy-maglev", "envoyMaglev"},
     // The migration plans: their rows are redis_plan.hpp's own (kPlanParams).
     {"plan redis", "redisPlan"},
+    // Kafka's partition-count plans: --partitions is place kafka's row, as N:M.
+    {"plan kafka", "kafka"},
 };
 
 // A row's files are named from the repository's root (tests/bad-input/...), wherever the suite

@@ -98,6 +98,11 @@ TEST_CASE("every command answers its own --help with its part of ringlab --help"
       const std::string h = check_help({c.name, c.sub, flag}, c.name + " " + c.sub + " ");
       CHECK_THAT(h, Catch::Matchers::Contains(c.help));
     }
+    // A plan's operation answers too: its usage line and the plan's section.
+    for (const char* op : {"rebalance", "reshard"}) {
+      const std::string h = check_help({"plan", "redis", op, flag}, std::string("plan redis ") + op + " --nodes FILE");
+      CHECK_THAT(h, Catch::Matchers::Contains("--nodes FILE"));
+    }
     // place without a system: every system's usage and section, in the order --help lists them.
     const std::string place = check_help({"place", flag}, "place malachi");
     for (const ringlab::CliCommand& c : commands)

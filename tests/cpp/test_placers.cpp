@@ -596,4 +596,44 @@ TEST_CASE("placers: the ring's preference list spreads over zones, and is the pl
   REQUIRE(differs);
 }
 
+TEST_CASE("the server seam's changes: compare's grammar, and an add with its token", "[placers]") {
+  // An add with its token, written with the kind: every text of compare's grammar keeps its meaning.
+  const auto read = [](std::u16string_view text) { return parse_server_change(text); };
+  ServerChange c = read(u"add@4000000000:v9");
+  CHECK((c.change.kind == ChangeKind::add && c.change.name == u"v9" && c.token == 4000000000));
+  c = read(u"add@7:a:b@8");
+  CHECK((c.change.kind == ChangeKind::add && c.change.name == u"a:b@8" && c.token == 7));
+  c = read(u"add@0");
+  CHECK((c.change.kind == ChangeKind::add && c.change.name.empty() && c.token == 0));
+  c = read(u"add:a@5");
+  CHECK((c.change.kind == ChangeKind::add && c.change.name == u"a@5" && !c.token));
+  CHECK(!read(u"add").token);
+  c = read(u"weight:a=2.5");
+  CHECK((c.change.kind == ChangeKind::weight && c.change.name == u"a" && c.change.weight == 2.5 && !c.token));
+  // Its range is the placer's (a token ring's bits): the grammar reads any safe integer.
+  CHECK(read(u"add@-1:v").token == -1);
+  for (const auto& [text, shown] :
+       std::vector<std::pair<std::u16string, std::string>>{{u"add@x:v", "\"x\""},
+                                                           {u"add@:v", "\"\""},
+                                                           {u"add@1.5:v", "1.5"},
+                                                           {u"add@9007199254740992:v", "9007199254740992"}}) {
+    try {
+      (void)read(text);
+      FAIL("accepted");
+    } catch (const Error& e) {
+      CHECK(e.code() == ErrorCode::invalid_argument);
+      CHECK(e.param() == "change");
+      CHECK(std::string(e.what()) == "change token must be a safe integer, got " + shown);
+    }
+  }
+  // Compare's errors, as compare words them.
+  try {
+    (void)read(u"foo");
+    FAIL("accepted");
+  } catch (const Error& e) {
+    CHECK(std::string(e.what()) ==
+          "change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got \"foo\"");
+  }
+}
+
 }  // namespace test_placers

@@ -11,9 +11,18 @@ import { after, before, test } from "node:test";
 import { load } from "ringlab";
 import { load as loadClaims } from "ringlab/claims";
 import { load as loadPlacers } from "ringlab/placers";
+import { load as loadPlan } from "ringlab/plan";
 import { bucketVectorCases, experimentCases, placerScenarios, readTsv, referencePlacement, root } from "./helpers.mjs";
 
 const repoClaims = (await loadClaims()).claims();
+// A reshard of the documented cluster as this tree's ringlab/plan makes it (tests/js/plan.test.mjs
+// holds it to the command line's): what the installed one must make, units as arrays.
+const unitsAsArrays = (_, v) => (v instanceof Uint32Array ? Array.from(v) : v);
+const planCase = await (async () => {
+  const nodes = readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8");
+  const options = { nodes, from: "all", to: "d4".repeat(20), slots: 1000 };
+  return { options, want: JSON.stringify((await loadPlan()).redis.reshard(options), unitsAsArrays) };
+})();
 // Random placements of every placer, each with its servers by key as the main module's classes of
 // this tree place them: what the installed ringlab/placers must answer.
 const repoPlacers = (await loadPlacers()).algorithms();
@@ -79,6 +88,11 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/buckets.d.ts",
     "web/lib/dist/wasm/ringlab-buckets.js",
     "web/lib/dist/wasm/ringlab-buckets.wasm",
+    // ringlab/plan: its entry and its own module.
+    "web/lib/dist/plan.js",
+    "web/lib/dist/plan.d.ts",
+    "web/lib/dist/wasm/ringlab-plan.js",
+    "web/lib/dist/wasm/ringlab-plan.wasm",
     // ringlab/placers: its entry (its module is the buckets one).
     "web/lib/dist/placers.js",
     "web/lib/dist/placers.d.ts",
@@ -142,6 +156,7 @@ test("the installed package works: library, single-file build, .wasm export", ()
         .map((name) => [name, bucketVectorCases(name).slice(0, 4)]),
     ),
     placers: { names: repoPlacers.map((a) => a.name), cases: placerCases },
+    plan: planCase,
   };
   // A bigint (a seed among the vectors' options) as its decimal text: the smoke reads it back.
   writeFileSync(
@@ -159,6 +174,7 @@ import { load as loadSystems } from "ringlab/systems";
 import { load as loadClaims } from "ringlab/claims";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
+import { load as loadPlan } from "ringlab/plan";
 import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
@@ -222,6 +238,10 @@ for (const c of expected.placers.cases) {
   p.dispose();
 }
 assert.throws(() => placers.placer("maglev", { servers: ["a", "b"], tableSize: 8 }), (e) => e instanceof RinglabError && e.rule === "prime");
+// The installed ringlab/plan makes the tree's plan, slot for slot.
+const plans = await loadPlan();
+assert.equal(JSON.stringify(plans.redis.reshard(expected.plan.options), (_, v) => (v instanceof Uint32Array ? Array.from(v) : v)), expected.plan.want);
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-plan.wasm"))));
 // Two worker threads, each loading the installed main entry and its module: compare's rows.
 const strip = (rows) => JSON.stringify(rows.map(({ buildMs, ...r }) => r));
 const scenario = { servers: 7, keys: 300000, change: "remove:S2" };

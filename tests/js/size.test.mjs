@@ -68,6 +68,8 @@ for (const [name, entry, wasm, budget, glue] of [
   // The placements on named servers, one handle over the server seam: the same module as
   // ringlab/buckets (the module of both generic seams), its own entry.
   ["ringlab/placers", "placers.js", "wasm/ringlab-buckets.wasm", BUDGET],
+  // The migration plans: a module of their own, so that no other page pays for them.
+  ["ringlab/plan", "plan.js", "wasm/ringlab-plan.wasm", BUDGET],
   // A run across workers: the page's part only starts them (each worker then loads the main entry
   // and its module, the files measured above, which the page has loaded already).
   ["ringlab/parallel (the page's part)", "parallel.js", null, 4 * 1024],

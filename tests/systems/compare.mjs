@@ -11,8 +11,19 @@ import { differences, makeKeys, withTempDir } from "./lib.mjs";
 
 // In the order the report lists them; each module exports compare({ keys, dir, seed }).
 // redis-plan holds `ringlab plan redis` to redis-cli's rebalance and reshard: its rows count
-// layouts, not keys.
-const systems = ["nginx", "memcached", "redis", "redis-plan", "kafka", "cassandra", "guava", "erlang", "envoy"];
+// layouts, not keys. kafka-plan holds `ringlab plan kafka` to librdkafka's partitioners.
+const systems = [
+  "nginx",
+  "memcached",
+  "redis",
+  "redis-plan",
+  "kafka",
+  "kafka-plan",
+  "cassandra",
+  "guava",
+  "erlang",
+  "envoy",
+];
 
 async function main(argv) {
   let seed = Math.floor(Math.random() * 2 ** 31);

@@ -408,8 +408,6 @@ double check_number(Param p, double value);
 // check then refuses). Errors: "<name> must be a safe integer, got <shown_text(text)>",
 // "<name> must be a number, got <shown_text(text)>".
 [[nodiscard]] std::int64_t integer_from_text(std::string_view text, std::string_view name);
-// The same rule without the error: nullopt where integer_from_text throws.
-[[nodiscard]] std::optional<std::int64_t> safe_integer_from_text(std::string_view text);
 [[nodiscard]] double number_from_text(std::string_view text, std::string_view name);
 // How a message shows command-line text: as typed when it is a plain decimal number, otherwise
 // in double quotes.
@@ -445,19 +443,14 @@ struct Change {
   ChangeKind kind = ChangeKind::add;
   std::u16string name;  // add: the new server's name ("" = "S{N}"); otherwise the server changed
   double weight = 1.0;  // add: the new server's weight; weight: the new weight
-  // add: the new server's token, for a placement whose servers are virtual nodes at explicit
-  // tokens (the token ring); a placement that takes none refuses it (notAnOption).
-  std::optional<std::int64_t> token{};
 };
 
-// add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W (W a plain decimal number), and
-// add@T | add@T:NAME, an add carrying its token T (integer_from_text, as --tokens reads one). The
-// token goes with the kind, before the first colon, so that every text these forms read before
-// keeps its meaning: a name may hold any character, '@' included ("add:a@5" adds "a@5").
+// add | add:NAME | remove:NAME | fail:NAME | weight:NAME=W (W a plain decimal number). A name may
+// hold any character ("add:a@5" adds "a@5"). The server seam's changes extend it with an add that
+// carries a token (parse_server_change, placers.hpp), which compare has no use for.
 // Errors: "change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got "foo""
 // for text of another shape (remove without a name included), "change weight must be a number,
-// got "abc"" and "change weight must be finite and > 0, got 0" for W, "change token must be a
-// safe integer, got "x"" for T (its range is the placement's: 0 .. 2^bits - 1 on a token ring).
+// got "abc"" and "change weight must be finite and > 0, got 0" for W.
 [[nodiscard]] Change parse_change(std::u16string_view text);
 // The same change from its parts (JavaScript's { kind, name?, weight? }): kind is one of add,
 // remove, fail, weight; remove, fail and weight need a name; weight needs a weight. Errors name

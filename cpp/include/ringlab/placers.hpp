@@ -33,6 +33,19 @@ namespace ringlab {
 // One server as a placer is given it: its name (UTF-16 units, as a JavaScript string and the
 // published programs hold it) and, for an algorithm with a row for them, its weight, its zone and
 // its token. A field the algorithm has no row for is refused (notAnOption), not ignored.
+// A change of the servers as `ringlab server --ops` gives it: compare's change grammar
+// (parse_change), and an add that carries its server's token, add@T | add@T:NAME, for a placer
+// whose servers are virtual nodes at explicit tokens (the token ring). T is read as --tokens reads
+// one (integer_from_text; its range is the placer's). The token goes with the kind, before the
+// first colon, so every text of compare's grammar keeps its meaning ("add:a@5" adds "a@5"). Kept
+// beside the seam that applies it, so that compare's module does not carry it.
+// Errors: parse_change's, and "change token must be a safe integer, got "x"" for T.
+struct ServerChange {
+  Change change;
+  std::optional<std::int64_t> token{};
+};
+[[nodiscard]] ServerChange parse_server_change(std::u16string_view text);
+
 struct PlacerServer {
   std::u16string name;
   std::optional<double> weight{};        // weighted algorithms (the table's `weight`; default 1)

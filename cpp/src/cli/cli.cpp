@@ -548,11 +548,12 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
     // Each a change as compare takes one: add:NAME (add@T:NAME with its token), remove:NAME
     // (fail:NAME, the same here) or weight:NAME=W, in order.
     for (const std::string& op : comma_items(*ops)) {
-      const Change c = parse_change(utf16(op, "--ops"));
+      const ServerChange sc = parse_server_change(utf16(op, "--ops"));
+      const Change& c = sc.change;
       if (c.kind == ChangeKind::add) {
         if (c.name.empty()) throw Usage{"--ops add needs the server's name: " + std::string(add_form(a))};
         try {
-          p.add({.name = c.name, .token = c.token});
+          p.add({.name = c.name, .token = sc.token});
         } catch (const Error& e) {
           // A token given, or wanted, in --ops is the change's, not --tokens': named as its part,
           // as a change's weight is.

@@ -176,10 +176,6 @@ RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario
   check_integer(Param::compare_seed, sc.seed);
   key_count = static_cast<std::uint32_t>(check_integer(Param::compare_keys, sc.keys));
   check_change_weight(sc.change.weight);
-  // An add's token is for a placement of explicit tokens, and compare's rows have none.
-  if (sc.change.token)
-    throw Error(rule::part, "change", {},
-                Error(ErrorCode::invalid_argument, rule::notAnOption, param(Param::token).name, {"compare"}));
   check_number(Param::compare_epsilon, sc.epsilon);
   (void)thread_count(sc.threads);
   for (const Server& s : sc.servers) check_number(Param::weight, s.weight);

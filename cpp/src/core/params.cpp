@@ -149,17 +149,14 @@ double number_from_text(std::string_view text, std::string_view name) {
   return std::strtod(std::string(text).c_str(), nullptr);
 }
 
-std::optional<std::int64_t> safe_integer_from_text(std::string_view text) {
-  if (!is_decimal_text(text)) return std::nullopt;
-  const double v = std::strtod(std::string(text).c_str(), nullptr);
-  if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > static_cast<double>(kMaxSafeInteger))
-    return std::nullopt;
-  return static_cast<std::int64_t>(v);
-}
-
 std::int64_t integer_from_text(std::string_view text, std::string_view name) {
-  if (const std::optional<std::int64_t> v = safe_integer_from_text(text)) return *v;
-  throw Error(ErrorCode::invalid_argument, rule::integer, std::string(name), {input(text)});
+  const auto refuse = [&] {
+    return Error(ErrorCode::invalid_argument, rule::integer, std::string(name), {input(text)});
+  };
+  if (!is_decimal_text(text)) throw refuse();
+  const double v = std::strtod(std::string(text).c_str(), nullptr);
+  if (!std::isfinite(v) || v != std::floor(v) || std::fabs(v) > static_cast<double>(kMaxSafeInteger)) throw refuse();
+  return static_cast<std::int64_t>(v);
 }
 
 std::vector<std::int64_t> integer_list_from_text(std::string_view text, std::string_view name) {
@@ -213,19 +210,6 @@ RINGLAB_ONCE Change parse_change(std::u16string_view text) {
   const std::u16string_view rest = colon == std::u16string_view::npos ? std::u16string_view{} : text.substr(colon + 1);
   Change c;
   if (kind == u"add") {
-    c.kind = ChangeKind::add;
-    c.name = rest;
-    return c;
-  }
-  if (kind.starts_with(u"add@")) {
-    // The token as --tokens reads one; its range is the placement's (the token ring's bits).
-    // Read without a throw to catch: a handler here costs the main module more than the rest of
-    // the grammar.
-    const std::string t = utf8_for_message(kind.substr(4));
-    c.token = safe_integer_from_text(t);
-    if (!c.token)
-      throw Error(rule::part, "change", {},
-                  Error(ErrorCode::invalid_argument, rule::integer, std::string(param(Param::token).name), {input(t)}));
     c.kind = ChangeKind::add;
     c.name = rest;
     return c;

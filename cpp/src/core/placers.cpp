@@ -24,6 +24,19 @@
 #include "ringlab/token_ring.hpp"
 
 namespace ringlab {
+
+ServerChange parse_server_change(std::u16string_view text) {
+  const std::u16string_view kind = text.substr(0, text.find(u':'));
+  if (!kind.starts_with(u"add@")) return {parse_change(text), std::nullopt};
+  const std::u16string_view rest = kind.size() == text.size() ? std::u16string_view{} : text.substr(kind.size() + 1);
+  ServerChange c{.change = {.kind = ChangeKind::add, .name = std::u16string(rest)}};
+  try {
+    c.token = integer_from_text(utf8_for_message(kind.substr(4)), param(Param::token).name);
+  } catch (const Error& e) {
+    throw Error(rule::part, "change", {}, e);
+  }
+  return c;
+}
 namespace {
 
 double weight_or_default(const PlacerServer& s) { return s.weight.value_or(param(Param::weight).default_number); }

@@ -1,5 +1,8 @@
 #include "ringlab/systems/kafka.hpp"
 
+#include <cstddef>
+#include <iterator>
+
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
@@ -8,10 +11,10 @@
 namespace ringlab::systems::kafka {
 
 Partitioner partitioner_from_name(std::string_view name) {
-  if (name == "murmur2") return Partitioner::murmur2;
-  if (name == "consistent") return Partitioner::consistent;
-  if (name == "fnv1a") return Partitioner::fnv1a;
-  throw Error(ErrorCode::invalid_argument, rule::oneOf, "partitioner", {"murmur2", "consistent", "fnv1a", input(name)});
+  for (std::size_t i = 0; i < std::size(kPartitionerNames); ++i)
+    if (name == kPartitionerNames[i]) return static_cast<Partitioner>(i);
+  throw Error(ErrorCode::invalid_argument, rule::oneOf, "partitioner",
+              {kPartitionerNames[0], kPartitionerNames[1], kPartitionerNames[2], input(name)});
 }
 
 std::uint32_t rdkafka_fnv1a(std::string_view key) noexcept {

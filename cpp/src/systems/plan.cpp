@@ -1,6 +1,7 @@
 #include "ringlab/systems/plan.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "cli/support.hpp"
 #include "ringlab/once.hpp"
@@ -30,15 +31,31 @@ RINGLAB_ONCE std::string units_json(const std::vector<std::uint32_t>& units) {
   return out + "]";
 }
 
+RINGLAB_ONCE std::string names_json(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i > 0 ? ", " : "") + cli::json_bytes(names[i]);
+  return out + "]";
+}
+
 RINGLAB_ONCE std::string step_json(const PlanStep& s, const std::string& unit) {
   return "{\"from\": " + cli::json_text(s.from) + ", \"to\": " + cli::json_text(s.to) + ", " + cli::json_text(unit) +
-         ": " + units_json(s.units) + "}";
+         ": " + (s.names.empty() ? units_json(s.units) : names_json(s.names)) + "}";
 }
+
+// A step's units, numbered or named.
+std::size_t size_of(const PlanStep& s) { return s.names.empty() ? s.units.size() : s.names.size(); }
 
 std::size_t moved(const std::vector<PlanStep>& steps) {
   std::size_t n = 0;
-  for (const PlanStep& s : steps) n += s.units.size();
+  for (const PlanStep& s : steps) n += size_of(s);
   return n;
+}
+
+// Named units, as JSON strings (a key may hold any bytes), joined by commas.
+RINGLAB_ONCE std::string names_text(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i > 0 ? ", " : "") + cli::json_bytes(names[i]);
+  return out;
 }
 
 RINGLAB_ONCE std::string pad(std::string text, std::size_t width) {
@@ -62,12 +79,71 @@ RINGLAB_ONCE std::string nodes_text(const std::vector<NodeShare>& nodes, const s
 RINGLAB_ONCE std::string steps_text(const std::vector<PlanStep>& steps, const std::string& unit) {
   std::string out;
   for (std::size_t i = 0; i < steps.size(); ++i)
-    out += "  step " + std::to_string(i + 1) + ": " + std::to_string(steps[i].units.size()) + " " + unit + " from " +
-           steps[i].from + " to " + steps[i].to + ": " + ranges_text(steps[i].units) + "\n";
+    out += "  step " + std::to_string(i + 1) + ": " + std::to_string(size_of(steps[i])) + " " + unit + " from " +
+           steps[i].from + " to " + steps[i].to + ": " +
+           (steps[i].names.empty() ? ranges_text(steps[i].units) : names_text(steps[i].names)) + "\n";
   return out;
 }
 
+RINGLAB_ONCE std::string keys_text(const std::vector<PlanKey>& keys) {
+  std::size_t width = 3;
+  std::vector<std::string> shown;
+  for (const PlanKey& k : keys) {
+    shown.push_back(cli::json_bytes(k.key));
+    width = std::max(width, shown.back().size());
+  }
+  std::string out = "  " + pad("key", width) + "  " + pad("before", 10) + "  after\n";
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    out += "  " + pad(shown[i], width) + "  " + pad(keys[i].before, 10) + "  " +
+           (keys[i].before == keys[i].after ? keys[i].after : pad(keys[i].after, 10) + "  moves") + "\n";
+  return out;
+}
+
+RINGLAB_ONCE std::string space_text(const SpaceShare& s) {
+  return "  hash space (" + std::string(exactness_name(s.exactness)) + "): " + std::to_string(s.moved) + " of " +
+         std::to_string(s.size) + " hashes move, " + fraction_text(s.moved, s.size) + " = " +
+         percent_text(s.moved, s.size) + "% (" + s.space + ")\n";
+}
+
+RINGLAB_ONCE std::string space_json(const Plan& plan) {
+  std::string out = ", \"keys\": [";
+  for (std::size_t i = 0; i < plan.keys.size(); ++i)
+    out += std::string(i > 0 ? ", " : "") + "{\"key\": " + cli::json_bytes(plan.keys[i].key) +
+           ", \"before\": " + cli::json_text(plan.keys[i].before) +
+           ", \"after\": " + cli::json_text(plan.keys[i].after) +
+           ", \"moves\": " + (plan.keys[i].before == plan.keys[i].after ? "false" : "true") + "}";
+  const SpaceShare& s = *plan.space_moved;
+  return out + "], \"space\": {\"hashes\": " + cli::json_text(s.space) + ", \"exactness\": \"" +
+         std::string(exactness_name(s.exactness)) + "\", \"size\": " + std::to_string(s.size) +
+         ", \"moved\": " + std::to_string(s.moved) +
+         ", \"fraction\": " + cli::json_text(fraction_text(s.moved, s.size)) +
+         ", \"percent\": " + cli::json_text(percent_text(s.moved, s.size)) + "}";
+}
+
 }  // namespace
+
+RINGLAB_ONCE std::string fraction_text(std::uint64_t moved, std::uint64_t size) {
+  if (moved == 0) return "0";
+  const std::uint64_t g = std::gcd(moved, size);
+  return moved == size ? "1" : std::to_string(moved / g) + "/" + std::to_string(size / g);
+}
+
+RINGLAB_ONCE std::string percent_text(std::uint64_t moved, std::uint64_t size) {
+  // By long division, so that nothing overflows (moved * 10^11 would): the whole part and 12
+  // digits of moved / size, then rounded half up at the 12th (the 9th decimal of the percentage).
+  std::uint64_t digits = moved / size;
+  std::uint64_t rest = moved % size;
+  for (int i = 0; i < 12; ++i) {
+    rest *= 10;
+    digits = digits * 10 + rest / size;
+    rest %= size;
+  }
+  const std::uint64_t scaled = (digits + 5) / 10;  // the percentage x 10^9
+  std::string decimals = std::to_string(scaled % 1'000'000'000);
+  decimals.insert(0, 9 - decimals.size(), '0');
+  while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
+  return std::to_string(scaled / 1'000'000'000) + (decimals.empty() ? "" : "." + decimals);
+}
 
 std::uint32_t ranges_of(const std::vector<std::uint32_t>& sorted) {
   std::uint32_t n = 0;
@@ -119,7 +195,9 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
     for (std::size_t j = 0; j < a.steps.size(); ++j) out += (j > 0 ? ", " : "") + step_json(a.steps[j], plan.unit);
     out += "], \"nodes\": " + nodes_json(a.nodes) + "}";
   }
-  return out + "]}}\n";
+  out += "]";
+  if (plan.space_moved) out += space_json(plan);
+  return out + "}}\n";
 }
 
 RINGLAB_ONCE std::string plan_text(const Plan& plan) {
@@ -128,7 +206,9 @@ RINGLAB_ONCE std::string plan_text(const Plan& plan) {
                     plan.unit + " move (" + std::string(exactness_name(plan.exactness)) + ")\n";
   if (!plan.note.empty()) out += "  " + plan.note + "\n";
   out += steps_text(plan.steps, plan.unit);
-  out += nodes_text(plan.nodes, plan.unit);
+  if (!plan.nodes.empty()) out += nodes_text(plan.nodes, plan.unit);
+  if (!plan.keys.empty()) out += keys_text(plan.keys);
+  if (plan.space_moved) out += space_text(*plan.space_moved);
   for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";
   if (plan.stops_after_units) {
     out += "if it stops there, after " + std::to_string(*plan.stops_after_units) + " " + plan.unit + ":\n";

@@ -1,5 +1,6 @@
 // ringlab plan redis rebalance|reshard: redis-cli 7.0.15's plan for a cluster given as the
-// CLUSTER NODES text of the node redis-cli is pointed at.
+// CLUSTER NODES text of the node redis-cli is pointed at. ringlab plan kafka: what a topic's new
+// partition count does to its keys.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -9,6 +10,8 @@
 #include "ringlab/error.hpp"
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/system_params.hpp"
+#include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
 #include "systems/commands.hpp"
@@ -21,11 +24,37 @@ using cli::kUnder;
 using cli::usage_line;
 const std::string kIndent = "    ";
 
+RINGLAB_ONCE std::string redis_usage(bool rebalance) {
+  return rebalance ? usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
+                                "redis-cli's rebalance, slot by slot, and its warnings")
+                   : usage_line("ringlab plan redis reshard --nodes FILE --from IDS --to ID --slots N",
+                                "redis-cli's reshard, slot by slot, and its warnings");
+}
+
+RINGLAB_ONCE std::string redis_help() {
+  return "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
+         "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
+         "ties):\n" +
+         flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
+         cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
+         flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
+         "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
+         flag_line("--to ID", "reshard: the node that receives the slots") +
+         flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"slots\"}), then a {\"summary\"} line");
+}
+
+bool asks_help(const std::vector<std::string>& args, std::size_t at) {
+  return args.size() > at && (args[at] == "--help" || args[at] == "-h");
+}
+
 RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, const ReadFile& read) {
   if (args.size() < 3 || (args[2] != "rebalance" && args[2] != "reshard"))
     throw CliUsageError{"plan redis needs an operation: rebalance or reshard" +
                         (args.size() < 3 ? std::string() : ", got " + shown_text(args[2]))};
   const bool rebalance = args[2] == "rebalance";
+  // `plan redis rebalance --help`: the operation's usage line and the section, as --help lays
+  // out every command's.
+  if (asks_help(args, 3)) return "Usage:\n" + redis_usage(rebalance) + "\n\n" + redis_help();
   const std::string command = "plan redis " + args[2];
   // --weight may be given again and again: each is read here, the rest by read_args.
   std::vector<std::string> rest(args.begin(), args.begin() + 3);
@@ -85,29 +114,58 @@ RINGLAB_ONCE std::string run_redis_plan(const std::vector<std::string>& args, co
   return a.has("--json") ? plan_json(plan) : plan_text(plan);
 }
 
+RINGLAB_ONCE std::string run_kafka_plan(const std::vector<std::string>& args, const ReadFile& read) {
+  const std::string command = "plan kafka";
+  const cli::Args a = cli::read_args(args, 2, {"--partitions", "--partitioner", "--keys"}, {"--json"}, command);
+  const std::string* change_text = a.value("--partitions");
+  if (change_text == nullptr) throw CliUsageError{command + " needs --partitions N:M"};
+  const kafka::PartitionChange change = kafka::partition_change_from_text(*change_text);
+  const std::string* name = a.value("--partitioner");
+  // The default is place kafka's: the Java client's.
+  const std::vector<kafka::Partitioner> partitioners =
+      kafka::plan_partitioners_from_name(name == nullptr ? kafka::kPartitionerNames[0] : std::string_view(*name));
+  // Keys are optional: without them the plan is the share of the hash space that moves.
+  const std::vector<std::string> keys =
+      a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
+  std::string out;
+  for (const kafka::Partitioner p : partitioners) {
+    const Plan plan = kafka::plan_partitions(p, change, keys);
+    out += a.has("--json") ? plan_json(plan) : plan_text(plan);
+  }
+  return out;
+}
+
 }  // namespace
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
-  std::string help =
-      "plan redis (what redis-cli 7.0.15 --cluster rebalance or reshard moves, slot by slot, in its\n" + kIndent +
-      "order; FILE is the CLUSTER NODES text of the node redis-cli is pointed at, whose order decides\n" + kIndent +
-      "ties):\n" +
-      flag_line("--nodes FILE", "CLUSTER NODES of the entry node (redis-cli -p PORT cluster nodes > FILE)") +
-      cli_flag_lines("redisPlan", kIndent, redis::kPlanParams) +
-      flag_line("--use-empty-masters", "rebalance: as --cluster-use-empty-masters (masters with no slot") + kUnder +
-      "take part)\n" + flag_line("--from IDS", "reshard: source node ids, comma-separated, or all") +
-      flag_line("--to ID", "reshard: the node that receives the slots") +
-      flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"slots\"}), then a {\"summary\"} line");
+  const ParamSpec& partitions = param(SystemParam::kafka_partitions);
+  std::string kafka_help =
+      "plan kafka (what kafka-topics --alter --partitions M does to each key of a topic of N partitions:\n" + kIndent +
+      "no record moves, and a key's new records go to its partition under M):\n" +
+      flag_line("--partitions N:M", "the partition counts before and after, M >= N (each " +
+                                        std::to_string(partitions.lo) + " to " + std::to_string(partitions.hi) + ")") +
+      flag_line("--partitioner P", "murmur2 (the Java client's default), consistent or fnv1a (librdkafka),") + kUnder +
+      "or all three; default murmur2\n" +
+      flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key); or KEY...; with") + kUnder +
+      "no keys, the share of the hash space that moves alone\n" +
+      flag_line("--json", "per partitioner, one JSON object per step ({\"from\", \"to\", \"keys\"}),") + kUnder +
+      "then a {\"summary\"} line\n";
   return {CliCommand{"plan",
                      "redis",
-                     {usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
-                                 "redis-cli's rebalance, slot by slot, and its warnings"),
-                      usage_line("ringlab plan redis reshard --nodes FILE --from IDS --to ID --slots N",
-                                 "redis-cli's reshard, slot by slot, and its warnings")},
-                     help,
+                     {redis_usage(true), redis_usage(false)},
+                     redis_help(),
                      "redisPlan",
                      run_redis_plan,
-                     redis::kPlanParams}};
+                     redis::kPlanParams},
+          CliCommand{"plan",
+                     "kafka",
+                     {usage_line("ringlab plan kafka --partitions N:M [flags] [KEY...]",
+                                 "each key's partition before and after, and"),
+                      std::string(cli::kUsageColumn, ' ') + "the exact share of the hash space that moves"},
+                     kafka_help,
+                     "kafka",
+                     run_kafka_plan,
+                     system_params()}};
 }
 
 }  // namespace ringlab::systems

@@ -232,7 +232,7 @@ void add_moves(std::vector<PlanStep>& steps, const std::vector<std::pair<Node*, 
                const Node& to) {
   for (const auto& [from, slot] : table) {
     if (steps.empty() || steps.back().from != from->info->id || steps.back().to != to.info->id)
-      steps.push_back({from->info->id, to.info->id, {}});
+      steps.push_back({from->info->id, to.info->id, {}, {}});
     steps.back().units.push_back(slot);
   }
 }
@@ -362,7 +362,7 @@ PlanAlternative fewest_ranges(const std::vector<ClusterNode>& nodes, const std::
       }
       if (use_low) left.erase(left.begin(), left.begin() + static_cast<std::ptrdiff_t>(take));
       else left.erase(left.end() - static_cast<std::ptrdiff_t>(take), left.end());
-      alt.steps.push_back({nodes[g].id, nodes[to].id, std::move(chunk)});
+      alt.steps.push_back({nodes[g].id, nodes[to].id, std::move(chunk), {}});
       need[r].second -= static_cast<std::uint32_t>(take);
       to_give -= static_cast<std::uint32_t>(take);
     }

@@ -1507,6 +1507,9 @@ const bn: Messages = {
       redisWeightForm: (p, [got]) => `${p} ID=WEIGHT হতে হবে; দেওয়া হয়েছে "${got}"`,
       redisNoWeightLeft: "weight অনুযায়ী slot রাখার মতো কোনো master থাকে না: সব master-এর weight 0",
       redisNoSource: (p) => `${p} থেকে কোনো উৎস node থাকে না: লক্ষ্য node-ই একমাত্র master`,
+      kafkaPartitionChange: (p, [got]) => `${p} হতে হবে N:M, অর্থাৎ আগের ও পরের partition-সংখ্যা; দেওয়া হয়েছে "${got}"`,
+      kafkaPartitionDecrease: (p, [from, to]) =>
+        `${p} ${from} থেকে কমিয়ে ${to} করা যায় না: Kafka কোনো topic-এ শুধু partition যোগ করে`,
       systemUsage: (_p, [usage]) => `এই system-এর জন্য যা দরকার তা দেওয়া হয়নি: ${usage}`,
       systemNeeds: (_p, [call, option, form]) => `${call}-এর জন্য ${option} ${form} দিতে হবে`,
       systemNeedsEither: (_p, [call, a, aForm, b, bForm]) => `${call}-এর জন্য ${a} ${aForm} অথবা ${b} ${bForm} দিতে হবে`,

@@ -18,6 +18,9 @@ enum class Partitioner : std::uint8_t {
   fnv1a,
 };
 
+// The partitioners' names, in Partitioner's order.
+inline constexpr std::string_view kPartitionerNames[] = {"murmur2", "consistent", "fnv1a"};
+
 // "murmur2", "consistent", "fnv1a"; any other name is invalid_argument, "partitioner must be
 // murmur2, consistent or fnv1a, got "x"".
 [[nodiscard]] Partitioner partitioner_from_name(std::string_view name);

@@ -22,6 +22,8 @@ struct PlanStep {
   std::string from;
   std::string to;
   std::vector<std::uint32_t> units;  // slot numbers (or another system's units), in move order
+  // The units by name where they have no number (a topic's keys, as bytes), in the order given.
+  std::vector<std::string> names;
 };
 
 // What a node holds: how many units, and in how many runs of consecutive units (its
@@ -51,6 +53,22 @@ struct PlanAlternative {
   std::vector<NodeShare> nodes;
 };
 
+// A key the plan was given, and the node (a Kafka partition) it goes to before and after.
+struct PlanKey {
+  std::string key;  // its bytes
+  std::string before;
+  std::string after;
+};
+
+// The share of a hash's whole output whose node changes, counted hash by hash in integers (no
+// sample): `moved` of the `size` hashes of `space`.
+struct SpaceShare {
+  std::string space;       // the hash and its range: "murmur2 & 0x7fffffff, [0, 2^31)"
+  std::uint64_t size = 0;  // hashes in the range
+  std::uint64_t moved = 0;
+  Exactness exactness = Exactness::exact;
+};
+
 struct Plan {
   std::string system;       // "redis"
   std::string tool;         // what it reproduces: "redis-cli 7.0.15"
@@ -69,7 +87,18 @@ struct Plan {
   // A note that is no warning ("No rebalancing needed"), or empty.
   std::string note;
   std::vector<PlanAlternative> alternatives;
+  // For a system that places keys by a hash (Kafka): the keys given and where each goes, and the
+  // share of the hash's output that moves. A plan without a space_moved has neither, and its
+  // JSON and text say nothing of them.
+  std::vector<PlanKey> keys;
+  std::optional<SpaceShare> space_moved;
 };
+
+// moved / size (size > 0, moved <= size, size < 2^60) reduced ("536870911/1073741824"), and as a
+// percentage rounded half up to 9 decimals,
+// trailing zeros dropped ("49.999999907").
+[[nodiscard]] std::string fraction_text(std::uint64_t moved, std::uint64_t size);
+[[nodiscard]] std::string percent_text(std::uint64_t moved, std::uint64_t size);
 
 // The number of runs of consecutive units in a sorted list.
 [[nodiscard]] std::uint32_t ranges_of(const std::vector<std::uint32_t>& sorted_units);

@@ -1,0 +1,178 @@
+// The plans module (web/lib/dist/wasm/ringlab-plan.js + .wasm): the migration plans of
+// `ringlab plan`, for the `ringlab/plan` entry point (web/lib/src/plan.ts). A module of its own so
+// that neither a page of the course's algorithms nor the systems' page pays for them.
+//
+// A plan crosses as typed values: each step's units in a Uint32Array, each node's share as
+// numbers; the options arrive typed (the wrapper has checked their types) and the core checks
+// every value, with the errors `ringlab plan` gives.
+#include <emscripten/bind.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "abi.hpp"
+#include "abi_bindings.hpp"
+#include "ringlab/error.hpp"
+#include "ringlab/params.hpp"
+#include "ringlab/systems/plan.hpp"
+#include "ringlab/systems/redis_plan.hpp"
+
+using emscripten::val;
+using namespace ringlab::wasm;
+namespace sys = ringlab::systems;
+
+namespace {
+
+// redis-cli --cluster rebalance's options: the weights as [id, weight] pairs in the order given,
+// the threshold undefined for its default.
+struct RebalanceArgs {
+  std::string nodes;
+  val weights = val::undefined();
+  bool useEmptyMasters = false;
+  val threshold = val::undefined();
+};
+
+// redis-cli --cluster reshard's options: the sources' ids (or ["all"]), the target, the count.
+struct ReshardArgs {
+  std::string nodes;
+  val from = val::undefined();
+  std::string to;
+  double slots = 0;
+};
+
+struct ShareOut {
+  std::uint32_t count = 0;
+  std::uint32_t ranges = 0;
+};
+
+struct NodeOut {
+  std::string node;
+  ShareOut before;
+  ShareOut after;
+};
+
+struct StepOut {
+  std::string from;
+  std::string to;
+  val units = val::undefined();
+};
+
+struct WarningOut {
+  std::string kind;
+  std::string text;
+};
+
+val units_of(const std::vector<std::uint32_t>& units) {
+  return val::global("Uint32Array").new_(emscripten::typed_memory_view(units.size(), units.data()));
+}
+
+val steps_of(const std::vector<sys::PlanStep>& steps) {
+  val out = val::array();
+  for (const sys::PlanStep& s : steps) out.call<void>("push", StepOut{s.from, s.to, units_of(s.units)});
+  return out;
+}
+
+val nodes_of(const std::vector<sys::NodeShare>& nodes) {
+  val out = val::array();
+  for (const sys::NodeShare& n : nodes)
+    out.call<void>("push", NodeOut{n.node, {n.before.units, n.before.ranges}, {n.after.units, n.after.ranges}});
+  return out;
+}
+
+const char* exactness_of(sys::Exactness e) { return e == sys::Exactness::exact ? "exact" : "model"; }
+
+// The plan as one object, its fields those of `ringlab plan --json`'s summary and steps.
+val plan_of(const sys::Plan& p) {
+  val out = val::object();
+  out.set("system", p.system);
+  out.set("tool", p.tool);
+  out.set("operation", p.operation);
+  out.set("unit", p.unit);
+  out.set("space", p.space);
+  out.set("exactness", std::string(exactness_of(p.exactness)));
+  out.set("steps", steps_of(p.steps));
+  out.set("nodes", nodes_of(p.nodes));
+  val warnings = val::array();
+  for (const sys::PlanWarning& w : p.warnings) warnings.call<void>("push", WarningOut{w.kind, w.text});
+  out.set("warnings", warnings);
+  out.set("note", p.note.empty() ? val::null() : val(p.note));
+  if (p.stops_after_units) {
+    val stops = val::object();
+    stops.set("moved", static_cast<double>(*p.stops_after_units));
+    stops.set("nodes", nodes_of(p.nodes_if_stopped));
+    out.set("stops", stops);
+  } else {
+    out.set("stops", val::null());
+  }
+  val alternatives = val::array();
+  for (const sys::PlanAlternative& a : p.alternatives) {
+    val alt = val::object();
+    alt.set("label", a.label);
+    alt.set("exactness", std::string(exactness_of(a.exactness)));
+    alt.set("steps", steps_of(a.steps));
+    alt.set("nodes", nodes_of(a.nodes));
+    alternatives.call<void>("push", alt);
+  }
+  out.set("alternatives", alternatives);
+  return out;
+}
+
+val redis_rebalance(const RebalanceArgs& args) {
+  return guarded([&] {
+    const std::vector<sys::redis::ClusterNode> nodes = sys::redis::read_cluster_nodes(args.nodes);
+    sys::redis::RebalanceOptions o;
+    if (!args.weights.isUndefined()) {
+      const auto n = args.weights["length"].as<std::size_t>();
+      for (std::size_t i = 0; i < n; ++i)
+        o.weights.emplace_back(args.weights[i][0].as<std::string>(), args.weights[i][1].as<double>());
+    }
+    o.use_empty_masters = args.useEmptyMasters;
+    if (!args.threshold.isUndefined()) o.threshold = args.threshold.as<double>();
+    return plan_of(sys::redis::plan_rebalance(nodes, o));
+  });
+}
+
+val redis_reshard(const ReshardArgs& args) {
+  return guarded([&] {
+    const std::vector<sys::redis::ClusterNode> nodes = sys::redis::read_cluster_nodes(args.nodes);
+    sys::redis::ReshardOptions o;
+    o.from = emscripten::vecFromJSArray<std::string>(args.from);
+    o.to = args.to;
+    o.slots = ringlab::safe_integer(args.slots, "slots");
+    return plan_of(sys::redis::plan_reshard(nodes, o));
+  });
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(ringlab_plan) {
+  using emscripten::function;
+  using emscripten::value_object;
+
+  register_abi();
+  register_version_and_heap();
+  value_object<RebalanceArgs>("RawRedisRebalanceArgs")
+      .field("nodes", &RebalanceArgs::nodes)
+      .field("weights", &RebalanceArgs::weights)
+      .field("useEmptyMasters", &RebalanceArgs::useEmptyMasters)
+      .field("threshold", &RebalanceArgs::threshold);
+  value_object<ReshardArgs>("RawRedisReshardArgs")
+      .field("nodes", &ReshardArgs::nodes)
+      .field("from", &ReshardArgs::from)
+      .field("to", &ReshardArgs::to)
+      .field("slots", &ReshardArgs::slots);
+  value_object<ShareOut>("RawPlanShare").field("count", &ShareOut::count).field("ranges", &ShareOut::ranges);
+  value_object<NodeOut>("RawPlanNode")
+      .field("node", &NodeOut::node)
+      .field("before", &NodeOut::before)
+      .field("after", &NodeOut::after);
+  value_object<StepOut>("RawPlanStep")
+      .field("from", &StepOut::from)
+      .field("to", &StepOut::to)
+      .field("units", &StepOut::units);
+  value_object<WarningOut>("RawPlanWarning").field("kind", &WarningOut::kind).field("text", &WarningOut::text);
+  function("redisRebalance", &redis_rebalance);
+  function("redisReshard", &redis_reshard);
+}

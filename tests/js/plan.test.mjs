@@ -1,0 +1,263 @@
+// ringlab/plan: the migration plans as typed values, held to `ringlab plan --json` (the WASM CLI)
+// on random clusters and options, field for field: the steps and their units, every node's share
+// before and after, the warnings, the stop point and the alternatives; its errors to the command
+// line's; its module apart from every other entry's.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { test } from "node:test";
+import { RinglabError } from "ringlab";
+import { load, RinglabError as PlanError } from "ringlab/plan";
+import { cliJs, prng, root } from "./helpers.mjs";
+
+const plans = await load();
+const { runCli } = await import(pathToFileURL(cliJs).href);
+const tmp = mkdtempSync(path.join(tmpdir(), "ringlab-plan-"));
+process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
+
+const SLOTS = 16384;
+const idOf = (i) => String.fromCharCode(97 + i).repeat(2) + `${i}`.repeat(38);
+
+// A random cluster as CLUSTER NODES text: 2 to 6 masters holding runs of slots (a fragmented
+// layout where the runs are many), some masters empty, a replica, the line marked myself anywhere.
+function cluster(next) {
+  const masters = 2 + (next() % 5);
+  const empty = new Set(Array.from({ length: masters }, (_, i) => i).filter((i) => i > 0 && next() % 4 === 0));
+  const holders = Array.from({ length: masters }, (_, i) => i).filter((i) => !empty.has(i));
+  const cuts = new Set([0]);
+  const runs = holders.length + (next() % 12);
+  while (cuts.size < runs) cuts.add(1 + (next() % (SLOTS - 1)));
+  const starts = [...cuts].sort((a, b) => a - b);
+  const slots = Array.from({ length: masters }, () => []);
+  starts.forEach((s, i) => {
+    const end = (starts[i + 1] ?? SLOTS) - 1;
+    slots[i < holders.length ? holders[i] : holders[next() % holders.length]].push(s === end ? `${s}` : `${s}-${end}`);
+  });
+  const lines = Array.from(
+    { length: masters },
+    (_, i) =>
+      `${idOf(i)} 127.0.0.1:${7000 + i}@${17000 + i} master - 0 1700000000000 ${i + 1} connected` +
+      (slots[i].length ? ` ${slots[i].join(" ")}` : ""),
+  );
+  lines.push(
+    `${idOf(masters)} 127.0.0.1:${7000 + masters}@${17000 + masters} slave ${idOf(0)} 0 1700000000000 1 connected`,
+  );
+  const me = next() % masters;
+  lines[me] = lines[me].replace(" master ", " myself,master ");
+  for (let i = lines.length - 1; i > 0; i--) {
+    const j = next() % (i + 1);
+    [lines[i], lines[j]] = [lines[j], lines[i]];
+  }
+  return { text: `${lines.join("\n")}\n`, masters, empty };
+}
+
+// `ringlab plan --json`'s lines as a Plan: each step's units under the plan's unit's name.
+function fromJson(out) {
+  const lines = out
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+  const summary = lines.pop().summary;
+  const steps = (list) => list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.slots) }));
+  return {
+    system: summary.system,
+    tool: summary.tool,
+    operation: summary.operation,
+    exactness: summary.exactness,
+    steps: steps(lines),
+    moved: summary.moved,
+    nodes: summary.nodes,
+    warnings: summary.warnings,
+    note: summary.note,
+    stops: summary.stops,
+    alternatives: summary.alternatives.map((a) => ({
+      label: a.label,
+      exactness: a.exactness,
+      steps: steps(a.steps),
+      nodes: a.nodes,
+    })),
+  };
+}
+
+// A Plan as plain data, to compare with the command line's.
+function plain(p) {
+  const steps = (list) => list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units) }));
+  const nodes = (list) => list.map((n) => ({ node: n.node, before: { ...n.before }, after: { ...n.after } }));
+  return {
+    system: p.system,
+    tool: p.tool,
+    operation: p.operation,
+    exactness: p.exactness,
+    steps: steps(p.steps),
+    moved: p.moved,
+    nodes: nodes(p.nodes),
+    warnings: p.warnings.map((w) => ({ ...w })),
+    note: p.note,
+    stops: p.stops === null ? null : { moved: p.stops.moved, nodes: nodes(p.stops.nodes) },
+    alternatives: p.alternatives.map((a) => ({
+      label: a.label,
+      exactness: a.exactness,
+      steps: steps(a.steps),
+      nodes: nodes(a.nodes),
+    })),
+  };
+}
+
+// The package's answer and the command line's, for the same cluster and options: equal plans, or
+// the same error (code, rule and message).
+async function same(call, args, what) {
+  let plan;
+  let error;
+  try {
+    plan = call();
+  } catch (e) {
+    error = e;
+  }
+  const r = await runCli([...args, "--json"]);
+  if (error !== undefined) {
+    assert.ok(error instanceof RinglabError, `${what}: ${error}`);
+    assert.deepEqual([r.exitCode, r.code, r.rule], [2, error.code, error.rule], `${what}: ${r.err}`);
+    return "error";
+  }
+  assert.deepEqual([r.exitCode, r.err], [0, ""], what);
+  assert.deepEqual(plain(plan), fromJson(r.out), what);
+  assert.equal(plan.space, SLOTS);
+  assert.equal(plan.unit, "slots");
+  assert.ok(plan.steps.every((s) => s.units instanceof Uint32Array));
+  return plan.steps.length > 0 ? "moves" : "none";
+}
+
+test("rebalance is `ringlab plan redis rebalance`'s on random clusters, weights and thresholds", async () => {
+  const next = prng(2026);
+  const seen = new Set();
+  for (let c = 0; c < 40; c++) {
+    const { text, masters } = cluster(next);
+    const file = path.join(tmp, `rebalance-${c}.txt`);
+    writeFileSync(file, text);
+    const options = { nodes: text };
+    const args = ["plan", "redis", "rebalance", "--nodes", file];
+    if (next() % 2 === 0) {
+      const weights = {};
+      for (let i = 0; i < masters; i++) {
+        if (next() % 3 === 0) {
+          const w = [0, 0.5, 2, 3][next() % 4];
+          weights[idOf(i).slice(0, 8 + (next() % 32))] = w;
+        }
+      }
+      options.weights = weights;
+      for (const [id, w] of Object.entries(weights)) args.push("--weight", `${id}=${w}`);
+    }
+    if (next() % 3 === 0) {
+      options.useEmptyMasters = true;
+      args.push("--use-empty-masters");
+    }
+    if (next() % 4 === 0) {
+      options.threshold = [0, 1, 10][next() % 3];
+      args.push("--threshold", String(options.threshold));
+    }
+    seen.add(await same(() => plans.redis.rebalance(options), args, `rebalance ${c}: ${args.join(" ")}`));
+  }
+  assert.ok(seen.has("moves"), [...seen].join());
+});
+
+test("reshard is `ringlab plan redis reshard`'s, shortfall and all", async () => {
+  const next = prng(7);
+  let shortfalls = 0;
+  for (let c = 0; c < 40; c++) {
+    const { text, masters } = cluster(next);
+    const file = path.join(tmp, `reshard-${c}.txt`);
+    writeFileSync(file, text);
+    const to = idOf(next() % masters);
+    const all = next() % 2 === 0;
+    const from = all
+      ? "all"
+      : [...new Set(Array.from({ length: 1 + (next() % 2) }, () => idOf(next() % masters)))].filter((id) => id !== to);
+    if (from.length === 0) continue;
+    const slots = [1, 11, 100, 1000, 5000][next() % 5];
+    const args = ["plan", "redis", "reshard", "--nodes", file, "--from", all ? "all" : from.join(","), "--to", to];
+    args.push("--slots", String(slots));
+    const kind = await same(() => plans.redis.reshard({ nodes: text, from, to, slots }), args, `reshard ${c}`);
+    if (kind !== "error") {
+      const p = plans.redis.reshard({ nodes: text, from, to, slots });
+      if (p.warnings.some((w) => w.kind === "shortfall")) shortfalls++;
+      assert.ok(p.moved <= slots);
+    }
+  }
+  assert.ok(shortfalls > 0, "no random reshard fell short");
+  // 11 slots from three masters of 5461, 5462 and 5461 slots: redis-cli moves 4 + 3 + 3.
+  const text = readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8");
+  const p = plans.redis.reshard({ nodes: text, from: "all", to: "d4".repeat(20), slots: 11 });
+  assert.equal(p.moved, 10);
+  assert.deepEqual(
+    p.warnings.map((w) => w.kind),
+    ["shortfall"],
+  );
+});
+
+test("errors are RinglabErrors with the command line's code, rule and message", async () => {
+  assert.equal(PlanError, RinglabError);
+  const good = readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8");
+  const file = path.join(root, "docs", "examples", "cluster-nodes.txt");
+  const cases = [
+    [
+      () => plans.redis.reshard({ nodes: good, from: "all", to: "ff", slots: 10 }),
+      ["plan", "redis", "reshard", "--nodes", file, "--from", "all", "--to", "ff", "--slots", "10"],
+    ],
+    [
+      () => plans.redis.reshard({ nodes: good, from: "all", to: "a1".repeat(20), slots: 0 }),
+      ["plan", "redis", "reshard", "--nodes", file, "--from", "all", "--to", "a1".repeat(20), "--slots", "0"],
+    ],
+    [
+      () => plans.redis.rebalance({ nodes: good, weights: { ff: 2 } }),
+      ["plan", "redis", "rebalance", "--nodes", file, "--weight", "ff=2"],
+    ],
+    [
+      () => plans.redis.rebalance({ nodes: good, threshold: -1 }),
+      ["plan", "redis", "rebalance", "--nodes", file, "--threshold", "-1"],
+    ],
+  ];
+  for (const [call, cli] of cases) {
+    let e;
+    try {
+      call();
+    } catch (x) {
+      e = x;
+    }
+    assert.ok(e instanceof RinglabError, cli.join(" "));
+    const r = await runCli(cli);
+    assert.deepEqual([r.exitCode, r.code, r.rule], [2, e.code, e.rule], `${cli.join(" ")}: ${r.err}`);
+    // The same words but for the parameter's spelling (--to on the command line, to here).
+    assert.equal(
+      r.err
+        .replace(/^ringlab: /, "")
+        .replace(/(^|\s)--([a-z]+)\b/g, "$1$2")
+        .trimEnd(),
+      e.message,
+      cli.join(" "),
+    );
+  }
+  // A malformed CLUSTER NODES line, with its line and column.
+  assert.throws(() => plans.redis.rebalance({ nodes: "x y\n" }), { code: "invalid_argument", rule: "configAt" });
+  // What the wrapper refuses before the core: a type, an unknown key.
+  assert.throws(() => plans.redis.rebalance({ nodes: 7 }), { code: "invalid_type" });
+  assert.throws(() => plans.redis.reshard({ nodes: good, from: "b2", to: "a1", slots: 1 }), { code: "invalid_type" });
+  assert.throws(() => plans.redis.rebalance({ nodes: good, weight: {} }), {
+    code: "invalid_argument",
+    rule: "unknownOption",
+  });
+  assert.throws(() => plans.redis.rebalance({ nodes: good, weights: { a1: "2" } }), { code: "invalid_type" });
+});
+
+test("the plans module is ringlab/plan's alone: no other entry point loads it", () => {
+  const distDir = path.join(root, "web", "lib", "dist");
+  for (const entry of ["index.js", "systems.js", "claims.js", "buckets.js", "placers.js"]) {
+    assert.doesNotMatch(readFileSync(path.join(distDir, entry), "utf8"), /ringlab-plan/, entry);
+  }
+  assert.match(readFileSync(path.join(distDir, "plan.js"), "utf8"), /ringlab-plan\.wasm/);
+  const before = plans.memory().heapUsed;
+  for (let i = 0; i < 20; i++)
+    plans.redis.rebalance({ nodes: readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8") });
+  assert.ok(plans.memory().heapUsed <= before + 4096, `${before} -> ${plans.memory().heapUsed}`);
+});

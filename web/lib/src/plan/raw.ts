@@ -1,0 +1,64 @@
+// What the plans module registers (cpp/wasm/plan.cpp), as the wrapper sees it.
+import type { RawCommon, RawHeapUsage } from "../core/raw.js";
+
+/** redis-cli --cluster rebalance's options: the weights as [id, weight] pairs, in order. */
+export interface RawRedisRebalanceArgs {
+  nodes: string;
+  weights: [string, number][] | undefined;
+  useEmptyMasters: boolean;
+  threshold: number | undefined;
+}
+
+/** redis-cli --cluster reshard's options: the sources' ids, or ["all"]. */
+export interface RawRedisReshardArgs {
+  nodes: string;
+  from: string[];
+  to: string;
+  slots: number;
+}
+
+export interface RawPlanShare {
+  count: number;
+  ranges: number;
+}
+
+export interface RawPlanNode {
+  node: string;
+  before: RawPlanShare;
+  after: RawPlanShare;
+}
+
+export interface RawPlanStep {
+  from: string;
+  to: string;
+  units: Uint32Array;
+}
+
+export interface RawPlanWarning {
+  kind: string;
+  text: string;
+}
+
+/** A plan as the module builds it (an object, not a value_object: its optional parts are null). */
+export interface RawPlan {
+  system: string;
+  tool: string;
+  operation: string;
+  unit: string;
+  space: number;
+  exactness: string;
+  steps: RawPlanStep[];
+  nodes: RawPlanNode[];
+  warnings: RawPlanWarning[];
+  note: string | null;
+  stops: { moved: number; nodes: RawPlanNode[] } | null;
+  alternatives: { label: string; exactness: string; steps: RawPlanStep[]; nodes: RawPlanNode[] }[];
+}
+
+export interface RawPlanModule extends RawCommon {
+  version(): string;
+  heapUsage(): RawHeapUsage;
+  /** The plan; undefined with the error recorded. */
+  redisRebalance(args: RawRedisRebalanceArgs): RawPlan | undefined;
+  redisReshard(args: RawRedisReshardArgs): RawPlan | undefined;
+}
