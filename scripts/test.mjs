@@ -93,8 +93,9 @@ Stages.main("npm test", async (s) => {
     { name: "real systems", cmd: node, args: ["tests/systems/compare.mjs", ...seed], after: ["native build"], nice: 5 },
 
     // The other native build: the suite and the fuzz targets under ASan + UBSan, on one
-    // instrumented library; then the suite (one process) and the libFuzzer targets, each from its
-    // committed corpus for a short fixed budget.
+    // instrumented library; then the suite (two processes, each over half of its test cases, so both
+    // cores work to the end) and the libFuzzer targets, each from its committed corpus for a short
+    // fixed budget.
     { name: "sanitizer build", cmd: node, args: ["scripts/sanitize.mjs", "--build-only"], nice: 10 },
     {
       name: "sanitizer suite",

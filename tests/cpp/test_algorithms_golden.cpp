@@ -21,6 +21,10 @@
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_algorithms_golden {
+
 using golden::parse_u32;
 using golden::parse_u64;
 using golden::read_tsv;
@@ -298,3 +302,5 @@ TEST_CASE("golden: theory and the cache what-if", "[golden][analysis]") {
     CHECK(ringlab::js::number_to_string(w.db_multiplier) == row[3]);
   }
 }
+
+}  // namespace test_algorithms_golden

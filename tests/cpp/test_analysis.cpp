@@ -9,6 +9,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_analysis {
+
 using ringlab::Flow;
 
 TEST_CASE("movement counts moves, moves to new servers and the from-to matrix", "[analysis]") {
@@ -74,3 +78,5 @@ TEST_CASE("hot keys: more virtual nodes do not help one hot key but copies do", 
   for (auto r : spread.requests_per_server) total += r;
   CHECK(total == static_cast<std::uint64_t>(p.requests));
 }
+
+}  // namespace test_analysis

@@ -18,6 +18,10 @@
 #include "ringlab/buckets/anchor.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_anchor {
+
 using namespace ringlab;
 
 namespace {
@@ -203,3 +207,5 @@ TEST_CASE("AnchorHash through the seam: its capacity, its default, and its mista
   CHECK(error_of([] { (void)Buckets("anchor", {.buckets = 3, .seed = 1}); }) ==
         V{"invalid_argument", "notAnOption", "seed", "seed is not an option of anchor"});
 }
+
+}  // namespace test_anchor

@@ -21,6 +21,10 @@
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_bad_input {
+
 using ringlab::ErrorCode;
 
 namespace {
@@ -155,3 +159,5 @@ TEST_CASE("bad input: empty token ring", "[bad-input]") {
   const ringlab::TokenRing ring;
   rejects([&] { (void)ring.route(u"k"); }, ErrorCode::empty, "the ring has no vnodes");
 }
+
+}  // namespace test_bad_input

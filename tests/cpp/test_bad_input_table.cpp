@@ -26,6 +26,10 @@
 #include "ringlab/systems/redis_plan.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_bad_input_table {
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -366,3 +370,5 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     }
   }
 }
+
+}  // namespace test_bad_input_table

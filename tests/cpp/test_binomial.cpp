@@ -15,6 +15,10 @@
 #include "ringlab/buckets/binomial.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_binomial {
+
 using namespace ringlab;
 
 namespace {
@@ -155,3 +159,5 @@ TEST_CASE("BinomialHash through the seam: the input's low 32 bits, and jump's me
   Buckets full("binomial", {.buckets = 2147483647});
   CHECK_THROWS_AS(full.add(), Error);
 }
+
+}  // namespace test_binomial

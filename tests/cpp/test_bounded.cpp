@@ -15,6 +15,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_bounded {
+
 using golden::u16;
 using ringlab::Ring;
 
@@ -93,3 +97,5 @@ TEST_CASE("bad epsilon is refused", "[bounded][errors]") {
     }
   }
 }
+
+}  // namespace test_bounded

@@ -17,6 +17,10 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_bucket_trace {
+
 using namespace ringlab;
 
 namespace {
@@ -254,3 +258,5 @@ TEST_CASE("buckets: the step kinds' names", "[buckets][trace]") {
   std::set<std::string_view> names(std::begin(kBucketStepKindNames), std::end(kBucketStepKindNames));
   CHECK(names.size() == std::size(kBucketStepKindNames));
 }
+
+}  // namespace test_bucket_trace

@@ -16,6 +16,10 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_buckets {
+
 using namespace ringlab;
 
 namespace {
@@ -372,3 +376,5 @@ TEST_CASE("buckets: a batch of additions or removals is the same operations one 
     }
   }
 }
+
+}  // namespace test_buckets

@@ -19,6 +19,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_claims {
+
 using ringlab::Claim;
 using ringlab::ToleranceKind;
 using ringlab::Verdict;
@@ -293,3 +297,5 @@ TEST_CASE("claims: a differing output is shown with the first byte that differs"
   CHECK(text.find("0 match, 0 within, 1 differ\n") != std::string::npos);
   CHECK(text.find("    ringlab (differs from byte 10):\n      mod-N  movXd") != std::string::npos);
 }
+
+}  // namespace test_claims

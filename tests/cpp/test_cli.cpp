@@ -10,6 +10,10 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_cli {
+
 using ringlab::CliResult;
 using ringlab::run_cli;
 
@@ -218,3 +222,5 @@ TEST_CASE("cli jump takes a 64-bit key and 1 to 2^31-1 buckets", "[cli]") {
   check_usage_error({"jump", "5", "1.5"}, "BUCKETS");
   check_usage_error({"jump", "5"}, "KEY and BUCKETS");
 }
+
+}  // namespace test_cli

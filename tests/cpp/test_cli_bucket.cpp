@@ -12,6 +12,10 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/jump.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_cli_bucket {
+
 using namespace ringlab;
 
 namespace {
@@ -157,3 +161,5 @@ TEST_CASE("ringlab bucket --trace prints each input's lookup, step by step, as B
     CHECK_THAT(run_cli({"algorithms"}).out,
                Catch::Matchers::Contains(a.traces ? "each step of a lookup" : "the answer alone"));
 }
+
+}  // namespace test_cli_bucket

@@ -11,6 +11,10 @@
 #include "ringlab/params.hpp"
 #include "ringlab/placers.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_cli_server {
+
 using namespace ringlab;
 
 namespace {
@@ -168,3 +172,5 @@ TEST_CASE("ringlab server --ops: a token ring adds a vnode with its token, add@T
   CHECK_THAT(run_cli({"server", "ring", "--help"}).out,
              Catch::Matchers::Contains("add:NAME, remove:NAME, weight:NAME=W"));
 }
+
+}  // namespace test_cli_server

@@ -16,6 +16,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_compare {
+
 using ringlab::Algorithm;
 using ringlab::ChangeKind;
 using ringlab::ComparisonRow;
@@ -359,3 +363,5 @@ TEST_CASE("compare's change grammar has no add with a token, which none of its r
   const auto rows = ringlab::compare(sc);
   CHECK(row(rows, "ring").supported);
 }
+
+}  // namespace test_compare

@@ -15,6 +15,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_compare_parts {
+
 using compare_cases::rows_text;
 using compare_cases::scenario;
 
@@ -93,3 +97,5 @@ TEST_CASE("compare parts: a range or a tally that is not the run's is a named er
   CHECK(expected.starts_with("limit_exceeded: keys must be"));
   CHECK(code([&] { ringlab::ComparisonRun r(bad); }) == expected);
 }
+
+}  // namespace test_compare_parts

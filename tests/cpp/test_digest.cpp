@@ -8,6 +8,10 @@
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_digest {
+
 using ringlab::DigestPart;
 
 TEST_CASE("placement digest: the same twice, one part per algorithm") {
@@ -75,3 +79,5 @@ TEST_CASE("placement digest: checked arguments") {
   CHECK_THROWS_AS(ringlab::placement_digests(16, ringlab::kMaxDigestKeys + 1), ringlab::Error);
   CHECK(ringlab::placement_digests(16, 0).parts.size() == 15);
 }
+
+}  // namespace test_digest

@@ -16,6 +16,10 @@
 #include "ringlab/buckets/dx.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_dx {
+
 using namespace ringlab;
 
 namespace {
@@ -198,3 +202,5 @@ TEST_CASE("DxHash through the seam: its capacity, its default, and its mistakes"
   CHECK(error_of([] { (void)Buckets("dx", {.buckets = 1}).bucket(4294967296u); }) ==
         V{"out_of_range", "between", "input", "input must be between 0 and 4294967295, got 4294967296"});
 }
+
+}  // namespace test_dx

@@ -15,6 +15,10 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/erlang_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_erlang_cli {
+
 using ringlab::CliResult;
 
 namespace {
@@ -189,3 +193,5 @@ TEST_CASE("without the Erlang commands, run_cli names them as missing", "[erlang
   CHECK(help.find("    --range N      phash2(TERM, N): a hash in 0 .. N-1 (1 to 4294967296)") != std::string::npos);
   CHECK(run_ok({"--help"}) == help);
 }
+
+}  // namespace test_erlang_cli

@@ -12,6 +12,10 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_erlang_phash2 {
+
 using ringlab::ErrorCode;
 using ringlab::erlang::phash2;
 using ringlab::erlang::phash2_full;
@@ -212,3 +216,5 @@ TEST_CASE("phash2_utf16: a JS string's UTF-8 binary, short and streamed, and no 
   CHECK(ringlab::erlang::phash2_utf16_many(units, two, 0, out) == 1);
   CHECK(out[0] == 4945008);
 }
+
+}  // namespace test_erlang_phash2

@@ -12,6 +12,10 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_erlang_terms {
+
 using ringlab::ErrorCode;
 using ringlab::erlang::Syntax;
 using ringlab::erlang::Term;
@@ -235,3 +239,5 @@ TEST_CASE("copies share storage and never change", "[erlang][terms]") {
   CHECK(list == erl("[1, 2, 3]"));
   CHECK(Term::tuple(std::vector<Term>{list, list}) == erl("{[1, 2, 3], [1, 2, 3]}"));
 }
+
+}  // namespace test_erlang_terms

@@ -11,6 +11,10 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_erlang_text {
+
 using ringlab::ErrorCode;
 using ringlab::erlang::format_term;
 using ringlab::erlang::parse_term;
@@ -439,3 +443,5 @@ TEST_CASE("golden terms read back from their writing in both syntaxes", "[erlang
     }
   }
 }
+
+}  // namespace test_erlang_text

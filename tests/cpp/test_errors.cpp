@@ -54,6 +54,11 @@ void* operator new[](std::size_t n, const std::nothrow_t& tag) noexcept { return
 void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
 void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
 
+// The rest of the file in a namespace of its own: the unity build (CMakeLists.txt here) compiles
+// it in one unit with other test files, whose helpers may have the same names. (The allocation
+// functions above are the program's, and stay global.)
+namespace test_errors {
+
 using ringlab::ErrorCode;
 using ringlab::Ring;
 using ringlab::Server;
@@ -335,3 +340,5 @@ TEST_CASE("toFixed refuses digits outside 0 to 100", "[errors][jsfmt]") {
   CHECK_THROWS(ringlab::js::to_fixed(1.0, 101));
   CHECK_NOTHROW(ringlab::js::to_fixed(1.0, 100));
 }
+
+}  // namespace test_errors

@@ -15,6 +15,10 @@
 #include "ringlab/experiments.hpp"
 #include "ringlab/params.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_experiment_parts {
+
 namespace {
 
 std::string error_of(const std::function<void()>& f) {
@@ -126,3 +130,5 @@ TEST_CASE("experiment parts: a step, a range or a tally that is not the run's is
   ringlab::ExperimentRun sweep(v);
   CHECK(sweep.work(0, 0, 2) == 70000 * 4);  // making each key, and placing it on three rings
 }
+
+}  // namespace test_experiment_parts

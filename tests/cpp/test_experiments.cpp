@@ -19,6 +19,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_experiments {
+
 using ringlab::js::to_fixed;
 
 namespace {
@@ -357,3 +361,5 @@ TEST_CASE("hrw-jump results agree with the text and with a recount", "[experimen
     }
   }
 }
+
+}  // namespace test_experiments

@@ -19,6 +19,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_fast_paths {
+
 namespace {
 
 // The published jump, integers as integers.
@@ -296,3 +300,5 @@ TEST_CASE("offsets_ascend accepts offsets from 0 that never decrease, and nothin
   CHECK_FALSE(ringlab::offsets_ascend(V{0, 5, 4, 6}));
   CHECK_FALSE(ringlab::offsets_ascend(V{0, 4000000000u, 1}));
 }
+
+}  // namespace test_fast_paths

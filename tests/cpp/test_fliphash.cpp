@@ -17,6 +17,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_fliphash {
+
 using namespace ringlab;
 
 namespace {
@@ -143,3 +147,5 @@ TEST_CASE("FlipHash through the seam: its seed, and jump's membership", "[flipha
   CHECK_THROWS_AS(Buckets("fliphash", {.buckets = 0}), Error);
   CHECK_THROWS_AS(Buckets("fliphash", {.buckets = std::int64_t{1} << 32}), Error);
 }
+
+}  // namespace test_fliphash

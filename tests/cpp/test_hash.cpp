@@ -9,6 +9,10 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/rendezvous.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_hash {
+
 using ringlab::h32;
 using ringlab::h32_bytes;
 
@@ -146,3 +150,5 @@ TEST_CASE("h32 is usable at compile time", "[hash]") {
   static_assert(h32_bytes("user:42") == 599759890u);
   SUCCEED();
 }
+
+}  // namespace test_hash

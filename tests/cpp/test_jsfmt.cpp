@@ -9,6 +9,10 @@
 
 #include "ringlab/jsfmt.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_jsfmt {
+
 using ringlab::js::number_to_string;
 using ringlab::js::pad_end;
 using ringlab::js::pad_start;
@@ -163,3 +167,5 @@ TEST_CASE("padStart and padEnd pad with spaces and never truncate", "[jsfmt]") {
   CHECK(pad_start("x", 0) == "x");
   CHECK(pad_start("8.4%", 8) == "    8.4%");
 }
+
+}  // namespace test_jsfmt

@@ -10,6 +10,10 @@
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_jump {
+
 using ringlab::jump;
 using ringlab::jump_unchecked;
 using ringlab::mod_n;
@@ -137,3 +141,5 @@ TEST_CASE("the tutorial's mod 4 to mod 5 table moves five of six keys none to E"
   CHECK(mod_n(38, 4) == 2);
   CHECK(mod_n(95, 4) == 3);
 }
+
+}  // namespace test_jump

@@ -18,6 +18,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_jumpback_anchor {
+
 using namespace ringlab;
 
 namespace {
@@ -239,3 +243,5 @@ TEST_CASE("JumpBack-Anchor through the seam: any bucket leaves, the last removed
   CHECK_THROWS_AS(Buckets("jumpback-anchor", {.buckets = 0}), Error);
   CHECK_THROWS_AS(Buckets("jumpback-anchor", {.buckets = std::int64_t{1} << 31}), Error);
 }
+
+}  // namespace test_jumpback_anchor

@@ -16,6 +16,10 @@
 #include "ringlab/buckets/jumpback.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_jumpback {
+
 using namespace ringlab;
 
 TEST_CASE("hash4j's checksum harness: its self-test, the modulo mapper", "[jumpback]") {
@@ -102,3 +106,5 @@ TEST_CASE("JumpBackHash through the seam: jump's buckets and jump's membership",
   CHECK_THROWS_AS(Buckets("jumpback", {.buckets = 0}), Error);
   CHECK_THROWS_AS(Buckets("jumpback", {.buckets = std::int64_t{1} << 31}), Error);
 }
+
+}  // namespace test_jumpback

@@ -13,6 +13,10 @@
 #include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_kafka_plan {
+
 using namespace ringlab::systems;
 using namespace ringlab::systems::kafka;
 
@@ -138,3 +142,5 @@ TEST_CASE("kafka plan: N:M and the partitioners' names", "[systems][plan][kafka]
     CHECK(std::string(e.what()) == "partitioner must be murmur2, consistent, fnv1a or all, got \"crc\"");
   }
 }
+
+}  // namespace test_kafka_plan

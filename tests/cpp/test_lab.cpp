@@ -16,6 +16,10 @@
 #include "ringlab/lab.hpp"
 #include "ringlab/placers.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_lab {
+
 using namespace ringlab;
 
 namespace {
@@ -210,3 +214,5 @@ TEST_CASE("lab: the same bytes on one thread as on several") {
     }
   }
 }
+
+}  // namespace test_lab

@@ -13,6 +13,10 @@
 #include "ringlab/hash.hpp"
 #include "ringlab/maglev.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_maglev {
+
 using golden::u16;
 using ringlab::Backend;
 using ringlab::ErrorCode;
@@ -125,3 +129,5 @@ TEST_CASE("bad Maglev input is refused with a named error", "[maglev][errors]") 
   CHECK(code_of([] { Maglev({{u"a", std::numeric_limits<double>::infinity()}}, 7); }) == ErrorCode::out_of_range);
   CHECK(code_of([] { Maglev({{u"a", std::numeric_limits<double>::quiet_NaN()}}, 7); }) == ErrorCode::out_of_range);
 }
+
+}  // namespace test_maglev

@@ -12,6 +12,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/malachi.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_malachi {
+
 using ringlab::ErrorCode;
 using ringlab::MalachiRing;
 using ringlab::erlang::Syntax;
@@ -218,3 +222,5 @@ TEST_CASE("route_utf16_many: JS strings routed as the Elixir strings they are", 
   CHECK(ring.sorted()[at[0]].second == ring.route(Term::binary("topic-a")));
   CHECK(ring.sorted()[at[1]].second == ring.route(Term::binary("\xc3\xa9x")));
 }
+
+}  // namespace test_malachi

@@ -19,6 +19,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/xxh32.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_memento {
+
 using namespace ringlab;
 
 namespace {
@@ -234,3 +238,5 @@ TEST_CASE("MementoHash through the seam: a key's text, any live bucket removed, 
   CHECK_THROWS_AS(Buckets("memento", {.buckets = 0}), Error);
   CHECK_THROWS_AS(Buckets("memento", {.buckets = std::int64_t{1} << 31}), Error);
 }
+
+}  // namespace test_memento

@@ -15,6 +15,10 @@
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_model {
+
 using ringlab::Error;
 using ringlab::ErrorCode;
 using ringlab::Mulberry32;
@@ -182,3 +186,5 @@ TEST_CASE("model: TokenRing after random add / remove equals a ring built from i
   }
   CHECK(checks >= 40000);
 }
+
+}  // namespace test_model

@@ -19,6 +19,10 @@
 #include "ringlab/buckets/multiprobe.hpp"
 #include "ringlab/buckets/siphash.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_multiprobe {
+
 using namespace ringlab;
 
 namespace {
@@ -266,3 +270,5 @@ TEST_CASE("multiprobe: through the seam, node names and each mistake a named err
   set_bucket_option(a, o, "probes", "5");
   CHECK(o.probes == 5);
 }
+
+}  // namespace test_multiprobe

@@ -24,6 +24,10 @@
 #include "ringlab/systems_cli.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_params {
+
 using ringlab::ErrorCode;
 using ringlab::Param;
 using ringlab::ParamKind;
@@ -416,3 +420,5 @@ TEST_CASE("params: the CLI's help is made from the table", "[params][cli]") {
     start = nl + 1;
   }
 }
+
+}  // namespace test_params

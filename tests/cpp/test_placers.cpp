@@ -25,6 +25,10 @@
 #include "ringlab/ring.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_placers {
+
 using namespace ringlab;
 
 namespace {
@@ -631,3 +635,5 @@ TEST_CASE("the server seam's changes: compare's grammar, and an add with its tok
           "change must be add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W, got \"foo\"");
   }
 }
+
+}  // namespace test_placers

@@ -14,6 +14,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_preference {
+
 using golden::u16;
 using ringlab::Ring;
 using ringlab::Server;
@@ -274,3 +278,5 @@ TEST_CASE("search_trace refuses tokens that are not ascending", "[preference][wa
   CHECK(ringlab::search_trace(std::vector<std::uint32_t>{1, 2, 2, 9}, 2).size() == 3);
   CHECK_THROWS_WITH(ringlab::search_trace(std::vector<std::uint32_t>{2, 1}, 0), "tokens must be sorted ascending");
 }
+
+}  // namespace test_preference

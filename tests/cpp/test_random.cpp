@@ -11,6 +11,10 @@
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_random {
+
 using ringlab::CourseKeys;
 using ringlab::Mulberry32;
 
@@ -145,3 +149,5 @@ TEST_CASE("key numbers and key formatting at the edges", "[random]") {
   CHECK(std::string(buf, ringlab::format_key(999999999, buf)) == "user:999999999");
   CHECK(std::string(buf, ringlab::format_key(4294967295u, buf)) == "user:4294967295");
 }
+
+}  // namespace test_random

@@ -11,6 +11,10 @@
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_redis_plan {
+
 using namespace ringlab::systems;
 using namespace ringlab::systems::redis;
 
@@ -158,3 +162,5 @@ TEST_CASE("plans: named errors for the options", "[systems][plan]") {
   CHECK(code([&] { (void)plan_reshard(nodes, {{id('b'), id('b')}, id('a'), 1}); }) == "duplicateListed");
   CHECK(code([&] { (void)plan_reshard(nodes, {{id('a')}, id('a'), 1}); }) == "redisNoSource");
 }
+
+}  // namespace test_redis_plan

@@ -12,6 +12,10 @@
 #include "ringlab/compare.hpp"
 #include "ringlab/digest.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_registry {
+
 using namespace ringlab;
 
 TEST_CASE("registry: names are unique, each entry has a title, what it holds and its digest parts") {
@@ -98,3 +102,5 @@ TEST_CASE("registry: ringlab algorithms lists every entry, as text and as JSON")
   CHECK(extra.exit_code == 2);
   CHECK(extra.err == "ringlab: unexpected argument \"ring\" (flags are --name value)\n");
 }
+
+}  // namespace test_registry

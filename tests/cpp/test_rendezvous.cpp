@@ -14,6 +14,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_rendezvous {
+
 using golden::u16;
 using ringlab::h32;
 using ringlab::Rendezvous;
@@ -202,3 +206,5 @@ TEST_CASE("rendezvous adding a server moves keys only to it", "[rendezvous][memb
     CHECK(moved > 0);
   }
 }
+
+}  // namespace test_rendezvous

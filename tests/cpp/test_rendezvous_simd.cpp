@@ -15,6 +15,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_rendezvous_simd {
+
 using ringlab::Fnv1a;
 using ringlab::Rendezvous;
 using ringlab::RendezvousTop2;
@@ -236,3 +240,5 @@ TEST_CASE("weighted rendezvous with equal weights picks what plain rendezvous pi
     for (std::size_t k = 0; k < keys.size(); ++k) CHECK(static_cast<std::int64_t>(winner[k]) == weighted.pick(keys[k]));
   }
 }
+
+}  // namespace test_rendezvous_simd

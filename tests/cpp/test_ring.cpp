@@ -12,6 +12,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_ring {
+
 using golden::u16;
 using ringlab::h32;
 using ringlab::Point;
@@ -507,3 +511,5 @@ TEST_CASE("a ring's own search trace is the checked one over its tokens", "[ring
     }
   }
 }
+
+}  // namespace test_ring

@@ -11,6 +11,10 @@
 
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_ring_owners {
+
 namespace {
 
 void check_owners(const ringlab::Ring& ring) {
@@ -78,3 +82,5 @@ TEST_CASE("Ring::owners gives owner() for every hash", "[ring][owners]") {
     check_owners(ring);
   }
 }
+
+}  // namespace test_ring_owners

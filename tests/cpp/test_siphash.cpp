@@ -9,6 +9,10 @@
 
 #include "ringlab/buckets/siphash.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_siphash {
+
 using namespace ringlab;
 
 namespace {
@@ -58,3 +62,5 @@ TEST_CASE("SipHash-2-4 under the keys (seed, 0), as go-mpchash's compat test has
   CHECK(siphash24(1, 0, "কী:৪২") == 0x534e7388bb14f3a1ull);
   CHECK(siphash24(2, 0, "") == 0x5b0843328a9b3ce1ull);
 }
+
+}  // namespace test_siphash

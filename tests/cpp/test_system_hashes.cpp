@@ -10,6 +10,10 @@
 
 #include "ringlab/systems/hashes.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_system_hashes {
+
 using namespace ringlab::systems;
 using namespace std::string_literals;
 
@@ -304,3 +308,5 @@ TEST_CASE("FarmHash Fingerprint64 as Guava's farmHashFingerprint64", "[system-ha
   for (int i = 0; i < 20; ++i) digits += "0123456789";
   CHECK(as_signed(farmhash_fingerprint64(digits)) == -8783659046506036331);
 }
+
+}  // namespace test_system_hashes

@@ -18,6 +18,10 @@
 #include "ringlab/systems/nginx.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_cache {
+
 using ringlab::ErrorCode;
 using namespace ringlab::systems;
 
@@ -644,3 +648,5 @@ TEST_CASE("systems cache: place libketama --server-file reads libketama's server
   std::remove(good.c_str());
   std::remove(bad.c_str());
 }
+
+}  // namespace test_systems_cache

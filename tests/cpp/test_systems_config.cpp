@@ -13,6 +13,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/systems/placement.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_config {
+
 using namespace ringlab::systems;
 
 namespace {
@@ -345,3 +349,5 @@ TEST_CASE("Cassandra's ring tokens: in ring order, each with the server whose an
   }
   CHECK(configure("kafka", {OptionValue{"partitions", "", 3, false}})->tokens().empty());
 }
+
+}  // namespace test_systems_config

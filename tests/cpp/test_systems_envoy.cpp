@@ -18,6 +18,10 @@
 #include "ringlab/systems/hashes.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_envoy {
+
 using ringlab::Error;
 using ringlab::ErrorCode;
 namespace envoy = ringlab::systems::envoy;
@@ -559,3 +563,5 @@ TEST_CASE("place envoy-*: errors in the flags' words", "[systems][envoy][cli][er
   CHECK(err({"place", "envoy-maglev", "--endpoints", "missing.yaml", "k"}).find("cannot read --endpoints file") !=
         std::string::npos);
 }
+
+}  // namespace test_systems_envoy

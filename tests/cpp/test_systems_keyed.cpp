@@ -21,6 +21,10 @@
 #include "ringlab/systems/redis.hpp"
 #include "ringlab/systems_cli.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_keyed {
+
 using ringlab::Error;
 using ringlab::ErrorCode;
 namespace sys = ringlab::systems;
@@ -558,3 +562,5 @@ TEST_CASE("cassandra: a token list one entry a line, and control characters in a
     CHECK(std::string(e.what()) == "--tokens entry 2: a node's name must not hold control characters, got \"b\x01\"");
   }
 }
+
+}  // namespace test_systems_keyed

@@ -20,6 +20,10 @@
 #include "ringlab/systems/nginx.hpp"
 #include "ringlab/systems/placement.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_reason {
+
 using namespace ringlab::systems;
 
 namespace {
@@ -233,3 +237,5 @@ TEST_CASE("a move is the core's: key_moved over answers and matched servers", "[
   CHECK(key_moved(match, {0, 0}, {-1, 0}));
   CHECK(key_moved(match, {-1, 0}, {0, 0}));
 }
+
+}  // namespace test_systems_reason

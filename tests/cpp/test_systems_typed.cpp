@@ -17,6 +17,10 @@
 #include "ringlab/error.hpp"
 #include "ringlab/systems/placement.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_systems_typed {
+
 using namespace ringlab::systems;
 
 namespace {
@@ -203,3 +207,5 @@ TEST_CASE("the option table: the command line's flags and the JavaScript options
   REQUIRE(n->tries("k") == std::vector<std::int32_t>{1});
   REQUIRE_THROWS_AS(configure("kafka", std::vector<OptionValue>{{"tries", "", 0, true}}), ringlab::Error);
 }
+
+}  // namespace test_systems_typed

@@ -17,6 +17,10 @@
 #include "ringlab/params.hpp"
 #include "ringlab/random.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_threads {
+
 namespace {
 
 constexpr std::int64_t kThreadCounts[] = {1, 2, 3, 7};
@@ -209,3 +213,5 @@ TEST_CASE("threads: the table's range, in the core and on the command line", "[t
   CHECK(ringlab::run_cli({"run", "hrw-jump", "--keys", "70000", "--threads", "3"}).out == one);
   CHECK(ringlab::run_cli({"run", "hrw-jump", "--keys", "70000"}).out == one);
 }
+
+}  // namespace test_threads

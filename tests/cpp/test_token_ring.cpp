@@ -12,6 +12,10 @@
 #include "ringlab/random.hpp"
 #include "ringlab/token_ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_token_ring {
+
 using golden::u16;
 using ringlab::ErrorCode;
 using ringlab::TokenRing;
@@ -140,3 +144,5 @@ TEST_CASE("a random sequence of operations matches a naive model", "[token_ring]
     }
   }
 }
+
+}  // namespace test_token_ring

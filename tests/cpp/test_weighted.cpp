@@ -15,6 +15,10 @@
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_weighted {
+
 using golden::u16;
 using ringlab::Ring;
 using ringlab::Server;
@@ -111,3 +115,5 @@ TEST_CASE("weighted rendezvous refuses bad weights", "[weights][errors]") {
     }
   }
 }
+
+}  // namespace test_weighted

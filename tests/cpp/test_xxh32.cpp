@@ -9,6 +9,10 @@
 
 #include "ringlab/xxh32.hpp"
 
+// The file's own namespace: the unity build (CMakeLists.txt here) compiles it in one unit with
+// other test files, whose helpers may have the same names.
+namespace test_xxh32 {
+
 using ringlab::xxh32;
 using ringlab::Xxh32;
 
@@ -64,3 +68,5 @@ TEST_CASE("xxh32: a stream in pieces is the hash of the whole, and goes on after
     }
   }
 }
+
+}  // namespace test_xxh32
