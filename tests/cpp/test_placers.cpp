@@ -215,6 +215,17 @@ void check_answers(const Placer& p, const Reference& ref, const std::vector<std:
   const std::vector<std::uint32_t> want = ref.place(keys);
   const std::vector<std::uint32_t> got = p.place_many(keys);
   REQUIRE(got == want);
+  // The hash and map split: mapping the keys' h32 is placing the keys, the batch as the keys'
+  // batch. A placer without one (rendezvous scores the key with each name) refuses.
+  std::vector<std::uint32_t> hashes;
+  for (const std::u16string& k : keys) hashes.push_back(h32(k));
+  std::vector<std::uint32_t> mapped(keys.size(), kNoServer);
+  if (p.maps_hash()) {
+    p.place_hashes(hashes, mapped);
+    REQUIRE(mapped == want);
+  } else {
+    REQUIRE_THROWS_AS(p.place_hashes(hashes, mapped), std::invalid_argument);
+  }
   const Algorithm& entry = *find_algorithm(p.algorithm().name);
   const std::vector<std::vector<PlaceStep>> traces = p.trace_many(keys);
   REQUIRE(traces.size() == keys.size());

@@ -124,6 +124,15 @@ class ServerPlacer {
   // keys one at a time (the lab counts a trace's steps and lets it go, where rendezvous' traces of
   // 100,000 scores each for 1,000 keys would be gigabytes at once).
   [[nodiscard]] virtual bool places_as_batch() const noexcept { return false; }
+  // Whether a key's server is a function of its h32 (hash.hpp) alone, the hash then mapped to a
+  // server: a caller that places the same keys many times (the lab, over its removal histories)
+  // hashes each key once and maps the hashes on each pass (place_hashes). Rendezvous scores the
+  // key with each server's name, so it has no such split.
+  [[nodiscard]] virtual bool maps_hash() const noexcept { return false; }
+  // out[i] = the server of a key whose h32 is hashes[i]: place_many's answers for those keys, the
+  // batch's order and size as place_many's (bounded loads' capacities). Called only when
+  // maps_hash(); the default refuses.
+  virtual void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const;
   // The key's preference list: its first n distinct servers in preference order, the first
   // place()'s answer, as the algorithm's class answers it (Ring::preference_list, Rendezvous::top,
   // ...). Placer calls it only for an algorithm whose registry entry has one, with 1 <= n <=
@@ -199,6 +208,11 @@ class Placer {
     return placer_->trace_many(keys);
   }
   [[nodiscard]] bool places_as_batch() const noexcept { return placer_->places_as_batch(); }
+  // ServerPlacer's hash and map split: whether it has one, and out[i] = the server of a key whose
+  // h32 is hashes[i], as place_many answers it (out holds hashes.size() values, and the placer
+  // maps hashes: invalid_argument otherwise).
+  [[nodiscard]] bool maps_hash() const noexcept { return placer_->maps_hash(); }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const;
   // The key's preference list: its first n servers in order, n by the table's rf (Param::rf), from
   // 1 to the number of servers (out_of_range otherwise); noPreference for an algorithm without one.
   // An empty placer lists nothing: the token ring refuses as place() does (noVnodes), rendezvous

@@ -11,6 +11,7 @@
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/placers.hpp"
 #include "ringlab/random.hpp"
@@ -46,13 +47,36 @@ std::u16string server_name(std::uint32_t i) {
 }
 std::string node_name(std::uint32_t i) { return "S" + std::to_string(i); }
 
+// Keys looked up on every pass, and what a placer makes of them, computed once a run: each key's
+// h32 (the hash of its text, which every placer that maps a hash takes), in the keys' order and
+// ascending.
+struct KeySet {
+  std::span<const std::uint64_t> keys;
+  std::vector<std::uint32_t> hashes;
+  std::vector<std::uint32_t> sorted;
+};
+
+KeySet key_set(std::span<const std::uint64_t> keys) {
+  KeySet ks{.keys = keys, .hashes = std::vector<std::uint32_t>(keys.size()), .sorted = {}};
+  std::array<char, 24> buf{};
+  // A key's text is its decimal digits, ASCII: h32_bytes is h32 of the same text as UTF-16.
+  for (std::size_t i = 0; i < keys.size(); ++i) ks.hashes[i] = h32_bytes(decimal(keys[i], buf));
+  ks.sorted = ks.hashes;
+  std::sort(ks.sorted.begin(), ks.sorted.end());
+  return ks;
+}
+
 // One algorithm under test, its answers numbered by place: bucket i and server Si are place i
 // however the algorithm renumbers its own answers after a removal.
 class Subject {
  public:
   virtual ~Subject() = default;
-  // out[i] = the place of keys[i].
-  virtual void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) = 0;
+  // out[i] = the place of the i-th key in the subject's order: the keys' order, or for a placer whose
+  // server is its hash's alone, the hashes ascending. Every figure is a count over the keys, the
+  // same in any order, and a subject looks a set up in the same order on every pass, so that
+  // out[i] of two passes is the same key's; ascending hashes meet a ring's tokens in order, where
+  // the keys' order would jump across them (a cache miss a lookup at 10^7 points).
+  virtual void lookup(const KeySet& ks, std::span<std::uint32_t> out) = 0;
   // The places taken out, in order, and added back, in order: one batch of the seam's each
   // (add_many, remove_many), the same as one operation at a time.
   virtual void remove(std::span<const std::uint32_t> places) = 0;
@@ -67,7 +91,8 @@ class BucketSubject final : public Subject {
     for (std::uint32_t i = 0; i < n; ++i) at_[i] = place_[i] = i;
   }
 
-  void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) override {
+  void lookup(const KeySet& ks, std::span<std::uint32_t> out) override {
+    const std::span<const std::uint64_t> keys = ks.keys;
     const BucketInput input = b_.algorithm().input;
     for (std::size_t from = 0; from < keys.size(); from += kBatch) {
       const std::size_t count = std::min(kBatch, keys.size() - from);
@@ -144,7 +169,20 @@ class PlacerSubject final : public Subject {
  public:
   PlacerSubject(const PlacerAlgorithm& a, std::uint32_t n) : a_(a), p_(a.name, options(a, n)) { renumber(); }
 
-  void lookup(std::span<const std::uint64_t> keys, std::span<std::uint32_t> out) override {
+  void lookup(const KeySet& ks, std::span<std::uint32_t> out) override {
+    const std::span<const std::uint64_t> keys = ks.keys;
+    if (p_.maps_hash()) {
+      // Bounded loads' servers depend on the keys before: the keys' order, in the lab's batches.
+      const bool in_order = p_.places_as_batch();
+      const std::vector<std::uint32_t>& hashes = in_order ? ks.hashes : ks.sorted;
+      const std::size_t batch = in_order ? kBatch : hashes.size();
+      for (std::size_t from = 0; from < hashes.size(); from += batch) {
+        const std::size_t count = std::min(batch, hashes.size() - from);
+        p_.place_hashes(std::span<const std::uint32_t>(hashes).subspan(from, count), out.subspan(from, count));
+      }
+      for (std::uint32_t& o : out) o = place_[o];
+      return;
+    }
     for (std::size_t from = 0; from < keys.size(); from += kBatch) {
       const std::size_t count = std::min(kBatch, keys.size() - from);
       // The texts of a batch, written over the last batch's: their buffers are reused, not one
@@ -308,8 +346,9 @@ LabBalance balance_of(std::span<const std::uint32_t> owners, const std::vector<b
 }
 
 // `a` is the keys' places before any removal, the same for every f: looked up once.
-LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct, std::span<const std::uint64_t> keys,
+LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct, const KeySet& ks,
                              std::span<const std::uint32_t> a) {
+  const std::span<const std::uint64_t> keys = ks.keys;
   LabMonotonicity r;
   r.fraction_pct = pct;
   r.removed = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
@@ -319,10 +358,10 @@ LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct,
   std::vector<std::uint32_t> places(r.removed);
   for (std::uint32_t i = 0; i < r.removed; ++i) places[i] = n - 1 - i;
   s->remove(places);
-  s->lookup(keys, b);
+  s->lookup(ks, b);
   std::reverse(places.begin(), places.end());
   s->add_back(places);
-  s->lookup(keys, c);
+  s->lookup(ks, c);
   const std::uint32_t first_removed = n - r.removed;
   // n + 1: place n is no bucket (DxHash's keys it gave up on), not counted among the nodes.
   std::vector<bool> losing(n + 1), gaining(n + 1), changed(n + 1);
@@ -387,6 +426,11 @@ LabResult lab(const LabParams& params) {
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   out.distinct_keys = distinct.size();
   const std::span<const std::uint64_t> work_keys(keys.data(), std::min<std::size_t>(kWorkKeys, keys.size()));
+  // The keys' hashes, once for every placer and pass: the two sets on a thread each.
+  KeySet all, distinct_set;
+  run_tasks(2, thread_count(params.threads), [&](unsigned, std::size_t t) {
+    (t == 0 ? all : distinct_set) = key_set(t == 0 ? std::span<const std::uint64_t>(keys) : distinct);
+  });
 
   const std::vector<Maker> ms = makers();
   const unsigned threads = thread_count(params.threads);
@@ -418,7 +462,7 @@ LabResult lab(const LabParams& params) {
       return;
     }
     std::vector<std::uint32_t> owners(keys.size());
-    s->lookup(keys, owners);
+    s->lookup(all, owners);
     row.balance = balance_of(owners, std::vector<bool>(n, true));
   });
 
@@ -441,9 +485,9 @@ LabResult lab(const LabParams& params) {
     const Maker& m = ms[parts[p].row];
     if (parts[p].order == std::size(kOrders)) {
       std::vector<std::uint32_t> first(distinct.size());
-      m.make(m.algorithm, n)->lookup(distinct, first);
+      m.make(m.algorithm, n)->lookup(distinct_set, first);
       for (const std::uint32_t pct : {10u, 30u, 50u})
-        out.rows[parts[p].row].monotonicity.push_back(monotonicity(m, n, pct, distinct, first));
+        out.rows[parts[p].row].monotonicity.push_back(monotonicity(m, n, pct, distinct_set, first));
       return;
     }
     const std::string_view order = kOrders[parts[p].order];
@@ -457,7 +501,7 @@ LabResult lab(const LabParams& params) {
       // The places up to the target, in the order's order, as one batch.
       h->remove(std::span<const std::uint32_t>(o).subspan(removed, target - removed));
       for (; removed < target; ++removed) live[o[removed]] = false;
-      h->lookup(keys, owners);
+      h->lookup(all, owners);
       histories[parts[p].row][parts[p].order].push_back({std::string(order), pct, balance_of(owners, live)});
     }
   });

@@ -78,6 +78,10 @@ class ModNPlacer final : public ServerPlacer {
       throw Error(ErrorCode::duplicate_server, rule::duplicate, "", {"server"});
   }
   std::uint32_t place(std::u16string_view key) const override { return mod_n(h32(key), n()); }
+  bool maps_hash() const noexcept override { return true; }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const override {
+    for (std::size_t i = 0; i < hashes.size(); ++i) out[i] = mod_n(hashes[i], n());
+  }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     const std::uint32_t h = h32(key);
     const std::uint32_t s = mod_n(h, n());
@@ -108,6 +112,10 @@ class RingPlacer final : public ServerPlacer {
  public:
   explicit RingPlacer(const PlacerOptions& o) : ServerPlacer("ring"), ring_(ring_servers(o), *o.vnodes) {}
   std::uint32_t place(std::u16string_view key) const override { return ring_.owner_of_key(key); }
+  bool maps_hash() const noexcept override { return true; }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const override {
+    for (std::size_t i = 0; i < hashes.size(); ++i) out[i] = ring_.owner(hashes[i]);
+  }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
     ring_lookup_steps(steps, ring_, h32(key));
@@ -149,6 +157,11 @@ class BoundedPlacer final : public ServerPlacer {
   }
   void place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const override {
     const BoundedPlacement p = place_bounded(ring_, hashes(keys), epsilon_);
+    std::copy(p.servers.begin(), p.servers.end(), out.begin());
+  }
+  bool maps_hash() const noexcept override { return true; }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const override {
+    const BoundedPlacement p = place_bounded(ring_, hashes, epsilon_);
     std::copy(p.servers.begin(), p.servers.end(), out.begin());
   }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
@@ -275,6 +288,10 @@ class MaglevPlacer final : public ServerPlacer {
  public:
   explicit MaglevPlacer(const PlacerOptions& o) : ServerPlacer("maglev"), maglev_(backends_of(o), *o.table_size) {}
   std::uint32_t place(std::u16string_view key) const override { return maglev_.lookup_key(key); }
+  bool maps_hash() const noexcept override { return true; }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const override {
+    for (std::size_t i = 0; i < hashes.size(); ++i) out[i] = maglev_.lookup(hashes[i]);
+  }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     const std::uint32_t h = h32(key);
     const std::uint32_t m = maglev_.table_size();
@@ -300,6 +317,11 @@ class TokenRingPlacer final : public ServerPlacer {
   explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) { add_many(o.servers); }
   std::uint32_t place(std::u16string_view key) const override {
     return listed_[ring_.route_point(ring_.position(key))];
+  }
+  // route_point takes the hash mod 2^bits itself, as position() does.
+  bool maps_hash() const noexcept override { return true; }
+  void place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const override {
+    for (std::size_t i = 0; i < hashes.size(); ++i) out[i] = listed_[ring_.route_point(hashes[i])];
   }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     const std::uint32_t answer = place(key);  // first, so that an empty ring is refused as route refuses it
@@ -437,6 +459,10 @@ void ServerPlacer::place_many(std::span<const std::u16string> keys, std::span<st
   for (std::size_t i = 0; i < keys.size(); ++i) out[i] = place(keys[i]);
 }
 
+void ServerPlacer::place_hashes(std::span<const std::uint32_t>, std::span<std::uint32_t>) const {
+  throw std::invalid_argument("place_hashes: " + std::string(algorithm_) + " places keys, not hashes");
+}
+
 std::vector<PlaceStep> ServerPlacer::trace(std::u16string_view key) const {
   return {{.kind = PlaceStepKind::answer, .server = place(key)}};
 }
@@ -499,6 +525,11 @@ Placer::Placer(std::string_view algorithm, const PlacerOptions& options)
 void Placer::place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const {
   if (out.size() != keys.size()) throw std::invalid_argument("place_many: out must hold one server per key");
   placer_->place_many(keys, out);
+}
+
+void Placer::place_hashes(std::span<const std::uint32_t> hashes, std::span<std::uint32_t> out) const {
+  if (out.size() != hashes.size()) throw std::invalid_argument("place_hashes: out must hold one server per hash");
+  placer_->place_hashes(hashes, out);
 }
 
 std::vector<std::uint32_t> Placer::place_many(std::span<const std::u16string> keys) const {

@@ -23,7 +23,7 @@
 #include <cstdint>
 #include <memory>
 #include <string_view>
-#include <unordered_map>
+#include <vector>
 
 #include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
@@ -52,7 +52,9 @@ class Memento {
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
 
-  [[nodiscard]] bool live(std::uint32_t bucket) const noexcept { return bucket < n_ && !removed_.contains(bucket); }
+  [[nodiscard]] bool live(std::uint32_t bucket) const noexcept {
+    return bucket < n_ && removed_.find(bucket) == nullptr;
+  }
   // The live buckets.
   [[nodiscard]] std::uint32_t size() const noexcept { return n_ - static_cast<std::uint32_t>(removed_.size()); }
   // The b-array's size: the live buckets and the remembered ones.
@@ -61,9 +63,44 @@ class Memento {
   [[nodiscard]] std::uint32_t remembered() const noexcept { return static_cast<std::uint32_t>(removed_.size()); }
 
  private:
+  // A removed bucket, remembered.
   struct Removed {
+    std::uint32_t bucket;
     std::uint32_t replacer;  // the live buckets right after it went
     std::uint32_t previous;  // the last removed before it
+  };
+  // The removed buckets by number: open addressing with linear probing, at most half full, the
+  // entries in one array. A lookup that lands on a removed bucket asks for it once or more, so a
+  // probe of adjacent entries replaces a node-based map's pointer chase, and the memory stays
+  // proportional to the buckets remembered (not the b-array, which may be 2^31 - 1 buckets).
+  class Table {
+   public:
+    [[nodiscard]] const Removed* find(std::uint32_t bucket) const noexcept {
+      if (size_ == 0) return nullptr;
+      for (std::size_t i = slot(bucket);; i = (i + 1) & mask_) {
+        if (e_[i].bucket == bucket) return &e_[i];
+        if (e_[i].bucket == kEmpty) return nullptr;
+      }
+    }
+    // A bucket not in the table.
+    void insert(const Removed& r);
+    // A bucket in the table.
+    void erase(std::uint32_t bucket) noexcept;
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+
+   private:
+    // No bucket: buckets stop at 2^31 - 2.
+    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
+    // Fibonacci hashing: the product's top bits, the table's log2(slots) of them.
+    [[nodiscard]] std::size_t slot(std::uint32_t bucket) const noexcept {
+      return static_cast<std::size_t>((bucket * 0x9E3779B97F4A7C15ull) >> shift_);
+    }
+    void place(const Removed& r) noexcept;
+    std::vector<Removed> e_;
+    std::size_t mask_ = 0;
+    unsigned shift_ = 64;
+    std::size_t size_ = 0;
   };
   // The walk from the key's hash, its steps given to `trace` (NoTrace for a lookup); key_state() is
   // the key's xxh32 state, wanted only for a rehash.
@@ -71,13 +108,13 @@ class Memento {
   [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
-    const auto it = removed_.find(bucket);
-    return it == removed_.end() ? -1 : std::int64_t{it->second.replacer};
+    const Removed* r = removed_.find(bucket);
+    return r == nullptr ? -1 : std::int64_t{r->replacer};
   }
 
   std::uint32_t n_;             // the b-array's size
   std::uint32_t last_removed_;  // n_ when nothing is remembered
-  std::unordered_map<std::uint32_t, Removed> removed_;
+  Table removed_;
 };
 
 // Its bucket hasher (the registry's "memento"): buckets as jump's (1 .. 2^31 - 1), a key's text as
