@@ -1,5 +1,5 @@
 // The error a call throws, for tests that check which error an input gets: its ErrorCode, or
-// all of it as data. A call that throws nothing fails the test.
+// all of it as data. A call that throws nothing fails the test, but for refusal_of.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -30,4 +30,16 @@ std::vector<std::string> error_of(F&& f) {
   }
   FAIL("no ringlab::Error thrown");
   return {};  // not reached: FAIL throws
+}
+
+// What a call refused, as error_of gives it, or nothing when it refused nothing: for tests that
+// hold two ways of doing the same to the same refusals (a batch and its operations one at a time).
+template <typename F>
+std::vector<std::string> refusal_of(F&& f) {
+  try {
+    f();
+  } catch (const ringlab::Error& e) {
+    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
+  }
+  return {};
 }

@@ -290,17 +290,6 @@ TEST_CASE("buckets: inputs as the command line writes them, decimal or 0x hex", 
 
 namespace {
 
-// What a call refused, as data (empty when it refused nothing).
-template <class F>
-std::vector<std::string> refusal_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  return {};
-}
-
 // The bucket of each input, as the algorithm takes it: the 64-bit input, its low 32 bits, or its
 // decimal text.
 std::vector<std::uint32_t> answers(const Buckets& b, const std::vector<std::uint64_t>& inputs) {

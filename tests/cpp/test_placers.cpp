@@ -343,21 +343,6 @@ TEST_CASE("placers: each answers what its placement's class answers, before and 
   }
 }
 
-namespace {
-
-// What a call refused, as data ("" when it refused nothing).
-template <class F>
-std::vector<std::string> refusal_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return {std::string(e.code_name()), e.rule().id, e.param(), e.what()};
-  }
-  return {};
-}
-
-}  // namespace
-
 TEST_CASE("placers: a batch of additions or removals is the same operations one at a time, refusals included") {
   for (const PlacerAlgorithm& a : placer_algorithms()) {
     const Algorithm& entry = *find_algorithm(a.name);
