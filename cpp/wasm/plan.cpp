@@ -16,6 +16,7 @@
 #include "abi_bindings.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
 
@@ -42,6 +43,15 @@ struct ReshardArgs {
   double slots = 0;
 };
 
+// A topic's partition change: `ringlab plan kafka`'s --partitions N:M (its grammar is the core's),
+// the partitioner's name or "all" (undefined for the command line's default), and the keys
+// (undefined for none).
+struct KafkaArgs {
+  std::string partitions;
+  val partitioner = val::undefined();
+  val keys = val::undefined();
+};
+
 struct ShareOut {
   std::uint32_t count = 0;
   std::uint32_t ranges = 0;
@@ -57,6 +67,14 @@ struct StepOut {
   std::string from;
   std::string to;
   val units = val::undefined();
+  val names = val::undefined();
+};
+
+struct KeyOut {
+  std::string key;
+  std::string before;
+  std::string after;
+  bool moves = false;
 };
 
 struct WarningOut {
@@ -70,7 +88,11 @@ val units_of(const std::vector<std::uint32_t>& units) {
 
 val steps_of(const std::vector<sys::PlanStep>& steps) {
   val out = val::array();
-  for (const sys::PlanStep& s : steps) out.call<void>("push", StepOut{s.from, s.to, units_of(s.units)});
+  for (const sys::PlanStep& s : steps) {
+    val names = val::array();
+    for (const std::string& n : s.names) names.call<void>("push", n);
+    out.call<void>("push", StepOut{s.from, s.to, units_of(s.units), names});
+  }
   return out;
 }
 
@@ -116,6 +138,22 @@ val plan_of(const sys::Plan& p) {
     alternatives.call<void>("push", alt);
   }
   out.set("alternatives", alternatives);
+  val keys = val::array();
+  for (const sys::PlanKey& k : p.keys) keys.call<void>("push", KeyOut{k.key, k.before, k.after, k.before != k.after});
+  out.set("keys", keys);
+  if (p.space_moved) {
+    const sys::SpaceShare& s = *p.space_moved;
+    val share = val::object();
+    share.set("hashes", s.space);
+    share.set("exactness", std::string(exactness_of(s.exactness)));
+    share.set("size", static_cast<double>(s.size));  // at most 2^32: exact as a double
+    share.set("moved", static_cast<double>(s.moved));
+    share.set("fraction", sys::fraction_text(s.moved, s.size));
+    share.set("percent", sys::percent_text(s.moved, s.size));
+    out.set("hashSpace", share);
+  } else {
+    out.set("hashSpace", val::null());
+  }
   return out;
 }
 
@@ -145,6 +183,22 @@ val redis_reshard(const ReshardArgs& args) {
   });
 }
 
+// One plan per partitioner asked for (one, or the three of "all", in the command line's order).
+val kafka_partitions(const KafkaArgs& args) {
+  return guarded([&] {
+    const sys::kafka::PartitionChange change = sys::kafka::partition_change_from_text(args.partitions);
+    const std::vector<sys::kafka::Partitioner> partitioners = sys::kafka::plan_partitioners_from_name(
+        args.partitioner.isUndefined() ? std::string(sys::kafka::kPartitionerNames[0])
+                                       : args.partitioner.as<std::string>());
+    const std::vector<std::string> keys =
+        args.keys.isUndefined() ? std::vector<std::string>{} : emscripten::vecFromJSArray<std::string>(args.keys);
+    val out = val::array();
+    for (const sys::kafka::Partitioner p : partitioners)
+      out.call<void>("push", plan_of(sys::kafka::plan_partitions(p, change, keys)));
+    return out;
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_plan) {
@@ -163,6 +217,15 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
       .field("from", &ReshardArgs::from)
       .field("to", &ReshardArgs::to)
       .field("slots", &ReshardArgs::slots);
+  value_object<KafkaArgs>("RawKafkaPartitionsArgs")
+      .field("partitions", &KafkaArgs::partitions)
+      .field("partitioner", &KafkaArgs::partitioner)
+      .field("keys", &KafkaArgs::keys);
+  value_object<KeyOut>("RawPlanKey")
+      .field("key", &KeyOut::key)
+      .field("before", &KeyOut::before)
+      .field("after", &KeyOut::after)
+      .field("moves", &KeyOut::moves);
   value_object<ShareOut>("RawPlanShare").field("count", &ShareOut::count).field("ranges", &ShareOut::ranges);
   value_object<NodeOut>("RawPlanNode")
       .field("node", &NodeOut::node)
@@ -171,8 +234,10 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
   value_object<StepOut>("RawPlanStep")
       .field("from", &StepOut::from)
       .field("to", &StepOut::to)
-      .field("units", &StepOut::units);
+      .field("units", &StepOut::units)
+      .field("names", &StepOut::names);
   value_object<WarningOut>("RawPlanWarning").field("kind", &WarningOut::kind).field("text", &WarningOut::text);
   function("redisRebalance", &redis_rebalance);
   function("redisReshard", &redis_reshard);
+  function("kafkaPartitions", &kafka_partitions);
 }

@@ -18,6 +18,13 @@ const tmp = mkdtempSync(path.join(tmpdir(), "ringlab-plan-"));
 process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 
 const SLOTS = 16384;
+// The command line's message in the package's words: the parameter spelled without its flag's
+// dashes (--to on the command line, to here).
+const messageOf = (err) =>
+  err
+    .replace(/^ringlab: /, "")
+    .replace(/(^|\s)--([a-z]+)\b/g, "$1$2")
+    .trimEnd();
 const idOf = (i) => String.fromCharCode(97 + i).repeat(2) + `${i}`.repeat(38);
 
 // A random cluster as CLUSTER NODES text: 2 to 6 masters holding runs of slots (a fragmented
@@ -53,37 +60,60 @@ function cluster(next) {
   return { text: `${lines.join("\n")}\n`, masters, empty };
 }
 
-// `ringlab plan --json`'s lines as a Plan: each step's units under the plan's unit's name.
+// `ringlab plan --json`'s lines as Plans (one a summary line: `plan kafka --partitioner all`
+// prints three): each step's units under the plan's unit's name, numbered (slots) or named (keys).
 function fromJson(out) {
-  const lines = out
+  const plans = [];
+  let steps = [];
+  const stepOf = (s) => ({ from: s.from, to: s.to, units: Array.from(s.slots ?? []), names: s.keys ?? [] });
+  for (const line of out
     .trim()
     .split("\n")
-    .map((l) => JSON.parse(l));
-  const summary = lines.pop().summary;
-  const steps = (list) => list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.slots) }));
-  return {
-    system: summary.system,
-    tool: summary.tool,
-    operation: summary.operation,
-    exactness: summary.exactness,
-    steps: steps(lines),
-    moved: summary.moved,
-    nodes: summary.nodes,
-    warnings: summary.warnings,
-    note: summary.note,
-    stops: summary.stops,
-    alternatives: summary.alternatives.map((a) => ({
-      label: a.label,
-      exactness: a.exactness,
-      steps: steps(a.steps),
-      nodes: a.nodes,
-    })),
-  };
+    .map((l) => JSON.parse(l))) {
+    if (line.summary === undefined) {
+      steps.push(line);
+      continue;
+    }
+    const summary = line.summary;
+    plans.push({
+      system: summary.system,
+      tool: summary.tool,
+      operation: summary.operation,
+      exactness: summary.exactness,
+      steps: steps.map(stepOf),
+      moved: summary.moved,
+      nodes: summary.nodes,
+      warnings: summary.warnings,
+      note: summary.note,
+      stops: summary.stops,
+      alternatives: summary.alternatives.map((a) => ({
+        label: a.label,
+        exactness: a.exactness,
+        steps: a.steps.map(stepOf),
+        nodes: a.nodes,
+      })),
+      keys: summary.keys ?? [],
+      hashSpace:
+        summary.space === undefined
+          ? null
+          : {
+              hashes: summary.space.hashes,
+              exactness: summary.space.exactness,
+              size: summary.space.size,
+              moved: summary.space.moved,
+              fraction: summary.space.fraction,
+              percent: summary.space.percent,
+            },
+    });
+    steps = [];
+  }
+  return plans;
 }
 
 // A Plan as plain data, to compare with the command line's.
 function plain(p) {
-  const steps = (list) => list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units) }));
+  const steps = (list) =>
+    list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units), names: [...s.names] }));
   const nodes = (list) => list.map((n) => ({ node: n.node, before: { ...n.before }, after: { ...n.after } }));
   return {
     system: p.system,
@@ -102,6 +132,8 @@ function plain(p) {
       steps: steps(a.steps),
       nodes: nodes(a.nodes),
     })),
+    keys: p.keys.map((k) => ({ ...k })),
+    hashSpace: p.hashSpace === null ? null : { ...p.hashSpace },
   };
 }
 
@@ -122,7 +154,7 @@ async function same(call, args, what) {
     return "error";
   }
   assert.deepEqual([r.exitCode, r.err], [0, ""], what);
-  assert.deepEqual(plain(plan), fromJson(r.out), what);
+  assert.deepEqual([plain(plan)], fromJson(r.out), what);
   assert.equal(plan.space, SLOTS);
   assert.equal(plan.unit, "slots");
   assert.ok(plan.steps.every((s) => s.units instanceof Uint32Array));
@@ -196,6 +228,60 @@ test("reshard is `ringlab plan redis reshard`'s, shortfall and all", async () =>
   );
 });
 
+test("kafka.partitions is `ringlab plan kafka`'s on random keys, partition changes and partitioners", async () => {
+  const next = prng(11);
+  const alphabet = ["a", "b", "z", "0", "9", "-", ":", "é", "সা", "😀"];
+  let moving = 0;
+  for (let c = 0; c < 30; c++) {
+    const before = 1 + (next() % 50);
+    const after = before + [0, 1, before, next() % 1000][next() % 4];
+    const partitions = `${before}:${after}`;
+    const partitioner = [undefined, "murmur2", "consistent", "fnv1a", "all"][next() % 5];
+    const keys = Array.from({ length: next() % 40 }, () =>
+      Array.from({ length: 1 + (next() % 12) }, () => alphabet[next() % alphabet.length]).join(""),
+    );
+    const options = { partitions, ...(partitioner && { partitioner }), ...(keys.length && { keys }) };
+    const got = plans.kafka.partitions(options);
+    const args = ["plan", "kafka", "--partitions", partitions, ...(partitioner ? ["--partitioner", partitioner] : [])];
+    // Keys through a file: a key may begin with "-", which the command line would read as a flag.
+    const file = path.join(tmp, `kafka-${c}.txt`);
+    writeFileSync(file, keys.join("\n"));
+    const r = await runCli([...args, "--json", ...(keys.length ? ["--keys", file] : [])]);
+    assert.deepEqual([r.exitCode, r.err], [0, ""], args.join(" "));
+    assert.deepEqual(got.map(plain), fromJson(r.out), `${args.join(" ")} ${keys.join(" ")}`);
+    assert.equal(got.length, partitioner === "all" ? 3 : 1);
+    for (const p of got) {
+      assert.equal(p.moved, p.keys.filter((k) => k.moves).length);
+      assert.ok(p.hashSpace !== null && p.hashSpace.moved <= p.hashSpace.size);
+      moving += p.moved;
+    }
+  }
+  assert.ok(moving > 0);
+  // 6 to 12 partitions keeps about half of murmur2's hashes: exactly 2^30 + 2 of its 2^31.
+  const [half] = plans.kafka.partitions({ partitions: "6:12" });
+  assert.deepEqual([half.hashSpace.size, half.hashSpace.moved], [2 ** 31, 2 ** 30 - 2]);
+  // Its errors are the command line's.
+  for (const [options, cli] of [
+    [{ partitions: "12:6" }, ["--partitions", "12:6"]],
+    [{ partitions: "6" }, ["--partitions", "6"]],
+    [{ partitions: "0:3" }, ["--partitions", "0:3"]],
+    [{ partitions: "3:4", partitioner: "crc" }, ["--partitions", "3:4", "--partitioner", "crc"]],
+  ]) {
+    let e;
+    try {
+      plans.kafka.partitions(options);
+    } catch (x) {
+      e = x;
+    }
+    assert.ok(e instanceof RinglabError, cli.join(" "));
+    const r = await runCli(["plan", "kafka", ...cli]);
+    assert.deepEqual([r.exitCode, r.code, r.rule], [2, e.code, e.rule], cli.join(" "));
+    assert.equal(messageOf(r.err), e.message, cli.join(" "));
+  }
+  assert.throws(() => plans.kafka.partitions({ partitions: 6 }), { code: "invalid_type" });
+  assert.throws(() => plans.kafka.partitions({ partitions: "1:2", keys: "k" }), { code: "invalid_type" });
+});
+
 test("errors are RinglabErrors with the command line's code, rule and message", async () => {
   assert.equal(PlanError, RinglabError);
   const good = readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8");
@@ -229,14 +315,7 @@ test("errors are RinglabErrors with the command line's code, rule and message", 
     const r = await runCli(cli);
     assert.deepEqual([r.exitCode, r.code, r.rule], [2, e.code, e.rule], `${cli.join(" ")}: ${r.err}`);
     // The same words but for the parameter's spelling (--to on the command line, to here).
-    assert.equal(
-      r.err
-        .replace(/^ringlab: /, "")
-        .replace(/(^|\s)--([a-z]+)\b/g, "$1$2")
-        .trimEnd(),
-      e.message,
-      cli.join(" "),
-    );
+    assert.equal(messageOf(r.err), e.message, cli.join(" "));
   }
   // A malformed CLUSTER NODES line, with its line and column.
   assert.throws(() => plans.redis.rebalance({ nodes: "x y\n" }), { code: "invalid_argument", rule: "configAt" });

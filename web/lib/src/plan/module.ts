@@ -6,6 +6,8 @@ import type { Instantiated } from "../core/loader.js";
 import type { MemoryUsage } from "../main/types.js";
 import type { RawPlan, RawPlanModule, RawPlanNode, RawPlanStep } from "./raw.js";
 import type {
+  KafkaPartitionsOptions,
+  KafkaPlans,
   Plan,
   PlanExactness,
   PlanNode,
@@ -18,8 +20,10 @@ import type {
 
 const node = (n: RawPlanNode): PlanNode =>
   Object.freeze({ node: n.node, before: Object.freeze({ ...n.before }), after: Object.freeze({ ...n.after }) });
-const step = (s: RawPlanStep): PlanStep => Object.freeze({ from: s.from, to: s.to, units: s.units });
-const moved = (steps: readonly PlanStep[]) => steps.reduce((sum, s) => sum + s.units.length, 0);
+const step = (s: RawPlanStep): PlanStep =>
+  Object.freeze({ from: s.from, to: s.to, units: s.units, names: Object.freeze(s.names) });
+// A step's units are numbered or named (plan.hpp).
+const moved = (steps: readonly PlanStep[]) => steps.reduce((sum, s) => sum + s.units.length + s.names.length, 0);
 
 function plan(p: RawPlan): Plan {
   const steps = Object.freeze(p.steps.map(step));
@@ -47,15 +51,22 @@ function plan(p: RawPlan): Plan {
         }),
       ),
     ),
+    keys: Object.freeze(p.keys.map((k) => Object.freeze({ ...k }))),
+    hashSpace:
+      p.hashSpace === null
+        ? null
+        : Object.freeze({ ...p.hashSpace, exactness: p.hashSpace.exactness as PlanExactness }),
   });
 }
 
 const rebalanceKeys = ["nodes", "weights", "useEmptyMasters", "threshold"] as const;
 const reshardKeys = ["nodes", "from", "to", "slots"] as const;
+const kafkaKeys = ["partitions", "partitioner", "keys"] as const;
 
 export class RinglabPlanModule implements RinglabPlan {
   readonly version: string;
   readonly redis: RedisPlans;
+  readonly kafka: KafkaPlans;
   readonly #raw: RawPlanModule;
   readonly #heap: Heap<object>;
 
@@ -67,6 +78,7 @@ export class RinglabPlanModule implements RinglabPlan {
       rebalance: (o: RedisRebalanceOptions) => this.#rebalance(o),
       reshard: (o: RedisReshardOptions) => this.#reshard(o),
     });
+    this.kafka = Object.freeze({ partitions: (o: KafkaPartitionsOptions) => this.#partitions(o) });
   }
 
   #rebalance(opts: RedisRebalanceOptions): Plan {
@@ -103,6 +115,20 @@ export class RinglabPlanModule implements RinglabPlan {
     const slots = num(o.slots, "slots");
     const raw = this.#raw;
     return plan(this.#heap.call(() => raw.redisReshard({ nodes, from, to, slots }))!);
+  }
+
+  #partitions(opts: KafkaPartitionsOptions): Plan[] {
+    if (opts === undefined) throw invalidType("kafka.partitions options", "an object", opts);
+    const o = options<KafkaPartitionsOptions>(opts, kafkaKeys, "kafka.partitions");
+    const partitions = str(o.partitions, "partitions");
+    const partitioner = o.partitioner === undefined ? undefined : str(o.partitioner, "partitioner");
+    let keys: string[] | undefined;
+    if (o.keys !== undefined) {
+      if (!Array.isArray(o.keys)) throw invalidType("keys", "an array of strings", o.keys);
+      keys = o.keys.map((k: unknown, i) => str(k, `keys[${i}]`));
+    }
+    const raw = this.#raw;
+    return this.#heap.call(() => raw.kafkaPartitions({ partitions, partitioner, keys }))!.map(plan);
   }
 
   memory(): MemoryUsage {

@@ -17,6 +17,20 @@ export interface RawRedisReshardArgs {
   slots: number;
 }
 
+/** `ringlab plan kafka`'s options: --partitions N:M, the partitioner (undefined: the default), the keys. */
+export interface RawKafkaPartitionsArgs {
+  partitions: string;
+  partitioner: string | undefined;
+  keys: string[] | undefined;
+}
+
+export interface RawPlanKey {
+  key: string;
+  before: string;
+  after: string;
+  moves: boolean;
+}
+
 export interface RawPlanShare {
   count: number;
   ranges: number;
@@ -32,6 +46,7 @@ export interface RawPlanStep {
   from: string;
   to: string;
   units: Uint32Array;
+  names: string[];
 }
 
 export interface RawPlanWarning {
@@ -53,6 +68,15 @@ export interface RawPlan {
   note: string | null;
   stops: { moved: number; nodes: RawPlanNode[] } | null;
   alternatives: { label: string; exactness: string; steps: RawPlanStep[]; nodes: RawPlanNode[] }[];
+  keys: RawPlanKey[];
+  hashSpace: {
+    hashes: string;
+    exactness: string;
+    size: number;
+    moved: number;
+    fraction: string;
+    percent: string;
+  } | null;
 }
 
 export interface RawPlanModule extends RawCommon {
@@ -61,4 +85,6 @@ export interface RawPlanModule extends RawCommon {
   /** The plan; undefined with the error recorded. */
   redisRebalance(args: RawRedisRebalanceArgs): RawPlan | undefined;
   redisReshard(args: RawRedisReshardArgs): RawPlan | undefined;
+  /** One plan per partitioner; undefined with the error recorded. */
+  kafkaPartitions(args: RawKafkaPartitionsArgs): RawPlan[] | undefined;
 }
