@@ -103,8 +103,6 @@ val nodes_of(const std::vector<sys::NodeShare>& nodes) {
   return out;
 }
 
-const char* exactness_of(sys::Exactness e) { return e == sys::Exactness::exact ? "exact" : "model"; }
-
 // The plan as one object, its fields those of `ringlab plan --json`'s summary and steps.
 val plan_of(const sys::Plan& p) {
   val out = val::object();
@@ -113,7 +111,7 @@ val plan_of(const sys::Plan& p) {
   out.set("operation", p.operation);
   out.set("unit", p.unit);
   out.set("space", p.space);
-  out.set("exactness", std::string(exactness_of(p.exactness)));
+  out.set("exactness", std::string(sys::exactness_name(p.exactness)));
   out.set("steps", steps_of(p.steps));
   out.set("nodes", nodes_of(p.nodes));
   val warnings = val::array();
@@ -132,7 +130,7 @@ val plan_of(const sys::Plan& p) {
   for (const sys::PlanAlternative& a : p.alternatives) {
     val alt = val::object();
     alt.set("label", a.label);
-    alt.set("exactness", std::string(exactness_of(a.exactness)));
+    alt.set("exactness", std::string(sys::exactness_name(a.exactness)));
     alt.set("steps", steps_of(a.steps));
     alt.set("nodes", nodes_of(a.nodes));
     alternatives.call<void>("push", alt);
@@ -145,7 +143,7 @@ val plan_of(const sys::Plan& p) {
     const sys::SpaceShare& s = *p.space_moved;
     val share = val::object();
     share.set("hashes", s.space);
-    share.set("exactness", std::string(exactness_of(s.exactness)));
+    share.set("exactness", std::string(sys::exactness_name(s.exactness)));
     share.set("size", static_cast<double>(s.size));  // at most 2^32: exact as a double
     share.set("moved", static_cast<double>(s.moved));
     share.set("fraction", sys::fraction_text(s.moved, s.size));

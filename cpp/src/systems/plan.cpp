@@ -7,9 +7,10 @@
 #include "ringlab/once.hpp"
 
 namespace ringlab::systems {
-namespace {
 
 std::string_view exactness_name(Exactness e) { return e == Exactness::exact ? "exact" : "model"; }
+
+namespace {
 
 RINGLAB_ONCE std::string share_json(const Share& s) {
   return "{\"count\": " + std::to_string(s.units) + ", \"ranges\": " + std::to_string(s.ranges) + "}";

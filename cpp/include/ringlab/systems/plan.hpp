@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace ringlab::systems {
@@ -99,6 +100,9 @@ struct Plan {
 // trailing zeros dropped ("49.999999907").
 [[nodiscard]] std::string fraction_text(std::uint64_t moved, std::uint64_t size);
 [[nodiscard]] std::string percent_text(std::uint64_t moved, std::uint64_t size);
+
+// How --json and the package name it: "exact" or "model".
+[[nodiscard]] std::string_view exactness_name(Exactness e);
 
 // The number of runs of consecutive units in a sorted list.
 [[nodiscard]] std::uint32_t ranges_of(const std::vector<std::uint32_t>& sorted_units);
