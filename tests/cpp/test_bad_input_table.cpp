@@ -254,6 +254,9 @@ const std::map<std::string, std::string_view> kWhere = {
     {"plan redis", "redisPlan"},
     // Kafka's partition-count plans: --partitions is place kafka's row, as N:M.
     {"plan kafka", "kafka"},
+    // Cassandra's ring-change plans: the replication factor's row has no flag of its own (it is
+    // read inside --strategy), and the core's names (strategy, dc, rack) are the CLI's too.
+    {"plan cassandra", "cassandraPlan"},
 };
 
 // A row's files are named from the repository's root (tests/bad-input/...), wherever the suite

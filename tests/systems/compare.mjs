@@ -11,7 +11,8 @@ import { differences, makeKeys, withTempDir } from "./lib.mjs";
 
 // In the order the report lists them; each module exports compare({ keys, dir, seed }).
 // redis-plan holds `ringlab plan redis` to redis-cli's rebalance and reshard: its rows count
-// layouts, not keys. kafka-plan holds `ringlab plan kafka` to librdkafka's partitioners.
+// layouts, not keys. kafka-plan holds `ringlab plan kafka` to librdkafka's partitioners;
+// cassandra-plan, `ringlab plan cassandra`'s replicas of every range to the Python driver's.
 const systems = [
   "nginx",
   "memcached",
@@ -20,6 +21,7 @@ const systems = [
   "kafka",
   "kafka-plan",
   "cassandra",
+  "cassandra-plan",
   "guava",
   "erlang",
   "envoy",

@@ -43,6 +43,8 @@ enum class SystemParam : std::uint8_t {
   envoy_min_ring,
   envoy_max_ring,
   envoy_table_size,
+  // Cassandra's migration plans (ringlab_systems): a keyspace's replication factor
+  cassandra_rf,
 };
 
 // clang-format off
@@ -115,6 +117,10 @@ inline constexpr ParamSpec kSystemParamTable[] = {
   {.where = "envoyMaglev", .name = "tableSize", .flag = "--table", .metavar = "M",
    .help = "Maglev's table_size", .lo = 2, .hi = 5000011, .range_note = "a prime, 2 to {hi}", .has_default = true,
    .default_integer = 65537},
+  // Cassandra takes any factor >= 0 (0: no replica there); one larger than the nodes it is to be
+  // found among is refused by the plan itself (impossibleReplicationFactor), so the ceiling is
+  // only the most servers anything here holds.
+  {.where = "cassandraPlan", .name = "rf", .help = "a replication factor", .lo = 0, .hi = kMaxServers},
 };
 // clang-format on
 
@@ -123,9 +129,9 @@ inline constexpr std::size_t kSystemParamCount = std::size(kSystemParamTable);
 // Each entry sits at its SystemParam's index, so param() is an index: the first and the last
 // are where they belong, and there are as many entries as SystemParams.
 static_assert(kSystemParamTable[0].where == "redis" && kSystemParamTable[0].name == "nodes");
-static_assert(kSystemParamCount == static_cast<std::size_t>(SystemParam::envoy_table_size) + 1);
-static_assert(kSystemParamTable[kSystemParamCount - 1].where == "envoyMaglev" &&
-              kSystemParamTable[kSystemParamCount - 1].name == "tableSize");
+static_assert(kSystemParamCount == static_cast<std::size_t>(SystemParam::cassandra_rf) + 1);
+static_assert(kSystemParamTable[kSystemParamCount - 1].where == "cassandraPlan" &&
+              kSystemParamTable[kSystemParamCount - 1].name == "rf");
 static_assert(kSystemParamTable[static_cast<std::size_t>(SystemParam::malachi_ring_bits)].name == "ringBits");
 static_assert(kSystemParamTable[static_cast<std::size_t>(SystemParam::nginx_servers)].where == "nginx");
 

@@ -189,6 +189,21 @@ RINGLAB_ONCE std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view t
   return out;
 }
 
+RINGLAB_ONCE std::vector<RingRow> rows_from_nodetool_ring(std::string_view text) {
+  std::vector<RingRow> out;
+  std::string dc;
+  const std::vector<RingLine> lines = ring_lines(text);
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const RingLine& l = lines[i];
+    if (l.kind == LineKind::datacenter) dc = l.fields.size() > 1 ? std::string(l.fields[1].second) : std::string();
+    if (l.kind != LineKind::row) continue;
+    RingRow r{i + 1, {}, l.token, dc};
+    for (const auto& [col, field] : l.fields) r.fields.emplace_back(col, std::string(field));
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
 RINGLAB_ONCE std::string nodetool_ring_edited(std::string_view text, const std::vector<NodeToken>& tokens) {
   const std::vector<RingLine> lines = ring_lines(text);
   const std::size_t n = lines.size();

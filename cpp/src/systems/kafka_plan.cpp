@@ -95,7 +95,7 @@ RINGLAB_ONCE Plan plan_partitions(Partitioner p, PartitionChange c, const std::v
   for (const std::string& key : keys) {
     const std::uint32_t before = partition_unchecked(key, p, c.before);
     const std::uint32_t after = partition_unchecked(key, p, c.after);
-    plan.keys.push_back({key, std::to_string(before), std::to_string(after)});
+    plan.keys.push_back({key, std::to_string(before), std::to_string(after), std::nullopt});
     if (before != after) {
       moves[{before, after}].push_back(key);
       moved.push_back(key);

@@ -12,16 +12,21 @@ std::string_view exactness_name(Exactness e) { return e == Exactness::exact ? "e
 
 namespace {
 
-RINGLAB_ONCE std::string share_json(const Share& s) {
-  return "{\"count\": " + std::to_string(s.units) + ", \"ranges\": " + std::to_string(s.ranges) + "}";
+// `size`: the plan's hash space, for a share that has hashes (0 when it has none).
+RINGLAB_ONCE std::string share_json(const Share& s, std::uint64_t size) {
+  std::string out = "{\"count\": " + std::to_string(s.units) + ", \"ranges\": " + std::to_string(s.ranges);
+  if (s.hashes && size > 0)
+    out += ", \"hashes\": " + std::to_string(*s.hashes) +
+           ", \"percent\": " + cli::json_text(percent_text(*s.hashes, size));
+  return out + "}";
 }
 
-RINGLAB_ONCE std::string nodes_json(const std::vector<NodeShare>& nodes) {
+RINGLAB_ONCE std::string nodes_json(const std::vector<NodeShare>& nodes, std::uint64_t size = 0) {
   std::string out = "[";
   for (std::size_t i = 0; i < nodes.size(); ++i) {
     if (i > 0) out += ", ";
-    out += "{\"node\": " + cli::json_text(nodes[i].node) + ", \"before\": " + share_json(nodes[i].before) +
-           ", \"after\": " + share_json(nodes[i].after) + "}";
+    out += "{\"node\": " + cli::json_text(nodes[i].node) + ", \"before\": " + share_json(nodes[i].before, size) +
+           ", \"after\": " + share_json(nodes[i].after, size) + "}";
   }
   return out + "]";
 }
@@ -64,16 +69,19 @@ RINGLAB_ONCE std::string pad(std::string text, std::size_t width) {
   return text;
 }
 
-RINGLAB_ONCE std::string share_text(const Share& s) {
+RINGLAB_ONCE std::string share_text(const Share& s, std::uint64_t size) {
+  if (s.hashes && size > 0) return std::to_string(s.units) + " (" + percent_text(*s.hashes, size) + "%)";
   return std::to_string(s.units) + " (" + std::to_string(s.ranges) + (s.ranges == 1 ? " range)" : " ranges)");
 }
 
-RINGLAB_ONCE std::string nodes_text(const std::vector<NodeShare>& nodes, const std::string& unit) {
+RINGLAB_ONCE std::string nodes_text(const std::vector<NodeShare>& nodes, const std::string& unit,
+                                    std::uint64_t size = 0) {
   std::size_t width = 4;
   for (const NodeShare& n : nodes) width = std::max(width, n.node.size());
   std::string out = "  " + pad("node", width) + "  " + pad(unit + " before", 20) + "  " + unit + " after\n";
   for (const NodeShare& n : nodes)
-    out += "  " + pad(n.node, width) + "  " + pad(share_text(n.before), 20) + "  " + share_text(n.after) + "\n";
+    out += "  " + pad(n.node, width) + "  " + pad(share_text(n.before, size), 20) + "  " + share_text(n.after, size) +
+           "\n";
   return out;
 }
 
@@ -110,6 +118,7 @@ RINGLAB_ONCE std::string space_json(const Plan& plan) {
   std::string out = ", \"keys\": [";
   for (std::size_t i = 0; i < plan.keys.size(); ++i)
     out += std::string(i > 0 ? ", " : "") + "{\"key\": " + cli::json_bytes(plan.keys[i].key) +
+           (plan.keys[i].token ? ", \"token\": " + std::to_string(*plan.keys[i].token) : std::string()) +
            ", \"before\": " + cli::json_text(plan.keys[i].before) +
            ", \"after\": " + cli::json_text(plan.keys[i].after) +
            ", \"moves\": " + (plan.keys[i].before == plan.keys[i].after ? "false" : "true") + "}";
@@ -121,7 +130,34 @@ RINGLAB_ONCE std::string space_json(const Plan& plan) {
          ", \"percent\": " + cli::json_text(percent_text(s.moved, s.size)) + "}";
 }
 
+RINGLAB_ONCE std::string list_json(const std::vector<std::string>& names) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i > 0 ? ", " : "") + cli::json_text(names[i]);
+  return out + "]";
+}
+
+RINGLAB_ONCE std::string list_text(const std::vector<std::string>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i > 0 ? ", " : "") + names[i];
+  return out.empty() ? "none" : out;
+}
+
+RINGLAB_ONCE std::string ranges_json(const std::vector<PlanRange>& ranges) {
+  std::string out = ", \"ranges\": [";
+  for (std::size_t i = 0; i < ranges.size(); ++i)
+    out +=
+        std::string(i > 0 ? ", " : "") + "{\"range\": " + cli::json_text(range_text(ranges[i].start, ranges[i].end)) +
+        ", \"start\": " + std::to_string(ranges[i].start) + ", \"end\": " + std::to_string(ranges[i].end) +
+        ", \"hashes\": " + std::to_string(ranges[i].hashes) + ", \"before\": " + list_json(ranges[i].before) +
+        ", \"after\": " + list_json(ranges[i].after) + ", \"changes\": " + (ranges[i].changes ? "true" : "false") + "}";
+  return out + "]";
+}
+
 }  // namespace
+
+RINGLAB_ONCE std::string range_text(std::int64_t start, std::int64_t end) {
+  return "(" + std::to_string(start) + "," + std::to_string(end) + "]";
+}
 
 RINGLAB_ONCE std::string fraction_text(std::uint64_t moved, std::uint64_t size) {
   if (moved == 0) return "0";
@@ -132,14 +168,15 @@ RINGLAB_ONCE std::string fraction_text(std::uint64_t moved, std::uint64_t size) 
 RINGLAB_ONCE std::string percent_text(std::uint64_t moved, std::uint64_t size) {
   // By long division, so that nothing overflows (moved * 10^11 would): the whole part and 12
   // digits of moved / size, then rounded half up at the 12th (the 9th decimal of the percentage).
-  std::uint64_t digits = moved / size;
-  std::uint64_t rest = moved % size;
+  // In 128 bits: a space may be as large as 2^64 - 1 (Cassandra's tokens), and rest * 10 with it.
+  unsigned __int128 digits = moved / size;
+  unsigned __int128 rest = moved % size;
   for (int i = 0; i < 12; ++i) {
     rest *= 10;
     digits = digits * 10 + rest / size;
     rest %= size;
   }
-  const std::uint64_t scaled = (digits + 5) / 10;  // the percentage x 10^9
+  const auto scaled = static_cast<std::uint64_t>((digits + 5) / 10);  // the percentage x 10^9
   std::string decimals = std::to_string(scaled % 1'000'000'000);
   decimals.insert(0, 9 - decimals.size(), '0');
   while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
@@ -176,8 +213,8 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
   out += "{\"summary\": {\"system\": " + cli::json_text(plan.system) + ", \"tool\": " + cli::json_text(plan.tool) +
          ", \"operation\": " + cli::json_text(plan.operation) + ", \"exactness\": \"" +
          std::string(exactness_name(plan.exactness)) + "\", \"steps\": " + std::to_string(plan.steps.size()) +
-         ", \"moved\": " + std::to_string(moved(plan.steps)) + ", \"nodes\": " + nodes_json(plan.nodes) +
-         ", \"warnings\": [";
+         ", \"moved\": " + std::to_string(moved(plan.steps)) +
+         ", \"nodes\": " + nodes_json(plan.nodes, plan.space_moved ? plan.space_moved->size : 0) + ", \"warnings\": [";
   for (std::size_t i = 0; i < plan.warnings.size(); ++i)
     out += std::string(i > 0 ? ", " : "") + "{\"kind\": " + cli::json_text(plan.warnings[i].kind) +
            ", \"text\": " + cli::json_text(plan.warnings[i].text) + "}";
@@ -198,6 +235,7 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
   }
   out += "]";
   if (plan.space_moved) out += space_json(plan);
+  if (plan.ranges) out += ranges_json(*plan.ranges);
   return out + "}}\n";
 }
 
@@ -207,7 +245,11 @@ RINGLAB_ONCE std::string plan_text(const Plan& plan) {
                     plan.unit + " move (" + std::string(exactness_name(plan.exactness)) + ")\n";
   if (!plan.note.empty()) out += "  " + plan.note + "\n";
   out += steps_text(plan.steps, plan.unit);
-  if (!plan.nodes.empty()) out += nodes_text(plan.nodes, plan.unit);
+  if (plan.ranges)
+    for (const PlanRange& r : *plan.ranges)
+      out += "  range " + range_text(r.start, r.end) + ": " + list_text(r.before) + " -> " + list_text(r.after) +
+             (r.changes ? "\n" : " (unchanged)\n");
+  if (!plan.nodes.empty()) out += nodes_text(plan.nodes, plan.unit, plan.space_moved ? plan.space_moved->size : 0);
   if (!plan.keys.empty()) out += keys_text(plan.keys);
   if (plan.space_moved) out += space_text(*plan.space_moved);
   for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";

@@ -1,6 +1,7 @@
 // ringlab plan redis rebalance|reshard: redis-cli 7.0.15's plan for a cluster given as the
 // CLUSTER NODES text of the node redis-cli is pointed at. ringlab plan kafka: what a topic's new
-// partition count does to its keys.
+// partition count does to its keys. ringlab plan cassandra: the replicas and streams of a Cassandra
+// ring's change.
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
+#include "ringlab/systems/cassandra_plan.hpp"
 #include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
@@ -135,6 +137,57 @@ RINGLAB_ONCE std::string run_kafka_plan(const std::vector<std::string>& args, co
   return out;
 }
 
+RINGLAB_ONCE std::string cassandra_help() {
+  return "plan cassandra (the replicas of every token range before and after a node joins, leaves or is\n" + kIndent +
+         "removed, as Cassandra 4's strategies place them, and the streams that fill each new replica):\n" +
+         flag_line("--ring FILE", "nodetool ring output, or one token a line: TOKEN NODE DC RACK") +
+         flag_line("--strategy S", "simple:RF (SimpleStrategy) or nts:DC=RF,DC=RF,... (NetworkTopologyStrategy)") +
+         flag_line("--join NODE", "bootstrap NODE with --tokens T1,T2,... [--dc DC] [--rack RACK] (by default") +
+         kUnder + "the ring's only data centre and that data centre's only rack)\n" +
+         flag_line("--leave NODE", "decommission NODE: it streams its ranges to their new replicas") +
+         flag_line("--remove NODE", "removenode NODE: each new replica fetches from a remaining one") +
+         flag_line("--keys FILE", "keys, one a line, or KEY...: each key's token and replicas before and after") +
+         flag_line("--every-range", "list every range with its replicas, not only those that change") +
+         flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"ranges\"}), then a {\"summary\"} line");
+}
+
+RINGLAB_ONCE std::string run_cassandra_plan(const std::vector<std::string>& args, const ReadFile& read) {
+  const std::string command = "plan cassandra";
+  const cli::Args a = cli::read_args(
+      args, 2, {"--ring", "--join", "--tokens", "--dc", "--rack", "--leave", "--remove", "--strategy", "--keys"},
+      {"--json", "--every-range"}, command);
+  const std::string* file = a.value("--ring");
+  if (file == nullptr) throw CliUsageError{command + " needs --ring FILE"};
+  const std::string* strategy = a.value("--strategy");
+  if (strategy == nullptr) throw CliUsageError{command + " needs --strategy simple:RF or nts:DC=RF,..."};
+  cassandra::RingChange change;
+  int changes = 0;
+  for (const auto& [flag, kind] :
+       {std::pair{"--join", cassandra::ChangeKind::join}, std::pair{"--leave", cassandra::ChangeKind::leave},
+        std::pair{"--remove", cassandra::ChangeKind::remove}})
+    if (const std::string* node = a.value(flag)) {
+      change.kind = kind;
+      change.node = *node;
+      ++changes;
+    }
+  if (changes != 1) throw CliUsageError{command + " needs one change: --join NODE, --leave NODE or --remove NODE"};
+  const bool join = change.kind == cassandra::ChangeKind::join;
+  if (join && a.value("--tokens") == nullptr) throw CliUsageError{command + " --join needs --tokens T1,T2,..."};
+  for (const char* flag : {"--tokens", "--dc", "--rack"})
+    if (!join && a.value(flag) != nullptr) throw CliUsageError{std::string(flag) + " goes with --join only"};
+  const std::optional<std::string> text = read ? read(*file) : std::nullopt;
+  if (!text) throw CliUsageError{"cannot read --ring file " + shown_text(*file)};
+  const cassandra::Strategy s = cassandra::strategy_from_text(*strategy);
+  if (join) change.tokens = cassandra::join_tokens_from_text(*a.value("--tokens"));
+  if (const std::string* dc = a.value("--dc")) change.dc = *dc;
+  if (const std::string* rack = a.value("--rack")) change.rack = *rack;
+  const std::vector<cassandra::PlacedToken> ring = cassandra::ring_from_text(*text);
+  const std::vector<std::string> keys =
+      a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
+  const Plan plan = cassandra::plan_change(ring, s, change, keys, a.has("--every-range"));
+  return a.has("--json") ? plan_json(plan) : plan_text(plan);
+}
+
 }  // namespace
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
@@ -165,6 +218,15 @@ RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
                      kafka_help,
                      "kafka",
                      run_kafka_plan,
+                     system_params()},
+          CliCommand{"plan",
+                     "cassandra",
+                     {usage_line("ringlab plan cassandra --ring FILE --strategy S CHANGE [flags] [KEY...]",
+                                 "each changed range's replicas and the"),
+                      std::string(cli::kUsageColumn, ' ') + "streams that fill them"},
+                     cassandra_help(),
+                     "cassandraPlan",
+                     run_cassandra_plan,
                      system_params()}};
 }
 

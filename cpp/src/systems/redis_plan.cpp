@@ -268,8 +268,8 @@ std::vector<NodeShare> shares(const std::vector<ClusterNode>& nodes, const std::
     if (nodes[i].replica) continue;
     const std::vector<std::uint32_t> after = slots_of(held[i]);
     out.push_back({nodes[i].id,
-                   {static_cast<std::uint32_t>(nodes[i].slots.size()), ranges_of(nodes[i].slots)},
-                   {static_cast<std::uint32_t>(after.size()), ranges_of(after)}});
+                   {static_cast<std::uint32_t>(nodes[i].slots.size()), ranges_of(nodes[i].slots), std::nullopt},
+                   {static_cast<std::uint32_t>(after.size()), ranges_of(after), std::nullopt}});
   }
   return out;
 }

@@ -1510,6 +1510,26 @@ const bn: Messages = {
       kafkaPartitionChange: (p, [got]) => `${p} হতে হবে N:M, অর্থাৎ আগের ও পরের partition-সংখ্যা; দেওয়া হয়েছে "${got}"`,
       kafkaPartitionDecrease: (p, [from, to]) =>
         `${p} ${from} থেকে কমিয়ে ${to} করা যায় না: Kafka কোনো topic-এ শুধু partition যোগ করে`,
+      cassandraRingFields: (_p, [count]) => `TOKEN NODE DC RACK আশা করা হয়েছিল; পাওয়া গেছে ${count}টি field`,
+      cassandraRingRack: "nodetool ring-এর সারিতে তার rack (দ্বিতীয় কলাম) থাকতে হবে",
+      cassandraRingDc: "Datacenter: লাইনের আগেই nodetool ring-এর একটি সারি",
+      cassandraNodePlace: (_p, [node, dc, rack, dc2, rack2, line]) =>
+        `node "${node}" এখানে ${dc}/${rack}-এ, কিন্তু লাইন ${line}-এ ${dc2}/${rack2}-এ`,
+      cassandraStrategy: (p, [got]) => `${p} simple:RF অথবা nts:DC=RF,DC=RF,... হতে হবে; দেওয়া হয়েছে "${got}"`,
+      cassandraDcTwice: (p, [dc]) => `${p}-এ data centre "${dc}" দুবার দেওয়া হয়েছে`,
+      impossibleReplicationFactor: (_p, [rf, dc, nodes]) =>
+        `অসম্ভব replication factor: data centre "${dc}"-এ ${rf}টি replica, কিন্তু সেখানে node আছে ${nodes}টি`,
+      impossibleReplicationFactorRing: (_p, [rf, nodes]) =>
+        `অসম্ভব replication factor: ${nodes}টি node-এর ring-এ ${rf}টি replica`,
+      impossibleAfterChange: (_p, [rf, dc, nodes]) =>
+        `পরিবর্তনের পরে অসম্ভব replication factor: data centre "${dc}"-এ ${rf}টি replica, কিন্তু সেখানে node থাকবে ${nodes}টি`,
+      impossibleAfterChangeRing: (_p, [rf, nodes]) =>
+        `পরিবর্তনের পরে অসম্ভব replication factor: ${nodes}টি node-এর ring-এ ${rf}টি replica`,
+      cassandraChoosePlace: (p, v) =>
+        `${p} দিতে হবে: ring-এ বেছে নেওয়ার মতো ${v[v.length - 1]}টি আছে, ${v
+          .slice(0, -1)
+          .map((x) => `"${x}"`)
+          .join(", ")}`,
       systemUsage: (_p, [usage]) => `এই system-এর জন্য যা দরকার তা দেওয়া হয়নি: ${usage}`,
       systemNeeds: (_p, [call, option, form]) => `${call}-এর জন্য ${option} ${form} দিতে হবে`,
       systemNeedsEither: (_p, [call, a, aForm, b, bForm]) => `${call}-এর জন্য ${a} ${aForm} অথবা ${b} ${bForm} দিতে হবে`,

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace ringlab::systems::cassandra {
@@ -43,6 +44,17 @@ struct NodeToken {
 // lines are skipped; every other line must be a row. Errors (invalid_argument) carry the
 // line and column: "ring line 5, column 72: token must be a signed 64-bit integer, got "x"".
 [[nodiscard]] std::vector<NodeToken> tokens_from_nodetool_ring(std::string_view text);
+
+// The rows of the same text with what the plans need beside the token: the row's line (from 1),
+// its fields (column from 1, text) and the data centre of the "Datacenter:" line above it (empty
+// when there is none).
+struct RingRow {
+  std::size_t line = 0;
+  std::vector<std::pair<std::size_t, std::string>> fields;
+  std::int64_t token = 0;
+  std::string dc;
+};
+[[nodiscard]] std::vector<RingRow> rows_from_nodetool_ring(std::string_view text);
 
 // The same text with nodes added or removed, for a ring edited and written back in the form it
 // was given in: the rows of tokens still in `tokens` are kept as they were, byte for byte, the

@@ -32,6 +32,9 @@ struct PlanStep {
 struct Share {
   std::uint32_t units = 0;
   std::uint32_t ranges = 0;
+  // In a plan with a space_moved, where units cover a hash space (a Cassandra node's ranges):
+  // how many of its hashes they hold.
+  std::optional<std::uint64_t> hashes;
 };
 
 struct NodeShare {
@@ -59,6 +62,18 @@ struct PlanKey {
   std::string key;  // its bytes
   std::string before;
   std::string after;
+  std::optional<std::int64_t> token;  // a Cassandra key's token
+};
+
+// A range of a ring whose replicas change (a Cassandra plan): (start, end], how many hashes
+// (tokens) it holds, and its replicas before and after in the order the strategy walks them.
+struct PlanRange {
+  std::int64_t start = 0;
+  std::int64_t end = 0;
+  std::uint64_t hashes = 0;
+  std::vector<std::string> before;
+  std::vector<std::string> after;
+  bool changes = true;  // false for a range listed though its replicas stay
 };
 
 // The share of a hash's whole output whose node changes, counted hash by hash in integers (no
@@ -93,9 +108,15 @@ struct Plan {
   // JSON and text say nothing of them.
   std::vector<PlanKey> keys;
   std::optional<SpaceShare> space_moved;
+  // For a system that replicates ranges (Cassandra): the ranges whose replicas change (or every
+  // range, when asked). A plan without them says nothing of ranges.
+  std::optional<std::vector<PlanRange>> ranges;
 };
 
-// moved / size (size > 0, moved <= size, size < 2^60) reduced ("536870911/1073741824"), and as a
+// A range as Cassandra writes it: "(start,end]".
+[[nodiscard]] std::string range_text(std::int64_t start, std::int64_t end);
+
+// moved / size (size > 0, moved <= size) reduced ("536870911/1073741824"), and as a
 // percentage rounded half up to 9 decimals,
 // trailing zeros dropped ("49.999999907").
 [[nodiscard]] std::string fraction_text(std::uint64_t moved, std::uint64_t size);
