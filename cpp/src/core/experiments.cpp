@@ -33,8 +33,6 @@ class KeyStream {
   CourseKeys keys_;
 };
 
-std::string str(std::int64_t v) { return std::to_string(v); }
-
 // The loops run over blocks of keys (key_blocks.hpp). A block's keys are made and looked up by
 // the batch functions (CourseKeys::next_hashes, Ring::owners), compiled for speed in their own
 // files: called here per key, the inline forms were left as calls in WebAssembly, to copies
@@ -260,7 +258,7 @@ struct HrwJumpRun {
         buckets(static_cast<std::uint32_t>(params.buckets)),
         first(ns + 1, 0) {
     for (std::uint32_t s = 0; s < ns; ++s) {
-      for (const char d : str(s)) digits.push_back(static_cast<std::uint8_t>(d));
+      for (const char d : std::to_string(s)) digits.push_back(static_cast<std::uint8_t>(d));
       first[s + 1] = static_cast<std::uint32_t>(digits.size());
     }
   }

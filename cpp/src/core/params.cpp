@@ -15,8 +15,6 @@
 namespace ringlab {
 namespace {
 
-std::string str(std::int64_t v) { return std::to_string(v); }
-
 // "add, add:NAME, remove:NAME, fail:NAME or weight:NAME=W"
 std::string change_grammar() {
   std::string s;
@@ -83,8 +81,8 @@ std::string requirement(const ParamSpec& spec) {
 
 std::string requirement(const ParamSpec& spec, std::int64_t lo, std::int64_t hi) {
   (void)spec;
-  if (hi == kNoUpperBound) return ">= " + str(lo);
-  return "between " + str(lo) + " and " + str(hi);
+  if (hi == kNoUpperBound) return ">= " + std::to_string(lo);
+  return "between " + std::to_string(lo) + " and " + std::to_string(hi);
 }
 
 std::int64_t check_integer(Param p, std::int64_t value) { return check_integer(param(p), value); }

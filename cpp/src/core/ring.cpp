@@ -17,8 +17,6 @@
 namespace ringlab {
 namespace {
 
-std::string utf8(std::u16string_view s) { return utf8_for_message(s); }
-
 // Appends server s's tokens h32(name + "#" + i) for i in [from, to), packed as token << 32 | s
 // so that sorting the packed values orders by token, then server position. Points of one server
 // with equal tokens are identical values, so their relative order cannot be observed.
@@ -123,7 +121,7 @@ void Ring::rebuild() {
     listed.reserve(servers_.size());
     for (const Server& s : servers_) listed.push_back(s.name);
     if (const auto dup = names::first_duplicate(std::move(listed)))
-      throw Error(ErrorCode::duplicate_server, rule::duplicateNamed, "", {utf8(*dup)});
+      throw Error(ErrorCode::duplicate_server, rule::duplicateNamed, "", {utf8_for_message(*dup)});
   }
   std::vector<std::uint64_t> packed;
   packed.reserve(total);
@@ -287,7 +285,7 @@ RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Ring::preference_list(std::uint
 RINGLAB_ONCE_PER_CALL void Ring::add_server(Server server) {
   names::check(server.name, "server");
   if (index_of(server.name) >= 0)
-    throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8(server.name)});
+    throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8_for_message(server.name)});
   const std::uint32_t count = points_for_weight(vnodes_, server.weight);
   check_ring_points(size_ + static_cast<std::uint64_t>(count));
   if (server.zone.size() > kMaxNameLength)
@@ -330,7 +328,7 @@ RINGLAB_ONCE_PER_CALL void Ring::add_server(Server server) {
 
 RINGLAB_ONCE_PER_CALL void Ring::remove_server(std::u16string_view name) {
   const std::int64_t found = index_of(name);
-  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)});
+  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8_for_message(name)});
   if (servers_.size() == 1) throw Error(ErrorCode::out_of_range, rule::noServer, "");
   const auto gone = static_cast<std::uint32_t>(found);
   // Dropping a server's points keeps every other point in order; later servers move up by one.
@@ -369,7 +367,7 @@ RINGLAB_ONCE_PER_CALL void Ring::add_servers(std::span<const Server> servers) {
     try {
       names::check(server.name, "server");
       if (listed.contains(server.name))
-        throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8(server.name)});
+        throw Error(ErrorCode::duplicate_server, rule::alreadyOnRing, "", {utf8_for_message(server.name)});
       const std::uint32_t count = points_for_weight(vnodes_, server.weight);
       check_ring_points(total + count);
       if (server.zone.size() > kMaxNameLength)
@@ -432,7 +430,8 @@ RINGLAB_ONCE_PER_CALL void Ring::remove_servers(std::span<const std::u16string_v
   for (const std::u16string_view name : names) {
     const auto it = at.find(name);
     if (it == at.end() || gone[it->second]) {
-      refused = std::make_exception_ptr(Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)}));
+      refused =
+          std::make_exception_ptr(Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8_for_message(name)}));
       break;
     }
     if (left == 1) {
@@ -482,7 +481,7 @@ RINGLAB_ONCE_PER_CALL void Ring::remove_servers(std::span<const std::u16string_v
 
 RINGLAB_ONCE_PER_CALL void Ring::set_weight(std::u16string_view name, double weight) {
   const std::int64_t found = index_of(name);
-  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8(name)});
+  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notOnRing, "", {utf8_for_message(name)});
   const double old = servers_[static_cast<std::size_t>(found)].weight;
   servers_[static_cast<std::size_t>(found)].weight = weight;
   try {

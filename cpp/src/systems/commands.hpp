@@ -20,6 +20,9 @@
 
 namespace ringlab::systems {
 
+// The indent of a usage text's continued lines, in every system's --help.
+inline const std::string kIndent = "    ";
+
 // Two flags that give the same thing two ways (a list, or a file), of which a system takes
 // exactly one: neither or both is the SystemUsage that names them, each flag with the metavar
 // its usage shows.

@@ -8,6 +8,7 @@
 #include <set>
 #include <utility>
 
+#include "ascii.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/params.hpp"
@@ -20,8 +21,6 @@ namespace {
 [[noreturn]] void bad_address(std::string_view address) {
   throw Error(ErrorCode::invalid_argument, rule::envoyHost, "", {input(address)});
 }
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 int hex_value(char c) {
   if (c >= '0' && c <= '9') return c - '0';

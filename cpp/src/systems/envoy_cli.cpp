@@ -24,7 +24,6 @@ using cli::flag_line;
 using cli::kUnder;
 using cli::kUsageColumn;
 using cli::usage_line;
-const std::string kIndent = "    ";
 
 std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p) {
   const std::string* text = a.value(flag);

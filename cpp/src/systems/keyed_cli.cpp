@@ -32,7 +32,6 @@ using cli::flag_line;
 using cli::kUnder;
 using cli::kUsageColumn;
 using cli::usage_line;
-const std::string kIndent = "    ";
 
 std::int64_t integer_flag(const cli::Args& a, const char* flag, SystemParam p, std::optional<std::int64_t> fallback,
                           const std::string& command) {

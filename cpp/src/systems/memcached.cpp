@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "ascii.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
@@ -206,8 +207,6 @@ namespace {
                            ErrorCode code = ErrorCode::invalid_argument) {
   bad_text(at, Error(code, what, "", std::move(values)));
 }
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A plain decimal at text[from..to): its value, or an error naming the column.
 std::int64_t decimal_at(std::string_view text, std::size_t from, std::size_t to, SystemParam p) {

@@ -7,6 +7,7 @@
 #include <set>
 #include <utility>
 
+#include "ascii.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
@@ -19,8 +20,6 @@ namespace {
 constexpr std::uint64_t kPointsPerWeight = 160;
 // Both get_peer functions give up on the key after this many unusable candidates.
 constexpr std::uint32_t kMaxHashTries = 20;
-
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 std::uint32_t le32_crc(std::uint32_t base, std::uint32_t prev) {
   const char bytes[4] = {static_cast<char>(prev & 0xff), static_cast<char>((prev >> 8) & 0xff),

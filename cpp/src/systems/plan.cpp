@@ -69,6 +69,17 @@ RINGLAB_ONCE std::string pad(std::string text, std::size_t width) {
   return text;
 }
 
+// "1 slot", "2 slots": a count with its unit, which the plan names in the plural.
+RINGLAB_ONCE std::string counted(std::size_t n, const std::string& unit) {
+  const bool one = n == 1 && !unit.empty() && unit.back() == 's';
+  return std::to_string(n) + " " + (one ? unit.substr(0, unit.size() - 1) : unit);
+}
+
+// "1 slot moves", "2 slots move".
+RINGLAB_ONCE std::string counted_move(std::size_t n, const std::string& unit) {
+  return counted(n, unit) + (n == 1 ? " moves" : " move");
+}
+
 RINGLAB_ONCE std::string share_text(const Share& s, std::uint64_t size) {
   if (s.hashes && size > 0) return std::to_string(s.units) + " (" + percent_text(*s.hashes, size) + "%)";
   return std::to_string(s.units) + " (" + std::to_string(s.ranges) + (s.ranges == 1 ? " range)" : " ranges)");
@@ -88,8 +99,8 @@ RINGLAB_ONCE std::string nodes_text(const std::vector<NodeShare>& nodes, const s
 RINGLAB_ONCE std::string steps_text(const std::vector<PlanStep>& steps, const std::string& unit) {
   std::string out;
   for (std::size_t i = 0; i < steps.size(); ++i)
-    out += "  step " + std::to_string(i + 1) + ": " + std::to_string(size_of(steps[i])) + " " + unit + " from " +
-           steps[i].from + " to " + steps[i].to + ": " +
+    out += "  step " + std::to_string(i + 1) + ": " + counted(size_of(steps[i]), unit) + " from " + steps[i].from +
+           " to " + steps[i].to + ": " +
            (steps[i].names.empty() ? ranges_text(steps[i].units) : names_text(steps[i].names)) + "\n";
   return out;
 }
@@ -241,8 +252,8 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
 
 RINGLAB_ONCE std::string plan_text(const Plan& plan) {
   std::string out = plan.tool + " " + plan.operation + ": " + std::to_string(plan.steps.size()) +
-                    (plan.steps.size() == 1 ? " step, " : " steps, ") + std::to_string(moved(plan.steps)) + " " +
-                    plan.unit + " move (" + std::string(exactness_name(plan.exactness)) + ")\n";
+                    (plan.steps.size() == 1 ? " step, " : " steps, ") + counted_move(moved(plan.steps), plan.unit) +
+                    " (" + std::string(exactness_name(plan.exactness)) + ")\n";
   if (!plan.note.empty()) out += "  " + plan.note + "\n";
   out += steps_text(plan.steps, plan.unit);
   if (plan.ranges)
@@ -254,13 +265,12 @@ RINGLAB_ONCE std::string plan_text(const Plan& plan) {
   if (plan.space_moved) out += space_text(*plan.space_moved);
   for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";
   if (plan.stops_after_units) {
-    out += "if it stops there, after " + std::to_string(*plan.stops_after_units) + " " + plan.unit + ":\n";
+    out += "if it stops there, after " + counted(*plan.stops_after_units, plan.unit) + ":\n";
     out += nodes_text(plan.nodes_if_stopped, plan.unit);
   }
   for (const PlanAlternative& a : plan.alternatives) {
     out += a.label + " (" + std::string(exactness_name(a.exactness)) + "): " + std::to_string(a.steps.size()) +
-           (a.steps.size() == 1 ? " step, " : " steps, ") + std::to_string(moved(a.steps)) + " " + plan.unit +
-           " move\n";
+           (a.steps.size() == 1 ? " step, " : " steps, ") + counted_move(moved(a.steps), plan.unit) + "\n";
     out += steps_text(a.steps, plan.unit);
     out += nodes_text(a.nodes, plan.unit);
   }

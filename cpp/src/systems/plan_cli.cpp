@@ -24,7 +24,6 @@ namespace {
 using cli::flag_line;
 using cli::kUnder;
 using cli::usage_line;
-const std::string kIndent = "    ";
 
 RINGLAB_ONCE std::string redis_usage(bool rebalance) {
   return rebalance ? usage_line("ringlab plan redis rebalance --nodes FILE [flags]",
