@@ -61,7 +61,7 @@ TEST_CASE("twemproxy: every key hash matches twemproxy's own vectors for \"apple
 }
 
 TEST_CASE(
-    "twemproxy: crc16 keeps 32 bits whose low half is CRC16/XMODEM; hsieh reads a 3-byte tail's last byte signed") {
+    "twemproxy: crc16 keeps 32 bits whose low half is CRC16/XMODEM, and hsieh reads a 3-byte tail's last byte signed") {
   for (const std::string k : {"apple", "123456789", "a", "\xff\x80z"})
     CHECK((twemproxy_crc16(k) & 0xFFFFu) == crc16_xmodem(k));
   CHECK(twemproxy_crc16("123456789") > 0xFFFFu);
@@ -143,7 +143,7 @@ TEST_CASE("twemproxy: hash_tag hashes the bytes between the tags, when there are
   CHECK(t.key_hash("{}") == twemproxy_hash_value(TwemproxyHash::fnv1a_64, "{}"));
 }
 
-TEST_CASE("twemproxy: one server takes every key unhashed; with every server ejected, none") {
+TEST_CASE("twemproxy: one server takes every key unhashed, and with every server ejected none") {
   const Twemproxy one({server("a:1:5")}, pool(TwemproxyDistribution::ketama, TwemproxyHash::md5));
   CHECK(one.key_hash("anything") == 0u);
   CHECK(one.place("anything") == std::optional<std::size_t>(0));

@@ -4,10 +4,10 @@
 #include <cmath>
 #include <functional>
 #include <iterator>
-#include <set>
 #include <utility>
 
 #include "ringlab/error.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/hashes.hpp"
@@ -37,7 +37,7 @@ Error not_one_of(std::string param, const std::string_view (&names)[N], std::str
 }
 
 // nc_atoi of a port or weight: a plain decimal, checked against its range.
-std::int64_t decimal(std::string_view text, SystemParam p) {
+RINGLAB_ONCE std::int64_t decimal(std::string_view text, SystemParam p) {
   const ParamSpec& spec = param(p);
   if (text.empty()) throw Error(ErrorCode::invalid_argument, rule::missing, std::string(spec.name));
   std::int64_t v = 0;
@@ -62,14 +62,14 @@ std::string_view twemproxy_distribution_name(TwemproxyDistribution d) noexcept {
 }
 std::string_view twemproxy_hash_name(TwemproxyHash h) noexcept { return kHashNames[static_cast<std::size_t>(h)]; }
 
-TwemproxyDistribution twemproxy_distribution_from_name(std::string_view name) {
+RINGLAB_ONCE TwemproxyDistribution twemproxy_distribution_from_name(std::string_view name) {
   if (name == "ketama") return TwemproxyDistribution::ketama;
   if (name == "modula") return TwemproxyDistribution::modula;
   if (name == "random") throw Error(ErrorCode::invalid_argument, rule::twRandom, "distribution");
   throw not_one_of("distribution", kDistributionNames, name);
 }
 
-TwemproxyHash twemproxy_hash_from_name(std::string_view name) {
+RINGLAB_ONCE TwemproxyHash twemproxy_hash_from_name(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kHashNames); ++i)
     if (kHashNames[i] == name) return static_cast<TwemproxyHash>(i);
   throw not_one_of("hash", kHashNames, name);
@@ -95,13 +95,13 @@ std::uint32_t twemproxy_hash_value(TwemproxyHash hash, std::string_view bytes) n
   return 0;  // not reached
 }
 
-std::string twemproxy_server_name(const TwemproxyServer& s) {
+RINGLAB_ONCE std::string twemproxy_server_name(const TwemproxyServer& s) {
   if (!s.name.empty()) return s.name;
   if (s.port == kDefaultPort) return s.host;
   return s.host + ":" + std::to_string(s.port);
 }
 
-TwemproxyServer parse_twemproxy_server(std::string_view line) {
+RINGLAB_ONCE TwemproxyServer parse_twemproxy_server(std::string_view line) {
   const auto form = [] { return Error(ErrorCode::invalid_argument, rule::twServerForm, ""); };
   if (!line.empty() && line[0] == '/') throw Error(ErrorCode::invalid_argument, rule::twSocket, "");
   TwemproxyServer s;
@@ -145,17 +145,17 @@ constexpr std::string_view kDirectives[] = {"listen",
                                             "server_failure_limit",
                                             "servers"};
 
-[[noreturn]] void bad_at(std::size_t line, std::size_t column, const Error& what) {
+[[noreturn]] RINGLAB_ONCE void bad_at(std::size_t line, std::size_t column, const Error& what) {
   throw Error(rule::configAt, "", {"pool configuration", line, column}, what);
 }
-[[noreturn]] void bad_line(std::size_t line, std::size_t column) {
+[[noreturn]] RINGLAB_ONCE void bad_line(std::size_t line, std::size_t column) {
   bad_at(line, column, Error(ErrorCode::invalid_argument, rule::twYamlLine, ""));
 }
 
 // A YAML scalar as libyaml gives it: plain (as written), 'single' ('' a quote) or "double" (\"
 // and \\ escapes; another escape is refused rather than guessed). `column` is its first
 // character's, for errors.
-std::string scalar(std::string_view v, std::size_t line, std::size_t column) {
+RINGLAB_ONCE std::string scalar(std::string_view v, std::size_t line, std::size_t column) {
   if (v.empty() || (v[0] != '"' && v[0] != '\'')) {
     // A plain scalar cannot start with YAML's indicators of other forms.
     if (!v.empty() && std::string_view("[]{}&*!|>%@`").find(v[0]) != std::string_view::npos) bad_line(line, column);
@@ -187,7 +187,7 @@ std::string scalar(std::string_view v, std::size_t line, std::size_t column) {
 }
 
 // The line without its comment: a # at the line's start or after a blank, outside quotes.
-std::string_view uncommented(std::string_view text) {
+RINGLAB_ONCE std::string_view uncommented(std::string_view text) {
   char quote = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
@@ -205,10 +205,10 @@ std::string_view uncommented(std::string_view text) {
 
 }  // namespace
 
-TwemproxyPool parse_twemproxy_config(std::string_view text, std::string_view wanted) {
+RINGLAB_ONCE TwemproxyPool parse_twemproxy_config(std::string_view text, std::string_view wanted) {
   struct Read {
     TwemproxyPool pool;
-    std::set<std::string, std::less<>> seen;
+    std::vector<std::string> seen;  // the directives given so far
     std::size_t line = 0;
   };
   std::vector<Read> pools;
@@ -271,8 +271,9 @@ TwemproxyPool parse_twemproxy_config(std::string_view text, std::string_view wan
     const std::size_t column = indent + vat + 1;
     if (std::find(std::begin(kDirectives), std::end(kDirectives), key) == std::end(kDirectives))
       bad_at(line_no, indent + 1, Error(ErrorCode::invalid_argument, rule::twDirective, "", {in_quotes(key)}));
-    if (!r.seen.insert(key).second)
+    if (std::find(r.seen.begin(), r.seen.end(), key) != r.seen.end())
       bad_at(line_no, indent + 1, Error(ErrorCode::invalid_argument, rule::twDuplicate, "", {in_quotes(key)}));
+    r.seen.push_back(key);
     if (key == "servers") {
       if (vat != body.size()) bad_line(line_no, column);
       in_servers = true;
@@ -313,7 +314,7 @@ TwemproxyPool parse_twemproxy_config(std::string_view text, std::string_view wan
   return chosen->pool;
 }
 
-Twemproxy::Twemproxy(std::vector<TwemproxyServer> servers, const TwemproxyOptions& options)
+RINGLAB_ONCE Twemproxy::Twemproxy(std::vector<TwemproxyServer> servers, const TwemproxyOptions& options)
     : servers_(std::move(servers)), options_(options) {
   check_integer(SystemParam::twemproxy_servers, static_cast<std::int64_t>(servers_.size()));
   if (!options_.hash_tag.empty() && options_.hash_tag.size() != 2)
@@ -388,9 +389,11 @@ Twemproxy::Twemproxy(std::vector<TwemproxyServer> servers, const TwemproxyOption
     }
   }
   // qsort by value alone; glibc's qsort is a merge sort here, stable, so equal values keep the
-  // order they were made in: by server, then by point.
-  std::stable_sort(continuum_.begin(), continuum_.end(),
-                   [](const Point& a, const Point& b) { return a.value < b.value; });
+  // order they were made in: by server, then by point. Sorting by (value, server) gives the same
+  // servers in the same places (two equal points of one server are interchangeable).
+  std::sort(continuum_.begin(), continuum_.end(), [](const Point& a, const Point& b) {
+    return a.value != b.value ? a.value < b.value : a.server < b.server;
+  });
 }
 
 std::string_view Twemproxy::tagged(std::string_view key) const noexcept {
