@@ -54,6 +54,16 @@ const debian = [
     present: () => existsSync("/usr/include/libmemcached/memcached.h"),
   },
   {
+    pkg: "nutcracker",
+    why: "twemproxy 0.5.0: its ketama and modula pools, every hash",
+    present: () => existsSync("/usr/sbin/nutcracker"),
+  },
+  {
+    pkg: "memcached",
+    why: "the servers behind nutcracker, which the twemproxy test asks which keys they hold",
+    present: () => existsSync("/usr/bin/memcached"),
+  },
+  {
     pkg: "librdkafka-dev",
     why: "librdkafka's partitioners (murmur2, consistent, fnv1a)",
     present: () => existsSync("/usr/include/librdkafka/rdkafka.h"),

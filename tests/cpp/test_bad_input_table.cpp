@@ -248,6 +248,7 @@ const std::map<std::string, std::string_view> kWhere = {
     {"place nginx", "nginx"},
     {"place memcached", "memcached"},
     {"place libketama", "libketama"},
+    {"place twemproxy", "twemproxy"},
     {"place envoy-ring", "envoyRing"},
     {"place envoy-maglev", "envoyMaglev"},
     // The migration plans: their rows are redis_plan.hpp's own (kPlanParams).

@@ -446,6 +446,52 @@ test("edit: a new system with a server added, removed, marked down or up, or rew
   m.dispose();
 });
 
+test(
+  "twemproxy: every distribution and hash, hash_tag and ejected servers answer as the native place",
+  {
+    skip: !existsSync(native) && "no native build",
+  },
+  () => {
+    // Keys of every kind, bytes >= 0x80 among them (the signed-char hashes read them sign-extended).
+    const keys = Array.from({ length: 600 }, (_, i) =>
+      i % 3 === 0
+        ? Buffer.from(`user:{${i % 17}}:${i}`)
+        : Buffer.from(
+            Array.from({ length: 1 + (i % 9) }, (_, j) => ((i * 131 + j * 37) % 254) + 1).filter((b) => b !== 10),
+          ),
+    );
+    const servers = "10.0.0.1:11211:1,10.0.0.2:11211:3,10.0.0.3:22122:2 c,10.0.0.4:11212:1";
+    const hashes = erl.options("twemproxy").find((o) => o.name === "hash").choices;
+    assert.equal(hashes.length, 12);
+    for (const distribution of ["ketama", "modula"])
+      for (const hash of hashes)
+        for (const extra of [[], ["--hash-tag", "{}"], ["--ejected", "c"]]) {
+          const flags = ["--servers", servers, "--distribution", distribution, "--hash", hash, ...extra];
+          const sys = erl.system("twemproxy", options("twemproxy", flags));
+          try {
+            const names = sys.servers();
+            const ours = each(sys.placeMany(keys)).map((p) => written(sys, names, p));
+            assert.deepEqual(ours, nativePlace("twemproxy", flags, keys), flags.join(" "));
+          } finally {
+            sys.dispose();
+          }
+        }
+    // The pool's order is by name; an ejected server is down, and no key goes to it.
+    const sys = erl.system("twemproxy", { servers, ejected: ["c"] });
+    assert.deepEqual(
+      sys.servers().map((s) => [s.name, s.weight, s.down]),
+      [
+        ["c", 2, true],
+        ["10.0.0.1", 1, false],
+        ["10.0.0.2", 3, false],
+        ["10.0.0.4:11212", 1, false],
+      ],
+    );
+    assert.ok(!Array.from(sys.placeMany(keys).server).includes(0));
+    sys.dispose();
+  },
+);
+
 test("config: the servers written back in the form they were given in, edits made", () => {
   const keys = Array.from({ length: 1500 }, (_, i) => `user:${i}`);
   const yaml = [
@@ -470,6 +516,11 @@ test("config: the servers written back in the form they were given in, edits mad
     ["nginx", { servers: ["a:80=2", "b:80", "c:80"], down: ["b:80"] }, { mode: "consistent" }],
     ["memcached", { serverString: "10.0.0.1:11211 2,10.0.0.2,10.0.0.3:11212" }, { mode: "behavior_ketama_weighted" }],
     ["libketama", { servers: "a:1=100,b:1=200" }, {}],
+    [
+      "twemproxy",
+      { servers: "10.0.0.1:11211:1,10.0.0.2:11211:2 b,10.0.0.3:22122:1", ejected: "b" },
+      { distribution: "modula", hash: "murmur" },
+    ],
     ["envoy-ring", { endpoints: yaml }, {}],
     ["envoy-maglev", { endpoints: "10.0.0.1:443=2\n10.0.0.2:443\n" }, { tableSize: 251 }],
     ["envoy-ring", { hosts: "10.0.0.1:443=2,10.0.0.2:443" }, {}],
@@ -590,6 +641,7 @@ function requiredOptions(name) {
       nginx: { servers: "a:1,b:1" },
       memcached: { servers: "a,b" },
       libketama: { servers: "a=1,b=2" },
+      twemproxy: { servers: "a:1:1,b:2:1" },
       kafka: { partitions: 3 },
       guava: { buckets: 3 },
       "envoy-ring": { hosts },

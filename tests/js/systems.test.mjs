@@ -295,6 +295,7 @@ const RINGS = [
   ["libketama", { servers: "10.0.1.1:11211=600,10.0.1.2:11211=300,10.0.1.3:11211=200" }],
   ["envoy-ring", { hosts: "127.0.0.1:90,127.0.0.1:91=2,127.0.0.1:92" }],
   ["envoy-maglev", { hosts: "127.0.0.1:90,127.0.0.1:91=2,127.0.0.1:92" }],
+  ["twemproxy", { servers: "10.0.1.1:11211:1,10.0.1.2:11211:2,10.0.1.3:22122:1 c", hashTag: "{}", ejected: "c" }],
 ];
 const ringKeys = [
   ...Array.from({ length: 2000 }, (_, i) => `user:${i}`),
@@ -326,7 +327,8 @@ test("why(key): a ring system's hash and point (Maglev's slot), whose server is 
     }
   }
   // Hashes with published values: zlib's crc32("foo"), libhashkit's crc of "foo" (crc32 >> 16 &
-  // 0x7fff), ketama_hashi("test"), XXH64("foo") and its slot of Maglev's 65537.
+  // 0x7fff), ketama_hashi("test"), XXH64("foo") and its slot of Maglev's 65537, twemproxy's
+  // fnv1a_64("apple").
   const at = (name, options, key) => {
     const sys = rl.system(name, options);
     try {
@@ -340,6 +342,9 @@ test("why(key): a ring system's hash and point (Maglev's slot), whose server is 
   assert.equal(at(...RINGS[3], "test").hash, 3446378249);
   assert.equal(at(...RINGS[4], "foo").hash, 3728699739546630719n);
   assert.equal(at(...RINGS[5], "foo").slot, Number(3728699739546630719n % 65537n));
+  // twemproxy's own vector (src/test_all.c): its fnv1a_64 of "apple", the tag "{x}" hashing "x".
+  assert.equal(at(...RINGS[6], "apple").hash, 1488911807);
+  assert.equal(at(...RINGS[6], "{apple}:cart").hash, 1488911807);
 });
 
 test("why(key) where no ring decides: the answer's server alone; a bad key is place's error", () => {

@@ -16,6 +16,7 @@ import { differences, makeKeys, withTempDir } from "./lib.mjs";
 const systems = [
   "nginx",
   "memcached",
+  "twemproxy",
   "redis",
   "redis-plan",
   "kafka",

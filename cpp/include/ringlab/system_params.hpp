@@ -37,6 +37,9 @@ enum class SystemParam : std::uint8_t {
   memcached_port,
   libketama_servers,
   libketama_memory,
+  twemproxy_servers,
+  twemproxy_weight,
+  twemproxy_port,
   // Envoy's ring_hash and maglev load balancers (ringlab_systems)
   envoy_hosts,
   envoy_weight,
@@ -101,6 +104,15 @@ inline constexpr ParamSpec kSystemParamTable[] = {
    .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
   {.where = "libketama", .name = "memory", .help = "a server's memory (its weight)",
    .lo = 1, .hi = kMaxSafeInteger},
+
+  // nutcracker refuses a pool without servers, a weight of 0 and a port outside 1 .. 65535
+  // (nc_valid_port); it reads a weight as a C int, so above 2^31 - 1 it would overflow.
+  {.where = "twemproxy", .name = "servers", .help = "servers of the pool", .lo = 1,
+   .hi = kMaxServers, .above = ErrorCode::limit_exceeded},
+  {.where = "twemproxy", .name = "weight", .help = "a server's weight", .lo = 1,
+   .hi = 2147483647},
+  {.where = "twemproxy", .name = "port", .help = "a server's port", .lo = 1,
+   .hi = 65535},
 
   // Envoy validates load_balancing_weight >= 1 (a uint32), minimum_ring_size and
   // maximum_ring_size <= 8M (a ring of 0 entries would answer no host, so >= 1 here), and

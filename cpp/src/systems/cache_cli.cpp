@@ -19,6 +19,7 @@
 #include "ringlab/systems/libketama.hpp"
 #include "ringlab/systems/memcached.hpp"
 #include "ringlab/systems/nginx.hpp"
+#include "ringlab/systems/twemproxy.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
@@ -448,6 +449,162 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
                    nullptr, edit, write, why);
 }
 
+// --- twemproxy ---------------------------------------------------------------------------------
+
+// Where the servers came from: nutcracker's YAML (its pool's name and auto_eject_hosts), or the
+// flags when none.
+struct TwemproxyText {
+  std::string pool;
+  bool auto_eject_hosts = false;
+};
+
+std::unique_ptr<Placement> twemproxy_placement(std::vector<TwemproxyServer> servers, const TwemproxyOptions& options,
+                                               std::optional<TwemproxyText> text);
+
+RINGLAB_ONCE std::unique_ptr<Placement> configure_twemproxy(const cli::Args& a, const ReadFile& read) {
+  const std::string* servers_text = a.value("--servers");
+  const std::string* conf_file = a.value("--conf");
+  exactly_one(a, "twemproxy", {"--servers", "HOST:PORT:WEIGHT [NAME],..."}, {"--conf", "FILE"});
+  TwemproxyOptions options;
+  std::vector<TwemproxyServer> servers;
+  std::optional<TwemproxyText> from_text;
+  if (conf_file != nullptr) {
+    // The pool's own directives say what the flags would.
+    for (const char* flag : {"--distribution", "--hash", "--hash-tag"})
+      if (a.value(flag) != nullptr) throw SystemUsage(rule::systemNotBoth, "twemproxy", {{"--conf", ""}, {flag, ""}});
+    const std::optional<std::string> text = read ? read(*conf_file) : std::nullopt;
+    if (!text) throw Usage{"cannot read --conf file " + shown_text(*conf_file)};
+    const std::string* pool = a.value("--pool");
+    TwemproxyPool p = parse_twemproxy_config(*text, pool == nullptr ? std::string_view() : std::string_view(*pool));
+    servers = std::move(p.servers);
+    options = p.options;
+    from_text = TwemproxyText{p.name, p.auto_eject_hosts};
+  } else {
+    // --pool picks a pool of --conf's file; servers given as flags are one pool already.
+    if (a.value("--pool") != nullptr)
+      throw SystemUsage(rule::systemNotBoth, "twemproxy", {{"--servers", ""}, {"--pool", ""}});
+    try {
+      if (const std::string* d = a.value("--distribution")) options.distribution = twemproxy_distribution_from_name(*d);
+      if (const std::string* h = a.value("--hash")) options.hash = twemproxy_hash_from_name(*h);
+    } catch (const Error& e) {
+      throw e.with_param("--" + e.param());
+    }
+    if (const std::string* t = a.value("--hash-tag")) {
+      if (t->size() != 2) throw Error(ErrorCode::invalid_argument, rule::twHashTag, "--hash-tag", {in_quotes(*t)});
+      options.hash_tag = *t;
+    }
+    const std::vector<std::string_view> entries = split_commas(*servers_text);
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      try {
+        servers.push_back(parse_twemproxy_server(entries[i]));
+      } catch (const Error& err) {
+        entry_error("--servers", i, entries[i], err);
+      }
+    }
+  }
+  if (const std::string* ejected = a.value("--ejected"); ejected != nullptr && !ejected->empty()) {
+    // Flags alone say nothing of auto_eject_hosts: --ejected is the servers it has ejected. A
+    // pool that says false never ejects one.
+    if (from_text && !from_text->auto_eject_hosts)
+      throw Error(ErrorCode::invalid_argument, rule::twNoEject, "--ejected");
+    for (const std::string_view n : split_commas(*ejected)) {
+      bool found = false;
+      for (TwemproxyServer& s : servers)
+        if (twemproxy_server_name(s) == n) s.ejected = found = true;
+      if (!found) throw Error(ErrorCode::unknown_server, rule::twEjectedUnknown, "--ejected", {input(n)});
+    }
+  }
+  return twemproxy_placement(std::move(servers), options, std::move(from_text));
+}
+
+// A YAML scalar as nutcracker's configuration can hold it: plain when YAML reads it back as
+// written, else double-quoted.
+RINGLAB_ONCE std::string yaml_scalar(std::string_view v) {
+  bool plain = !v.empty() && std::string_view("-?:,[]{}#&*!|>'\"%@`").find(v[0]) == std::string_view::npos &&
+               v.back() != ' ' && v.back() != ':';
+  for (std::size_t i = 0; i < v.size(); ++i)
+    if (static_cast<unsigned char>(v[i]) < 0x20 || (v[i] == '#' && i > 0 && v[i - 1] == ' ') ||
+        (v[i] == ':' && i + 1 < v.size() && v[i + 1] == ' '))
+      plain = false;
+  if (plain) return std::string(v);
+  std::string out = "\"";
+  for (const char c : v) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// A server as nutcracker's configuration lists it: "host:port:weight", and " name" when given.
+RINGLAB_ONCE std::string twemproxy_line(const TwemproxyServer& s) {
+  std::string out = s.host + ":" + std::to_string(s.port) + ":" + std::to_string(s.weight);
+  return s.name.empty() ? out : out + " " + s.name;
+}
+
+std::unique_ptr<Placement> twemproxy_placement(std::vector<TwemproxyServer> servers, const TwemproxyOptions& options,
+                                               std::optional<TwemproxyText> text) {
+  auto t = std::make_shared<const Twemproxy>(std::move(servers), options);
+  std::vector<ServerInfo> infos;
+  for (std::size_t i = 0; i < t->servers().size(); ++i)
+    infos.push_back({t->name(i), t->servers()[i].weight, t->servers()[i].ejected});
+  const auto edit = [t, options, text](const ServerEdit& e) {
+    return twemproxy_placement(
+        edit_list(
+            t->servers(), e, [](const TwemproxyServer& s) { return twemproxy_server_name(s); },
+            [](const std::string& text) { return parse_twemproxy_server(text); },
+            [](TwemproxyServer& s, std::int64_t w) { s.weight = check_integer(SystemParam::twemproxy_weight, w); },
+            nullptr),
+        options, text);
+  };
+  const auto write = [t, text]() {
+    std::vector<std::string> lines, ejected;
+    for (std::size_t i = 0; i < t->servers().size(); ++i) {
+      lines.push_back(twemproxy_line(t->servers()[i]));
+      if (t->servers()[i].ejected) ejected.push_back(t->name(i));
+    }
+    std::vector<ConfigText> out;
+    if (text) {
+      // The pool as nutcracker's YAML: the directives that place keys, and its servers.
+      const TwemproxyOptions& o = t->options();
+      std::string yaml = yaml_scalar(text->pool) + ":\n";
+      yaml += "  hash: " + std::string(twemproxy_hash_name(o.hash)) + "\n";
+      yaml += "  distribution: " + std::string(twemproxy_distribution_name(o.distribution)) + "\n";
+      if (!o.hash_tag.empty()) yaml += "  hash_tag: " + yaml_scalar(o.hash_tag) + "\n";
+      if (text->auto_eject_hosts) yaml += "  auto_eject_hosts: true\n";
+      yaml += "  servers:\n";
+      for (const std::string& l : lines) yaml += "   - " + yaml_scalar(l) + "\n";
+      out.push_back({"conf", yaml});
+    } else {
+      out.push_back({"servers", joined(lines)});
+    }
+    if (!ejected.empty()) out.push_back({"ejected", joined(ejected)});
+    return out;
+  };
+  // Under ketama: the key's hash (of its tag, 0 with a single server) and the continuum's point;
+  // under modula, the answer alone.
+  const auto why = [t](std::string_view key, const std::string&) {
+    const std::optional<std::size_t> at = t->place(key);
+    Reason r;
+    r.server = at ? static_cast<std::int32_t>(*at) : -1;
+    if (!at || t->options().distribution != TwemproxyDistribution::ketama || t->servers().size() == 1) return r;
+    const std::uint32_t h = t->key_hash(key);
+    const Twemproxy::Point& p = t->continuum()[t->point_of_hash(h)];
+    return Reason{ReasonKind::point, h, p.value, static_cast<std::int32_t>(p.server), 32};
+  };
+  return with_list(placement(
+                       std::move(infos), AnswerKind::none,
+                       [t](std::string_view key, const std::string&) {
+                         const std::optional<std::size_t> at = t->place(key);
+                         return at ? cli::json_bytes(t->name(*at)) : std::string("null");
+                       },
+                       [t](std::string_view key, Answer& out) noexcept {
+                         const std::optional<std::size_t> at = t->place(key);
+                         out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
+                         return true;
+                       }),
+                   nullptr, edit, write, why);
+}
+
 }  // namespace
 
 std::vector<CliCommand> cache_commands() { return {}; }
@@ -512,7 +669,33 @@ RINGLAB_ONCE std::vector<SystemDef> cache_systems() {
       "libketama",
       {{"servers", "--servers", OptionType::list}, {"serverFile", "--server-file", OptionType::file}},
       configure_libketama};
-  return {std::move(nginx), std::move(memcached), std::move(libketama)};
+  SystemDef twemproxy{
+      "twemproxy",
+      {usage_line("ringlab place twemproxy [flags] KEY...", "the server twemproxy (nutcracker 0.5.0) sends each key"),
+       std::string(kUsageColumn, ' ') + "to, one JSON line per key"},
+      "place twemproxy ({\"key\": KEY, \"result\": NAME} per key in input order, NAME the server's name as\n"
+      "nutcracker makes it: the name given, else host:port, else host when the port is 11211; null when\n"
+      "every server is ejected, where nutcracker refuses the request):\n" +
+          flag_line("--servers LIST", "the pool's servers as nutcracker lists them: HOST:PORT:WEIGHT [NAME],...") +
+          flag_line("--conf FILE", "instead of --servers and the pool's flags: nutcracker's YAML configuration") +
+          flag_line("--pool NAME", "with --conf: the pool to read, when the file has several") +
+          flag_line("--distribution D", "ketama (default) or modula (random has no per-key placement)") +
+          flag_line("--hash H", "fnv1a_64 (default), one_at_a_time, md5, crc16, crc32, crc32a, fnv1_64,") +
+          more_line("fnv1_32, fnv1a_32, hsieh, murmur, jenkins") +
+          flag_line("--hash-tag XY", "hash_tag: hash the bytes between X and the next Y, when there are any") +
+          flag_line("--ejected LIST", "servers auto_eject_hosts has ejected, by name: NAME,...") +
+          flag_line("--keys FILE", "the keys, one a line (a blank line is the empty key)"),
+      "twemproxy",
+      {{"servers", "--servers", OptionType::list},
+       {"conf", "--conf", OptionType::file},
+       {"pool", "--pool", OptionType::text},
+       {"distribution", "--distribution", OptionType::choice, "ketama|modula", "ketama"},
+       {"hash", "--hash", OptionType::choice,
+        "one_at_a_time|md5|crc16|crc32|crc32a|fnv1_64|fnv1a_64|fnv1_32|fnv1a_32|hsieh|murmur|jenkins", "fnv1a_64"},
+       {"hashTag", "--hash-tag", OptionType::text},
+       {"ejected", "--ejected", OptionType::list}},
+      configure_twemproxy};
+  return {std::move(nginx), std::move(memcached), std::move(libketama), std::move(twemproxy)};
 }
 
 }  // namespace ringlab::systems

@@ -97,6 +97,55 @@ std::uint16_t crc16_xmodem(std::string_view bytes) noexcept {
   return static_cast<std::uint16_t>(crc);
 }
 
+std::uint32_t twemproxy_crc16(std::string_view bytes) noexcept {
+  std::uint32_t crc = 0;
+  for (std::size_t i = 0; i < bytes.size(); ++i)
+    crc = (crc << 8) ^ kCrc16Tables[0][((crc >> 8) ^ u8(bytes, i)) & 0xFFu];
+  return crc;
+}
+
+// --- Hsieh ---------------------------------------------------------------------------------
+
+std::uint32_t hsieh(std::string_view bytes) noexcept {
+  if (bytes.empty()) return 0;
+  const auto word = [&](std::size_t i) { return u8(bytes, i) | u8(bytes, i + 1) << 8; };
+  std::uint32_t hash = 0;
+  std::size_t i = 0;
+  for (std::size_t blocks = bytes.size() >> 2; blocks > 0; --blocks, i += 4) {
+    hash += word(i);
+    const std::uint32_t tmp = (word(i + 2) << 11) ^ hash;
+    hash = (hash << 16) ^ tmp;
+    hash += hash >> 11;
+  }
+  switch (bytes.size() & 3) {
+    case 3:
+      hash += word(i);
+      hash ^= hash << 16;
+      // (uint32_t)key[2] of a char: sign-extended.
+      hash ^= static_cast<std::uint32_t>(static_cast<std::int32_t>(static_cast<signed char>(bytes[i + 2]))) << 18;
+      hash += hash >> 11;
+      break;
+    case 2:
+      hash += word(i);
+      hash ^= hash << 11;
+      hash += hash >> 17;
+      break;
+    case 1:
+      hash += u8(bytes, i);
+      hash ^= hash << 10;
+      hash += hash >> 1;
+      break;
+    default: break;
+  }
+  hash ^= hash << 3;
+  hash += hash >> 5;
+  hash ^= hash << 4;
+  hash += hash >> 17;
+  hash ^= hash << 25;
+  hash += hash >> 6;
+  return hash;
+}
+
 // --- MD5 -----------------------------------------------------------------------------------
 
 namespace {

@@ -1424,6 +1424,21 @@ const bn: Messages = {
       missing: (p) => `${p} নেই`,
       decimal: (p, [got]) => `${p} একটি দশমিক সংখ্যা হতে হবে; দেওয়া হয়েছে "${got}"`,
       mcHostChars: "host-এর নামে ফাঁকা জায়গা বা নিয়ন্ত্রণ-অক্ষর থাকতে পারে না (weight দিতে আগে port চাই: host:port weight)",
+      twRandom:
+        "distribution random প্রতিটি অনুরোধ random() দিয়ে বেছে নেওয়া কোনো চালু সার্ভারে পাঠায়, key দেখে নয়: তাই key-প্রতি কোনো বিন্যাস দেখানোর নেই (ketama বা modula দিন)",
+      twHashTag: (p, [got]) => `${p} দুটি অক্ষর হতে হবে, tag-এর শুরু আর শেষ (nutcracker-এর hash_tag); দেওয়া হয়েছে "${got}"`,
+      twServerForm: "সার্ভার host:port:weight [name] রূপে লিখতে হবে",
+      twSocket: "unix socket সার্ভার (/path:weight): ringlab কেবল host:port:weight [name] রূপে লেখা সার্ভার বসায়",
+      twTotalWeight: (_p, [total, max]) =>
+        `চালু সার্ভারগুলির weight-এর যোগফল ${total}, যা nutcracker-এর সর্বোচ্চ ${max}-এর (একটি uint32_t) বেশি`,
+      twYamlLine:
+        "চাই একটি pool-এর NAME:, তার নিচে KEY: VALUE, অথবা servers:-এর নিচে একটি সার্ভার - HOST:PORT:WEIGHT [NAME]",
+      twDirective: (_p, [name]) => `অজানা directive "${name}"`,
+      twDuplicate: (_p, [name]) => `"${name}" দুবার দেওয়া হয়েছে`,
+      twPools: (_p, [count]) => `configuration-এ ${count}টি pool আছে: কোনটি পড়তে হবে, --pool দিয়ে বলুন`,
+      twNoPool: (_p, [name]) => `configuration-এ "${name}" নামে কোনো pool নেই`,
+      twNoEject: "--ejected-এর জন্য pool-এ auto_eject_hosts: true চাই: তা ছাড়া nutcracker কোনো সার্ভারকে বের করে দেয় না",
+      twEjectedUnknown: (p, [name]) => `${p}-এ "${name}" আছে, কিন্তু সেটি কোনো সার্ভারের নাম নয়`,
       noneListed: (p) => `${p}-এ অন্তত একটি সার্ভার থাকতে হবে; একটিও নেই`,
       configColumn: (_p, [where, column], what) => `${where}-এর কলাম ${column}-এ: ${what}`,
       configAt: (_p, [where, line, column], what) => `${where}-এর লাইন ${line}, কলাম ${column}-এ: ${what}`,

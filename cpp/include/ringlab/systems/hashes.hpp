@@ -28,6 +28,10 @@ enum class ByteSign : std::uint8_t { as_unsigned, sign_extended };
 // CRC16/XMODEM: polynomial 0x1021, init 0, not reflected, no final XOR. "123456789" -> 0x31C3.
 // User: Redis Cluster's key slot (crc16 & 0x3FFF).
 [[nodiscard]] std::uint16_t crc16_xmodem(std::string_view bytes) noexcept;
+// twemproxy's "crc16" (hash_crc16): CRC16/XMODEM's table step on a 32-bit register that is never
+// cut to 16 bits, so the low 16 bits are crc16_xmodem and the high 16 bits are what the shifts
+// carried up; the whole 32-bit value is the key hash.
+[[nodiscard]] std::uint32_t twemproxy_crc16(std::string_view bytes) noexcept;
 
 // --- MD5 -----------------------------------------------------------------------------------
 
@@ -59,6 +63,13 @@ enum class ByteSign : std::uint8_t { as_unsigned, sign_extended };
 [[nodiscard]] std::uint32_t fnv1a_32(std::string_view bytes, ByteSign sign = ByteSign::as_unsigned) noexcept;
 [[nodiscard]] std::uint64_t fnv1_64(std::string_view bytes, ByteSign sign = ByteSign::as_unsigned) noexcept;
 [[nodiscard]] std::uint64_t fnv1a_64(std::string_view bytes, ByteSign sign = ByteSign::as_unsigned) noexcept;
+
+// --- Hsieh ---------------------------------------------------------------------------------
+
+// Paul Hsieh's SuperFastHash as twemproxy's hash_hsieh reads it on x86-64: 16-bit words
+// little-endian, 0 for no bytes, and the third byte of a 3-byte tail sign-extended (read through
+// a char). User: twemproxy "hsieh".
+[[nodiscard]] std::uint32_t hsieh(std::string_view bytes) noexcept;
 
 // --- MurmurHash ----------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@
  * Each system's options and what each takes: `"integer"` (a number, its range the core's),
  * `"text"`, `"list"` (an array of strings, or the comma-separated text), `"file"` (the text of
  * the file the command line would read: nginx's upstream block, libketama's server file, a
- * `nodetool ring` listing, Envoy's endpoints), `"flag"` (a boolean switch), or the names of a choice.
+ * `nodetool ring` listing, Envoy's endpoints, nutcracker's YAML), `"flag"` (a boolean switch), or the names of a choice.
  */
 export const systemOptionTypes = {
   nginx: { servers: "list", mode: ["consistent", "hash"], down: "list", upstream: "file" },
@@ -27,6 +27,28 @@ export const systemOptionTypes = {
     sortHosts: "flag",
   },
   libketama: { servers: "list", serverFile: "file" },
+  twemproxy: {
+    servers: "list",
+    conf: "file",
+    pool: "text",
+    distribution: ["ketama", "modula"],
+    hash: [
+      "one_at_a_time",
+      "md5",
+      "crc16",
+      "crc32",
+      "crc32a",
+      "fnv1_64",
+      "fnv1a_64",
+      "fnv1_32",
+      "fnv1a_32",
+      "hsieh",
+      "murmur",
+      "jenkins",
+    ],
+    hashTag: "text",
+    ejected: "list",
+  },
   redis: { nodes: "integer" },
   kafka: { partitions: "integer", partitioner: ["murmur2", "consistent", "fnv1a"] },
   cassandra: { tokens: "list", ring: "file" },
@@ -48,6 +70,7 @@ export const systemAnswers = {
   nginx: "none",
   memcached: "none",
   libketama: "none",
+  twemproxy: "none",
   redis: "slot",
   kafka: "partition",
   cassandra: "token",

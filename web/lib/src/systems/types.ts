@@ -174,7 +174,10 @@ export interface SystemServer {
    * a Cassandra node's token count, a Redis master's slot count.
    */
   readonly weight: number;
-  /** Marked down (nginx's `down`): kept on the ring, never chosen. */
+  /**
+   * Marked down (nginx's `down`: kept on the ring, never chosen) or ejected (a twemproxy server
+   * in `ejected`: out of the pool, which is built over the live servers).
+   */
   readonly down: boolean;
 }
 
@@ -200,22 +203,23 @@ export type AnswerOf<N extends SystemName> = Exclude<(typeof systemAnswers)[N], 
  * always {@link RealSystem.place}'s server (an index in {@link RealSystem.servers}, -1 where the
  * key decides none).
  *  - `"point"`: a ring (nginx's `hash $key consistent`, memcached's ketama continuum, libketama,
- *    Envoy's ring_hash): `hash` is the key's hash as the system computes it (nginx's CRC32,
- *    libmemcached's key hash, libketama's MD5 word; Envoy's XXH64, a bigint) and `point` the ring
+ *    twemproxy's ketama, Envoy's ring_hash): `hash` is the key's hash as the system computes it
+ *    (nginx's CRC32, libmemcached's and twemproxy's key hash, libketama's MD5 word; Envoy's XXH64,
+ *    a bigint) and `point` the ring
  *    point it lands on, the first point ≥ `hash`, wrapping to the first (nginx walks on past the
  *    points of servers marked down); `point`'s server is `server`.
  *  - `"slot"`: Envoy's Maglev: the key's XXH64 `hash` and the `slot` of the lookup table it reads
  *    (`hash` mod the table size), which holds `server`.
  *  - `"answer"`: the system's answer says it (Redis's slot, Kafka's partition, Cassandra's token,
  *    Guava's bucket, Erlang's phash2: see {@link Placement}), or no number of the system does
- *    (nginx's plain `hash`, its round-robin for an empty key or a single server, memcached's
- *    modula, a key libmemcached refuses).
+ *    (nginx's plain `hash`, its round-robin for an empty key or a single server, memcached's and
+ *    twemproxy's modula, a key libmemcached refuses, a twemproxy pool whose servers are all ejected).
  */
 export type SystemReason<N extends SystemName = SystemName> = N extends "envoy-ring"
   ? PointReason<bigint>
   : N extends "envoy-maglev"
     ? SlotReason
-    : N extends "nginx" | "memcached" | "libketama"
+    : N extends "nginx" | "memcached" | "libketama" | "twemproxy"
       ? PointReason<number> | AnswerReason
       : AnswerReason;
 
@@ -311,7 +315,7 @@ export interface RealSystem<N extends SystemName = SystemName> extends Handle {
    * The options that gave this system its servers, written back as text in the form they were
    * given in, with the edits of {@link RealSystem.edit} made: nginx's `upstream` block (or
    * `servers` and `down` lists), memcached's `serverString` (or `servers`), libketama's
-   * `servers`, Envoy's `endpoints` (YAML stays YAML: its `lb_endpoints` alone; lines stay lines)
+   * `servers`, twemproxy's `servers` (and `ejected`), Envoy's `endpoints` (YAML stays YAML: its `lb_endpoints` alone; lines stay lines)
    * or `hosts`, Cassandra's `tokens` (NODE=TOKEN entries) or `ring` (the `nodetool ring` text, its
    * rows of kept tokens as they were, a row in nodetool's columns for each token added). Given
    * back to {@link RinglabSystems.system} with the other options, they make a system with the
