@@ -13,6 +13,7 @@
 #include "golden.hpp"
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/error.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/random.hpp"
 
@@ -136,15 +137,22 @@ TEST_CASE("buckets: every bucket algorithm's vectors, through Buckets", "[bucket
       if (!c.ops.empty())
         for (const BucketOp& op : parse_bucket_ops(c.ops)) op.add ? (void)b.add() : b.remove(op.bucket);
       std::vector<std::uint64_t> inputs;
+      std::vector<std::string_view> texts;
       for (std::size_t i = 0; i < c.inputs.size(); ++i) {
         if (a.input == BucketInput::text) {
           CHECK(b.shown(b.bucket_key(c.inputs[i])) == c.buckets[i]);
+          texts.push_back(c.inputs[i]);
           continue;
         }
         inputs.push_back(bucket_input_from_text(a.input, c.inputs[i]));
         CHECK(b.shown(b.bucket(inputs.back())) == c.buckets[i]);
       }
-      if (a.input != BucketInput::text) {
+      if (a.input == BucketInput::text) {
+        // The batch of texts (MementoHash's jumps four keys at a time, then a key's walk alone).
+        std::vector<std::uint32_t> out(texts.size());
+        b.bucket_many(texts, out);
+        for (std::size_t i = 0; i < texts.size(); ++i) CHECK(b.shown(out[i]) == c.buckets[i]);
+      } else {
         // The batch, in both widths where the inputs fit 32 bits.
         std::vector<std::uint32_t> out(inputs.size());
         b.bucket_many(inputs, out);
@@ -361,6 +369,68 @@ TEST_CASE("buckets: a batch of additions or removals is the same operations one 
         REQUIRE(batch_refused == one_refused);
         REQUIRE(batch.size() == one.size());
         REQUIRE(answers(batch, inputs) == answers(one, inputs));
+      }
+    }
+  }
+}
+
+TEST_CASE("buckets: a copy answers as the original, and its membership changes apart from it", "[buckets]") {
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    CAPTURE(a.name);
+    BucketOptions o;
+    if (option_param(a, "nodes") != nullptr) o.nodes = std::vector<std::string>{"a", "b", "c", "d", "e"};
+    else o = buckets(20);
+    std::vector<std::uint64_t> inputs;
+    Mulberry32 rng(static_cast<std::uint32_t>(a.name.size()) * 31u + 5u);
+    for (int i = 0; i < 300; ++i) inputs.push_back(std::uint64_t{rng.next_uint32()} << 32 | rng.next_uint32());
+    const Buckets original(a.name, o);
+    Buckets copy(original);
+    REQUIRE(answers(copy, inputs) == answers(original, inputs));
+    if (!copy.can_remove()) continue;
+    // The copy loses its last bucket and bucket 3 where it can: the original is still as built, and
+    // the copy as a hasher built and changed the same way.
+    Buckets changed(a.name, o);
+    const std::vector<std::int64_t> removed = find_algorithm(a.name)->removal == Removal::any
+                                                  ? std::vector<std::int64_t>{19, 3}
+                                                  : std::vector<std::int64_t>{19};
+    copy.remove_many(removed);
+    changed.remove_many(removed);
+    REQUIRE(copy.size() == original.size() - removed.size());
+    REQUIRE(answers(copy, inputs) == answers(changed, inputs));
+    REQUIRE(answers(original, inputs) == answers(Buckets(a.name, o), inputs));
+    REQUIRE(answers(copy, inputs) != answers(original, inputs));
+  }
+}
+
+TEST_CASE("buckets: a batch of texts is each text's bucket, before and after removals", "[buckets]") {
+  for (const BucketAlgorithm& a : bucket_algorithms()) {
+    if (a.input != BucketInput::text) continue;
+    CAPTURE(a.name);
+    BucketOptions o;
+    if (option_param(a, "nodes") != nullptr) o.nodes = std::vector<std::string>{"a", "b", "c", "d", "e"};
+    else o = buckets(500);
+    Buckets b(a.name, o);
+    Mulberry32 rng(11);
+    std::vector<std::string> keys;
+    for (int i = 0; i < 1003; ++i) keys.push_back(std::to_string(rng.next_uint32()));
+    const std::vector<std::string_view> views(keys.begin(), keys.end());
+    for (int round = 0; round < 4; ++round) {
+      CAPTURE(round);
+      std::vector<std::uint32_t> out(views.size());
+      b.bucket_many(views, out);
+      for (std::size_t i = 0; i < views.size(); ++i) REQUIRE(out[i] == b.bucket_key(views[i]));
+      if (!b.can_remove()) break;
+      // A fifth of the live buckets, at random: the keys then walk long replacement chains.
+      for (std::uint32_t k = b.size() / 5; k > 0; --k) {
+        std::int64_t victim = rng.next_uint32() % 500;
+        while (true) {
+          try {
+            b.remove(victim);
+            break;
+          } catch (const Error&) {
+            victim = (victim + 1) % 500;
+          }
+        }
       }
     }
   }

@@ -400,6 +400,31 @@ TEST_CASE("placers: a batch of additions or removals is the same operations one 
   }
 }
 
+TEST_CASE("placers: a copy answers as the original, and its membership changes apart from it") {
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    CAPTURE(a.name);
+    const Algorithm& entry = *find_algorithm(a.name);
+    Draw d(static_cast<std::uint32_t>(a.name.size()) * 7919u + 3u);
+    std::set<std::int64_t> tokens;
+    const PlacerOptions o = random_options(a, d, tokens);
+    const std::vector<std::u16string> keys = random_keys(d, 80);
+    const Placer original(a.name, o);
+    Placer copy(original);
+    REQUIRE(copy.place_many(keys) == original.place_many(keys));
+    REQUIRE(copy.trace_many(keys) == original.trace_many(keys));
+    if (!entry.membership.remove || original.size() < 2) continue;
+    // The copy loses its first server: the original is still as built, and the copy as a placer
+    // built and changed the same way.
+    const std::u16string first(original.name_of(0));
+    Placer changed(a.name, o);
+    copy.remove(first);
+    changed.remove(first);
+    REQUIRE(copy.size() == original.size() - 1);
+    REQUIRE(copy.place_many(keys) == changed.place_many(keys));
+    REQUIRE(original.place_many(keys) == Placer(a.name, o).place_many(keys));
+  }
+}
+
 TEST_CASE("placers: traces show each algorithm's own steps") {
   std::vector<std::u16string> keys;
   for (int k = 1; k <= 30; ++k) keys.push_back(u"user:" + std::u16string(1, static_cast<char16_t>(u'@' + k)));

@@ -72,6 +72,8 @@ class BucketHasher {
   // out[i] = bucket(inputs[i]) (out holds inputs.size() values); override for a faster loop.
   virtual void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
   virtual void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // out[i] = bucket_key(keys[i]) for a text algorithm's keys; override for a faster loop.
+  virtual void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
   // The steps of an input's lookup (bucket_trace.hpp), ending in its bucket. An algorithm with a
   // trace of its own (its BucketAlgorithm's `traces`) runs its lookup with a BucketTrace; the
   // defaults are the truthful minimum, the one `answer` step.
@@ -95,6 +97,9 @@ class BucketHasher {
   [[nodiscard]] virtual std::uint32_t size() const noexcept = 0;
   // The name of the node at place `node` (below size()), for an algorithm that answers names.
   [[nodiscard]] virtual std::string_view name_of(std::uint32_t node) const;
+  // A copy of its state, which then changes apart from this one: a caller that measures several
+  // histories from the same start (the lab) builds the hasher once and copies it for each.
+  [[nodiscard]] virtual std::unique_ptr<BucketHasher> clone() const = 0;
 
  protected:
   explicit BucketHasher(std::string_view algorithm) : algorithm_(algorithm) {}
@@ -168,6 +173,11 @@ class Buckets {
  public:
   // The algorithm named (bucket_algorithm()), with `options` checked against its rows.
   Buckets(std::string_view algorithm, const BucketOptions& options);
+  // A copy (BucketHasher::clone): the same answers, its membership changed apart from this one's.
+  Buckets(const Buckets& other) : algorithm_(other.algorithm_), hasher_(other.hasher_->clone()) {}
+  Buckets& operator=(const Buckets&) = delete;
+  Buckets(Buckets&&) noexcept = default;
+  Buckets& operator=(Buckets&&) noexcept = default;
 
   [[nodiscard]] const BucketAlgorithm& algorithm() const noexcept { return *algorithm_; }
   // The bucket of an input: a u64 algorithm's any 64-bit integer, a u32 algorithm's one below 2^32
@@ -178,6 +188,8 @@ class Buckets {
   // out[i] = bucket(inputs[i]); a u32 algorithm checks every input before any bucket is computed.
   void bucket_many(std::span<const std::uint64_t> inputs, std::span<std::uint32_t> out) const;
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
+  // out[i] = bucket_key(keys[i]), for a text algorithm.
+  void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
   // The steps of an input's lookup (bucket_trace.hpp), checked as bucket() and bucket_key() check:
   // the last step is the answer, the bucket they return.
   [[nodiscard]] std::vector<BucketStep> trace(std::uint64_t input) const;

@@ -96,6 +96,28 @@ template <class Trace = NoTrace>
   }
 }
 
+// guava_jump_unchecked() of four inputs side by side, out[j] the bucket of inputs[j]: one walk
+// alone waits on each step's divide in turn; four overlap theirs. The same arithmetic, lane by
+// lane: a lane whose walk is over keeps its candidate while the others finish.
+inline void guava_jump4(const std::uint64_t (&inputs)[4], std::int32_t n, std::int32_t (&out)[4]) noexcept {
+  const double limit = n;
+  std::uint64_t state[4] = {inputs[0], inputs[1], inputs[2], inputs[3]};
+  double candidate[4] = {0, 0, 0, 0};
+  bool walking[4] = {true, true, true, true};
+  while (walking[0] | walking[1] | walking[2] | walking[3]) {
+    for (int j = 0; j < 4; ++j) {
+      state[j] = 2862933555777941757ull * state[j] + 1;
+      const auto top = static_cast<std::uint32_t>(state[j] >> 33);
+      const double next_double = top == 0x7FFFFFFFu ? -1.0 : static_cast<double>(top + 1) / 2147483648.0;
+      const double next = (candidate[j] + 1) / next_double;
+      walking[j] = walking[j] & (next > -1.0) & (next < limit);
+      // Java's (int) cast of a quotient in (-1, n): its integer part.
+      candidate[j] = walking[j] ? static_cast<double>(static_cast<std::int32_t>(next)) : candidate[j];
+    }
+  }
+  for (int j = 0; j < 4; ++j) out[j] = static_cast<std::int32_t>(candidate[j]);
+}
+
 // jump_unchecked() for many keys: out[i] = jump(keys[i], n), same caller guarantee on n (out
 // holds keys.size() values). Four keys walk side by side: one key alone waits on each step's
 // multiply, divide and floor in turn and then mispredicts where its walk ends; four overlap their

@@ -152,6 +152,10 @@ class ServerPlacer {
   // The servers, in list order (the answers' numbering).
   [[nodiscard]] virtual std::size_t size() const noexcept = 0;
   [[nodiscard]] virtual std::u16string_view name_of(std::uint32_t server) const = 0;
+  // A copy of its state, which then changes apart from this one: a caller that measures several
+  // histories from the same start (the lab) builds the placer once (a ring of 10^7 points hashed
+  // and sorted) and copies it for each.
+  [[nodiscard]] virtual std::unique_ptr<ServerPlacer> clone() const = 0;
 
  protected:
   explicit ServerPlacer(std::string_view algorithm) : algorithm_(algorithm) {}
@@ -195,6 +199,11 @@ class Placer {
  public:
   // The algorithm named (placer_algorithm()), with `options` checked against its rows.
   Placer(std::string_view algorithm, const PlacerOptions& options);
+  // A copy (ServerPlacer::clone): the same answers, its membership changed apart from this one's.
+  Placer(const Placer& other) : algorithm_(other.algorithm_), placer_(other.placer_->clone()) {}
+  Placer& operator=(const Placer&) = delete;
+  Placer(Placer&&) noexcept = default;
+  Placer& operator=(Placer&&) noexcept = default;
 
   [[nodiscard]] const PlacerAlgorithm& algorithm() const noexcept { return *algorithm_; }
   [[nodiscard]] std::uint32_t place(std::u16string_view key) const { return placer_->place(key); }

@@ -149,6 +149,10 @@ void BucketHasher::bucket_many(std::span<const std::uint32_t> inputs, std::span<
   for (std::size_t i = 0; i < inputs.size(); ++i) out[i] = bucket(std::uint64_t{inputs[i]});
 }
 
+void BucketHasher::bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const {
+  for (std::size_t i = 0; i < keys.size(); ++i) out[i] = bucket_key(keys[i]);
+}
+
 std::vector<BucketStep> BucketHasher::trace(std::uint64_t input) const {
   return {{BucketStepKind::answer, bucket(input), size(), 0}};
 }
@@ -268,6 +272,11 @@ void Buckets::bucket_many(std::span<const std::uint32_t> inputs, std::span<std::
   // Every 32-bit value is a u32 input, and a u64 one.
   if (algorithm_->input == BucketInput::text) not_this_input();
   hasher_->bucket_many(inputs, out);
+}
+
+void Buckets::bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const {
+  if (algorithm_->input != BucketInput::text) not_this_input();
+  hasher_->bucket_many(keys, out);
 }
 
 std::uint32_t Buckets::add() { return hasher_->add(); }

@@ -47,6 +47,7 @@ namespace {
 // Jump through the bucket seam: n buckets, the key its 64-bit input, and membership at the end.
 class JumpHasher final : public LastBucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<JumpHasher>(*this); }
   explicit JumpHasher(std::int32_t n)
       : LastBucketHasher("jump", static_cast<std::uint32_t>(n), static_cast<std::uint32_t>(kMaxBuckets)) {}
 
@@ -74,6 +75,7 @@ class JumpHasher final : public LastBucketHasher {
 // mod-N through the bucket seam: the 32-bit input mod n.
 class ModNHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<ModNHasher>(*this); }
   explicit ModNHasher(std::uint32_t n) : BucketHasher("mod-n"), mod_(n) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return mod_(static_cast<std::uint32_t>(input)); }

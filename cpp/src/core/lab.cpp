@@ -83,6 +83,9 @@ class Subject {
   virtual void add_back(std::span<const std::uint32_t> places) = 0;
   // The trace steps of the first keys, counted by kind into totals (indexed by the seam's kinds).
   virtual void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) = 0;
+  // A copy of its state (the seams' clone): the lab builds each algorithm once, at n, and copies
+  // that start for each history, where a ring of 10^7 points would be hashed and sorted again.
+  [[nodiscard]] virtual std::unique_ptr<Subject> clone() const = 0;
 };
 
 class BucketSubject final : public Subject {
@@ -104,8 +107,11 @@ class BucketSubject final : public Subject {
         for (std::size_t i = 0; i < count; ++i) u32_[i] = static_cast<std::uint32_t>(chunk[i]);
         b_.bucket_many(std::span<const std::uint32_t>(u32_), dst);
       } else {
-        std::array<char, 24> buf{};
-        for (std::size_t i = 0; i < count; ++i) dst[i] = b_.bucket_key(decimal(chunk[i], buf));
+        // The texts of a batch, in buffers reused from batch to batch.
+        texts_.resize(count);
+        views_.resize(count);
+        for (std::size_t i = 0; i < count; ++i) views_[i] = decimal(chunk[i], texts_[i]);
+        b_.bucket_many(std::span<const std::string_view>(views_), dst);
       }
       // DxHash gives up on a key after 4 x its slots' probes (few buckets live): that key has no
       // bucket, the place past the last.
@@ -128,6 +134,7 @@ class BucketSubject final : public Subject {
       at_[places[i]] = ids[i];
     }
   }
+  std::unique_ptr<Subject> clone() const override { return std::make_unique<BucketSubject>(*this); }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kBucketStepKindNames), 0);
     for (const std::uint64_t k : keys) {
@@ -156,6 +163,8 @@ class BucketSubject final : public Subject {
   std::vector<std::uint32_t> at_;     // place -> the algorithm's bucket
   std::vector<std::uint32_t> place_;  // the algorithm's bucket -> place
   std::vector<std::uint32_t> u32_;
+  std::vector<std::array<char, 24>> texts_;
+  std::vector<std::string_view> views_;
 };
 
 bool is_prime(std::int64_t m) {
@@ -213,6 +222,7 @@ class PlacerSubject final : public Subject {
     p_.add_many(servers);
     renumber();
   }
+  std::unique_ptr<Subject> clone() const override { return std::make_unique<PlacerSubject>(*this); }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kPlaceStepKindNames), 0);
     // A key at a time where its placement is its own: each trace counted, then let go.
@@ -316,12 +326,19 @@ std::vector<Maker> makers() {
 
 std::uint64_t rounded_div(u128 num, std::uint64_t den) { return static_cast<std::uint64_t>((num + den / 2) / den); }
 
-LabBalance balance_of(std::span<const std::uint32_t> owners, const std::vector<bool>& live) {
+// The balance of keys whose places are `owners`, key k counted times[k] times (once each when
+// `times` is empty): the lab looks up the distinct keys, and counts each as often as it is among
+// the N x K.
+LabBalance balance_of(std::span<const std::uint32_t> owners, std::span<const std::uint32_t> times,
+                      const std::vector<bool>& live) {
   // Place n (live.size()) is no bucket: DxHash's keys it gave up on.
   std::vector<std::uint64_t> counts(live.size() + 1, 0);
-  for (const std::uint32_t o : owners) ++counts[o];
+  if (times.empty())
+    for (const std::uint32_t o : owners) ++counts[o];
+  else
+    for (std::size_t k = 0; k < owners.size(); ++k) counts[owners[k]] += times[k];
   LabBalance b;
-  b.keys = owners.size();
+  for (const std::uint64_t c : counts) b.keys += c;
   b.unplaced = counts.back();
   for (std::size_t i = 0; i < live.size(); ++i) b.live += live[i] ? 1 : 0;
   if (b.live == 0) return b;
@@ -345,27 +362,17 @@ LabBalance balance_of(std::span<const std::uint32_t> owners, const std::vector<b
   return b;
 }
 
-// `a` is the keys' places before any removal, the same for every f: looked up once.
-LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct, const KeySet& ks,
-                             std::span<const std::uint32_t> a) {
-  const std::span<const std::uint64_t> keys = ks.keys;
+// Monotonicity at one fraction from the distinct keys' places: a before any removal, b with the
+// last `removed` places taken out (n-1 down), c once they are added back in the reverse order.
+LabMonotonicity monotonicity(std::uint32_t n, std::uint32_t pct, std::span<const std::uint32_t> a,
+                             std::span<const std::uint32_t> b, std::span<const std::uint32_t> c) {
   LabMonotonicity r;
   r.fraction_pct = pct;
   r.removed = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
-  const auto s = m.make(m.algorithm, n);
-  std::vector<std::uint32_t> b(keys.size()), c(keys.size());
-  // Removed n-1 down, added back in the reverse order: n - removed up.
-  std::vector<std::uint32_t> places(r.removed);
-  for (std::uint32_t i = 0; i < r.removed; ++i) places[i] = n - 1 - i;
-  s->remove(places);
-  s->lookup(ks, b);
-  std::reverse(places.begin(), places.end());
-  s->add_back(places);
-  s->lookup(ks, c);
   const std::uint32_t first_removed = n - r.removed;
   // n + 1: place n is no bucket (DxHash's keys it gave up on), not counted among the nodes.
   std::vector<bool> losing(n + 1), gaining(n + 1), changed(n + 1);
-  for (std::size_t k = 0; k < keys.size(); ++k) {
+  for (std::size_t k = 0; k < a.size(); ++k) {
     const bool in_removed = a[k] >= first_removed && a[k] < n;
     if (in_removed) ++r.keys_in_removed_nodes;
     if (b[k] != a[k]) {
@@ -385,6 +392,13 @@ LabMonotonicity monotonicity(const Maker& m, std::uint32_t n, std::uint32_t pct,
   r.nodes_gaining_keys = static_cast<std::uint64_t>(std::count(gaining.begin(), gaining.end() - 1, true));
   r.nodes_changed_after_resize = static_cast<std::uint64_t>(std::count(changed.begin(), changed.end() - 1, true));
   return r;
+}
+
+// The removal histories' shares, and monotonicity's fractions (both of the n places).
+constexpr std::uint32_t kHistoryPcts[] = {10, 50, 90};
+constexpr std::uint32_t kMonotonicityPcts[] = {10, 30, 50};
+std::uint32_t share_of(std::uint32_t n, std::uint32_t pct) {
+  return static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
 }
 
 // The removal orders: a seeded shuffle of the places, 0 up, n-1 down.
@@ -423,7 +437,22 @@ LabResult lab(const LabParams& params) {
   const std::vector<std::uint64_t> keys = lab_keys(params.seed, out.keys);
   std::vector<std::uint64_t> distinct = keys;
   std::sort(distinct.begin(), distinct.end());
-  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+  // How many times each distinct key is among the keys, when some key is there twice: a balance
+  // after removals counts the distinct keys' places that many times each.
+  std::vector<std::uint32_t> times;
+  {
+    std::size_t d = 0;
+    for (std::size_t i = 0; i < distinct.size(); ++i) {
+      if (i > 0 && distinct[i] == distinct[d - 1]) {
+        if (times.empty()) times.assign(distinct.size(), 1);
+        ++times[d - 1];
+        continue;
+      }
+      distinct[d++] = distinct[i];
+    }
+    distinct.resize(d);
+    if (!times.empty()) times.resize(d);
+  }
   out.distinct_keys = distinct.size();
   const std::span<const std::uint64_t> work_keys(keys.data(), std::min<std::size_t>(kWorkKeys, keys.size()));
   // The keys' hashes, once for every placer and pass: the two sets on a thread each.
@@ -435,17 +464,25 @@ LabResult lab(const LabParams& params) {
   const std::vector<Maker> ms = makers();
   const unsigned threads = thread_count(params.threads);
   out.rows.resize(ms.size());
-  // Each algorithm's work, and unless skipped its balance: a task each. Every task writes its own
-  // row (or part of one) and reads only what is shared and never written, so the rows are the same
-  // whichever thread ran them and in whatever order.
-  run_tasks(ms.size(), threads, [&](unsigned, std::size_t i) {
+  // Each worker's places of the keys, reused from task to task: 10^7 keys are 40 MB a vector,
+  // which a fresh allocation would fault in page by page on every pass.
+  struct Scratch {
+    std::vector<std::uint32_t> owners, a, c;
+  };
+  std::vector<Scratch> scratch(std::max(threads, 1u));  // a worker is numbered below the threads
+  // Each algorithm built at n, its work counted and, unless skipped, its balance if it removes
+  // nothing: a task each. An algorithm that removes is kept as built, the start its histories copy.
+  // Every task writes its own row (or part of one) and reads only what is shared and never
+  // written, so the rows are the same whichever thread ran them and in whatever order.
+  std::vector<std::unique_ptr<Subject>> built(ms.size());
+  run_tasks(ms.size(), threads, [&](unsigned w, std::size_t i) {
     const Maker& m = ms[i];
     LabRow& row = out.rows[i];
     row.name = m.name;
     row.seam = m.seam;
     row.input = m.input;
     row.removal = m.removal;
-    const auto s = m.make(m.algorithm, n);
+    auto s = m.make(m.algorithm, n);
     std::vector<std::uint64_t> totals;
     s->count_steps(work_keys, totals);
     row.work_lookups = work_keys.size();
@@ -461,48 +498,77 @@ LabResult lab(const LabParams& params) {
                     " keys is over the lab's " + std::to_string(kMaxLabWork);
       return;
     }
-    std::vector<std::uint32_t> owners(keys.size());
+    if (m.removal != "none") {
+      built[i] = std::move(s);
+      return;
+    }
+    // The keys in their order: bounded loads' places depend on the keys before.
+    std::vector<std::uint32_t>& owners = scratch[w].owners;
+    owners.resize(keys.size());
     s->lookup(all, owners);
-    row.balance = balance_of(owners, std::vector<bool>(n, true));
+    row.balance = balance_of(owners, {}, std::vector<bool>(n, true));
   });
 
-  // Then what each algorithm that removes is measured for, a task each: its monotonicity (the three
-  // fractions, which share the keys' first places), and each order of its removal histories.
+  // Then each algorithm that removes, from a copy of its start, on the distinct keys (a key's place
+  // is its own alone for every algorithm that removes; bounded loads, whose places depend on the
+  // keys before, removes none). One task removes the last places, n-1 down, in steps up to each
+  // share: before any removal its places are the balance and monotonicity's A; at 10, 30 and 50 %
+  // monotonicity's B, and a copy with those places added back its C; at 10, 50 and 90 % the LIFO
+  // history. One task for each of the other orders of its removal histories.
   constexpr std::string_view kOrders[] = {"random", "fifo", "lifo"};
+  constexpr std::size_t kLifo = 2;
   struct Part {
     std::size_t row;
-    std::size_t order;  // an index in kOrders, or std::size(kOrders) for monotonicity
+    std::size_t order;  // an index in kOrders; kLifo's task is monotonicity's too
   };
   std::vector<Part> parts;
   for (std::size_t i = 0; i < ms.size(); ++i)
-    if (out.rows[i].skipped.empty() && out.rows[i].removal != "none") parts.push_back({i, std::size(kOrders)});
+    if (built[i]) parts.push_back({i, kLifo});
   for (std::size_t i = 0; i < ms.size(); ++i)
-    if (out.rows[i].skipped.empty() && out.rows[i].removal != "none")
-      for (std::size_t o = 0; o < std::size(kOrders); ++o)
-        if (out.rows[i].removal != "last" || kOrders[o] == "lifo") parts.push_back({i, o});
+    if (built[i] && out.rows[i].removal != "last")
+      for (std::size_t o = 0; o < kLifo; ++o) parts.push_back({i, o});
   std::vector<std::array<std::vector<LabHistory>, std::size(kOrders)>> histories(ms.size());
-  run_tasks(parts.size(), threads, [&](unsigned, std::size_t p) {
-    const Maker& m = ms[parts[p].row];
-    if (parts[p].order == std::size(kOrders)) {
-      std::vector<std::uint32_t> first(distinct.size());
-      m.make(m.algorithm, n)->lookup(distinct_set, first);
-      for (const std::uint32_t pct : {10u, 30u, 50u})
-        out.rows[parts[p].row].monotonicity.push_back(monotonicity(m, n, pct, distinct_set, first));
-      return;
-    }
+  run_tasks(parts.size(), threads, [&](unsigned w, std::size_t p) {
+    const std::size_t i = parts[p].row;
     const std::string_view order = kOrders[parts[p].order];
-    const auto h = m.make(m.algorithm, n);
+    std::vector<LabHistory>& history = histories[i][parts[p].order];
+    const auto h = built[i]->clone();
     const std::vector<std::uint32_t> o = removal_order(order, n, params.seed);
     std::vector<bool> live(n, true);
-    std::vector<std::uint32_t> owners(keys.size());
+    std::vector<std::uint32_t>& owners = scratch[w].owners;
+    std::vector<std::uint32_t>& a = scratch[w].a;
+    std::vector<std::uint32_t>& c = scratch[w].c;
+    owners.resize(distinct.size());
+    if (parts[p].order == kLifo) {
+      a.resize(distinct.size());
+      c.resize(distinct.size());
+      h->lookup(distinct_set, a);
+      out.rows[i].balance = balance_of(a, times, live);
+    }
     std::uint32_t removed = 0;
-    for (const std::uint32_t pct : {10u, 50u, 90u}) {
-      const auto target = static_cast<std::uint32_t>(static_cast<std::uint64_t>(n) * pct / 100);
+    for (const std::uint32_t pct : {10u, 30u, 50u, 90u}) {
+      const bool in_history =
+          std::find(std::begin(kHistoryPcts), std::end(kHistoryPcts), pct) != std::end(kHistoryPcts);
+      const bool in_monotonicity =
+          parts[p].order == kLifo &&
+          std::find(std::begin(kMonotonicityPcts), std::end(kMonotonicityPcts), pct) != std::end(kMonotonicityPcts);
+      if (!in_history && !in_monotonicity) continue;
+      const std::uint32_t target = share_of(n, pct);
       // The places up to the target, in the order's order, as one batch.
       h->remove(std::span<const std::uint32_t>(o).subspan(removed, target - removed));
       for (; removed < target; ++removed) live[o[removed]] = false;
-      h->lookup(all, owners);
-      histories[parts[p].row][parts[p].order].push_back({std::string(order), pct, balance_of(owners, live)});
+      h->lookup(distinct_set, owners);
+      if (in_history) history.push_back({std::string(order), pct, balance_of(owners, times, live)});
+      if (in_monotonicity) {
+        // Added back in the reverse order of removal, n - removed up, on a copy: the history goes
+        // on from the removals.
+        std::vector<std::uint32_t> back(o.begin(), o.begin() + removed);
+        std::reverse(back.begin(), back.end());
+        const auto restored = h->clone();
+        restored->add_back(back);
+        restored->lookup(distinct_set, c);
+        out.rows[i].monotonicity.push_back(monotonicity(n, pct, a, owners, c));
+      }
     }
   });
   for (std::size_t i = 0; i < ms.size(); ++i)

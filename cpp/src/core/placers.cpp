@@ -62,6 +62,7 @@ void search_steps(std::vector<PlaceStep>& steps, std::span<const SearchStep> sea
 
 class ModNPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<ModNPlacer>(*this); }
   explicit ModNPlacer(const PlacerOptions& o) : ServerPlacer("mod-n") {
     // The servers' count is mod-N's n, by the table's mod_n (named servers here, as they are
     // given); the names follow rendezvous' rules, the other placement that holds nothing but them.
@@ -110,6 +111,7 @@ void ring_lookup_steps(std::vector<PlaceStep>& steps, const Ring& ring, std::uin
 
 class RingPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<RingPlacer>(*this); }
   explicit RingPlacer(const PlacerOptions& o) : ServerPlacer("ring"), ring_(ring_servers(o), *o.vnodes) {}
   std::uint32_t place(std::u16string_view key) const override { return ring_.owner_of_key(key); }
   bool maps_hash() const noexcept override { return true; }
@@ -148,6 +150,7 @@ class RingPlacer final : public ServerPlacer {
 
 class BoundedPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<BoundedPlacer>(*this); }
   explicit BoundedPlacer(const PlacerOptions& o)
       : ServerPlacer("bounded"), ring_(ring_servers(o), *o.vnodes), epsilon_(*o.epsilon) {}
   // A key alone: capacities for one key, which its owner always has room for.
@@ -221,12 +224,14 @@ std::vector<std::u16string> names_of(const PlacerOptions& o) {
 
 class RendezvousPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<RendezvousPlacer>(*this); }
   explicit RendezvousPlacer(const PlacerOptions& o) : ServerPlacer("rendezvous"), hrw_(names_of(o)) {}
   std::uint32_t place(std::u16string_view key) const override { return answer_of(hrw_.pick(key)); }
   // Each server's score in list order, then the winner (the first of the highest scores).
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
     const std::vector<std::uint32_t> scores = hrw_.scores(key);
+    steps.reserve(scores.size() + 1);
     for (std::uint32_t s = 0; s < scores.size(); ++s)
       steps.push_back({.kind = PlaceStepKind::score, .server = s, .value = scores[s]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
@@ -251,16 +256,20 @@ std::vector<WeightedServer> weighted_of(const PlacerOptions& o) {
 
 class WeightedRendezvousPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<WeightedRendezvousPlacer>(*this); }
   explicit WeightedRendezvousPlacer(const PlacerOptions& o)
       : ServerPlacer("weighted-rendezvous"), whrw_(weighted_of(o)) {}
   std::uint32_t place(std::u16string_view key) const override { return answer_of(whrw_.pick(key)); }
   std::vector<PlaceStep> trace(std::u16string_view key) const override {
     std::vector<PlaceStep> steps;
     const std::vector<double> weighted = whrw_.scores(key);
+    steps.reserve(weighted.size() + 1);
+    // Each server's plain score continues the FNV state of `key + "|"`, as rendezvous_score does.
+    const Fnv1a prefix = rendezvous_prefix(key);
     for (std::uint32_t s = 0; s < weighted.size(); ++s)
       steps.push_back({.kind = PlaceStepKind::score,
                        .server = s,
-                       .value = rendezvous_score(key, whrw_.servers()[s].name),
+                       .value = Fnv1a(prefix).units(whrw_.servers()[s].name).finish(),
                        .score = weighted[s]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
@@ -286,6 +295,7 @@ std::vector<Backend> backends_of(const PlacerOptions& o) {
 
 class MaglevPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<MaglevPlacer>(*this); }
   explicit MaglevPlacer(const PlacerOptions& o) : ServerPlacer("maglev"), maglev_(backends_of(o), *o.table_size) {}
   std::uint32_t place(std::u16string_view key) const override { return maglev_.lookup_key(key); }
   bool maps_hash() const noexcept override { return true; }
@@ -314,6 +324,7 @@ class MaglevPlacer final : public ServerPlacer {
 // were given and added (the ring itself keeps them in token order).
 class TokenRingPlacer final : public ServerPlacer {
  public:
+  std::unique_ptr<ServerPlacer> clone() const override { return std::make_unique<TokenRingPlacer>(*this); }
   explicit TokenRingPlacer(const PlacerOptions& o) : ServerPlacer("token-ring"), ring_(*o.bits) { add_many(o.servers); }
   std::uint32_t place(std::u16string_view key) const override {
     return listed_[ring_.route_point(ring_.position(key))];

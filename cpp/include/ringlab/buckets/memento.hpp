@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -48,6 +49,9 @@ class Memento {
   // `candidate` among them (value: the hash) and each `replaced` of a bucket removed after that
   // view, on the way to its replacer.
   [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
+  // out[i] = bucket(keys[i]) (out holds keys.size() values): Guava's jumps of four keys side by side
+  // (guava_jump4), then each key's walk from a removed bucket on its own.
+  void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
@@ -106,6 +110,10 @@ class Memento {
   // the key's xxh32 state, wanted only for a rehash.
   template <class KeyState, class Trace>
   [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
+  // The walk's part after Guava's jump gave candidate b: b itself while it is live, else the
+  // rehashes among the buckets live when it went.
+  template <class KeyState, class Trace>
+  [[nodiscard]] std::uint32_t settle(std::uint32_t b, std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
     const Removed* r = removed_.find(bucket);

@@ -94,6 +94,7 @@ namespace {
 
 class AnchorHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<AnchorHasher>(*this); }
   AnchorHasher(std::uint32_t a, std::uint32_t w) : BucketHasher("anchor"), anchor_(a, w) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return anchor_.bucket(input, 0); }

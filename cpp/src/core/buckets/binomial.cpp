@@ -10,6 +10,7 @@ namespace {
 
 class BinomialHasher final : public LastBucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<BinomialHasher>(*this); }
   explicit BinomialHasher(std::uint32_t n) : LastBucketHasher("binomial", n, static_cast<std::uint32_t>(kMaxBuckets)) {}
 
   // The input's low 32 bits are the hash the reference's engine takes.

@@ -84,6 +84,7 @@ namespace {
 
 class DxHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<DxHasher>(*this); }
   DxHasher(std::uint32_t size, std::uint32_t live) : BucketHasher("dx"), dx_(size, live) {}
 
   // The seam gives a u32 algorithm inputs below 2^32 only.

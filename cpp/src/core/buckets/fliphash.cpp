@@ -12,6 +12,7 @@ namespace {
 
 class FlipHasher final : public LastBucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<FlipHasher>(*this); }
   FlipHasher(std::uint32_t n, std::uint64_t seed)
       : LastBucketHasher("fliphash", n, static_cast<std::uint32_t>(param(BucketParam::mod_n_buckets).hi)),
         seed_(seed) {}

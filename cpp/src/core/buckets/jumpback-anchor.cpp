@@ -1,5 +1,6 @@
 #include "ringlab/buckets/jumpback-anchor.hpp"
 
+#include <bit>
 #include <utility>
 
 #include "ringlab/error.hpp"
@@ -29,16 +30,17 @@ bool JumpBackAnchor::remove(std::uint32_t b) {
     removed_.push_back(b);
     const std::uint32_t live_after = size();
     // Looked up before b has its anchor, so b still counts as live here, as in hash4j.
-    anchors_[b] = {.live_after = live_after, .replacement = at_view(live_after, live_after + 1)};
+    const std::uint32_t replacement = at_view(live_after, live_after + 1);
+    anchors_.insert(b, {.live_after = live_after, .replacement = replacement});
   }
   return true;
 }
 
 template <class Trace>
 std::uint32_t JumpBackAnchor::at_view(std::uint32_t b, std::uint32_t view, Trace&& trace) const {
-  for (auto it = anchors_.find(b); it != anchors_.end() && it->second.live_after >= view; it = anchors_.find(b)) {
-    trace.step(BucketStepKind::replaced, b, it->second.live_after, it->second.replacement);
-    b = it->second.replacement;
+  for (const Anchor* it = anchors_.find(b); it != nullptr && it->live_after >= view; it = anchors_.find(b)) {
+    trace.step(BucketStepKind::replaced, b, it->live_after, it->replacement);
+    b = it->replacement;
   }
   return b;
 }
@@ -52,8 +54,8 @@ template <class Trace>
   if (removed_.empty()) return b;
   // A removed bucket: draw among the buckets live just after it left, from the same generator,
   // until the bucket drawn stands for a live one.
-  for (auto it = anchors_.find(b); it != anchors_.end(); it = anchors_.find(b)) {
-    const std::uint32_t a = it->second.live_after;
+  for (const Anchor* it = anchors_.find(b); it != nullptr; it = anchors_.find(b)) {
+    const std::uint32_t a = it->live_after;
     trace.step(BucketStepKind::removed, b, a, 0);
     const std::uint32_t drawn = jumpback_anchor_uniform(random, a, trace);
     trace.step(BucketStepKind::candidate, drawn, a, 0);
@@ -69,10 +71,48 @@ std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash) const {
 
 std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash, BucketTrace& trace) const { return lookup(hash, trace); }
 
+void JumpBackAnchor::Anchors::place(const Entry& e) noexcept {
+  std::size_t i = slot(e.bucket);
+  while (e_[i].bucket != kEmpty) i = (i + 1) & mask_;
+  e_[i] = e;
+}
+
+void JumpBackAnchor::Anchors::insert(std::uint32_t b, const Anchor& a) {
+  // Doubled (from 16 slots) before it would be more than half full; the entries placed again.
+  if ((size_ + 1) * 2 > e_.size()) {
+    std::vector<Entry> old = std::move(e_);
+    const std::size_t slots = old.empty() ? 16 : old.size() * 2;
+    e_.assign(slots, Entry{kEmpty, {}});
+    mask_ = slots - 1;
+    shift_ = 64 - static_cast<unsigned>(std::countr_zero(slots));
+    for (const Entry& x : old)
+      if (x.bucket != kEmpty) place(x);
+  }
+  place({b, a});
+  ++size_;
+}
+
+void JumpBackAnchor::Anchors::erase(std::uint32_t b) noexcept {
+  std::size_t i = slot(b);
+  while (e_[i].bucket != b) i = (i + 1) & mask_;
+  // Backward shift: each entry after the hole that may sit in it (its home slot is not between the
+  // hole and it) moves back, so that every probe still meets its entry before an empty slot.
+  for (std::size_t j = (i + 1) & mask_; e_[j].bucket != kEmpty; j = (j + 1) & mask_) {
+    const std::size_t home = slot(e_[j].bucket);
+    if (((j - home) & mask_) >= ((j - i) & mask_)) {
+      e_[i] = e_[j];
+      i = j;
+    }
+  }
+  e_[i].bucket = kEmpty;
+  --size_;
+}
+
 namespace {
 
 class JumpBackAnchorHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<JumpBackAnchorHasher>(*this); }
   explicit JumpBackAnchorHasher(std::uint32_t n) : BucketHasher("jumpback-anchor"), set_(n) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return set_.bucket(input); }

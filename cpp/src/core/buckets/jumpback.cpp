@@ -12,6 +12,7 @@ namespace {
 
 class JumpBackHasher final : public LastBucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<JumpBackHasher>(*this); }
   explicit JumpBackHasher(std::uint32_t n) : LastBucketHasher("jumpback", n, static_cast<std::uint32_t>(kMaxBuckets)) {}
 
   std::uint32_t bucket(std::uint64_t input) const override { return jumpback_unchecked(input, size()); }

@@ -19,8 +19,14 @@ template <class KeyState, class Trace>
                                                           Trace& trace) const {
   trace.step(BucketStepKind::hash, 0, 0, hash);
   // The reference hands Guava the hash as a long, 0 .. 2^32 - 1.
-  std::uint32_t b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_), trace));
+  const auto b = static_cast<std::uint32_t>(guava_jump_unchecked(hash, static_cast<std::int32_t>(n_), trace));
   trace.step(BucketStepKind::candidate, b, n_, hash);
+  return settle(b, hash, key_state, trace);
+}
+
+template <class KeyState, class Trace>
+[[gnu::always_inline]] inline std::uint32_t Memento::settle(std::uint32_t b, std::uint32_t hash, KeyState&& key_state,
+                                                            Trace& trace) const {
   std::int64_t r = replacer(b);
   while (r >= 0) {
     trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(r), 0);
@@ -73,6 +79,30 @@ std::uint32_t Memento::bucket(std::string_view key, BucketTrace& trace) const {
   state.update(key);
   return walk(
       state.digest(), [&]() -> const Xxh32& { return state; }, trace);
+}
+
+void Memento::bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const {
+  NoTrace trace;
+  const std::size_t count = keys.size();
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    std::uint64_t hashes[4];
+    for (int j = 0; j < 4; ++j) hashes[j] = Xxh32().update(keys[i + j]).digest();
+    std::int32_t jumped[4];
+    guava_jump4(hashes, static_cast<std::int32_t>(n_), jumped);
+    for (std::size_t j = 0; j < 4; ++j) {
+      // The key's state is made at its first rehash, as bucket(key, hash) makes it.
+      std::optional<Xxh32> state;
+      out[i + j] = settle(
+          static_cast<std::uint32_t>(jumped[j]), static_cast<std::uint32_t>(hashes[j]),
+          [&]() -> const Xxh32& {
+            if (!state) state.emplace().update(keys[i + j]);
+            return *state;
+          },
+          trace);
+    }
+  }
+  for (; i < count; ++i) out[i] = bucket(keys[i]);
 }
 
 void Memento::remove(std::uint32_t bucket) {
@@ -138,11 +168,18 @@ namespace {
 
 class MementoHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<MementoHasher>(*this); }
   explicit MementoHasher(std::uint32_t n) : BucketHasher("memento"), memento_(n) {}
 
   std::uint32_t bucket_key(std::string_view key) const override {
     if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
     return memento_.bucket(key);
+  }
+  // Every key checked before any bucket is computed, as a batch of the seam checks its inputs.
+  void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const override {
+    for (const std::string_view key : keys)
+      if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});
+    memento_.bucket_many(keys, out);
   }
   std::vector<BucketStep> trace_key(std::string_view key) const override {
     if (key.empty()) throw Error(ErrorCode::invalid_argument, rule::emptyInput, "input", {"memento"});

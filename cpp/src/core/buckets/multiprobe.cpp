@@ -91,6 +91,7 @@ namespace {
 
 class MultiProbeHasher final : public BucketHasher {
  public:
+  std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<MultiProbeHasher>(*this); }
   MultiProbeHasher(std::vector<std::string> nodes, std::uint32_t probes)
       : BucketHasher("multiprobe"), nodes_(std::move(nodes)), multiprobe_(nodes_, probes) {}
 
