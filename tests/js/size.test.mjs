@@ -46,10 +46,11 @@ const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 // and usage errors as data, and Cassandra's ring edited and written back (a node added or removed,
 // the tokens list or the nodetool ring text with its rows kept, and the ring's tokens for the
 // page's drawing: about 5 KB gzip), and why a key goes to its server (a ring's hash and the point
-// it lands on, Maglev's slot, each from the system's own lookup: about 3.3 KB gzip). It has a
-// budget of its own, so that it cannot grow unnoticed either: 227 KB for the 225.8 KB these make
-// together.
-const SYSTEMS_BUDGET = 227 * 1024;
+// it lands on, Maglev's slot, each from the system's own lookup: about 3.3 KB gzip), and
+// twemproxy (its pools, its two hashes of its own, and its YAML configuration read and written
+// back: about 18 KB gzip, the largest system yet). It has a budget of its own, so that it cannot
+// grow unnoticed either: 245 KB for the 244.0 KB these make together.
+const SYSTEMS_BUDGET = 245 * 1024;
 
 // The main entry imports the glue of the build it loads (a dynamic import, which closure() does not
 // follow): each build's glue is counted with its .wasm.
