@@ -14,6 +14,7 @@
 
 #include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/bucket_table.hpp"
 #include "ringlab/buckets/jumpback.hpp"
 
 namespace ringlab {
@@ -66,6 +67,7 @@ class JumpBackAnchor {
   // What a removed bucket remembers (AnchorHash's a and K): how many buckets were live just after
   // it left, and the bucket that then took its place.
   struct Anchor {
+    std::uint32_t bucket;  // the removed bucket
     std::uint32_t live_after;
     std::uint32_t replacement;
   };
@@ -79,45 +81,10 @@ class JumpBackAnchor {
 
   std::uint32_t historic_ = 0;          // H: every bucket below H is live or removed, none above
   std::vector<std::uint32_t> removed_;  // the removed buckets, the last removed at the back
-  // The removed buckets' anchors. Only looked up, never walked in order, so no answer depends on
-  // the table's layout; a live bucket costs nothing, so H = 2^31 - 1 is as cheap as H = 1.
-  // Open addressing with linear probing, at most half full, the entries in one array (as
-  // MementoHash's removed buckets): a lookup at 90 % removed follows a chain of anchors, each a
-  // probe of adjacent entries rather than a node-based map's pointer chase.
-  class Anchors {
-   public:
-    [[nodiscard]] const Anchor* find(std::uint32_t b) const noexcept {
-      if (size_ == 0) return nullptr;
-      for (std::size_t i = slot(b);; i = (i + 1) & mask_) {
-        if (e_[i].bucket == b) return &e_[i].anchor;
-        if (e_[i].bucket == kEmpty) return nullptr;
-      }
-    }
-    [[nodiscard]] bool contains(std::uint32_t b) const noexcept { return find(b) != nullptr; }
-    // A bucket not in the table.
-    void insert(std::uint32_t b, const Anchor& a);
-    // A bucket in the table.
-    void erase(std::uint32_t b) noexcept;
-    void clear() noexcept { *this = Anchors(); }
-
-   private:
-    // No bucket: ids stop at 2^31 - 2.
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
-    struct Entry {
-      std::uint32_t bucket;
-      Anchor anchor;
-    };
-    // Fibonacci hashing: the product's top bits, the table's log2(slots) of them.
-    [[nodiscard]] std::size_t slot(std::uint32_t b) const noexcept {
-      return static_cast<std::size_t>((b * 0x9E3779B97F4A7C15ull) >> shift_);
-    }
-    void place(const Entry& e) noexcept;
-    std::vector<Entry> e_;
-    std::size_t mask_ = 0;
-    unsigned shift_ = 64;
-    std::size_t size_ = 0;
-  };
-  Anchors anchors_;
+  // The removed buckets' anchors; a live bucket costs nothing, so H = 2^31 - 1 is as cheap as
+  // H = 1, and a lookup at 90 % removed follows a chain of anchors, each a probe of adjacent
+  // entries.
+  BucketTable<Anchor> anchors_;
 };
 
 // Its bucket hasher (the registry's "jumpback-anchor"): buckets as jump's (1 .. 2^31 - 1, n add()s

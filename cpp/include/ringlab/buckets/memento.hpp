@@ -28,6 +28,7 @@
 
 #include "ringlab/bucket_trace.hpp"
 #include "ringlab/buckets.hpp"
+#include "ringlab/buckets/bucket_table.hpp"
 
 namespace ringlab {
 
@@ -73,39 +74,6 @@ class Memento {
     std::uint32_t replacer;  // the live buckets right after it went
     std::uint32_t previous;  // the last removed before it
   };
-  // The removed buckets by number: open addressing with linear probing, at most half full, the
-  // entries in one array. A lookup that lands on a removed bucket asks for it once or more, so a
-  // probe of adjacent entries replaces a node-based map's pointer chase, and the memory stays
-  // proportional to the buckets remembered (not the b-array, which may be 2^31 - 1 buckets).
-  class Table {
-   public:
-    [[nodiscard]] const Removed* find(std::uint32_t bucket) const noexcept {
-      if (size_ == 0) return nullptr;
-      for (std::size_t i = slot(bucket);; i = (i + 1) & mask_) {
-        if (e_[i].bucket == bucket) return &e_[i];
-        if (e_[i].bucket == kEmpty) return nullptr;
-      }
-    }
-    // A bucket not in the table.
-    void insert(const Removed& r);
-    // A bucket in the table.
-    void erase(std::uint32_t bucket) noexcept;
-    [[nodiscard]] std::size_t size() const noexcept { return size_; }
-    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
-
-   private:
-    // No bucket: buckets stop at 2^31 - 2.
-    static constexpr std::uint32_t kEmpty = 0xFFFFFFFF;
-    // Fibonacci hashing: the product's top bits, the table's log2(slots) of them.
-    [[nodiscard]] std::size_t slot(std::uint32_t bucket) const noexcept {
-      return static_cast<std::size_t>((bucket * 0x9E3779B97F4A7C15ull) >> shift_);
-    }
-    void place(const Removed& r) noexcept;
-    std::vector<Removed> e_;
-    std::size_t mask_ = 0;
-    unsigned shift_ = 64;
-    std::size_t size_ = 0;
-  };
   // The walk from the key's hash, its steps given to `trace` (NoTrace for a lookup); key_state() is
   // the key's xxh32 state, wanted only for a rehash.
   template <class KeyState, class Trace>
@@ -120,9 +88,9 @@ class Memento {
     return r == nullptr ? -1 : std::int64_t{r->replacer};
   }
 
-  std::uint32_t n_;             // the b-array's size
-  std::uint32_t last_removed_;  // n_ when nothing is remembered
-  Table removed_;
+  std::uint32_t n_;               // the b-array's size
+  std::uint32_t last_removed_;    // n_ when nothing is remembered
+  BucketTable<Removed> removed_;  // the removed buckets by number (not the b-array)
 };
 
 // Its bucket hasher (the registry's "memento"): buckets as jump's (1 .. 2^31 - 1), a key's text as

@@ -31,7 +31,7 @@ bool JumpBackAnchor::remove(std::uint32_t b) {
     const std::uint32_t live_after = size();
     // Looked up before b has its anchor, so b still counts as live here, as in hash4j.
     const std::uint32_t replacement = at_view(live_after, live_after + 1);
-    anchors_.insert(b, {.live_after = live_after, .replacement = replacement});
+    anchors_.insert({.bucket = b, .live_after = live_after, .replacement = replacement});
   }
   return true;
 }
@@ -70,43 +70,6 @@ std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash) const {
 }
 
 std::uint32_t JumpBackAnchor::bucket(std::uint64_t hash, BucketTrace& trace) const { return lookup(hash, trace); }
-
-void JumpBackAnchor::Anchors::place(const Entry& e) noexcept {
-  std::size_t i = slot(e.bucket);
-  while (e_[i].bucket != kEmpty) i = (i + 1) & mask_;
-  e_[i] = e;
-}
-
-void JumpBackAnchor::Anchors::insert(std::uint32_t b, const Anchor& a) {
-  // Doubled (from 16 slots) before it would be more than half full; the entries placed again.
-  if ((size_ + 1) * 2 > e_.size()) {
-    std::vector<Entry> old = std::move(e_);
-    const std::size_t slots = old.empty() ? 16 : old.size() * 2;
-    e_.assign(slots, Entry{kEmpty, {}});
-    mask_ = slots - 1;
-    shift_ = 64 - static_cast<unsigned>(std::countr_zero(slots));
-    for (const Entry& x : old)
-      if (x.bucket != kEmpty) place(x);
-  }
-  place({b, a});
-  ++size_;
-}
-
-void JumpBackAnchor::Anchors::erase(std::uint32_t b) noexcept {
-  std::size_t i = slot(b);
-  while (e_[i].bucket != b) i = (i + 1) & mask_;
-  // Backward shift: each entry after the hole that may sit in it (its home slot is not between the
-  // hole and it) moves back, so that every probe still meets its entry before an empty slot.
-  for (std::size_t j = (i + 1) & mask_; e_[j].bucket != kEmpty; j = (j + 1) & mask_) {
-    const std::size_t home = slot(e_[j].bucket);
-    if (((j - home) & mask_) >= ((j - i) & mask_)) {
-      e_[i] = e_[j];
-      i = j;
-    }
-  }
-  e_[i].bucket = kEmpty;
-  --size_;
-}
 
 namespace {
 

@@ -127,43 +127,6 @@ std::uint32_t Memento::add() {
   return bucket;
 }
 
-void Memento::Table::place(const Removed& r) noexcept {
-  std::size_t i = slot(r.bucket);
-  while (e_[i].bucket != kEmpty) i = (i + 1) & mask_;
-  e_[i] = r;
-}
-
-void Memento::Table::insert(const Removed& r) {
-  // Doubled (from 16 slots) before it would be more than half full; the entries placed again.
-  if ((size_ + 1) * 2 > e_.size()) {
-    std::vector<Removed> old = std::move(e_);
-    const std::size_t slots = old.empty() ? 16 : old.size() * 2;
-    e_.assign(slots, Removed{kEmpty, 0, 0});
-    mask_ = slots - 1;
-    shift_ = 64 - static_cast<unsigned>(std::countr_zero(slots));
-    for (const Removed& x : old)
-      if (x.bucket != kEmpty) place(x);
-  }
-  place(r);
-  ++size_;
-}
-
-void Memento::Table::erase(std::uint32_t bucket) noexcept {
-  std::size_t i = slot(bucket);
-  while (e_[i].bucket != bucket) i = (i + 1) & mask_;
-  // Backward shift: each entry after the hole that may sit in it (its home slot is not between the
-  // hole and it) moves back, so that every probe still meets its entry before an empty slot.
-  for (std::size_t j = (i + 1) & mask_; e_[j].bucket != kEmpty; j = (j + 1) & mask_) {
-    const std::size_t home = slot(e_[j].bucket);
-    if (((j - home) & mask_) >= ((j - i) & mask_)) {
-      e_[i] = e_[j];
-      i = j;
-    }
-  }
-  e_[i].bucket = kEmpty;
-  --size_;
-}
-
 namespace {
 
 class MementoHasher final : public BucketHasher {
