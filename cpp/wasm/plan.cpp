@@ -16,6 +16,7 @@
 #include "abi_bindings.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/params.hpp"
+#include "ringlab/systems/cassandra_plan.hpp"
 #include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
@@ -52,9 +53,27 @@ struct KafkaArgs {
   val keys = val::undefined();
 };
 
+// A Cassandra ring change: the ring's text and the strategy's (their grammars are the core's),
+// one of join (an object {node, tokens, dc?, rack?}), leave and remove (a node), the keys, whether
+// to list every range, and the sizes' text (each undefined when not given).
+struct CassandraArgs {
+  std::string ring;
+  std::string strategy;
+  val join = val::undefined();
+  val leave = val::undefined();
+  val remove = val::undefined();
+  val keys = val::undefined();
+  bool everyRange = false;
+  val sizes = val::undefined();
+};
+
+// A share's hashes (a decimal string: up to 2^64 - 1) and percentage, undefined where the plan's
+// units cover no hash space.
 struct ShareOut {
   std::uint32_t count = 0;
   std::uint32_t ranges = 0;
+  val hashes = val::undefined();
+  val percent = val::undefined();
 };
 
 struct NodeOut {
@@ -68,6 +87,7 @@ struct StepOut {
   std::string to;
   val units = val::undefined();
   val names = val::undefined();
+  val bytes = val::null();  // a decimal string where the plan knows it
 };
 
 struct KeyOut {
@@ -75,7 +95,12 @@ struct KeyOut {
   std::string before;
   std::string after;
   bool moves = false;
+  val token = val::undefined();  // a Cassandra key's token, as a decimal string
 };
+
+// 64-bit figures cross as decimal text, which the wrapper turns into BigInts.
+val decimal(std::uint64_t v) { return val(std::to_string(v)); }
+val decimal(std::int64_t v) { return val(std::to_string(v)); }
 
 struct WarningOut {
   std::string kind;
@@ -91,15 +116,25 @@ val steps_of(const std::vector<sys::PlanStep>& steps) {
   for (const sys::PlanStep& s : steps) {
     val names = val::array();
     for (const std::string& n : s.names) names.call<void>("push", n);
-    out.call<void>("push", StepOut{s.from, s.to, units_of(s.units), names});
+    out.call<void>("push", StepOut{s.from, s.to, units_of(s.units), names, s.bytes ? decimal(*s.bytes) : val::null()});
   }
   return out;
 }
 
-val nodes_of(const std::vector<sys::NodeShare>& nodes) {
+// `size`: the plan's hash space, for the shares that have hashes (0 when they have none).
+val nodes_of(const std::vector<sys::NodeShare>& nodes, std::uint64_t size = 0) {
+  const auto share = [&](const sys::Share& s) {
+    if (!s.hashes || size == 0) return ShareOut{s.units, s.ranges};
+    return ShareOut{s.units, s.ranges, decimal(*s.hashes), val(sys::percent_text(*s.hashes, size))};
+  };
   val out = val::array();
-  for (const sys::NodeShare& n : nodes)
-    out.call<void>("push", NodeOut{n.node, {n.before.units, n.before.ranges}, {n.after.units, n.after.ranges}});
+  for (const sys::NodeShare& n : nodes) out.call<void>("push", NodeOut{n.node, share(n.before), share(n.after)});
+  return out;
+}
+
+val names_array(const std::vector<std::string>& names) {
+  val out = val::array();
+  for (const std::string& n : names) out.call<void>("push", n);
   return out;
 }
 
@@ -113,7 +148,7 @@ val plan_of(const sys::Plan& p) {
   out.set("space", p.space);
   out.set("exactness", std::string(sys::exactness_name(p.exactness)));
   out.set("steps", steps_of(p.steps));
-  out.set("nodes", nodes_of(p.nodes));
+  out.set("nodes", nodes_of(p.nodes, p.space_moved ? p.space_moved->size : 0));
   val warnings = val::array();
   for (const sys::PlanWarning& w : p.warnings) warnings.call<void>("push", WarningOut{w.kind, w.text});
   out.set("warnings", warnings);
@@ -137,20 +172,52 @@ val plan_of(const sys::Plan& p) {
   }
   out.set("alternatives", alternatives);
   val keys = val::array();
-  for (const sys::PlanKey& k : p.keys) keys.call<void>("push", KeyOut{k.key, k.before, k.after, k.before != k.after});
+  for (const sys::PlanKey& k : p.keys)
+    keys.call<void>(
+        "push", KeyOut{k.key, k.before, k.after, k.before != k.after, k.token ? decimal(*k.token) : val::undefined()});
   out.set("keys", keys);
   if (p.space_moved) {
     const sys::SpaceShare& s = *p.space_moved;
     val share = val::object();
     share.set("hashes", s.space);
     share.set("exactness", std::string(sys::exactness_name(s.exactness)));
-    share.set("size", static_cast<double>(s.size));  // at most 2^32: exact as a double
-    share.set("moved", static_cast<double>(s.moved));
+    share.set("size", decimal(s.size));  // up to 2^64 - 1 (Cassandra's tokens)
+    share.set("moved", decimal(s.moved));
     share.set("fraction", sys::fraction_text(s.moved, s.size));
     share.set("percent", sys::percent_text(s.moved, s.size));
     out.set("hashSpace", share);
   } else {
     out.set("hashSpace", val::null());
+  }
+  if (p.ranges) {
+    val ranges = val::array();
+    for (const sys::PlanRange& r : *p.ranges) {
+      val range = val::object();
+      range.set("range", sys::range_text(r.start, r.end));
+      range.set("start", decimal(r.start));
+      range.set("end", decimal(r.end));
+      range.set("hashes", decimal(r.hashes));
+      range.set("before", names_array(r.before));
+      range.set("after", names_array(r.after));
+      range.set("changes", r.changes);
+      range.set("bytes", r.bytes ? decimal(*r.bytes) : val::null());
+      ranges.call<void>("push", range);
+    }
+    out.set("ranges", ranges);
+  } else {
+    out.set("ranges", val::null());
+  }
+  if (p.bytes) {
+    const std::uint64_t size = p.space_moved ? p.space_moved->size : 0;
+    val bytes = val::object();
+    bytes.set("exactness", std::string(sys::exactness_name(p.bytes->exactness)));
+    bytes.set("streamed", decimal(p.bytes->streamed));
+    bytes.set("given", decimal(p.bytes->given));
+    bytes.set("covered", decimal(p.bytes->covered));
+    bytes.set("coveredPercent", size > 0 ? sys::percent_text(p.bytes->covered, size) : std::string("0"));
+    out.set("bytes", bytes);
+  } else {
+    out.set("bytes", val::null());
   }
   return out;
 }
@@ -197,6 +264,40 @@ val kafka_partitions(const KafkaArgs& args) {
   });
 }
 
+// A ring change's plan: the ring, strategy, tokens and sizes read by the core's grammars, with
+// their errors (the parameters named as the package names its options).
+val cassandra_change(const CassandraArgs& args) {
+  return guarded([&] {
+    namespace cas = sys::cassandra;
+    cas::RingChange change;
+    const int given = static_cast<int>(!args.join.isUndefined()) + static_cast<int>(!args.leave.isUndefined()) +
+                      static_cast<int>(!args.remove.isUndefined());
+    if (given != 1)
+      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::cassandraOneChange, "", {given});
+    if (!args.join.isUndefined()) {
+      change.kind = cas::ChangeKind::join;
+      change.node = args.join["node"].as<std::string>();
+      change.tokens =
+          cas::join_tokens_from_list(emscripten::vecFromJSArray<std::string>(args.join["tokens"]), "tokens");
+      if (!args.join["dc"].isUndefined()) change.dc = args.join["dc"].as<std::string>();
+      if (!args.join["rack"].isUndefined()) change.rack = args.join["rack"].as<std::string>();
+    } else if (!args.leave.isUndefined()) {
+      change.kind = cas::ChangeKind::leave;
+      change.node = args.leave.as<std::string>();
+    } else {
+      change.kind = cas::ChangeKind::remove;
+      change.node = args.remove.as<std::string>();
+    }
+    const std::vector<cas::RangeSize> sizes =
+        args.sizes.isUndefined() ? std::vector<cas::RangeSize>{} : cas::sizes_from_text(args.sizes.as<std::string>());
+    const cas::Strategy strategy = cas::strategy_from_text(args.strategy);
+    const std::vector<cas::PlacedToken> ring = cas::ring_from_text(args.ring);
+    const std::vector<std::string> keys =
+        args.keys.isUndefined() ? std::vector<std::string>{} : emscripten::vecFromJSArray<std::string>(args.keys);
+    return plan_of(cas::plan_change(ring, strategy, change, keys, args.everyRange, sizes));
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_plan) {
@@ -219,12 +320,26 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
       .field("partitions", &KafkaArgs::partitions)
       .field("partitioner", &KafkaArgs::partitioner)
       .field("keys", &KafkaArgs::keys);
+  value_object<CassandraArgs>("RawCassandraChangeArgs")
+      .field("ring", &CassandraArgs::ring)
+      .field("strategy", &CassandraArgs::strategy)
+      .field("join", &CassandraArgs::join)
+      .field("leave", &CassandraArgs::leave)
+      .field("remove", &CassandraArgs::remove)
+      .field("keys", &CassandraArgs::keys)
+      .field("everyRange", &CassandraArgs::everyRange)
+      .field("sizes", &CassandraArgs::sizes);
   value_object<KeyOut>("RawPlanKey")
       .field("key", &KeyOut::key)
       .field("before", &KeyOut::before)
       .field("after", &KeyOut::after)
-      .field("moves", &KeyOut::moves);
-  value_object<ShareOut>("RawPlanShare").field("count", &ShareOut::count).field("ranges", &ShareOut::ranges);
+      .field("moves", &KeyOut::moves)
+      .field("token", &KeyOut::token);
+  value_object<ShareOut>("RawPlanShare")
+      .field("count", &ShareOut::count)
+      .field("ranges", &ShareOut::ranges)
+      .field("hashes", &ShareOut::hashes)
+      .field("percent", &ShareOut::percent);
   value_object<NodeOut>("RawPlanNode")
       .field("node", &NodeOut::node)
       .field("before", &NodeOut::before)
@@ -233,9 +348,11 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
       .field("from", &StepOut::from)
       .field("to", &StepOut::to)
       .field("units", &StepOut::units)
-      .field("names", &StepOut::names);
+      .field("names", &StepOut::names)
+      .field("bytes", &StepOut::bytes);
   value_object<WarningOut>("RawPlanWarning").field("kind", &WarningOut::kind).field("text", &WarningOut::text);
   function("redisRebalance", &redis_rebalance);
   function("redisReshard", &redis_reshard);
   function("kafkaPartitions", &kafka_partitions);
+  function("cassandraChange", &cassandra_change);
 }

@@ -23,6 +23,7 @@
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
+#include "ringlab/systems/cassandra_plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
 #include "ringlab/systems_cli.hpp"
 
@@ -346,6 +347,9 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     if (command == "plan redis")
       for (const ringlab::ParamSpec& p : ringlab::systems::redis::kPlanParams)
         expected[std::string(p.name)] = std::string(p.flag);
+    if (command == "plan cassandra")
+      for (const auto& [option, flag] : ringlab::systems::cassandra::kChangeOptionFlags)
+        expected[std::string(option)] = std::string(flag);
     if (command == "server") {
       // The servers' names and their fields' lists (a value's rule names the field; the length of
       // the weights' list is the CLI's own rule, of zones' and tokens' the core's, which name no

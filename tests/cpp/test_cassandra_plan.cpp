@@ -248,4 +248,66 @@ TEST_CASE("cassandra plan: readers and refusals", "[systems][cassandra_plan]") {
         }) == "token 100 is given to both b and n");
 }
 
+TEST_CASE("cassandra plan: bytes from the ranges' sizes", "[systems][cassandra_plan]") {
+  const std::vector<PlacedToken> ring = {
+      {0, "a", "dc1", "r1"}, {100, "b", "dc1", "r1"}, {200, "c", "dc1", "r1"}, {300, "d", "dc1", "r1"}};
+  // The ring's own four ranges, the one that wraps included.
+  const std::vector<RangeSize> sizes =
+      sizes_from_text("# START END BYTES\n300 0 1000\n0 100 2000\n\n100\t200 3000\n200 300 4000\n");
+  CHECK(sizes == std::vector<RangeSize>{{300, 0, 1000}, {0, 100, 2000}, {100, 200, 3000}, {200, 300, 4000}});
+  // A leave moves whole ranges: exact. b replicates (300,0] and (0,100] with RF 2.
+  const Plan leave = plan_change(ring, simple(2), {ChangeKind::leave, "b", {}, "", ""}, {}, false, sizes);
+  REQUIRE(leave.bytes.has_value());
+  CHECK(leave.bytes->exactness == Exactness::exact);
+  CHECK(leave.bytes->given == 10000);
+  CHECK(leave.bytes->covered == ~std::uint64_t{0});
+  std::uint64_t streamed = 0;
+  for (const PlanStep& step : leave.steps) {
+    REQUIRE(step.bytes.has_value());
+    std::uint64_t sum = 0;
+    for (const std::string& name : step.names)
+      for (const PlanRange& r : *leave.ranges)
+        if (range_text(r.start, r.end) == name) sum += *r.bytes;
+    CHECK(*step.bytes == sum);
+    streamed += *step.bytes;
+  }
+  CHECK(leave.bytes->streamed == streamed);
+  CHECK(streamed == 1000 + 2000);
+  // A join at 50 splits (0,100]: its first half holds half the bytes, and the figure is a model.
+  const Plan join = plan_change(ring, simple(1), {ChangeKind::join, "e", {50}, "dc1", "r1"}, {}, true, sizes);
+  REQUIRE(join.bytes.has_value());
+  CHECK(join.bytes->exactness == Exactness::model);
+  CHECK(join.bytes->streamed == 1000);
+  for (const PlanRange& r : *join.ranges) {
+    REQUIRE(r.bytes.has_value());
+    if (r.end == 50 || r.end == 100) CHECK(*r.bytes == 1000);
+  }
+  // Sizes that cover part of the ring: what they leave out holds no bytes they know of.
+  const Plan part =
+      plan_change(ring, simple(2), {ChangeKind::leave, "b", {}, "", ""}, {}, false, sizes_from_text("0 50 500\n"));
+  CHECK(part.bytes->covered == 50);
+  CHECK(part.bytes->streamed == 500);
+  CHECK(part.bytes->exactness == Exactness::exact);
+  REQUIRE(part.warnings.size() == 1);
+  CHECK(part.warnings[0].kind == "sizes");
+  CHECK(part.warnings[0].text ==
+        "2 ranges that change are not covered by the sizes given (the first is (300,0]): their bytes outside them "
+        "are counted as none");
+  // Refusals, with the line and column.
+  CHECK(message_of([] { (void)sizes_from_text("0 100\n"); }) ==
+        "sizes line 1, column 3: expected START END BYTES, got 2 fields");
+  CHECK(message_of([] { (void)sizes_from_text("0 100 x\n"); }) ==
+        "sizes line 1, column 7: bytes must be a safe integer, got \"x\"");
+  CHECK(message_of([] { (void)sizes_from_text("0 100 -1\n"); }) ==
+        "sizes line 1, column 7: bytes must be a whole number from 0, got -1");
+  CHECK(message_of([] { (void)sizes_from_text("0 100 1\n# a comment\n50 60 1\n"); }) ==
+        "sizes line 3, column 1: range (50,60] overlaps range (0,100] of line 1");
+  CHECK(message_of([] { (void)sizes_from_text("300 0 1\n-5 10 1\n"); }) ==
+        "sizes line 2, column 1: range (-5,10] overlaps range (300,0] of line 1");
+  CHECK(message_of([] { (void)join_tokens_from_list({}, "tokens"); }) == "tokens must list at least one token");
+  CHECK(message_of([] {
+          (void)join_tokens_from_list({"1", "x"}, "tokens");
+        }) == "tokens entry 2: token must be a signed 64-bit integer, got \"x\"");
+}
+
 }  // namespace test_cassandra_plan

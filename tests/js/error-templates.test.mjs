@@ -13,6 +13,7 @@ import { load as loadMain, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
+import { load as loadPlans } from "ringlab/plan";
 import ts from "typescript";
 import { distDir, invokeTableCall, root } from "./helpers.mjs";
 
@@ -68,9 +69,10 @@ const rl = await loadMain();
 const systems = await loadSystems();
 const buckets = await loadBuckets();
 const placers = await loadPlacers();
+const plan = await loadPlans();
 function thrown(js) {
   try {
-    invokeTableCall(js, { rl, systems, buckets, placers });
+    invokeTableCall(js, { rl, systems, buckets, placers, plan });
   } catch (e) {
     return e;
   }

@@ -150,6 +150,8 @@ export function decodeTableValue(v, api) {
         return api.rl.ring(decodeTableValue(x, api));
       case "$term":
         return api.systems.parseTerm(x);
+      case "$file":
+        return readFileSync(path.join(root, x), "utf8");
       default:
         throw new Error(`bad-input.json: unknown tag ${keys[0]}`);
     }
@@ -161,7 +163,7 @@ export function decodeTableValue(v, api) {
  * A row's JS call, made: "compare" -> rl.compare, "theory.sdOverMean" -> rl.theory.sdOverMean,
  * "Ring.remove" -> a method of the handle js.on makes (after js.setup, and disposed first when
  * js.dispose says so); module "systems" calls ringlab/systems, module "buckets" ringlab/buckets, module
- * "placers" ringlab/placers (`api` holds each by its module's name). Returns what the call returns.
+ * "placers" ringlab/placers, module "plan" ringlab/plan (`api` holds each by its module's name). Returns what the call returns.
  */
 export function invokeTableCall(js, api) {
   const on = js.module === undefined ? api.rl : api[js.module];

@@ -60,16 +60,53 @@ function cluster(next) {
   return { text: `${lines.join("\n")}\n`, masters, empty };
 }
 
+// JSON text with every integer of more than 15 digits (Cassandra's tokens and hash counts, up to
+// 2^64 - 1) in quotes, so that JSON.parse keeps its digits: a walk that skips strings.
+function quoteLongIntegers(text) {
+  let out = "";
+  for (let i = 0; i < text.length;) {
+    if (text[i] === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (/[-0-9]/.test(text[i])) {
+      const m = /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(i));
+      out += /^-?[0-9]{16,}$/.test(m[0]) ? `"${m[0]}"` : m[0];
+      i += m[0].length;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+// A plan's figures in one form for comparing: every number and BigInt as its decimal text (a
+// share's hashes are BigInts in the package and long integers in the JSON).
+function norm(v) {
+  if (typeof v === "bigint" || typeof v === "number") return String(v);
+  if (Array.isArray(v)) return v.map(norm);
+  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, norm(x)]));
+  return v;
+}
+
 // `ringlab plan --json`'s lines as Plans (one a summary line: `plan kafka --partitioner all`
-// prints three): each step's units under the plan's unit's name, numbered (slots) or named (keys).
+// prints three): each step's units under the plan's unit's name, numbered (slots) or named (keys,
+// ranges).
 function fromJson(out) {
   const plans = [];
   let steps = [];
-  const stepOf = (s) => ({ from: s.from, to: s.to, units: Array.from(s.slots ?? []), names: s.keys ?? [] });
+  const stepOf = (s) => ({
+    from: s.from,
+    to: s.to,
+    units: Array.from(s.slots ?? []),
+    names: s.keys ?? s.ranges ?? [],
+    bytes: s.bytes ?? null,
+  });
   for (const line of out
     .trim()
     .split("\n")
-    .map((l) => JSON.parse(l))) {
+    .map((l) => JSON.parse(quoteLongIntegers(l)))) {
     if (line.summary === undefined) {
       steps.push(line);
       continue;
@@ -104,18 +141,20 @@ function fromJson(out) {
               fraction: summary.space.fraction,
               percent: summary.space.percent,
             },
+      ranges: summary.ranges === undefined ? null : summary.ranges.map((r) => ({ ...r, bytes: r.bytes ?? null })),
+      bytes: summary.bytes ?? null,
     });
     steps = [];
   }
-  return plans;
+  return norm(plans);
 }
 
 // A Plan as plain data, to compare with the command line's.
 function plain(p) {
   const steps = (list) =>
-    list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units), names: [...s.names] }));
+    list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units), names: [...s.names], bytes: s.bytes }));
   const nodes = (list) => list.map((n) => ({ node: n.node, before: { ...n.before }, after: { ...n.after } }));
-  return {
+  return norm({
     system: p.system,
     tool: p.tool,
     operation: p.operation,
@@ -134,7 +173,9 @@ function plain(p) {
     })),
     keys: p.keys.map((k) => ({ ...k })),
     hashSpace: p.hashSpace === null ? null : { ...p.hashSpace },
-  };
+    ranges: p.ranges === null ? null : p.ranges.map((r) => ({ ...r, before: [...r.before], after: [...r.after] })),
+    bytes: p.bytes === null ? null : { ...p.bytes },
+  });
 }
 
 // The package's answer and the command line's, for the same cluster and options: equal plans, or
@@ -259,7 +300,7 @@ test("kafka.partitions is `ringlab plan kafka`'s on random keys, partition chang
   assert.ok(moving > 0);
   // 6 to 12 partitions keeps about half of murmur2's hashes: exactly 2^30 + 2 of its 2^31.
   const [half] = plans.kafka.partitions({ partitions: "6:12" });
-  assert.deepEqual([half.hashSpace.size, half.hashSpace.moved], [2 ** 31, 2 ** 30 - 2]);
+  assert.deepEqual([half.hashSpace.size, half.hashSpace.moved], [2n ** 31n, 2n ** 30n - 2n]);
   // Its errors are the command line's.
   for (const [options, cli] of [
     [{ partitions: "12:6" }, ["--partitions", "12:6"]],
@@ -280,6 +321,147 @@ test("kafka.partitions is `ringlab plan kafka`'s on random keys, partition chang
   }
   assert.throws(() => plans.kafka.partitions({ partitions: 6 }), { code: "invalid_type" });
   assert.throws(() => plans.kafka.partitions({ partitions: "1:2", keys: "k" }), { code: "invalid_type" });
+});
+
+// A random Cassandra ring as `TOKEN NODE DC RACK` lines: 3 to 8 nodes in one or two data centres
+// and two racks each, 1 to 8 tokens each; and random sizes for some of its ranges.
+function cassandraRing(next) {
+  const dcs = 1 + (next() % 2);
+  const count = 3 + (next() % 6);
+  const taken = new Set();
+  const lines = [];
+  const nodes = [];
+  for (let n = 0; n < count; n++) {
+    const node = `10.0.${n % dcs}.${n + 1}`;
+    const place = [`dc${(n % dcs) + 1}`, `r${next() % 2}`];
+    nodes.push({ node, dc: place[0], rack: place[1] });
+    for (let v = 0; v <= next() % 8; v++) {
+      let t;
+      do t = (BigInt(next()) << 32n) | BigInt(next());
+      while (taken.has(t));
+      taken.add(t);
+      lines.push(`${BigInt.asIntN(64, t)} ${node} ${place.join(" ")}`);
+    }
+  }
+  return { text: `${lines.join("\n")}\n`, nodes, dcs, tokens: [...taken].map((t) => BigInt.asIntN(64, t)) };
+}
+
+test("cassandra.change is `ringlab plan cassandra`'s on random rings, changes, keys and sizes", async () => {
+  const next = prng(29);
+  let streamed = 0n;
+  for (let c = 0; c < 40; c++) {
+    const ring = cassandraRing(next);
+    const ringFile = path.join(tmp, `cassandra-ring-${c}.txt`);
+    writeFileSync(ringFile, ring.text);
+    const strategy = ring.dcs === 1 ? `simple:${1 + (next() % 2)}` : `nts:dc1=${1 + (next() % 2)},dc2=1`;
+    const kind = ["join", "leave", "remove"][next() % 3];
+    const subject = ring.nodes[next() % ring.nodes.length];
+    const keys = Array.from({ length: next() % 5 }, (_, i) => `key${c}-${i}`);
+    // Sizes for every other range of the ring's, so some ranges are split or left out.
+    const sorted = [...ring.tokens].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const sizes = sorted
+      .map((t, i) => `${sorted[(i + sorted.length - 1) % sorted.length]} ${t} ${next() % 100000}`)
+      .filter((_, i) => i % 2 === 0 || sorted.length === 1)
+      .join("\n");
+    const sizesFile = path.join(tmp, `cassandra-sizes-${c}.txt`);
+    writeFileSync(sizesFile, sizes);
+    const withSizes = next() % 2 === 0;
+    const everyRange = next() % 3 === 0;
+    const options = { ring: ring.text, strategy, keys, everyRange, ...(withSizes && { sizes }) };
+    const args = ["plan", "cassandra", "--ring", ringFile, "--strategy", strategy];
+    if (kind === "join") {
+      const tokens = [BigInt.asIntN(64, (BigInt(next()) << 32n) | BigInt(next())), BigInt(next())];
+      options.join = { node: "10.9.9.9", tokens, dc: subject.dc, rack: subject.rack };
+      args.push("--join", "10.9.9.9", "--tokens", tokens.join(","), "--dc", subject.dc, "--rack", subject.rack);
+    } else {
+      options[kind] = subject.node;
+      args.push(`--${kind}`, subject.node);
+    }
+    if (everyRange) args.push("--every-range");
+    if (withSizes) args.push("--sizes", sizesFile);
+    let plan;
+    let error;
+    try {
+      plan = plans.cassandra.change(options);
+    } catch (e) {
+      error = e;
+    }
+    const r = await runCli([...args, "--json", ...keys]);
+    if (error !== undefined) {
+      // An impossible replication factor, for one: the same error.
+      assert.ok(error instanceof RinglabError, `${args.join(" ")}: ${error}`);
+      assert.deepEqual([r.exitCode, r.code, r.rule], [2, error.code, error.rule], args.join(" "));
+      assert.equal(messageOf(r.err), error.message, args.join(" "));
+      continue;
+    }
+    assert.deepEqual([r.exitCode, r.err], [0, ""], args.join(" "));
+    assert.deepEqual([plain(plan)], fromJson(r.out), args.join(" "));
+    assert.equal(typeof plan.hashSpace.size, "bigint");
+    assert.equal(plan.hashSpace.size, 2n ** 64n - 1n);
+    assert.ok(plan.ranges.every((range) => typeof range.start === "bigint"));
+    assert.ok(plan.keys.every((k) => typeof k.token === "bigint"));
+    assert.equal(plan.bytes === null, !withSizes);
+    if (withSizes) {
+      assert.equal(
+        plan.bytes.streamed,
+        plan.steps.reduce((sum, s) => sum + s.bytes, 0n),
+      );
+      streamed += plan.bytes.streamed;
+    }
+  }
+  assert.ok(streamed > 0n);
+  // Its errors are the command line's, the options named as the package names them.
+  const ringText = readFileSync(path.join(root, "docs", "examples", "cassandra-ring.txt"), "utf8");
+  const ringFile = path.join(root, "docs", "examples", "cassandra-ring.txt");
+  const overlapping = path.join(tmp, "overlapping-sizes.txt");
+  writeFileSync(overlapping, "0 100 5\n50 200 7\n");
+  for (const [options, cli] of [
+    [{ strategy: "network:3", leave: "10.0.0.1" }, ["--strategy", "network:3", "--leave", "10.0.0.1"]],
+    [{ strategy: "simple:9", leave: "10.0.0.1" }, ["--strategy", "simple:9", "--leave", "10.0.0.1"]],
+    [{ strategy: "simple:1", leave: "10.9.9.9" }, ["--strategy", "simple:1", "--leave", "10.9.9.9"]],
+    [
+      { strategy: "simple:1", join: { node: "x", tokens: ["1", "zz"], rack: "rack1" } },
+      ["--strategy", "simple:1", "--join", "x", "--tokens", "1,zz", "--rack", "rack1"],
+    ],
+    [
+      { strategy: "simple:1", join: { node: "x", tokens: [5n] } },
+      ["--strategy", "simple:1", "--join", "x", "--tokens", "5"],
+    ],
+    [
+      { strategy: "simple:1", leave: "10.0.0.1", sizes: "0 100 5\n50 200 7\n" },
+      ["--strategy", "simple:1", "--leave", "10.0.0.1", "--sizes", overlapping],
+    ],
+  ]) {
+    let e;
+    try {
+      plans.cassandra.change({ ring: ringText, ...options });
+    } catch (x) {
+      e = x;
+    }
+    assert.ok(e instanceof RinglabError, cli.join(" "));
+    const r = await runCli(["plan", "cassandra", "--ring", ringFile, ...cli]);
+    assert.deepEqual([r.exitCode, r.code, r.rule], [2, e.code, e.rule], `${cli.join(" ")}: ${r.err}`);
+    assert.equal(messageOf(r.err), e.message, cli.join(" "));
+    assert.equal(r.param, e.param === "" ? "" : `--${e.param}`, cli.join(" "));
+  }
+  assert.throws(() => plans.cassandra.change({ ring: ringText, strategy: "simple:1" }), {
+    code: "invalid_argument",
+    rule: "cassandraOneChange",
+  });
+  assert.throws(
+    () => plans.cassandra.change({ ring: ringText, strategy: "simple:1", join: { node: "x", tokens: [] } }),
+    {
+      code: "invalid_argument",
+      rule: "cassandraNoTokens",
+    },
+  );
+  assert.throws(
+    () => plans.cassandra.change({ ring: ringText, strategy: "simple:1", join: { node: "x", tokens: [1] } }),
+    {
+      code: "invalid_type",
+    },
+  );
+  assert.throws(() => plans.cassandra.change({ ring: ringText, strategy: 1, leave: "a" }), { code: "invalid_type" });
 });
 
 test("errors are RinglabErrors with the command line's code, rule and message", async () => {

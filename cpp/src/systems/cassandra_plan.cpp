@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "ringlab/error.hpp"
@@ -222,6 +223,77 @@ RINGLAB_ONCE std::string nearest_source(const std::vector<std::string>& old, con
 }
 
 // The values of cassandraChoosePlace: each choice, then how many.
+// A range of tokens (start, end] as parts of the hash space in offset order: u = token + 2^63, so
+// that the order of u is the order of tokens and a range that wraps is two parts, (u(start),
+// 2^64 - 1] and (0, u(end)] (no key has the token -2^63, u = 0). A part is (a, b] and holds b - a
+// hashes; hashes_of(start, end) is the sum of a range's parts.
+struct Part {
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
+  std::size_t range = 0;  // whose part it is
+};
+
+std::uint64_t offset_of(std::int64_t token) noexcept {
+  return static_cast<std::uint64_t>(token) ^ (std::uint64_t{1} << 63);
+}
+
+void add_parts(std::vector<Part>& out, std::int64_t start, std::int64_t end, std::size_t range) {
+  const std::uint64_t a = offset_of(start);
+  const std::uint64_t b = offset_of(end);
+  if (start < end) {
+    out.push_back({a, b, range});
+    return;
+  }
+  if (a < ~std::uint64_t{0}) out.push_back({a, ~std::uint64_t{0}, range});
+  if (b > 0) out.push_back({0, b, range});
+}
+
+// The given sizes' parts in offset order, and the first two ranges that overlap (as indices into
+// the sizes, the later one second) if any do.
+RINGLAB_ONCE std::pair<std::vector<Part>, std::optional<std::pair<std::size_t, std::size_t>>> size_parts(
+    const std::vector<RangeSize>& sizes) {
+  std::vector<Part> parts;
+  for (std::size_t i = 0; i < sizes.size(); ++i) add_parts(parts, sizes[i].start, sizes[i].end, i);
+  std::sort(parts.begin(), parts.end(), [](const Part& x, const Part& y) { return x.a < y.a; });
+  std::optional<std::pair<std::size_t, std::size_t>> overlap;
+  for (std::size_t i = 1; i < parts.size(); ++i)
+    if (parts[i - 1].b > parts[i].a) {
+      const auto pair = std::minmax(parts[i - 1].range, parts[i].range);
+      if (!overlap || pair.second < overlap->second) overlap = pair;
+    }
+  return {std::move(parts), overlap};
+}
+
+// The bytes of the range (start, end] from the given sizes, each given range's bytes spread
+// evenly over its hashes (in 128 bits: bytes < 2^53, hashes < 2^64), each share rounded down;
+// `split` is set when the range takes part of a given range, not all of it or none; `whole` is
+// cleared when the given ranges leave part of it out.
+RINGLAB_ONCE std::uint64_t bytes_in(const std::vector<Part>& parts, const std::vector<RangeSize>& sizes,
+                                    std::int64_t start, std::int64_t end, bool& split, bool& whole) {
+  std::vector<Part> mine;
+  add_parts(mine, start, end, 0);
+  std::map<std::size_t, std::uint64_t> overlap;  // given range -> hashes it shares with this one
+  for (const Part& m : mine) {
+    auto it = std::upper_bound(parts.begin(), parts.end(), m.a, [](std::uint64_t a, const Part& p) { return a < p.a; });
+    if (it != parts.begin()) --it;
+    for (; it != parts.end() && it->a < m.b; ++it) {
+      const std::uint64_t lo = std::max(it->a, m.a);
+      const std::uint64_t hi = std::min(it->b, m.b);
+      if (hi > lo) overlap[it->range] += hi - lo;
+    }
+  }
+  std::uint64_t bytes = 0;
+  std::uint64_t covered = 0;
+  for (const auto& [range, shared] : overlap) {
+    covered += shared;
+    const std::uint64_t whole = hashes_of(sizes[range].start, sizes[range].end);
+    if (shared < whole) split = true;
+    bytes += static_cast<std::uint64_t>(static_cast<unsigned __int128>(sizes[range].bytes) * shared / whole);
+  }
+  if (covered < hashes_of(start, end)) whole = false;
+  return bytes;
+}
+
 RINGLAB_ONCE Error choose_error(std::string_view param, const std::vector<std::string>& choices) {
   std::vector<ErrorValue> values;
   for (const std::string& c : choices) values.push_back(input(c));
@@ -314,19 +386,73 @@ RINGLAB_ONCE Strategy strategy_from_text(std::string_view text) {
   }
 }
 
-RINGLAB_ONCE std::vector<std::int64_t> join_tokens_from_text(std::string_view text) {
+RINGLAB_ONCE std::vector<std::int64_t> join_tokens_from_list(const std::vector<std::string>& entries,
+                                                             std::string_view spelled) {
+  if (entries.empty()) throw Error(ErrorCode::invalid_argument, rule::cassandraNoTokens, "tokens");
   std::vector<std::int64_t> out;
-  for (std::size_t from = 0;;) {
-    const std::size_t comma = text.find(',', from);
-    const std::string_view entry = text.substr(from, comma == std::string_view::npos ? text.npos : comma - from);
+  for (const std::string& entry : entries) {
     try {
       out.push_back(token_from_text(entry, "token"));
     } catch (const Error& e) {
-      throw Error(rule::entry, "tokens", {"--tokens", out.size() + 1}, e);
+      throw Error(rule::entry, "tokens", {std::string(spelled), out.size() + 1}, e);
     }
-    if (comma == std::string_view::npos) return out;
+  }
+  return out;
+}
+
+RINGLAB_ONCE std::vector<std::int64_t> join_tokens_from_text(std::string_view text, std::string_view spelled) {
+  std::vector<std::string> entries;
+  for (std::size_t from = 0;;) {
+    const std::size_t comma = text.find(',', from);
+    entries.emplace_back(text.substr(from, comma == std::string_view::npos ? text.npos : comma - from));
+    if (comma == std::string_view::npos) return join_tokens_from_list(entries, spelled);
     from = comma + 1;
   }
+}
+
+RINGLAB_ONCE std::vector<RangeSize> sizes_from_text(std::string_view text) {
+  std::vector<RangeSize> out;
+  std::vector<std::size_t> lines;
+  const auto at = [](std::size_t line, std::size_t column, const Error& inner) {
+    return Error(rule::configAt, "", {"sizes", line, column}, inner);
+  };
+  std::size_t line = 0;
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t nl = text.find('\n', from);
+    const std::string_view l = text.substr(from, nl == std::string_view::npos ? text.npos : nl - from);
+    from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line;
+    const auto f = fields_of(l);
+    if (f.empty() || f.front().second.front() == '#') continue;
+    if (f.size() != 3)
+      throw at(
+          line, f.size() > 3 ? f[3].first : f.back().first,
+          Error(ErrorCode::invalid_argument, rule::cassandraSizesFields, "", {static_cast<std::int64_t>(f.size())}));
+    RangeSize r;
+    std::size_t field = 0;
+    try {
+      r.start = token_from_text(f[0].second, "start");
+      field = 1;
+      r.end = token_from_text(f[1].second, "end");
+      field = 2;
+      const std::int64_t bytes = integer_from_text(f[2].second, "bytes");
+      if (bytes < 0) throw Error(ErrorCode::out_of_range, rule::wholeNumber, "bytes", {bytes});
+      r.bytes = static_cast<std::uint64_t>(bytes);
+    } catch (const Error& e) {
+      throw at(line, f[field].first, e);
+    }
+    out.push_back(r);
+    lines.push_back(line);
+  }
+  if (const auto overlap = size_parts(out).second) {
+    const RangeSize& first = out[overlap->first];
+    const RangeSize& second = out[overlap->second];
+    throw at(lines[overlap->second], 1,
+             Error(ErrorCode::invalid_argument, rule::cassandraSizesOverlap, "",
+                   {range_text(second.start, second.end), range_text(first.start, first.end),
+                    static_cast<std::int64_t>(lines[overlap->first])}));
+  }
+  return out;
 }
 
 RINGLAB_ONCE std::string strategy_text(const Strategy& s) {
@@ -346,7 +472,8 @@ RINGLAB_ONCE std::vector<std::vector<std::string>> replica_lists(const std::vect
 }
 
 RINGLAB_ONCE Plan plan_change(const std::vector<PlacedToken>& ring, const Strategy& strategy, const RingChange& change,
-                              const std::vector<std::string>& keys, bool every_range) {
+                              const std::vector<std::string>& keys, bool every_range,
+                              const std::vector<RangeSize>& sizes) {
   const Replicated before = replicate(ring, strategy, false);
   const Topology& bt = before.topology;
   const bool on_ring = std::find(bt.nodes.begin(), bt.nodes.end(), change.node) != bt.nodes.end();
@@ -409,6 +536,17 @@ RINGLAB_ONCE Plan plan_change(const std::vector<PlacedToken>& ring, const Strate
   std::vector<std::string> unstreamed;  // ranges that gain a replica the operation streams nothing to
   std::vector<std::string> asserting;   // bootstrap ranges with more than one old replica dropped
 
+  // The given sizes, checked again here for a caller that did not read them from text.
+  const auto [parts, overlap] = size_parts(sizes);
+  if (overlap)
+    throw Error(ErrorCode::invalid_argument, rule::cassandraSizesOverlap, "",
+                {range_text(sizes[overlap->second].start, sizes[overlap->second].end),
+                 range_text(sizes[overlap->first].start, sizes[overlap->first].end),
+                 static_cast<std::int64_t>(overlap->first + 1)});
+  std::map<std::string, std::uint64_t> range_bytes;  // a changed range's bytes, by its name
+  bool split = false;
+  std::vector<std::string> uncovered;  // changed ranges the sizes cover only in part, or not at all
+
   const std::size_t n = fine.sorted.size();
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t end = fine.sorted[i].token;
@@ -430,13 +568,24 @@ RINGLAB_ONCE Plan plan_change(const std::vector<PlacedToken>& ring, const Strate
       if (!contains(old, node)) gained.push_back(node);
     for (const std::string& node : old)
       if (!contains(now, node)) dropped.push_back(node);
+    std::optional<std::uint64_t> bytes;
     if (gained.empty() && dropped.empty()) {
-      if (every_range) plan.ranges->push_back({start, end, hashes, old, now, false});
+      if (every_range) {
+        bool unused = false;
+        bool unused_whole = true;
+        if (!sizes.empty()) bytes = bytes_in(parts, sizes, start, end, unused, unused_whole);
+        plan.ranges->push_back({start, end, hashes, old, now, false, bytes});
+      }
       continue;
     }
     moved += hashes;
     const std::string name = range_text(start, end);
-    plan.ranges->push_back({start, end, hashes, old, now, true});
+    if (!sizes.empty()) {
+      bool whole = true;
+      range_bytes[name] = *(bytes = bytes_in(parts, sizes, start, end, split, whole));
+      if (!whole) uncovered.push_back(name);
+    }
+    plan.ranges->push_back({start, end, hashes, old, now, true, bytes});
     for (const std::string& target : gained) {
       std::string source;
       if (change.kind == ChangeKind::join) {
@@ -458,7 +607,22 @@ RINGLAB_ONCE Plan plan_change(const std::vector<PlacedToken>& ring, const Strate
       streams[key].push_back(name);
     }
   }
-  for (const auto& key : pairs) plan.steps.push_back({key.first, key.second, {}, streams[key]});
+  for (const auto& key : pairs) {
+    PlanStep step{key.first, key.second, {}, streams[key]};
+    if (!sizes.empty()) {
+      step.bytes = 0;
+      for (const std::string& name : step.names) *step.bytes += range_bytes.at(name);
+    }
+    plan.steps.push_back(std::move(step));
+  }
+  if (!sizes.empty()) {
+    ByteShare b;
+    for (const PlanStep& step : plan.steps) b.streamed += *step.bytes;
+    for (const RangeSize& r : sizes) b.given += r.bytes;
+    for (const Part& p : parts) b.covered += p.b - p.a;
+    b.exactness = split ? Exactness::model : Exactness::exact;
+    plan.bytes = b;
+  }
   for (const std::string& node : order) {
     const auto share = [&](std::map<std::string, std::vector<std::uint32_t>>& held,
                            std::map<std::string, std::uint64_t>& tokens) {
@@ -486,6 +650,12 @@ RINGLAB_ONCE Plan plan_change(const std::vector<PlacedToken>& ring, const Strate
                                                (unstreamed.size() == 1 ? " range gains" : " ranges gain") +
                                                " a replica that " + verb + " streams nothing to (the first is " +
                                                unstreamed.front() + "): run a repair to fill it"});
+  if (!uncovered.empty())
+    plan.warnings.push_back(
+        {"sizes", std::to_string(uncovered.size()) +
+                      (uncovered.size() == 1 ? " range that changes is not" : " ranges that change are not") +
+                      " covered by the sizes given (the first is " + uncovered.front() +
+                      "): " + (uncovered.size() == 1 ? "its" : "their") + " bytes outside them are counted as none"});
   if (!asserting.empty())
     plan.warnings.push_back(
         {"sources", std::to_string(asserting.size()) + (asserting.size() == 1 ? " range drops" : " ranges drop") +

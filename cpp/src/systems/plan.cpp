@@ -45,7 +45,13 @@ RINGLAB_ONCE std::string names_json(const std::vector<std::string>& names) {
 
 RINGLAB_ONCE std::string step_json(const PlanStep& s, const std::string& unit) {
   return "{\"from\": " + cli::json_text(s.from) + ", \"to\": " + cli::json_text(s.to) + ", " + cli::json_text(unit) +
-         ": " + (s.names.empty() ? units_json(s.units) : names_json(s.names)) + "}";
+         ": " + (s.names.empty() ? units_json(s.units) : names_json(s.names)) +
+         (s.bytes ? ", \"bytes\": " + std::to_string(*s.bytes) : std::string()) + "}";
+}
+
+// " (1234 bytes)" for a step or a range whose bytes the plan knows, else nothing.
+RINGLAB_ONCE std::string bytes_text(const std::optional<std::uint64_t>& bytes) {
+  return bytes ? " (" + std::to_string(*bytes) + (*bytes == 1 ? " byte)" : " bytes)") : std::string();
 }
 
 // A step's units, numbered or named.
@@ -100,7 +106,7 @@ RINGLAB_ONCE std::string steps_text(const std::vector<PlanStep>& steps, const st
   std::string out;
   for (std::size_t i = 0; i < steps.size(); ++i)
     out += "  step " + std::to_string(i + 1) + ": " + counted(size_of(steps[i]), unit) + " from " + steps[i].from +
-           " to " + steps[i].to + ": " +
+           " to " + steps[i].to + bytes_text(steps[i].bytes) + ": " +
            (steps[i].names.empty() ? ranges_text(steps[i].units) : names_text(steps[i].names)) + "\n";
   return out;
 }
@@ -156,12 +162,26 @@ RINGLAB_ONCE std::string list_text(const std::vector<std::string>& names) {
 RINGLAB_ONCE std::string ranges_json(const std::vector<PlanRange>& ranges) {
   std::string out = ", \"ranges\": [";
   for (std::size_t i = 0; i < ranges.size(); ++i)
-    out +=
-        std::string(i > 0 ? ", " : "") + "{\"range\": " + cli::json_text(range_text(ranges[i].start, ranges[i].end)) +
-        ", \"start\": " + std::to_string(ranges[i].start) + ", \"end\": " + std::to_string(ranges[i].end) +
-        ", \"hashes\": " + std::to_string(ranges[i].hashes) + ", \"before\": " + list_json(ranges[i].before) +
-        ", \"after\": " + list_json(ranges[i].after) + ", \"changes\": " + (ranges[i].changes ? "true" : "false") + "}";
+    out += std::string(i > 0 ? ", " : "") +
+           "{\"range\": " + cli::json_text(range_text(ranges[i].start, ranges[i].end)) +
+           ", \"start\": " + std::to_string(ranges[i].start) + ", \"end\": " + std::to_string(ranges[i].end) +
+           ", \"hashes\": " + std::to_string(ranges[i].hashes) + ", \"before\": " + list_json(ranges[i].before) +
+           ", \"after\": " + list_json(ranges[i].after) + ", \"changes\": " + (ranges[i].changes ? "true" : "false") +
+           (ranges[i].bytes ? ", \"bytes\": " + std::to_string(*ranges[i].bytes) : std::string()) + "}";
   return out + "]";
+}
+
+RINGLAB_ONCE std::string bytes_json(const ByteShare& b, std::uint64_t size) {
+  return ", \"bytes\": {\"exactness\": \"" + std::string(exactness_name(b.exactness)) +
+         "\", \"streamed\": " + std::to_string(b.streamed) + ", \"given\": " + std::to_string(b.given) +
+         ", \"covered\": " + std::to_string(b.covered) +
+         ", \"coveredPercent\": " + cli::json_text(percent_text(b.covered, size)) + "}";
+}
+
+RINGLAB_ONCE std::string bytes_summary_text(const ByteShare& b, std::uint64_t size) {
+  return "  bytes (" + std::string(exactness_name(b.exactness)) + "): " + std::to_string(b.streamed) +
+         " streamed; the sizes give " + std::to_string(b.given) + " bytes over " + percent_text(b.covered, size) +
+         "% of the hash space\n";
 }
 
 }  // namespace
@@ -247,6 +267,7 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
   out += "]";
   if (plan.space_moved) out += space_json(plan);
   if (plan.ranges) out += ranges_json(*plan.ranges);
+  if (plan.bytes) out += bytes_json(*plan.bytes, plan.space_moved ? plan.space_moved->size : 0);
   return out + "}}\n";
 }
 
@@ -259,10 +280,11 @@ RINGLAB_ONCE std::string plan_text(const Plan& plan) {
   if (plan.ranges)
     for (const PlanRange& r : *plan.ranges)
       out += "  range " + range_text(r.start, r.end) + ": " + list_text(r.before) + " -> " + list_text(r.after) +
-             (r.changes ? "\n" : " (unchanged)\n");
+             bytes_text(r.bytes) + (r.changes ? "\n" : " (unchanged)\n");
   if (!plan.nodes.empty()) out += nodes_text(plan.nodes, plan.unit, plan.space_moved ? plan.space_moved->size : 0);
   if (!plan.keys.empty()) out += keys_text(plan.keys);
   if (plan.space_moved) out += space_text(*plan.space_moved);
+  if (plan.bytes) out += bytes_summary_text(*plan.bytes, plan.space_moved ? plan.space_moved->size : 0);
   for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";
   if (plan.stops_after_units) {
     out += "if it stops there, after " + counted(*plan.stops_after_units, plan.unit) + ":\n";

@@ -147,13 +147,16 @@ RINGLAB_ONCE std::string cassandra_help() {
          flag_line("--remove NODE", "removenode NODE: each new replica fetches from a remaining one") +
          flag_line("--keys FILE", "keys, one a line, or KEY...: each key's token and replicas before and after") +
          flag_line("--every-range", "list every range with its replicas, not only those that change") +
+         flag_line("--sizes FILE", "the bytes of the ring's ranges, one a line: START END BYTES (from") + kUnder +
+         "system.size_estimates): the bytes each range holds and each step streams\n" +
          flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"ranges\"}), then a {\"summary\"} line");
 }
 
 RINGLAB_ONCE std::string run_cassandra_plan(const std::vector<std::string>& args, const ReadFile& read) {
   const std::string command = "plan cassandra";
   const cli::Args a = cli::read_args(
-      args, 2, {"--ring", "--join", "--tokens", "--dc", "--rack", "--leave", "--remove", "--strategy", "--keys"},
+      args, 2,
+      {"--ring", "--join", "--tokens", "--dc", "--rack", "--leave", "--remove", "--strategy", "--keys", "--sizes"},
       {"--json", "--every-range"}, command);
   const std::string* file = a.value("--ring");
   if (file == nullptr) throw CliUsageError{command + " needs --ring FILE"};
@@ -176,15 +179,28 @@ RINGLAB_ONCE std::string run_cassandra_plan(const std::vector<std::string>& args
     if (!join && a.value(flag) != nullptr) throw CliUsageError{std::string(flag) + " goes with --join only"};
   const std::optional<std::string> text = read ? read(*file) : std::nullopt;
   if (!text) throw CliUsageError{"cannot read --ring file " + shown_text(*file)};
-  const cassandra::Strategy s = cassandra::strategy_from_text(*strategy);
-  if (join) change.tokens = cassandra::join_tokens_from_text(*a.value("--tokens"));
-  if (const std::string* dc = a.value("--dc")) change.dc = *dc;
-  if (const std::string* rack = a.value("--rack")) change.rack = *rack;
-  const std::vector<cassandra::PlacedToken> ring = cassandra::ring_from_text(*text);
-  const std::vector<std::string> keys =
-      a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
-  const Plan plan = cassandra::plan_change(ring, s, change, keys, a.has("--every-range"));
-  return a.has("--json") ? plan_json(plan) : plan_text(plan);
+  std::vector<cassandra::RangeSize> sizes;
+  if (const std::string* sizes_file = a.value("--sizes")) {
+    const std::optional<std::string> sizes_text = read(*sizes_file);
+    if (!sizes_text) throw CliUsageError{"cannot read --sizes file " + shown_text(*sizes_file)};
+    sizes = cassandra::sizes_from_text(*sizes_text);
+  }
+  // The options' errors name them as this command spells them (the package: as its options).
+  try {
+    const cassandra::Strategy s = cassandra::strategy_from_text(*strategy);
+    if (join) change.tokens = cassandra::join_tokens_from_text(*a.value("--tokens"));
+    if (const std::string* dc = a.value("--dc")) change.dc = *dc;
+    if (const std::string* rack = a.value("--rack")) change.rack = *rack;
+    const std::vector<cassandra::PlacedToken> ring = cassandra::ring_from_text(*text);
+    const std::vector<std::string> keys =
+        a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
+    const Plan plan = cassandra::plan_change(ring, s, change, keys, a.has("--every-range"), sizes);
+    return a.has("--json") ? plan_json(plan) : plan_text(plan);
+  } catch (const Error& e) {
+    for (const auto& [name, flag] : cassandra::kChangeOptionFlags)
+      if (e.param() == name) throw e.with_param(std::string(flag));
+    throw;
+  }
 }
 
 }  // namespace

@@ -1545,6 +1545,12 @@ const bn: Messages = {
           .slice(0, -1)
           .map((x) => `"${x}"`)
           .join(", ")}`,
+      cassandraOneChange: (_p, [given]) =>
+        `ring-এর পরিবর্তন হবে join, leave ও remove-এর যেকোনো একটি; দেওয়া হয়েছে ${given}টি`,
+      cassandraNoTokens: (p) => `${p}-এ অন্তত একটি token থাকতে হবে`,
+      cassandraSizesFields: (_p, [count]) => `START END BYTES আশা করা হয়েছিল; পাওয়া গেছে ${count}টি field`,
+      cassandraSizesOverlap: (_p, [range, other, line]) =>
+        `range ${range} আর লাইন ${line}-এর range ${other} একে অপরের ওপর পড়ে`,
       systemUsage: (_p, [usage]) => `এই system-এর জন্য যা দরকার তা দেওয়া হয়নি: ${usage}`,
       systemNeeds: (_p, [call, option, form]) => `${call}-এর জন্য ${option} ${form} দিতে হবে`,
       systemNeedsEither: (_p, [call, a, aForm, b, bForm]) => `${call}-এর জন্য ${a} ${aForm} অথবা ${b} ${bForm} দিতে হবে`,

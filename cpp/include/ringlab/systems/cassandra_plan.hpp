@@ -47,9 +47,35 @@ struct Strategy {
 // named twice, the table's rules for a factor.
 [[nodiscard]] Strategy strategy_from_text(std::string_view text);
 
+// The options whose errors name them (strategy_from_text's, the tokens', a joining node's place):
+// their names, as the package names its options, and `ringlab plan cassandra`'s flags, by which
+// the command line spells them.
+inline constexpr std::pair<std::string_view, std::string_view> kChangeOptionFlags[] = {
+    {"strategy", "--strategy"}, {"tokens", "--tokens"}, {"dc", "--dc"}, {"rack", "--rack"}};
+
 // A joining node's tokens, "T1,T2,...": each a signed 64-bit integer; an entry that is not one is
-// refused naming it (entry, "--tokens entry 2: token must be ...").
-[[nodiscard]] std::vector<std::int64_t> join_tokens_from_text(std::string_view text);
+// refused naming it as the surface spells the list (entry, "--tokens entry 2: token must be ..."
+// on the command line, "tokens entry 2: ..." in JavaScript).
+[[nodiscard]] std::vector<std::int64_t> join_tokens_from_text(std::string_view text,
+                                                              std::string_view spelled = "--tokens");
+// The same tokens as a list, each entry one token's text (the package's `tokens`).
+[[nodiscard]] std::vector<std::int64_t> join_tokens_from_list(const std::vector<std::string>& entries,
+                                                              std::string_view spelled);
+
+// The bytes of ranges of the ring, one range a line, "START END BYTES": the range (START, END] of
+// tokens and the bytes it holds (Cassandra's estimates in system.size_estimates give them: a
+// range's mean_partition_size x partitions_count; docs/plan.md#cassandra says how to read them
+// out). Blank lines and lines starting with '#' are skipped. The ranges need not be the ring's
+// own, nor cover it, but must not overlap. Errors carry the line and column (configAt, "sizes"):
+// another number of fields (cassandraSizesFields), a bad token, a byte count that is not a whole
+// number, two ranges that overlap (cassandraSizesOverlap).
+struct RangeSize {
+  std::int64_t start = 0;
+  std::int64_t end = 0;
+  std::uint64_t bytes = 0;
+  friend bool operator==(const RangeSize&, const RangeSize&) = default;
+};
+[[nodiscard]] std::vector<RangeSize> sizes_from_text(std::string_view text);
 
 // The strategy as the plan names it: "SimpleStrategy RF 3", "NetworkTopologyStrategy dc1=3,dc2=2".
 [[nodiscard]] std::string strategy_text(const Strategy& s);
@@ -79,7 +105,10 @@ struct RingChange {
 // each node's ranges and share of the token space before and after; given keys' replicas
 // before and after; and the share of the token space whose replica set changes, exactly. With
 // `every_range`, Plan::ranges lists the ranges that keep their replicas too (changes = false).
+// With `sizes` (not empty), each listed range and each step says how many bytes it holds and
+// streams, and Plan::bytes how many in all (ByteShare says when that is a model).
 [[nodiscard]] Plan plan_change(const std::vector<PlacedToken>& ring, const Strategy& strategy, const RingChange& change,
-                               const std::vector<std::string>& keys, bool every_range = false);
+                               const std::vector<std::string>& keys, bool every_range = false,
+                               const std::vector<RangeSize>& sizes = {});
 
 }  // namespace ringlab::systems::cassandra

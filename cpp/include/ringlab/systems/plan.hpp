@@ -25,6 +25,8 @@ struct PlanStep {
   std::vector<std::uint32_t> units;  // slot numbers (or another system's units), in move order
   // The units by name where they have no number (a topic's keys, as bytes), in the order given.
   std::vector<std::string> names;
+  // The bytes the step streams, when the plan was given the ranges' sizes (a Cassandra plan).
+  std::optional<std::uint64_t> bytes{};
 };
 
 // What a node holds: how many units, and in how many runs of consecutive units (its
@@ -74,6 +76,20 @@ struct PlanRange {
   std::vector<std::string> before;
   std::vector<std::string> after;
   bool changes = true;  // false for a range listed though its replicas stay
+  // The bytes it holds, when the plan was given the ranges' sizes.
+  std::optional<std::uint64_t> bytes{};
+};
+
+// The bytes a plan streams, from the sizes it was given (Cassandra's size estimates of the ring's
+// ranges): `streamed`, the sum of its steps' bytes (a range streamed to two new replicas counts
+// twice); `given`, the sizes' sum; `covered`, the hashes the given ranges cover. Exact when every
+// range the plan streams is a union of whole given ranges; a model when a given range is split
+// (its bytes spread evenly over its hashes, each part rounded down).
+struct ByteShare {
+  std::uint64_t streamed = 0;
+  std::uint64_t given = 0;
+  std::uint64_t covered = 0;
+  Exactness exactness = Exactness::exact;
 };
 
 // The share of a hash's whole output whose node changes, counted hash by hash in integers (no
@@ -111,6 +127,8 @@ struct Plan {
   // For a system that replicates ranges (Cassandra): the ranges whose replicas change (or every
   // range, when asked). A plan without them says nothing of ranges.
   std::optional<std::vector<PlanRange>> ranges;
+  // The bytes it streams, when the ranges' sizes were given.
+  std::optional<ByteShare> bytes;
 };
 
 // A range as Cassandra writes it: "(start,end]".

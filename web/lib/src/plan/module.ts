@@ -4,13 +4,17 @@ import { invalidType, num, options, str } from "../core/validate.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
 import type { MemoryUsage } from "../main/types.js";
-import type { RawPlan, RawPlanModule, RawPlanNode, RawPlanStep } from "./raw.js";
+import type { RawPlan, RawPlanModule, RawPlanNode, RawPlanShare, RawPlanStep } from "./raw.js";
 import type {
+  CassandraChangeOptions,
+  CassandraJoin,
+  CassandraPlans,
   KafkaPartitionsOptions,
   KafkaPlans,
   Plan,
   PlanExactness,
   PlanNode,
+  PlanShare,
   PlanStep,
   RedisPlans,
   RedisRebalanceOptions,
@@ -18,10 +22,19 @@ import type {
   RinglabPlan,
 } from "./types.js";
 
+// 64-bit figures cross as decimal text (raw.ts).
+const big = (v: string): bigint => BigInt(v);
+const bigOrNull = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
+const share = (s: RawPlanShare): PlanShare =>
+  Object.freeze(
+    s.hashes === undefined
+      ? { count: s.count, ranges: s.ranges }
+      : { count: s.count, ranges: s.ranges, hashes: big(s.hashes), percent: s.percent! },
+  );
 const node = (n: RawPlanNode): PlanNode =>
-  Object.freeze({ node: n.node, before: Object.freeze({ ...n.before }), after: Object.freeze({ ...n.after }) });
+  Object.freeze({ node: n.node, before: share(n.before), after: share(n.after) });
 const step = (s: RawPlanStep): PlanStep =>
-  Object.freeze({ from: s.from, to: s.to, units: s.units, names: Object.freeze(s.names) });
+  Object.freeze({ from: s.from, to: s.to, units: s.units, names: Object.freeze(s.names), bytes: bigOrNull(s.bytes) });
 // A step's units are numbered or named (plan.hpp).
 const moved = (steps: readonly PlanStep[]) => steps.reduce((sum, s) => sum + s.units.length + s.names.length, 0);
 
@@ -51,22 +64,74 @@ function plan(p: RawPlan): Plan {
         }),
       ),
     ),
-    keys: Object.freeze(p.keys.map((k) => Object.freeze({ ...k }))),
+    keys: Object.freeze(
+      p.keys.map((k) =>
+        Object.freeze(
+          k.token === undefined
+            ? { key: k.key, before: k.before, after: k.after, moves: k.moves }
+            : { key: k.key, before: k.before, after: k.after, moves: k.moves, token: big(k.token) },
+        ),
+      ),
+    ),
     hashSpace:
       p.hashSpace === null
         ? null
-        : Object.freeze({ ...p.hashSpace, exactness: p.hashSpace.exactness as PlanExactness }),
+        : Object.freeze({
+            ...p.hashSpace,
+            exactness: p.hashSpace.exactness as PlanExactness,
+            size: big(p.hashSpace.size),
+            moved: big(p.hashSpace.moved),
+          }),
+    ranges:
+      p.ranges === null
+        ? null
+        : Object.freeze(
+            p.ranges.map((r) =>
+              Object.freeze({
+                range: r.range,
+                start: big(r.start),
+                end: big(r.end),
+                hashes: big(r.hashes),
+                before: Object.freeze(r.before),
+                after: Object.freeze(r.after),
+                changes: r.changes,
+                bytes: bigOrNull(r.bytes),
+              }),
+            ),
+          ),
+    bytes:
+      p.bytes === null
+        ? null
+        : Object.freeze({
+            exactness: p.bytes.exactness as PlanExactness,
+            streamed: big(p.bytes.streamed),
+            given: big(p.bytes.given),
+            covered: big(p.bytes.covered),
+            coveredPercent: p.bytes.coveredPercent,
+          }),
   });
+}
+
+// A string option, or undefined when it is left out.
+const optStr = (v: unknown, what: string): string | undefined => (v === undefined ? undefined : str(v, what));
+// A list of strings, or undefined when it is left out.
+function optStrings(v: unknown, what: string): string[] | undefined {
+  if (v === undefined) return undefined;
+  if (!Array.isArray(v)) throw invalidType(what, "an array of strings", v);
+  return v.map((k: unknown, i) => str(k, `${what}[${i}]`));
 }
 
 const rebalanceKeys = ["nodes", "weights", "useEmptyMasters", "threshold"] as const;
 const reshardKeys = ["nodes", "from", "to", "slots"] as const;
 const kafkaKeys = ["partitions", "partitioner", "keys"] as const;
+const cassandraKeys = ["ring", "strategy", "join", "leave", "remove", "keys", "everyRange", "sizes"] as const;
+const joinKeys = ["node", "tokens", "dc", "rack"] as const;
 
 export class RinglabPlanModule implements RinglabPlan {
   readonly version: string;
   readonly redis: RedisPlans;
   readonly kafka: KafkaPlans;
+  readonly cassandra: CassandraPlans;
   readonly #raw: RawPlanModule;
   readonly #heap: Heap<object>;
 
@@ -79,6 +144,39 @@ export class RinglabPlanModule implements RinglabPlan {
       reshard: (o: RedisReshardOptions) => this.#reshard(o),
     });
     this.kafka = Object.freeze({ partitions: (o: KafkaPartitionsOptions) => this.#partitions(o) });
+    this.cassandra = Object.freeze({ change: (o: CassandraChangeOptions) => this.#cassandra(o) });
+  }
+
+  #cassandra(opts: CassandraChangeOptions): Plan {
+    if (opts === undefined) throw invalidType("cassandra.change options", "an object", opts);
+    const o = options<CassandraChangeOptions>(opts, cassandraKeys, "cassandra.change");
+    const ring = str(o.ring, "ring");
+    const strategy = str(o.strategy, "strategy");
+    let join;
+    if (o.join !== undefined) {
+      const j = options<CassandraJoin>(o.join, joinKeys, "join");
+      if (!Array.isArray(j.tokens)) throw invalidType("join.tokens", "an array of BigInts or strings", j.tokens);
+      const tokens = j.tokens.map((t: unknown, i) => {
+        if (typeof t === "bigint") return t.toString();
+        return str(t, `join.tokens[${i}]`);
+      });
+      join = { node: str(j.node, "join.node"), tokens, dc: optStr(j.dc, "join.dc"), rack: optStr(j.rack, "join.rack") };
+    }
+    if (o.everyRange !== undefined && typeof o.everyRange !== "boolean") {
+      throw invalidType("everyRange", "a boolean", o.everyRange);
+    }
+    const args = {
+      ring,
+      strategy,
+      join,
+      leave: optStr(o.leave, "leave"),
+      remove: optStr(o.remove, "remove"),
+      keys: optStrings(o.keys, "keys"),
+      everyRange: o.everyRange ?? false,
+      sizes: optStr(o.sizes, "sizes"),
+    };
+    const raw = this.#raw;
+    return plan(this.#heap.call(() => raw.cassandraChange(args))!);
   }
 
   #rebalance(opts: RedisRebalanceOptions): Plan {
@@ -122,11 +220,7 @@ export class RinglabPlanModule implements RinglabPlan {
     const o = options<KafkaPartitionsOptions>(opts, kafkaKeys, "kafka.partitions");
     const partitions = str(o.partitions, "partitions");
     const partitioner = o.partitioner === undefined ? undefined : str(o.partitioner, "partitioner");
-    let keys: string[] | undefined;
-    if (o.keys !== undefined) {
-      if (!Array.isArray(o.keys)) throw invalidType("keys", "an array of strings", o.keys);
-      keys = o.keys.map((k: unknown, i) => str(k, `keys[${i}]`));
-    }
+    const keys = optStrings(o.keys, "keys");
     const raw = this.#raw;
     return this.#heap.call(() => raw.kafkaPartitions({ partitions, partitioner, keys }))!.map(plan);
   }

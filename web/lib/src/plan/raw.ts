@@ -24,16 +24,32 @@ export interface RawKafkaPartitionsArgs {
   keys: string[] | undefined;
 }
 
+/** `ringlab plan cassandra`'s options: one of join, leave and remove; the texts are the core's to read. */
+export interface RawCassandraChangeArgs {
+  ring: string;
+  strategy: string;
+  join: { node: string; tokens: string[]; dc: string | undefined; rack: string | undefined } | undefined;
+  leave: string | undefined;
+  remove: string | undefined;
+  keys: string[] | undefined;
+  everyRange: boolean;
+  sizes: string | undefined;
+}
+
+// 64-bit figures cross as decimal text.
 export interface RawPlanKey {
   key: string;
   before: string;
   after: string;
   moves: boolean;
+  token: string | undefined;
 }
 
 export interface RawPlanShare {
   count: number;
   ranges: number;
+  hashes: string | undefined;
+  percent: string | undefined;
 }
 
 export interface RawPlanNode {
@@ -47,6 +63,7 @@ export interface RawPlanStep {
   to: string;
   units: Uint32Array;
   names: string[];
+  bytes: string | null;
 }
 
 export interface RawPlanWarning {
@@ -72,11 +89,24 @@ export interface RawPlan {
   hashSpace: {
     hashes: string;
     exactness: string;
-    size: number;
-    moved: number;
+    size: string;
+    moved: string;
     fraction: string;
     percent: string;
   } | null;
+  ranges:
+    | {
+        range: string;
+        start: string;
+        end: string;
+        hashes: string;
+        before: string[];
+        after: string[];
+        changes: boolean;
+        bytes: string | null;
+      }[]
+    | null;
+  bytes: { exactness: string; streamed: string; given: string; covered: string; coveredPercent: string } | null;
 }
 
 export interface RawPlanModule extends RawCommon {
@@ -87,4 +117,5 @@ export interface RawPlanModule extends RawCommon {
   redisReshard(args: RawRedisReshardArgs): RawPlan | undefined;
   /** One plan per partitioner; undefined with the error recorded. */
   kafkaPartitions(args: RawKafkaPartitionsArgs): RawPlan[] | undefined;
+  cassandraChange(args: RawCassandraChangeArgs): RawPlan | undefined;
 }

@@ -10,16 +10,21 @@ export interface PlanStep {
   readonly to: string;
   /** The units it moves by number (Redis: slot numbers), in move order; empty where they are named. */
   readonly units: Uint32Array;
-  /** The units it moves by name where they have no number (Kafka: the keys given), in order. */
+  /** The units it moves by name where they have no number (Kafka: the keys given; Cassandra: the ranges), in order. */
   readonly names: readonly string[];
+  /** The bytes it streams, where the plan was given the ranges' sizes (Cassandra's `sizes`); else null. */
+  readonly bytes: bigint | null;
 }
 
 /** A key the plan was given, and its node (a Kafka partition) before and after. */
 export interface PlanKey {
   readonly key: string;
+  /** Its node before and after: a Kafka partition; Cassandra's replicas, joined by ", ". */
   readonly before: string;
   readonly after: string;
   readonly moves: boolean;
+  /** A Cassandra key's Murmur3 token. */
+  readonly token?: bigint;
 }
 
 /** The share of a hash's whole output whose node changes, counted hash by hash (no sample). */
@@ -27,10 +32,10 @@ export interface PlanHashSpace {
   /** The hash and its range: `"murmur2 & 0x7fffffff, [0, 2^31)"`. */
   readonly hashes: string;
   readonly exactness: PlanExactness;
-  /** Hashes in the range. */
-  readonly size: number;
+  /** Hashes in the range (up to 2^64 − 1: Cassandra's tokens). */
+  readonly size: bigint;
   /** Hashes whose node changes. */
-  readonly moved: number;
+  readonly moved: bigint;
   /** moved / size, reduced: `"536870911/1073741824"`. */
   readonly fraction: string;
   /** As a percentage, to 9 decimals: `"49.999999907"`. */
@@ -41,6 +46,39 @@ export interface PlanHashSpace {
 export interface PlanShare {
   readonly count: number;
   readonly ranges: number;
+  /** Where the units cover a hash space (a Cassandra node's ranges): how many of its hashes they hold. */
+  readonly hashes?: bigint;
+  /** …and that as a percentage of the space, to 9 decimals. */
+  readonly percent?: string;
+}
+
+/** A token range whose replicas change (a Cassandra plan): (start, end], its replicas in the strategy's order. */
+export interface PlanRange {
+  /** `"(start,end]"`, as Cassandra writes it. */
+  readonly range: string;
+  readonly start: bigint;
+  readonly end: bigint;
+  /** The tokens a key can have in it. */
+  readonly hashes: bigint;
+  readonly before: readonly string[];
+  readonly after: readonly string[];
+  /** False for a range listed though its replicas stay (`everyRange`). */
+  readonly changes: boolean;
+  /** The bytes it holds, where the plan was given the ranges' sizes; else null. */
+  readonly bytes: bigint | null;
+}
+
+/**
+ * The bytes a plan streams, from the sizes it was given: `streamed`, its steps' sum; `given`, the
+ * sizes' sum; `covered`, the hashes the given ranges cover. `"model"` where a given range is split
+ * (its bytes spread evenly over its hashes, each part rounded down).
+ */
+export interface PlanBytes {
+  readonly exactness: PlanExactness;
+  readonly streamed: bigint;
+  readonly given: bigint;
+  readonly covered: bigint;
+  readonly coveredPercent: string;
 }
 
 /** A node's share before and after the plan. */
@@ -96,6 +134,10 @@ export interface Plan {
   readonly keys: readonly PlanKey[];
   /** For a system that places keys by a hash: the share of its output that moves (`--json`'s `space`); else null. */
   readonly hashSpace: PlanHashSpace | null;
+  /** For a system that replicates ranges (Cassandra): the ranges whose replicas change (every range with `everyRange`); else null. */
+  readonly ranges: readonly PlanRange[] | null;
+  /** The bytes the plan streams, where it was given the ranges' sizes; else null. */
+  readonly bytes: PlanBytes | null;
 }
 
 /** The cluster: the `CLUSTER NODES` text of the node redis-cli is pointed at (its order decides ties). */
@@ -161,12 +203,56 @@ export interface KafkaPlans {
   partitions(options: KafkaPartitionsOptions): Plan[];
 }
 
+/** A node joining a Cassandra ring (`--join NODE --tokens T1,T2,... [--dc DC] [--rack RACK]`). */
+export interface CassandraJoin {
+  readonly node: string;
+  /** Its tokens: signed 64-bit integers, as BigInts or decimal text. */
+  readonly tokens: readonly (bigint | string)[];
+  /** Its data centre and rack: by default the ring's only data centre and that data centre's only rack. */
+  readonly dc?: string;
+  readonly rack?: string;
+}
+
+/** `ringlab plan cassandra`'s options: the ring, the strategy and one change (`join`, `leave` or `remove`). */
+export interface CassandraChangeOptions {
+  /** `nodetool ring` output, or one token a line: `TOKEN NODE DC RACK` (`--ring`'s file). */
+  readonly ring: string;
+  /** `"simple:RF"` (SimpleStrategy) or `"nts:DC=RF,DC=RF,..."` (NetworkTopologyStrategy). */
+  readonly strategy: string;
+  /** Bootstrap a node with its tokens. */
+  readonly join?: CassandraJoin;
+  /** Decommission a node: it streams its ranges to their new replicas. */
+  readonly leave?: string;
+  /** removenode: each new replica fetches from a remaining one (a model of the snitch's choice). */
+  readonly remove?: string;
+  /** Keys whose token and replicas to give before and after. */
+  readonly keys?: readonly string[];
+  /** List every range, not only those whose replicas change. */
+  readonly everyRange?: boolean;
+  /** The bytes of ranges of the ring, one a line: `START END BYTES` (`--sizes`'s file). */
+  readonly sizes?: string;
+}
+
+/** Cassandra's plans: the replicas and streams of a ring change. */
+export interface CassandraPlans {
+  /**
+   * The ranges whose replicas change, the streams that fill each new replica (grouped by source
+   * and target, as steps whose `names` are the ranges), each node's share of the token space
+   * before and after, the keys' replicas, and with `sizes` the bytes each step streams.
+   * @throws RinglabError with `ringlab plan cassandra`'s codes and messages: a malformed ring or
+   *   sizes line (with its line and column), a bad strategy, an impossible replication factor, a
+   *   node already on the ring or not on it, a data centre or rack to choose.
+   */
+  change(options: CassandraChangeOptions): Plan;
+}
+
 /** The API `load()` from `ringlab/plan` resolves to. */
 export interface RinglabPlan {
   /** The package version the module was built from. */
   readonly version: string;
   readonly redis: RedisPlans;
   readonly kafka: KafkaPlans;
+  readonly cassandra: CassandraPlans;
   /** The module's heap (see `ringlab`'s `memory()`). */
   memory(): MemoryUsage;
 }
