@@ -17,6 +17,7 @@
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/systems/cassandra.hpp"
+#include "ringlab/systems/cassandra_plan.hpp"
 #include "ringlab/systems/erlang.hpp"
 #include "ringlab/systems/guava.hpp"
 
@@ -106,16 +107,69 @@ void check_erlang_integer(std::string_view text) {
   if (!(read == t)) __builtin_trap();
 }
 
+// A ring change plan's ring text: refused with its place, or read and planned. A plan's ranges
+// are the finer ring's, its shares add up to every replica of every token, and a plan with sizes
+// streams its steps' bytes.
+void check_plan_ring(std::string_view text) {
+  std::vector<cassandra::PlacedToken> ring;
+  try {
+    ring = cassandra::ring_from_text(text);
+  } catch (const ringlab::Error& e) {
+    if (!mentions(e, "ring")) __builtin_trap();
+    return;
+  }
+  for (const std::uint32_t rf : {1u, 2u}) {
+    try {
+      const Plan plan = cassandra::plan_change(ring, cassandra::strategy_from_text("simple:" + std::to_string(rf)),
+                                               {cassandra::ChangeKind::leave, ring.front().node, {}, "", ""}, {"k"});
+      if (!plan.ranges || plan.keys.size() != 1) __builtin_trap();
+      for (const PlanRange& r : *plan.ranges)
+        if (r.before.size() != rf || r.after.size() != rf) __builtin_trap();
+    } catch (const ringlab::Error& e) {
+      if (!mentions(e, "replication factor") && !mentions(e, "no server") && !mentions(e, "given to both"))
+        __builtin_trap();
+    }
+  }
+}
+
+void check_plan_sizes(std::string_view text) {
+  std::vector<cassandra::RangeSize> sizes;
+  try {
+    sizes = cassandra::sizes_from_text(text);
+  } catch (const ringlab::Error& e) {
+    if (!mentions(e, "sizes line ")) __builtin_trap();
+    return;
+  }
+  const std::vector<cassandra::PlacedToken> ring = {
+      {-100, "a", "dc1", "r1"}, {0, "b", "dc1", "r1"}, {100, "c", "dc1", "r1"}, {1'000'000, "d", "dc1", "r1"}};
+  const Plan plan = cassandra::plan_change(ring, cassandra::strategy_from_text("simple:2"),
+                                           {cassandra::ChangeKind::join, "e", {50, -5'000}, "", ""}, {}, true, sizes);
+  if (sizes.empty()) {
+    if (plan.bytes) __builtin_trap();
+    return;
+  }
+  if (!plan.bytes) __builtin_trap();
+  std::uint64_t streamed = 0;
+  for (const PlanStep& step : plan.steps) streamed += *step.bytes;
+  if (streamed != plan.bytes->streamed) __builtin_trap();
+  // Every range's bytes are its share of the given ranges', rounded down: never more than theirs.
+  unsigned __int128 listed = 0;
+  for (const PlanRange& r : *plan.ranges) listed += *r.bytes;
+  if (listed > plan.bytes->given) __builtin_trap();
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::string_view text(reinterpret_cast<const char*>(data) + 1, size - 1);
-  switch (data[0] % 4) {
+  switch (data[0] % 6) {
     case 0: check_tokens_list(text); break;
     case 1: check_nodetool(text); break;
     case 2: check_guava_long(text); break;
-    default: check_erlang_integer(text); break;
+    case 3: check_erlang_integer(text); break;
+    case 4: check_plan_ring(text); break;
+    default: check_plan_sizes(text); break;
   }
   return 0;
 }
