@@ -17,6 +17,7 @@ import { load, RinglabError } from "ringlab";
 import { load as loadSystems, RinglabError as SystemsError } from "ringlab/systems";
 import { load as loadBuckets, RinglabError as BucketsError } from "ringlab/buckets";
 import { load as loadPlacers, RinglabError as PlacersError } from "ringlab/placers";
+import { load as loadLab, RinglabError as LabError } from "ringlab/lab";
 import { cliJs, invokeTableCall, root } from "./helpers.mjs";
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
@@ -24,8 +25,9 @@ const rl = await load();
 const systems = await loadSystems();
 const buckets = await loadBuckets();
 const placers = await loadPlacers();
+const lab = await loadLab();
 
-const api = { rl, systems, buckets, placers };
+const api = { rl, systems, buckets, placers, lab };
 const invoke = (js) => invokeTableCall(js, api);
 
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
@@ -156,8 +158,9 @@ test(
   },
 );
 
-test("ringlab, ringlab/systems, ringlab/buckets and ringlab/placers throw one RinglabError class", () => {
+test("ringlab, ringlab/systems, ringlab/buckets, ringlab/placers and ringlab/lab throw one RinglabError class", () => {
   assert.equal(SystemsError, RinglabError);
   assert.equal(BucketsError, RinglabError);
   assert.equal(PlacersError, RinglabError);
+  assert.equal(LabError, RinglabError);
 });

@@ -8,6 +8,7 @@ import { load, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
+import { load as loadLab } from "ringlab/lab";
 import { docPath, jsCall, tablePath, updateTables } from "../../scripts/docs-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
@@ -38,12 +39,13 @@ test("each JavaScript call docs/bad-input.md shows, run as shown, throws its row
   const erl = await loadSystems();
   const buckets = await loadBuckets();
   const placers = await loadPlacers();
+  const lab = await loadLab();
   const wrong = [];
   for (const row of data.rows.filter((r) => r.js)) {
     const code = jsCall(row.js);
     let got = "no error";
     try {
-      new Function("rl", "erl", "buckets", "placers", code)(rl, erl, buckets, placers);
+      new Function("rl", "erl", "buckets", "placers", "lab", code)(rl, erl, buckets, placers, lab);
     } catch (e) {
       got = e instanceof RinglabError ? `${e.code} ${e.rule} (${e.param}): ${e.message}` : `${e?.name}: ${e?.message}`;
     }

@@ -13,6 +13,7 @@ import { load as loadMain, RinglabError } from "ringlab";
 import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
+import { load as loadLab } from "ringlab/lab";
 import ts from "typescript";
 import { distDir, invokeTableCall, root } from "./helpers.mjs";
 
@@ -68,9 +69,10 @@ const rl = await loadMain();
 const systems = await loadSystems();
 const buckets = await loadBuckets();
 const placers = await loadPlacers();
+const lab = await loadLab();
 function thrown(js) {
   try {
-    invokeTableCall(js, { rl, systems, buckets, placers });
+    invokeTableCall(js, { rl, systems, buckets, placers, lab });
   } catch (e) {
     return e;
   }

@@ -1585,6 +1585,7 @@ const bn: Messages = {
         "ringlab-এর .wasm লোড করা যায়নি: এটি এই package-এর মূল module-গুলোর একটি নয় (ringlab.wasm বা ringlab-simd.wasm)",
       noMemory: "module কোনো memory export করে না",
       workerFailed: (_p, [cause]) => `তুলনার একটি worker ব্যর্থ হয়েছে: ${cause}`,
+      labWorkerFailed: (_p, [cause]) => `ল্যাবের worker ব্যর্থ হয়েছে: ${cause}`,
       internal: "ringlab-এর ভেতরে কিছু একটা ভুল হয়েছে।",
       out_of_memory: "module-এর memory ফুরিয়ে গেছে।",
     },
