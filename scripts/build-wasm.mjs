@@ -4,8 +4,8 @@
 //   1. CMake under Emscripten (emcmake, the `wasm` preset) in build-wasm/: the C++ core and the
 //      bindings linked into web/lib/dist/wasm/ringlab.js + ringlab.wasm (cpp/wasm/CMakeLists.txt
 //      says how), the same linked with WebAssembly SIMD128 (ringlab-simd.js + ringlab-simd.wasm,
-//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets (and ringlab/placers), ringlab/plan
-//      and the Node CLI, and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest
+//      a link with its own glue), the modules of ringlab/systems, ringlab/claims, ringlab/buckets (and ringlab/placers), ringlab/plan,
+//      ringlab/lab and the Node CLI, and the Catch2 suite as a Node-runnable program (tests/cpp; `ctest
 //      --test-dir build-wasm` runs it);
 //   2. each module's glue minified, and ringlab.inline.js: ringlab.wasm, gzipped, as base64
 //      (`ringlab/single` shares its glue);
@@ -53,8 +53,8 @@ const distDir = path.join(libDir, "dist");
 const wasmOut = path.join(distDir, "wasm");
 // tsc's JavaScript, one file per source: what the entry points are bundled from.
 const jsDir = path.join(root, "build-wasm", "web-lib");
-// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./placers", "./plan", "./parallel", the bin, and
-// the worker parallel.js starts): the files at the top of web/lib/src, one JavaScript file each in dist/.
+// The package's entry points (package.json: ".", "./single", "./systems", "./claims", "./buckets", "./placers", "./plan", "./lab", "./parallel", the bin, and
+// the workers parallel.js and lab.js start): the files at the top of web/lib/src, one JavaScript file each in dist/.
 const entries = [
   "index",
   "single",
@@ -64,6 +64,8 @@ const entries = [
   "buckets",
   "placers",
   "plan",
+  "lab",
+  "lab-worker",
   "parallel",
   "parallel-worker",
 ];
@@ -157,6 +159,7 @@ async function main() {
           "ringlab_claims_wasm",
           "ringlab_buckets_wasm",
           "ringlab_plan_wasm",
+          "ringlab_lab_wasm",
           "ringlab_cli_wasm",
         ]),
     ...(force ? ["--clean-first"] : []),
@@ -167,6 +170,7 @@ async function main() {
   await minifyGlue(path.join(wasmOut, "ringlab-claims.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-buckets.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-plan.js"));
+  await minifyGlue(path.join(wasmOut, "ringlab-lab.js"));
   await minifyGlue(path.join(wasmOut, "ringlab-cli.js"));
   inlineWasm(path.join(wasmOut, "ringlab.wasm"), path.join(wasmOut, "ringlab.inline.js"));
 
@@ -199,6 +203,8 @@ async function main() {
     path.join(wasmOut, "ringlab-buckets.js"),
     path.join(wasmOut, "ringlab-plan.wasm"),
     path.join(wasmOut, "ringlab-plan.js"),
+    path.join(wasmOut, "ringlab-lab.wasm"),
+    path.join(wasmOut, "ringlab-lab.js"),
     path.join(wasmOut, "ringlab-cli.wasm"),
     path.join(wasmOut, "ringlab-cli.js"),
   ]);
@@ -243,6 +249,8 @@ async function bundleEntries() {
         // The parallel worker loads the package's main entry as it is, so a bundler that emits the
         // worker sees the entry (and its .wasm) it already knows.
         ...(entry === "parallel-worker" ? ["./index.js"] : []),
+        // ...and the lab's worker the lab's entry, for the same reason.
+        ...(entry === "lab-worker" ? ["./lab.js"] : []),
       ],
       plugins: [
         {
@@ -314,6 +322,8 @@ function prune() {
     "ringlab-buckets.wasm",
     "ringlab-plan.js",
     "ringlab-plan.wasm",
+    "ringlab-lab.js",
+    "ringlab-lab.wasm",
     "ringlab-cli.js",
     "ringlab-cli.wasm",
   ]);

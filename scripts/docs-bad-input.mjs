@@ -76,13 +76,13 @@ const handleNames = {
 };
 
 // The API object of each entry point, as the page names it.
-const apiNames = { systems: "erl", buckets: "buckets", placers: "placers", plan: "plans" };
+const apiNames = { systems: "erl", buckets: "buckets", placers: "placers", plan: "plans", lab: "lab" };
 
 /**
  * The row's JavaScript call: `rl.compare({ keys: -1 })`, `rl.ring({ servers: 3 }).remove("nope")`;
  * `erl` is the `ringlab/systems` API, `buckets` the `ringlab/buckets` one, `placers` the
- * `ringlab/placers` one and `plans` the `ringlab/plan` one (`const erl = await load()` from it, as
- * the page names them).
+ * `ringlab/placers` one, `plans` the `ringlab/plan` one and `lab` the `ringlab/lab` one (`const erl
+ * = await load()` from it, as the page names them).
  */
 export function jsCall(js) {
   const api = apiNames[js.module] ?? "rl";

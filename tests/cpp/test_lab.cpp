@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "error_code.hpp"
@@ -212,6 +213,32 @@ TEST_CASE("lab: the same bytes on one thread as on several") {
       CHECK(lab_json(r) == lab_json(single));
       CHECK(lab_csv(r) == lab_csv(single));
     }
+  }
+}
+
+TEST_CASE("lab: progress is told once a row, as each row completes, on one thread or several") {
+  for (const std::int64_t threads : {1, 3}) {
+    CAPTURE(threads);
+    LabParams p{.buckets = 12, .keys_per_bucket = 4, .seed = 9, .threads = threads};
+    const LabResult quiet = lab(p);
+    std::vector<std::string> names;
+    std::vector<std::size_t> complete;
+    p.progress = [&](std::string_view name, std::size_t done, std::size_t rows) {
+      CHECK(rows == quiet.rows.size());
+      names.emplace_back(name);
+      complete.push_back(done);
+    };
+    const LabResult told = lab(p);
+    // Told or not, the same figures.
+    CHECK(lab_json(told) == lab_json(quiet));
+    std::vector<std::size_t> counting(quiet.rows.size());
+    for (std::size_t i = 0; i < counting.size(); ++i) counting[i] = i + 1;
+    CHECK(complete == counting);
+    std::vector<std::string> rows;
+    for (const LabRow& r : quiet.rows) rows.push_back(r.name);
+    std::sort(names.begin(), names.end());
+    std::sort(rows.begin(), rows.end());
+    CHECK(names == rows);
   }
 }
 

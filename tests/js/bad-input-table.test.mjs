@@ -18,6 +18,7 @@ import { load as loadSystems, RinglabError as SystemsError } from "ringlab/syste
 import { load as loadBuckets, RinglabError as BucketsError } from "ringlab/buckets";
 import { load as loadPlacers, RinglabError as PlacersError } from "ringlab/placers";
 import { load as loadPlans, RinglabError as PlanError } from "ringlab/plan";
+import { load as loadLab, RinglabError as LabError } from "ringlab/lab";
 import { cliJs, invokeTableCall, root } from "./helpers.mjs";
 
 const table = JSON.parse(readFileSync(path.join(root, "tests", "bad-input.json"), "utf8"));
@@ -26,8 +27,9 @@ const systems = await loadSystems();
 const buckets = await loadBuckets();
 const placers = await loadPlacers();
 const plan = await loadPlans();
+const lab = await loadLab();
 
-const api = { rl, systems, buckets, placers, plan };
+const api = { rl, systems, buckets, placers, plan, lab };
 const invoke = (js) => invokeTableCall(js, api);
 
 /** The message as the command line prints it: the leading parameter name in the command's spelling. */
@@ -158,9 +160,10 @@ test(
   },
 );
 
-test("ringlab, ringlab/systems, ringlab/buckets and ringlab/placers throw one RinglabError class", () => {
+test("ringlab, ringlab/systems, ringlab/buckets, ringlab/placers and ringlab/lab throw one RinglabError class", () => {
   assert.equal(SystemsError, RinglabError);
   assert.equal(BucketsError, RinglabError);
   assert.equal(PlacersError, RinglabError);
   assert.equal(PlanError, RinglabError);
+  assert.equal(LabError, RinglabError);
 });

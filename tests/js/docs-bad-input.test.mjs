@@ -9,6 +9,7 @@ import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
 import { load as loadPlans } from "ringlab/plan";
+import { load as loadLab } from "ringlab/lab";
 import { docPath, jsCall, tablePath, updateTables } from "../../scripts/docs-bad-input.mjs";
 
 const data = JSON.parse(readFileSync(tablePath, "utf8"));
@@ -42,17 +43,19 @@ test("each JavaScript call docs/bad-input.md shows, run as shown, throws its row
   const plans = await loadPlans();
   // A path the page shows is the repository's.
   const fromRoot = (file, encoding) => readFileSync(new URL(`../../${file}`, import.meta.url), encoding);
+  const lab = await loadLab();
   const wrong = [];
   for (const row of data.rows.filter((r) => r.js)) {
     const code = jsCall(row.js);
     let got = "no error";
     try {
-      new Function("rl", "erl", "buckets", "placers", "plans", "readFileSync", code)(
+      new Function("rl", "erl", "buckets", "placers", "plans", "lab", "readFileSync", code)(
         rl,
         erl,
         buckets,
         placers,
         plans,
+        lab,
         fromRoot,
       );
     } catch (e) {

@@ -14,6 +14,7 @@ import { load as loadSystems } from "ringlab/systems";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
 import { load as loadPlans } from "ringlab/plan";
+import { load as loadLab } from "ringlab/lab";
 import ts from "typescript";
 import { distDir, invokeTableCall, root } from "./helpers.mjs";
 
@@ -70,9 +71,10 @@ const systems = await loadSystems();
 const buckets = await loadBuckets();
 const placers = await loadPlacers();
 const plan = await loadPlans();
+const lab = await loadLab();
 function thrown(js) {
   try {
-    invokeTableCall(js, { rl, systems, buckets, placers, plan });
+    invokeTableCall(js, { rl, systems, buckets, placers, plan, lab });
   } catch (e) {
     return e;
   }

@@ -12,6 +12,7 @@ import { load } from "ringlab";
 import { load as loadClaims } from "ringlab/claims";
 import { load as loadPlacers } from "ringlab/placers";
 import { load as loadPlan } from "ringlab/plan";
+import { load as loadLab } from "ringlab/lab";
 import { bucketVectorCases, experimentCases, placerScenarios, readTsv, referencePlacement, root } from "./helpers.mjs";
 
 const repoClaims = (await loadClaims()).claims();
@@ -22,6 +23,12 @@ const planCase = await (async () => {
   const nodes = readFileSync(path.join(root, "docs", "examples", "cluster-nodes.txt"), "utf8");
   const options = { nodes, from: "all", to: "d4".repeat(20), slots: 1000 };
   return { options, want: JSON.stringify((await loadPlan()).redis.reshard(options), unitsAsArrays) };
+})();
+// A small lab as this tree's ringlab/lab runs it (tests/js/lab.test.mjs holds it to ringlab lab
+// --json): what the installed one must give, in this process and in its worker.
+const labCase = await (async () => {
+  const options = { buckets: 20, keysPerBucket: 5, seed: 3 };
+  return { options, want: JSON.stringify((await loadLab()).run(options)) };
 })();
 // Random placements of every placer, each with its servers by key as the main module's classes of
 // this tree place them: what the installed ringlab/placers must answer.
@@ -93,6 +100,12 @@ test("the tarball holds the built package and nothing else", (t) => {
     "web/lib/dist/plan.d.ts",
     "web/lib/dist/wasm/ringlab-plan.js",
     "web/lib/dist/wasm/ringlab-plan.wasm",
+    // ringlab/lab: its entry, the worker script beside it (which loads the entry) and its own module.
+    "web/lib/dist/lab.js",
+    "web/lib/dist/lab.d.ts",
+    "web/lib/dist/lab-worker.js",
+    "web/lib/dist/wasm/ringlab-lab.js",
+    "web/lib/dist/wasm/ringlab-lab.wasm",
     // ringlab/placers: its entry (its module is the buckets one).
     "web/lib/dist/placers.js",
     "web/lib/dist/placers.d.ts",
@@ -157,6 +170,7 @@ test("the installed package works: library, single-file build, .wasm export", ()
     ),
     placers: { names: repoPlacers.map((a) => a.name), cases: placerCases },
     plan: planCase,
+    lab: labCase,
   };
   // A bigint (a seed among the vectors' options) as its decimal text: the smoke reads it back.
   writeFileSync(
@@ -175,6 +189,7 @@ import { load as loadClaims } from "ringlab/claims";
 import { load as loadBuckets } from "ringlab/buckets";
 import { load as loadPlacers } from "ringlab/placers";
 import { load as loadPlan } from "ringlab/plan";
+import { load as loadLab, runInWorker as labInWorker } from "ringlab/lab";
 import { compareInWorkers } from "ringlab/parallel";
 const expected = JSON.parse(readFileSync("expected.json", "utf8"));
 const str = (hex) => hex === "" ? "" : String.fromCharCode(...hex.split(" ").map((h) => parseInt(h, 16)));
@@ -242,6 +257,10 @@ assert.throws(() => placers.placer("maglev", { servers: ["a", "b"], tableSize: 8
 const plans = await loadPlan();
 assert.equal(JSON.stringify(plans.redis.reshard(expected.plan.options), (_, v) => (v instanceof Uint32Array ? Array.from(v) : v)), expected.plan.want);
 assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-plan.wasm"))));
+// The installed ringlab/lab gives the tree's figures, here and in its worker thread.
+assert.equal(JSON.stringify((await loadLab()).run(expected.lab.options)), expected.lab.want);
+assert.equal(JSON.stringify((await labInWorker([expected.lab.options]))[0]), expected.lab.want);
+assert.ok(existsSync(fileURLToPath(import.meta.resolve("ringlab/ringlab-lab.wasm"))));
 // Two worker threads, each loading the installed main entry and its module: compare's rows.
 const strip = (rows) => JSON.stringify(rows.map(({ buildMs, ...r }) => r));
 const scenario = { servers: 7, keys: 300000, change: "remove:S2" };

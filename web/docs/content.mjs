@@ -559,6 +559,38 @@ export const widgets = [
     example: { servers: "10", keys: "20000", change: "remove:S3" },
   },
   {
+    tag: "ringlab-lab",
+    section: { en: "tools", bn: "কী হলে কী হয়, আর তুলনা" },
+    title: { en: "The lab: every algorithm measured", bn: "ল্যাব: প্রতিটি algorithm মাপা" },
+    about: {
+      en: "ringlab lab in the page: every bucket hasher and every placement on named servers, on the same seeded keys, in a table — balance over the n buckets, the trace steps of a lookup, what moves when the last 10% are removed and added again — with a chosen metric plotted against the share of buckets removed (random, FIFO or LIFO) and, after Sweep n, against n = 10 … 100,000. It runs in a worker of its own (ringlab-lab-worker.js) with progress by algorithm and a cancel that stops the worker; the run downloads as CSV (the bytes of ringlab lab --csv) or JSON. It loads the lab's module (ringlab-lab.js and its .wasm) on first use.",
+      bn: "পাতার ভেতরে ringlab lab: key-কে bucket-এ বসানোর প্রতিটি algorithm আর নাম-দেওয়া সার্ভারে প্রতিটি বিন্যাস, একই seed-এর একই key-গুলোতে, একটি সারণিতে — n-টি bucket-এ ভাগ কতটা সমান, একটি lookup-এর trace-এর ধাপ, শেষ ১০% সরিয়ে আবার যোগ করলে কী সরে — আর বেছে নেওয়া একটি মাপ, সরানো bucket-এর ভাগ অনুযায়ী (এলোমেলো, FIFO বা LIFO) আর ‘n বদলে চালান’-এর পরে n = ১০ … ১,০০,০০০ অনুযায়ী। এটি চলে পেছনের নিজস্ব একটি থ্রেডে (ringlab-lab-worker.js), প্রতিটি algorithm শেষ হলে অগ্রগতি দেখিয়ে, আর থামালে সেই থ্রেড বন্ধ হয়; ফল CSV (ringlab lab --csv-এর হুবহু byte) বা JSON ফাইলে নামানো যায়। প্রথম ব্যবহারে এটি ল্যাবের module (ringlab-lab.js আর তার .wasm) লোড করে।",
+    },
+    attrs: [
+      [
+        "buckets",
+        "",
+        {
+          en: "buckets n (absent, like every number here: the core's default)",
+          bn: "bucket-এর সংখ্যা n (না থাকলে, এখানকার সব সংখ্যার মতো: core-এর নিজের মান)",
+        },
+      ],
+      ["keys", "", { en: "keys per bucket", bn: "প্রতি bucket-এ key" }],
+      ["seed", "", { en: "seed of the keys", bn: "key-এর seed" }],
+      [
+        "metric",
+        "maxPct",
+        { en: "maxPct, minPct or var: the metric plotted", bn: "maxPct, minPct বা var: যে মাপ আঁকা হয়" },
+      ],
+      [
+        "order",
+        "random",
+        { en: "random, fifo or lifo: the removal history plotted", bn: "random, fifo বা lifo: সরানোর যে ক্রম আঁকা হয়" },
+      ],
+    ],
+    example: { buckets: "100", keys: "10" },
+  },
+  {
     tag: "ringlab-cluster",
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
     title: { en: "Your cluster", bn: "আপনার cluster" },

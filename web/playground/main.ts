@@ -35,6 +35,7 @@ const routes: Route[] = [
   { id: "cache", group: "tools", tag: "ringlab-cache-whatif" },
   { id: "vnode-calculator", group: "tools", tag: "ringlab-vnode-calculator" },
   { id: "compare", group: "tools", tag: "ringlab-compare" },
+  { id: "lab", group: "tools", tag: "ringlab-lab" },
   { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
   // The claims' links open this playground's own pages.

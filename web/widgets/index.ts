@@ -17,6 +17,7 @@ import { Compare } from "./elements/compare";
 import { Experiment } from "./elements/experiment";
 import { HotkeyStepper } from "./elements/hotkey-stepper";
 import { JumpStepper } from "./elements/jump-stepper";
+import { LabElement } from "./elements/lab";
 import { MaglevStepper } from "./elements/maglev-stepper";
 import { MalachiRing } from "./elements/malachi-ring";
 import { MembershipStepper } from "./elements/membership-stepper";
@@ -45,6 +46,7 @@ export const elements = {
   "ringlab-cache-whatif": CacheWhatIf,
   "ringlab-vnode-calculator": VnodeCalculator,
   "ringlab-compare": Compare,
+  "ringlab-lab": LabElement,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
   "ringlab-claim": ClaimElement,

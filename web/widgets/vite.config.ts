@@ -18,6 +18,8 @@ const claimsEntry = here("../lib/dist/claims.js");
 const claimsWasmFile = here("../lib/dist/wasm/ringlab-claims.wasm");
 const bucketsEntry = here("../lib/dist/buckets.js");
 const bucketsWasmFile = here("../lib/dist/wasm/ringlab-buckets.wasm");
+const labEntry = here("../lib/dist/lab.js");
+const labWasmFile = here("../lib/dist/wasm/ringlab-lab.wasm");
 
 // Library mode inlines every asset as a data: URL, and fetching a data: URL needs connect-src
 // data:, which a strict CSP does not allow. So the package's `new URL("./wasm/ringlab.wasm",
@@ -59,6 +61,9 @@ const claimsBesideBundle = () => wasmBesideBundle(claimsEntry, claimsWasmFile, "
 // The buckets module (`ringlab/buckets`, imported dynamically by the bucket stepper): its chunk
 // ringlab-buckets.js and its .wasm beside the bundle, fetched only where that stepper is used.
 const bucketsBesideBundle = () => wasmBesideBundle(bucketsEntry, bucketsWasmFile, "ringlab-buckets.wasm", false);
+// The lab's module (`ringlab/lab`, imported dynamically by the lab widget, and by its worker,
+// ringlab-lab-worker.js, which runs the lab): its .wasm beside both, fetched only by that widget.
+const labBesideBundle = () => wasmBesideBundle(labEntry, labWasmFile, "ringlab-lab.wasm", false);
 
 export default defineConfig({
   root: here("."),
@@ -71,10 +76,18 @@ export default defineConfig({
       { find: /^ringlab\/systems$/, replacement: systemsEntry },
       { find: /^ringlab\/claims$/, replacement: claimsEntry },
       { find: /^ringlab\/buckets$/, replacement: bucketsEntry },
+      { find: /^ringlab\/lab$/, replacement: labEntry },
       { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
-  plugins: [wasmBesideBundle(), simdBesideBundle(), systemsBesideBundle(), claimsBesideBundle(), bucketsBesideBundle()],
+  plugins: [
+    wasmBesideBundle(),
+    simdBesideBundle(),
+    systemsBesideBundle(),
+    claimsBesideBundle(),
+    bucketsBesideBundle(),
+    labBesideBundle(),
+  ],
   worker: {
     format: "es",
     plugins: () => [
@@ -82,14 +95,15 @@ export default defineConfig({
       simdBesideBundle(false),
       claimsBesideBundle(),
       systemsBesideBundle(),
+      labBesideBundle(),
     ],
     rolldownOptions: {
       output: {
         // The worker of big runs (ringlab/parallel's, one per core) keeps the name pages' CSP and
         // docs give it; the claims' is ringlab-claims-worker.js, the cluster page's keys'
-        // ringlab-cluster-worker.js.
+        // ringlab-cluster-worker.js, the lab's (ringlab/lab's) ringlab-lab-worker.js.
         entryFileNames: (chunk) =>
-          chunk.name === "claims-worker" || chunk.name === "cluster-worker"
+          chunk.name === "claims-worker" || chunk.name === "cluster-worker" || chunk.name === "lab-worker"
             ? `ringlab-${chunk.name}.js`
             : "ringlab-worker.js",
         chunkFileNames: "ringlab-worker-[hash].js",

@@ -11,7 +11,9 @@
 // so are multi-probe's nodes; bucket and server i are the same place in every table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -62,6 +64,9 @@ struct LabParams {
   // The threads the algorithms are measured on (Param::threads' range), all cores when left out;
   // every count is the same for every thread count, so the outputs are too.
   std::optional<std::int64_t> threads{};
+  // Told as each algorithm's row is complete: its name, the rows complete so far and the rows. One
+  // call at a time, from the thread that completed the row: a page's progress (the lab's module).
+  std::function<void(std::string_view algorithm, std::size_t complete, std::size_t rows)> progress{};
 };
 
 // An algorithm whose lookups take more trace steps than this for all the keys (its steps a lookup,
@@ -144,6 +149,10 @@ struct LabResult {
 
 // The keys lab() looks up: `count` 64-bit keys from Mulberry32(seed).
 [[nodiscard]] std::vector<std::uint64_t> lab_keys(std::int64_t seed, std::uint64_t count);
+
+// A work kind's steps per lookup, in thousandths, rounded half up: the three decimals every output
+// prints (total / lookups; 0 for no lookups).
+[[nodiscard]] std::uint64_t lab_per_lookup_x1000(std::uint64_t total, std::uint64_t lookups);
 
 // The outputs of `ringlab lab`: aligned tables, one JSON object a line per algorithm, and CSV with
 // the SUPSI benchmark's column names.

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 
@@ -475,6 +476,15 @@ LabResult lab(const LabParams& params) {
   // Every task writes its own row (or part of one) and reads only what is shared and never
   // written, so the rows are the same whichever thread ran them and in whatever order.
   std::vector<std::unique_ptr<Subject>> built(ms.size());
+  // Progress: a row is complete after its one task, or after its last removal task.
+  std::mutex progress_mutex;
+  std::size_t complete = 0;
+  std::vector<std::size_t> tasks_left(ms.size(), 1);
+  const auto task_done = [&](std::size_t i) {
+    if (!params.progress) return;
+    const std::lock_guard lock(progress_mutex);
+    if (--tasks_left[i] == 0) params.progress(out.rows[i].name, ++complete, ms.size());
+  };
   run_tasks(ms.size(), threads, [&](unsigned w, std::size_t i) {
     const Maker& m = ms[i];
     LabRow& row = out.rows[i];
@@ -496,6 +506,7 @@ LabResult lab(const LabParams& params) {
     if (static_cast<u128>(per_lookup) * out.keys > kMaxLabWork) {
       row.skipped = std::to_string(per_lookup) + " trace steps a lookup x " + std::to_string(out.keys) +
                     " keys is over the lab's " + std::to_string(kMaxLabWork);
+      task_done(i);
       return;
     }
     if (m.removal != "none") {
@@ -507,6 +518,7 @@ LabResult lab(const LabParams& params) {
     owners.resize(keys.size());
     s->lookup(all, owners);
     row.balance = balance_of(owners, {}, std::vector<bool>(n, true));
+    task_done(i);
   });
 
   // Then each algorithm that removes, from a copy of its start, on the distinct keys (a key's place
@@ -528,6 +540,7 @@ LabResult lab(const LabParams& params) {
     if (built[i] && out.rows[i].removal != "last")
       for (std::size_t o = 0; o < kLifo; ++o) parts.push_back({i, o});
   std::vector<std::array<std::vector<LabHistory>, std::size(kOrders)>> histories(ms.size());
+  for (const Part& p : parts) tasks_left[p.row] += p.order == kLifo ? 0 : 1;
   run_tasks(parts.size(), threads, [&](unsigned w, std::size_t p) {
     const std::size_t i = parts[p].row;
     const std::string_view order = kOrders[parts[p].order];
@@ -570,11 +583,16 @@ LabResult lab(const LabParams& params) {
         out.rows[i].monotonicity.push_back(monotonicity(n, pct, a, owners, c));
       }
     }
+    task_done(i);
   });
   for (std::size_t i = 0; i < ms.size(); ++i)
     for (std::vector<LabHistory>& h : histories[i])
       for (LabHistory& x : h) out.rows[i].histories.push_back(std::move(x));
   return out;
+}
+
+std::uint64_t lab_per_lookup_x1000(std::uint64_t total, std::uint64_t lookups) {
+  return lookups == 0 ? 0 : rounded_div(static_cast<u128>(total) * 1000, lookups);
 }
 
 // --- Output ---------------------------------------------------------------------------------
@@ -588,8 +606,7 @@ std::string hundredths(std::uint64_t x) {
   return std::to_string(x / 100) + "." + (frac.size() < 2 ? "0" : "") + frac;
 }
 std::string mean3(std::uint64_t total, std::uint64_t count) {
-  if (count == 0) return "0.000";
-  const std::uint64_t x = rounded_div(static_cast<u128>(total) * 1000, count);
+  const std::uint64_t x = lab_per_lookup_x1000(total, count);
   std::string frac = std::to_string(x % 1000);
   while (frac.size() < 3) frac.insert(0, "0");
   return std::to_string(x / 1000) + "." + frac;

@@ -215,6 +215,11 @@ const bn: Messages = {
         intro:
           "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — আপনার নিজের পরিস্থিতিতে: কী সরে, আর ভাগ কতটা সমান থাকে।",
       },
+      lab: {
+        title: "ল্যাব: প্রতিটি algorithm মাপা",
+        intro:
+          "key-কে bucket-এ বসানোর প্রতিটি algorithm আর নাম-দেওয়া সার্ভারে প্রতিটি বিন্যাস, একই seed-এর একই key-গুলোতে: ভাগ কতটা সমান, bucket সরালে আর ফেরালে কী সরে, একটি lookup-এর কাজ, আর bucket সরানোর নানা ক্রমের পরে ভাগ — ringlab-এর ল্যাবের সংখ্যাগুলো, পেছনের আলাদা একটি থ্রেডে হিসাব করা।",
+      },
     },
   },
 
@@ -1157,6 +1162,77 @@ const bn: Messages = {
         : ""),
   },
 
+  lab: {
+    title: "ল্যাব: একই key-গুলোতে প্রতিটি algorithm",
+    fields: {
+      buckets: "bucket (n)",
+      keys: "প্রতি bucket-এ key",
+      seed: "seed",
+    },
+    range: (min, max) => `${min} থেকে ${max}`,
+    run: "চালান",
+    sweep: "n বদলে চালান",
+    cancel: "থামান",
+    progressLabel: "ল্যাবের অগ্রগতি",
+    prompt: "এই মানগুলোতে প্রতিটি algorithm মাপতে ‘চালান’ চাপুন; মাপা হবে পেছনের আলাদা একটি থ্রেডে।",
+    starting: "পেছনের আলাদা থ্রেড চালু হচ্ছে…",
+    progress: (algorithm, complete, rows) =>
+      `পেছনের আলাদা থ্রেডে মাপা চলছে: ${algorithm} শেষ, ${rows}টি algorithm-এর ${complete}টি।`,
+    sweepProgress: (n, algorithm, complete, rows) =>
+      `n = ${n}: ${algorithm} শেষ, ${rows}টি algorithm-এর ${complete}টি।`,
+    cancelled: "থামানো হয়েছে: পেছনের থ্রেডটি বন্ধ করা হয়েছে। আবার শুরু করতে ‘চালান’ চাপুন।",
+    sweepCancelled: "n বদলে চালানো থামানো হয়েছে: পেছনের থ্রেডটি বন্ধ করা হয়েছে।",
+    summary: (buckets, keys, distinct, seed) =>
+      `${buckets}টি bucket, ${keys}টি key (আলাদা ${distinct}টি), seed ${seed}।`,
+    tableCaption: "প্রতিটি algorithm: n-টি bucket-এ ভাগ কতটা সমান, একটি lookup-এর কাজ, আর ১০% সরালে কী সরে",
+    headers: {
+      algorithm: "algorithm",
+      seam: "ধরন",
+      removal: "যা সরাতে পারে",
+      minPct: "সর্বনিম্ন%",
+      maxPct: "সর্বোচ্চ%",
+      var: "ভেদাঙ্ক",
+      noBucket: "bucket নেই",
+      steps: "প্রতি lookup-এ ধাপ",
+      movedOther: "অন্যদের থেকে সরেছে (১০% সরালে)",
+      relocated: "ফেরানোর পরেও অন্য জায়গায়",
+    },
+    headerHelp: {
+      minPct: "সবচেয়ে খালি bucket-এর key, গড়ের শতাংশে",
+      maxPct: "সবচেয়ে ভরা bucket-এর key, গড়ের শতাংশে",
+      var: "প্রতি bucket-এর key-সংখ্যার ভেদাঙ্ক",
+      noBucket: "যে key-গুলো কোনো bucket পায়নি",
+      steps: "প্রথম ১,০০০টি key-তে একটি lookup-এর ধাপ, উত্তর ছাড়া সব ধরনের",
+      movedOther: "শেষ ১০% bucket সরালে যে key-গুলো থেকে-যাওয়া bucket-গুলোর মধ্যে সরেছে",
+      relocated: "সরানো bucket-গুলো ফেরানোর পরেও যে key-গুলো আগের জায়গায় ফেরেনি",
+    },
+    seams: { bucket: "bucket", server: "সার্ভার" },
+    removals: { any: "যেকোনো bucket", last: "শুধু শেষটি", none: "কিছুই না" },
+    skipped: "শুধু কাজ মাপা হয়েছে: এই মাপে lookup-এর ধাপ অনেক বেশি",
+    noRemoval: "—",
+    metric: "মাপ",
+    metrics: { maxPct: "সর্বোচ্চ%", minPct: "সর্বনিম্ন%", var: "ভেদাঙ্ক" },
+    order: "সরানোর ক্রম",
+    orders: {
+      random: "এলোমেলো",
+      fifo: "আগে এলে আগে যায় (০ থেকে ওপরে)",
+      lifo: "শেষে এলে আগে যায় (n−1 থেকে নিচে)",
+    },
+    vsN: (metric) => `n অনুযায়ী ${metric}`,
+    vsNNote:
+      "‘n বদলে চালান’ ল্যাবটি n = ১০, ১০০, ১,০০০, ১০,০০০ আর ১,০০,০০০-এ চালায়, এই প্রতি bucket-এ key আর seed নিয়ে, পেছনের থ্রেডে একটির পর একটি; ১,০০,০০০টি bucket-এ কয়েক মিনিট লাগে।",
+    vsNEmpty: "এই মাপ n অনুযায়ী দেখতে ‘n বদলে চালান’ চাপুন।",
+    vsNTable: (metric) => `প্রতিটি n-এ ${metric}`,
+    vsRemoved: (metric, order) => `সরানো bucket-এর ভাগ অনুযায়ী ${metric} (${order})`,
+    vsRemovedTable: (metric) => `সরানোর প্রতিটি ভাগে ${metric}`,
+    nAxis: "n (bucket)",
+    removedAxis: "সরানো bucket-এর ভাগ",
+    exports: "নামিয়ে নিন",
+    csv: "CSV (কমান্ড লাইনের মতো হুবহু)",
+    json: "JSON",
+    sweepJson: "n বদলে চালানোর JSON",
+  },
+
   errors: {
     params: {
       servers: "সার্ভারের সংখ্যা",
@@ -1591,6 +1667,7 @@ const bn: Messages = {
         "ringlab-এর .wasm লোড করা যায়নি: এটি এই package-এর মূল module-গুলোর একটি নয় (ringlab.wasm বা ringlab-simd.wasm)",
       noMemory: "module কোনো memory export করে না",
       workerFailed: (_p, [cause]) => `তুলনার একটি worker ব্যর্থ হয়েছে: ${cause}`,
+      labWorkerFailed: (_p, [cause]) => `ল্যাবের worker ব্যর্থ হয়েছে: ${cause}`,
       internal: "ringlab-এর ভেতরে কিছু একটা ভুল হয়েছে।",
       out_of_memory: "module-এর memory ফুরিয়ে গেছে।",
     },

@@ -177,6 +177,11 @@ const en = {
         intro:
           "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on your own scenario: what moves and how even the load stays.",
       },
+      lab: {
+        title: "The lab: every algorithm measured",
+        intro:
+          "Every bucket hasher and every placement on named servers, on the same seeded keys: balance, what moves when buckets are removed and restored, the work of a lookup, and balance after removal histories — the figures of ringlab lab, computed in a background worker.",
+      },
     },
   },
 
@@ -1213,6 +1218,78 @@ const en = {
 
   // A module error, by its code, rule and values (core/errors.ts). English shows the module's own
   // message; another language says each rule by its id.
+  lab: {
+    title: "The lab: every algorithm on the same keys",
+    fields: {
+      buckets: "buckets (n)",
+      keys: "keys per bucket",
+      seed: "seed",
+    } as Record<"buckets" | "keys" | "seed", string>,
+    range: (min: string, max: string) => `${min} to ${max}`,
+    run: "Run",
+    sweep: "Sweep n",
+    cancel: "Cancel",
+    progressLabel: "Progress of the lab",
+    prompt: "Press Run to measure every algorithm at these parameters, in a background worker.",
+    starting: "Starting the background worker…",
+    progress: (algorithm: string, complete: string, rows: string) =>
+      `Measuring in a background worker: ${algorithm} done, ${complete} of ${rows} algorithms.`,
+    sweepProgress: (n: string, algorithm: string, complete: string, rows: string) =>
+      `Sweep, n = ${n}: ${algorithm} done, ${complete} of ${rows} algorithms.`,
+    cancelled: "Cancelled: the worker was stopped. Press Run to start again.",
+    sweepCancelled: "Sweep cancelled: the worker was stopped.",
+    summary: (buckets: string, keys: string, distinct: string, seed: string) =>
+      `${buckets} buckets, ${keys} keys (${distinct} distinct), seed ${seed}.`,
+    tableCaption:
+      "Every algorithm: balance over the n buckets, the work of a lookup and what moves when 10% are removed",
+    headers: {
+      algorithm: "algorithm",
+      seam: "seam",
+      removal: "removes",
+      minPct: "Min%",
+      maxPct: "Max%",
+      var: "Var",
+      noBucket: "no bucket",
+      steps: "steps a lookup",
+      movedOther: "moved from others (10% removed)",
+      relocated: "relocated after restore",
+    },
+    headerHelp: {
+      minPct: "The emptiest bucket's keys, as a percentage of the mean",
+      maxPct: "The fullest bucket's keys, as a percentage of the mean",
+      var: "The variance of the keys a bucket",
+      noBucket: "Keys that found no bucket",
+      steps: "Trace steps a lookup, every kind but the answer, over the first 1,000 keys",
+      movedOther: "Keys that moved between buckets that stayed, when the last 10% were removed",
+      relocated: "Keys not back where they were once the removed buckets were added again",
+    },
+    seams: { bucket: "bucket", server: "server" } as Record<string, string>,
+    removals: { any: "any bucket", last: "the last only", none: "none" } as Record<string, string>,
+    skipped: "work only: too many trace steps at this size",
+    noRemoval: "—",
+    metric: "metric",
+    metrics: { maxPct: "Max%", minPct: "Min%", var: "Var" } as Record<"maxPct" | "minPct" | "var", string>,
+    order: "removal order",
+    orders: {
+      random: "random",
+      fifo: "first in, first out (0 up)",
+      lifo: "last in, first out (n−1 down)",
+    } as Record<"random" | "fifo" | "lifo", string>,
+    vsN: (metric: string) => `${metric} against n`,
+    vsNNote:
+      "Sweep n runs the lab at n = 10, 100, 1,000, 10,000 and 100,000 with these keys per bucket and seed, one after another in the worker; at 100,000 buckets that takes minutes.",
+    vsNEmpty: "Press Sweep n to plot this metric against n.",
+    vsNTable: (metric: string) => `${metric} for each n`,
+    vsRemoved: (metric: string, order: string) => `${metric} against the share of buckets removed (${order})`,
+    vsRemovedTable: (metric: string) => `${metric} for each share removed`,
+    nAxis: "n (buckets)",
+    removedAxis: "share of buckets removed",
+    exports: "Export",
+    csv: "CSV (ringlab lab --csv)",
+    json: "JSON",
+    sweepJson: "JSON of the sweep",
+  },
+
   errors: {
     /** Parameters as the pages name them (the module's JavaScript names when absent). */
     params: {} as Record<string, string>,

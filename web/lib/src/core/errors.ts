@@ -73,7 +73,7 @@ export interface RinglabErrorDetail {
    * `"unknownOption"` (the option, whose options, the known ones). The core's rules, each with
    * its English template, are listed in `cpp/include/ringlab/error_rules.def`; a load that fails
    * says why as `"cannotLoad"` (the cause's message), `"notMainModule"`, `"noMemory"` or
-   * `"workerFailed"` (the cause's message); the module's own failures (`out_of_memory`,
+   * `"workerFailed"` or `"labWorkerFailed"` (the cause's message); the module's own failures (`out_of_memory`,
    * `internal`) have their code as their rule.
    */
   readonly rule: string;
@@ -168,6 +168,7 @@ const wrapperRules = {
     "cannot load ringlab's .wasm: it is not one of this package's main modules (ringlab.wasm or ringlab-simd.wasm)",
   noMemory: () => "the module exports no memory",
   workerFailed: (_p: string, [cause]: readonly RinglabErrorValue[]) => `a comparison worker failed: ${cause}`,
+  labWorkerFailed: (_p: string, [cause]: readonly RinglabErrorValue[]) => `the lab's worker failed: ${cause}`,
   oneOf: (p: string, values: readonly RinglabErrorValue[]) =>
     `${p} must be ${values.slice(0, -2).join(", ")} or ${values.at(-2)}, got ${JSON.stringify(String(values.at(-1)))}`,
 } as const;

@@ -1,0 +1,177 @@
+// The entry point of `ringlab/lab` (package.json exports "./lab"): web/lib/dist/lab.js and
+// lab.d.ts, over ringlab-lab.wasm; its internals are in lab/. It defines load() and runInWorker()
+// (with the types of the messages to and from its worker, lab-worker.ts) and re-exports
+// RinglabError and errorCodes (core/errors.ts, the bundle every entry shares), LoadOptions
+// (core/loader.ts), MemoryUsage (main/types.ts) and the lab's types (lab/types.ts).
+/**
+ * ringlab/lab: `ringlab lab` as typed values: every algorithm of both seams (the bucket hashers
+ * and the placers on named servers) on the same seeded keys, measured for balance, monotonicity
+ * under removal and restore, the work of a lookup and balance after removal histories. The same
+ * figures as `ringlab lab --json`, on this thread or in a worker with progress and cancel. A
+ * WebAssembly module of its own.
+ *
+ * @example
+ * ```ts
+ * import { load, runInWorker } from "ringlab/lab";
+ * const lab = await load();
+ * const small = lab.run({ buckets: 100, keysPerBucket: 10 });
+ * console.log(small.rows.map((r) => [r.algorithm, r.balance?.maxPct]));
+ * const [big] = await runInWorker([{ buckets: 100_000 }], { onProgress: (p) => console.log(p.algorithm) });
+ * ```
+ * @module
+ */
+import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./core/errors.js";
+import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
+import { RinglabLabModule } from "./lab/module.js";
+import type { LabOptions, LabProgress, LabResult, RinglabLab } from "./lab/types.js";
+import createRinglabLabModule from "./wasm/ringlab-lab.js";
+
+export {
+  RinglabError,
+  errorCodes,
+  type RinglabErrorCode,
+  type RinglabErrorDetail,
+  type RinglabErrorValue,
+} from "./core/errors.js";
+export type { LoadOptions } from "./core/loader.js";
+export type { MemoryUsage } from "./main/types.js";
+export type * from "./lab/types.js";
+
+/**
+ * Loads the lab's module and resolves to its API. By default `ringlab-lab.wasm` is fetched from
+ * next to this file (in Node: read from disk); {@link LoadOptions} say otherwise. Without options
+ * every call resolves to the same instance.
+ *
+ * @throws RinglabError `"load_failed"` (as a rejection) when the `.wasm` cannot be loaded.
+ */
+export const load: (options?: LoadOptions) => Promise<RinglabLab> = entryLoader(
+  async (options) =>
+    new RinglabLabModule(
+      await instantiate(createRinglabLabModule, options, new URL("./wasm/ringlab-lab.wasm", import.meta.url)),
+    ),
+);
+
+/** Page → the lab's worker: the runs, one after another. */
+export interface ToLabWorker {
+  runs: LabOptions[];
+}
+
+/** The lab's worker → page: each row's progress, each run's result, then done; or an error. */
+export type FromLabWorker =
+  | { op: "progress"; run: number; progress: LabProgress }
+  | { op: "result"; run: number; result: LabResult }
+  | { op: "done" }
+  | { op: "error"; name: string; code: string; message: string; detail?: RinglabErrorDetail | undefined };
+
+/** A worker as {@link runInWorker} drives it: a Web Worker or a Node worker thread, wrapped. */
+export interface LabWorker {
+  postMessage(message: ToLabWorker): void;
+  /** Calls `receive` with each message the worker sends, `fail` if it fails to start or dies. */
+  listen(receive: (message: FromLabWorker) => void, fail: (error: Error) => void): void;
+  terminate(): void;
+}
+
+/** Options of {@link runInWorker}. */
+export interface LabWorkerOptions {
+  /** Called as each algorithm's row of a run is complete, with the run's index in `runs`. */
+  onProgress?: (run: number, progress: LabProgress) => void;
+  /** Called with each run's result as it completes, before the next run starts. */
+  onResult?: (run: number, result: LabResult) => void;
+  /** Cancels the runs: the worker is terminated, and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /**
+   * Starts the worker. By default the package's own worker script (`lab-worker.js`, next to this
+   * file) as a module Web Worker, or as a worker thread in Node.
+   */
+  spawn?: () => LabWorker | Promise<LabWorker>;
+}
+
+// Hidden from bundlers: only Node takes this branch (see parallel.ts).
+const nodeWorkerThreads = "node:worker_threads";
+const workerScript = "./lab-worker.js";
+
+async function defaultSpawn(): Promise<LabWorker> {
+  if (typeof Worker === "function") {
+    // This exact form lets bundlers (Vite, webpack 5) emit the worker script as a file of its own.
+    const w = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
+    return {
+      postMessage: (m) => w.postMessage(m),
+      listen(receive, fail) {
+        w.addEventListener("message", (e: MessageEvent<FromLabWorker>) => receive(e.data));
+        w.addEventListener("error", (e) => fail(new Error(e.message || "the worker failed to start")));
+      },
+      terminate: () => w.terminate(),
+    };
+  }
+  const threads = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
+    Worker: new (url: URL) => {
+      postMessage(m: unknown): void;
+      on(event: "message", f: (m: FromLabWorker) => void): void;
+      on(event: "error", f: (e: Error) => void): void;
+      terminate(): Promise<number>;
+    };
+  };
+  const w = new threads.Worker(new URL(workerScript, import.meta.url));
+  return {
+    postMessage: (m) => w.postMessage(m),
+    listen(receive, fail) {
+      w.on("message", receive);
+      w.on("error", fail);
+    },
+    terminate: () => void w.terminate(),
+  };
+}
+
+/**
+ * The lab's runs, one after another, in one worker (a Web Worker in a browser, a worker thread in
+ * Node), off the calling thread: each result is {@link RinglabLab.run}'s for its options. The
+ * worker is terminated when the runs are done, fail or are cancelled.
+ *
+ * @throws RinglabError (as a rejection) for a bad run, with the code and message of
+ *   {@link RinglabLab.run}; `"load_failed"` when the worker cannot start; the signal's reason when
+ *   cancelled.
+ */
+export async function runInWorker(runs: readonly LabOptions[], options: LabWorkerOptions = {}): Promise<LabResult[]> {
+  if (!Array.isArray(runs)) throw wrapperError("invalid_type", "mustBe", "runs", ["an array"]);
+  if (options === null || typeof options !== "object") {
+    throw wrapperError("invalid_type", "mustBe", "runInWorker() options", ["an object"]);
+  }
+  for (const k of Object.keys(options)) {
+    if (!["onProgress", "onResult", "signal", "spawn"].includes(k)) {
+      throw wrapperError("invalid_argument", "unknownRunOption", k, [k, "runInWorker()"]);
+    }
+  }
+  const { onProgress, onResult, signal, spawn = defaultSpawn } = options;
+  for (const [name, f] of [
+    ["onProgress", onProgress],
+    ["onResult", onResult],
+  ] as const) {
+    if (f !== undefined && typeof f !== "function") throw wrapperError("invalid_type", "mustBe", name, ["a function"]);
+  }
+  signal?.throwIfAborted();
+  const worker = await spawn();
+  const results: LabResult[] = [];
+  let onAbort: (() => void) | undefined;
+  try {
+    return await new Promise<LabResult[]>((resolve, reject) => {
+      onAbort = () => reject(signal!.reason);
+      signal?.addEventListener("abort", onAbort);
+      worker.listen(
+        (m) => {
+          if (m.op === "progress") onProgress?.(m.run, m.progress);
+          else if (m.op === "result") {
+            results.push(m.result);
+            onResult?.(m.run, m.result);
+          } else if (m.op === "done") resolve(results);
+          // The worker's error as the module threw it: the core's code, the same message.
+          else reject(new RinglabError(toCode(m.code), m.message, m.detail));
+        },
+        (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
+      );
+      worker.postMessage({ runs: [...runs] });
+    });
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+    worker.terminate();
+  }
+}

@@ -1,0 +1,93 @@
+// The `ringlab/lab` API over an instantiated lab module. Only the options' JavaScript types are
+// checked here; every value (integers, ranges) is the core's to check, with `ringlab lab`'s errors.
+import { wrapperError } from "../core/errors.js";
+import { Heap } from "../core/heap.js";
+import type { Instantiated } from "../core/loader.js";
+import { num, options } from "../core/validate.js";
+import type { MemoryUsage } from "../main/types.js";
+import type { RawLabBalance, RawLabModule, RawLabResult, RawLabRow } from "./raw.js";
+import type {
+  LabBalance,
+  LabHistory,
+  LabOptions,
+  LabParam,
+  LabResult,
+  LabRow,
+  LabRunOptions,
+  RinglabLab,
+} from "./types.js";
+
+const balance = (b: RawLabBalance): LabBalance => Object.freeze({ ...b });
+
+function row(r: RawLabRow): LabRow {
+  return Object.freeze({
+    algorithm: r.algorithm,
+    seam: r.seam as LabRow["seam"],
+    input: r.input as LabRow["input"],
+    removal: r.removal as LabRow["removal"],
+    skipped: r.skipped,
+    workLookups: r.workLookups,
+    work: Object.freeze(r.work.map((w) => Object.freeze({ ...w }))),
+    balance: r.balance === null ? null : balance(r.balance),
+    monotonicity: Object.freeze(r.monotonicity.map((m) => Object.freeze({ ...m }))),
+    histories: Object.freeze(
+      r.histories.map((h) =>
+        Object.freeze({ order: h.order as LabHistory["order"], removed: h.removed, balance: balance(h.balance) }),
+      ),
+    ),
+  });
+}
+
+function result(r: RawLabResult): LabResult {
+  return Object.freeze({
+    buckets: r.buckets,
+    keysPerBucket: r.keysPerBucket,
+    seed: r.seed,
+    keys: r.keys,
+    distinctKeys: r.distinctKeys,
+    rows: Object.freeze(r.rows.map(row)),
+    csv: r.csv,
+  });
+}
+
+const labKeys = ["buckets", "keysPerBucket", "seed"] as const;
+
+export class RinglabLabModule implements RinglabLab {
+  readonly version: string;
+  readonly #raw: RawLabModule;
+  readonly #heap: Heap<object>;
+  readonly #params: readonly LabParam[];
+
+  constructor({ module: raw, exports }: Instantiated<RawLabModule>) {
+    this.#raw = raw;
+    this.#heap = new Heap<object>(raw, exports, []);
+    this.version = raw.version();
+    this.#params = Object.freeze(raw.labParams().map((p) => Object.freeze({ ...p }) as LabParam));
+  }
+
+  params(): readonly LabParam[] {
+    return this.#params;
+  }
+
+  run(opts?: LabOptions, runOptions?: LabRunOptions): LabResult {
+    const o = options<LabOptions>(opts, labKeys, "lab.run");
+    const value = (k: (typeof labKeys)[number]) => (o[k] === undefined ? undefined : num(o[k], k));
+    const args = { buckets: value("buckets"), keysPerBucket: value("keysPerBucket"), seed: value("seed") };
+    const r = options<LabRunOptions>(runOptions, ["onProgress"], "lab.run");
+    const onProgress = r.onProgress;
+    if (onProgress !== undefined && typeof onProgress !== "function") {
+      throw wrapperError("invalid_type", "mustBe", "onProgress", ["a function"]);
+    }
+    const progress =
+      onProgress === undefined
+        ? undefined
+        : (algorithm: string, complete: number, rows: number) => onProgress({ algorithm, complete, rows });
+    const raw = this.#raw;
+    return result(this.#heap.call(() => raw.labRun(args, progress))!);
+  }
+
+  memory(): MemoryUsage {
+    const u = this.#raw.heapUsage();
+    return { heapUsed: u.used, heapReserved: u.reserved, memoryBytes: this.#heap.memoryBytes };
+  }
+}

@@ -1,0 +1,134 @@
+// The public types of `ringlab/lab`.
+import type { MemoryUsage } from "../main/types.js";
+
+/** `ringlab lab`'s parameters; each left out takes the core's default ({@link RinglabLab.params}). */
+export interface LabOptions {
+  /** Buckets: the bucket hashers' buckets, the servers S0 … S{n-1} and multi-probe's nodes. */
+  buckets?: number;
+  /** Keys per bucket: buckets × keysPerBucket keys. */
+  keysPerBucket?: number;
+  /** The seed of the keys' Mulberry32. */
+  seed?: number;
+}
+
+/** A parameter as the core's table has it: its name, its range and its default. */
+export interface LabParam {
+  readonly name: "buckets" | "keysPerBucket" | "seed";
+  readonly min: number;
+  readonly max: number;
+  readonly defaultValue: number;
+}
+
+/**
+ * Balance over the live buckets (servers): `min`, `max` and `expected` keys a bucket; `minPct` and
+ * `maxPct` are min × nodes / keys and max × nodes / keys in percent, `var` the mean of
+ * (count − expected)², each to two decimals; `noBucket` the keys with no bucket (DxHash).
+ */
+export interface LabBalance {
+  readonly nodes: number;
+  readonly keys: number;
+  readonly min: number;
+  readonly max: number;
+  readonly expected: number;
+  readonly minPct: number;
+  readonly maxPct: number;
+  readonly var: number;
+  readonly noBucket: number;
+}
+
+/**
+ * Monotonicity: the last `fraction` × n buckets removed, n−1 down, then added again in reverse,
+ * on the distinct keys; what moved, and from and to how many nodes.
+ */
+export interface LabMonotonicity {
+  /** The share removed: 0.1, 0.3 or 0.5. */
+  readonly fraction: number;
+  readonly removed: number;
+  readonly keysInRemovedNodes: number;
+  readonly keysMovedFromRemovedNodes: number;
+  readonly keysMovedFromOtherNodes: number;
+  readonly nodesLosingKeys: number;
+  readonly keysMovedToRestoredNodes: number;
+  readonly keysMovedToOtherNodes: number;
+  readonly nodesGainingKeys: number;
+  readonly keysRelocatedAfterResize: number;
+  readonly nodesChangedAfterResize: number;
+}
+
+/** One kind of trace step: its count over the work's lookups, and per lookup to three decimals. */
+export interface LabWork {
+  readonly kind: string;
+  readonly total: number;
+  readonly perLookup: number;
+}
+
+/** The balance after removing a share of the buckets in an order: random, fifo (0 up) or lifo (n−1 down). */
+export interface LabHistory {
+  readonly order: "random" | "fifo" | "lifo";
+  /** The share removed: 0.1, 0.5 or 0.9. */
+  readonly removed: number;
+  readonly balance: LabBalance;
+}
+
+/** One algorithm of either seam, as `ringlab lab --json` prints its line. */
+export interface LabRow {
+  readonly algorithm: string;
+  readonly seam: "bucket" | "server";
+  readonly input: "u64" | "u32" | "text";
+  /** What it can remove: any bucket, only its last, or none. */
+  readonly removal: "any" | "last" | "none";
+  /** Why only its work was measured; null when it ran in full. */
+  readonly skipped: string | null;
+  /** The lookups whose trace steps {@link work} counts. */
+  readonly workLookups: number;
+  readonly work: readonly LabWork[];
+  /** Null when skipped. */
+  readonly balance: LabBalance | null;
+  /** Empty without removal (or when skipped). */
+  readonly monotonicity: readonly LabMonotonicity[];
+  /** Empty without removal (or when skipped). */
+  readonly histories: readonly LabHistory[];
+}
+
+/** The lab's answer: its parameters, its keys and a row per algorithm, in the registry's order. */
+export interface LabResult {
+  readonly buckets: number;
+  readonly keysPerBucket: number;
+  readonly seed: number;
+  /** buckets × keysPerBucket. */
+  readonly keys: number;
+  /** Of those, distinct: monotonicity's and the histories' keys. */
+  readonly distinctKeys: number;
+  readonly rows: readonly LabRow[];
+  /** The same result as `ringlab lab --csv` prints it, byte for byte. */
+  readonly csv: string;
+}
+
+/** A row complete: its algorithm, the rows complete so far and the rows. */
+export interface LabProgress {
+  readonly algorithm: string;
+  readonly complete: number;
+  readonly rows: number;
+}
+
+/** Options of {@link RinglabLab.run}. */
+export interface LabRunOptions {
+  /** Called as each algorithm's row is complete. */
+  onProgress?: (progress: LabProgress) => void;
+}
+
+/** The API `load()` from `ringlab/lab` resolves to. */
+export interface RinglabLab {
+  readonly version: string;
+  /** The lab's parameters, from the core's table: names, ranges, defaults. */
+  params(): readonly LabParam[];
+  /**
+   * The lab, on this thread: every algorithm of both seams on the same keys. At 100,000 buckets
+   * and 100 keys a bucket it runs for minutes; `runInWorker` (from `ringlab/lab`) runs it off the page's thread.
+   *
+   * @throws RinglabError `"out_of_range"` for a parameter outside its range, `"invalid_argument"`
+   *   for one that is no safe integer, `"invalid_type"` for one that is no number.
+   */
+  run(options?: LabOptions, runOptions?: LabRunOptions): LabResult;
+  memory(): MemoryUsage;
+}
