@@ -58,6 +58,21 @@ void search_steps(std::vector<PlaceStep>& steps, std::span<const SearchStep> sea
         {.kind = PlaceStepKind::search, .point = s.mid, .value = s.token, .lo = s.lo, .hi = s.hi, .right = s.right});
 }
 
+// The bytes of servers' names (2 a UTF-16 unit), and with each a weight (8 bytes) when `weighted`:
+// memory_bytes' count (placers.hpp).
+template <class Range, class Name>
+std::uint64_t name_bytes(const Range& servers, Name name, bool weighted) {
+  std::uint64_t bytes = 0;
+  for (const auto& s : servers) bytes += 2 * std::uint64_t{name(s).size()} + (weighted ? 8 : 0);
+  return bytes;
+}
+std::uint64_t ring_bytes(const Ring& ring) {
+  std::uint64_t bytes = ring.element_bytes();
+  // A server's name, weight and zone.
+  for (const Server& s : ring.servers()) bytes += 2 * std::uint64_t{s.name.size() + s.zone.size()} + 8;
+  return bytes;
+}
+
 // --- mod-N over named servers: h32(key) mod N, as compare's row places it --------------------
 
 class ModNPlacer final : public ServerPlacer {
@@ -92,6 +107,10 @@ class ModNPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
+  std::uint64_t memory_bytes() const noexcept override {
+    return name_bytes(
+        names_, [](const std::u16string& n) -> const std::u16string& { return n; }, false);
+  }
 
  private:
   [[nodiscard]] std::int64_t n() const noexcept { return static_cast<std::int64_t>(names_.size()); }
@@ -141,6 +160,7 @@ class RingPlacer final : public ServerPlacer {
   void reweight(std::u16string_view name, double weight) override { ring_.set_weight(name, weight); }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+  std::uint64_t memory_bytes() const noexcept override { return ring_bytes(ring_); }
 
  private:
   Ring ring_;
@@ -199,6 +219,8 @@ class BoundedPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+  // Its ring: the loads and capacities are a batch's, not kept between batches.
+  std::uint64_t memory_bytes() const noexcept override { return ring_bytes(ring_); }
 
  private:
   static std::vector<std::uint32_t> hashes(std::span<const std::u16string> keys) {
@@ -242,6 +264,10 @@ class RendezvousPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return hrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return hrw_.servers().at(s); }
+  std::uint64_t memory_bytes() const noexcept override {
+    return name_bytes(
+        hrw_.servers(), [](const std::u16string& n) -> const std::u16string& { return n; }, false);
+  }
 
  private:
   Rendezvous hrw_;
@@ -279,6 +305,10 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
+  std::uint64_t memory_bytes() const noexcept override {
+    return name_bytes(
+        whrw_.servers(), [](const WeightedServer& w) -> const std::u16string& { return w.name; }, true);
+  }
 
  private:
   WeightedRendezvous whrw_;
@@ -313,6 +343,11 @@ class MaglevPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return maglev_.backends().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return maglev_.backends().at(s).name; }
+  std::uint64_t memory_bytes() const noexcept override {
+    return maglev_.element_bytes() +
+           name_bytes(
+               maglev_.backends(), [](const Backend& b) -> const std::u16string& { return b.name; }, true);
+  }
 
  private:
   Maglev maglev_;
@@ -385,6 +420,13 @@ class TokenRingPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
+  // Its vnodes (a token, 4 bytes, and an id), the list of names and each point's place in it.
+  std::uint64_t memory_bytes() const noexcept override {
+    std::uint64_t bytes = 4 * std::uint64_t{listed_.size()};
+    for (const auto& [token, id] : ring_.points()) bytes += 4 + 2 * std::uint64_t{id.size()};
+    return bytes + name_bytes(
+                       names_, [](const std::u16string& n) -> const std::u16string& { return n; }, false);
+  }
 
  private:
   void listed(std::span<const PlacerServer> added) {
