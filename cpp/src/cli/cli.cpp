@@ -623,13 +623,18 @@ std::string run_compare(const std::vector<std::string>& args) {
 }
 
 // `ringlab lab`: every algorithm of both seams on the same keys (lab.hpp), as tables, JSON lines
-// or CSV.
+// or CSV; with --times their times too.
 std::string run_lab(const std::vector<std::string>& args) {
   std::vector<std::string> pairs = args;
   const bool json = take_json(pairs);
-  const auto at = std::remove(pairs.begin() + 1, pairs.end(), std::string("--csv"));
-  const bool csv = at != pairs.end();
-  pairs.erase(at, pairs.end());
+  const auto take = [&](const char* flag) {
+    const auto at = std::remove(pairs.begin() + 1, pairs.end(), std::string(flag));
+    const bool given = at != pairs.end();
+    pairs.erase(at, pairs.end());
+    return given;
+  };
+  const bool csv = take("--csv");
+  const bool times = take("--times");
   if (json && csv) throw Usage{"lab prints --json or --csv, not both"};
   // Its rows are lab.hpp's, not the core's table (Param): parse_flags' rules, by row. Each value
   // is read by its kind's rule here and checked against its row by lab().
@@ -648,6 +653,7 @@ std::string run_lab(const std::vector<std::string>& args) {
     if (i + 1 >= pairs.size()) throw Usage{a + " needs a value"};
     *fields[row] = integer_from_text(pairs[i + 1], kLabParams[row].name);
   }
+  p.times = times;
   const LabResult r = lab(p);
   return json ? lab_json(r) : csv ? lab_csv(r) : lab_text(r);
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <set>
@@ -86,6 +88,11 @@ class Subject {
   // A copy of its state (the seams' clone): the lab builds each algorithm once, at n, and copies
   // that start for each history, where a ring of 10^7 points would be hashed and sorted again.
   [[nodiscard]] virtual std::unique_ptr<Subject> clone() const = 0;
+  // The bytes its state holds (the seams' memory_bytes).
+  [[nodiscard]] virtual std::uint64_t memory_bytes() const = 0;
+  // Whether lookup() maps the keys' hashes (KeySet::hashes or sorted) rather than the keys: then
+  // hashing them is apart from the lookup, and timed apart.
+  [[nodiscard]] virtual bool maps_hash() const = 0;
 };
 
 class BucketSubject final : public Subject {
@@ -135,6 +142,8 @@ class BucketSubject final : public Subject {
     }
   }
   std::unique_ptr<Subject> clone() const override { return std::make_unique<BucketSubject>(*this); }
+  std::uint64_t memory_bytes() const override { return b_.memory_bytes(); }
+  bool maps_hash() const override { return false; }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kBucketStepKindNames), 0);
     for (const std::uint64_t k : keys) {
@@ -223,6 +232,8 @@ class PlacerSubject final : public Subject {
     renumber();
   }
   std::unique_ptr<Subject> clone() const override { return std::make_unique<PlacerSubject>(*this); }
+  std::uint64_t memory_bytes() const override { return p_.memory_bytes(); }
+  bool maps_hash() const override { return p_.maps_hash(); }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kPlaceStepKindNames), 0);
     // A key at a time where its placement is its own: each trace counted, then let go.
@@ -415,6 +426,45 @@ std::vector<std::uint32_t> removal_order(std::string_view order, std::uint32_t n
   return o;
 }
 
+// A timed pass takes at most this much work, in trace steps a lookup x keys: rendezvous at
+// 100,000 servers times 1,000 keys a pass, not kLabTimeKeys (6.5 x 10^9 scores, five times).
+constexpr std::uint64_t kTimeWork = 100'000'000;
+
+// The build's time, and the median of kLabTimeRepeats passes over the first keys: hashing them
+// (a placer that maps a hash) and the rest of the lookup, each in ns per key.
+LabTimes time_lookups(Subject& s, double init_ms, std::uint64_t per_lookup, std::span<const std::uint64_t> sample) {
+  using clock = std::chrono::steady_clock;
+  LabTimes t;
+  t.init_ms = init_ms;
+  t.keys = std::min<std::uint64_t>(sample.size(),
+                                   std::max<std::uint64_t>(1, kTimeWork / std::max<std::uint64_t>(per_lookup, 1)));
+  const auto keys = sample.first(static_cast<std::size_t>(t.keys));
+  const auto ns_per_key = [&](const auto& pass) {
+    std::vector<double> v;
+    for (std::uint32_t r = 0; r < kLabTimeRepeats; ++r) {
+      const auto started = clock::now();
+      pass();
+      v.push_back(std::chrono::duration<double, std::nano>(clock::now() - started).count() /
+                  static_cast<double>(keys.size()));
+    }
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  // The hashes in the keys' order, as `sorted` too: a timed pass maps them in the order lookups
+  // meet them, not ascending as the lab's passes over all the keys do (a ring's tokens in order).
+  KeySet ks{.keys = keys, .hashes = std::vector<std::uint32_t>(keys.size()), .sorted = {}};
+  const auto hash_all = [&] {
+    std::array<char, 24> buf{};
+    for (std::size_t i = 0; i < keys.size(); ++i) ks.hashes[i] = h32_bytes(decimal(keys[i], buf));
+  };
+  if (s.maps_hash()) t.hash_ns = ns_per_key(hash_all);
+  else hash_all();
+  ks.sorted = ks.hashes;
+  std::vector<std::uint32_t> out(keys.size());
+  t.map_ns = ns_per_key([&] { s.lookup(ks, out); });
+  return t;
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> lab_keys(std::int64_t seed, std::uint64_t count) {
@@ -461,6 +511,7 @@ LabResult lab(const LabParams& params) {
     (t == 0 ? all : distinct_set) = key_set(t == 0 ? std::span<const std::uint64_t>(keys) : distinct);
   });
 
+  const std::span<const std::uint64_t> time_keys(keys.data(), std::min<std::size_t>(kLabTimeKeys, keys.size()));
   const std::vector<Maker> ms = makers();
   const unsigned threads = thread_count(params.threads);
   out.rows.resize(ms.size());
@@ -482,7 +533,11 @@ LabResult lab(const LabParams& params) {
     row.seam = m.seam;
     row.input = m.input;
     row.removal = m.removal;
+    const auto started = std::chrono::steady_clock::now();
     auto s = m.make(m.algorithm, n);
+    const double init_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    row.memory_bytes = s->memory_bytes();
     std::vector<std::uint64_t> totals;
     s->count_steps(work_keys, totals);
     row.work_lookups = work_keys.size();
@@ -493,6 +548,7 @@ LabResult lab(const LabParams& params) {
       if (totals[k] > 0 && m.kinds[k] != "answer") row.work.push_back({std::string(m.kinds[k]), totals[k]});
     }
     const std::uint64_t per_lookup = (steps + work_keys.size() - 1) / work_keys.size();
+    if (params.times) row.times = time_lookups(*s, init_ms, per_lookup, time_keys);
     if (static_cast<u128>(per_lookup) * out.keys > kMaxLabWork) {
       row.skipped = std::to_string(per_lookup) + " trace steps a lookup x " + std::to_string(out.keys) +
                     " keys is over the lab's " + std::to_string(kMaxLabWork);
@@ -558,7 +614,7 @@ LabResult lab(const LabParams& params) {
       h->remove(std::span<const std::uint32_t>(o).subspan(removed, target - removed));
       for (; removed < target; ++removed) live[o[removed]] = false;
       h->lookup(distinct_set, owners);
-      if (in_history) history.push_back({std::string(order), pct, balance_of(owners, times, live)});
+      if (in_history) history.push_back({std::string(order), pct, balance_of(owners, times, live), h->memory_bytes()});
       if (in_monotonicity) {
         // Added back in the reverse order of removal, n - removed up, on a copy: the history goes
         // on from the removals.
@@ -594,6 +650,20 @@ std::string mean3(std::uint64_t total, std::uint64_t count) {
   while (frac.size() < 3) frac.insert(0, "0");
   return std::to_string(x / 1000) + "." + frac;
 }
+
+// Bytes per bucket of the n built: hundredths, rounded half up.
+std::string per_bucket(std::uint64_t bytes, std::int64_t n) {
+  return hundredths(rounded_div(static_cast<u128>(bytes) * 100, static_cast<std::uint64_t>(n)));
+}
+
+// A time as it is printed, `decimals` digits: printed only with --times, as it differs from run
+// to run.
+std::string fixed(double x, int decimals) {
+  std::array<char, 48> buf{};
+  const int len = std::snprintf(buf.data(), buf.size(), "%.*f", decimals, x);
+  return {buf.data(), static_cast<std::size_t>(std::max(len, 0))};
+}
+std::string time_cells_hash(const LabTimes& t) { return t.hash_ns ? fixed(*t.hash_ns, 1) : "-"; }
 
 using Table = std::vector<std::vector<std::string>>;
 
@@ -683,14 +753,20 @@ std::string lab_text(const LabResult& r) {
   std::string out = "lab: " + std::to_string(r.params.buckets) + " buckets (servers S0..S" +
                     std::to_string(r.params.buckets - 1) + "), " + std::to_string(r.keys) + " keys (" +
                     std::to_string(r.distinct_keys) + " distinct), seed " + std::to_string(r.params.seed) + "\n";
-  out += "\nbalance (N x K keys; Min% = Min x N / keys, Max% likewise, Var = mean (count - Expected)^2)\n";
+  out +=
+      "\nbalance (N x K keys; Min% = Min x N / keys, Max% likewise, Var = mean (count - Expected)^2;\n"
+      "Bytes/bucket = the bytes its state holds / N)\n";
   Table t{{"algorithm", "seam", "input", "removal"}};
   for (const std::string_view c : kBalanceNames) t[0].emplace_back(c);
+  t[0].emplace_back("Bytes/bucket");
   for (const LabRow& row : r.rows) {
     std::vector<std::string> cells{label(r, row), row.seam, row.input, row.removal};
-    if (row.skipped.empty())
+    if (row.skipped.empty()) {
       for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
-    else cells.push_back("skipped: " + row.skipped);
+      cells.push_back(per_bucket(row.memory_bytes, r.params.buckets));
+    } else {
+      cells.push_back("skipped: " + row.skipped);
+    }
     t.push_back(std::move(cells));
   }
   out += aligned(t);
@@ -721,6 +797,7 @@ std::string lab_text(const LabResult& r) {
   out += "\nremoval histories (balance over the live buckets after removing, cumulative in each order)\n";
   Table h{{"algorithm", "order", "removed"}};
   for (const std::string_view c : kBalanceNames) h[0].emplace_back(c);
+  h[0].emplace_back("Bytes/bucket");
   for (const LabRow& row : r.rows) {
     if (!row.skipped.empty()) continue;
     if (row.histories.empty()) {
@@ -730,10 +807,23 @@ std::string lab_text(const LabResult& r) {
     for (const LabHistory& x : row.histories) {
       std::vector<std::string> cells{label(r, row), x.order, std::to_string(x.fraction_pct) + "%"};
       for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      cells.push_back(per_bucket(x.memory_bytes, r.params.buckets));
       h.push_back(std::move(cells));
     }
   }
   out += aligned(h);
+
+  if (!r.params.times) return out;
+  out += "\ntimes (wall clock, different on every run: the build at N once; a lookup the median of " +
+         std::to_string(kLabTimeRepeats) +
+         " passes over the first keys, hashing their text apart where the algorithm maps a hash)\n";
+  Table tt{{"algorithm", "InitMs", "Keys", "HashNsPerKey", "MapNsPerKey"}};
+  for (const LabRow& row : r.rows) {
+    if (!row.times) continue;
+    tt.push_back({label(r, row), fixed(row.times->init_ms, 3), std::to_string(row.times->keys),
+                  time_cells_hash(*row.times), fixed(row.times->map_ns, 1)});
+  }
+  out += aligned(tt);
   return out;
 }
 
@@ -749,6 +839,13 @@ std::string lab_json(const LabResult& r) {
     line += ",\"work\":{\"lookups\":" + std::to_string(row.work_lookups);
     for (const LabWork& w : row.work) line += "," + json_string(w.kind) + ":" + mean3(w.total, row.work_lookups);
     line += "}";
+    line += ",\"bytes\":" + std::to_string(row.memory_bytes) +
+            ",\"bytesPerBucket\":" + per_bucket(row.memory_bytes, r.params.buckets);
+    if (row.times)
+      line += ",\"times\":{\"initMs\":" + fixed(row.times->init_ms, 3) +
+              ",\"keys\":" + std::to_string(row.times->keys) +
+              ",\"hashNsPerKey\":" + (row.times->hash_ns ? fixed(*row.times->hash_ns, 1) : "null") +
+              ",\"mapNsPerKey\":" + fixed(row.times->map_ns, 1) + "}";
     if (row.skipped.empty()) {
       line += ",\"balance\":" + balance_json(row.balance) + ",\"monotonicity\":[";
       for (std::size_t i = 0; i < row.monotonicity.size(); ++i) {
@@ -763,7 +860,9 @@ std::string lab_json(const LabResult& r) {
       for (std::size_t i = 0; i < row.histories.size(); ++i) {
         const LabHistory& x = row.histories[i];
         line += (i > 0 ? "," : "") + std::string("{\"order\":") + json_string(x.order) +
-                ",\"removed\":" + hundredths(x.fraction_pct) + ",\"balance\":" + balance_json(x.balance) + "}";
+                ",\"removed\":" + hundredths(x.fraction_pct) + ",\"balance\":" + balance_json(x.balance) +
+                ",\"bytes\":" + std::to_string(x.memory_bytes) +
+                ",\"bytesPerBucket\":" + per_bucket(x.memory_bytes, r.params.buckets) + "}";
       }
       line += "]";
     }
@@ -780,11 +879,13 @@ std::string lab_csv(const LabResult& r) {
   };
   std::string out = "Algorithm";
   for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
-  out += "\n";
+  out += ",Bytes,BytesPerBucket\n";
   for (const LabRow& row : r.rows) {
     if (!row.skipped.empty()) continue;
     std::vector<std::string> cells{label(r, row)};
     for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
+    cells.push_back(std::to_string(row.memory_bytes));
+    cells.push_back(per_bucket(row.memory_bytes, r.params.buckets));
     out += row_of(cells);
   }
   out += "\nAlgorithm";
@@ -803,13 +904,21 @@ std::string lab_csv(const LabResult& r) {
       out += row_of({label(r, row), std::to_string(row.work_lookups), w.kind, mean3(w.total, row.work_lookups)});
   out += "\nAlgorithm,Order,Removed";
   for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
-  out += "\n";
+  out += ",Bytes,BytesPerBucket\n";
   for (const LabRow& row : r.rows)
     for (const LabHistory& x : row.histories) {
       std::vector<std::string> cells{label(r, row), x.order, hundredths(x.fraction_pct)};
       for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      cells.push_back(std::to_string(x.memory_bytes));
+      cells.push_back(per_bucket(x.memory_bytes, r.params.buckets));
       out += row_of(cells);
     }
+  if (!r.params.times) return out;
+  out += "\nAlgorithm,InitMs,Keys,HashNsPerKey,MapNsPerKey\n";
+  for (const LabRow& row : r.rows)
+    if (row.times)
+      out += row_of({label(r, row), fixed(row.times->init_ms, 3), std::to_string(row.times->keys),
+                     row.times->hash_ns ? fixed(*row.times->hash_ns, 1) : "", fixed(row.times->map_ns, 1)});
   return out;
 }
 
