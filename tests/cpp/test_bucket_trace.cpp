@@ -196,7 +196,6 @@ TEST_CASE("buckets: without a trace of its own, a hasher's trace is its answer",
     std::uint32_t bucket(std::uint64_t input) const override { return static_cast<std::uint32_t>(input % 3); }
     std::uint32_t size() const noexcept override { return 3; }
     std::unique_ptr<BucketHasher> clone() const override { return std::make_unique<Plain>(*this); }
-    std::uint64_t memory_bytes() const noexcept override { return 0; }
   };
   CHECK(Plain().trace(7) == std::vector<BucketStep>{{Kind::answer, 1, 3, 0}});
 }

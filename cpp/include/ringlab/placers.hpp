@@ -158,9 +158,10 @@ class ServerPlacer {
   [[nodiscard]] virtual std::unique_ptr<ServerPlacer> clone() const = 0;
   // The bytes its state holds, counted as a bucket hasher's are (BucketHasher::memory_bytes in
   // buckets.hpp: elements, not capacities, so that both builds count the same): a server's name
-  // its UTF-16 units x 2, its weight 8 bytes, its token 8; a ring's points and owners, a table's
-  // entries, each at its element's bytes.
-  [[nodiscard]] virtual std::uint64_t memory_bytes() const noexcept = 0;
+  // its UTF-16 units x 2, its weight 8 bytes, a virtual node's token 4; a ring's points and
+  // owners, a table's entries, each at its element's bytes. The default is the names alone (mod-N,
+  // rendezvous).
+  [[nodiscard]] virtual std::uint64_t memory_bytes() const noexcept;
 
  protected:
   explicit ServerPlacer(std::string_view algorithm) : algorithm_(algorithm) {}

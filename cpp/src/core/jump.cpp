@@ -86,8 +86,6 @@ class ModNHasher final : public BucketHasher {
     return std::move(t).finish(bucket(input), size());
   }
   std::uint32_t size() const noexcept override { return mod_.divisor(); }
-  // Its divisor and its reciprocal: no container.
-  std::uint64_t memory_bytes() const noexcept override { return 0; }
 
  private:
   FastMod mod_;

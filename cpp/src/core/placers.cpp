@@ -58,12 +58,11 @@ void search_steps(std::vector<PlaceStep>& steps, std::span<const SearchStep> sea
         {.kind = PlaceStepKind::search, .point = s.mid, .value = s.token, .lo = s.lo, .hi = s.hi, .right = s.right});
 }
 
-// The bytes of servers' names (2 a UTF-16 unit), and with each a weight (8 bytes) when `weighted`:
-// memory_bytes' count (placers.hpp).
-template <class Range, class Name>
-std::uint64_t name_bytes(const Range& servers, Name name, bool weighted) {
+// The bytes of a placer's servers' names, 2 a UTF-16 unit: memory_bytes' count (placers.hpp). One
+// function for every placer, through its list, as the buckets module pays for each function.
+std::uint64_t name_bytes(const ServerPlacer& p) {
   std::uint64_t bytes = 0;
-  for (const auto& s : servers) bytes += 2 * std::uint64_t{name(s).size()} + (weighted ? 8 : 0);
+  for (std::uint32_t s = 0; s < p.size(); ++s) bytes += 2 * std::uint64_t{p.name_of(s).size()};
   return bytes;
 }
 std::uint64_t ring_bytes(const Ring& ring) {
@@ -107,10 +106,6 @@ class ModNPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
-  std::uint64_t memory_bytes() const noexcept override {
-    return name_bytes(
-        names_, [](const std::u16string& n) -> const std::u16string& { return n; }, false);
-  }
 
  private:
   [[nodiscard]] std::int64_t n() const noexcept { return static_cast<std::int64_t>(names_.size()); }
@@ -264,10 +259,6 @@ class RendezvousPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return hrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return hrw_.servers().at(s); }
-  std::uint64_t memory_bytes() const noexcept override {
-    return name_bytes(
-        hrw_.servers(), [](const std::u16string& n) -> const std::u16string& { return n; }, false);
-  }
 
  private:
   Rendezvous hrw_;
@@ -305,10 +296,8 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
-  std::uint64_t memory_bytes() const noexcept override {
-    return name_bytes(
-        whrw_.servers(), [](const WeightedServer& w) -> const std::u16string& { return w.name; }, true);
-  }
+  // The names, and a weight (8 bytes) each.
+  std::uint64_t memory_bytes() const noexcept override { return name_bytes(*this) + 8 * std::uint64_t{size()}; }
 
  private:
   WeightedRendezvous whrw_;
@@ -344,9 +333,7 @@ class MaglevPlacer final : public ServerPlacer {
   std::size_t size() const noexcept override { return maglev_.backends().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return maglev_.backends().at(s).name; }
   std::uint64_t memory_bytes() const noexcept override {
-    return maglev_.element_bytes() +
-           name_bytes(
-               maglev_.backends(), [](const Backend& b) -> const std::u16string& { return b.name; }, true);
+    return maglev_.element_bytes() + name_bytes(*this) + 8 * std::uint64_t{size()};
   }
 
  private:
@@ -420,12 +407,10 @@ class TokenRingPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
-  // Its vnodes (a token, 4 bytes, and an id), the list of names and each point's place in it.
+  // Its vnodes (a token, 4 bytes, and an id: the names, held by the ring and by the list) and each
+  // point's place in the list.
   std::uint64_t memory_bytes() const noexcept override {
-    std::uint64_t bytes = 4 * std::uint64_t{listed_.size()};
-    for (const auto& [token, id] : ring_.points()) bytes += 4 + 2 * std::uint64_t{id.size()};
-    return bytes + name_bytes(
-                       names_, [](const std::u16string& n) -> const std::u16string& { return n; }, false);
+    return 4 * std::uint64_t{ring_.size() + listed_.size()} + 2 * name_bytes(*this);
   }
 
  private:
@@ -507,6 +492,9 @@ RINGLAB_ONCE PlacerOptions checked(const PlacerAlgorithm& a, PlacerOptions o) {
 }
 
 }  // namespace
+
+// The names alone: what mod-N and rendezvous hold.
+std::uint64_t ServerPlacer::memory_bytes() const noexcept { return name_bytes(*this); }
 
 void ServerPlacer::place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const {
   for (std::size_t i = 0; i < keys.size(); ++i) out[i] = place(keys[i]);
