@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -292,6 +293,23 @@ TEST_CASE("lab: times only when asked for, one row an algorithm") {
   CHECK(text.substr(0, lab_text(plain).size()) == lab_text(plain));
   CHECK(text.find("\ntimes (") != std::string::npos);
   CHECK(lab_csv(timed).find("\nAlgorithm,InitMs,Keys,HashNsPerKey,MapNsPerKey\n") != std::string::npos);
+}
+
+TEST_CASE("lab: the papers' claims, computed from the algorithms") {
+  const std::vector<LabClaim> c = lab_claims(kCourseSeed);
+  // Six claims, each of a bucket hasher of the registry, none twice.
+  std::set<std::string> names;
+  for (const LabClaim& x : c) {
+    names.insert(x.algorithm);
+    CHECK(find_bucket_algorithm(x.algorithm) != nullptr);
+    CHECK_FALSE(x.paper_figure.empty());
+    CHECK_FALSE(x.lab_figure.empty());
+  }
+  CHECK(c.size() == 6);
+  CHECK(names.size() == c.size());
+  // The same bytes for the same seed.
+  CHECK(lab_claims_text(c) == lab_claims_text(lab_claims(kCourseSeed)));
+  CHECK(lab_claims_json(c).find("\"algorithm\":\"jumpback\"") == 1);
 }
 
 }  // namespace test_lab

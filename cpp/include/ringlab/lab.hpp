@@ -174,4 +174,24 @@ struct LabResult {
 [[nodiscard]] std::string lab_json(const LabResult& r);
 [[nodiscard]] std::string lab_csv(const LabResult& r);
 
+// The papers' claims about the newer bucket hashers, each computed here by the core beside the
+// paper's own figure (`ringlab lab --claims`): JumpBackHash's draws and FlipHash's hash
+// evaluations at n = 1025, multi-probe's peak-to-average load with 21 probes, MementoHash's
+// memory with n and with removals, AnchorHash's lookup steps as removals grow, DxHash's capacity
+// doubling. Counts and ratios of counts over seeded keys: the same bytes natively and in
+// WebAssembly.
+struct LabClaim {
+  std::string algorithm;  // the registry's name
+  std::string paper;      // who, where
+  std::string claim;      // what the paper asserts, in our words
+  std::string paper_figure;
+  std::string lab_figure;  // ringlab's, computed now
+  std::string detail;      // the figures around it
+  bool holds = false;      // whether ringlab's figure bears the paper's out, within `tolerance`
+  std::string tolerance;
+};
+[[nodiscard]] std::vector<LabClaim> lab_claims(std::int64_t seed);
+[[nodiscard]] std::string lab_claims_text(const std::vector<LabClaim>& claims);
+[[nodiscard]] std::string lab_claims_json(const std::vector<LabClaim>& claims);
+
 }  // namespace ringlab

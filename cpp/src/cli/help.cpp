@@ -175,6 +175,8 @@ std::string core_section(std::string_view name) {
     h += "    " + js::pad_end("--csv", 15) + "CSV with the SUPSI benchmark's column names, a table per metric\n";
     h += "    " + js::pad_end("--times", 15) + "also each algorithm's build and lookup times (wall clock: they\n" +
          std::string(19, ' ') + "differ from run to run, so they are printed only when asked for)\n";
+    h += "    " + js::pad_end("--claims", 15) + "the papers' claims about the newer bucket hashers instead, each\n" +
+         std::string(19, ' ') + "computed now beside the paper's figure (--seed and --json only)\n";
   } else if (name == "digest") {
     h = "digest:\n" + flag_lines(kDigest, "    ");
   } else if (name == "jump") {

@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -656,8 +657,9 @@ std::string per_bucket(std::uint64_t bytes, std::int64_t n) {
   return hundredths(rounded_div(static_cast<u128>(bytes) * 100, static_cast<std::uint64_t>(n)));
 }
 
-// A time as it is printed, `decimals` digits: printed only with --times, as it differs from run
-// to run.
+// A double as it is printed, `decimals` digits: a time (printed only with --times, as it differs
+// from run to run), or a claim's model bound. snprintf rounds the binary value exactly with glibc
+// and with Emscripten's libc alike.
 std::string fixed(double x, int decimals) {
   std::array<char, 48> buf{};
   const int len = std::snprintf(buf.data(), buf.size(), "%.*f", decimals, x);
@@ -919,6 +921,261 @@ std::string lab_csv(const LabResult& r) {
     if (row.times)
       out += row_of({label(r, row), fixed(row.times->init_ms, 3), std::to_string(row.times->keys),
                      row.times->hash_ns ? fixed(*row.times->hash_ns, 1) : "", fixed(row.times->map_ns, 1)});
+  return out;
+}
+
+// --- The papers' claims --------------------------------------------------------------------------
+
+namespace {
+
+// The keys each claim looks up (lab_keys(seed)), and multi-probe's: 100 nodes x 10,000 keys.
+constexpr std::uint64_t kClaimKeys = 100'000;
+constexpr std::uint32_t kProbeNodes = 100;
+constexpr std::uint64_t kProbeKeys = 1'000'000;
+
+// Counts of one statistic over keys: its sum and sum of squares, exact, for the mean and its
+// standard error.
+struct Tally {
+  std::uint64_t count = 0, sum = 0, squares = 0, max = 0;
+  void add(std::uint64_t x) {
+    ++count;
+    sum += x;
+    squares += x * x;
+    max = std::max(max, x);
+  }
+  [[nodiscard]] double mean() const { return static_cast<double>(sum) / static_cast<double>(count); }
+  // The standard error of the mean: sqrt(variance / count), with the variance of the sample.
+  [[nodiscard]] double error() const {
+    const double m = mean();
+    const double var = static_cast<double>(squares) / static_cast<double>(count) - m * m;
+    return std::sqrt(std::max(var, 0.0) / static_cast<double>(count));
+  }
+};
+
+// A bucket hasher's trace steps for a key: the key whole for a u64 algorithm, its low 32 bits for
+// a u32 one, its decimal digits for a text one, as the lab looks keys up.
+std::vector<BucketStep> trace_of(const Buckets& b, std::uint64_t key) {
+  std::array<char, 24> buf{};
+  switch (b.algorithm().input) {
+    case BucketInput::text: return b.trace_key(decimal(key, buf));
+    case BucketInput::u32: return b.trace(static_cast<std::uint32_t>(key));
+    case BucketInput::u64: break;
+  }
+  return b.trace(key);
+}
+std::uint32_t bucket_of(const Buckets& b, std::uint64_t key) {
+  std::array<char, 24> buf{};
+  switch (b.algorithm().input) {
+    case BucketInput::text: return b.bucket_key(decimal(key, buf));
+    case BucketInput::u32: return b.bucket(static_cast<std::uint32_t>(key));
+    case BucketInput::u64: break;
+  }
+  return b.bucket(key);
+}
+
+// The steps of `kind` in each key's trace.
+Tally steps_of(const Buckets& b, std::span<const std::uint64_t> keys, BucketStepKind kind) {
+  Tally t;
+  for (const std::uint64_t k : keys) {
+    std::uint64_t c = 0;
+    for (const BucketStep& s : trace_of(b, k)) c += s.kind == kind ? 1 : 0;
+    t.add(c);
+  }
+  return t;
+}
+
+std::string mean_text(const Tally& t) { return mean3(t.sum, t.count); }
+
+// The buckets removed in a seeded random order (the lab's random history) until `live` are left.
+void remove_down_to(Buckets& b, std::uint32_t n, std::uint32_t live, std::int64_t seed) {
+  const std::vector<std::uint32_t> order = removal_order("random", n, seed);
+  std::vector<std::int64_t> gone;
+  for (std::uint32_t i = 0; i + live < n; ++i) gone.push_back(order[i]);
+  b.remove_many(gone);
+}
+
+}  // namespace
+
+std::vector<LabClaim> lab_claims(std::int64_t seed) {
+  check_integer(kLabParams[2], seed);
+  const std::vector<std::uint64_t> keys = lab_keys(seed, kClaimKeys);
+  const std::string keys_text = std::to_string(kClaimKeys) + " keys";
+  std::vector<LabClaim> out;
+
+  {  // JumpBackHash: the PRNG's draws a lookup, worst at n = 2^k + 1.
+    const Tally at = steps_of(Buckets("jumpback", {.buckets = 1025}), keys, BucketStepKind::draw);
+    const Tally pow2 = steps_of(Buckets("jumpback", {.buckets = 1024}), keys, BucketStepKind::draw);
+    const double bound = 5.0 / 3.0;
+    out.push_back(
+        {.algorithm = "jumpback",
+         .paper = "Otmar Ertl, JumpBackHash, Software: Practice and Experience 55(3), 2025 (arXiv 2403.18682)",
+         .claim = "a lookup draws 5/3 random values on average in the worst case, n = 1025 (2^10 + 1)",
+         .paper_figure = "1.667",
+         .lab_figure = mean_text(at),
+         .detail = "draws per lookup over " + keys_text + ": " + mean_text(at) + " at n = 1025 (at most " +
+                   std::to_string(at.max) + "), " + mean_text(pow2) + " at n = 1024",
+         .holds = std::abs(at.mean() - bound) <= 3 * at.error() && pow2.mean() < at.mean(),
+         .tolerance = "statistical: within 3 standard errors of 5/3, and fewer draws at n = 1024"});
+  }
+  {  // FlipHash: hash evaluations a lookup: the first hash, a flip whose masked bits are not 0,
+     // and each draw after the first candidate.
+    const auto evaluations = [&](std::uint32_t n) {
+      const Buckets b("fliphash", {.buckets = n});
+      Tally t;
+      for (const std::uint64_t k : keys) {
+        std::uint64_t c = 0, candidates = 0;
+        for (const BucketStep& s : b.trace(k)) {
+          if (s.kind == BucketStepKind::hash) ++c;
+          if (s.kind == BucketStepKind::flip && s.value != 0) ++c;
+          if (s.kind == BucketStepKind::candidate) ++candidates;
+        }
+        t.add(c + candidates - 1);
+      }
+      return t;
+    };
+    const Tally at = evaluations(1025);
+    const Tally pow2 = evaluations(1024);
+    out.push_back({.algorithm = "fliphash",
+                   .paper = "Charles Masson and Homin K. Lee, FlipHash (arXiv 2402.17549, 2024)",
+                   .claim = "a lookup evaluates the hash 3.5 times on average at its worst n, 1025 (2^10 + 1)",
+                   .paper_figure = "3.5",
+                   .lab_figure = mean_text(at),
+                   .detail = "hash evaluations per lookup over " + keys_text + ": " + mean_text(at) +
+                             " at n = 1025 (at most " + std::to_string(at.max) + "), " + mean_text(pow2) +
+                             " at n = 1024",
+                   .holds = std::abs(at.mean() - 3.5) <= 3 * at.error() && pow2.mean() < at.mean(),
+                   .tolerance = "statistical: within 3 standard errors of 3.5, and fewer at n = 1024"});
+  }
+  {  // Multi-probe: the most loaded node's keys over the mean, 21 probes.
+    BucketOptions o;
+    o.nodes.emplace();
+    for (std::uint32_t i = 0; i < kProbeNodes; ++i) o.nodes->push_back(node_name(i));
+    o.probes = 21;
+    const Buckets b("multiprobe", o);
+    const std::vector<std::uint64_t> many = lab_keys(seed, kProbeKeys);
+    std::vector<std::uint64_t> counts(kProbeNodes, 0);
+    for (const std::uint64_t k : many) ++counts[bucket_of(b, k)];
+    const std::uint64_t peak = *std::max_element(counts.begin(), counts.end());
+    const std::uint64_t x1000 = rounded_div(static_cast<u128>(peak) * kProbeNodes * 1000, kProbeKeys);
+    // A node's count has a standard deviation of sqrt(keys / nodes) keys: 1 % of the mean here.
+    const double noise = std::sqrt(static_cast<double>(kProbeNodes) / static_cast<double>(kProbeKeys));
+    out.push_back(
+        {.algorithm = "multiprobe",
+         .paper = "Ben Appleton and Michael O'Reilly, Multi-probe consistent hashing (arXiv 1505.00062, 2015)",
+         .claim = "with 21 probes a key (1 + 1/epsilon), the peak-to-average load is 1 + epsilon, about 1.05",
+         .paper_figure = "1.05",
+         .lab_figure = mean3(x1000, 1000),
+         .detail = std::to_string(kProbeKeys) + " keys on " + std::to_string(kProbeNodes) + " nodes S0..S" +
+                   std::to_string(kProbeNodes - 1) + " (one point each, fixed by its name): the most loaded holds " +
+                   std::to_string(peak) + ", the mean " + std::to_string(kProbeKeys / kProbeNodes),
+         .holds = static_cast<double>(x1000) / 1000 <= 1.05 + 3 * noise,
+         .tolerance = "statistical: at most 1.05 plus 3 x a node's count noise, 1/sqrt(keys per node)"});
+  }
+  {  // MementoHash: memory with n (none) and with removals.
+    std::string with_n, with_removals;
+    bool holds = true;
+    for (const std::uint32_t n : {10u, 1000u, 100'000u}) {
+      const std::uint64_t bytes = Buckets("memento", {.buckets = n}).memory_bytes();
+      holds = holds && bytes == 0;
+      with_n += (with_n.empty() ? "" : ", ") + std::to_string(bytes) + " B at n = " + std::to_string(n);
+    }
+    std::uint64_t last = 0;
+    for (const std::uint32_t pct : {10u, 50u, 90u}) {
+      Buckets b("memento", {.buckets = 1000});
+      remove_down_to(b, 1000, 1000 - 10 * pct, seed);
+      const std::uint64_t bytes = b.memory_bytes();
+      holds = holds && bytes > last;
+      last = bytes;
+      with_removals += (with_removals.empty() ? "" : ", ") + std::to_string(bytes) + " B with " +
+                       std::to_string(10 * pct) + " removed";
+    }
+    out.push_back({.algorithm = "memento",
+                   .paper = "Coluzzi, Brocco, Antonucci and Leidi, MementoHash, IEEE/ACM ToN 2024 (arXiv 2306.09783)",
+                   .claim = "its memory grows with the buckets removed (O(r)), not with the buckets n",
+                   .paper_figure = "O(r), none for n",
+                   .lab_figure = std::to_string(last) + " B",
+                   .detail = "without removals " + with_n + "; of n = 1000, " + with_removals,
+                   .holds = holds,
+                   .tolerance = "exact: 0 bytes for every n without removals, more with each share removed"});
+  }
+  {  // AnchorHash: hash steps a lookup as the working set shrinks, against (1 + ln(a/w))^2.
+    constexpr std::uint32_t a = 1000;
+    std::string detail;
+    bool holds = true;
+    Tally previous;
+    std::string last;
+    for (const std::uint32_t w : {1000u, 900u, 500u, 100u}) {
+      Buckets b("anchor", {.buckets = a, .capacity = a});
+      remove_down_to(b, a, w, seed);
+      const Tally t = steps_of(b, keys, BucketStepKind::hash);
+      const double model = std::pow(1 + std::log(static_cast<double>(a) / w), 2);
+      holds = holds && t.mean() <= model && (previous.count == 0 || t.mean() > previous.mean());
+      previous = t;
+      last = mean_text(t);
+      detail += (detail.empty() ? "" : ", ") + mean_text(t) + " at w = " + std::to_string(w) + " (bound " +
+                fixed(model, 3) + ")";
+    }
+    out.push_back({.algorithm = "anchor",
+                   .paper =
+                       "Mendelson, Vargaftik, Barabash, Lorenz, Keslassy and Orda, AnchorHash, IEEE/ACM ToN 29(2) 2021 "
+                       "(arXiv 1812.09674)",
+                   .claim = "a lookup's hash steps grow only as the log of a/w as buckets are removed, "
+                            "O((1 + ln(a/w))^2) as DxHash's paper tabulates it",
+                   .paper_figure = "O((1 + ln(a/w))^2)",
+                   .lab_figure = last,
+                   .detail = "hash steps per lookup over " + keys_text + ", a = " + std::to_string(a) +
+                             ", buckets removed in a seeded random order: " + detail,
+                   .holds = holds,
+                   .tolerance = "model: below (1 + ln(a/w))^2 at each w, and growing as w shrinks"});
+  }
+  {  // DxHash: a full table doubling its slots.
+    constexpr std::uint32_t n = 1024;
+    Buckets b("dx", {.buckets = n, .capacity = n});
+    std::vector<std::uint32_t> before(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) before[i] = bucket_of(b, keys[i]);
+    const std::uint32_t added = b.add();
+    std::uint64_t moved = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) moved += bucket_of(b, keys[i]) != before[i] ? 1 : 0;
+    const double share = static_cast<double>(moved) / static_cast<double>(keys.size());
+    const double error = std::sqrt(0.25 / static_cast<double>(keys.size()));
+    out.push_back({.algorithm = "dx",
+                   .paper = "Chaos Dong and Fang Wang, DxHash (arXiv 2107.07930)",
+                   .claim = "adding a bucket to a full table doubles its slots, and moves about half the keys "
+                            "(49.97 % measured on its reference)",
+                   .paper_figure = "50 %",
+                   .lab_figure = hundredths(rounded_div(static_cast<u128>(moved) * 10000, keys.size())) + " %",
+                   .detail = std::to_string(moved) + " of " + keys_text + " moved when bucket " +
+                             std::to_string(added) + " was added to " + std::to_string(n) + " live of " +
+                             std::to_string(n) + " slots",
+                   .holds = std::abs(share - 0.5) <= 3 * error + 0.01,
+                   .tolerance = "statistical: within 1 % and 3 standard errors of one half"});
+  }
+  return out;
+}
+
+std::string lab_claims_text(const std::vector<LabClaim>& claims) {
+  std::size_t holding = 0;
+  for (const LabClaim& c : claims) holding += c.holds ? 1 : 0;
+  std::string out = "the papers' claims about the newer bucket hashers, each computed now: " + std::to_string(holding) +
+                    " of " + std::to_string(claims.size()) + " hold\n";
+  for (const LabClaim& c : claims) {
+    out += "\n" + c.algorithm + ": " + c.claim + "\n";
+    out += "  paper    " + c.paper + "\n";
+    out += "  figure   paper " + c.paper_figure + ", ringlab " + c.lab_figure + (c.holds ? " (holds)" : " (differs)") +
+           "\n";
+    out += "  detail   " + c.detail + "\n";
+    out += "  check    " + c.tolerance + "\n";
+  }
+  return out;
+}
+
+std::string lab_claims_json(const std::vector<LabClaim>& claims) {
+  std::string out;
+  for (const LabClaim& c : claims)
+    out += "{\"algorithm\":" + json_string(c.algorithm) + ",\"paper\":" + json_string(c.paper) +
+           ",\"claim\":" + json_string(c.claim) + ",\"paperFigure\":" + json_string(c.paper_figure) +
+           ",\"ringlab\":" + json_string(c.lab_figure) + ",\"detail\":" + json_string(c.detail) +
+           ",\"holds\":" + (c.holds ? "true" : "false") + ",\"check\":" + json_string(c.tolerance) + "}\n";
   return out;
 }
 
