@@ -83,6 +83,8 @@ struct HistoryOut {
   std::string order;
   double removed = 0;
   BalanceOut balance;
+  double bytes = 0;
+  double bytesPerBucket = 0;
 };
 
 double count(std::uint64_t x) { return static_cast<double>(x); }
@@ -100,7 +102,8 @@ BalanceOut balance_of(const ringlab::LabBalance& b) {
           count(b.unplaced)};
 }
 
-val row_of(const ringlab::LabRow& r) {
+// `buckets`: the n built, which the bytes per bucket are of.
+val row_of(const ringlab::LabRow& r, std::int64_t buckets) {
   val out = val::object();
   out.set("algorithm", r.name);
   out.set("seam", r.seam);
@@ -114,6 +117,8 @@ val row_of(const ringlab::LabRow& r) {
                             static_cast<double>(ringlab::lab_per_lookup_x1000(w.total, r.work_lookups)) / 1000});
   out.set("workLookups", count(r.work_lookups));
   out.set("work", work);
+  out.set("bytes", count(r.memory_bytes));
+  out.set("bytesPerBucket", hundredths(ringlab::lab_bytes_per_bucket_x100(r.memory_bytes, buckets)));
   // A skipped row's balance, monotonicity and histories are not measured: `ringlab lab --json`
   // leaves them out.
   out.set("balance", r.skipped.empty() ? val(balance_of(r.balance)) : val::null());
@@ -128,7 +133,9 @@ val row_of(const ringlab::LabRow& r) {
   out.set("monotonicity", mono);
   val histories = val::array();
   for (const ringlab::LabHistory& h : r.histories)
-    histories.call<void>("push", HistoryOut{h.order, hundredths(h.fraction_pct), balance_of(h.balance)});
+    histories.call<void>("push",
+                         HistoryOut{h.order, hundredths(h.fraction_pct), balance_of(h.balance), count(h.memory_bytes),
+                                    hundredths(ringlab::lab_bytes_per_bucket_x100(h.memory_bytes, buckets))});
   out.set("histories", histories);
   return out;
 }
@@ -154,7 +161,7 @@ val run(const LabArgs& args, val progress) {
     out.set("keys", count(r.keys));
     out.set("distinctKeys", count(r.distinct_keys));
     val rows = val::array();
-    for (const ringlab::LabRow& row : r.rows) rows.call<void>("push", row_of(row));
+    for (const ringlab::LabRow& row : r.rows) rows.call<void>("push", row_of(row, r.params.buckets));
     out.set("rows", rows);
     out.set("csv", ringlab::lab_csv(r));
     return out;
@@ -210,7 +217,9 @@ EMSCRIPTEN_BINDINGS(ringlab_lab) {
   value_object<HistoryOut>("RawLabHistory")
       .field("order", &HistoryOut::order)
       .field("removed", &HistoryOut::removed)
-      .field("balance", &HistoryOut::balance);
+      .field("balance", &HistoryOut::balance)
+      .field("bytes", &HistoryOut::bytes)
+      .field("bytesPerBucket", &HistoryOut::bytesPerBucket);
   value_object<ParamOut>("RawLabParam")
       .field("name", &ParamOut::name)
       .field("min", &ParamOut::min)

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -240,6 +241,102 @@ TEST_CASE("lab: progress is told once a row, as each row completes, on one threa
     std::sort(rows.begin(), rows.end());
     CHECK(names == rows);
   }
+}
+
+TEST_CASE("lab: each algorithm's bytes are its seam's, after its build and after each history") {
+  const std::int64_t n = 40;
+  const LabResult r = lab({.buckets = n, .keys_per_bucket = 3, .seed = 7});
+  // Rebuilt here as the lab builds them: the bytes are the state's, not the lab's.
+  CHECK(row_of(r, "jump", "bucket").memory_bytes == 0);
+  CHECK(row_of(r, "memento", "bucket").memory_bytes == Buckets("memento", {.buckets = n}).memory_bytes());
+  CHECK(row_of(r, "memento", "bucket").memory_bytes == 0);
+  // AnchorHash's four arrays of a = 2n entries (its default capacity), its a - n buckets removed
+  // at the start on its stack: 4 bytes each.
+  CHECK(row_of(r, "anchor", "bucket").memory_bytes == 4 * (4 * 2 * n + n));
+  // DxHash: a bit a slot.
+  CHECK(row_of(r, "dx", "bucket").memory_bytes == Buckets("dx", {.buckets = n}).memory_bytes());
+  // Rendezvous holds the names S0 .. S39: 2 bytes a UTF-16 unit.
+  std::uint64_t names = 0;
+  for (std::int64_t i = 0; i < n; ++i) names += 2 * ("S" + std::to_string(i)).size();
+  CHECK(row_of(r, "rendezvous", "server").memory_bytes == names);
+  PlacerOptions o;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::string name = "S" + std::to_string(i);
+    o.servers.push_back({.name = std::u16string(name.begin(), name.end())});
+  }
+  CHECK(row_of(r, "ring", "server").memory_bytes == Placer("ring", o).memory_bytes());
+
+  // MementoHash remembers each removed bucket (12 bytes an entry) in a table at most half full of
+  // 16, 32, ... slots: its bytes grow with the buckets removed, but for its last bucket, which it
+  // removes by shrinking its b-array (LIFO: nothing remembered).
+  for (const LabHistory& h : row_of(r, "memento", "bucket").histories) {
+    CAPTURE(h.order, h.fraction_pct);
+    if (h.order == "lifo") {
+      CHECK(h.memory_bytes == 0);
+      continue;
+    }
+    const std::uint64_t removed = static_cast<std::uint64_t>(n) * h.fraction_pct / 100;
+    std::uint64_t slots = 16;
+    while (slots < 2 * removed) slots *= 2;
+    CHECK(h.memory_bytes == 12 * slots);
+  }
+  // Jump holds nothing, however many are removed.
+  for (const LabHistory& h : row_of(r, "jump", "bucket").histories) CHECK(h.memory_bytes == 0);
+}
+
+TEST_CASE("lab: bytes per bucket in every output") {
+  const LabResult r = lab({.buckets = 10, .keys_per_bucket = 2, .seed = 1});
+  const std::string text = lab_text(r);
+  CHECK(text.find("Bytes/bucket") != std::string::npos);
+  // AnchorHash at n = 10: 4 x (4 x 20 + 10) = 360 bytes, 36.00 a bucket.
+  CHECK(lab_json(r).find("\"algorithm\":\"anchor\",") != std::string::npos);
+  CHECK(lab_json(r).find("\"bytes\":360,\"bytesPerBucket\":36.00") != std::string::npos);
+  CHECK(lab_csv(r).find("anchor,10,") != std::string::npos);
+  CHECK(lab_csv(r).find(",360,36.00\n") != std::string::npos);
+}
+
+TEST_CASE("lab: times only when asked for, one row an algorithm") {
+  const LabResult plain = lab({.buckets = 8, .keys_per_bucket = 4, .seed = 2});
+  for (const LabRow& row : plain.rows) CHECK_FALSE(row.times.has_value());
+  CHECK(lab_text(plain).find("times") == std::string::npos);
+  CHECK(lab_json(plain).find("\"times\"") == std::string::npos);
+  CHECK(lab_csv(plain).find("InitMs") == std::string::npos);
+
+  LabParams p{.buckets = 8, .keys_per_bucket = 4, .seed = 2};
+  p.times = true;
+  const LabResult timed = lab(p);
+  for (const LabRow& row : timed.rows) {
+    CAPTURE(row.name, row.seam);
+    REQUIRE(row.times.has_value());
+    CHECK(row.times->keys == 32);  // every key: fewer than kLabTimeKeys
+    CHECK(row.times->init_ms >= 0);
+    CHECK(row.times->map_ns >= 0);
+    // Hashing apart only for a placer that maps a hash (all but the two rendezvous).
+    const bool split = row.seam == "server" && row.name.find("rendezvous") == std::string::npos;
+    CHECK(row.times->hash_ns.has_value() == split);
+  }
+  // The deterministic part is the same bytes as without times, the times after it.
+  const std::string text = lab_text(timed);
+  CHECK(text.substr(0, lab_text(plain).size()) == lab_text(plain));
+  CHECK(text.find("\ntimes (") != std::string::npos);
+  CHECK(lab_csv(timed).find("\nAlgorithm,InitMs,Keys,HashNsPerKey,MapNsPerKey\n") != std::string::npos);
+}
+
+TEST_CASE("lab: the papers' claims, computed from the algorithms") {
+  const std::vector<LabClaim> c = lab_claims(kCourseSeed);
+  // Six claims, each of a bucket hasher of the registry, none twice.
+  std::set<std::string> names;
+  for (const LabClaim& x : c) {
+    names.insert(x.algorithm);
+    CHECK(find_bucket_algorithm(x.algorithm) != nullptr);
+    CHECK_FALSE(x.paper_figure.empty());
+    CHECK_FALSE(x.lab_figure.empty());
+  }
+  CHECK(c.size() == 6);
+  CHECK(names.size() == c.size());
+  // The same bytes for the same seed.
+  CHECK(lab_claims_text(c) == lab_claims_text(lab_claims(kCourseSeed)));
+  CHECK(lab_claims_json(c).find("\"algorithm\":\"jumpback\"") == 1);
 }
 
 }  // namespace test_lab

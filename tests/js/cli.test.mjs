@@ -150,6 +150,9 @@ const argLists = [
   ["lab", "--buckets", "12", "--keys-per-bucket", "6", "--csv"],
   ["lab", "--buckets", "0"],
   ["lab", "--json", "--csv"],
+  ["lab", "--claims", "--csv"],
+  ["lab", "--claims", "--seed", "3"],
+  ["lab", "--claims", "--json"],
   ["claims"],
   ["claims", "--json"],
   ["claims", "--csv"],
@@ -196,6 +199,46 @@ test(
     }
   },
 );
+
+test("lab --times: the same tables as without, then a table of times, one row an algorithm", () => {
+  const args = ["lab", "--buckets", "7", "--keys-per-bucket", "3", "--seed", "4"];
+  const plain = run(args);
+  const timed = run([...args, "--times"]);
+  assert.equal(timed.status, 0, timed.stderr);
+  assert.ok(timed.stdout.startsWith(plain.stdout));
+  const rest = timed.stdout
+    .slice(plain.stdout.length)
+    .split("\n")
+    .filter((l) => l !== "");
+  assert.match(rest[0], /^times \(wall clock/);
+  assert.deepEqual(rest[1].trim().split(/\s+/), ["algorithm", "InitMs", "Keys", "HashNsPerKey", "MapNsPerKey"]);
+  // One row for each algorithm of the balance table; no time is asserted, only each cell's shape.
+  const algorithms = plain.stdout
+    .split("\n\n")[1]
+    .split("\n")
+    .slice(3)
+    .filter((l) => l !== "");
+  assert.equal(rest.length - 2, algorithms.length);
+  for (const line of rest.slice(2)) {
+    const cells = line.trim().split(/\s{2,}/);
+    assert.equal(cells.length, 5, line);
+    assert.match(cells[1], /^\d+\.\d{3}$/, line);
+    assert.equal(cells[2], "21", line);
+    assert.match(cells[3], /^(\d+\.\d|-)$/, line);
+    assert.match(cells[4], /^\d+\.\d$/, line);
+  }
+  const json = run(["lab", "--buckets", "7", "--keys-per-bucket", "3", "--json", "--times"]);
+  const rows = json.stdout
+    .trim()
+    .split("\n")
+    .slice(1)
+    .map((l) => JSON.parse(l));
+  for (const row of rows) {
+    assert.deepEqual(Object.keys(row.times), ["initMs", "keys", "hashNsPerKey", "mapNsPerKey"]);
+    assert.equal(typeof row.times.mapNsPerKey, "number");
+    assert.equal(typeof row.bytes, "number");
+  }
+});
 
 test(
   "phash2 and place malachi: the Node CLI (its own module) prints what the native CLI prints",

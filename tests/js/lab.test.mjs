@@ -57,6 +57,8 @@ function typedRow(j) {
     skipped: j.skipped,
     workLookups: lookups,
     work: Object.entries(kinds).map(([kind, perLookup]) => ({ kind, perLookup })),
+    bytes: j.bytes,
+    bytesPerBucket: j.bytesPerBucket,
     balance: j.balance ?? null,
     monotonicity: (j.monotonicity ?? []).map(camel),
     histories: j.histories ?? [],

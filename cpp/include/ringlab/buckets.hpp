@@ -100,6 +100,15 @@ class BucketHasher {
   // A copy of its state, which then changes apart from this one: a caller that measures several
   // histories from the same start (the lab) builds the hasher once and copies it for each.
   [[nodiscard]] virtual std::unique_ptr<BucketHasher> clone() const = 0;
+  // The bytes its state holds: each container's elements times an element's bytes (a vector<bool>
+  // a bit each, rounded up to bytes; a name its UTF-8 bytes; an open-addressing table's slots,
+  // every one allocated), not the few integers beside them. Sizes, not capacities: libstdc++ and
+  // libc++ (the WebAssembly build) grow a vector differently once it has shrunk, and a
+  // vector<bool>'s words are 8 bytes natively and 4 in WebAssembly, so capacities would differ
+  // between the builds, where the lab prints the same bytes in both. The default is a hasher with
+  // no container (jump, mod-N: n and its reciprocal): one function for them all, as the buckets
+  // module pays for each.
+  [[nodiscard]] virtual std::uint64_t memory_bytes() const noexcept { return 0; }
 
  protected:
   explicit BucketHasher(std::string_view algorithm) : algorithm_(algorithm) {}
@@ -206,6 +215,8 @@ class Buckets {
   [[nodiscard]] bool can_add() const noexcept { return hasher_->can_add(); }
   [[nodiscard]] bool can_remove() const noexcept { return hasher_->can_remove(); }
   [[nodiscard]] std::uint32_t size() const noexcept { return hasher_->size(); }
+  // The bytes its state holds (BucketHasher::memory_bytes).
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept { return hasher_->memory_bytes(); }
   // What an answer is shown as: the name of node `answer` for an algorithm that answers names, the
   // bucket number in decimal for the others.
   [[nodiscard]] std::string shown(std::uint32_t answer) const;

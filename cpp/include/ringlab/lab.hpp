@@ -1,9 +1,10 @@
 // The lab: every algorithm of both seams (buckets.hpp's bucket hashers, placers.hpp's placers), read
 // from the registry, on the same seeded keys, measured the way the SUPSI consistent-hashing
 // benchmark measures them: balance, monotonicity under removal and restore, the work of a lookup
-// (its trace's steps) and balance after removal histories. Every figure is a count or a ratio of
-// counts computed with integers, so `ringlab lab` prints the same bytes natively and in
-// WebAssembly; no time is measured.
+// (its trace's steps), the bytes its state holds and balance after removal histories. Every figure
+// is a count or a ratio of counts computed with integers, so `ringlab lab` prints the same bytes
+// natively and in WebAssembly. Times are measured only when asked for (LabParams::times), and
+// printed only then: they differ from run to run.
 //
 // The keys: one Mulberry32(seed) (random.hpp), two draws a key, hi then lo, make the 64-bit key
 // (hi << 32 | lo). A u64 algorithm takes it whole, a u32 one its low 32 bits, a text one (and every
@@ -67,6 +68,23 @@ struct LabParams {
   // Told as each algorithm's row is complete: its name, the rows complete so far and the rows. One
   // call at a time, from the thread that completed the row: a page's progress (the lab's module).
   std::function<void(std::string_view algorithm, std::size_t complete, std::size_t rows)> progress{};
+  // Whether to time each algorithm's build and lookups (LabTimes): off, the output is the same
+  // bytes on every run.
+  bool times = false;
+};
+
+// Times, measured only with LabParams::times; wall-clock, so they vary from run to run and with
+// the machine's load, and no test holds them to a value. The build is timed once (the lab's own
+// build at n); a lookup is the median of kLabTimeRepeats passes over the first keys (at most
+// kLabTimeKeys, fewer for an algorithm whose lookup takes many trace steps).
+inline constexpr std::uint32_t kLabTimeRepeats = 5;
+inline constexpr std::uint64_t kLabTimeKeys = 65'536;
+struct LabTimes {
+  double init_ms = 0;             // building it at n
+  std::uint64_t keys = 0;         // the keys each lookup pass timed
+  std::optional<double> hash_ns;  // per key, hashing its text (h32), for a placer that maps a hash
+  double map_ns = 0;              // per key, the rest of the lookup: the hash to its server, or the whole lookup
+                                  // of an algorithm that has no such split (every bucket hasher, rendezvous)
 };
 
 // An algorithm whose lookups take more trace steps than this for all the keys (its steps a lookup,
@@ -120,6 +138,7 @@ struct LabHistory {
   std::string order;
   std::uint32_t fraction_pct = 0;
   LabBalance balance;
+  std::uint64_t memory_bytes = 0;  // its state's bytes after those removals (memory_bytes of the seams)
 };
 
 struct LabRow {
@@ -134,6 +153,10 @@ struct LabRow {
   std::uint64_t work_lookups = 0;
   std::vector<LabWork> work;  // the kinds its traces have, in the seam's order of kinds
   std::vector<LabHistory> histories;
+  // The bytes its state holds once built at n (BucketHasher::memory_bytes, ServerPlacer's): the
+  // containers' elements, the same natively and in WebAssembly.
+  std::uint64_t memory_bytes = 0;
+  std::optional<LabTimes> times;  // with LabParams::times only
 };
 
 struct LabResult {
@@ -153,11 +176,34 @@ struct LabResult {
 // A work kind's steps per lookup, in thousandths, rounded half up: the three decimals every output
 // prints (total / lookups; 0 for no lookups).
 [[nodiscard]] std::uint64_t lab_per_lookup_x1000(std::uint64_t total, std::uint64_t lookups);
+// Bytes per bucket of the n built, in hundredths, rounded half up: the two decimals every output
+// prints.
+[[nodiscard]] std::uint64_t lab_bytes_per_bucket_x100(std::uint64_t bytes, std::int64_t buckets);
 
 // The outputs of `ringlab lab`: aligned tables, one JSON object a line per algorithm, and CSV with
 // the SUPSI benchmark's column names.
 [[nodiscard]] std::string lab_text(const LabResult& r);
 [[nodiscard]] std::string lab_json(const LabResult& r);
 [[nodiscard]] std::string lab_csv(const LabResult& r);
+
+// The papers' claims about the newer bucket hashers, each computed here by the core beside the
+// paper's own figure (`ringlab lab --claims`): JumpBackHash's draws and FlipHash's hash
+// evaluations at n = 1025, multi-probe's peak-to-average load with 21 probes, MementoHash's
+// memory with n and with removals, AnchorHash's lookup steps as removals grow, DxHash's capacity
+// doubling. Counts and ratios of counts over seeded keys: the same bytes natively and in
+// WebAssembly.
+struct LabClaim {
+  std::string algorithm;  // the registry's name
+  std::string paper;      // who, where
+  std::string claim;      // what the paper asserts, in our words
+  std::string paper_figure;
+  std::string lab_figure;  // ringlab's, computed now
+  std::string detail;      // the figures around it
+  bool holds = false;      // whether ringlab's figure bears the paper's out, within `tolerance`
+  std::string tolerance;
+};
+[[nodiscard]] std::vector<LabClaim> lab_claims(std::int64_t seed);
+[[nodiscard]] std::string lab_claims_text(const std::vector<LabClaim>& claims);
+[[nodiscard]] std::string lab_claims_json(const std::vector<LabClaim>& claims);
 
 }  // namespace ringlab

@@ -53,6 +53,11 @@ class Maglev {
   [[nodiscard]] std::vector<std::uint32_t> entry_counts() const;
   [[nodiscard]] const std::vector<Backend>& backends() const noexcept { return backends_; }
   [[nodiscard]] std::size_t memory_bytes() const noexcept { return table_.capacity() * sizeof(std::uint32_t); }
+  // The table, and each backend's offset and skip, counted by their elements (4 bytes each): the
+  // seams' count (placers.hpp's memory_bytes), the same natively and in WebAssembly.
+  [[nodiscard]] std::uint64_t element_bytes() const noexcept {
+    return 4 * std::uint64_t{table_.size() + offsets_.size() + skips_.size()};
+  }
 
   // One turn of the fill, for steppers: which backend took which slot, and how many taken slots
   // it skipped first.

@@ -156,6 +156,12 @@ class ServerPlacer {
   // histories from the same start (the lab) builds the placer once (a ring of 10^7 points hashed
   // and sorted) and copies it for each.
   [[nodiscard]] virtual std::unique_ptr<ServerPlacer> clone() const = 0;
+  // The bytes its state holds, counted as a bucket hasher's are (BucketHasher::memory_bytes in
+  // buckets.hpp: elements, not capacities, so that both builds count the same): a server's name
+  // its UTF-16 units x 2, its weight 8 bytes, a virtual node's token 4; a ring's points and
+  // owners, a table's entries, each at its element's bytes. The default is the names alone (mod-N,
+  // rendezvous).
+  [[nodiscard]] virtual std::uint64_t memory_bytes() const noexcept;
 
  protected:
   explicit ServerPlacer(std::string_view algorithm) : algorithm_(algorithm) {}
@@ -244,6 +250,8 @@ class Placer {
   void remove_many(std::span<const std::u16string_view> names);
   [[nodiscard]] std::size_t size() const noexcept { return placer_->size(); }
   [[nodiscard]] std::u16string_view name_of(std::uint32_t server) const { return placer_->name_of(server); }
+  // The bytes its state holds (ServerPlacer::memory_bytes).
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept { return placer_->memory_bytes(); }
 
  private:
   const PlacerAlgorithm* algorithm_;

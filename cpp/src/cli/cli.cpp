@@ -623,14 +623,27 @@ std::string run_compare(const std::vector<std::string>& args) {
 }
 
 // `ringlab lab`: every algorithm of both seams on the same keys (lab.hpp), as tables, JSON lines
-// or CSV.
+// or CSV; with --times their times too; with --claims the papers' claims instead.
 std::string run_lab(const std::vector<std::string>& args) {
   std::vector<std::string> pairs = args;
   const bool json = take_json(pairs);
-  const auto at = std::remove(pairs.begin() + 1, pairs.end(), std::string("--csv"));
-  const bool csv = at != pairs.end();
-  pairs.erase(at, pairs.end());
+  const auto take = [&](const char* flag) {
+    const auto at = std::remove(pairs.begin() + 1, pairs.end(), std::string(flag));
+    const bool given = at != pairs.end();
+    pairs.erase(at, pairs.end());
+    return given;
+  };
+  const bool csv = take("--csv");
+  const bool times = take("--times");
+  const bool claims = take("--claims");
   if (json && csv) throw Usage{"lab prints --json or --csv, not both"};
+  // The claims are computed at their own sizes, from the seed alone.
+  if (claims) {
+    if (csv || times)
+      throw Usage{std::string("lab --claims takes --seed and --json only, got ") + (csv ? "--csv" : "--times")};
+    for (std::size_t i = 1; i < pairs.size(); i += 2)
+      if (pairs[i] != kLabParams[2].flag) throw Usage{"lab --claims takes --seed and --json only, got " + pairs[i]};
+  }
   // Its rows are lab.hpp's, not the core's table (Param): parse_flags' rules, by row. Each value
   // is read by its kind's rule here and checked against its row by lab().
   LabParams p;
@@ -648,6 +661,11 @@ std::string run_lab(const std::vector<std::string>& args) {
     if (i + 1 >= pairs.size()) throw Usage{a + " needs a value"};
     *fields[row] = integer_from_text(pairs[i + 1], kLabParams[row].name);
   }
+  if (claims) {
+    const std::vector<LabClaim> c = lab_claims(p.seed);
+    return json ? lab_claims_json(c) : lab_claims_text(c);
+  }
+  p.times = times;
   const LabResult r = lab(p);
   return json ? lab_json(r) : csv ? lab_csv(r) : lab_text(r);
 }

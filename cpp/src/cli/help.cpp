@@ -137,7 +137,7 @@ constexpr CoreUsage kCoreUsage[] = {
     {"compare", "  ringlab compare [flags] [--json]   every algorithm on the same keys, before and after a change\n"},
     {"lab",
      "  ringlab lab [flags] [--json|--csv] every algorithm of both seams on the same keys: balance,\n"
-     "                                     monotonicity, work per lookup, removal histories\n"},
+     "                                     monotonicity, work per lookup, bytes, removal histories\n"},
     {"digest",
      "  ringlab digest [flags]             one 32-bit digest per algorithm of its placements of the\n"
      "                                     course's keys, then `all`: equal digests, equal placements\n"},
@@ -173,6 +173,10 @@ std::string core_section(std::string_view name) {
     }
     h += "    " + js::pad_end("--json", 15) + "one JSON object a line: the run's values, then one per algorithm\n";
     h += "    " + js::pad_end("--csv", 15) + "CSV with the SUPSI benchmark's column names, a table per metric\n";
+    h += "    " + js::pad_end("--times", 15) + "also each algorithm's build and lookup times (wall clock: they\n" +
+         std::string(19, ' ') + "differ from run to run, so they are printed only when asked for)\n";
+    h += "    " + js::pad_end("--claims", 15) + "the papers' claims about the newer bucket hashers instead, each\n" +
+         std::string(19, ' ') + "computed now beside the paper's figure (--seed and --json only)\n";
   } else if (name == "digest") {
     h = "digest:\n" + flag_lines(kDigest, "    ");
   } else if (name == "jump") {

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -87,6 +90,11 @@ class Subject {
   // A copy of its state (the seams' clone): the lab builds each algorithm once, at n, and copies
   // that start for each history, where a ring of 10^7 points would be hashed and sorted again.
   [[nodiscard]] virtual std::unique_ptr<Subject> clone() const = 0;
+  // The bytes its state holds (the seams' memory_bytes).
+  [[nodiscard]] virtual std::uint64_t memory_bytes() const = 0;
+  // Whether lookup() maps the keys' hashes (KeySet::hashes or sorted) rather than the keys: then
+  // hashing them is apart from the lookup, and timed apart.
+  [[nodiscard]] virtual bool maps_hash() const = 0;
 };
 
 class BucketSubject final : public Subject {
@@ -136,6 +144,8 @@ class BucketSubject final : public Subject {
     }
   }
   std::unique_ptr<Subject> clone() const override { return std::make_unique<BucketSubject>(*this); }
+  std::uint64_t memory_bytes() const override { return b_.memory_bytes(); }
+  bool maps_hash() const override { return false; }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kBucketStepKindNames), 0);
     for (const std::uint64_t k : keys) {
@@ -224,6 +234,8 @@ class PlacerSubject final : public Subject {
     renumber();
   }
   std::unique_ptr<Subject> clone() const override { return std::make_unique<PlacerSubject>(*this); }
+  std::uint64_t memory_bytes() const override { return p_.memory_bytes(); }
+  bool maps_hash() const override { return p_.maps_hash(); }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kPlaceStepKindNames), 0);
     // A key at a time where its placement is its own: each trace counted, then let go.
@@ -416,6 +428,45 @@ std::vector<std::uint32_t> removal_order(std::string_view order, std::uint32_t n
   return o;
 }
 
+// A timed pass takes at most this much work, in trace steps a lookup x keys: rendezvous at
+// 100,000 servers times 1,000 keys a pass, not kLabTimeKeys (6.5 x 10^9 scores, five times).
+constexpr std::uint64_t kTimeWork = 100'000'000;
+
+// The build's time, and the median of kLabTimeRepeats passes over the first keys: hashing them
+// (a placer that maps a hash) and the rest of the lookup, each in ns per key.
+LabTimes time_lookups(Subject& s, double init_ms, std::uint64_t per_lookup, std::span<const std::uint64_t> sample) {
+  using clock = std::chrono::steady_clock;
+  LabTimes t;
+  t.init_ms = init_ms;
+  t.keys = std::min<std::uint64_t>(sample.size(),
+                                   std::max<std::uint64_t>(1, kTimeWork / std::max<std::uint64_t>(per_lookup, 1)));
+  const auto keys = sample.first(static_cast<std::size_t>(t.keys));
+  const auto ns_per_key = [&](const auto& pass) {
+    std::vector<double> v;
+    for (std::uint32_t r = 0; r < kLabTimeRepeats; ++r) {
+      const auto started = clock::now();
+      pass();
+      v.push_back(std::chrono::duration<double, std::nano>(clock::now() - started).count() /
+                  static_cast<double>(keys.size()));
+    }
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+  };
+  // The hashes in the keys' order, as `sorted` too: a timed pass maps them in the order lookups
+  // meet them, not ascending as the lab's passes over all the keys do (a ring's tokens in order).
+  KeySet ks{.keys = keys, .hashes = std::vector<std::uint32_t>(keys.size()), .sorted = {}};
+  const auto hash_all = [&] {
+    std::array<char, 24> buf{};
+    for (std::size_t i = 0; i < keys.size(); ++i) ks.hashes[i] = h32_bytes(decimal(keys[i], buf));
+  };
+  if (s.maps_hash()) t.hash_ns = ns_per_key(hash_all);
+  else hash_all();
+  ks.sorted = ks.hashes;
+  std::vector<std::uint32_t> out(keys.size());
+  t.map_ns = ns_per_key([&] { s.lookup(ks, out); });
+  return t;
+}
+
 }  // namespace
 
 std::vector<std::uint64_t> lab_keys(std::int64_t seed, std::uint64_t count) {
@@ -462,6 +513,7 @@ LabResult lab(const LabParams& params) {
     (t == 0 ? all : distinct_set) = key_set(t == 0 ? std::span<const std::uint64_t>(keys) : distinct);
   });
 
+  const std::span<const std::uint64_t> time_keys(keys.data(), std::min<std::size_t>(kLabTimeKeys, keys.size()));
   const std::vector<Maker> ms = makers();
   const unsigned threads = thread_count(params.threads);
   out.rows.resize(ms.size());
@@ -492,7 +544,11 @@ LabResult lab(const LabParams& params) {
     row.seam = m.seam;
     row.input = m.input;
     row.removal = m.removal;
+    const auto started = std::chrono::steady_clock::now();
     auto s = m.make(m.algorithm, n);
+    const double init_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+    row.memory_bytes = s->memory_bytes();
     std::vector<std::uint64_t> totals;
     s->count_steps(work_keys, totals);
     row.work_lookups = work_keys.size();
@@ -503,6 +559,7 @@ LabResult lab(const LabParams& params) {
       if (totals[k] > 0 && m.kinds[k] != "answer") row.work.push_back({std::string(m.kinds[k]), totals[k]});
     }
     const std::uint64_t per_lookup = (steps + work_keys.size() - 1) / work_keys.size();
+    if (params.times) row.times = time_lookups(*s, init_ms, per_lookup, time_keys);
     if (static_cast<u128>(per_lookup) * out.keys > kMaxLabWork) {
       row.skipped = std::to_string(per_lookup) + " trace steps a lookup x " + std::to_string(out.keys) +
                     " keys is over the lab's " + std::to_string(kMaxLabWork);
@@ -571,7 +628,7 @@ LabResult lab(const LabParams& params) {
       h->remove(std::span<const std::uint32_t>(o).subspan(removed, target - removed));
       for (; removed < target; ++removed) live[o[removed]] = false;
       h->lookup(distinct_set, owners);
-      if (in_history) history.push_back({std::string(order), pct, balance_of(owners, times, live)});
+      if (in_history) history.push_back({std::string(order), pct, balance_of(owners, times, live), h->memory_bytes()});
       if (in_monotonicity) {
         // Added back in the reverse order of removal, n - removed up, on a copy: the history goes
         // on from the removals.
@@ -595,6 +652,10 @@ std::uint64_t lab_per_lookup_x1000(std::uint64_t total, std::uint64_t lookups) {
   return lookups == 0 ? 0 : rounded_div(static_cast<u128>(total) * 1000, lookups);
 }
 
+std::uint64_t lab_bytes_per_bucket_x100(std::uint64_t bytes, std::int64_t buckets) {
+  return rounded_div(static_cast<u128>(bytes) * 100, static_cast<std::uint64_t>(buckets));
+}
+
 // --- Output ---------------------------------------------------------------------------------
 
 namespace {
@@ -611,6 +672,19 @@ std::string mean3(std::uint64_t total, std::uint64_t count) {
   while (frac.size() < 3) frac.insert(0, "0");
   return std::to_string(x / 1000) + "." + frac;
 }
+
+// Bytes per bucket of the n built: hundredths, rounded half up.
+std::string per_bucket(std::uint64_t bytes, std::int64_t n) { return hundredths(lab_bytes_per_bucket_x100(bytes, n)); }
+
+// A double as it is printed, `decimals` digits: a time (printed only with --times, as it differs
+// from run to run), or a claim's model bound. snprintf rounds the binary value exactly with glibc
+// and with Emscripten's libc alike.
+std::string fixed(double x, int decimals) {
+  std::array<char, 48> buf{};
+  const int len = std::snprintf(buf.data(), buf.size(), "%.*f", decimals, x);
+  return {buf.data(), static_cast<std::size_t>(std::max(len, 0))};
+}
+std::string time_cells_hash(const LabTimes& t) { return t.hash_ns ? fixed(*t.hash_ns, 1) : "-"; }
 
 using Table = std::vector<std::vector<std::string>>;
 
@@ -700,14 +774,20 @@ std::string lab_text(const LabResult& r) {
   std::string out = "lab: " + std::to_string(r.params.buckets) + " buckets (servers S0..S" +
                     std::to_string(r.params.buckets - 1) + "), " + std::to_string(r.keys) + " keys (" +
                     std::to_string(r.distinct_keys) + " distinct), seed " + std::to_string(r.params.seed) + "\n";
-  out += "\nbalance (N x K keys; Min% = Min x N / keys, Max% likewise, Var = mean (count - Expected)^2)\n";
+  out +=
+      "\nbalance (N x K keys; Min% = Min x N / keys, Max% likewise, Var = mean (count - Expected)^2;\n"
+      "Bytes/bucket = the bytes its state holds / N)\n";
   Table t{{"algorithm", "seam", "input", "removal"}};
   for (const std::string_view c : kBalanceNames) t[0].emplace_back(c);
+  t[0].emplace_back("Bytes/bucket");
   for (const LabRow& row : r.rows) {
     std::vector<std::string> cells{label(r, row), row.seam, row.input, row.removal};
-    if (row.skipped.empty())
+    if (row.skipped.empty()) {
       for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
-    else cells.push_back("skipped: " + row.skipped);
+      cells.push_back(per_bucket(row.memory_bytes, r.params.buckets));
+    } else {
+      cells.push_back("skipped: " + row.skipped);
+    }
     t.push_back(std::move(cells));
   }
   out += aligned(t);
@@ -738,6 +818,7 @@ std::string lab_text(const LabResult& r) {
   out += "\nremoval histories (balance over the live buckets after removing, cumulative in each order)\n";
   Table h{{"algorithm", "order", "removed"}};
   for (const std::string_view c : kBalanceNames) h[0].emplace_back(c);
+  h[0].emplace_back("Bytes/bucket");
   for (const LabRow& row : r.rows) {
     if (!row.skipped.empty()) continue;
     if (row.histories.empty()) {
@@ -747,10 +828,23 @@ std::string lab_text(const LabResult& r) {
     for (const LabHistory& x : row.histories) {
       std::vector<std::string> cells{label(r, row), x.order, std::to_string(x.fraction_pct) + "%"};
       for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      cells.push_back(per_bucket(x.memory_bytes, r.params.buckets));
       h.push_back(std::move(cells));
     }
   }
   out += aligned(h);
+
+  if (!r.params.times) return out;
+  out += "\ntimes (wall clock, different on every run: the build at N once; a lookup the median of " +
+         std::to_string(kLabTimeRepeats) +
+         " passes over the first keys, hashing their text apart where the algorithm maps a hash)\n";
+  Table tt{{"algorithm", "InitMs", "Keys", "HashNsPerKey", "MapNsPerKey"}};
+  for (const LabRow& row : r.rows) {
+    if (!row.times) continue;
+    tt.push_back({label(r, row), fixed(row.times->init_ms, 3), std::to_string(row.times->keys),
+                  time_cells_hash(*row.times), fixed(row.times->map_ns, 1)});
+  }
+  out += aligned(tt);
   return out;
 }
 
@@ -766,6 +860,13 @@ std::string lab_json(const LabResult& r) {
     line += ",\"work\":{\"lookups\":" + std::to_string(row.work_lookups);
     for (const LabWork& w : row.work) line += "," + json_string(w.kind) + ":" + mean3(w.total, row.work_lookups);
     line += "}";
+    line += ",\"bytes\":" + std::to_string(row.memory_bytes) +
+            ",\"bytesPerBucket\":" + per_bucket(row.memory_bytes, r.params.buckets);
+    if (row.times)
+      line += ",\"times\":{\"initMs\":" + fixed(row.times->init_ms, 3) +
+              ",\"keys\":" + std::to_string(row.times->keys) +
+              ",\"hashNsPerKey\":" + (row.times->hash_ns ? fixed(*row.times->hash_ns, 1) : "null") +
+              ",\"mapNsPerKey\":" + fixed(row.times->map_ns, 1) + "}";
     if (row.skipped.empty()) {
       line += ",\"balance\":" + balance_json(row.balance) + ",\"monotonicity\":[";
       for (std::size_t i = 0; i < row.monotonicity.size(); ++i) {
@@ -780,7 +881,9 @@ std::string lab_json(const LabResult& r) {
       for (std::size_t i = 0; i < row.histories.size(); ++i) {
         const LabHistory& x = row.histories[i];
         line += (i > 0 ? "," : "") + std::string("{\"order\":") + json_string(x.order) +
-                ",\"removed\":" + hundredths(x.fraction_pct) + ",\"balance\":" + balance_json(x.balance) + "}";
+                ",\"removed\":" + hundredths(x.fraction_pct) + ",\"balance\":" + balance_json(x.balance) +
+                ",\"bytes\":" + std::to_string(x.memory_bytes) +
+                ",\"bytesPerBucket\":" + per_bucket(x.memory_bytes, r.params.buckets) + "}";
       }
       line += "]";
     }
@@ -797,11 +900,13 @@ std::string lab_csv(const LabResult& r) {
   };
   std::string out = "Algorithm";
   for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
-  out += "\n";
+  out += ",Bytes,BytesPerBucket\n";
   for (const LabRow& row : r.rows) {
     if (!row.skipped.empty()) continue;
     std::vector<std::string> cells{label(r, row)};
     for (std::string& c : balance_cells(row.balance)) cells.push_back(std::move(c));
+    cells.push_back(std::to_string(row.memory_bytes));
+    cells.push_back(per_bucket(row.memory_bytes, r.params.buckets));
     out += row_of(cells);
   }
   out += "\nAlgorithm";
@@ -820,13 +925,276 @@ std::string lab_csv(const LabResult& r) {
       out += row_of({label(r, row), std::to_string(row.work_lookups), w.kind, mean3(w.total, row.work_lookups)});
   out += "\nAlgorithm,Order,Removed";
   for (const std::string_view c : kBalanceNames) out += "," + std::string(c);
-  out += "\n";
+  out += ",Bytes,BytesPerBucket\n";
   for (const LabRow& row : r.rows)
     for (const LabHistory& x : row.histories) {
       std::vector<std::string> cells{label(r, row), x.order, hundredths(x.fraction_pct)};
       for (std::string& c : balance_cells(x.balance)) cells.push_back(std::move(c));
+      cells.push_back(std::to_string(x.memory_bytes));
+      cells.push_back(per_bucket(x.memory_bytes, r.params.buckets));
       out += row_of(cells);
     }
+  if (!r.params.times) return out;
+  out += "\nAlgorithm,InitMs,Keys,HashNsPerKey,MapNsPerKey\n";
+  for (const LabRow& row : r.rows)
+    if (row.times)
+      out += row_of({label(r, row), fixed(row.times->init_ms, 3), std::to_string(row.times->keys),
+                     row.times->hash_ns ? fixed(*row.times->hash_ns, 1) : "", fixed(row.times->map_ns, 1)});
+  return out;
+}
+
+// --- The papers' claims --------------------------------------------------------------------------
+
+namespace {
+
+// The keys each claim looks up (lab_keys(seed)), and multi-probe's: 100 nodes x 10,000 keys.
+constexpr std::uint64_t kClaimKeys = 100'000;
+constexpr std::uint32_t kProbeNodes = 100;
+constexpr std::uint64_t kProbeKeys = 1'000'000;
+
+// Counts of one statistic over keys: its sum and sum of squares, exact, for the mean and its
+// standard error.
+struct Tally {
+  std::uint64_t count = 0, sum = 0, squares = 0, max = 0;
+  void add(std::uint64_t x) {
+    ++count;
+    sum += x;
+    squares += x * x;
+    max = std::max(max, x);
+  }
+  [[nodiscard]] double mean() const { return static_cast<double>(sum) / static_cast<double>(count); }
+  // The standard error of the mean: sqrt(variance / count), with the variance of the sample.
+  [[nodiscard]] double error() const {
+    const double m = mean();
+    const double var = static_cast<double>(squares) / static_cast<double>(count) - m * m;
+    return std::sqrt(std::max(var, 0.0) / static_cast<double>(count));
+  }
+};
+
+// A bucket hasher's trace steps for a key: the key whole for a u64 algorithm, its low 32 bits for
+// a u32 one, its decimal digits for a text one, as the lab looks keys up.
+std::vector<BucketStep> trace_of(const Buckets& b, std::uint64_t key) {
+  std::array<char, 24> buf{};
+  switch (b.algorithm().input) {
+    case BucketInput::text: return b.trace_key(decimal(key, buf));
+    case BucketInput::u32: return b.trace(static_cast<std::uint32_t>(key));
+    case BucketInput::u64: break;
+  }
+  return b.trace(key);
+}
+std::uint32_t bucket_of(const Buckets& b, std::uint64_t key) {
+  std::array<char, 24> buf{};
+  switch (b.algorithm().input) {
+    case BucketInput::text: return b.bucket_key(decimal(key, buf));
+    case BucketInput::u32: return b.bucket(static_cast<std::uint32_t>(key));
+    case BucketInput::u64: break;
+  }
+  return b.bucket(key);
+}
+
+// The steps of `kind` in each key's trace.
+Tally steps_of(const Buckets& b, std::span<const std::uint64_t> keys, BucketStepKind kind) {
+  Tally t;
+  for (const std::uint64_t k : keys) {
+    std::uint64_t c = 0;
+    for (const BucketStep& s : trace_of(b, k)) c += s.kind == kind ? 1 : 0;
+    t.add(c);
+  }
+  return t;
+}
+
+std::string mean_text(const Tally& t) { return mean3(t.sum, t.count); }
+
+// The buckets removed in a seeded random order (the lab's random history) until `live` are left.
+void remove_down_to(Buckets& b, std::uint32_t n, std::uint32_t live, std::int64_t seed) {
+  const std::vector<std::uint32_t> order = removal_order("random", n, seed);
+  std::vector<std::int64_t> gone;
+  for (std::uint32_t i = 0; i + live < n; ++i) gone.push_back(order[i]);
+  b.remove_many(gone);
+}
+
+}  // namespace
+
+std::vector<LabClaim> lab_claims(std::int64_t seed) {
+  check_integer(kLabParams[2], seed);
+  const std::vector<std::uint64_t> keys = lab_keys(seed, kClaimKeys);
+  const std::string keys_text = std::to_string(kClaimKeys) + " keys";
+  std::vector<LabClaim> out;
+
+  {  // JumpBackHash: the PRNG's draws a lookup, worst at n = 2^k + 1.
+    const Tally at = steps_of(Buckets("jumpback", {.buckets = 1025}), keys, BucketStepKind::draw);
+    const Tally pow2 = steps_of(Buckets("jumpback", {.buckets = 1024}), keys, BucketStepKind::draw);
+    const double bound = 5.0 / 3.0;
+    out.push_back(
+        {.algorithm = "jumpback",
+         .paper = "Otmar Ertl, JumpBackHash, Software: Practice and Experience 55(3), 2025 (arXiv 2403.18682)",
+         .claim = "a lookup draws 5/3 random values on average in the worst case, n = 1025 (2^10 + 1)",
+         .paper_figure = "1.667",
+         .lab_figure = mean_text(at),
+         .detail = "draws per lookup over " + keys_text + ": " + mean_text(at) + " at n = 1025 (at most " +
+                   std::to_string(at.max) + "), " + mean_text(pow2) + " at n = 1024",
+         .holds = std::abs(at.mean() - bound) <= 3 * at.error() && pow2.mean() < at.mean(),
+         .tolerance = "statistical: within 3 standard errors of 5/3, and fewer draws at n = 1024"});
+  }
+  {  // FlipHash: hash evaluations a lookup: the first hash, a flip whose masked bits are not 0,
+     // and each draw after the first candidate.
+    const auto evaluations = [&](std::uint32_t n) {
+      const Buckets b("fliphash", {.buckets = n});
+      Tally t;
+      for (const std::uint64_t k : keys) {
+        std::uint64_t c = 0, candidates = 0;
+        for (const BucketStep& s : b.trace(k)) {
+          if (s.kind == BucketStepKind::hash) ++c;
+          if (s.kind == BucketStepKind::flip && s.value != 0) ++c;
+          if (s.kind == BucketStepKind::candidate) ++candidates;
+        }
+        t.add(c + candidates - 1);
+      }
+      return t;
+    };
+    const Tally at = evaluations(1025);
+    const Tally pow2 = evaluations(1024);
+    out.push_back({.algorithm = "fliphash",
+                   .paper = "Charles Masson and Homin K. Lee, FlipHash (arXiv 2402.17549, 2024)",
+                   .claim = "a lookup evaluates the hash 3.5 times on average at its worst n, 1025 (2^10 + 1)",
+                   .paper_figure = "3.5",
+                   .lab_figure = mean_text(at),
+                   .detail = "hash evaluations per lookup over " + keys_text + ": " + mean_text(at) +
+                             " at n = 1025 (at most " + std::to_string(at.max) + "), " + mean_text(pow2) +
+                             " at n = 1024",
+                   .holds = std::abs(at.mean() - 3.5) <= 3 * at.error() && pow2.mean() < at.mean(),
+                   .tolerance = "statistical: within 3 standard errors of 3.5, and fewer at n = 1024"});
+  }
+  {  // Multi-probe: the most loaded node's keys over the mean, 21 probes.
+    BucketOptions o;
+    o.nodes.emplace();
+    for (std::uint32_t i = 0; i < kProbeNodes; ++i) o.nodes->push_back(node_name(i));
+    o.probes = 21;
+    const Buckets b("multiprobe", o);
+    const std::vector<std::uint64_t> many = lab_keys(seed, kProbeKeys);
+    std::vector<std::uint64_t> counts(kProbeNodes, 0);
+    for (const std::uint64_t k : many) ++counts[bucket_of(b, k)];
+    const std::uint64_t peak = *std::max_element(counts.begin(), counts.end());
+    const std::uint64_t x1000 = rounded_div(static_cast<u128>(peak) * kProbeNodes * 1000, kProbeKeys);
+    // A node's count has a standard deviation of sqrt(keys / nodes) keys: 1 % of the mean here.
+    const double noise = std::sqrt(static_cast<double>(kProbeNodes) / static_cast<double>(kProbeKeys));
+    out.push_back(
+        {.algorithm = "multiprobe",
+         .paper = "Ben Appleton and Michael O'Reilly, Multi-probe consistent hashing (arXiv 1505.00062, 2015)",
+         .claim = "with 21 probes a key (1 + 1/epsilon), the peak-to-average load is 1 + epsilon, about 1.05",
+         .paper_figure = "1.05",
+         .lab_figure = mean3(x1000, 1000),
+         .detail = std::to_string(kProbeKeys) + " keys on " + std::to_string(kProbeNodes) + " nodes S0..S" +
+                   std::to_string(kProbeNodes - 1) + " (one point each, fixed by its name): the most loaded holds " +
+                   std::to_string(peak) + ", the mean " + std::to_string(kProbeKeys / kProbeNodes),
+         .holds = static_cast<double>(x1000) / 1000 <= 1.05 + 3 * noise,
+         .tolerance = "statistical: at most 1.05 plus 3 x a node's count noise, 1/sqrt(keys per node)"});
+  }
+  {  // MementoHash: memory with n (none) and with removals.
+    std::string with_n, with_removals;
+    bool holds = true;
+    for (const std::uint32_t n : {10u, 1000u, 100'000u}) {
+      const std::uint64_t bytes = Buckets("memento", {.buckets = n}).memory_bytes();
+      holds = holds && bytes == 0;
+      with_n += (with_n.empty() ? "" : ", ") + std::to_string(bytes) + " B at n = " + std::to_string(n);
+    }
+    std::uint64_t last = 0;
+    for (const std::uint32_t pct : {10u, 50u, 90u}) {
+      Buckets b("memento", {.buckets = 1000});
+      remove_down_to(b, 1000, 1000 - 10 * pct, seed);
+      const std::uint64_t bytes = b.memory_bytes();
+      holds = holds && bytes > last;
+      last = bytes;
+      with_removals += (with_removals.empty() ? "" : ", ") + std::to_string(bytes) + " B with " +
+                       std::to_string(10 * pct) + " removed";
+    }
+    out.push_back({.algorithm = "memento",
+                   .paper = "Coluzzi, Brocco, Antonucci and Leidi, MementoHash, IEEE/ACM ToN 2024 (arXiv 2306.09783)",
+                   .claim = "its memory grows with the buckets removed (O(r)), not with the buckets n",
+                   .paper_figure = "O(r), none for n",
+                   .lab_figure = std::to_string(last) + " B",
+                   .detail = "without removals " + with_n + "; of n = 1000, " + with_removals,
+                   .holds = holds,
+                   .tolerance = "exact: 0 bytes for every n without removals, more with each share removed"});
+  }
+  {  // AnchorHash: hash steps a lookup as the working set shrinks, against (1 + ln(a/w))^2.
+    constexpr std::uint32_t a = 1000;
+    std::string detail;
+    bool holds = true;
+    Tally previous;
+    std::string last;
+    for (const std::uint32_t w : {1000u, 900u, 500u, 100u}) {
+      Buckets b("anchor", {.buckets = a, .capacity = a});
+      remove_down_to(b, a, w, seed);
+      const Tally t = steps_of(b, keys, BucketStepKind::hash);
+      const double model = std::pow(1 + std::log(static_cast<double>(a) / w), 2);
+      holds = holds && t.mean() <= model && (previous.count == 0 || t.mean() > previous.mean());
+      previous = t;
+      last = mean_text(t);
+      detail += (detail.empty() ? "" : ", ") + mean_text(t) + " at w = " + std::to_string(w) + " (bound " +
+                fixed(model, 3) + ")";
+    }
+    out.push_back({.algorithm = "anchor",
+                   .paper =
+                       "Mendelson, Vargaftik, Barabash, Lorenz, Keslassy and Orda, AnchorHash, IEEE/ACM ToN 29(2) 2021 "
+                       "(arXiv 1812.09674)",
+                   .claim = "a lookup's hash steps grow only as the log of a/w as buckets are removed, "
+                            "O((1 + ln(a/w))^2) as DxHash's paper tabulates it",
+                   .paper_figure = "O((1 + ln(a/w))^2)",
+                   .lab_figure = last,
+                   .detail = "hash steps per lookup over " + keys_text + ", a = " + std::to_string(a) +
+                             ", buckets removed in a seeded random order: " + detail,
+                   .holds = holds,
+                   .tolerance = "model: below (1 + ln(a/w))^2 at each w, and growing as w shrinks"});
+  }
+  {  // DxHash: a full table doubling its slots.
+    constexpr std::uint32_t n = 1024;
+    Buckets b("dx", {.buckets = n, .capacity = n});
+    std::vector<std::uint32_t> before(keys.size());
+    for (std::size_t i = 0; i < keys.size(); ++i) before[i] = bucket_of(b, keys[i]);
+    const std::uint32_t added = b.add();
+    std::uint64_t moved = 0;
+    for (std::size_t i = 0; i < keys.size(); ++i) moved += bucket_of(b, keys[i]) != before[i] ? 1 : 0;
+    const double share = static_cast<double>(moved) / static_cast<double>(keys.size());
+    const double error = std::sqrt(0.25 / static_cast<double>(keys.size()));
+    out.push_back({.algorithm = "dx",
+                   .paper = "Chaos Dong and Fang Wang, DxHash (arXiv 2107.07930)",
+                   .claim = "adding a bucket to a full table doubles its slots, and moves about half the keys "
+                            "(49.97 % measured on its reference)",
+                   .paper_figure = "50 %",
+                   .lab_figure = hundredths(rounded_div(static_cast<u128>(moved) * 10000, keys.size())) + " %",
+                   .detail = std::to_string(moved) + " of " + keys_text + " moved when bucket " +
+                             std::to_string(added) + " was added to " + std::to_string(n) + " live of " +
+                             std::to_string(n) + " slots",
+                   .holds = std::abs(share - 0.5) <= 3 * error + 0.01,
+                   .tolerance = "statistical: within 1 % and 3 standard errors of one half"});
+  }
+  return out;
+}
+
+std::string lab_claims_text(const std::vector<LabClaim>& claims) {
+  std::size_t holding = 0;
+  for (const LabClaim& c : claims) holding += c.holds ? 1 : 0;
+  std::string out = "the papers' claims about the newer bucket hashers, each computed now: " + std::to_string(holding) +
+                    " of " + std::to_string(claims.size()) + " hold\n";
+  for (const LabClaim& c : claims) {
+    out += "\n" + c.algorithm + ": " + c.claim + "\n";
+    out += "  paper    " + c.paper + "\n";
+    out += "  figure   paper " + c.paper_figure + ", ringlab " + c.lab_figure + (c.holds ? " (holds)" : " (differs)") +
+           "\n";
+    out += "  detail   " + c.detail + "\n";
+    out += "  check    " + c.tolerance + "\n";
+  }
+  return out;
+}
+
+std::string lab_claims_json(const std::vector<LabClaim>& claims) {
+  std::string out;
+  for (const LabClaim& c : claims)
+    out += "{\"algorithm\":" + json_string(c.algorithm) + ",\"paper\":" + json_string(c.paper) +
+           ",\"claim\":" + json_string(c.claim) + ",\"paperFigure\":" + json_string(c.paper_figure) +
+           ",\"ringlab\":" + json_string(c.lab_figure) + ",\"detail\":" + json_string(c.detail) +
+           ",\"holds\":" + (c.holds ? "true" : "false") + ",\"check\":" + json_string(c.tolerance) + "}\n";
   return out;
 }
 

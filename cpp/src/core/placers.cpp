@@ -58,6 +58,20 @@ void search_steps(std::vector<PlaceStep>& steps, std::span<const SearchStep> sea
         {.kind = PlaceStepKind::search, .point = s.mid, .value = s.token, .lo = s.lo, .hi = s.hi, .right = s.right});
 }
 
+// The bytes of a placer's servers' names, 2 a UTF-16 unit: memory_bytes' count (placers.hpp). One
+// function for every placer, through its list, as the buckets module pays for each function.
+std::uint64_t name_bytes(const ServerPlacer& p) {
+  std::uint64_t bytes = 0;
+  for (std::uint32_t s = 0; s < p.size(); ++s) bytes += 2 * std::uint64_t{p.name_of(s).size()};
+  return bytes;
+}
+std::uint64_t ring_bytes(const Ring& ring) {
+  std::uint64_t bytes = ring.element_bytes();
+  // A server's name, weight and zone.
+  for (const Server& s : ring.servers()) bytes += 2 * std::uint64_t{s.name.size() + s.zone.size()} + 8;
+  return bytes;
+}
+
 // --- mod-N over named servers: h32(key) mod N, as compare's row places it --------------------
 
 class ModNPlacer final : public ServerPlacer {
@@ -141,6 +155,7 @@ class RingPlacer final : public ServerPlacer {
   void reweight(std::u16string_view name, double weight) override { ring_.set_weight(name, weight); }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+  std::uint64_t memory_bytes() const noexcept override { return ring_bytes(ring_); }
 
  private:
   Ring ring_;
@@ -199,6 +214,8 @@ class BoundedPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return ring_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return ring_.servers()[s].name; }
+  // Its ring: the loads and capacities are a batch's, not kept between batches.
+  std::uint64_t memory_bytes() const noexcept override { return ring_bytes(ring_); }
 
  private:
   static std::vector<std::uint32_t> hashes(std::span<const std::u16string> keys) {
@@ -279,6 +296,8 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return whrw_.servers().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return whrw_.servers().at(s).name; }
+  // The names, and a weight (8 bytes) each.
+  std::uint64_t memory_bytes() const noexcept override { return name_bytes(*this) + 8 * std::uint64_t{size()}; }
 
  private:
   WeightedRendezvous whrw_;
@@ -313,6 +332,9 @@ class MaglevPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return maglev_.backends().size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return maglev_.backends().at(s).name; }
+  std::uint64_t memory_bytes() const noexcept override {
+    return maglev_.element_bytes() + name_bytes(*this) + 8 * std::uint64_t{size()};
+  }
 
  private:
   Maglev maglev_;
@@ -385,6 +407,11 @@ class TokenRingPlacer final : public ServerPlacer {
   }
   std::size_t size() const noexcept override { return names_.size(); }
   std::u16string_view name_of(std::uint32_t s) const override { return names_.at(s); }
+  // Its vnodes (a token, 4 bytes, and an id: the names, held by the ring and by the list) and each
+  // point's place in the list.
+  std::uint64_t memory_bytes() const noexcept override {
+    return 4 * std::uint64_t{ring_.size() + listed_.size()} + 2 * name_bytes(*this);
+  }
 
  private:
   void listed(std::span<const PlacerServer> added) {
@@ -465,6 +492,9 @@ RINGLAB_ONCE PlacerOptions checked(const PlacerAlgorithm& a, PlacerOptions o) {
 }
 
 }  // namespace
+
+// The names alone: what mod-N and rendezvous hold.
+std::uint64_t ServerPlacer::memory_bytes() const noexcept { return name_bytes(*this); }
 
 void ServerPlacer::place_many(std::span<const std::u16string> keys, std::span<std::uint32_t> out) const {
   for (std::size_t i = 0; i < keys.size(); ++i) out[i] = place(keys[i]);

@@ -45,6 +45,11 @@ class AnchorHash {
   [[nodiscard]] std::uint32_t capacity() const noexcept { return capacity_; }
   [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
   [[nodiscard]] bool working(std::uint32_t b) const noexcept { return b < capacity_ && removed_at_[b] == 0; }
+  // Its four arrays of a entries and its stack of removed buckets, 4 bytes an entry.
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept {
+    return 4 * std::uint64_t{removed_at_.size() + working_.size() + position_.size() + replacement_.size() +
+                             removed_.size()};
+  }
 
  private:
   // Where a key that left removed bucket b for bucket h (h removed no later than b) goes: along

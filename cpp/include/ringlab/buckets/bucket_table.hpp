@@ -60,6 +60,9 @@ class BucketTable {
   }
   [[nodiscard]] std::size_t size() const noexcept { return size_; }
   [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+  // Its slots, every one allocated, at an entry's bytes (the entries are std::uint32_t fields, the
+  // same size natively and in WebAssembly).
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept { return std::uint64_t{e_.size()} * sizeof(Entry); }
   void clear() noexcept { *this = BucketTable(); }
 
  private:

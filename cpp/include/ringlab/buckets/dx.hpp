@@ -65,6 +65,8 @@ class DxHash {
   [[nodiscard]] std::uint32_t size() const noexcept { return static_cast<std::uint32_t>(live_.size()); }
   [[nodiscard]] std::uint32_t live_count() const noexcept { return live_count_; }
   [[nodiscard]] bool live(std::uint32_t b) const noexcept { return b < live_.size() && live_[b]; }
+  // A bit a slot, rounded up to bytes.
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept { return (std::uint64_t{live_.size()} + 7) / 8; }
 
  private:
   // The first slot of key's sequence over `size` slots that is live (want_live) or free, or

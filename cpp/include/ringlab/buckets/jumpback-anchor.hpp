@@ -56,6 +56,11 @@ class JumpBackAnchor {
   [[nodiscard]] bool live(std::uint32_t b) const noexcept { return b < historic_ && !anchors_.contains(b); }
   // How many buckets are live.
   [[nodiscard]] std::uint32_t size() const noexcept { return historic_ - static_cast<std::uint32_t>(removed_.size()); }
+  // Its stack of removed buckets (4 bytes each) and their anchors' table: nothing for a live
+  // bucket.
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept {
+    return 4 * std::uint64_t{removed_.size()} + anchors_.memory_bytes();
+  }
   // The live bucket of a 64-bit hash. The caller guarantees size() >= 1.
   [[nodiscard]] std::uint32_t bucket(std::uint64_t hash) const;
   // The same, its steps recorded (bucket_trace.hpp): JumpBackHash's walk over H, then for each

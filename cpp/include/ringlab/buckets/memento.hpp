@@ -66,6 +66,8 @@ class Memento {
   [[nodiscard]] std::uint32_t b_array_size() const noexcept { return n_; }
   // How many removed buckets it remembers: its memory beyond two integers is one entry each.
   [[nodiscard]] std::uint32_t remembered() const noexcept { return static_cast<std::uint32_t>(removed_.size()); }
+  // Its table of removed buckets: nothing until a bucket is removed, however large n.
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept { return removed_.memory_bytes(); }
 
  private:
   // A removed bucket, remembered.

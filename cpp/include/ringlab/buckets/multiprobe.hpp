@@ -59,6 +59,10 @@ class MultiProbe {
   [[nodiscard]] std::span<const std::uint64_t> points() const noexcept { return points_; }
   [[nodiscard]] std::span<const std::uint32_t> holders() const noexcept { return holders_; }
   [[nodiscard]] std::uint32_t probes() const noexcept { return probes_; }
+  // Its points (8 bytes each), their holders and its index of the points' top bits (4 each).
+  [[nodiscard]] std::uint64_t memory_bytes() const noexcept {
+    return 8 * std::uint64_t{points_.size()} + 4 * std::uint64_t{holders_.size() + first_.size()};
+  }
 
  private:
   // The first point strictly above a probe (the ring's successor, without the wrap), as

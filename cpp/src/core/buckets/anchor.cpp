@@ -127,6 +127,7 @@ class AnchorHasher final : public BucketHasher {
     anchor_.remove(b);
   }
   std::uint32_t size() const noexcept override { return anchor_.size(); }
+  std::uint64_t memory_bytes() const noexcept override { return anchor_.memory_bytes(); }
 
  private:
   AnchorHash anchor_;

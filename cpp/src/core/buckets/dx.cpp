@@ -125,6 +125,7 @@ class DxHasher final : public BucketHasher {
     dx_.remove(b);
   }
   std::uint32_t size() const noexcept override { return dx_.live_count(); }
+  std::uint64_t memory_bytes() const noexcept override { return dx_.memory_bytes(); }
 
  private:
   DxHash dx_;

@@ -100,6 +100,7 @@ class JumpBackAnchorHasher final : public BucketHasher {
     set_.remove(b);
   }
   std::uint32_t size() const noexcept override { return set_.size(); }
+  std::uint64_t memory_bytes() const noexcept override { return set_.memory_bytes(); }
 
  private:
   JumpBackAnchor set_;

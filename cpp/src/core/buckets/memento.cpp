@@ -167,6 +167,7 @@ class MementoHasher final : public BucketHasher {
     memento_.remove(b);
   }
   std::uint32_t size() const noexcept override { return memento_.size(); }
+  std::uint64_t memory_bytes() const noexcept override { return memento_.memory_bytes(); }
 
  private:
   Memento memento_;

@@ -102,6 +102,12 @@ class MultiProbeHasher final : public BucketHasher {
     return std::move(t).finish(node, nodes_.size());
   }
   std::uint32_t size() const noexcept override { return static_cast<std::uint32_t>(nodes_.size()); }
+  // Its nodes' names (their UTF-8 bytes) and its points.
+  std::uint64_t memory_bytes() const noexcept override {
+    std::uint64_t bytes = multiprobe_.memory_bytes();
+    for (const std::string& n : nodes_) bytes += n.size();
+    return bytes;
+  }
   std::string_view name_of(std::uint32_t node) const override { return nodes_[node]; }
 
  private:

@@ -28,11 +28,19 @@ function row(r: RawLabRow): LabRow {
     skipped: r.skipped,
     workLookups: r.workLookups,
     work: Object.freeze(r.work.map((w) => Object.freeze({ ...w }))),
+    bytes: r.bytes,
+    bytesPerBucket: r.bytesPerBucket,
     balance: r.balance === null ? null : balance(r.balance),
     monotonicity: Object.freeze(r.monotonicity.map((m) => Object.freeze({ ...m }))),
     histories: Object.freeze(
       r.histories.map((h) =>
-        Object.freeze({ order: h.order as LabHistory["order"], removed: h.removed, balance: balance(h.balance) }),
+        Object.freeze({
+          order: h.order as LabHistory["order"],
+          removed: h.removed,
+          balance: balance(h.balance),
+          bytes: h.bytes,
+          bytesPerBucket: h.bytesPerBucket,
+        }),
       ),
     ),
   });

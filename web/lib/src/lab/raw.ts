@@ -52,6 +52,8 @@ export interface RawLabHistory {
   order: string;
   removed: number;
   balance: RawLabBalance;
+  bytes: number;
+  bytesPerBucket: number;
 }
 
 /** A row: plain objects set field by field (not a value_object), its lists arrays of value objects. */
@@ -63,6 +65,8 @@ export interface RawLabRow {
   skipped: string | null;
   workLookups: number;
   work: RawLabWork[];
+  bytes: number;
+  bytesPerBucket: number;
   balance: RawLabBalance | null;
   monotonicity: RawLabMonotonicity[];
   histories: RawLabHistory[];

@@ -68,6 +68,9 @@ export interface LabHistory {
   /** The share removed: 0.1, 0.5 or 0.9. */
   readonly removed: number;
   readonly balance: LabBalance;
+  /** The bytes its state holds after the removals, and per bucket of the n built (two decimals). */
+  readonly bytes: number;
+  readonly bytesPerBucket: number;
 }
 
 /** One algorithm of either seam, as `ringlab lab --json` prints its line. */
@@ -82,6 +85,9 @@ export interface LabRow {
   /** The lookups whose trace steps {@link work} counts. */
   readonly workLookups: number;
   readonly work: readonly LabWork[];
+  /** The bytes its state holds once built at n (its containers' elements), and per bucket (two decimals). */
+  readonly bytes: number;
+  readonly bytesPerBucket: number;
   /** Null when skipped. */
   readonly balance: LabBalance | null;
   /** Empty without removal (or when skipped). */
