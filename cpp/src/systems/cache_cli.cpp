@@ -226,24 +226,6 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
         upstream->mode(), tries_json, text);
   };
   const auto write = [upstream, text]() { return nginx_config(upstream->servers(), upstream->mode(), text); };
-  // The ring's points, each with the server nginx's walk from it chooses; in hash mode the first
-  // round's 15-bit hash modulo the total weight.
-  const auto space = [upstream]() {
-    const auto owner = [&](std::uint64_t h) {
-      const std::optional<NginxChoice> c = upstream->choice_of_hash(static_cast<std::uint32_t>(h));
-      if (!c) return HashSpace::kByKey;
-      return c->kind == NginxChoice::Kind::server ? static_cast<std::int32_t>(c->server) : HashSpace::kNoServer;
-    };
-    if (upstream->mode() == NginxMode::hash) {
-      // 2^15 hashes: the table over all of them is never larger than the space.
-      const auto weight = static_cast<std::uint64_t>(upstream->total_weight());
-      return table_space("(crc32 of the key >> 16) & 0x7fff, the first round's hash", 15,
-                         std::min<std::uint64_t>(weight, 32768), owner);
-    }
-    std::vector<std::uint64_t> values;
-    for (const NginxUpstream::Point& p : upstream->points()) values.push_back(p.hash);
-    return ring_space("crc32 of the key", 32, values, owner);
-  };
   if (tries_json) {
     // The failover order: the servers nginx tries, in order, when each try fails; null where the
     // round-robin balancer takes over (what follows depends on the requests before); the list
@@ -261,14 +243,16 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
       }
       return out + "]";
     };
-    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why, space);
+    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why,
+                     upstream.get());
   }
   const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
   };
-  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why, space);
+  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why,
+                   upstream.get());
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -370,17 +354,6 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
         options, from_string);
   };
   const auto write = [m, from_string]() { return memcached_config(m->servers(), from_string); };
-  // The continuum's points, or modula's residues (the key's hash modulo the server count).
-  const auto space = [m]() {
-    const std::string hash = "libhashkit's " + std::string(memcached_hash_name(m->hash())) + " of the key";
-    const auto owner = [&](std::uint64_t h) {
-      return static_cast<std::int32_t>(m->server_of_hash(static_cast<std::uint32_t>(h)));
-    };
-    if (!m->consistent() || m->continuum().empty()) return table_space(hash, 32, m->servers().size(), owner);
-    std::vector<std::uint64_t> values;
-    for (const Memcached::Point& p : m->continuum()) values.push_back(p.value);
-    return ring_space(hash, 32, values, owner);
-  };
   // On a continuum: the key's hash (libhashkit's, 0 with a single server, which the library does
   // not hash for) and the point it lands on; under modula, or for a refused key, the answer alone.
   const auto why = [m](std::string_view key, const std::string&) {
@@ -403,7 +376,7 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
                          out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
                          return true;
                        }),
-                   nullptr, edit, write, why, space);
+                   nullptr, edit, write, why, m.get());
 }
 
 // --- libketama ---------------------------------------------------------------------------------
@@ -460,13 +433,6 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
         [](KetamaServer& s, std::int64_t w) { s.memory = check_integer(SystemParam::libketama_memory, w); }, nullptr));
   };
   const auto write = [ketama]() { return ketama_config(ketama->servers()); };
-  const auto space = [ketama]() {
-    std::vector<std::uint64_t> values;
-    for (const Libketama::Point& p : ketama->continuum()) values.push_back(p.value);
-    return ring_space("the first 4 bytes of the key's MD5, little-endian", 32, values, [&](std::uint64_t h) {
-      return static_cast<std::int32_t>(ketama->server_of_hash(static_cast<std::uint32_t>(h)));
-    });
-  };
   // ketama_hashi of the key and the continuum's point it lands on.
   const auto why = [ketama](std::string_view key, const std::string&) {
     const std::uint32_t h = Libketama::hash(key);
@@ -482,7 +448,7 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
                          out = {static_cast<std::int32_t>(ketama->place(key)), 0};
                          return true;
                        }),
-                   nullptr, edit, write, why, space);
+                   nullptr, edit, write, why, ketama.get());
 }
 
 // --- twemproxy ---------------------------------------------------------------------------------
@@ -616,25 +582,6 @@ std::unique_ptr<Placement> twemproxy_placement(std::vector<TwemproxyServer> serv
     if (!ejected.empty()) out.push_back({"ejected", joined(ejected)});
     return out;
   };
-  // The continuum's points over the live servers, or modula's residues (the key's hash modulo the
-  // live servers' weights).
-  const auto space = [t]() {
-    const std::string hash = "nutcracker's " + std::string(twemproxy_hash_name(t->options().hash)) + " of the key" +
-                             (t->options().hash_tag.empty() ? "" : " (of its hash_tag's bytes)");
-    const auto owner = [&](std::uint64_t h) {
-      const std::optional<std::size_t> at = t->server_of_hash(static_cast<std::uint32_t>(h));
-      return at ? static_cast<std::int32_t>(*at) : HashSpace::kNoServer;
-    };
-    if (t->options().distribution == TwemproxyDistribution::ketama && !t->continuum().empty()) {
-      std::vector<std::uint64_t> values;
-      for (const Twemproxy::Point& p : t->continuum()) values.push_back(p.value);
-      return ring_space(hash, 32, values, owner);
-    }
-    const std::uint64_t period = t->options().distribution == TwemproxyDistribution::modula ? t->live_weight() : 1;
-    if (period > HashSpace::kMaxTable)
-      throw Error(ErrorCode::limit_exceeded, rule::planModulus, "", {period, HashSpace::kMaxTable});
-    return table_space(hash, 32, std::max<std::uint64_t>(period, 1), owner);
-  };
   // Under ketama: the key's hash (of its tag, 0 with a single server) and the continuum's point;
   // under modula, the answer alone.
   const auto why = [t](std::string_view key, const std::string&) {
@@ -657,7 +604,7 @@ std::unique_ptr<Placement> twemproxy_placement(std::vector<TwemproxyServer> serv
                          out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
                          return true;
                        }),
-                   nullptr, edit, write, why, space);
+                   nullptr, edit, write, why, t.get());
 }
 
 }  // namespace

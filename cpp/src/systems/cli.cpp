@@ -216,7 +216,7 @@ std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
 
 std::vector<RingToken> Placement::tokens() const { return {}; }
 
-std::optional<HashSpace> Placement::hash_space() const { return std::nullopt; }
+const void* Placement::native() const { return nullptr; }
 
 RINGLAB_ONCE std::vector<ConfigText> Placement::config() const {
   throw Error(ErrorCode::invalid_argument, rule::notEditable, "");

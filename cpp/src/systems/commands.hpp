@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -132,7 +131,7 @@ class Forwarding : public Placement {
   [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
     return inner_->reason(key, name);
   }
-  [[nodiscard]] std::optional<HashSpace> hash_space() const override { return inner_->hash_space(); }
+  [[nodiscard]] const void* native() const override { return inner_->native(); }
 
  private:
   std::unique_ptr<Placement> inner_;
@@ -140,18 +139,18 @@ class Forwarding : public Placement {
 
 // A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`), its
 // configuration written back (`write`), a ring system's reason for a key (`why(key, name)`, a
-// Reason) and its hash space (`space()`, a HashSpace) besides.
-template <typename Tries, typename Edit, typename Write, typename Why, typename Space>
+// Reason) and its own placement object (`native`, kept alive by the other functions) besides.
+template <typename Tries, typename Edit, typename Write, typename Why>
 std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write, Why why,
-                                     Space space) {
+                                     const void* native) {
   struct WithList final : Forwarding {
-    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w, Why y, Space s)
+    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w, Why y, const void* n)
         : Forwarding(std::move(p)),
           tries_(std::move(t)),
           edit_(std::move(e)),
           write_(std::move(w)),
           why_(std::move(y)),
-          space_(std::move(s)) {}
+          native_(n) {}
     [[nodiscard]] std::vector<std::int32_t> tries(std::string_view key) const override {
       if constexpr (std::is_same_v<Tries, std::nullptr_t>) return Placement::tries(key);
       else return tries_(key);
@@ -161,44 +160,15 @@ std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tri
     [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
       return why_(key, name);
     }
-    [[nodiscard]] std::optional<HashSpace> hash_space() const override { return space_(); }
+    [[nodiscard]] const void* native() const override { return native_; }
     Tries tries_;
     Edit edit_;
     Write write_;
     Why why_;
-    Space space_;
+    const void* native_;
   };
   return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit), std::move(write),
-                                    std::move(why), std::move(space));
-}
-
-// A ring's HashSpace: `values` its points' values, ascending (repeats allowed), and `owner(h)` the
-// system's own lookup of hash h (the server of the first point >= h, wrapping), asked once for
-// each distinct value: every hash of (previous value, value] lands on that same point.
-template <typename Owner>
-HashSpace ring_space(std::string hash, std::uint8_t bits, const std::vector<std::uint64_t>& values, Owner owner) {
-  HashSpace s;
-  s.kind = HashSpace::Kind::ring;
-  s.bits = bits;
-  s.hash = std::move(hash);
-  for (const std::uint64_t v : values)
-    if (s.points.empty() || s.points.back() != v) {
-      s.points.push_back(v);
-      s.owners.push_back(owner(v));
-    }
-  return s;
-}
-
-// A table's HashSpace: hash h goes to owner(h % period), for the `period` residues.
-template <typename Owner>
-HashSpace table_space(std::string hash, std::uint8_t bits, std::uint64_t period, Owner owner) {
-  HashSpace s;
-  s.kind = HashSpace::Kind::table;
-  s.bits = bits;
-  s.hash = std::move(hash);
-  s.owners.reserve(static_cast<std::size_t>(period));
-  for (std::uint64_t r = 0; r < period; ++r) s.owners.push_back(owner(r));
-  return s;
+                                    std::move(why), native);
 }
 
 // An edit made to a list of servers (`name(s)` is a server's name in servers(), `make(text)` a new

@@ -113,13 +113,7 @@ std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const e
       [ring, o, form](const ServerEdit& e) {
         return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o, form);
       },
-      [ring, form]() { return config_of(ring->hosts(), form); }, why,
-      [ring]() {
-        std::vector<std::uint64_t> values;
-        for (const envoy::Ring::Entry& e : ring->entries()) values.push_back(e.hash);
-        return ring_space("XXH64 of the key", 64, values,
-                          [&](std::uint64_t h) { return static_cast<std::int32_t>(ring->host_of_hash(h)); });
-      });
+      [ring, form]() { return config_of(ring->hosts(), form); }, why, ring.get());
 }
 
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
@@ -150,11 +144,7 @@ std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::
       [maglev, table, use_hostname, form](const ServerEdit& e) {
         return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname, form);
       },
-      [maglev, form]() { return config_of(maglev->hosts(), form); }, why,
-      [maglev]() {
-        return table_space("XXH64 of the key", 64, maglev->table().size(),
-                           [&](std::uint64_t slot) { return static_cast<std::int32_t>(maglev->table()[slot]); });
-      });
+      [maglev, form]() { return config_of(maglev->hosts(), form); }, why, maglev.get());
 }
 
 }  // namespace

@@ -7,9 +7,43 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/once.hpp"
+#include "ringlab/systems/envoy.hpp"
+#include "ringlab/systems/libketama.hpp"
+#include "ringlab/systems/memcached.hpp"
+#include "ringlab/systems/nginx.hpp"
+#include "ringlab/systems/twemproxy.hpp"
 
 namespace ringlab::systems {
 namespace {
+
+// A ring's HashSpace: `values` its points' values, ascending (repeats allowed), and `owner(h)` the
+// system's own lookup of hash h (the server of the first point >= h, wrapping), asked once for
+// each distinct value: every hash of (previous value, value] lands on that same point.
+template <typename Owner>
+HashSpace ring_space(std::string hash, std::uint8_t bits, const std::vector<std::uint64_t>& values, Owner owner) {
+  HashSpace s;
+  s.kind = HashSpace::Kind::ring;
+  s.bits = bits;
+  s.hash = std::move(hash);
+  for (const std::uint64_t v : values)
+    if (s.points.empty() || s.points.back() != v) {
+      s.points.push_back(v);
+      s.owners.push_back(owner(v));
+    }
+  return s;
+}
+
+// A table's HashSpace: hash h goes to owner(h % period), for the `period` residues.
+template <typename Owner>
+HashSpace table_space(std::string hash, std::uint8_t bits, std::uint64_t period, Owner owner) {
+  HashSpace s;
+  s.kind = HashSpace::Kind::table;
+  s.bits = bits;
+  s.hash = std::move(hash);
+  s.owners.reserve(static_cast<std::size_t>(period));
+  for (std::uint64_t r = 0; r < period; ++r) s.owners.push_back(owner(r));
+  return s;
+}
 
 // A run of hashes with one server before and one after (indices in each side's servers(), or
 // HashSpace's kNoServer and kByKey).
@@ -100,10 +134,87 @@ RINGLAB_ONCE std::string collateral_why(const std::string& system, bool ring) {
 
 }  // namespace
 
+RINGLAB_ONCE std::optional<HashSpace> hash_space_of(std::string_view system, const Placement& p) {
+  const void* native = p.native();
+  if (native == nullptr) return std::nullopt;
+  if (system == "nginx") {
+    // The ring's points, each with the server nginx's walk from it chooses; in hash mode the
+    // first round's 15-bit hash modulo the total weight.
+    const auto* upstream = static_cast<const NginxUpstream*>(native);
+    const auto owner = [&](std::uint64_t h) {
+      const std::optional<NginxChoice> c = upstream->choice_of_hash(static_cast<std::uint32_t>(h));
+      if (!c) return HashSpace::kByKey;
+      return c->kind == NginxChoice::Kind::server ? static_cast<std::int32_t>(c->server) : HashSpace::kNoServer;
+    };
+    if (upstream->mode() == NginxMode::hash) {
+      // 2^15 hashes: the table over all of them is never larger than the space.
+      const auto weight = static_cast<std::uint64_t>(upstream->total_weight());
+      return table_space("(crc32 of the key >> 16) & 0x7fff, the first round's hash", 15,
+                         std::min<std::uint64_t>(weight, 32768), owner);
+    }
+    std::vector<std::uint64_t> values;
+    for (const NginxUpstream::Point& q : upstream->points()) values.push_back(q.hash);
+    return ring_space("crc32 of the key", 32, values, owner);
+  }
+  if (system == "memcached") {
+    // The continuum's points, or modula's residues (the key's hash modulo the server count).
+    const auto* m = static_cast<const Memcached*>(native);
+    const std::string hash = "libhashkit's " + std::string(memcached_hash_name(m->hash())) + " of the key";
+    const auto owner = [&](std::uint64_t h) {
+      return static_cast<std::int32_t>(m->server_of_hash(static_cast<std::uint32_t>(h)));
+    };
+    if (!m->consistent() || m->continuum().empty()) return table_space(hash, 32, m->servers().size(), owner);
+    std::vector<std::uint64_t> values;
+    for (const Memcached::Point& q : m->continuum()) values.push_back(q.value);
+    return ring_space(hash, 32, values, owner);
+  }
+  if (system == "libketama") {
+    const auto* ketama = static_cast<const Libketama*>(native);
+    std::vector<std::uint64_t> values;
+    for (const Libketama::Point& q : ketama->continuum()) values.push_back(q.value);
+    return ring_space("the first 4 bytes of the key's MD5, little-endian", 32, values, [&](std::uint64_t h) {
+      return static_cast<std::int32_t>(ketama->server_of_hash(static_cast<std::uint32_t>(h)));
+    });
+  }
+  if (system == "twemproxy") {
+    // The continuum's points over the live servers, or modula's residues (the key's hash modulo
+    // the live servers' weights).
+    const auto* t = static_cast<const Twemproxy*>(native);
+    const std::string hash = "nutcracker's " + std::string(twemproxy_hash_name(t->options().hash)) + " of the key" +
+                             (t->options().hash_tag.empty() ? "" : " (of its hash_tag's bytes)");
+    const auto owner = [&](std::uint64_t h) {
+      const std::optional<std::size_t> at = t->server_of_hash(static_cast<std::uint32_t>(h));
+      return at ? static_cast<std::int32_t>(*at) : HashSpace::kNoServer;
+    };
+    if (t->options().distribution == TwemproxyDistribution::ketama && !t->continuum().empty()) {
+      std::vector<std::uint64_t> values;
+      for (const Twemproxy::Point& q : t->continuum()) values.push_back(q.value);
+      return ring_space(hash, 32, values, owner);
+    }
+    const std::uint64_t period = t->options().distribution == TwemproxyDistribution::modula ? t->live_weight() : 1;
+    if (period > HashSpace::kMaxTable)
+      throw Error(ErrorCode::limit_exceeded, rule::planModulus, "", {period, HashSpace::kMaxTable});
+    return table_space(hash, 32, std::max<std::uint64_t>(period, 1), owner);
+  }
+  if (system == "envoy-ring") {
+    const auto* ring = static_cast<const envoy::Ring*>(native);
+    std::vector<std::uint64_t> values;
+    for (const envoy::Ring::Entry& e : ring->entries()) values.push_back(e.hash);
+    return ring_space("XXH64 of the key", 64, values,
+                      [&](std::uint64_t h) { return static_cast<std::int32_t>(ring->host_of_hash(h)); });
+  }
+  if (system == "envoy-maglev") {
+    const auto* maglev = static_cast<const envoy::Maglev*>(native);
+    return table_space("XXH64 of the key", 64, maglev->table().size(),
+                       [&](std::uint64_t slot) { return static_cast<std::int32_t>(maglev->table()[slot]); });
+  }
+  return std::nullopt;
+}
+
 RINGLAB_ONCE Plan plan_server_change(const RingPlanSystem& sys, const Placement& before, const Placement& after,
                                      const ServerChange& change, const std::vector<std::string>& keys, bool every_arc) {
-  std::optional<HashSpace> sa = before.hash_space();
-  std::optional<HashSpace> sb = after.hash_space();
+  std::optional<HashSpace> sa = hash_space_of(sys.system, before);
+  std::optional<HashSpace> sb = hash_space_of(sys.system, after);
   if (!sa || !sb) throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
   const HashCount size = HashCount{largest(sa->bits)} + 1;
   const bool ring = sa->kind == HashSpace::Kind::ring || sb->kind == HashSpace::Kind::ring;

@@ -97,31 +97,6 @@ struct RingToken {
   friend bool operator==(const RingToken&, const RingToken&) = default;
 };
 
-// A system's whole hash space and the server each hash goes to, read from the system's own
-// continuum or table (Placement::hash_space()), for counting exactly, hash by hash, what a change
-// moves. Hashes are [0, 2^bits).
-//  - ring: `points` are the distinct values of the continuum, ascending; `owners[i]` is the server
-//    of every hash of (points[i-1], points[i]], and owners[0] also of the hashes above the last
-//    point (the lookup wraps to the first point);
-//  - table: hash h goes to owners[h % owners.size()] (Maglev's table; a modulo over the servers or
-//    their weights, as libmemcached's modula, twemproxy's and nginx's plain `hash` have it).
-// An owner is an index in servers(), kNoServer where no server takes the hash (every server
-// ejected, nginx's round-robin balancer), or kByKey where the key itself decides beyond the hash
-// (nginx's plain `hash` rehashes a key whose first pick is down).
-struct HashSpace {
-  enum class Kind : std::uint8_t { ring, table };
-  static constexpr std::int32_t kNoServer = -1;
-  static constexpr std::int32_t kByKey = -2;
-  // The largest table a plan counts residue by residue (a modulo's period, or two tables'
-  // common one).
-  static constexpr std::uint64_t kMaxTable = std::uint64_t{1} << 22;
-  Kind kind = Kind::ring;
-  std::uint8_t bits = 32;
-  std::string hash;  // what is hashed and how: "crc32 of the key"
-  std::vector<std::uint64_t> points;
-  std::vector<std::int32_t> owners;
-};
-
 class Placement {
  public:
   virtual ~Placement() = default;
@@ -154,9 +129,10 @@ class Placement {
   // hold tokens (Cassandra with a ring); empty for the others. A key's token's owner is the
   // server of the first token >= it, wrapping.
   [[nodiscard]] virtual std::vector<RingToken> tokens() const;
-  // The system's hash space and its owners (see HashSpace), for a ring or table system; nullopt
-  // for the others.
-  [[nodiscard]] virtual std::optional<HashSpace> hash_space() const;
+  // The system's own placement object (a Memcached, a NginxUpstream, an envoy::Ring, ...), for
+  // the ring plans (ring_plan.hpp), which read its continuum or table; nullptr for a system
+  // without one. Only a pointer here, so that the modules that never plan pay nothing for plans.
+  [[nodiscard]] virtual const void* native() const;
   // Why `key` goes to answer()'s server (see Reason): the ring systems give their ring's point or
   // table's slot; the default, for systems whose answer carries its number, is ReasonKind::answer
   // with answer()'s server. Throws as answer() does.
