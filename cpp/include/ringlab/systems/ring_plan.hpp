@@ -41,7 +41,8 @@ struct HashSpace {
 };
 
 // The hash space of a ring or table system `place` configured (memcached, libketama, twemproxy,
-// nginx, envoy-ring, envoy-maglev), read from its own object (Placement::native()); nullopt for
+// nginx, envoy-ring, envoy-maglev), read from its own object (Placement::native(), taken as that
+// system's class: `p` must be what configure(system, ...) or its edited() made); nullopt for
 // another system. A modulo of more than HashSpace::kMaxTable residues is limit_exceeded,
 // planModulus.
 [[nodiscard]] std::optional<HashSpace> hash_space_of(std::string_view system, const Placement& p);
