@@ -259,6 +259,14 @@ const std::map<std::string, std::string_view> kWhere = {
     // Cassandra's ring-change plans: the replication factor's row has no flag of its own (it is
     // read inside --strategy), and the core's names (strategy, dc, rack) are the CLI's too.
     {"plan cassandra", "cassandraPlan"},
+    // The ring and table systems' plans: place's flags and rows, the change's weight read as an
+    // integer and held to the system's own range.
+    {"plan memcached", "memcached"},
+    {"plan libketama", "libketama"},
+    {"plan twemproxy", "twemproxy"},
+    {"plan nginx", "nginx"},
+    {"plan envoy-ring", "envoyRing"},
+    {"plan envoy-maglev", "envoyMaglev"},
 };
 
 // A row's files are named from the repository's root (tests/bad-input/...), wherever the suite

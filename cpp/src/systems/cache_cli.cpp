@@ -243,14 +243,16 @@ std::unique_ptr<Placement> nginx_placement(std::vector<NginxServer> servers, Ngi
       }
       return out + "]";
     };
-    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why);
+    return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why,
+                     upstream.get());
   }
   const auto json = [upstream](std::string_view key, const std::string&) {
     const NginxChoice c = upstream->place(key);
     return c.kind == NginxChoice::Kind::server ? cli::json_bytes(upstream->servers()[c.server].address)
                                                : std::string("null");
   };
-  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why);
+  return with_list(placement(std::move(infos), AnswerKind::none, json, typed, full), tries, edit, write, why,
+                   upstream.get());
 }
 
 // --- memcached ---------------------------------------------------------------------------------
@@ -374,7 +376,7 @@ std::unique_ptr<Placement> memcached_placement(std::vector<MemcachedServer> serv
                          out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
                          return true;
                        }),
-                   nullptr, edit, write, why);
+                   nullptr, edit, write, why, m.get());
 }
 
 // --- libketama ---------------------------------------------------------------------------------
@@ -446,7 +448,7 @@ std::unique_ptr<Placement> ketama_placement(std::vector<KetamaServer> servers) {
                          out = {static_cast<std::int32_t>(ketama->place(key)), 0};
                          return true;
                        }),
-                   nullptr, edit, write, why);
+                   nullptr, edit, write, why, ketama.get());
 }
 
 // --- twemproxy ---------------------------------------------------------------------------------
@@ -602,7 +604,7 @@ std::unique_ptr<Placement> twemproxy_placement(std::vector<TwemproxyServer> serv
                          out = {at ? static_cast<std::int32_t>(*at) : -1, 0};
                          return true;
                        }),
-                   nullptr, edit, write, why);
+                   nullptr, edit, write, why, t.get());
 }
 
 }  // namespace

@@ -216,6 +216,8 @@ std::unique_ptr<Placement> Placement::edited(const ServerEdit&) const {
 
 std::vector<RingToken> Placement::tokens() const { return {}; }
 
+const void* Placement::native() const { return nullptr; }
+
 RINGLAB_ONCE std::vector<ConfigText> Placement::config() const {
   throw Error(ErrorCode::invalid_argument, rule::notEditable, "");
 }

@@ -131,23 +131,26 @@ class Forwarding : public Placement {
   [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
     return inner_->reason(key, name);
   }
+  [[nodiscard]] const void* native() const override { return inner_->native(); }
 
  private:
   std::unique_ptr<Placement> inner_;
 };
 
 // A placement with nginx's failover order (`tries`, or nullptr), edits (`edit`), its
-// configuration written back (`write`) and a ring system's reason for a key (`why(key, name)`, a
-// Reason) besides.
+// configuration written back (`write`), a ring system's reason for a key (`why(key, name)`, a
+// Reason) and its own placement object (`native`, kept alive by the other functions) besides.
 template <typename Tries, typename Edit, typename Write, typename Why>
-std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write, Why why) {
+std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tries, Edit edit, Write write, Why why,
+                                     const void* native) {
   struct WithList final : Forwarding {
-    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w, Why y)
+    WithList(std::unique_ptr<Placement> p, Tries t, Edit e, Write w, Why y, const void* n)
         : Forwarding(std::move(p)),
           tries_(std::move(t)),
           edit_(std::move(e)),
           write_(std::move(w)),
-          why_(std::move(y)) {}
+          why_(std::move(y)),
+          native_(n) {}
     [[nodiscard]] std::vector<std::int32_t> tries(std::string_view key) const override {
       if constexpr (std::is_same_v<Tries, std::nullptr_t>) return Placement::tries(key);
       else return tries_(key);
@@ -157,13 +160,15 @@ std::unique_ptr<Placement> with_list(std::unique_ptr<Placement> inner, Tries tri
     [[nodiscard]] Reason reason(std::string_view key, const std::string& name) const override {
       return why_(key, name);
     }
+    [[nodiscard]] const void* native() const override { return native_; }
     Tries tries_;
     Edit edit_;
     Write write_;
     Why why_;
+    const void* native_;
   };
   return std::make_unique<WithList>(std::move(inner), std::move(tries), std::move(edit), std::move(write),
-                                    std::move(why));
+                                    std::move(why), native);
 }
 
 // An edit made to a list of servers (`name(s)` is a server's name in servers(), `make(text)` a new

@@ -113,7 +113,7 @@ std::unique_ptr<Placement> ring_placement(std::vector<envoy::Host> list, const e
       [ring, o, form](const ServerEdit& e) {
         return ring_placement(edited_hosts(ring->hosts(), e, o.use_hostname), o, form);
       },
-      [ring, form]() { return config_of(ring->hosts(), form); }, why);
+      [ring, form]() { return config_of(ring->hosts(), form); }, why, ring.get());
 }
 
 std::unique_ptr<Placement> configure_maglev(const cli::Args& a, const ReadFile& read) {
@@ -144,7 +144,7 @@ std::unique_ptr<Placement> maglev_placement(std::vector<envoy::Host> list, std::
       [maglev, table, use_hostname, form](const ServerEdit& e) {
         return maglev_placement(edited_hosts(maglev->hosts(), e, use_hostname), table, use_hostname, form);
       },
-      [maglev, form]() { return config_of(maglev->hosts(), form); }, why);
+      [maglev, form]() { return config_of(maglev->hosts(), form); }, why, maglev.get());
 }
 
 }  // namespace

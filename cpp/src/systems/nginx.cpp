@@ -204,6 +204,24 @@ std::optional<std::size_t> NginxUpstream::first_pick(std::string_view key) const
   return p;
 }
 
+std::optional<NginxChoice> NginxUpstream::choice_of_hash(std::uint32_t h) const {
+  // A state as start() leaves it for a key whose hash is h: next() reads the key itself only to
+  // tell an empty one, and, in hash mode, after a first round that found a down server.
+  State st{"k", std::vector<bool>(servers_.size(), false)};
+  if (mode_ == NginxMode::consistent) {
+    st.hash = static_cast<std::uint32_t>(std::lower_bound(points_.begin(), points_.end(), h,
+                                                          [](const Point& p, std::uint32_t v) { return p.hash < v; }) -
+                                         points_.begin());
+    return next(st);
+  }
+  if (servers_.size() == 1) return next(st);
+  std::int64_t w = static_cast<std::int64_t>(h % static_cast<std::uint64_t>(total_weight_));
+  std::size_t p = 0;
+  while (w >= servers_[p].weight) w -= servers_[p++].weight;
+  if (servers_[p].down) return std::nullopt;
+  return NginxChoice{NginxChoice::Kind::server, p};
+}
+
 std::vector<NginxChoice> NginxUpstream::tries(std::string_view key) const {
   State st = start(key);
   // nginx allows one try per server that is not down.

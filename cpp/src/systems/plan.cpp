@@ -78,6 +78,7 @@ RINGLAB_ONCE std::string pad(std::string text, std::size_t width) {
 // "1 slot", "2 slots": a count with its unit, which the plan names in the plural.
 RINGLAB_ONCE std::string counted(std::size_t n, const std::string& unit) {
   const bool one = n == 1 && !unit.empty() && unit.back() == 's';
+  if (one && unit.ends_with("ies")) return "1 " + unit.substr(0, unit.size() - 3) + "y";  // "1 entry"
   return std::to_string(n) + " " + (one ? unit.substr(0, unit.size() - 1) : unit);
 }
 
@@ -111,17 +112,22 @@ RINGLAB_ONCE std::string steps_text(const std::vector<PlanStep>& steps, const st
   return out;
 }
 
-RINGLAB_ONCE std::string keys_text(const std::vector<PlanKey>& keys) {
+RINGLAB_ONCE std::string keys_text(const std::vector<PlanKey>& keys, bool wide = false) {
   std::size_t width = 3;
   std::vector<std::string> shown;
   for (const PlanKey& k : keys) {
     shown.push_back(cli::json_bytes(k.key));
     width = std::max(width, shown.back().size());
   }
-  std::string out = "  " + pad("key", width) + "  " + pad("before", 10) + "  after\n";
+  // `wide`: as wide as the longest server name (a ring plan's); else ten columns, as the other
+  // plans have always printed them.
+  std::size_t column = 10;
+  if (wide)
+    for (const PlanKey& k : keys) column = std::max({column, k.before.size(), k.after.size()});
+  std::string out = "  " + pad("key", width) + "  " + pad("before", column) + "  after\n";
   for (std::size_t i = 0; i < keys.size(); ++i)
-    out += "  " + pad(shown[i], width) + "  " + pad(keys[i].before, 10) + "  " +
-           (keys[i].before == keys[i].after ? keys[i].after : pad(keys[i].after, 10) + "  moves") + "\n";
+    out += "  " + pad(shown[i], width) + "  " + pad(keys[i].before, column) + "  " +
+           (keys[i].before == keys[i].after ? keys[i].after : pad(keys[i].after, column) + "  moves") + "\n";
   return out;
 }
 
@@ -184,7 +190,129 @@ RINGLAB_ONCE std::string bytes_summary_text(const ByteShare& b, std::uint64_t si
          "% of the hash space\n";
 }
 
+// A ring plan's arc: "(start,end]" on a ring, "start-end" (or "start") of a table.
+RINGLAB_ONCE std::string arc_text(const PlanArcs& a, const PlanArc& arc) {
+  if (a.ring) return "(" + std::to_string(arc.start) + "," + std::to_string(arc.end) + "]";
+  return arc.start == arc.end ? std::to_string(arc.start) : std::to_string(arc.start) + "-" + std::to_string(arc.end);
+}
+
+HashCount step_hashes(const PlanArcs& a, const PlanStep& s) {
+  HashCount n = 0;
+  for (const std::uint32_t i : s.units) n += a.arcs[i].hashes;
+  return n;
+}
+
+RINGLAB_ONCE std::string hashes_json(HashCount n, HashCount size) {
+  return "{\"hashes\": " + count_text(n) + ", \"percent\": " + cli::json_text(hashes_percent(n, size)) + "}";
+}
+
+RINGLAB_ONCE std::string arc_step_json(const PlanArcs& a, const PlanStep& s) {
+  std::string out = "{\"from\": " + cli::json_text(s.from) + ", \"to\": " + cli::json_text(s.to) + ", \"kind\": \"" +
+                    (a.arcs[s.units.front()].collateral ? "collateral" : "necessary") + "\", " +
+                    cli::json_text(a.ring ? "arcs" : "entries") + ": [";
+  for (std::size_t i = 0; i < s.units.size(); ++i) {
+    const PlanArc& arc = a.arcs[s.units[i]];
+    out += std::string(i > 0 ? ", " : "") + "{\"start\": " + std::to_string(arc.start) +
+           ", \"end\": " + std::to_string(arc.end) + ", \"hashes\": " + count_text(arc.hashes) + "}";
+  }
+  const HashCount n = step_hashes(a, s);
+  return out + "], \"hashes\": " + count_text(n) + ", \"percent\": " + cli::json_text(hashes_percent(n, a.size)) + "}";
+}
+
+RINGLAB_ONCE std::string arcs_json(const Plan& plan) {
+  const PlanArcs& a = *plan.arcs;
+  const HashCount moved = a.necessary + a.collateral;
+  std::string out = ", \"space\": {\"hashes\": " + cli::json_text(a.space) + ", \"kind\": \"" +
+                    (a.ring ? "ring" : "table") + "\", \"bits\": " + std::to_string(a.bits) +
+                    (a.ring ? std::string() : ", \"period\": " + std::to_string(a.period)) +
+                    ", \"size\": " + count_text(a.size) + ", \"moved\": " + hashes_json(moved, a.size) +
+                    ", \"necessary\": " + hashes_json(a.necessary, a.size) +
+                    ", \"collateral\": " + hashes_json(a.collateral, a.size) +
+                    ", \"fraction\": " + cli::json_text(hashes_fraction(moved, a.size)) +
+                    ", \"missRate\": " + cli::json_text(hashes_percent(moved, a.size)) + "}, \"servers\": [";
+  for (std::size_t i = 0; i < a.servers.size(); ++i)
+    out += std::string(i > 0 ? ", " : "") + "{\"server\": " + cli::json_text(a.servers[i].server) +
+           ", \"before\": " + hashes_json(a.servers[i].before, a.size) +
+           ", \"after\": " + hashes_json(a.servers[i].after, a.size) + "}";
+  out += "], \"keys\": [";
+  for (std::size_t i = 0; i < plan.keys.size(); ++i)
+    out += std::string(i > 0 ? ", " : "") + "{\"key\": " + cli::json_bytes(plan.keys[i].key) +
+           ", \"before\": " + cli::json_text(plan.keys[i].before) +
+           ", \"after\": " + cli::json_text(plan.keys[i].after) +
+           ", \"moves\": " + (plan.keys[i].before == plan.keys[i].after ? "false" : "true") + "}";
+  return out + "]";
+}
+
+RINGLAB_ONCE std::string arcs_text(const Plan& plan) {
+  const PlanArcs& a = *plan.arcs;
+  const std::string unit = a.ring ? "arcs" : "entries";
+  std::string out;
+  // Every arc is listed when asked, or when there are few; else each step's count.
+  const bool every = a.every_arc || a.arcs.size() <= 12;
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const PlanStep& s = plan.steps[i];
+    out += "  step " + std::to_string(i + 1) + ": " + counted(s.units.size(), unit) + " from " + s.from + " to " +
+           s.to + " (" + (a.arcs[s.units.front()].collateral ? "collateral" : "necessary") +
+           "): " + hashes_percent(step_hashes(a, s), a.size) + "% of the hash space\n";
+    if (every)
+      for (const std::uint32_t u : s.units)
+        out += "    " + arc_text(a, a.arcs[u]) + ": " + count_text(a.arcs[u].hashes) + " hashes\n";
+  }
+  if (!every) out += "  (each step's " + unit + " listed with --every-arc)\n";
+  std::size_t width = 6;
+  for (const ServerHashes& s : a.servers) width = std::max(width, s.server.size());
+  out += "  " + pad("server", width) + "  " + pad("before", 14) + "  after\n";
+  for (const ServerHashes& s : a.servers)
+    out += "  " + pad(s.server, width) + "  " + pad(hashes_percent(s.before, a.size) + "%", 14) + "  " +
+           hashes_percent(s.after, a.size) + "%\n";
+  if (!plan.keys.empty()) out += keys_text(plan.keys, true);
+  const HashCount moved = a.necessary + a.collateral;
+  out += "  hash space (" + std::string(exactness_name(plan.exactness)) + "): " + count_text(moved) + " of " +
+         count_text(a.size) + " hashes move, " + hashes_fraction(moved, a.size) + " = " +
+         hashes_percent(moved, a.size) + "% (" + a.space + ")\n";
+  out += "  necessary " + hashes_percent(a.necessary, a.size) + "%, collateral " +
+         hashes_percent(a.collateral, a.size) + "%; expected miss rate " + hashes_percent(moved, a.size) + "%\n";
+  return out;
+}
+
 }  // namespace
+
+RINGLAB_ONCE std::string count_text(HashCount n) {
+  std::string out;
+  do {
+    out.insert(out.begin(), static_cast<char>('0' + static_cast<int>(n % 10)));
+    n /= 10;
+  } while (n > 0);
+  return out;
+}
+
+RINGLAB_ONCE std::string hashes_fraction(HashCount moved, HashCount size) {
+  if (moved == 0) return "0";
+  if (moved == size) return "1";
+  HashCount a = moved, b = size;
+  while (b != 0) {
+    const HashCount r = a % b;
+    a = b;
+    b = r;
+  }
+  return count_text(moved / a) + "/" + count_text(size / a);
+}
+
+RINGLAB_ONCE std::string hashes_percent(HashCount moved, HashCount size) {
+  // percent_text's long division, for a size of up to 2^64: rest * 10 stays below 2^68.
+  HashCount digits = moved / size;
+  HashCount rest = moved % size;
+  for (int i = 0; i < 12; ++i) {
+    rest *= 10;
+    digits = digits * 10 + rest / size;
+    rest %= size;
+  }
+  const auto scaled = static_cast<std::uint64_t>((digits + 5) / 10);
+  std::string decimals = std::to_string(scaled % 1'000'000'000);
+  decimals.insert(0, 9 - decimals.size(), '0');
+  while (!decimals.empty() && decimals.back() == '0') decimals.pop_back();
+  return std::to_string(scaled / 1'000'000'000) + (decimals.empty() ? "" : "." + decimals);
+}
 
 RINGLAB_ONCE std::string range_text(std::int64_t start, std::int64_t end) {
   return "(" + std::to_string(start) + "," + std::to_string(end) + "]";
@@ -240,7 +368,8 @@ RINGLAB_ONCE std::string ranges_text(std::vector<std::uint32_t> units) {
 
 RINGLAB_ONCE std::string plan_json(const Plan& plan) {
   std::string out;
-  for (const PlanStep& s : plan.steps) out += step_json(s, plan.unit) + "\n";
+  for (const PlanStep& s : plan.steps)
+    out += (plan.arcs ? arc_step_json(*plan.arcs, s) : step_json(s, plan.unit)) + "\n";
   out += "{\"summary\": {\"system\": " + cli::json_text(plan.system) + ", \"tool\": " + cli::json_text(plan.tool) +
          ", \"operation\": " + cli::json_text(plan.operation) + ", \"exactness\": \"" +
          std::string(exactness_name(plan.exactness)) + "\", \"steps\": " + std::to_string(plan.steps.size()) +
@@ -268,6 +397,7 @@ RINGLAB_ONCE std::string plan_json(const Plan& plan) {
   if (plan.space_moved) out += space_json(plan);
   if (plan.ranges) out += ranges_json(*plan.ranges);
   if (plan.bytes) out += bytes_json(*plan.bytes, plan.space_moved ? plan.space_moved->size : 0);
+  if (plan.arcs) out += arcs_json(plan);
   return out + "}}\n";
 }
 
@@ -276,6 +406,11 @@ RINGLAB_ONCE std::string plan_text(const Plan& plan) {
                     (plan.steps.size() == 1 ? " step, " : " steps, ") + counted_move(moved(plan.steps), plan.unit) +
                     " (" + std::string(exactness_name(plan.exactness)) + ")\n";
   if (!plan.note.empty()) out += "  " + plan.note + "\n";
+  if (plan.arcs) {
+    out += arcs_text(plan);
+    for (const PlanWarning& w : plan.warnings) out += "warning (" + w.kind + "): " + w.text + "\n";
+    return out;
+  }
   out += steps_text(plan.steps, plan.unit);
   if (plan.ranges)
     for (const PlanRange& r : *plan.ranges)

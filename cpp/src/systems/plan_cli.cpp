@@ -16,6 +16,7 @@
 #include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
+#include "ringlab/systems/ring_plan.hpp"
 #include "systems/commands.hpp"
 
 namespace ringlab::systems {
@@ -203,6 +204,137 @@ RINGLAB_ONCE std::string run_cassandra_plan(const std::vector<std::string>& args
   }
 }
 
+// The ring and table systems: their names as `place` has them, and what each reproduces.
+struct RingSystem {
+  const char* name;
+  const char* where;  // place's: the parameter table's function whose flags spell its errors
+  const char* tool;
+  const char* down;  // what marking a server down is there, or nullptr where there is none
+};
+constexpr RingSystem kRingSystems[] = {
+    {"memcached", "memcached", "libmemcached 1.1.4", nullptr},
+    {"libketama", "libketama", "libketama", nullptr},
+    {"twemproxy", "twemproxy", "nutcracker 0.5.0", "auto_eject_hosts ejects it"},
+    {"nginx", "nginx", "nginx 1.22", "its server line gets `down`"},
+    {"envoy-ring", "envoyRing", "Envoy ring_hash", "it fails its health check"},
+    {"envoy-maglev", "envoyMaglev", "Envoy maglev", "it fails its health check"},
+};
+
+// The changes, one of which a ring plan takes.
+constexpr const char* kChangeFlags[] = {"--add", "--remove", "--reweight", "--mark-down"};
+
+RINGLAB_ONCE std::string ring_usage(const RingSystem& sys) {
+  return usage_line("ringlab plan " + std::string(sys.name) + " [place " + sys.name + "'s flags] CHANGE [KEY...]",
+                    "the arcs whose server changes");
+}
+
+RINGLAB_ONCE std::string ring_help(const RingSystem& sys) {
+  std::string out = "plan " + std::string(sys.name) + " (" + sys.tool + "'s servers as `place " + sys.name +
+                    "` takes them, and one change: the\n" + kIndent +
+                    "runs of the hash space whose server changes, counted exactly, hash by hash):\n" +
+                    flag_line("--add SERVER", "add a server, written as the server list writes one") +
+                    flag_line("--remove SERVER", "remove a server") +
+                    flag_line("--reweight SERVER", "give a server the weight --weight W") +
+                    flag_line("--weight W", "the weight of --add (default 1) or --reweight");
+  out += sys.down != nullptr ? flag_line("--mark-down SERVER", "mark a server down: " + std::string(sys.down))
+                             : flag_line("--mark-down SERVER", "(no down mark here: plan its removal)");
+  return out + flag_line("--keys FILE", "keys, one a line, or KEY...: each key's server before and after") +
+         flag_line("--every-arc", "list every arc in the text, not only each step's share") +
+         flag_line("--json", "one JSON object per step ({\"from\", \"to\", \"kind\", arcs}), then a") + kUnder +
+         "{\"summary\"} line\n";
+}
+
+RINGLAB_ONCE std::string run_ring_plan(const RingSystem& sys, const std::vector<std::string>& args,
+                                       const ReadFile& read) {
+  const std::string command = "plan " + std::string(sys.name);
+  // The system's own flags, as `place` takes them (but for a way of printing, as --tries), beside
+  // the plan's.
+  std::vector<std::string_view> values = {"--add", "--remove", "--reweight", "--mark-down", "--weight", "--keys"};
+  std::vector<std::string_view> switches = {"--json", "--every-arc"};
+  std::vector<std::string_view> own_values, own_switches;
+  for (const SystemOption& o : system_options(sys.name)) {
+    if (o.command_line_only) continue;
+    (o.type == OptionType::flag ? own_switches : own_values).push_back(o.flag);
+  }
+  values.insert(values.end(), own_values.begin(), own_values.end());
+  switches.insert(switches.end(), own_switches.begin(), own_switches.end());
+  const cli::Args a = cli::read_args(args, 2, values, switches, command);
+  ServerChange change;
+  int changes = 0;
+  const ServerChange::Kind kinds[] = {ServerChange::Kind::add, ServerChange::Kind::remove, ServerChange::Kind::weight,
+                                      ServerChange::Kind::down};
+  for (std::size_t i = 0; i < 4; ++i)
+    if (const std::string* server = a.value(kChangeFlags[i])) {
+      change.kind = kinds[i];
+      change.server = *server;
+      ++changes;
+    }
+  if (changes != 1)
+    throw CliUsageError{command +
+                        " needs one change: --add SERVER, --remove SERVER, --reweight SERVER or --mark-down SERVER"};
+  const std::string* weight = a.value("--weight");
+  if (change.kind == ServerChange::Kind::weight && weight == nullptr)
+    throw CliUsageError{command + " --reweight needs --weight W"};
+  if (weight != nullptr && change.kind != ServerChange::Kind::add && change.kind != ServerChange::Kind::weight)
+    throw CliUsageError{"--weight goes with --add or --reweight only"};
+  if (weight != nullptr) change.weight = integer_from_text(*weight, "weight");
+  if (change.kind == ServerChange::Kind::down && sys.down == nullptr)
+    throw Error(ErrorCode::invalid_argument, rule::planNoDown, "", {sys.tool});
+
+  std::vector<std::string> flags;
+  const auto own_flags = [&](const std::string* ejected) {
+    flags.clear();
+    for (const std::string_view f : own_values)
+      if (const std::string* v = a.value(f); v != nullptr && !(ejected != nullptr && f == "--ejected")) {
+        flags.emplace_back(f);
+        flags.push_back(*v);
+      }
+    for (const std::string_view f : own_switches)
+      if (a.has(f)) flags.emplace_back(f);
+    if (ejected != nullptr) {
+      flags.emplace_back("--ejected");
+      flags.push_back(*ejected);
+    }
+    return flags;
+  };
+  const std::unique_ptr<Placement> before = configure(sys.name, own_flags(nullptr), read);
+  std::unique_ptr<Placement> after;
+  const bool twemproxy = std::string_view(sys.name) == "twemproxy";
+  if (change.kind == ServerChange::Kind::down && twemproxy) {
+    // Ejected, as --ejected lists it: the server must be one of the pool's, and not ejected yet.
+    const auto& servers = before->servers();
+    const auto it =
+        std::find_if(servers.begin(), servers.end(), [&](const ServerInfo& s) { return s.name == change.server; });
+    if (it == servers.end()) throw Error(ErrorCode::unknown_server, rule::notAServer, "", {input(change.server)});
+    if (it->down) throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
+    const std::string* was = a.value("--ejected");
+    const std::string list = was == nullptr ? change.server : *was + "," + change.server;
+    after = configure(sys.name, own_flags(&list), read);
+  } else {
+    ServerEdit e;
+    e.server = change.server;
+    e.weight = change.weight;
+    switch (change.kind) {
+      case ServerChange::Kind::add: e.kind = ServerEdit::Kind::add; break;
+      case ServerChange::Kind::remove: e.kind = ServerEdit::Kind::remove; break;
+      case ServerChange::Kind::weight: e.kind = ServerEdit::Kind::weight; break;
+      case ServerChange::Kind::down:
+        // Envoy leaves an unhealthy host out of the table it builds, as if it were removed.
+        e.kind = std::string_view(sys.name).starts_with("envoy") ? ServerEdit::Kind::remove : ServerEdit::Kind::down;
+        break;
+    }
+    if (e.kind == ServerEdit::Kind::down)
+      for (const ServerInfo& s : before->servers())
+        if (s.name == change.server && s.down)
+          throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
+    after = before->edited(e);
+  }
+  const std::vector<std::string> keys =
+      a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
+  const Plan plan = plan_server_change({sys.name, sys.tool}, *before, *after, change, keys, a.has("--every-arc"));
+  return a.has("--json") ? plan_json(plan) : plan_text(plan);
+}
+
 }  // namespace
 
 RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
@@ -218,31 +350,42 @@ RINGLAB_ONCE std::vector<CliCommand> plan_commands() {
       "no keys, the share of the hash space that moves alone\n" +
       flag_line("--json", "per partitioner, one JSON object per step ({\"from\", \"to\", \"keys\"}),") + kUnder +
       "then a {\"summary\"} line\n";
-  return {CliCommand{"plan",
-                     "redis",
-                     {redis_usage(true), redis_usage(false)},
-                     redis_help(),
-                     "redisPlan",
-                     run_redis_plan,
-                     redis::kPlanParams},
-          CliCommand{"plan",
-                     "kafka",
-                     {usage_line("ringlab plan kafka --partitions N:M [flags] [KEY...]",
-                                 "each key's partition before and after, and"),
-                      std::string(cli::kUsageColumn, ' ') + "the exact share of the hash space that moves"},
-                     kafka_help,
-                     "kafka",
-                     run_kafka_plan,
-                     system_params()},
-          CliCommand{"plan",
-                     "cassandra",
-                     {usage_line("ringlab plan cassandra --ring FILE --strategy S CHANGE [flags] [KEY...]",
-                                 "each changed range's replicas and the"),
-                      std::string(cli::kUsageColumn, ' ') + "streams that fill them"},
-                     cassandra_help(),
-                     "cassandraPlan",
-                     run_cassandra_plan,
-                     system_params()}};
+  std::vector<CliCommand> out{
+      CliCommand{"plan",
+                 "redis",
+                 {redis_usage(true), redis_usage(false)},
+                 redis_help(),
+                 "redisPlan",
+                 run_redis_plan,
+                 redis::kPlanParams},
+      CliCommand{"plan",
+                 "kafka",
+                 {usage_line("ringlab plan kafka --partitions N:M [flags] [KEY...]",
+                             "each key's partition before and after, and"),
+                  std::string(cli::kUsageColumn, ' ') + "the exact share of the hash space that moves"},
+                 kafka_help,
+                 "kafka",
+                 run_kafka_plan,
+                 system_params()},
+      CliCommand{"plan",
+                 "cassandra",
+                 {usage_line("ringlab plan cassandra --ring FILE --strategy S CHANGE [flags] [KEY...]",
+                             "each changed range's replicas and the"),
+                  std::string(cli::kUsageColumn, ' ') + "streams that fill them"},
+                 cassandra_help(),
+                 "cassandraPlan",
+                 run_cassandra_plan,
+                 system_params()}};
+  for (const RingSystem& sys : kRingSystems)
+    out.push_back(CliCommand{
+        "plan",
+        sys.name,
+        {ring_usage(sys)},
+        ring_help(sys),
+        sys.where,
+        [&sys](const std::vector<std::string>& args, const ReadFile& read) { return run_ring_plan(sys, args, read); },
+        system_params()});
+  return out;
 }
 
 }  // namespace ringlab::systems

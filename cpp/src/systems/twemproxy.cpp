@@ -420,9 +420,12 @@ std::size_t Twemproxy::point_of_hash(std::uint32_t hash) const noexcept {
 std::optional<std::size_t> Twemproxy::place(std::string_view key) const noexcept {
   // server_pool_idx answers the one server without hashing, ejected or not; with none live,
   // nutcracker refuses the request.
+  return server_of_hash(key_hash(key));
+}
+
+std::optional<std::size_t> Twemproxy::server_of_hash(std::uint32_t hash) const noexcept {
   if (servers_.size() == 1) return live_ == 0 ? std::nullopt : std::optional<std::size_t>(0);
   if (live_ == 0) return std::nullopt;
-  const std::uint32_t hash = key_hash(key);
   if (options_.distribution == TwemproxyDistribution::modula) {
     const std::uint64_t at = hash % total_weight_;
     const auto it = std::upper_bound(modula_end_.begin(), modula_end_.end(), at);

@@ -1601,6 +1601,11 @@ const bn: Messages = {
       kafkaPartitionChange: (p, [got]) => `${p} হতে হবে N:M, অর্থাৎ আগের ও পরের partition-সংখ্যা; দেওয়া হয়েছে "${got}"`,
       kafkaPartitionDecrease: (p, [from, to]) =>
         `${p} ${from} থেকে কমিয়ে ${to} করা যায় না: Kafka কোনো topic-এ শুধু partition যোগ করে`,
+      planModulus: (_p, [modulus, max]) =>
+        `hash-এর modulus ${modulus}, ${max}-এর বেশি: প্রতিটি residue একটি একটি করে গোনার পক্ষে অনেক বেশি`,
+      planNoDown: (_p, [system]) =>
+        `${system} কোনো server-কে down চিহ্নিত করে না: তার বদলে সেটি সরানোর (--remove) পরিকল্পনা করুন`,
+      planNoChange: (_p, [name]) => `"${name}" আগে থেকেই down চিহ্নিত`,
       cassandraRingFields: (_p, [count]) => `TOKEN NODE DC RACK আশা করা হয়েছিল; পাওয়া গেছে ${count}টি field`,
       cassandraRingRack: "nodetool ring-এর সারিতে তার rack (দ্বিতীয় কলাম) থাকতে হবে",
       cassandraRingDc: "Datacenter: লাইনের আগেই nodetool ring-এর একটি সারি",

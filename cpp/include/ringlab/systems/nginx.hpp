@@ -71,9 +71,16 @@ class NginxUpstream {
   // upstream tries. Ends early with a round_robin entry (what follows depends on the
   // balancer's state) or a none entry (nothing left: 502).
   [[nodiscard]] std::vector<NginxChoice> tries(std::string_view key) const;
+  // place() for a request whose hash is h, for a key that is not empty: in consistent mode h is
+  // crc32(key), the ring's lookup; in hash mode h is the first round's
+  // (crc32(key) >> 16) & 0x7fff, and nullopt where that round picks a down server (the next
+  // rounds hash the key again, so the key itself decides).
+  [[nodiscard]] std::optional<NginxChoice> choice_of_hash(std::uint32_t h) const;
 
   [[nodiscard]] const std::vector<NginxServer>& servers() const noexcept { return servers_; }
   [[nodiscard]] NginxMode mode() const noexcept { return mode_; }
+  // The servers' weights added up, down ones included, as nginx adds them (the plain hash's modulus).
+  [[nodiscard]] std::int64_t total_weight() const noexcept { return total_weight_; }
 
   struct Point {
     std::uint32_t hash;

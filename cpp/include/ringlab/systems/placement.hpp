@@ -129,6 +129,10 @@ class Placement {
   // hold tokens (Cassandra with a ring); empty for the others. A key's token's owner is the
   // server of the first token >= it, wrapping.
   [[nodiscard]] virtual std::vector<RingToken> tokens() const;
+  // The system's own placement object (a Memcached, a NginxUpstream, an envoy::Ring, ...), for
+  // the ring plans (ring_plan.hpp), which read its continuum or table; nullptr for a system
+  // without one. Only a pointer here, so that the modules that never plan pay nothing for plans.
+  [[nodiscard]] virtual const void* native() const;
   // Why `key` goes to answer()'s server (see Reason): the ring systems give their ring's point or
   // table's slot; the default, for systems whose answer carries its number, is ReasonKind::answer
   // with answer()'s server. Throws as answer() does.

@@ -101,6 +101,43 @@ struct SpaceShare {
   Exactness exactness = Exactness::exact;
 };
 
+// A count of hashes of a space of up to 2^64 (Envoy's XXH64): one more than a uint64 holds.
+__extension__ typedef unsigned __int128 HashCount;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
+
+// A run of a ring system's hash space whose server changes (a ring plan): on a ring the arc
+// (start, end] (wrapping past the largest hash when start >= end), in a table the entries start
+// to end; how many hashes it holds, its server before and after, and whether the move is
+// collateral (between two servers that did not change).
+struct PlanArc {
+  std::uint64_t start = 0;
+  std::uint64_t end = 0;
+  HashCount hashes = 0;
+  std::string before;
+  std::string after;
+  bool collateral = false;
+};
+
+// A server's hashes before and after a ring plan's change.
+struct ServerHashes {
+  std::string server;
+  HashCount before = 0;
+  HashCount after = 0;
+};
+
+// A ring or table system's whole hash space before and after a change, counted exactly.
+struct PlanArcs {
+  std::string space;          // the hash and its range: "crc32 of the key, [0, 2^32)"
+  bool ring = true;           // arcs of a ring, or entries of a table of `period` residues
+  std::uint64_t period = 0;   // a table's: hash h is entry h % period
+  std::uint8_t bits = 32;     // the hashes are [0, 2^bits)
+  HashCount size = 0;         // 2^bits
+  std::vector<PlanArc> arcs;  // the runs whose server changes, in hash order
+  std::vector<ServerHashes> servers;
+  HashCount necessary = 0;   // hashes that move to or from the changed server
+  HashCount collateral = 0;  // hashes that move between servers that did not change
+  bool every_arc = false;    // the text lists every arc, not only each step's count
+};
+
 struct Plan {
   std::string system;       // "redis"
   std::string tool;         // what it reproduces: "redis-cli 7.0.15"
@@ -129,6 +166,9 @@ struct Plan {
   std::optional<std::vector<PlanRange>> ranges;
   // The bytes it streams, when the ranges' sizes were given.
   std::optional<ByteShare> bytes;
+  // For a ring or table system (memcached, nginx, Envoy, ...): its hash space's changed arcs; each
+  // step's units are indices in arcs->arcs. A plan without them says nothing of arcs.
+  std::optional<PlanArcs> arcs;
 };
 
 // A range as Cassandra writes it: "(start,end]".
@@ -139,6 +179,11 @@ struct Plan {
 // trailing zeros dropped ("49.999999907").
 [[nodiscard]] std::string fraction_text(std::uint64_t moved, std::uint64_t size);
 [[nodiscard]] std::string percent_text(std::uint64_t moved, std::uint64_t size);
+
+// The same for counts of a space of up to 2^64 hashes, and a count in decimal.
+[[nodiscard]] std::string hashes_fraction(HashCount moved, HashCount size);
+[[nodiscard]] std::string hashes_percent(HashCount moved, HashCount size);
+[[nodiscard]] std::string count_text(HashCount n);
 
 // How --json and the package name it: "exact" or "model".
 [[nodiscard]] std::string_view exactness_name(Exactness e);

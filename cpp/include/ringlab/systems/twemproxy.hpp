@@ -105,6 +105,11 @@ class Twemproxy {
   [[nodiscard]] std::string_view tagged(std::string_view key) const noexcept;
   // The hash the dispatch uses: of the tagged bytes, 0 for a single server or no bytes.
   [[nodiscard]] std::uint32_t key_hash(std::string_view key) const noexcept;
+  // The index of the server for a key hash (place() after key_hash()), or nullopt when every
+  // server is ejected.
+  [[nodiscard]] std::optional<std::size_t> server_of_hash(std::uint32_t hash) const noexcept;
+  // Under modula: the live servers' weights added up, the modulus of the key's hash.
+  [[nodiscard]] std::uint64_t live_weight() const noexcept { return total_weight_; }
   // Under ketama, with a live server: the index in continuum() of the hash's point.
   [[nodiscard]] std::size_t point_of_hash(std::uint32_t hash) const noexcept;
 
