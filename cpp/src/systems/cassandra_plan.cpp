@@ -34,6 +34,26 @@ RINGLAB_ONCE Error ring_error(std::size_t line, std::size_t column, const Error&
   return Error(rule::configAt, "", {"ring", line, column}, inner);
 }
 
+// Each row of a text of rows of `count` fields (blank lines and lines starting with '#' skipped):
+// row(line, fields), the line numbered from 1. A row of another number of fields is refused with
+// `fields_rule`, at its line and the column past its last expected field (configAt, `what`).
+template <typename Row>
+void for_each_row(std::string_view text, std::size_t count, const ErrorRule& fields_rule, const char* what, Row&& row) {
+  std::size_t line = 0;
+  for (std::size_t from = 0; from <= text.size();) {
+    const std::size_t nl = text.find('\n', from);
+    const std::string_view l = text.substr(from, nl == std::string_view::npos ? text.npos : nl - from);
+    from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
+    ++line;
+    const auto f = fields_of(l);
+    if (f.empty() || f.front().second.front() == '#') continue;
+    if (f.size() != count)
+      throw Error(rule::configAt, "", {what, line, f.size() > count ? f[count].first : f.back().first},
+                  Error(ErrorCode::invalid_argument, fields_rule, "", {static_cast<std::int64_t>(f.size())}));
+    row(line, f);
+  }
+}
+
 // Whether the text is nodetool's: a line that starts with "Datacenter:" or "Address".
 RINGLAB_ONCE bool is_nodetool(std::string_view text) {
   for (std::size_t from = 0; from <= text.size();) {
@@ -321,18 +341,7 @@ RINGLAB_ONCE std::vector<PlacedToken> ring_from_text(std::string_view text) {
       add({r.token, r.fields[0].second, r.dc, r.fields[1].second}, r.line, 1);
     }
   } else {
-    std::size_t line = 0;
-    for (std::size_t from = 0; from <= text.size();) {
-      const std::size_t nl = text.find('\n', from);
-      const std::string_view l = text.substr(from, nl == std::string_view::npos ? text.npos : nl - from);
-      from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-      ++line;
-      const auto f = fields_of(l);
-      if (f.empty() || f.front().second.front() == '#') continue;
-      if (f.size() != 4)
-        throw ring_error(
-            line, f.size() > 4 ? f[4].first : f.back().first,
-            Error(ErrorCode::invalid_argument, rule::cassandraRingFields, "", {static_cast<std::int64_t>(f.size())}));
+    for_each_row(text, 4, rule::cassandraRingFields, "ring", [&](std::size_t line, const auto& f) {
       std::int64_t token = 0;
       try {
         token = token_from_text(f[0].second, "token");
@@ -340,7 +349,7 @@ RINGLAB_ONCE std::vector<PlacedToken> ring_from_text(std::string_view text) {
         throw ring_error(line, f[0].first, e);
       }
       add({token, std::string(f[1].second), std::string(f[2].second), std::string(f[3].second)}, line, 1);
-    }
+    });
   }
   // A node is in one data centre and one rack.
   for (std::size_t i = 0; i < out.size(); ++i) {
@@ -416,18 +425,7 @@ RINGLAB_ONCE std::vector<RangeSize> sizes_from_text(std::string_view text) {
   const auto at = [](std::size_t line, std::size_t column, const Error& inner) {
     return Error(rule::configAt, "", {"sizes", line, column}, inner);
   };
-  std::size_t line = 0;
-  for (std::size_t from = 0; from <= text.size();) {
-    const std::size_t nl = text.find('\n', from);
-    const std::string_view l = text.substr(from, nl == std::string_view::npos ? text.npos : nl - from);
-    from = nl == std::string_view::npos ? text.size() + 1 : nl + 1;
-    ++line;
-    const auto f = fields_of(l);
-    if (f.empty() || f.front().second.front() == '#') continue;
-    if (f.size() != 3)
-      throw at(
-          line, f.size() > 3 ? f[3].first : f.back().first,
-          Error(ErrorCode::invalid_argument, rule::cassandraSizesFields, "", {static_cast<std::int64_t>(f.size())}));
+  for_each_row(text, 3, rule::cassandraSizesFields, "sizes", [&](std::size_t line, const auto& f) {
     RangeSize r;
     std::size_t field = 0;
     try {
@@ -443,7 +441,7 @@ RINGLAB_ONCE std::vector<RangeSize> sizes_from_text(std::string_view text) {
     }
     out.push_back(r);
     lines.push_back(line);
-  }
+  });
   if (const auto overlap = size_parts(out).second) {
     const RangeSize& first = out[overlap->first];
     const RangeSize& second = out[overlap->second];
