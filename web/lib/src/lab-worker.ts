@@ -8,33 +8,10 @@
 // module's run is one call that nothing interrupts.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
-import { RinglabError } from "./core/errors.js";
+import { parentPort, workerError } from "./core/workers.js";
 import { load, type FromLabWorker, type ToLabWorker } from "./lab.js";
 
-// Hidden from bundlers: only a Node worker thread takes this branch.
-const nodeWorkerThreads = "node:worker_threads";
-
-interface Port {
-  post(message: FromLabWorker): void;
-  listen(receive: (message: ToLabWorker) => void): void;
-}
-
-async function parentPort(): Promise<Port> {
-  const scope = globalThis as { WorkerGlobalScope?: unknown; postMessage?: (m: unknown) => void };
-  if (typeof scope.WorkerGlobalScope === "function") {
-    return {
-      post: (m) => scope.postMessage!(m),
-      listen: (receive) => addEventListener("message", (e) => receive((e as MessageEvent<ToLabWorker>).data)),
-    };
-  }
-  const { parentPort: port } = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
-    parentPort: { postMessage(m: unknown): void; on(event: "message", f: (m: ToLabWorker) => void): void } | null;
-  };
-  if (port === null) throw new Error("ringlab/lab's worker runs only as a worker");
-  return { post: (m) => port.postMessage(m), listen: (receive) => port.on("message", receive) };
-}
-
-void parentPort().then((port) => {
+void parentPort<FromLabWorker, ToLabWorker>("ringlab/lab").then((port) => {
   port.listen((m) => {
     void (async () => {
       try {
@@ -45,18 +22,7 @@ void parentPort().then((port) => {
         }
         port.post({ op: "done" });
       } catch (e) {
-        const x = e as { name?: string; code?: string; message?: string };
-        port.post({
-          op: "error",
-          name: x?.name ?? "Error",
-          code: x?.code ?? "internal",
-          message: x?.message ?? String(e),
-          // The error's data, which structured cloning carries.
-          detail:
-            e instanceof RinglabError
-              ? { rule: e.rule, param: e.param, values: e.values, ...(e.inner ? { inner: e.inner } : {}) }
-              : undefined,
-        });
+        port.post(workerError(e));
       }
     })();
   });

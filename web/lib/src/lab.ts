@@ -20,8 +20,9 @@
  * ```
  * @module
  */
-import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./core/errors.js";
+import { RinglabError, toCode, wrapperError } from "./core/errors.js";
 import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
+import { nodeWorker, webWorker, type WorkerError, type WorkerLink } from "./core/workers.js";
 import { RinglabLabModule } from "./lab/module.js";
 import type { LabOptions, LabProgress, LabResult, RinglabLab } from "./lab/types.js";
 import createRinglabLabModule from "./wasm/ringlab-lab.js";
@@ -61,15 +62,13 @@ export type FromLabWorker =
   | { op: "progress"; run: number; progress: LabProgress }
   | { op: "result"; run: number; result: LabResult }
   | { op: "done" }
-  | { op: "error"; name: string; code: string; message: string; detail?: RinglabErrorDetail | undefined };
+  | WorkerError;
 
-/** A worker as {@link runInWorker} drives it: a Web Worker or a Node worker thread, wrapped. */
-export interface LabWorker {
-  postMessage(message: ToLabWorker): void;
-  /** Calls `receive` with each message the worker sends, `fail` if it fails to start or dies. */
-  listen(receive: (message: FromLabWorker) => void, fail: (error: Error) => void): void;
-  terminate(): void;
-}
+/**
+ * A worker as {@link runInWorker} drives it: a Web Worker or a Node worker thread, wrapped.
+ * `listen` calls `receive` with each message the worker sends, `fail` if it fails to start or dies.
+ */
+export type LabWorker = WorkerLink<ToLabWorker, FromLabWorker>;
 
 /** Options of {@link runInWorker}. */
 export interface LabWorkerOptions {
@@ -86,40 +85,14 @@ export interface LabWorkerOptions {
   spawn?: () => LabWorker | Promise<LabWorker>;
 }
 
-// Hidden from bundlers: only Node takes this branch (see parallel.ts).
-const nodeWorkerThreads = "node:worker_threads";
 const workerScript = "./lab-worker.js";
 
 async function defaultSpawn(): Promise<LabWorker> {
   if (typeof Worker === "function") {
     // This exact form lets bundlers (Vite, webpack 5) emit the worker script as a file of its own.
-    const w = new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" });
-    return {
-      postMessage: (m) => w.postMessage(m),
-      listen(receive, fail) {
-        w.addEventListener("message", (e: MessageEvent<FromLabWorker>) => receive(e.data));
-        w.addEventListener("error", (e) => fail(new Error(e.message || "the worker failed to start")));
-      },
-      terminate: () => w.terminate(),
-    };
+    return webWorker(new Worker(new URL("./lab-worker.js", import.meta.url), { type: "module" }));
   }
-  const threads = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
-    Worker: new (url: URL) => {
-      postMessage(m: unknown): void;
-      on(event: "message", f: (m: FromLabWorker) => void): void;
-      on(event: "error", f: (e: Error) => void): void;
-      terminate(): Promise<number>;
-    };
-  };
-  const w = new threads.Worker(new URL(workerScript, import.meta.url));
-  return {
-    postMessage: (m) => w.postMessage(m),
-    listen(receive, fail) {
-      w.on("message", receive);
-      w.on("error", fail);
-    },
-    terminate: () => void w.terminate(),
-  };
+  return nodeWorker(new URL(workerScript, import.meta.url));
 }
 
 /**

@@ -8,33 +8,10 @@
 // process that started it ends it by terminating it.
 //
 // The same file runs as a Web Worker (module type) and as a Node worker thread.
-import { RinglabError, type RinglabErrorDetail } from "./core/errors.js";
+import { parentPort, workerError } from "./core/workers.js";
 import { load } from "./index.js";
 import type { FromWorker, ToWorker } from "./parallel.js";
 import type { ComparisonRun, ExperimentRun } from "./main/types.js";
-
-// Hidden from bundlers: only a Node worker thread takes this branch.
-const nodeWorkerThreads = "node:worker_threads";
-
-interface Port {
-  post(message: FromWorker): void;
-  listen(receive: (message: ToWorker) => void): void;
-}
-
-async function parentPort(): Promise<Port> {
-  const scope = globalThis as { WorkerGlobalScope?: unknown; postMessage?: (m: unknown) => void };
-  if (typeof scope.WorkerGlobalScope === "function") {
-    return {
-      post: (m) => scope.postMessage!(m),
-      listen: (receive) => addEventListener("message", (e) => receive((e as MessageEvent<ToWorker>).data)),
-    };
-  }
-  const { parentPort: port } = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
-    parentPort: { postMessage(m: unknown): void; on(event: "message", f: (m: ToWorker) => void): void } | null;
-  };
-  if (port === null) throw new Error("ringlab/parallel's worker runs only as a worker");
-  return { post: (m) => port.postMessage(m), listen: (receive) => port.on("message", receive) };
-}
 
 // The module, loaded with the start message (a failure is its answer): the first worker loads
 // its own; the others are given the first one's compiled module and only instantiate it: nothing
@@ -89,25 +66,10 @@ async function answer(m: ToWorker): Promise<FromWorker> {
   }
 }
 
-void parentPort().then((port) => {
+void parentPort<FromWorker, ToWorker>("ringlab/parallel").then((port) => {
   // Messages are answered in order: each waits for the one before.
   let last: Promise<unknown> = Promise.resolve();
   port.listen((m) => {
-    last = last.then(() =>
-      answer(m).then(port.post, (e: unknown) => {
-        const x = e as { name?: string; code?: string; message?: string } & Partial<RinglabErrorDetail>;
-        port.post({
-          op: "error",
-          name: x?.name ?? "Error",
-          code: x?.code ?? "internal",
-          message: x?.message ?? String(e),
-          // The error's data, which structured cloning carries (bigints included).
-          detail:
-            x instanceof RinglabError
-              ? { rule: x.rule, param: x.param, values: x.values, ...(x.inner ? { inner: x.inner } : {}) }
-              : undefined,
-        });
-      }),
-    );
+    last = last.then(() => answer(m).then(port.post, (e: unknown) => port.post(workerError(e))));
   });
 });

@@ -18,7 +18,8 @@
  * ```
  * @module
  */
-import { RinglabError, type RinglabErrorDetail, toCode, wrapperError } from "./core/errors.js";
+import { RinglabError, toCode, wrapperError } from "./core/errors.js";
+import { nodeWorker, webWorker, type WorkerError, type WorkerLink } from "./core/workers.js";
 import type {
   CompareScenario,
   ComparisonRow,
@@ -29,13 +30,11 @@ import type {
 
 export { RinglabError } from "./core/errors.js";
 
-/** A worker as {@link compareInWorkers} drives it: a Web Worker or a Node worker thread, wrapped. */
-export interface ComparisonWorker {
-  postMessage(message: ToWorker): void;
-  /** Calls `receive` with each message the worker sends, `fail` if it fails to start or dies. */
-  listen(receive: (message: FromWorker) => void, fail: (error: Error) => void): void;
-  terminate(): void;
-}
+/**
+ * A worker as {@link compareInWorkers} drives it: a Web Worker or a Node worker thread, wrapped.
+ * `listen` calls `receive` with each message the worker sends, `fail` if it fails to start or dies.
+ */
+export type ComparisonWorker = WorkerLink<ToWorker, FromWorker>;
 
 /** Options of {@link compareInWorkers} and {@link runInWorkers}. */
 export interface ParallelOptions {
@@ -78,45 +77,18 @@ export type FromWorker =
   | { op: "placed"; work: number }
   | { op: "tally"; tally: Float64Array }
   | { op: "result"; result: ComparisonRow[] | ExperimentResults[ExperimentName] }
-  | { op: "error"; name: string; code: string; message: string; detail?: RinglabErrorDetail | undefined };
+  | WorkerError;
 
-// Hidden from bundlers: only Node takes these branches. (A literal `new URL("./…", import.meta.url)`
-// in the Node branch would make a bundler copy the worker's source as an asset as well.)
-const nodeWorkerThreads = "node:worker_threads";
+// Hidden from bundlers: only Node takes this branch (core/workers.ts says why).
 const nodeOs = "node:os";
 const workerScript = "./parallel-worker.js";
 
 async function defaultSpawn(): Promise<ComparisonWorker> {
   if (typeof Worker === "function") {
     // This exact form lets bundlers (Vite, webpack 5) emit the worker script as a file of its own.
-    const w = new Worker(new URL("./parallel-worker.js", import.meta.url), { type: "module" });
-    return {
-      postMessage: (m) => w.postMessage(m),
-      listen(receive, fail) {
-        w.addEventListener("message", (e: MessageEvent<FromWorker>) => receive(e.data));
-        w.addEventListener("error", (e) => fail(new Error(e.message || "the worker failed to start")));
-      },
-      terminate: () => w.terminate(),
-    };
+    return webWorker(new Worker(new URL("./parallel-worker.js", import.meta.url), { type: "module" }));
   }
-  const threads = (await import(/* @vite-ignore */ nodeWorkerThreads)) as {
-    Worker: new (url: URL) => {
-      postMessage(m: unknown): void;
-      on(event: "message", f: (m: FromWorker) => void): void;
-      on(event: "error", f: (e: Error) => void): void;
-      terminate(): Promise<number>;
-    };
-  };
-  const script = new URL(workerScript, import.meta.url);
-  const w = new threads.Worker(script);
-  return {
-    postMessage: (m) => w.postMessage(m),
-    listen(receive, fail) {
-      w.on("message", receive);
-      w.on("error", fail);
-    },
-    terminate: () => void w.terminate(),
-  };
+  return nodeWorker(new URL(workerScript, import.meta.url));
 }
 
 // The machine's cores: the default number of workers, as natively (--threads).
