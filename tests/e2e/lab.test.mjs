@@ -61,6 +61,7 @@ test("#/lab: the table is the module's answer; CSV and JSON downloads are its fi
       m10 ? [m10.keysMovedFromOtherNodes, m10.keysRelocatedAfterResize] : [null, null],
       row.algorithm,
     );
+    assert.equal(num(cells[10]), row.bytesPerBucket, `${row.algorithm}: bytes a bucket`);
   }
   const summary = await text(host, "summary");
   assert.match(summary, /20 buckets, 100 keys/);

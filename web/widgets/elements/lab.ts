@@ -162,7 +162,7 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
     return (
       ".lab-exports{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:baseline}" +
       ".lab-skipped{text-align:left;white-space:normal}" +
-      "table[data-testid=lab-table] thead th{white-space:normal;vertical-align:bottom;min-width:4.5em}" +
+      "table[data-testid=lab-table] thead th{white-space:normal;vertical-align:bottom;min-width:3.8em}" +
       // Stacked on a phone, a long header beside its value wraps rather than widening the row.
       "table[data-testid=lab-table].stack td{white-space:normal}"
     );
@@ -374,6 +374,7 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
       th(hd.steps, help.steps),
       th(hd.movedOther, help.movedOther),
       th(hd.relocated, help.relocated),
+      th(hd.bytes, help.bytes),
     ];
     const rows = r.rows.map((row) => {
       const steps = row.work.reduce((sum, w) => sum + w.total, 0);
@@ -381,7 +382,17 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
       const head = [this.name(row, r), t.seams[row.seam] ?? row.seam, t.removals[row.removal] ?? row.removal];
       if (!row.balance)
         return {
-          cells: [...head, h("span", { title: row.skipped ?? "" }, t.skipped), "", "", "", perLookup, "", ""],
+          cells: [
+            ...head,
+            h("span", { title: row.skipped ?? "" }, t.skipped),
+            "",
+            "",
+            "",
+            perLookup,
+            "",
+            "",
+            f.dec(row.bytesPerBucket, 2),
+          ],
           cellClass: [undefined, "l", "l", "lab-skipped"],
           class: "dim",
         };
@@ -397,11 +408,12 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
           perLookup,
           m10 ? f.int(m10.keysMovedFromOtherNodes) : t.noRemoval,
           m10 ? f.int(m10.keysRelocatedAfterResize) : t.noRemoval,
+          f.dec(row.bytesPerBucket, 2),
         ],
         cellClass: [undefined, "l", "l"],
       };
     });
-    // Ten columns: their headers wrap, and on a phone each row is a block of "header: value" lines.
+    // Eleven columns: their headers wrap, and on a phone each row is a block of "header: value" lines.
     const texts = [
       hd.algorithm,
       hd.seam,
@@ -413,6 +425,7 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
       hd.steps,
       hd.movedOther,
       hd.relocated,
+      hd.bytes,
     ];
     return stackOnPhones(table(t.tableCaption, headers, rows, "lab-table"), texts);
   }

@@ -1196,6 +1196,7 @@ const bn: Messages = {
       steps: "প্রতি lookup-এ ধাপ",
       movedOther: "অন্যদের থেকে সরেছে (১০% সরালে)",
       relocated: "ফেরানোর পরেও অন্য জায়গায়",
+      bytes: "প্রতি bucket-এ byte",
     },
     headerHelp: {
       minPct: "সবচেয়ে খালি bucket-এর key, গড়ের শতাংশে",
@@ -1205,6 +1206,7 @@ const bn: Messages = {
       steps: "প্রথম ১,০০০টি key-তে একটি lookup-এর ধাপ, উত্তর ছাড়া সব ধরনের",
       movedOther: "শেষ ১০% bucket সরালে যে key-গুলো থেকে-যাওয়া bucket-গুলোর মধ্যে সরেছে",
       relocated: "সরানো bucket-গুলো ফেরানোর পরেও যে key-গুলো আগের জায়গায় ফেরেনি",
+      bytes: "তৈরির পরে এর অবস্থা যত byte ধরে রাখে, bucket-সংখ্যা দিয়ে ভাগ করে (এর তালিকাগুলোর উপাদান গুনে; সব জায়গায় একই)",
     },
     seams: { bucket: "bucket", server: "সার্ভার" },
     removals: { any: "যেকোনো bucket", last: "শুধু শেষটি", none: "কিছুই না" },

@@ -1253,6 +1253,7 @@ const en = {
       steps: "steps a lookup",
       movedOther: "moved from others (10% removed)",
       relocated: "relocated after restore",
+      bytes: "bytes a bucket",
     },
     headerHelp: {
       minPct: "The emptiest bucket's keys, as a percentage of the mean",
@@ -1262,6 +1263,8 @@ const en = {
       steps: "Trace steps a lookup, every kind but the answer, over the first 1,000 keys",
       movedOther: "Keys that moved between buckets that stayed, when the last 10% were removed",
       relocated: "Keys not back where they were once the removed buckets were added again",
+      bytes:
+        "The bytes its state holds once built, over the buckets: its containers' elements, the same in every build",
     },
     seams: { bucket: "bucket", server: "server" } as Record<string, string>,
     removals: { any: "any bucket", last: "the last only", none: "none" } as Record<string, string>,
