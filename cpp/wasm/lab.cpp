@@ -7,17 +7,20 @@
 // x / 100 (the double nearest the decimal the JSON prints, while x < 2^53), a work kind's steps per
 // lookup as the core's thousandths / 1000. The CSV is the core's own text (`ringlab lab --csv`), a
 // document to download. The parameters arrive typed (the wrapper has checked their types); the
-// core checks their values against kLabParams, with the errors `ringlab lab` gives.
+// core checks their values against kLabParams, with the errors `ringlab lab` gives. The papers'
+// claims (`ringlab lab --claims`) cross as the objects of their JSON lines.
 #include <emscripten/bind.h>
 
 #include <cstdint>
 #include <iterator>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "abi.hpp"
 #include "abi_bindings.hpp"
 #include "ringlab/lab.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
 
 using emscripten::val;
@@ -168,6 +171,31 @@ val run(const LabArgs& args, val progress) {
   });
 }
 
+// The papers' claims (`ringlab lab --claims --json`), at the seed given (undefined: the table's
+// default): one object a claim, each field the JSON line's, its values by name.
+RINGLAB_ONCE val claims(val seed) {
+  return guarded([&] {
+    const std::vector<ringlab::LabClaim> cs = ringlab::lab_claims(param(ringlab::kLabParams[2], seed));
+    val out = val::array();
+    for (const ringlab::LabClaim& c : cs) {
+      val o = val::object();
+      o.set("algorithm", c.algorithm);
+      o.set("paper", c.paper);
+      o.set("claim", c.claim);
+      o.set("paperFigure", c.paper_figure);
+      o.set("ringlab", c.lab_figure);
+      o.set("detail", c.detail);
+      o.set("holds", c.holds);
+      o.set("check", c.tolerance);
+      val values = val::object();
+      for (const auto& [name, x] : c.values) values.set(name, x);
+      o.set("values", values);
+      out.call<void>("push", o);
+    }
+    return out;
+  });
+}
+
 val params() {
   val out = val::array();
   for (const ringlab::ParamSpec& row : ringlab::kLabParams)
@@ -227,4 +255,5 @@ EMSCRIPTEN_BINDINGS(ringlab_lab) {
       .field("defaultValue", &ParamOut::defaultValue);
   function("labRun", &run);
   function("labParams", &params);
+  function("labClaims", &claims);
 }

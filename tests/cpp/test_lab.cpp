@@ -331,12 +331,15 @@ TEST_CASE("lab: the papers' claims, computed from the algorithms") {
     CHECK(find_bucket_algorithm(x.algorithm) != nullptr);
     CHECK_FALSE(x.paper_figure.empty());
     CHECK_FALSE(x.lab_figure.empty());
+    // Its values are the numbers its figures print: a page writes them in its own language.
+    CHECK_FALSE(x.values.empty());
   }
   CHECK(c.size() == 6);
   CHECK(names.size() == c.size());
   // The same bytes for the same seed.
   CHECK(lab_claims_text(c) == lab_claims_text(lab_claims(kCourseSeed)));
   CHECK(lab_claims_json(c).find("\"algorithm\":\"jumpback\"") == 1);
+  CHECK(lab_claims_json(c).find(",\"values\":{\"keys\":100000,\"mean\":") != std::string::npos);
 }
 
 }  // namespace test_lab

@@ -1,14 +1,15 @@
 // ringlab/lab: `ringlab lab` as typed values, held to `ringlab lab --json` and `--csv` (the WASM
 // CLI, and the native CLI when it is built) for several parameter sets, row for row and figure for
 // figure; its parameters to the core's table; its errors to the command line's; its progress; and
-// the same runs in a Node worker, with cancel.
+// the same runs in a Node worker, with cancel. The papers' claims, to `ringlab lab --claims --json`,
+// on this thread and in the worker.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { load, RinglabError, runInWorker } from "ringlab/lab";
+import { claimsInWorker, load, RinglabError, runInWorker } from "ringlab/lab";
 import { RinglabError as MainError } from "ringlab";
 import { cliJs, root } from "./helpers.mjs";
 
@@ -199,4 +200,62 @@ test("runInWorker: a bad run rejects with the module's error; cancel terminates 
   });
   await assert.rejects(run, { message: "cancelled" });
   assert.ok(terminated);
+});
+
+// `ringlab lab --claims --json`'s lines, as objects: what claims() gives, field for field.
+async function cliClaims(args) {
+  return (await cliOut(["lab", "--claims", ...args, "--json"]))
+    .trimEnd()
+    .split("\n")
+    .map((l) => JSON.parse(l));
+}
+
+test("claims() gives ringlab lab --claims --json's lines, field for field, at the default seed and another", async () => {
+  const claims = lab.claims();
+  assert.deepEqual(claims, await cliClaims([]));
+  assert.deepEqual(
+    claims.map((c) => c.algorithm),
+    ["jumpback", "fliphash", "multiprobe", "memento", "anchor", "dx"],
+  );
+  assert.deepEqual(lab.claims({ seed: lab.params()[2].defaultValue }), claims);
+  // Every figure printed is one of its values as printed: the values are the figures' numbers.
+  for (const c of claims) {
+    assert.ok(Object.keys(c.values).length > 0, c.algorithm);
+    assert.ok(Object.isFrozen(c) && Object.isFrozen(c.values));
+    assert.equal(typeof c.holds, "boolean");
+  }
+  assert.equal(claims.find((c) => c.algorithm === "multiprobe").values.ratio.toFixed(3), claims[2].ringlab);
+  assert.equal(`${claims.find((c) => c.algorithm === "dx").values.share.toFixed(2)} %`, claims[5].ringlab);
+  assert.deepEqual(lab.claims({ seed: -7 }), await cliClaims(["--seed", "-7"]));
+});
+
+test("claims(): bad options give the command line's errors, as RinglabError", async () => {
+  const cli = await runCli(["lab", "--claims", "--seed", `${2 ** 53}`]);
+  assert.equal(cli.exitCode, 2);
+  assert.throws(
+    () => lab.claims({ seed: 2 ** 53 }),
+    (e) => {
+      assert.ok(e instanceof RinglabError);
+      assert.deepEqual([e.code, e.rule, e.param], [cli.code, cli.rule, "seed"]);
+      assert.equal(`ringlab: ${e.message.replace(/^seed /, "--seed ")}\n`, cli.err);
+      return true;
+    },
+  );
+  assert.throws(() => lab.claims({ seed: "16" }), { code: "invalid_type", param: "seed" });
+  assert.throws(() => lab.claims({ buckets: 10 }), { code: "invalid_argument", rule: "unknownOption" });
+  assert.throws(() => lab.claims(7), { code: "invalid_type" });
+});
+
+test("claimsInWorker: the same claims in a Node worker; a bad seed rejects with the module's error", async () => {
+  assert.deepEqual(await claimsInWorker({ seed: 3 }), lab.claims({ seed: 3 }));
+  await assert.rejects(claimsInWorker({ seed: 0.5 }), (e) => {
+    assert.ok(e instanceof RinglabError);
+    assert.equal(e.code, "invalid_argument");
+    assert.equal(e.message, "seed must be a safe integer, got 0.5");
+    return true;
+  });
+  await assert.rejects(claimsInWorker({}, { bogus: 1 }), { code: "invalid_argument" });
+  const stop = new AbortController();
+  stop.abort(new Error("cancelled"));
+  await assert.rejects(claimsInWorker({}, { signal: stop.signal }), { message: "cancelled" });
 });

@@ -66,9 +66,11 @@ const SEAMS_BUDGET = BUDGET + 1024;
 
 // The lab is a download of its own, made only by the lab's page: every bucket hasher and every
 // placer (the buckets module's code) with the lab's measures, the CSV writer and its bindings,
-// about 25 KB gzip beyond the buckets module. It has a budget of its own: 165 KB for the 158.9 KB
-// these make together, so that it cannot grow unnoticed either.
-const LAB_BUDGET = 165 * 1024;
+// about 25 KB gzip beyond the buckets module. It has a budget of its own, so that it cannot grow
+// unnoticed either: 175 KB for the 170.5 KB these make together with the papers' claims
+// (lab.claims(): their counting, their texts and the lookups' traces they read, some 12 KB gzip,
+// which only the lab's pages download; the main entry pays nothing for them).
+const LAB_BUDGET = 175 * 1024;
 
 // The main entry imports the glue of the build it loads (a dynamic import, which closure() does not
 // follow): each build's glue is counted with its .wasm.

@@ -40,6 +40,7 @@ const routes: Route[] = [
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
   // The claims' links open this playground's own pages.
   { id: "claims", group: "claims", tag: "ringlab-claims", fixed: { playground: "" } },
+  { id: "lab-claims", group: "claims", tag: "ringlab-lab-claims" },
 ];
 
 const page = document.getElementById("page") as HTMLElement;

@@ -18,6 +18,7 @@ import { Experiment } from "./elements/experiment";
 import { HotkeyStepper } from "./elements/hotkey-stepper";
 import { JumpStepper } from "./elements/jump-stepper";
 import { LabElement } from "./elements/lab";
+import { LabClaimsElement } from "./elements/lab-claims";
 import { MaglevStepper } from "./elements/maglev-stepper";
 import { MalachiRing } from "./elements/malachi-ring";
 import { MembershipStepper } from "./elements/membership-stepper";
@@ -47,6 +48,7 @@ export const elements = {
   "ringlab-vnode-calculator": VnodeCalculator,
   "ringlab-compare": Compare,
   "ringlab-lab": LabElement,
+  "ringlab-lab-claims": LabClaimsElement,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
   "ringlab-claim": ClaimElement,

@@ -18,6 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ringlab/params.hpp"
@@ -201,6 +202,9 @@ struct LabClaim {
   std::string detail;      // the figures around it
   bool holds = false;      // whether ringlab's figure bears the paper's out, within `tolerance`
   std::string tolerance;
+  // The numbers `lab_figure` and `detail` are made of, by name, as they print (a mean to its three
+  // decimals, a share to its two): a page in another language writes them in its own words.
+  std::vector<std::pair<std::string, double>> values;
 };
 [[nodiscard]] std::vector<LabClaim> lab_claims(std::int64_t seed);
 [[nodiscard]] std::string lab_claims_text(const std::vector<LabClaim>& claims);

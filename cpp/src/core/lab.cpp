@@ -16,7 +16,9 @@
 #include "ringlab/buckets.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/jsfmt.hpp"
 #include "ringlab/maglev.hpp"
+#include "ringlab/once.hpp"
 #include "ringlab/placers.hpp"
 #include "ringlab/random.hpp"
 
@@ -1004,6 +1006,9 @@ Tally steps_of(const Buckets& b, std::span<const std::uint64_t> keys, BucketStep
 }
 
 std::string mean_text(const Tally& t) { return mean3(t.sum, t.count); }
+// The mean as mean_text prints it: its thousandths, as a number.
+double mean_value(const Tally& t) { return static_cast<double>(lab_per_lookup_x1000(t.sum, t.count)) / 1000; }
+double num(std::uint64_t x) { return static_cast<double>(x); }
 
 // The buckets removed in a seeded random order (the lab's random history) until `live` are left.
 void remove_down_to(Buckets& b, std::uint32_t n, std::uint32_t live, std::int64_t seed) {
@@ -1015,7 +1020,8 @@ void remove_down_to(Buckets& b, std::uint32_t n, std::uint32_t live, std::int64_
 
 }  // namespace
 
-std::vector<LabClaim> lab_claims(std::int64_t seed) {
+// Once a call, and a large one (six claims' texts): compiled for size, the lookups it counts are not.
+RINGLAB_ONCE std::vector<LabClaim> lab_claims(std::int64_t seed) {
   check_integer(kLabParams[2], seed);
   const std::vector<std::uint64_t> keys = lab_keys(seed, kClaimKeys);
   const std::string keys_text = std::to_string(kClaimKeys) + " keys";
@@ -1034,7 +1040,11 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
          .detail = "draws per lookup over " + keys_text + ": " + mean_text(at) + " at n = 1025 (at most " +
                    std::to_string(at.max) + "), " + mean_text(pow2) + " at n = 1024",
          .holds = std::abs(at.mean() - bound) <= 3 * at.error() && pow2.mean() < at.mean(),
-         .tolerance = "statistical: within 3 standard errors of 5/3, and fewer draws at n = 1024"});
+         .tolerance = "statistical: within 3 standard errors of 5/3, and fewer draws at n = 1024",
+         .values = {{"keys", num(kClaimKeys)},
+                    {"mean", mean_value(at)},
+                    {"max", num(at.max)},
+                    {"meanAt1024", mean_value(pow2)}}});
   }
   {  // FlipHash: hash evaluations a lookup: the first hash, a flip whose masked bits are not 0,
      // and each draw after the first candidate.
@@ -1063,7 +1073,11 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
                              " at n = 1025 (at most " + std::to_string(at.max) + "), " + mean_text(pow2) +
                              " at n = 1024",
                    .holds = std::abs(at.mean() - 3.5) <= 3 * at.error() && pow2.mean() < at.mean(),
-                   .tolerance = "statistical: within 3 standard errors of 3.5, and fewer at n = 1024"});
+                   .tolerance = "statistical: within 3 standard errors of 3.5, and fewer at n = 1024",
+                   .values = {{"keys", num(kClaimKeys)},
+                              {"mean", mean_value(at)},
+                              {"max", num(at.max)},
+                              {"meanAt1024", mean_value(pow2)}}});
   }
   {  // Multi-probe: the most loaded node's keys over the mean, 21 probes.
     BucketOptions o;
@@ -1088,14 +1102,21 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
                    std::to_string(kProbeNodes - 1) + " (one point each, fixed by its name): the most loaded holds " +
                    std::to_string(peak) + ", the mean " + std::to_string(kProbeKeys / kProbeNodes),
          .holds = static_cast<double>(x1000) / 1000 <= 1.05 + 3 * noise,
-         .tolerance = "statistical: at most 1.05 plus 3 x a node's count noise, 1/sqrt(keys per node)"});
+         .tolerance = "statistical: at most 1.05 plus 3 x a node's count noise, 1/sqrt(keys per node)",
+         .values = {{"ratio", static_cast<double>(x1000) / 1000},
+                    {"keys", num(kProbeKeys)},
+                    {"nodes", num(kProbeNodes)},
+                    {"peak", num(peak)},
+                    {"mean", num(kProbeKeys / kProbeNodes)}}});
   }
   {  // MementoHash: memory with n (none) and with removals.
     std::string with_n, with_removals;
+    std::vector<std::pair<std::string, double>> values;
     bool holds = true;
     for (const std::uint32_t n : {10u, 1000u, 100'000u}) {
       const std::uint64_t bytes = Buckets("memento", {.buckets = n}).memory_bytes();
       holds = holds && bytes == 0;
+      values.emplace_back("bytesAt" + std::to_string(n), num(bytes));
       with_n += (with_n.empty() ? "" : ", ") + std::to_string(bytes) + " B at n = " + std::to_string(n);
     }
     std::uint64_t last = 0;
@@ -1105,6 +1126,7 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
       const std::uint64_t bytes = b.memory_bytes();
       holds = holds && bytes > last;
       last = bytes;
+      values.emplace_back("bytesWith" + std::to_string(10 * pct) + "Removed", num(bytes));
       with_removals += (with_removals.empty() ? "" : ", ") + std::to_string(bytes) + " B with " +
                        std::to_string(10 * pct) + " removed";
     }
@@ -1115,11 +1137,13 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
                    .lab_figure = std::to_string(last) + " B",
                    .detail = "without removals " + with_n + "; of n = 1000, " + with_removals,
                    .holds = holds,
-                   .tolerance = "exact: 0 bytes for every n without removals, more with each share removed"});
+                   .tolerance = "exact: 0 bytes for every n without removals, more with each share removed",
+                   .values = std::move(values)});
   }
   {  // AnchorHash: hash steps a lookup as the working set shrinks, against (1 + ln(a/w))^2.
     constexpr std::uint32_t a = 1000;
     std::string detail;
+    std::vector<std::pair<std::string, double>> values = {{"keys", num(kClaimKeys)}};
     bool holds = true;
     Tally previous;
     std::string last;
@@ -1131,6 +1155,8 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
       holds = holds && t.mean() <= model && (previous.count == 0 || t.mean() > previous.mean());
       previous = t;
       last = mean_text(t);
+      values.emplace_back("stepsAt" + std::to_string(w), mean_value(t));
+      values.emplace_back("boundAt" + std::to_string(w), model);
       detail += (detail.empty() ? "" : ", ") + mean_text(t) + " at w = " + std::to_string(w) + " (bound " +
                 fixed(model, 3) + ")";
     }
@@ -1145,7 +1171,8 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
                    .detail = "hash steps per lookup over " + keys_text + ", a = " + std::to_string(a) +
                              ", buckets removed in a seeded random order: " + detail,
                    .holds = holds,
-                   .tolerance = "model: below (1 + ln(a/w))^2 at each w, and growing as w shrinks"});
+                   .tolerance = "model: below (1 + ln(a/w))^2 at each w, and growing as w shrinks",
+                   .values = std::move(values)});
   }
   {  // DxHash: a full table doubling its slots.
     constexpr std::uint32_t n = 1024;
@@ -1157,17 +1184,22 @@ std::vector<LabClaim> lab_claims(std::int64_t seed) {
     for (std::size_t i = 0; i < keys.size(); ++i) moved += bucket_of(b, keys[i]) != before[i] ? 1 : 0;
     const double share = static_cast<double>(moved) / static_cast<double>(keys.size());
     const double error = std::sqrt(0.25 / static_cast<double>(keys.size()));
-    out.push_back({.algorithm = "dx",
-                   .paper = "Chaos Dong and Fang Wang, DxHash (arXiv 2107.07930)",
-                   .claim = "adding a bucket to a full table doubles its slots, and moves about half the keys "
-                            "(49.97 % measured on its reference)",
-                   .paper_figure = "50 %",
-                   .lab_figure = hundredths(rounded_div(static_cast<u128>(moved) * 10000, keys.size())) + " %",
-                   .detail = std::to_string(moved) + " of " + keys_text + " moved when bucket " +
-                             std::to_string(added) + " was added to " + std::to_string(n) + " live of " +
-                             std::to_string(n) + " slots",
-                   .holds = std::abs(share - 0.5) <= 3 * error + 0.01,
-                   .tolerance = "statistical: within 1 % and 3 standard errors of one half"});
+    out.push_back(
+        {.algorithm = "dx",
+         .paper = "Chaos Dong and Fang Wang, DxHash (arXiv 2107.07930)",
+         .claim = "adding a bucket to a full table doubles its slots, and moves about half the keys "
+                  "(49.97 % measured on its reference)",
+         .paper_figure = "50 %",
+         .lab_figure = hundredths(rounded_div(static_cast<u128>(moved) * 10000, keys.size())) + " %",
+         .detail = std::to_string(moved) + " of " + keys_text + " moved when bucket " + std::to_string(added) +
+                   " was added to " + std::to_string(n) + " live of " + std::to_string(n) + " slots",
+         .holds = std::abs(share - 0.5) <= 3 * error + 0.01,
+         .tolerance = "statistical: within 1 % and 3 standard errors of one half",
+         .values = {{"share", static_cast<double>(rounded_div(static_cast<u128>(moved) * 10000, keys.size())) / 100},
+                    {"moved", num(moved)},
+                    {"keys", num(keys.size())},
+                    {"added", num(added)},
+                    {"slots", num(n)}}});
   }
   return out;
 }
@@ -1188,13 +1220,25 @@ std::string lab_claims_text(const std::vector<LabClaim>& claims) {
   return out;
 }
 
+namespace {
+// A claim's values as a JSON object, each number as JavaScript prints it (what the package's
+// `values` hold, so the two compare equal).
+std::string values_json(const std::vector<std::pair<std::string, double>>& values) {
+  std::string out = "{";
+  for (const auto& [name, x] : values)
+    out += (out.size() > 1 ? "," : "") + json_string(name) + ":" + js::number_to_string(x);
+  return out + "}";
+}
+}  // namespace
+
 std::string lab_claims_json(const std::vector<LabClaim>& claims) {
   std::string out;
   for (const LabClaim& c : claims)
     out += "{\"algorithm\":" + json_string(c.algorithm) + ",\"paper\":" + json_string(c.paper) +
            ",\"claim\":" + json_string(c.claim) + ",\"paperFigure\":" + json_string(c.paper_figure) +
            ",\"ringlab\":" + json_string(c.lab_figure) + ",\"detail\":" + json_string(c.detail) +
-           ",\"holds\":" + (c.holds ? "true" : "false") + ",\"check\":" + json_string(c.tolerance) + "}\n";
+           ",\"holds\":" + (c.holds ? "true" : "false") + ",\"check\":" + json_string(c.tolerance) +
+           ",\"values\":" + values_json(c.values) + "}\n";
   return out;
 }
 

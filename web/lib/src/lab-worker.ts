@@ -3,7 +3,8 @@
 // stays an import of dist/lab.js.
 //
 // The worker of `ringlab/lab`: the lab's module, loaded once, and the runs of one message, one
-// after another, each row's progress and each run's result posted as they come. The page or the
+// after another, each row's progress and each run's result posted as they come; or the papers'
+// claims, posted at once. The page or the
 // Node process that started it ends it by terminating it, which is how a run is cancelled: the
 // module's run is one call that nothing interrupts.
 //
@@ -16,6 +17,10 @@ void parentPort<FromLabWorker, ToLabWorker>("ringlab/lab").then((port) => {
     void (async () => {
       try {
         const lab = await load();
+        if ("claims" in m) {
+          port.post({ op: "claims", claims: lab.claims(m.claims) });
+          return;
+        }
         for (const [run, options] of m.runs.entries()) {
           const result = lab.run(options, { onProgress: (progress) => port.post({ op: "progress", run, progress }) });
           port.post({ op: "result", run, result });

@@ -17,6 +17,8 @@
  * const small = lab.run({ buckets: 100, keysPerBucket: 10 });
  * console.log(small.rows.map((r) => [r.algorithm, r.balance?.maxPct]));
  * const [big] = await runInWorker([{ buckets: 100_000 }], { onProgress: (p) => console.log(p.algorithm) });
+ * const claims = await claimsInWorker({ seed: 16 });
+ * console.log(claims.map((c) => [c.algorithm, c.paperFigure, c.ringlab, c.holds]));
  * ```
  * @module
  */
@@ -24,7 +26,7 @@ import { RinglabError, toCode, wrapperError } from "./core/errors.js";
 import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
 import { nodeWorker, webWorker, type WorkerError, type WorkerLink } from "./core/workers.js";
 import { RinglabLabModule } from "./lab/module.js";
-import type { LabOptions, LabProgress, LabResult, RinglabLab } from "./lab/types.js";
+import type { LabClaim, LabClaimsOptions, LabOptions, LabProgress, LabResult, RinglabLab } from "./lab/types.js";
 import createRinglabLabModule from "./wasm/ringlab-lab.js";
 
 export {
@@ -52,15 +54,14 @@ export const load: (options?: LoadOptions) => Promise<RinglabLab> = entryLoader(
     ),
 );
 
-/** Page → the lab's worker: the runs, one after another. */
-export interface ToLabWorker {
-  runs: LabOptions[];
-}
+/** Page → the lab's worker: the runs, one after another; or the papers' claims. */
+export type ToLabWorker = { runs: LabOptions[] } | { claims: LabClaimsOptions };
 
 /** The lab's worker → page: each row's progress, each run's result, then done; or an error. */
 export type FromLabWorker =
   | { op: "progress"; run: number; progress: LabProgress }
   | { op: "result"; run: number; result: LabResult }
+  | { op: "claims"; claims: readonly LabClaim[] }
   | { op: "done" }
   | WorkerError;
 
@@ -136,12 +137,67 @@ export async function runInWorker(runs: readonly LabOptions[], options: LabWorke
             results.push(m.result);
             onResult?.(m.run, m.result);
           } else if (m.op === "done") resolve(results);
-          // The worker's error as the module threw it: the core's code, the same message.
-          else reject(new RinglabError(toCode(m.code), m.message, m.detail));
+          // The worker's error as the module threw it: the core's code, the same message (the
+          // claims' answer is not one the runs ask for).
+          else if (m.op !== "claims") reject(new RinglabError(toCode(m.code), m.message, m.detail));
         },
         (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
       );
       worker.postMessage({ runs: [...runs] });
+    });
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+    worker.terminate();
+  }
+}
+
+/** Options of {@link claimsInWorker}. */
+export interface LabClaimsWorkerOptions {
+  /** Cancels the computation: the worker is terminated, and the promise rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** Starts the worker, as {@link LabWorkerOptions.spawn} does. */
+  spawn?: () => LabWorker | Promise<LabWorker>;
+}
+
+/**
+ * The papers' claims ({@link RinglabLab.claims}) computed in the lab's worker, off the calling
+ * thread; the worker is terminated when they are done, fail or are cancelled.
+ *
+ * @throws RinglabError (as a rejection) for bad options, with the code and message of
+ *   {@link RinglabLab.claims}; `"load_failed"` when the worker cannot start; the signal's reason
+ *   when cancelled.
+ */
+export async function claimsInWorker(
+  claims?: LabClaimsOptions,
+  options: LabClaimsWorkerOptions = {},
+): Promise<readonly LabClaim[]> {
+  if (options === null || typeof options !== "object") {
+    throw wrapperError("invalid_type", "mustBe", "claimsInWorker() options", ["an object"]);
+  }
+  for (const k of Object.keys(options)) {
+    if (!["signal", "spawn"].includes(k)) {
+      throw wrapperError("invalid_argument", "unknownRunOption", k, [k, "claimsInWorker()"]);
+    }
+  }
+  const { signal, spawn = defaultSpawn } = options;
+  signal?.throwIfAborted();
+  const worker = await spawn();
+  let onAbort: (() => void) | undefined;
+  try {
+    return await new Promise<readonly LabClaim[]>((resolve, reject) => {
+      onAbort = () => reject(signal!.reason);
+      signal?.addEventListener("abort", onAbort);
+      worker.listen(
+        (m) => {
+          if (m.op === "claims") resolve(m.claims);
+          // A run's messages are not this message's answer; the worker's error is.
+          else if (m.op !== "progress" && m.op !== "result" && m.op !== "done")
+            reject(new RinglabError(toCode(m.code), m.message, m.detail));
+        },
+        (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
+      );
+      // The options as given: the worker's claims() checks them, with the errors of lab.claims().
+      worker.postMessage({ claims: claims as LabClaimsOptions });
     });
   } finally {
     if (onAbort) signal?.removeEventListener("abort", onAbort);

@@ -1,8 +1,8 @@
 // The lab's module (`ringlab/lab`: every algorithm of both seams on the same keys), loaded on first
 // use by the lab widget (core/lazy-module.ts) for its parameters' ranges and defaults; its runs go
 // to the package's worker (runInWorker), which loads the module again off the page's thread. The
-// main bundle carries only this loader.
-import type { LabOptions, LabProgress, LabResult, RinglabLab } from "ringlab/lab";
+// main bundle carries only this loader. The papers' claims go to the same worker.
+import type { LabClaim, LabOptions, LabProgress, LabResult, RinglabLab } from "ringlab/lab";
 import { lazyModule } from "./lazy-module";
 
 const lab = lazyModule<RinglabLab>(() => import("ringlab/lab").then((m) => m.load()));
@@ -21,4 +21,10 @@ export async function labInWorker(
 ): Promise<LabResult[]> {
   const { runInWorker } = await import("ringlab/lab");
   return runInWorker(runs, { signal, onProgress, onResult });
+}
+
+/** The papers' claims at `seed`, computed in the lab's worker; `signal` cancels them. */
+export async function labClaimsInWorker(seed: number | undefined, signal: AbortSignal): Promise<readonly LabClaim[]> {
+  const { claimsInWorker } = await import("ringlab/lab");
+  return claimsInWorker(seed === undefined ? {} : { seed }, { signal });
 }

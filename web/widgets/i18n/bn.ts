@@ -215,6 +215,11 @@ const bn: Messages = {
         intro:
           "Ring, rendezvous, jump, Maglev, bounded load আর mod-N — আপনার নিজের পরিস্থিতিতে: কী সরে, আর ভাগ কতটা সমান থাকে।",
       },
+      "lab-claims": {
+        title: "গবেষণাপত্রের দাবি, যাচাই করা",
+        intro:
+          "নতুন bucket algorithm-গুলোর গবেষণাপত্র যা দাবি করে — JumpBackHash, FlipHash, multi-probe, MementoHash, AnchorHash, DxHash — প্রতিটি ringlab এখনই একই algorithm থেকে হিসাব করে গবেষণাপত্রের নিজের সংখ্যার পাশে দেখায়, কোন যাচাইয়ে ধরা হলো আর দাবি টেকে কি না সহ: ringlab-এর ল্যাবের দাবির সংখ্যাগুলো, পেছনের আলাদা একটি থ্রেডে হিসাব করা।",
+      },
       lab: {
         title: "ল্যাব: প্রতিটি algorithm মাপা",
         intro:
@@ -1162,6 +1167,21 @@ const bn: Messages = {
         : ""),
   },
 
+  labClaims: {
+    title: "নতুন bucket algorithm-গুলো নিয়ে গবেষণাপত্রের দাবি",
+    computing: "গবেষণাপত্রের দাবিগুলো পেছনের আলাদা থ্রেডে হিসাব হচ্ছে…",
+    summary: (claims: string, holding: string, allHold: boolean) =>
+      `${claims}টি দাবি, প্রতিটি এখনই হিসাব করা: ${allHold ? `সবকটি (${holding}টি) টেকে` : `${holding}টি টেকে`}।`,
+    seed: "seed",
+    compute: "হিসাব করুন",
+    verdicts: { holds: "✓ টেকে", differs: "✗ মেলে না" },
+    paperFigure: "গবেষণাপত্রের সংখ্যা",
+    ringlab: "ringlab-এ, এখন",
+    figures: "গবেষণাপত্রের সংখ্যা আর ringlab-এর সংখ্যা",
+    how: "কীভাবে যাচাই করা হলো",
+    check: "যাচাই",
+    cited: "সূত্র",
+  },
   lab: {
     title: "ল্যাব: একই key-গুলোতে প্রতিটি algorithm",
     fields: {

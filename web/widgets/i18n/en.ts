@@ -177,6 +177,11 @@ const en = {
         intro:
           "Ring, rendezvous, jump, Maglev, bounded loads and mod-N on your own scenario: what moves and how even the load stays.",
       },
+      "lab-claims": {
+        title: "The papers' claims, checked",
+        intro:
+          "What the papers of the newer bucket hashers claim — JumpBackHash, FlipHash, multi-probe, MementoHash, AnchorHash, DxHash — each computed now by ringlab from the same algorithms, beside the paper's own figure, with the check it is held to and whether it holds: the figures of ringlab lab --claims, computed in a background worker.",
+      },
       lab: {
         title: "The lab: every algorithm measured",
         intro:
@@ -1218,6 +1223,21 @@ const en = {
 
   // A module error, by its code, rule and values (core/errors.ts). English shows the module's own
   // message; another language says each rule by its id.
+  labClaims: {
+    title: "The papers' claims about the newer bucket hashers",
+    computing: "Computing the papers' claims in a background worker…",
+    summary: (claims: string, holding: string, allHold: boolean) =>
+      `${claims} claims, each computed now: ${allHold ? `all ${holding} hold` : `${holding} hold`}.`,
+    seed: "seed",
+    compute: "Compute",
+    verdicts: { holds: "✓ holds", differs: "✗ differs" },
+    paperFigure: "The paper's figure",
+    ringlab: "ringlab, now",
+    figures: "The paper's figure and ringlab's",
+    how: "How it is checked",
+    check: "Check",
+    cited: "Cited",
+  },
   lab: {
     title: "The lab: every algorithm on the same keys",
     fields: {

@@ -8,6 +8,8 @@ import type { MemoryUsage } from "../main/types.js";
 import type { RawLabBalance, RawLabModule, RawLabResult, RawLabRow } from "./raw.js";
 import type {
   LabBalance,
+  LabClaim,
+  LabClaimsOptions,
   LabHistory,
   LabOptions,
   LabParam,
@@ -92,6 +94,14 @@ export class RinglabLabModule implements RinglabLab {
         : (algorithm: string, complete: number, rows: number) => onProgress({ algorithm, complete, rows });
     const raw = this.#raw;
     return result(this.#heap.call(() => raw.labRun(args, progress))!);
+  }
+
+  claims(opts?: LabClaimsOptions): readonly LabClaim[] {
+    const o = options<LabClaimsOptions>(opts, ["seed"], "lab.claims");
+    const seed = o.seed === undefined ? undefined : num(o.seed, "seed");
+    const raw = this.#raw;
+    const claims = this.#heap.call(() => raw.labClaims(seed))!;
+    return Object.freeze(claims.map((c) => Object.freeze({ ...c, values: Object.freeze({ ...c.values }) })));
   }
 
   memory(): MemoryUsage {

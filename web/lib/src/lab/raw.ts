@@ -82,6 +82,19 @@ export interface RawLabResult {
   csv: string;
 }
 
+/** A paper's claim as `ringlab lab --claims --json` prints its line. */
+export interface RawLabClaim {
+  algorithm: string;
+  paper: string;
+  claim: string;
+  paperFigure: string;
+  ringlab: string;
+  detail: string;
+  holds: boolean;
+  check: string;
+  values: Record<string, number>;
+}
+
 export interface RawLabModule extends RawCommon {
   version(): string;
   heapUsage(): RawHeapUsage;
@@ -92,4 +105,6 @@ export interface RawLabModule extends RawCommon {
     args: RawLabArgs,
     progress: ((algorithm: string, complete: number, rows: number) => void) | undefined,
   ): RawLabResult | undefined;
+  /** The papers' claims at the seed (undefined: the default); undefined with the error recorded. */
+  labClaims(seed: number | undefined): RawLabClaim[] | undefined;
 }

@@ -123,6 +123,37 @@ export interface LabRunOptions {
   onProgress?: (progress: LabProgress) => void;
 }
 
+/** Options of {@link RinglabLab.claims}. */
+export interface LabClaimsOptions {
+  /** The seed of the keys' Mulberry32; left out, the lab's default. */
+  seed?: number;
+}
+
+/**
+ * One paper's claim about a newer bucket hasher, computed now: a line of
+ * `ringlab lab --claims --json`, the same fields and the same figures.
+ */
+export interface LabClaim {
+  /** The bucket hasher, as the registry names it. */
+  readonly algorithm: string;
+  /** The paper: who, where. */
+  readonly paper: string;
+  /** What the paper asserts. */
+  readonly claim: string;
+  /** The paper's figure, as the paper gives it. */
+  readonly paperFigure: string;
+  /** ringlab's figure, computed now. */
+  readonly ringlab: string;
+  /** The figures around it. */
+  readonly detail: string;
+  /** Whether ringlab's figure bears the paper's out, by {@link check}. */
+  readonly holds: boolean;
+  /** The check it is held to. */
+  readonly check: string;
+  /** The numbers {@link ringlab} and {@link detail} are made of, by name, as they print. */
+  readonly values: Readonly<Record<string, number>>;
+}
+
 /** The API `load()` from `ringlab/lab` resolves to. */
 export interface RinglabLab {
   readonly version: string;
@@ -136,5 +167,15 @@ export interface RinglabLab {
    *   for one that is no safe integer, `"invalid_type"` for one that is no number.
    */
   run(options?: LabOptions, runOptions?: LabRunOptions): LabResult;
+  /**
+   * The papers' claims about the newer bucket hashers (JumpBackHash, FlipHash, multi-probe,
+   * MementoHash, AnchorHash, DxHash), each computed now beside the paper's figure: the lines of
+   * `ringlab lab --claims --json`. About a second natively; `claimsInWorker` (from `ringlab/lab`)
+   * computes them off the page's thread.
+   *
+   * @throws RinglabError `"invalid_argument"` for a seed that is no safe integer,
+   *   `"invalid_type"` for one that is no number.
+   */
+  claims(options?: LabClaimsOptions): readonly LabClaim[];
   memory(): MemoryUsage;
 }
