@@ -21,6 +21,7 @@ import { LabElement } from "./elements/lab";
 import { MaglevStepper } from "./elements/maglev-stepper";
 import { MalachiRing } from "./elements/malachi-ring";
 import { MembershipStepper } from "./elements/membership-stepper";
+import { PlanElement } from "./elements/plan";
 import { ModNStepper } from "./elements/modn-stepper";
 import { RendezvousStepper } from "./elements/rendezvous-stepper";
 import { RingStepper } from "./elements/ring-stepper";
@@ -49,6 +50,7 @@ export const elements = {
   "ringlab-lab": LabElement,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
+  "ringlab-plan": PlanElement,
   "ringlab-claim": ClaimElement,
   "ringlab-claims": ClaimsElement,
 } as const;
@@ -82,6 +84,7 @@ export {
   MalachiRing,
   MembershipStepper,
   ModNStepper,
+  PlanElement,
   RendezvousStepper,
   RingStepper,
   SearchStepper,
