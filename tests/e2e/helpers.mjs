@@ -476,7 +476,7 @@ export const KEPT_IN_ENGLISH = new Set(
   replication factor bit bits id term terms atom tuple charlist string user
   up down page sd max min mean ms px kb log memory
   master masters replica replicas range ranges rack dc strategy nodetool rebalance reshard bootstrap
-  decommission removenode snitch repair`
+  decommission removenode snitch repair partitioner librdkafka`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -260,6 +260,18 @@ test("#/plan: Kafka's keys before and after are the package's, for each partitio
   assert.deepEqual(await exported(host), asJson(want));
   await page.assertClean("#/plan kafka");
   await page.close();
+  // In Bengali on a phone: each partitioner named in Bengali, nothing overflows, no English left.
+  const bn = await env.open("#/plan?system=kafka&partitioner=all&lang=bn", { width: 390, height: 900 });
+  assert.equal(await bn.host.locator('[data-testid="plan"]').count(), want.length);
+  await screenshot(bn.page, "plan-kafka-bn-390.png", { fullPage: true });
+  const seen = await bn.page.evaluate(inspect);
+  assert.deepEqual([seen.overflow, seen.clipped], [[], []]);
+  assert.deepEqual(
+    seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+    [],
+  );
+  await bn.page.assertClean("#/plan kafka (bn, 390 px)");
+  await bn.page.close();
 });
 
 test("#/plan: a bad CLUSTER NODES line shows the package's named error in place, in English and Bengali", async () => {

@@ -272,7 +272,11 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       });
       replace(
         this.output,
-        plans.map((p) => h("section", { "data-testid": "plan", "data-partitioner": p.tool }, this.planParts(p))),
+        // One plan per partitioner, in the command line's order (the three of "all").
+        plans.map((p, i) => {
+          const name = state.partitioner === "all" ? partitioners[i] : state.partitioner;
+          return h("section", { "data-testid": "plan" }, this.planParts(p, name));
+        }),
         this.exportLink(plans.length === 1 ? plans[0] : plans),
       );
     } else this.renderCassandra(rl, state, keys);
@@ -575,13 +579,14 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     );
   }
 
-  private summary(plan: Plan): HTMLElement {
+  /** The plan's first line; `label`, when given, names the tool in the page's language. */
+  private summary(plan: Plan, label?: string): HTMLElement {
     const t = this.t.plan;
     return h(
       "p",
       { "data-testid": "summary" },
       // The tool's name and version as the module gives it (redis-cli 7.0.15).
-      h("code", {}, plan.tool),
+      label ?? h("code", {}, plan.tool),
       ": ",
       t.summary(this.f.int(plan.steps.length), this.f.int(plan.moved), t.units[plan.unit] ?? plan.unit),
       this.badge(plan.exactness),
@@ -589,12 +594,16 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
   }
 
   /** The parts every plan has: (Kafka's summary and share), steps, nodes, warnings, note, keys. */
-  private planParts(plan: Plan): Child[] {
+  private planParts(plan: Plan, partitioner?: string): Child[] {
     const t = this.t.plan;
     const f = this.f;
     const out: Child[] = [];
     if (plan.system === "kafka") {
-      out.push(this.summary(plan));
+      // Kafka's tool is a sentence in English ("Kafka's murmur2 partitioner (…)"): another
+      // language names the partitioner in its own words.
+      const own =
+        this.t.lang !== "en" && partitioner ? `Kafka, ${t.partitioners[partitioner] ?? partitioner}` : undefined;
+      out.push(this.summary(plan, own));
       const hs = plan.hashSpace;
       if (hs) {
         const share = Number(hs.moved) / Number(hs.size);
@@ -664,7 +673,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
   private steps(steps: readonly PlanStep[], unit: string, testid: string): HTMLElement {
     const t = this.t.plan;
     const f = this.f;
-    const what = (st: PlanStep): string => {
+    const what = (st: PlanStep): Child => {
       if (st.units.length) {
         const spans = unitSpans(st.units);
         const shown = spans.slice(0, SPANS_SHOWN).map(([a, b]) => (a === b ? f.id(a) : `${f.id(a)}–${f.id(b)}`));
@@ -673,7 +682,9 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       }
       const shown = st.names.slice(0, SPANS_SHOWN).map((n) => (unit === "ranges" ? this.rangeText(n) : n));
       const more = st.names.length - shown.length;
-      return shown.join(", ") + (more > 0 ? ` ${t.more(f.int(more))}` : "");
+      // A key is data, shown as code in any language.
+      const names = unit === "keys" ? shown.map((k, i) => [i ? ", " : "", h("code", {}, k)]) : shown.join(", ");
+      return [names, more > 0 ? ` ${t.more(f.int(more))}` : ""];
     };
     return h(
       "div",

@@ -1249,7 +1249,7 @@ const bn: Messages = {
     },
     ops: { rebalance: "rebalance (ভাগ সমান করা)", reshard: "reshard (slot সরানো)" },
     partitioners: {
-      murmur2: "murmur2 (Java client-এর)",
+      murmur2: "murmur2 (জাভা client-এর)",
       consistent: "consistent (librdkafka, CRC-32)",
       fnv1a: "fnv1a (librdkafka)",
       all: "তিনটিই",
