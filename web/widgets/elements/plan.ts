@@ -138,7 +138,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
   protected override extraStyles(): string {
     return (
       "textarea{width:100%;min-height:6rem;font-family:var(--ringlab-mono,ui-monospace,monospace);font-size:.8rem;box-sizing:border-box}" +
-      ".plan-form{display:grid;gap:.5rem 1rem;grid-template-columns:repeat(auto-fill,minmax(13rem,1fr));align-items:end}" +
+      ".plan-form{display:grid;gap:.5rem 1rem;grid-template-columns:repeat(auto-fill,minmax(16rem,1fr));align-items:end}" +
       ".plan-form .wide{grid-column:1/-1}" +
       ".plan-form label{display:flex;flex-direction:column;gap:.2rem}" +
       ".plan-form label.check{flex-direction:row;align-items:center}" +
@@ -588,7 +588,13 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       // The tool's name and version as the module gives it (redis-cli 7.0.15).
       label ?? h("code", {}, plan.tool),
       ": ",
-      t.summary(this.f.int(plan.steps.length), this.f.int(plan.moved), t.units[plan.unit] ?? plan.unit),
+      t.summary(
+        this.f.int(plan.steps.length),
+        this.f.int(plan.moved),
+        (plan.moved === 1 ? t.unitOne[plan.unit] : t.units[plan.unit]) ?? plan.unit,
+        plan.steps.length === 1,
+        plan.moved === 1,
+      ),
       this.badge(plan.exactness),
     );
   }
@@ -708,7 +714,11 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
                 " → ",
                 h("code", {}, this.nodeLabel(st.to, unit)),
                 ": ",
-                t.stepCount(f.int(st.units.length + st.names.length), t.units[unit] ?? unit, unit === "ranges"),
+                t.stepCount(
+                  f.int(st.units.length + st.names.length),
+                  (st.units.length + st.names.length === 1 ? t.unitOne[unit] : t.units[unit]) ?? unit,
+                  unit === "ranges",
+                ),
                 ": ",
                 what(st),
                 st.bytes !== null ? ` (${t.bytes(f.int(Number(st.bytes)))})` : "",

@@ -1242,11 +1242,7 @@ const bn: Messages = {
 
   plan: {
     title: "স্থানান্তরের পরিকল্পনা: আসল টুল যা সরাবে",
-    systems: {
-      redis: "Redis Cluster (redis-cli)",
-      kafka: "Kafka (partition সংখ্যা)",
-      cassandra: "Cassandra (ring বদল)",
-    },
+    systems: { redis: "Redis Cluster", kafka: "Kafka", cassandra: "Cassandra" },
     ops: { rebalance: "rebalance (ভাগ সমান করা)", reshard: "reshard (slot সরানো)" },
     partitioners: {
       murmur2: "murmur2 (জাভা client-এর)",
@@ -1281,6 +1277,7 @@ const bn: Messages = {
       keys: "key, প্রতি লাইনে একটি",
     },
     units: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "entry" },
+    unitOne: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "entry" },
     exactness: { exact: "হুবহু", model: "মডেল" },
     summary: (steps, moved, unit) => `${steps}টি ধাপ, ${moved}টি ${unit} সরে।`,
     slotsHeading: (n) => `${n}টি slot, master অনুযায়ী রং করা`,

@@ -1300,11 +1300,7 @@ const en = {
 
   plan: {
     title: "Migration plan: what the real tool will move",
-    systems: {
-      redis: "Redis Cluster (redis-cli)",
-      kafka: "Kafka (partition count)",
-      cassandra: "Cassandra (ring change)",
-    } as Record<string, string>,
+    systems: { redis: "Redis Cluster", kafka: "Kafka", cassandra: "Cassandra" } as Record<string, string>,
     ops: { rebalance: "rebalance", reshard: "reshard" } as Record<string, string>,
     partitioners: {
       murmur2: "murmur2 (the Java client's)",
@@ -1342,8 +1338,10 @@ const en = {
       string,
       string
     >,
+    unitOne: { slots: "slot", keys: "key", ranges: "range", arcs: "arc", entries: "entry" } as Record<string, string>,
     exactness: { exact: "exact", model: "model" } as Record<string, string>,
-    summary: (steps: string, moved: string, unit: string) => `${steps} steps, ${moved} ${unit} move.`,
+    summary: (steps: string, moved: string, unit: string, oneStep: boolean, oneMoved: boolean) =>
+      `${steps} ${oneStep ? "step" : "steps"}, ${moved} ${unit} ${oneMoved ? "moves" : "move"}.`,
     slotsHeading: (n: string) => `The ${n} slots, coloured by master`,
     before: "before",
     after: "after",
