@@ -297,3 +297,27 @@ test("#/plan: a bad CLUSTER NODES line shows the package's named error in place,
     await page.close();
   }
 });
+
+test("#/plan: a drain of two masters stops half done, as the plan says, in English and Bengali", async () => {
+  const want = plans.redis.rebalance({ nodes, weights: { a1a1: 0, b2b2: 0 }, useEmptyMasters: true });
+  assert.ok(want.stops, "the package's plan stops");
+  for (const lang of ["en", "bn"]) {
+    const { page, host } = await env.open(
+      `#/plan?weights=${encodeURIComponent("a1a1=0, b2b2=0")}${lang === "bn" ? "&lang=bn" : ""}`,
+      { width: 1280, height: 900 },
+    );
+    await host.locator('[data-testid="keys"]').waitFor();
+    await checkRedis(host, want, lang);
+    const stops = latin(await text(host, "stops"));
+    assert.ok(stops.includes(String(want.stops.moved)) && stops.includes(String(want.moved)), stops);
+    const kinds = await host
+      .locator('[data-testid="warnings"] li')
+      .evaluateAll((lis) => lis.map((li) => li.dataset.kind));
+    assert.deepEqual(
+      kinds,
+      want.warnings.map((w) => w.kind),
+    );
+    await page.assertClean(`#/plan stops (${lang})`);
+    await page.close();
+  }
+});
