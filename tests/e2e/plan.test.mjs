@@ -321,3 +321,25 @@ test("#/plan: a drain of two masters stops half done, as the plan says, in Engli
     await page.close();
   }
 });
+
+test("#/plan in Bengali: a reshard, Cassandra's removenode and decommission fit a phone, no English left", async () => {
+  for (const hash of [
+    `#/plan?op=reshard&slots=11&lang=bn`,
+    "#/plan?system=cassandra&change=remove&node=10.0.0.2&lang=bn",
+    "#/plan?system=cassandra&change=leave&node=10.0.0.2&lang=bn",
+  ]) {
+    for (const width of [390, 1280]) {
+      const { page, host } = await env.open(hash, { width, height: 900 });
+      await host.locator('[data-testid="keys"]').waitFor();
+      const seen = await page.evaluate(inspect);
+      assert.deepEqual([seen.overflow, seen.clipped], [[], []], `${hash} at ${width} px`);
+      assert.deepEqual(
+        seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+        [],
+        `English in ${hash} at ${width} px`,
+      );
+      await page.assertClean(`${hash} (${width} px)`);
+      await page.close();
+    }
+  }
+});

@@ -1262,7 +1262,7 @@ const bn: Messages = {
       empty: "ফাঁকা master-ও নেওয়া হবে (--cluster-use-empty-masters)",
       threshold: "সীমা % (--cluster-threshold)",
       weights: "weight (ID=W, …)",
-      from: "যার থেকে (node id, বা all)",
+      from: "যার থেকে (node id; ফাঁকা রাখলে বাকি সব master)",
       to: "যার কাছে (node id; ফাঁকা: slot-হীন প্রথম master)",
       slots: "slot সংখ্যা",
       partitions: "partition আগে:পরে",

@@ -1320,7 +1320,7 @@ const en = {
       empty: "use empty masters (--cluster-use-empty-masters)",
       threshold: "threshold % (--cluster-threshold)",
       weights: "weights (ID=W, …)",
-      from: "from (node ids, or all)",
+      from: "from (node ids, or all; empty: all)",
       to: "to (node id; empty: the first master without slots)",
       slots: "slots",
       partitions: "partitions before:after",
