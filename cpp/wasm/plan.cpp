@@ -7,7 +7,10 @@
 // every value, with the errors `ringlab plan` gives.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -20,6 +23,8 @@
 #include "ringlab/systems/kafka_plan.hpp"
 #include "ringlab/systems/plan.hpp"
 #include "ringlab/systems/redis_plan.hpp"
+#include "ringlab/systems/ring_plan.hpp"
+#include "system_config.hpp"
 
 using emscripten::val;
 using namespace ringlab::wasm;
@@ -67,6 +72,18 @@ struct CassandraArgs {
   val sizes = val::undefined();
 };
 
+// A ring or table system's change: the system's name and its options as the systems module's
+// system() takes them (typed values, their grammar the core's), the change ("add", "remove",
+// "weight" or "down"), its server and weight, and the keys (undefined for none).
+struct RingArgs {
+  std::string system;
+  val options = val::undefined();
+  std::string kind;
+  std::string server;
+  double weight = 1;
+  val keys = val::undefined();
+};
+
 // A share's hashes (a decimal string: up to 2^64 - 1) and percentage, undefined where the plan's
 // units cover no hash space.
 struct ShareOut {
@@ -88,6 +105,12 @@ struct StepOut {
   val units = val::undefined();
   val names = val::undefined();
   val bytes = val::null();  // a decimal string where the plan knows it
+  // A ring plan's: "necessary" or "collateral", its arcs ({start, end, hashes}, each a decimal
+  // string), and their hashes and percentage of the space; undefined in another plan.
+  val kind = val::undefined();
+  val arcs = val::undefined();
+  val hashes = val::undefined();
+  val percent = val::undefined();
 };
 
 struct KeyOut {
@@ -111,13 +134,66 @@ val units_of(const std::vector<std::uint32_t>& units) {
   return val::global("Uint32Array").new_(emscripten::typed_memory_view(units.size(), units.data()));
 }
 
-val steps_of(const std::vector<sys::PlanStep>& steps) {
+// A count of a ring plan's hashes (up to 2^64) and its percentage of the space.
+val hashes_of(sys::HashCount n, sys::HashCount size) {
+  val out = val::object();
+  out.set("hashes", sys::count_text(n));
+  out.set("percent", sys::hashes_percent(n, size));
+  return out;
+}
+
+// `arcs`: a ring plan's, whose steps' units are indices in its arcs.
+val steps_of(const std::vector<sys::PlanStep>& steps, const sys::PlanArcs* arcs = nullptr) {
   val out = val::array();
   for (const sys::PlanStep& s : steps) {
     val names = val::array();
     for (const std::string& n : s.names) names.call<void>("push", n);
-    out.call<void>("push", StepOut{s.from, s.to, units_of(s.units), names, s.bytes ? decimal(*s.bytes) : val::null()});
+    StepOut o{s.from, s.to, units_of(s.units), names, s.bytes ? decimal(*s.bytes) : val::null()};
+    if (arcs != nullptr && !s.units.empty()) {
+      val list = val::array();
+      sys::HashCount n = 0;
+      for (const std::uint32_t i : s.units) {
+        const sys::PlanArc& a = arcs->arcs[i];
+        val arc = val::object();
+        arc.set("start", decimal(a.start));
+        arc.set("end", decimal(a.end));
+        arc.set("hashes", sys::count_text(a.hashes));
+        list.call<void>("push", arc);
+        n += a.hashes;
+      }
+      o.kind = val(std::string(arcs->arcs[s.units.front()].collateral ? "collateral" : "necessary"));
+      o.arcs = list;
+      o.hashes = val(sys::count_text(n));
+      o.percent = val(sys::hashes_percent(n, arcs->size));
+    }
+    out.call<void>("push", o);
   }
+  return out;
+}
+
+// A ring plan's hash space: `--json`'s summary.space and summary.servers, as one object.
+val ring_of(const sys::PlanArcs& a) {
+  val out = val::object();
+  const sys::HashCount moved = a.necessary + a.collateral;
+  out.set("hashes", a.space);
+  out.set("kind", std::string(a.ring ? "ring" : "table"));
+  out.set("bits", static_cast<double>(a.bits));
+  out.set("period", a.ring ? val::undefined() : val(static_cast<double>(a.period)));
+  out.set("size", sys::count_text(a.size));
+  out.set("moved", hashes_of(moved, a.size));
+  out.set("necessary", hashes_of(a.necessary, a.size));
+  out.set("collateral", hashes_of(a.collateral, a.size));
+  out.set("fraction", sys::hashes_fraction(moved, a.size));
+  out.set("missRate", sys::hashes_percent(moved, a.size));
+  val servers = val::array();
+  for (const sys::ServerHashes& s : a.servers) {
+    val server = val::object();
+    server.set("server", s.server);
+    server.set("before", hashes_of(s.before, a.size));
+    server.set("after", hashes_of(s.after, a.size));
+    servers.call<void>("push", server);
+  }
+  out.set("servers", servers);
   return out;
 }
 
@@ -147,7 +223,7 @@ val plan_of(const sys::Plan& p) {
   out.set("unit", p.unit);
   out.set("space", p.space);
   out.set("exactness", std::string(sys::exactness_name(p.exactness)));
-  out.set("steps", steps_of(p.steps));
+  out.set("steps", steps_of(p.steps, p.arcs ? &*p.arcs : nullptr));
   out.set("nodes", nodes_of(p.nodes, p.space_moved ? p.space_moved->size : 0));
   val warnings = val::array();
   for (const sys::PlanWarning& w : p.warnings) warnings.call<void>("push", WarningOut{w.kind, w.text});
@@ -219,6 +295,7 @@ val plan_of(const sys::Plan& p) {
   } else {
     out.set("bytes", val::null());
   }
+  out.set("ring", p.arcs ? ring_of(*p.arcs) : val::null());
   return out;
 }
 
@@ -298,6 +375,44 @@ val cassandra_change(const CassandraArgs& args) {
   });
 }
 
+val ring_plan_systems() {
+  val out = val::array();
+  for (const sys::RingPlanTarget& t : sys::ring_plan_targets()) out.call<void>("push", std::string(t.name));
+  return out;
+}
+
+// A ring or table system's plan: the system configured from its typed options by the core (as
+// the systems module's system() configures it), the change made by the core's rules (a
+// twemproxy server ejected by configuring the pool again with it in `ejected`).
+val rings_change(const RingArgs& args) {
+  return guarded([&] {
+    const sys::RingPlanTarget* target = sys::ring_plan_target(args.system);
+    if (target == nullptr) throw std::logic_error("not a ring plan's system");
+    const std::vector<sys::OptionValue> values = emscripten::vecFromJSArray<sys::OptionValue>(args.options);
+    sys::ServerChange change;
+    if (args.kind == "add") change.kind = sys::ServerChange::Kind::add;
+    else if (args.kind == "remove") change.kind = sys::ServerChange::Kind::remove;
+    else if (args.kind == "weight") change.kind = sys::ServerChange::Kind::weight;
+    else if (args.kind == "down") change.kind = sys::ServerChange::Kind::down;
+    else throw std::logic_error("unknown change");
+    change.server = args.server;
+    change.weight = ringlab::safe_integer(args.weight, "weight");
+    const std::unique_ptr<sys::Placement> before = configure_typed(args.system, values);
+    const sys::EjectServer eject = [&](const std::string& server) {
+      std::vector<sys::OptionValue> ejected = values;
+      const auto it =
+          std::find_if(ejected.begin(), ejected.end(), [](const sys::OptionValue& v) { return v.name == "ejected"; });
+      if (it == ejected.end()) ejected.push_back({"ejected", server});
+      else it->text += "," + server;
+      return configure_typed(args.system, ejected);
+    };
+    const std::unique_ptr<sys::Placement> after = sys::ring_changed(*target, *before, change, eject);
+    const std::vector<std::string> keys =
+        args.keys.isUndefined() ? std::vector<std::string>{} : emscripten::vecFromJSArray<std::string>(args.keys);
+    return plan_of(sys::plan_server_change({target->name, target->tool}, *before, *after, change, keys, false));
+  });
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_plan) {
@@ -349,10 +464,24 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
       .field("to", &StepOut::to)
       .field("units", &StepOut::units)
       .field("names", &StepOut::names)
-      .field("bytes", &StepOut::bytes);
+      .field("bytes", &StepOut::bytes)
+      .field("kind", &StepOut::kind)
+      .field("arcs", &StepOut::arcs)
+      .field("hashes", &StepOut::hashes)
+      .field("percent", &StepOut::percent);
   value_object<WarningOut>("RawPlanWarning").field("kind", &WarningOut::kind).field("text", &WarningOut::text);
   function("redisRebalance", &redis_rebalance);
   function("redisReshard", &redis_reshard);
   function("kafkaPartitions", &kafka_partitions);
   function("cassandraChange", &cassandra_change);
+  register_system_options();
+  value_object<RingArgs>("RawRingsChangeArgs")
+      .field("system", &RingArgs::system)
+      .field("options", &RingArgs::options)
+      .field("kind", &RingArgs::kind)
+      .field("server", &RingArgs::server)
+      .field("weight", &RingArgs::weight)
+      .field("keys", &RingArgs::keys);
+  function("ringsChange", &rings_change);
+  function("ringPlanSystems", &ring_plan_systems);
 }

@@ -40,6 +40,7 @@
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
 #include "ringlab/systems/placement.hpp"
+#include "system_config.hpp"
 
 #ifndef RINGLAB_VERSION
 #define RINGLAB_VERSION "0.0.0"
@@ -313,38 +314,6 @@ val system_names() {
   return out;
 }
 
-// A system's options, from the core's table (placement.hpp): what the wrapper checks a value's
-// JavaScript type against, and what the package's declared option types are tested against.
-struct OptionOut {
-  std::string name;
-  std::string flag;      // the command line's flag: "--min-ring" for minRingSize
-  std::string type;      // "integer", "text", "list", "choice", "file", "flag"
-  std::string choices;   // a choice's names, separated by '|'
-  std::string fallback;  // the default as text, "" when none
-  double lo = 0;         // an integer's range (0 .. 0 when it has none)
-  double hi = 0;
-  bool required = false;
-};
-
-val system_options(const std::string& name) {
-  return guarded([&] {
-    val out = val::array();
-    for (const ringlab::systems::SystemOption& o : ringlab::systems::system_options(name)) {
-      if (o.command_line_only) continue;
-      OptionOut e{std::string(o.name), std::string(o.flag), std::string(ringlab::systems::option_type_name(o.type)),
-                  std::string(o.choices), std::string(o.fallback)};
-      if (const auto r = ringlab::systems::option_range(name, o)) {
-        e.lo = static_cast<double>(r->lo);
-        e.hi = static_cast<double>(r->hi);
-        if (r->fallback) e.fallback = std::to_string(*r->fallback);
-      }
-      e.required = o.required;
-      out.call<void>("push", val(e));
-    }
-    return out;
-  });
-}
-
 // A configured system. Its answers go to `values` (a slot, partition, bucket or hash as 32 bits,
 // a token as 64), which the wrapper reads through a view of the heap after each batch.
 struct SystemHandle {
@@ -362,23 +331,7 @@ using ringlab::systems::Placement;
 SystemHandle* make_system(const std::string& name, const val& options) {
   return guarded([&]() -> SystemHandle* {
     const std::vector<OptionValue> values = emscripten::vecFromJSArray<OptionValue>(options);
-    try {
-      return new SystemHandle{ringlab::systems::configure(name, values), name, {}, {}, {}};
-    } catch (const ringlab::systems::SystemUsage& u) {
-      // The same rule as the command line's, with the call and the options as the package
-      // spells them.
-      const auto names = ringlab::systems::option_names(name);
-      const auto spell = [&names](const std::string& flag) {
-        for (const auto& [f, option] : names)
-          if (f == flag) return option;
-        return flag;
-      };
-      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, *u.rule, "",
-                           ringlab::systems::usage_values(u, "system(\"" + name + "\")", spell));
-    } catch (const ringlab::CliUsageError& u) {
-      // No typed option makes another usage error; should one arise, it is an error, not a crash.
-      throw ringlab::Error(ringlab::ErrorCode::invalid_argument, ringlab::rule::systemUsage, "", {u.message});
-    }
+    return new SystemHandle{configure_typed(name, values), name, {}, {}, {}};
   });
 }
 
@@ -747,26 +700,12 @@ RINGLAB_ONCE void register_all() {
       .function("clone", &malachi_clone, allow_raw_pointers());
   function("makeMalachiRing", &make_malachi_ring, allow_raw_pointers());
 
-  value_object<OptionOut>("RawSystemOption")
-      .field("name", &OptionOut::name)
-      .field("flag", &OptionOut::flag)
-      .field("type", &OptionOut::type)
-      .field("choices", &OptionOut::choices)
-      .field("fallback", &OptionOut::fallback)
-      .field("lo", &OptionOut::lo)
-      .field("hi", &OptionOut::hi)
-      .field("required", &OptionOut::required);
-  value_object<OptionValue>("RawOptionValue")
-      .field("name", &OptionValue::name)
-      .field("text", &OptionValue::text)
-      .field("number", &OptionValue::number)
-      .field("on", &OptionValue::on);
+  register_system_options();
   value_object<ServerOut>("RawServer")
       .field("name", &ServerOut::name)
       .field("weight", &ServerOut::weight)
       .field("down", &ServerOut::down);
   function("systemNames", &system_names);
-  function("systemOptions", &system_options);
   class_<SystemHandle>("SystemHandle")
       .function("kind", &system_kind)
       .function("servers", &system_servers)

@@ -49,21 +49,13 @@ void check(const Case& c, ringlab::Mulberry32& random) {
        }() << "change "
                 << static_cast<int>(c.change.kind) << " " << c.change.server << " w " << c.change.weight);
   const std::unique_ptr<Placement> before = configure(c.system, c.flags, {});
-  std::unique_ptr<Placement> after;
-  if (c.change.kind == ServerChange::Kind::down && c.system == "twemproxy") {
+  const RingPlanTarget* target = ring_plan_target(c.system);
+  REQUIRE(target != nullptr);
+  const std::unique_ptr<Placement> after = ring_changed(*target, *before, c.change, [&](const std::string& server) {
     std::vector<std::string> flags = c.flags;
-    flags.insert(flags.end(), {"--ejected", c.change.server});
-    after = configure(c.system, flags, {});
-  } else {
-    ServerEdit e;
-    e.server = c.change.server;
-    e.weight = c.change.weight;
-    e.kind = c.change.kind == ServerChange::Kind::add      ? ServerEdit::Kind::add
-             : c.change.kind == ServerChange::Kind::remove ? ServerEdit::Kind::remove
-             : c.change.kind == ServerChange::Kind::weight ? ServerEdit::Kind::weight
-                                                           : ServerEdit::Kind::down;
-    after = before->edited(e);
-  }
+    flags.insert(flags.end(), {"--ejected", server});
+    return configure(c.system, flags, {});
+  });
   const Plan plan = plan_server_change({c.system, "test"}, *before, *after, c.change, {}, false);
   REQUIRE(plan.arcs.has_value());
   const PlanArcs& arcs = *plan.arcs;
@@ -240,6 +232,56 @@ TEST_CASE("ring plans: a modulus with too many residues is a named error", "[sys
     CHECK(e.code() == ringlab::ErrorCode::limit_exceeded);
     CHECK(std::string(e.rule().id) == "planModulus");
   }
+}
+
+// The change's rules, the core's for every surface (the command line's flags, the package's
+// typed options): a down mark the system has not, a server already down, a twemproxy server that
+// is none; and an ejection is the pool configured again with the server in --ejected.
+TEST_CASE("ring plans: the change is made by the core's rules", "[systems][plan][rings]") {
+  const auto rule_of = [](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const ringlab::Error& e) {
+      return std::string(e.rule().id);
+    }
+    return std::string("none");
+  };
+  const std::vector<std::string> pool = {"--servers", "a:1:1,b:1:2,c:1:1"};
+  const auto eject = [&](const std::string& server) {
+    std::vector<std::string> flags = pool;
+    flags.insert(flags.end(), {"--ejected", server});
+    return configure("twemproxy", flags, {});
+  };
+  const std::unique_ptr<Placement> twemproxy = configure("twemproxy", pool, {});
+  const RingPlanTarget& tw = *ring_plan_target("twemproxy");
+  CHECK(std::string(tw.tool) == "nutcracker 0.5.0");
+  CHECK(ring_plan_target("kafka") == nullptr);
+  CHECK(ring_plan_targets().size() == 6);
+  ServerChange down{ServerChange::Kind::down, "b:1", 1};
+  const std::unique_ptr<Placement> ejected = ring_changed(tw, *twemproxy, down, eject);
+  CHECK(ejected->servers()[1].down);
+  CHECK(rule_of([&] { (void)ring_changed(tw, *ejected, down, eject); }) == "planNoChange");
+  CHECK(rule_of([&] {
+          (void)ring_changed(tw, *twemproxy, {ServerChange::Kind::down, "z", 1}, eject);
+        }) == "notAServer");
+  const std::unique_ptr<Placement> memcached = configure("memcached", {"--servers", "a,b"}, {});
+  CHECK(rule_of([&] {
+          (void)ring_changed(*ring_plan_target("memcached"), *memcached, {ServerChange::Kind::down, "a:11211", 1}, {});
+        }) == "planNoDown");
+  const std::unique_ptr<Placement> nginx = configure("nginx", {"--servers", "a:80,b:80", "--down", "a:80"}, {});
+  CHECK(rule_of([&] {
+          (void)ring_changed(*ring_plan_target("nginx"), *nginx, {ServerChange::Kind::down, "a:80", 1}, {});
+        }) == "planNoChange");
+  // Envoy leaves a host that fails its health check out, as if removed.
+  const std::unique_ptr<Placement> envoy =
+      configure("envoy-maglev", {"--hosts", "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80"}, {});
+  const auto unhealthy =
+      ring_changed(*ring_plan_target("envoy-maglev"), *envoy, {ServerChange::Kind::down, "10.0.0.2:80", 1}, {});
+  const auto removed =
+      ring_changed(*ring_plan_target("envoy-maglev"), *envoy, {ServerChange::Kind::remove, "10.0.0.2:80", 1}, {});
+  CHECK(unhealthy->servers().size() == 2);
+  for (const char* key : {"k1", "k2", "k3", "user:1"})
+    CHECK(unhealthy->result(key, "key") == removed->result(key, "key"));
 }
 
 }  // namespace test_ring_plan

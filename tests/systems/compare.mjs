@@ -12,11 +12,14 @@ import { differences, makeKeys, withTempDir } from "./lib.mjs";
 // In the order the report lists them; each module exports compare({ keys, dir, seed }).
 // redis-plan holds `ringlab plan redis` to redis-cli's rebalance and reshard: its rows count
 // layouts, not keys. kafka-plan holds `ringlab plan kafka` to librdkafka's partitioners;
-// cassandra-plan, `ringlab plan cassandra`'s replicas of every range to the Python driver's.
+// cassandra-plan, `ringlab plan cassandra`'s replicas of every range to the Python driver's;
+// twemproxy-plan, `ringlab plan twemproxy`'s keys before and after an ejection (and a removal) to
+// nutcracker's own.
 const systems = [
   "nginx",
   "memcached",
   "twemproxy",
+  "twemproxy-plan",
   "redis",
   "redis-plan",
   "kafka",

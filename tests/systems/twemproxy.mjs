@@ -41,7 +41,7 @@ const HASHES = [
 const KEYS = 2500;
 
 // Sends `payload` on one connection to host:port and reads until `done(buffer)` is true.
-function exchange(host, port, payload, done) {
+export function exchange(host, port, payload, done) {
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port });
     let buffer = Buffer.alloc(0);
@@ -67,7 +67,7 @@ function countLines(buffer, line) {
 }
 
 // Sets every key through nutcracker; every reply must be STORED.
-async function setAll(port, keys) {
+export async function setAll(port, keys) {
   const parts = [];
   for (const k of keys) parts.push(Buffer.from("set "), k, Buffer.from(" 0 0 1\r\nx\r\n"));
   const text = await exchange("127.0.0.1", port, Buffer.concat(parts), (b) => {
@@ -81,7 +81,7 @@ async function setAll(port, keys) {
 
 // Whether the memcached at host:port holds each key: a pipelined get per key, each answered
 // "VALUE ... END" or "END".
-async function holds(host, port, keys) {
+export async function holds(host, port, keys) {
   const parts = [];
   for (const k of keys) parts.push(Buffer.from("get "), k, Buffer.from("\r\n"));
   const text = await exchange(host, port, Buffer.concat(parts), (b) => countLines(b, "END\r\n") >= keys.length);
@@ -98,11 +98,11 @@ async function holds(host, port, keys) {
   return out;
 }
 
-function flush(server) {
+export function flush(server) {
   return exchange(server.host, server.port, Buffer.from("flush_all\r\n"), (b) => b.includes("OK\r\n"));
 }
 
-async function startMemcached(server) {
+export async function startMemcached(server) {
   const args = ["-l", server.host, "-p", String(server.port), "-U", "0", "-m", "64", "-t", "1"];
   // root may run memcached only with -u.
   if (process.getuid?.() === 0) args.push("-u", "root");
@@ -112,7 +112,7 @@ async function startMemcached(server) {
 }
 
 // A pool's YAML, as nutcracker reads it.
-function yaml(port, config) {
+export function yaml(port, config) {
   const lines = [
     "# written by tests/systems/twemproxy.mjs",
     "pool:",
@@ -132,7 +132,7 @@ function yaml(port, config) {
   return lines.join("\n") + "\n";
 }
 
-async function startNutcracker(dir, config) {
+export async function startNutcracker(dir, config) {
   const port = await freePort();
   const file = path.join(dir, "nutcracker.yml");
   writeFileSync(file, yaml(port, config));
@@ -146,8 +146,24 @@ async function startNutcracker(dir, config) {
   return { port, proxy };
 }
 
+// Gets of every key through nutcracker until none is answered with an error: the first that
+// reaches the stopped server fails, and with server_failure_limit 1 that ejects it.
+export async function untilEjected(port, keys) {
+  const probe = [];
+  for (const k of keys) probe.push(Buffer.from("get "), k, Buffer.from("\r\n"));
+  for (let tries = 0; ; tries++) {
+    const text = await exchange("127.0.0.1", port, Buffer.concat(probe), (b) => {
+      const t = b.toString("latin1");
+      return (t.match(/(END|SERVER_ERROR[^\r]*|ERROR)\r\n/g) ?? []).length >= keys.length;
+    });
+    if (!text.includes("ERROR")) return;
+    if (tries === 20) throw new Error("nutcracker did not eject the stopped memcached");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 // Which server (by the name ringlab reports) holds each key, from the memcached themselves.
-async function realPlacement(servers, keys) {
+export async function realPlacement(servers, keys) {
   const held = await Promise.all(servers.map((s) => (s.stopped ? keys.map(() => false) : holds(s.host, s.port, keys))));
   return keys.map((_, i) => {
     const at = servers.filter((_, j) => held[j][i]);
@@ -229,21 +245,7 @@ async function run(dir, config, keys, m, ejected) {
   await Promise.all(m.filter((s) => !(ejected && s.port === ejected.port && s.host === ejected.host)).map(flush));
   const { port, proxy } = await startNutcracker(dir, config);
   try {
-    if (ejected) {
-      // Gets of every key until none is answered with an error: the first that reaches the
-      // stopped server fails, and with server_failure_limit 1 that ejects it.
-      const probe = [];
-      for (const k of keys) probe.push(Buffer.from("get "), k, Buffer.from("\r\n"));
-      for (let tries = 0; ; tries++) {
-        const text = await exchange("127.0.0.1", port, Buffer.concat(probe), (b) => {
-          const t = b.toString("latin1");
-          return (t.match(/(END|SERVER_ERROR[^\r]*|ERROR)\r\n/g) ?? []).length >= keys.length;
-        });
-        if (!text.includes("ERROR")) break;
-        if (tries === 20) throw new Error("nutcracker did not eject the stopped memcached");
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
+    if (ejected) await untilEjected(port, keys);
     await setAll(port, keys);
     const real = await realPlacement(config.servers, keys);
     // Every other configuration as flags, the rest as nutcracker's own YAML file.

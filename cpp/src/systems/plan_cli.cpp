@@ -204,20 +204,15 @@ RINGLAB_ONCE std::string run_cassandra_plan(const std::vector<std::string>& args
   }
 }
 
-// The ring and table systems: their names as `place` has them, and what each reproduces.
+// The ring and table systems (ring_plan_targets(), in its order), each with the parameter table's
+// function whose flags spell its errors (place's).
 struct RingSystem {
   const char* name;
-  const char* where;  // place's: the parameter table's function whose flags spell its errors
-  const char* tool;
-  const char* down;  // what marking a server down is there, or nullptr where there is none
+  const char* where;
 };
 constexpr RingSystem kRingSystems[] = {
-    {"memcached", "memcached", "libmemcached 1.1.4", nullptr},
-    {"libketama", "libketama", "libketama", nullptr},
-    {"twemproxy", "twemproxy", "nutcracker 0.5.0", "auto_eject_hosts ejects it"},
-    {"nginx", "nginx", "nginx 1.22", "its server line gets `down`"},
-    {"envoy-ring", "envoyRing", "Envoy ring_hash", "it fails its health check"},
-    {"envoy-maglev", "envoyMaglev", "Envoy maglev", "it fails its health check"},
+    {"memcached", "memcached"}, {"libketama", "libketama"},  {"twemproxy", "twemproxy"},
+    {"nginx", "nginx"},         {"envoy-ring", "envoyRing"}, {"envoy-maglev", "envoyMaglev"},
 };
 
 // The changes, one of which a ring plan takes.
@@ -228,7 +223,8 @@ RINGLAB_ONCE std::string ring_usage(const RingSystem& sys) {
                     "the arcs whose server changes");
 }
 
-RINGLAB_ONCE std::string ring_help(const RingSystem& sys) {
+RINGLAB_ONCE std::string ring_help(const RingSystem& ring) {
+  const RingPlanTarget& sys = *ring_plan_target(ring.name);
   std::string out = "plan " + std::string(sys.name) + " (" + sys.tool + "'s servers as `place " + sys.name +
                     "` takes them, and one change: the\n" + kIndent +
                     "runs of the hash space whose server changes, counted exactly, hash by hash):\n" +
@@ -244,8 +240,9 @@ RINGLAB_ONCE std::string ring_help(const RingSystem& sys) {
          "{\"summary\"} line\n";
 }
 
-RINGLAB_ONCE std::string run_ring_plan(const RingSystem& sys, const std::vector<std::string>& args,
+RINGLAB_ONCE std::string run_ring_plan(const RingSystem& ring, const std::vector<std::string>& args,
                                        const ReadFile& read) {
+  const RingPlanTarget& sys = *ring_plan_target(ring.name);
   const std::string command = "plan " + std::string(sys.name);
   // The system's own flags, as `place` takes them (but for a way of printing, as --tries), beside
   // the plan's.
@@ -278,8 +275,6 @@ RINGLAB_ONCE std::string run_ring_plan(const RingSystem& sys, const std::vector<
   if (weight != nullptr && change.kind != ServerChange::Kind::add && change.kind != ServerChange::Kind::weight)
     throw CliUsageError{"--weight goes with --add or --reweight only"};
   if (weight != nullptr) change.weight = integer_from_text(*weight, "weight");
-  if (change.kind == ServerChange::Kind::down && sys.down == nullptr)
-    throw Error(ErrorCode::invalid_argument, rule::planNoDown, "", {sys.tool});
 
   std::vector<std::string> flags;
   const auto own_flags = [&](const std::string* ejected) {
@@ -298,37 +293,13 @@ RINGLAB_ONCE std::string run_ring_plan(const RingSystem& sys, const std::vector<
     return flags;
   };
   const std::unique_ptr<Placement> before = configure(sys.name, own_flags(nullptr), read);
-  std::unique_ptr<Placement> after;
-  const bool twemproxy = std::string_view(sys.name) == "twemproxy";
-  if (change.kind == ServerChange::Kind::down && twemproxy) {
-    // Ejected, as --ejected lists it: the server must be one of the pool's, and not ejected yet.
-    const auto& servers = before->servers();
-    const auto it =
-        std::find_if(servers.begin(), servers.end(), [&](const ServerInfo& s) { return s.name == change.server; });
-    if (it == servers.end()) throw Error(ErrorCode::unknown_server, rule::notAServer, "", {input(change.server)});
-    if (it->down) throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
+  // nutcracker's ejection: the pool as --ejected lists it, with the server after those it has.
+  const EjectServer eject = [&](const std::string& server) {
     const std::string* was = a.value("--ejected");
-    const std::string list = was == nullptr ? change.server : *was + "," + change.server;
-    after = configure(sys.name, own_flags(&list), read);
-  } else {
-    ServerEdit e;
-    e.server = change.server;
-    e.weight = change.weight;
-    switch (change.kind) {
-      case ServerChange::Kind::add: e.kind = ServerEdit::Kind::add; break;
-      case ServerChange::Kind::remove: e.kind = ServerEdit::Kind::remove; break;
-      case ServerChange::Kind::weight: e.kind = ServerEdit::Kind::weight; break;
-      case ServerChange::Kind::down:
-        // Envoy leaves an unhealthy host out of the table it builds, as if it were removed.
-        e.kind = std::string_view(sys.name).starts_with("envoy") ? ServerEdit::Kind::remove : ServerEdit::Kind::down;
-        break;
-    }
-    if (e.kind == ServerEdit::Kind::down)
-      for (const ServerInfo& s : before->servers())
-        if (s.name == change.server && s.down)
-          throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
-    after = before->edited(e);
-  }
+    const std::string list = was == nullptr ? server : *was + "," + server;
+    return configure(sys.name, own_flags(&list), read);
+  };
+  const std::unique_ptr<Placement> after = ring_changed(sys, *before, change, eject);
   const std::vector<std::string> keys =
       a.value("--keys") != nullptr || !a.plain.empty() ? cli::keys(a, read, command) : std::vector<std::string>{};
   const Plan plan = plan_server_change({sys.name, sys.tool}, *before, *after, change, keys, a.has("--every-arc"));

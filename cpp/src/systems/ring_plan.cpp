@@ -341,6 +341,61 @@ RINGLAB_ONCE Plan plan_server_change(const RingPlanSystem& sys, const Placement&
   return plan;
 }
 
+namespace {
+constexpr RingPlanTarget kRingPlanTargets[] = {
+    {"memcached", "libmemcached 1.1.4", nullptr},
+    {"libketama", "libketama", nullptr},
+    {"twemproxy", "nutcracker 0.5.0", "auto_eject_hosts ejects it"},
+    {"nginx", "nginx 1.22", "its server line gets `down`"},
+    {"envoy-ring", "Envoy ring_hash", "it fails its health check"},
+    {"envoy-maglev", "Envoy maglev", "it fails its health check"},
+};
+}  // namespace
+
+std::span<const RingPlanTarget> ring_plan_targets() noexcept { return kRingPlanTargets; }
+
+const RingPlanTarget* ring_plan_target(std::string_view system) noexcept {
+  for (const RingPlanTarget& t : kRingPlanTargets)
+    if (system == t.name) return &t;
+  return nullptr;
+}
+
+RINGLAB_ONCE std::unique_ptr<Placement> ring_changed(const RingPlanTarget& target, const Placement& before,
+                                                     const ServerChange& change, const EjectServer& eject) {
+  if (change.kind == ServerChange::Kind::down && target.down == nullptr)
+    throw Error(ErrorCode::invalid_argument, rule::planNoDown, "", {target.tool});
+  const std::string_view name = target.name;
+  std::unique_ptr<Placement> after;
+  if (change.kind == ServerChange::Kind::down && name == "twemproxy") {
+    // Ejected: the server must be one of the pool's, and not ejected yet.
+    const auto& servers = before.servers();
+    const auto it =
+        std::find_if(servers.begin(), servers.end(), [&](const ServerInfo& s) { return s.name == change.server; });
+    if (it == servers.end()) throw Error(ErrorCode::unknown_server, rule::notAServer, "", {input(change.server)});
+    if (it->down) throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
+    after = eject(change.server);
+  } else {
+    ServerEdit e;
+    e.server = change.server;
+    e.weight = change.weight;
+    switch (change.kind) {
+      case ServerChange::Kind::add: e.kind = ServerEdit::Kind::add; break;
+      case ServerChange::Kind::remove: e.kind = ServerEdit::Kind::remove; break;
+      case ServerChange::Kind::weight: e.kind = ServerEdit::Kind::weight; break;
+      case ServerChange::Kind::down:
+        // Envoy leaves an unhealthy host out of the table it builds, as if it were removed.
+        e.kind = name.starts_with("envoy") ? ServerEdit::Kind::remove : ServerEdit::Kind::down;
+        break;
+    }
+    if (e.kind == ServerEdit::Kind::down)
+      for (const ServerInfo& s : before.servers())
+        if (s.name == change.server && s.down)
+          throw Error(ErrorCode::invalid_argument, rule::planNoChange, "", {input(change.server)});
+    after = before.edited(e);
+  }
+  return after;
+}
+
 const PlanArc* arc_of_hash(const PlanArcs& arcs, std::uint64_t hash) noexcept {
   // The arcs are in hash order, but for a ring's first, which may wrap past the largest hash.
   auto first = arcs.arcs.begin();

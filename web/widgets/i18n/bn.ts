@@ -1766,6 +1766,7 @@ const bn: Messages = {
         (given.length ? `; দেওয়া হয়েছে ${given.join(" ও ")}` : ""),
       unknownChangeOption: (_p, [option, kind]) => `${kind} পরিবর্তনে "${option}" নামে কোনো option নেই`,
       needs: (p, [of]) => `${of}-এর জন্য ${p} চাই`,
+      planChange: (p, [kind]) => `পরিকল্পনার ${p} হতে হবে add, remove, down বা reweight; দেওয়া হয়েছে ${kind}`,
       noSuchSystem: (_p, [name, ...known]) => `"${name}" নামে কোনো system নেই; এগুলোর একটি দিন: ${known.join(", ")}`,
       tokenOutside: (_p, [server, token, last]) => `${gen(server)} token ${token} ring-এর অবস্থান ০–${gen(last)} বাইরে`,
       keyOutside: (_p, [pos, last]) => `key-এর অবস্থান ${pos} ring-এর অবস্থান ০–${gen(last)} বাইরে`,

@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +65,33 @@ struct RingPlanSystem {
   std::string system;  // "memcached", "envoy-ring"
   std::string tool;    // what it reproduces: "libmemcached 1.1.4"
 };
+
+// A ring or table system a plan is made for: its name as `place` has it, what it reproduces, and
+// what marking a server down is there (nullptr where the system has no down mark).
+struct RingPlanTarget {
+  const char* name;
+  const char* tool;
+  const char* down;
+};
+
+// The systems ring plans are made for, in the command line's order.
+[[nodiscard]] std::span<const RingPlanTarget> ring_plan_targets() noexcept;
+// One of them by name, or nullptr.
+[[nodiscard]] const RingPlanTarget* ring_plan_target(std::string_view system) noexcept;
+
+// How a twemproxy pool is configured again with one more server ejected (`server`, after those
+// its configuration ejects already): nutcracker's ejection is a reading of the configuration
+// (auto_eject_hosts, --ejected), not an edit of the server list, so the surface that read the
+// configuration (flags, typed values) configures it again.
+using EjectServer = std::function<std::unique_ptr<Placement>(const std::string& server)>;
+
+// The system `before` (configured as `target`'s system) with `change` made, as its plan takes it:
+// an edit of its servers; twemproxy's ejection through `eject`; Envoy leaves a host that fails its
+// health check out of what it builds, as if removed. The rules of every surface: planNoDown where
+// the system marks no server down, planNoChange for a server already down, notAServer for a
+// server that is none, and the edit's own.
+[[nodiscard]] std::unique_ptr<Placement> ring_changed(const RingPlanTarget& target, const Placement& before,
+                                                      const ServerChange& change, const EjectServer& eject);
 
 // The plan of `change` from `before` to `after` (the same system with the change made): the
 // runs of the hash space whose server changes, grouped into one step per pair of servers

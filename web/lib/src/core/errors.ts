@@ -152,6 +152,8 @@ const wrapperRules = {
   unknownChangeOption: (_p: string, [option, kind]: readonly RinglabErrorValue[]) =>
     `unknown option "${option}" for a ${kind} change`,
   needs: (p: string, [of]: readonly RinglabErrorValue[]) => `${of} needs a ${p}`,
+  planChange: (p: string, [kind]: readonly RinglabErrorValue[]) =>
+    `a plan's ${p} must be add, remove, down or reweight, got ${kind}`,
   noSuchSystem: (_p: string, [name, ...known]: readonly RinglabErrorValue[]) =>
     `unknown system "${name}": use ${known.join(", ")}`,
   notUnicode: (p: string) => `${p} is not Unicode text (it holds a lone surrogate), so it has no UTF-8 bytes`,

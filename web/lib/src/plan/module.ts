@@ -1,10 +1,13 @@
 // The `ringlab/plan` API over an instantiated plans module. Only the options' JavaScript types are
 // checked here; every value, and the cluster's text, is the core's to check.
+import { wrapperError } from "../core/errors.js";
 import { invalidType, num, options, str } from "../core/validate.js";
+import { optionValues, readChange } from "../systems/inputs.js";
+import type { RawSystemOption } from "../systems/raw.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
 import type { MemoryUsage } from "../main/types.js";
-import type { RawPlan, RawPlanModule, RawPlanNode, RawPlanShare, RawPlanStep } from "./raw.js";
+import type { RawPlan, RawPlanHashes, RawPlanModule, RawPlanNode, RawPlanShare, RawPlanStep } from "./raw.js";
 import type {
   CassandraChangeOptions,
   CassandraJoin,
@@ -13,12 +16,17 @@ import type {
   KafkaPlans,
   Plan,
   PlanExactness,
+  PlanHashes,
   PlanNode,
+  PlanRing,
   PlanShare,
   PlanStep,
   RedisPlans,
   RedisRebalanceOptions,
   RedisReshardOptions,
+  RingChangeOptions,
+  RingPlans,
+  RingPlanSystem,
   RinglabPlan,
 } from "./types.js";
 
@@ -33,8 +41,38 @@ const share = (s: RawPlanShare): PlanShare =>
   );
 const node = (n: RawPlanNode): PlanNode =>
   Object.freeze({ node: n.node, before: share(n.before), after: share(n.after) });
-const step = (s: RawPlanStep): PlanStep =>
-  Object.freeze({ from: s.from, to: s.to, units: s.units, names: Object.freeze(s.names), bytes: bigOrNull(s.bytes) });
+const hashes = (h: RawPlanHashes): PlanHashes => Object.freeze({ hashes: big(h.hashes), percent: h.percent });
+function step(s: RawPlanStep): PlanStep {
+  const common = { from: s.from, to: s.to, units: s.units, names: Object.freeze(s.names), bytes: bigOrNull(s.bytes) };
+  if (s.arcs === undefined) return Object.freeze(common);
+  // A ring plan's step: its units are its arcs' indices among the plan's changed arcs.
+  return Object.freeze({
+    ...common,
+    kind: s.kind!,
+    arcs: Object.freeze(
+      s.arcs.map((a) => Object.freeze({ start: big(a.start), end: big(a.end), hashes: big(a.hashes) })),
+    ),
+    hashes: big(s.hashes!),
+    percent: s.percent!,
+  });
+}
+function ring(r: NonNullable<RawPlan["ring"]>): PlanRing {
+  return Object.freeze({
+    hashes: r.hashes,
+    kind: r.kind,
+    bits: r.bits,
+    ...(r.period === undefined ? {} : { period: r.period }),
+    size: big(r.size),
+    moved: hashes(r.moved),
+    necessary: hashes(r.necessary),
+    collateral: hashes(r.collateral),
+    fraction: r.fraction,
+    missRate: r.missRate,
+    servers: Object.freeze(
+      r.servers.map((s) => Object.freeze({ server: s.server, before: hashes(s.before), after: hashes(s.after) })),
+    ),
+  });
+}
 // A step's units are numbered or named (plan.hpp).
 const moved = (steps: readonly PlanStep[]) => steps.reduce((sum, s) => sum + s.units.length + s.names.length, 0);
 
@@ -109,6 +147,7 @@ function plan(p: RawPlan): Plan {
             covered: big(p.bytes.covered),
             coveredPercent: p.bytes.coveredPercent,
           }),
+    ring: p.ring === null ? null : ring(p.ring),
   });
 }
 
@@ -126,14 +165,17 @@ const reshardKeys = ["nodes", "from", "to", "slots"] as const;
 const kafkaKeys = ["partitions", "partitioner", "keys"] as const;
 const cassandraKeys = ["ring", "strategy", "join", "leave", "remove", "keys", "everyRange", "sizes"] as const;
 const joinKeys = ["node", "tokens", "dc", "rack"] as const;
+const ringKeys = ["system", "options", "change", "keys"] as const;
 
 export class RinglabPlanModule implements RinglabPlan {
   readonly version: string;
   readonly redis: RedisPlans;
   readonly kafka: KafkaPlans;
   readonly cassandra: CassandraPlans;
+  readonly rings: RingPlans;
   readonly #raw: RawPlanModule;
   readonly #heap: Heap<object>;
+  readonly #tables = new Map<string, RawSystemOption[]>();
 
   constructor({ module: raw, exports }: Instantiated<RawPlanModule>) {
     this.#raw = raw;
@@ -145,6 +187,31 @@ export class RinglabPlanModule implements RinglabPlan {
     });
     this.kafka = Object.freeze({ partitions: (o: KafkaPartitionsOptions) => this.#partitions(o) });
     this.cassandra = Object.freeze({ change: (o: CassandraChangeOptions) => this.#cassandra(o) });
+    this.rings = Object.freeze({
+      change: <S extends RingPlanSystem>(o: RingChangeOptions<S>) => this.#ringChange(o as RingChangeOptions),
+    });
+  }
+
+  #ringChange(opts: RingChangeOptions): Plan {
+    if (opts === undefined) throw invalidType("rings.change options", "an object", opts);
+    const o = options<RingChangeOptions>(opts, ringKeys, "rings.change");
+    const raw = this.#raw;
+    const system = str(o.system, "system");
+    const systems = raw.ringPlanSystems();
+    if (!systems.includes(system))
+      throw wrapperError("invalid_argument", "noSuchSystem", "system", [system, ...systems]);
+    let table = this.#tables.get(system);
+    if (table === undefined) {
+      table = this.#heap.call(() => raw.systemOptions(system))!;
+      this.#tables.set(system, table);
+    }
+    // The system's options as ringlab/systems' system() reads them: their grammar is the core's.
+    const values = optionValues(o.options, table, `system("${system}")`);
+    const change = readChange(o.change);
+    if (change.kind === "up") throw wrapperError("invalid_argument", "planChange", "change", ["up"]);
+    const keys = optStrings(o.keys, "keys");
+    const args = { system, options: values, kind: change.kind, server: change.server, weight: change.weight, keys };
+    return plan(this.#heap.call(() => raw.ringsChange(args))!);
   }
 
   #cassandra(opts: CassandraChangeOptions): Plan {

@@ -1,5 +1,6 @@
 // What the plans module registers (cpp/wasm/plan.cpp), as the wrapper sees it.
 import type { RawCommon, RawHeapUsage } from "../core/raw.js";
+import type { RawOptionValue, RawSystemOption } from "../systems/raw.js";
 
 /** redis-cli --cluster rebalance's options: the weights as [id, weight] pairs, in order. */
 export interface RawRedisRebalanceArgs {
@@ -36,6 +37,22 @@ export interface RawCassandraChangeArgs {
   sizes: string | undefined;
 }
 
+/** A ring or table system's change: its options typed (systems/inputs.ts), the change read. */
+export interface RawRingsChangeArgs {
+  system: string;
+  options: RawOptionValue[];
+  kind: "add" | "remove" | "weight" | "down";
+  server: string;
+  weight: number;
+  keys: string[] | undefined;
+}
+
+/** Hashes of a ring plan's space (up to 2^64, as decimal text) and their percentage. */
+export interface RawPlanHashes {
+  hashes: string;
+  percent: string;
+}
+
 // 64-bit figures cross as decimal text.
 export interface RawPlanKey {
   key: string;
@@ -64,6 +81,11 @@ export interface RawPlanStep {
   units: Uint32Array;
   names: string[];
   bytes: string | null;
+  /** A ring plan's step's (undefined in another plan's). */
+  kind: "necessary" | "collateral" | undefined;
+  arcs: { start: string; end: string; hashes: string }[] | undefined;
+  hashes: string | undefined;
+  percent: string | undefined;
 }
 
 export interface RawPlanWarning {
@@ -107,6 +129,19 @@ export interface RawPlan {
       }[]
     | null;
   bytes: { exactness: string; streamed: string; given: string; covered: string; coveredPercent: string } | null;
+  ring: {
+    hashes: string;
+    kind: "ring" | "table";
+    bits: number;
+    period: number | undefined;
+    size: string;
+    moved: RawPlanHashes;
+    necessary: RawPlanHashes;
+    collateral: RawPlanHashes;
+    fraction: string;
+    missRate: string;
+    servers: { server: string; before: RawPlanHashes; after: RawPlanHashes }[];
+  } | null;
 }
 
 export interface RawPlanModule extends RawCommon {
@@ -118,4 +153,9 @@ export interface RawPlanModule extends RawCommon {
   /** One plan per partitioner; undefined with the error recorded. */
   kafkaPartitions(args: RawKafkaPartitionsArgs): RawPlan[] | undefined;
   cassandraChange(args: RawCassandraChangeArgs): RawPlan | undefined;
+  /** The systems ring plans are made for, in the command line's order. */
+  ringPlanSystems(): string[];
+  /** A system's options (the systems module's table, for the wrapper's type checks). */
+  systemOptions(name: string): RawSystemOption[] | undefined;
+  ringsChange(args: RawRingsChangeArgs): RawPlan | undefined;
 }

@@ -1,5 +1,6 @@
 // The public types of `ringlab/plan`.
 import type { MemoryUsage } from "../main/types.js";
+import type { ServerChange, SystemOptions } from "../systems/types.js";
 
 /** Whether a figure is the real tool's to the bit (checked against the tool) or a model of it. */
 export type PlanExactness = "exact" | "model";
@@ -14,6 +15,69 @@ export interface PlanStep {
   readonly names: readonly string[];
   /** The bytes it streams, where the plan was given the ranges' sizes (Cassandra's `sizes`); else null. */
   readonly bytes: bigint | null;
+  /**
+   * A ring plan's step: `"necessary"` where its hashes move to or from the changed server,
+   * `"collateral"` where they move between two servers the change did not touch.
+   */
+  readonly kind?: "necessary" | "collateral";
+  /** A ring plan's step: the arcs it moves (a table's: its runs of entries), in hash order. */
+  readonly arcs?: readonly PlanArc[];
+  /** A ring plan's step: the hashes its arcs hold, and that as a percentage of the hash space. */
+  readonly hashes?: bigint;
+  readonly percent?: string;
+}
+
+/**
+ * A run of a ring system's hash space whose server changes: on a ring the arc (start, end]
+ * (wrapping past the largest hash when start ≥ end), in a table the entries start to end.
+ */
+export interface PlanArc {
+  readonly start: bigint;
+  readonly end: bigint;
+  /** The hashes it holds (a table's entry holds every hash h with h % period in it). */
+  readonly hashes: bigint;
+}
+
+/** Hashes of a ring plan's space, and their percentage of it, to 9 decimals. */
+export interface PlanHashes {
+  readonly hashes: bigint;
+  readonly percent: string;
+}
+
+/** A server's hashes before and after a ring plan's change. */
+export interface PlanServerHashes {
+  readonly server: string;
+  readonly before: PlanHashes;
+  readonly after: PlanHashes;
+}
+
+/**
+ * A ring or table system's whole hash space before and after a change, counted exactly, hash by
+ * hash (`--json`'s summary `space` and `servers`).
+ */
+export interface PlanRing {
+  /** The hash and its range: `"crc32 of the key, [0, 2^32)"`. */
+  readonly hashes: string;
+  /** A continuum of points (`"ring"`), or a table of entries (`"table"`: Maglev, a modulo). */
+  readonly kind: "ring" | "table";
+  /** The hashes are [0, 2^bits). */
+  readonly bits: number;
+  /** A table's period: hash h is entry h % period. Absent for a ring. */
+  readonly period?: number;
+  /** 2^bits. */
+  readonly size: bigint;
+  /** Hashes whose server changes: `necessary` plus `collateral`. */
+  readonly moved: PlanHashes;
+  /** Hashes that move to or from the changed server. */
+  readonly necessary: PlanHashes;
+  /** Hashes that move between servers the change did not touch. */
+  readonly collateral: PlanHashes;
+  /** moved / size, reduced. */
+  readonly fraction: string;
+  /** The expected miss rate just after the change: the share of keys whose server changes (%). */
+  readonly missRate: string;
+  /** Every server before or after, with its hashes before and after. */
+  readonly servers: readonly PlanServerHashes[];
 }
 
 /** A key the plan was given, and its node (a Kafka partition) before and after. */
@@ -138,6 +202,8 @@ export interface Plan {
   readonly ranges: readonly PlanRange[] | null;
   /** The bytes the plan streams, where it was given the ranges' sizes; else null. */
   readonly bytes: PlanBytes | null;
+  /** For a ring or table system (memcached, twemproxy, nginx, Envoy): its hash space before and after; else null. */
+  readonly ring: PlanRing | null;
 }
 
 /** The cluster: the `CLUSTER NODES` text of the node redis-cli is pointed at (its order decides ties). */
@@ -246,6 +312,44 @@ export interface CassandraPlans {
   change(options: CassandraChangeOptions): Plan;
 }
 
+/** The ring and table systems whose server changes {@link RingPlans.change} plans. */
+export type RingPlanSystem = "memcached" | "libketama" | "twemproxy" | "nginx" | "envoy-ring" | "envoy-maglev";
+
+/**
+ * `ringlab plan SYSTEM`'s options for a ring or table system: the system's servers and options,
+ * typed as `ringlab/systems`' `system(name, options)` takes them, one change, and the keys.
+ */
+export type RingChangeOptions<S extends RingPlanSystem = RingPlanSystem> = {
+  readonly [K in S]: {
+    readonly system: K;
+    /** The system's options, as `system(name, options)` of `ringlab/systems` takes them (`place SYSTEM`'s flags). */
+    readonly options: SystemOptions<K>;
+    /**
+     * The change: `{ add, weight? }` (`--add`, `--weight`), `{ remove }` (`--remove`),
+     * `{ reweight, weight }` (`--reweight`, `--weight`), `{ down }` (`--mark-down`: twemproxy's
+     * ejection, nginx's `down`, an Envoy host failing its health check). `{ up }` has no plan.
+     */
+    readonly change: ServerChange;
+    /** Keys whose server to give before and after. */
+    readonly keys?: readonly string[];
+  };
+}[S];
+
+/** The ring and table systems' plans: what one change to the servers moves, counted exactly. */
+export interface RingPlans {
+  /**
+   * The runs of the hash space whose server changes (arcs of a ring, entries of a table), grouped
+   * into one step per pair of servers (necessary first, then collateral), each server's hashes
+   * before and after, the expected miss rate, the keys' servers and the system's quirks as
+   * warnings: `ringlab plan SYSTEM … --json`, field for field.
+   * @throws RinglabError with `ringlab plan SYSTEM`'s codes and messages: the system's own
+   *   configuration errors (as `system(name, options)` gives them), a server that is none, a
+   *   down mark the system has not (`planNoDown`) or a server already down (`planNoChange`), a
+   *   modulus too large to count (`planModulus`); `{ up }` is `"invalid_argument"` (`planChange`).
+   */
+  change<S extends RingPlanSystem>(options: RingChangeOptions<S>): Plan;
+}
+
 /** The API `load()` from `ringlab/plan` resolves to. */
 export interface RinglabPlan {
   /** The package version the module was built from. */
@@ -253,6 +357,7 @@ export interface RinglabPlan {
   readonly redis: RedisPlans;
   readonly kafka: KafkaPlans;
   readonly cassandra: CassandraPlans;
+  readonly rings: RingPlans;
   /** The module's heap (see `ringlab`'s `memory()`). */
   memory(): MemoryUsage;
 }

@@ -4,8 +4,9 @@ import { ErlangTermValue, tagTerm, termValue } from "./erlang-term.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
 import { MalachiRingHandle } from "./malachi-ring.js";
+import { optionValues } from "./inputs.js";
 import { RealSystemHandle } from "./real-system.js";
-import type { RawOptionValue, RawSystemOption, RawSystemsModule, SystemsDirect } from "./raw.js";
+import type { RawSystemOption, RawSystemsModule, SystemsDirect } from "./raw.js";
 import type { MemoryUsage } from "../main/types.js";
 import type {
   ErlangTerm,
@@ -20,7 +21,7 @@ import type {
   TermInput,
   TermValue,
 } from "./types.js";
-import { invalidType, num, options, str } from "../core/validate.js";
+import { num, options, str } from "../core/validate.js";
 
 const systemsDirectNames: readonly (keyof SystemsDirect)[] = [
   "ringlab_phash2_scratch",
@@ -119,32 +120,8 @@ export class RinglabSystemsModule implements RinglabSystems {
 
   system<N extends SystemName>(name: N, opts?: SystemOptions<N>): RealSystem<N> {
     const n = this.#known(str(name, "name")) as N;
-    if (opts !== undefined && (opts === null || typeof opts !== "object" || Array.isArray(opts))) {
-      throw invalidType("system options", "an object", opts);
-    }
-    const table = this.#table(n);
-    const values: RawOptionValue[] = [];
     // Each value's JavaScript type is checked against the table here; its value is the core's to check.
-    for (const [k, v] of Object.entries(opts ?? {}) as [string, unknown][]) {
-      if (v === undefined) continue;
-      const o = table.find((x) => x.name === k);
-      if (o === undefined) {
-        throw wrapperError("invalid_argument", "unknownOption", k, [k, `system("${n}")`, ...table.map((x) => x.name)]);
-      }
-      const value: RawOptionValue = { name: k, text: "", number: 0, on: false };
-      if (o.type === "flag") {
-        if (typeof v !== "boolean") throw invalidType(k, "a boolean", v);
-        value.on = v;
-      } else if (o.type === "integer") {
-        value.number = num(v, k);
-      } else if (o.type === "list") {
-        if (Array.isArray(v)) value.text = v.map((e: unknown, i) => str(e, `${k}[${i}]`)).join(",");
-        else value.text = str(v, k);
-      } else {
-        value.text = str(v, k);
-      }
-      values.push(value);
-    }
+    const values = optionValues(opts, this.#table(n), `system("${n}")`);
     const raw = this.#heap.call(() => this.#raw.makeSystem(n, values));
     if (raw === null) throw new RinglabError("internal", "the module returned no system");
     return new RealSystemHandle<N>(raw, this.#heap, n);

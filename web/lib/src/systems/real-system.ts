@@ -4,6 +4,7 @@
 import { RinglabError, wrapperError } from "../core/errors.js";
 import { HandleBase } from "../core/handle.js";
 import type { Heap } from "../core/heap.js";
+import { readChange } from "./inputs.js";
 import type { RawSystemHandle, SystemsDirect } from "./raw.js";
 import type {
   Placement,
@@ -19,7 +20,7 @@ import type {
   SystemServer,
   SystemTokens,
 } from "./types.js";
-import { invalidType, num, str } from "../core/validate.js";
+import { invalidType } from "../core/validate.js";
 
 type Kind = "none" | "slot" | "partition" | "token" | "bucket" | "hash";
 
@@ -221,25 +222,9 @@ export class RealSystemHandle<N extends SystemName = SystemName>
   }
 
   edit(change: ServerChange): RealSystem<N> {
-    if (change === null || typeof change !== "object" || Array.isArray(change)) {
-      throw invalidType("change", "an object", change);
-    }
-    const c = change as Record<string, unknown>;
-    const kinds = ["add", "remove", "down", "up", "reweight"].filter((k) => k in c);
-    if (kinds.length !== 1) {
-      throw wrapperError("invalid_argument", "oneChange", "change", kinds);
-    }
-    const kind = kinds[0] as "add" | "remove" | "down" | "up" | "reweight";
-    const known = kind === "add" || kind === "reweight" ? [kind, "weight"] : [kind];
-    for (const k of Object.keys(c)) {
-      if (!known.includes(k)) throw wrapperError("invalid_argument", "unknownChangeOption", k, [k, kind]);
-    }
-    const server = str(c[kind], kind);
-    if (kind === "reweight" && c.weight === undefined)
-      throw wrapperError("invalid_argument", "needs", "weight", [kind]);
-    const weight = c.weight === undefined ? 1 : num(c.weight, "weight");
+    const { kind, server, weight } = readChange(change);
     const raw = this.raw;
-    const edited = this.#heap.call(() => raw.edited({ kind: kind === "reweight" ? "weight" : kind, server, weight }));
+    const edited = this.#heap.call(() => raw.edited({ kind, server, weight }));
     if (edited === null) throw new RinglabError("internal", "the module returned no system");
     return new RealSystemHandle<N>(edited, this.#heap, this.name);
   }
