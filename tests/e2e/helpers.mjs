@@ -474,7 +474,9 @@ export const KEPT_IN_ENGLISH = new Set(
   guava erlang elixir envoy malachi phash2 farmhash jenkins upstream cluster partition partitions
   algorithm algorithms traffic software package byte bytes ascii unicode utf flag flags
   replication factor bit bits id term terms atom tuple charlist string user
-  up down page sd max min mean ms px kb log memory`
+  up down page sd max min mean ms px kb log memory
+  master masters replica replicas range ranges rack dc strategy nodetool rebalance reshard bootstrap
+  decommission removenode snitch repair partitioner librdkafka`
     .split(/\s+/)
     .filter(Boolean),
 );

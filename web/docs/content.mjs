@@ -688,6 +688,90 @@ export const widgets = [
     },
   },
   {
+    tag: "ringlab-plan",
+    section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
+    title: { en: "Migration plans", bn: "স্থানান্তরের পরিকল্পনা" },
+    about: {
+      en: "ringlab plan in the page: what the real tool will move when the cluster changes, as ringlab/plan returns it — redis-cli's rebalance or reshard of a Redis Cluster's CLUSTER NODES (the 16384 slots as a strip before and after, the steps in redis-cli's order, each master's slots and ranges, the shortfall and stop warnings, the fewest-ranges alternative), a Kafka topic's new partition count (each key's partition before and after, the exact share of the hash that moves) or a Cassandra ring's join, leave or removenode (the ring before and after, the ranges whose replicas change, who streams which range to which new replica). The keys typed show their owners before and after; the plan downloads as JSON. It loads the plans module (ringlab-plan.js and its .wasm) on first use, and the systems module for Redis keys' slots.",
+      bn: "পাতার ভেতরে ringlab plan: cluster বদলালে আসল টুল কী সরাবে, ringlab/plan যেমন ফেরত দেয় — Redis Cluster-এর CLUSTER NODES থেকে redis-cli-এর rebalance বা reshard (আগে ও পরে ১৬৩৮৪টি slot একটি ফিতায়, redis-cli-এর ক্রমে ধাপ, প্রতিটি master-এর slot আর range, ঘাটতি আর থেমে যাওয়ার সতর্কবার্তা, সবচেয়ে কম range-এর বিকল্প), Kafka-র টপিকের নতুন partition সংখ্যা (প্রতিটি key-এর partition আগে ও পরে, hash-এর কতটা হুবহু সরে) বা Cassandra ring-এ node যোগ, চলে যাওয়া বা removenode (আগে ও পরে ring, যে range-এর replica বদলায়, কে কাকে কোন range পাঠায়)। লেখা key-গুলোর মালিক আগে ও পরে দেখায়; পরিকল্পনাটি JSON ফাইলে নামানো যায়। প্রথম ব্যবহারে এটি plans module (ringlab-plan.js আর তার .wasm) লোড করে, আর Redis key-এর slot-এর জন্য systems module।",
+    },
+    attrs: [
+      ["system", "redis", { en: "redis, kafka or cassandra", bn: "redis, kafka বা cassandra" }],
+      ["op", "rebalance", { en: "Redis: rebalance or reshard", bn: "Redis: rebalance বা reshard" }],
+      [
+        "nodes",
+        "",
+        {
+          en: "Redis: the CLUSTER NODES text of the node redis-cli is pointed at; absent: docs/examples/cluster-nodes.txt",
+          bn: "Redis: redis-cli যে node-এ চালানো হয় তার CLUSTER NODES; না থাকলে: docs/examples/cluster-nodes.txt",
+        },
+      ],
+      ["empty", "true", { en: "rebalance: --cluster-use-empty-masters", bn: "rebalance: --cluster-use-empty-masters" }],
+      ["threshold", "", { en: "rebalance: --cluster-threshold", bn: "rebalance: --cluster-threshold" }],
+      ["weights", "", { en: "rebalance: weights as ID=W, …", bn: "rebalance: weight, ID=W, … হিসেবে" }],
+      ["from", "all", { en: "reshard: source ids, or all", bn: "reshard: উৎসের id, বা all" }],
+      [
+        "to",
+        "",
+        {
+          en: "reshard: the target id; absent: the first master without slots",
+          bn: "reshard: যার কাছে যাবে তার id; না থাকলে: slot-হীন প্রথম master",
+        },
+      ],
+      ["slots", "1000", { en: "reshard: slots to move", bn: "reshard: কতগুলো slot সরবে" }],
+      ["partitions", "6:12", { en: "Kafka: partitions before:after", bn: "Kafka: partition আগে:পরে" }],
+      [
+        "partitioner",
+        "murmur2",
+        { en: "Kafka: murmur2, consistent, fnv1a or all", bn: "Kafka: murmur2, consistent, fnv1a বা all" },
+      ],
+      [
+        "ring",
+        "",
+        {
+          en: "Cassandra: nodetool ring, or TOKEN NODE DC RACK a line; absent: docs/examples/cassandra-ring.txt",
+          bn: "Cassandra: nodetool ring, বা প্রতি লাইনে TOKEN NODE DC RACK; না থাকলে: docs/examples/cassandra-ring.txt",
+        },
+      ],
+      [
+        "strategy",
+        "nts:dc1=2",
+        { en: "Cassandra: simple:RF or nts:DC=RF,…", bn: "Cassandra: simple:RF বা nts:DC=RF,…" },
+      ],
+      ["change", "join", { en: "Cassandra: join, leave or remove", bn: "Cassandra: join, leave বা remove" }],
+      ["node", "10.0.0.5", { en: "Cassandra: the node that changes", bn: "Cassandra: যে node বদলায়" }],
+      ["tokens", "2305843009213693952", { en: "join: the new node's tokens", bn: "join: নতুন node-এর token" }],
+      ["rack", "rack1", { en: "join: the new node's rack", bn: "join: নতুন node-এর rack" }],
+      ["dc", "", { en: "join: the new node's data centre", bn: "join: নতুন node-এর ডেটা সেন্টার" }],
+      ["keys", "", { en: "keys, one a line", bn: "key, প্রতি লাইনে একটি" }],
+      [
+        "znodes",
+        "",
+        {
+          en: "nodes as a link carries a long text: deflated (raw DEFLATE) and in base64url; set, it is read into nodes",
+          bn: "লম্বা nodes link-এ যেভাবে থাকে: সংকুচিত (raw DEFLATE), base64url-এ; দিলে তা nodes-এ পড়া হয়",
+        },
+      ],
+      [
+        "zring",
+        "",
+        {
+          en: "ring as a link carries a long text, as znodes",
+          bn: "লম্বা ring link-এ যেভাবে থাকে, znodes-এর মতো",
+        },
+      ],
+      [
+        "zkeys",
+        "",
+        {
+          en: "keys as a link carries a long list, as znodes",
+          bn: "লম্বা key-তালিকা link-এ যেভাবে থাকে, znodes-এর মতো",
+        },
+      ],
+    ],
+    example: { system: "cassandra" },
+  },
+  {
     tag: "ringlab-malachi-ring",
     section: { en: "real systems", bn: "বাস্তব সিস্টেম" },
     title: { en: "Malachi's ring", bn: "Malachi-এর ring" },

@@ -38,6 +38,7 @@ const routes: Route[] = [
   { id: "lab", group: "tools", tag: "ringlab-lab" },
   { id: "cluster", group: "systems", tag: "ringlab-cluster" },
   { id: "malachi", group: "systems", tag: "ringlab-malachi-ring" },
+  { id: "plan", group: "systems", tag: "ringlab-plan" },
   // The claims' links open this playground's own pages.
   { id: "claims", group: "claims", tag: "ringlab-claims", fixed: { playground: "" } },
   { id: "lab-claims", group: "claims", tag: "ringlab-lab-claims" },

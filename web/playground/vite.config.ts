@@ -23,13 +23,23 @@ export default defineConfig({
       { find: /^ringlab\/buckets$/, replacement: here("../lib/dist/buckets.js") },
       // Imported dynamically (the lab page only), and by its worker: its own chunk and .wasm.
       { find: /^ringlab\/lab$/, replacement: here("../lib/dist/lab.js") },
+      // Imported dynamically (the plan page only): its own chunk and .wasm.
+      { find: /^ringlab\/plan$/, replacement: here("../lib/dist/plan.js") },
       // Imported dynamically by a big comparison: its workers load the main entry and its .wasm.
       { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
   // Pre-bundling would move the package away from its .wasm (found via import.meta.url).
   optimizeDeps: {
-    exclude: ["ringlab", "ringlab/systems", "ringlab/claims", "ringlab/buckets", "ringlab/lab", "ringlab/parallel"],
+    exclude: [
+      "ringlab",
+      "ringlab/systems",
+      "ringlab/claims",
+      "ringlab/buckets",
+      "ringlab/lab",
+      "ringlab/plan",
+      "ringlab/parallel",
+    ],
     include: ["uplot"],
   },
   server: { fs: { allow: [here("../..")] } },

@@ -22,6 +22,7 @@ import { LabClaimsElement } from "./elements/lab-claims";
 import { MaglevStepper } from "./elements/maglev-stepper";
 import { MalachiRing } from "./elements/malachi-ring";
 import { MembershipStepper } from "./elements/membership-stepper";
+import { PlanElement } from "./elements/plan";
 import { ModNStepper } from "./elements/modn-stepper";
 import { RendezvousStepper } from "./elements/rendezvous-stepper";
 import { RingStepper } from "./elements/ring-stepper";
@@ -51,6 +52,7 @@ export const elements = {
   "ringlab-lab-claims": LabClaimsElement,
   "ringlab-malachi-ring": MalachiRing,
   "ringlab-cluster": Cluster,
+  "ringlab-plan": PlanElement,
   "ringlab-claim": ClaimElement,
   "ringlab-claims": ClaimsElement,
 } as const;
@@ -84,6 +86,7 @@ export {
   MalachiRing,
   MembershipStepper,
   ModNStepper,
+  PlanElement,
   RendezvousStepper,
   RingStepper,
   SearchStepper,

@@ -20,6 +20,8 @@ const bucketsEntry = here("../lib/dist/buckets.js");
 const bucketsWasmFile = here("../lib/dist/wasm/ringlab-buckets.wasm");
 const labEntry = here("../lib/dist/lab.js");
 const labWasmFile = here("../lib/dist/wasm/ringlab-lab.wasm");
+const planEntry = here("../lib/dist/plan.js");
+const planWasmFile = here("../lib/dist/wasm/ringlab-plan.wasm");
 
 // Library mode inlines every asset as a data: URL, and fetching a data: URL needs connect-src
 // data:, which a strict CSP does not allow. So the package's `new URL("./wasm/ringlab.wasm",
@@ -64,6 +66,9 @@ const bucketsBesideBundle = () => wasmBesideBundle(bucketsEntry, bucketsWasmFile
 // The lab's module (`ringlab/lab`, imported dynamically by the lab widget, and by its worker,
 // ringlab-lab-worker.js, which runs the lab): its .wasm beside both, fetched only by that widget.
 const labBesideBundle = () => wasmBesideBundle(labEntry, labWasmFile, "ringlab-lab.wasm", false);
+// The plans module (`ringlab/plan`, imported dynamically by the plan widget): its chunk and its
+// .wasm beside the bundle, fetched only where that widget is used.
+const planBesideBundle = () => wasmBesideBundle(planEntry, planWasmFile, "ringlab-plan.wasm", false);
 
 export default defineConfig({
   root: here("."),
@@ -77,6 +82,7 @@ export default defineConfig({
       { find: /^ringlab\/claims$/, replacement: claimsEntry },
       { find: /^ringlab\/buckets$/, replacement: bucketsEntry },
       { find: /^ringlab\/lab$/, replacement: labEntry },
+      { find: /^ringlab\/plan$/, replacement: planEntry },
       { find: /^ringlab\/parallel$/, replacement: here("../lib/dist/parallel.js") },
     ],
   },
@@ -87,6 +93,7 @@ export default defineConfig({
     claimsBesideBundle(),
     bucketsBesideBundle(),
     labBesideBundle(),
+    planBesideBundle(),
   ],
   worker: {
     format: "es",

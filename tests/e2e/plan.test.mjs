@@ -1,0 +1,345 @@
+// The plan page (#/plan): what it shows is what ringlab/plan returns in Node for the same input —
+// Redis's slot strip (each master's slots after, counted from the strip), the steps in redis-cli's
+// order, each node's share and ranges, the keys' owners (each key's slot from ringlab/systems, its
+// master from the example's CLUSTER NODES lines), Cassandra's ranges and streams, Kafka's keys, and
+// the exported JSON; in English and Bengali (no English left), at 1280 and 390 px; the state in the
+// address and back; a bad input's named error in place.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { test } from "node:test";
+import { load } from "ringlab/plan";
+import { load as loadSystems } from "ringlab/systems";
+import {
+  BENGALI_DIGIT,
+  KEPT_IN_ENGLISH,
+  box,
+  inspect,
+  newPage,
+  root,
+  rows,
+  screenshot,
+  settled,
+  text,
+  usePlayground,
+} from "./helpers.mjs";
+
+const env = usePlayground();
+const plans = await load();
+const systems = await loadSystems();
+const nodes = readFileSync(path.join(root, "docs/examples/cluster-nodes.txt"), "utf8");
+const ring = readFileSync(path.join(root, "docs/examples/cassandra-ring.txt"), "utf8");
+const D4 = "d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4";
+const DEFAULT_KEYS = ["user:1", "user:2", "user:3", "user:42", "order:7", "{user:1}:cart"];
+const digits = (s) => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6));
+const latin = (s) => s.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/(\d),(?=\d)/g, "$1");
+const fromDataUrl = (href) => decodeURIComponent(href.slice(href.indexOf(",") + 1));
+const asJson = (v) =>
+  JSON.parse(
+    JSON.stringify(v, (_k, x) => (typeof x === "bigint" ? x.toString() : x instanceof Uint32Array ? [...x] : x)),
+  );
+
+/** The example's masters' slots, read from its lines here (the test's own reading, not the page's). */
+function exampleOwner(slot) {
+  for (const line of nodes.split("\n").filter(Boolean)) {
+    const f = line.split(" ");
+    for (const r of f.slice(8)) {
+      const [a, b = a] = r.split("-").map(Number);
+      if (slot >= a && slot <= b) return f[0];
+    }
+  }
+  return undefined;
+}
+
+/** The steps the page lists: from, to and how many units. */
+async function shownSteps(host, testid = "steps") {
+  return host
+    .locator(`[data-testid="${testid}"]`)
+    .first()
+    .evaluate((ol) =>
+      [...ol.querySelectorAll("li")].map((li) => [li.dataset.from, li.dataset.to, Number(li.dataset.count)]),
+    );
+}
+
+/** Slots per master on a strip, summed from its runs. */
+async function stripCounts(host, testid) {
+  return host.locator(`[data-testid="${testid}"]`).evaluate((svg) => {
+    const out = {};
+    for (const r of svg.querySelectorAll("rect[data-owner]")) {
+      const o = r.dataset.owner;
+      if (o) out[o] = (out[o] ?? 0) + Number(r.dataset.end) - Number(r.dataset.start) + 1;
+    }
+    return out;
+  });
+}
+
+const exported = async (host) =>
+  JSON.parse(fromDataUrl(await host.locator('[data-testid="export-json"]').getAttribute("href")));
+
+async function checkRedis(host, want, lang) {
+  assert.deepEqual(
+    await shownSteps(host),
+    want.steps.map((s) => [s.from, s.to, s.units.length]),
+  );
+  const shownNodes = await rows(host, "nodes");
+  assert.deepEqual(
+    shownNodes.map((r) => [r[0], ...r.slice(1).map((c) => latin(c).match(/\d+/g).map(Number))]),
+    want.nodes.map((n) => [n.node, [n.before.count, n.before.ranges], [n.after.count, n.after.ranges]]),
+  );
+  const after = await stripCounts(host, "strip-after");
+  for (const n of want.nodes) assert.equal(after[n.node] ?? 0, n.after.count, `${n.node} on the strip after`);
+  assert.deepEqual(await exported(host), asJson(want));
+  // The keys: each key's slot by Redis's CRC16 (ringlab/systems), its master before from the
+  // example, after from the plan's steps.
+  await host.locator('[data-testid="keys"]').waitFor();
+  const redis = systems.system("redis", { nodes: 3 });
+  const moved = new Map();
+  for (const s of want.steps) for (const u of s.units) moved.set(u, s.to);
+  const expect = DEFAULT_KEYS.map((k) => {
+    const slot = redis.place(k).slot;
+    const b = exampleOwner(slot);
+    const a = moved.get(slot) ?? b;
+    return [k, String(slot), b, a];
+  });
+  redis.dispose();
+  const shown = await rows(host, "keys");
+  assert.deepEqual(
+    shown.map((r) => [r[0], latin(r[1]), r[2], r[3]]),
+    expect,
+    lang,
+  );
+}
+
+test("#/plan: Redis rebalance with empty masters is the package's plan, picture, keys and JSON", async () => {
+  const { page, host } = await env.open("#/plan", { width: 1280, height: 900 });
+  await host.locator('[data-testid="keys"]').waitFor();
+  const want = plans.redis.rebalance({ nodes, useEmptyMasters: true });
+  assert.ok(want.moved > 0);
+  await checkRedis(host, want, "en");
+  const before = await stripCounts(host, "strip-before");
+  for (const n of want.nodes) assert.equal(before[n.node] ?? 0, n.before.count, `${n.node} on the strip before`);
+  assert.match(
+    latin(await text(host, "summary")),
+    new RegExp(`${want.tool}: ${want.steps.length} steps, ${want.moved} slots move`),
+  );
+  // The alternative: fewest ranges, a model.
+  const alt = want.alternatives[0];
+  assert.deepEqual(
+    await shownSteps(host, "alt-steps"),
+    alt.steps.map((s) => [s.from, s.to, s.units.length]),
+  );
+  await screenshot(page, "plan-redis-en-1280.png", { fullPage: true });
+  const seen = await page.evaluate(inspect);
+  assert.deepEqual([seen.overflow, seen.clipped], [[], []]);
+  await page.assertClean("#/plan");
+  await page.close();
+});
+
+test("#/plan: a reshard with redis-cli's shortfall, its warning shown; the state in the address and back", async () => {
+  const { page, host } = await env.open(`#/plan?op=reshard&to=${D4}&slots=11`, { width: 1280, height: 900 });
+  const want = plans.redis.reshard({ nodes, from: "all", to: D4, slots: 11 });
+  await host.locator('[data-testid="keys"]').waitFor();
+  await checkRedis(host, want, "en");
+  const kinds = await host
+    .locator('[data-testid="warnings"] li')
+    .evaluateAll((lis) => lis.map((li) => [li.dataset.kind, li.textContent]));
+  assert.deepEqual(
+    kinds,
+    want.warnings.map((w) => [w.kind, w.text]),
+  );
+  // Change the slots: the address follows; a new page at that address shows the same plan.
+  const field = host.locator('[data-testid="field-slots"]');
+  await field.fill("2000");
+  await field.dispatchEvent("change");
+  await page.waitForFunction(() => location.hash.includes("slots=2000"));
+  const hash = await page.evaluate(() => location.hash);
+  assert.match(hash, /^#\/plan\?/);
+  assert.match(hash, /op=reshard/);
+  await page.close();
+  const again = await env.open(hash, { width: 1280, height: 900 });
+  assert.equal(await again.host.locator('[data-testid="field-slots"]').inputValue(), "2000");
+  assert.equal(await again.host.locator('[data-testid="field-op"]').inputValue(), "reshard");
+  await again.host.locator('[data-testid="keys"]').waitFor();
+  await checkRedis(again.host, plans.redis.reshard({ nodes, from: "all", to: D4, slots: 2000 }), "en");
+  await again.page.close();
+});
+
+const cassandraHash = "#/plan?system=cassandra";
+const cassandraWant = () =>
+  plans.cassandra.change({
+    ring,
+    strategy: "nts:dc1=2",
+    join: { node: "10.0.0.5", tokens: ["2305843009213693952"], rack: "rack1" },
+    keys: DEFAULT_KEYS,
+  });
+
+async function checkCassandra(host, want) {
+  assert.deepEqual(
+    await shownSteps(host),
+    want.steps.map((s) => [s.from, s.to, s.names.length]),
+  );
+  const ranges = await rows(host, "ranges");
+  assert.deepEqual(
+    ranges.map((r) => [digits(r[0]), r[1], r[2]]),
+    want.ranges.filter((r) => r.changes).map((r) => [r.range, r.before.join(", "), r.after.join(", ")]),
+  );
+  const keys = await rows(host, "keys");
+  assert.deepEqual(
+    keys.map((r) => [r[0], latin(r[1]), r[2], r[3]]),
+    want.keys.map((k) => [k.key, k.token.toString(), k.before, k.after]),
+  );
+  assert.deepEqual(await exported(host), asJson(want));
+}
+
+test("#/plan: Cassandra's join, its ring, ranges, streams and keys, in English and Bengali at 1280 and 390 px", async () => {
+  const want = cassandraWant();
+  for (const [lang, width] of [
+    ["en", 1280],
+    ["bn", 1280],
+    ["en", 390],
+    ["bn", 390],
+  ]) {
+    const { page, host } = await env.open(`${cassandraHash}${lang === "bn" ? "&lang=bn" : ""}`, { width, height: 900 });
+    await checkCassandra(host, want);
+    if (lang === "bn") assert.match(await text(host, "summary"), BENGALI_DIGIT);
+    await screenshot(page, `plan-cassandra-${lang}-${width}.png`, { fullPage: true });
+    const seen = await page.evaluate(inspect);
+    assert.deepEqual([seen.overflow, seen.clipped], [[], []], `${lang} at ${width} px`);
+    if (lang === "bn") {
+      const english = seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase()));
+      assert.deepEqual(english, [], `English on the Bengali page at ${width} px`);
+    }
+    await page.assertClean(`#/plan cassandra (${lang}, ${width} px)`);
+    await page.close();
+  }
+});
+
+test("#/plan: Redis in Bengali and at 390 px: the strip, the steps and the keys as in English, no English left", async () => {
+  const want = plans.redis.rebalance({ nodes, useEmptyMasters: true });
+  for (const [lang, width] of [
+    ["bn", 1280],
+    ["en", 390],
+    ["bn", 390],
+  ]) {
+    const { page, host } = await env.open(`#/plan${lang === "bn" ? "?lang=bn" : ""}`, { width, height: 900 });
+    await host.locator('[data-testid="keys"]').waitFor();
+    await checkRedis(host, want, lang);
+    // The strip keeps the page's width: 16384 slots on a phone still fill it.
+    const w = await host.locator('[data-testid="strip-after"]').evaluate((svg) => svg.getBoundingClientRect().width);
+    assert.ok(w >= width / 2, `the strip is ${w} px wide at ${width} px`);
+    await screenshot(page, `plan-redis-${lang}-${width}.png`, { fullPage: true });
+    const seen = await page.evaluate(inspect);
+    assert.deepEqual([seen.overflow, seen.clipped], [[], []], `${lang} at ${width} px`);
+    if (lang === "bn") {
+      const english = seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase()));
+      assert.deepEqual(english, [], `English on the Bengali page at ${width} px`);
+    }
+    await page.assertClean(`#/plan redis (${lang}, ${width} px)`);
+    await page.close();
+  }
+});
+
+test("#/plan: Kafka's keys before and after are the package's, for each partitioner", async () => {
+  const { page, host } = await env.open("#/plan?system=kafka&partitioner=all", { width: 1280, height: 900 });
+  const want = plans.kafka.partitions({ partitions: "6:12", partitioner: "all", keys: DEFAULT_KEYS });
+  const sections = host.locator('[data-testid="plan"]');
+  assert.equal(await sections.count(), want.length);
+  for (const [i, p] of want.entries()) {
+    const s = sections.nth(i);
+    const keys = await s
+      .locator('[data-testid="keys"]')
+      .evaluate((t) =>
+        [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+      );
+    assert.deepEqual(
+      keys.map((r) => [r[0], r[1], r[2]]),
+      p.keys.map((k) => [k.key, `partition ${k.before}`, `partition ${k.after}`]),
+      p.tool,
+    );
+  }
+  assert.deepEqual(await exported(host), asJson(want));
+  await page.assertClean("#/plan kafka");
+  await page.close();
+  // In Bengali on a phone: each partitioner named in Bengali, nothing overflows, no English left.
+  const bn = await env.open("#/plan?system=kafka&partitioner=all&lang=bn", { width: 390, height: 900 });
+  assert.equal(await bn.host.locator('[data-testid="plan"]').count(), want.length);
+  await screenshot(bn.page, "plan-kafka-bn-390.png", { fullPage: true });
+  const seen = await bn.page.evaluate(inspect);
+  assert.deepEqual([seen.overflow, seen.clipped], [[], []]);
+  assert.deepEqual(
+    seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+    [],
+  );
+  await bn.page.assertClean("#/plan kafka (bn, 390 px)");
+  await bn.page.close();
+});
+
+test("#/plan: a bad CLUSTER NODES line shows the package's named error in place, in English and Bengali", async () => {
+  const bad = "not a cluster line";
+  let err;
+  try {
+    plans.redis.rebalance({ nodes: bad, useEmptyMasters: true });
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err, "the package refuses it");
+  for (const lang of ["en", "bn"]) {
+    const page = await newPage(env.browser.context, { width: 1280, height: 900 });
+    await page.goto(env.url(`#/plan?nodes=${encodeURIComponent(bad)}${lang === "bn" ? "&lang=bn" : ""}`));
+    const host = page.locator('[data-testid="widget-host"]');
+    await settled(host, { allowError: true });
+    assert.equal(await box(host).getAttribute("data-error"), err.code);
+    const shown = await text(host, "error");
+    if (lang === "en") assert.ok(shown.endsWith(err.message), shown);
+    else assert.match(shown, BENGALI_DIGIT);
+    // No stale plan beside the error.
+    assert.equal(await host.locator('[data-testid="steps"]').count(), 0);
+    await page.close();
+  }
+});
+
+test("#/plan: a drain of two masters stops half done, as the plan says, in English and Bengali", async () => {
+  const want = plans.redis.rebalance({ nodes, weights: { a1a1: 0, b2b2: 0 }, useEmptyMasters: true });
+  assert.ok(want.stops, "the package's plan stops");
+  for (const lang of ["en", "bn"]) {
+    const { page, host } = await env.open(
+      `#/plan?weights=${encodeURIComponent("a1a1=0, b2b2=0")}${lang === "bn" ? "&lang=bn" : ""}`,
+      { width: 1280, height: 900 },
+    );
+    await host.locator('[data-testid="keys"]').waitFor();
+    await checkRedis(host, want, lang);
+    const stops = latin(await text(host, "stops"));
+    assert.ok(stops.includes(String(want.stops.moved)) && stops.includes(String(want.moved)), stops);
+    const kinds = await host
+      .locator('[data-testid="warnings"] li')
+      .evaluateAll((lis) => lis.map((li) => li.dataset.kind));
+    assert.deepEqual(
+      kinds,
+      want.warnings.map((w) => w.kind),
+    );
+    await page.assertClean(`#/plan stops (${lang})`);
+    await page.close();
+  }
+});
+
+test("#/plan in Bengali: a reshard, Cassandra's removenode and decommission fit a phone, no English left", async () => {
+  for (const hash of [
+    `#/plan?op=reshard&slots=11&lang=bn`,
+    "#/plan?system=cassandra&change=remove&node=10.0.0.2&lang=bn",
+    "#/plan?system=cassandra&change=leave&node=10.0.0.2&lang=bn",
+  ]) {
+    for (const width of [390, 1280]) {
+      const { page, host } = await env.open(hash, { width, height: 900 });
+      await host.locator('[data-testid="keys"]').waitFor();
+      const seen = await page.evaluate(inspect);
+      assert.deepEqual([seen.overflow, seen.clipped], [[], []], `${hash} at ${width} px`);
+      assert.deepEqual(
+        seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+        [],
+        `English in ${hash} at ${width} px`,
+      );
+      await page.assertClean(`${hash} (${width} px)`);
+      await page.close();
+    }
+  }
+});

@@ -1,0 +1,138 @@
+// The plan page's drawing from a Plan (web/widgets/core/plan-view.ts), checked against the
+// package: the slot strip's runs before and after a Redis plan are the masters' shares the plan
+// gives (counts and ranges), a step's spans are its slots, a Cassandra range's arc is its share of
+// the token ring, and the JSON export is the plan, field for field.
+import assert from "node:assert/strict";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { pathToFileURL } from "node:url";
+import { load } from "ringlab/plan";
+import ts from "typescript";
+import { root } from "./helpers.mjs";
+
+// plan-view.ts imports nothing: it transpiles on its own.
+const out = mkdtempSync(path.join(tmpdir(), "ringlab-plan-view-"));
+after(() => rmSync(out, { recursive: true, force: true }));
+const src = readFileSync(path.join(root, "web/widgets/core/plan-view.ts"), "utf8");
+const { outputText } = ts.transpileModule(src, {
+  compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
+});
+writeFileSync(path.join(out, "plan-view.mjs"), outputText);
+const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, planJson } = await import(
+  pathToFileURL(path.join(out, "plan-view.mjs")).href
+);
+
+const plans = await load();
+const nodes = readFileSync(path.join(root, "docs/examples/cluster-nodes.txt"), "utf8");
+const ring = readFileSync(path.join(root, "docs/examples/cassandra-ring.txt"), "utf8");
+
+/** Each slot's master, as the page finds it: a reshard of all of a master's slots lists them. */
+function owners(masters) {
+  const o = new Int32Array(16384).fill(-1);
+  masters.forEach((m, i) => {
+    if (m.before.count === 0) return;
+    const other = masters[i === 0 ? 1 : 0].node;
+    for (const st of plans.redis.reshard({ nodes, from: [m.node], to: other, slots: 16384 }).steps)
+      for (const u of st.units) o[u] = i;
+  });
+  return o;
+}
+
+/** A share as the strip shows it: slots and runs of each owner. */
+function shares(ownerArray, n) {
+  const out = Array.from({ length: n }, () => ({ count: 0, ranges: 0 }));
+  for (const r of unitRuns(ownerArray)) {
+    if (r.owner < 0) continue;
+    out[r.owner].count += r.end - r.start + 1;
+    out[r.owner].ranges += 1;
+  }
+  return out;
+}
+
+test("unitRuns and unitSpans: runs in order", () => {
+  assert.deepEqual(unitRuns([0, 0, 1, 1, 1, -1, 0]), [
+    { start: 0, end: 1, owner: 0 },
+    { start: 2, end: 4, owner: 1 },
+    { start: 5, end: 5, owner: -1 },
+    { start: 6, end: 6, owner: 0 },
+  ]);
+  assert.deepEqual(unitRuns([]), []);
+  assert.deepEqual(unitSpans(Uint32Array.from([5461, 5462, 5463, 0, 1, 7])), [
+    [5461, 5463],
+    [0, 1],
+    [7, 7],
+  ]);
+});
+
+for (const [what, make] of [
+  ["rebalance with empty masters", () => plans.redis.rebalance({ nodes, useEmptyMasters: true })],
+  ["rebalance with a drain", () => plans.redis.rebalance({ nodes, weights: { a1a1: 0 } })],
+  [
+    "reshard of 1000 slots from all",
+    () => plans.redis.reshard({ nodes, from: "all", to: "d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4", slots: 1000 }),
+  ],
+]) {
+  test(`the slot strip of a Redis ${what}: every master's slots and ranges as the plan gives them`, () => {
+    const masters = plans.redis.rebalance({ nodes, useEmptyMasters: true }).nodes;
+    const before = owners(masters);
+    assert.ok(
+      before.every((o) => o >= 0),
+      "every slot has its master",
+    );
+    const plan = make();
+    const index = new Map(masters.map((m, i) => [m.node, i]));
+    const after = ownersAfter(before, plan.steps, index);
+    const b = shares(before, masters.length);
+    const a = shares(after, masters.length);
+    for (const n of plan.nodes) {
+      const i = index.get(n.node);
+      assert.deepEqual(b[i], { count: n.before.count, ranges: n.before.ranges }, `${n.node} before`);
+      assert.deepEqual(a[i], { count: n.after.count, ranges: n.after.ranges }, `${n.node} after`);
+    }
+    // The slots that change master are the plan's moved slots.
+    let changed = 0;
+    for (let u = 0; u < 16384; u++) if (before[u] !== after[u]) changed++;
+    assert.equal(changed, plan.moved);
+    for (const st of plan.steps) {
+      const spans = unitSpans(st.units);
+      assert.equal(
+        spans.reduce((s, [x, y]) => s + y - x + 1, 0),
+        st.units.length,
+      );
+    }
+  });
+}
+
+test("a Cassandra range's arc is its share of the token ring", () => {
+  assert.equal(tokenTurn(-(2n ** 63n)), 0);
+  assert.equal(tokenTurn(0n), 0.5);
+  const plan = plans.cassandra.change({ ring, strategy: "nts:dc1=2", leave: "10.0.0.2", everyRange: true });
+  let turns = 0;
+  for (const r of plan.ranges) {
+    const { turn } = rangeArc(r.start, r.end);
+    // A range holds its end but not its start: its width in tokens is its hashes' count, but for
+    // the range that holds −2^63, a token no key has.
+    assert.ok(Math.abs(turn * 2 ** 64 - Number(r.hashes)) <= 2 ** 12, r.range);
+    turns += turn;
+  }
+  assert.ok(Math.abs(turns - 1) < 1e-12, "the ranges cover the ring once");
+});
+
+test("the JSON export is the plan: units as arrays, 64-bit figures as decimal text", () => {
+  const plan = plans.cassandra.change({ ring, strategy: "nts:dc1=2", remove: "10.0.0.2", keys: ["user:1"] });
+  const json = JSON.parse(planJson(plan));
+  assert.equal(json.system, plan.system);
+  assert.equal(json.steps.length, plan.steps.length);
+  assert.deepEqual(json.steps[0].names, [...plan.steps[0].names]);
+  assert.equal(json.keys[0].token, plan.keys[0].token.toString());
+  assert.equal(json.hashSpace.size, plan.hashSpace.size.toString());
+  const redis = plans.redis.reshard({ nodes, from: "all", to: "d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4d4", slots: 11 });
+  const r = JSON.parse(planJson(redis));
+  assert.deepEqual(
+    r.steps.map((s) => s.units),
+    redis.steps.map((s) => [...s.units]),
+  );
+  assert.deepEqual(r.warnings, JSON.parse(JSON.stringify(redis.warnings)));
+});

@@ -1,0 +1,99 @@
+// What the plan page draws, computed from a Plan (ringlab/plan) alone: the runs of a strip of
+// numbered units, the owners after the steps, a step's units as ranges, a token range as a part of
+// the ring, and the JSON export. Pure functions over plain values (no DOM, no module), so Node
+// tests them as they are (tests/js/plan-view.test.mjs).
+
+/** A run of consecutive units with one owner: units start … end (inclusive), owner an index (−1: none). */
+export interface UnitRun {
+  readonly start: number;
+  readonly end: number;
+  readonly owner: number;
+}
+
+/** The runs of an owner-per-unit array, in unit order. */
+export function unitRuns(owners: ArrayLike<number>): UnitRun[] {
+  const out: UnitRun[] = [];
+  let start = 0;
+  for (let u = 1; u <= owners.length; u++) {
+    if (u === owners.length || owners[u] !== owners[start]) {
+      out.push({ start, end: u - 1, owner: owners[start]! });
+      start = u;
+    }
+  }
+  return out;
+}
+
+/** A step as the plan page reads it: from, to, and the units it moves by number. */
+export interface NumberedStep {
+  readonly from: string;
+  readonly to: string;
+  readonly units: ArrayLike<number>;
+}
+
+/**
+ * The owners after the steps, each applied in order to a copy of `before` (a unit a later step
+ * moves again ends with its last receiver). `index` gives each node's index.
+ */
+export function ownersAfter(
+  before: ArrayLike<number>,
+  steps: readonly NumberedStep[],
+  index: ReadonlyMap<string, number>,
+): Int32Array {
+  const out = Int32Array.from(before);
+  for (const s of steps) {
+    const to = index.get(s.to) ?? -1;
+    for (let i = 0; i < s.units.length; i++) out[s.units[i]!] = to;
+  }
+  return out;
+}
+
+/**
+ * A step's units as runs of consecutive numbers, in the order they move: [start, end] pairs
+ * (5461, 5462, 5463, 0 is [5461, 5463], [0, 0]).
+ */
+export function unitSpans(units: ArrayLike<number>): [number, number][] {
+  const out: [number, number][] = [];
+  for (let i = 0; i < units.length; i++) {
+    const u = units[i]!;
+    const last = out[out.length - 1];
+    if (last && u === last[1] + 1) last[1] = u;
+    else out.push([u, u]);
+  }
+  return out;
+}
+
+/** Tokens of a Murmur3 ring: −2^63 … 2^63 − 1, 2^64 in all. */
+const TOKEN_MIN = -(2n ** 63n);
+const TOKEN_SPAN = 2n ** 64n;
+
+/** A token's place around the ring, as a fraction of a turn from −2^63 (0 ≤ f < 1). */
+export function tokenTurn(token: bigint): number {
+  return Number(token - TOKEN_MIN) / Number(TOKEN_SPAN);
+}
+
+/**
+ * A token range (start, end] as the part of the ring it covers: where it begins and how much of a
+ * turn it takes. A range whose end is not after its start wraps past 2^63 − 1 (a ring of one token
+ * is one range of the whole turn).
+ */
+export function rangeArc(start: bigint, end: bigint): { from: number; turn: number } {
+  const width = end > start ? end - start : end - start + TOKEN_SPAN;
+  return { from: tokenTurn(start), turn: Number(width) / Number(TOKEN_SPAN) };
+}
+
+/**
+ * A plan as JSON: every field the package returns, a step's `units` as an array of numbers and
+ * every 64-bit figure (a BigInt: tokens, hashes, bytes) as its decimal text, since JSON's numbers
+ * cannot hold them exactly.
+ */
+export function planJson(plan: unknown): string {
+  return JSON.stringify(
+    plan,
+    (_k, v: unknown) => {
+      if (typeof v === "bigint") return v.toString();
+      if (v instanceof Uint32Array) return Array.from(v);
+      return v;
+    },
+    2,
+  );
+}
