@@ -308,7 +308,7 @@ RINGLAB_ONCE std::uint64_t bytes_in(const std::vector<Part>& parts, const std::v
     covered += shared;
     const std::uint64_t whole = hashes_of(sizes[range].start, sizes[range].end);
     if (shared < whole) split = true;
-    bytes += static_cast<std::uint64_t>(static_cast<unsigned __int128>(sizes[range].bytes) * shared / whole);
+    bytes += static_cast<std::uint64_t>(static_cast<HashCount>(sizes[range].bytes) * shared / whole);
   }
   if (covered < hashes_of(start, end)) whole = false;
   return bytes;

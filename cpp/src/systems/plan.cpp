@@ -328,8 +328,8 @@ RINGLAB_ONCE std::string percent_text(std::uint64_t moved, std::uint64_t size) {
   // By long division, so that nothing overflows (moved * 10^11 would): the whole part and 12
   // digits of moved / size, then rounded half up at the 12th (the 9th decimal of the percentage).
   // In 128 bits: a space may be as large as 2^64 - 1 (Cassandra's tokens), and rest * 10 with it.
-  unsigned __int128 digits = moved / size;
-  unsigned __int128 rest = moved % size;
+  HashCount digits = moved / size;
+  HashCount rest = moved % size;
   for (int i = 0; i < 12; ++i) {
     rest *= 10;
     digits = digits * 10 + rest / size;
