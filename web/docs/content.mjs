@@ -857,6 +857,26 @@ export const widgets = [
     ],
     example: { section: "7" },
   },
+  {
+    tag: "ringlab-lab-claims",
+    section: { en: "the chapter, checked", bn: "অধ্যায়, যাচাই করা" },
+    title: { en: "The papers' claims, checked", bn: "গবেষণাপত্রের দাবি, যাচাই করা" },
+    about: {
+      en: "ringlab lab --claims in the page: what the papers of the newer bucket hashers claim (JumpBackHash's draws at n = 1025, FlipHash's hash evaluations, multi-probe's peak-to-average with 21 probes, MementoHash's memory, AnchorHash's lookup cost as removals grow, DxHash's capacity doubling), each computed now beside the paper's own figure, with the check it is held to and whether it holds. They are computed in the lab's worker (ringlab/lab's claimsInWorker), so the page loads the lab's module on first use.",
+      bn: "পাতার ভেতরে ringlab lab --claims: নতুন bucket algorithm-গুলোর গবেষণাপত্র যা দাবি করে (n = ১০২৫-এ JumpBackHash-এর ড্র, FlipHash-এর hash হিসাবের সংখ্যা, ২১টি probe-এ multi-probe-এর সর্বোচ্চ আর গড় ভারের অনুপাত, MementoHash-এর মেমরি, সরানো বাড়লে AnchorHash-এর lookup-এর খরচ, DxHash-এর ধারণক্ষমতা দ্বিগুণ করা), প্রতিটি এখনই হিসাব করা, গবেষণাপত্রের নিজের সংখ্যার পাশে, কোন যাচাইয়ে ধরা হলো আর দাবি টেকে কি না সহ। হিসাব হয় ল্যাবের পেছনের থ্রেডে (ringlab/lab-এর claimsInWorker), তাই প্রথম ব্যবহারে পাতাটি ল্যাবের module লোড করে।",
+    },
+    attrs: [
+      [
+        "seed",
+        "",
+        {
+          en: "seed of the claims' keys (absent: the core's default, the seed of ringlab lab --claims)",
+          bn: "দাবিগুলোর key-এর seed (না থাকলে: core-এর নিজের মান, ringlab lab --claims-এর seed)",
+        },
+      ],
+    ],
+    example: {},
+  },
 ];
 
 /** The page's own words. */
