@@ -350,3 +350,34 @@ export function referencePlacement(rl, s) {
   if (!Object.hasOwn(references, s.algorithm)) throw new Error(`no reference for the placer ${s.algorithm}`);
   return references[s.algorithm]();
 }
+
+// JSON text with every integer of more than 15 digits (Cassandra's tokens, Envoy's 64-bit points,
+// hash counts up to 2^64) in quotes, so that JSON.parse keeps its digits: a walk that skips strings.
+export function quoteLongIntegers(text) {
+  let out = "";
+  for (let i = 0; i < text.length;) {
+    if (text[i] === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else if (/[-0-9]/.test(text[i])) {
+      const m = /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(i));
+      out += /^-?[0-9]{16,}$/.test(m[0]) ? `"${m[0]}"` : m[0];
+      i += m[0].length;
+    } else {
+      out += text[i++];
+    }
+  }
+  return out;
+}
+
+// A plan's figures in one form for comparing: every number and BigInt as its decimal text (a
+// share's hashes are BigInts in the package and long integers in the JSON).
+export function decimalFigures(v) {
+  if (typeof v === "bigint" || typeof v === "number") return String(v);
+  if (Array.isArray(v)) return v.map(decimalFigures);
+  if (v !== null && typeof v === "object")
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, decimalFigures(x)]));
+  return v;
+}

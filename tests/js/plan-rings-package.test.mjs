@@ -14,7 +14,7 @@ import { test } from "node:test";
 import { RinglabError } from "ringlab";
 import { load } from "ringlab/plan";
 import { load as loadSystems } from "ringlab/systems";
-import { cliJs, prng, root } from "./helpers.mjs";
+import { cliJs, decimalFigures, prng, quoteLongIntegers, root } from "./helpers.mjs";
 
 const native = path.join(process.env.RINGLAB_BUILD_DIR ?? path.join(root, "build"), "ringlab");
 const hasNative = existsSync(native);
@@ -27,35 +27,6 @@ process.on("exit", () => rmSync(tmp, { recursive: true, force: true }));
 // The command line's message in the package's words: a flag's parameter spelled as the option.
 const messageOf = (err) => err.replace(/^ringlab: /, "").trimEnd();
 
-// JSON text with every integer of more than 15 digits (Envoy's 64-bit points and hash counts up to
-// 2^64) in quotes, so that JSON.parse keeps its digits: a walk that skips strings.
-function quoteLongIntegers(text) {
-  let out = "";
-  for (let i = 0; i < text.length;) {
-    if (text[i] === '"') {
-      let j = i + 1;
-      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (/[-0-9]/.test(text[i])) {
-      const m = /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(i));
-      out += /^-?[0-9]{16,}$/.test(m[0]) ? `"${m[0]}"` : m[0];
-      i += m[0].length;
-    } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
-
-// Every number and BigInt as its decimal text, for comparing.
-function norm(v) {
-  if (typeof v === "bigint" || typeof v === "number") return String(v);
-  if (Array.isArray(v)) return v.map(norm);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, norm(x)]));
-  return v;
-}
-
 // `ringlab plan SYSTEM --json` as a Plan's fields: the steps (a table's "entries" are the
 // package's arcs), the summary, its `space` and `servers` as the plan's `ring`.
 function fromJson(out) {
@@ -65,7 +36,7 @@ function fromJson(out) {
     .map((l) => JSON.parse(quoteLongIntegers(l)));
   const { summary } = lines.pop();
   const { space } = summary;
-  return norm({
+  return decimalFigures({
     system: summary.system,
     tool: summary.tool,
     operation: summary.operation,
@@ -107,7 +78,7 @@ function fromJson(out) {
 // A Plan as plain data, to compare with the command line's.
 function plain(p) {
   const hashes = (h) => ({ hashes: h.hashes, percent: h.percent });
-  return norm({
+  return decimalFigures({
     system: p.system,
     tool: p.tool,
     operation: p.operation,

@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { RinglabError } from "ringlab";
 import { load, RinglabError as PlanError } from "ringlab/plan";
-import { cliJs, prng, root } from "./helpers.mjs";
+import { cliJs, decimalFigures, prng, quoteLongIntegers, root } from "./helpers.mjs";
 
 const plans = await load();
 const { runCli } = await import(pathToFileURL(cliJs).href);
@@ -58,36 +58,6 @@ function cluster(next) {
     [lines[i], lines[j]] = [lines[j], lines[i]];
   }
   return { text: `${lines.join("\n")}\n`, masters, empty };
-}
-
-// JSON text with every integer of more than 15 digits (Cassandra's tokens and hash counts, up to
-// 2^64 - 1) in quotes, so that JSON.parse keeps its digits: a walk that skips strings.
-function quoteLongIntegers(text) {
-  let out = "";
-  for (let i = 0; i < text.length;) {
-    if (text[i] === '"') {
-      let j = i + 1;
-      while (text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-    } else if (/[-0-9]/.test(text[i])) {
-      const m = /^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?/.exec(text.slice(i));
-      out += /^-?[0-9]{16,}$/.test(m[0]) ? `"${m[0]}"` : m[0];
-      i += m[0].length;
-    } else {
-      out += text[i++];
-    }
-  }
-  return out;
-}
-
-// A plan's figures in one form for comparing: every number and BigInt as its decimal text (a
-// share's hashes are BigInts in the package and long integers in the JSON).
-function norm(v) {
-  if (typeof v === "bigint" || typeof v === "number") return String(v);
-  if (Array.isArray(v)) return v.map(norm);
-  if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, norm(x)]));
-  return v;
 }
 
 // `ringlab plan --json`'s lines as Plans (one a summary line: `plan kafka --partitioner all`
@@ -146,7 +116,7 @@ function fromJson(out) {
     });
     steps = [];
   }
-  return norm(plans);
+  return decimalFigures(plans);
 }
 
 // A Plan as plain data, to compare with the command line's.
@@ -154,7 +124,7 @@ function plain(p) {
   const steps = (list) =>
     list.map((s) => ({ from: s.from, to: s.to, units: Array.from(s.units), names: [...s.names], bytes: s.bytes }));
   const nodes = (list) => list.map((n) => ({ node: n.node, before: { ...n.before }, after: { ...n.after } }));
-  return norm({
+  return decimalFigures({
     system: p.system,
     tool: p.tool,
     operation: p.operation,
