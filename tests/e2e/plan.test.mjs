@@ -365,6 +365,27 @@ const ringWants = {
       change: { down: "10.0.0.2" },
       keys: DEFAULT_KEYS,
     }),
+  libketama: () =>
+    plans.rings.change({
+      system: "libketama",
+      options: { servers: "10.0.0.1:11211=600,10.0.0.2:11211=300,10.0.0.3:11211=300" },
+      change: { add: "10.0.0.4:11211", weight: 300 },
+      keys: DEFAULT_KEYS,
+    }),
+  nginx: () =>
+    plans.rings.change({
+      system: "nginx",
+      options: { servers: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80", mode: "consistent" },
+      change: { down: "10.0.0.2:80" },
+      keys: DEFAULT_KEYS,
+    }),
+  "envoy-ring": () =>
+    plans.rings.change({
+      system: "envoy-ring",
+      options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+      change: { remove: "10.0.0.3:443" },
+      keys: DEFAULT_KEYS,
+    }),
   "envoy-maglev": () =>
     plans.rings.change({
       system: "envoy-maglev",
