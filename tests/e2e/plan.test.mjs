@@ -3,7 +3,9 @@
 // order, each node's share and ranges, the keys' owners (each key's slot from ringlab/systems, its
 // master from the example's CLUSTER NODES lines), Cassandra's ranges and streams, Kafka's keys, and
 // the exported JSON; in English and Bengali (no English left), at 1280 and 390 px; the state in the
-// address and back; a bad input's named error in place.
+// address and back; a bad input's named error in place. The ring and table systems (memcached,
+// twemproxy, Envoy's Maglev, …): the moved share of the hash space, necessary and collateral, the
+// miss rate, each server's share, the steps, the keys and the JSON, as plans.rings.change gives them.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -341,5 +343,196 @@ test("#/plan in Bengali: a reshard, Cassandra's removenode and decommission fit 
       await page.assertClean(`${hash} (${width} px)`);
       await page.close();
     }
+  }
+});
+
+// ---- the ring and table systems ----
+
+const ringWants = {
+  memcached: () =>
+    plans.rings.change({
+      system: "memcached",
+      options: { servers: "10.0.0.1:11211=2,10.0.0.2:11211,10.0.0.3:11211", mode: "behavior_ketama_weighted" },
+      change: { add: "10.0.0.4:11211" },
+      keys: DEFAULT_KEYS,
+    }),
+  twemproxy: () =>
+    plans.rings.change({
+      system: "twemproxy",
+      options: {
+        servers: "10.0.0.1:11211:1,10.0.0.2:11211:1,10.0.0.3:11211:1",
+      },
+      change: { down: "10.0.0.2" },
+      keys: DEFAULT_KEYS,
+    }),
+  libketama: () =>
+    plans.rings.change({
+      system: "libketama",
+      options: { servers: "10.0.0.1:11211=600,10.0.0.2:11211=300,10.0.0.3:11211=300" },
+      change: { add: "10.0.0.4:11211", weight: 300 },
+      keys: DEFAULT_KEYS,
+    }),
+  nginx: () =>
+    plans.rings.change({
+      system: "nginx",
+      options: { servers: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80", mode: "consistent" },
+      change: { down: "10.0.0.2:80" },
+      keys: DEFAULT_KEYS,
+    }),
+  "envoy-ring": () =>
+    plans.rings.change({
+      system: "envoy-ring",
+      options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+      change: { remove: "10.0.0.3:443" },
+      keys: DEFAULT_KEYS,
+    }),
+  "envoy-maglev": () =>
+    plans.rings.change({
+      system: "envoy-maglev",
+      options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+      change: { remove: "10.0.0.3:443" },
+      keys: DEFAULT_KEYS,
+    }),
+};
+
+/** What the rings view shows equals the package's plan: every figure, step, share, key and the JSON. */
+async function checkRing(host, want, label) {
+  const ring = want.ring;
+  await host.locator('[data-testid="moved"]').waitFor();
+  const moved = host.locator('[data-testid="moved"]');
+  assert.equal(await moved.getAttribute("data-hashes"), ring.moved.hashes.toString(), label);
+  assert.equal(await moved.getAttribute("data-fraction"), ring.fraction, label);
+  const movedText = latin(await moved.textContent());
+  assert.ok(movedText.includes(`${ring.moved.percent}%`) && movedText.includes(ring.fraction), movedText);
+  let total = 0;
+  for (const kind of ["necessary", "collateral"]) {
+    const li = host.locator(`[data-testid="kind-${kind}"]`);
+    const n = want.steps.filter((s) => s.kind === kind).reduce((a, s) => a + s.units.length, 0);
+    total += n;
+    assert.equal(Number(await li.getAttribute("data-count")), n, `${label} ${kind}`);
+    assert.equal(await li.getAttribute("data-hashes"), ring[kind].hashes.toString(), `${label} ${kind}`);
+    const shown = latin(await li.textContent());
+    assert.ok(new RegExp(`(^|\\D)${n}(\\D|$)`).test(shown) && shown.includes(`${ring[kind].percent}%`), shown);
+  }
+  assert.equal(total, want.moved, label);
+  assert.ok(latin(await text(host, "miss-rate")).includes(`${ring.missRate}%`), label);
+  assert.deepEqual(
+    await shownSteps(host),
+    want.steps.map((s) => [s.from, s.to, s.units.length]),
+    label,
+  );
+  const kinds = await host
+    .locator('[data-testid="steps"] li')
+    .evaluateAll((lis) => lis.map((li) => li.querySelector(".kind")?.classList[1]));
+  assert.deepEqual(
+    kinds,
+    want.steps.map((s) => s.kind),
+    label,
+  );
+  assert.deepEqual(
+    (await rows(host, "servers")).map((r) => [r[0], latin(r[1]), latin(r[2])]),
+    ring.servers.map((s) => [s.server, `${s.before.percent}%`, `${s.after.percent}%`]),
+    label,
+  );
+  const keys = await rows(host, "keys");
+  assert.deepEqual(
+    keys.map((r) => [r[0], r[1], r[2]]),
+    want.keys.map((k) => [k.key, k.before, k.after]),
+    label,
+  );
+  assert.equal(
+    await host.locator('[data-testid="keys"] td.moved').count(),
+    want.keys.filter((k) => k.moves).length,
+    label,
+  );
+  assert.deepEqual(await exported(host), asJson(want), label);
+}
+
+for (const system of Object.keys(ringWants)) {
+  test(`#/plan: ${system}'s plan is the package's, in English and Bengali at 1280 and 390 px`, async () => {
+    const want = ringWants[system]();
+    assert.ok(want.moved > 0);
+    if (system === "memcached") assert.ok(want.ring.collateral.hashes > 0n, "weighted ketama re-divides");
+    for (const [lang, width] of [
+      ["en", 1280],
+      ["bn", 1280],
+      ["en", 390],
+      ["bn", 390],
+    ]) {
+      const label = `${system} ${lang} ${width}`;
+      const { page, host } = await env.open(`#/plan?system=${system}${lang === "bn" ? "&lang=bn" : ""}`, {
+        width,
+        height: 900,
+      });
+      if (width === 1280) await checkRing(host, want, label);
+      else await host.locator('[data-testid="moved"]').waitFor();
+      // A ring is a circle; Maglev's table a strip.
+      const shape = want.ring.kind === "ring" ? "svg.ring-svg" : "svg.strip";
+      assert.equal(await host.locator(`[data-testid="space-picture"] ${shape}`).count(), 1, label);
+      await screenshot(page, `plan-${system}-${lang}-${width}.png`, { fullPage: true });
+      const seen = await page.evaluate(inspect);
+      assert.deepEqual([seen.overflow, seen.clipped], [[], []], label);
+      if (lang === "bn")
+        assert.deepEqual(
+          seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+          [],
+          `English in ${label}`,
+        );
+      await page.assertClean(`#/plan ${label}`);
+      await page.close();
+    }
+  });
+}
+
+test("#/plan: a ring system's change goes into the address and back", async () => {
+  const { page, host } = await env.open("#/plan?system=nginx", { width: 1280, height: 900 });
+  await host.locator('[data-testid="moved"]').waitFor();
+  await host.locator('[data-testid="field-act"]').selectOption("remove");
+  const field = host.locator('[data-testid="field-server"]');
+  await field.fill("10.0.0.1:80");
+  await field.dispatchEvent("change");
+  await page.waitForFunction(() => location.hash.includes("act=remove") && location.hash.includes("server=10.0.0.1"));
+  const hash = await page.evaluate(() => location.hash);
+  await page.close();
+  const want = plans.rings.change({
+    system: "nginx",
+    options: { servers: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80", mode: "consistent" },
+    change: { remove: "10.0.0.1:80" },
+    keys: DEFAULT_KEYS,
+  });
+  const again = await env.open(hash, { width: 1280, height: 900 });
+  assert.equal(await again.host.locator('[data-testid="field-act"]').inputValue(), "remove");
+  assert.equal(await again.host.locator('[data-testid="field-server"]').inputValue(), "10.0.0.1:80");
+  await checkRing(again.host, want, "nginx remove");
+  await again.page.assertClean("#/plan nginx remove");
+  await again.page.close();
+});
+
+test("#/plan: removing a server that is not in the list shows the package's named error in place", async () => {
+  let err;
+  try {
+    plans.rings.change({
+      system: "twemproxy",
+      options: { servers: "10.0.0.1:11211:1,10.0.0.2:11211:1,10.0.0.3:11211:1" },
+      change: { remove: "10.0.0.9" },
+    });
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err, "the package refuses it");
+  for (const lang of ["en", "bn"]) {
+    const page = await newPage(env.browser.context, { width: 1280, height: 900 });
+    await page.goto(env.url(`#/plan?system=twemproxy&act=remove&server=10.0.0.9${lang === "bn" ? "&lang=bn" : ""}`));
+    const host = page.locator('[data-testid="widget-host"]');
+    // The error comes once ringlab/systems (the system's options) has loaded.
+    await host.locator('[data-testid="widget"][data-error]').waitFor();
+    await settled(host, { allowError: true });
+    assert.equal(await box(host).getAttribute("data-error"), err.code);
+    const shown = await text(host, "error");
+    if (lang === "en") assert.ok(shown.endsWith(err.message), shown);
+    // In Bengali, the rule's own words with the server named as given.
+    else assert.ok(!shown.includes(err.message) && shown.includes("10.0.0.9"), shown);
+    assert.equal(await host.locator('[data-testid="steps"]').count(), 0);
+    await page.close();
   }
 });

@@ -1,7 +1,8 @@
 // The plan page's drawing from a Plan (web/widgets/core/plan-view.ts), checked against the
 // package: the slot strip's runs before and after a Redis plan are the masters' shares the plan
 // gives (counts and ranges), a step's spans are its slots, a Cassandra range's arc is its share of
-// the token ring, and the JSON export is the plan, field for field.
+// the token ring, a ring or table plan's moved runs are their share of the hash space, and the
+// JSON export is the plan, field for field.
 import assert from "node:assert/strict";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +21,7 @@ const { outputText } = ts.transpileModule(src, {
   compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
 });
 writeFileSync(path.join(out, "plan-view.mjs"), outputText);
-const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, planJson } = await import(
+const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, spaceArc, planJson } = await import(
   pathToFileURL(path.join(out, "plan-view.mjs")).href
 );
 
@@ -118,6 +119,54 @@ test("a Cassandra range's arc is its share of the token ring", () => {
     turns += turn;
   }
   assert.ok(Math.abs(turns - 1) < 1e-12, "the ranges cover the ring once");
+});
+
+test("a ring plan's arcs are their hashes' share of the ring, necessary and collateral as the plan counts them", () => {
+  const plan = plans.rings.change({
+    system: "memcached",
+    options: { servers: "10.0.0.1:11211=2,10.0.0.2:11211,10.0.0.3:11211", mode: "behavior_ketama_weighted" },
+    change: { add: "10.0.0.4:11211" },
+  });
+  const { kind, size } = plan.ring;
+  assert.equal(kind, "ring");
+  for (const k of ["necessary", "collateral"]) {
+    let turns = 0;
+    for (const st of plan.steps.filter((st) => st.kind === k))
+      for (const a of st.arcs) {
+        const { from, turn } = spaceArc(a.start, a.end, kind, size);
+        assert.ok(from >= 0 && from < 1);
+        assert.ok(Math.abs(turn * Number(size) - Number(a.hashes)) < 1e-3, `${a.start}…${a.end}`);
+        turns += turn;
+      }
+    assert.ok(turns > 0, k);
+    assert.ok(Math.abs(turns - Number(plan.ring[k].hashes) / Number(size)) < 1e-12, k);
+  }
+  // An arc whose end is not after its start wraps past the top of the ring.
+  assert.deepEqual(spaceArc(90n, 10n, "ring", 100n), { from: 0.9, turn: 0.2 });
+});
+
+test("a table plan's runs are their entries' share of the table", () => {
+  const plan = plans.rings.change({
+    system: "envoy-maglev",
+    options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+    change: { remove: "10.0.0.3:443" },
+  });
+  const { kind, size, period } = plan.ring;
+  assert.equal(kind, "table");
+  let turns = 0;
+  for (const st of plan.steps) {
+    // A step's units number its runs.
+    assert.equal(st.arcs.length, st.units.length, `${st.from} → ${st.to}`);
+    for (const a of st.arcs) {
+      const { from, turn } = spaceArc(a.start, a.end, kind, size, period);
+      assert.equal(from, Number(a.start) / period);
+      assert.equal(Math.round(turn * period), Number(a.end - a.start) + 1);
+      turns += turn;
+    }
+  }
+  // Each entry holds 2^64 / period hashes, give or take one: the runs' share is the moved share.
+  assert.ok(Math.abs(turns - Number(plan.ring.moved.hashes) / Number(size)) < 1e-9);
+  assert.deepEqual(spaceArc(7n, 8n, "table", 2n ** 64n, 10), { from: 0.7, turn: 0.2 });
 });
 
 test("the JSON export is the plan: units as arrays, 64-bit figures as decimal text", () => {

@@ -97,3 +97,23 @@ export function planJson(plan: unknown): string {
     2,
   );
 }
+
+/**
+ * A moved run of a ring or table plan as the part of a turn (or of the strip) it covers. A ring's
+ * arc holds the hashes after `start` up to `end` (it wraps past the top when `end` is not after
+ * `start`); a table's run holds entries `start` … `end`, both included, of `period` entries.
+ */
+export function spaceArc(
+  start: bigint,
+  end: bigint,
+  kind: "ring" | "table",
+  size: bigint,
+  period?: number,
+): { from: number; turn: number } {
+  if (kind === "table") {
+    const p = BigInt(period ?? 1);
+    return { from: Number(start) / Number(p), turn: Number(end - start + 1n) / Number(p) };
+  }
+  const width = end > start ? end - start : end - start + size;
+  return { from: Number(start) / Number(size), turn: Number(width) / Number(size) };
+}

@@ -4,10 +4,22 @@
 // 16384 slots before and after, Cassandra's ring before and after), its steps in the tool's order,
 // each node's share and fragmentation before and after, the tool's quirks as warnings, exact and
 // model figures marked, the "fewest ranges" alternative, the keys the reader types with their
-// owners before and after, and the plan as JSON. Every figure is the module's; the page only
+// owners before and after, and the plan as JSON. The ring and table systems (memcached, libketama,
+// twemproxy, nginx, Envoy's ring_hash and Maglev): one server change's arcs of the hash space that
+// change server, necessary and collateral, on the ring (Maglev's table as a strip), the miss rate
+// and each server's share before and after. Every figure is the module's; the page only
 // draws it (core/plan-view.ts). The plans module is loaded by this widget alone, on first use.
 import type { RinglabSystems } from "ringlab/systems";
-import type { Plan, PlanKey, PlanNode, PlanShare, PlanStep, RinglabPlan } from "ringlab/plan";
+import type {
+  Plan,
+  PlanKey,
+  PlanNode,
+  PlanShare,
+  PlanStep,
+  RingChangeOptions,
+  RingPlanSystem,
+  RinglabPlan,
+} from "ringlab/plan";
 import clusterNodesExample from "../../../docs/examples/cluster-nodes.txt?raw";
 import cassandraRingExample from "../../../docs/examples/cassandra-ring.txt?raw";
 import { h, replace, s, type Child } from "../core/dom";
@@ -15,12 +27,16 @@ import { RinglabElement } from "../core/element";
 import { fieldDigits, latinDigits, readNumber } from "../core/numbers";
 import { bool, oneOf, packedIn, str, type Codec, type StateOf } from "../core/params";
 import { getPlans, plansIfLoaded } from "../core/plan";
-import { ownersAfter, planJson, rangeArc, unitRuns, unitSpans, type UnitRun } from "../core/plan-view";
+import { ownersAfter, planJson, rangeArc, spaceArc, unitRuns, unitSpans, type UnitRun } from "../core/plan-view";
 import { getSystems, systemsIfLoaded } from "../core/systems";
 import { stackOnPhones, table, serverLabel } from "../core/table";
 
-const systems = ["redis", "kafka", "cassandra"] as const;
+const ringSystems = ["memcached", "libketama", "twemproxy", "nginx", "envoy-ring", "envoy-maglev"] as const;
+const systems = ["redis", "kafka", "cassandra", ...ringSystems] as const;
 type PlanSystem = (typeof systems)[number];
+const serverChanges = ["add", "remove", "down", "reweight"] as const;
+type ServerChangeKind = (typeof serverChanges)[number];
+const isRing = (s: PlanSystem): s is RingPlanSystem => (ringSystems as readonly string[]).includes(s);
 const ops = ["rebalance", "reshard"] as const;
 const partitioners = ["murmur2", "consistent", "fnv1a", "all"] as const;
 const changes = ["join", "leave", "remove"] as const;
@@ -55,6 +71,13 @@ const spec = {
   dc: str(""),
   rack: str("rack1"),
   keys: text("zkeys"),
+  // A ring system's fields; empty is the system's example (ringExamples), as an absent text is.
+  servers: str(""),
+  mode: str(""),
+  hash: str(""),
+  act: str(""),
+  server: str(""),
+  weight: str(""),
 };
 type State = StateOf<typeof spec>;
 type Field = Exclude<keyof State, "system">;
@@ -67,14 +90,50 @@ const SPANS_SHOWN = 12;
 /** Server colours of the shared styles (.s0 … .s11). */
 const COLOURS = 12;
 
+/** The fields a ring system's example fills, reset when the system changes. */
+const ringFields = ["servers", "mode", "hash", "act", "server", "weight"] as const;
+type RingField = (typeof ringFields)[number];
+
+/**
+ * Each ring system's example: the README's `ringlab plan` commands (memcached's weighted ketama
+ * adds a server and re-divides the others' arcs; twemproxy and nginx mark one down; Envoy removes
+ * one). libketama's memory is its weight.
+ */
+const ringExamples: Record<RingPlanSystem, Partial<Record<RingField, string>>> = {
+  memcached: {
+    servers: "10.0.0.1:11211=2,10.0.0.2:11211,10.0.0.3:11211",
+    mode: "behavior_ketama_weighted",
+    act: "add",
+    server: "10.0.0.4:11211",
+  },
+  libketama: {
+    servers: "10.0.0.1:11211=600,10.0.0.2:11211=300,10.0.0.3:11211=300",
+    act: "add",
+    server: "10.0.0.4:11211",
+    weight: "300",
+  },
+  twemproxy: { servers: "10.0.0.1:11211:1,10.0.0.2:11211:1,10.0.0.3:11211:1", act: "down", server: "10.0.0.2" },
+  nginx: { servers: "10.0.0.1:80,10.0.0.2:80,10.0.0.3:80", mode: "consistent", act: "down", server: "10.0.0.2:80" },
+  "envoy-ring": { servers: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443", act: "remove", server: "10.0.0.3:443" },
+  "envoy-maglev": { servers: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443", act: "remove", server: "10.0.0.3:443" },
+};
+
 /** Fields of numbers: shown in the page's digits, kept in Latin ones (the attribute, the address). */
-const digitFields = new Set<Field>(["threshold", "slots", "partitions", "tokens"]);
+const digitFields = new Set<Field>(["threshold", "slots", "partitions", "tokens", "weight"]);
+
+const ringFieldsShown: readonly Field[] = [...ringFields, "keys"];
 
 /** Which system shows which fields. */
 const fieldsOf: Record<PlanSystem, readonly Field[]> = {
   redis: ["op", "nodes", "empty", "threshold", "weights", "from", "to", "slots", "keys"],
   kafka: ["partitions", "partitioner", "keys"],
   cassandra: ["ring", "strategy", "change", "node", "tokens", "rack", "dc", "keys"],
+  memcached: ringFieldsShown,
+  libketama: ringFieldsShown,
+  twemproxy: ringFieldsShown,
+  nginx: ringFieldsShown,
+  "envoy-ring": ringFieldsShown,
+  "envoy-maglev": ringFieldsShown,
 };
 /** Fields that belong to one Redis operation only. */
 const opOnly: Partial<Record<Field, (typeof ops)[number]>> = {
@@ -159,6 +218,14 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       ".ring-svg{display:block;width:min(100%,22rem);height:auto;margin:.25rem auto}" +
       // The bands are strokes: a server's class colours the fill too, which an arc must not have.
       ".ring-svg path{fill:none}.ring-svg .changed{stroke:var(--_fg);stroke-width:1.5}" +
+      ".ring-svg .space,.strip .space{stroke:var(--_border);fill:none}.strip .space{fill:var(--_surface)}" +
+      ".ring-svg .necessary{stroke:var(--_accent)}.ring-svg .collateral{stroke:var(--_bad)}" +
+      ".strip .necessary{fill:var(--_accent)}.strip .collateral{fill:var(--_bad)}" +
+      ".swatch{display:inline-block;width:.8em;height:.8em;margin-right:.3em;vertical-align:middle}" +
+      ".swatch.necessary{background:var(--_accent)}.swatch.collateral{background:var(--_bad)}" +
+      ".kind.necessary{color:var(--_accent)}.kind.collateral{color:var(--_bad)}" +
+      // A table's fraction is two 19-digit numbers: on a phone it breaks rather than widen the page.
+      ".ring-figures{overflow-wrap:anywhere}" +
       ".share-bar{display:block;width:100%;height:1rem}" +
       ".share-bar .moved{fill:var(--_bad)}.share-bar .kept{fill:var(--_surface);stroke:var(--_border)}" +
       "h2{font-size:1rem;margin:1rem 0 .3rem}" +
@@ -171,8 +238,15 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     this.form.addEventListener("submit", (e) => e.preventDefault());
     this.systemLabel = h("span");
     this.systemSelect = h("select", { "data-testid": "field-system" });
+    // Another system starts from its own example, not the last system's servers.
     this.systemSelect.addEventListener("change", () =>
-      this.setState({ system: this.systemSelect.value as PlanSystem }, true),
+      this.setState(
+        {
+          system: this.systemSelect.value as PlanSystem,
+          ...(Object.fromEntries(ringFields.map((f) => [f, ""])) as Record<RingField, string>),
+        },
+        true,
+      ),
     );
     this.form.append(h("label", {}, this.systemLabel, this.systemSelect));
     const add = (name: Field, el: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, wide = false) => {
@@ -212,6 +286,12 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     add("tokens", input());
     add("rack", input());
     add("dc", input());
+    add("servers", input(), true);
+    add("mode", h("select"));
+    add("hash", h("select"));
+    add("act", h("select"));
+    add("server", input());
+    add("weight", input(true));
     add("keys", h("textarea", { rows: 4, spellcheck: "false", autocomplete: "off" }), true);
     this.output = h("div", { "data-testid": "result" });
     box.append(this.form, this.output);
@@ -230,7 +310,8 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
   }
 
   private options(select: HTMLSelectElement, values: readonly string[], names: Record<string, string>): void {
-    if (select.options.length !== values.length)
+    // Two systems' choices may be as many yet other values (nginx's mode, twemproxy's distribution).
+    if (select.options.length !== values.length || values.some((v, i) => select.options[i]!.value !== v))
       replace(
         select,
         values.map((v) => h("option", { value: v })),
@@ -247,12 +328,22 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     this.options(this.inputs.get("partitioner")!.el as HTMLSelectElement, partitioners, t.partitioners);
     this.options(this.inputs.get("change")!.el as HTMLSelectElement, changes, t.changes);
     const shown = new Set(fieldsOf[state.system]);
+    const ring = isRing(state.system) ? this.ringForm(state.system, state) : undefined;
+    if (isRing(state.system) && !ring) {
+      // The systems' options (their choices) are ringlab/systems': loaded on first use.
+      for (const { wrap } of this.inputs.values()) wrap.hidden = true;
+      replace(this.output, h("p", { class: "hint", role: "status" }, t.loadingOptions));
+      return;
+    }
     for (const [name, { wrap, label, el }] of this.inputs) {
       const only = opOnly[name];
-      wrap.hidden = !shown.has(name) || (state.system === "redis" && only !== undefined && only !== state.op);
-      label.textContent = t.fields[name] ?? name;
+      wrap.hidden =
+        !shown.has(name) ||
+        (state.system === "redis" && only !== undefined && only !== state.op) ||
+        (ring !== undefined && ring.hidden.has(name));
+      label.textContent = (name === "mode" && ring?.modeName ? t.fields[ring.modeName] : t.fields[name]) ?? name;
       if (this.shadowRoot?.activeElement === el) continue;
-      const v = state[name];
+      const v = ring && name in ring.values ? ring.values[name as RingField] : state[name];
       if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = v === true;
       else if (name === "nodes") el.value = state.nodes ?? clusterNodesExample;
       else if (name === "ring") el.value = state.ring ?? cassandraRingExample;
@@ -279,7 +370,210 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
         }),
         this.exportLink(plans.length === 1 ? plans[0] : plans),
       );
-    } else this.renderCassandra(rl, state, keys);
+    } else if (ring) this.renderRings(rl, state.system as RingPlanSystem, ring.values, keys);
+    else this.renderCassandra(rl, state, keys);
+  }
+
+  // ---- rings and tables ----
+
+  /**
+   * A ring system's fields: each value as typed, or the example's (or the system's default) where
+   * empty; the choices of its mode and hash as ringlab/systems' options(name) lists them (the
+   * core's), filled into their selects. Undefined until that module is loaded.
+   */
+  private ringForm(
+    system: RingPlanSystem,
+    state: State,
+  ): { values: Record<RingField, string>; hidden: Set<Field>; modeName: string | undefined } | undefined {
+    this.systems ??= systemsIfLoaded();
+    if (!this.systems) {
+      void getSystems().then(
+        (m) => {
+          this.systems = m;
+          this.requestUpdate();
+        },
+        (e: unknown) => this.showError(e),
+      );
+      return undefined;
+    }
+    const opts = this.systems.options(system);
+    const choices = opts.filter((o) => o.type === "choice");
+    // memcached's mode, twemproxy's distribution, nginx's mode: the one choice that is not the hash.
+    const mode = choices.find((o) => o.name !== "hash");
+    const hash = choices.find((o) => o.name === "hash");
+    const ex = ringExamples[system];
+    const pick = (f: RingField) => (state[f] !== "" ? state[f] : (ex[f] ?? ""));
+    const act = pick("act");
+    const values: Record<RingField, string> = {
+      servers: pick("servers"),
+      mode: mode ? pick("mode") : "",
+      hash: hash ? pick("hash") : "",
+      act,
+      server: pick("server"),
+      weight: pick("weight"),
+    };
+    const hidden = new Set<Field>();
+    // A choice left to the system is not its default named: libmemcached's ketama modes pick MD5
+    // only while no hash is set.
+    const own = { "": this.t.plan.systemDefault };
+    if (mode) this.options(this.inputs.get("mode")!.el as HTMLSelectElement, ["", ...mode.choices], own);
+    else hidden.add("mode");
+    if (hash) this.options(this.inputs.get("hash")!.el as HTMLSelectElement, ["", ...hash.choices], own);
+    else hidden.add("hash");
+    this.options(this.inputs.get("act")!.el as HTMLSelectElement, serverChanges, this.t.plan.serverChanges);
+    if (act !== "add" && act !== "reweight") hidden.add("weight");
+    return { values, hidden, modeName: mode?.name };
+  }
+
+  private renderRings(rl: RinglabPlan, system: RingPlanSystem, v: Record<RingField, string>, keys: string[]): void {
+    const opts = this.systems!.options(system);
+    // The server list is the system's first list option: servers, or Envoy's hosts.
+    const list = opts.find((o) => o.type === "list")!.name;
+    const mode = opts.find((o) => o.type === "choice" && o.name !== "hash");
+    const options: Record<string, string> = { [list]: v.servers.trim() };
+    if (mode && v.mode) options[mode.name] = v.mode;
+    if (v.hash && opts.some((o) => o.name === "hash")) options["hash"] = v.hash;
+    const server = v.server.trim();
+    const weight = v.weight.trim() === "" ? undefined : readNumber(latinDigits(v.weight.trim()));
+    const act = v.act as ServerChangeKind;
+    const change =
+      act === "add"
+        ? { add: server, ...(weight !== undefined ? { weight } : {}) }
+        : act === "reweight"
+          ? { reweight: server, weight: weight ?? NaN }
+          : act === "down"
+            ? { down: server }
+            : { remove: server };
+    const plan = rl.rings.change({ system, options, change, keys } as RingChangeOptions);
+    replace(
+      this.output,
+      h(
+        "section",
+        { "data-testid": "plan" },
+        this.summary(plan),
+        this.ringFigures(plan),
+        this.spacePicture(plan),
+        this.serversTable(plan),
+        this.planParts(plan),
+      ),
+      this.exportLink(plan),
+    );
+  }
+
+  /** The moved share of the hash space, necessary and collateral, and the expected miss rate. */
+  private ringFigures(plan: Plan): HTMLElement {
+    const t = this.t.plan;
+    const ring = plan.ring!;
+    const d = (x: string) => fieldDigits(x, this.t.lang);
+    const count = (kind: string) =>
+      plan.steps.filter((st) => st.kind === kind).reduce((n, st) => n + st.units.length, 0);
+    const unit = (n: number) => (n === 1 ? t.unitOne[plan.unit] : t.units[plan.unit]) ?? plan.unit;
+    const necessary = count("necessary");
+    const collateral = count("collateral");
+    return h(
+      "div",
+      { class: "ring-figures", "data-testid": "ring-figures" },
+      h(
+        "p",
+        { "data-testid": "moved", "data-hashes": ring.moved.hashes.toString(), "data-fraction": ring.fraction },
+        t.ringMoved(d(ring.moved.percent), d(ring.fraction)),
+        this.badge(plan.exactness),
+      ),
+      h(
+        "ul",
+        { class: "legend" },
+        (["necessary", "collateral"] as const).map((k) => {
+          const n = k === "necessary" ? necessary : collateral;
+          return h(
+            "li",
+            { "data-testid": `kind-${k}`, "data-count": n, "data-hashes": ring[k].hashes.toString() },
+            h("span", { class: `swatch ${k}`, "aria-hidden": "true" }),
+            t.ringKind(t.kinds[k] ?? k, this.f.int(n), unit(n), d(ring[k].percent)),
+          );
+        }),
+      ),
+      h("p", { "data-testid": "miss-rate", "data-miss-rate": ring.missRate }, t.missRate(d(ring.missRate))),
+    );
+  }
+
+  /** The hash space with the runs that change server: a ring's arcs around a circle, a table's entries along a strip. */
+  private spacePicture(plan: Plan): HTMLElement {
+    const t = this.t.plan;
+    const ring = plan.ring!;
+    const runs = plan.steps.flatMap((st) =>
+      (st.arcs ?? []).map((a) => ({ ...spaceArc(a.start, a.end, ring.kind, ring.size, ring.period), kind: st.kind })),
+    );
+    // A run too narrow for a pixel still shows: at least 0.3% of the turn or strip.
+    const MIN = 0.003;
+    let picture: SVGElement;
+    if (ring.kind === "ring") {
+      const C = 100;
+      const R = 80;
+      const at = (f: number) => {
+        const a = 2 * Math.PI * f - Math.PI / 2;
+        return `${(C + R * Math.cos(a)).toFixed(3)} ${(C + R * Math.sin(a)).toFixed(3)}`;
+      };
+      const arc = (from: number, turn: number) =>
+        turn >= 1
+          ? `M ${at(from)} A ${R} ${R} 0 1 1 ${at(from + 0.5)} A ${R} ${R} 0 1 1 ${at(from)}`
+          : `M ${at(from)} A ${R} ${R} 0 ${turn > 0.5 ? 1 : 0} 1 ${at(from + turn)}`;
+      picture = s(
+        "svg",
+        { class: "ring-svg", viewBox: "0 0 200 200", role: "img", "aria-label": t.spaceAlt, "data-testid": "space" },
+        s("circle", { class: "space", cx: C, cy: C, r: R, "stroke-width": 14 }),
+        runs.map((r) => s("path", { d: arc(r.from, Math.max(r.turn, MIN)), class: r.kind ?? "", "stroke-width": 14 })),
+      );
+    } else {
+      picture = s(
+        "svg",
+        {
+          class: "strip",
+          viewBox: "0 0 1000 10",
+          preserveAspectRatio: "none",
+          role: "img",
+          "aria-label": t.spaceAlt,
+          "data-testid": "space",
+        },
+        s("rect", { class: "space", x: 0, y: 0, width: 1000, height: 10 }),
+        runs.map((r) =>
+          s("rect", {
+            class: r.kind ?? "",
+            x: r.from * 1000,
+            y: 0,
+            // A table's necessary entries are a third of it, spread all over: widened, they would
+            // fill the strip. Only the few collateral ones are widened to stay visible.
+            width: (r.kind === "collateral" ? Math.max(r.turn, MIN) : r.turn) * 1000,
+            height: 10,
+          }),
+        ),
+      );
+    }
+    return h(
+      "div",
+      { "data-testid": "space-picture" },
+      h("h2", {}, ring.kind === "ring" ? t.spaceRing : t.spaceTable),
+      picture,
+      h("p", { class: "hint" }, ring.kind === "ring" ? t.spaceRingHint : t.spaceTableHint),
+    );
+  }
+
+  /** Each server's share of the hash space before and after. */
+  private serversTable(plan: Plan): HTMLElement {
+    const t = this.t.plan;
+    const d = (x: string) => `${fieldDigits(x, this.t.lang)}%`;
+    const headers = [t.serverCol, t.before, t.after];
+    return stackOnPhones(
+      table(
+        t.serversCaption,
+        headers,
+        plan.ring!.servers.map((sv) => ({
+          cells: [h("code", {}, sv.server), d(sv.before.percent), d(sv.after.percent)],
+          cellClass: ["l", undefined, undefined],
+        })),
+        "servers",
+      ),
+      headers,
+    );
   }
 
   // ---- Redis ----
@@ -641,7 +935,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       );
     }
     out.push(this.steps(plan.steps, plan.unit, "steps"));
-    if (plan.system !== "kafka") out.push(this.nodesTable(plan.nodes, plan.unit, "nodes"));
+    if (plan.system !== "kafka" && !plan.ring) out.push(this.nodesTable(plan.nodes, plan.unit, "nodes"));
     if (plan.stops)
       out.push(h("p", { class: "warn", "data-testid": "stops" }, t.stops(f.int(plan.stops.moved), f.int(plan.moved))));
     if (plan.warnings.length)
@@ -719,8 +1013,17 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
                   (st.units.length + st.names.length === 1 ? t.unitOne[unit] : t.units[unit]) ?? unit,
                   unit === "ranges",
                 ),
-                ": ",
-                what(st),
+                // A ring plan's step: whether the change needs it, and its share of the hash space.
+                st.kind
+                  ? [
+                      " (",
+                      h("span", { class: `kind ${st.kind}` }, t.kinds[st.kind] ?? st.kind),
+                      st.percent !== undefined ? `, ${fieldDigits(st.percent, this.t.lang)}%` : "",
+                      ")",
+                    ]
+                  : "",
+                // A ring step's units number its arcs: the share above says what they hold.
+                st.kind ? "" : [": ", what(st)],
                 st.bytes !== null ? ` (${t.bytes(f.int(Number(st.bytes)))})` : "",
               ),
             ),

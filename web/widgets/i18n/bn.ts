@@ -223,7 +223,7 @@ const bn: Messages = {
       plan: {
         title: "স্থানান্তরের পরিকল্পনা",
         intro:
-          "আপনার Redis Cluster-এর CLUSTER NODES বসান, Kafka-র টপিকের নতুন partition সংখ্যা বাছুন, কিংবা Cassandra-র ring বসান; বদলটি বেছে নিন, আর দেখুন আসল টুল কী সরাবে, তার নিজের ক্রমে: আগে ও পরে Redis-এর ১৬৩৮৪টি slot, Cassandra-র range আর কে কাকে সেগুলো পাঠায়, প্রতিটি node-এর ভাগ আর তা কত টুকরোয়, টুলের খুঁটিনাটি সতর্কবার্তা হিসেবে, আপনার key-গুলোর মালিক আগে ও পরে, আর পরিকল্পনাটি JSON হিসেবে।",
+          "আপনার Redis Cluster-এর CLUSTER NODES বসান, Kafka-র টপিকের নতুন partition সংখ্যা বাছুন, কিংবা Cassandra-র ring বসান; বদলটি বেছে নিন, আর দেখুন আসল টুল কী সরাবে, তার নিজের ক্রমে: আগে ও পরে Redis-এর ১৬৩৮৪টি slot, Cassandra-র range আর কে কাকে সেগুলো পাঠায়, প্রতিটি node-এর ভাগ আর তা কত টুকরোয়, টুলের খুঁটিনাটি সতর্কবার্তা হিসেবে, আপনার key-গুলোর মালিক আগে ও পরে, আর পরিকল্পনাটি JSON হিসেবে। memcached, libketama, nginx বা Envoy-র মতো ring আর Maglev table-এর সিস্টেমে একটি server যোগ, বাদ, down বা weight বদল করলে hash ring-এর কোন বৃত্তাংশের server বদলায় (প্রয়োজনীয় আর পার্শ্বিক), প্রত্যাশিত miss-এর হার আর প্রতিটি server-এর ভাগ।",
       },
       lab: {
         title: "ল্যাব: প্রতিটি algorithm মাপা",
@@ -1262,7 +1262,23 @@ const bn: Messages = {
 
   plan: {
     title: "স্থানান্তরের পরিকল্পনা: আসল টুল যা সরাবে",
-    systems: { redis: "Redis Cluster", kafka: "Kafka", cassandra: "Cassandra" },
+    systems: {
+      redis: "Redis Cluster",
+      kafka: "Kafka",
+      cassandra: "Cassandra",
+      memcached: "memcached (libmemcached)",
+      libketama: "libketama",
+      twemproxy: "twemproxy (nutcracker)",
+      nginx: "nginx hash upstream",
+      "envoy-ring": "Envoy ring_hash",
+      "envoy-maglev": "Envoy Maglev",
+    },
+    serverChanges: {
+      add: "একটি server যোগ হয়",
+      remove: "একটি server সরানো হয়",
+      down: "একটি server down চিহ্নিত হয়",
+      reweight: "একটি server-এর weight বদলায়",
+    },
     ops: { rebalance: "rebalance (ভাগ সমান করা)", reshard: "reshard (slot সরানো)" },
     partitioners: {
       murmur2: "murmur2 (জাভা client-এর)",
@@ -1295,9 +1311,16 @@ const bn: Messages = {
       rack: "নতুন node-এর rack",
       dc: "নতুন node-এর ডেটা সেন্টার",
       keys: "key, প্রতি লাইনে একটি",
+      servers: "server-এর তালিকা (সিস্টেমের --servers বা --hosts যেমন)",
+      mode: "ধরন",
+      distribution: "বণ্টন",
+      hash: "hash",
+      act: "বদল",
+      server: "server",
+      weight: "weight",
     },
-    units: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "entry" },
-    unitOne: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "entry" },
+    units: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "ঘর" },
+    unitOne: { slots: "slot", keys: "key", ranges: "range", arcs: "বৃত্তাংশ", entries: "ঘর" },
     exactness: { exact: "হুবহু", model: "মডেল" },
     summary: (steps, moved, unit) => `${steps}টি ধাপ, ${moved}টি ${unit} সরে।`,
     slotsHeading: (n) => `${n}টি slot, master অনুযায়ী রং করা`,
@@ -1365,6 +1388,21 @@ const bn: Messages = {
     loadingKeys: "key-গুলোর slot আনা হচ্ছে…",
     exportJson: "পরিকল্পনাটি JSON হিসেবে নামান",
     exportHint: "(প্যাকেজ যা ফেরত দেয়: সরানো একক-গুলো array হিসেবে, ৬৪-বিট সংখ্যা দশমিক লেখা হিসেবে)",
+    loadingOptions: "সিস্টেমের বিকল্পগুলো আনা হচ্ছে…",
+    systemDefault: "(সিস্টেমের নিজস্ব)",
+    kinds: { necessary: "প্রয়োজনীয়", collateral: "পার্শ্বিক" },
+    ringMoved: (percent, fraction) => `hash-এর পরিসরের ${percent}%-এর server বদলায় (${fraction})।`,
+    ringKind: (kind, n, unit, percent) => `${kind}: ${n}টি ${unit}, ${percent}%`,
+    missRate: (percent) => `বদলের ঠিক পরে প্রত্যাশিত miss-এর হার: key-গুলোর ${percent}%।`,
+    spaceRing: "hash ring: যে বৃত্তাংশগুলোর server বদলায়",
+    spaceTable: "lookup table: যে ঘরগুলোর server বদলায়",
+    spaceAlt: "hash-এর পরিসর, যে অংশগুলোর server বদলায় সেগুলো চিহ্নিত: প্রয়োজনীয় ও পার্শ্বিক",
+    spaceRingHint:
+      "ring ওপর থেকে শুরু হয়ে ঘড়ির কাঁটার দিকে চলে। প্রয়োজনীয়: বদলানো server-এ বা তা থেকে যে hash সরে; পার্শ্বিক: যে server-গুলো বদলায়নি তাদের মধ্যে যে hash সরে। সরু বৃত্তাংশ চোখে পড়ার জন্য একটু চওড়া করে আঁকা।",
+    spaceTableHint:
+      "table-এর ঘরগুলো বাঁ থেকে ডানে। প্রয়োজনীয়: বদলানো server-এ বা তা থেকে যে ঘর সরে; পার্শ্বিক: যে server-গুলো বদলায়নি তাদের মধ্যে যে ঘর সরে, চোখে পড়ার জন্য একটু চওড়া করে আঁকা।",
+    serversCaption: "hash-এর পরিসরে প্রতিটি server-এর ভাগ, আগে ও পরে",
+    serverCol: "server",
   },
 
   errors: {

@@ -185,7 +185,7 @@ const en = {
       plan: {
         title: "Migration plans",
         intro:
-          "Paste your Redis Cluster's CLUSTER NODES, pick a Kafka topic's new partition count or paste a Cassandra ring, choose the change, and see what the real tool will move, in its order: Redis's 16384 slots before and after, Cassandra's ranges and who streams them, each node's share and fragmentation, the tool's quirks as warnings, your keys' owners before and after, and the plan as JSON.",
+          "Paste your Redis Cluster's CLUSTER NODES, pick a Kafka topic's new partition count or paste a Cassandra ring, choose the change, and see what the real tool will move, in its order: Redis's 16384 slots before and after, Cassandra's ranges and who streams them, each node's share and fragmentation, the tool's quirks as warnings, your keys' owners before and after, and the plan as JSON. For memcached, libketama, twemproxy, nginx and Envoy's ring or Maglev table: which arcs of the hash space change server when one is added, removed, marked down or reweighted, necessary and collateral, the expected miss rate and each server's share.",
       },
       lab: {
         title: "The lab: every algorithm measured",
@@ -1320,7 +1320,23 @@ const en = {
 
   plan: {
     title: "Migration plan: what the real tool will move",
-    systems: { redis: "Redis Cluster", kafka: "Kafka", cassandra: "Cassandra" } as Record<string, string>,
+    systems: {
+      redis: "Redis Cluster",
+      kafka: "Kafka",
+      cassandra: "Cassandra",
+      memcached: "memcached (libmemcached)",
+      libketama: "libketama",
+      twemproxy: "twemproxy (nutcracker)",
+      nginx: "nginx hash upstream",
+      "envoy-ring": "Envoy ring_hash",
+      "envoy-maglev": "Envoy Maglev",
+    } as Record<string, string>,
+    serverChanges: {
+      add: "a server is added",
+      remove: "a server is removed",
+      down: "a server is marked down",
+      reweight: "a server's weight changes",
+    } as Record<string, string>,
     ops: { rebalance: "rebalance", reshard: "reshard" } as Record<string, string>,
     partitioners: {
       murmur2: "murmur2 (the Java client's)",
@@ -1353,6 +1369,13 @@ const en = {
       rack: "rack of the new node",
       dc: "data centre of the new node",
       keys: "keys, one a line",
+      servers: "servers (as the system's --servers or --hosts)",
+      mode: "mode",
+      distribution: "distribution",
+      hash: "hash",
+      act: "change",
+      server: "server",
+      weight: "weight",
     } as Record<string, string>,
     units: { slots: "slots", keys: "keys", ranges: "ranges", arcs: "arcs", entries: "entries" } as Record<
       string,
@@ -1411,6 +1434,21 @@ const en = {
     loadingKeys: "Loading the keys' slots…",
     exportJson: "Export the plan as JSON",
     exportHint: "(what ringlab/plan returns: units as arrays, 64-bit figures as decimal text)",
+    loadingOptions: "Loading the system's options…",
+    systemDefault: "(the system's own)",
+    kinds: { necessary: "necessary", collateral: "collateral" } as Record<string, string>,
+    ringMoved: (percent: string, fraction: string) => `${percent}% of the hash space changes server (${fraction}).`,
+    ringKind: (kind: string, n: string, unit: string, percent: string) => `${kind}: ${n} ${unit}, ${percent}%`,
+    missRate: (percent: string) => `Expected miss rate just after the change: ${percent}% of the keys.`,
+    spaceRing: "The hash ring: the arcs that change server",
+    spaceTable: "The lookup table: the entries that change server",
+    spaceAlt: "The hash space with the parts that change server, necessary and collateral",
+    spaceRingHint:
+      "The ring starts at the top and runs clockwise. Necessary: hashes that move to or from the changed server; collateral: hashes that move between servers the change did not touch. Narrow arcs are drawn a little wider to stay visible.",
+    spaceTableHint:
+      "The table's entries from left to right. Necessary: entries that move to or from the changed server; collateral: entries that move between servers the change did not touch, drawn a little wider to stay visible.",
+    serversCaption: "Each server's share of the hash space before and after",
+    serverCol: "server",
   },
 
   errors: {
