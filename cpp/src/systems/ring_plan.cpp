@@ -258,9 +258,10 @@ RINGLAB_ONCE Plan plan_server_change(const RingPlanSystem& sys, const Placement&
     if (a == b) continue;
     const bool collateral = b != changed && a != changed && s.before >= 0 && s.after >= 0;
     (collateral ? arcs.collateral : arcs.necessary) += s.hashes;
-    // Runs next to each other with the same servers are one arc.
-    if (!arcs.arcs.empty() && arcs.arcs.back().end == (ring ? s.start : s.start - 1) && arcs.arcs.back().before == b &&
-        arcs.arcs.back().after == a && !(ring && &s == &segments.front())) {
+    // Runs of a ring next to each other with the same servers are one arc. A table's entries stay
+    // one unit each, so that the plan counts entries, as it says, not runs of them.
+    if (ring && !arcs.arcs.empty() && arcs.arcs.back().end == s.start && arcs.arcs.back().before == b &&
+        arcs.arcs.back().after == a && &s != &segments.front()) {
       arcs.arcs.back().end = s.end;
       arcs.arcs.back().hashes += s.hashes;
     } else {

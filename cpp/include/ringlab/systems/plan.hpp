@@ -105,9 +105,10 @@ struct SpaceShare {
 __extension__ typedef unsigned __int128 HashCount;  // NOLINT(modernize-use-using): __extension__ keeps -Wpedantic quiet
 
 // A run of a ring system's hash space whose server changes (a ring plan): on a ring the arc
-// (start, end] (wrapping past the largest hash when start >= end), in a table the entries start
-// to end; how many hashes it holds, its server before and after, and whether the move is
-// collateral (between two servers that did not change).
+// (start, end] (wrapping past the largest hash when start >= end), in a table one entry (start =
+// end: each entry a unit of its own, so that a table's plan counts entries); how many hashes it
+// holds, its server before and after, and whether the move is collateral (between two servers that
+// did not change).
 struct PlanArc {
   std::uint64_t start = 0;
   std::uint64_t end = 0;

@@ -20,7 +20,7 @@ export interface PlanStep {
    * `"collateral"` where they move between two servers the change did not touch.
    */
   readonly kind?: "necessary" | "collateral";
-  /** A ring plan's step: the arcs it moves (a table's: its runs of entries), in hash order. */
+  /** A ring plan's step: the arcs it moves (a table's: its entries, one each), in hash order. */
   readonly arcs?: readonly PlanArc[];
   /** A ring plan's step: the hashes its arcs hold, and that as a percentage of the hash space. */
   readonly hashes?: bigint;
@@ -29,7 +29,7 @@ export interface PlanStep {
 
 /**
  * A run of a ring system's hash space whose server changes: on a ring the arc (start, end]
- * (wrapping past the largest hash when start ≥ end), in a table the entries start to end.
+ * (wrapping past the largest hash when start ≥ end), in a table one entry (start = end).
  */
 export interface PlanArc {
   readonly start: bigint;
