@@ -696,7 +696,14 @@ export const widgets = [
       bn: "পাতার ভেতরে ringlab plan: cluster বদলালে আসল টুল কী সরাবে, ringlab/plan যেমন ফেরত দেয় — Redis Cluster-এর CLUSTER NODES থেকে redis-cli-এর rebalance বা reshard (আগে ও পরে ১৬৩৮৪টি slot একটি ফিতায়, redis-cli-এর ক্রমে ধাপ, প্রতিটি master-এর slot আর range, ঘাটতি আর থেমে যাওয়ার সতর্কবার্তা, সবচেয়ে কম range-এর বিকল্প), Kafka-র টপিকের নতুন partition সংখ্যা (প্রতিটি key-এর partition আগে ও পরে, hash-এর কতটা হুবহু সরে) বা Cassandra ring-এ node যোগ, চলে যাওয়া বা removenode (আগে ও পরে ring, যে range-এর replica বদলায়, কে কাকে কোন range পাঠায়)। লেখা key-গুলোর মালিক আগে ও পরে দেখায়; পরিকল্পনাটি JSON ফাইলে নামানো যায়। প্রথম ব্যবহারে এটি plans module (ringlab-plan.js আর তার .wasm) লোড করে, আর Redis key-এর slot-এর জন্য systems module।",
     },
     attrs: [
-      ["system", "redis", { en: "redis, kafka or cassandra", bn: "redis, kafka বা cassandra" }],
+      [
+        "system",
+        "redis",
+        {
+          en: "redis, kafka, cassandra, or a ring or table system: memcached, libketama, twemproxy, nginx, envoy-ring, envoy-maglev",
+          bn: "redis, kafka, cassandra, কিংবা ring বা table-এর একটি সিস্টেম: memcached, libketama, twemproxy, nginx, envoy-ring, envoy-maglev",
+        },
+      ],
       ["op", "rebalance", { en: "Redis: rebalance or reshard", bn: "Redis: rebalance বা reshard" }],
       [
         "nodes",
@@ -743,6 +750,47 @@ export const widgets = [
       ["tokens", "2305843009213693952", { en: "join: the new node's tokens", bn: "join: নতুন node-এর token" }],
       ["rack", "rack1", { en: "join: the new node's rack", bn: "join: নতুন node-এর rack" }],
       ["dc", "", { en: "join: the new node's data centre", bn: "join: নতুন node-এর ডেটা সেন্টার" }],
+      [
+        "servers",
+        "",
+        {
+          en: "a ring system: its servers (or Envoy's hosts) as place takes them (empty: the system's example)",
+          bn: "ring-এর সিস্টেম: তার server (বা Envoy-র host), place যেমন নেয় (ফাঁকা: সিস্টেমের উদাহরণ)",
+        },
+      ],
+      [
+        "mode",
+        "",
+        {
+          en: "a ring system: its mode or distribution (empty: the system's own)",
+          bn: "ring-এর সিস্টেম: তার mode বা distribution (ফাঁকা: সিস্টেমের নিজের)",
+        },
+      ],
+      [
+        "hash",
+        "",
+        {
+          en: "a ring system: its hash (empty: the system's own)",
+          bn: "ring-এর সিস্টেম: তার hash (ফাঁকা: সিস্টেমের নিজের)",
+        },
+      ],
+      [
+        "act",
+        "",
+        {
+          en: "a ring system: add, remove, down or reweight (empty: the system's example)",
+          bn: "ring-এর সিস্টেম: add, remove, down বা reweight (ফাঁকা: সিস্টেমের উদাহরণ)",
+        },
+      ],
+      ["server", "", { en: "a ring system: the server that changes", bn: "ring-এর সিস্টেম: যে server বদলায়" }],
+      [
+        "weight",
+        "",
+        {
+          en: "a ring system: the weight of an added or reweighted server",
+          bn: "ring-এর সিস্টেম: যোগ করা বা নতুন weight দেওয়া server-এর weight",
+        },
+      ],
       ["keys", "", { en: "keys, one a line", bn: "key, প্রতি লাইনে একটি" }],
       [
         "znodes",
