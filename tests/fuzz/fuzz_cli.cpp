@@ -35,8 +35,10 @@ constexpr double kMaxKeys = 2000;
 constexpr double kMaxPoints = 20000;  // ring points (servers x vnodes, summed over a vnodes list)
 constexpr double kMaxScores = 40000;  // keys x servers (rendezvous, hrw-jump)
 constexpr double kMaxServers = 5000;
-constexpr double kMaxTable = 5000;  // Maglev table size
-constexpr double kMaxWeight = 4;    // compare --change weight:NAME=W
+constexpr double kMaxTable = 5000;     // Maglev table size
+constexpr double kMaxWeight = 4;       // compare --change weight:NAME=W
+constexpr double kMaxLabBuckets = 16;  // lab --buckets
+constexpr double kMaxLabKeys = 400;    // lab: buckets x keys per bucket
 
 // The value of a whole-string number as strtod reads it; nullopt when the text is not entirely a
 // number (the CLI, stricter than strtod, refuses it then).
@@ -68,6 +70,22 @@ bool within(const std::optional<double>& v, double cap) { return !v || std::fabs
 
 // True when the input would do more work than the caps allow.
 bool too_costly(const std::vector<std::string>& args) {
+  // `lab` measures every algorithm on N x K keys with its removal histories (1,000 x 100 by
+  // default, `lab` alone among them) and `lab --claims` the papers' claims at their own scale:
+  // seconds under the sanitizers. Only a small lab goes through, and --claims never does (the
+  // Catch2 suite and tests/js run both); --help costs nothing.
+  if (!args.empty() && args[0] == "lab") {
+    std::vector<std::string> pairs{args[0]};
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      if (args[i] == "--help" || args[i] == "-h") return false;
+      if (args[i] == "--claims") return true;
+      if (args[i] != "--json" && args[i] != "--csv" && args[i] != "--times") pairs.push_back(args[i]);
+    }
+    const auto flags = flags_of(pairs, 1);
+    const auto buckets = value(flags, "buckets", 1000), per_bucket = value(flags, "keys-per-bucket", 100);
+    if (!buckets || !per_bucket) return false;
+    return !(within(buckets, kMaxLabBuckets) && std::fabs(*buckets) * std::fabs(*per_bucket) <= kMaxLabKeys);
+  }
   if (args.size() < 2) return false;
   if (args[0] == "run") {
     const std::string& exp = args[1];
