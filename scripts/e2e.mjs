@@ -5,7 +5,10 @@
 // and the widgets bundle as they would be shipped. --no-build runs against dist/ as it is (`npm
 // test` builds it in a stage of its own).
 //
-//   node scripts/e2e.mjs [--build | --no-build] [node --test flags…] [test files…]
+//   node scripts/e2e.mjs [--build | --no-build] [--screenshots] [node --test flags…] [test files…]
+//
+// --screenshots saves what the tests see in test-results/screenshots/ (RINGLAB_SCREENSHOTS=1 does
+// the same): for looking at a page change; no test reads them, so by default none is taken.
 //
 // Needs Debian's `chromium` (or CHROMIUM=/path/to/chrome); without it this fails, naming the
 // package. Screenshots go to test-results/ (git-ignored); Bengali glyphs in them need
@@ -21,9 +24,10 @@ import { chromiumOrThrow, ensureSite } from "./lib/site.mjs";
 const args = process.argv.slice(2);
 const force = args.includes("--build");
 const skipBuild = args.includes("--no-build");
+const screenshots = args.includes("--screenshots");
 const files = args.filter((a) => !a.startsWith("--"));
 // Anything else starting with -- goes to the test runner (e.g. --test-name-pattern=Bengali).
-const testFlags = args.filter((a) => a.startsWith("--") && a !== "--build" && a !== "--no-build");
+const testFlags = args.filter((a) => a.startsWith("--") && !["--build", "--no-build", "--screenshots"].includes(a));
 
 main(async () => {
   chromiumOrThrow();
@@ -48,7 +52,11 @@ main(async () => {
     const child = spawn(process.execPath, args, {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, RINGLAB_E2E_BROWSER: browser.wsEndpoint() },
+      env: {
+        ...process.env,
+        RINGLAB_E2E_BROWSER: browser.wsEndpoint(),
+        ...(screenshots ? { RINGLAB_SCREENSHOTS: "1" } : {}),
+      },
     });
     const code = await new Promise((resolve, reject) => {
       child.on("error", reject);

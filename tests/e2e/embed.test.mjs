@@ -20,7 +20,7 @@ import {
   newPage,
   outputText,
   press,
-  resultsDir,
+  screenshot,
   root,
   rows,
   serve,
@@ -159,8 +159,7 @@ test(
     assert.match(await text(sweep, "status"), /in background workers\.$/);
     assert.equal(await outputText(sweep), cliOutput(["run", "vnode-sweep", "--keys", "1000000"]));
     await page.assertClean("embed page");
-    const file = path.join(resultsDir, "embed.png");
-    await page.screenshot({ path: file, fullPage: true });
+    await screenshot(page, "embed.png", { fullPage: true });
   },
 );
 

@@ -295,8 +295,14 @@ export async function waitStep(host, step) {
 /** Bengali digits (০–৯). */
 export const BENGALI_DIGIT = /[০-৯]/;
 
-/** Saves a screenshot under test-results/ (git-ignored). */
+// Screenshots are for a reader to look at, never for a test to assert on, and encoding them is a
+// large share of the browser tests' CPU time (hundreds of full pages): they are taken when asked
+// for, by `node scripts/e2e.mjs --screenshots` or RINGLAB_SCREENSHOTS=1.
+export const takingScreenshots = process.env.RINGLAB_SCREENSHOTS === "1";
+
+/** Saves a screenshot under test-results/ (git-ignored) when screenshots are asked for; its path, or null. */
 export async function screenshot(page, name, options = {}) {
+  if (!takingScreenshots) return null;
   mkdirSync(screenshotsDir, { recursive: true });
   const file = path.join(screenshotsDir, name);
   await page.screenshot({ path: file, ...options });

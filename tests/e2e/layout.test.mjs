@@ -5,6 +5,7 @@
 //    box) in a widget, nor the page itself, wider than its box (scrollWidth ≤ clientWidth + 1);
 //  - no text clipped: no element that hides its overflow holds text wider than itself, and no
 //    label of a chart falls outside its svg (the "l00%" of a cut-off axis);
+//  - the widget and the page have a title; at 390 px, the page is no wider than 360 px either;
 //  - no console error;
 //  - on the Bengali page, no English word that is not one of the chapter's technical terms;
 //  - no accessibility violation axe-core finds, of any impact: as the page opens (an experiment or
@@ -23,6 +24,7 @@ import {
   root,
   screenshot,
   settled,
+  text,
   usePlayground,
   waitStep,
 } from "./helpers.mjs";
@@ -49,6 +51,8 @@ for (const id of routeIds) {
         await settled(host);
         await page.evaluate(() => document.fonts.ready);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
+        assert.ok((await text(host, "title")).length > 0, `#/${id}: the widget has a title`);
+        assert.ok((await page.locator('[data-testid="page-title"]').textContent()).length > 0, `#/${id}: a page title`);
         await screenshot(page, `layout-${id}-${lang}-${width}.png`, { fullPage: true });
         const found = await page.evaluate(inspect);
         const problems = [...found.overflow.map((o) => `overflow: ${o}`), ...found.clipped.map((c) => `clipped: ${c}`)];
@@ -59,6 +63,15 @@ for (const id of routeIds) {
         const logged = await page.problems();
         problems.push(...logged.map((p) => `console: ${p}`));
         assert.deepEqual(problems, [], `#/${id} (${lang}, ${width} px):\n${problems.join("\n")}`);
+        // The narrowest phones in use are 360 px wide: at that width too, the page never scrolls sideways.
+        if (width === 390) {
+          await page.setViewportSize({ width: 360, height: 900 });
+          const wide = await page.evaluate(
+            () => new Promise((done) => requestAnimationFrame(() => done(document.documentElement.scrollWidth))),
+          );
+          assert.ok(wide <= 360, `#/${id} (${lang}): the page is ${wide} px wide at 360 px`);
+          await page.setViewportSize({ width, height: 900 });
+        }
         await assertAccessible(page, `#/${id} (${lang}, ${width} px)`);
         // A stepper's first step draws what its start does not (a moved column, a probe, a walk).
         if ((await box(host).getAttribute("data-steps")) !== null) {

@@ -1,5 +1,5 @@
-// The built playground (dist/playground) served from a deep sub-path, in headless Chromium: every
-// page loads cleanly (screenshots at desktop and phone widths), each stepper steps by keyboard
+// The built playground (dist/playground) served from a deep sub-path, in headless Chromium (that
+// every page loads cleanly at each width is tests/e2e/layout.test.mjs's): each stepper steps by keyboard
 // through the tutorial's worked examples (docs/algorithms.md#tutorial-examples), a URL restores its step, and
 // Bengali pages show Bengali digits.
 import assert from "node:assert/strict";
@@ -8,7 +8,6 @@ import {
   BENGALI_DIGIT,
   box,
   golden,
-  newPage,
   press,
   rows,
   screenshot,
@@ -20,50 +19,7 @@ import {
 } from "./helpers.mjs";
 
 const env = usePlayground();
-const { url, open } = env;
-
-describe("every page", () => {
-  test("loads with no console error, from a sub-path, at 1280×800 and 360 px", { timeout: 300_000 }, async () => {
-    const home = await newPage(env.browser.context);
-    await home.goto(url());
-    await home.locator('[data-testid="home-list"]').waitFor();
-    const ids = await home
-      .locator('[data-testid^="nav-"]')
-      .evaluateAll((links) => links.map((a) => a.dataset.testid.slice(4)));
-    assert.ok(ids.length >= 16, `the contents list ${ids.length} pages: ${ids.join(" ")}`);
-    await screenshot(home, "home-1280.png", { fullPage: true });
-    await home.assertClean("home");
-    await home.close();
-    const phoneHome = await newPage(env.browser.context, { width: 360, height: 800 });
-    await phoneHome.goto(url());
-    await phoneHome.locator('[data-testid="home-list"]').waitFor();
-    await screenshot(phoneHome, "home-360.png", { fullPage: true });
-    await phoneHome.assertClean("home at 360 px");
-    await phoneHome.close();
-
-    for (const id of ids) {
-      for (const viewport of [
-        { width: 1280, height: 800 },
-        { width: 360, height: 800 },
-      ]) {
-        const { page, host } = await open(`#/${id}`, viewport);
-        assert.ok((await text(host, "title")).length > 0, `${id}: the widget has a title`);
-        assert.ok(
-          (await page.locator('[data-testid="page-title"]').textContent()).length > 0,
-          `${id}: the page has a title`,
-        );
-        // Nothing overflows the phone's width (the page itself never scrolls sideways).
-        if (viewport.width === 360) {
-          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-          assert.ok(wide <= 360, `${id}: the page is ${wide} px wide at 360 px`);
-        }
-        await screenshot(page, `${id}-${viewport.width}.png`, { fullPage: true });
-        await page.assertClean(`#/${id} at ${viewport.width} px`);
-        await page.close();
-      }
-    }
-  });
-});
+const { open } = env;
 
 describe("steppers by keyboard", () => {
   test("§1 mod-N: 4 → 5 servers moves five of six keys, none to E", async () => {
