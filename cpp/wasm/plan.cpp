@@ -299,6 +299,33 @@ val plan_of(const sys::Plan& p) {
   return out;
 }
 
+// The nodes as the core reads a CLUSTER NODES text (read_cluster_nodes, with its errors), in
+// redis-cli's order: what every Redis plan starts from, so that a page draws the slots the plans
+// read rather than reading the text a second way. A node's slots cross as the runs they make,
+// [first, last] pairs in one Uint32Array: a master holds up to 16384 of them.
+val redis_nodes(const std::string& text) {
+  return guarded([&] {
+    val out = val::array();
+    for (const sys::redis::ClusterNode& n : sys::redis::read_cluster_nodes(text)) {
+      std::vector<std::uint32_t> runs;
+      for (const std::uint32_t slot : n.slots) {
+        if (!runs.empty() && runs.back() + 1 == slot) runs.back() = slot;
+        else runs.insert(runs.end(), {slot, slot});
+      }
+      val node = val::object();
+      node.set("id", n.id);
+      node.set("address", n.address);
+      node.set("myself", n.myself);
+      node.set("replica", n.replica);
+      node.set("master", n.master);
+      node.set("slots", units_of(runs));
+      node.set("line", static_cast<double>(n.line));
+      out.call<void>("push", node);
+    }
+    return out;
+  });
+}
+
 val redis_rebalance(const RebalanceArgs& args) {
   return guarded([&] {
     const std::vector<sys::redis::ClusterNode> nodes = sys::redis::read_cluster_nodes(args.nodes);
@@ -470,6 +497,7 @@ EMSCRIPTEN_BINDINGS(ringlab_plan) {
       .field("hashes", &StepOut::hashes)
       .field("percent", &StepOut::percent);
   value_object<WarningOut>("RawPlanWarning").field("kind", &WarningOut::kind).field("text", &WarningOut::text);
+  function("redisNodes", &redis_nodes);
   function("redisRebalance", &redis_rebalance);
   function("redisReshard", &redis_reshard);
   function("kafkaPartitions", &kafka_partitions);

@@ -120,6 +120,18 @@ test("#/plan: Redis rebalance with empty masters is the package's plan, picture,
   await checkRedis(host, want, "en");
   const before = await stripCounts(host, "strip-before");
   for (const n of want.nodes) assert.equal(before[n.node] ?? 0, n.before.count, `${n.node} on the strip before`);
+  // The strip before is each master's runs of slots as plans.redis.nodes reads the text.
+  const runs = await host
+    .locator('[data-testid="strip-before"] rect[data-owner]')
+    .evaluateAll((rs) => rs.map((r) => [r.dataset.owner, Number(r.dataset.start), Number(r.dataset.end)]));
+  assert.deepEqual(
+    runs,
+    plans.redis
+      .nodes(nodes)
+      .filter((n) => n.role === "master")
+      .flatMap((n) => n.slots.map(([a, b]) => [n.id, a, b]))
+      .sort((x, y) => x[1] - y[1]),
+  );
   assert.match(
     latin(await text(host, "summary")),
     new RegExp(`${want.tool}: ${want.steps.length} steps, ${want.moved} slots move`),
@@ -167,18 +179,28 @@ test("#/plan: a reshard with redis-cli's shortfall, its warning shown; the state
 });
 
 const cassandraHash = "#/plan?system=cassandra";
-const cassandraWant = () =>
-  plans.cassandra.change({
-    ring,
-    strategy: "nts:dc1=2",
-    join: { node: "10.0.0.5", tokens: ["2305843009213693952"], rack: "rack1" },
-    keys: DEFAULT_KEYS,
-  });
+// The page's one Cassandra plan: the example's join, with every range.
+const cassandraOptions = () => ({
+  ring,
+  strategy: "nts:dc1=2",
+  join: { node: "10.0.0.5", tokens: ["2305843009213693952"], rack: "rack1" },
+  keys: DEFAULT_KEYS,
+  everyRange: true,
+});
+const cassandraWant = () => plans.cassandra.change(cassandraOptions());
 
 async function checkCassandra(host, want) {
   assert.deepEqual(
     await shownSteps(host),
     want.steps.map((s) => [s.from, s.to, s.names.length]),
+  );
+  // One plan serves the ring and the table: the ring draws its every range, the table those that change.
+  const drawn = await host
+    .locator('[data-testid="ring-svg"] g[data-range]')
+    .evaluateAll((gs) => gs.map((g) => [g.dataset.range, g.dataset.changes]));
+  assert.deepEqual(
+    drawn,
+    want.ranges.map((r) => [r.range, String(r.changes)]),
   );
   const ranges = await rows(host, "ranges");
   assert.deepEqual(
@@ -535,4 +557,216 @@ test("#/plan: removing a server that is not in the list shows the package's name
     assert.equal(await host.locator('[data-testid="steps"]').count(), 0);
     await page.close();
   }
+});
+
+// ---- the ring systems' other options ----
+
+test("#/plan: Maglev's table size, ring_hash's ring sizes, twemproxy's hash tag and the host flags are the package's", async () => {
+  const cases = [
+    ["envoy-maglev", "&table=251", { tableSize: 251 }],
+    ["envoy-maglev", "&table=251&use-hostname=true", { tableSize: 251, useHostname: true }],
+    ["envoy-ring", "&min-ring=64&max-ring=128", { minRingSize: 64, maxRingSize: 128 }],
+    ["twemproxy", `&hash-tag=${encodeURIComponent("{}")}`, { hashTag: "{}" }],
+    ["memcached", "&sort-hosts=true", { sortHosts: true }],
+  ];
+  for (const [system, query, extra] of cases) {
+    const base = ringWants[system]();
+    // The example's options with the field's value, as the package takes them.
+    const example = {
+      "envoy-maglev": { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+      "envoy-ring": { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+      twemproxy: { servers: "10.0.0.1:11211:1,10.0.0.2:11211:1,10.0.0.3:11211:1" },
+      memcached: { servers: "10.0.0.1:11211=2,10.0.0.2:11211,10.0.0.3:11211", mode: "behavior_ketama_weighted" },
+    }[system];
+    const change = {
+      "envoy-maglev": { remove: "10.0.0.3:443" },
+      "envoy-ring": { remove: "10.0.0.3:443" },
+      twemproxy: { down: "10.0.0.2" },
+      memcached: { add: "10.0.0.4:11211" },
+    }[system];
+    const want = plans.rings.change({ system, options: { ...example, ...extra }, change, keys: DEFAULT_KEYS });
+    const { page, host } = await env.open(`#/plan?system=${system}${query}`, { width: 1280, height: 900 });
+    await checkRing(host, want, `${system}${query}`);
+    if (system !== "memcached" && system !== "twemproxy")
+      assert.notDeepEqual(asJson(want.ring), asJson(base.ring), `${system}${query} changes the plan`);
+    await page.assertClean(`#/plan ${system}${query}`);
+    await page.close();
+  }
+});
+
+test("#/plan: Maglev's table size is a field, in the address and back, in English and Bengali at 1280 and 390 px", async () => {
+  const want = plans.rings.change({
+    system: "envoy-maglev",
+    options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443", tableSize: 251 },
+    change: { remove: "10.0.0.3:443" },
+    keys: DEFAULT_KEYS,
+  });
+  const { page, host } = await env.open("#/plan?system=envoy-maglev", { width: 1280, height: 900 });
+  await host.locator('[data-testid="moved"]').waitFor();
+  // Empty, the field shows the core's default.
+  const field = host.locator('[data-testid="field-table"]');
+  assert.equal(await field.getAttribute("placeholder"), "65537");
+  await field.fill("251");
+  await field.dispatchEvent("change");
+  await page.waitForFunction(() => location.hash.includes("table=251"));
+  await checkRing(host, want, "maglev table 251");
+  await page.close();
+  for (const [lang, width] of [
+    ["en", 1280],
+    ["bn", 1280],
+    ["en", 390],
+    ["bn", 390],
+  ]) {
+    const label = `maglev table ${lang} ${width}`;
+    const again = await env.open(`#/plan?system=envoy-maglev&table=251${lang === "bn" ? "&lang=bn" : ""}`, {
+      width,
+      height: 900,
+    });
+    await again.host.locator('[data-testid="moved"]').waitFor();
+    assert.equal(latin(await again.host.locator('[data-testid="field-table"]').inputValue()), "251", label);
+    assert.equal(await again.host.locator('[data-testid="field-use-hostname"]').isVisible(), true, label);
+    // Only the system's own options are fields.
+    for (const other of ["min-ring", "max-ring", "hash-tag", "sort-hosts"])
+      assert.equal(await again.host.locator(`[data-testid="field-${other}"]`).isVisible(), false, `${label} ${other}`);
+    assert.equal(
+      await again.host.locator('[data-testid="moved"]').getAttribute("data-hashes"),
+      want.ring.moved.hashes.toString(),
+      label,
+    );
+    await screenshot(again.page, `plan-envoy-maglev-table-${lang}-${width}.png`, { fullPage: true });
+    const seen = await again.page.evaluate(inspect);
+    assert.deepEqual([seen.overflow, seen.clipped], [[], []], label);
+    if (lang === "bn")
+      assert.deepEqual(
+        seen.latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase())),
+        [],
+        `English in ${label}`,
+      );
+    await again.page.assertClean(`#/plan ${label}`);
+    await again.page.close();
+  }
+});
+
+test("#/plan: a bad table size, ring size or hash tag is the core's named error in place, in English and Bengali", async () => {
+  const hosts = "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443";
+  for (const [system, query, options, change] of [
+    ["envoy-maglev", "table=1", { hosts, tableSize: 1 }, { remove: "10.0.0.3:443" }],
+    ["envoy-maglev", "table=seven", { hosts, tableSize: NaN }, { remove: "10.0.0.3:443" }],
+    ["envoy-ring", "min-ring=0", { hosts, minRingSize: 0 }, { remove: "10.0.0.3:443" }],
+    [
+      "envoy-ring",
+      "min-ring=512&max-ring=256",
+      { hosts, minRingSize: 512, maxRingSize: 256 },
+      { remove: "10.0.0.3:443" },
+    ],
+    [
+      "twemproxy",
+      "hash-tag=x",
+      { servers: "10.0.0.1:11211:1,10.0.0.2:11211:1,10.0.0.3:11211:1", hashTag: "x" },
+      { down: "10.0.0.2" },
+    ],
+  ]) {
+    let err;
+    try {
+      plans.rings.change({ system, options, change });
+    } catch (e) {
+      err = e;
+    }
+    assert.ok(err, `the package refuses ${system} ${query}`);
+    for (const lang of ["en", "bn"]) {
+      const page = await newPage(env.browser.context, { width: 1280, height: 900 });
+      await page.goto(env.url(`#/plan?system=${system}&${query}${lang === "bn" ? "&lang=bn" : ""}`));
+      const host = page.locator('[data-testid="widget-host"]');
+      await host.locator('[data-testid="widget"][data-error]').waitFor();
+      await settled(host, { allowError: true });
+      assert.equal(await box(host).getAttribute("data-error"), err.code, `${system} ${query}`);
+      const shown = await text(host, "error");
+      if (lang === "en") assert.ok(shown.endsWith(err.message), `${shown} / ${err.message}`);
+      else assert.ok(!shown.includes(err.message), shown);
+      assert.equal(await host.locator('[data-testid="steps"]').count(), 0);
+      await page.close();
+    }
+  }
+});
+
+// ---- an emptied field stays empty ----
+
+test("#/plan: an emptied CLUSTER NODES text, keys or server list stays empty, in the address and after a reload", async () => {
+  let redisError;
+  try {
+    plans.redis.nodes("");
+  } catch (e) {
+    redisError = e;
+  }
+  assert.ok(redisError, "the package refuses an empty cluster");
+  // CLUSTER NODES emptied: the core's error for it, the field empty, and so again from the address.
+  const { page, host } = await env.open("#/plan", { width: 1280, height: 900 });
+  await host.locator('[data-testid="keys"]').waitFor();
+  const area = host.locator('[data-testid="field-nodes"]');
+  await area.fill("");
+  await area.dispatchEvent("change");
+  await page.waitForFunction(() => /[?&]nodes=(&|$)/.test(location.hash));
+  await host.locator('[data-testid="widget"][data-error]').waitFor();
+  assert.ok((await text(host, "error")).endsWith(redisError.message));
+  assert.equal(await area.inputValue(), "");
+  const hash = await page.evaluate(() => location.hash);
+  await page.close();
+  const again = await newPage(env.browser.context, { width: 1280, height: 900 });
+  await again.goto(env.url(hash));
+  const h2 = again.locator('[data-testid="widget-host"]');
+  await h2.locator('[data-testid="widget"][data-error]').waitFor();
+  await settled(h2, { allowError: true });
+  assert.equal(await h2.locator('[data-testid="field-nodes"]').inputValue(), "");
+  assert.ok((await text(h2, "error")).endsWith(redisError.message));
+  await again.close();
+
+  // Keys emptied: the plan without keys, no keys table, and so from the address.
+  const k = await env.open("#/plan?system=cassandra", { width: 1280, height: 900 });
+  await k.host.locator('[data-testid="keys"]').waitFor();
+  const keys = k.host.locator('[data-testid="field-keys"]');
+  await keys.fill("");
+  await keys.dispatchEvent("change");
+  await k.page.waitForFunction(() => /[?&]keys=(&|$)/.test(location.hash));
+  await k.host.locator('[data-testid="keys"]').waitFor({ state: "detached" });
+  const keysHash = await k.page.evaluate(() => location.hash);
+  await k.page.close();
+  const k2 = await env.open(keysHash, { width: 1280, height: 900 });
+  await k2.host.locator('[data-testid="steps"]').waitFor();
+  assert.equal(await k2.host.locator('[data-testid="field-keys"]').inputValue(), "");
+  assert.equal(await k2.host.locator('[data-testid="keys"]').count(), 0);
+  const want = plans.cassandra.change({ ...cassandraOptions(), keys: [] });
+  assert.deepEqual(await exported(k2.host), asJson(want));
+  await k2.page.close();
+
+  // A ring system's servers emptied: the package's error for an empty list, not the example.
+  let ringError;
+  try {
+    plans.rings.change({
+      system: "nginx",
+      options: { servers: "", mode: "consistent" },
+      change: { down: "10.0.0.2:80" },
+    });
+  } catch (e) {
+    ringError = e;
+  }
+  assert.ok(ringError, "the package refuses an empty server list");
+  const r = await env.open("#/plan?system=nginx", { width: 1280, height: 900 });
+  await r.host.locator('[data-testid="moved"]').waitFor();
+  const servers = r.host.locator('[data-testid="field-servers"]');
+  await servers.fill("");
+  await servers.dispatchEvent("change");
+  await r.page.waitForFunction(() => /[?&]servers=(&|$)/.test(location.hash));
+  await r.host.locator('[data-testid="widget"][data-error]').waitFor();
+  assert.ok((await text(r.host, "error")).endsWith(ringError.message));
+  assert.equal(await servers.inputValue(), "");
+  const ringHash = await r.page.evaluate(() => location.hash);
+  await r.page.close();
+  const r2 = await newPage(env.browser.context, { width: 1280, height: 900 });
+  await r2.goto(env.url(ringHash));
+  const h3 = r2.locator('[data-testid="widget-host"]');
+  await h3.locator('[data-testid="widget"][data-error]').waitFor();
+  await settled(h3, { allowError: true });
+  assert.equal(await h3.locator('[data-testid="field-servers"]').inputValue(), "");
+  assert.ok((await text(h3, "error")).endsWith(ringError.message));
+  await r2.close();
 });

@@ -21,25 +21,13 @@ const { outputText } = ts.transpileModule(src, {
   compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
 });
 writeFileSync(path.join(out, "plan-view.mjs"), outputText);
-const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, spaceArc, planJson } = await import(
+const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, spaceArc, planJson, slotOwners } = await import(
   pathToFileURL(path.join(out, "plan-view.mjs")).href
 );
 
 const plans = await load();
 const nodes = readFileSync(path.join(root, "docs/examples/cluster-nodes.txt"), "utf8");
 const ring = readFileSync(path.join(root, "docs/examples/cassandra-ring.txt"), "utf8");
-
-/** Each slot's master, as the page finds it: a reshard of all of a master's slots lists them. */
-function owners(masters) {
-  const o = new Int32Array(16384).fill(-1);
-  masters.forEach((m, i) => {
-    if (m.before.count === 0) return;
-    const other = masters[i === 0 ? 1 : 0].node;
-    for (const st of plans.redis.reshard({ nodes, from: [m.node], to: other, slots: 16384 }).steps)
-      for (const u of st.units) o[u] = i;
-  });
-  return o;
-}
 
 /** A share as the strip shows it: slots and runs of each owner. */
 function shares(ownerArray, n) {
@@ -51,6 +39,27 @@ function shares(ownerArray, n) {
   }
   return out;
 }
+
+test("slotOwners: each unit's holder from the holders' runs", () => {
+  assert.deepEqual(
+    Array.from(
+      slotOwners(
+        [
+          { slots: [[1, 2]] },
+          { slots: [] },
+          {
+            slots: [
+              [0, 0],
+              [4, 4],
+            ],
+          },
+        ],
+        6,
+      ),
+    ),
+    [2, 0, 0, -1, 2, -1],
+  );
+});
 
 test("unitRuns and unitSpans: runs in order", () => {
   assert.deepEqual(unitRuns([0, 0, 1, 1, 1, -1, 0]), [
@@ -76,14 +85,15 @@ for (const [what, make] of [
   ],
 ]) {
   test(`the slot strip of a Redis ${what}: every master's slots and ranges as the plan gives them`, () => {
-    const masters = plans.redis.rebalance({ nodes, useEmptyMasters: true }).nodes;
-    const before = owners(masters);
+    // The masters with their slots as the module reads the text: one call, no plan.
+    const masters = plans.redis.nodes(nodes).filter((n) => n.role === "master");
+    const before = slotOwners(masters);
     assert.ok(
       before.every((o) => o >= 0),
       "every slot has its master",
     );
     const plan = make();
-    const index = new Map(masters.map((m, i) => [m.node, i]));
+    const index = new Map(masters.map((m, i) => [m.id, i]));
     const after = ownersAfter(before, plan.steps, index);
     const b = shares(before, masters.length);
     const a = shares(after, masters.length);

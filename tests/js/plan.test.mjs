@@ -57,7 +57,7 @@ function cluster(next) {
     const j = next() % (i + 1);
     [lines[i], lines[j]] = [lines[j], lines[i]];
   }
-  return { text: `${lines.join("\n")}\n`, masters, empty };
+  return { text: `${lines.join("\n")}\n`, masters, empty, slots };
 }
 
 // `ringlab plan --json`'s lines as Plans (one a summary line: `plan kafka --partitioner all`
@@ -239,6 +239,124 @@ test("reshard is `ringlab plan redis reshard`'s, shortfall and all", async () =>
   );
 });
 
+// A master's runs of slots, from the ranges the generator wrote for it (in any order, adjacent
+// ones one run).
+function runsOf(ranges) {
+  const held = new Uint8Array(SLOTS);
+  for (const r of ranges) {
+    const [a, b = a] = r.split("-").map(Number);
+    held.fill(1, a, b + 1);
+  }
+  const runs = [];
+  for (let u = 0; u < SLOTS; u++) {
+    if (!held[u]) continue;
+    if (runs.length && runs[runs.length - 1][1] === u - 1) runs[runs.length - 1][1] = u;
+    else runs.push([u, u]);
+  }
+  return runs;
+}
+
+test("redis.nodes is the cluster the plans read: the text's slots, each master's share before", async () => {
+  const next = prng(4242);
+  let read = 0;
+  for (let c = 0; c < 30; c++) {
+    const { text, masters, slots } = cluster(next);
+    const file = path.join(tmp, `nodes-${c}.txt`);
+    writeFileSync(file, text);
+    const r = await runCli(["plan", "redis", "rebalance", "--nodes", file, "--use-empty-masters", "--json"]);
+    let nodes;
+    try {
+      nodes = plans.redis.nodes(text);
+    } catch (e) {
+      // The generator's seventh node has an id that is no hex ("gg…"): refused by both alike.
+      assert.ok(e instanceof PlanError, String(e));
+      assert.deepEqual([r.exitCode, r.code, r.rule], [2, e.code, e.rule], r.err);
+      assert.equal(messageOf(r.err), e.message);
+      continue;
+    }
+    read++;
+    const lines = text.trimEnd().split("\n");
+    // redis-cli's order: the line marked myself first, then the others as listed.
+    const me = lines.findIndex((l) => l.includes(" myself,"));
+    const order = [me, ...lines.keys()].filter((l, i) => i === 0 || l !== me);
+    assert.deepEqual(
+      nodes.map((n) => n.line),
+      order.map((l) => l + 1),
+      `cluster ${c}`,
+    );
+    for (const n of nodes) {
+      const line = lines[n.line - 1].split(" ");
+      assert.deepEqual([n.id, n.address], [line[0], line[1]]);
+      assert.equal(n.myself, n.line - 1 === me);
+      const i = Number(n.address.split(":")[1].split("@")[0]) - 7000;
+      if (i === masters) {
+        // The generator's one replica follows the first master.
+        assert.deepEqual([n.role, n.master, n.slots, n.slotCount], ["replica", idOf(0), [], 0]);
+        continue;
+      }
+      const runs = runsOf(slots[i]);
+      assert.deepEqual([n.role, n.master, n.slots], ["master", null, runs], `cluster ${c}, node ${n.id}`);
+      assert.equal(
+        n.slotCount,
+        runs.reduce((sum, [a, b]) => sum + b - a + 1, 0),
+      );
+    }
+    // Each master's share before, as the command line's plan reports it.
+    assert.deepEqual([r.exitCode, r.err], [0, ""]);
+    const [cli] = fromJson(r.out);
+    assert.deepEqual(
+      nodes
+        .filter((n) => n.role === "master")
+        .map((n) => ({ node: n.id, count: String(n.slotCount), ranges: String(n.slots.length) })),
+      cli.nodes.map((n) => ({ node: n.node, count: n.before.count, ranges: n.before.ranges })),
+      `cluster ${c}`,
+    );
+  }
+  assert.ok(read > 20, `only ${read} clusters read`);
+});
+
+test("redis.nodes refuses a malformed CLUSTER NODES text as `ringlab plan redis` does, line and column", async () => {
+  const next = prng(99);
+  // Each damage is a mistake redis-cli refuses or would misread.
+  const damages = [
+    (l) => l.split(" ").slice(0, 7).join(" "),
+    (l) => l.replace(/ connected/, " connected 16384"),
+    (l) => l.replace(/ connected/, " connected [5->-" + "e".repeat(40) + "]"),
+    (l) => l.replace(/ connected/, " connected 9-3"),
+    (l) => l.replace(/^\S+/, "xyz"),
+    (l) => l.replace(/ (myself,)?(master|slave) /, " $1$2,fail "),
+    (l) => l.replace(/ myself,/, " "),
+    (l) => l.replace(/ connected.*$/, " connected"),
+  ];
+  let refused = 0;
+  for (let c = 0; c < 40; c++) {
+    const { text } = cluster(next);
+    const lines = text.trimEnd().split("\n");
+    const at = next() % lines.length;
+    lines[at] = damages[next() % damages.length](lines[at]);
+    const bad = `${lines.join("\n")}\n`;
+    const file = path.join(tmp, `bad-nodes-${c}.txt`);
+    writeFileSync(file, bad);
+    let error;
+    try {
+      plans.redis.nodes(bad);
+    } catch (e) {
+      error = e;
+    }
+    const r = await runCli(["plan", "redis", "rebalance", "--nodes", file, "--use-empty-masters", "--json"]);
+    if (error === undefined) continue;
+    refused++;
+    assert.ok(error instanceof PlanError, String(error));
+    assert.deepEqual([r.exitCode, r.code, r.rule], [2, error.code, error.rule], `${bad}: ${r.err}`);
+    assert.equal(messageOf(r.err), error.message, bad);
+  }
+  assert.ok(refused > 20, `only ${refused} damaged texts refused`);
+  assert.throws(
+    () => plans.redis.nodes(42),
+    (e) => e instanceof PlanError && e.code === "invalid_type",
+  );
+});
+
 test("kafka.partitions is `ringlab plan kafka`'s on random keys, partition changes and partitioners", async () => {
   const next = prng(11);
   const alphabet = ["a", "b", "z", "0", "9", "-", ":", "é", "সা", "😀"];
@@ -371,6 +489,16 @@ test("cassandra.change is `ringlab plan cassandra`'s on random rings, changes, k
     assert.ok(plan.ranges.every((range) => typeof range.start === "bigint"));
     assert.ok(plan.keys.every((k) => typeof k.token === "bigint"));
     assert.equal(plan.bytes === null, !withSizes);
+    // The page makes one plan with every range: it is the plan without, the unchanged ranges added
+    // in their places, and nothing else differs.
+    const other = plain(plans.cassandra.change({ ...options, everyRange: !everyRange }));
+    const [all, changed] = everyRange ? [plain(plan), other] : [other, plain(plan)];
+    assert.deepEqual(
+      all.ranges.filter((range) => range.changes),
+      changed.ranges,
+      args.join(" "),
+    );
+    assert.deepEqual({ ...all, ranges: null }, { ...changed, ranges: null }, args.join(" "));
     if (withSizes) {
       assert.equal(
         plan.bytes.streamed,

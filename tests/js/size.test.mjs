@@ -57,9 +57,10 @@ const SYSTEMS_BUDGET = 245 * 1024;
 // Maglev), which read each system's configuration with the systems' own readers (server lists,
 // server strings and files, nutcracker's YAML, upstream blocks, Envoy's endpoints: the code of
 // ringlab/systems' configurations, linked here too, about 148 KB gzip with the plans' hash spaces).
-// It has a budget of its own, so that it cannot grow unnoticed either: 260 KB for the 259.3 KB
-// these make together.
-const PLAN_BUDGET = 260 * 1024;
+// It has a budget of its own, so that it cannot grow unnoticed either: 261 KB for the 260.3 KB
+// these make together with redis.nodes (1.0 KB: the cluster as the plans read it, each master's
+// slots as runs, which the plan page draws instead of asking for a plan per master).
+const PLAN_BUDGET = 261 * 1024;
 // The module of both generic seams: the page budget and 1 KB, for each algorithm's memory_bytes
 // (the bytes its state holds, which the lab prints: about 0.6 KB gzip in all, 150.1 KB with them).
 const SEAMS_BUDGET = BUDGET + 1024;

@@ -6,6 +6,7 @@ import {
   type Plan,
   type PlanArc,
   type PlanRing,
+  type RedisClusterNode,
   type RingChangeOptions,
   type RingPlanSystem,
 } from "ringlab/plan";
@@ -52,3 +53,12 @@ plans.rings.change({ system: "libketama", options: { servers: "a:1=1" }, change:
 plans.rings.change({ system: "memcached", change: { remove: "a" } });
 // @ts-expect-error: distribution is twemproxy's
 plans.rings.change({ system: "memcached", options: { servers: "a", distribution: "ketama" }, change: { remove: "a" } });
+
+// The cluster as the Redis plans read it.
+const cluster = plans.redis.nodes("");
+cluster[0] satisfies RedisClusterNode | undefined;
+cluster[0]?.role satisfies "master" | "replica" | undefined;
+cluster[0]?.master satisfies string | null | undefined;
+cluster[0]?.slots[0]?.[1] satisfies number | undefined;
+// @ts-expect-error: the nodes are read from the text alone
+plans.redis.nodes({ nodes: "" });

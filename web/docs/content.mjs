@@ -754,32 +754,32 @@ export const widgets = [
         "servers",
         "",
         {
-          en: "a ring system: its servers (or Envoy's hosts) as place takes them (empty: the system's example)",
-          bn: "ring-এর সিস্টেম: তার server (বা Envoy-র host), place যেমন নেয় (ফাঁকা: সিস্টেমের উদাহরণ)",
+          en: "a ring system: its servers (or Envoy's hosts) as place takes them; absent: the system's example",
+          bn: "ring-এর সিস্টেম: তার server (বা Envoy-র host), place যেমন নেয়; না থাকলে: সিস্টেমের উদাহরণ",
         },
       ],
       [
         "mode",
         "",
         {
-          en: "a ring system: its mode or distribution (empty: the system's own)",
-          bn: "ring-এর সিস্টেম: তার mode বা distribution (ফাঁকা: সিস্টেমের নিজের)",
+          en: "a ring system: its mode or distribution (empty: the system's own; absent: the system's example)",
+          bn: "ring-এর সিস্টেম: তার mode বা distribution (ফাঁকা: সিস্টেমের নিজের; না থাকলে: সিস্টেমের উদাহরণ)",
         },
       ],
       [
         "hash",
         "",
         {
-          en: "a ring system: its hash (empty: the system's own)",
-          bn: "ring-এর সিস্টেম: তার hash (ফাঁকা: সিস্টেমের নিজের)",
+          en: "a ring system: its hash (empty: the system's own; absent: the system's example)",
+          bn: "ring-এর সিস্টেম: তার hash (ফাঁকা: সিস্টেমের নিজের; না থাকলে: সিস্টেমের উদাহরণ)",
         },
       ],
       [
         "act",
         "",
         {
-          en: "a ring system: add, remove, down or reweight (empty: the system's example)",
-          bn: "ring-এর সিস্টেম: add, remove, down বা reweight (ফাঁকা: সিস্টেমের উদাহরণ)",
+          en: "a ring system: add, remove, down or reweight (absent: the system's example)",
+          bn: "ring-এর সিস্টেম: add, remove, down বা reweight (না থাকলে: সিস্টেমের উদাহরণ)",
         },
       ],
       ["server", "", { en: "a ring system: the server that changes", bn: "ring-এর সিস্টেম: যে server বদলায়" }],
@@ -791,7 +791,52 @@ export const widgets = [
           bn: "ring-এর সিস্টেম: যোগ করা বা নতুন weight দেওয়া server-এর weight",
         },
       ],
-      ["keys", "", { en: "keys, one a line", bn: "key, প্রতি লাইনে একটি" }],
+      [
+        "table",
+        "",
+        {
+          en: "envoy-maglev: the table size, --table (empty: the system's default)",
+          bn: "envoy-maglev: table-এর আকার, --table (ফাঁকা: সিস্টেমের নিজের মান)",
+        },
+      ],
+      [
+        "min-ring",
+        "",
+        {
+          en: "envoy-ring: the minimum ring size, --min-ring (empty: the system's default)",
+          bn: "envoy-ring: ring-এর ন্যূনতম আকার, --min-ring (ফাঁকা: সিস্টেমের নিজের মান)",
+        },
+      ],
+      [
+        "max-ring",
+        "",
+        {
+          en: "envoy-ring: the maximum ring size, --max-ring (empty: the system's default)",
+          bn: "envoy-ring: ring-এর সর্বোচ্চ আকার, --max-ring (ফাঁকা: সিস্টেমের নিজের মান)",
+        },
+      ],
+      [
+        "hash-tag",
+        "",
+        {
+          en: "twemproxy: the hash tag, --hash-tag (two characters; empty: none)",
+          bn: "twemproxy: hash ট্যাগ, --hash-tag (দুটি অক্ষর; ফাঁকা: নেই)",
+        },
+      ],
+      ["sort-hosts", "false", { en: "memcached: --sort-hosts", bn: "memcached: --sort-hosts" }],
+      [
+        "use-hostname",
+        "false",
+        { en: "envoy-ring, envoy-maglev: --use-hostname", bn: "envoy-ring, envoy-maglev: --use-hostname" },
+      ],
+      [
+        "keys",
+        "",
+        {
+          en: "keys, one a line; absent: six example keys; empty: none",
+          bn: "key, প্রতি লাইনে একটি; না থাকলে: ছয়টি উদাহরণ key; ফাঁকা: একটিও নয়",
+        },
+      ],
       [
         "znodes",
         "",

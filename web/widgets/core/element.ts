@@ -121,7 +121,9 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     const out: Record<string, string> = {};
     for (const [k, codec] of Object.entries(this.spec)) {
       const a = this.getAttribute(k);
-      if (a === null || a === codec.format(codec.def)) continue;
+      // A parameter whose default is null (never set) has no text of its own: any attribute, even
+      // an empty one, is a value the reader gave, and the address keeps it.
+      if (a === null || (codec.def !== null && a === codec.format(codec.def))) continue;
       if (codec.packed && a.length > codec.packed.over) {
         const z = this.packs.get(a);
         if (z !== undefined && z.length <= codec.packed.max) out[codec.packed.param] = z;
@@ -208,7 +210,9 @@ export abstract class RinglabElement<S extends Spec, M = Ringlab> extends HTMLEl
     for (const [k, v] of Object.entries(partial)) {
       const codec = this.spec[k];
       if (!codec || v === undefined) continue;
-      this.setAttribute(k, codec.format(v));
+      // null is "never set" where the default is null: no attribute, not an empty one.
+      if (v === null && codec.def === null) this.removeAttribute(k);
+      else this.setAttribute(k, codec.format(v));
     }
     if (fromUser) this.notify();
   }

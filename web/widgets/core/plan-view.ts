@@ -23,6 +23,20 @@ export function unitRuns(owners: ArrayLike<number>): UnitRun[] {
   return out;
 }
 
+/** A node's runs of units as the module gives them: [first, last] pairs (a Redis master's slots). */
+export interface UnitHolder {
+  readonly slots: readonly (readonly [number, number])[];
+}
+
+/** Each of `size` units' holder (an index into `holders`; −1: none), from the holders' runs. */
+export function slotOwners(holders: readonly UnitHolder[], size = 16384): Int32Array {
+  const out = new Int32Array(size).fill(-1);
+  holders.forEach((n, i) => {
+    for (const [a, b] of n.slots) out.fill(i, a, b + 1);
+  });
+  return out;
+}
+
 /** A step as the plan page reads it: from, to, and the units it moves by number. */
 export interface NumberedStep {
   readonly from: string;

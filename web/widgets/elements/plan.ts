@@ -16,6 +16,7 @@ import type {
   PlanNode,
   PlanShare,
   PlanStep,
+  RedisClusterNode,
   RingChangeOptions,
   RingPlanSystem,
   RinglabPlan,
@@ -25,9 +26,18 @@ import cassandraRingExample from "../../../docs/examples/cassandra-ring.txt?raw"
 import { h, replace, s, type Child } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { fieldDigits, latinDigits, readNumber } from "../core/numbers";
-import { bool, oneOf, packedIn, str, type Codec, type StateOf } from "../core/params";
+import { bool, oneOf, optionalStr, packedIn, str, type Codec, type StateOf } from "../core/params";
 import { getPlans, plansIfLoaded } from "../core/plan";
-import { ownersAfter, planJson, rangeArc, spaceArc, unitRuns, unitSpans, type UnitRun } from "../core/plan-view";
+import {
+  ownersAfter,
+  planJson,
+  rangeArc,
+  slotOwners,
+  spaceArc,
+  unitRuns,
+  unitSpans,
+  type UnitRun,
+} from "../core/plan-view";
 import { getSystems, systemsIfLoaded } from "../core/systems";
 import { stackOnPhones, table, serverLabel } from "../core/table";
 
@@ -41,7 +51,10 @@ const ops = ["rebalance", "reshard"] as const;
 const partitioners = ["murmur2", "consistent", "fnv1a", "all"] as const;
 const changes = ["join", "leave", "remove"] as const;
 
-/** Pasted text kept as written (CRLF as LF); absent is null: the page's example. */
+/**
+ * Pasted text kept as written (CRLF as LF); absent is null: the page's example. Empty is a text
+ * the reader gave, not the example: it stays empty, in the address too.
+ */
 function text(param: string): Codec<string | null> {
   return packedIn(
     { def: null, parse: (t: string) => t.replace(/\r\n?/g, "\n"), format: (v: string | null) => v ?? "" },
@@ -71,13 +84,22 @@ const spec = {
   dc: str(""),
   rack: str("rack1"),
   keys: text("zkeys"),
-  // A ring system's fields; empty is the system's example (ringExamples), as an absent text is.
-  servers: str(""),
-  mode: str(""),
-  hash: str(""),
-  act: str(""),
-  server: str(""),
-  weight: str(""),
+  // A ring system's fields: absent is the system's example (ringExamples); empty is empty (a
+  // mode or hash left to the system, no server).
+  servers: optionalStr(),
+  mode: optionalStr(),
+  hash: optionalStr(),
+  act: optionalStr(),
+  server: optionalStr(),
+  weight: optionalStr(),
+  // The ring systems' other options, each named as its command-line flag is (--table, --hash-tag):
+  // shown for the systems whose option table has that flag; empty is the system's default.
+  table: str(""),
+  "min-ring": str(""),
+  "max-ring": str(""),
+  "hash-tag": str(""),
+  "sort-hosts": bool(false),
+  "use-hostname": bool(false),
 };
 type State = StateOf<typeof spec>;
 type Field = Exclude<keyof State, "system">;
@@ -93,6 +115,15 @@ const COLOURS = 12;
 /** The fields a ring system's example fills, reset when the system changes. */
 const ringFields = ["servers", "mode", "hash", "act", "server", "weight"] as const;
 type RingField = (typeof ringFields)[number];
+
+/**
+ * The ring systems' options beyond the servers, mode and hash, by their flags' names: each is the
+ * option of the system's table (ringlab/systems' options(name), the core's) with that flag, its
+ * type, default and range the core's. The file forms (--server-file, --conf, --upstream,
+ * --endpoints, memcached's --server-string) are the server list written another way, which the
+ * servers field is; twemproxy's --ejected and nginx's --down are the change "down".
+ */
+const optionFields = ["table", "min-ring", "max-ring", "hash-tag", "sort-hosts", "use-hostname"] as const;
 
 /**
  * Each ring system's example: the README's `ringlab plan` commands (memcached's weighted ketama
@@ -119,9 +150,18 @@ const ringExamples: Record<RingPlanSystem, Partial<Record<RingField, string>>> =
 };
 
 /** Fields of numbers: shown in the page's digits, kept in Latin ones (the attribute, the address). */
-const digitFields = new Set<Field>(["threshold", "slots", "partitions", "tokens", "weight"]);
+const digitFields = new Set<Field>([
+  "threshold",
+  "slots",
+  "partitions",
+  "tokens",
+  "weight",
+  "table",
+  "min-ring",
+  "max-ring",
+]);
 
-const ringFieldsShown: readonly Field[] = [...ringFields, "keys"];
+const ringFieldsShown: readonly Field[] = [...ringFields, ...optionFields, "keys"];
 
 /** Which system shows which fields. */
 const fieldsOf: Record<PlanSystem, readonly Field[]> = {
@@ -243,7 +283,13 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       this.setState(
         {
           system: this.systemSelect.value as PlanSystem,
-          ...(Object.fromEntries(ringFields.map((f) => [f, ""])) as Record<RingField, string>),
+          ...(Object.fromEntries(ringFields.map((f) => [f, null])) as Record<RingField, null>),
+          table: "",
+          "min-ring": "",
+          "max-ring": "",
+          "hash-tag": "",
+          "sort-hosts": false,
+          "use-hostname": false,
         },
         true,
       ),
@@ -292,6 +338,12 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     add("act", h("select"));
     add("server", input());
     add("weight", input(true));
+    add("table", input(true));
+    add("min-ring", input(true));
+    add("max-ring", input(true));
+    add("hash-tag", input());
+    add("sort-hosts", h("input", { type: "checkbox" }));
+    add("use-hostname", h("input", { type: "checkbox" }));
     add("keys", h("textarea", { rows: 4, spellcheck: "false", autocomplete: "off" }), true);
     this.output = h("div", { "data-testid": "result" });
     box.append(this.form, this.output);
@@ -348,8 +400,8 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       else if (name === "nodes") el.value = state.nodes ?? clusterNodesExample;
       else if (name === "ring") el.value = state.ring ?? cassandraRingExample;
       else if (name === "keys") el.value = state.keys ?? DEFAULT_KEYS;
-      else if (digitFields.has(name)) el.value = fieldDigits(String(v), this.t.lang);
-      else el.value = String(v);
+      else if (digitFields.has(name)) el.value = fieldDigits(String(v ?? ""), this.t.lang);
+      else el.value = String(v ?? "");
     }
     // A failed plan leaves no stale picture behind its error.
     replace(this.output);
@@ -370,7 +422,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
         }),
         this.exportLink(plans.length === 1 ? plans[0] : plans),
       );
-    } else if (ring) this.renderRings(rl, state.system as RingPlanSystem, ring.values, keys);
+    } else if (ring) this.renderRings(rl, state.system as RingPlanSystem, ring.values, state, keys);
     else this.renderCassandra(rl, state, keys);
   }
 
@@ -402,7 +454,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     const mode = choices.find((o) => o.name !== "hash");
     const hash = choices.find((o) => o.name === "hash");
     const ex = ringExamples[system];
-    const pick = (f: RingField) => (state[f] !== "" ? state[f] : (ex[f] ?? ""));
+    const pick = (f: RingField) => state[f] ?? ex[f] ?? "";
     const act = pick("act");
     const values: Record<RingField, string> = {
       servers: pick("servers"),
@@ -422,17 +474,43 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     else hidden.add("hash");
     this.options(this.inputs.get("act")!.el as HTMLSelectElement, serverChanges, this.t.plan.serverChanges);
     if (act !== "add" && act !== "reweight") hidden.add("weight");
+    for (const f of optionFields) {
+      const o = opts.find((x) => x.flag === `--${f}`);
+      if (!o) {
+        hidden.add(f);
+        continue;
+      }
+      // An empty number is the system's default: the core's, shown as the field's placeholder.
+      const el = this.inputs.get(f)!.el;
+      if (el instanceof HTMLInputElement && el.type === "text")
+        el.placeholder = o.default === undefined ? "" : fieldDigits(o.default, this.t.lang);
+    }
     return { values, hidden, modeName: mode?.name };
   }
 
-  private renderRings(rl: RinglabPlan, system: RingPlanSystem, v: Record<RingField, string>, keys: string[]): void {
+  private renderRings(
+    rl: RinglabPlan,
+    system: RingPlanSystem,
+    v: Record<RingField, string>,
+    state: State,
+    keys: string[],
+  ): void {
     const opts = this.systems!.options(system);
     // The server list is the system's first list option: servers, or Envoy's hosts.
     const list = opts.find((o) => o.type === "list")!.name;
     const mode = opts.find((o) => o.type === "choice" && o.name !== "hash");
-    const options: Record<string, string> = { [list]: v.servers.trim() };
+    const options: Record<string, string | number | boolean> = { [list]: v.servers.trim() };
     if (mode && v.mode) options[mode.name] = v.mode;
     if (v.hash && opts.some((o) => o.name === "hash")) options["hash"] = v.hash;
+    for (const f of optionFields) {
+      const o = opts.find((x) => x.flag === `--${f}`);
+      const value = state[f];
+      if (!o || value === false || value === "") continue;
+      // A number goes to the core as the reader wrote it (NaN for text that is none): the core's
+      // range and integer rules name what is wrong.
+      options[o.name] =
+        o.type === "flag" ? true : o.type === "integer" ? readNumber(latinDigits(String(value).trim())) : value;
+    }
     const server = v.server.trim();
     const weight = v.weight.trim() === "" ? undefined : readNumber(latinDigits(v.weight.trim()));
     const act = v.act as ServerChangeKind;
@@ -580,9 +658,9 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
 
   private renderRedis(rl: RinglabPlan, state: State, keys: string[]): void {
     const nodes = state.nodes ?? clusterNodesExample;
-    // The masters in redis-cli's order, as the core reads them from the text.
-    const masters = rl.redis.rebalance({ nodes, useEmptyMasters: true }).nodes;
-    const before = this.slotOwners(rl, nodes, masters);
+    // The masters in redis-cli's order with their slots, as the core reads them from the text.
+    const masters = rl.redis.nodes(nodes).filter((n) => n.role === "master");
+    const before = slotOwners(masters);
     let plan: Plan;
     if (state.op === "rebalance") {
       plan = rl.redis.rebalance({
@@ -594,7 +672,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     } else {
       const from = state.from.trim();
       // Without a target named, the first master that holds no slot (the example's new node).
-      const to = state.to.trim() || (masters.find((m) => m.before.count === 0) ?? masters[masters.length - 1])!.node;
+      const to = state.to.trim() || (masters.find((m) => m.slotCount === 0) ?? masters[masters.length - 1])!.id;
       plan = rl.redis.reshard({
         nodes,
         from: from === "all" || from === "" ? "all" : from.split(/[\s,]+/).filter((x) => x !== ""),
@@ -602,7 +680,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
         slots: readNumber(state.slots),
       });
     }
-    const index = new Map(masters.map((m, i) => [m.node, i]));
+    const index = new Map(masters.map((m, i) => [m.id, i]));
     const after = ownersAfter(before, plan.steps, index);
     const alt = plan.alternatives[0];
     replace(
@@ -629,24 +707,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     );
   }
 
-  /**
-   * Each slot's master (an index into `masters`) as the core reads the text: a master's slots are
-   * what a reshard of all of them to another master lists, slot by slot. The page reads no
-   * CLUSTER NODES line itself.
-   */
-  private slotOwners(rl: RinglabPlan, nodes: string, masters: readonly PlanNode[]): Int32Array {
-    const owners = new Int32Array(SLOTS).fill(-1);
-    masters.forEach((m, i) => {
-      if (m.before.count === 0) return;
-      if (masters.length === 1) return owners.fill(i);
-      const other = masters[i === 0 ? 1 : 0]!.node;
-      for (const st of rl.redis.reshard({ nodes, from: [m.node], to: other, slots: SLOTS }).steps)
-        for (const u of st.units) owners[u] = i;
-    });
-    return owners;
-  }
-
-  private slotPicture(masters: readonly PlanNode[], before: Int32Array, after: Int32Array): HTMLElement {
+  private slotPicture(masters: readonly RedisClusterNode[], before: Int32Array, after: Int32Array): HTMLElement {
     const t = this.t.plan;
     const f = this.f;
     const changed = new Int32Array(SLOTS);
@@ -665,7 +726,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
             role: "img",
             "aria-label": `${label}: ${runs
               .filter((r) => r.owner >= 0)
-              .map((r) => `${f.id(r.start)}–${f.id(r.end)} ${masters[r.owner]?.node ?? ""}`)
+              .map((r) => `${f.id(r.start)}–${f.id(r.end)} ${masters[r.owner]?.id ?? ""}`)
               .join(", ")}`,
             "data-testid": testid,
           },
@@ -676,7 +737,7 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
               width: r.end - r.start + 1,
               height: 10,
               class: r.owner >= 0 ? `s${r.owner % COLOURS}` : "",
-              "data-owner": r.owner >= 0 ? masters[r.owner]?.node : "",
+              "data-owner": r.owner >= 0 ? masters[r.owner]?.id : "",
               "data-start": r.start,
               "data-end": r.end,
             }),
@@ -706,12 +767,17 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
       h(
         "ul",
         { class: "legend", "aria-label": t.legend },
-        masters.map((m, i) => h("li", { class: "id" }, serverLabel(m.node, `s${i % COLOURS}`))),
+        masters.map((m, i) => h("li", { class: "id" }, serverLabel(m.id, `s${i % COLOURS}`))),
       ),
     );
   }
 
-  private redisKeys(keys: string[], before: Int32Array, after: Int32Array, masters: readonly PlanNode[]): Child {
+  private redisKeys(
+    keys: string[],
+    before: Int32Array,
+    after: Int32Array,
+    masters: readonly RedisClusterNode[],
+  ): Child {
     if (!keys.length) return null;
     const t = this.t.plan;
     this.systems ??= systemsIfLoaded();
@@ -732,8 +798,8 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
     try {
       const rows = keys.map((key) => {
         const slot = (sys.place(key) as unknown as { slot: number }).slot;
-        const b = masters[before[slot]!]?.node ?? "";
-        const a = masters[after[slot]!]?.node ?? "";
+        const b = masters[before[slot]!]?.id ?? "";
+        const a = masters[after[slot]!]?.id ?? "";
         return { key, slot, before: b, after: a, moves: a !== b };
       });
       return this.keysTable(
@@ -770,16 +836,16 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
           ? { leave: node }
           : { remove: node }),
     };
-    const plan = rl.cassandra.change(options);
-    // The picture draws every range; the plan (and its export) lists those that change.
-    const whole = rl.cassandra.change({ ...options, keys: [], everyRange: true });
+    // One plan with every range: the picture draws them all, the table lists those that change
+    // (every other figure of the plan is the same without everyRange).
+    const plan = rl.cassandra.change({ ...options, everyRange: true });
     replace(
       this.output,
       h(
         "section",
         { "data-testid": "plan" },
         this.summary(plan),
-        this.ringPicture(whole),
+        this.ringPicture(plan),
         this.rangesTable(plan),
         this.planParts(plan),
       ),

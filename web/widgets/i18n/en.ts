@@ -1376,6 +1376,12 @@ const en = {
       act: "change",
       server: "server",
       weight: "weight",
+      table: "Maglev table size (--table; empty: the default)",
+      "min-ring": "minimum ring size (--min-ring; empty: the default)",
+      "max-ring": "maximum ring size (--max-ring; empty: the default)",
+      "hash-tag": "hash tag (--hash-tag XY: hash only what is between X and Y)",
+      "sort-hosts": "sort the servers by host, then port (--sort-hosts)",
+      "use-hostname": "hash the hosts' names, not their addresses (--use-hostname)",
     } as Record<string, string>,
     units: { slots: "slots", keys: "keys", ranges: "ranges", arcs: "arcs", entries: "entries" } as Record<
       string,

@@ -7,7 +7,15 @@ import type { RawSystemOption } from "../systems/raw.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
 import type { MemoryUsage } from "../main/types.js";
-import type { RawPlan, RawPlanHashes, RawPlanModule, RawPlanNode, RawPlanShare, RawPlanStep } from "./raw.js";
+import type {
+  RawPlan,
+  RawPlanHashes,
+  RawPlanModule,
+  RawPlanNode,
+  RawPlanShare,
+  RawPlanStep,
+  RawRedisNode,
+} from "./raw.js";
 import type {
   CassandraChangeOptions,
   CassandraJoin,
@@ -21,6 +29,7 @@ import type {
   PlanRing,
   PlanShare,
   PlanStep,
+  RedisClusterNode,
   RedisPlans,
   RedisRebalanceOptions,
   RedisReshardOptions,
@@ -71,6 +80,25 @@ function ring(r: NonNullable<RawPlan["ring"]>): PlanRing {
     servers: Object.freeze(
       r.servers.map((s) => Object.freeze({ server: s.server, before: hashes(s.before), after: hashes(s.after) })),
     ),
+  });
+}
+function clusterNode(n: RawRedisNode): RedisClusterNode {
+  const slots: (readonly [number, number])[] = [];
+  let count = 0;
+  for (let i = 0; i < n.slots.length; i += 2) {
+    const run = Object.freeze([n.slots[i]!, n.slots[i + 1]!] as const);
+    slots.push(run);
+    count += run[1] - run[0] + 1;
+  }
+  return Object.freeze({
+    id: n.id,
+    address: n.address,
+    myself: n.myself,
+    role: n.replica ? "replica" : "master",
+    master: n.replica ? n.master : null,
+    slots: Object.freeze(slots),
+    slotCount: count,
+    line: n.line,
   });
 }
 // A step's units are numbered or named (plan.hpp).
@@ -182,6 +210,7 @@ export class RinglabPlanModule implements RinglabPlan {
     this.#heap = new Heap<object>(raw, exports, []);
     this.version = raw.version();
     this.redis = Object.freeze({
+      nodes: (text: string) => this.#redisNodes(text),
       rebalance: (o: RedisRebalanceOptions) => this.#rebalance(o),
       reshard: (o: RedisReshardOptions) => this.#reshard(o),
     });
@@ -244,6 +273,12 @@ export class RinglabPlanModule implements RinglabPlan {
     };
     const raw = this.#raw;
     return plan(this.#heap.call(() => raw.cassandraChange(args))!);
+  }
+
+  #redisNodes(text: string): readonly RedisClusterNode[] {
+    const nodes = str(text, "nodes");
+    const raw = this.#raw;
+    return Object.freeze(this.#heap.call(() => raw.redisNodes(nodes))!.map(clusterNode));
   }
 
   #rebalance(opts: RedisRebalanceOptions): Plan {

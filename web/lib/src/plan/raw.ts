@@ -47,6 +47,17 @@ export interface RawRingsChangeArgs {
   keys: string[] | undefined;
 }
 
+/** A node as the core reads it from CLUSTER NODES: its slots as [first, last] pairs, flat. */
+export interface RawRedisNode {
+  id: string;
+  address: string;
+  myself: boolean;
+  replica: boolean;
+  master: string;
+  slots: Uint32Array;
+  line: number;
+}
+
 /** Hashes of a ring plan's space (up to 2^64, as decimal text) and their percentage. */
 export interface RawPlanHashes {
   hashes: string;
@@ -147,6 +158,8 @@ export interface RawPlan {
 export interface RawPlanModule extends RawCommon {
   version(): string;
   heapUsage(): RawHeapUsage;
+  /** The cluster's nodes in redis-cli's order; undefined with the error recorded. */
+  redisNodes(text: string): RawRedisNode[] | undefined;
   /** The plan; undefined with the error recorded. */
   redisRebalance(args: RawRedisRebalanceArgs): RawPlan | undefined;
   redisReshard(args: RawRedisReshardArgs): RawPlan | undefined;

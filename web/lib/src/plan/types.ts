@@ -211,6 +211,28 @@ export interface RedisPlanCluster {
   readonly nodes: string;
 }
 
+/**
+ * A node of a Redis cluster as the plans read it from `CLUSTER NODES`: what every Redis plan starts
+ * from, and each node's "before".
+ */
+export interface RedisClusterNode {
+  /** Its id: 40 hex digits. */
+  readonly id: string;
+  /** `IP:PORT@BUSPORT`, with `,HOSTNAME` where the line has one. */
+  readonly address: string;
+  /** The line marked `myself`: the node redis-cli is pointed at. */
+  readonly myself: boolean;
+  readonly role: "master" | "replica";
+  /** The master a replica follows; null for a master. */
+  readonly master: string | null;
+  /** Its slots as ascending runs, each `[first, last]` (inclusive); a replica holds none. */
+  readonly slots: readonly (readonly [number, number])[];
+  /** Slots it holds in all. */
+  readonly slotCount: number;
+  /** Its line in the text, from 1. */
+  readonly line: number;
+}
+
 /** `redis-cli --cluster rebalance`'s options (`ringlab plan redis rebalance`'s flags). */
 export interface RedisRebalanceOptions extends RedisPlanCluster {
   /** A master's weight by its id (or a prefix of it), in order (`--weight ID=W`); 0 drains it. */
@@ -233,6 +255,15 @@ export interface RedisReshardOptions extends RedisPlanCluster {
 
 /** Redis Cluster's plans, exactly as redis-cli 7.0.15 makes them. */
 export interface RedisPlans {
+  /**
+   * The cluster's nodes as the plans read the `CLUSTER NODES` text, in redis-cli's order (the
+   * node marked `myself` first, then the others as listed), masters and replicas, each master's
+   * slots as runs: each master's share before any plan.
+   * @throws RinglabError with `ringlab plan redis`'s codes and messages for the text: a malformed
+   *   line (with its line and column), an open slot, a slot held twice, a node that is failing,
+   *   has no address or is in handshake, slots no master holds, no line marked `myself`.
+   */
+  nodes(text: string): readonly RedisClusterNode[];
   /**
    * `redis-cli --cluster rebalance`'s moves, slot by slot.
    * @throws RinglabError with `ringlab plan redis rebalance`'s codes and messages: a malformed
