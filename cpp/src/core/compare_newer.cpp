@@ -25,10 +25,12 @@
 namespace ringlab {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// (Names here differ from compare.cpp's: the sanitizer build compiles the library's sources in
+// unity batches, where two unnamed namespaces are one.)
+using NewerClock = std::chrono::steady_clock;
 
 // Keys per task: the unit of work a thread takes, as compare's chunks.
-constexpr std::uint32_t kChunk = ComparisonRun::kChunkKeys;
+constexpr std::uint32_t kNewerChunk = ComparisonRun::kChunkKeys;
 
 // DxHash's answer for a key that found no live bucket (its reference's -1).
 constexpr std::uint32_t kNoBucket = 0xFFFFFFFFu;
@@ -72,7 +74,7 @@ std::optional<std::string> unsupported(const Algorithm& entry, const Scenario& s
 RINGLAB_ONCE Sides build(const BucketAlgorithm& a, const Scenario& sc, const compare_detail::Lists& l) {
   Sides s;
   s.before.emplace(a.name, options_for(a, l.before));
-  const auto t0 = Clock::now();
+  const auto t0 = NewerClock::now();
   const bool membership = find_algorithm(a.name)->membership.add;
   if (sc.change.kind == ChangeKind::weight) {
     s.after.emplace(*s.before);  // equal weights: the same buckets
@@ -84,7 +86,7 @@ RINGLAB_ONCE Sides build(const BucketAlgorithm& a, const Scenario& sc, const com
     if (sc.change.kind == ChangeKind::add) s.added = s.after->add();
     else s.after->remove(*l.changed);
   }
-  s.build_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  s.build_ms = std::chrono::duration<double, std::milli>(NewerClock::now() - t0).count();
   return s;
 }
 
@@ -180,7 +182,7 @@ RINGLAB_ONCE std::vector<ComparisonRow> compare_newer(const Scenario& sc,
   l.is_new.resize(n + 2, 0);
   l.touched.resize(n + 2, 0);
   const auto keys = static_cast<std::uint64_t>(sc.keys);
-  const std::uint64_t chunks = (keys + kChunk - 1) / kChunk;
+  const std::uint64_t chunks = (keys + kNewerChunk - 1) / kNewerChunk;
   const unsigned threads = thread_count(sc.threads);
   const unsigned workers = workers_for(chunks, threads);
   std::vector<ComparisonRow> rows;
@@ -201,8 +203,9 @@ RINGLAB_ONCE std::vector<ComparisonRow> compare_newer(const Scenario& sc,
     std::vector<std::uint64_t> tallies(std::size_t{workers} * stride, 0);
     run_tasks(chunks, threads, [&](unsigned w, std::size_t c) {
       compare_detail::Placement p;
-      const std::uint64_t first = c * kChunk;
-      place_chunk(s, sc.seed, first, static_cast<std::uint32_t>(std::min<std::uint64_t>(kChunk, keys - first)), l, p);
+      const std::uint64_t first = c * kNewerChunk;
+      place_chunk(s, sc.seed, first, static_cast<std::uint32_t>(std::min<std::uint64_t>(kNewerChunk, keys - first)), l,
+                  p);
       std::uint64_t* part = tallies.data() + std::size_t{w} * stride;
       compare_detail::Tally t;
       t.loads = part + 3;
