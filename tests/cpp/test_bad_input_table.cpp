@@ -20,6 +20,7 @@
 #include "golden.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/compare_newer.hpp"
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
@@ -352,6 +353,9 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
     }
     if (command == "lab")
       for (const ringlab::ParamSpec& p : ringlab::kLabParams) expected[std::string(p.name)] = std::string(p.flag);
+    if (command == "compare")  // its newer rows' list, the CLI's own row (compare_newer.hpp)
+      for (const ringlab::ParamSpec& p : ringlab::kCompareNewerParams)
+        expected[std::string(p.name)] = std::string(p.flag);
     if (command == "plan redis")
       for (const ringlab::ParamSpec& p : ringlab::systems::redis::kPlanParams)
         expected[std::string(p.name)] = std::string(p.flag);

@@ -11,6 +11,7 @@
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
 #include "ringlab/compare.hpp"
+#include "ringlab/compare_newer.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
@@ -606,6 +607,18 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
 std::string run_compare(const std::vector<std::string>& args) {
   std::vector<std::string> pairs = args;
   const bool json = take_json(pairs);
+  // --newer LIST: the newer bucket hashers' rows after the chapter's (compare_newer.hpp). Its rule
+  // is the core's (newer_from_text); the chapter's flags are the table's. The last one given wins.
+  std::optional<std::string> newer;
+  for (std::size_t i = 1; i < pairs.size();) {
+    if (pairs[i] != "--newer") {
+      i += 2;
+      continue;
+    }
+    if (i + 1 >= pairs.size()) throw Usage{"--newer needs a value"};
+    newer = pairs[i + 1];
+    pairs.erase(pairs.begin() + static_cast<std::ptrdiff_t>(i), pairs.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+  }
   const auto flags = parse_flags(pairs, 1, kCompare);
   Scenario sc;
   std::int64_t servers = param(Param::compare_servers).default_integer;
@@ -618,7 +631,12 @@ std::string run_compare(const std::vector<std::string>& args) {
   set(flags, Param::compare_table_size, sc.table_size);
   set(flags, Param::threads, sc.threads);
   sc.servers = compare_servers(servers);
-  const auto rows = compare(sc);
+  const std::vector<std::string_view> names = newer ? newer_from_text(*newer) : std::vector<std::string_view>{};
+  auto rows = compare(sc);
+  if (newer) {
+    const auto more = compare_newer(sc, names);
+    rows.insert(rows.end(), more.begin(), more.end());
+  }
   return json ? comparison_json(rows) : comparison_table(rows);
 }
 

@@ -9,6 +9,7 @@
 
 #include "internal.hpp"
 #include "ringlab/cli.hpp"
+#include "ringlab/compare_newer.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/once.hpp"
@@ -160,6 +161,15 @@ std::string core_section(std::string_view name) {
   } else if (name == "compare") {
     h = "compare (every algorithm on the same keys, before and after the change):\n";
     h += flag_lines(kCompare, "    ");
+    // --newer's names, from the registry: a line of them at a time.
+    std::string line = std::string(19, ' ') + "--newer's names:";
+    const std::vector<std::string_view> names = newer_compare_algorithms();
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      const std::string item = " " + std::string(names[i]) + (i + 1 < names.size() ? "," : "");
+      if (line.size() + item.size() > 96) h += line + "\n", line = std::string(19, ' ') + item.substr(1);
+      else line += item;
+    }
+    h += line + "\n";
     h += "    " + js::pad_end("--json", 15) +
          "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
          std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "ringlab/cli.hpp"
+#include "ringlab/compare_newer.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
@@ -33,7 +34,7 @@ inline constexpr Command kExperiments[] = {
      "keys x servers <= {work}"},
 };
 inline constexpr Command kCompare = {"compare", "compare", "",
-                                     "each ring (servers x vnodes, by weight) <= {points} points"};
+                                     "each ring (servers x vnodes, by weight) <= {points} points", kCompareNewerParams};
 inline constexpr Command kDigest = {"digest", "placementDigest", "", ""};
 inline constexpr Command kJump = {"jump", "jump", "", ""};
 inline constexpr Command kAlgorithms = {"algorithms", "algorithms", "", ""};

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <utility>
 
+#include "compare_lists.hpp"
 #include "compare_place.hpp"
 #include "parallel.hpp"
 #include "ringlab/algorithms.hpp"
@@ -29,53 +30,10 @@ using Clock = std::chrono::steady_clock;
 
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-// The server lists before and after the change, in one id space: ids 0..n-1 are the servers
-// before; an added server gets id n.
-struct Lists {
-  std::vector<Server> before;
-  std::vector<Server> after;
-  std::vector<std::uint32_t> after_ids;  // id of each server in `after`
-  std::vector<std::uint8_t> is_new;      // per id: the added server
-  std::vector<std::uint8_t> touched;     // per id: the added, removed, failed or reweighted server
-  std::optional<std::uint32_t> changed;  // id of the removed/failed/reweighted server
-};
-
-Lists make_lists(const Scenario& sc) {
-  Lists l;
-  l.before = sc.servers;
-  const auto n = static_cast<std::uint32_t>(sc.servers.size());
-  l.is_new.assign(n, 0);
-  const Change& c = sc.change;
-  if (c.kind == ChangeKind::add) {
-    Server s{c.name.empty() ? default_server_name(n) : c.name, c.weight, u""};
-    l.after = l.before;
-    l.after.push_back(s);
-    for (std::uint32_t i = 0; i <= n; ++i) l.after_ids.push_back(i);
-    l.is_new.push_back(1);
-    l.touched = l.is_new;
-    return l;
-  }
-  std::int64_t found = -1;
-  for (std::uint32_t i = 0; i < n; ++i)
-    if (sc.servers[i].name == c.name) found = i;
-  if (found < 0) throw Error(ErrorCode::unknown_server, rule::notInScenario, "change", {utf8_for_message(c.name)});
-  l.changed = static_cast<std::uint32_t>(found);
-  for (std::uint32_t i = 0; i < n; ++i) {
-    if (c.kind != ChangeKind::weight && i == found) continue;
-    Server s = sc.servers[i];
-    if (c.kind == ChangeKind::weight && i == found) s.weight = c.weight;
-    l.after.push_back(s);
-    l.after_ids.push_back(i);
-  }
-  if (l.after.empty()) throw Error(ErrorCode::out_of_range, rule::noServerLeft, "change");
-  l.touched.assign(n, 0);
-  l.touched[*l.changed] = 1;
-  return l;
-}
-
-bool uniform_weights(const std::vector<Server>& servers) {
-  return std::all_of(servers.begin(), servers.end(), [&](const Server& s) { return s.weight == servers[0].weight; });
-}
+using compare_detail::Lists;
+using compare_detail::make_lists;
+using compare_detail::measure;
+using compare_detail::uniform_weights;
 
 std::vector<WeightedServer> weighted(const std::vector<Server>& servers) {
   std::vector<WeightedServer> out;
@@ -86,22 +44,6 @@ std::vector<Backend> backends(const std::vector<Server>& servers) {
   std::vector<Backend> out;
   for (const Server& s : servers) out.push_back({s.name, s.weight});
   return out;
-}
-
-// Fills a row from what moved and the loads after, over `keys` keys.
-void measure(ComparisonRow& row, const compare_detail::Tally& t, std::uint64_t keys, const Lists& l) {
-  const double k = keys == 0 ? 1 : static_cast<double>(keys);
-  row.moved = static_cast<double>(t.moved) / k;
-  row.moved_to_new = static_cast<double>(t.moved_to_new) / k;
-  row.moved_between_old = static_cast<double>(t.moved - t.moved_to_new) / k;
-  row.moved_needlessly = static_cast<double>(t.moved_needlessly) / k;
-  // A server of weight 2 is meant to carry twice the keys: judge evenness per unit of weight.
-  std::vector<double> loads(l.after.size(), 0);
-  for (std::size_t i = 0; i < loads.size(); ++i)
-    loads[i] = static_cast<double>(t.loads[l.after_ids[i]]) / l.after[i].weight;
-  const LoadStats s = load_stats(loads);
-  row.max_over_mean = keys == 0 ? 0 : s.max_over_mean;
-  row.sd_over_mean = keys == 0 ? 0 : s.sd_over_mean;
 }
 
 // compare's rows and their order are the registry's: an algorithm with a compare_row has a row at
@@ -170,25 +112,10 @@ struct ComparisonRun::State {
 };
 
 RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario), bounded_keys(scenario.seed) {
-  // Every value first, the cheap ones before the lists; nothing is built until all pass.
-  check_integer(Param::compare_servers, static_cast<std::int64_t>(sc.servers.size()));
-  check_integer(Param::compare_vnodes, sc.vnodes);
-  check_integer(Param::compare_seed, sc.seed);
-  key_count = static_cast<std::uint32_t>(check_integer(Param::compare_keys, sc.keys));
-  check_change_weight(sc.change.weight);
-  check_number(Param::compare_epsilon, sc.epsilon);
-  (void)thread_count(sc.threads);
-  for (const Server& s : sc.servers) check_number(Param::weight, s.weight);
-  l = make_lists(sc);
-  check_maglev_table_size(Param::compare_table_size, sc.table_size,
-                          static_cast<std::int64_t>(std::max(l.before.size(), l.after.size())));
+  l = compare_detail::check_scenario(sc);
+  key_count = static_cast<std::uint32_t>(sc.keys);
   const auto vnodes = static_cast<std::uint32_t>(sc.vnodes);
   const auto table_size = static_cast<std::uint32_t>(sc.table_size);
-  for (const auto* list : {&l.before, &l.after}) {  // the rings' sizes, before they are built
-    std::uint64_t points = 0;
-    for (const Server& s : *list) points += points_for_weight(vnodes, s.weight);
-    check_ring_points(points);
-  }
 
   ids = {sc.change.kind, static_cast<std::uint32_t>(l.before.size()),
          l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
@@ -381,11 +308,15 @@ constexpr Column kColumns[] = {{"moved", 8},     {"to new", 8},  {"between", 9},
 
 std::string comparison_table(const std::vector<ComparisonRow>& rows) {
   auto pct = [](double f) { return js::to_fixed(100 * f, 1) + "%"; };
-  std::string t = js::pad_end("algorithm", 12);
+  // The published table's first column is 12 wide; a longer name (a newer bucket hasher's,
+  // compare_newer.hpp) widens it, keeping two spaces before the next.
+  std::size_t width = 12;
+  for (const ComparisonRow& r : rows) width = std::max(width, r.algorithm.size() + 2);
+  std::string t = js::pad_end("algorithm", width);
   for (const Column& c : kColumns) t += js::pad_start(c.head, c.width);
   t += "\n";
   for (const ComparisonRow& r : rows) {
-    t += js::pad_end(r.algorithm, 12);
+    t += js::pad_end(r.algorithm, width);
     if (!r.supported) {
       t += "  not supported: " + r.reason + "\n";
       continue;
