@@ -398,6 +398,29 @@ export function usePlayground() {
       await settled(host);
       return { page, host };
     },
+    /** A fresh page on the playground's home page, for visit(). */
+    async home(viewport) {
+      const page = await newPage(env.browser.context, viewport);
+      await page.goto(env.url("#/"));
+      await page.locator('[data-testid="home-list"]').waitFor();
+      return page;
+    },
+    /**
+     * A fresh widget for `hash` on a page already open on the playground, at `viewport` when one is
+     * given: by the hash, as a link on the page goes, never by loading the document again (which
+     * costs Chromium several times the CPU). By way of the home page, so the widget is always a
+     * new one, built at that size and in that language; the same page with other parameters would
+     * otherwise only hand the old widget its new state.
+     */
+    async visit(page, hash, viewport) {
+      if (viewport) await page.setViewportSize(viewport);
+      await page.evaluate(() => (location.hash = "#/"));
+      await page.locator('[data-testid="home-list"]').waitFor();
+      await page.evaluate((h) => (location.hash = h), hash);
+      const host = page.locator('[data-testid="widget-host"]');
+      await settled(host);
+      return { page, host };
+    },
   };
   before(async () => {
     assertBuilt("playground/index.html");
