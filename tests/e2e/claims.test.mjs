@@ -141,23 +141,21 @@ test("#/claims in Bengali: the same numbers in Bengali digits, the outputs as th
 test("each claim's link opens its page, set up and without an error", async () => {
   const { page, host } = await env.open("#/claims", { width: 1280, height: 900 });
   const hrefs = [...new Set((await cards(host)).map((c) => c.href))];
-  await page.close();
+  await page.assertClean("#/claims");
+  // Each link as a link goes: by the hash, on the same page; a fresh widget each time (visit).
   for (const href of hrefs) {
-    const p = await newPage(env.browser.context, { width: 1280, height: 900 });
-    await p.goto(env.url(href));
-    const w = p.locator('[data-testid="widget-host"]');
-    await settled(w, { timeout: 120_000 });
-    await p.assertClean(href);
-    await p.close();
+    await env.visit(page, href, undefined, { timeout: 120_000 });
+    await page.assertClean(href);
   }
+  await page.close();
   assert.ok(hrefs.length >= 9);
 });
 
 test("the Maglev and bounded-load claims' pages show the claims' own numbers", async () => {
   const maglev = cli.find((c) => c.id === "maglev-m-over-n");
-  const { page, host } = await env.open(
-    (await cards((await env.open("#/claims")).host)).find((c) => c.id === maglev.id).href,
-  );
+  const claims = await env.open("#/claims");
+  const href = (await cards(claims.host)).find((c) => c.id === maglev.id).href;
+  const { page, host } = await env.visit(claims.page, href);
   const shown = (await box(host).textContent()) ?? "";
   assert.ok(shown.includes("65537") || shown.includes("65,537"), "the table of 65,537 slots");
   for (const n of [maglev.ringlab.values.least, maglev.ringlab.values.most])

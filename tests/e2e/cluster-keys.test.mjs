@@ -206,8 +206,10 @@ describe("Your cluster: real key lists", () => {
     rl ??= await load();
     const keys = Array.from({ length: 3000 }, (_, i) => `user:${i + 1}`);
     const { many } = placeInNode("redis", { nodes: 5 }, keys);
+    // One page; each language a fresh widget on it (visit).
+    const page = await env.home();
     for (const lang of ["en", "bn"]) {
-      const { page, host } = await env.open(`#/cluster?system=redis&options=nodes%3D5&lang=${lang}`);
+      const { host } = await env.visit(page, `#/cluster?system=redis&options=nodes%3D5&lang=${lang}`);
       await rendered(host, () => paste(host, keys.join("\n")));
       await settled(host);
       await find(host, "user:1234");
@@ -231,13 +233,14 @@ describe("Your cluster: real key lists", () => {
       await find(host, "ser:299");
       assert.equal(await host.locator('[data-testid="find-none"]').count(), 1);
       await page.assertClean();
-      await page.close();
     }
+    await page.close();
   });
 
   test("why this server, on a ring: a key found on nginx and memcached shows its hash, the ring point it lands on and that point's server, in English and Bengali", async () => {
     rl ??= await load();
     const keys = Array.from({ length: 500 }, (_, i) => `user:${i + 1}`);
+    const page = await env.home();
     for (const [system, options] of Object.entries(RINGS)) {
       const sys = rl.system(system, options);
       const names = sys.servers().map((s) => s.name);
@@ -247,7 +250,7 @@ describe("Your cluster: real key lists", () => {
       assert.equal(r.kind, "point");
       assert.equal(r.server, placed.server);
       for (const lang of ["en", "bn"]) {
-        const { page, host } = await env.open(`#/cluster?system=${system}&lang=${lang}`);
+        const { host } = await env.visit(page, `#/cluster?system=${system}&lang=${lang}`);
         await rendered(host, () => paste(host, keys.join("\n")));
         await settled(host);
         await find(host, "user:321");
@@ -271,9 +274,9 @@ describe("Your cluster: real key lists", () => {
           assert.doesNotMatch(prose, /\b(the|first|point|wrapping|server)\b/, "no English sentence");
         }
         await page.assertClean();
-        await page.close();
       }
     }
+    await page.close();
   });
 });
 

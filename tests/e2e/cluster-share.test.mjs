@@ -321,9 +321,11 @@ describe("Your cluster: share and export", () => {
     ],
   ];
   test("the ringlab place command shown gives the answers the page shows, for every system", async () => {
+    // One page; each system a fresh widget on it (visit).
+    const page = await env.home();
     for (const [what, hash, system, options] of cases) {
       const keys = system === "memcached" ? AWKWARD.filter((k) => k !== "") : AWKWARD;
-      const { page, host } = await env.open(`${hash}&keys=${encodeURIComponent(keys.join("\n"))}`);
+      const { host } = await env.visit(page, `${hash}&keys=${encodeURIComponent(keys.join("\n"))}`);
       const text = await host.locator('[data-testid="command"]').textContent();
       assert.match(text, new RegExp(`^(cat > [^\\n]+\\n[^]*\\n)?ringlab place ${system} `, "m"), what);
       const out = runShown(text);
@@ -360,8 +362,8 @@ describe("Your cluster: share and export", () => {
         );
       }
       await page.assertClean();
-      await page.close();
     }
+    await page.close();
   });
 
   test("many keys: the command reads keys.txt, which the page offers; its answers are the page's", async () => {

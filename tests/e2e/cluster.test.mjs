@@ -22,6 +22,7 @@ import {
   screenshot,
   serve,
   settled,
+  visit,
 } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
@@ -51,6 +52,14 @@ async function open(hash, viewport) {
   const host = page.locator('[data-testid="widget-host"]');
   await settled(host);
   return { page, host };
+}
+
+/** A fresh page on the playground's home page, for visit(): a fresh widget without a new load. */
+async function home(viewport) {
+  const page = await newPage(browser.context, viewport);
+  await page.goto(url("#/"));
+  await page.locator('[data-testid="home-list"]').waitFor();
+  return page;
 }
 
 /** The page's key table: [line, key, answer] per row. */
@@ -200,8 +209,9 @@ describe("Your cluster", () => {
         { ring: "10.0.0.1 rack1 Up Normal 1 KB 50% -100\n10.0.0.2 rack1 Up Normal 1 KB 50% 4611686018427387904" },
       ],
     ];
+    const page = await home();
     for (const [query, name, options] of cases) {
-      const { page, host } = await open(`#/cluster?${query}&keys=${k}`);
+      const { host } = await visit(page, `#/cluster?${query}&keys=${k}`);
       // Envoy Maglev: the same hosts and table, whichever spelling the package gives the option.
       let opts = options;
       if (name === "envoy-maglev") {
@@ -217,8 +227,8 @@ describe("Your cluster", () => {
       // Cassandra's ring is drawn with the course's ring diagram: one point per token.
       if (name === "cassandra") assert.equal(await host.locator('[data-testid="ring"] circle.point').count(), 2);
       await page.assertClean(query);
-      await page.close();
     }
+    await page.close();
   });
 
   test("add, remove and mark down: the moved count and keys are diff's; apply; the URL reproduces the view", async () => {
@@ -425,20 +435,22 @@ describe("Your cluster", () => {
       ],
       ["system=cassandra&servers=" + encodeURIComponent("172.16.0.20=-100\n172.16.0.21=100"), null],
     ];
+    const page = await home();
     for (const [query, want] of cases) {
-      const { page, host } = await open(`#/cluster?${query}`);
+      const { host } = await visit(page, `#/cluster?${query}`);
       const value = await host.locator('[data-testid="change-target"]').inputValue();
       // Cassandra: the next address, and the token halving the largest gap (the wrap from 100 to −100).
       assert.equal(value, want ?? `172.16.0.22=${BigInt.asIntN(64, 100n + (2n ** 64n - 200n) / 2n)}`, query);
       await page.assertClean(query);
-      await page.close();
     }
+    await page.close();
   });
 
   test("Cassandra's ring: keys' labels never overlap; a key without room for its label carries it as a tooltip", async () => {
     const keys = Array.from({ length: 40 }, (_, i) => `user:${i + 1}`);
+    const page = await home();
     for (const width of [1280, 390]) {
-      const { page, host } = await open(`#/cluster?system=cassandra&keys=${encodeURIComponent(keys.join("\n"))}`, {
+      const { host } = await visit(page, `#/cluster?system=cassandra&keys=${encodeURIComponent(keys.join("\n"))}`, {
         width,
         height: 900,
       });
@@ -464,8 +476,8 @@ describe("Your cluster", () => {
         keys.map((_, i) => i + 1),
       );
       await page.assertClean();
-      await page.close();
     }
+    await page.close();
   });
 
   test("10,000 keys: all placed, the table capped with “show more”, the moves counted by diff; the URL carries them packed", async () => {
@@ -507,13 +519,14 @@ describe("Your cluster", () => {
   });
 
   test("Bengali: no English UI words outside code, Bengali digits; nothing wider than a phone", async () => {
+    const page = await home();
     for (const [width, hash] of [
       [1280, "#/cluster?lang=bn"],
       [390, "#/cluster?lang=bn"],
       [1280, "#/cluster?lang=bn&system=kafka"],
       [390, "#/cluster?lang=bn&system=memcached"],
     ]) {
-      const { page, host } = await open(hash, { width, height: 900 });
+      const { host } = await visit(page, hash, { width, height: 900 });
       assert.equal(await page.evaluate(() => document.documentElement.lang), "bn");
       const texts = await page.evaluate(() => {
         const out = [document.querySelector('[data-testid="page-title"]').textContent];
@@ -559,8 +572,8 @@ describe("Your cluster", () => {
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(wide <= width, `the page is ${wide} px wide at ${width} px`);
       await page.assertClean();
-      await page.close();
     }
+    await page.close();
   });
 
   test("the systems module and the matrix are fetched only by a page that shows the widget", async () => {

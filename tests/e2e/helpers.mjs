@@ -381,10 +381,28 @@ export async function outputText(host) {
 }
 
 /**
+ * A fresh widget for `hash` on a page already open on the playground, at `viewport` when one is
+ * given (`settle`: settled()'s options): by the hash, as a link on the page goes, never by loading the document again (which costs
+ * Chromium several times the CPU). By way of the home page, so the widget is always a new one,
+ * built at that size and in that language; the same page with other parameters would otherwise
+ * only hand the old widget its new state.
+ */
+export async function visit(page, hash, viewport, settle = {}) {
+  if (viewport) await page.setViewportSize(viewport);
+  await page.evaluate(() => (location.hash = "#/"));
+  await page.locator('[data-testid="home-list"]').waitFor();
+  await page.evaluate((h) => (location.hash = h), hash);
+  const host = page.locator('[data-testid="widget-host"]');
+  await settled(host, settle);
+  return { page, host };
+}
+
+/**
  * For a test file on the built playground: serves dist/playground under SUB and launches
  * Chromium before its tests, closes both after them. The fields are set once `before` has run;
  * `url(hash)` is a page's address on that server, `open(hash, viewport)` a fresh page there with
- * its widget settled ({ page, host }).
+ * its widget settled ({ page, host }); `home(viewport)` a fresh page on the home page, for
+ * `visit(page, hash, viewport)` (above).
  */
 export function usePlayground() {
   const env = {
@@ -398,6 +416,14 @@ export function usePlayground() {
       await settled(host);
       return { page, host };
     },
+    /** A fresh page on the playground's home page, for visit(). */
+    async home(viewport) {
+      const page = await newPage(env.browser.context, viewport);
+      await page.goto(env.url("#/"));
+      await page.locator('[data-testid="home-list"]').waitFor();
+      return page;
+    },
+    visit,
   };
   before(async () => {
     assertBuilt("playground/index.html");

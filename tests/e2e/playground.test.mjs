@@ -20,10 +20,14 @@ import {
 
 const env = usePlayground();
 const { open } = env;
+// The steppers' walks and the Bengali pages are not about loading the document: they share one
+// page, each test a fresh widget on it (env.visit). Loading an address is "state in the URL"'s.
+let shared;
+const at = async (hash) => env.visit((shared ??= await env.home()), hash);
 
 describe("steppers by keyboard", () => {
   test("§1 mod-N: 4 → 5 servers moves five of six keys, none to E", async () => {
-    const { page, host } = await open("#/modn");
+    const { page, host } = await at("#/modn");
     const { steps } = await stepOf(host);
     assert.equal(steps, 8); // intro, six keys, summary
     for (let i = 1; i < steps; i++) await press(host, i % 2 ? "ArrowRight" : "n", i);
@@ -49,11 +53,10 @@ describe("steppers by keyboard", () => {
     await press(host, "Home", 0);
     assert.match(await text(host, "narration"), /^6 keys and 4 servers \(A–D\)/);
     await page.assertClean();
-    await page.close();
   });
 
   test("§2 ring over 0–99: 50 → C (equal counts), 95 → A (wrap-around)", async () => {
-    const { page, host } = await open("#/ring");
+    const { page, host } = await at("#/ring");
     const owners = {};
     for (let i = 1; i <= 6; i++) {
       await press(host, "ArrowRight", i);
@@ -71,11 +74,10 @@ describe("steppers by keyboard", () => {
     );
     for (let i = 6; i >= 0; i--) await press(host, i % 2 ? "ArrowLeft" : "p", i);
     await page.assertClean();
-    await page.close();
   });
 
   test("§3 membership: E joins at 40 (38 C→E), then B leaves (20 B→E)", async () => {
-    const { page, host } = await open("#/membership");
+    const { page, host } = await at("#/membership");
     const moved = async () =>
       (await rows(host, "owners")).filter((r) => r[4] === "moved").map((r) => `${r[1]} ${r[2]}→${r[3]}`);
     await press(host, "n", 1);
@@ -90,11 +92,10 @@ describe("steppers by keyboard", () => {
     await press(host, "Home", 0);
     await press(host, "End", 4);
     await page.assertClean();
-    await page.close();
   });
 
   test("§5 binary search: 700 → C in three probes (lo/hi/mid), 950 wraps to A, 450 is C; RF 3 gives C, A, B", async () => {
-    const { page, host } = await open("#/search");
+    const { page, host } = await at("#/search");
     assert.match(await text(host, "narration"), /sorted array of 6 tokens: 105, 290, 450, 610, 845, 930/);
     const probes = [
       ["0", "6", "3", "610", "610 < 700 → go right"],
@@ -130,11 +131,10 @@ describe("steppers by keyboard", () => {
     await press(host, "ArrowLeft", steps - 2);
     await press(host, "Home", 0);
     await page.assertClean();
-    await page.close();
   });
 
   test("§6 rendezvous: user:42 → S2 with scores 0.344051, 0.733557, 0.892589, 0.564754", async () => {
-    const { page, host } = await open("#/rendezvous");
+    const { page, host } = await at("#/rendezvous");
     const scores = ["0.344051", "0.733557", "0.892589", "0.564754"];
     for (let i = 1; i <= 4; i++) {
       await press(host, "ArrowRight", i);
@@ -154,11 +154,10 @@ describe("steppers by keyboard", () => {
     assert.match(await text(host, "narration"), /^S2 has the highest score, so user:42 goes to S2\./);
     await press(host, "p", 4);
     await page.assertClean();
-    await page.close();
   });
 
   test("§7 jump: the key lands in the last bucket before it jumps past n, and moves only into new buckets", async () => {
-    const { page, host } = await open("#/jump");
+    const { page, host } = await at("#/jump");
     const { steps } = await stepOf(host);
     for (let i = 1; i < steps; i++) await press(host, "ArrowRight", i);
     const jumps = await rows(host, "jumps");
@@ -175,11 +174,10 @@ describe("steppers by keyboard", () => {
     }
     await press(host, "Home", 0);
     await page.assertClean();
-    await page.close();
   });
 
   test("§7 Maglev: every slot filled, M/N each, and the lookup reads the table", async () => {
-    const { page, host } = await open("#/maglev");
+    const { page, host } = await at("#/maglev");
     const { steps } = await stepOf(host);
     assert.equal(steps, 15); // intro, 13 turns, done
     await press(host, "ArrowRight", 1);
@@ -200,11 +198,10 @@ describe("steppers by keyboard", () => {
     assert.equal(Number(m[1]) % 13, Number(m[2]));
     await press(host, "p", steps - 2);
     await page.assertClean();
-    await page.close();
   });
 
   test("§7 bounded loads: nobody above ⌈1.25·16/4⌉ = 5 keys", async () => {
-    const { page, host } = await open("#/bounded");
+    const { page, host } = await at("#/bounded");
     assert.match(await text(host, "narration"), /at most ⌈\(1 \+ ε\)·m\/n⌉ = 5 keys/);
     await press(host, "ArrowRight", 1);
     await press(host, "End", 17);
@@ -226,11 +223,10 @@ describe("steppers by keyboard", () => {
       new RegExp(`^All placed: ${away.length} of 16 keys are away from their first choice`),
     );
     await page.assertClean();
-    await page.close();
   });
 
   test("§8 hot key: Zipf traffic overloads one server, more virtual nodes do not help, copies do", async () => {
-    const { page, host } = await open("#/hotkey");
+    const { page, host } = await at("#/hotkey");
     for (let i = 1; i <= 3; i++) await press(host, "n", i);
     const table = await rows(host, "hotkey-table");
     const ratio = (r) => Number(r[6].replace("×", ""));
@@ -247,11 +243,10 @@ describe("steppers by keyboard", () => {
     await press(host, "k");
     await play.and(page.locator('[aria-pressed="false"]')).waitFor({ timeout: 5000 });
     await page.assertClean();
-    await page.close();
   });
 
   test("§8 two clients: one key, two places", async () => {
-    const { page, host } = await open("#/clients");
+    const { page, host } = await at("#/clients");
     for (let i = 1; i <= 3; i++) await press(host, "ArrowRight", i);
     const [a, b] = await rows(host, "owners");
     assert.equal(a[1], "A, B, C");
@@ -260,11 +255,10 @@ describe("steppers by keyboard", () => {
     const m = /disagree on ([\d,]+) \(/.exec(await text(host, "narration"));
     assert.ok(m && Number(m[1].replace(/,/g, "")) > 0);
     await page.assertClean();
-    await page.close();
   });
 
   test("§4 virtual nodes: the spread falls with V; weight 2 takes about twice the keys", async () => {
-    const { page, host } = await open("#/vnodes");
+    const { page, host } = await at("#/vnodes");
     const { steps } = await stepOf(host);
     for (let i = 1; i < steps; i++) await press(host, "ArrowRight", i);
     const table = await rows(host, "sweep-table");
@@ -276,7 +270,6 @@ describe("steppers by keyboard", () => {
     assert.ok(ratio > 1.7 && ratio < 2.3, `weight 2 gets ${ratio.toFixed(2)}× the keys of weight 1`);
     await press(host, "Home", 0);
     await page.assertClean();
-    await page.close();
   });
 });
 
@@ -320,7 +313,7 @@ describe("Bengali", () => {
   test("&lang=bn: steppers number in Bengali digits", async () => {
     // Every number these steps show is the widget's own (no user-typed key in them).
     for (const hash of ["#/ring?step=6&lang=bn", "#/search?step=4&lang=bn", "#/modn?step=7&lang=bn"]) {
-      const { page, host } = await open(hash);
+      const { page, host } = await at(hash);
       assert.equal(await page.evaluate(() => document.documentElement.lang), "bn");
       const narration = await text(host, "narration");
       assert.match(narration, BENGALI_DIGIT, `${hash}: ${narration}`);
@@ -330,18 +323,16 @@ describe("Bengali", () => {
       assert.match(await text(host, "step-counter"), /^ধাপ [০-৯]+ \/ [০-৯]+$/);
       await screenshot(page, `${hash.slice(2).replace(/[^a-z0-9]+/gi, "-")}-1280.png`, { fullPage: true });
       await page.assertClean(hash);
-      await page.close();
     }
     // Rendezvous: the key is the user's text ("user:42"), the scores are numbers.
-    const rv = await open("#/rendezvous?step=5&lang=bn");
+    const rv = await at("#/rendezvous?step=5&lang=bn");
     assert.deepEqual(
       (await rows(rv.host, "owners")).map((r) => r[2]),
       ["০.৩৪৪০৫১", "০.৭৩৩৫৫৭", "০.৮৯২৫৮৯", "০.৫৬৪৭৫৪"],
     );
     await rv.page.assertClean();
-    await rv.page.close();
 
-    const { page, host } = await open("#/ring?step=6&lang=bn");
+    const { page, host } = await at("#/ring?step=6&lang=bn");
     const table = await rows(host, "owners");
     assert.deepEqual(
       table.map((r) => r.slice(0, 3)),
@@ -361,11 +352,10 @@ describe("Bengali", () => {
     assert.match(await text(host, "narration"), /^k6 at 95:/);
     assert.equal((await stepOf(host)).step, 6);
     await page.assertClean();
-    await page.close();
   });
 
   test("&lang=bn on an experiment: Bengali around it, the program's own text inside it", async () => {
-    const { page, host } = await open("#/vnode-sweep?servers=3&keys=1000&lang=bn");
+    const { page, host } = await at("#/vnode-sweep?servers=3&keys=1000&lang=bn");
     const status = await text(host, "status");
     assert.ok(digits(status) > 0, status);
     assert.equal(
@@ -376,6 +366,5 @@ describe("Bengali", () => {
     assert.ok(digits(tables) > 10, "the chart tables number in Bengali");
     assert.doesNotMatch(await box(host).locator('[data-testid="title"]').textContent(), /[0-9]/);
     await page.assertClean();
-    await page.close();
   });
 });

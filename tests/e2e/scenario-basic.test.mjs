@@ -185,12 +185,11 @@ describe("your own scenario", () => {
     assert.deepEqual(await unused(host), []);
     assert.equal(await columns(host), 5);
     await page.assertClean();
-    await page.close();
-    const bn = await open("#/modn?to=3&lang=bn");
+    const bn = await env.visit(page, "#/modn?to=3&lang=bn");
     assert.deepEqual(await unused(bn.host), ["E"]);
     assert.equal(await text(bn.host, "servers-unused-E"), "ব্যবহারে নেই");
-    await bn.page.assertClean();
-    await bn.page.close();
+    await page.assertClean();
+    await page.close();
   });
 
   test("rendezvous: no servers is the page's named error, in English and Bengali; adding one renders", async () => {
@@ -363,11 +362,12 @@ describe("your own scenario", () => {
 
 describe("defects", () => {
   test("jump: the 'j ≥ n' label is clear of every arc and bucket, and the two tables stand apart", async () => {
+    const page = await env.home();
     for (const viewport of [
       { width: 1280, height: 900 },
       { width: 390, height: 900 },
     ]) {
-      const { page, host } = await open("#/jump?lang=en", viewport);
+      const { host } = await env.visit(page, "#/jump?lang=en", viewport);
       const { steps } = await stepOf(host);
       await box(host).focus();
       await box(host).press("End");
@@ -403,26 +403,27 @@ describe("defects", () => {
       });
       assert.ok(gap >= 16, `${viewport.width} px: the tables are ${gap} px apart`);
       await page.assertClean();
-      await page.close();
     }
+    await page.close();
   });
 
   test("one spelling per algorithm name on these pages, English and Bengali", async () => {
+    const page = await env.home();
     for (const lang of ["en", "bn"]) {
       for (const [route, right, wrong] of [
         ["modn", /mod-N/, /\bmod N\b:|hash mod N:|mod-n\b|Mod-N/],
         ["rendezvous", /Rendezvous/, /rendevous|rendez-vous|Rendezvouz/i],
         ["jump", /Jump consistent hash/, /jump-consistent|Jump Consistent/],
       ]) {
-        const { page, host } = await open(`#/${route}?lang=${lang}`);
+        const { host } = await env.visit(page, `#/${route}?lang=${lang}`);
         const title = await text(host, "title");
         const pageTitle = (await page.locator('[data-testid="page-title"]').textContent()) ?? "";
         assert.match(title, right, `${route} ${lang}: ${title}`);
         assert.match(pageTitle, right, `${route} ${lang}: ${pageTitle}`);
         assert.doesNotMatch(`${title} ${pageTitle}`, wrong);
-        await page.close();
       }
     }
+    await page.close();
   });
 
   test(
@@ -438,10 +439,12 @@ describe("defects", () => {
         "clients?step=3",
         "clients?servers-a=A,B,C,D,E,F&servers-b=A,B,C,D,E,F,G,H&key=order:2024",
       ];
+      // One page for all 28 states: each a fresh widget at its size and in its language (visit).
+      const page = await env.home();
       for (const lang of ["en", "bn"]) {
         for (const width of [1280, 390]) {
           for (const route of pages) {
-            const { page, host } = await open(`#/${route}&lang=${lang}`, { width, height: 900 });
+            const { host } = await env.visit(page, `#/${route}&lang=${lang}`, { width, height: 900 });
             const over = await host.evaluate((el) =>
               [...el.shadowRoot.querySelectorAll(".table-wrap, svg")]
                 .map((x) => (x.tagName === "svg" ? x.parentElement : x))
@@ -456,10 +459,10 @@ describe("defects", () => {
               await screenshot(page, name, { fullPage: true });
             }
             await page.assertClean(`#/${route} ${lang} at ${width} px`);
-            await page.close();
           }
         }
       }
+      await page.close();
     },
   );
 });

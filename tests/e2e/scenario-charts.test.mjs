@@ -282,9 +282,11 @@ describe("charts: readable axes and legends, at 1280 and 390 px, in English and 
   ];
   for (const [route, twoSeries] of pages) {
     test(`#/${route}`, { timeout: 120_000 }, async () => {
+      // One page; each language and width a fresh widget on it (visit).
+      const page = await env.home();
       for (const lang of ["en", "bn"])
         for (const width of [1280, 390]) {
-          const { page, host } = await open(`#/${route}?lang=${lang}`, { width, height: 900 });
+          const { host } = await env.visit(page, `#/${route}?lang=${lang}`, { width, height: 900 });
           const what = `${route} ${lang} ${width}`;
           assert.ok((await host.locator("figure.chart").count()) > 0, `${what}: has charts`);
           assert.deepEqual(await chartProblems(host), [], what);
@@ -298,8 +300,8 @@ describe("charts: readable axes and legends, at 1280 and 390 px, in English and 
           }
           await screenshot(page, `scenario-${route}-${lang}-${width}.png`, { fullPage: true });
           await page.assertClean(what);
-          await page.close();
         }
+      await page.close();
     });
   }
 });
@@ -381,8 +383,9 @@ async function spelled(table, lang) {
 
 describe("compare in Bengali", () => {
   test("reasons and headers are Bengali; algorithm names spelled as on the other pages", async () => {
+    const page = await env.home();
     for (const width of [1280, 390]) {
-      const { page, host } = await open("#/compare?change=weight:S0=2&lang=bn", { width, height: 900 });
+      const { host } = await env.visit(page, "#/compare?change=weight:S0=2&lang=bn", { width, height: 900 });
       const table = host.locator('[data-testid="compare-table"]');
       const all = await table.textContent();
       // "memory" and "algorithm" are the chapter's own words (its "• Memory: …"; it never says
@@ -395,9 +398,8 @@ describe("compare in Bengali", () => {
       assert.deepEqual(await rowNames(table), await spelled(table, "bn"));
       assert.deepEqual(await overflow(page, host), [], `compare bn ${width}`);
       await page.assertClean();
-      await page.close();
     }
-    const { page, host } = await open("#/compare");
+    const { host } = await env.visit(page, "#/compare", { width: 1280, height: 800 });
     const table = host.locator('[data-testid="compare-table"]');
     assert.deepEqual(await rowNames(table), await spelled(table, "en"));
     await page.assertClean();

@@ -236,9 +236,11 @@ describe("hot key", () => {
 describe("no table or chart wider than its box", () => {
   for (const route of ["maglev?table-size=65537", "maglev", "bounded", "hotkey"]) {
     test(`#/${route} at 1280 and 390 px, English and Bengali`, async () => {
+      // One page; each language and width a fresh widget on it (visit).
+      const page = await env.home();
       for (const lang of ["en", "bn"])
         for (const width of [1280, 390]) {
-          const { page, host } = await open(`#/${route}${route.includes("?") ? "&" : "?"}lang=${lang}`, {
+          const { host } = await env.visit(page, `#/${route}${route.includes("?") ? "&" : "?"}lang=${lang}`, {
             width,
             height: 900,
           });
@@ -255,8 +257,8 @@ describe("no table or chart wider than its box", () => {
             fullPage: true,
           });
           await page.assertClean(`${route} ${lang} ${width}`);
-          await page.close();
         }
+      await page.close();
     });
   }
 });
@@ -288,9 +290,10 @@ describe("bounded loads: the ring's point names", () => {
     ["bounded?servers=12&vnodes=4", 48],
   ])
     test(`#/${route}: no two names overlap, at 1280 and 390 px, English and Bengali`, async () => {
+      const page = await env.home();
       for (const lang of ["en", "bn"])
         for (const width of [1280, 390]) {
-          const { page, host } = await open(`#/${route}${route.includes("?") ? "&" : "?"}lang=${lang}`, {
+          const { host } = await env.visit(page, `#/${route}${route.includes("?") ? "&" : "?"}lang=${lang}`, {
             width,
             height: 900,
           });
@@ -303,8 +306,8 @@ describe("bounded loads: the ring's point names", () => {
           }
           await screenshot(page, `bounded-labels-${route.replace(/[^a-z0-9]+/g, "_")}-${lang}-${width}.png`);
           await page.assertClean(`${route} ${lang} ${width}`);
-          await page.close();
         }
+      await page.close();
     });
 });
 
@@ -352,8 +355,9 @@ assert.ok(STEPPERS.length > 0, "the playground's stepper pages");
 describe("keyboard shortcuts on every stepper", () => {
   for (const route of STEPPERS)
     test(`#/${route}: the keys line in English and Bengali, and →, ←, Home, End, K do what it says`, async () => {
+      const page = await env.home();
       for (const lang of ["en", "bn"]) {
-        const { page, host } = await open(`#/${route}?lang=${lang}`);
+        const { host } = await env.visit(page, `#/${route}?lang=${lang}`);
         const line = host.locator('[data-testid="shortcuts"]');
         assert.ok(await line.isVisible(), `${route} ${lang}: the line is shown`);
         const said = await text(host, "shortcuts");
@@ -380,7 +384,7 @@ describe("keyboard shortcuts on every stepper", () => {
         await box(host).press("K");
         assert.equal(await play.getAttribute("aria-pressed"), "false", `${route} ${lang}: K stops`);
         await page.assertClean(`${route} ${lang}`);
-        await page.close();
       }
+      await page.close();
     });
 });
