@@ -150,7 +150,9 @@ val run(const LabArgs& args, val progress) {
     ringlab::LabParams p;
     static_assert(std::size(ringlab::kLabParams) == 3);
     p.buckets = param(ringlab::kLabParams[0], args.buckets);
-    p.keys_per_bucket = param(ringlab::kLabParams[1], args.keysPerBucket);
+    // Left out, the most the buckets allow: the core's to decide, from the buckets.
+    if (!args.keysPerBucket.isUndefined())
+      p.keys_per_bucket = ringlab::safe_integer(args.keysPerBucket.as<double>(), ringlab::kLabParams[1].name);
     p.seed = param(ringlab::kLabParams[2], args.seed);
     if (!progress.isUndefined())
       p.progress = [&progress](std::string_view name, std::size_t complete, std::size_t rows) {
@@ -159,7 +161,7 @@ val run(const LabArgs& args, val progress) {
     const ringlab::LabResult r = ringlab::lab(p);
     val out = val::object();
     out.set("buckets", static_cast<double>(r.params.buckets));
-    out.set("keysPerBucket", static_cast<double>(r.params.keys_per_bucket));
+    out.set("keysPerBucket", static_cast<double>(r.keys_per_bucket));
     out.set("seed", static_cast<double>(r.params.seed));
     out.set("keys", count(r.keys));
     out.set("distinctKeys", count(r.distinct_keys));
@@ -202,6 +204,16 @@ val params() {
     out.call<void>("push", ParamOut{std::string(row.name), static_cast<double>(row.lo), static_cast<double>(row.hi),
                                     static_cast<double>(row.default_integer)});
   return out;
+}
+
+// Keys per bucket's bound at `buckets` buckets, and its value when left out (the core's rule, from
+// the buckets, checked first as lab() checks them).
+val max_keys_per_bucket(double buckets) {
+  return guarded([&] {
+    const std::int64_t n =
+        ringlab::check_integer(ringlab::kLabParams[0], ringlab::safe_integer(buckets, ringlab::kLabParams[0].name));
+    return val(static_cast<double>(ringlab::lab_max_keys_per_bucket(n)));
+  });
 }
 
 }  // namespace
@@ -255,5 +267,6 @@ EMSCRIPTEN_BINDINGS(ringlab_lab) {
       .field("defaultValue", &ParamOut::defaultValue);
   function("labRun", &run);
   function("labParams", &params);
+  function("labMaxKeysPerBucket", &max_keys_per_bucket);
   function("labClaims", &claims);
 }

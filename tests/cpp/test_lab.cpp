@@ -195,8 +195,25 @@ TEST_CASE("lab: the same seed gives the same bytes, another seed other keys") {
 
 TEST_CASE("lab: its values are checked against its rows") {
   CHECK(code_of([] { (void)lab({.buckets = 0}); }) == ErrorCode::out_of_range);
-  CHECK(code_of([] { (void)lab({.buckets = 100001}); }) == ErrorCode::out_of_range);
+  CHECK(code_of([] { (void)lab({.buckets = 1'000'001}); }) == ErrorCode::out_of_range);
   CHECK(code_of([] { (void)lab({.keys_per_bucket = 0}); }) == ErrorCode::out_of_range);
+  // At most 10^7 keys: 10 a bucket at 10^6 buckets, refused before any key is made.
+  CHECK(code_of([] { (void)lab({.buckets = 1'000'000, .keys_per_bucket = 11}); }) == ErrorCode::out_of_range);
+}
+
+TEST_CASE("lab: keys per bucket left out is the most the buckets allow") {
+  CHECK(lab_max_keys_per_bucket(1) == kMaxLabKeysPerBucket);
+  CHECK(lab_max_keys_per_bucket(100'000) == 100);
+  CHECK(lab_max_keys_per_bucket(100'001) == 99);
+  CHECK(lab_max_keys_per_bucket(1'000'000) == 10);
+  for (const std::int64_t n : {1, 999, 100'000, 333'333, 1'000'000})
+    CHECK(n * lab_max_keys_per_bucket(n) <= kMaxLabKeys);
+  // The row's default is that rule, which --help words.
+  CHECK(kLabParams[1].default_of == &lab_max_keys_per_bucket);
+  const LabResult r = lab({.buckets = 7, .seed = 3});
+  CHECK(r.keys_per_bucket == 100);
+  CHECK(r.keys == 700);
+  CHECK(lab_json(r) == lab_json(lab({.buckets = 7, .keys_per_bucket = 100, .seed = 3})));
 }
 
 TEST_CASE("lab: the same bytes on one thread as on several") {

@@ -153,7 +153,7 @@ test("#/lab: a bad parameter shows the core's error in place, in the page's lang
     );
     assert.equal(await box(host).getAttribute("data-error"), "out_of_range");
     const error = await text(host, "error");
-    if (lang === "en") assert.match(error, /buckets must be between 1 and 100000, got 0/);
+    if (lang === "en") assert.match(error, /buckets must be between 1 and 1000000, got 0/);
     else assert.match(error, BENGALI_DIGIT);
     await page.close();
   }

@@ -99,7 +99,7 @@ test("params() is the core's table, as ringlab lab --help states it; left out, a
   );
   const help = (await runCli(["lab", "--help"])).out;
   const [buckets, perBucket, seed] = params;
-  assert.deepEqual([buckets.min, buckets.max, perBucket.min, perBucket.max], [1, 100000, 1, 100]);
+  assert.deepEqual([buckets.min, buckets.max, perBucket.min, perBucket.max], [1, 1000000, 1, 100]);
   for (const p of params) assert.ok(help.includes(`${p.defaultValue}`), `${p.name}'s default in --help`);
   assert.equal(seed.min, -Number.MAX_SAFE_INTEGER);
   assert.equal(seed.max, Number.MAX_SAFE_INTEGER);
@@ -108,17 +108,27 @@ test("params() is the core's table, as ringlab lab --help states it; left out, a
   assert.equal(r.keysPerBucket, perBucket.defaultValue);
   assert.equal(r.seed, seed.defaultValue);
   assert.deepEqual(r, lab.run({ buckets: 3, keysPerBucket: perBucket.defaultValue, seed: seed.defaultValue }));
+  // Keys per bucket's bound, and its value left out: the table's 100 up to 10^5 buckets, then the
+  // most of 10^7 keys the buckets allow.
+  assert.deepEqual(
+    [1, 100000, 100001, 333333, 1000000].map((n) => lab.maxKeysPerBucket(n)),
+    [100, 100, 99, 30, 10],
+  );
+  assert.throws(() => lab.maxKeysPerBucket(1000001), { code: "out_of_range", param: "buckets" });
+  assert.throws(() => lab.maxKeysPerBucket("10"), { code: "invalid_type", param: "buckets" });
 });
 
 test("bad parameters give the command line's errors, as RinglabError", async () => {
-  for (const [options, flag, value] of [
+  for (const [options, flag, value, more = []] of [
     [{ buckets: 0 }, "--buckets", "0"],
-    [{ buckets: 100001 }, "--buckets", "100001"],
+    [{ buckets: 1000001 }, "--buckets", "1000001"],
     [{ keysPerBucket: 101 }, "--keys-per-bucket", "101"],
+    // At 10^6 buckets, 10^7 keys allow 10 a bucket.
+    [{ buckets: 1000000, keysPerBucket: 11 }, "--keys-per-bucket", "11", ["--buckets", "1000000"]],
     [{ buckets: 2.5 }, "--buckets", "2.5"],
     [{ seed: 2 ** 53 }, "--seed", `${2 ** 53}`],
   ]) {
-    const cli = await runCli(["lab", flag, value]);
+    const cli = await runCli(["lab", ...more, flag, value]);
     assert.equal(cli.exitCode, 2);
     assert.throws(
       () => lab.run(options),
@@ -172,7 +182,7 @@ test("runInWorker: a bad run rejects with the module's error; cancel terminates 
   await assert.rejects(runInWorker([{ buckets: 0 }]), (e) => {
     assert.ok(e instanceof RinglabError);
     assert.equal(e.code, "out_of_range");
-    assert.equal(e.message, "buckets must be between 1 and 100000, got 0");
+    assert.equal(e.message, "buckets must be between 1 and 1000000, got 0");
     return true;
   });
   const stop = new AbortController();

@@ -12,6 +12,7 @@
 // so are multi-probe's nodes; bucket and server i are the same place in every table.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
@@ -27,8 +28,22 @@ namespace ringlab {
 
 // `ringlab lab`'s rows of the parameter table are its own (where = "lab"): the CLI's Command reads
 // them for its flags, its help and its errors' spelling.
-inline constexpr std::int64_t kMaxLabBuckets = 100'000;
+//
+// N goes to 10^6, and the keys, N x K, to kMaxLabKeys: a run holds about 50 bytes a key (the keys,
+// the distinct keys, their hashes in two orders and three vectors of places), 0.5 GB at 10^7,
+// which WebAssembly's 2 GB holds beside the largest algorithm built at 10^6 (Maglev's table of
+// 16,777,213 entries; the ring's 2^24 points refuse 10^6 servers). So K's bound is its row's 100 up to
+// N = 10^5 and floor(10^7 / N) above, 10 at N = 10^6; K left out is that bound, the most keys N
+// allows (lab_max_keys_per_bucket).
+inline constexpr std::int64_t kMaxLabBuckets = 1'000'000;
 inline constexpr std::int64_t kMaxLabKeysPerBucket = 100;
+inline constexpr std::int64_t kMaxLabKeys = 10'000'000;
+// K's bound at `buckets` buckets, and its value when left out: kMaxLabKeysPerBucket, or
+// floor(kMaxLabKeys / buckets) when that is less. Keys per bucket's row words it for --help; lab()
+// checks K against it once `buckets` is checked.
+constexpr std::int64_t lab_max_keys_per_bucket(std::int64_t buckets) {
+  return buckets < 1 ? kMaxLabKeysPerBucket : std::min(kMaxLabKeysPerBucket, kMaxLabKeys / buckets);
+}
 inline constexpr ParamSpec kLabParams[] = {
     {.where = "lab",
      .name = "buckets",
@@ -43,11 +58,15 @@ inline constexpr ParamSpec kLabParams[] = {
      .name = "keysPerBucket",
      .flag = "--keys-per-bucket",
      .metavar = "K",
-     .help = "keys per bucket: N x K keys, at most 10^7",
+     .help = "keys per bucket",
      .lo = 1,
      .hi = kMaxLabKeysPerBucket,
+     .range_note = "1 to {hi}, N x K <= 10^7",
      .has_default = true,
-     .default_integer = 100},
+     .default_integer = kMaxLabKeysPerBucket,
+     .default_text = "10^7 / N, at most 100",
+     .default_from = "buckets",
+     .default_of = lab_max_keys_per_bucket},
     {.where = "lab",
      .name = "seed",
      .flag = "--seed",
@@ -61,7 +80,8 @@ inline constexpr ParamSpec kLabParams[] = {
 
 struct LabParams {
   std::int64_t buckets = 1000;
-  std::int64_t keys_per_bucket = 100;
+  // Left out: the most keys `buckets` allows, lab_max_keys_per_bucket(buckets).
+  std::optional<std::int64_t> keys_per_bucket{};
   std::int64_t seed = kCourseSeed;
   // The threads the algorithms are measured on (Param::threads' range), all cores when left out;
   // every count is the same for every thread count, so the outputs are too.
@@ -162,8 +182,9 @@ struct LabRow {
 
 struct LabResult {
   LabParams params;
-  std::uint64_t keys = 0;           // n x K
-  std::uint64_t distinct_keys = 0;  // of those, distinct (monotonicity's keys)
+  std::int64_t keys_per_bucket = 0;  // K: the one given, or the most n allows
+  std::uint64_t keys = 0;            // n x K
+  std::uint64_t distinct_keys = 0;   // of those, distinct (monotonicity's keys)
   std::vector<LabRow> rows;
 };
 

@@ -665,7 +665,8 @@ std::string run_lab(const std::vector<std::string>& args) {
   // Its rows are lab.hpp's, not the core's table (Param): parse_flags' rules, by row. Each value
   // is read by its kind's rule here and checked against its row by lab().
   LabParams p;
-  std::int64_t* fields[] = {&p.buckets, &p.keys_per_bucket, &p.seed};
+  std::int64_t per_bucket = 0;
+  std::int64_t* fields[] = {&p.buckets, &per_bucket, &p.seed};
   static_assert(std::size(kLabParams) == 3);
   for (std::size_t i = 1; i < pairs.size(); i += 2) {
     const std::string& a = pairs[i];
@@ -678,6 +679,8 @@ std::string run_lab(const std::vector<std::string>& args) {
     }
     if (i + 1 >= pairs.size()) throw Usage{a + " needs a value"};
     *fields[row] = integer_from_text(pairs[i + 1], kLabParams[row].name);
+    // Left out, K is the most N allows: lab()'s to decide once N is read.
+    if (row == 1) p.keys_per_bucket = per_bucket;
   }
   if (claims) {
     const std::vector<LabClaim> c = lab_claims(p.seed);

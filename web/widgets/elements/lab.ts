@@ -3,10 +3,11 @@
 // package's worker (ringlab/lab's runInWorker) with progress by algorithm and a cancel that stops
 // the worker. A table of every algorithm's figures; a chosen metric plotted against the share of
 // buckets removed (the lab's removal histories, in a chosen order) and against n (a sweep over
-// n = 10 … 100,000, run one after another in the worker); the run's CSV (the core's own, as
+// n = 10 … 1,000,000, run one after another in the worker); the run's CSV (the core's own, as
 // `ringlab lab --csv` prints it) and JSON as downloads. An absent parameter is the core's default
-// (the lab's rows of the parameter table, from the module). A run starts when Run is pressed, not
-// on load: at the core's defaults (100,000 keys) the lab takes seconds.
+// (the lab's rows of the parameter table, from the module; keys per bucket left out is the most n
+// allows, the core's rule). A run starts when Run is pressed, not on load: at the core's defaults
+// (100,000 keys) the lab takes seconds.
 import type { LabBalance, LabOptions, LabResult, LabRow, RinglabLab } from "ringlab/lab";
 import { Charts, chart, type Series } from "../core/chart";
 import { h, replace } from "../core/dom";
@@ -21,7 +22,7 @@ type Metric = (typeof metrics)[number];
 const orders = ["random", "fifo", "lifo"] as const;
 type Order = (typeof orders)[number];
 /** The sweep's n: one decade apart, up to the lab's largest n. */
-const sweepNs = [10, 100, 1000, 10000, 100000];
+const sweepNs = [10, 100, 1000, 10000, 100000, 1000000];
 
 const spec = {
   buckets: str(""),
@@ -39,11 +40,17 @@ const paramOf: Record<Field, "buckets" | "keysPerBucket" | "seed"> = {
   seed: "seed",
 };
 
-/** The run's options: each field's number, or the table's default when the field is empty. */
-function optionsOf(state: State, lab: RinglabLab): Required<LabOptions> {
+/** A run's options: buckets and seed always, keys per bucket when chosen. */
+type RunOptions = LabOptions & { buckets: number; seed: number };
+
+/**
+ * The run's options: each field's number, or the table's default when the field is empty; keys
+ * per bucket left out when empty, the most the buckets allow (the core decides).
+ */
+function optionsOf(state: State, lab: RinglabLab): RunOptions {
   const d = Object.fromEntries(lab.params().map((p) => [p.name, p.defaultValue]));
   const v = (f: Field) => (state[f] !== "" ? readNumber(state[f]) : (d[paramOf[f]] ?? 0));
-  return { buckets: v("buckets"), keysPerBucket: v("keys"), seed: v("seed") };
+  return { buckets: v("buckets"), seed: v("seed"), ...(state.keys !== "" ? { keysPerBucket: v("keys") } : {}) };
 }
 
 const dataUrl = (type: string, text: string) => `data:${type};charset=utf-8,${encodeURIComponent(text)}`;
@@ -191,7 +198,7 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
       const range = t.range(f.int(p.min), f.int(p.max));
       label.title = range;
       input.setAttribute("aria-description", range);
-      input.placeholder = fieldDigits(String(p.defaultValue), this.t.lang);
+      input.placeholder = fieldDigits(String(this.defaultOf(lab, field, p.defaultValue)), this.t.lang);
       if (this.shadowRoot?.activeElement !== input) input.value = fieldDigits(state[field], this.t.lang);
     }
     this.runButton.textContent = t.run;
@@ -297,12 +304,25 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
     }
   }
 
+  /**
+   * A field's default as its placeholder shows it: the table's, but keys per bucket's is the most
+   * the buckets field allows (10 at 10⁶), from the core, while that field holds a valid n.
+   */
+  private defaultOf(lab: RinglabLab, field: Field, tableDefault: number): number {
+    if (field !== "keys" || this.state.buckets === "") return tableDefault;
+    try {
+      return lab.maxKeysPerBucket(readNumber(this.state.buckets));
+    } catch {
+      return tableDefault;
+    }
+  }
+
   /** Runs `runs` in the worker, stopping any run under way; a sweep keeps each result by n. */
-  private start(runs: Required<LabOptions>[], sweep: boolean): void {
+  private start(runs: RunOptions[], sweep: boolean): void {
     this.abort?.abort(new Error("superseded"));
     const abort = (this.abort = new AbortController());
     this.phase = { kind: "starting" };
-    const sweepKey = JSON.stringify({ keysPerBucket: runs[0]!.keysPerBucket, seed: runs[0]!.seed });
+    const sweepKey = JSON.stringify({ keysPerBucket: runs[0]!.keysPerBucket ?? null, seed: runs[0]!.seed });
     if (sweep) this.sweep = { key: sweepKey, results: [] };
     labInWorker(
       runs,
@@ -337,9 +357,15 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
   private startSweep(): void {
     const lab = this.rl;
     if (!lab || !this.result) return;
-    const o = { buckets: this.result.buckets, keysPerBucket: this.result.keysPerBucket, seed: this.result.seed };
+    // The run's keys per bucket at every n that allows them; above, the most n allows (10^7 keys
+    // in all: 10 a bucket at 10^6).
+    const { keysPerBucket, seed } = this.result;
     this.start(
-      sweepNs.map((buckets) => ({ ...o, buckets })),
+      sweepNs.map((buckets) => ({
+        buckets,
+        seed,
+        keysPerBucket: Math.min(keysPerBucket, lab.maxKeysPerBucket(buckets)),
+      })),
       true,
     );
   }
@@ -384,14 +410,15 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
         return {
           cells: [
             ...head,
-            h("span", { title: row.skipped ?? "" }, t.skipped),
+            // Not built (no lookup traced): the core refused its size at this n, so it has no bytes either.
+            h("span", { title: row.skipped ?? "" }, row.workLookups === 0 ? t.notBuilt : t.skipped),
             "",
             "",
             "",
             perLookup,
             "",
             "",
-            f.dec(row.bytesPerBucket, 2),
+            row.workLookups === 0 ? "" : f.dec(row.bytesPerBucket, 2),
           ],
           cellClass: [undefined, "l", "l", "lab-skipped"],
           class: "dim",

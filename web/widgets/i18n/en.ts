@@ -1294,6 +1294,7 @@ const en = {
     seams: { bucket: "bucket", server: "server" } as Record<string, string>,
     removals: { any: "any bucket", last: "the last only", none: "none" } as Record<string, string>,
     skipped: "work only: too many trace steps at this size",
+    notBuilt: "not built: larger than the core allows at this n",
     noRemoval: "—",
     metric: "metric",
     metrics: { maxPct: "Max%", minPct: "Min%", var: "Var" } as Record<"maxPct" | "minPct" | "var", string>,
@@ -1305,7 +1306,7 @@ const en = {
     } as Record<"random" | "fifo" | "lifo", string>,
     vsN: (metric: string) => `${metric} against n`,
     vsNNote:
-      "Sweep n runs the lab at n = 10, 100, 1,000, 10,000 and 100,000 with these keys per bucket and seed, one after another in the worker; at 100,000 buckets that takes minutes.",
+      "Sweep n runs the lab at n = 10, 100, 1,000, 10,000, 100,000 and 1,000,000 with this seed and these keys per bucket, or as many as n allows (at most 10,000,000 keys: 10 a bucket at 1,000,000), one after another in the worker; the largest n take minutes.",
     vsNEmpty: "Press Sweep n to plot this metric against n.",
     vsNTable: (metric: string) => `${metric} for each n`,
     vsRemoved: (metric: string, order: string) => `${metric} against the share of buckets removed (${order})`,

@@ -79,6 +79,12 @@ export class RinglabLabModule implements RinglabLab {
     return this.#params;
   }
 
+  maxKeysPerBucket(buckets: number): number {
+    const n = num(buckets, "buckets");
+    const raw = this.#raw;
+    return this.#heap.call(() => raw.labMaxKeysPerBucket(n))!;
+  }
+
   run(opts?: LabOptions, runOptions?: LabRunOptions): LabResult {
     const o = options<LabOptions>(opts, labKeys, "lab.run");
     const value = (k: (typeof labKeys)[number]) => (o[k] === undefined ? undefined : num(o[k], k));

@@ -100,6 +100,8 @@ export interface RawLabModule extends RawCommon {
   heapUsage(): RawHeapUsage;
   /** The lab's rows of the parameter table. */
   labParams(): RawLabParam[];
+  /** Keys per bucket's bound (and default) at the buckets; undefined with the error recorded. */
+  labMaxKeysPerBucket(buckets: number): number | undefined;
   /** The lab; undefined with the error recorded. `progress` is called as each row completes. */
   labRun(
     args: RawLabArgs,

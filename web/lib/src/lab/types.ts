@@ -5,7 +5,7 @@ import type { MemoryUsage } from "../main/types.js";
 export interface LabOptions {
   /** Buckets: the bucket hashers' buckets, the servers S0 … S{n-1} and multi-probe's nodes. */
   buckets?: number;
-  /** Keys per bucket: buckets × keysPerBucket keys. */
+  /** Keys per bucket: buckets × keysPerBucket keys, at most 10⁷; left out, the most `buckets` allows ({@link RinglabLab.maxKeysPerBucket}). */
   keysPerBucket?: number;
   /** The seed of the keys' Mulberry32. */
   seed?: number;
@@ -159,6 +159,13 @@ export interface RinglabLab {
   readonly version: string;
   /** The lab's parameters, from the core's table: names, ranges, defaults. */
   params(): readonly LabParam[];
+  /**
+   * The most keys per bucket `buckets` allows, and `keysPerBucket` left out: the table's 100, or
+   * ⌊10⁷ / buckets⌋ when that is less (10 at 10⁶), as the run holds at most 10⁷ keys.
+   *
+   * @throws RinglabError for buckets out of range, as {@link run} does.
+   */
+  maxKeysPerBucket(buckets: number): number;
   /**
    * The lab, on this thread: every algorithm of both seams on the same keys. At 100,000 buckets
    * and 100 keys a bucket it runs for minutes; `runInWorker` (from `ringlab/lab`) runs it off the page's thread.
