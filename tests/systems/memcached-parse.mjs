@@ -207,13 +207,18 @@ export async function compare({ dir }) {
     LIBRARY,
     (src, bin) => `gcc -O1 -o "${bin}" "${src}" $(pkg-config --cflags --libs libmemcached)`,
   );
-  const libs = ["ringlab_systems", "ringlab_erlang", "ringlab"].map((l) => path.join(root, "build", `lib${l}.a`));
+  // The libraries the CLI links, as one group: the native build compiles them as unity batches,
+  // so the object that holds the parser also holds code that calls into the CLI's library.
+  const libs = ["ringlab_systems", "ringlab_erlang", "ringlab_claims", "ringlab_cli_lib", "ringlab"].map((l) =>
+    path.join(root, "build", `lib${l}.a`),
+  );
   for (const l of libs) if (!existsSync(l)) throw new Error(`${l} not found: build it (cmake --build --preset native)`);
   const ours = build(
     dir,
     "parse-ringlab.cpp",
     RINGLAB,
-    (src, bin) => `g++ -std=c++20 -O1 -I"${path.join(root, "cpp", "include")}" -o "${bin}" "${src}" ${libs.join(" ")}`,
+    (src, bin) =>
+      `g++ -std=c++20 -O1 -I"${path.join(root, "cpp", "include")}" -o "${bin}" "${src}" -Wl,--start-group ${libs.join(" ")} -Wl,--end-group`,
   );
   const texts = STRINGS.map(([text]) => text);
   const library = readings(lib, texts);
