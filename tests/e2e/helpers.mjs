@@ -210,6 +210,12 @@ export async function newPage(context, viewport) {
     const p = await page.problems();
     assert.deepEqual(p, [], `${what}: ${p.join("\n")}`);
   };
+  // For a page that several tests share (usePlayground's shared()): what it recorded so far is
+  // the earlier tests'.
+  page.clearProblems = async () => {
+    issues.length = 0;
+    await page.evaluate(() => (window.__cspViolations = [])).catch(() => {});
+  };
   // Out while a test holds it; a second close() of the same lease does nothing.
   let leased = true;
   page.lease = () => {
@@ -423,8 +429,23 @@ export function usePlayground() {
       await page.locator('[data-testid="home-list"]').waitFor();
       return page;
     },
+    /**
+     * The file's one shared page, for tests that each visit() a widget on it rather than load the
+     * playground again (a load costs Chromium about five times the CPU of a visit): opened on the
+     * home page by the first call, at `viewport` when given; what it recorded before is cleared.
+     * Tests leave it open (after() closes it with the browser).
+     */
+    async shared(viewport) {
+      if (!sharedPage || sharedPage.isClosed()) sharedPage = await env.home(viewport);
+      else {
+        if (viewport) await sharedPage.setViewportSize(viewport);
+        await sharedPage.clearProblems();
+      }
+      return sharedPage;
+    },
     visit,
   };
+  let sharedPage;
   before(async () => {
     assertBuilt("playground/index.html");
     env.server = await serve({ [SUB]: path.join(distDir, "playground") });

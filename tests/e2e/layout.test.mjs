@@ -10,22 +10,22 @@
 //  - on the Bengali page, no English word that is not one of the chapter's technical terms;
 //  - no accessibility violation axe-core finds, of any impact: as the page opens (an experiment or
 //    compare after its first run), and for a stepper again after one step (→). The home page too.
+// All on one page, each widget reached by the hash as a link goes (visit()): loading the
+// playground again for each would cost Chromium about five times the CPU; the other files load it.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test } from "node:test";
 import {
   KEPT_IN_ENGLISH,
-  SUB,
   assertAccessible,
   box,
   inspect,
-  newPage,
   root,
   screenshot,
-  settled,
   text,
   usePlayground,
+  visit,
   waitStep,
 } from "./helpers.mjs";
 
@@ -45,10 +45,8 @@ for (const id of routeIds) {
       test(`#/${id} in ${lang} at ${width} px: nothing overflows or is clipped, no console error${
         lang === "bn" ? ", no untranslated English" : ""
       }, no accessibility violation`, async () => {
-        const page = await newPage(env.browser.context, { width, height: 900 });
-        await page.goto(`${env.server.origin}${SUB}#/${id}${lang === "bn" ? "?lang=bn" : ""}`);
-        const host = page.locator('[data-testid="widget-host"]');
-        await settled(host);
+        const page = await env.shared();
+        const { host } = await visit(page, `#/${id}${lang === "bn" ? "?lang=bn" : ""}`, { width, height: 900 });
         await page.evaluate(() => document.fonts.ready);
         assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
         assert.ok((await text(host, "title")).length > 0, `#/${id}: the widget has a title`);
@@ -81,7 +79,6 @@ for (const id of routeIds) {
           await assertAccessible(page, `#/${id} (${lang}, ${width} px) after one step`);
         }
         await page.assertClean(`#/${id} (${lang}, ${width} px)`);
-        await page.close();
       });
     }
   }
@@ -90,24 +87,22 @@ for (const id of routeIds) {
 for (const lang of ["en", "bn"]) {
   for (const width of [1280, 390]) {
     test(`the home page in ${lang} at ${width} px: no accessibility violation`, async () => {
-      const page = await newPage(env.browser.context, { width, height: 900 });
-      await page.goto(`${env.server.origin}${SUB}${lang === "bn" ? "#/?lang=bn" : ""}`);
+      const page = await env.shared({ width, height: 900 });
+      await page.evaluate((h) => (location.hash = h), lang === "bn" ? "#/?lang=bn" : "#/");
+      await page.waitForFunction((l) => document.documentElement.lang === l, lang);
       await page.locator('[data-testid="home-list"]').waitFor();
-      assert.equal(await page.evaluate(() => document.documentElement.lang), lang);
       await assertAccessible(page, `home (${lang}, ${width} px)`);
       await page.assertClean(`home (${lang}, ${width} px)`);
-      await page.close();
     });
   }
 }
 
 test("the routes read from main.ts are the pages the playground lists", async () => {
-  const page = await newPage(env.browser.context);
-  await page.goto(`${env.server.origin}${SUB}`);
+  const page = await env.shared();
+  await page.evaluate(() => (location.hash = "#/"));
   await page.locator('[data-testid="home-list"]').waitFor();
   const listed = await page
     .locator('[data-testid^="nav-"]')
     .evaluateAll((links) => links.map((a) => a.dataset.testid.slice(4)));
   assert.deepEqual([...new Set(listed)].sort(), [...routeIds].sort());
-  await page.close();
 });
