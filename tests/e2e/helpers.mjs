@@ -147,6 +147,11 @@ function recordViolations() {
 // animation frames Chromium does not run. A page a test customized in a way that outlives a
 // navigation (an init script, a listener, a route, an exposed function) is closed for real instead.
 const idlePages = new WeakMap();
+// Pages a test had on the playground (usePlayground's open() and home()) wait apart, on its home
+// page with their document kept, for the next open(): it reaches its widget by the hash, as a
+// link on the page goes (visit()), at about a fifth of the CPU of loading the playground again.
+// The widget is a new one all the same, built from the address as a fresh load builds it.
+const keptPages = new WeakMap();
 const DEFAULT_VIEWPORT = { width: 1280, height: 800 };
 
 /**
@@ -221,7 +226,9 @@ export async function newPage(context, viewport) {
   page.lease = () => {
     issues.length = 0;
     leased = true;
+    page.keepDocument = undefined;
   };
+  page.keepDocument = undefined;
   // What a test changes that a navigation keeps: a page with any of it is not reused.
   let custom = false;
   let media = false;
@@ -243,6 +250,14 @@ export async function newPage(context, viewport) {
     leased = false;
     if (custom || page.isClosed()) return close(options);
     try {
+      // Kept only if still on the playground (keepDocument: its address) and as a new page is.
+      if (page.keepDocument && page.url().startsWith(page.keepDocument) && !media) {
+        await page.evaluate(() => (location.hash = "#/"));
+        const kept = keptPages.get(context) ?? [];
+        keptPages.set(context, kept);
+        kept.push(page);
+        return;
+      }
       await page.goto("about:blank");
       if (media) await emulateMedia({ media: null, colorScheme: null, reducedMotion: null, forcedColors: null });
       media = false;
@@ -406,9 +421,11 @@ export async function visit(page, hash, viewport, settle = {}) {
 /**
  * For a test file on the built playground: serves dist/playground under SUB and launches
  * Chromium before its tests, closes both after them. The fields are set once `before` has run;
- * `url(hash)` is a page's address on that server, `open(hash, viewport)` a fresh page there with
- * its widget settled ({ page, host }); `home(viewport)` a fresh page on the home page, for
- * `visit(page, hash, viewport)` (above).
+ * `url(hash)` is a page's address on that server, `open(hash, viewport)` a page there with a new
+ * widget for `hash`, settled ({ page, host }); `home(viewport)` a page on the home page, for
+ * `visit(page, hash, viewport)` (above). Both reuse a page an earlier test closed on the
+ * playground when there is one (keptPages): a test that needs the document loaded afresh (a
+ * reload, the first load's requests) uses newPage() and goto().
  */
 export function usePlayground() {
   const env = {
@@ -416,16 +433,34 @@ export function usePlayground() {
     browser: undefined,
     url: (hash = "") => `${env.server.origin}${SUB}${hash}`,
     async open(hash, viewport) {
+      const kept = await env.kept(viewport);
+      if (kept) return visit(kept, hash, viewport ?? DEFAULT_VIEWPORT);
       const page = await newPage(env.browser.context, viewport);
+      page.keepDocument = env.url();
       await page.goto(env.url(hash));
       const host = page.locator('[data-testid="widget-host"]');
       await settled(host);
       return { page, host };
     },
-    /** A fresh page on the playground's home page, for visit(). */
+    /** A page on the playground's home page, for visit(). */
     async home(viewport) {
+      const kept = await env.kept(viewport);
+      if (kept) return kept;
       const page = await newPage(env.browser.context, viewport);
+      page.keepDocument = env.url();
       await page.goto(env.url("#/"));
+      await page.locator('[data-testid="home-list"]').waitFor();
+      return page;
+    },
+    /** A page an earlier test left on the playground's home page (keptPages, above), or none. */
+    async kept(viewport) {
+      const page = keptPages.get(env.browser.context)?.pop();
+      if (!page) return undefined;
+      page.lease();
+      page.keepDocument = env.url();
+      await page.clearProblems();
+      await page.bringToFront();
+      await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
       await page.locator('[data-testid="home-list"]').waitFor();
       return page;
     },
