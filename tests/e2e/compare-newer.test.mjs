@@ -1,7 +1,8 @@
 // The compare page's rows of the newer bucket hashers: computed by the lab's module (ringlab/lab),
 // loaded only once they are asked for (the box, or newer= in the address), the same rows as the
 // package's compareNewer for the same scenario, in English and Bengali; the box and the address
-// agree both ways, and a bad list is the module's named error in place. One page throughout.
+// agree both ways, a big scenario's rows come from the lab's worker, and a bad list is the
+// module's named error in place. One page for each test.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab/lab";
@@ -145,6 +146,17 @@ describe("compare's newer rows", () => {
         ["memento", "jumpback"],
       );
       assertNewerRows(listed, { keys: 2000, newer: "memento,jumpback" }, en);
+
+      // A scenario the chapter's rows send to workers: the newer rows come from the lab's worker,
+      // the same rows (one algorithm, to keep it short).
+      const workers = [];
+      page.on("worker", (w) => workers.push(w.url()));
+      ({ host } = await visit(page, "#/compare?keys=1000000&newer=memento", undefined, { timeout: 180_000 }));
+      assertNewerRows(await shownRows(host), { keys: 1_000_000, newer: "memento" }, en);
+      assert.ok(
+        workers.some((u) => /lab-worker/.test(u)),
+        "the lab's worker computed them",
+      );
 
       // A name with no newer row: the module's error, by its code, where the table was.
       ({ host } = await visit(page, "#/compare?keys=1000&newer=dx,jump", undefined, { allowError: true }));
