@@ -9,16 +9,26 @@
 // document to download. The parameters arrive typed (the wrapper has checked their types); the
 // core checks their values against kLabParams, with the errors `ringlab lab` gives. The papers'
 // claims (`ringlab lab --claims`) cross as the objects of their JSON lines.
+//
+// compare's rows for the newer bucket hashers (`ringlab compare --newer`, compare_newer.hpp) live
+// here too: the lab already links every bucket hasher, so the rows cost this module only the
+// scenario's conversion and compare's measures, where the main module (at its page budget) and
+// the buckets module (at theirs) would carry every hasher besides.
 #include <emscripten/bind.h>
 
 #include <cstdint>
 #include <iterator>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "abi.hpp"
 #include "abi_bindings.hpp"
+#include "adapters.hpp"
+#include "ringlab/compare.hpp"
+#include "ringlab/compare_newer.hpp"
 #include "ringlab/lab.hpp"
 #include "ringlab/once.hpp"
 #include "ringlab/params.hpp"
@@ -216,6 +226,101 @@ val max_keys_per_bucket(double buckets) {
   });
 }
 
+// ---------------------------------------------------------------------------------------------
+// compare --newer
+//
+// The scenario arrives as rl.compare's (CompareArgs, adapters.hpp: the wrapper fills it in with the
+// same checks of types and the core's defaults) and is converted as the main module converts it
+// (adapters.cpp): integer() under each parameter's name, the servers by count or by name, the
+// change by its text or its parts. The conversion is repeated here rather than shared with the
+// main module so that the main module, at its page budget, links what it linked before.
+
+using ringlab::Param;
+
+RINGLAB_ONCE std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
+  const auto n = emscripten::vecFromJSArray<std::u16string>(names);
+  const auto w = copy_in<double>(weights);
+  const auto z =
+      zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
+  // The wrapper makes the three lists from one; lengths that differ are its mistake.
+  if (w.size() != n.size() || z.size() != n.size()) throw std::logic_error("names, weights and zones differ in length");
+  std::vector<ringlab::Server> servers;
+  servers.reserve(n.size());
+  for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
+  return servers;
+}
+
+RINGLAB_ONCE ringlab::Scenario scenario_of(const CompareArgs& args) {
+  ringlab::Scenario sc;
+  sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
+                                        : named_servers(args.names, args.weights, args.zones);
+  sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
+  sc.seed = integer(args.seed, Param::compare_seed);
+  sc.keys = integer(args.keys, Param::compare_keys);
+  const ChangeArgs& c = args.change;
+  sc.change = c.kind.isUndefined()
+                  ? ringlab::parse_change(c.text)
+                  : ringlab::change_from_parts(
+                        ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
+                        c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
+  sc.epsilon = args.epsilon;
+  sc.table_size = integer(args.table_size, Param::compare_table_size);
+  // Undefined: all cores (one here); a number is the core's to check. The rows are the same for
+  // every count.
+  if (!args.threads.isUndefined()) sc.threads = integer(args.threads.as<double>(), Param::threads);
+  return sc;
+}
+
+// The rows of the newer algorithms `newer` names: the string "all" or a comma-separated list (the
+// CLI's --newer text, newer_from_text), or an array of names (check_newer). The scenario is
+// converted first, then the names read, then the scenario's ranges checked: the CLI's order, so a
+// call with two mistakes names the one `ringlab compare --newer` names.
+RINGLAB_ONCE val compare_newer(const CompareArgs& args, const val& newer) {
+  return guarded([&] {
+    const ringlab::Scenario sc = scenario_of(args);
+    std::vector<std::string_view> names;
+    if (newer.isString()) {
+      names = ringlab::newer_from_text(ringlab::utf8_for_message(newer.as<std::u16string>()));
+    } else {
+      std::vector<std::string> given;
+      for (const std::u16string& n : emscripten::vecFromJSArray<std::u16string>(newer))
+        given.push_back(ringlab::utf8_for_message(n));
+      names = ringlab::check_newer(given);
+    }
+    val out = val::array();
+    for (const ringlab::ComparisonRow& r : ringlab::compare_newer(sc, names))
+      out.call<void>("push", ComparisonRowOut{r.algorithm, r.supported, r.reason, r.moved, r.moved_to_new,
+                                              r.moved_between_old, r.moved_needlessly, r.max_over_mean, r.sd_over_mean,
+                                              static_cast<double>(r.memory_bytes), r.build_ms});
+    return out;
+  });
+}
+
+// compare's defaults and a server's default weight, from the core's table: what the wrapper fills
+// a scenario in with, as rl.compare does from the main module's rl.defaults().
+struct CompareDefaultsOut {
+  double servers = 0;
+  double vnodes = 0;
+  double seed = 0;
+  double keys = 0;
+  std::string change;
+  double epsilon = 0;
+  double tableSize = 0;
+  double weight = 0;
+};
+
+RINGLAB_ONCE CompareDefaultsOut compare_defaults() {
+  const ringlab::Defaults d = ringlab::defaults();
+  return {static_cast<double>(d.compare.servers),
+          static_cast<double>(d.compare.vnodes),
+          static_cast<double>(d.compare.seed),
+          static_cast<double>(d.compare.keys),
+          d.compare.change,
+          d.compare.epsilon,
+          static_cast<double>(d.compare.table_size),
+          d.ring.weight};
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(ringlab_lab) {
@@ -269,4 +374,45 @@ EMSCRIPTEN_BINDINGS(ringlab_lab) {
   function("labParams", &params);
   function("labMaxKeysPerBucket", &max_keys_per_bucket);
   function("labClaims", &claims);
+
+  value_object<ChangeArgs>("RawChangeArgs")
+      .field("text", &ChangeArgs::text)
+      .field("kind", &ChangeArgs::kind)
+      .field("name", &ChangeArgs::name)
+      .field("weight", &ChangeArgs::weight);
+  value_object<CompareArgs>("RawCompareArgs")
+      .field("servers", &CompareArgs::servers)
+      .field("names", &CompareArgs::names)
+      .field("weights", &CompareArgs::weights)
+      .field("zones", &CompareArgs::zones)
+      .field("vnodes", &CompareArgs::vnodes)
+      .field("seed", &CompareArgs::seed)
+      .field("keys", &CompareArgs::keys)
+      .field("change", &CompareArgs::change)
+      .field("epsilon", &CompareArgs::epsilon)
+      .field("tableSize", &CompareArgs::table_size)
+      .field("threads", &CompareArgs::threads);
+  value_object<ComparisonRowOut>("RawComparisonRow")
+      .field("algorithm", &ComparisonRowOut::algorithm)
+      .field("supported", &ComparisonRowOut::supported)
+      .field("reason", &ComparisonRowOut::reason)
+      .field("moved", &ComparisonRowOut::moved)
+      .field("movedToNew", &ComparisonRowOut::moved_to_new)
+      .field("movedBetweenOld", &ComparisonRowOut::moved_between_old)
+      .field("movedNeedlessly", &ComparisonRowOut::moved_needlessly)
+      .field("maxOverMean", &ComparisonRowOut::max_over_mean)
+      .field("sdOverMean", &ComparisonRowOut::sd_over_mean)
+      .field("memoryBytes", &ComparisonRowOut::memory_bytes)
+      .field("buildMs", &ComparisonRowOut::build_ms);
+  value_object<CompareDefaultsOut>("RawCompareDefaults")
+      .field("servers", &CompareDefaultsOut::servers)
+      .field("vnodes", &CompareDefaultsOut::vnodes)
+      .field("seed", &CompareDefaultsOut::seed)
+      .field("keys", &CompareDefaultsOut::keys)
+      .field("change", &CompareDefaultsOut::change)
+      .field("epsilon", &CompareDefaultsOut::epsilon)
+      .field("tableSize", &CompareDefaultsOut::tableSize)
+      .field("weight", &CompareDefaultsOut::weight);
+  function("compareNewer", &compare_newer);
+  function("compareDefaults", &compare_defaults);
 }

@@ -227,6 +227,26 @@ TEST_CASE("the newer rows' list and scenario are refused by name", "[compare][er
   CHECK(error_of([&] { (void)ringlab::compare_newer(sc, dx); }) == error_of([&] { (void)ringlab::compare(sc); }));
 }
 
+TEST_CASE("the newer rows refuse named servers as compare() refuses them", "[compare][errors]") {
+  // compare() checks the names as it builds its rings; the newer rows build none, and must not
+  // answer with a hasher's or multi-probe's own error instead.
+  const std::vector<std::string_view> all = ringlab::newer_from_text("all");
+  const auto same = [&](std::vector<ringlab::Server> servers, ringlab::Change change) {
+    Scenario sc;
+    sc.keys = 10;
+    sc.servers = std::move(servers);
+    sc.change = std::move(change);
+    const auto want = error_of([&] { (void)ringlab::compare(sc); });
+    CHECK(want.size() == 4);
+    CHECK(error_of([&] { (void)ringlab::compare_newer(sc, all); }) == want);
+  };
+  const ringlab::Change add = {ChangeKind::add, u"", 1.0};
+  same({{u"a", 1, u""}, {u"a", 1, u""}}, add);
+  same({{u"a", 1, u""}, {u"", 1, u""}}, add);
+  same({{u"a", 1, u""}, {u"b", 1, std::u16string(ringlab::kMaxNameLength + 1, u'z')}}, add);
+  same({{u"a", 1, u""}, {u"b", 1, u""}}, {ChangeKind::add, u"b", 1.0});
+}
+
 TEST_CASE("ringlab compare --newer: the chapter's rows as without it and then the newer ones", "[compare][cli]") {
   // The build ms column is the wall clock's: every other column of the chapter's rows is equal.
   const auto without_ms = [](const std::string& table) {

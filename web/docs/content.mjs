@@ -555,6 +555,14 @@ export const widgets = [
       ],
       ["epsilon", "", { en: "ε of bounded loads", bn: "bounded load-এর ε" }],
       ["table-size", "", { en: "Maglev table size (a prime)", bn: "Maglev table-এর মাপ (prime)" }],
+      [
+        "newer",
+        "",
+        {
+          en: "all, or a comma-separated list as ringlab compare --newer takes it: the newer bucket hashers' rows too, under the chapter's, from the lab's module (ringlab-lab.js and its .wasm), which the element then loads; its checkbox sets all",
+          bn: "all, বা ringlab compare --newer যেমন নেয় তেমন কমা দিয়ে আলাদা করা তালিকা: নতুন bucket algorithm-গুলোর সারিও, অধ্যায়ের সারিগুলোর নিচে, ল্যাবের module (ringlab-lab.js আর তার .wasm) থেকে, যা element তখন লোড করে; এর checkbox বসায় all",
+        },
+      ],
     ],
     example: { servers: "10", keys: "20000", change: "remove:S3" },
   },

@@ -13,6 +13,7 @@
 
 #include "compare_lists.hpp"
 #include "compare_place.hpp"
+#include "names.hpp"
 #include "parallel.hpp"
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
@@ -174,9 +175,29 @@ RINGLAB_ONCE std::vector<std::string_view> newer_from_text(std::string_view text
   return check_newer(names);
 }
 
+// The checks compare() makes next, as it builds its rings from the lists (Ring::rebuild, before
+// and then after the change: each server's name and zone, then no name twice). The newer rows
+// build no ring, so they make them here: a scenario of named servers is refused with compare()'s
+// error, not with the one a hasher or multi-probe's node list would give later.
+static void check_ring_servers(const compare_detail::Lists& l) {
+  for (const std::vector<Server>* list : {&l.before, &l.after}) {
+    std::vector<std::u16string_view> listed;
+    listed.reserve(list->size());
+    for (const Server& s : *list) {
+      names::check(s.name, "server");
+      if (s.zone.size() > kMaxNameLength)
+        throw Error(ErrorCode::limit_exceeded, rule::zoneTooLong, "", {kMaxNameLength});
+      listed.push_back(s.name);
+    }
+    if (const auto dup = names::first_duplicate(std::move(listed)))
+      throw Error(ErrorCode::duplicate_server, rule::duplicateNamed, "", {utf8_for_message(*dup)});
+  }
+}
+
 RINGLAB_ONCE std::vector<ComparisonRow> compare_newer(const Scenario& sc,
                                                       std::span<const std::string_view> algorithms) {
   compare_detail::Lists l = compare_detail::check_scenario(sc);
+  check_ring_servers(l);
   // The ids' flags, with room for the one id of no server.
   const auto n = static_cast<std::uint32_t>(l.before.size());
   l.is_new.resize(n + 2, 0);

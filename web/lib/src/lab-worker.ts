@@ -4,7 +4,7 @@
 //
 // The worker of `ringlab/lab`: the lab's module, loaded once, and the runs of one message, one
 // after another, each row's progress and each run's result posted as they come; or the papers'
-// claims, posted at once. The page or the
+// claims, or compare's newer rows, posted at once. The page or the
 // Node process that started it ends it by terminating it, which is how a run is cancelled: the
 // module's run is one call that nothing interrupts.
 //
@@ -19,6 +19,10 @@ void parentPort<FromLabWorker, ToLabWorker>("ringlab/lab").then((port) => {
         const lab = await load();
         if ("claims" in m) {
           port.post({ op: "claims", claims: lab.claims(m.claims) });
+          return;
+        }
+        if ("compareNewer" in m) {
+          port.post({ op: "compareNewer", rows: lab.compareNewer(m.compareNewer) });
           return;
         }
         for (const [run, options] of m.runs.entries()) {

@@ -7,8 +7,9 @@
  * ringlab/lab: `ringlab lab` as typed values: every algorithm of both seams (the bucket hashers
  * and the placers on named servers) on the same seeded keys, measured for balance, monotonicity
  * under removal and restore, the work of a lookup and balance after removal histories. The same
- * figures as `ringlab lab --json`, on this thread or in a worker with progress and cancel. A
- * WebAssembly module of its own.
+ * figures as `ringlab lab --json`, on this thread or in a worker with progress and cancel. Also
+ * compare's rows of the newer bucket hashers (`compareNewer`, `ringlab compare --newer`), which
+ * need every bucket hasher the lab links. A WebAssembly module of its own.
  *
  * @example
  * ```ts
@@ -26,7 +27,16 @@ import { RinglabError, toCode, wrapperError } from "./core/errors.js";
 import { entryLoader, instantiate, type LoadOptions } from "./core/loader.js";
 import { nodeWorker, webWorker, type WorkerError, type WorkerLink } from "./core/workers.js";
 import { RinglabLabModule } from "./lab/module.js";
-import type { LabClaim, LabClaimsOptions, LabOptions, LabProgress, LabResult, RinglabLab } from "./lab/types.js";
+import type {
+  LabClaim,
+  LabClaimsOptions,
+  LabOptions,
+  LabProgress,
+  LabResult,
+  NewerCompareScenario,
+  NewerComparisonRow,
+  RinglabLab,
+} from "./lab/types.js";
 import createRinglabLabModule from "./wasm/ringlab-lab.js";
 
 export {
@@ -54,14 +64,16 @@ export const load: (options?: LoadOptions) => Promise<RinglabLab> = entryLoader(
     ),
 );
 
-/** Page → the lab's worker: the runs, one after another; or the papers' claims. */
-export type ToLabWorker = { runs: LabOptions[] } | { claims: LabClaimsOptions };
+/** Page → the lab's worker: the runs, one after another; or the papers' claims; or compare's newer rows. */
+export type ToLabWorker =
+  { runs: LabOptions[] } | { claims: LabClaimsOptions } | { compareNewer: NewerCompareScenario };
 
-/** The lab's worker → page: each row's progress, each run's result, then done; or an error. */
+/** The lab's worker → page: each row's progress, each run's result, then done; the claims; the newer rows; or an error. */
 export type FromLabWorker =
   | { op: "progress"; run: number; progress: LabProgress }
   | { op: "result"; run: number; result: LabResult }
   | { op: "claims"; claims: readonly LabClaim[] }
+  | { op: "compareNewer"; rows: NewerComparisonRow[] }
   | { op: "done" }
   | WorkerError;
 
@@ -138,8 +150,9 @@ export async function runInWorker(runs: readonly LabOptions[], options: LabWorke
             onResult?.(m.run, m.result);
           } else if (m.op === "done") resolve(results);
           // The worker's error as the module threw it: the core's code, the same message (the
-          // claims' answer is not one the runs ask for).
-          else if (m.op !== "claims") reject(new RinglabError(toCode(m.code), m.message, m.detail));
+          // claims' and the newer rows' answers are not ones the runs ask for).
+          else if (m.op !== "claims" && m.op !== "compareNewer")
+            reject(new RinglabError(toCode(m.code), m.message, m.detail));
         },
         (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
       );
@@ -191,13 +204,60 @@ export async function claimsInWorker(
         (m) => {
           if (m.op === "claims") resolve(m.claims);
           // A run's messages are not this message's answer; the worker's error is.
-          else if (m.op !== "progress" && m.op !== "result" && m.op !== "done")
+          else if (m.op !== "progress" && m.op !== "result" && m.op !== "done" && m.op !== "compareNewer")
             reject(new RinglabError(toCode(m.code), m.message, m.detail));
         },
         (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
       );
       // The options as given: the worker's claims() checks them, with the errors of lab.claims().
       worker.postMessage({ claims: claims as LabClaimsOptions });
+    });
+  } finally {
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+    worker.terminate();
+  }
+}
+
+/**
+ * compare's rows for the newer bucket hashers ({@link RinglabLab.compareNewer}) computed in the
+ * lab's worker, off the calling thread (a scenario of millions of keys takes seconds); the worker
+ * is terminated when they are done, fail or are cancelled. Its options are
+ * {@link claimsInWorker}'s.
+ *
+ * @throws RinglabError (as a rejection) for a bad scenario, with the code and message of
+ *   {@link RinglabLab.compareNewer}; `"load_failed"` when the worker cannot start; the signal's
+ *   reason when cancelled.
+ */
+export async function compareNewerInWorker(
+  scenario?: NewerCompareScenario,
+  options: LabClaimsWorkerOptions = {},
+): Promise<NewerComparisonRow[]> {
+  if (options === null || typeof options !== "object") {
+    throw wrapperError("invalid_type", "mustBe", "compareNewerInWorker() options", ["an object"]);
+  }
+  for (const k of Object.keys(options)) {
+    if (!["signal", "spawn"].includes(k)) {
+      throw wrapperError("invalid_argument", "unknownRunOption", k, [k, "compareNewerInWorker()"]);
+    }
+  }
+  const { signal, spawn = defaultSpawn } = options;
+  signal?.throwIfAborted();
+  const worker = await spawn();
+  let onAbort: (() => void) | undefined;
+  try {
+    return await new Promise<NewerComparisonRow[]>((resolve, reject) => {
+      onAbort = () => reject(signal!.reason);
+      signal?.addEventListener("abort", onAbort);
+      worker.listen(
+        (m) => {
+          if (m.op === "compareNewer") resolve(m.rows);
+          else if (m.op !== "progress" && m.op !== "result" && m.op !== "done" && m.op !== "claims")
+            reject(new RinglabError(toCode(m.code), m.message, m.detail));
+        },
+        (error) => reject(wrapperError("load_failed", "labWorkerFailed", "", [error.message])),
+      );
+      // The scenario as given (undefined: every default): the worker's compareNewer() checks it.
+      worker.postMessage({ compareNewer: scenario ?? {} });
     });
   } finally {
     if (onAbort) signal?.removeEventListener("abort", onAbort);

@@ -1,8 +1,17 @@
 // The lab's module (`ringlab/lab`: every algorithm of both seams on the same keys), loaded on first
 // use by the lab widget (core/lazy-module.ts) for its parameters' ranges and defaults; its runs go
 // to the package's worker (runInWorker), which loads the module again off the page's thread. The
-// main bundle carries only this loader. The papers' claims go to the same worker.
-import type { LabClaim, LabOptions, LabProgress, LabResult, RinglabLab } from "ringlab/lab";
+// main bundle carries only this loader. The papers' claims go to the same worker, and so do the
+// compare page's newer rows for a scenario big enough to go to workers.
+import type {
+  LabClaim,
+  LabOptions,
+  LabProgress,
+  LabResult,
+  NewerCompareScenario,
+  NewerComparisonRow,
+  RinglabLab,
+} from "ringlab/lab";
 import { lazyModule } from "./lazy-module";
 
 const lab = lazyModule<RinglabLab>(() => import("ringlab/lab").then((m) => m.load()));
@@ -27,4 +36,26 @@ export async function labInWorker(
 export async function labClaimsInWorker(seed: number | undefined, signal: AbortSignal): Promise<readonly LabClaim[]> {
   const { claimsInWorker } = await import("ringlab/lab");
   return claimsInWorker(seed === undefined ? {} : { seed }, { signal });
+}
+
+/**
+ * compare's newer rows for `scenario`: in the lab's worker when `inWorker` (a big scenario, which
+ * would hold the page's thread for seconds), else on this thread; `signal` cancels the worker.
+ */
+export async function labCompareNewer(
+  scenario: NewerCompareScenario,
+  inWorker: boolean,
+  signal: AbortSignal,
+): Promise<NewerComparisonRow[]> {
+  if (inWorker) {
+    try {
+      const { compareNewerInWorker } = await import("ringlab/lab");
+      return await compareNewerInWorker(scenario, { signal });
+    } catch (e) {
+      // No worker possible here (the script came from another origin): on the page, as the
+      // chapter's rows are then.
+      if ((e as { name?: unknown })?.name !== "SecurityError") throw e;
+    }
+  }
+  return (await getLab()).compareNewer(scenario);
 }

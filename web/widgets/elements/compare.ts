@@ -1,12 +1,17 @@
 // <ringlab-compare servers="10" keys="20000" change="remove:S3">
 // Every algorithm on the user's own scenario (the module's compare): a table and a chart. Big runs
 // (a million keys or more) go to the worker. An absent attribute is the module's default for it
-// (rl.defaults().compare), which the fields show.
+// (rl.defaults().compare), which the fields show. newer="all" (or a list of names, as the CLI's
+// --newer takes it) adds the newer bucket hashers' rows under the chapter's: the lab's module
+// (ringlab/lab, which links every bucket hasher) computes them, loaded only when they are asked
+// for, as the main module has none of those algorithms.
 import type { CompareScenario, ComparisonRow, Defaults, Ringlab } from "ringlab";
+import type { NewerComparisonRow } from "ringlab/lab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
 import { Cancelled, JobRunner } from "../core/jobs";
+import { labCompareNewer } from "../core/lab";
 import { fieldDigits, isCount, latinDigits, readNumber } from "../core/numbers";
 import { str, type StateOf } from "../core/params";
 import { stackOnPhones, table } from "../core/table";
@@ -20,9 +25,13 @@ const spec = {
   change: str(""),
   epsilon: str(""),
   "table-size": str(""),
+  newer: str(""),
 };
 type State = StateOf<typeof spec>;
-type Field = keyof State;
+/** The scenario's text fields: every attribute but newer, which is the checkbox's. */
+type Field = Exclude<keyof State, "newer">;
+const FIELDS = Object.keys(spec).filter((k) => k !== "newer") as Field[];
+type Row = ComparisonRow | NewerComparisonRow;
 
 const num = readNumber;
 
@@ -91,6 +100,14 @@ export class Compare extends RinglabElement<typeof spec> {
   /** Counts runs: only the latest run's end may touch the widget (an older one was superseded). */
   private runs = 0;
   private done: { key: string; rows?: ComparisonRow[]; error?: unknown; cancelled?: boolean } | undefined;
+  private newerBox!: HTMLInputElement;
+  private newerLabel!: HTMLSpanElement;
+  /** The newer rows' last request and answer, by scenario and list (as the chapter's rows by job). */
+  private newerKey = "";
+  private newerRuns = 0;
+  /** Cancels the newer rows' worker, when they went to one. */
+  private newerAbort: AbortController | undefined;
+  private newerDone: { key: string; rows?: NewerComparisonRow[]; error?: unknown } | undefined;
 
   protected heading(): string {
     return this.t.compare.title;
@@ -104,7 +121,7 @@ export class Compare extends RinglabElement<typeof spec> {
       this.runKey = "";
       this.requestUpdate();
     });
-    for (const field of Object.keys(spec) as Field[]) {
+    for (const field of FIELDS) {
       const label = h("span");
       const input = h("input", {
         type: "text",
@@ -118,6 +135,17 @@ export class Compare extends RinglabElement<typeof spec> {
       this.inputs.set(field, { input, label });
       form.append(h("label", {}, label, input));
     }
+    this.newerBox = h("input", { type: "checkbox", name: "newer", "data-testid": "field-newer" });
+    // Ticked: every newer row; unticked: none, and no attribute (as a field left at its default).
+    this.newerBox.addEventListener("change", () => {
+      if (this.newerBox.checked) this.setState({ newer: "all" }, true);
+      else {
+        this.removeAttribute("newer");
+        this.setState({}, true);
+      }
+    });
+    this.newerLabel = h("span");
+    form.append(h("label", { class: "inline" }, this.newerBox, this.newerLabel));
     this.runButton = h("button", { type: "submit", class: "primary", "data-testid": "run" });
     form.append(this.runButton);
     this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
@@ -159,6 +187,8 @@ export class Compare extends RinglabElement<typeof spec> {
       if (this.shadowRoot?.activeElement !== input)
         input.value = numeric(field, shown) ? fieldDigits(shown, this.t.lang) : shown;
     }
+    this.newerLabel.textContent = t.newer;
+    this.newerBox.checked = state.newer.trim() !== "";
     this.runButton.textContent = t.run;
     this.cancelButton.textContent = t.cancel;
     this.progressBox.querySelector("progress")?.setAttribute("aria-label", this.t.experiment.progressLabel);
@@ -213,17 +243,72 @@ export class Compare extends RinglabElement<typeof spec> {
       this.out.replaceChildren();
       throw d.error;
     }
+    const newer = this.newerRows(state, rl);
+    if (newer === undefined) {
+      this.out.style.opacity = "0.5";
+      this.statusText.textContent = t.newerLoading;
+      return;
+    }
     this.statusText.textContent = "";
     this.charts.clear();
-    this.out.replaceChildren(...this.view(d.rows ?? []));
+    this.out.replaceChildren(...this.view([...(d.rows ?? []), ...newer], newer.length > 0));
   }
 
-  private view(rows: ComparisonRow[]): HTMLElement[] {
+  /**
+   * The newer rows the state asks for: [] when it asks for none, undefined while the lab's module
+   * loads or computes them (the widget is drawn again when they come). A bad list or scenario is
+   * thrown, the module's named error, as the chapter's rows' errors are.
+   */
+  private newerRows(state: State, rl: Ringlab): NewerComparisonRow[] | undefined {
+    const newer = state.newer.trim();
+    if (newer === "") return [];
+    const scenario = scenarioOf(state, rl.defaults());
+    const key = JSON.stringify([scenario, newer]);
+    const d = this.newerDone;
+    if (d && d.key === key) {
+      if (d.error) {
+        this.out.replaceChildren();
+        throw d.error;
+      }
+      return d.rows;
+    }
+    if (this.newerKey !== key) {
+      this.newerKey = key;
+      const run = ++this.newerRuns;
+      this.newerAbort?.abort();
+      const abort = (this.newerAbort = new AbortController());
+      // A scenario the chapter's rows send to workers sends the newer rows to the lab's worker.
+      const inWorker = JobRunner.inWorker({ kind: "compare", options: scenario });
+      labCompareNewer({ ...scenario, newer }, inWorker, abort.signal)
+        .then(
+          (rows) => {
+            if (run === this.newerRuns) this.newerDone = { key, rows };
+          },
+          (error: unknown) => {
+            if (run === this.newerRuns) this.newerDone = { key, error };
+          },
+        )
+        .finally(() => {
+          if (run === this.newerRuns) this.requestUpdate();
+        });
+    }
+    return undefined;
+  }
+
+  private view(rows: Row[], withNewer: boolean): HTMLElement[] {
     const t = this.t.compare;
     const f = this.f;
     // One spelling of each algorithm's name on every page: the catalogue's, by the registry's name.
-    const name = (r: ComparisonRow) => this.t.algorithms[r.algorithm];
-    const reason = (why: string) => t.reasons[why] ?? why;
+    const name = (r: Row) => this.t.algorithms[r.algorithm];
+    // The chapter's reasons by their text; the newer rows' by their two forms, which name the
+    // algorithm by the registry's name (compare_newer.hpp), shown in the catalogue's spelling.
+    const reason = (r: Row) => {
+      const why = r.reason ?? "";
+      if (t.reasons[why] !== undefined) return t.reasons[why];
+      if (why === `${r.algorithm} has no weights`) return t.noWeights(name(r));
+      if (why === `${r.algorithm} can only remove the last bucket`) return t.lastBucketOnly(name(r));
+      return why;
+    };
     const supported = rows.filter((r) => r.supported);
     // The CLI's columns, in its order (docs/experiments.md defines each for add, remove, fail and weight).
     const headers = [
@@ -253,7 +338,7 @@ export class Compare extends RinglabElement<typeof spec> {
               f.int(r.memoryBytes),
               f.dec(r.buildMs, 1),
             ]
-          : [name(r), h("span", {}, `${t.unsupported}: ${reason(r.reason ?? "")}`)],
+          : [name(r), h("span", {}, `${t.unsupported}: ${reason(r)}`)],
         cellClass: r.supported ? [] : ["l", "l"],
       })),
       "compare-table",
@@ -315,13 +400,25 @@ export class Compare extends RinglabElement<typeof spec> {
     return [
       tbl,
       h("p", { class: "hint", "data-testid": "needless-note" }, t.needlessNote),
+      ...(withNewer ? [h("p", { class: "hint", "data-testid": "newer-note" }, t.newerNote)] : []),
       charts,
       h("p", { class: "hint" }, t.note),
     ];
   }
 
+  // The algorithms' names may wrap (multi-probe hashing, JumpBack-Anchor): with the newer rows the
+  // longest of them would otherwise push the last columns out of a wide page's table. An
+  // unsupported row's reason wraps too, on a phone's narrow stacked rows.
+  protected override extraStyles(): string {
+    return '[data-testid="compare-table"] tbody th,[data-testid="compare-table"] td.l{white-space:normal}';
+  }
+
   protected override disconnected(): void {
     this.runner.dispose();
+    // The newer rows' run ends here: its answer (or the abort's error) is no longer the widget's.
+    this.newerAbort?.abort();
+    this.newerRuns++;
+    this.newerKey = "";
     this.charts.clear();
     this.runKey = "";
   }

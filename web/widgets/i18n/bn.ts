@@ -731,6 +731,12 @@ const bn: Messages = {
       "jump can only remove the last bucket": "jump শুধু শেষ bucket-টি বাদ দিতে পারে",
       "mod-N has no weights": "mod-N-এ weight নেই",
     },
+    noWeights: (name) => `${name}-এ weight নেই`,
+    lastBucketOnly: (name) => `${name} শুধু শেষ bucket-টি বাদ দিতে পারে`,
+    newer: "নতুন algorithm-গুলোও (JumpBackHash ও তার পরের)",
+    newerLoading: "নতুন algorithm-গুলোর সারি হিসাব হচ্ছে…",
+    newerNote:
+      "নতুন সারিগুলো jump-এর পরের bucket algorithm-গুলোর: সার্ভার S0, S1, … হলো bucket ০, ১, …, আর যোগ হওয়া সার্ভার হলো algorithm যে bucket যোগ করে সেটি। JumpBackHash, JumpBack-Anchor, FlipHash, BinomialHash আর AnchorHash key-এর h32-কে তাদের ৬৪-বিটের ইনপুট হিসেবে নেয়, jump যেমন নেয়; DxHash নেয় তার h32, MementoHash আর multi-probe hashing নেয় key-এর লেখাটি; multi-probe-এর node হলো সার্ভারগুলোর নাম। এদের কারও weight নেই।",
     movedChart: "সরা key (স্তম্ভ) আর অকারণে সরা key (বিন্দু)",
     loadChart: "বদলের পরে সবচেয়ে ব্যস্ত সার্ভার / গড়",
     note: "বানানোর সময় ঘড়ি ধরে মাপা, প্রতিবার একটু আলাদা; বাকি প্রতিটি সংখ্যা এই পরিস্থিতির জন্য নির্ভুল।",

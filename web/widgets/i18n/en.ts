@@ -721,6 +721,13 @@ const en = {
       "jump can only remove the last bucket": "jump can only remove the last bucket",
       "mod-N has no weights": "mod-N has no weights",
     } as Record<string, string>,
+    // The newer rows' reasons, by their two forms: the algorithm's name (the catalogue's) in each.
+    noWeights: (name: string) => `${name} has no weights`,
+    lastBucketOnly: (name: string) => `${name} can only remove the last bucket`,
+    newer: "newer algorithms (JumpBackHash and after)",
+    newerLoading: "Computing the newer algorithms' rows…",
+    newerNote:
+      "The newer rows are the bucket hashers after jump: servers S0, S1, … are buckets 0, 1, …, and an added server is the bucket the algorithm adds. JumpBackHash, JumpBack-Anchor, FlipHash, BinomialHash and AnchorHash take the key's h32 as their 64-bit input, as jump does, DxHash takes its h32, MementoHash and multi-probe hashing the key's text; multi-probe's nodes are the servers' names. None of them has weights.",
     movedChart: "Keys moved (bars) and moved needlessly (dots)",
     loadChart: "Busiest server / mean after the change",
     note: "Build times are wall-clock and vary from run to run; every other number is exact for the scenario.",

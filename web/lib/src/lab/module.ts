@@ -3,9 +3,10 @@
 import { wrapperError } from "../core/errors.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
-import { num, options } from "../core/validate.js";
+import type { RawComparisonRow } from "../core/raw.js";
+import { changeArgs, invalidType, num, numOption, options, serverList, str, threadsOption } from "../core/validate.js";
 import type { MemoryUsage } from "../main/types.js";
-import type { RawLabBalance, RawLabModule, RawLabResult, RawLabRow } from "./raw.js";
+import type { RawCompareDefaults, RawLabBalance, RawLabModule, RawLabResult, RawLabRow } from "./raw.js";
 import type {
   LabBalance,
   LabClaim,
@@ -16,6 +17,9 @@ import type {
   LabResult,
   LabRow,
   LabRunOptions,
+  NewerCompareScenario,
+  NewerComparisonAlgorithm,
+  NewerComparisonRow,
   RinglabLab,
 } from "./types.js";
 
@@ -62,11 +66,33 @@ function result(r: RawLabResult): LabResult {
 
 const labKeys = ["buckets", "keysPerBucket", "seed"] as const;
 
+// A newer comparison's scenario: rl.compare's keys, and which algorithms.
+const newerKeys = ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize", "threads", "newer"];
+
+// A row as the public type has it, as rl.compare's rows: `reason` only when unsupported. The
+// algorithm's name is the core's (newer_compare_algorithms), which the registry's types list.
+function newerRow(row: RawComparisonRow): NewerComparisonRow {
+  const { reason, ...rest } = row;
+  const out: NewerComparisonRow = { ...rest, algorithm: row.algorithm as NewerComparisonAlgorithm };
+  if (!row.supported) out.reason = reason;
+  return out;
+}
+
+// `newer` as the module reads it: "all" or a list's text as the CLI's --newer takes them, or an
+// array of names; the names themselves are the core's to check.
+function newerArg(v: unknown): string | string[] {
+  if (v === undefined) return "all";
+  if (typeof v === "string") return v;
+  if (!Array.isArray(v)) throw invalidType("newer", "a string or an array of names", v);
+  return v.map((s: unknown, i) => str(s, `newer[${i}]`));
+}
+
 export class RinglabLabModule implements RinglabLab {
   readonly version: string;
   readonly #raw: RawLabModule;
   readonly #heap: Heap<object>;
   readonly #params: readonly LabParam[];
+  #compareDefaults: RawCompareDefaults | undefined;
 
   constructor({ module: raw, exports }: Instantiated<RawLabModule>) {
     this.#raw = raw;
@@ -108,6 +134,28 @@ export class RinglabLabModule implements RinglabLab {
     const raw = this.#raw;
     const claims = this.#heap.call(() => raw.labClaims(seed))!;
     return Object.freeze(claims.map((c) => Object.freeze({ ...c, values: Object.freeze({ ...c.values }) })));
+  }
+
+  compareNewer(scenario?: NewerCompareScenario): NewerComparisonRow[] {
+    const o = options<NewerCompareScenario>(scenario, newerKeys, "compareNewer");
+    const d = (this.#compareDefaults ??= this.#raw.compareDefaults());
+    const servers = serverList(
+      o.servers === undefined ? d.servers : o.servers,
+      numOption(o, "vnodes", d.vnodes),
+      d.weight,
+    );
+    const args = {
+      ...servers,
+      seed: numOption(o, "seed", d.seed),
+      keys: numOption(o, "keys", d.keys),
+      change: changeArgs(o.change === undefined ? d.change : o.change),
+      epsilon: numOption(o, "epsilon", d.epsilon),
+      tableSize: numOption(o, "tableSize", d.tableSize),
+      threads: threadsOption(o),
+    };
+    const newer = newerArg(o.newer);
+    const raw = this.#raw;
+    return this.#heap.call(() => raw.compareNewer(args, newer))!.map(newerRow);
   }
 
   memory(): MemoryUsage {

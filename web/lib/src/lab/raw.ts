@@ -1,5 +1,5 @@
 // What the lab's module registers (cpp/wasm/lab.cpp), as the wrapper sees it.
-import type { RawCommon, RawHeapUsage } from "../core/raw.js";
+import type { RawCommon, RawCompareArgs, RawComparisonRow, RawHeapUsage } from "../core/raw.js";
 
 /** `ringlab lab`'s parameters: each a number, or undefined for the table's default. */
 export interface RawLabArgs {
@@ -109,4 +109,20 @@ export interface RawLabModule extends RawCommon {
   ): RawLabResult | undefined;
   /** The papers' claims at the seed (undefined: the default); undefined with the error recorded. */
   labClaims(seed: number | undefined): RawLabClaim[] | undefined;
+  /** compare's rows for the newer bucket hashers: "all", a comma-separated list or an array of names; undefined with the error recorded. */
+  compareNewer(args: RawCompareArgs, newer: string | readonly string[]): RawComparisonRow[] | undefined;
+  /** compare's defaults and a server's default weight, from the core's table. */
+  compareDefaults(): RawCompareDefaults;
+}
+
+/** compare's defaults as the core's table has them, with a server's default weight. */
+export interface RawCompareDefaults {
+  servers: number;
+  vnodes: number;
+  seed: number;
+  keys: number;
+  change: string;
+  epsilon: number;
+  tableSize: number;
+  weight: number;
 }

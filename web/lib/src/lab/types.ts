@@ -1,5 +1,6 @@
 // The public types of `ringlab/lab`.
-import type { MemoryUsage } from "../main/types.js";
+import type { BucketEntry } from "../buckets/algorithms.js";
+import type { CompareScenario, ComparisonRow, MemoryUsage } from "../main/types.js";
 
 /** `ringlab lab`'s parameters; each left out takes the core's default ({@link RinglabLab.params}). */
 export interface LabOptions {
@@ -154,6 +155,34 @@ export interface LabClaim {
   readonly values: Readonly<Record<string, number>>;
 }
 
+/**
+ * A newer bucket hasher, one that has a row of compare after the chapter's (`ringlab compare
+ * --newer`): every bucket algorithm of the registry without a row of the chapter's compare.
+ */
+export type NewerComparisonAlgorithm = Extract<BucketEntry, { readonly compare: false }>["name"];
+
+/**
+ * The scenario of {@link RinglabLab.compareNewer}: `ringlab`'s `CompareScenario` (the same
+ * servers, keys and change, the same defaults) and which newer algorithms get a row.
+ */
+export interface NewerCompareScenario extends CompareScenario {
+  /**
+   * `"all"` (every {@link NewerComparisonAlgorithm}, in the registry's order), a comma-separated
+   * list as `ringlab compare --newer` takes it, or an array of names: their rows, in that order.
+   * @defaultValue "all"
+   */
+  newer?: "all" | (string & {}) | readonly NewerComparisonAlgorithm[];
+}
+
+/**
+ * One newer algorithm's row of compare: the fields of `ringlab`'s `ComparisonRow`, the same
+ * measures, for a newer bucket hasher. Server Si is bucket i; an unsupported row has every number
+ * 0 and says why in `reason` (`"NAME has no weights"`, `"NAME can only remove the last bucket"`).
+ */
+export interface NewerComparisonRow extends Omit<ComparisonRow, "algorithm"> {
+  algorithm: NewerComparisonAlgorithm;
+}
+
 /** The API `load()` from `ringlab/lab` resolves to. */
 export interface RinglabLab {
   readonly version: string;
@@ -184,5 +213,18 @@ export interface RinglabLab {
    *   `"invalid_type"` for one that is no number.
    */
   claims(options?: LabClaimsOptions): readonly LabClaim[];
+  /**
+   * compare's rows for the newer bucket hashers, the rows `ringlab compare --newer` prints after
+   * the chapter's: the same keys placed before and after the same change as `ringlab`'s
+   * `compare`, measured as it measures its rows, needless moves included. The bucket hashers have
+   * no weights: unequal weights make every row unsupported, and one that removes only its last
+   * bucket is unsupported for a change of another server.
+   *
+   * @throws RinglabError as `ringlab`'s `compare` for a bad scenario, with the same code and
+   *   message; for `newer`, `"invalid_argument"` for a name that is no newer algorithm
+   *   (`"oneOf"`, naming them), a name listed twice (`"duplicateListed"`) or an empty array
+   *   (`"list"`), `"invalid_type"` for neither a string nor an array of strings.
+   */
+  compareNewer(scenario?: NewerCompareScenario): NewerComparisonRow[];
   memory(): MemoryUsage;
 }

@@ -1,0 +1,170 @@
+// The compare page's rows of the newer bucket hashers: computed by the lab's module (ringlab/lab),
+// loaded only once they are asked for (the box, or newer= in the address), the same rows as the
+// package's compareNewer for the same scenario, in English and Bengali; the box and the address
+// agree both ways, a big scenario's rows come from the lab's worker, and a bad list is the
+// module's named error in place. One page for each test.
+import assert from "node:assert/strict";
+import { describe, test } from "node:test";
+import { load } from "ringlab/lab";
+import { widgetCatalogue } from "../js/helpers.mjs";
+import {
+  KEPT_IN_ENGLISH,
+  assertAccessible,
+  inspect,
+  screenshot,
+  settled,
+  text,
+  usePlayground,
+  visit,
+} from "./helpers.mjs";
+
+const env = usePlayground();
+const en = await widgetCatalogue("en");
+const bn = await widgetCatalogue("bn");
+const lab = await load();
+
+// The rows the page shows: each one's algorithm, its exact needless share (data-needless) and its cells.
+const shownRows = (host) =>
+  host.locator('[data-testid="compare-table"]').evaluate((t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => ({
+      algorithm: tr.getAttribute("data-algorithm"),
+      needless: tr.getAttribute("data-needless"),
+      cells: [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+    })),
+  );
+
+// An unsupported row's reason as a language's page words it.
+function reasonIn(t, row) {
+  const name = t.algorithms[row.algorithm];
+  return row.reason.endsWith(" has no weights") ? t.compare.noWeights(name) : t.compare.lastBucketOnly(name);
+}
+
+// The page's newer rows (after the chapter's) against the package's rows for the same scenario.
+function assertNewerRows(rows, scenario, t) {
+  const want = lab.compareNewer(scenario);
+  const newer = rows.slice(rows.length - want.length);
+  assert.deepEqual(
+    newer.map((r) => r.algorithm),
+    want.map((r) => r.algorithm),
+  );
+  for (const [i, w] of want.entries()) {
+    const got = newer[i];
+    if (w.supported) assert.equal(Number(got.needless), w.movedNeedlessly, w.algorithm);
+    else {
+      assert.equal(got.needless, null, w.algorithm);
+      assert.equal(got.cells[1], `${t.compare.unsupported}: ${reasonIn(t, w)}`, w.algorithm);
+    }
+  }
+  return want;
+}
+
+// Nothing overflows or is clipped, and on a Bengali page no English but the words kept in it: the
+// layout test's checks, on the newer rows, which that test's default page does not show.
+async function assertLaidOut(page, lang) {
+  await page.evaluate(() => document.fonts.ready);
+  const found = await page.evaluate(inspect);
+  const problems = [...found.overflow.map((o) => `overflow: ${o}`), ...found.clipped.map((c) => `clipped: ${c}`)];
+  if (lang === "bn")
+    for (const [word, at] of found.latin)
+      if (!KEPT_IN_ENGLISH.has(word.toLowerCase())) problems.push(`English "${word}" in ${at}`);
+  assert.deepEqual(problems, []);
+}
+
+const labRequested = (requests) => requests.some((u) => /ringlab-lab[^/]*\.wasm/.test(u));
+
+describe("compare's newer rows", () => {
+  test("the box loads the lab's module, adds the package's rows, and the address keeps it", async () => {
+    const page = await env.home({ width: 1280, height: 900 });
+    const requests = [];
+    page.on("request", (r) => requests.push(r.url()));
+    try {
+      const scenario = { keys: 3000, change: "remove:S3" };
+      let { host } = await visit(page, "#/compare?keys=3000&change=remove:S3");
+      const chapter = (await shownRows(host)).length;
+      assert.equal(chapter, 6, "the chapter's rows alone");
+      assert.ok(!labRequested(requests), "no lab module before the newer rows are asked for");
+      await host.locator('[data-testid="field-newer"]').check();
+      await page.waitForFunction(() => /[?&]newer=all(&|$)/.test(location.hash));
+      await settled(host);
+      assert.ok(labRequested(requests), "the lab's module was loaded");
+      let rows = await shownRows(host);
+      const want = assertNewerRows(rows, scenario, en);
+      assert.equal(rows.length, chapter + want.length);
+      assert.ok(
+        want.some((r) => !r.supported),
+        "remove:S3 has rows that remove only their last bucket",
+      );
+      assert.equal(await text(host, "newer-note"), en.compare.newerNote);
+      await screenshot(page, "compare-newer-en-1280.png", { fullPage: true });
+      await assertLaidOut(page, "en");
+      await assertAccessible(page);
+
+      // The address back: a fresh widget from it has the box ticked and the same rows.
+      const hash = await page.evaluate(() => location.hash);
+      ({ host } = await visit(page, hash, { width: 390, height: 844 }));
+      assert.ok(await host.locator('[data-testid="field-newer"]').isChecked());
+      rows = await shownRows(host);
+      assertNewerRows(rows, scenario, en);
+      await screenshot(page, "compare-newer-en-390.png", { fullPage: true });
+      await assertLaidOut(page, "en");
+
+      // Unticked: the attribute and the address lose it, and the chapter's rows are alone again.
+      await host.locator('[data-testid="field-newer"]').uncheck();
+      await page.waitForFunction(() => !/[?&]newer=/.test(location.hash));
+      await settled(host);
+      assert.equal((await shownRows(host)).length, chapter);
+      assert.equal(await host.evaluate((el) => el.getAttribute("newer")), null);
+      await page.assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+
+  test("in Bengali, a list of names, and a bad list's named error in place", async () => {
+    const page = await env.home({ width: 1280, height: 900 });
+    try {
+      const scenario = { keys: 2000, change: "remove:S3", servers: 8 };
+      let { host } = await visit(page, "#/compare?keys=2000&change=remove:S3&servers=8&newer=all&lang=bn");
+      const rows = await shownRows(host);
+      const want = assertNewerRows(rows, scenario, bn);
+      assert.equal(rows.length, 6 + want.length);
+      assert.equal(await text(host, "newer-note"), bn.compare.newerNote);
+      await screenshot(page, "compare-newer-bn-1280.png", { fullPage: true });
+      await assertLaidOut(page, "bn");
+      ({ host } = await visit(page, "#/compare?keys=2000&change=remove:S3&servers=8&newer=all&lang=bn", {
+        width: 390,
+        height: 844,
+      }));
+      await screenshot(page, "compare-newer-bn-390.png", { fullPage: true });
+      await assertLaidOut(page, "bn");
+
+      // A list, as the CLI's --newer takes it: those rows, in its order.
+      ({ host } = await visit(page, "#/compare?keys=2000&newer=memento,jumpback", { width: 1280, height: 900 }));
+      const listed = await shownRows(host);
+      assert.deepEqual(
+        listed.slice(6).map((r) => r.algorithm),
+        ["memento", "jumpback"],
+      );
+      assertNewerRows(listed, { keys: 2000, newer: "memento,jumpback" }, en);
+
+      // A scenario the chapter's rows send to workers: the newer rows come from the lab's worker,
+      // the same rows (one algorithm, to keep it short).
+      const workers = [];
+      page.on("worker", (w) => workers.push(w.url()));
+      ({ host } = await visit(page, "#/compare?keys=1000000&newer=memento", undefined, { timeout: 180_000 }));
+      assertNewerRows(await shownRows(host), { keys: 1_000_000, newer: "memento" }, en);
+      assert.ok(
+        workers.some((u) => /lab-worker/.test(u)),
+        "the lab's worker computed them",
+      );
+
+      // A name with no newer row: the module's error, by its code, where the table was.
+      ({ host } = await visit(page, "#/compare?keys=1000&newer=dx,jump", undefined, { allowError: true }));
+      assert.equal(await host.locator('[data-testid="widget"]').getAttribute("data-error"), "invalid_argument");
+      assert.match(await text(host, "error"), /newer must be jumpback, .* or multiprobe, got "jump"/);
+      await page.assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+});
