@@ -28,7 +28,7 @@
 //       registry): N given hashes (SplitMix64's outputs; their low 32 bits for a u32 algorithm; for a
 //       text algorithm N course keys and their xxh32) mapped to buckets by the algorithm's core
 //       function in a loop (ID.core, where the table below has it) and through the seam's
-//       bucket_many (ID.seam; a text algorithm's bucket_key per key, hashing included), after R of
+//       bucket_many (ID.seam; a text algorithm's batch of the keys' bytes, hashing included), after R of
 //       the B buckets were removed in a seeded random order. ID is NAME.nB, with -R when R > 0; each
 //       row carries a checksum of its buckets, the same for every way of one scenario
 //   ringlab_bench ops --only NAME ...
@@ -458,6 +458,7 @@ struct BucketPool {
   std::vector<std::uint64_t> u64;
   std::vector<std::uint32_t> u32;
   std::vector<std::string> keys;
+  std::vector<std::string_view> key_views;  // keys' bytes, as a batch of the seam takes them
   std::vector<std::uint32_t> key_hashes;
   std::vector<std::uint64_t> key_sip1, key_sip2;
 
@@ -481,6 +482,7 @@ struct BucketPool {
       key_sip1[i] = ringlab::siphash24(ringlab::kMultiProbeSeed1, 0, keys[i]);
       key_sip2[i] = ringlab::siphash24(ringlab::kMultiProbeSeed2, 0, keys[i]);
     }
+    key_views.assign(keys.begin(), keys.end());
   }
 };
 
@@ -547,10 +549,9 @@ const CoreEntry kCoreEntries[] = {
      [](const BucketScenario& sc, const std::vector<std::uint32_t>& removed, const BucketPool& pool) -> BucketPass {
        auto core = std::make_shared<ringlab::Memento>(static_cast<std::uint32_t>(sc.buckets));
        for (const std::uint32_t b : removed) core->remove(b);
-       // The key's xxh32 given: the key is hashed again only to rehash it with a removed bucket.
-       return stateful(core, pool, [](const ringlab::Memento& c, const BucketPool& p, std::size_t i) {
-         return c.bucket(p.keys[i], p.key_hashes[i]);
-       });
+       // The keys' xxh32 given, as a batch maps them: the key is read again only to rehash it with a
+       // removed bucket.
+       return [core, &pool](std::span<std::uint32_t> out) { core->bucket_many(pool.key_views, pool.key_hashes, out); };
      }},
     {"multiprobe",
      [](const BucketScenario& sc, const std::vector<std::uint32_t>&, const BucketPool& pool) -> BucketPass {
@@ -644,7 +645,7 @@ int run_buckets(const Options& o) {
     const std::string name = sc.id() + ".seam";
     const OpResult r = time_op(name, o, n, [&] {
       if (text_input) {
-        for (std::size_t i = 0; i < n; ++i) out[i] = hasher.bucket_key(pool.keys[i]);
+        hasher.bucket_many(std::span<const std::string_view>(pool.key_views), std::span<std::uint32_t>(out));
       } else if (a.input == ringlab::BucketInput::u32) {
         hasher.bucket_many(std::span<const std::uint32_t>(pool.u32), std::span<std::uint32_t>(out));
       } else {

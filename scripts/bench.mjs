@@ -605,9 +605,10 @@ function bucketsSection(b, s) {
       "`Buckets::bucket_many` (`ringlab bucket` and the package's path); *WASM batch*: " +
       "`hasher(name, options).bucketMany(inputs, out)` from `ringlab/buckets` in Node, the inputs copied into the " +
       "module and the buckets out into a reused array. Every way gave the same buckets (a checksum per row). " +
-      "MementoHash takes a key's text, not a hash: its core row is given the key's xxh32 and hashes the key again " +
-      "only to rehash it with a removed bucket, as the algorithm does; its seam and WASM rows take the keys " +
-      "(course keys), hashing included, and the WASM row reads them from JS strings too.",
+      "MementoHash takes a key's text, not a hash: its core row is its batch (`Memento::bucket_many`) given the " +
+      "keys' xxh32, which reads a key again only to rehash it with a removed bucket, as the algorithm does; its " +
+      "seam and WASM rows take the keys (course keys), hashing included, and the WASM row reads them from JS " +
+      "strings too.",
     "",
   );
   L.push("| algorithm | scenario | input | native, core | native, seam | WASM, batch | target |");
@@ -680,18 +681,21 @@ function bucketTargetsSection(b, smoke) {
   if ((smoke || over(mementoHalf?.core, 30)) && mementoAll?.core && jump?.core) {
     L.push(
       "**What limits MementoHash.** Its first step is jump, Guava's, over its b-array: at 1,000 buckets about " +
-        "7.5 rounds, each waiting on a double division. With nothing removed it is that jump and one look into an " +
-        `empty table, ${med(mementoAll.core)} ns here (the jump row's LCG jump, one key at a time: ${med(jump.core)} ns)` +
+        "8.5 steps a key, each waiting on a double division (the jump row's LCG jump, one key at a time: " +
+        `${med(jump.core)} ns). Its batch (\`Memento::bucket_many\`: the core, seam and WASM rows) keeps eight ` +
+        "keys' walks in flight, a lane taking the next key as soon as its walk ends, so that the divisions " +
+        `overlap: with nothing removed ${med(mementoAll.core)} ns here` +
         (over(mementoAll.core, 30) ? ", so no change to the rest brings it under 30 ns on this machine" : "") +
         ". With half the buckets removed, half the keys " +
-        "land on a removed bucket and are hashed again (the key's xxh32 state, continued with the bucket's 4 bytes) " +
-        "and looked up in the table of removed buckets (a `std::unordered_map`), once or more: " +
-        `${med(mementoHalf.core)} ns. Callgrind counts about 420 instructions a lookup with half removed and 230 with ` +
-        "none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
-        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); with " +
-        "line tables, 38 % of them are the jump, 35 % the rehashes' xxh32 and 8 % the table's finds. The WASM row " +
-        "takes JS strings: reading them and their UTF-8 come on top (the floor of any call given JS strings: the " +
-        "Operations section's row on only reading the keys' units).",
+        "land on a removed bucket and are hashed again (xxh32 of the key and the bucket's 4 bytes, in one pass over " +
+        "a copy) and looked up in the table of removed buckets (open addressing), once or more: " +
+        `${med(mementoHalf.core)} ns. Callgrind counts about 464 instructions a lookup with half removed and 310 ` +
+        "with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
+        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); 75 % " +
+        "of them are the jumps' lanes with the table's finds inlined (with none removed, 310 over about 8.5 steps: " +
+        "some 36 a step for the LCG, the division, the bounds and the lane's bookkeeping), 17 % the rehashes' " +
+        "xxh32 and 8 % copying the key for them. The WASM row takes JS strings: reading them and their UTF-8 come on top (the floor of any call given " +
+        "JS strings: the Operations section's row on only reading the keys' units).",
       "",
     );
   }

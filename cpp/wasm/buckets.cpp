@@ -10,6 +10,7 @@
 // names an algorithm.
 #include <emscripten/bind.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -182,27 +183,45 @@ void bucket_many(const ringlab::Buckets& b, double count, bool wide) {
   });
 }
 
+// The seam's batch takes a block of keys at a time: an algorithm's own loop (MementoHash's, with
+// its jumps in flight) over the block's views.
+constexpr std::size_t kKeyBlock = 1024;
+
 // A chunk of ASCII keys' buckets, their bytes staged (abi.hpp). Out of line and outside any try
 // block: with Emscripten's exceptions, emulated in JavaScript, each call that may throw within a
 // try block goes out through a JavaScript trampoline (invoke_*), which costs more than the lookup
 // itself; here the loop's calls are direct, and guarded() makes one such call for the chunk.
 [[gnu::noinline]] void bucket_ascii_keys(const ringlab::Buckets& b, const StagedBytes& s) {
-  for (std::size_t i = 0; i < s.size(); ++i)
-    s.out[i] = b.bucket_key(s.bytes.substr(s.offsets[i], s.offsets[i + 1] - s.offsets[i]));
+  std::string_view views[kKeyBlock];
+  for (std::size_t at = 0; at < s.size(); at += kKeyBlock) {
+    const std::size_t m = std::min(kKeyBlock, s.size() - at);
+    for (std::size_t j = 0; j < m; ++j)
+      views[j] = s.bytes.substr(s.offsets[at + j], s.offsets[at + j + 1] - s.offsets[at + j]);
+    b.bucket_many(std::span<const std::string_view>(views, m), s.out.subspan(at, m));
+  }
+}
+
+// The same for a chunk of other keys, their UTF-16 units made UTF-8 a block at a time.
+[[gnu::noinline]] void bucket_utf16_keys(const ringlab::Buckets& b, const StagedStrings& s) {
+  std::vector<std::string> utf8(kKeyBlock);
+  std::string_view views[kKeyBlock];
+  for (std::size_t at = 0; at < s.size(); at += kKeyBlock) {
+    const std::size_t m = std::min(kKeyBlock, s.size() - at);
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = at + j;
+      utf8[j] = ringlab::utf8_for_message({s.units.data() + s.offsets[i], s.offsets[i + 1] - s.offsets[i]});
+      views[j] = utf8[j];
+    }
+    b.bucket_many(std::span<const std::string_view>(views, m), s.out.subspan(at, m));
+  }
 }
 
 // Staged strings (abi.hpp): a text algorithm's keys, each as UTF-8 (a chunk of ASCII keys comes
 // as its bytes already).
 void bucket_keys(const ringlab::Buckets& b, double count, bool ascii) {
   guarded([&] {
-    if (ascii) {
-      bucket_ascii_keys(b, staged_bytes(count));
-      return;
-    }
-    const StagedStrings s = staged_strings(count);
-    for (std::size_t i = 0; i < s.size(); ++i)
-      s.out[i] =
-          b.bucket_key(ringlab::utf8_for_message({s.units.data() + s.offsets[i], s.offsets[i + 1] - s.offsets[i]}));
+    if (ascii) bucket_ascii_keys(b, staged_bytes(count));
+    else bucket_utf16_keys(b, staged_strings(count));
   });
 }
 

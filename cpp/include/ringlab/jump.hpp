@@ -96,26 +96,53 @@ template <class Trace = NoTrace>
   }
 }
 
-// guava_jump_unchecked() of four inputs side by side, out[j] the bucket of inputs[j]: one walk
-// alone waits on each step's divide in turn; four overlap theirs. The same arithmetic, lane by
-// lane: a lane whose walk is over keeps its candidate while the others finish.
-inline void guava_jump4(const std::uint64_t (&inputs)[4], std::int32_t n, std::int32_t (&out)[4]) noexcept {
+// guava_jump_unchecked() of inputs 0 .. count - 1 (input(i) the i-th, a uint64), with L walks in
+// flight: one walk alone waits on each step's divide in turn, L overlap theirs. A walk that ends
+// hands its bucket to done(i, bucket) and its lane to the next input at once, so no lane waits
+// for the slowest walk of a group (at 1,000 buckets a walk takes about 8.5 steps, the longest of
+// four about 11). done is called once for each input, in the order their walks end. Each lane's
+// arithmetic is guava_jump_unchecked()'s; fewer inputs than lanes walk one by one.
+template <std::size_t L, class Input, class Done>
+inline void guava_jump_stream(std::size_t count, std::int32_t n, Input&& input, Done&& done) {
+  if (count < L) {
+    for (std::size_t i = 0; i < count; ++i) done(i, guava_jump_unchecked(input(i), n));
+    return;
+  }
   const double limit = n;
-  std::uint64_t state[4] = {inputs[0], inputs[1], inputs[2], inputs[3]};
-  double candidate[4] = {0, 0, 0, 0};
-  bool walking[4] = {true, true, true, true};
-  while (walking[0] | walking[1] | walking[2] | walking[3]) {
-    for (int j = 0; j < 4; ++j) {
+  std::uint64_t state[L];
+  double candidate[L];
+  std::size_t at[L];  // the input each lane walks
+  bool live[L];       // false once the inputs ran out for it
+  std::size_t next = 0;
+  for (std::size_t j = 0; j < L; ++j) {
+    at[j] = next;
+    state[j] = input(next++);
+    candidate[j] = 0;
+    live[j] = true;
+  }
+  for (std::size_t walking = L; walking > 0;) {
+    for (std::size_t j = 0; j < L; ++j) {
+      if (!live[j]) continue;
       state[j] = 2862933555777941757ull * state[j] + 1;
       const auto top = static_cast<std::uint32_t>(state[j] >> 33);
       const double next_double = top == 0x7FFFFFFFu ? -1.0 : static_cast<double>(top + 1) / 2147483648.0;
-      const double next = (candidate[j] + 1) / next_double;
-      walking[j] = walking[j] & (next > -1.0) & (next < limit);
-      // Java's (int) cast of a quotient in (-1, n): its integer part.
-      candidate[j] = walking[j] ? static_cast<double>(static_cast<std::int32_t>(next)) : candidate[j];
+      const double q = (candidate[j] + 1) / next_double;
+      // Java's (int) cast of a quotient in (-1, n): its integer part, the walk's next candidate.
+      if (q > -1.0 && q < limit) {
+        candidate[j] = static_cast<double>(static_cast<std::int32_t>(q));
+        continue;
+      }
+      done(at[j], static_cast<std::int32_t>(candidate[j]));
+      if (next < count) {
+        at[j] = next;
+        state[j] = input(next++);
+        candidate[j] = 0;
+      } else {
+        live[j] = false;
+        --walking;
+      }
     }
   }
-  for (int j = 0; j < 4; ++j) out[j] = static_cast<std::int32_t>(candidate[j]);
 }
 
 // jump_unchecked() for many keys: out[i] = jump(keys[i], n), same caller guarantee on n (out

@@ -50,8 +50,13 @@ class Memento {
   // `candidate` among them (value: the hash) and each `replaced` of a bucket removed after that
   // view, on the way to its replacer.
   [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
-  // out[i] = bucket(keys[i]) (out holds keys.size() values): Guava's jumps of four keys side by side
-  // (guava_jump4), then each key's walk from a removed bucket on its own.
+  // out[i] = bucket(keys[i], hashes[i]) (hashes and out hold keys.size() values): Guava's jumps of
+  // eight keys in flight (guava_jump_stream), each key's walk from a removed bucket as soon as its
+  // jump ends, and the next key in its lane. A batch's throughput, not one key's latency: the jumps'
+  // divides overlap.
+  void bucket_many(std::span<const std::string_view> keys, std::span<const std::uint32_t> hashes,
+                   std::span<std::uint32_t> out) const;
+  // out[i] = bucket(keys[i]): the keys' xxh32, then the batch above.
   void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
@@ -76,14 +81,14 @@ class Memento {
     std::uint32_t replacer;  // the live buckets right after it went
     std::uint32_t previous;  // the last removed before it
   };
-  // The walk from the key's hash, its steps given to `trace` (NoTrace for a lookup); key_state() is
-  // the key's xxh32 state, wanted only for a rehash.
-  template <class KeyState, class Trace>
-  [[nodiscard]] std::uint32_t walk(std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
+  // The walk from the key's hash, its steps given to `trace` (NoTrace for a lookup); the key is
+  // read again only for a rehash.
+  template <class Trace>
+  [[nodiscard]] std::uint32_t walk(std::uint32_t hash, std::string_view key, Trace& trace) const;
   // The walk's part after Guava's jump gave candidate b: b itself while it is live, else the
   // rehashes among the buckets live when it went.
-  template <class KeyState, class Trace>
-  [[nodiscard]] std::uint32_t settle(std::uint32_t b, std::uint32_t hash, KeyState&& key_state, Trace& trace) const;
+  template <class Trace>
+  [[nodiscard]] std::uint32_t settle(std::uint32_t b, std::uint32_t hash, std::string_view key, Trace& trace) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
     const Removed* r = removed_.find(bucket);
