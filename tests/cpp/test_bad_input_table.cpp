@@ -21,6 +21,7 @@
 #include "ringlab/buckets.hpp"
 #include "ringlab/cli.hpp"
 #include "ringlab/compare_newer.hpp"
+#include "ringlab/digest_newer.hpp"
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/system_params.hpp"
@@ -355,6 +356,9 @@ TEST_CASE("bad-input table: cliNames are the parameter table's, and every flag h
       for (const ringlab::ParamSpec& p : ringlab::kLabParams) expected[std::string(p.name)] = std::string(p.flag);
     if (command == "compare")  // its newer rows' list, the CLI's own row (compare_newer.hpp)
       for (const ringlab::ParamSpec& p : ringlab::kCompareNewerParams)
+        expected[std::string(p.name)] = std::string(p.flag);
+    if (command == "digest")  // its newer parts' list, the CLI's own row (digest_newer.hpp)
+      for (const ringlab::ParamSpec& p : ringlab::kDigestNewerParams)
         expected[std::string(p.name)] = std::string(p.flag);
     if (command == "plan redis")
       for (const ringlab::ParamSpec& p : ringlab::systems::redis::kPlanParams)

@@ -70,3 +70,38 @@ for (const args of [[], ["--seed", "-7", "--keys", "25000"], ["--keys", "0"]]) {
     assert.equal(cli.stdout, nat.join("\n") + "\n");
   });
 }
+
+// `--newer`: the newer bucket hashers' parts after the chapter's, `all` over every line. The Node
+// CLI's module has them (as it has `compare --newer`); the main module does not.
+// Their names, as `ringlab digest --help` lists them from the registry.
+const help = spawnSync(process.execPath, [cliJs, "digest", "--help"], { encoding: "utf8" }).stdout;
+const newer = help
+  .slice(help.indexOf("--newer's names:") + "--newer's names:".length)
+  .split(",")
+  .map((s) => s.trim());
+for (const args of [
+  ["--newer", "all"],
+  // Three of them, not in the registry's order: the lines come in the list's.
+  ["--seed", "-7", "--newer", [newer.at(-1), newer[0], newer[3]].join(","), "--keys", "25000"],
+  ["--newer", "memento", "--keys", "0"],
+]) {
+  test(`native \`ringlab digest ${args.join(" ")}\` equals the Node CLI's`, { skip: noNative }, () => {
+    const nat = runNative(args);
+    const list = args[args.indexOf("--newer") + 1];
+    const names = list === "all" ? newer : list.split(",");
+    assert.equal(nat.length, parts.length + names.length + 1);
+    // The chapter's lines are those without --newer; `all` is not.
+    const chapter = runNative(
+      args.filter((_, i) => i !== args.indexOf("--newer") && i !== args.indexOf("--newer") + 1),
+    );
+    assert.deepEqual(nat.slice(0, parts.length), chapter.slice(0, parts.length));
+    assert.deepEqual(
+      nat.slice(parts.length, -1).map((l) => l.split(" ")[0]),
+      names,
+    );
+    assert.notEqual(nat.at(-1), chapter.at(-1));
+    const cli = spawnSync(process.execPath, [cliJs, "digest", ...args], { encoding: "utf8" });
+    assert.equal(cli.status, 0, cli.stderr);
+    assert.equal(cli.stdout, nat.join("\n") + "\n");
+  });
+}

@@ -21,6 +21,10 @@ namespace ringlab {
 
 // The most keys a digest takes, kMaxDigestKeys, is in params.hpp.
 
+// The digest's servers, S0 .. S{kDigestServers - 1}: every server-placing part's, and the bucket
+// count of the newer parts (digest_newer.hpp).
+inline constexpr std::uint32_t kDigestServers = 10;
+
 struct DigestPart {
   std::string name;
   std::uint32_t digest = 0;

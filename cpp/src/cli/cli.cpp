@@ -13,6 +13,7 @@
 #include "ringlab/compare.hpp"
 #include "ringlab/compare_newer.hpp"
 #include "ringlab/digest.hpp"
+#include "ringlab/digest_newer.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/experiments.hpp"
 #include "ringlab/hash.hpp"
@@ -604,11 +605,10 @@ std::string run_server(const std::vector<std::string>& args, const ReadFile& rea
   return out;
 }
 
-std::string run_compare(const std::vector<std::string>& args) {
-  std::vector<std::string> pairs = args;
-  const bool json = take_json(pairs);
-  // --newer LIST: the newer bucket hashers' rows after the chapter's (compare_newer.hpp). Its rule
-  // is the core's (newer_from_text); the chapter's flags are the table's. The last one given wins.
+// Takes --newer LIST out of a command's flag pairs (compare's and digest's): the newer bucket
+// hashers, by the core's rule (newer_from_text); the command's other flags are the table's. The
+// last one given wins.
+std::optional<std::string> take_newer(std::vector<std::string>& pairs) {
   std::optional<std::string> newer;
   for (std::size_t i = 1; i < pairs.size();) {
     if (pairs[i] != "--newer") {
@@ -619,6 +619,14 @@ std::string run_compare(const std::vector<std::string>& args) {
     newer = pairs[i + 1];
     pairs.erase(pairs.begin() + static_cast<std::ptrdiff_t>(i), pairs.begin() + static_cast<std::ptrdiff_t>(i) + 2);
   }
+  return newer;
+}
+
+std::string run_compare(const std::vector<std::string>& args) {
+  std::vector<std::string> pairs = args;
+  const bool json = take_json(pairs);
+  // --newer LIST: the newer bucket hashers' rows after the chapter's (compare_newer.hpp).
+  const std::optional<std::string> newer = take_newer(pairs);
   const auto flags = parse_flags(pairs, 1, kCompare);
   Scenario sc;
   std::int64_t servers = param(Param::compare_servers).default_integer;
@@ -691,14 +699,18 @@ std::string run_lab(const std::vector<std::string>& args) {
   return json ? lab_json(r) : csv ? lab_csv(r) : lab_text(r);
 }
 
-// "name digest" per part, then "all digest".
+// "name digest" per part, then "all digest"; with --newer LIST the newer bucket hashers' parts
+// after the chapter's, `all` over every line (digest_newer.hpp).
 std::string run_digest(const std::vector<std::string>& args) {
-  const auto flags = parse_flags(args, 1, kDigest);
+  std::vector<std::string> pairs = args;
+  const std::optional<std::string> newer = take_newer(pairs);
+  const auto flags = parse_flags(pairs, 1, kDigest);
   std::int64_t seed = param(Param::digest_seed).default_integer;
   std::int64_t keys = param(Param::digest_keys).default_integer;
   set(flags, Param::digest_seed, seed);
   set(flags, Param::digest_keys, keys);
-  const PlacementDigest d = placement_digests(seed, keys);
+  const std::vector<std::string_view> names = newer ? newer_from_text(*newer) : std::vector<std::string_view>{};
+  const PlacementDigest d = placement_digests(seed, keys, names);
   std::string out;
   for (const DigestPart& p : d.parts) out += p.name + " " + std::to_string(p.digest) + "\n";
   out += "all " + std::to_string(d.all) + "\n";

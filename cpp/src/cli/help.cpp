@@ -152,6 +152,19 @@ std::string experiment_section(const Command& c) {
   return "  " + js::pad_end(c.name, 14) + std::string(c.summary) + "\n" + flag_lines(c, "    ");
 }
 
+// --newer's names (compare's and digest's), from the registry: a line of them at a time.
+std::string newer_names_lines() {
+  std::string h;
+  std::string line = std::string(19, ' ') + "--newer's names:";
+  const std::vector<std::string_view> names = newer_compare_algorithms();
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string item = " " + std::string(names[i]) + (i + 1 < names.size() ? "," : "");
+    if (line.size() + item.size() > 96) h += line + "\n", line = std::string(19, ' ') + item.substr(1);
+    else line += item;
+  }
+  return h + line + "\n";
+}
+
 // A core command's section after the Usage block ("" for h32, whose usage says it all).
 std::string core_section(std::string_view name) {
   std::string h;
@@ -161,15 +174,7 @@ std::string core_section(std::string_view name) {
   } else if (name == "compare") {
     h = "compare (every algorithm on the same keys, before and after the change):\n";
     h += flag_lines(kCompare, "    ");
-    // --newer's names, from the registry: a line of them at a time.
-    std::string line = std::string(19, ' ') + "--newer's names:";
-    const std::vector<std::string_view> names = newer_compare_algorithms();
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      const std::string item = " " + std::string(names[i]) + (i + 1 < names.size() ? "," : "");
-      if (line.size() + item.size() > 96) h += line + "\n", line = std::string(19, ' ') + item.substr(1);
-      else line += item;
-    }
-    h += line + "\n";
+    h += newer_names_lines();
     h += "    " + js::pad_end("--json", 15) +
          "an array of {algorithm, moved, movedToNew, movedBetweenOld, movedNeedlessly,\n" + "    " +
          std::string(15, ' ') + "maxOverMean, sdOverMean, memoryBytes, buildMs, supported}\n";
@@ -188,7 +193,7 @@ std::string core_section(std::string_view name) {
     h += "    " + js::pad_end("--claims", 15) + "the papers' claims about the newer bucket hashers instead, each\n" +
          std::string(19, ' ') + "computed now beside the paper's figure (--seed and --json only)\n";
   } else if (name == "digest") {
-    h = "digest:\n" + flag_lines(kDigest, "    ");
+    h = "digest:\n" + flag_lines(kDigest, "    ") + newer_names_lines();
   } else if (name == "jump") {
     h = "jump:\n" + flag_lines(kJump, "    ");
   } else if (name == "bucket") {

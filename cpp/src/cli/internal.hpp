@@ -9,6 +9,7 @@
 
 #include "ringlab/cli.hpp"
 #include "ringlab/compare_newer.hpp"
+#include "ringlab/digest_newer.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/lab.hpp"
 #include "ringlab/params.hpp"
@@ -35,7 +36,7 @@ inline constexpr Command kExperiments[] = {
 };
 inline constexpr Command kCompare = {"compare", "compare", "",
                                      "each ring (servers x vnodes, by weight) <= {points} points", kCompareNewerParams};
-inline constexpr Command kDigest = {"digest", "placementDigest", "", ""};
+inline constexpr Command kDigest = {"digest", "placementDigest", "", "", kDigestNewerParams};
 inline constexpr Command kJump = {"jump", "jump", "", ""};
 inline constexpr Command kAlgorithms = {"algorithms", "algorithms", "", ""};
 // `ringlab bucket`: how its errors spell each parameter. Its options' rows are the bucket

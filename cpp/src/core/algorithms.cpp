@@ -32,7 +32,7 @@ namespace {
 
 // The digest's servers: S0..S9, with weights 1, 2, 0.5, 1, 2, 0.5, ... where weighted, and in
 // zones a, b, c, a, b, c, ... where zoned; rings of V = 100.
-constexpr std::uint32_t kServers = 10;
+constexpr std::uint32_t kServers = kDigestServers;
 constexpr std::uint32_t kVnodes = 100;
 constexpr double kWeights[3] = {1.0, 2.0, 0.5};
 constexpr std::uint32_t kTokenVnodes = 50;

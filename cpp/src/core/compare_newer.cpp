@@ -14,6 +14,7 @@
 #include "compare_lists.hpp"
 #include "compare_place.hpp"
 #include "names.hpp"
+#include "newer_keys.hpp"
 #include "parallel.hpp"
 #include "ringlab/algorithms.hpp"
 #include "ringlab/buckets.hpp"
@@ -50,16 +51,10 @@ struct Sides {
 };
 
 BucketOptions options_for(const BucketAlgorithm& a, const std::vector<Server>& servers) {
-  BucketOptions o;
-  if (option_param(a, "nodes") != nullptr) {
-    std::vector<std::string> names;
-    names.reserve(servers.size());
-    for (const Server& s : servers) names.push_back(utf8_for_message(s.name));
-    o.nodes = std::move(names);
-  } else {
-    o.buckets = static_cast<std::int64_t>(servers.size());
-  }
-  return o;
+  std::vector<std::string> names;
+  names.reserve(servers.size());
+  for (const Server& s : servers) names.push_back(utf8_for_message(s.name));
+  return newer_detail::options_for_servers(a, names);
 }
 
 // Why the algorithm has no row for this change, or nullopt.
@@ -95,38 +90,11 @@ RINGLAB_ONCE Sides build(const BucketAlgorithm& a, const Scenario& sc, const com
 void place_chunk(const Sides& s, std::int64_t seed, std::uint64_t first, std::uint32_t count,
                  const compare_detail::Lists& l, compare_detail::Placement& p) {
   const auto n = static_cast<std::uint32_t>(l.before.size());
-  const BucketInput input = s.before->algorithm().input;
-  CourseKeys keys(seed);
-  keys.skip(first);
+  const newer_detail::NewerKeys keys(s.before->algorithm().input, seed, first, count);
   p.before.resize(count);
   p.after.resize(count);
-  if (input == BucketInput::text) {
-    std::string text;
-    std::vector<std::size_t> ends(count);
-    char buf[16];
-    for (std::uint32_t k = 0; k < count; ++k) {
-      text.append(buf, format_key(keys.next_number(), buf));
-      ends[k] = text.size();
-    }
-    std::vector<std::string_view> views(count);
-    for (std::uint32_t k = 0; k < count; ++k) {
-      const std::size_t from = k == 0 ? 0 : ends[k - 1];
-      views[k] = std::string_view(text).substr(from, ends[k] - from);
-    }
-    s.before->bucket_many(std::span<const std::string_view>(views), p.before);
-    s.after->bucket_many(std::span<const std::string_view>(views), p.after);
-  } else {
-    std::vector<std::uint32_t> hashes(count);
-    keys.next_hashes(hashes);
-    if (input == BucketInput::u32) {
-      s.before->bucket_many(std::span<const std::uint32_t>(hashes), p.before);
-      s.after->bucket_many(std::span<const std::uint32_t>(hashes), p.after);
-    } else {
-      const std::vector<std::uint64_t> wide(hashes.begin(), hashes.end());
-      s.before->bucket_many(std::span<const std::uint64_t>(wide), p.before);
-      s.after->bucket_many(std::span<const std::uint64_t>(wide), p.after);
-    }
-  }
+  keys.bucket_many(*s.before, p.before);
+  keys.bucket_many(*s.after, p.after);
   for (std::uint32_t& b : p.before)
     if (b == kNoBucket) b = n + 1;
   for (std::uint32_t& b : p.after) {

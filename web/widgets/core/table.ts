@@ -7,6 +7,8 @@ export interface TableRow {
   class?: string;
   /** Classes per cell (e.g. "moved", "kept", "l" for left-aligned). */
   cellClass?: (string | undefined)[];
+  /** Columns per cell where more than one: a note in place of several empty figures. */
+  spans?: (number | undefined)[];
 }
 
 export function table(caption: string, headers: Child[], rows: TableRow[], testid = "table"): HTMLDivElement {
@@ -34,7 +36,9 @@ export function table(caption: string, headers: Child[], rows: TableRow[], testi
             "tr",
             { class: r.class },
             r.cells.map((c, i) =>
-              i === 0 ? h("th", { scope: "row", class: r.cellClass?.[i] }, c) : h("td", { class: r.cellClass?.[i] }, c),
+              i === 0
+                ? h("th", { scope: "row", class: r.cellClass?.[i] }, c)
+                : h("td", { class: r.cellClass?.[i], colspan: r.spans?.[i] }, c),
             ),
           ),
         ),
@@ -64,9 +68,13 @@ export function stackOnPhones(wrap: HTMLDivElement, headers: readonly string[]):
   const tableEl = wrap.querySelector("table");
   tableEl?.classList.add("stack");
   tableEl?.querySelectorAll("tbody tr").forEach((tr) => {
-    [...tr.children].forEach((cell, i) => {
-      const label = headers[i];
-      if (i > 0 && label && (cell as HTMLTableCellElement).colSpan === 1) cell.setAttribute("data-label", label);
+    // A cell's header is its first column's: a cell spanning columns moves the later ones along.
+    let column = 0;
+    [...tr.children].forEach((cell) => {
+      const span = (cell as HTMLTableCellElement).colSpan;
+      const label = headers[column];
+      if (column > 0 && label && span === 1) cell.setAttribute("data-label", label);
+      column += span;
     });
   });
   return wrap;

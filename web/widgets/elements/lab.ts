@@ -170,6 +170,9 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
       ".lab-exports{display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:baseline}" +
       ".lab-skipped{text-align:left;white-space:normal}" +
       "table[data-testid=lab-table] thead th{white-space:normal;vertical-align:bottom;min-width:3.8em}" +
+      // Twelve columns of figures up to 1,000,000.000 (rendezvous' steps at 10^6) in the page's
+      // width: a narrower gap between them than other tables'.
+      "table[data-testid=lab-table] th,table[data-testid=lab-table] td{padding-inline:0.3rem}" +
       // Stacked on a phone, a long header beside its value wraps rather than widening the row.
       "table[data-testid=lab-table].stack td{white-space:normal}"
     );
@@ -411,16 +414,21 @@ export class LabElement extends RinglabElement<typeof spec, RinglabLab> {
           cells: [
             ...head,
             // Not built (no lookup traced): the core refused its size at this n, so it has no bytes either.
-            h("span", { title: row.skipped ?? "" }, row.workLookups === 0 ? t.notBuilt : t.skipped),
-            "",
-            "",
-            "",
+            // In place of the four balance figures it has not got: one line across them rather
+            // than a column a word wide (at n = 10^5 and above, rendezvous').
+            // The core's reason, as a tooltip, is English: the Bengali page keeps to its own words.
+            h(
+              "span",
+              { title: this.t.lang === "en" ? (row.skipped ?? "") : undefined },
+              row.workLookups === 0 ? t.notBuilt : t.skipped,
+            ),
             perLookup,
             "",
             "",
             row.workLookups === 0 ? "" : f.dec(row.bytesPerBucket, 2),
           ],
           cellClass: [undefined, "l", "l", "lab-skipped"],
+          spans: [undefined, undefined, undefined, 4],
           class: "dim",
         };
       const b = row.balance;
