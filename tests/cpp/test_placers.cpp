@@ -425,6 +425,27 @@ TEST_CASE("placers: a copy answers as the original, and its membership changes a
   }
 }
 
+TEST_CASE("placers: count_trace counts each kind of trace()'s steps, for every placer") {
+  for (const PlacerAlgorithm& a : placer_algorithms()) {
+    CAPTURE(a.name);
+    Draw d(static_cast<std::uint32_t>(a.name.size()) * 104729u + 11u);
+    std::set<std::int64_t> tokens;
+    const PlacerOptions o = random_options(a, d, tokens);
+    const Placer p(a.name, o);
+    if (p.places_as_batch()) continue;  // bounded loads: a key's walk depends on the keys before
+    for (const std::u16string& key : random_keys(d, 40)) {
+      CAPTURE(std::string(key.begin(), key.end()));
+      std::vector<std::uint64_t> traced(std::size(kPlaceStepKindNames), 0);
+      for (const PlaceStep& step : p.trace(key)) ++traced[static_cast<std::size_t>(step.kind)];
+      // Added to what the counts held: the lab sums them over its keys.
+      std::vector<std::uint64_t> counted(std::size(kPlaceStepKindNames), 1);
+      p.count_trace(key, counted);
+      for (std::uint64_t& c : counted) --c;
+      REQUIRE(counted == traced);
+    }
+  }
+}
+
 TEST_CASE("placers: traces show each algorithm's own steps") {
   std::vector<std::u16string> keys;
   for (int k = 1; k <= 30; ++k) keys.push_back(u"user:" + std::u16string(1, static_cast<char16_t>(u'@' + k)));

@@ -119,6 +119,11 @@ class ServerPlacer {
   // trace() of each key, but for bounded loads, whose walks depend on the keys before (one
   // placement of the batch serves every key's trace).
   [[nodiscard]] virtual std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const;
+  // Adds to counts[kind] the steps of each kind that trace(key) has, without making them (counts is
+  // indexed by PlaceStepKind): what the lab counts. The default counts trace()'s steps. Rendezvous'
+  // are known without scoring, a score per server and the answer: at 10^6 servers a trace is 10^6
+  // hashes and 48 MB, and the lab counts 1,000 of them.
+  virtual void count_trace(std::u16string_view key, std::span<std::uint64_t> counts) const;
   // Whether a key's server depends on the keys placed with it (bounded loads' capacities); when
   // not, place_many and trace_many are place() and trace() of each key, and a caller may take the
   // keys one at a time (the lab counts a trace's steps and lets it go, where rendezvous' traces of
@@ -221,6 +226,10 @@ class Placer {
   [[nodiscard]] std::vector<PlaceStep> trace(std::u16string_view key) const { return placer_->trace(key); }
   [[nodiscard]] std::vector<std::vector<PlaceStep>> trace_many(std::span<const std::u16string> keys) const {
     return placer_->trace_many(keys);
+  }
+  // ServerPlacer::count_trace: trace(key)'s steps counted by kind into counts (one a kind).
+  void count_trace(std::u16string_view key, std::span<std::uint64_t> counts) const {
+    placer_->count_trace(key, counts);
   }
   [[nodiscard]] bool places_as_batch() const noexcept { return placer_->places_as_batch(); }
   // ServerPlacer's hash and map split: whether it has one, and out[i] = the server of a key whose

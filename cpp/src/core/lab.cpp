@@ -240,10 +240,10 @@ class PlacerSubject final : public Subject {
   bool maps_hash() const override { return p_.maps_hash(); }
   void count_steps(std::span<const std::uint64_t> keys, std::vector<std::uint64_t>& totals) override {
     totals.assign(std::size(kPlaceStepKindNames), 0);
-    // A key at a time where its placement is its own: each trace counted, then let go.
+    // A key at a time where its placement is its own, counted without keeping its trace (and for
+    // rendezvous without making it: count_trace).
     if (!p_.places_as_batch()) {
-      for (const std::uint64_t k : keys)
-        for (const PlaceStep& s : p_.trace(decimal16(k))) ++totals[static_cast<std::size_t>(s.kind)];
+      for (const std::uint64_t k : keys) p_.count_trace(decimal16(k), totals);
       return;
     }
     std::vector<std::u16string> texts;

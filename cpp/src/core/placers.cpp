@@ -254,6 +254,10 @@ class RendezvousPlacer final : public ServerPlacer {
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
   }
+  void count_trace(std::u16string_view, std::span<std::uint64_t> counts) const override {
+    counts[static_cast<std::size_t>(PlaceStepKind::score)] += size();
+    counts[static_cast<std::size_t>(PlaceStepKind::answer)] += 1;
+  }
   std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
     return hrw_.top(key, n);
   }
@@ -290,6 +294,10 @@ class WeightedRendezvousPlacer final : public ServerPlacer {
                        .score = weighted[s]});
     steps.push_back({.kind = PlaceStepKind::answer, .server = place(key)});
     return steps;
+  }
+  void count_trace(std::u16string_view, std::span<std::uint64_t> counts) const override {
+    counts[static_cast<std::size_t>(PlaceStepKind::score)] += size();
+    counts[static_cast<std::size_t>(PlaceStepKind::answer)] += 1;
   }
   std::vector<std::uint32_t> preference(std::u16string_view key, std::uint32_t n) const override {
     return whrw_.top(key, n);
@@ -506,6 +514,10 @@ void ServerPlacer::place_hashes(std::span<const std::uint32_t>, std::span<std::u
 
 std::vector<PlaceStep> ServerPlacer::trace(std::u16string_view key) const {
   return {{.kind = PlaceStepKind::answer, .server = place(key)}};
+}
+
+void ServerPlacer::count_trace(std::u16string_view key, std::span<std::uint64_t> counts) const {
+  for (const PlaceStep& s : trace(key)) ++counts[static_cast<std::size_t>(s.kind)];
 }
 
 std::vector<std::vector<PlaceStep>> ServerPlacer::trace_many(std::span<const std::u16string> keys) const {
