@@ -731,7 +731,7 @@ const bn: Messages = {
       "jump can only remove the last bucket": "jump শুধু শেষ bucket-টি বাদ দিতে পারে",
       "mod-N has no weights": "mod-N-এ weight নেই",
     },
-    noWeights: (name) => `${name}-এ weight নেই`,
+    noWeights: (name) => `${loc(name)} weight নেই`,
     lastBucketOnly: (name) => `${name} শুধু শেষ bucket-টি বাদ দিতে পারে`,
     newer: "নতুন algorithm-গুলোও (JumpBackHash ও তার পরের)",
     newerLoading: "নতুন algorithm-গুলোর সারি হিসাব হচ্ছে…",
