@@ -27,7 +27,8 @@
 //       its B buckets were removed in a seeded random order (as ringlab_bench buckets does it, on
 //       the same inputs: N 64-bit hashes in a BigUint64Array, their low 32 bits in a Uint32Array
 //       for a u32 algorithm, N course keys as strings for a text one), with a checksum of the
-//       buckets that the native rows must match
+//       buckets that the native rows must match; a text algorithm also has a row for
+//       bucketManyUtf8 on the same keys encoded beforehand
 //
 // Options: --dist DIR loads the package from DIR (default web/lib/dist); --wasm FILE the main
 // module from DIR/wasm/FILE (default: ringlab-simd.wasm where this engine has WebAssembly SIMD128,
@@ -902,6 +903,33 @@ async function buckets(o) {
       way: kind === "text" ? "batch-keys" : "batch",
       checksum: bucketChecksum(out),
     });
+    if (kind === "text") {
+      // The same keys already UTF-8 (bucketManyUtf8): the encoding is the caller's, done once
+      // here, outside the timing, as a row that maps given hashes takes its hashes given. The
+      // answers are places for every algorithm, names' included.
+      const encoder = new TextEncoder();
+      const parts = keys.map((k) => encoder.encode(k));
+      const offsets = new Uint32Array(n + 1);
+      for (let i = 0; i < n; i++) offsets[i + 1] = offsets[i] + parts[i].length;
+      const bytes = new Uint8Array(offsets[n]);
+      for (let i = 0; i < n; i++) bytes.set(parts[i], offsets[i]);
+      const utf8 = timeOp(
+        o,
+        `${sc.id}.batch-utf8`,
+        n,
+        () => {
+          sink ^= hasher.bucketManyUtf8(bytes, offsets, out)[n - 1];
+        },
+        "hasher.bucketManyUtf8(bytes, offsets, out): the keys' UTF-8 given, copied in and hashed",
+      );
+      rows.push({
+        ...utf8,
+        scenario: sc.id,
+        algorithm: sc.algorithm,
+        way: "batch-utf8",
+        checksum: bucketChecksum(out),
+      });
+    }
     hasher.dispose();
   }
   return { pool: n, ops: rows };

@@ -585,7 +585,7 @@ function measureBuckets(o) {
     if (ways.length < 2) fail(`bucket hashers: ${sc.id} was not measured both ways`);
     if (!ways.every((r) => r.checksum === ways[0].checksum))
       fail(`bucket hashers: ${sc.id} gave different buckets: ${ways.map((r) => `${r.op} ${r.checksum}`).join(", ")}`);
-    for (const r of ways) sc[r.way.replace(/-keys$/, "")] = r;
+    for (const r of ways) sc[r.way === "batch-utf8" ? "utf8" : r.way.replace(/-keys$/, "")] = r;
   }
   return { plan, pool: native.pool };
 }
@@ -607,18 +607,21 @@ function bucketsSection(b, s) {
       "module and the buckets out into a reused array. Every way gave the same buckets (a checksum per row). " +
       "MementoHash takes a key's text, not a hash: its core row is its batch (`Memento::bucket_many`) given the " +
       "keys' xxh32, which reads a key again only to rehash it with a removed bucket, as the algorithm does; its " +
-      "seam and WASM rows take the keys (course keys), hashing included, and the WASM row reads them from JS " +
-      "strings too.",
+      "seam and WASM rows take the keys (course keys), hashing included, and the WASM batch reads them from JS " +
+      "strings too. *WASM, UTF-8 batch* (the text algorithms'): `bucketManyUtf8(bytes, offsets, out)` on the same " +
+      "keys already UTF-8, their encoding (TextEncoder) the caller's and done before the timing, as a given hash " +
+      "is given: each array is copied into the module in one go, and the keys are hashed and mapped.",
     "",
   );
-  L.push("| algorithm | scenario | input | native, core | native, seam | WASM, batch | target |");
-  L.push("|---|---|---|---|---|---|---|");
+  L.push("| algorithm | scenario | input | native, core | native, seam | WASM, batch | WASM, UTF-8 batch | target |");
+  L.push("|---|---|---|---|---|---|---|---|");
   for (const sc of b.plan) {
     const t = bucketPapers[sc.algorithm]?.target;
     const judged = t && t.removed === sc.removed > 0 ? `≤ ${t.ns} ns` : "";
     L.push(
       `| ${sc.algorithm} | ${scenarioText(sc)} | ${sc.input === "text" ? "text (course keys)" : sc.input} | ` +
-        `${s(sc.core)} | ${s(sc.seam)}${sc.input === "text" ? " (keys)" : ""} | ${s(sc.batch)}${sc.input === "text" ? " (JS strings)" : ""} | ${judged} |`,
+        `${s(sc.core)} | ${s(sc.seam)}${sc.input === "text" ? " (keys)" : ""} | ${s(sc.batch)}${sc.input === "text" ? " (JS strings)" : ""} | ` +
+        `${sc.utf8 ? `${s(sc.utf8)} (UTF-8 given)` : "—"} | ${judged} |`,
     );
   }
   L.push("");
@@ -646,6 +649,7 @@ function bucketTargets(b) {
     for (const [way, op] of [
       [text ? (sc.core ? `${native[0]}, the key's hash given` : `${native[0]}, a key's text`) : native[0], native[1]],
       [text ? "WASM, batch of JS strings, reading and hashing them included" : "WASM, batch", sc.batch],
+      ...(sc.utf8 ? [["WASM, batch of keys given as UTF-8 (bucketManyUtf8), hashing included", sc.utf8]] : []),
     ]) {
       const got = op ? median(op.samples) : null;
       out.push({

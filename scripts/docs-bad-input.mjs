@@ -45,6 +45,8 @@ function source(v) {
         return `${x}n`;
       case "$Uint32Array":
         return `Uint32Array.of(${x.join(", ")})`;
+      case "$Uint8Array":
+        return `Uint8Array.of(${x.join(", ")})`;
       case "$repeat":
         return `${JSON.stringify(x[0])}.repeat(${x[1]})`;
       case "$ring":

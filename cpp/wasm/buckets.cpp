@@ -187,18 +187,13 @@ void bucket_many(const ringlab::Buckets& b, double count, bool wide) {
 // its jumps in flight) over the block's views.
 constexpr std::size_t kKeyBlock = 1024;
 
-// A chunk of ASCII keys' buckets, their bytes staged (abi.hpp). Out of line and outside any try
-// block: with Emscripten's exceptions, emulated in JavaScript, each call that may throw within a
-// try block goes out through a JavaScript trampoline (invoke_*), which costs more than the lookup
-// itself; here the loop's calls are direct, and guarded() makes one such call for the chunk.
-[[gnu::noinline]] void bucket_ascii_keys(const ringlab::Buckets& b, const StagedBytes& s) {
-  std::string_view views[kKeyBlock];
-  for (std::size_t at = 0; at < s.size(); at += kKeyBlock) {
-    const std::size_t m = std::min(kKeyBlock, s.size() - at);
-    for (std::size_t j = 0; j < m; ++j)
-      views[j] = s.bytes.substr(s.offsets[at + j], s.offsets[at + j + 1] - s.offsets[at + j]);
-    b.bucket_many(std::span<const std::string_view>(views, m), s.out.subspan(at, m));
-  }
+// Keys already UTF-8, their bytes staged (a chunk of ASCII keys, or bucketManyUtf8's): the
+// core's batch over them (Buckets::bucket_many_utf8). Out of line and outside any try block: with Emscripten's
+// exceptions, emulated in JavaScript, each call that may throw within a try block goes out through a JavaScript
+// trampoline (invoke_*), which costs more than the lookup itself; here the core's loop calls directly, and guarded()
+// makes one such call for the chunk.
+[[gnu::noinline]] void bucket_utf8_keys(const ringlab::Buckets& b, const StagedBytes& s) {
+  b.bucket_many_utf8(s.bytes, s.offsets, s.out);
 }
 
 // The same for a chunk of other keys, their UTF-16 units made UTF-8 a block at a time.
@@ -220,8 +215,21 @@ constexpr std::size_t kKeyBlock = 1024;
 // as its bytes already).
 void bucket_keys(const ringlab::Buckets& b, double count, bool ascii) {
   guarded([&] {
-    if (ascii) bucket_ascii_keys(b, staged_bytes(count));
+    if (ascii) bucket_utf8_keys(b, staged_bytes(count));
     else bucket_utf16_keys(b, staged_strings(count));
+  });
+}
+
+// Keys the caller encoded (bucketManyUtf8): staged words, `offset_count` offsets, then a word for
+// each of the offset_count - 1 answers, then the keys' `byte_count` bytes. The core checks the
+// offsets against the bytes (the wrapper copies them as given).
+void bucket_utf8(const ringlab::Buckets& b, double offset_count, double byte_count) {
+  guarded([&] {
+    const std::size_t m = static_cast<std::size_t>(protocol_size(offset_count));
+    const std::size_t bytes = static_cast<std::size_t>(protocol_size(byte_count));
+    const std::size_t n = m == 0 ? 0 : m - 1;
+    const std::span<std::uint32_t> w = staged_words(static_cast<double>(m + n + (bytes + 3) / 4));
+    bucket_utf8_keys(b, {w.first(m), {reinterpret_cast<const char*>(w.data() + m + n), bytes}, w.subspan(m, n)});
   });
 }
 
@@ -277,6 +285,7 @@ EMSCRIPTEN_BINDINGS(ringlab_buckets) {
       .function("bucketKey", &bucket_key)
       .function("bucketMany", &bucket_many)
       .function("bucketKeys", &bucket_keys)
+      .function("bucketUtf8", &bucket_utf8)
       .function("trace", &trace)
       .function("traceOf", &trace_of)
       .function("traceKey", &trace_key)

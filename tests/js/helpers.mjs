@@ -128,7 +128,7 @@ export function prng(seed) {
 
 /**
  * A value of tests/bad-input.json: JSON, with the tags for what JSON cannot hold that the table's
- * `about` lists ($number, $bigint, $Uint32Array, $repeat, $ring, $term). `api` is the loaded
+ * `about` lists ($number, $bigint, $Uint32Array, $Uint8Array, $repeat, $ring, $term). `api` is the loaded
  * package: { rl } (ringlab's main entry) and { systems } (ringlab/systems), for $ring and $term.
  */
 export function decodeTableValue(v, api) {
@@ -144,6 +144,8 @@ export function decodeTableValue(v, api) {
         return BigInt(x);
       case "$Uint32Array":
         return Uint32Array.from(x);
+      case "$Uint8Array":
+        return Uint8Array.from(x);
       case "$repeat":
         return x[0].repeat(x[1]);
       case "$ring":

@@ -199,6 +199,14 @@ class Buckets {
   void bucket_many(std::span<const std::uint32_t> inputs, std::span<std::uint32_t> out) const;
   // out[i] = bucket_key(keys[i]), for a text algorithm.
   void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
+  // The same for keys already UTF-8, laid end to end in `bytes`: key i is bytes[offsets[i],
+  // offsets[i + 1]), so out holds offsets.size() - 1 answers. The offsets are checked first
+  // (invalid_argument, byteOffsets: at least one, the first 0, ascending, the last
+  // bytes.size()), then the keys go to the hasher's batch a block of views at a time. An
+  // algorithm whose input is no text refuses (invalid_argument, noMembership: "jump has no text
+  // keys").
+  void bucket_many_utf8(std::string_view bytes, std::span<const std::uint32_t> offsets,
+                        std::span<std::uint32_t> out) const;
   // The steps of an input's lookup (bucket_trace.hpp), checked as bucket() and bucket_key() check:
   // the last step is the answer, the bucket they return.
   [[nodiscard]] std::vector<BucketStep> trace(std::uint64_t input) const;

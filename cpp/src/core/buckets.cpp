@@ -2,6 +2,7 @@
 // hasher computes and nothing else. The algorithms themselves are registered in algorithms.cpp.
 #include "ringlab/buckets.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <stdexcept>
@@ -11,10 +12,16 @@
 #include <vector>
 
 #include "ringlab/error.hpp"
+#include "ringlab/hash.hpp"
 #include "ringlab/params.hpp"
 
 namespace ringlab {
 namespace {
+
+// What an algorithm has not (its add, its remove, text keys), refused: one throw for them all.
+[[noreturn, gnu::noinline]] void has_no(std::string_view algorithm, std::string_view what) {
+  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm, what});
+}
 
 // A BucketHasher called with what its registry entry says it does not take: the seam's own bug,
 // never a user's input (Buckets dispatches on the entry's input kind).
@@ -161,13 +168,9 @@ std::vector<BucketStep> BucketHasher::trace_key(std::string_view key) const {
   return {{BucketStepKind::answer, bucket_key(key), size(), 0}};
 }
 
-std::uint32_t BucketHasher::add() {
-  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "add"});
-}
+std::uint32_t BucketHasher::add() { has_no(algorithm_, "add"); }
 
-void BucketHasher::remove(std::uint32_t) {
-  throw Error(ErrorCode::invalid_argument, rule::noMembership, "", {algorithm_, "remove"});
-}
+void BucketHasher::remove(std::uint32_t) { has_no(algorithm_, "remove"); }
 
 void BucketHasher::add_many(std::span<std::uint32_t> out) {
   for (std::uint32_t& b : out) b = add();
@@ -277,6 +280,25 @@ void Buckets::bucket_many(std::span<const std::uint32_t> inputs, std::span<std::
 void Buckets::bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const {
   if (algorithm_->input != BucketInput::text) not_this_input();
   hasher_->bucket_many(keys, out);
+}
+
+void Buckets::bucket_many_utf8(std::string_view bytes, std::span<const std::uint32_t> offsets,
+                               std::span<std::uint32_t> out) const {
+  // A surface offers this batch on every hasher: one whose input is no text has none.
+  if (algorithm_->input != BucketInput::text) has_no(algorithm_->name, "text keys");
+  if (!offsets_ascend(offsets) || offsets.back() != bytes.size())
+    throw Error(ErrorCode::invalid_argument, rule::byteOffsets, "offsets", {std::uint64_t{bytes.size()}});
+  // Views a block at a time: the hasher's batch (MementoHash keeps several lookups in flight)
+  // without a view array as long as the keys.
+  constexpr std::size_t kBlock = 1024;
+  std::string_view views[kBlock];
+  const std::size_t n = offsets.size() - 1;
+  for (std::size_t at = 0; at < n; at += kBlock) {
+    const std::size_t m = std::min(kBlock, n - at);
+    for (std::size_t j = 0; j < m; ++j)
+      views[j] = {bytes.data() + offsets[at + j], offsets[at + j + 1] - offsets[at + j]};
+    hasher_->bucket_many(std::span<const std::string_view>(views, m), out.subspan(at, m));
+  }
 }
 
 std::uint32_t Buckets::add() { return hasher_->add(); }

@@ -1551,6 +1551,7 @@ const bn: Messages = {
       bucketCapacity: (_p, [n, algorithm = ""]) =>
         `${n}টি bucket-এর সবই চালু: ${loc(algorithm)} যোগ করার মতো আর bucket নেই`,
       emptyInput: (p, [algorithm]) => `${p} ফাঁকা রাখা যায় না: ${algorithm} ফাঁকা key hash করে না`,
+      byteOffsets: (p, [length]) => `${p} অন্তত একটি offset হতে হবে, 0 থেকে bytes-এর দৈর্ঘ্য (${length}) পর্যন্ত ঊর্ধ্বক্রমে`,
       addProbes: (_p, [algorithm, probes, live, n]) =>
         `${algorithm} ${probes}টি probe-এ যোগ করার মতো কোনো bucket খুঁজে পায়নি; ${n}টি bucket-এর মধ্যে ${live}টি চালু`,
       termDepth: (_p, [n]) => `term-এর ভেতরে term ${n} স্তরের বেশি গভীর`,

@@ -124,6 +124,24 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
     return Array.from(this.#places(inputs, undefined), (place) => names[place]!) as BucketAnswers<A>;
   }
 
+  bucketManyUtf8(bytes: Uint8Array, offsets: Uint32Array, out?: Uint32Array): Uint32Array {
+    if (!(bytes instanceof Uint8Array)) throw invalidType("bytes", "a Uint8Array", bytes);
+    if (!(offsets instanceof Uint32Array)) throw invalidType("offsets", "a Uint32Array", offsets);
+    const raw = this.raw;
+    const m = offsets.length;
+    const n = Math.max(0, m - 1);
+    // The block: the offsets, a word for each answer, then the bytes. Places, for an algorithm
+    // that answers names too: names[place] is bucketMany's answer.
+    return this.#heap.stagedWords(
+      offsets,
+      n,
+      n + Math.ceil(bytes.length / 4),
+      () => raw.bucketUtf8(m, bytes.length),
+      { type: "uint32", out },
+      bytes,
+    );
+  }
+
   #places(inputs: BucketInputs<A>, out: Uint32Array | undefined): Uint32Array {
     const raw = this.raw;
     const result = { type: "uint32", out } as const;

@@ -51,6 +51,8 @@ export interface RawBucketHasher extends RawHandle {
   bucketMany(n: number, wide: boolean): void;
   /** Staged strings (Heap.stagedStrings): n keys, their results in the block. */
   bucketKeys(n: number, ascii: boolean): void;
+  /** Staged words: m offsets, m − 1 results, then the keys' `bytes` bytes (Heap.stagedWords' `bytes`). */
+  bucketUtf8(m: number, bytes: number): void;
   /** A lookup's steps, the input as bucket(), bucketOf() and bucketKey() take it; undefined with the error recorded. */
   trace(input: bigint): RawBucketStep[] | undefined;
   traceOf(input: bigint | number): RawBucketStep[] | undefined;

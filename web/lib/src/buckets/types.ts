@@ -151,6 +151,19 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
     out?: BucketAlgorithms[A]["answers"] extends "name" ? never : Uint32Array,
   ): BucketAnswers<A>;
   /**
+   * The bucket of each key of a text algorithm (memento, multiprobe) given already as UTF-8: key
+   * i is `bytes[offsets[i] … offsets[i + 1])`, so `offsets` holds n + 1 ascending byte offsets,
+   * the first 0 and the last `bytes.length`. Answers n bucket numbers in a new Uint32Array or in
+   * `out` (of length n); an algorithm that answers names answers each key's node by its place in
+   * the `nodes` it was built from (`nodes[place]` is what {@link BucketHasher.bucketMany}
+   * answers). Each array is copied into the module's memory in one go and the copies are freed
+   * before it returns; the same keys answer as their strings do in `bucketMany`.
+   * @throws RinglabError `"invalid_argument"` (rule `"byteOffsets"`) for offsets that are none,
+   *   do not start at 0, descend or do not end at `bytes.length`; as
+   *   {@link BucketHasher.bucketMany} for the keys; `"invalid_type"` for arrays of other types.
+   */
+  bucketManyUtf8(bytes: Uint8Array, offsets: Uint32Array, out?: Uint32Array): Uint32Array;
+  /**
    * The steps of one input's lookup, step by step (docs/algorithms.md#lookup-traces): the last is
    * the `"answer"`, whose bucket is {@link BucketHasher.bucket}'s. An algorithm whose
    * {@link BucketHasher.traces} is false has that step alone.

@@ -225,7 +225,8 @@ export class Heap<D extends object = Direct> {
   /**
    * The same for 32-bit inputs (hashes, jump keys): `input` is copied to the block's start; with
    * `extra` = 0 the n results replace it in place, else `extra` words after it are reserved and
-   * the results are read from there.
+   * the results are read from there. `bytes`, when given (keys the caller encoded as UTF-8,
+   * `input` their offsets), are copied in one go after the n results.
    */
   stagedWords<T extends Uint32Array | Int32Array>(
     input: Uint32Array,
@@ -233,6 +234,7 @@ export class Heap<D extends object = Direct> {
     extra: number,
     run: () => void,
     result: ResultArray<T>,
+    bytes?: Uint8Array,
   ): T {
     const raw = this.#raw;
     // Staging has the core check n (a count, within the cap) before anything else looks at it
@@ -243,6 +245,7 @@ export class Heap<D extends object = Direct> {
       const out = resultArray(result, n);
       if (this.#u32.length === 0) this.#views();
       this.#u32.set(input, at);
+      if (bytes) new Uint8Array(this.#memory.buffer, 4 * (at + input.length + n), bytes.length).set(bytes);
       this.call(run);
       this.#copyOut(result, at + (extra === 0 ? 0 : input.length), n, out, 0);
       return out;
