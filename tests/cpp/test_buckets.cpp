@@ -437,3 +437,53 @@ TEST_CASE("buckets: a batch of texts is each text's bucket, before and after rem
 }
 
 }  // namespace test_buckets
+
+namespace test_buckets {
+
+TEST_CASE("buckets: bucket_many_utf8 answers bucket_key of each key laid end to end, and checks its offsets",
+          "[buckets][errors]") {
+  // Keys of every length the batch's blocks meet, non-ASCII ones among them.
+  std::vector<std::string> keys;
+  Mulberry32 r(2026);
+  for (int i = 0; i < 2500; ++i) {
+    std::string k = "user:" + std::to_string(r.next_uint32() % 100000);
+    if (i % 7 == 0) k += "\xe0\xa6\x95\xe0\xa7\x80";  // কী
+    keys.push_back(k);
+  }
+  std::string bytes;
+  std::vector<std::uint32_t> offsets{0};
+  for (const std::string& k : keys) {
+    bytes += k;
+    offsets.push_back(static_cast<std::uint32_t>(bytes.size()));
+  }
+  std::vector<std::string> nodes;
+  for (int i = 0; i < 40; ++i) nodes.push_back("node-" + std::to_string(i));
+  Buckets memento("memento", buckets(1000));
+  for (std::uint32_t b = 0; b < 1000; b += 3) memento.remove(b);
+  const Buckets probe("multiprobe", {.nodes = nodes});
+  for (const Buckets* b : {static_cast<const Buckets*>(&memento), &probe}) {
+    CAPTURE(b->algorithm().name);
+    std::vector<std::uint32_t> out(keys.size());
+    b->bucket_many_utf8(bytes, offsets, out);
+    for (std::size_t i = 0; i < keys.size(); ++i) REQUIRE(out[i] == b->bucket_key(keys[i]));
+  }
+  using V = std::vector<std::string>;
+  std::vector<std::uint32_t> one(1);
+  // An empty key MementoHash refuses: refused as bucket_key refuses it.
+  const std::vector<std::uint32_t> empty_key{0, 0};
+  CHECK(error_of([&] { memento.bucket_many_utf8("", empty_key, one); }) ==
+        error_of([&] { (void)memento.bucket_key(""); }));
+  const std::string ab = "ab";
+  const std::vector<std::uint32_t> descending{0, 2, 1, 2};
+  const std::vector<std::uint32_t> short_of{0, 1};
+  const std::vector<std::uint32_t> none;
+  for (const auto* o : {&descending, &short_of, &none}) {
+    const V e = error_of([&] { probe.bucket_many_utf8(ab, *o, one); });
+    REQUIRE(e.size() == 4);
+    CHECK(e[0] == "invalid_argument");
+    CHECK(e[1] == "byteOffsets");
+  }
+  CHECK(error_of([&] { Buckets("jump", buckets(3)).bucket_many_utf8(ab, short_of, one); })[1] == "noMembership");
+}
+
+}  // namespace test_buckets
