@@ -2,9 +2,11 @@
 // loaded only once they are asked for (the box, or newer= in the address), the same rows as the
 // package's compareNewer for the same scenario, in English and Bengali; the box and the address
 // agree both ways, a big scenario's rows come from the lab's worker, and a bad list is the
-// module's named error in place. One page for each test.
+// module's named error in place. An unsupported row's reason is worded by its
+// code, in the page's language, for the chapter's rows and the newer ones. One page for each test.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
+import { load as loadMain } from "ringlab";
 import { load } from "ringlab/lab";
 import { widgetCatalogue } from "../js/helpers.mjs";
 import {
@@ -22,6 +24,7 @@ const env = usePlayground();
 const en = await widgetCatalogue("en");
 const bn = await widgetCatalogue("bn");
 const lab = await load();
+const rl = await loadMain();
 
 // The rows the page shows: each one's algorithm, its exact needless share (data-needless) and its cells.
 const shownRows = (host) =>
@@ -33,10 +36,20 @@ const shownRows = (host) =>
     })),
   );
 
-// An unsupported row's reason as a language's page words it.
-function reasonIn(t, row) {
-  const name = t.algorithms[row.algorithm];
-  return row.reason.endsWith(" has no weights") ? t.compare.noWeights(name) : t.compare.lastBucketOnly(name);
+// An unsupported row's reason as a language's page words it: by its code, with the catalogue's name.
+const reasonIn = (t, row) => t.compare.reasonByCode[row.reasonCode](t.algorithms[row.algorithm]);
+
+// The page's rows of the chapter (the first ones) against rl.compare's: an unsupported one says why
+// in the page's language.
+function assertChapterReasons(rows, scenario, t) {
+  const want = rl.compare(scenario);
+  assert.deepEqual(
+    rows.slice(0, want.length).map((r) => r.algorithm),
+    want.map((r) => r.algorithm),
+  );
+  for (const [i, w] of want.entries())
+    if (!w.supported) assert.equal(rows[i].cells[1], `${t.compare.unsupported}: ${reasonIn(t, w)}`, w.algorithm);
+  return want.filter((w) => !w.supported).length;
 }
 
 // The page's newer rows (after the chapter's) against the package's rows for the same scenario.
@@ -89,6 +102,7 @@ describe("compare's newer rows", () => {
       assert.ok(labRequested(requests), "the lab's module was loaded");
       let rows = await shownRows(host);
       const want = assertNewerRows(rows, scenario, en);
+      assert.equal(assertChapterReasons(rows, scenario, en), 1, "jump's row says why, by its code");
       assert.equal(rows.length, chapter + want.length);
       assert.ok(
         want.some((r) => !r.supported),
@@ -128,6 +142,13 @@ describe("compare's newer rows", () => {
       const rows = await shownRows(host);
       const want = assertNewerRows(rows, scenario, bn);
       assert.equal(rows.length, 6 + want.length);
+      // The Bengali reasons of a chapter's row (jump's) and of the newer rows, as the test above does in English.
+      assert.equal(assertChapterReasons(rows, scenario, bn), 1);
+      assert.equal(rows[2].cells[1], `${bn.compare.unsupported}: jump শুধু শেষ bucket-টি বাদ দিতে পারে`);
+      assert.ok(
+        want.some((r) => !r.supported),
+        "newer rows that remove only their last bucket",
+      );
       assert.equal(await text(host, "newer-note"), bn.compare.newerNote);
       await screenshot(page, "compare-newer-bn-1280.png", { fullPage: true });
       await assertLaidOut(page, "bn");
@@ -167,4 +188,22 @@ describe("compare's newer rows", () => {
       await page.close();
     }
   });
+
+  test("weights: jump's, mod-N's and every newer row say why, by code, in Bengali", async () => {
+    const page = await env.home({ width: 1280, height: 900 });
+    try {
+      const { host } = await visit(page, "#/compare?keys=2000&servers=A,B:2,C&newer=all&lang=bn");
+      const rows = await shownRows(host);
+      const weighted = { keys: 2000, servers: ["A", { name: "B", weight: 2 }, "C"] };
+      assert.equal(assertChapterReasons(rows, weighted, bn), 2, "jump and mod-N have no weights");
+      assert.equal(rows[5].cells[1], `${bn.compare.unsupported}: mod-N-এ weight নেই`);
+      assert.ok(assertNewerRows(rows, { ...weighted, newer: "all" }, bn).every((r) => r.reasonCode === "no_weights"));
+      await screenshot(page, "compare-reasons-bn-1280.png", { fullPage: true });
+      await assertLaidOut(page, "bn");
+      await page.assertClean();
+    } finally {
+      await page.close();
+    }
+  });
+
 });

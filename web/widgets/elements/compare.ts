@@ -300,15 +300,9 @@ export class Compare extends RinglabElement<typeof spec> {
     const f = this.f;
     // One spelling of each algorithm's name on every page: the catalogue's, by the registry's name.
     const name = (r: Row) => this.t.algorithms[r.algorithm];
-    // The chapter's reasons by their text; the newer rows' by their two forms, which name the
-    // algorithm by the registry's name (compare_newer.hpp), shown in the catalogue's spelling.
-    const reason = (r: Row) => {
-      const why = r.reason ?? "";
-      if (t.reasons[why] !== undefined) return t.reasons[why];
-      if (why === `${r.algorithm} has no weights`) return t.noWeights(name(r));
-      if (why === `${r.algorithm} can only remove the last bucket`) return t.lastBucketOnly(name(r));
-      return why;
-    };
+    // Why a row is not supported, by its code (the module's English `reason` is the CLI's), with
+    // the algorithm's name in the catalogue's spelling.
+    const reason = (r: Row) => (r.reasonCode ? t.reasonByCode[r.reasonCode](name(r)) : "");
     const supported = rows.filter((r) => r.supported);
     // The CLI's columns, in its order (docs/experiments.md defines each for add, remove, fail and weight).
     const headers = [
