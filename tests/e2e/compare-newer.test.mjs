@@ -1,8 +1,8 @@
 // The compare page's rows of the newer bucket hashers: computed by the lab's module (ringlab/lab),
 // loaded only once they are asked for (the box, or newer= in the address), the same rows as the
 // package's compareNewer for the same scenario, in English and Bengali; the box and the address
-// agree both ways, a big scenario's rows come from the lab's worker, and a bad list is the
-// module's named error in place. An unsupported row's reason is worded by its
+// agree both ways, a big scenario's rows come from the lab's worker, Cancel stops that worker, and
+// a bad list is the module's named error in place. An unsupported row's reason is worded by its
 // code, in the page's language, for the chapter's rows and the newer ones. One page for each test.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
@@ -81,6 +81,12 @@ async function assertLaidOut(page, lang) {
     for (const [word, at] of found.latin)
       if (!KEPT_IN_ENGLISH.has(word.toLowerCase())) problems.push(`English "${word}" in ${at}`);
   assert.deepEqual(problems, []);
+}
+
+// Waits (up to 10 s) until `done()` holds.
+async function until(done, what) {
+  for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(done(), what);
 }
 
 const labRequested = (requests) => requests.some((u) => /ringlab-lab[^/]*\.wasm/.test(u));
@@ -206,4 +212,61 @@ describe("compare's newer rows", () => {
     }
   });
 
+  test("Cancel stops the newer rows in the lab's worker; Compare then gives the package's rows", async () => {
+    const page = await env.home({ width: 1280, height: 900 });
+    try {
+      // The newer rows of 2,000 keys (on the page), then a million keys: the chapter's rows in
+      // their workers, then every newer row in the lab's.
+      const { host } = await visit(page, "#/compare?keys=2000&newer=all");
+      const before = await host.locator('[data-testid="compare-table"]').textContent();
+      const labWorkers = { started: 0, running: 0 };
+      page.on("worker", (w) => {
+        if (!/lab-worker/.test(w.url())) return;
+        labWorkers.started++;
+        labWorkers.running++;
+        w.on("close", () => labWorkers.running--);
+      });
+      const keys = host.locator('[data-testid="field-keys"]');
+      await keys.fill("1000000");
+      await keys.press("Enter");
+      // The newer rows are being computed: the lab's worker runs and Cancel is shown for it.
+      const cancel = host.locator('[data-testid="cancel"]');
+      await page.waitForFunction(
+        ([el, loading]) =>
+          el.shadowRoot.querySelector('[data-testid="status"]').textContent === loading &&
+          !el.shadowRoot.querySelector(".run-status").hidden,
+        [await host.elementHandle(), en.compare.newerLoading],
+        { timeout: 120_000 },
+      );
+      await until(() => labWorkers.running === 1, "the lab's worker computes the newer rows");
+      await cancel.click();
+      await page.waitForFunction(
+        (el) => el.shadowRoot.querySelector('[data-testid="status"]').textContent.startsWith("Cancelled"),
+        await host.elementHandle(),
+      );
+      assert.equal(await text(host, "status"), en.compare.cancelledKept);
+      await until(() => labWorkers.running === 0, "the lab's worker was stopped");
+      // No row of the million keys came, nor does one come later: the previous table stays, and
+      // nothing is busy.
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(await host.locator('[data-testid="compare-table"]').textContent(), before);
+      assert.equal(await host.locator('[data-testid="widget"]').getAttribute("aria-busy"), null);
+      assert.ok(await cancel.isHidden());
+
+      // Compare again: the chapter's and the newer rows of the million keys, the package's.
+      await host.locator('[data-testid="run"]').click();
+      await page.waitForFunction(
+        (el) => !el.shadowRoot.querySelector('[data-testid="status"]').textContent.startsWith("Cancelled"),
+        await host.elementHandle(),
+      );
+      await settled(host, { timeout: 240_000 });
+      const rows = await shownRows(host);
+      const want = assertNewerRows(rows, { keys: 1_000_000, newer: "all" }, en);
+      assert.equal(rows.length, 6 + want.length);
+      assert.equal(labWorkers.started, 2, "a second lab worker computed them");
+      await page.assertClean();
+    } finally {
+      await page.close();
+    }
+  });
 });
