@@ -236,10 +236,13 @@ struct HotKeysOut {
   double max_over_mean = 0;
 };
 
-// reason is "" for a supported algorithm (a value_object has no optional fields).
+// reason is "" for a supported algorithm (a value_object has no optional fields). reason_code is
+// ringlab::ReasonCode's value, 0 (none) for a supported row: the wrapper reads `supported` from
+// it and spells the code (web/lib/src/core/compare-row.ts), so why a row is not supported crosses
+// as data in the field the flag took, a number as the row's others are.
 struct ComparisonRowOut {
   std::string algorithm;
-  bool supported = true;
+  double reason_code = 0;
   std::string reason;
   double moved = 0;
   double moved_to_new = 0;

@@ -212,7 +212,7 @@ void register_all() {
       .field("maxOverMean", &HotKeysOut::max_over_mean);
   value_object<ComparisonRowOut>("RawComparisonRow")
       .field("algorithm", &ComparisonRowOut::algorithm)
-      .field("supported", &ComparisonRowOut::supported)
+      .field("reasonCode", &ComparisonRowOut::reason_code)
       .field("reason", &ComparisonRowOut::reason)
       .field("moved", &ComparisonRowOut::moved)
       .field("movedToNew", &ComparisonRowOut::moved_to_new)

@@ -689,6 +689,8 @@ test("compare: the change as text or as an object; defaults; unsupported rows sa
   const removed = Object.fromEntries(rl.compare({ ...scenario, change: "fail:b" }).map((r) => [r.algorithm, r]));
   assert.equal(removed.jump.supported, false);
   assert.equal(removed.jump.reason, "jump can only remove the last bucket");
+  assert.equal(removed.jump.reasonCode, "last_bucket_only");
+  assert.ok(!("reasonCode" in removed.ring));
   assert.equal(removed.ring.movedToNew, 0);
   assert.equal(removed.rendezvous.movedBetweenOld, removed.rendezvous.moved);
   // ...yet none of them had to move but the failed server's own.
@@ -697,6 +699,7 @@ test("compare: the change as text or as an object; defaults; unsupported rows sa
   const weighted = Object.fromEntries(rl.compare({ ...scenario, change: "weight:c=2" }).map((r) => [r.algorithm, r]));
   assert.equal(weighted.jump.reason, "jump has no weights");
   assert.equal(weighted["mod-n"].reason, "mod-N has no weights");
+  assert.equal(weighted["mod-n"].reasonCode, "no_weights");
   assert.equal(weighted["mod-n"].moved, 0);
   const zoned = rl.compare({ servers: [{ name: "x", weight: 2, zone: "z1" }, "y"], keys: 1000 });
   assert.equal(zoned.length, 6);

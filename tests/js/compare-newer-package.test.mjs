@@ -100,6 +100,7 @@ test("compareNewer: unsupported rows as the CLI gives them, with their reason", 
     assert.ok(unsupported.length > 0, flags.join(" "));
     for (const row of unsupported) {
       assert.match(row.reason, new RegExp(`^${row.algorithm} (has no weights|can only remove the last bucket)$`));
+      assert.equal(row.reasonCode, row.reason.endsWith(" has no weights") ? "no_weights" : "last_bucket_only");
       assert.equal(row.moved, 0);
     }
   }

@@ -10,6 +10,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ringlab/maglev.hpp"
@@ -37,11 +38,25 @@ struct Scenario {
   std::optional<std::int64_t> threads{};
 };
 
+// Why a row is not supported, as data: a page words it in its own language by this code, while the
+// CLI prints the row's English `reason`. The codes, their spellings and their English phrases are
+// one table (compare.cpp); a row's reason is set only through set_unsupported.
+enum class ReasonCode : std::uint8_t {
+  none,              // supported
+  no_weights,        // the scenario's weights differ, and the algorithm has none
+  last_bucket_only,  // the change removes a server other than the last, and it removes only its last bucket
+};
+// Every code an unsupported row can give, for the catalogues' tests.
+inline constexpr ReasonCode kReasonCodes[] = {ReasonCode::no_weights, ReasonCode::last_bucket_only};
+// The code as the JSON and the package spell it: "no_weights", "last_bucket_only"; "" for none.
+[[nodiscard]] std::string_view reason_code_name(ReasonCode code) noexcept;
+
 struct ComparisonRow {
   std::string algorithm;  // the registry's name of an algorithm with a row in compare (algorithms.hpp)
   bool supported = true;
-  std::string reason{};  // why not, when unsupported
-  double moved = 0;      // fractions of the keys, in [0, 1]
+  ReasonCode reason_code = ReasonCode::none;  // why not, when unsupported
+  std::string reason{};                       // the same in English, as the CLI prints it
+  double moved = 0;                           // fractions of the keys, in [0, 1]
   double moved_to_new = 0;
   double moved_between_old = 0;  // moved - moved_to_new
   // Moved from a server the change did not touch to another it did not touch (not added,
@@ -52,6 +67,10 @@ struct ComparisonRow {
   std::uint64_t memory_bytes = 0;  // what the placement structure holds after the change
   double build_ms = 0;             // time to build it (wall clock; varies run to run)
 };
+
+// Marks a row unsupported: `code`, and its English reason, `subject` followed by the code's
+// phrase ("jump" and no_weights: "jump has no weights").
+void set_unsupported(ComparisonRow& row, ReasonCode code, std::string_view subject);
 
 // Throws Error for an invalid scenario (a value outside the table's compare_* ranges, an unknown
 // server, a repeated name, a bad weight, ...), before any work.
@@ -123,7 +142,7 @@ class ComparisonRun {
 };
 
 // A readable table, and a JSON array of {algorithm, moved, movedToNew, movedBetweenOld,
-// movedNeedlessly, maxOverMean, sdOverMean, memoryBytes, buildMs, supported[, reason]}.
+// movedNeedlessly, maxOverMean, sdOverMean, memoryBytes, buildMs, supported[, reason, reasonCode]}.
 [[nodiscard]] std::string comparison_table(const std::vector<ComparisonRow>& rows);
 [[nodiscard]] std::string comparison_json(const std::vector<ComparisonRow>& rows);
 

@@ -68,6 +68,21 @@ constexpr std::uint32_t kChunk = 1u << 16;
 
 }  // namespace
 
+// Each code's spelling and its English phrase, by the code's value: the one place either is
+// written (two lists, so that a program that prints no JSON links no spelling).
+constexpr const char* kReasonNames[] = {"", "no_weights", "last_bucket_only"};
+constexpr const char* kReasonPhrases[] = {"", " has no weights", " can only remove the last bucket"};
+static_assert(std::size(kReasonNames) == std::size(kReasonCodes) + 1);
+static_assert(std::size(kReasonPhrases) == std::size(kReasonNames));
+
+std::string_view reason_code_name(ReasonCode code) noexcept { return kReasonNames[static_cast<std::size_t>(code)]; }
+
+RINGLAB_ONCE void set_unsupported(ComparisonRow& row, ReasonCode code, std::string_view subject) {
+  row.supported = false;
+  row.reason_code = code;
+  row.reason.assign(subject).append(kReasonPhrases[static_cast<std::size_t>(code)]);
+}
+
 std::vector<Server> compare_servers(std::int64_t count) {
   return default_servers(static_cast<std::uint32_t>(check_integer(Param::compare_servers, count)));
 }
@@ -93,7 +108,8 @@ struct ComparisonRun::State {
   std::uint32_t key_count = 0;
   compare_detail::Ids ids;
   bool weights_uniform = true;
-  std::vector<ComparisonRow> rows;
+  // Made at their count, never resized: the module links no code to grow a vector of rows.
+  std::vector<ComparisonRow> rows = std::vector<ComparisonRow>(row_count());
   // Each algorithm's place in rows, looked up once.
   std::size_t ring_row = row_of("ring");
   std::size_t rendezvous_row = row_of("rendezvous");
@@ -121,17 +137,12 @@ RINGLAB_ONCE ComparisonRun::State::State(const Scenario& scenario) : sc(scenario
          l.changed ? *l.changed : static_cast<std::uint32_t>(l.before.size()), l.after_ids};
   weights_uniform = uniform_weights(l.before) && uniform_weights(l.after);
   // The rows' names are the registry's (algorithms.cpp), each at its row's place.
-  rows.resize(row_count());
   for (const Algorithm& a : algorithms())
     if (a.compare_row) rows.at(*a.compare_row).algorithm = a.name;
-  const auto unsupported = [&](std::size_t i, const char* reason) {
-    rows[i].supported = false;
-    rows[i].reason = reason;
-  };
-  if (!weights_uniform) unsupported(jump_row, "jump has no weights");
+  if (!weights_uniform) set_unsupported(rows[jump_row], ReasonCode::no_weights, "jump");
   else if (sc.change.kind != ChangeKind::add && *l.changed != l.before.size() - 1)
-    unsupported(jump_row, "jump can only remove the last bucket");
-  if (!weights_uniform) unsupported(mod_n_row, "mod-N has no weights");
+    set_unsupported(rows[jump_row], ReasonCode::last_bucket_only, "jump");
+  if (!weights_uniform) set_unsupported(rows[mod_n_row], ReasonCode::no_weights, "mod-N");
 
   // The structures, each built once: the ring with virtual nodes (weighted), which bounded loads
   // walks too; rendezvous (weighted when weights differ; with equal weights it is plain HRW);
@@ -357,7 +368,11 @@ std::string comparison_json(const std::vector<ComparisonRow>& rows) {
       j += std::isfinite(v) ? js::number_to_string(v) : std::string("null");
     }
     j += r.supported ? ",\"supported\":true" : ",\"supported\":false";
-    if (!r.supported) j += ",\"reason\":\"" + r.reason + "\"";
+    if (!r.supported) {
+      j += ",\"reason\":\"" + r.reason + "\",\"reasonCode\":\"";
+      j += reason_code_name(r.reason_code);
+      j += "\"";
+    }
     j += "}";
   }
   j += "\n]\n";

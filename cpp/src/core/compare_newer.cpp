@@ -57,14 +57,14 @@ BucketOptions options_for(const BucketAlgorithm& a, const std::vector<Server>& s
   return newer_detail::options_for_servers(a, names);
 }
 
-// Why the algorithm has no row for this change, or nullopt.
-std::optional<std::string> unsupported(const Algorithm& entry, const Scenario& sc, const compare_detail::Lists& l) {
+// Why the algorithm has no row for this change, or none.
+ReasonCode unsupported(const Algorithm& entry, const Scenario& sc, const compare_detail::Lists& l) {
   if (!compare_detail::uniform_weights(l.before) || !compare_detail::uniform_weights(l.after))
-    return std::string(entry.name) + " has no weights";
+    return ReasonCode::no_weights;
   if (entry.removal == Removal::last && (sc.change.kind == ChangeKind::remove || sc.change.kind == ChangeKind::fail) &&
       *l.changed != l.before.size() - 1)
-    return std::string(entry.name) + " can only remove the last bucket";
-  return std::nullopt;
+    return ReasonCode::last_bucket_only;
+  return ReasonCode::none;
 }
 
 RINGLAB_ONCE Sides build(const BucketAlgorithm& a, const Scenario& sc, const compare_detail::Lists& l) {
@@ -179,9 +179,8 @@ RINGLAB_ONCE std::vector<ComparisonRow> compare_newer(const Scenario& sc,
     const BucketAlgorithm& a = bucket_algorithm(name);
     ComparisonRow& row = rows.emplace_back();
     row.algorithm = std::string(name);
-    if (const auto why = unsupported(*find_algorithm(name), sc, l)) {
-      row.supported = false;
-      row.reason = *why;
+    if (const ReasonCode why = unsupported(*find_algorithm(name), sc, l); why != ReasonCode::none) {
+      set_unsupported(row, why, name);
       continue;
     }
     const Sides s = build(a, sc, l);

@@ -4,7 +4,7 @@
 // cacheWhatIf: hits right after, and the database's load multiplier. keys and vnodes, when absent,
 // are the comparison's own defaults (rl.defaults().compare). The algorithms are those compare runs,
 // read from the core's registry (rl.algorithms()).
-import type { AlgorithmInfo, ComparisonAlgorithm, ComparisonRow, Ringlab } from "ringlab";
+import type { AlgorithmInfo, ComparisonAlgorithm, ComparisonReasonCode, ComparisonRow, Ringlab } from "ringlab";
 import { Charts, chart } from "../core/chart";
 import { h } from "../core/dom";
 import { RinglabElement } from "../core/element";
@@ -45,7 +45,8 @@ interface Row {
   algorithm: Algorithm;
   moved?: number;
   source: "theory" | "measured" | "not-measured" | "unsupported";
-  reason?: string;
+  /** Why compare has no row for it (the module's code), when unsupported. */
+  reasonCode?: ComparisonReasonCode | undefined;
 }
 
 export class CacheWhatIf extends RinglabElement<typeof spec> {
@@ -111,7 +112,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
       }
       const r = measured ? this.compared?.rows.find((x) => x.algorithm === a) : undefined;
       if (!measured) rows.push({ algorithm: a, source: "not-measured" });
-      else if (!r || !r.supported) rows.push({ algorithm: a, source: "unsupported", reason: r?.reason ?? "" });
+      else if (!r || !r.supported) rows.push({ algorithm: a, source: "unsupported", reasonCode: r?.reasonCode });
       else rows.push({ algorithm: a, moved: r.moved, source: "measured" });
     }
     rows.push({ algorithm: "ideal", moved: rl.theory.minimumMovedFraction(n, m), source: "theory" });
@@ -180,7 +181,7 @@ export class CacheWhatIf extends RinglabElement<typeof spec> {
         : r.source === "measured"
           ? t.measured(f.int(state.keys ?? rl.defaults().compare.keys))
           : r.source === "unsupported"
-            ? t.unsupported(this.t.compare.reasons[r.reason ?? ""] ?? r.reason ?? "")
+            ? t.unsupported(r.reasonCode ? this.t.compare.reasonByCode[r.reasonCode](label(r.algorithm)) : "")
             : t.notMeasured;
     const headers = [t.algorithm, t.moved, t.hitAfter, t.db, t.source];
     this.out.append(

@@ -107,7 +107,7 @@ export class Compare extends RinglabElement<typeof spec> {
   private newerRuns = 0;
   /** Cancels the newer rows' worker, when they went to one. */
   private newerAbort: AbortController | undefined;
-  private newerDone: { key: string; rows?: NewerComparisonRow[]; error?: unknown } | undefined;
+  private newerDone: { key: string; rows?: NewerComparisonRow[]; error?: unknown; cancelled?: boolean } | undefined;
 
   protected heading(): string {
     return this.t.compare.title;
@@ -119,6 +119,9 @@ export class Compare extends RinglabElement<typeof spec> {
       e.preventDefault();
       this.commit();
       this.runKey = "";
+      // Rows the newer run gave stay; a cancelled newer run starts again, as the chapter's does.
+      if (this.newerDone?.cancelled) this.newerDone = undefined;
+      this.newerKey = "";
       this.requestUpdate();
     });
     for (const field of FIELDS) {
@@ -149,7 +152,12 @@ export class Compare extends RinglabElement<typeof spec> {
     this.runButton = h("button", { type: "submit", class: "primary", "data-testid": "run" });
     form.append(this.runButton);
     this.cancelButton = h("button", { type: "button", "data-testid": "cancel" });
-    this.cancelButton.addEventListener("click", () => this.runner.cancel());
+    // Cancel stops whichever part is running: the chapter's rows in their workers, or after them
+    // the newer rows in the lab's worker.
+    this.cancelButton.addEventListener("click", () => {
+      this.runner.cancel();
+      this.cancelNewer();
+    });
     this.progressBox = h(
       "div",
       { class: "run-status", hidden: true },
@@ -249,6 +257,12 @@ export class Compare extends RinglabElement<typeof spec> {
       this.statusText.textContent = t.newerLoading;
       return;
     }
+    if (newer === "cancelled") {
+      // As a cancelled run of the chapter's rows: the last finished comparison stays, said to be so.
+      this.out.style.opacity = "";
+      this.statusText.textContent = this.out.childElementCount > 0 ? t.cancelledKept : t.cancelled;
+      return;
+    }
     this.statusText.textContent = "";
     this.charts.clear();
     this.out.replaceChildren(...this.view([...(d.rows ?? []), ...newer], newer.length > 0));
@@ -257,15 +271,17 @@ export class Compare extends RinglabElement<typeof spec> {
   /**
    * The newer rows the state asks for: [] when it asks for none, undefined while the lab's module
    * loads or computes them (the widget is drawn again when they come). A bad list or scenario is
-   * thrown, the module's named error, as the chapter's rows' errors are.
+   * thrown, the module's named error, as the chapter's rows' errors are; "cancelled" after Cancel
+   * stopped them, until Run or a change of the scenario starts them again.
    */
-  private newerRows(state: State, rl: Ringlab): NewerComparisonRow[] | undefined {
+  private newerRows(state: State, rl: Ringlab): NewerComparisonRow[] | "cancelled" | undefined {
     const newer = state.newer.trim();
     if (newer === "") return [];
     const scenario = scenarioOf(state, rl.defaults());
     const key = JSON.stringify([scenario, newer]);
     const d = this.newerDone;
     if (d && d.key === key) {
+      if (d.cancelled) return "cancelled";
       if (d.error) {
         this.out.replaceChildren();
         throw d.error;
@@ -277,8 +293,14 @@ export class Compare extends RinglabElement<typeof spec> {
       const run = ++this.newerRuns;
       this.newerAbort?.abort();
       const abort = (this.newerAbort = new AbortController());
-      // A scenario the chapter's rows send to workers sends the newer rows to the lab's worker.
+      // A scenario the chapter's rows send to workers sends the newer rows to the lab's worker,
+      // with the progress box and its Cancel shown, as for the chapter's rows.
       const inWorker = JobRunner.inWorker({ kind: "compare", options: scenario });
+      if (inWorker) {
+        this.progressBox.hidden = false;
+        this.progressBox.querySelector("progress")?.removeAttribute("value"); // the lab's worker reports none
+        this.box.setAttribute("aria-busy", "true");
+      }
       labCompareNewer({ ...scenario, newer }, inWorker, abort.signal)
         .then(
           (rows) => {
@@ -289,10 +311,36 @@ export class Compare extends RinglabElement<typeof spec> {
           },
         )
         .finally(() => {
-          if (run === this.newerRuns) this.requestUpdate();
+          if (run === this.newerRuns) this.newerEnded();
         });
     }
     return undefined;
+  }
+
+  /**
+   * Cancel, for the newer rows: a run still going (its worker) is aborted, and its key is left
+   * cancelled, so that the page says so and does not start it again until Run or a change.
+   */
+  private cancelNewer(): void {
+    const key = this.newerKey;
+    if (key === "" || this.newerDone?.key === key) return; // none running
+    this.newerAbort?.abort();
+    this.newerAbort = undefined;
+    this.newerRuns++; // the aborted run's end is no longer the widget's
+    this.newerDone = { key, cancelled: true };
+    this.newerEnded();
+  }
+
+  /**
+   * The newer rows' run ended (answered, failed or cancelled): the widget is drawn again, and the
+   * progress box goes unless the chapter's rows of another scenario are running by then.
+   */
+  private newerEnded(): void {
+    if (this.done?.key === this.runKey) {
+      this.progressBox.hidden = true;
+      this.box.removeAttribute("aria-busy");
+    }
+    this.requestUpdate();
   }
 
   private view(rows: Row[], withNewer: boolean): HTMLElement[] {
@@ -300,15 +348,9 @@ export class Compare extends RinglabElement<typeof spec> {
     const f = this.f;
     // One spelling of each algorithm's name on every page: the catalogue's, by the registry's name.
     const name = (r: Row) => this.t.algorithms[r.algorithm];
-    // The chapter's reasons by their text; the newer rows' by their two forms, which name the
-    // algorithm by the registry's name (compare_newer.hpp), shown in the catalogue's spelling.
-    const reason = (r: Row) => {
-      const why = r.reason ?? "";
-      if (t.reasons[why] !== undefined) return t.reasons[why];
-      if (why === `${r.algorithm} has no weights`) return t.noWeights(name(r));
-      if (why === `${r.algorithm} can only remove the last bucket`) return t.lastBucketOnly(name(r));
-      return why;
-    };
+    // Why a row is not supported, by its code (the module's English `reason` is the CLI's), with
+    // the algorithm's name in the catalogue's spelling.
+    const reason = (r: Row) => (r.reasonCode ? t.reasonByCode[r.reasonCode](name(r)) : "");
     const supported = rows.filter((r) => r.supported);
     // The CLI's columns, in its order (docs/experiments.md defines each for add, remove, fail and weight).
     const headers = [

@@ -726,13 +726,10 @@ const bn: Messages = {
     maxOverMean: "সর্বোচ্চ/গড়",
     sdOverMean: "sd/গড়",
     unsupported: "এখানে চলে না",
-    reasons: {
-      "jump has no weights": "jump-এ weight নেই",
-      "jump can only remove the last bucket": "jump শুধু শেষ bucket-টি বাদ দিতে পারে",
-      "mod-N has no weights": "mod-N-এ weight নেই",
+    reasonByCode: {
+      no_weights: (name) => `${loc(name)} weight নেই`,
+      last_bucket_only: (name) => `${name} শুধু শেষ bucket-টি বাদ দিতে পারে`,
     },
-    noWeights: (name) => `${loc(name)} weight নেই`,
-    lastBucketOnly: (name) => `${name} শুধু শেষ bucket-টি বাদ দিতে পারে`,
     newer: "নতুন algorithm-গুলোও (JumpBackHash ও তার পরের)",
     newerLoading: "নতুন algorithm-গুলোর সারি হিসাব হচ্ছে…",
     newerNote:

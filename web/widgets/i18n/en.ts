@@ -1,4 +1,4 @@
-import type { AlgorithmName } from "ringlab";
+import type { AlgorithmName, ComparisonReasonCode } from "ringlab";
 import type { BucketAlgorithmName, BucketStepKind } from "ringlab/buckets";
 import type { ErrorRuleText } from "../core/errors";
 // English: the default language, and the shape every other language must have (`Messages`).
@@ -715,15 +715,12 @@ const en = {
     maxOverMean: "max/mean",
     sdOverMean: "sd/mean",
     unsupported: "not supported",
-    // The module's reasons, by their text (it gives no code for them); an unknown one is shown as it comes.
-    reasons: {
-      "jump has no weights": "jump has no weights",
-      "jump can only remove the last bucket": "jump can only remove the last bucket",
-      "mod-N has no weights": "mod-N has no weights",
-    } as Record<string, string>,
-    // The newer rows' reasons, by their two forms: the algorithm's name (the catalogue's) in each.
-    noWeights: (name: string) => `${name} has no weights`,
-    lastBucketOnly: (name: string) => `${name} can only remove the last bucket`,
+    // Why a row is not supported, by the code the module gives it (a row's reasonCode), with the
+    // algorithm's name as the catalogue spells it: every code has its words here and in each language.
+    reasonByCode: {
+      no_weights: (name: string) => `${name} has no weights`,
+      last_bucket_only: (name: string) => `${name} can only remove the last bucket`,
+    } satisfies Record<ComparisonReasonCode, (name: string) => string>,
     newer: "newer algorithms (JumpBackHash and after)",
     newerLoading: "Computing the newer algorithms' rows…",
     newerNote:

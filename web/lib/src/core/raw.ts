@@ -240,9 +240,13 @@ export interface RawHotKeys {
 }
 
 /** reason is "" when supported. */
+/**
+ * reasonCode is ringlab::ReasonCode's value, 0 for a supported row (core/compare-row.ts spells it);
+ * reason is "" for a supported row.
+ */
 export interface RawComparisonRow {
   algorithm: string;
-  supported: boolean;
+  reasonCode: number;
   reason: string;
   moved: number;
   movedToNew: number;

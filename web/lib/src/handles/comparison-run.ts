@@ -7,6 +7,7 @@ import { RinglabError } from "../core/errors.js";
 import type { RawComparisonRow, RawComparisonRun } from "../core/raw.js";
 import type { ComparisonAlgorithm, ComparisonRow, ComparisonRun } from "../main/types.js";
 import { num, tallyArg } from "../core/validate.js";
+import { publicRow } from "../core/compare-row.js";
 
 export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements ComparisonRun {
   readonly #heap: Heap;
@@ -45,14 +46,10 @@ export class ComparisonRunHandle extends HandleBase<RawComparisonRun> implements
   }
 }
 
-// A row as the public type has it: `reason` only when unsupported, the algorithm one the registry
-// gives a row in compare.
+// A row as the public type has it (publicRow), the algorithm one the registry gives a row in compare.
 function comparisonRow(row: RawComparisonRow): ComparisonRow {
   if (!registry.some((a) => a.compare && a.name === row.algorithm)) {
     throw new RinglabError("internal", `the module compared an unknown algorithm "${row.algorithm}"`);
   }
-  const { reason, ...rest } = row;
-  const out: ComparisonRow = { ...rest, algorithm: row.algorithm as ComparisonAlgorithm };
-  if (!row.supported) out.reason = reason;
-  return out;
+  return publicRow<ComparisonAlgorithm>(row);
 }

@@ -3,6 +3,7 @@
 import { wrapperError } from "../core/errors.js";
 import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
+import { publicRow } from "../core/compare-row.js";
 import type { RawComparisonRow } from "../core/raw.js";
 import { changeArgs, invalidType, num, numOption, options, serverList, str, threadsOption } from "../core/validate.js";
 import type { MemoryUsage } from "../main/types.js";
@@ -69,14 +70,9 @@ const labKeys = ["buckets", "keysPerBucket", "seed"] as const;
 // A newer comparison's scenario: rl.compare's keys, and which algorithms.
 const newerKeys = ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize", "threads", "newer"];
 
-// A row as the public type has it, as rl.compare's rows: `reason` only when unsupported. The
-// algorithm's name is the core's (newer_compare_algorithms), which the registry's types list.
-function newerRow(row: RawComparisonRow): NewerComparisonRow {
-  const { reason, ...rest } = row;
-  const out: NewerComparisonRow = { ...rest, algorithm: row.algorithm as NewerComparisonAlgorithm };
-  if (!row.supported) out.reason = reason;
-  return out;
-}
+// A row as the public type has it, as rl.compare's rows (publicRow). The algorithm's name is the
+// core's (newer_compare_algorithms), which the registry's types list.
+const newerRow = (row: RawComparisonRow): NewerComparisonRow => publicRow<NewerComparisonAlgorithm>(row);
 
 // `newer` as the module reads it: "all" or a list's text as the CLI's --newer takes them, or an
 // array of names; the names themselves are the core's to check.

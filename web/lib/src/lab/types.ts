@@ -177,7 +177,8 @@ export interface NewerCompareScenario extends CompareScenario {
 /**
  * One newer algorithm's row of compare: the fields of `ringlab`'s `ComparisonRow`, the same
  * measures, for a newer bucket hasher. Server Si is bucket i; an unsupported row has every number
- * 0 and says why in `reason` (`"NAME has no weights"`, `"NAME can only remove the last bucket"`).
+ * 0 and says why in `reason` (`"NAME has no weights"`, `"NAME can only remove the last bucket"`)
+ * and in `reasonCode` (`"no_weights"`, `"last_bucket_only"`).
  */
 export interface NewerComparisonRow extends Omit<ComparisonRow, "algorithm"> {
   algorithm: NewerComparisonAlgorithm;

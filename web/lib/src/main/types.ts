@@ -623,13 +623,31 @@ export interface ExperimentRun<K extends ExperimentName = ExperimentName> extend
   result(tally: Float64Array): ExperimentResults[K];
 }
 
+/**
+ * Why a row of compare is not supported, as the core gives it (`ringlab::ReasonCode`); the same
+ * code as `reasonCode` in `ringlab compare --json`:
+ * - `"no_weights"`: the servers' weights differ, before or after the change, and the algorithm
+ *   has no weights (jump, mod-N, every newer bucket hasher): "NAME has no weights";
+ * - `"last_bucket_only"`: the change removes or fails a server other than the last, and the
+ *   algorithm removes only its last bucket (jump, and the newer ones that shrink only at the
+ *   end): "NAME can only remove the last bucket".
+ *
+ * A page words the reason in its own language by this code; `reason` is the English text.
+ */
+export type ComparisonReasonCode = "no_weights" | "last_bucket_only";
+
 export interface ComparisonRow {
   /** Which algorithm. */
   algorithm: ComparisonAlgorithm;
-  /** False when the algorithm cannot express the change (then the numbers are 0 and `reason` says why). */
+  /**
+   * False when the algorithm cannot express the change (then the numbers are 0, and `reason` and
+   * `reasonCode` say why).
+   */
   supported: boolean;
-  /** Why not, when `supported` is false (e.g. "jump can only remove the last bucket"). */
+  /** Why not, when `supported` is false, in English (e.g. "jump can only remove the last bucket"). */
   reason?: string;
+  /** Why not, when `supported` is false, as a code (e.g. `"last_bucket_only"`). */
+  reasonCode?: ComparisonReasonCode;
   /** Fraction of keys whose server changed. */
   moved: number;
   /** …that went to the new server. */
