@@ -197,10 +197,8 @@ describe("your own scenario", () => {
       ["en", /rendezvous needs at least one server to score the key/],
       ["bn", /অন্তত একটি সার্ভার চাই/],
     ]) {
-      const page = await newPage(env.browser.context);
-      await page.goto(url(`#/rendezvous?servers=&lang=${lang}`));
-      const host = page.locator('[data-testid="widget-host"]');
-      await settled(host, { allowError: true });
+      const page = await env.home();
+      const { host } = await env.visit(page, `#/rendezvous?servers=&lang=${lang}`, undefined, { allowError: true });
       assert.equal(await box(host).getAttribute("data-error"), "out_of_range", `${lang}: the error's code`);
       assert.match(await text(host, "error"), message);
       if (lang === "bn") assert.doesNotMatch(await text(host, "error"), /rendezvous|needs|server/);
