@@ -2,18 +2,7 @@
 // logs no error and stays usable — the same widget then renders a valid state from the URL.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  BENGALI_DIGIT,
-  SUB,
-  box,
-  golden,
-  newPage,
-  outputText,
-  screenshot,
-  settled,
-  text,
-  usePlayground,
-} from "./helpers.mjs";
+import { BENGALI_DIGIT, box, golden, outputText, screenshot, settled, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -48,10 +37,9 @@ const cases = [
 
 for (const [bad, message, good, goldenName] of cases) {
   test(`${bad}: the error shows in place, then ${good} renders`, async () => {
-    const page = await newPage(env.browser.context);
-    await page.goto(`${env.server.origin}${SUB}${bad}`);
-    const host = page.locator('[data-testid="widget-host"]');
-    await settled(host, { allowError: true });
+    // Reached as a link on the playground goes (a new widget, built from the address).
+    const page = await env.home();
+    const { host } = await env.visit(page, bad, undefined, { allowError: true });
     assert.notEqual(await box(host).getAttribute("data-error"), null, "the widget is marked as showing an error");
     assert.match(await text(host, "error"), message);
     // Still usable: the same page takes a valid state and renders it.
@@ -96,11 +84,10 @@ const bengaliCases = [
 
 for (const [bad, bengali, names = []] of bengaliCases) {
   test(`${bad}&lang=bn: the error in Bengali, with Bengali digits and no English word of the message`, async () => {
-    const page = await newPage(env.browser.context);
+    const page = await env.home();
     const host = page.locator('[data-testid="widget-host"]');
     const shown = async (hash) => {
-      await page.goto(`${env.server.origin}${SUB}${hash}`);
-      await settled(host, { allowError: true });
+      await env.visit(page, hash, undefined, { allowError: true });
       assert.notEqual(await box(host).getAttribute("data-error"), null, `${hash}: the widget shows an error`);
       return text(host, "error");
     };

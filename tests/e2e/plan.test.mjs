@@ -308,10 +308,15 @@ test("#/plan: a bad CLUSTER NODES line shows the package's named error in place,
   }
   assert.ok(err, "the package refuses it");
   for (const lang of ["en", "bn"]) {
-    const page = await newPage(env.browser.context, { width: 1280, height: 900 });
-    await page.goto(env.url(`#/plan?nodes=${encodeURIComponent(bad)}${lang === "bn" ? "&lang=bn" : ""}`));
-    const host = page.locator('[data-testid="widget-host"]');
-    await settled(host, { allowError: true });
+    const page = await env.home({ width: 1280, height: 900 });
+    const { host } = await env.visit(
+      page,
+      `#/plan?nodes=${encodeURIComponent(bad)}${lang === "bn" ? "&lang=bn" : ""}`,
+      undefined,
+      {
+        allowError: true,
+      },
+    );
     assert.equal(await box(host).getAttribute("data-error"), err.code);
     const shown = await text(host, "error");
     if (lang === "en") assert.ok(shown.endsWith(err.message), shown);
@@ -543,9 +548,13 @@ test("#/plan: removing a server that is not in the list shows the package's name
   }
   assert.ok(err, "the package refuses it");
   for (const lang of ["en", "bn"]) {
-    const page = await newPage(env.browser.context, { width: 1280, height: 900 });
-    await page.goto(env.url(`#/plan?system=twemproxy&act=remove&server=10.0.0.9${lang === "bn" ? "&lang=bn" : ""}`));
-    const host = page.locator('[data-testid="widget-host"]');
+    const page = await env.home({ width: 1280, height: 900 });
+    const { host } = await env.visit(
+      page,
+      `#/plan?system=twemproxy&act=remove&server=10.0.0.9${lang === "bn" ? "&lang=bn" : ""}`,
+      undefined,
+      { allowError: true },
+    );
     // The error comes once ringlab/systems (the system's options) has loaded.
     await host.locator('[data-testid="widget"][data-error]').waitFor();
     await settled(host, { allowError: true });
@@ -674,9 +683,15 @@ test("#/plan: a bad table size, ring size or hash tag is the core's named error 
     }
     assert.ok(err, `the package refuses ${system} ${query}`);
     for (const lang of ["en", "bn"]) {
-      const page = await newPage(env.browser.context, { width: 1280, height: 900 });
-      await page.goto(env.url(`#/plan?system=${system}&${query}${lang === "bn" ? "&lang=bn" : ""}`));
-      const host = page.locator('[data-testid="widget-host"]');
+      const page = await env.home({ width: 1280, height: 900 });
+      const { host } = await env.visit(
+        page,
+        `#/plan?system=${system}&${query}${lang === "bn" ? "&lang=bn" : ""}`,
+        undefined,
+        {
+          allowError: true,
+        },
+      );
       await host.locator('[data-testid="widget"][data-error]').waitFor();
       await settled(host, { allowError: true });
       assert.equal(await box(host).getAttribute("data-error"), err.code, `${system} ${query}`);

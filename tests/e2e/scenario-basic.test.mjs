@@ -6,10 +6,10 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { box, moduleMoved, newPage, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
+import { box, moduleMoved, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
-const { url, open } = env;
+const { open } = env;
 const rl = await load();
 
 /** The page's moves line: { moved, keys }. */
@@ -197,10 +197,8 @@ describe("your own scenario", () => {
       ["en", /rendezvous needs at least one server to score the key/],
       ["bn", /অন্তত একটি সার্ভার চাই/],
     ]) {
-      const page = await newPage(env.browser.context);
-      await page.goto(url(`#/rendezvous?servers=&lang=${lang}`));
-      const host = page.locator('[data-testid="widget-host"]');
-      await settled(host, { allowError: true });
+      const page = await env.home();
+      const { host } = await env.visit(page, `#/rendezvous?servers=&lang=${lang}`, undefined, { allowError: true });
       assert.equal(await box(host).getAttribute("data-error"), "out_of_range", `${lang}: the error's code`);
       assert.match(await text(host, "error"), message);
       if (lang === "bn") assert.doesNotMatch(await text(host, "error"), /rendezvous|needs|server/);
@@ -479,11 +477,9 @@ describe("keys that move: the animation plays out, the fewest is the formula's, 
   for (const [id, change] of Object.entries(changes))
     for (const reduce of [false, true])
       test(`#/${id}: moved keys still animated 500 ms after a change${reduce ? " (never with reduced motion)" : ""}`, async () => {
-        const page = await newPage(env.browser.context);
+        const page = await env.home();
         if (reduce) await page.emulateMedia({ reducedMotion: "reduce" });
-        await page.goto(url(`#/${id}`));
-        const host = page.locator('[data-testid="widget-host"]');
-        await settled(host);
+        const { host } = await env.visit(page, `#/${id}`);
         await change(host);
         const { moved } = await pageMoves(host);
         assert.ok(moved > 0, "the change moves some key");

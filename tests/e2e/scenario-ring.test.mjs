@@ -5,11 +5,11 @@
 // 390 px, in English or Bengali; and no console error.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { newPage, rows, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { rows, screenshot, settled, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/index.js";
 
 const env = usePlayground();
-const { url, open } = env;
+const { open } = env;
 const rl = await load();
 
 const bitsFor = (span) => {
@@ -190,11 +190,9 @@ describe("keys that move: the animation plays out, the marks survive a reload, c
   for (const id of ["ring", "membership", "search"])
     for (const reduce of [false, true])
       test(`#/${id}: the movers are still there 500 ms after adding a server${reduce ? " (none with reduced motion)" : ""}`, async () => {
-        const page = await newPage(env.browser.context);
+        const page = await env.home();
         if (reduce) await page.emulateMedia({ reducedMotion: "reduce" });
-        await page.goto(url(`#/${id}`));
-        const host = page.locator('[data-testid="widget-host"]');
-        await settled(host);
+        const { host } = await env.visit(page, `#/${id}`);
         await host.locator('[data-testid="servers-new"]').fill("F");
         await host.locator('[data-testid="servers-add"]').click();
         await page.waitForFunction(() => /F(%3A|:)/.test(location.hash));

@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { BENGALI_DIGIT, box, newPage, rendered, settled, text, usePlayground } from "./helpers.mjs";
+import { BENGALI_DIGIT, box, rendered, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 const { open } = env;
@@ -206,10 +206,8 @@ describe("choosing V: the figures are the module's", () => {
         ],
       ];
       for (const [params, code, message] of cases) {
-        const page = await newPage(env.browser.context);
-        await page.goto(env.url(`#/vnode-calculator?${params}${q}`));
-        const host = page.locator('[data-testid="widget-host"]');
-        await settled(host, { allowError: true });
+        const page = await env.home();
+        const { host } = await env.visit(page, `#/vnode-calculator?${params}${q}`, undefined, { allowError: true });
         assert.equal(await box(host).getAttribute("data-error"), code, params);
         const shownError = await text(host, "error");
         const latin = (t) => t.replace(/[০-৯]/g, (d) => String(d.charCodeAt(0) - 0x09e6)).replace(/,/g, "");

@@ -21,7 +21,7 @@ const { outputText } = ts.transpileModule(src, {
   compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 },
 });
 writeFileSync(path.join(out, "plan-view.mjs"), outputText);
-const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, spaceArc, planJson, slotOwners } = await import(
+const { unitRuns, ownersAfter, unitSpans, rangeArc, tokenTurn, spaceArc, binRuns, planJson, slotOwners } = await import(
   pathToFileURL(path.join(out, "plan-view.mjs")).href
 );
 
@@ -177,6 +177,61 @@ test("a table plan's runs are their entries' share of the table", () => {
   // Each entry holds 2^64 / period hashes, give or take one: the runs' share is the moved share.
   assert.ok(Math.abs(turns - Number(plan.ring.moved.hashes) / Number(size)) < 1e-9);
   assert.deepEqual(spaceArc(7n, 8n, "table", 2n ** 64n, 10), { from: 0.7, turn: 0.2 });
+});
+
+test("a table's strip draws its runs binned: each bin's share of each kind kept, collateral runs one by one", () => {
+  const plan = plans.rings.change({
+    system: "envoy-maglev",
+    options: { hosts: "10.0.0.1:443,10.0.0.2:443,10.0.0.3:443" },
+    change: { remove: "10.0.0.3:443" },
+  });
+  const { kind, size, period } = plan.ring;
+  const runs = plan.steps.flatMap((st) =>
+    st.arcs.map((a) => ({ ...spaceArc(a.start, a.end, kind, size, period), kind: st.kind })),
+  );
+  const bins = 2000;
+  const drawn = binRuns(runs, bins, ["collateral"]);
+  // What each bin holds of each kind, as the runs starting there add up.
+  const share = (list) => {
+    const m = new Map();
+    for (const r of list) {
+      const k = `${r.kind} ${Math.floor(r.from * bins)}`;
+      m.set(k, (m.get(k) ?? 0) + r.turn);
+    }
+    return m;
+  };
+  const want = share(runs);
+  const got = share(drawn);
+  assert.deepEqual([...got.keys()].sort(), [...want.keys()].sort());
+  for (const [k, v] of want) assert.ok(Math.abs(got.get(k) - v) < 1e-12, k);
+  assert.ok(drawn.length <= 2 * bins, `${runs.length} runs, ${drawn.length} drawn`);
+  assert.ok(runs.length > 10 * drawn.length, `${runs.length} runs, ${drawn.length} drawn`);
+  assert.deepEqual(
+    drawn.filter((r) => r.kind === "collateral"),
+    runs.filter((r) => r.kind === "collateral"),
+  );
+  // No two parts overlap: each lies within the runs it holds.
+  const sorted = drawn.filter((r) => r.kind !== "collateral").sort((a, b) => a.from - b.from);
+  for (let i = 1; i < sorted.length; i++)
+    assert.ok(sorted[i - 1].from + sorted[i - 1].turn <= sorted[i].from + 1e-12, `${i}`);
+  // A part starts where the earliest of its runs starts, and is listed where its first run was.
+  assert.deepEqual(
+    binRuns(
+      [
+        { from: 0.1, turn: 0.01, kind: "a" },
+        { from: 0.12, turn: 0.3, kind: "c" },
+        { from: 0.05, turn: 0.02, kind: "a" },
+        { from: 0.6, turn: 0.1, kind: "a" },
+      ],
+      4,
+      ["c"],
+    ),
+    [
+      { from: 0.05, turn: 0.03, kind: "a" },
+      { from: 0.12, turn: 0.3, kind: "c" },
+      { from: 0.6, turn: 0.1, kind: "a" },
+    ],
+  );
 });
 
 test("the JSON export is the plan: units as arrays, 64-bit figures as decimal text", () => {

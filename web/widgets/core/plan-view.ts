@@ -112,6 +112,44 @@ export function planJson(plan: unknown): string {
   );
 }
 
+/** A part of the strip (or of a turn) and what it is. */
+export interface SpaceRun<K> {
+  from: number;
+  turn: number;
+  kind: K;
+}
+
+/**
+ * A table's runs as its strip draws them: the runs of one kind that start in the same `bins`th
+ * of the strip become one, as wide as they are together, from where the earliest of them starts;
+ * runs of a kind in `keep` stay as they are. Maglev's default table has 65537 entries, a third of
+ * them moved when one of three servers goes, and scattered: one element each is some twenty
+ * thousand shapes for the page to build, style and lay out, many to a pixel. Binned finer than a
+ * pixel, the strip covers as much of each pixel as before. Each part keeps the place in the list
+ * of the first run it holds (what is drawn later is drawn on top).
+ */
+export function binRuns<K>(runs: readonly SpaceRun<K>[], bins: number, keep: readonly K[] = []): SpaceRun<K>[] {
+  const out: SpaceRun<K>[] = [];
+  const parts = new Map<string, SpaceRun<K>>();
+  for (const r of runs) {
+    if (keep.includes(r.kind)) {
+      out.push({ ...r });
+      continue;
+    }
+    const key = `${String(r.kind)} ${Math.floor(r.from * bins)}`;
+    const part = parts.get(key);
+    if (part) {
+      part.from = Math.min(part.from, r.from);
+      part.turn += r.turn;
+    } else {
+      const first = { ...r };
+      parts.set(key, first);
+      out.push(first);
+    }
+  }
+  return out;
+}
+
 /**
  * A moved run of a ring or table plan as the part of a turn (or of the strip) it covers. A ring's
  * arc holds the hashes after `start` up to `end` (it wraps past the top when `end` is not after

@@ -29,6 +29,7 @@ import { fieldDigits, latinDigits, readNumber } from "../core/numbers";
 import { bool, oneOf, optionalStr, packedIn, str, type Codec, type StateOf } from "../core/params";
 import { getPlans, plansIfLoaded } from "../core/plan";
 import {
+  binRuns,
   ownersAfter,
   planJson,
   rangeArc,
@@ -613,7 +614,9 @@ export class PlanElement extends RinglabElement<typeof spec, RinglabPlan> {
           "data-testid": "space",
         },
         s("rect", { class: "space", x: 0, y: 0, width: 1000, height: 10 }),
-        runs.map((r) =>
+        // Two parts to a unit of the 1000-unit strip, finer than its pixels; the collateral runs,
+        // widened below, each stay one.
+        binRuns(runs, 2000, ["collateral"]).map((r) =>
           s("rect", {
             class: r.kind ?? "",
             x: r.from * 1000,
