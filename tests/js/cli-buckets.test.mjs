@@ -2,6 +2,10 @@
 // algorithm's vectors (tests/golden/buckets/) as one command line per case, byte for byte, and
 // the same stdout, stderr and exit status from both for the command's forms: --keys FILE, --ops,
 // --help, its errors. The algorithms are the registry's, so one added there is checked here too.
+// The Node CLI runs in this process, through runCli, the function the bin calls (helpers.mjs,
+// cliResult: what the bin would print, and its exit status): the subject is the command's output,
+// and one module serves every list instead of a Node process each; cli.test.mjs starts the bin
+// itself (its arguments, files, stdio and exit status).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { pathToFileURL } from "node:url";
-import { bucketVectorCases, cliJs, root } from "./helpers.mjs";
+import { bucketVectorCases, cliJs, cliResult, root } from "./helpers.mjs";
 
 const { runCli } = await import(pathToFileURL(cliJs).href);
 const native = path.join(root, process.env.RINGLAB_BUILD_DIR ?? "build", "ringlab");
@@ -51,9 +55,9 @@ test(
 );
 
 test(
-  "the bin and the native CLI: the same bytes for bucket's forms and errors",
+  "the Node CLI and the native CLI: the same bytes for bucket's forms and errors",
   { skip: !hasNative && "no native build" },
-  () => {
+  async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ringlab-bucket-"));
     try {
       const inputs = path.join(dir, "inputs.txt");
@@ -100,7 +104,7 @@ test(
       ];
       for (const args of lists) {
         const n = spawnSync(native, args, { encoding: "utf8" });
-        const w = spawnSync(process.execPath, [cliJs, ...args], { encoding: "utf8" });
+        const w = await cliResult(args);
         assert.deepEqual([w.status, w.stdout, w.stderr], [n.status, n.stdout, n.stderr], args.join(" "));
         assert.ok(n.status === 0 || n.status === 2, args.join(" "));
       }

@@ -24,6 +24,11 @@
 //   its trailing `# comment` asserts its stdout when the comment starts with a value, as in JS.
 //   Commands run: `build/ringlab …` (the native CLI), `npx ringlab …` / `npx --no-install
 //   ringlab …` / `node web/lib/dist/cli.js …` (the Node CLI), `ringlab …` (both, same output).
+//   The native CLI is started as a process, from the repository root. The Node CLI runs in this
+//   process, through runCli, the function the bin calls (helpers.mjs, cliResult): what is
+//   checked here is a command's output, which is runCli's, and one module serves every command
+//   instead of a Node process and a compiled ringlab-cli.wasm each; the bin's own plumbing
+//   (arguments, stdio, exit status, npx) is tested by starting it, in cli.test.mjs.
 //   Documentation-only commands, listed and skipped: those starting with DOC_ONLY's prefixes
 //   (they install, build, serve or run whole suites — what `npm test` itself does). Any other
 //   command fails: classify it here or mark its block.
@@ -45,7 +50,11 @@ import { test } from "node:test";
 import { isDeepStrictEqual, inspect } from "node:util";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
-import { cliJs, root } from "./helpers.mjs";
+import { cliJs, cliResult, root } from "./helpers.mjs";
+
+// Commands name files from the repository root, where a reader runs them (and where `npm test`
+// runs this file); the Node CLI in this process reads them from its current folder.
+process.chdir(root);
 
 // The files whose examples run: README.md and docs/*.md, or the one RINGLAB_DOC names.
 const docPaths = process.env.RINGLAB_DOC
@@ -284,7 +293,7 @@ export function shellWords(line) {
 
 /** The programs a command names: [{label, argv}], or a string saying why it is not run. */
 function programs(words) {
-  const node = (args) => ({ label: "Node CLI", argv: [process.execPath, cliJs, ...args] });
+  const node = (args) => ({ label: "Node CLI", args });
   const native = (args) => ({ label: "native CLI", argv: [nativeCli, ...args], native: true });
   const [w0, w1, w2] = words;
   if (w0 === "build/ringlab") return [native(words.slice(1))];
@@ -319,7 +328,7 @@ function shellCommands(block) {
   return commands;
 }
 
-function runShell(block, t, doc) {
+async function runShell(block, t, doc) {
   const failures = [];
   for (const c of shellCommands(block)) {
     const where = `${doc}:${c.n}: ${c.line}`;
@@ -342,7 +351,9 @@ function runShell(block, t, doc) {
         t.diagnostic(`not run: no native CLI at ${path.relative(root, nativeCli)} (cmake --build build): ${where}`);
         continue;
       }
-      const r = spawnSync(p.argv[0], p.argv.slice(1), { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 });
+      const r = p.native
+        ? spawnSync(p.argv[0], p.argv.slice(1), { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 })
+        : await cliResult(p.args);
       if (r.error) {
         failures.push(`${where} (${p.label}): ${r.error.message}`);
         continue;
@@ -433,8 +444,8 @@ for (const docPath of docPaths) {
         if (failures.length) assert.fail(failures.join("\n"));
       });
     } else if (SHELL.has(block.lang)) {
-      test(name, (t) => {
-        const failures = runShell(block, t, doc);
+      test(name, async (t) => {
+        const failures = await runShell(block, t, doc);
         if (failures.length) assert.fail(failures.join("\n"));
       });
     } else if (CPP.has(block.lang)) {

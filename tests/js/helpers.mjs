@@ -9,6 +9,28 @@ export const goldenDir = path.join(root, "tests", "golden");
 export const distDir = path.join(root, "web", "lib", "dist");
 export const cliJs = path.join(distDir, "cli.js");
 
+let cliModule;
+/**
+ * What the package's bin prints for `args`, as {status, stdout, stderr}, made in this process by
+ * the function the bin itself calls: the bin (web/lib/dist/cli.js) awaits runCli(args), writes its
+ * `out` to stdout and its `err` to stderr and exits with its exitCode; when runCli rejects it
+ * prints `ringlab: MESSAGE` and exits with 1. The texts go through UTF-8 as a pipe carries them.
+ * Relative paths in `args` are read from the current folder, as the bin started there reads them.
+ * For tests whose subject is a command's output: the bin's own plumbing (argv, stdio, exit
+ * status, `npx`) is tested by starting it, in cli.test.mjs.
+ */
+export async function cliResult(args) {
+  cliModule ??= import(pathToFileURL(cliJs).href);
+  const { runCli } = await cliModule;
+  const piped = (text) => Buffer.from(text, "utf8").toString("utf8");
+  try {
+    const r = await runCli(args);
+    return { status: r.exitCode, stdout: piped(r.out), stderr: piped(r.err) };
+  } catch (e) {
+    return { status: 1, stdout: "", stderr: piped(`ringlab: ${e instanceof Error ? e.message : String(e)}\n`) };
+  }
+}
+
 /** A golden .tsv as objects keyed by the header (one header line, tab-separated, LF). */
 export function readTsv(name) {
   const text = readFileSync(path.join(goldenDir, name), "utf8");
