@@ -631,9 +631,7 @@ val comparison_run_rows(const ringlab::ComparisonRun& run, const val& tally) {
   return guarded([&] {
     val rows = val::array();
     for (const ringlab::ComparisonRow& r : run.rows(tally_in(tally))) {
-      rows.call<void>("push", ComparisonRowOut{r.algorithm, static_cast<double>(r.reason_code), r.reason, r.moved,
-                                               r.moved_to_new, r.moved_between_old, r.moved_needlessly, r.max_over_mean,
-                                               r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
+      rows.call<void>("push", comparison_row_out(r));
     }
     return rows;
   });

@@ -254,6 +254,16 @@ struct ComparisonRowOut {
   double build_ms = 0;
 };
 
+// A row of compare as both modules that compare send it (the main module's rows, the lab's newer rows).
+inline ComparisonRowOut comparison_row_out(const ringlab::ComparisonRow& r) {
+  return {r.algorithm,        static_cast<double>(r.reason_code),
+          r.reason,           r.moved,
+          r.moved_to_new,     r.moved_between_old,
+          r.moved_needlessly, r.max_over_mean,
+          r.sd_over_mean,     static_cast<double>(r.memory_bytes),
+          r.build_ms};
+}
+
 // counts: a Uint32Array of keys per server.
 struct VnodeSweepRowOut {
   std::uint32_t vnodes = 0;

@@ -289,9 +289,7 @@ RINGLAB_ONCE val compare_newer(const CompareArgs& args, const val& newer) {
     }
     val out = val::array();
     for (const ringlab::ComparisonRow& r : ringlab::compare_newer(sc, names))
-      out.call<void>("push", ComparisonRowOut{r.algorithm, static_cast<double>(r.reason_code), r.reason, r.moved,
-                                              r.moved_to_new, r.moved_between_old, r.moved_needlessly, r.max_over_mean,
-                                              r.sd_over_mean, static_cast<double>(r.memory_bytes), r.build_ms});
+      out.call<void>("push", comparison_row_out(r));
     return out;
   });
 }

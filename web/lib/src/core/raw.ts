@@ -239,7 +239,6 @@ export interface RawHotKeys {
   maxOverMean: number;
 }
 
-/** reason is "" when supported. */
 /**
  * reasonCode is ringlab::ReasonCode's value, 0 for a supported row (core/compare-row.ts spells it);
  * reason is "" for a supported row.
