@@ -1,6 +1,7 @@
 // The adapters (see adapters.hpp): each converts its arguments, calls the core inside guarded()
 // and converts the result.
 #include "adapters.hpp"
+#include "compare_args.hpp"
 #include "ringlab/once.hpp"
 
 #include <malloc.h>
@@ -40,24 +41,6 @@ namespace ringlab::wasm {
 std::uint32_t hash_arg(double v) {
   return static_cast<std::uint32_t>(ringlab::check_integer(Param::hash, integer(v, Param::hash)));
 }
-
-namespace {
-
-// Named servers from the wrapper: names, weights and zones in list order (zones undefined: none).
-RINGLAB_ONCE std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
-  const auto n = emscripten::vecFromJSArray<std::u16string>(names);
-  const auto w = copy_in<double>(weights);
-  const auto z =
-      zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
-  // The wrapper makes the three lists from one; lengths that differ are its mistake.
-  if (w.size() != n.size() || z.size() != n.size()) throw std::logic_error("names, weights and zones differ in length");
-  std::vector<ringlab::Server> servers;
-  servers.reserve(n.size());
-  for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
-  return servers;
-}
-
-}  // namespace
 
 // ---------------------------------------------------------------------------------------------
 // Hashing, PRNG, jump, mod-N
@@ -558,32 +541,6 @@ HotKeysOut hot_keys(const ringlab::Ring& r, const HotKeysArgs& args) {
 // A run's threads option: undefined, or a number the core checks against the table (the module
 // runs one thread whatever the count; the results are the same for every count).
 namespace {
-std::optional<std::int64_t> threads(const val& v) {
-  if (v.isUndefined()) return std::nullopt;
-  return integer(v.as<double>(), Param::threads);
-}
-}  // namespace
-
-namespace {
-
-ringlab::Scenario scenario_of(const CompareArgs& args) {
-  ringlab::Scenario sc;
-  sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
-                                        : named_servers(args.names, args.weights, args.zones);
-  sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
-  sc.seed = integer(args.seed, Param::compare_seed);
-  sc.keys = integer(args.keys, Param::compare_keys);
-  const ChangeArgs& c = args.change;
-  sc.change = c.kind.isUndefined()
-                  ? ringlab::parse_change(c.text)
-                  : ringlab::change_from_parts(
-                        ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
-                        c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
-  sc.epsilon = args.epsilon;
-  sc.table_size = integer(args.table_size, Param::compare_table_size);
-  sc.threads = threads(args.threads);
-  return sc;
-}
 
 // A whole number in [0, 2^53] from JavaScript (a count of keys in a tally, a chunk's number):
 // anything else is refused before it becomes an integer.
@@ -661,7 +618,7 @@ ringlab::RingVsModParams params_of(const RingVsModArgs& args) {
   p.keys = integer(args.keys, Param::ring_vs_mod_keys);
   p.servers = integer(args.servers, Param::ring_vs_mod_servers);
   p.vnodes = integer(args.vnodes, Param::ring_vs_mod_vnodes);
-  p.threads = threads(args.threads);
+  p.threads = threads_arg(args.threads);
   return p;
 }
 
@@ -672,7 +629,7 @@ ringlab::VnodeSweepParams params_of(const VnodeSweepArgs& args) {
   p.keys = integer(args.keys, Param::vnode_sweep_keys);
   p.vnodes.clear();
   for (double v : copy_in<double>(args.vnodes)) p.vnodes.push_back(integer(v, Param::vnode_sweep_vnodes));
-  p.threads = threads(args.threads);
+  p.threads = threads_arg(args.threads);
   return p;
 }
 
@@ -683,7 +640,7 @@ ringlab::HrwJumpParams params_of(const HrwJumpArgs& args) {
   p.servers = integer(args.servers, Param::hrw_jump_servers);
   p.remove = integer(args.remove, Param::hrw_jump_remove);
   p.buckets = integer(args.buckets, Param::hrw_jump_buckets);
-  p.threads = threads(args.threads);
+  p.threads = threads_arg(args.threads);
   return p;
 }
 

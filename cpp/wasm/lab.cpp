@@ -27,6 +27,7 @@
 #include "abi.hpp"
 #include "abi_bindings.hpp"
 #include "adapters.hpp"
+#include "compare_args.hpp"
 #include "ringlab/compare.hpp"
 #include "ringlab/compare_newer.hpp"
 #include "ringlab/lab.hpp"
@@ -230,46 +231,9 @@ val max_keys_per_bucket(double buckets) {
 // compare --newer
 //
 // The scenario arrives as rl.compare's (CompareArgs, adapters.hpp: the wrapper fills it in with the
-// same checks of types and the core's defaults) and is converted as the main module converts it
-// (adapters.cpp): integer() under each parameter's name, the servers by count or by name, the
-// change by its text or its parts. The conversion is repeated here rather than shared with the
-// main module so that the main module, at its page budget, links what it linked before.
-
-using ringlab::Param;
-
-RINGLAB_ONCE std::vector<ringlab::Server> named_servers(const val& names, const val& weights, const val& zones) {
-  const auto n = emscripten::vecFromJSArray<std::u16string>(names);
-  const auto w = copy_in<double>(weights);
-  const auto z =
-      zones.isUndefined() ? std::vector<std::u16string>(n.size()) : emscripten::vecFromJSArray<std::u16string>(zones);
-  // The wrapper makes the three lists from one; lengths that differ are its mistake.
-  if (w.size() != n.size() || z.size() != n.size()) throw std::logic_error("names, weights and zones differ in length");
-  std::vector<ringlab::Server> servers;
-  servers.reserve(n.size());
-  for (std::size_t i = 0; i < n.size(); ++i) servers.push_back(ringlab::Server{n[i], w[i], z[i]});
-  return servers;
-}
-
-RINGLAB_ONCE ringlab::Scenario scenario_of(const CompareArgs& args) {
-  ringlab::Scenario sc;
-  sc.servers = args.names.isUndefined() ? ringlab::compare_servers(integer(args.servers, Param::compare_servers))
-                                        : named_servers(args.names, args.weights, args.zones);
-  sc.vnodes = integer(args.vnodes, Param::compare_vnodes);
-  sc.seed = integer(args.seed, Param::compare_seed);
-  sc.keys = integer(args.keys, Param::compare_keys);
-  const ChangeArgs& c = args.change;
-  sc.change = c.kind.isUndefined()
-                  ? ringlab::parse_change(c.text)
-                  : ringlab::change_from_parts(
-                        ringlab::utf8_for_message(c.kind.as<std::u16string>()), c.name,
-                        c.weight.isUndefined() ? std::nullopt : std::optional<double>(c.weight.as<double>()));
-  sc.epsilon = args.epsilon;
-  sc.table_size = integer(args.table_size, Param::compare_table_size);
-  // Undefined: all cores (one here); a number is the core's to check. The rows are the same for
-  // every count.
-  if (!args.threads.isUndefined()) sc.threads = integer(args.threads.as<double>(), Param::threads);
-  return sc;
-}
+// same checks of types and the core's defaults) and is converted by the main module's own code
+// (scenario_of, compare_args.hpp): integer() under each parameter's name, the servers by count or
+// by name, the change by its text or its parts.
 
 // The rows of the newer algorithms `newer` names: the string "all" or a comma-separated list (the
 // CLI's --newer text, newer_from_text), or an array of names (check_newer). The scenario is
@@ -373,35 +337,7 @@ EMSCRIPTEN_BINDINGS(ringlab_lab) {
   function("labMaxKeysPerBucket", &max_keys_per_bucket);
   function("labClaims", &claims);
 
-  value_object<ChangeArgs>("RawChangeArgs")
-      .field("text", &ChangeArgs::text)
-      .field("kind", &ChangeArgs::kind)
-      .field("name", &ChangeArgs::name)
-      .field("weight", &ChangeArgs::weight);
-  value_object<CompareArgs>("RawCompareArgs")
-      .field("servers", &CompareArgs::servers)
-      .field("names", &CompareArgs::names)
-      .field("weights", &CompareArgs::weights)
-      .field("zones", &CompareArgs::zones)
-      .field("vnodes", &CompareArgs::vnodes)
-      .field("seed", &CompareArgs::seed)
-      .field("keys", &CompareArgs::keys)
-      .field("change", &CompareArgs::change)
-      .field("epsilon", &CompareArgs::epsilon)
-      .field("tableSize", &CompareArgs::table_size)
-      .field("threads", &CompareArgs::threads);
-  value_object<ComparisonRowOut>("RawComparisonRow")
-      .field("algorithm", &ComparisonRowOut::algorithm)
-      .field("reasonCode", &ComparisonRowOut::reason_code)
-      .field("reason", &ComparisonRowOut::reason)
-      .field("moved", &ComparisonRowOut::moved)
-      .field("movedToNew", &ComparisonRowOut::moved_to_new)
-      .field("movedBetweenOld", &ComparisonRowOut::moved_between_old)
-      .field("movedNeedlessly", &ComparisonRowOut::moved_needlessly)
-      .field("maxOverMean", &ComparisonRowOut::max_over_mean)
-      .field("sdOverMean", &ComparisonRowOut::sd_over_mean)
-      .field("memoryBytes", &ComparisonRowOut::memory_bytes)
-      .field("buildMs", &ComparisonRowOut::build_ms);
+  register_compare_values();
   value_object<CompareDefaultsOut>("RawCompareDefaults")
       .field("servers", &CompareDefaultsOut::servers)
       .field("vnodes", &CompareDefaultsOut::vnodes)

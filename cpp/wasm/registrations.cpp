@@ -18,6 +18,7 @@
 
 #include "abi.hpp"
 #include "adapters.hpp"
+#include "compare_args.hpp"
 #include "ringlab/analysis.hpp"
 #include "ringlab/digest.hpp"
 #include "ringlab/experiments.hpp"
@@ -108,23 +109,7 @@ void register_all() {
       .field("s", &HotKeysArgs::s)
       .field("hot", &HotKeysArgs::hot)
       .field("copies", &HotKeysArgs::copies);
-  value_object<ChangeArgs>("RawChangeArgs")
-      .field("text", &ChangeArgs::text)
-      .field("kind", &ChangeArgs::kind)
-      .field("name", &ChangeArgs::name)
-      .field("weight", &ChangeArgs::weight);
-  value_object<CompareArgs>("RawCompareArgs")
-      .field("servers", &CompareArgs::servers)
-      .field("names", &CompareArgs::names)
-      .field("weights", &CompareArgs::weights)
-      .field("zones", &CompareArgs::zones)
-      .field("vnodes", &CompareArgs::vnodes)
-      .field("seed", &CompareArgs::seed)
-      .field("keys", &CompareArgs::keys)
-      .field("change", &CompareArgs::change)
-      .field("epsilon", &CompareArgs::epsilon)
-      .field("tableSize", &CompareArgs::table_size)
-      .field("threads", &CompareArgs::threads);
+  register_compare_values();
   value_object<RingVsModArgs>("RawRingVsModArgs")
       .field("seed", &RingVsModArgs::seed)
       .field("keys", &RingVsModArgs::keys)
@@ -210,18 +195,6 @@ void register_all() {
       .field("hottestKeyRequests", &HotKeysOut::hottest_key_requests)
       .field("hottestServer", &HotKeysOut::hottest_server)
       .field("maxOverMean", &HotKeysOut::max_over_mean);
-  value_object<ComparisonRowOut>("RawComparisonRow")
-      .field("algorithm", &ComparisonRowOut::algorithm)
-      .field("reasonCode", &ComparisonRowOut::reason_code)
-      .field("reason", &ComparisonRowOut::reason)
-      .field("moved", &ComparisonRowOut::moved)
-      .field("movedToNew", &ComparisonRowOut::moved_to_new)
-      .field("movedBetweenOld", &ComparisonRowOut::moved_between_old)
-      .field("movedNeedlessly", &ComparisonRowOut::moved_needlessly)
-      .field("maxOverMean", &ComparisonRowOut::max_over_mean)
-      .field("sdOverMean", &ComparisonRowOut::sd_over_mean)
-      .field("memoryBytes", &ComparisonRowOut::memory_bytes)
-      .field("buildMs", &ComparisonRowOut::build_ms);
   value_object<ringlab::RingVsModResult>("RawRingVsModResult")
       .field("keys", &ringlab::RingVsModResult::keys)
       .field("serversBefore", &ringlab::RingVsModResult::servers_before)
