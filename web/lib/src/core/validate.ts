@@ -2,8 +2,8 @@
 // belongs, an unknown option. Nothing else: integers, ranges, limits, defaults and the change's
 // grammar are the core's (cpp/include/ringlab/params.hpp), which words their errors.
 import { type RinglabError, wrapperError } from "./errors.js";
-import type { RawChangeArgs, RawRingArgs } from "./raw.js";
-import type { ChangeSpec, ServerSpec, WeightedServerSpec } from "../main/types.js";
+import type { RawChangeArgs, RawCompareArgs, RawRingArgs } from "./raw.js";
+import type { ChangeSpec, Defaults, ServerSpec, WeightedServerSpec } from "../main/types.js";
 
 function typeName(v: unknown): string {
   if (v === null) return "null";
@@ -118,6 +118,24 @@ export function changeArgs(v: unknown): RawChangeArgs {
     kind: str(o.kind, "change.kind"),
     name: o.name === undefined ? "" : str(o.name, "change.name"),
     weight: o.weight === undefined ? undefined : num(o.weight, "change.weight"),
+  };
+}
+
+/**
+ * A comparison's scenario as the module takes it, each option the user left out the core's
+ * default: one reading for the main module's compare and the lab's rows of the newer algorithms,
+ * whose scenarios are the same. `o`'s keys are already checked; `d` is compare's defaults as the
+ * core's table has them (the lab module's compareDefaults() has them too), `weight` a server's.
+ */
+export function compareArgs(o: Record<string, unknown>, d: Defaults["compare"], weight: number): RawCompareArgs {
+  return {
+    ...serverList(o.servers === undefined ? d.servers : o.servers, numOption(o, "vnodes", d.vnodes), weight),
+    seed: numOption(o, "seed", d.seed),
+    keys: numOption(o, "keys", d.keys),
+    change: changeArgs(o.change === undefined ? d.change : o.change),
+    epsilon: numOption(o, "epsilon", d.epsilon),
+    tableSize: numOption(o, "tableSize", d.tableSize),
+    threads: threadsOption(o),
   };
 }
 

@@ -5,7 +5,7 @@ import { Heap } from "../core/heap.js";
 import type { Instantiated } from "../core/loader.js";
 import { publicRow } from "../core/compare-row.js";
 import type { RawComparisonRow } from "../core/raw.js";
-import { changeArgs, invalidType, num, numOption, options, serverList, str, threadsOption } from "../core/validate.js";
+import { compareArgs, invalidType, num, options, str } from "../core/validate.js";
 import type { MemoryUsage } from "../main/types.js";
 import type { RawCompareDefaults, RawLabBalance, RawLabModule, RawLabResult, RawLabRow } from "./raw.js";
 import type {
@@ -135,20 +135,7 @@ export class RinglabLabModule implements RinglabLab {
   compareNewer(scenario?: NewerCompareScenario): NewerComparisonRow[] {
     const o = options<NewerCompareScenario>(scenario, newerKeys, "compareNewer");
     const d = (this.#compareDefaults ??= this.#raw.compareDefaults());
-    const servers = serverList(
-      o.servers === undefined ? d.servers : o.servers,
-      numOption(o, "vnodes", d.vnodes),
-      d.weight,
-    );
-    const args = {
-      ...servers,
-      seed: numOption(o, "seed", d.seed),
-      keys: numOption(o, "keys", d.keys),
-      change: changeArgs(o.change === undefined ? d.change : o.change),
-      epsilon: numOption(o, "epsilon", d.epsilon),
-      tableSize: numOption(o, "tableSize", d.tableSize),
-      threads: threadsOption(o),
-    };
+    const args = compareArgs(o, d, d.weight);
     const newer = newerArg(o.newer);
     const raw = this.#raw;
     return this.#heap.call(() => raw.compareNewer(args, newer))!.map(newerRow);

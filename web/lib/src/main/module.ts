@@ -62,7 +62,7 @@ import type {
   WeightedServerSpec,
 } from "./types.js";
 import {
-  changeArgs,
+  compareArgs,
   invalidType,
   list,
   num,
@@ -435,21 +435,7 @@ export class RinglabModule implements Ringlab {
       ["servers", "vnodes", "seed", "keys", "change", "epsilon", "tableSize", "threads"],
       "compare",
     );
-    const d = this.#defaults.compare;
-    const servers = serverList(
-      o.servers === undefined ? d.servers : o.servers,
-      numOption(o, "vnodes", d.vnodes),
-      this.#defaults.ring.weight,
-    );
-    const args = {
-      ...servers,
-      seed: numOption(o, "seed", d.seed),
-      keys: numOption(o, "keys", d.keys),
-      change: changeArgs(o.change === undefined ? d.change : o.change),
-      epsilon: numOption(o, "epsilon", d.epsilon),
-      tableSize: numOption(o, "tableSize", d.tableSize),
-      threads: threadsOption(o),
-    };
+    const args = compareArgs(o, this.#defaults.compare, this.#defaults.ring.weight);
     const raw = this.#heap.call(() => this.#raw.makeComparisonRun(args));
     if (raw === null) throw new RinglabError("internal", "the module returned no comparison run");
     return new ComparisonRunHandle(raw, this.#heap);
