@@ -73,6 +73,13 @@ test("#/lab: a sweep cancelled midway stops its worker; the page runs and sweeps
     .evaluateAll((ths) => ths.slice(1).map((th) => Number(th.textContent.replace(/,/g, ""))));
   assert.deepEqual(done, ns.slice(0, done.length));
   assert.ok(done.length >= 2 && done.length < ns.length, `${done}`);
+  // The x axis's labels, one a decade: each its n, or none where the decades are too close for
+  // every label (uPlot then labels every k-th), never another number.
+  const xLabels = (await host.locator('[data-testid="chart-n"] .plot').getAttribute("data-x-labels")).split("|");
+  assert.equal(xLabels.length, done.length);
+  assert.equal(xLabels.at(-1), `${done.at(-1).toLocaleString("en-US")}`);
+  for (const [i, label] of xLabels.entries())
+    if (label !== "") assert.equal(Number(latin(label)), done[i], `${xLabels}`);
   // Each finished n's column is the metric (Max%) of the package's lab at that n, K = 1 and the seed.
   const table = await rows(host, "chart-n");
   for (const [j, n] of done.entries()) {

@@ -177,6 +177,15 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
   const opts: uPlot.Options = {
     width: 320,
     height: spec.height ?? 220,
+    // Room on the right for half the last x label, which is centred on the plot's right edge when
+    // the data end on a tick (a log axis's last decade, "1,000,000"): uPlot's own padding there is
+    // half a y axis, which cut that label off. (Category axes label bars, never the edge.)
+    padding: [
+      null,
+      cats ? null : Math.max(25, Math.ceil(textWidth(font, spec.xFmt(Math.max(...spec.x))) / 2) + 4),
+      null,
+      null,
+    ],
     legend: { show: false },
     cursor: { show: false },
     select: { show: false, left: 0, top: 0, width: 0, height: 0 },
@@ -194,7 +203,13 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
       axis(
         spec.xTitle,
         (u, splits) => {
-          if (!cats) return splits.map((v) => spec.xFmt(v));
+          if (!cats) {
+            // A log axis with its decades closer than a label's room gets some splits as null
+            // (uPlot's log filter keeps every k-th decade): those draw no label, not xFmt(null)'s "0".
+            const shown = splits.map((v) => (v === null ? "" : spec.xFmt(v)));
+            plot.dataset.xLabels = shown.join("|");
+            return shown;
+          }
           // Names too many to fit one per bar: every k-th, so they never run into each other.
           const k = Math.max(1, Math.ceil((n * 15) / plotWidth(u)));
           const shown = splits.map((v) => (v % k === 0 ? (cats[v] ?? "") : ""));
@@ -218,7 +233,7 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
             ? { splits: () => decades(spec.x) }
             : {},
       ),
-      axis(spec.yTitle, (_u, splits) => splits.map((v) => spec.yFmt(v)), {
+      axis(spec.yTitle, (_u, splits) => splits.map((v) => (v === null ? "" : spec.yFmt(v))), {
         // Wide enough for the longest label as drawn (measured in the axis font), plus the tick, the
         // gap and a margin so the first glyph never touches the canvas edge.
         size: (_u, values) =>
