@@ -427,10 +427,10 @@ export async function visit(page, hash, viewport, settle = {}) {
  * playground when there is one (keptPages): a test that needs the document loaded afresh (a
  * reload, the first load's requests) uses newPage() and goto().
  *
- * `headers` go on every response (a Content-Security-Policy); `mounts()`, called when the server
- * starts (after the file's own earlier before hooks), serves more folders beside the playground.
+ * `headers` go on every response (a Content-Security-Policy); `mounts` serves more folders beside
+ * the playground (serve()'s prefix → folder).
  */
-export function usePlayground({ headers = {}, mounts = () => ({}) } = {}) {
+export function usePlayground({ headers = {}, mounts = {} } = {}) {
   const env = {
     server: undefined,
     browser: undefined,
@@ -486,7 +486,7 @@ export function usePlayground({ headers = {}, mounts = () => ({}) } = {}) {
   let sharedPage;
   before(async () => {
     assertBuilt("playground/index.html");
-    env.server = await serve({ [SUB]: path.join(distDir, "playground"), ...mounts() }, headers);
+    env.server = await serve({ [SUB]: path.join(distDir, "playground"), ...mounts }, headers);
     env.browser = await launch();
   });
   after(async () => {
