@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
-import { newPage, rendered, root, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { rendered, root, screenshot, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const env = usePlayground();
@@ -140,18 +140,15 @@ describe("Your cluster: share and export", () => {
     assert.equal(await status(host).getAttribute("aria-live"), "polite");
     const link = await clipboard(page);
     assert.equal(link, page.url());
-    // The link, opened afresh: the 10,000 keys, placed.
-    const other = await newPage(env.browser.context);
-    await other.goto(link);
-    const host2 = other.locator('[data-testid="widget-host"]');
-    await settled(host2);
+    await page.assertClean();
+    await page.close();
+    // The link followed: a new widget built from its address, with the 10,000 keys, placed.
+    const { page: other, host: host2 } = await env.open(link.slice(link.indexOf("#")));
     assert.equal((await stateOf(host2)).keys, MANY.join("\n"));
     assert.equal(Number(await host2.locator('[data-testid="moves-summary"]').getAttribute("data-keys")), 10000);
     assert.equal(await host2.locator('[data-testid="keys-left-out"]').count(), 0);
     await other.assertClean();
     await other.close();
-    await page.assertClean();
-    await page.close();
   });
 
   test("keys too many for a link: the page says they are left out and offers the key file", async () => {
@@ -183,10 +180,8 @@ describe("Your cluster: share and export", () => {
   });
 
   test("a link whose packed keys cannot be read says so instead of showing the example keys", async () => {
-    const page = await newPage(env.browser.context);
-    await page.goto(env.url("#/cluster?zkeys=not-deflate-data"));
-    const host = page.locator('[data-testid="widget-host"]');
-    await settled(host, { allowError: true });
+    const page = await env.home();
+    const { host } = await env.visit(page, "#/cluster?zkeys=not-deflate-data", undefined, { allowError: true });
     assert.equal(await host.locator('[data-testid="widget"]').getAttribute("data-error"), "invalid_argument");
     assert.match(await host.locator('[data-testid="error"]').textContent(), /keys .*cannot be read/);
     await page.close();

@@ -9,58 +9,22 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import {
-  SUB,
-  assertBuilt,
-  box,
-  distDir,
-  launch,
-  newPage,
-  root,
-  rendered,
-  screenshot,
-  serve,
-  settled,
-  visit,
-} from "./helpers.mjs";
+import { before, describe, test } from "node:test";
+import { box, newPage, root, rendered, screenshot, settled, usePlayground, visit } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
 
-let server;
-let browser;
+// Pages a test closes on the playground are kept for the next open() or home(), which reaches its
+// widget by the hash (a new widget, built from the address) rather than loading the playground
+// again; the one test about what a load fetches loads a page of its own.
+const env = usePlayground({ headers: { "content-security-policy": CSP } });
+const { open, home } = env;
 let rl;
 
 before(async () => {
-  assertBuilt("playground/index.html");
   rl = await load();
-  server = await serve({ [SUB]: path.join(distDir, "playground") }, { "content-security-policy": CSP });
-  browser = await launch();
 });
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const url = (hash = "") => `${server.origin}${SUB}${hash}`;
-
-async function open(hash, viewport) {
-  const page = await newPage(browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
-
-/** A fresh page on the playground's home page, for visit(): a fresh widget without a new load. */
-async function home(viewport) {
-  const page = await newPage(browser.context, viewport);
-  await page.goto(url("#/"));
-  await page.locator('[data-testid="home-list"]').waitFor();
-  return page;
-}
 
 /** The page's key table: [line, key, answer] per row. */
 const keyRows = (host) =>
@@ -348,6 +312,8 @@ describe("Your cluster", () => {
     assert.equal(await shownError.getAttribute("data-code"), e.code);
     assert.equal(await kafka.host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
     assert.equal(await kafka.host.locator('[data-testid="field-partitions"]').getAttribute("aria-invalid"), "true");
+    await kafka.page.assertClean();
+    await kafka.page.close();
     // An nginx upstream block with a bad line: beside the text, naming line and column.
     const bad = "upstream b {\n    server 10.0.0.1:80;\n    server 10.0.0.2:80 weight=0;\n}";
     const text = await open(`#/cluster?format=text&config=${encodeURIComponent(bad)}`);
@@ -355,6 +321,8 @@ describe("Your cluster", () => {
     assert.equal(await text.host.locator('[data-testid="config-error-text-message"]').textContent(), e.message);
     assert.match(e.message, /line 3, column/);
     assert.equal(await text.host.locator('[data-testid="config"]').getAttribute("aria-invalid"), "true");
+    await text.page.assertClean();
+    await text.page.close();
     // Guava's long input and a key that is not a number: the key's row, and a count by the keys.
     const guava = await open(`#/cluster?system=guava&options=input%3Dlong&keys=${encodeURIComponent("7\nx\n-1")}`);
     assert.deepEqual(await keyRows(guava.host), [
@@ -363,10 +331,8 @@ describe("Your cluster", () => {
       ["3", "-1", shown("guava", { buckets: 8, input: "long" }, "-1")],
     ]);
     assert.equal(await guava.host.locator('[data-testid="keys"]').getAttribute("aria-invalid"), "true");
-    for (const p of [kafka, text, guava]) {
-      await p.page.assertClean();
-      await p.page.close();
-    }
+    await guava.page.assertClean();
+    await guava.page.close();
   });
 
   test("Cassandra: a node added and removed by the module's edit, written back as tokens and as nodetool text", async () => {
@@ -577,8 +543,13 @@ describe("Your cluster", () => {
   });
 
   test("the systems module and the matrix are fetched only by a page that shows the widget", async () => {
+    // A load of its own (not a kept page, whose document fetched the module already).
+    const { server } = env;
     const start = server.requests.length;
-    const other = await open("#/ring");
+    const page = await newPage(env.browser.context);
+    await page.goto(env.url("#/ring"));
+    const other = { page, host: page.locator('[data-testid="widget-host"]') };
+    await settled(other.host);
     assert.deepEqual(
       server.requests.slice(start).filter((r) => /systems|compat/.test(r)),
       [],

@@ -426,8 +426,11 @@ export async function visit(page, hash, viewport, settle = {}) {
  * `visit(page, hash, viewport)` (above). Both reuse a page an earlier test closed on the
  * playground when there is one (keptPages): a test that needs the document loaded afresh (a
  * reload, the first load's requests) uses newPage() and goto().
+ *
+ * `headers` go on every response (a Content-Security-Policy); `mounts` serves more folders beside
+ * the playground (serve()'s prefix → folder).
  */
-export function usePlayground() {
+export function usePlayground({ headers = {}, mounts = {} } = {}) {
   const env = {
     server: undefined,
     browser: undefined,
@@ -483,7 +486,7 @@ export function usePlayground() {
   let sharedPage;
   before(async () => {
     assertBuilt("playground/index.html");
-    env.server = await serve({ [SUB]: path.join(distDir, "playground") });
+    env.server = await serve({ [SUB]: path.join(distDir, "playground"), ...mounts }, headers);
     env.browser = await launch();
   });
   after(async () => {

@@ -9,21 +9,20 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { SUB, assertBuilt, box, distDir, launch, newPage, rendered, screenshot, serve, settled } from "./helpers.mjs";
+import { SUB, assertBuilt, box, distDir, newPage, rendered, screenshot, settled, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
 
-let server;
-let browser;
 let rl;
-let embedDir;
+// Made now, not in a hook: usePlayground (below) serves it, and Node runs a file's top-level
+// before hooks without waiting for one another.
+const embedDir = mkdtempSync(path.join(tmpdir(), "ringlab-malachi-"));
 
 before(async () => {
   assertBuilt("playground/index.html", "widgets/ringlab-widgets.js");
   rl = await load();
   // Two hand-written pages beside the widgets bundle: one with the Malachi widget, one without.
-  embedDir = mkdtempSync(path.join(tmpdir(), "ringlab-malachi-"));
   const pageWith = (body) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title>` +
     `<script type="module" src="../widgets/ringlab-widgets.js"></script></head><body>${body}</body></html>`;
@@ -32,32 +31,18 @@ before(async () => {
     pageWith('<ringlab-malachi-ring bits="16" vnodes=":a=100&#10;:b=40000"></ringlab-malachi-ring>'),
   );
   writeFileSync(path.join(embedDir, "ring.html"), pageWith("<ringlab-ring-stepper></ringlab-ring-stepper>"));
-  server = await serve(
-    {
-      [SUB]: path.join(distDir, "playground"),
-      [`${SUB}embed/`]: embedDir,
-      [`${SUB}widgets/`]: path.join(distDir, "widgets"),
-    },
-    { "content-security-policy": CSP },
-  );
-  browser = await launch();
 });
 
-after(async () => {
-  await browser?.close();
-  await server?.close();
-  if (embedDir) rmSync(embedDir, { recursive: true, force: true });
+after(() => rmSync(embedDir, { recursive: true, force: true }));
+
+// Pages a test closes on the playground are kept for the next open(), which reaches its widget by
+// the hash (a new widget, built from the address) rather than loading the playground again; the
+// test of what a load fetches loads its pages afresh.
+const env = usePlayground({
+  headers: { "content-security-policy": CSP },
+  mounts: { [`${SUB}embed/`]: embedDir, [`${SUB}widgets/`]: path.join(distDir, "widgets") },
 });
-
-const url = (hash = "") => `${server.origin}${SUB}${hash}`;
-
-async function open(hash, viewport) {
-  const page = await newPage(browser.context, viewport);
-  await page.goto(url(hash));
-  const host = page.locator('[data-testid="widget-host"]');
-  await settled(host);
-  return { page, host };
-}
+const { open } = env;
 
 /** The widget's state attributes. */
 const stateOf = (host) =>
@@ -332,6 +317,8 @@ describe("Malachi's ring", () => {
       .evaluateAll((es) => es.map((e) => e.dataset.code));
     assert.deepEqual(codes, ["token_taken", "token_out_of_range", "invalid_argument"]);
     await assertMatchesNode(host, "one placed");
+    await page.assertClean();
+    await page.close();
     const empty = await open("#/malachi?vnodes=");
     assert.equal(await empty.host.locator('[data-testid="keys-error"]').getAttribute("data-code"), "empty");
     assert.equal(
@@ -340,8 +327,6 @@ describe("Malachi's ring", () => {
     );
     await empty.page.assertClean();
     await empty.page.close();
-    await page.assertClean();
-    await page.close();
   });
 
   test("Bengali: every word outside code is Bengali or one of the chapter's technical terms, digits Bengali", async () => {
@@ -408,6 +393,7 @@ describe("a page pays only for what it uses", () => {
   });
 
   test("under the CSP, a page without the Malachi widget never fetches the systems module; one with it does", async () => {
+    const { server, browser } = env;
     const start = server.requests.length;
     const plain = await newPage(browser.context);
     await plain.goto(`${server.origin}${SUB}embed/ring.html`);
@@ -438,7 +424,9 @@ describe("a page pays only for what it uses", () => {
 
     // The playground: its other pages do not fetch the systems chunk either.
     const before = server.requests.length;
-    const other = await open("#/ring");
+    const other = { page: await newPage(browser.context) };
+    await other.page.goto(env.url("#/ring"));
+    await settled(other.page.locator('[data-testid="widget-host"]'));
     assert.deepEqual(
       server.requests.slice(before).filter((r) => /systems/.test(r)),
       [],
