@@ -2,7 +2,7 @@
 // and stopping a server, and the report line. Each system has a module here exporting
 // `compare(ctx)` (see compare.mjs), which returns one row per configuration.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -109,9 +109,23 @@ export function place(system, args, keys, dir) {
     writeKeys(file, keys);
     keysIn.set(file, keys);
   }
-  const r = spawnSync(nativeCli(), ["place", system, ...args, "--keys", file], { maxBuffer: 1 << 28 });
-  if (r.status !== 0) throw new Error(`ringlab place ${system} ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
-  const out = r.stdout;
+  // The output (megabytes: each line echoes its key) goes to a file in memory and is read in one
+  // go, which costs less CPU time than through a pipe in 64 KB pieces.
+  const outFile = path.join(existsSync("/dev/shm") ? "/dev/shm" : dir, `ringlab-place-${process.pid}.out`);
+  let out;
+  try {
+    const fd = openSync(outFile, "w");
+    let r;
+    try {
+      r = spawnSync(nativeCli(), ["place", system, ...args, "--keys", file], { stdio: ["ignore", fd, "pipe"] });
+    } finally {
+      closeSync(fd);
+    }
+    if (r.status !== 0) throw new Error(`ringlab place ${system} ${args.join(" ")} failed (${r.status}): ${r.stderr}`);
+    out = readFileSync(outFile);
+  } finally {
+    rmSync(outFile, { force: true });
+  }
   if (out.length > 0 && out[out.length - 1] !== 0x0a)
     throw new Error(`ringlab place ${system}: output does not end with a newline`);
   const known = checkedLines.get(keys);
