@@ -120,6 +120,12 @@ function longKeys(seed, count) {
 const INPUTS = ["auto", "long", "murmur3_128", "murmur3_32", "farmhash64"];
 const BUCKETS = [1, 2, 10, 100, 1000, 65536, 2147483647];
 
+// javac and the oracle run a few seconds each: the client compiler alone and the serial collector
+// spend about half the CPU time of the default server compiler and parallel GC threads on so
+// short a run (javac writes the same class file; Java 17's arithmetic is the same at every
+// compiler tier, so Guava answers the same).
+const JVM = ["-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"];
+
 // The real answers: one row per configuration, { config, args (place guava's flags), keys, real }.
 export async function real({ keys, dir, seed }) {
   if (!existsSync(GUAVA_JAR)) throw new Error(`${GUAVA_JAR} not found (Debian: libguava-java)`);
@@ -127,7 +133,9 @@ export async function real({ keys, dir, seed }) {
   mkdirSync(classes);
   const src = path.join(dir, "Oracle.java");
   writeFileSync(src, ORACLE);
-  const cc = spawnSync("javac", ["-cp", GUAVA_JAR, "-d", classes, src], { encoding: "utf8" });
+  const cc = spawnSync("javac", [...JVM.map((f) => `-J${f}`), "-cp", GUAVA_JAR, "-d", classes, src], {
+    encoding: "utf8",
+  });
   if (cc.status !== 0) throw new Error(`cannot build the Guava oracle (default-jdk-headless):\n${cc.stderr}`);
 
   const sets = [keys, longKeys(seed, keys.length)];
@@ -142,7 +150,7 @@ export async function real({ keys, dir, seed }) {
   // auto given the long keys too: every one is long text, most within a signed long.
   for (const buckets of [10, 65536]) configs.push({ set: 1, input: "auto", buckets });
   const stdin = configs.map((c) => `${c.set} ${c.input} ${c.buckets}`).join("\n") + "\n";
-  const r = spawnSync("java", ["-cp", `${classes}:${GUAVA_JAR}`, "Oracle", ...files], {
+  const r = spawnSync("java", [...JVM, "-cp", `${classes}:${GUAVA_JAR}`, "Oracle", ...files], {
     input: stdin,
     encoding: "utf8",
     maxBuffer: 1 << 28,

@@ -22,6 +22,29 @@ import { freePort, place, startServer } from "./lib.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 
+// One response read from the front of `buffer`: { body, rest, close } ("" for a status other
+// than 200; close: nginx closes the connection after it), or null while it is incomplete.
+function readResponse(buffer) {
+  const end = buffer.indexOf("\r\n\r\n");
+  if (end < 0) return null;
+  const head = buffer.subarray(0, end).toString("latin1");
+  const m = /\r\ncontent-length: *(\d+)/i.exec(head);
+  if (!m) throw new Error(`nginx answered without a length:\n${head}`);
+  const length = Number(m[1]);
+  if (buffer.length < end + 4 + length) return null;
+  const status = Number(head.split(" ")[1]);
+  const body = buffer.subarray(end + 4, end + 4 + length).toString("latin1");
+  return {
+    body: status === 200 ? body : "",
+    rest: buffer.subarray(end + 4 + length),
+    close: /\r\nconnection: *close/i.test(head),
+  };
+}
+
+function requestHead(pathname, body) {
+  return Buffer.from(`POST ${pathname} HTTP/1.1\r\nHost: ringlab\r\nContent-Length: ${body.length}\r\n\r\n`);
+}
+
 // Requests over `connections` keep-alive sockets, pipelined: each socket sends its share at once
 // and reads the answers in order. Resolves to the body of each response ("" for a 502).
 function request(port, pathname, bodies, connections = 8) {
@@ -39,29 +62,21 @@ function request(port, pathname, bodies, connections = 8) {
           socket.on("error", reject);
           socket.on("connect", () => {
             const parts = [];
-            for (const i of indexes) {
-              const body = bodies[i];
-              parts.push(
-                Buffer.from(`POST ${pathname} HTTP/1.1\r\nHost: ringlab\r\nContent-Length: ${body.length}\r\n\r\n`),
-                body,
-              );
-            }
+            for (const i of indexes) parts.push(requestHead(pathname, bodies[i]), bodies[i]);
             socket.write(Buffer.concat(parts));
           });
           socket.on("data", (chunk) => {
             buffer = Buffer.concat([buffer, chunk]);
             while (next < indexes.length) {
-              const end = buffer.indexOf("\r\n\r\n");
-              if (end < 0) return;
-              const head = buffer.subarray(0, end).toString("latin1");
-              const m = /\r\ncontent-length: *(\d+)/i.exec(head);
-              if (!m) return reject(new Error(`nginx answered without a length:\n${head}`));
-              const length = Number(m[1]);
-              if (buffer.length < end + 4 + length) return;
-              const status = Number(head.split(" ")[1]);
-              const body = buffer.subarray(end + 4, end + 4 + length).toString("latin1");
-              answers[indexes[next++]] = status === 200 ? body : "";
-              buffer = buffer.subarray(end + 4 + length);
+              let r;
+              try {
+                r = readResponse(buffer);
+              } catch (e) {
+                return reject(e);
+              }
+              if (!r) return;
+              answers[indexes[next++]] = r.body;
+              buffer = r.rest;
             }
             socket.end();
             resolve();
@@ -69,6 +84,68 @@ function request(port, pathname, bodies, connections = 8) {
         }),
     ),
   ).then(() => answers);
+}
+
+// One request at a time on one kept-alive connection, each sent once the last is answered: the
+// same requests in the same order as a connection each, without a connection set up and torn
+// down per request (thousands of them: the keys asked again below). A new connection is opened
+// where nginx said it closes the last one.
+function oneByOne(port) {
+  let socket = null;
+  let buffer = Buffer.alloc(0);
+  let waiting = null;
+  let closing = false;
+  const fail = (e) => {
+    const w = waiting;
+    waiting = null;
+    w?.reject(e);
+  };
+  const open = () => {
+    buffer = Buffer.alloc(0);
+    closing = false;
+    const s = connect({ host: "127.0.0.1", port });
+    // A connection left behind (nginx closes it) has no request waiting on it.
+    s.on("error", (e) => socket === s && fail(e));
+    s.on("close", () => {
+      if (socket !== s) return;
+      socket = null;
+      fail(new Error("nginx closed the connection before it answered"));
+    });
+    s.on("data", (chunk) => {
+      if (socket !== s) return;
+      buffer = Buffer.concat([buffer, chunk]);
+      let r;
+      try {
+        r = readResponse(buffer);
+      } catch (e) {
+        return fail(e);
+      }
+      if (!r || !waiting) return;
+      buffer = r.rest;
+      closing = r.close;
+      const w = waiting;
+      waiting = null;
+      w.resolve(r.body);
+    });
+    return s;
+  };
+  return {
+    ask(pathname, body) {
+      if (socket && closing) {
+        socket.destroy();
+        socket = null;
+      }
+      socket ??= open();
+      return new Promise((resolve, reject) => {
+        waiting = { resolve, reject };
+        socket.write(Buffer.concat([requestHead(pathname, body), body]));
+      });
+    },
+    close() {
+      socket?.destroy();
+      socket = null;
+    },
+  };
 }
 
 // The configurations: servers as written (ADDR, WEIGHT, DOWN), "refused" marking an address
@@ -224,12 +301,17 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
       const ours = ringlabOf ? ringlabOf(args) : keys.map(() => null);
 
       // Round-robin answers agree twice by chance: ask again, one at a time.
-      for (let k = 0; k < keys.length; k++) {
-        if (ours[k] !== null || real[k] === null) continue;
-        for (let t = 0; t < 12 && real[k] !== null; t++) {
-          const [again] = await request(front, `/u${i}`, [keys[k]], 1);
-          if (answer(again) !== real[k]) real[k] = null;
+      const single = oneByOne(front);
+      try {
+        for (let k = 0; k < keys.length; k++) {
+          if (ours[k] !== null || real[k] === null) continue;
+          for (let t = 0; t < 12 && real[k] !== null; t++) {
+            const again = await single.ask(`/u${i}`, keys[k]);
+            if (answer(again) !== real[k]) real[k] = null;
+          }
         }
+      } finally {
+        single.close();
       }
       const refused = c.servers.filter((s) => s.refused).map((s) => s.address);
       rows.push({ config: c.name, args, real, ringlab: ours, upstream: upstreams[i], refused, c });

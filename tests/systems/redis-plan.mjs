@@ -94,15 +94,39 @@ function readNodes(text) {
   for (const line of text.split("\n")) {
     if (!line) continue;
     const f = line.split(" ");
-    const slots = [];
-    for (const s of f.slice(8)) {
-      const [a, b = a] = s.split("-").map(Number);
-      for (let x = a; x <= b; x++) slots.push(x);
-    }
-    nodes[f[0]] = { flags: f[2], link: f[7], slots: rangesText(slots) };
+    nodes[f[0]] = { flags: f[2], link: f[7], slots: slotsText(f.slice(8)) };
     if (f[2].includes("myself")) own = f[0];
   }
   return { nodes, own };
+}
+
+// A line's slot fields as rangesText writes them. Redis writes them as ascending ranges of
+// plain numbers, which only need joining where one ends next to where the next starts: done
+// on the ranges, not on up to 16,384 slots each time the nodes are asked whether they agree.
+// Fields of another form (a slot being migrated, "[S->-ID]") or out of order go the long way.
+function slotsText(fields) {
+  const out = [];
+  let last = -1;
+  for (const field of fields) {
+    const m = /^(\d+)(?:-(\d+))?$/.exec(field);
+    if (!m) return slotsTextLong(fields);
+    const a = Number(m[1]);
+    const b = m[2] === undefined ? a : Number(m[2]);
+    if (a > b || a <= last) return slotsTextLong(fields);
+    if (out.length && a === last + 1) out[out.length - 1][1] = b;
+    else out.push([a, b]);
+    last = b;
+  }
+  return out.map(([a, b]) => (b > a ? `${a}-${b}` : `${a}`)).join(",");
+}
+
+function slotsTextLong(fields) {
+  const slots = [];
+  for (const s of fields) {
+    const [a, b = a] = s.split("-").map(Number);
+    for (let x = a; x <= b; x++) slots.push(x);
+  }
+  return rangesText(slots);
 }
 
 function rangesText(slots) {
