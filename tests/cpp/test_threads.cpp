@@ -1,6 +1,7 @@
 // Threads: compare and the three experiments give the same rows and the same bytes for every
 // thread count, the key stream resumes anywhere (Mulberry32::skip), and --threads / threads is
-// checked against the table's range.
+// checked against the table's range. A sweep whose rings exceed the cap together, on threads, is
+// in test_experiment_parts.cpp, which checks the same sweep in parts.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -119,26 +120,6 @@ TEST_CASE("threads: each experiment prints the same bytes for every thread count
       REQUIRE(v.rows.size() == vs1.rows.size());
       for (std::size_t i = 0; i < v.rows.size(); ++i) CHECK(v.rows[i].counts == vs1.rows[i].counts);
     }
-  }
-}
-
-TEST_CASE("threads: a sweep whose rings exceed the cap together runs them in groups", "[threads][experiments]") {
-  // 1000 x (9000 + 8000 + 1) points: more than 2^24 together, so two groups of rings; each row,
-  // swept on three threads, is what a sweep of its V alone gives on one.
-  ringlab::VnodeSweepParams all;
-  all.servers = 1000;
-  all.keys = 100000;
-  all.vnodes = {9000, 8000, 1};
-  all.threads = 3;
-  const ringlab::VnodeSweepResult r = ringlab::vnode_sweep(all);
-  REQUIRE(r.rows.size() == 3);
-  for (std::size_t i = 0; i < 3; ++i) {
-    ringlab::VnodeSweepParams one = all;
-    one.vnodes = {all.vnodes[i]};
-    one.threads = 1;
-    const ringlab::VnodeSweepResult alone = ringlab::vnode_sweep(one);
-    CHECK(r.rows[i].counts == alone.rows[0].counts);
-    CHECK(r.rows[i].sd == alone.rows[0].sd);
   }
 }
 

@@ -2,6 +2,12 @@
 // arguments as UTF-16 units, one-line errors with exit status 2, `npx --no-install ringlab`
 // from the repository root (how the parity check runs it), and — when a native build exists —
 // the same stdout, stderr and status as the native binary for every argument list here.
+//
+// A command's output is made in this process by runCli, the function the bin calls (helpers.mjs
+// cliResult), once per argument list: starting Node and compiling the CLI's module for each of
+// about a hundred lists cost most of this file's CPU time and checked nothing more. The bin itself
+// is started where the process is the subject (argv's decoding, npx) and for a sample of the lists,
+// whose status, stdout and stderr must be runCli's.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
 import { load } from "ringlab";
-import { cliJs, experimentCases, root } from "./helpers.mjs";
+import { cliJs, cliResult, experimentCases, root } from "./helpers.mjs";
 
 function run(args, opts = {}) {
   const r = spawnSync(process.execPath, [cliJs, ...args], { cwd: root, encoding: "utf8", ...opts });
@@ -17,22 +23,22 @@ function run(args, opts = {}) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-// The bin's result for an argument list, started once however many tests read it: a command's
-// output depends on its arguments alone (and on files, which these lists do not name), so a
-// second process for the same list would check nothing the first did not.
+// What the bin prints for an argument list ({status, stdout, stderr}), made once however many
+// tests read it: a command's output depends on its arguments alone (and on files, which these
+// lists do not name), so a second run of the same list would check nothing the first did not.
 const ran = new Map();
 function runOnce(args) {
   const key = JSON.stringify(args);
-  if (!ran.has(key)) ran.set(key, run(args));
+  if (!ran.has(key)) ran.set(key, cliResult(args));
   return ran.get(key);
 }
 
 const subset = experimentCases().filter((c) => /default|parity|undefined|nan|tie|collision|rounds/.test(c.name));
 
-test("run <experiment> prints the golden bytes", () => {
+test("run <experiment> prints the golden bytes", async () => {
   assert.ok(subset.length >= 12);
   for (const c of subset) {
-    const r = runOnce(["run", c.experiment, ...c.flags]);
+    const r = await runOnce(["run", c.experiment, ...c.flags]);
     assert.equal(r.stderr, "", c.name);
     assert.equal(r.status, 0, c.name);
     assert.equal(r.stdout, c.expected, `${c.name} (${c.flags.join(" ")})`);
@@ -45,17 +51,17 @@ test("h32 hashes each argument as the JS string's UTF-16 units", () => {
   assert.equal(r.stdout, "1770631165\n599759890\n2872998923\n1787143206\n3947687215\n");
 });
 
-test("jump KEY BUCKETS takes any uint64 key", () => {
-  assert.equal(run(["jump", "0", "1"]).stdout, "0\n");
-  assert.equal(run(["jump", "599759890", "10"]).stdout, "9\n");
-  const r = run(["jump", "18446744073709551615", "2147483647"]);
+test("jump KEY BUCKETS takes any uint64 key", async () => {
+  assert.equal((await cliResult(["jump", "0", "1"])).stdout, "0\n");
+  assert.equal((await cliResult(["jump", "599759890", "10"])).stdout, "9\n");
+  const r = await cliResult(["jump", "18446744073709551615", "2147483647"]);
   assert.equal(r.status, 0);
   assert.match(r.stdout, /^\d+\n$/);
 });
 
 test("compare --json: the published scenario, and the same numbers as rl.compare()", async () => {
   const args = ["compare", "--servers", "10", "--vnodes", "100", "--keys", "100000", "--change", "add", "--json"];
-  const r = run(args);
+  const r = await cliResult(args);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stderr, "");
   const rows = JSON.parse(r.stdout);
@@ -74,7 +80,7 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
   }
   assert.ok(Math.abs(by["mod-n"].moved - 10 / 11) < 0.005, `mod-N moved ${by["mod-n"].moved}`);
   // Removing a server: ring and rendezvous move no key that did not have to, mod-N nearly all.
-  const removal = run([
+  const removal = await cliResult([
     "compare",
     "--servers",
     "12",
@@ -96,7 +102,7 @@ test("compare --json: the published scenario, and the same numbers as rl.compare
   const strip = (list) => list.map(({ buildMs, ...rest }) => rest);
   assert.deepEqual(strip(rows), strip(api));
   // The table form, and a change jump cannot express.
-  const table = run(["compare", "--keys", "5000", "--change", "remove:S4"]);
+  const table = await cliResult(["compare", "--keys", "5000", "--change", "remove:S4"]);
   assert.equal(table.status, 0, table.stderr);
   assert.match(table.stdout, /^algorithm +moved +to new +between +needless +max\/mean/);
   assert.match(table.stdout, /\njump +not supported: jump can only remove the last bucket\n/);
@@ -169,24 +175,41 @@ const argLists = [
   ["claims", "extra"],
 ];
 
-test("errors: one line on stderr, nothing on stdout, exit status 2", () => {
+test("errors: one line on stderr, nothing on stdout, exit status 2", async () => {
   for (const args of argLists) {
-    const r = runOnce(args);
+    const r = await runOnce(args);
     if (r.status === 0) continue;
     assert.equal(r.status, 2, args.join(" "));
     assert.equal(r.stdout, "", args.join(" "));
     assert.match(r.stderr, /^ringlab: [^\n]+\n$/, args.join(" "));
   }
   assert.equal(
-    runOnce(["run", "ring-vs-mod", "--servers", "0"]).stderr,
+    (await runOnce(["run", "ring-vs-mod", "--servers", "0"])).stderr,
     "ringlab: --servers must be between 1 and 100000, got 0\n",
   );
   assert.equal(
-    runOnce(["run", "ring-vs-mod", "--bogus", "1"]).stderr,
+    (await runOnce(["run", "ring-vs-mod", "--bogus", "1"])).stderr,
     "ringlab: unknown flag --bogus for ring-vs-mod (see ringlab --help)\n",
   );
-  assert.equal(runOnce(["--help"]).status, 0);
-  assert.match(runOnce(["--help"]).stdout, /ringlab compare \[flags\] \[--json\]/);
+  assert.equal((await runOnce(["--help"])).status, 0);
+  assert.match((await runOnce(["--help"])).stdout, /ringlab compare \[flags\] \[--json\]/);
+});
+
+test("the bin prints what runCli returns, with its exit status (a sample of the lists)", async () => {
+  // Every eighth list, a rejected value and a golden experiment run: help, usage errors, rejected
+  // values and output on stdout, each through the bin's own argv, stdio and exit status.
+  const sample = [
+    ...argLists.filter((args, i) => i % 8 === 0),
+    ["run", "ring-vs-mod", "--servers", "0"],
+    ["run", subset[0].experiment, ...subset[0].flags],
+  ];
+  let failed = 0;
+  for (const args of sample) {
+    const r = run(args);
+    if (r.status !== 0) failed++;
+    assert.deepEqual(r, await runOnce(args), args.join(" "));
+  }
+  assert.ok(failed >= 3 && failed < sample.length, `${failed} of ${sample.length} sampled lists fail`);
 });
 
 const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"]
@@ -196,7 +219,7 @@ const native = ["build/ringlab", "build/native/ringlab", "build/cpp/ringlab"]
 test(
   "the same stdout, stderr and exit status as the native binary",
   { skip: native ? false : "no native build (build/ringlab)" },
-  () => {
+  async () => {
     const lists = [
       ...argLists,
       ...subset.slice(0, 6).map((c) => ["run", c.experiment, ...c.flags]),
@@ -204,16 +227,16 @@ test(
     ];
     for (const args of lists) {
       const n = spawnSync(native, args, { encoding: "utf8" });
-      const w = runOnce(args);
+      const w = await runOnce(args);
       assert.deepEqual(w, { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
     }
   },
 );
 
-test("lab --times: the same tables as without, then a table of times, one row an algorithm", () => {
+test("lab --times: the same tables as without, then a table of times, one row an algorithm", async () => {
   const args = ["lab", "--buckets", "7", "--keys-per-bucket", "3", "--seed", "4"];
-  const plain = run(args);
-  const timed = run([...args, "--times"]);
+  const plain = await cliResult(args);
+  const timed = await cliResult([...args, "--times"]);
   assert.equal(timed.status, 0, timed.stderr);
   assert.ok(timed.stdout.startsWith(plain.stdout));
   const rest = timed.stdout
@@ -237,7 +260,7 @@ test("lab --times: the same tables as without, then a table of times, one row an
     assert.match(cells[3], /^(\d+\.\d|-)$/, line);
     assert.match(cells[4], /^\d+\.\d$/, line);
   }
-  const json = run(["lab", "--buckets", "7", "--keys-per-bucket", "3", "--json", "--times"]);
+  const json = await cliResult(["lab", "--buckets", "7", "--keys-per-bucket", "3", "--json", "--times"]);
   const rows = json.stdout
     .trim()
     .split("\n")
@@ -253,7 +276,7 @@ test("lab --times: the same tables as without, then a table of times, one row an
 test(
   "phash2 and place malachi: the Node CLI (its own module) prints what the native CLI prints",
   { skip: native ? false : "no native build (build/ringlab)" },
-  () => {
+  async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "ringlab-cli-"));
     try {
       const keys = path.join(dir, "keys.txt");
@@ -273,7 +296,11 @@ test(
       ];
       for (const args of lists) {
         const n = spawnSync(native, args, { encoding: "utf8" });
-        assert.deepEqual(run(args), { status: n.status, stdout: n.stdout, stderr: n.stderr }, args.join(" "));
+        assert.deepEqual(
+          await cliResult(args),
+          { status: n.status, stdout: n.stdout, stderr: n.stderr },
+          args.join(" "),
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -312,7 +339,7 @@ test("npx --no-install ringlab works from the repository root, even with an empt
   }
 });
 
-test("the systems' configuration files (--upstream, --server-file, --ring, --endpoints): the Node CLI reads each as the native CLI does", () => {
+test("the systems' configuration files (--upstream, --server-file, --ring, --endpoints): the Node CLI reads each as the native CLI does", async () => {
   const dir = mkdtempSync(path.join(tmpdir(), "ringlab-cli-"));
   try {
     const file = (name, text) => {
@@ -339,7 +366,7 @@ test("the systems' configuration files (--upstream, --server-file, --ring, --end
       ["place", "nginx", "--upstream", path.join(dir, "missing.conf"), "user:1"],
     ];
     for (const args of lists) {
-      const w = run(args);
+      const w = await cliResult(args);
       if (args.some((a) => a.includes("missing"))) {
         assert.equal(w.status, 2, args.join(" "));
         assert.match(w.stderr, /cannot read --upstream file/);
