@@ -109,9 +109,10 @@ export function place(system, args, keys, dir) {
     writeKeys(file, keys);
     keysIn.set(file, keys);
   }
-  // The output (megabytes: each line echoes its key) goes to a file in memory and is read in one
-  // go, which costs less CPU time than through a pipe in 64 KB pieces.
-  const outFile = path.join(existsSync("/dev/shm") ? "/dev/shm" : dir, `ringlab-place-${process.pid}.out`);
+  // The output (megabytes: each line echoes its key) goes to a file in the run's folder and is
+  // read in one go, which costs less CPU time than through a pipe in 64 KB pieces. (Not /dev/shm,
+  // which a container may keep to 64 MB.)
+  const outFile = path.join(dir, `ringlab-place-${process.pid}.out`);
   let out;
   try {
     const fd = openSync(outFile, "w");

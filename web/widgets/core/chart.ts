@@ -230,7 +230,15 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
               size: (_u, values) => (rotated ? Math.ceil(TICK + GAP + 4 + catWidth(values)) : 34),
             }
           : spec.xLog
-            ? { splits: () => decades(spec.x) }
+            ? {
+                splits: () => decades(spec.x),
+                // The least room between two labelled decades: the widest label and a gap, so that
+                // "100,000" and "1,000,000" never run into each other (uPlot then labels every k-th).
+                space: Math.max(
+                  50,
+                  Math.ceil(Math.max(...decades(spec.x).map((d) => textWidth(font, spec.xFmt(d))))) + 12,
+                ),
+              }
             : {},
       ),
       axis(spec.yTitle, (_u, splits) => splits.map((v) => (v === null ? "" : spec.yFmt(v))), {
