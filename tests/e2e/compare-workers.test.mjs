@@ -83,6 +83,9 @@ describe("compare at 100 million keys in workers", () => {
       await host.elementHandle(),
       { timeout: 60_000 },
     );
+    // One worker's progress can reach the page before Playwright has told this process of the
+    // other worker (its "worker" event): wait for it (the run lasts minutes, so both still run).
+    for (let i = 0; i < 50 && workers.running < 2; i++) await new Promise((r) => setTimeout(r, 100));
     assert.ok(workers.running >= 2, `${workers.running} workers running`);
     await host.locator('[data-testid="cancel"]').click();
     await page.waitForFunction(
