@@ -174,6 +174,8 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
       };
     }),
   ];
+  // A log axis's ticks: the decades the data span, the same at every redraw.
+  const logTicks = spec.xLog && !cats ? decades(spec.x) : [];
   const opts: uPlot.Options = {
     width: 320,
     height: spec.height ?? 220,
@@ -203,17 +205,14 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
       axis(
         spec.xTitle,
         (u, splits) => {
-          if (!cats) {
-            // A log axis with its decades closer than a label's room gets some splits as null
-            // (uPlot's log filter keeps every k-th decade): those draw no label, not xFmt(null)'s "0".
-            const shown = splits.map((v) => (v === null ? "" : spec.xFmt(v)));
-            plot.dataset.xLabels = shown.join("|");
-            return shown;
-          }
+          // Numbers: a log axis with its decades closer than a label's room gets some splits as
+          // null (uPlot's log filter keeps every k-th decade), which draw no label, not "0".
           // Names too many to fit one per bar: every k-th, so they never run into each other.
-          const k = Math.max(1, Math.ceil((n * 15) / plotWidth(u)));
-          const shown = splits.map((v) => (v % k === 0 ? (cats[v] ?? "") : ""));
-          // The names drawn on the canvas, for the tests (a canvas has no text to read).
+          const k = cats ? Math.max(1, Math.ceil((n * 15) / plotWidth(u))) : 1;
+          const shown = splits.map((v) =>
+            cats ? (v % k === 0 ? (cats[v] ?? "") : "") : v === null ? "" : spec.xFmt(v),
+          );
+          // The labels drawn on the canvas, for the tests (a canvas has no text to read).
           plot.dataset.xLabels = shown.join("|");
           return shown;
         },
@@ -231,13 +230,10 @@ export function chart(host: HTMLElement, spec: ChartSpec): Chart {
             }
           : spec.xLog
             ? {
-                splits: () => decades(spec.x),
+                splits: () => logTicks,
                 // The least room between two labelled decades: the widest label and a gap, so that
                 // "100,000" and "1,000,000" never run into each other (uPlot then labels every k-th).
-                space: Math.max(
-                  50,
-                  Math.ceil(Math.max(...decades(spec.x).map((d) => textWidth(font, spec.xFmt(d))))) + 12,
-                ),
+                space: Math.max(50, Math.ceil(Math.max(...logTicks.map((d) => textWidth(font, spec.xFmt(d))))) + 12),
               }
             : {},
       ),
