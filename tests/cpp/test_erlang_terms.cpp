@@ -229,6 +229,20 @@ TEST_CASE("order: numbers < atoms < tuples < maps < [] < lists < bitstrings, int
   CHECK(erl("#{1.0 => a, 2 => b, 1 => c, 0.5 => d}").pairs().front().first == i(1));
 }
 
+TEST_CASE("a charlist built at once is the list of its integers", "[erlang][terms]") {
+  CHECK(Term::char_list({}) == Term::nil());
+  const std::vector<std::uint32_t> cps{104, 0x9A6, 0, 0x10FFFF, 255, 256};
+  std::vector<Term> each;
+  for (const std::uint32_t c : cps) each.push_back(i(c));
+  const Term built = Term::char_list(cps);
+  CHECK(built == Term::list(each));
+  CHECK(built == erl("[104, 2470, 0, 1114111, 255, 256]"));
+  CHECK(ringlab::erlang::phash2_full(built) == ringlab::erlang::phash2_full(Term::list(each)));
+  CHECK(built.size() == cps.size());
+  CHECK(built.depth() == 1);
+  CHECK(built.tail() == Term::nil());
+}
+
 TEST_CASE("copies share storage and never change", "[erlang][terms]") {
   Term a = erl("{a, [1, 2, 3], #{k => v}}");
   const Term b = a;

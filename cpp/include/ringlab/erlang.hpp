@@ -85,6 +85,9 @@ class Term {
   // [e1, ..., en | tail]. A list tail continues the list ([1 | [2]] is [1, 2]); no elements
   // gives the tail itself.
   [[nodiscard]] static Term list(std::span<const Term> elements, const Term& tail = Term());
+  // [c1, ..., cn], a list of integers (a charlist when they are code points) built in one
+  // storage: list() of integer() terms, without a storage for each integer.
+  [[nodiscard]] static Term char_list(std::span<const std::uint32_t> values);
   [[nodiscard]] static Term tuple(std::span<const Term> elements);
   // Keys are compared with =:=; of two equal keys the later pair wins, as in #{k => 1, k => 2}.
   [[nodiscard]] static Term map(std::span<const std::pair<Term, Term>> pairs);

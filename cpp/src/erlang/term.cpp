@@ -485,6 +485,16 @@ Term Term::list(std::span<const Term> elements, const Term& tail) {
   });
 }
 
+Term Term::char_list(std::span<const std::uint32_t> values) {
+  if (values.empty()) return Term();
+  return make([&](Builder& b) {
+    std::vector<std::uint64_t> idx;
+    idx.reserve(values.size());
+    for (const std::uint32_t v : values) idx.push_back(b.small_integer(v));
+    return b.list(idx, b.nil());
+  });
+}
+
 Term Term::tuple(std::span<const Term> elements) {
   return make([&](Builder& b) {
     std::vector<std::uint64_t> idx;

@@ -77,11 +77,7 @@ erlang::Term integer_term(std::string_view key, const std::string& what) {
 erlang::Term erlang_key_term(std::string_view key, ErlangKeyTerm kind, const std::string& what) {
   switch (kind) {
     case ErlangKeyTerm::binary: return erlang::Term::binary(key);
-    case ErlangKeyTerm::charlist: {
-      std::vector<erlang::Term> chars;
-      for (std::uint32_t cp : code_points(key, what)) chars.push_back(erlang::Term::integer(cp));
-      return erlang::Term::list(chars);
-    }
+    case ErlangKeyTerm::charlist: return erlang::Term::char_list(code_points(key, what));
     case ErlangKeyTerm::atom:
       code_points(key, what);  // the message names the key
       try {
