@@ -374,6 +374,11 @@ int run_ops(const Options& o) {
     for (std::size_t i = 0; i < n; ++i) out[i] = maglev.lookup(pool.hashes[i]);
     keep(out.data());
   }));
+  // A ring of a million points built: the servers' tokens hashed, then sorted (Ring::rebuild).
+  results.push_back(time_run("ring.build", o, [&] {
+    const ringlab::Ring r = ringlab::Ring::uniform(1000, 1000);
+    keep(&r);
+  }));
   results.push_back(time_run("maglev.build", o, [&] {
     const ringlab::Maglev m(backends, 65537);
     keep(m.table().data());

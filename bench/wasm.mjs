@@ -469,6 +469,13 @@ async function ops(o) {
     ),
   );
 
+  out.push(
+    timeRun(o, "ring.build", () => {
+      const r = rl.ring({ servers: 1000, vnodes: 1000 });
+      sink ^= r.size;
+      r.dispose();
+    }),
+  );
   if (typeof rl.maglev === "function") {
     out.push(
       timeRun(o, "maglev.build", () => {
