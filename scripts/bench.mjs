@@ -925,7 +925,9 @@ function report(o, m, rows, compareRows, scale, workers, ops, bucketRuns) {
   L.push(
     `| Maglev lookup, M = 65537, N = 100, hash given | ${s(N["maglev.lookup"])} | ${s(W["maglev.lookupHash.single"])} | ${s(W["maglev.lookupHashMany.batch"])} |`,
   );
-  L.push(`| ring build, 1,000 servers × 1,000 vnodes (a million points) | ${s(N["ring.build"], "ms")} | ${s(W["ring.build"], "ms")} | |`);
+  L.push(
+    `| ring build, 1,000 servers × 1,000 vnodes (a million points) | ${s(N["ring.build"], "ms")} | ${s(W["ring.build"], "ms")} | |`,
+  );
   L.push(`| Maglev build, M = 65537, N = 100 | ${s(N["maglev.build"], "ms")} | ${s(W["maglev.build"], "ms")} | |`);
   L.push(
     `| rendezvous over 100 servers, per key | ${s(N["rendezvous.pick100"])} | ${s(W["rendezvous.pick100.single"])} | ${s(W["rendezvous.pick100.batch"])} |`,
