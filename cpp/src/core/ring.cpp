@@ -37,7 +37,7 @@ void append_points(std::vector<std::uint64_t>& out, std::u16string_view name, st
 // sort by token alone keeps it among equal tokens. A least significant digit radix sort, a byte of
 // the token a pass: about half the time of std::sort on a ring of a million points, with the same
 // memory (the packed values and one copy of them, as the ring's halves are later). Every sort of
-// points here is this one, so the module links no std::sort over them: 0.4 KB gzip less.
+// points here is this one, so the module links no std::sort over them: 0.5 KB gzip less.
 void sort_points(std::vector<std::uint64_t>& packed) {
   const std::size_t n = packed.size();
   // Written before it is read: no zeroing.
