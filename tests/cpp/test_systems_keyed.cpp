@@ -474,6 +474,28 @@ TEST_CASE("erlang: errors", "[systems][erlang]") {
 
 // --- The command line ----------------------------------------------------------------------
 
+TEST_CASE("place echoes each key's bytes as JSON, runs of plain text between escapes", "[systems][cli]") {
+  // Plain runs of every length around each kind of escape: a control character, a quote, a
+  // backslash, DEL (0x7f, not escaped), UTF-8 of two to four bytes, a byte that is no UTF-8 and
+  // UTF-8's form of a surrogate (each of its bytes escaped).
+  const std::string run(300, 'k');
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {run, run},
+      {"\t" + run + "\"", "\\t" + run + "\\\""},
+      {run + "\\" + run, run + "\\\\" + run},
+      {"a\x7f" + run + "\x01", "a\x7f" + run + "\\u0001"},
+      {"\xc3\xa9" + run + "\xe0\xa6\x95\xf0\x9f\x98\x80z", "\xc3\xa9" + run + "\xe0\xa6\x95\xf0\x9f\x98\x80z"},
+      {"x\xffy", "x\\udcffy"},
+      {"\xed\xa0\x80" + run, "\\udced\\udca0\\udc80" + run},
+  };
+  for (const auto& [key, shown] : cases) {
+    const auto r = cli({"place", "redis", "--", key});
+    CAPTURE(shown);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out == "{\"key\": \"" + shown + "\", \"result\": " + std::to_string(sys::redis::key_slot(key)) + "}\n");
+  }
+}
+
 TEST_CASE("place redis|kafka|cassandra|guava|erlang: lines, flags, defaults", "[systems][cli]") {
   auto r = cli({"place", "redis", "foo", "", "{user1000}.following"});
   CHECK(r.exit_code == 0);

@@ -136,12 +136,31 @@ std::string json_text(std::string_view utf8) {
 }
 
 std::string json_bytes(std::string_view bytes) {
-  std::string out = "\"";
+  std::string out;
+  out.reserve(bytes.size() + 2);
+  append_json_bytes(out, bytes);
+  return out;
+}
+
+void append_json_bytes(std::string& out, std::string_view bytes) {
+  out += '"';
   for (std::size_t i = 0; i < bytes.size();) {
+    // A run of printable ASCII that needs no escape goes in with one append: most keys are one
+    // such run (a --keys file of long keys is megabytes of them).
+    std::size_t plain = i;
+    while (plain < bytes.size()) {
+      const auto u = static_cast<unsigned char>(bytes[plain]);
+      if (u < 0x20 || u >= 0x80 || u == '"' || u == '\\') break;
+      ++plain;
+    }
+    if (plain > i) {
+      out.append(bytes.substr(i, plain - i));
+      i = plain;
+      continue;
+    }
     const auto u = static_cast<unsigned char>(bytes[i]);
     if (u < 0x80) {
-      if (u < 0x20 || u == '"' || u == '\\') escape(out, u);
-      else out += static_cast<char>(u);
+      escape(out, u);
       ++i;
       continue;
     }
@@ -156,7 +175,7 @@ std::string json_bytes(std::string_view bytes) {
     out.append(bytes.substr(i, d.len));
     i += d.len;
   }
-  return out + "\"";
+  out += '"';
 }
 
 }  // namespace cli

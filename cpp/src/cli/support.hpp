@@ -40,6 +40,8 @@ struct Args {
 // a UTF-8 character as the escape of a lone surrogate U+DC80 + (byte - 0x80) (PEP 383's
 // surrogateescape): one string per key, and the bytes come back exactly.
 [[nodiscard]] std::string json_bytes(std::string_view bytes);
+// json_bytes(bytes) appended to `out`, for output built key by key: no string of its own.
+void append_json_bytes(std::string& out, std::string_view bytes);
 
 // --help's lines for an added command, laid out as the core's: a Usage line ("  ringlab ..."
 // with its summary at column 37, or on the next line when the head is longer), a flag and what it
