@@ -686,19 +686,20 @@ function bucketTargetsSection(b, smoke) {
     L.push(
       "**What limits MementoHash.** Its first step is jump, Guava's, over its b-array: at 1,000 buckets about " +
         "8.5 steps a key, each waiting on a double division (the jump row's LCG jump, one key at a time: " +
-        `${med(jump.core)} ns). Its batch (\`Memento::bucket_many\`: the core, seam and WASM rows) keeps eight ` +
-        "keys' walks in flight, a lane taking the next key as soon as its walk ends, so that the divisions " +
-        `overlap: with nothing removed ${med(mementoAll.core)} ns here` +
+        `${med(jump.core)} ns). Its batch (\`Memento::bucket_many\`: the core, seam and WASM rows) takes the jumps ` +
+        "of 256 keys in rounds (`guava_jump_blocks`), one step of every walk still going per round, with no branch " +
+        "that depends on a walk, so the divisions overlap and no walk's end is mispredicted: with nothing removed " +
+        `${med(mementoAll.core)} ns here` +
         (over(mementoAll.core, 30) ? ", so no change to the rest brings it under 30 ns on this machine" : "") +
         ". With half the buckets removed, half the keys " +
         "land on a removed bucket and are hashed again (xxh32 of the key and the bucket's 4 bytes, in one pass over " +
-        "a copy) and looked up in the table of removed buckets (open addressing), once or more: " +
-        `${med(mementoHalf.core)} ns. Callgrind counts about 464 instructions a lookup with half removed and 310 ` +
+        "a copy) and looked up in the table of removed buckets (open addressing), once or more, each key in turn: " +
+        `${med(mementoHalf.core)} ns. Callgrind counts about 347 instructions a lookup with half removed and 203 ` +
         "with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
-        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); 75 % " +
-        "of them are the jumps' lanes with the table's finds inlined (with none removed, 310 over about 8.5 steps: " +
-        "some 36 a step for the LCG, the division, the bounds and the lane's bookkeeping), 17 % the rehashes' " +
-        "xxh32 and 8 % copying the key for them. The WASM row takes JS strings: reading them and their UTF-8 come on top (the floor of any call given " +
+        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); 70 % " +
+        "of them are the jumps' rounds and the walks after them with the table's finds inlined (with none removed, " +
+        "203 over about 8.5 steps: some 24 a step), 27 % the rehashes' xxh32 and 2 % copying the key for them. " +
+        "The WASM row takes JS strings: reading them and their UTF-8 come on top (the floor of any call given " +
         "JS strings: the Operations section's row on only reading the keys' units).",
       "",
     );

@@ -183,8 +183,8 @@ void bucket_many(const ringlab::Buckets& b, double count, bool wide) {
   });
 }
 
-// The seam's batch takes a block of keys at a time: an algorithm's own loop (MementoHash's, with
-// its jumps in flight) over the block's views.
+// The seam's batch takes a block of keys at a time: an algorithm's own loop (MementoHash's, its
+// jumps in rounds) over the block's views.
 constexpr std::size_t kKeyBlock = 1024;
 
 // Keys already UTF-8, their bytes staged (a chunk of ASCII keys, or bucketManyUtf8's): the

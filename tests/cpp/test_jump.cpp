@@ -1,7 +1,9 @@
 // Jump consistent hash (docs/algorithms.md#jump) and mod-N (docs/algorithms.md#mod-n, the tutorial's §1 table).
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <set>
 #include <vector>
@@ -105,6 +107,68 @@ TEST_CASE("jump spreads keys evenly and moves about 1/(n+1) when growing", "[jum
   // 1/11 of 20000 is about 1818.
   CHECK(moved > 1500);
   CHECK(moved < 2150);
+}
+
+// Guava 31.1's Hashing.consistentHash(long, int), line by line in Java's arithmetic: long and int
+// operations wrap, and (int) of a double truncates, saturating at the int range (NaN is 0).
+std::int32_t java_consistent_hash(std::uint64_t input, std::int32_t buckets) {
+  const auto java_int = [](double d) -> std::int32_t {
+    if (std::isnan(d)) return 0;
+    if (d >= 2147483647.0) return std::numeric_limits<std::int32_t>::max();
+    if (d <= -2147483648.0) return std::numeric_limits<std::int32_t>::min();
+    return static_cast<std::int32_t>(d);
+  };
+  std::uint64_t state = input;  // LinearCongruentialGenerator(input)
+  std::int32_t candidate = 0;
+  for (;;) {
+    state = 2862933555777941757ull * state + 1;  // nextDouble()
+    const auto shifted = static_cast<std::int32_t>(static_cast<std::uint32_t>(state >> 33));
+    const auto plus_one = static_cast<std::int32_t>(static_cast<std::uint32_t>(shifted) + 1u);
+    const double next_double = static_cast<double>(plus_one) / 0x1.0p31;
+    const std::int32_t next = java_int(static_cast<double>(candidate + 1) / next_double);
+    if (next >= 0 && next < buckets) candidate = next;
+    else return candidate;
+  }
+}
+
+// The input whose walk's `step`-th draw (1 for the first) has state >> 33 == 2^31 - 1, where
+// Guava's int + 1 wraps and nextDouble() is -1: state s came from (s - 1) / M, M being odd.
+std::uint64_t input_wrapping_at(int step) {
+  constexpr std::uint64_t kMul = 2862933555777941757ull;
+  std::uint64_t inverse = 1;  // M^-1 mod 2^64 by Newton's iteration, each round doubling the bits
+  for (int i = 0; i < 6; ++i) inverse *= 2 - kMul * inverse;
+  std::uint64_t state = 0xFFFFFFFE00000000ull;
+  for (int i = 0; i < step; ++i) state = (state - 1) * inverse;
+  return state;
+}
+
+TEST_CASE("Guava's jump, one input at a time and in blocks, is consistentHash in Java's arithmetic", "[jump][guava]") {
+  std::vector<std::uint64_t> inputs;
+  for (int step = 1; step <= 4; ++step) inputs.push_back(input_wrapping_at(step));
+  ringlab::Mulberry32 rng(20261205);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t hi = rng.next_uint32();
+    inputs.push_back(i % 2 == 0 ? rng.next_uint32() : (hi << 32) | rng.next_uint32());
+  }
+  inputs.push_back(0);
+  inputs.push_back(~std::uint64_t{0});
+  // The wrapped draw ends the walk on the spot: the first input's bucket is 0 whatever n is.
+  CHECK(java_consistent_hash(inputs[0], 2147483647) == 0);
+  for (const std::int32_t n : {1, 2, 10, 1000, 1025, 65536, 2147483647}) {
+    INFO("n " << n);
+    std::vector<std::int32_t> want;
+    for (const std::uint64_t in : inputs) want.push_back(java_consistent_hash(in, n));
+    for (std::size_t i = 0; i < inputs.size(); ++i) REQUIRE(ringlab::guava_jump_unchecked(inputs[i], n) == want[i]);
+    // Blocks of 7 and of 256: a partial last block, and walks of every length in one block.
+    std::vector<std::int32_t> got7(inputs.size(), -1), got256(inputs.size(), -1);
+    const auto in = [&](std::size_t i) { return inputs[i]; };
+    ringlab::guava_jump_blocks<7>(inputs.size(), n, in, [&](std::size_t i, std::int32_t b) { got7[i] = b; });
+    ringlab::guava_jump_blocks<256>(inputs.size(), n, in, [&](std::size_t i, std::int32_t b) { got256[i] = b; });
+    CHECK(got7 == want);
+    CHECK(got256 == want);
+  }
+  // The wrap-ending walks are ones that went on before it at large n.
+  CHECK(java_consistent_hash(inputs[3], 2147483647) > 0);
 }
 
 TEST_CASE("mod-N keeps min(n m)/lcm(n m) of hash values", "[jump][modn]") {

@@ -288,7 +288,7 @@ void Buckets::bucket_many_utf8(std::string_view bytes, std::span<const std::uint
   if (algorithm_->input != BucketInput::text) has_no(algorithm_->name, "text keys");
   if (!offsets_ascend(offsets) || offsets.back() != bytes.size())
     throw Error(ErrorCode::invalid_argument, rule::byteOffsets, "offsets", {std::uint64_t{bytes.size()}});
-  // Views a block at a time: the hasher's batch (MementoHash keeps several lookups in flight)
+  // Views a block at a time: the hasher's batch (MementoHash takes its jumps in rounds)
   // without a view array as long as the keys.
   constexpr std::size_t kBlock = 1024;
   std::string_view views[kBlock];

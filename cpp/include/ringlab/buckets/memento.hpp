@@ -51,9 +51,8 @@ class Memento {
   // view, on the way to its replacer.
   [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
   // out[i] = bucket(keys[i], hashes[i]) (hashes and out hold keys.size() values): Guava's jumps of
-  // eight keys in flight (guava_jump_stream), each key's walk from a removed bucket as soon as its
-  // jump ends, and the next key in its lane. A batch's throughput, not one key's latency: the jumps'
-  // divides overlap.
+  // a block of keys in rounds (guava_jump_blocks), then each key's walk from a removed bucket. A
+  // batch's throughput, not one key's latency: the jumps' divides overlap.
   void bucket_many(std::span<const std::string_view> keys, std::span<const std::uint32_t> hashes,
                    std::span<std::uint32_t> out) const;
   // out[i] = bucket(keys[i]): the keys' xxh32, then the batch above.
