@@ -105,7 +105,7 @@ Stages.main("npm test", async (s) => {
       nice: 10,
     },
     {
-      name: "fuzz (10 targets)",
+      name: "fuzz",
       cmd: node,
       args: ["scripts/fuzz.mjs", "--quick", "--no-build"],
       after: ["sanitizer build"],
