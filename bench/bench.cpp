@@ -693,7 +693,10 @@ int run_rendezvous(const Options& o) {
   }
   const std::vector<std::pair<const char*, ringlab::SimdPath>> paths{
       {"scalar", ringlab::SimdPath::scalar}, {"sse2", ringlab::SimdPath::sse2}, {"avx2", ringlab::SimdPath::avx2}};
-  for (const auto& [name, path] : paths) {
+  for (const auto& entry : paths) {
+    // Named, not a structured binding: the lambdas below capture them (clang before 16 cannot).
+    const char* const name = entry.first;
+    const ringlab::SimdPath path = entry.second;
     if (path > ringlab::simd_path_available()) continue;
     results.push_back(time_run(std::string("best.") + name, o, [&] {
       (void)hrw.best_many(prefixes, winner, score, path);
@@ -766,8 +769,10 @@ int run_systems(const Options& o) {
   std::vector<OpResult> results;
   // The pool's keys as bytes (course keys are ASCII: a byte per unit, the same offsets).
   const std::string bytes(pool.units.begin(), pool.units.end());
-  for (const auto& [name, flags] : systems) {
-    const auto p = ringlab::systems::configure(name, flags, {});
+  for (const auto& system : systems) {
+    // Named, not a structured binding: check() captures it (clang before 16 cannot).
+    const auto& name = system.first;
+    const auto p = ringlab::systems::configure(name, system.second, {});
     const bool wide = p->answer_kind() == ringlab::systems::AnswerKind::token;
     const bool none = p->answer_kind() == ringlab::systems::AnswerKind::none;
     const std::span<std::uint32_t> v32 = none || wide ? std::span<std::uint32_t>() : std::span<std::uint32_t>(value32);
