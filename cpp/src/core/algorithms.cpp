@@ -135,7 +135,10 @@ RINGLAB_ONCE std::uint32_t digest_token_ring(const DigestInput& in) {
     bool taken = false;
     for (const auto& p : token_ring.points()) taken = taken || p.first == token;
     if (taken) continue;
-    token_ring.add(u"v" + std::u16string(default_server_name(v)).substr(1), token);
+    // The server's default name with its first letter made a `v` (S3 -> v3): its vnode's name.
+    std::u16string name(default_server_name(v));
+    name[0] = u'v';
+    token_ring.add(name, token);
     ++v;
   }
   return each_key(in, [&](Fnv1a& f, std::size_t i) { digest_value(f, h32(token_ring.route_hash(in.hashes[i]))); });
