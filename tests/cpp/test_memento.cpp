@@ -235,11 +235,12 @@ std::size_t jumps_of(const Memento& m, const std::string& key) {
 }  // namespace
 
 TEST_CASE("MementoHash: a batch is each key's own lookup, through random histories", "[memento]") {
-  // bucket_many has eight keys' jumps in flight, each key's walk from a removed bucket following
-  // its jump, and a batch of fewer than eight keys walks them one by one: every key's answer is
-  // bucket(key), on random sizes (1 to 2^31 - 1 buckets), random removals and adds, and batches of
-  // every length from 0 to 403. Neighbouring keys take different numbers of Guava's steps, so the
-  // lanes end out of order and take their next keys at different times.
+  // bucket_many takes Guava's jumps of a block of 256 keys in rounds, then the first rehashes of
+  // the block's keys that landed on removed buckets in a round, then the rest of their walks:
+  // every key's answer is bucket(key), on random sizes (1 to 2^31 - 1 buckets), random removals
+  // (bucket 0 among them) and adds, and batches of every length from 0 to 403 (a block and part of
+  // another). Neighbouring keys take different numbers of Guava's steps, so their walks end in
+  // different rounds.
   Mulberry32 rng(2026);
   std::vector<std::string> keys;
   for (int i = 0; i < 403; ++i) keys.push_back(random_key(rng));
@@ -276,8 +277,8 @@ TEST_CASE("MementoHash: a batch is each key's own lookup, through random histori
 
 TEST_CASE("MementoHash: a rehash is xxh32 of the key and the bucket's 4 bytes, long keys too", "[memento]") {
   // The trace's candidate after a removed bucket b (b > 0) carries the rehash's hash: here it is
-  // checked against the stream, fed the key and then b big-endian, for keys on both sides of the
-  // rehash's 60-byte buffer.
+  // checked against the stream, fed the key and then b big-endian, for short keys and for keys
+  // past 60 bytes (several stripes).
   Mulberry32 rng(7);
   Memento m(300);
   while (m.size() > 30) {
@@ -303,6 +304,32 @@ TEST_CASE("MementoHash: a rehash is xxh32 of the key and the bucket's 4 bytes, l
   }
   CHECK(checked_long > 10);
   CHECK(checked_short > 10);
+}
+
+TEST_CASE("MementoHash: a rehash is the stream's xxh32 at every key length and for every byte of a bucket",
+          "[memento]") {
+  // Memento::rehash joins the key's end and the bucket's bytes in registers, each length its own
+  // way: totals below 16 bytes, exactly 16, one stripe and a tail, several stripes. Every length
+  // 1 .. 70, at offsets that leave the key's words unaligned, against the stream fed the key and
+  // then b big-endian; the buckets' bytes include 0x00 and 0xFF in each position.
+  std::string bytes;
+  Mulberry32 rng(23);
+  for (int i = 0; i < 80; ++i) bytes.push_back(static_cast<char>(rng.next_uint32()));
+  bytes[3] = '\0';
+  bytes[5] = '\xff';
+  const std::uint32_t buckets[] = {1,          0xFF,       0xFF00,     0xFF0000,   0x7F000000, 0x00FFFFFF,
+                                   0x7FFFFF00, 0x7FFFFFFE, 0x01000000, 0x00010001, 12345678};
+  for (std::size_t length = 1; length <= 70; ++length) {
+    for (std::size_t offset = 0; offset < 4; ++offset) {
+      const std::string_view key = std::string_view(bytes).substr(offset, length);
+      for (const std::uint32_t b : buckets) {
+        const char be[4] = {static_cast<char>(b >> 24), static_cast<char>(b >> 16), static_cast<char>(b >> 8),
+                            static_cast<char>(b)};
+        INFO("length " << length << ", offset " << offset << ", bucket " << b);
+        REQUIRE(Memento::rehash(key, b) == Xxh32().update(key).update(std::string_view(be, 4)).digest());
+      }
+    }
+  }
 }
 
 TEST_CASE("MementoHash through the seam: a key's text, any live bucket removed, the last removed added",

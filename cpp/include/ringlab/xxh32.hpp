@@ -3,9 +3,10 @@
 // reference hashes the key's UTF-8 with seed 0) uses this one. Byte order is fixed
 // (little-endian reads), so the value is the same natively and in WebAssembly.
 //
-// A stream, so that bytes given in pieces hash as one: MementoHash rehashes a key followed by a
-// removed bucket's 4 bytes, which for a long key it streams rather than copies (xxh32() below
-// hashes bytes that lie together in one pass).
+// A stream, so that bytes given in pieces hash as one (xxh32() below hashes bytes that lie
+// together in one pass). MementoHash rehashes a key followed by a removed bucket's 4 bytes with
+// the same arithmetic, the two pieces joined in registers (Memento::rehash); the tests hold it
+// equal to this stream given the key and then the bucket's bytes.
 #pragma once
 
 #include <cstddef>
@@ -80,7 +81,7 @@ class Xxh32 {
 };
 
 // XXH32 of bytes (a key's UTF-8), in one pass over them: the stream's arithmetic, reading the
-// bytes where they are rather than through its buffer (a short key, MementoHash's and its rehash,
+// bytes where they are rather than through its buffer (a short key, MementoHash's,
 // is then a few multiplies). A stream given the same bytes gives the same hash (the tests hold the
 // two equal on every length to 40 and beyond).
 [[nodiscard]] constexpr std::uint32_t xxh32(std::string_view bytes, std::uint32_t seed = 0) noexcept {

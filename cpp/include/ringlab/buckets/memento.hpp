@@ -51,12 +51,16 @@ class Memento {
   // view, on the way to its replacer.
   [[nodiscard]] std::uint32_t bucket(std::string_view key, BucketTrace& trace) const;
   // out[i] = bucket(keys[i], hashes[i]) (hashes and out hold keys.size() values): Guava's jumps of
-  // a block of keys in rounds (guava_jump_blocks), then each key's walk from a removed bucket. A
-  // batch's throughput, not one key's latency: the jumps' divides overlap.
+  // a block of keys in rounds (guava_jump_blocks), then the first rehash of each key that landed
+  // on a removed bucket, in a round too, then the rest of those keys' walks. A batch's throughput,
+  // not one key's latency: the jumps' divides and the rehashes overlap.
   void bucket_many(std::span<const std::string_view> keys, std::span<const std::uint32_t> hashes,
                    std::span<std::uint32_t> out) const;
   // out[i] = bucket(keys[i]): the keys' xxh32, then the batch above.
   void bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const;
+  // xxh32 of the key followed by bucket b's 4 bytes, big-endian: the hash with which a key that
+  // lands on removed bucket b (b > 0) is rehashed.
+  [[nodiscard]] static std::uint32_t rehash(std::string_view key, std::uint32_t b) noexcept;
   void remove(std::uint32_t bucket);
   // The bucket made live again: the one removed last, or bucket n when none is remembered.
   std::uint32_t add();
@@ -88,10 +92,14 @@ class Memento {
   // rehashes among the buckets live when it went.
   template <class Trace>
   [[nodiscard]] std::uint32_t settle(std::uint32_t b, std::uint32_t hash, std::string_view key, Trace& trace) const;
+  // The same from candidate b among `view` buckets (the b-array: more than any replacer), b's
+  // replacer `next` (-1: live) already looked up.
+  template <class Trace>
+  [[nodiscard]] std::uint32_t settle_from(std::uint32_t b, std::int64_t view, std::int64_t next, std::uint32_t hash,
+                                          std::string_view key, Trace& trace) const;
   // A removed bucket's replacer, or -1 for a live one (or one beyond the b-array).
   [[nodiscard]] std::int64_t replacer(std::uint32_t bucket) const noexcept {
-    const Removed* r = removed_.find(bucket);
-    return r == nullptr ? -1 : std::int64_t{r->replacer};
+    return removed_.get_or(bucket, std::int64_t{-1}, [](const Removed& r) { return std::int64_t{r.replacer}; });
   }
 
   std::uint32_t n_;               // the b-array's size

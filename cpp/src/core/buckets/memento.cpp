@@ -1,7 +1,9 @@
 #include "ringlab/buckets/memento.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
+#include <limits>
 #include <utility>
 
 #include "ringlab/error.hpp"
@@ -13,20 +15,18 @@ namespace ringlab {
 
 namespace {
 
-// xxh32 of the key followed by bucket b's 4 bytes, big-endian: a rehash's input. A key that fits
-// the buffer (every course key, most keys anywhere) is copied there and hashed in one pass, which
-// re-reads its few bytes faster than a stream's state would be copied and continued; a longer one
-// is streamed. Both are XXH32 of the same bytes.
-std::uint32_t rehash(std::string_view key, std::uint32_t b) noexcept {
-  const char be[4] = {static_cast<char>(b >> 24), static_cast<char>(b >> 16), static_cast<char>(b >> 8),
-                      static_cast<char>(b)};
-  char buffer[64];
-  if (key.size() <= sizeof buffer - 4) {
-    std::memcpy(buffer, key.data(), key.size());
-    std::memcpy(buffer + key.size(), be, 4);
-    return xxh32(std::string_view(buffer, key.size() + 4));
-  }
-  return Xxh32().update(key).update(std::string_view(be, 4)).digest();
+// Little-endian loads of a key's bytes where they lie, as XXH32 reads them.
+std::uint64_t load64(const char* p) noexcept {
+  std::uint64_t v;
+  std::memcpy(&v, p, 8);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap64(v);
+  return v;
+}
+std::uint32_t load32(const char* p) noexcept {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  if constexpr (std::endian::native == std::endian::big) v = __builtin_bswap32(v);
+  return v;
 }
 
 // Guava walks a batch takes in rounds (guava_jump_blocks): enough that a round's steps overlap
@@ -34,6 +34,96 @@ std::uint32_t rehash(std::string_view key, std::uint32_t b) noexcept {
 constexpr std::size_t kJumpBlock = 256;
 
 }  // namespace
+
+// XXH32's arithmetic (xxh32.hpp, seed 0) over the key and the bucket's bytes without putting them
+// together in memory: the key's words are read where they lie, and the words where it ends and the
+// bucket's bytes begin are joined in registers. Copied into a buffer first, a word that spans the
+// key's last bytes and the bucket's would be read back from several narrower stores, which the
+// processor does not forward: each rehash waited for its buffer to be written.
+std::uint32_t Memento::rehash(std::string_view key, std::uint32_t b) noexcept {
+  constexpr std::uint32_t p1 = 0x9E3779B1u, p2 = 0x85EBCA77u, p3 = 0xC2B2AE3Du, p4 = 0x27D4EB2Fu, p5 = 0x165667B1u;
+  const auto rotl = [](std::uint32_t x, int r) { return (x << r) | (x >> (32 - r)); };
+  const char* p = key.data();
+  const std::size_t n = key.size();
+  const std::size_t total = n + 4;
+  std::uint32_t a[4] = {p1 + p2, p2, 0, 0 - p1};
+  const auto stripe = [&](std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, std::uint32_t w3) {
+    a[0] = rotl(a[0] + w0 * p2, 13) * p1;
+    a[1] = rotl(a[1] + w1 * p2, 13) * p1;
+    a[2] = rotl(a[2] + w2 * p2, 13) * p1;
+    a[3] = rotl(a[3] + w3 * p2, 13) * p1;
+  };
+  const auto avalanche = [](std::uint32_t h) {
+    h ^= h >> 15;
+    h *= p2;
+    h ^= h >> 13;
+    h *= p3;
+    h ^= h >> 16;
+    return h;
+  };
+  // A key of 12 to 15 bytes (a short name and a number, most keys): one stripe, whose last word is
+  // the key's bytes from 12 on and the bucket's first ones, then the bucket's other 0 .. 3 bytes.
+  if (n >= 12 && n < 16) {
+    const std::uint64_t last = std::uint64_t{load32(p + n - 4)} >> (128 - 8 * n);  // bytes 12 .. n - 1
+    std::uint64_t rest = last | std::uint64_t{__builtin_bswap32(b)} << (8 * n - 96);
+    stripe(load32(p), load32(p + 4), load32(p + 8), static_cast<std::uint32_t>(rest));
+    std::uint32_t h =
+        rotl(a[0], 1) + rotl(a[1], 7) + rotl(a[2], 12) + rotl(a[3], 18) + static_cast<std::uint32_t>(total);
+    rest >>= 32;
+    for (std::size_t i = 12; i < n; ++i, rest >>= 8)
+      h = rotl(h + static_cast<std::uint32_t>(rest & 0xFF) * p5, 11) * p1;
+    return avalanche(h);
+  }
+  std::size_t at = 0;
+  for (; at + 16 <= n; at += 16) stripe(load32(p + at), load32(p + at + 4), load32(p + at + 8), load32(p + at + 12));
+  // Any other length: its whole stripes, then its last t bytes and the bucket's 4 (up to 19: q0,
+  // q1, q2, little-endian). Each load lies within the key; loads that overlap give the same bytes.
+  const std::size_t t = n - at;
+  std::uint64_t q0 = 0, q1 = 0, q2 = 0;
+  if (t >= 8) {
+    q0 = load64(p + at);
+    if (t > 8) q1 = load64(p + n - 8) >> (128 - 8 * t);
+  } else if (t >= 4) {
+    q0 = load32(p + at) | std::uint64_t{load32(p + n - 4)} << (8 * t - 32);
+  } else if (t > 0) {
+    const auto byte = [&](std::size_t i) { return std::uint64_t{static_cast<std::uint8_t>(p[i])}; };
+    q0 = byte(at) | byte(at + t / 2) << (8 * (t / 2)) | byte(n - 1) << (8 * (t - 1));
+  }
+  // Then the bucket's 4 bytes, most significant first: the byte-swapped word, from byte t on.
+  const std::uint64_t be = __builtin_bswap32(b);
+  if (t < 8) {
+    q0 |= be << (8 * t);
+    if (t > 4) q1 = be >> (64 - 8 * t);
+  } else {
+    q1 |= be << (8 * t - 64);
+    if (t > 12) q2 = be >> (128 - 8 * t);
+  }
+  std::size_t left = t + 4;
+  std::uint32_t h;
+  if (total >= 16) {
+    if (left >= 16) {
+      stripe(static_cast<std::uint32_t>(q0), static_cast<std::uint32_t>(q0 >> 32), static_cast<std::uint32_t>(q1),
+             static_cast<std::uint32_t>(q1 >> 32));
+      q0 = q2;
+      q1 = 0;
+      left -= 16;
+    }
+    h = rotl(a[0], 1) + rotl(a[1], 7) + rotl(a[2], 12) + rotl(a[3], 18);
+  } else {
+    h = p5;
+  }
+  h += static_cast<std::uint32_t>(total);
+  for (; left >= 4; left -= 4) {
+    h = rotl(h + static_cast<std::uint32_t>(q0) * p3, 17) * p4;
+    q0 = q0 >> 32 | q1 << 32;
+    q1 >>= 32;
+  }
+  for (; left > 0; --left) {
+    h = rotl(h + static_cast<std::uint32_t>(q0 & 0xFF) * p5, 11) * p1;
+    q0 >>= 8;
+  }
+  return avalanche(h);
+}
 
 // The walk from the key's hash, one definition for a lookup and its trace; the key itself is read
 // again only for a rehash. Inlined into each caller, which is then the lookup.
@@ -50,24 +140,30 @@ template <class Trace>
 template <class Trace>
 [[gnu::always_inline]] inline std::uint32_t Memento::settle(std::uint32_t b, std::uint32_t hash, std::string_view key,
                                                             Trace& trace) const {
-  std::int64_t r = replacer(b);
-  while (r >= 0) {
-    trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(r), 0);
-    // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
-    const std::uint32_t h = b == 0 ? hash : rehash(key, b);
-    const auto view = static_cast<std::uint32_t>(r);
-    b = h % view;
-    trace.step(BucketStepKind::candidate, b, view, h);
+  // Jump's candidate is one among the whole b-array: no bucket was removed after that view.
+  return settle_from(b, std::numeric_limits<std::int64_t>::max(), replacer(b), hash, key, trace);
+}
+
+template <class Trace>
+[[gnu::always_inline]] inline std::uint32_t Memento::settle_from(std::uint32_t b, std::int64_t view, std::int64_t next,
+                                                                 std::uint32_t hash, std::string_view key,
+                                                                 Trace& trace) const {
+  for (;;) {
     // A bucket removed after this view (its replacer >= the view) stands for its replacer.
-    std::int64_t next = replacer(b);
-    while (next >= r) {
+    while (next >= view) {
       trace.step(BucketStepKind::replaced, b, static_cast<std::uint64_t>(next), static_cast<std::uint64_t>(next));
       b = static_cast<std::uint32_t>(next);
       next = replacer(b);
     }
-    r = next;
+    if (next < 0) return b;
+    trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(next), 0);
+    // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
+    const std::uint32_t h = b == 0 ? hash : rehash(key, b);
+    view = next;
+    b = h % static_cast<std::uint32_t>(view);
+    trace.step(BucketStepKind::candidate, b, static_cast<std::uint64_t>(view), h);
+    next = replacer(b);
   }
-  return b;
 }
 
 std::uint32_t Memento::bucket(std::string_view key) const {
@@ -85,12 +181,47 @@ std::uint32_t Memento::bucket(std::string_view key, BucketTrace& trace) const { 
 void Memento::bucket_many(std::span<const std::string_view> keys, std::span<const std::uint32_t> hashes,
                           std::span<std::uint32_t> out) const {
   NoTrace trace;
-  // A block's jumps, then each key's walk from a removed bucket, in order.
-  guava_jump_blocks<kJumpBlock>(
-      keys.size(), static_cast<std::int32_t>(n_), [&](std::size_t i) -> std::uint64_t { return hashes[i]; },
-      [&](std::size_t i, std::int32_t b) {
-        out[i] = settle(static_cast<std::uint32_t>(b), hashes[i], keys[i], trace);
-      });
+  const auto n = static_cast<std::int32_t>(n_);
+  std::uint16_t listed[kJumpBlock];  // the block's keys still walking
+  std::uint32_t view[kJumpBlock];    // the buckets each one's latest rehash is (or was) among
+  std::int64_t next[kJumpBlock];     // after that rehash, its candidate's replacer
+  for (std::size_t at = 0; at < keys.size(); at += kJumpBlock) {
+    const std::size_t m = std::min(kJumpBlock, keys.size() - at);
+    // The block's jumps; the keys whose candidate is removed listed, with its replacer. Neither
+    // the lookup (BucketTable::get_or) nor the list branches on whether a candidate is removed:
+    // with half the buckets removed that is a coin toss, mispredicted half the time.
+    std::size_t removed = 0;
+    guava_jump_blocks<kJumpBlock>(
+        m, n, [&](std::size_t j) -> std::uint64_t { return hashes[at + j]; },
+        [&](std::size_t j, std::int32_t b) {
+          const std::int64_t r = replacer(static_cast<std::uint32_t>(b));
+          out[at + j] = static_cast<std::uint32_t>(b);
+          listed[removed] = static_cast<std::uint16_t>(j);
+          view[removed] = static_cast<std::uint32_t>(r);
+          removed += r >= 0;
+        });
+    // Their first rehash, a round of independent ones that overlap, none waiting on a branch; the
+    // keys whose new candidate is removed listed again, and walked on from there one at a time
+    // (about half of them, with half the buckets removed).
+    std::size_t going = 0;
+    for (std::size_t k = 0; k < removed; ++k) {
+      const std::size_t j = listed[k];
+      const std::uint32_t b = out[at + j], v = view[k];
+      // As in settle_from: bucket 0's rehash is the key's own hash.
+      const std::uint32_t h = b == 0 ? hashes[at + j] : rehash(keys[at + j], b);
+      const std::uint32_t c = h % v;
+      const std::int64_t x = replacer(c);
+      out[at + j] = c;
+      listed[going] = static_cast<std::uint16_t>(j);
+      view[going] = v;
+      next[going] = x;
+      going += x >= 0;
+    }
+    for (std::size_t k = 0; k < going; ++k) {
+      const std::size_t j = listed[k];
+      out[at + j] = settle_from(out[at + j], view[k], next[k], hashes[at + j], keys[at + j], trace);
+    }
+  }
 }
 
 void Memento::bucket_many(std::span<const std::string_view> keys, std::span<std::uint32_t> out) const {
