@@ -692,13 +692,16 @@ function bucketTargetsSection(b, smoke) {
         `${med(mementoAll.core)} ns here` +
         (over(mementoAll.core, 30) ? ", so no change to the rest brings it under 30 ns on this machine" : "") +
         ". With half the buckets removed, half the keys " +
-        "land on a removed bucket and are hashed again (xxh32 of the key and the bucket's 4 bytes, in one pass over " +
-        "a copy) and looked up in the table of removed buckets (open addressing), once or more, each key in turn: " +
-        `${med(mementoHalf.core)} ns. Callgrind counts about 347 instructions a lookup with half removed and 203 ` +
-        "with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
-        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); 70 % " +
-        "of them are the jumps' rounds and the walks after them with the table's finds inlined (with none removed, " +
-        "203 over about 8.5 steps: some 24 a step), 27 % the rehashes' xxh32 and 2 % copying the key for them. " +
+        "land on a removed bucket and are hashed again (xxh32 of the key and the bucket's 4 bytes, read from the " +
+        "key where it lies: `Memento::rehash`) and looked up in the table of removed buckets (open addressing). " +
+        "The batch lists a block's keys whose candidate is removed and takes their first rehash in one round, with " +
+        "no branch on whether a candidate is removed (with half removed a coin toss, which as a branch was " +
+        "mispredicted half the time); the keys that land on a removed bucket again, about half of them, walk on " +
+        `one at a time: ${med(mementoHalf.core)} ns. Callgrind counts about 333 instructions a lookup with half ` +
+        "removed and 199 with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench " +
+        "buckets --scenario memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 " +
+        "--warmup 0`); 85 % of them are the jumps' rounds, the lists and the walks with the table's lookups " +
+        "inlined (with none removed, 199 over about 8.5 steps: some 23 a step), 15 % the rehashes. " +
         "The WASM row takes JS strings: reading them and their UTF-8 come on top (the floor of any call given " +
         "JS strings: the Operations section's row on only reading the keys' units).",
       "",
