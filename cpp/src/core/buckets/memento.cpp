@@ -41,25 +41,16 @@ constexpr std::size_t kJumpBlock = 256;
 // key's last bytes and the bucket's would be read back from several narrower stores, which the
 // processor does not forward: each rehash waited for its buffer to be written.
 std::uint32_t Memento::rehash(std::string_view key, std::uint32_t b) noexcept {
-  constexpr std::uint32_t p1 = 0x9E3779B1u, p2 = 0x85EBCA77u, p3 = 0xC2B2AE3Du, p4 = 0x27D4EB2Fu, p5 = 0x165667B1u;
-  const auto rotl = [](std::uint32_t x, int r) { return (x << r) | (x >> (32 - r)); };
+  using namespace xxh32_steps;
   const char* p = key.data();
   const std::size_t n = key.size();
   const std::size_t total = n + 4;
-  std::uint32_t a[4] = {p1 + p2, p2, 0, 0 - p1};
+  std::uint32_t a[4] = {kPrime1 + kPrime2, kPrime2, 0, 0 - kPrime1};
   const auto stripe = [&](std::uint32_t w0, std::uint32_t w1, std::uint32_t w2, std::uint32_t w3) {
-    a[0] = rotl(a[0] + w0 * p2, 13) * p1;
-    a[1] = rotl(a[1] + w1 * p2, 13) * p1;
-    a[2] = rotl(a[2] + w2 * p2, 13) * p1;
-    a[3] = rotl(a[3] + w3 * p2, 13) * p1;
-  };
-  const auto avalanche = [](std::uint32_t h) {
-    h ^= h >> 15;
-    h *= p2;
-    h ^= h >> 13;
-    h *= p3;
-    h ^= h >> 16;
-    return h;
+    a[0] = lane(a[0], w0);
+    a[1] = lane(a[1], w1);
+    a[2] = lane(a[2], w2);
+    a[3] = lane(a[3], w3);
   };
   // A key of 12 to 15 bytes (a short name and a number, most keys): one stripe, whose last word is
   // the key's bytes from 12 on and the bucket's first ones, then the bucket's other 0 .. 3 bytes.
@@ -67,11 +58,9 @@ std::uint32_t Memento::rehash(std::string_view key, std::uint32_t b) noexcept {
     const std::uint64_t last = std::uint64_t{load32(p + n - 4)} >> (128 - 8 * n);  // bytes 12 .. n - 1
     std::uint64_t rest = last | std::uint64_t{__builtin_bswap32(b)} << (8 * n - 96);
     stripe(load32(p), load32(p + 4), load32(p + 8), static_cast<std::uint32_t>(rest));
-    std::uint32_t h =
-        rotl(a[0], 1) + rotl(a[1], 7) + rotl(a[2], 12) + rotl(a[3], 18) + static_cast<std::uint32_t>(total);
+    std::uint32_t h = merge(a) + static_cast<std::uint32_t>(total);
     rest >>= 32;
-    for (std::size_t i = 12; i < n; ++i, rest >>= 8)
-      h = rotl(h + static_cast<std::uint32_t>(rest & 0xFF) * p5, 11) * p1;
+    for (std::size_t i = 12; i < n; ++i, rest >>= 8) h = tail_byte(h, static_cast<std::uint32_t>(rest & 0xFF));
     return avalanche(h);
   }
   std::size_t at = 0;
@@ -108,18 +97,18 @@ std::uint32_t Memento::rehash(std::string_view key, std::uint32_t b) noexcept {
       q1 = 0;
       left -= 16;
     }
-    h = rotl(a[0], 1) + rotl(a[1], 7) + rotl(a[2], 12) + rotl(a[3], 18);
+    h = merge(a);
   } else {
-    h = p5;
+    h = kPrime5;
   }
   h += static_cast<std::uint32_t>(total);
   for (; left >= 4; left -= 4) {
-    h = rotl(h + static_cast<std::uint32_t>(q0) * p3, 17) * p4;
+    h = tail_word(h, static_cast<std::uint32_t>(q0));
     q0 = q0 >> 32 | q1 << 32;
     q1 >>= 32;
   }
   for (; left > 0; --left) {
-    h = rotl(h + static_cast<std::uint32_t>(q0 & 0xFF) * p5, 11) * p1;
+    h = tail_byte(h, static_cast<std::uint32_t>(q0 & 0xFF));
     q0 >>= 8;
   }
   return avalanche(h);
