@@ -114,6 +114,17 @@ std::uint32_t Memento::rehash(std::string_view key, std::uint32_t b) noexcept {
   return avalanche(h);
 }
 
+namespace {
+
+// The hash a key on removed bucket b is rehashed with: the reference's hash(key, seed) skips a
+// seed of 0, so bucket 0's is the key's own `hash`.
+[[gnu::always_inline]] inline std::uint32_t rehash_on(std::string_view key, std::uint32_t b,
+                                                      std::uint32_t hash) noexcept {
+  return b == 0 ? hash : Memento::rehash(key, b);
+}
+
+}  // namespace
+
 // The walk from the key's hash, one definition for a lookup and its trace; the key itself is read
 // again only for a rehash. Inlined into each caller, which is then the lookup.
 template <class Trace>
@@ -146,8 +157,7 @@ template <class Trace>
     }
     if (next < 0) return b;
     trace.step(BucketStepKind::removed, b, static_cast<std::uint64_t>(next), 0);
-    // The reference's hash(key, seed) skips a seed of 0: bucket 0's rehash is the key's own hash.
-    const std::uint32_t h = b == 0 ? hash : rehash(key, b);
+    const std::uint32_t h = rehash_on(key, b, hash);
     view = next;
     b = h % static_cast<std::uint32_t>(view);
     trace.step(BucketStepKind::candidate, b, static_cast<std::uint64_t>(view), h);
@@ -196,8 +206,7 @@ void Memento::bucket_many(std::span<const std::string_view> keys, std::span<cons
     for (std::size_t k = 0; k < removed; ++k) {
       const std::size_t j = listed[k];
       const std::uint32_t b = out[at + j], v = view[k];
-      // As in settle_from: bucket 0's rehash is the key's own hash.
-      const std::uint32_t h = b == 0 ? hashes[at + j] : rehash(keys[at + j], b);
+      const std::uint32_t h = rehash_on(keys[at + j], b, hashes[at + j]);
       const std::uint32_t c = h % v;
       const std::int64_t x = replacer(c);
       out[at + j] = c;
