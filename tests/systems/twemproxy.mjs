@@ -17,7 +17,7 @@
 // answers them without SERVER_ERROR), and the keys' new placement is compared with ringlab's
 // with that server in --ejected. Half the configurations reach ringlab as flags, half as the
 // very YAML file nutcracker was started with (--conf).
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { freePort, place, startServer } from "./lib.mjs";
@@ -133,17 +133,27 @@ export function yaml(port, config) {
 }
 
 export async function startNutcracker(dir, config) {
-  const port = await freePort();
   const file = path.join(dir, "nutcracker.yml");
-  writeFileSync(file, yaml(port, config));
-  const proxy = await startServer(
-    NUTCRACKER,
-    ["-c", file, "-o", path.join(dir, "nutcracker.log"), "-s", String(await freePort()), "-v", "4"],
-    {
-      ready: () => exchange("127.0.0.1", port, Buffer.from("version\r\n"), (b) => b.includes("\r\n")).then(() => true),
-    },
-  );
-  return { port, proxy };
+  const log = path.join(dir, "nutcracker.log");
+  // A port freePort() found free can be taken by another program before nutcracker binds it (the
+  // other test stages start servers too): nutcracker then exits, its log saying the address is in
+  // use, and it starts again on other ports. Any other failure, or a third, ends the run with its log.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    writeFileSync(file, yaml(port, config));
+    writeFileSync(log, "");
+    try {
+      const proxy = await startServer(NUTCRACKER, ["-c", file, "-o", log, "-s", String(await freePort()), "-v", "4"], {
+        ready: () =>
+          exchange("127.0.0.1", port, Buffer.from("version\r\n"), (b) => b.includes("\r\n")).then(() => true),
+      });
+      return { port, proxy };
+    } catch (e) {
+      const text = existsSync(log) ? readFileSync(log, "utf8") : "";
+      if (attempt < 3 && /address already in use/i.test(text)) continue;
+      throw new Error(`${e.message}\nnutcracker's log:\n${text}`);
+    }
+  }
 }
 
 // Gets of every key through nutcracker until none is answered with an error: the first that
