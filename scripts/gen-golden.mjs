@@ -604,6 +604,69 @@ const jumpRows = [];
 write("jump.tsv", tsv(["key", "buckets", "bucket"], jumpRows));
 
 // ---------------------------------------------------------------------------------------------
+// 5b. Math.log, Math.log2 and Math.exp (js_math.hpp computes them in plain double arithmetic)
+
+const MATH = { log: Math.log, log2: Math.log2, exp: Math.exp };
+const f64 = new DataView(new ArrayBuffer(8));
+const bitsHex = (x) => {
+  f64.setFloat64(0, Number.isNaN(x) ? NaN : x);
+  return hex(f64.getUint32(0), 8) + hex(f64.getUint32(4), 8);
+};
+const fromWords = (hi, lo) => {
+  f64.setUint32(0, hi >>> 0);
+  f64.setUint32(4, lo >>> 0);
+  return f64.getFloat64(0);
+};
+// A sweep's inputs: mulberry32(seed), three draws (a, b, c) an input.
+const SWEEP_INPUT = {
+  // A weighted rendezvous score over 2^32 (0 is scored apart).
+  unit: (a) => (a || 1) / 4294967296,
+  // A whole number 1 … 1,000,000: a Zipf rank, a count.
+  whole: (a) => (a % 1000000) + 1,
+  // Any finite positive double, subnormals included: exponent field c mod 2047, mantissa a:b.
+  positive: (a, b, c) => fromWords(((c % 2047) << 20) | (a & 0xfffff), b),
+  // Within 2^-18 of 1, on either side.
+  "near-one": (a, b, c) => fromWords(a & 1 ? 0x3ff00000 + (c & 3) : 0x3fefffff - (c & 3), b),
+  // ±2^-63 … ±2^10 (exp's whole range, and beyond it both ways).
+  signed: (a, b, c) => fromWords(((c & 1) << 31) | ((0x3c0 + ((c >>> 1) % 74)) << 20) | (a & 0xfffff), b),
+};
+const SWEEPS = [
+  ["log", "unit"],
+  ["log", "whole"],
+  ["log", "positive"],
+  ["log", "near-one"],
+  ["log2", "unit"],
+  ["log2", "whole"],
+  ["log2", "positive"],
+  ["log2", "near-one"],
+  ["exp", "signed"],
+];
+const SWEEP_SEED = 20261206;
+const SWEEP_COUNT = 100000;
+const mathRows = [];
+const sweepRows = [];
+for (const [fn, kind] of SWEEPS) {
+  const rng = mulberry32(SWEEP_SEED);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < SWEEP_COUNT; i++) {
+    const x = SWEEP_INPUT[kind](rng.next(), rng.next(), rng.next());
+    const r = bitsHex(MATH[fn](x));
+    // FNV-1a over the result's 8 bytes, least significant first.
+    for (let j = 14; j >= 0; j -= 2) h = Math.imul(h ^ parseInt(r.slice(j, j + 2), 16), 0x01000193) >>> 0;
+    if (i < 40) mathRows.push([fn, bitsHex(x), r]);
+  }
+  sweepRows.push([fn, kind, String(SWEEP_SEED), String(SWEEP_COUNT), hex(h, 8)]);
+}
+const MATH_SPECIAL = [0, -0, 1, -1, 2, 0.5, 10, 0.1, Math.E, 1e6, 5e-324, 2.2250738585072014e-308, Number.MAX_VALUE];
+for (const fn of Object.keys(MATH)) {
+  for (const x of [...MATH_SPECIAL, Infinity, -Infinity, NaN, 709.782712893384, -745.1332191019411, 1e-300, -1e-300]) {
+    mathRows.push([fn, bitsHex(x), bitsHex(MATH[fn](x))]);
+  }
+}
+write("math.tsv", tsv(["function", "x", "result"], mathRows));
+write("math_sweeps.tsv", tsv(["function", "inputs", "seed", "count", "fnv1a32"], sweepRows));
+
+// ---------------------------------------------------------------------------------------------
 // 6. README (generated, so the case notes never drift from the data)
 
 const md = (s) => s.replace(/\|/g, "\\|");
@@ -660,6 +723,8 @@ tab-separated, one header line, LF line endings, numbers in decimal unless state
 | \`mulberry32.tsv\` | ${prngRows.length} | \`seed\`, \`index\` (0-based call number), \`uint32\` (next() before dividing by 2^32), \`rand\` (that value / 2^32, printed with JS \`String()\`) |
 | \`keys.tsv\` | ${keyRows.length} | \`seed\`, \`index\`, \`key\` (\`"user:" + Math.floor(rand() * 1e9)\`) |
 | \`jump.tsv\` | ${jumpRows.length} | \`key\` (uint64, decimal), \`buckets\` (n, 1 .. 2^31-1), \`bucket\` |
+| \`math.tsv\` | ${mathRows.length} | \`function\` (\`log\`, \`log2\`, \`exp\`: JavaScript's Math functions), \`x\` and \`result\` (the doubles' bits, 16 hex digits; NaN as 7ff8000000000000) |
+| \`math_sweeps.tsv\` | ${sweepRows.length} | \`function\`, \`inputs\` (a kind of input, drawn as \`gen-golden.mjs\` says), \`seed\`, \`count\`, \`fnv1a32\` (FNV-1a over every result's 8 bytes, least significant first) |
 
 Notes:
 
@@ -672,6 +737,9 @@ Notes:
   first step is a double addition \`seed + 0x6D2B79F5\` *before* ToInt32. It is exact for
   ±9007199254740991 (they behave like −1 and 1) but rounds for 9007199254740990 (the sum is odd
   and above 2^53), so a port must reproduce the double addition, not add modulo 2^32.
+- \`math.tsv\` and \`math_sweeps.tsv\` hold \`cpp/include/ringlab/js_math.hpp\` to Node's \`Math.log\`,
+  \`Math.log2\` and \`Math.exp\` bit for bit: special values, the first 40 inputs of each sweep, and
+  a checksum of each sweep's 100,000 answers.
 - \`jump.tsv\` has keys 0, 1, 2^64 − 1, 2^63, h32("user:42") and 300 pseudo-random keys, each with
   n = 1, 2, 3, 10, 1000, 65536, 2^31 − 1 and three pseudo-random n.
 

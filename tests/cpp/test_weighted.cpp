@@ -11,6 +11,7 @@
 #include "golden.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/js_math.hpp"
 #include "ringlab/random.hpp"
 #include "ringlab/rendezvous.hpp"
 #include "ringlab/ring.hpp"
@@ -101,8 +102,8 @@ TEST_CASE("weighted rendezvous shares keys in proportion to weight", "[weights][
 
 TEST_CASE("the weighted score is -w / ln(u), and 0 for u = 0", "[weights][rendezvous]") {
   CHECK(ringlab::weighted_rendezvous_score(0, 1.0) == 0.0);
-  CHECK(ringlab::weighted_rendezvous_score(2147483648u, 1.0) == -1.0 / std::log(0.5));
-  CHECK(ringlab::weighted_rendezvous_score(2147483648u, 2.0) == -2.0 / std::log(0.5));
+  CHECK(ringlab::weighted_rendezvous_score(2147483648u, 1.0) == -1.0 / ringlab::js_math::log(0.5));
+  CHECK(ringlab::weighted_rendezvous_score(2147483648u, 2.0) == -2.0 / ringlab::js_math::log(0.5));
 }
 
 TEST_CASE("weighted rendezvous refuses bad weights", "[weights][errors]") {

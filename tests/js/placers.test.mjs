@@ -170,6 +170,56 @@ test("a trace is `ringlab server --trace`'s: its steps' kinds, fields and server
   assert.deepEqual([...kinds].sort(), [...placers.stepKinds()].sort(), "every kind of step is seen");
 });
 
+test("weighted rendezvous scores with Math.log's bits: the package, the WASM CLI and the native CLI trace alike", async () => {
+  // −w / ln(u) with u = score / 2^32 (docs/algorithms.md). key31890-0 is a key whose weighted score
+  // a C library's log put a last bit apart between the native build and the WebAssembly one.
+  const servers = [
+    { name: "node-0", weight: 2 },
+    { name: "s1", weight: 0.5 },
+    { name: "s2", weight: 1.25 },
+  ];
+  const keys = ["key31890-0", ...Array.from({ length: 600 }, (_, i) => `key${i * 53}-${i % 7}`)];
+  const p = placers.placer("weighted-rendezvous", { servers });
+  const traces = p.traceMany(keys);
+  let scored = 0;
+  for (const steps of traces) {
+    for (const st of steps.filter((x) => x.kind === "score")) {
+      const w = servers[st.server].weight;
+      assert.equal(st.score, st.value === 0n ? 0 : -w / Math.log(Number(st.value) / 4294967296), `${st.value}`);
+      scored++;
+    }
+  }
+  assert.equal(scored, keys.length * servers.length);
+  const shown = traces
+    .map((steps) =>
+      steps
+        .map((st) =>
+          st.kind === "score"
+            ? `score server=${servers[st.server].name} value=${st.value} weighted=${st.score}\n`
+            : `answer server=${servers[st.server].name}\n`,
+        )
+        .join(""),
+    )
+    .join("\n");
+  const args = [
+    "server",
+    "weighted-rendezvous",
+    "--servers",
+    servers.map((x) => x.name).join(","),
+    "--weights",
+    servers.map((x) => x.weight).join(","),
+    "--trace",
+    ...keys,
+  ];
+  const r = await runCli(args);
+  assert.deepEqual([r.exitCode, r.err, r.out], [0, "", shown], "the WASM CLI");
+  if (existsSync(native)) {
+    const n = spawnSync(native, args, { encoding: "utf8" });
+    assert.deepEqual([n.status, n.stderr, n.stdout], [0, "", shown], "the native CLI");
+  }
+  p.dispose();
+});
+
 test("a preference list is `ringlab server --preference N`'s, on the WASM CLI and the native one", async () => {
   const hasNative = existsSync(native);
   const listing = placers.algorithms().filter((a) => a.preference);

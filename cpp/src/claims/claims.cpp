@@ -13,6 +13,7 @@
 #include "ringlab/analysis.hpp"
 #include "ringlab/bounded.hpp"
 #include "ringlab/experiments.hpp"
+#include "ringlab/js_math.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/jump.hpp"
 #include "ringlab/maglev.hpp"
@@ -510,10 +511,10 @@ class Catalogue {
     m.verdict = at_digits(400, model_kib, 0);
 
     const SearchSteps steps = search_steps(ring, 16, 10000);
-    const double log_points = std::log2(static_cast<double>(ring.size()));
+    const double log_points = js_math::log2(static_cast<double>(ring.size()));
     const Ring big = Ring::uniform(100, 2560);
     const SearchSteps big_steps = search_steps(big, 16, 10000);
-    const double added = std::log2(static_cast<double>(big.size())) - log_points;
+    const double added = js_math::log2(static_cast<double>(big.size())) - log_points;
     Claim& t = add("lookup-10x-vnodes", "§4",
                    "Ten times the virtual nodes adds only about 3.3 comparisons to a lookup (log2 10).");
     t.chapter = number("3.3", 3.3);
@@ -677,7 +678,7 @@ class Catalogue {
     const double k = static_cast<double>(hashes.size());
     const double mean_steps = steps / k;
     const double sd_steps = std::sqrt((squares / k - mean_steps * mean_steps) * k / (k - 1)) / std::sqrt(k);
-    const double ln_n = std::log(static_cast<double>(buckets));
+    const double ln_n = js_math::log(static_cast<double>(buckets));
     const double h_n = harmonic(buckets);
     Claim& l = add("jump-loops-ln-n", "§7",
                    "Jump hash goes straight to the next bucket it jumps to, so its loop runs only about ln n times "

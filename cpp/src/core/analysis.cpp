@@ -9,6 +9,7 @@
 
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/js_math.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/random.hpp"
 
@@ -134,10 +135,12 @@ RINGLAB_ONCE HotKeyResult hot_keys(const Ring& ring, const HotKeyParams& p) {
         copy_home[k].push_back(ring.owner(Fnv1a{}.bytes(key).unit(u'#').decimal(c).finish()));
     }
   }
-  // Zipf CDF over ranks.
+  // Zipf CDF over ranks: rank r's weight is (r + 1)^-s, computed as exp(−s · ln(r + 1)) with
+  // js_math's functions, so that every build draws the same keys (a C library's pow differs in the
+  // last bit between builds).
   std::vector<double> cdf(key_count);
   double total = 0;
-  for (std::uint32_t r = 0; r < key_count; ++r) cdf[r] = total += 1.0 / std::pow(r + 1.0, p.s);
+  for (std::uint32_t r = 0; r < key_count; ++r) cdf[r] = total += js_math::exp(-p.s * js_math::log(r + 1.0));
   HotKeyResult out;
   out.requests_per_server.assign(ring.servers().size(), 0);
   std::vector<std::uint64_t> per_key_requests(hot, 0);

@@ -16,6 +16,7 @@
 #include "ringlab/buckets.hpp"
 #include "ringlab/error.hpp"
 #include "ringlab/hash.hpp"
+#include "ringlab/js_math.hpp"
 #include "ringlab/jsfmt.hpp"
 #include "ringlab/maglev.hpp"
 #include "ringlab/once.hpp"
@@ -1166,7 +1167,8 @@ RINGLAB_ONCE std::vector<LabClaim> lab_claims(std::int64_t seed) {
       Buckets b("anchor", {.buckets = a, .capacity = a});
       remove_down_to(b, a, w, seed);
       const Tally t = steps_of(b, keys, BucketStepKind::hash);
-      const double model = std::pow(1 + std::log(static_cast<double>(a) / w), 2);
+      const double root = 1 + js_math::log(static_cast<double>(a) / w);
+      const double model = root * root;
       holds = holds && t.mean() <= model && (previous.count == 0 || t.mean() > previous.mean());
       previous = t;
       last = mean_text(t);

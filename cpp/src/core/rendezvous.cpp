@@ -7,6 +7,7 @@
 #include "key_blocks.hpp"
 #include "names.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/js_math.hpp"
 #include "ringlab/params.hpp"
 #include "ringlab/ring.hpp"
 
@@ -94,7 +95,7 @@ RINGLAB_ONCE_PER_CALL std::vector<std::uint32_t> Rendezvous::top(std::u16string_
 double weighted_rendezvous_score(std::uint32_t score, double weight) noexcept {
   if (score == 0) return 0;
   const double u = score / 4294967296.0;
-  return -weight / std::log(u);
+  return -weight / js_math::log(u);  // Math.log's bits: every build picks the same server
 }
 
 RINGLAB_ONCE_PER_CALL WeightedRendezvous::WeightedRendezvous(std::vector<WeightedServer> servers)

@@ -15,6 +15,7 @@
 #include "core/utf8.hpp"
 #include "ringlab/erlang.hpp"
 #include "ringlab/error.hpp"
+#include "ringlab/js_math.hpp"
 
 namespace ringlab::erlang {
 namespace {
@@ -416,7 +417,7 @@ class Parser {
 
   void integer_token(Token& t, std::string_view digits, unsigned base, std::size_t at) {
     // A cheap bound first, so that a wall of digits is refused before any arithmetic.
-    const double bits_per_digit = std::log2(static_cast<double>(base));
+    const double bits_per_digit = js_math::log2(static_cast<double>(base));
     if (static_cast<double>(digits.size() - std::min(digits.size(), digits.find_first_not_of('0'))) * bits_per_digit >
         static_cast<double>(kMaxIntegerBits) + 8)
       fail(at, rule::integerBits, {kMaxIntegerBits}, ErrorCode::limit_exceeded);
