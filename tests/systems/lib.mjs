@@ -184,6 +184,20 @@ export function freePort() {
   });
 }
 
+// A port freePort() found free can be taken by another program before a server binds it (the other
+// test stages start servers too). `start()` picks its ports with freePort() and starts the server;
+// when it fails saying an address is in use, it is called again, so on new ports, at most `tries`
+// times in all. Any other failure is thrown at once.
+export async function onFreePorts(start, tries = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start();
+    } catch (e) {
+      if (attempt >= tries || !/address already in use|EADDRINUSE/i.test(String(e?.message))) throw e;
+    }
+  }
+}
+
 // Starts a server and resolves once `ready()` does; stop() kills it by its PID and waits.
 export async function startServer(cmd, args, { ready, cwd, timeoutMs = 15000 }) {
   const child = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
@@ -191,17 +205,27 @@ export async function startServer(cmd, args, { ready, cwd, timeoutMs = 15000 }) 
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
   let exited = null;
-  child.on("exit", (code, signal) => (exited = code ?? signal));
+  // "close": the child has exited and its output is all read.
+  const closed = new Promise((resolve) =>
+    child.on("close", (code, signal) => {
+      exited = code ?? signal;
+      resolve(false);
+    }),
+  );
   const stop = () =>
     new Promise((resolve) => {
       if (exited !== null) return resolve();
-      child.on("exit", () => resolve());
+      closed.then(() => resolve());
       process.kill(child.pid, "SIGTERM");
       setTimeout(() => exited === null && process.kill(child.pid, "SIGKILL"), 5000).unref();
     });
   const deadline = Date.now() + timeoutMs;
-  while (!(await ready().catch(() => false))) {
+  for (;;) {
+    // Whether it exited is asked after ready() too: a server that could not bind its port exits,
+    // and what answered in its place is the program that holds the port.
+    const ok = await Promise.race([ready().catch(() => false), closed]);
     if (exited !== null) throw new Error(`${cmd} exited (${exited}) before it was ready:\n${output}`);
+    if (ok) break;
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${cmd} was not ready within ${timeoutMs} ms:\n${output}`);

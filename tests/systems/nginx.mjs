@@ -15,10 +15,10 @@
 // then null, as ringlab's is. Each key is sent in two rounds, and a key whose two answers
 // agree while ringlab says null is asked again until they differ (or 12 times).
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { freePort, place, startServer } from "./lib.mjs";
+import { freePort, onFreePorts, place, startServer } from "./lib.mjs";
 
 const NGINX = "/usr/sbin/nginx";
 
@@ -221,22 +221,24 @@ function configurations(b, refusedPort) {
 export async function real({ keys, dir, ringlabOf }) {
   if (!spawnSync("sh", ["-c", `command -v ${NGINX}`]).stdout?.length)
     throw new Error(`${NGINX} not found (nginx-light)`);
-  const front = await freePort();
-  const backends = [];
-  for (let i = 0; i < 6; i++) backends.push(`127.0.0.1:${await freePort()}`);
-  backends.push(`127.0.0.2:${await freePort()}`);
-  let refusedPort = await freePort();
-  while (backends.some((b) => b.endsWith(`:${refusedPort}`)) || refusedPort === front) refusedPort = await freePort();
-  const configs = configurations(backends, refusedPort);
+  // Every port at once, in the configuration nginx reads; all again on new ports if one was taken.
+  const { server, front, configs, upstreams } = await onFreePorts(async () => {
+    const front = await freePort();
+    const backends = [];
+    for (let i = 0; i < 6; i++) backends.push(`127.0.0.1:${await freePort()}`);
+    backends.push(`127.0.0.2:${await freePort()}`);
+    let refusedPort = await freePort();
+    while (backends.some((b) => b.endsWith(`:${refusedPort}`)) || refusedPort === front) refusedPort = await freePort();
+    const configs = configurations(backends, refusedPort);
 
-  const upstreams = configs.map((c, i) => {
-    const lines = c.servers.map(
-      (s) =>
-        `    server ${c.quoted ? `"${s.address}"  # as written` + "\n     " : s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""};`,
-    );
-    return `  upstream u${i} {\n    hash $request_body${c.mode === "consistent" ? " consistent" : ""};\n${lines.join("\n")}\n    keepalive 16;\n  }`;
-  });
-  const conf = `daemon off;
+    const upstreams = configs.map((c, i) => {
+      const lines = c.servers.map(
+        (s) =>
+          `    server ${c.quoted ? `"${s.address}"  # as written` + "\n     " : s.address}${s.weight === 1 ? "" : ` weight=${s.weight}`}${s.down ? " down" : ""}${s.refused ? " max_fails=0" : ""};`,
+      );
+      return `  upstream u${i} {\n    hash $request_body${c.mode === "consistent" ? " consistent" : ""};\n${lines.join("\n")}\n    keepalive 16;\n  }`;
+    });
+    const conf = `daemon off;
 master_process off;
 worker_processes 1;
 pid nginx.pid;
@@ -259,15 +261,24 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
   }
 }
 `;
-  writeFileSync(path.join(dir, "nginx.conf"), conf);
-  const server = await startServer(
-    NGINX,
-    ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
-    {
-      cwd: dir,
-      ready: () => request(front, "/ready", [Buffer.alloc(0)], 1).then((a) => a[0] === "ready"),
-    },
-  );
+    writeFileSync(path.join(dir, "nginx.conf"), conf);
+    let server;
+    try {
+      server = await startServer(
+        NGINX,
+        ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
+        {
+          cwd: dir,
+          ready: () => request(front, "/ready", [Buffer.alloc(0)], 1).then((a) => a[0] === "ready"),
+        },
+      );
+    } catch (e) {
+      // nginx says why it stopped (a port taken: "bind() ... (98: Address already in use)") in its error log.
+      const log = path.join(dir, "error.log");
+      throw new Error(`${e.message}${existsSync(log) ? `\nnginx's error log:\n${readFileSync(log, "utf8")}` : ""}`);
+    }
+    return { server, front, configs, upstreams };
+  });
   try {
     const rows = [];
     for (let i = 0; i < configs.length; i++) {

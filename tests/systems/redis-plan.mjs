@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { freePort, nativeCli, random, startServer } from "./lib.mjs";
+import { freePort, nativeCli, random, onFreePorts, startServer } from "./lib.mjs";
 
 const SLOTS = 16384;
 const NODES = 5;
@@ -183,22 +183,24 @@ function nearLayout(rand, masters, empty, small = []) {
   return owner;
 }
 
-async function startNode(dir) {
-  const port = await freePort();
-  let bus;
-  do bus = await freePort();
-  while (bus === port);
-  const args = ["--port", port, "--bind", "127.0.0.1", "--cluster-enabled", "yes", "--cluster-port", bus];
-  // A node pings each other node at least every half timeout: a short one lets a new layout's
-  // slots reach every node in a second or less (the default, 15 s, would take seconds).
-  args.push("--cluster-node-timeout", "1000");
-  args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
-  const server = await startServer("redis-server", args.map(String), {
-    cwd: dir,
-    ready: async () =>
-      spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
+function startNode(dir) {
+  return onFreePorts(async () => {
+    const port = await freePort();
+    let bus;
+    do bus = await freePort();
+    while (bus === port);
+    const args = ["--port", port, "--bind", "127.0.0.1", "--cluster-enabled", "yes", "--cluster-port", bus];
+    // A node pings each other node at least every half timeout: a short one lets a new layout's
+    // slots reach every node in a second or less (the default, 15 s, would take seconds).
+    args.push("--cluster-node-timeout", "1000");
+    args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
+    const server = await startServer("redis-server", args.map(String), {
+      cwd: dir,
+      ready: async () =>
+        spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
+    });
+    return { port, bus, server, c: client(port) };
   });
-  return { port, bus, server, c: client(port) };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@
 // ("Master[i] -> Slots a - b"); it is answered "no", so the nodes stay as they were.
 import { spawnSync } from "node:child_process";
 import { connect } from "node:net";
-import { place, freePort, startServer } from "./lib.mjs";
+import { place, freePort, onFreePorts, startServer } from "./lib.mjs";
 
 // Masters of the redis-cli splits compared: 16384 / N exact and not.
 const MASTERS = [3, 4, 6, 7, 10, 16];
@@ -48,21 +48,23 @@ function keySlots(port, keys) {
   });
 }
 
-async function startRedis(dir) {
-  const port = await freePort();
-  // The cluster bus port too (by default port + 10000, which another program may hold).
-  let bus;
-  do bus = await freePort();
-  while (bus === port);
-  const args = ["--port", String(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"];
-  args.push("--cluster-port", String(bus));
-  args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
-  const server = await startServer("redis-server", args, {
-    cwd: dir,
-    ready: async () =>
-      spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
+function startRedis(dir) {
+  return onFreePorts(async () => {
+    const port = await freePort();
+    // The cluster bus port too (by default port + 10000, which another program may hold).
+    let bus;
+    do bus = await freePort();
+    while (bus === port);
+    const args = ["--port", String(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"];
+    args.push("--cluster-port", String(bus));
+    args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
+    const server = await startServer("redis-server", args, {
+      cwd: dir,
+      ready: async () =>
+        spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
+    });
+    return { port, server };
   });
-  return { port, server };
 }
 
 // redis-cli's split for the first n nodes: [first, last] per master.

@@ -20,7 +20,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { freePort, place, startServer } from "./lib.mjs";
+import { freePort, onFreePorts, place, startServer } from "./lib.mjs";
 
 const NUTCRACKER = "/usr/sbin/nutcracker";
 const MEMCACHED = "/usr/bin/memcached";
@@ -40,12 +40,15 @@ const HASHES = [
 ];
 const KEYS = 2500;
 
-// Sends `payload` on one connection to host:port and reads until `done(buffer)` is true.
-export function exchange(host, port, payload, done) {
+// Sends `payload` on one connection to host:port and reads until `done(buffer)` is true. With
+// `idleMs`, a connection that stays silent that long is given up (a readiness probe on a port
+// another program holds).
+export function exchange(host, port, payload, done, idleMs = 0) {
   return new Promise((resolve, reject) => {
     const socket = connect({ host, port });
     let buffer = Buffer.alloc(0);
     socket.on("error", reject);
+    if (idleMs) socket.setTimeout(idleMs, () => socket.destroy(new Error(`${host}:${port} did not answer`)));
     socket.on("connect", () => socket.write(payload));
     socket.on("data", (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
@@ -102,12 +105,21 @@ export function flush(server) {
   return exchange(server.host, server.port, Buffer.from("flush_all\r\n"), (b) => b.includes("OK\r\n"));
 }
 
+// A memcached on server.host:server.port. Without a port, on one freePort() finds (another if that
+// one was taken first), which it then sets as server.port.
 export async function startMemcached(server) {
+  if (server.port === undefined)
+    return onFreePorts(async () => {
+      const port = await freePort();
+      const running = await startMemcached({ host: server.host, port });
+      server.port = port;
+      return running;
+    });
   const args = ["-l", server.host, "-p", String(server.port), "-U", "0", "-m", "64", "-t", "1"];
   // root may run memcached only with -u.
   if (process.getuid?.() === 0) args.push("-u", "root");
   return startServer(MEMCACHED, args, {
-    ready: () => exchange(server.host, server.port, Buffer.from("version\r\n"), (b) => b.includes("\r\n")),
+    ready: () => exchange(server.host, server.port, Buffer.from("version\r\n"), (b) => b.includes("\r\n"), 2000),
   });
 }
 
@@ -132,28 +144,24 @@ export function yaml(port, config) {
   return lines.join("\n") + "\n";
 }
 
-export async function startNutcracker(dir, config) {
+export function startNutcracker(dir, config) {
   const file = path.join(dir, "nutcracker.yml");
   const log = path.join(dir, "nutcracker.log");
-  // A port freePort() found free can be taken by another program before nutcracker binds it (the
-  // other test stages start servers too): nutcracker then exits, its log saying the address is in
-  // use, and it starts again on other ports. Any other failure, or a third, ends the run with its log.
-  for (let attempt = 1; ; attempt++) {
+  return onFreePorts(async () => {
     const port = await freePort();
     writeFileSync(file, yaml(port, config));
     writeFileSync(log, "");
     try {
       const proxy = await startServer(NUTCRACKER, ["-c", file, "-o", log, "-s", String(await freePort()), "-v", "4"], {
         ready: () =>
-          exchange("127.0.0.1", port, Buffer.from("version\r\n"), (b) => b.includes("\r\n")).then(() => true),
+          exchange("127.0.0.1", port, Buffer.from("version\r\n"), (b) => b.includes("\r\n"), 2000).then(() => true),
       });
       return { port, proxy };
     } catch (e) {
-      const text = existsSync(log) ? readFileSync(log, "utf8") : "";
-      if (attempt < 3 && /address already in use/i.test(text)) continue;
-      throw new Error(`${e.message}\nnutcracker's log:\n${text}`);
+      // nutcracker says why it stopped (a port taken: "Address already in use") in its log file.
+      throw new Error(`${e.message}\nnutcracker's log:\n${existsSync(log) ? readFileSync(log, "utf8") : ""}`);
     }
-  }
+  });
 }
 
 // Gets of every key through nutcracker until none is answered with an error: the first that
@@ -204,9 +212,10 @@ export async function compare({ keys: all, dir }) {
   const keys = all.filter((k) => k.length >= 1 && k.length <= 250 && !k.some((b) => b <= 0x20 || b === 0x7f));
   keys.length = Math.min(keys.length, KEYS);
   if (keys.length < 2000) throw new Error(`only ${keys.length} keys fit memcached's protocol`);
+  // The first two on free ports (startMemcached sets them).
   const m = [
-    { host: "127.0.0.1", port: await freePort() },
-    { host: "127.0.0.1", port: await freePort() },
+    { host: "127.0.0.1" },
+    { host: "127.0.0.1" },
     { host: "127.0.0.11", port: 11211 },
     { host: "127.0.0.12", port: 11211 },
   ];
