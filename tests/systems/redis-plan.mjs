@@ -14,7 +14,8 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
-import { freePort, nativeCli, random, onFreePorts, startServer } from "./lib.mjs";
+import { nativeCli, random } from "./lib.mjs";
+import { startRedis } from "./redis.mjs";
 
 const SLOTS = 16384;
 const NODES = 5;
@@ -183,24 +184,11 @@ function nearLayout(rand, masters, empty, small = []) {
   return owner;
 }
 
-function startNode(dir) {
-  return onFreePorts(async () => {
-    const port = await freePort();
-    let bus;
-    do bus = await freePort();
-    while (bus === port);
-    const args = ["--port", port, "--bind", "127.0.0.1", "--cluster-enabled", "yes", "--cluster-port", bus];
-    // A node pings each other node at least every half timeout: a short one lets a new layout's
-    // slots reach every node in a second or less (the default, 15 s, would take seconds).
-    args.push("--cluster-node-timeout", "1000");
-    args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
-    const server = await startServer("redis-server", args.map(String), {
-      cwd: dir,
-      ready: async () =>
-        spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
-    });
-    return { port, bus, server, c: client(port) };
-  });
+async function startNode(dir) {
+  // A node pings each other node at least every half timeout: a short one lets a new layout's
+  // slots reach every node in a second or less (the default, 15 s, would take seconds).
+  const node = await startRedis(dir, ["--cluster-node-timeout", "1000"]);
+  return { ...node, c: client(node.port) };
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -48,7 +48,9 @@ function keySlots(port, keys) {
   });
 }
 
-function startRedis(dir) {
+// A redis-server in cluster mode on free ports of 127.0.0.1, its files in `dir`, with `extra`
+// arguments: { port, bus, server }.
+export function startRedis(dir, extra = []) {
   return onFreePorts(async () => {
     const port = await freePort();
     // The cluster bus port too (by default port + 10000, which another program may hold).
@@ -58,12 +60,13 @@ function startRedis(dir) {
     const args = ["--port", String(port), "--bind", "127.0.0.1", "--cluster-enabled", "yes"];
     args.push("--cluster-port", String(bus));
     args.push("--cluster-config-file", `nodes-${port}.conf`, "--save", "", "--appendonly", "no", "--dir", dir);
+    args.push(...extra);
     const server = await startServer("redis-server", args, {
       cwd: dir,
       ready: async () =>
         spawnSync("redis-cli", ["-p", String(port), "ping"], { encoding: "utf8" }).stdout.trim() === "PONG",
     });
-    return { port, server };
+    return { port, bus, server };
   });
 }
 
