@@ -91,15 +91,21 @@ struct Reduced {
   return false;
 }
 
-// s · (f²/2 + R(s²)), the part of ln(1 + f) beyond f − f²/2.
-[[nodiscard]] constexpr double log1p_tail(double f) noexcept {
-  const double s = f / (2.0 + f);
+// R(s²), the polynomial both logarithms share, for s = f / (2 + f): its even and odd powers of
+// s² summed separately (in powers of s⁴), then added, as fdlibm orders them.
+[[nodiscard]] constexpr double series(double s) noexcept {
   const double z = s * s;
   const double w = z * z;
   const double even = w * (kLg2 + w * (kLg4 + w * kLg6));
   const double odd = z * (kLg1 + w * (kLg3 + w * (kLg5 + w * kLg7)));
+  return odd + even;
+}
+
+// s · (f²/2 + R(s²)), the part of ln(1 + f) beyond f − f²/2.
+[[nodiscard]] constexpr double log1p_tail(double f) noexcept {
+  const double s = f / (2.0 + f);
   const double half_f2 = 0.5 * f * f;
-  return s * (half_f2 + (odd + even));
+  return s * (half_f2 + series(s));
 }
 
 }  // namespace detail
@@ -117,11 +123,7 @@ struct Reduced {
     return k == 0 ? f - r : dk * kLn2Hi - ((r - dk * kLn2Lo) - f);
   }
   const double s = f / (2.0 + f);
-  const double z = s * s;
-  const double w = z * z;
-  const double even = w * (kLg2 + w * (kLg4 + w * kLg6));
-  const double odd = z * (kLg1 + w * (kLg3 + w * (kLg5 + w * kLg7)));
-  const double r = odd + even;
+  const double r = series(s);
   // Two arrangements of the same sum. Which one is used depends on the mantissa's top bits (f²/2
   // split off for 0x6147A … 0x6B851), and the last bit of the answer on which one is used.
   if (static_cast<int>((hx - 0x6147Au) | (0x6B851u - hx)) > 0) {
