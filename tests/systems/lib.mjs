@@ -198,12 +198,15 @@ export async function onFreePorts(start, tries = 3) {
   }
 }
 
-// Starts a server and resolves once `ready()` does; stop() kills it by its PID and waits.
-export async function startServer(cmd, args, { ready, cwd, timeoutMs = 15000 }) {
+// Starts a server and resolves once `ready()` does; stop() kills it by its PID and waits. A server
+// that says why it stopped in a file of its own rather than on its output (nginx's error log,
+// nutcracker's log) names it as `log`: a failure to start then shows the file too.
+export async function startServer(cmd, args, { ready, cwd, log, timeoutMs = 15000 }) {
   const child = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (d) => (output += d));
   child.stderr.on("data", (d) => (output += d));
+  const said = () => output + (log && existsSync(log) ? `\n${path.basename(log)}:\n${readFileSync(log, "utf8")}` : "");
   let exited = null;
   // "close": the child has exited and its output is all read.
   const closed = new Promise((resolve) =>
@@ -224,11 +227,11 @@ export async function startServer(cmd, args, { ready, cwd, timeoutMs = 15000 }) 
     // Whether it exited is asked after ready() too: a server that could not bind its port exits,
     // and what answered in its place is the program that holds the port.
     const ok = await Promise.race([ready().catch(() => false), closed]);
-    if (exited !== null) throw new Error(`${cmd} exited (${exited}) before it was ready:\n${output}`);
+    if (exited !== null) throw new Error(`${cmd} exited (${exited}) before it was ready:\n${said()}`);
     if (ok) break;
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${cmd} was not ready within ${timeoutMs} ms:\n${output}`);
+      throw new Error(`${cmd} was not ready within ${timeoutMs} ms:\n${said()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -15,7 +15,7 @@
 // then null, as ringlab's is. Each key is sent in two rounds, and a key whose two answers
 // agree while ringlab says null is asked again until they differ (or 12 times).
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { freePort, onFreePorts, place, startServer } from "./lib.mjs";
@@ -262,21 +262,12 @@ ${configs.map((_, i) => `    location = /u${i} { proxy_pass http://u${i}; }`).jo
 }
 `;
     writeFileSync(path.join(dir, "nginx.conf"), conf);
-    let server;
-    try {
-      server = await startServer(
-        NGINX,
-        ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", path.join(dir, "error.log")],
-        {
-          cwd: dir,
-          ready: () => request(front, "/ready", [Buffer.alloc(0)], 1).then((a) => a[0] === "ready"),
-        },
-      );
-    } catch (e) {
-      // nginx says why it stopped (a port taken: "bind() ... (98: Address already in use)") in its error log.
-      const log = path.join(dir, "error.log");
-      throw new Error(`${e.message}${existsSync(log) ? `\nnginx's error log:\n${readFileSync(log, "utf8")}` : ""}`);
-    }
+    const log = path.join(dir, "error.log");
+    const server = await startServer(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf"), "-e", log], {
+      cwd: dir,
+      log,
+      ready: () => request(front, "/ready", [Buffer.alloc(0)], 1).then((a) => a[0] === "ready"),
+    });
     return { server, front, configs, upstreams };
   });
   try {
