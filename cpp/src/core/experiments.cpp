@@ -21,18 +21,6 @@
 namespace ringlab {
 namespace {
 
-// The course's keys as a stream of FNV states over "user:<n>": the text never needs to exist.
-class KeyStream {
- public:
-  // The seed's keys from the key numbered `first` (0-based) on.
-  KeyStream(std::int64_t seed, std::uint64_t first) : keys_(seed) { keys_.skip(first); }
-  void next_states(std::span<Fnv1a> out) noexcept { keys_.next_states(out); }
-  void next_hashes(std::span<std::uint32_t> out) noexcept { keys_.next_hashes(out); }
-
- private:
-  CourseKeys keys_;
-};
-
 // The loops run over blocks of keys (key_blocks.hpp). A block's keys are made and looked up by
 // the batch functions (CourseKeys::next_hashes, Ring::owners), compiled for speed in their own
 // files: called here per key, the inline forms were left as calls in WebAssembly, to copies
@@ -75,6 +63,26 @@ std::unique_ptr<std::uint32_t[]> block_scratch(std::size_t arrays) {
 std::size_t chunk_size(std::uint64_t keys, std::uint64_t c) {
   return static_cast<std::size_t>(std::min<std::uint64_t>(kChunk, keys - c * kChunk));
 }
+
+}  // namespace
+
+// The runs, and the key stream their chunks capture, are in a namespace with a name, unlike the
+// helpers above: ExperimentRun::State, a member of a class the header declares, holds the runs,
+// and a member whose type is local to this file (its own or a captured one's) is a warning (GCC's
+// -Wsubobject-linkage) wherever the file is compiled inside another, as in the native unity build.
+namespace experiment_runs {
+
+// The course's keys as a stream of FNV states over "user:<n>": the text never needs to exist.
+class KeyStream {
+ public:
+  // The seed's keys from the key numbered `first` (0-based) on.
+  KeyStream(std::int64_t seed, std::uint64_t first) : keys_(seed) { keys_.skip(first); }
+  void next_states(std::span<Fnv1a> out) noexcept { keys_.next_states(out); }
+  void next_hashes(std::span<std::uint32_t> out) noexcept { keys_.next_hashes(out); }
+
+ private:
+  CourseKeys keys_;
+};
 
 // --- Each experiment as a run: its structures, a chunk's counts, the result from the counts ---
 //
@@ -345,6 +353,10 @@ struct HrwJumpRun {
   }
 };
 
+}  // namespace experiment_runs
+
+namespace {
+
 // A step of a run on `threads` threads: each chunk by whichever thread is free, into a tally of
 // its own; the tallies added into `sum` (integers: any order gives the same sums).
 template <typename Chunk>
@@ -365,10 +377,10 @@ RINGLAB_ONCE_PER_CALL void run_step(std::uint64_t keys, unsigned threads, std::s
 RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, const Progress& progress) {
   validate(p);
   const unsigned threads = thread_count(p.threads);
-  const RingVsModRun run(p);
-  std::uint64_t sum[RingVsModRun::kTally] = {};
+  const experiment_runs::RingVsModRun run(p);
+  std::uint64_t sum[experiment_runs::RingVsModRun::kTally] = {};
   Reporter report(progress, run.keys);
-  run_step(run.keys, threads, RingVsModRun::kTally, report, 1, sum,
+  run_step(run.keys, threads, experiment_runs::RingVsModRun::kTally, report, 1, sum,
            [&](std::uint64_t c, std::uint64_t* t) { run.chunk(c, t); });
   report.end();
   return run.result(sum);
@@ -377,7 +389,7 @@ RINGLAB_ONCE_PER_CALL RingVsModResult ring_vs_mod(const RingVsModParams& p, cons
 RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, const Progress& progress) {
   validate(p);
   const unsigned threads = thread_count(p.threads);
-  VnodeSweepRun run(p);
+  experiment_runs::VnodeSweepRun run(p);
   std::vector<std::uint64_t> sum(run.tally(), 0);
   // Work: per key and group, making the key and placing it once per V of the group.
   std::uint64_t total = 0;
@@ -395,7 +407,7 @@ RINGLAB_ONCE_PER_CALL VnodeSweepResult vnode_sweep(const VnodeSweepParams& p, co
 RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progress& progress) {
   validate(p);
   const unsigned threads = thread_count(p.threads);
-  const HrwJumpRun run(p);
+  const experiment_runs::HrwJumpRun run(p);
   std::vector<std::uint64_t> sum(run.tally(), 0);
   Reporter report(progress, run.keys);
   run_step(run.keys, threads, sum.size(), report, 1, sum, [&](std::uint64_t c, std::uint64_t* t) { run.chunk(c, t); });
@@ -407,9 +419,9 @@ RINGLAB_ONCE_PER_CALL HrwJumpResult hrw_jump(const HrwJumpParams& p, const Progr
 
 struct ExperimentRun::State {
   ExperimentKind kind;
-  std::optional<RingVsModRun> ring_vs_mod;
-  std::optional<VnodeSweepRun> vnode_sweep;
-  std::optional<HrwJumpRun> hrw_jump;
+  std::optional<experiment_runs::RingVsModRun> ring_vs_mod;
+  std::optional<experiment_runs::VnodeSweepRun> vnode_sweep;
+  std::optional<experiment_runs::HrwJumpRun> hrw_jump;
   std::uint64_t keys = 0;
 };
 
@@ -437,7 +449,7 @@ ExperimentKind ExperimentRun::kind() const noexcept { return s_->kind; }
 std::size_t ExperimentRun::steps() const noexcept { return s_->vnode_sweep ? s_->vnode_sweep->steps() : 1; }
 std::uint64_t ExperimentRun::chunks() const noexcept { return chunks_of(s_->keys); }
 std::size_t ExperimentRun::tally_size() const noexcept {
-  if (s_->ring_vs_mod) return RingVsModRun::kTally;
+  if (s_->ring_vs_mod) return experiment_runs::RingVsModRun::kTally;
   if (s_->vnode_sweep) return s_->vnode_sweep->tally();
   return s_->hrw_jump->tally();
 }
