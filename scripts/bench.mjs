@@ -682,28 +682,37 @@ function bucketTargetsSection(b, smoke) {
   const [mementoHalf, mementoAll, jump] = [row("memento", true), row("memento", false), row("jump", false)];
   const med = (op) => (op ? num(median(op.samples)) : "—");
   const over = (op, ns) => op && median(op.samples) > ns;
-  if ((smoke || over(mementoHalf?.core, 30)) && mementoAll?.core && jump?.core) {
+  const overAny = (sc) => sc && [sc.core, sc.batch, sc.utf8].some((op) => over(op, 30));
+  if ((smoke || overAny(mementoHalf)) && mementoAll?.core && jump?.core) {
     L.push(
       "**What limits MementoHash.** Its first step is jump, Guava's, over its b-array: at 1,000 buckets about " +
-        "8.5 steps a key, each waiting on a double division (the jump row's LCG jump, one key at a time: " +
+        "8.5 steps a key, each a double division (the jump row's LCG jump, one key at a time: " +
         `${med(jump.core)} ns). Its batch (\`Memento::bucket_many\`: the core, seam and WASM rows) takes the jumps ` +
-        "of 256 keys in rounds (`guava_jump_blocks`), one step of every walk still going per round, with no branch " +
-        "that depends on a walk, so the divisions overlap and no walk's end is mispredicted: with nothing removed " +
-        `${med(mementoAll.core)} ns here` +
+        "of 1,024 keys in rounds (`guava_jump_blocks`), one step of every walk still going per round, with no " +
+        "branch that depends on a walk, so the divisions overlap and no walk's end is mispredicted; natively two " +
+        "walks' divisions are one packed division (SSE2), the divider being what a round waits on: with nothing " +
+        `removed ${med(mementoAll.core)} ns here` +
         (over(mementoAll.core, 30) ? ", so no change to the rest brings it under 30 ns on this machine" : "") +
         ". With half the buckets removed, half the keys " +
         "land on a removed bucket and are hashed again (xxh32 of the key and the bucket's 4 bytes, read from the " +
-        "key where it lies: `Memento::rehash`) and looked up in the table of removed buckets (open addressing). " +
-        "The batch lists a block's keys whose candidate is removed and takes their first rehash in one round, with " +
-        "no branch on whether a candidate is removed (with half removed a coin toss, which as a branch was " +
-        "mispredicted half the time); the keys that land on a removed bucket again, about half of them, walk on " +
-        `one at a time: ${med(mementoHalf.core)} ns. Callgrind counts about 333 instructions a lookup with half ` +
-        "removed and 199 with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench " +
-        "buckets --scenario memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 " +
-        "--warmup 0`); 85 % of them are the jumps' rounds, the lists and the walks with the table's lookups " +
-        "inlined (with none removed, 199 over about 8.5 steps: some 23 a step), 15 % the rehashes. " +
-        "The WASM row takes JS strings: reading them and their UTF-8 come on top (the floor of any call given " +
-        "JS strings: the Operations section's row on only reading the keys' units).",
+        "key where it lies: `Memento::rehash`) and looked up in the table of removed buckets (open addressing, at " +
+        "most a quarter full, so that most lookups are decided by their home slot without a branch). The batch " +
+        "lists a block's keys whose candidate is removed and takes their first rehash in one round, with no branch " +
+        "on whether a candidate is removed (with half removed a coin toss, which as a branch was mispredicted half " +
+        "the time); the keys that land on a removed bucket again, about half of them, walk on one at a time: " +
+        `${med(mementoHalf.core)} ns. Callgrind counts about 320 instructions a lookup with half removed and 185 ` +
+        "with none (`valgrind --tool=callgrind --instr-atstart=no build/bench/ringlab_bench buckets --scenario " +
+        "memento:buckets=1000,removed=500 --only memento.n1000-500.core --pool 100000 --reps 1 --warmup 0`); 84 % " +
+        "of them are the jumps' rounds, the lists and the walks with the table's lookups inlined, 16 % the " +
+        "rehashes. The WASM rows run the same batch in the bucket hashers' module, one build for every engine, " +
+        "with WebAssembly's first instruction set: no packed division (without SIMD128 the rounds divide one walk " +
+        "at a time), and every conversion of a double to an integer, one a step, wrapped in a range check and a " +
+        "branch (WebAssembly 2.0's non-trapping conversions took the UTF-8 row from 69 to 62 ns when tried, and " +
+        "would keep the module from older engines). With nothing removed the UTF-8 row takes " +
+        `${med(mementoAll.utf8)} ns, copying and hashing the keys included, already more than half of 30 ns` +
+        (mementoHalf.utf8 ? `; with half removed ${med(mementoHalf.utf8)} ns` : "") +
+        ". The JS-strings row reads the keys' units first (the floor of any call given JS strings: the " +
+        "Operations section's row on only reading the keys' units).",
       "",
     );
   }
