@@ -142,6 +142,15 @@ inline void guava_jump_blocks(std::size_t count, std::int32_t n, Input&& input, 
     }
     for (std::size_t walking = m; walking > 0;) {
       std::size_t kept = 0;
+      // Walk j stepped from c to next: kept for the next round while next is below n. Stores, not a
+      // choice between values, which a compiler may make a branch again; going[kept] is a slot
+      // this round has already read (kept never passes the walks read so far).
+      const auto stepped = [&](std::size_t j, std::int64_t c, std::int64_t next) {
+        last[j] = static_cast<std::int32_t>(c);
+        candidate[j] = next;
+        going[kept] = static_cast<std::uint16_t>(j);
+        kept += static_cast<std::uint64_t>(next) < limit;
+      };
       std::size_t r = 0;
 #if RINGLAB_PACKED_DIVIDE
       // Two walks' steps at once, their two divisions one packed division; each lane's quotient is
@@ -154,27 +163,14 @@ inline void guava_jump_blocks(std::size_t count, std::int32_t n, Input&& input, 
         const std::int64_t c0 = candidate[j0], c1 = candidate[j1];
         const Pair q = Pair{static_cast<double>(c0 + 1), static_cast<double>(c1 + 1)} /
                        Pair{guava_next_double(state[j0]), guava_next_double(state[j1])};
-        const auto next0 = static_cast<std::int64_t>(q[0]);
-        const auto next1 = static_cast<std::int64_t>(q[1]);
-        last[j0] = static_cast<std::int32_t>(c0);
-        last[j1] = static_cast<std::int32_t>(c1);
-        candidate[j0] = next0;
-        candidate[j1] = next1;
-        going[kept] = static_cast<std::uint16_t>(j0);  // kept <= r: a slot already read
-        kept += static_cast<std::uint64_t>(next0) < limit;
-        going[kept] = static_cast<std::uint16_t>(j1);  // kept <= r + 1: read too
-        kept += static_cast<std::uint64_t>(next1) < limit;
+        stepped(j0, c0, static_cast<std::int64_t>(q[0]));
+        stepped(j1, c1, static_cast<std::int64_t>(q[1]));
       }
 #endif
       for (; r < walking; ++r) {
-        // Stores, not a choice between values, which a compiler may make a branch again.
         const std::size_t j = going[r];
         const std::int64_t c = candidate[j];
-        const std::int64_t next = guava_step(state[j], c);
-        last[j] = static_cast<std::int32_t>(c);
-        candidate[j] = next;
-        going[kept] = static_cast<std::uint16_t>(j);  // kept <= r: a slot already read
-        kept += static_cast<std::uint64_t>(next) < limit;
+        stepped(j, c, guava_step(state[j], c));
       }
       walking = kept;
     }
