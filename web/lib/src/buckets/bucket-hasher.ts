@@ -122,7 +122,7 @@ export class BucketHasherHandle<A extends BucketAlgorithmName>
     // Names are no Uint32Array's to fill.
     if (out !== undefined) throw invalidType("out", "left out (this algorithm answers names)", out);
     // A plain loop into an array of the right length: Array.from with a mapping function takes the
-    // iterator's path, about 110 ns a key here against about 25 (a million multi-probe keys).
+    // iterator's path, about 110 ns a key in Node 20 against about 30 (a million multi-probe keys).
     const places = this.#places(inputs, undefined);
     const answers = new Array<string>(places.length);
     for (let i = 0; i < places.length; i++) answers[i] = names[places[i]!]!;
