@@ -14,10 +14,10 @@
 // package. Screenshots go to test-results/ (git-ignored); Bengali glyphs in them need
 // `fonts-beng-extra` (the tests themselves read the DOM, never pixels).
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath } from "../tests/e2e/helpers.mjs";
+import { chromiumArgs, chromiumPath, disabledFeaturesApplied } from "../tests/e2e/helpers.mjs";
 import { main, root } from "./lib/proc.mjs";
 import { chromiumOrThrow, ensureSite } from "./lib/site.mjs";
 
@@ -47,6 +47,16 @@ main(async () => {
   // launch()), as fresh as a new profile, without a browser start per file.
   const browser = await chromium.launchServer({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   try {
+    // Chromium's own command line (Debian's wrapper execs it in the same process), else what
+    // Playwright started.
+    const pid = browser.process().pid;
+    const cmdline = `/proc/${pid}/cmdline`;
+    const argv = existsSync(cmdline) ? readFileSync(cmdline, "utf8").split("\0") : browser.process().spawnargs;
+    const { lost } = disabledFeaturesApplied(argv);
+    if (lost.length)
+      throw new Error(
+        `Chromium applies only the last --disable-features on its command line, and that one lacks ${lost.join(", ")}, which an earlier one names (Playwright's own, after an upgrade?): add them to disabledFeatures in tests/e2e/helpers.mjs`,
+      );
     const args = ["--test", ...concurrency, ...testFlags, ...tests];
     console.log(`\n$ node ${args.join(" ")}`);
     const child = spawn(process.execPath, args, {
