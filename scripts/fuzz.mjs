@@ -2,9 +2,9 @@
 // with CMake into build-asan/ (the `asan` preset, -DRINGLAB_FUZZ=ON among its settings: the
 // sanitized Catch2 suite shares the instrumented library) and runs each for a fixed time.
 //
-//   node scripts/fuzz.mjs                 every target for 10 s (what `npm test` runs: --quick)
+//   node scripts/fuzz.mjs                 every target for 20 s (what `npm test` runs: --quick)
 //   node scripts/fuzz.mjs --seconds 300   longer runs (`npm run fuzz`)
-//   node scripts/fuzz.mjs --quick         the same as the default: 10 s per target
+//   node scripts/fuzz.mjs --quick         the same as the default: 20 s per target
 //   options: --jobs N (targets run side by side, default 2), --only fuzz_ring,fuzz_cli,
 //            --fresh (forget the inputs found by earlier local runs), --build-only, --no-build (run
 //            what build-asan/ holds: `npm test` builds it in a stage of its own)
@@ -22,8 +22,9 @@ import path from "node:path";
 import { exec, has, isMain, main, pool, root, run } from "./lib/proc.mjs";
 
 // The full tier's budget per target: its committed corpus and regressions replayed, then a short
-// search from it; `npm run fuzz` is the long search.
-const QUICK_SECONDS = 10;
+// search from it, of at least 20 s (the floor the reliability work set for `npm test`); `npm run
+// fuzz` is the long search.
+const QUICK_SECONDS = 20;
 const fuzzDir = path.join(root, "tests", "fuzz");
 const buildDir = path.join(root, "build-asan");
 const manifest = path.join(buildDir, "fuzz-targets.json");
