@@ -2,6 +2,8 @@
 // so that a build without those commands links none of it.
 #include "support.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <optional>
 #include <string>
@@ -20,6 +22,12 @@ std::optional<std::string> read_file_system(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return std::nullopt;
   std::string s;
+  // A regular file says its size: room for all of it first, so that a --keys file of megabytes is
+  // read into place once instead of being copied at each growth of the string (and each new,
+  // larger block faulted in page by page: a quarter of `place`'s page faults on 10,000 long keys).
+  struct stat st {};
+  if (::fstat(::fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+    s.reserve(static_cast<std::size_t>(st.st_size));
   char buffer[1 << 16];
   std::size_t got;
   while ((got = std::fread(buffer, 1, sizeof buffer, f)) > 0) s.append(buffer, got);
