@@ -877,11 +877,11 @@ async function buckets(o) {
     if (sc.capacity !== undefined) options.capacity = sc.capacity;
     const hasher = api.hasher(sc.algorithm, options);
     for (const b of removalOrder(sc)) hasher.remove(b);
-    // An algorithm that answers names fills no Uint32Array: its names are read back to their
-    // places for the checksum, after the timing.
-    let names;
+    // An algorithm that answers names fills an array of names, reused as `out` is: its names are
+    // read back to their places for the checksum, after the timing.
+    const names = fromNodes ? new Array(n) : undefined;
     const what = fromNodes
-      ? "hasher.bucketMany(keys): JS strings in, the nodes' names out"
+      ? "hasher.bucketMany(keys, names): JS strings in, the nodes' names out into a reused array"
       : kind === "text"
         ? "hasher.bucketMany(keys, out): JS strings, their UTF-8 and xxh32 included"
         : `hasher.bucketMany(${kind === "u32" ? "Uint32Array" : "BigUint64Array"}, out)`;
@@ -891,8 +891,7 @@ async function buckets(o) {
       n,
       fromNodes
         ? () => {
-            names = hasher.bucketMany(inputs);
-            sink ^= names.length;
+            sink ^= hasher.bucketMany(inputs, names).length;
           }
         : () => {
             sink ^= hasher.bucketMany(inputs, out)[n - 1];

@@ -87,6 +87,37 @@ test("multiprobe: the UTF-8 batch answers the places of bucketMany's names, empt
   }
 });
 
+test("multiprobe: bucketMany fills a reused array of names, batch after batch, as it answers a new one", () => {
+  const next = prng(0x5eed);
+  const nodes = randomKeys(next, 30, false).map((k, i) => `${k}-${i}`);
+  const h = buckets.hasher("multiprobe", { nodes });
+  const names = new Array(700).fill("stale");
+  for (let batch = 0; batch < 3; batch++) {
+    const keys = randomKeys(next, 700, true);
+    assert.equal(h.bucketMany(keys, names), names);
+    assert.deepEqual(names, h.bucketMany(keys));
+  }
+  // Of another length, or no array: named errors, and the array is left as it was.
+  const before = [...names];
+  assert.throws(
+    () => h.bucketMany(["k"], names),
+    (e) => e instanceof RinglabError && e.code === "invalid_argument" && e.rule === "outLength" && e.param === "out",
+  );
+  assert.throws(
+    () => h.bucketMany(["k"], new Uint32Array(1)),
+    (e) => e instanceof RinglabError && e.code === "invalid_type" && e.param === "out",
+  );
+  assert.deepEqual(names, before);
+  // A bucket algorithm's out is still a Uint32Array, never an array of names.
+  const m = buckets.hasher("memento", { buckets: 5 });
+  assert.throws(
+    () => m.bucketMany(["k"], ["x"]),
+    (e) => e instanceof RinglabError && e.code === "invalid_type" && e.param === "out",
+  );
+  m.dispose();
+  h.dispose();
+});
+
 test("a batch of no keys, and offsets into a larger buffer's view", () => {
   const h = buckets.hasher("multiprobe", { nodes: ["a", "b", "c"] });
   assert.deepEqual(h.bucketManyUtf8(new Uint8Array(0), Uint32Array.of(0)), new Uint32Array(0));

@@ -1,6 +1,6 @@
-// Type tests for ringlab/buckets' batch over keys given as UTF-8 (bucketManyUtf8): what must
-// compile, and (@ts-expect-error) what must not. Checked by `tsc -p tests/types` in
-// `npm run test:js`; never run.
+// Type tests for ringlab/buckets' batches (bucketMany's out, bucketManyUtf8 over keys given as
+// UTF-8): what must compile, and (@ts-expect-error) what must not. Checked by `tsc -p
+// tests/types` in `npm run test:js`; never run.
 import { load } from "ringlab/buckets";
 
 const buckets = await load();
@@ -21,3 +21,11 @@ Array.from(places, (p) => nodes[p]) satisfies (string | undefined)[];
 memento.bucketManyUtf8(["user:42"], offsets);
 // @ts-expect-error: the offsets are a Uint32Array
 memento.bucketManyUtf8(bytes, [0, 7, 10]);
+
+// bucketMany's out is what the algorithm answers: a Uint32Array of buckets, or an array of names.
+memento.bucketMany(["user:42"], new Uint32Array(1)) satisfies Uint32Array;
+multiprobe.bucketMany(["user:42"], new Array<string>(1)) satisfies string[];
+// @ts-expect-error: multi-probe answers names, not buckets
+multiprobe.bucketMany(["user:42"], new Uint32Array(1));
+// @ts-expect-error: memento answers buckets, not names
+memento.bucketMany(["user:42"], ["x"]);

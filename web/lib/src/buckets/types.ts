@@ -143,13 +143,13 @@ export interface BucketHasher<A extends BucketAlgorithmName = BucketAlgorithmNam
   bucket(input: BucketInput<A>): BucketAnswer<A>;
   /**
    * The bucket of each input, in a new Uint32Array or in `out` (of the inputs' length); for an
-   * algorithm that answers names, each input's node's name, in a new array (it takes no `out`).
-   * @throws RinglabError as {@link BucketHasher.bucket}, and `"limit_exceeded"` beyond 10^8 inputs.
+   * algorithm that answers names, each input's node's name, in a new array or in `out` (an array
+   * of the inputs' length, which a caller placing batch after batch can reuse).
+   * @throws RinglabError as {@link BucketHasher.bucket}, `"limit_exceeded"` beyond 10^8 inputs,
+   *   `"invalid_argument"` (rule `"outLength"`) for an `out` of another length and `"invalid_type"`
+   *   for an `out` of another type.
    */
-  bucketMany(
-    inputs: BucketInputs<A>,
-    out?: BucketAlgorithms[A]["answers"] extends "name" ? never : Uint32Array,
-  ): BucketAnswers<A>;
+  bucketMany(inputs: BucketInputs<A>, out?: BucketAnswers<A>): BucketAnswers<A>;
   /**
    * The bucket of each key of a text algorithm (memento, multiprobe) given already as UTF-8: key
    * i is `bytes[offsets[i] … offsets[i + 1])`, so `offsets` holds n + 1 ascending byte offsets,
