@@ -17,7 +17,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { chromiumArgs, chromiumPath, disabledFeaturesApplied } from "../tests/e2e/helpers.mjs";
+import { chromiumArgs, chromiumPath, lostDisabledFeatures } from "../tests/e2e/helpers.mjs";
 import { main, root } from "./lib/proc.mjs";
 import { chromiumOrThrow, ensureSite } from "./lib/site.mjs";
 
@@ -52,7 +52,7 @@ main(async () => {
     const pid = browser.process().pid;
     const cmdline = `/proc/${pid}/cmdline`;
     const argv = existsSync(cmdline) ? readFileSync(cmdline, "utf8").split("\0") : browser.process().spawnargs;
-    const { lost } = disabledFeaturesApplied(argv);
+    const lost = lostDisabledFeatures(argv);
     if (lost.length)
       throw new Error(
         `Chromium applies only the last --disable-features on its command line, and that one lacks ${lost.join(", ")}, which an earlier one names (Playwright's own, after an upgrade?): add them to disabledFeatures in tests/e2e/helpers.mjs`,

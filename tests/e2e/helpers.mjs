@@ -125,14 +125,13 @@ export const chromiumArgs = [
 ];
 
 /**
- * The names a Chromium command line (a launched browser's arguments) disables by way of any
- * --disable-features, and whether the last one, the only one Chromium applies, holds them all.
+ * The features a Chromium command line (a launched browser's arguments) names in an earlier
+ * --disable-features but not in the last one, the only one Chromium applies.
  */
-export function disabledFeaturesApplied(argv) {
+export function lostDisabledFeatures(argv) {
   const lists = argv.filter((a) => a.startsWith("--disable-features=")).map((a) => a.slice(19).split(","));
   const applied = new Set(lists.at(-1) ?? []);
-  const lost = [...new Set(lists.flat())].filter((name) => !applied.has(name));
-  return { applied: [...applied], lost };
+  return [...new Set(lists.flat())].filter((name) => !applied.has(name));
 }
 
 const contextOptions = { viewport: { width: 1280, height: 800 }, locale: "en-US", timezoneId: "UTC" };
