@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { erlVmFlags } from "./erl.mjs";
 import { randomChar, randomDouble, randomInt } from "./terms.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -241,11 +242,15 @@ export function runElixir(texts) {
     writeFileSync(input, texts.map((t) => t + "\0").join(""));
     // Warnings about the texts (deprecated escapes, quotes not needed ...) go to stderr; the
     // answers are in the output file.
-    const p = spawnSync("elixir", [path.join(here, "elixir_oracle.exs"), input, output], {
-      cwd: dir,
-      encoding: "utf8",
-      maxBuffer: 1 << 28,
-    });
+    const p = spawnSync(
+      "elixir",
+      ["--erl", erlVmFlags.join(" "), path.join(here, "elixir_oracle.exs"), input, output],
+      {
+        cwd: dir,
+        encoding: "utf8",
+        maxBuffer: 1 << 28,
+      },
+    );
     if (p.status !== 0 || !existsSync(output)) throw new Error(`elixir failed (${p.status}): ${p.stderr.slice(-2000)}`);
     const lines = readFileSync(output, "utf8").split("\n");
     lines.pop();

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { erlVmFlags } from "../erlang/erl.mjs";
 import { nativeCli, place, random, writeKeys } from "./lib.mjs";
 
 const ORACLE = String.raw`
@@ -60,7 +61,19 @@ function runErl(dir, keys, kind) {
   writeKeys(keysFile, keys);
   const r = spawnSync(
     "erl",
-    ["-noshell", "-pa", dir, "-run", "keyed_oracle", "main", keysFile, outFile, kind, ...RANGES.map(String)],
+    [
+      ...erlVmFlags,
+      "-noshell",
+      "-pa",
+      dir,
+      "-run",
+      "keyed_oracle",
+      "main",
+      keysFile,
+      outFile,
+      kind,
+      ...RANGES.map(String),
+    ],
     { cwd: dir, encoding: "utf8", maxBuffer: 1 << 26 },
   );
   if (r.status !== 0 || !existsSync(outFile)) throw new Error(`erl failed (${r.status}): ${r.stderr}${r.stdout}`);
