@@ -219,7 +219,26 @@ async function counted(nodes, slots) {
   return true;
 }
 
-async function setLayout(nodes, owner) {
+// What each node of a layout that did not settle says: its counts, and its view's lines for any
+// node that is not the layout's or not as the layout has it.
+async function views(nodes, expect) {
+  const out = [];
+  for (const n of nodes) {
+    const info = await must(n.c, "CLUSTER", "INFO");
+    const counts = ["cluster_state", "cluster_known_nodes", "cluster_slots_assigned"].map(
+      (f) => new RegExp(`^${f}:\\S+`, "m").exec(info)?.[0],
+    );
+    out.push(`  node ${n.id} (port ${n.port}): ${counts.join(" ")}`);
+    for (const line of (await must(n.c, "CLUSTER", "NODES")).split("\n").filter(Boolean)) {
+      const [id, v] = Object.entries(readNodes(line).nodes)[0];
+      if (expect[id] !== v.slots || v.link !== "connected" || /handshake|fail|noaddr/.test(v.flags))
+        out.push(`    ${line.length > 200 ? `${line.slice(0, 200)}...` : line}`);
+    }
+  }
+  return out.join("\n");
+}
+
+async function setLayout(nodes, owner, label) {
   for (const n of nodes) await must(n.c, "CLUSTER", "RESET", "HARD");
   const expect = {};
   let assigned = 0;
@@ -240,12 +259,29 @@ async function setLayout(nodes, owner) {
     expect[n.id] = rangesText(mine);
     assigned += mine.length;
   }
-  for (let i = 0; i < nodes.length; i++)
-    for (let j = i + 1; j < nodes.length; j++)
-      await must(nodes[i].c, "CLUSTER", "MEET", "127.0.0.1", nodes[j].port, nodes[j].bus);
-  const deadline = Date.now() + 20000;
+  const meet = async () => {
+    for (let i = 0; i < nodes.length; i++)
+      for (let j = i + 1; j < nodes.length; j++)
+        await must(nodes[i].c, "CLUSTER", "MEET", "127.0.0.1", nodes[j].port, nodes[j].bus);
+  };
+  await meet();
+  // A layout agrees within a second here. But a node drops a handshake that has not completed
+  // within the node timeout (a second) and never starts it again unless another node tells it of
+  // the one it lost: on a machine busy enough to keep a node from answering in time, the layout
+  // can stay split for good (three nodes, one stopped for 2.5 s right after the meetings: the
+  // other two still did not know it 36 s later; once met again, all three agreed within 2 s). So
+  // the nodes meet again every 5 s until they agree, as an operator would (meeting a node it
+  // knows, a node starts a handshake that ends on the entry it has).
+  const start = Date.now();
+  let met = start;
   while (!((await counted(nodes, assigned)) && (await agreed(nodes, expect)))) {
-    if (Date.now() > deadline) throw new Error("the nodes did not agree on the layout within 20 s");
+    if (Date.now() - start > 20000)
+      throw new Error(`the nodes did not agree on the layout within 20 s:\n${await views(nodes, expect)}`);
+    if (Date.now() - met > 5000) {
+      console.log(`  redis-plan: ${label}: no agreement after ${Date.now() - start} ms, the nodes meet again`);
+      await meet();
+      met = Date.now();
+    }
     await sleep(50);
   }
 }
@@ -306,7 +342,7 @@ async function runLayout(rand, nodes, dir, index) {
   const small = rand() < 0.45 ? [...new Set([int(m), int(m)])].filter((x) => !empties.includes(x)) : [];
   const owner = (reshard || small.length || rand() < 0.97 ? nearLayout : makeLayout)(rand, m, empties, small);
   const t0 = Date.now();
-  await setLayout(used, owner);
+  await setLayout(used, owner, `layout ${index}`);
   if (process.env.RINGLAB_REDIS_TIMES) console.log(`layout ${index}: agreed in ${Date.now() - t0} ms`);
   const entry = used[int(m)];
   const text = await must(entry.c, "CLUSTER", "NODES");
