@@ -125,13 +125,27 @@ template <class Trace = NoTrace>
 // independent, overlap their divides. Then done(i, bucket) for each input of the block, in order.
 // On the bench's machine, at 1,000 buckets: 13 ns a walk (one division at a time), against 33
 // with a branch where each walk ends.
+//
+// Where two divisions are one instruction, the candidates are integers and two walks step at
+// once. Elsewhere (WebAssembly without SIMD128, the bucket hashers' module) they are held in
+// doubles, as jump_unchecked() holds its own: a conversion of a double to an integer is there a
+// range check and a branch, one a step, where floor_below_2p63() is one instruction (f64.trunc)
+// and a candidate's successor needs no conversion at all. A walk goes on exactly when its quotient
+// q is in (0, n): floor(q) < n exactly when q < n, and q is negative only where Guava's draw
+// wrapped (guava_next_double); the floor of a negative q is taken but never used.
 template <std::size_t B, class Input, class Done>
 inline void guava_jump_blocks(std::size_t count, std::int32_t n, Input&& input, Done&& done) {
   static_assert(B > 0 && B <= 65536, "a block's walks are listed by 16-bit index");
-  const auto limit = static_cast<std::uint64_t>(n);
+#if RINGLAB_PACKED_DIVIDE
+  using Candidate = std::int64_t;
+  using Bucket = std::int32_t;
+#else
+  using Candidate = double;
+  using Bucket = double;  // converted once, when the block's walks have ended
+#endif
   std::uint64_t state[B];
-  std::int64_t candidate[B];
-  std::int32_t last[B];  // each walk's candidate before its latest step: its bucket once it ends
+  Candidate candidate[B];
+  Bucket last[B];  // each walk's candidate before its latest step: its bucket once it ends
   std::uint16_t going[B];
   for (std::size_t at = 0; at < count; at += B) {
     const std::size_t m = count - at < B ? count - at : B;
@@ -142,14 +156,14 @@ inline void guava_jump_blocks(std::size_t count, std::int32_t n, Input&& input, 
     }
     for (std::size_t walking = m; walking > 0;) {
       std::size_t kept = 0;
-      // Walk j stepped from c to next: kept for the next round while next is below n. Stores, not a
-      // choice between values, which a compiler may make a branch again; going[kept] is a slot
-      // this round has already read (kept never passes the walks read so far).
-      const auto stepped = [&](std::size_t j, std::int64_t c, std::int64_t next) {
-        last[j] = static_cast<std::int32_t>(c);
+      // Walk j stepped from c to next, kept for the next round when `on`. Stores, not a choice
+      // between values, which a compiler may make a branch again; going[kept] is a slot this round
+      // has already read (kept never passes the walks read so far).
+      const auto stepped = [&](std::size_t j, Candidate c, Candidate next, bool on) {
+        last[j] = static_cast<Bucket>(c);
         candidate[j] = next;
         going[kept] = static_cast<std::uint16_t>(j);
-        kept += static_cast<std::uint64_t>(next) < limit;
+        kept += on;
       };
       std::size_t r = 0;
 #if RINGLAB_PACKED_DIVIDE
@@ -157,24 +171,35 @@ inline void guava_jump_blocks(std::size_t count, std::int32_t n, Input&& input, 
       // the scalar division's, to the bit. On the bench's machine the divider takes a division
       // every 1.2 ns one at a time and every 0.6 ns two at a time; MementoHash's batch over 1,000
       // buckets, nothing removed, took 12.2 ns a key rather than 12.9.
+      const auto limit = static_cast<std::uint64_t>(n);
       typedef double Pair __attribute__((vector_size(16)));
       for (; r + 2 <= walking; r += 2) {
         const std::size_t j0 = going[r], j1 = going[r + 1];
         const std::int64_t c0 = candidate[j0], c1 = candidate[j1];
         const Pair q = Pair{static_cast<double>(c0 + 1), static_cast<double>(c1 + 1)} /
                        Pair{guava_next_double(state[j0]), guava_next_double(state[j1])};
-        stepped(j0, c0, static_cast<std::int64_t>(q[0]));
-        stepped(j1, c1, static_cast<std::int64_t>(q[1]));
+        const auto next0 = static_cast<std::int64_t>(q[0]), next1 = static_cast<std::int64_t>(q[1]);
+        stepped(j0, c0, next0, static_cast<std::uint64_t>(next0) < limit);
+        stepped(j1, c1, next1, static_cast<std::uint64_t>(next1) < limit);
       }
-#endif
       for (; r < walking; ++r) {
         const std::size_t j = going[r];
         const std::int64_t c = candidate[j];
-        stepped(j, c, guava_step(state[j], c));
+        const std::int64_t next = guava_step(state[j], c);
+        stepped(j, c, next, static_cast<std::uint64_t>(next) < limit);
       }
+#else
+      const double limit = n;
+      for (; r < walking; ++r) {
+        const std::size_t j = going[r];
+        const double c = candidate[j];
+        const double q = (c + 1) / guava_next_double(state[j]);
+        stepped(j, c, floor_below_2p63(q), (q > 0) & (q < limit));
+      }
+#endif
       walking = kept;
     }
-    for (std::size_t j = 0; j < m; ++j) done(at + j, last[j]);
+    for (std::size_t j = 0; j < m; ++j) done(at + j, static_cast<std::int32_t>(last[j]));
   }
 }
 
