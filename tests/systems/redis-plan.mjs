@@ -193,17 +193,25 @@ async function startNode(dir) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// A node's view of one node (readNodes) as the layout has it: connected, in no handshake or
+// failure, holding `slots` (rangesText).
+const asLaid = (v, slots) =>
+  v !== undefined && v.link === "connected" && !/handshake|fail|noaddr/.test(v.flags) && v.slots === slots;
+
 // Every node of the layout knows the others, connected, and holds the layout's slots in its view.
 async function agreed(nodes, expect) {
   for (const n of nodes) {
     const { nodes: view } = readNodes(await must(n.c, "CLUSTER", "NODES"));
     if (Object.keys(view).length !== nodes.length) return false;
-    for (const [id, slots] of Object.entries(expect)) {
-      const v = view[id];
-      if (!v || v.link !== "connected" || /handshake|fail|noaddr/.test(v.flags) || v.slots !== slots) return false;
-    }
+    for (const [id, slots] of Object.entries(expect)) if (!asLaid(view[id], slots)) return false;
   }
   return true;
+}
+
+// A node's CLUSTER INFO, field by field (its values as text).
+async function info(node) {
+  const text = await must(node.c, "CLUSTER", "INFO");
+  return Object.fromEntries([...text.matchAll(/^(\w+):(\S*)/gm)].map((m) => [m[1], m[2]]));
 }
 
 // Every node counts as many known nodes and assigned slots as the layout has (CLUSTER INFO: a few
@@ -212,9 +220,8 @@ async function agreed(nodes, expect) {
 // third of this test's CPU.
 async function counted(nodes, slots) {
   for (const n of nodes) {
-    const info = await must(n.c, "CLUSTER", "INFO");
-    const field = (name) => Number(new RegExp(`^${name}:(\\d+)`, "m").exec(info)?.[1]);
-    if (field("cluster_known_nodes") !== nodes.length || field("cluster_slots_assigned") !== slots) return false;
+    const f = await info(n);
+    if (Number(f.cluster_known_nodes) !== nodes.length || Number(f.cluster_slots_assigned) !== slots) return false;
   }
   return true;
 }
@@ -224,15 +231,12 @@ async function counted(nodes, slots) {
 async function views(nodes, expect) {
   const out = [];
   for (const n of nodes) {
-    const info = await must(n.c, "CLUSTER", "INFO");
-    const counts = ["cluster_state", "cluster_known_nodes", "cluster_slots_assigned"].map(
-      (f) => new RegExp(`^${f}:\\S+`, "m").exec(info)?.[0],
-    );
+    const f = await info(n);
+    const counts = ["cluster_state", "cluster_known_nodes", "cluster_slots_assigned"].map((k) => `${k}:${f[k]}`);
     out.push(`  node ${n.id} (port ${n.port}): ${counts.join(" ")}`);
     for (const line of (await must(n.c, "CLUSTER", "NODES")).split("\n").filter(Boolean)) {
       const [id, v] = Object.entries(readNodes(line).nodes)[0];
-      if (expect[id] !== v.slots || v.link !== "connected" || /handshake|fail|noaddr/.test(v.flags))
-        out.push(`    ${line.length > 200 ? `${line.slice(0, 200)}...` : line}`);
+      if (!asLaid(v, expect[id])) out.push(`    ${line.length > 200 ? `${line.slice(0, 200)}...` : line}`);
     }
   }
   return out.join("\n");
