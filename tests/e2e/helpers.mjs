@@ -420,28 +420,62 @@ export function assertBuilt(...files) {
 /**
  * Waits until a widget rendered and finished any run (experiments and compare run after the
  * first render: aria-busy is set while they do), and shows no error unless `allowError`.
+ *
+ * One call into the page: the host's locator waits until the host is attached, and the page waits
+ * for it, frame by frame, as waitForFunction would. Made of locator calls, the same wait took
+ * about twenty round trips through the DevTools protocol, each costing CPU in the test, in
+ * Playwright's server and in the browser: in plan.test.mjs those round trips took more of the
+ * CPU than the widgets' own work.
  */
 export async function settled(host, { timeout = 60_000, allowError = false } = {}) {
-  await host.waitFor({ state: "attached", timeout });
-  await host.evaluate((el) => el.ready);
-  await host.page().waitForFunction(
-    (el) => {
-      const b = el.shadowRoot?.querySelector('[data-testid="widget"]');
-      const out = el.shadowRoot?.querySelector('[data-testid="result"]');
-      return b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "");
+  const error = await host.evaluate(
+    async (el, timeout) => {
+      const start = performance.now();
+      await el.ready;
+      const norm = (t) => (t ?? "").replace(/\s+/g, " ").trim();
+      // The next frame, or 100 ms in a tab that draws none: a wait that never ends cannot time out.
+      const nextFrame = () => new Promise((r) => (requestAnimationFrame(r), setTimeout(r, 100)));
+      for (;;) {
+        const root = el.shadowRoot;
+        const b = root?.querySelector('[data-testid="widget"]');
+        const out = root?.querySelector('[data-testid="result"]');
+        if (b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "")) {
+          if (!b.hasAttribute("data-error")) return null;
+          return `${b.getAttribute("data-error")}: ${norm(root.querySelector('[data-testid="error"]')?.textContent)}`;
+        }
+        if (performance.now() - start > timeout) {
+          const state = !b ? "no widget box" : b.hasAttribute("aria-busy") ? "still busy" : "its result still faded";
+          throw new Error(`the widget did not settle within ${timeout} ms (${state})`);
+        }
+        await nextFrame();
+      }
     },
-    await host.elementHandle(),
+    timeout,
     { timeout },
   );
-  if (!allowError) {
-    const error = await box(host).getAttribute("data-error");
-    assert.equal(error, null, `the widget shows an error: ${await text(host, "error")}`);
-  }
+  if (!allowError) assert.equal(error, null, `the widget shows an error: ${error}`);
 }
 
 /** The exact text of an experiment's output block (no normalization). */
 export async function outputText(host) {
   return (await host.locator('[data-testid="output"]').textContent()) ?? "";
+}
+
+// In the page, in one call (each call into the page is a round trip through the DevTools
+// protocol): the playground's home page (by the hash, as a link goes), waited for until its list
+// shows, then `hash` when one is given. `clear` forgets the CSP violations recorded so far.
+async function homeThen({ hash, clear = false }) {
+  if (clear) window.__cspViolations = [];
+  location.hash = "#/";
+  const start = performance.now();
+  for (;;) {
+    const list = document.querySelector('[data-testid="home-list"]');
+    if (list && list.getClientRects().length > 0) break;
+    if (performance.now() - start > 30_000) throw new Error("the playground's home page did not show within 30 s");
+    // The next frame, or 100 ms in a tab that draws none.
+    await new Promise((r) => (requestAnimationFrame(r), setTimeout(r, 100)));
+  }
+  if (hash !== undefined) location.hash = hash;
 }
 
 /**
@@ -453,9 +487,7 @@ export async function outputText(host) {
  */
 export async function visit(page, hash, viewport, settle = {}) {
   if (viewport) await page.setViewportSize(viewport);
-  await page.evaluate(() => (location.hash = "#/"));
-  await page.locator('[data-testid="home-list"]').waitFor();
-  await page.evaluate((h) => (location.hash = h), hash);
+  await page.evaluate(homeThen, { hash });
   const host = page.locator('[data-testid="widget-host"]');
   await settled(host, settle);
   return { page, host };
@@ -504,10 +536,9 @@ export function usePlayground({ headers = {}, mounts = {} } = {}) {
       if (!page) return undefined;
       page.lease();
       page.keepDocument = env.url();
-      await page.clearProblems();
       await page.bringToFront();
       await page.setViewportSize(viewport ?? DEFAULT_VIEWPORT);
-      await page.locator('[data-testid="home-list"]').waitFor();
+      await page.evaluate(homeThen, { clear: true });
       return page;
     },
     /**
