@@ -335,8 +335,13 @@ export async function rows(host, testid) {
 
 /** The step a stepper shows, from its box's data-step / data-steps. */
 export async function stepOf(host) {
-  const b = box(host);
-  return { step: Number(await b.getAttribute("data-step")), steps: Number(await b.getAttribute("data-steps")) };
+  // evaluateAll: one query and one call into the page (a locator's evaluate or getAttribute also
+  // makes a handle to the element and adopts it, several round trips more).
+  const [b] = await box(host).evaluateAll((els) =>
+    els.map((el) => ({ step: Number(el.getAttribute("data-step")), steps: Number(el.getAttribute("data-steps")) })),
+  );
+  assert.ok(b, "the widget has no stepper box");
+  return b;
 }
 
 /** Presses a key on the stepper (focusing its box first) and waits for the step to change to `to`. */
@@ -588,12 +593,17 @@ export function moduleMoved(rl, before, after, oldNames) {
 
 /** Waits for the next render after `action` (failing after 10 s, naming what did not render). */
 export async function rendered(host, action, what = "the action") {
-  await host.evaluate((el) => {
-    el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
-  });
+  // evaluateAll, as in stepOf(): the host is on the page already, rendered once.
+  const armed = await host.evaluateAll((els) =>
+    els.map((el) => {
+      el.__rendered = new Promise((r) => el.addEventListener("ringlab-render", () => r(true), { once: true }));
+      return true;
+    }),
+  );
+  assert.equal(armed.length, 1, `rendered(): ${armed.length} hosts match, not one`);
   await action();
-  const ok = await host.evaluate((el) =>
-    Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]),
+  const [ok] = await host.evaluateAll((els) =>
+    Promise.all(els.map((el) => Promise.race([el.__rendered, new Promise((r) => setTimeout(() => r(false), 10_000))]))),
   );
   assert.ok(ok, `no render after ${what}`);
 }
