@@ -323,14 +323,20 @@ export async function text(host, testid) {
 
 /** The rows of a table (by test id) in a widget: each row's cells' text. */
 export async function rows(host, testid) {
-  return host
-    .locator(`[data-testid="${testid}"]`)
-    .first()
-    .evaluate((table) =>
-      [...table.querySelectorAll("tbody tr")].map((tr) =>
-        [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+  const tables = host.locator(`[data-testid="${testid}"]`);
+  // evaluateAll: one call into the page (see settled()); a table not there yet is waited for.
+  const [first] = await tables.evaluateAll((els) =>
+    els
+      .slice(0, 1)
+      .map((table) =>
+        [...table.querySelectorAll("tbody tr")].map((tr) =>
+          [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+        ),
       ),
-    );
+  );
+  if (first) return first;
+  await tables.first().waitFor({ state: "attached" });
+  return rows(host, testid);
 }
 
 /** The step a stepper shows, from its box's data-step / data-steps. */
@@ -346,9 +352,8 @@ export async function stepOf(host) {
 
 /** Presses a key on the stepper (focusing its box first) and waits for the step to change to `to`. */
 export async function press(host, key, to) {
-  const b = box(host);
-  await b.focus();
-  await b.press(key);
+  // A locator's press() focuses the element first.
+  await box(host).press(key);
   if (to !== undefined) await waitStep(host, to);
 }
 
@@ -426,39 +431,48 @@ export function assertBuilt(...files) {
  * Waits until a widget rendered and finished any run (experiments and compare run after the
  * first render: aria-busy is set while they do), and shows no error unless `allowError`.
  *
- * One call into the page: the host's locator waits until the host is attached, and the page waits
- * for it, frame by frame, as waitForFunction would. Made of locator calls, the same wait took
- * about twenty round trips through the DevTools protocol, each costing CPU in the test, in
- * Playwright's server and in the browser: in plan.test.mjs those round trips took more of the
- * CPU than the widgets' own work.
+ * The page does the waiting, in one call (settleIn, below). Made of locator calls, the same wait
+ * took about twenty round trips through the DevTools protocol, each costing CPU in the test, in
+ * Playwright's server and in the browser: in plan.test.mjs those round trips took more of the CPU
+ * than the widgets' own work.
  */
 export async function settled(host, { timeout = 60_000, allowError = false } = {}) {
-  const error = await host.evaluate(
-    async (el, timeout) => {
-      const start = performance.now();
-      await el.ready;
-      const norm = (t) => (t ?? "").replace(/\s+/g, " ").trim();
-      // The next frame, or 100 ms in a tab that draws none: a wait that never ends cannot time out.
-      const nextFrame = () => new Promise((r) => (requestAnimationFrame(r), setTimeout(r, 100)));
-      for (;;) {
-        const root = el.shadowRoot;
-        const b = root?.querySelector('[data-testid="widget"]');
-        const out = root?.querySelector('[data-testid="result"]');
-        if (b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "")) {
-          if (!b.hasAttribute("data-error")) return null;
-          return `${b.getAttribute("data-error")}: ${norm(root.querySelector('[data-testid="error"]')?.textContent)}`;
-        }
-        if (performance.now() - start > timeout) {
-          const state = !b ? "no widget box" : b.hasAttribute("aria-busy") ? "still busy" : "its result still faded";
-          throw new Error(`the widget did not settle within ${timeout} ms (${state})`);
-        }
-        await nextFrame();
-      }
-    },
-    timeout,
-    { timeout },
-  );
-  if (!allowError) assert.equal(error, null, `the widget shows an error: ${error}`);
+  // evaluateAll calls into the page once (evaluate would make a handle to the host first, several
+  // round trips more), but does not wait for the host to be there: a host not there yet (a widget
+  // the playground builds on the hash's change) is waited for, then read again.
+  let found = await host.evaluateAll(settleIn, timeout);
+  if (found.hosts === 0) {
+    await host.waitFor({ state: "attached", timeout });
+    found = await host.evaluateAll(settleIn, timeout);
+  }
+  assert.equal(found.hosts, 1, `settled(): ${found.hosts} elements match the host's locator, not one`);
+  if (!allowError) assert.equal(found.error, null, `the widget shows an error: ${found.error}`);
+}
+
+// In the page: waits until the one host in `hosts` is ready, its box shows no run going and its
+// result is not faded, frame by frame as waitForFunction would (or every 100 ms in a tab that
+// draws no frames, so that the wait always ends). Returns how many hosts there were and the error
+// the widget shows (its code and text), or null.
+async function settleIn(hosts, timeout) {
+  if (hosts.length !== 1) return { hosts: hosts.length, error: null };
+  const el = hosts[0];
+  const start = performance.now();
+  await el.ready;
+  for (;;) {
+    const root = el.shadowRoot;
+    const b = root?.querySelector('[data-testid="widget"]');
+    const out = root?.querySelector('[data-testid="result"]');
+    if (b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "")) {
+      if (!b.hasAttribute("data-error")) return { hosts: 1, error: null };
+      const message = (root.querySelector('[data-testid="error"]')?.textContent ?? "").replace(/\s+/g, " ").trim();
+      return { hosts: 1, error: `${b.getAttribute("data-error")}: ${message}` };
+    }
+    if (performance.now() - start > timeout) {
+      const state = !b ? "no widget box" : b.hasAttribute("aria-busy") ? "still busy" : "its result still faded";
+      throw new Error(`the widget did not settle within ${timeout} ms (${state})`);
+    }
+    await new Promise((r) => (requestAnimationFrame(r), setTimeout(r, 100)));
+  }
 }
 
 /** The exact text of an experiment's output block (no normalization). */
