@@ -324,19 +324,24 @@ export async function text(host, testid) {
 /** The rows of a table (by test id) in a widget: each row's cells' text. */
 export async function rows(host, testid) {
   const tables = host.locator(`[data-testid="${testid}"]`);
-  // evaluateAll: one call into the page (see settled()); a table not there yet is waited for.
-  const [first] = await tables.evaluateAll((els) =>
-    els
-      .slice(0, 1)
-      .map((table) =>
-        [...table.querySelectorAll("tbody tr")].map((tr) =>
-          [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+  // evaluateAll: one call into the page (see settled()); a table not there yet is waited for, then
+  // read again, as settled() does with its host.
+  const read = () =>
+    tables.evaluateAll((els) =>
+      els
+        .slice(0, 1)
+        .map((table) =>
+          [...table.querySelectorAll("tbody tr")].map((tr) =>
+            [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+          ),
         ),
-      ),
-  );
-  if (first) return first;
-  await tables.first().waitFor({ state: "attached" });
-  return rows(host, testid);
+    );
+  let [first] = await read();
+  if (first === undefined) {
+    await tables.first().waitFor({ state: "attached" });
+    [first] = await read();
+  }
+  return first;
 }
 
 /** The step a stepper shows, from its box's data-step / data-steps. */
