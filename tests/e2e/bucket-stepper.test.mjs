@@ -12,6 +12,7 @@ import {
   KEPT_IN_ENGLISH,
   assertAccessible,
   box,
+  evaluateOne,
   inspect,
   press,
   rendered,
@@ -41,7 +42,7 @@ function lookup(name, key, removed = []) {
   }
 }
 
-const attr = (host, name) => host.evaluate((el, n) => el.getAttribute(n), name);
+const attr = (host, name) => evaluateOne(host, (el, n) => el.getAttribute(n), name);
 
 test("every algorithm of the module's registry: its lookup of user:42, step by step, ends on the package's answer", async () => {
   const { page, host } = await env.open("#/buckets");
@@ -89,7 +90,7 @@ test("the reader's key and removals, through the page, kept by the address acros
   assert.match(hash, new RegExp(`removed=${first}%2C${second}`));
   await page.reload();
   const after = page.locator('[data-testid="widget-host"]');
-  await after.evaluate((el) => el.ready);
+  await evaluateOne(after, (el) => el.ready);
   await waitStep(after, 2);
   assert.equal(await attr(after, "removed"), `${first},${second}`);
   assert.equal(await attr(after, "key"), "user:7");
@@ -112,10 +113,10 @@ test("the reader's key and removals, through the page, kept by the address acros
 test("in Bengali, MementoHash after removals: Bengali digits, and no English but the chapter's terms at any step", async () => {
   const { page, host } = await env.open("#/buckets?algorithm=memento&removed=3,5&lang=bn");
   const { steps } = await stepOf(host);
-  const removedAt = await host.evaluate((el) => el.steps.findIndex((s) => s.kind === "removed"));
+  const removedAt = await evaluateOne(host, (el) => el.steps.findIndex((s) => s.kind === "removed"));
   assert.ok(removedAt > 0);
   for (const i of [0, removedAt, removedAt + 1, steps - 1]) {
-    await host.evaluate((el, j) => el.go(j), i);
+    await evaluateOne(host, (el, j) => el.go(j), i);
     await waitStep(host, i);
     assert.match(await text(host, "step-counter"), BENGALI_DIGIT);
     const english = (await page.evaluate(inspect)).latin.filter(([w]) => !KEPT_IN_ENGLISH.has(w.toLowerCase()));
@@ -128,9 +129,9 @@ test("in Bengali, MementoHash after removals: Bengali digits, and no English but
 test("axe finds no violation at 1280 and 390 px: AnchorHash after two removals, on its replacement", async () => {
   for (const width of [1280, 390]) {
     const { page, host } = await env.open("#/buckets?algorithm=anchor&removed=2,7", { width, height: 900 });
-    const at = await host.evaluate((el) => el.steps.findIndex((s) => s.kind === "replaced"));
+    const at = await evaluateOne(host, (el) => el.steps.findIndex((s) => s.kind === "replaced"));
     assert.ok(at > 0, "user:42's lookup meets a replacement");
-    await host.evaluate((el, j) => el.go(j), at);
+    await evaluateOne(host, (el, j) => el.go(j), at);
     await waitStep(host, at);
     const { overflow, clipped } = await page.evaluate(inspect);
     assert.deepEqual([...overflow, ...clipped], [], `${width} px`);

@@ -3,7 +3,7 @@
 // drawing every second name only. The names drawn on the canvas are the plot's data-x-labels.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { assertAccessible, usePlayground } from "./helpers.mjs";
+import { assertAccessible, evaluateOne, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -19,7 +19,7 @@ for (const width of [1280, 390])
       Array.from({ length: 60 }, (_, i) => `S${i}`),
     );
     const scroller = chart.locator(".chart-scroll");
-    const scrolls = await scroller.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    const scrolls = await evaluateOne(scroller, (el) => el.scrollWidth > el.clientWidth + 1);
     if (scrolls) {
       assert.equal(await scroller.getAttribute("tabindex"), "0");
       assert.ok((await scroller.getAttribute("aria-label"))?.length > 0);

@@ -12,6 +12,7 @@ import {
   box,
   cliOutput,
   distDir,
+  evaluateOne,
   newPage,
   screenshot,
   serve,
@@ -311,7 +312,7 @@ test("a printed output too wide for a phone says that it scrolls; one that fits 
   assert.equal(await pres.count(), 2);
   for (let i = 0; i < 2; i++) {
     const pre = pres.nth(i);
-    assert.ok(await pre.evaluate((p) => p.scrollWidth > p.clientWidth), "the table is wider than a phone");
+    assert.ok(await evaluateOne(pre, (p) => p.scrollWidth > p.clientWidth), "the table is wider than a phone");
     assert.equal(await pre.getAttribute("data-overflow"), "");
     assert.ok(await pre.locator("xpath=following-sibling::p[1]").isVisible(), "the scroll cue shows");
   }
@@ -324,7 +325,7 @@ test("a printed output too wide for a phone says that it scrolls; one that fits 
   const cues = host.locator('[data-claim="vnode-sweep-output"] [data-testid="scroll-cue"]');
   for (let i = 0; i < 2; i++) {
     const pre = pres.nth(i);
-    const overflows = await pre.evaluate((p) => p.scrollWidth > p.clientWidth + 1);
+    const overflows = await evaluateOne(pre, (p) => p.scrollWidth > p.clientWidth + 1);
     assert.equal(await cues.nth(i).isVisible(), overflows);
   }
   await page.close();

@@ -6,7 +6,7 @@
 // their cause, say a list's line, and count keys in the singular when there is one.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { rendered, usePlayground } from "./helpers.mjs";
+import { evaluateOne, rendered, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const env = usePlayground();
@@ -39,16 +39,13 @@ const summary = async (host) => {
   };
 };
 const keyAnswers = (host) =>
-  host
-    .locator('[data-testid="keys-table"]')
-    .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()));
+  evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()),
+  );
 const loadRows = (host) =>
-  host
-    .locator('[data-testid="load-chart-table"], [data-testid="load-table"]')
-    .first()
-    .evaluate((t) =>
-      [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
-    );
+  evaluateOne(host.locator('[data-testid="load-chart-table"], [data-testid="load-table"]').first(), (t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+  );
 
 describe("Your cluster: no wrong answers", () => {
   test("Envoy endpoints as YAML: remove, add and make it the cluster go through the module, written back as YAML", async () => {
@@ -82,7 +79,7 @@ describe("Your cluster: no wrong answers", () => {
     assert.equal((await summary(host)).moved, d.moved);
     // Make it the cluster: the configuration is YAML again, the four hosts, the keys placed as Node does.
     await rendered(host, () => host.locator('[data-testid="apply"]').click());
-    const config = (await host.evaluate((el) => el.state)).config;
+    const config = (await evaluateOne(host, (el) => el.state)).config;
     assert.equal(config, added.config().endpoints);
     assert.match(config, /^lb_endpoints:\n/);
     assert.equal(await host.locator('[data-testid="config-error-text"]').count(), 0);

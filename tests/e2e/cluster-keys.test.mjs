@@ -7,7 +7,7 @@
 // the keys is given to the page once it pauses (one render and one worker job for a burst).
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { rendered, settled, usePlayground } from "./helpers.mjs";
+import { evaluateOne, rendered, settled, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const env = usePlayground();
@@ -25,13 +25,17 @@ const RINGS = {
 
 /** Sets the keys' field as a paste does, and leaves it (its text is given to the page at once). */
 function paste(host, text) {
-  return host.evaluate((el, text) => {
-    const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
-    ta.focus();
-    ta.value = text;
-    ta.dispatchEvent(new Event("input"));
-    ta.blur();
-  }, text);
+  return evaluateOne(
+    host,
+    (el, text) => {
+      const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
+      ta.focus();
+      ta.value = text;
+      ta.dispatchEvent(new Event("input"));
+      ta.blur();
+    },
+    text,
+  );
 }
 
 /** Types `key` into "Find a key" and waits for the page to show what it found. */
@@ -44,7 +48,7 @@ const bn = (n) => String(n).replace(/[0-9]/g, (d) => "০১২৩৪৫৬৭�
 
 /** Records the progress texts the page shows from now on (the bar's text while it is visible). */
 function watchProgress(host) {
-  return host.evaluate((el) => {
+  return evaluateOne(host, (el) => {
     const box = el.shadowRoot.querySelector('[data-testid="keys-progress"]');
     el.__progress = [];
     new MutationObserver(() => {
@@ -70,31 +74,29 @@ describe("Your cluster: real key lists", () => {
     await watchProgress(host);
     await rendered(host, () => paste(host, keys.join("\n")));
     await settled(host, { timeout: 180_000 });
-    const progress = await host.evaluate((el) => el.__progress);
+    const progress = await evaluateOne(host, (el) => el.__progress);
     assert.ok(progress.length > 0, "the placing's progress was shown");
     assert.match(progress.at(-1), /of 100,000/);
     // Every key's server: the worker's answers, as the page keeps them, against Node's.
     const { many, names } = placeInNode("memcached", MEMCACHED, keys);
     // (As one string: Playwright sends an array as an object per element, 100,000 of them.)
-    const servers = await host.evaluate((el) => el.answers.answers.placed.server.join(","));
+    const servers = await evaluateOne(host, (el) => el.answers.answers.placed.server.join(","));
     assert.deepEqual(servers.split(",").map(Number), [...many.server]);
-    assert.ok((await host.evaluate((el) => el.placer.requests)) >= 1, "a job went to the worker");
+    assert.ok((await evaluateOne(host, (el) => el.placer.requests)) >= 1, "a job went to the worker");
     // The table's first rows and the load's counts (all 100,000) are the same answers.
-    const shown = await host
-      .locator('[data-testid="keys-table"]')
-      .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()));
+    const shown = await evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()),
+    );
     assert.deepEqual(
       shown,
       [...many.server.slice(0, 100)].map((s) => names[s]),
     );
-    const counts = await host
-      .locator('[data-testid="load-chart-table"]')
-      .evaluate((t) =>
-        [...t.querySelectorAll("tbody tr")].map((tr) => [
-          tr.children[0].textContent.trim(),
-          tr.children[1].textContent.replace(/,/g, ""),
-        ]),
-      );
+    const counts = await evaluateOne(host.locator('[data-testid="load-chart-table"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => [
+        tr.children[0].textContent.trim(),
+        tr.children[1].textContent.replace(/,/g, ""),
+      ]),
+    );
     assert.deepEqual(
       counts,
       names.map((n, i) => [n, String(many.server.filter((s) => s === i).length)]),
@@ -113,11 +115,11 @@ describe("Your cluster: real key lists", () => {
       d.moves.slice(0, 100).map((m) => m.key),
     );
     // A burst of typing (five keystrokes in one task) is one render later, and one worker job.
-    const before = await host.evaluate((el) => el.placer.requests);
+    const before = await evaluateOne(host, (el) => el.placer.requests);
     // The field shows the list's first lines until every key is asked for.
     await host.locator('[data-testid="keys-edit-all"]').click();
     await rendered(host, () =>
-      host.evaluate((el) => {
+      evaluateOne(host, (el) => {
         const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
         ta.focus();
         ta.setSelectionRange(ta.value.length, ta.value.length);
@@ -130,15 +132,15 @@ describe("Your cluster: real key lists", () => {
       }),
     );
     await settled(host, { timeout: 180_000 });
-    assert.equal((await host.evaluate((el) => el.placer.requests)) - before, 1);
-    assert.ok((await host.evaluate((el) => el.state.keys)).endsWith("user:100000abcde"));
+    assert.equal((await evaluateOne(host, (el) => el.placer.requests)) - before, 1);
+    assert.ok((await evaluateOne(host, (el) => el.state.keys)).endsWith("user:100000abcde"));
     await page.assertClean();
     await page.close();
   });
 
   test("typing is given to the page once it pauses: a burst of keystrokes renders once", async () => {
     const { page, host } = await env.open("#/cluster?system=memcached");
-    const renders = await host.evaluate(async (el) => {
+    const renders = await evaluateOne(host, async (el) => {
       let n = 0;
       el.addEventListener("ringlab-render", () => n++);
       const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
@@ -176,11 +178,9 @@ describe("Your cluster: real key lists", () => {
     await settled(host);
     const options = { partitions: 12, partitioner: "fnv1a" };
     const { many } = placeInNode("kafka", options, keys);
-    const rows = await host
-      .locator('[data-testid="keys-table"]')
-      .evaluate((t) =>
-        [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
-      );
+    const rows = await evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+    );
     assert.deepEqual(
       rows,
       ["a", "\\xff\\xfeb", "c\\x0d", '""', "ঢাকা"].map((k, i) => [String(i + 1), k, String(many.partition[i])]),
@@ -291,21 +291,25 @@ test("a paste of 100,000 keys goes to the page as it is: the field shows the fir
       height: 900,
     });
     const keys = Array.from({ length: 100000 }, (_, i) => `order:${i + 1}`);
-    await host.evaluate((el, text) => {
-      const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
-      // The example keys selected and pasted over, as a reader replaces the list.
-      ta.focus();
-      ta.select();
-      const data = new DataTransfer();
-      data.setData("text/plain", text);
-      const accepted = ta.dispatchEvent(
-        new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-      el.__pasteTaken = !accepted;
-    }, keys.join("\n"));
-    assert.equal(await host.evaluate((el) => el.__pasteTaken), true, "the page took the paste");
+    await evaluateOne(
+      host,
+      (el, text) => {
+        const ta = el.shadowRoot.querySelector('[data-testid="keys"]');
+        // The example keys selected and pasted over, as a reader replaces the list.
+        ta.focus();
+        ta.select();
+        const data = new DataTransfer();
+        data.setData("text/plain", text);
+        const accepted = ta.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+        el.__pasteTaken = !accepted;
+      },
+      keys.join("\n"),
+    );
+    assert.equal(await evaluateOne(host, (el) => el.__pasteTaken), true, "the page took the paste");
     await settled(host, { timeout: 180_000 });
-    assert.equal((await host.evaluate((el) => el.state.keys)).split("\n").length, 100000);
+    assert.equal((await evaluateOne(host, (el) => el.state.keys)).split("\n").length, 100000);
     const field = host.locator('[data-testid="keys"]');
     assert.equal((await field.inputValue()).split("\n").filter((l) => l !== "").length, 2000);
     assert.equal(await field.getAttribute("readonly"), "");

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, describe, test } from "node:test";
-import { rendered, root, screenshot, usePlayground } from "./helpers.mjs";
+import { evaluateOne, rendered, root, screenshot, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const env = usePlayground();
@@ -94,7 +94,7 @@ const clipboard = (page) => page.evaluate(() => navigator.clipboard.readText());
 const grantClipboard = (page) =>
   page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
 const status = (host) => host.locator('[data-testid="share-status"]');
-const stateOf = (host) => host.evaluate((el) => el.state);
+const stateOf = (host) => evaluateOne(host, (el) => el.state);
 const hashParams = (href) => new URLSearchParams(new URL(href).hash.replace(/^#\/[^?]*\??/, ""));
 
 /** The native CLI when built (here or in the main tree), else the package's Node CLI. */
@@ -162,7 +162,7 @@ describe("Your cluster: share and export", () => {
       x ^= x << 5;
       return `k${(x >>> 0).toString(16)}${((x * 2654435761) >>> 0).toString(16)}`;
     });
-    await rendered(host, () => host.evaluate((el, text) => el.setKeys(text), keys.join("\n")));
+    await rendered(host, () => evaluateOne(host, (el, text) => el.setKeys(text), keys.join("\n")));
     const note = host.locator('[data-testid="keys-left-out"]');
     await note.waitFor();
     assert.match(await note.textContent(), /leaves out the 20,000 keys/);
@@ -347,9 +347,9 @@ describe("Your cluster: share and export", () => {
       assert.deepEqual(pageAnswers, node, what);
       // The servers as the page's table shows them (the English page writes a server as named).
       if (typeof node.find((v) => v !== null) === "string") {
-        const shown = await host
-          .locator('[data-testid="keys-table"]')
-          .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()));
+        const shown = await evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
+          [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[2].textContent.trim()),
+        );
         assert.deepEqual(
           shown,
           node.map((v) => v ?? "—"),
@@ -389,16 +389,16 @@ describe("Your cluster: share and export", () => {
 
   test("make it the cluster: Undo puts the cluster back, and so does the browser's Back", async () => {
     const { page, host } = await env.open("#/cluster?system=envoy-maglev");
-    const before = await host.evaluate((el) => el.getAttribute("servers"));
+    const before = await evaluateOne(host, (el) => el.getAttribute("servers"));
     assert.equal(before, null);
     const start = page.url();
     await rendered(host, () => host.locator('[data-testid="apply"]').click());
     assert.equal((await stateOf(host)).servers, "10.0.0.1:443=2\n10.0.0.2:443\n10.0.0.3:443\n10.0.0.4:443");
     await host.locator('[data-testid="undo"]').filter({ hasText: "The cluster is now the changed one." }).waitFor();
     // The focus is on Undo: Enter undoes.
-    assert.equal(await host.evaluate((el) => el.shadowRoot.activeElement?.dataset.testid), "undo-button");
+    assert.equal(await evaluateOne(host, (el) => el.shadowRoot.activeElement?.dataset.testid), "undo-button");
     await rendered(host, () => page.keyboard.press("Enter"));
-    assert.equal(await host.evaluate((el) => el.getAttribute("servers")), null);
+    assert.equal(await evaluateOne(host, (el) => el.getAttribute("servers")), null);
     assert.match(await host.locator('[data-testid="undone"]').textContent(), /as it was before the change/);
     assert.equal(await host.locator('[data-testid="undo-button"]').count(), 0);
     assert.equal(page.url(), start);
@@ -408,7 +408,7 @@ describe("Your cluster: share and export", () => {
     const made = page.url();
     await rendered(host, () => page.goBack());
     assert.equal(page.url(), start);
-    assert.equal(await host.evaluate((el) => el.getAttribute("servers")), null);
+    assert.equal(await evaluateOne(host, (el) => el.getAttribute("servers")), null);
     assert.equal(await host.locator('[data-testid="undo-button"]').count(), 0);
     await rendered(host, () => page.goForward());
     assert.equal(page.url(), made);
@@ -438,7 +438,7 @@ describe("Your cluster: share and export", () => {
       const order = [];
       for (let i = 0; i < 8; i++) {
         await page.keyboard.press("Tab");
-        order.push(await host.evaluate((el) => el.shadowRoot.activeElement?.dataset.testid ?? ""));
+        order.push(await evaluateOne(host, (el) => el.shadowRoot.activeElement?.dataset.testid ?? ""));
       }
       assert.deepEqual(order.slice(0, 6), [
         "answers-csv",

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { before, describe, test } from "node:test";
-import { box, newPage, root, rendered, screenshot, settled, usePlayground, visit } from "./helpers.mjs";
+import { box, evaluateOne, newPage, root, rendered, screenshot, settled, usePlayground, visit } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
@@ -28,7 +28,7 @@ before(async () => {
 
 /** The page's key table: [line, key, answer] per row. */
 const keyRows = (host) =>
-  host.locator('[data-testid="keys-table"]').evaluate((t) =>
+  evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
     [...t.querySelectorAll("tbody tr")].map((tr) => {
       const cells = [...tr.children].map((c) => (c.textContent ?? "").trim());
       const err = tr.querySelector("[data-code]");
@@ -93,7 +93,7 @@ const nodeError = (name, options) => {
   assert.fail(`system(${name}) accepted ${JSON.stringify(options)}`);
 };
 
-const stateOf = (host) => host.evaluate((el) => el.state);
+const stateOf = (host) => evaluateOne(host, (el) => el.state);
 
 const DEFAULT_KEYS = [
   "user:1",
@@ -116,9 +116,9 @@ const movedSummary = async (host) => {
   return { moved: Number(await p.getAttribute("data-moved")), keys: Number(await p.getAttribute("data-keys")) };
 };
 const movedKeys = (host) =>
-  host
-    .locator('[data-testid="moved-table"]')
-    .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[0].textContent.trim()));
+  evaluateOne(host.locator('[data-testid="moved-table"]'), (t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[0].textContent.trim()),
+  );
 
 describe("Your cluster", () => {
   test("first load: nginx's example upstream places every key as ringlab/systems does in Node", async () => {
@@ -126,11 +126,9 @@ describe("Your cluster", () => {
     assert.deepEqual(await stateOf(host).then((s) => s.system), "nginx");
     assert.deepEqual(await keyRows(host), expectedRows("nginx", NGINX, DEFAULT_KEYS));
     // The load chart and its table: one bar per server, the counts from the same answers.
-    const counts = await host
-      .locator('[data-testid="load-chart-table"]')
-      .evaluate((t) =>
-        [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
-      );
+    const counts = await evaluateOne(host.locator('[data-testid="load-chart-table"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+    );
     const answers = expectedRows("nginx", NGINX, DEFAULT_KEYS).map((r) => r[2]);
     assert.deepEqual(
       counts.map((r) => [r[0], r[1]]),
@@ -462,9 +460,9 @@ describe("Your cluster", () => {
     const d = diffInNode("memcached", options, { ...options, servers: [...servers, "10.0.0.4:11211"] }, keys);
     assert.deepEqual(await movedSummary(host), { moved: d.moved, keys: 10000 });
     // The load table counts all 10,000.
-    const counts = await host
-      .locator('[data-testid="load-chart-table"]')
-      .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[1].textContent.replace(/,/g, "")));
+    const counts = await evaluateOne(host.locator('[data-testid="load-chart-table"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => tr.children[1].textContent.replace(/,/g, "")),
+    );
     assert.equal(
       counts.reduce((n, c) => n + Number(c), 0),
       10000,

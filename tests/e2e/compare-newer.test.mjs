@@ -12,6 +12,7 @@ import { widgetCatalogue } from "../js/helpers.mjs";
 import {
   KEPT_IN_ENGLISH,
   assertAccessible,
+  evaluateOne,
   inspect,
   screenshot,
   settled,
@@ -28,7 +29,7 @@ const rl = await loadMain();
 
 // The rows the page shows: each one's algorithm, its exact needless share (data-needless) and its cells.
 const shownRows = (host) =>
-  host.locator('[data-testid="compare-table"]').evaluate((t) =>
+  evaluateOne(host.locator('[data-testid="compare-table"]'), (t) =>
     [...t.querySelectorAll("tbody tr")].map((tr) => ({
       algorithm: tr.getAttribute("data-algorithm"),
       needless: tr.getAttribute("data-needless"),
@@ -133,7 +134,7 @@ describe("compare's newer rows", () => {
       await page.waitForFunction(() => !/[?&]newer=/.test(location.hash));
       await settled(host);
       assert.equal((await shownRows(host)).length, chapter);
-      assert.equal(await host.evaluate((el) => el.getAttribute("newer")), null);
+      assert.equal(await evaluateOne(host, (el) => el.getAttribute("newer")), null);
       await page.assertClean();
     } finally {
       await page.close();

@@ -4,7 +4,7 @@
 // table.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { cliOutput, newPage, settled, usePlayground } from "./helpers.mjs";
+import { cliOutput, evaluateOne, newPage, settled, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 const percent = new Intl.NumberFormat("en", { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 });
@@ -49,7 +49,7 @@ describe("compare at 100 million keys in workers", () => {
       assert.match((await status(host).textContent()).trim(), progressing);
       await settled(host, { timeout: 240_000 });
       assert.ok(workers.started >= 2, `the run used ${workers.started} workers`);
-      const shown = await host.locator('[data-testid="compare-table"]').evaluate((t) =>
+      const shown = await evaluateOne(host.locator('[data-testid="compare-table"]'), (t) =>
         [...t.querySelectorAll("tbody tr")].map((tr) => ({
           algorithm: tr.getAttribute("data-algorithm"),
           cells: [...tr.children].slice(1, 5).map((td) => td.textContent.trim()),

@@ -11,6 +11,7 @@ import {
   assertAccessible,
   assertBuilt,
   distDir,
+  evaluateOne,
   launch,
   newPage,
   screenshot,
@@ -75,9 +76,10 @@ for (const [file, lang] of [
       assert.deepEqual([...documented].sort(), [...tags].sort());
       assert.equal(count, tags.length);
       for (const tag of tags) {
-        const rendered = await page
-          .locator(`#${tag} [data-testid="example"] > ${tag}`)
-          .evaluate((el) => el.shadowRoot?.querySelector('[data-testid="title"]')?.textContent ?? "");
+        const rendered = await evaluateOne(
+          page.locator(`#${tag} [data-testid="example"] > ${tag}`),
+          (el) => el.shadowRoot?.querySelector('[data-testid="title"]')?.textContent ?? "",
+        );
         assert.ok(rendered.length > 0, `${tag} rendered its title`);
       }
       await screenshot(page, `docs-${lang}-1280.png`, { fullPage: true });
@@ -141,7 +143,7 @@ for (const [file, lang] of [
       // Where a click goes: the link's address, resolved as the browser resolves it, is the other
       // page, served, in the other language. That page's widgets are loaded and checked by its
       // own tests above; following the link would only load them all over again.
-      const target = await link.evaluate((a) => a.href);
+      const target = await evaluateOne(link, (a) => a.href);
       assert.equal(target, `${server.origin}${SUB}docs/${other === "bn" ? "bn" : "index"}.html`);
       const served = await page.evaluate(async (href) => {
         const r = await fetch(href);

@@ -9,6 +9,7 @@ import {
   SUB,
   box,
   cliOutput,
+  evaluateOne,
   golden,
   goldenCases,
   newPage,
@@ -127,7 +128,7 @@ describe("a run of millions of keys", () => {
       const host = page.locator('[data-testid="widget-host"]');
       await settled(host);
       // Every change of the progress bar and of its box, as the page sees them.
-      await host.evaluate((el) => {
+      await evaluateOne(host, (el) => {
         const progress = el.shadowRoot.querySelector('[data-testid="progress"]');
         const shown = () => !progress.parentElement.hidden;
         window.__progress = [];
@@ -169,7 +170,7 @@ describe("a run of millions of keys", () => {
     const page = await newPage(env.browser.context);
     await page.goto(`${env.server.origin}${SUB}#/vnode-sweep?keys=50000000`);
     const host = page.locator('[data-testid="widget-host"]');
-    await host.evaluate((el) => el.ready);
+    await evaluateOne(host, (el) => el.ready);
     const cancel = host.locator('[data-testid="cancel"]');
     await cancel.waitFor({ state: "visible" });
     await cancel.click();
@@ -201,7 +202,7 @@ describe("compare, in the worker", () => {
       const page = await newPage(env.browser.context);
       await page.goto(`${env.server.origin}${SUB}#/compare?keys=10000000`);
       const host = page.locator('[data-testid="widget-host"]');
-      await host.evaluate((el) => el.ready);
+      await evaluateOne(host, (el) => el.ready);
       const cancel = host.locator('[data-testid="cancel"]');
       await cancel.waitFor({ state: "visible" });
       await cancel.click();

@@ -4,7 +4,7 @@
 // gives a step the time its narration takes to say, and waits while the focus is on it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { box, launch, newPage, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
+import { box, evaluateOne, launch, newPage, settled, stepOf, text, usePlayground, waitStep } from "./helpers.mjs";
 
 const env = usePlayground();
 const bengali = (n) => String(n).replace(/[0-9]/g, (d) => "০১২৩৪৫৬৭৮৯"[Number(d)]);
@@ -32,7 +32,7 @@ for (const [route, lang] of [
     let reached = false;
     for (let i = 0; i < 80 && !reached; i++) {
       await page.keyboard.press("Tab");
-      reached = await host.evaluate((el) => el.shadowRoot?.activeElement?.getAttribute("data-testid") === "widget");
+      reached = await evaluateOne(host, (el) => el.shadowRoot?.activeElement?.getAttribute("data-testid") === "widget");
     }
     assert.ok(reached, "Tab reaches the stepper");
 

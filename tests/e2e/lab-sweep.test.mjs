@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { load } from "ringlab/lab";
-import { newPage, rows, screenshot, settled, text, usePlayground } from "./helpers.mjs";
+import { evaluateOne, newPage, rows, screenshot, settled, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 const lab = await load();
@@ -58,7 +58,7 @@ test("#/lab: a sweep cancelled midway stops its worker; the page runs and sweeps
   const status = await statusMatching(host, /^Sweep, n = (1,000|10,000|100,000|1,000,000): /, 120_000);
   // Progress by n and algorithm, the bar at the rows done of that n; Sweep off and Cancel on.
   assert.match(status, /^Sweep, n = [\d,]+: .+ done, \d+ of \d+ algorithms\.$/);
-  const [value, max] = await host.locator('[data-testid="progress"]').evaluate((p) => [p.value, p.max]);
+  const [value, max] = await evaluateOne(host.locator('[data-testid="progress"]'), (p) => [p.value, p.max]);
   assert.ok(max > 10 && value >= 1 && value <= max, `progress ${value} of ${max}`);
   assert.equal(await host.locator('[data-testid="sweep"]').isDisabled(), true);
   assert.equal(await host.locator('[data-testid="cancel"]').isDisabled(), false);

@@ -10,6 +10,7 @@ import {
   KEPT_IN_ENGLISH,
   box,
   cliOutput,
+  evaluateOne,
   inspect,
   newPage,
   rows,
@@ -78,9 +79,9 @@ test("#/lab: the table is the module's answer; CSV and JSON downloads are its fi
   assert.deepEqual(json, JSON.parse(JSON.stringify(figures)));
 
   // The removal histories' chart: its table holds the chosen metric at each share removed.
-  const removed = await host
-    .locator('[data-testid="chart-removed"] table')
-    .evaluate((t) => [...t.querySelectorAll("tbody tr")].map((r) => [...r.cells].map((c) => c.textContent)));
+  const removed = await evaluateOne(host.locator('[data-testid="chart-removed"] table'), (t) =>
+    [...t.querySelectorAll("tbody tr")].map((r) => [...r.cells].map((c) => c.textContent)),
+  );
   const withRandom = want.rows.filter((r) => r.histories.some((x) => x.order === "random"));
   assert.equal(removed.length, withRandom.length);
   for (const [i, row] of withRandom.entries()) {

@@ -9,7 +9,18 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "n
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { SUB, assertBuilt, box, distDir, newPage, rendered, screenshot, settled, usePlayground } from "./helpers.mjs";
+import {
+  SUB,
+  assertBuilt,
+  box,
+  distDir,
+  evaluateOne,
+  newPage,
+  rendered,
+  screenshot,
+  settled,
+  usePlayground,
+} from "./helpers.mjs";
 import { load } from "../../web/lib/dist/systems.js";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'";
@@ -46,7 +57,7 @@ const { open } = env;
 
 /** The widget's state attributes. */
 const stateOf = (host) =>
-  host.evaluate((el) => ({
+  evaluateOne(host, (el) => ({
     bits: Number(el.getAttribute("bits") ?? 8),
     vnodes: el.state.vnodes,
     keys: el.state.keys,
@@ -54,7 +65,7 @@ const stateOf = (host) =>
 
 /** The key table: [line, key, position, vnode] per row, or [line, key, error code]. */
 const keyRows = (host) =>
-  host.locator('[data-testid="keys-table"]').evaluate((t) =>
+  evaluateOne(host.locator('[data-testid="keys-table"]'), (t) =>
     [...t.querySelectorAll("tbody tr")].map((tr) => {
       const cells = [...tr.children].map((c) => (c.textContent ?? "").trim());
       const err = tr.querySelector("[data-code]");
@@ -64,24 +75,20 @@ const keyRows = (host) =>
 
 /** The vnode table: [vnode, token, boundaries] per row, in token order. */
 const vnodeRows = (host) =>
-  host
-    .locator('[data-testid="vnodes-table"]')
-    .evaluate((t) =>
-      [...t.querySelectorAll("tbody tr")].map((tr) => [
-        tr.querySelector("td.vn code").textContent,
-        tr.querySelector("input").value,
-        tr.querySelector('[data-testid="boundaries"] code').textContent,
-      ]),
-    );
+  evaluateOne(host.locator('[data-testid="vnodes-table"]'), (t) =>
+    [...t.querySelectorAll("tbody tr")].map((tr) => [
+      tr.querySelector("td.vn code").textContent,
+      tr.querySelector("input").value,
+      tr.querySelector('[data-testid="boundaries"] code').textContent,
+    ]),
+  );
 
 const movedRows = (host) =>
-  host
-    .locator('[data-testid="moves"]')
-    .evaluate((m) =>
-      [...m.querySelectorAll('[data-testid="moved-row"]')].map((tr) =>
-        [...tr.children].map((c) => c.textContent.replace("→", "").trim()),
-      ),
-    );
+  evaluateOne(host.locator('[data-testid="moves"]'), (m) =>
+    [...m.querySelectorAll('[data-testid="moved-row"]')].map((tr) =>
+      [...tr.children].map((c) => c.textContent.replace("→", "").trim()),
+    ),
+  );
 
 /** The ring of a state, in Node: each vnode's Elixir text by token, and the key rows expected. */
 function expected({ bits, vnodes, keys }) {

@@ -16,6 +16,7 @@ import {
   BENGALI_DIGIT,
   KEPT_IN_ENGLISH,
   box,
+  evaluateOne,
   inspect,
   newPage,
   root,
@@ -55,17 +56,14 @@ function exampleOwner(slot) {
 
 /** The steps the page lists: from, to and how many units. */
 async function shownSteps(host, testid = "steps") {
-  return host
-    .locator(`[data-testid="${testid}"]`)
-    .first()
-    .evaluate((ol) =>
-      [...ol.querySelectorAll("li")].map((li) => [li.dataset.from, li.dataset.to, Number(li.dataset.count)]),
-    );
+  return evaluateOne(host.locator(`[data-testid="${testid}"]`).first(), (ol) =>
+    [...ol.querySelectorAll("li")].map((li) => [li.dataset.from, li.dataset.to, Number(li.dataset.count)]),
+  );
 }
 
 /** Slots per master on a strip, summed from its runs. */
 async function stripCounts(host, testid) {
-  return host.locator(`[data-testid="${testid}"]`).evaluate((svg) => {
+  return evaluateOne(host.locator(`[data-testid="${testid}"]`), (svg) => {
     const out = {};
     for (const r of svg.querySelectorAll("rect[data-owner]")) {
       const o = r.dataset.owner;
@@ -249,7 +247,10 @@ test("#/plan: Redis in Bengali and at 390 px: the strip, the steps and the keys 
     await host.locator('[data-testid="keys"]').waitFor();
     await checkRedis(host, want, lang);
     // The strip keeps the page's width: 16384 slots on a phone still fill it.
-    const w = await host.locator('[data-testid="strip-after"]').evaluate((svg) => svg.getBoundingClientRect().width);
+    const w = await evaluateOne(
+      host.locator('[data-testid="strip-after"]'),
+      (svg) => svg.getBoundingClientRect().width,
+    );
     assert.ok(w >= width / 2, `the strip is ${w} px wide at ${width} px`);
     await screenshot(page, `plan-redis-${lang}-${width}.png`, { fullPage: true });
     const seen = await page.evaluate(inspect);
@@ -270,11 +271,9 @@ test("#/plan: Kafka's keys before and after are the package's, for each partitio
   assert.equal(await sections.count(), want.length);
   for (const [i, p] of want.entries()) {
     const s = sections.nth(i);
-    const keys = await s
-      .locator('[data-testid="keys"]')
-      .evaluate((t) =>
-        [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
-      );
+    const keys = await evaluateOne(s.locator('[data-testid="keys"]'), (t) =>
+      [...t.querySelectorAll("tbody tr")].map((tr) => [...tr.children].map((c) => c.textContent.trim())),
+    );
     assert.deepEqual(
       keys.map((r) => [r[0], r[1], r[2]]),
       p.keys.map((k) => [k.key, `partition ${k.before}`, `partition ${k.after}`]),

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 import { load } from "ringlab";
-import { box, moduleMoved, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
+import { box, evaluateOne, moduleMoved, press, screenshot, settled, stepOf, text, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 const { open } = env;
@@ -36,10 +36,10 @@ async function click(host, testid) {
 
 /** A server chip's swatch colour in the server editor (by name). */
 async function swatch(host, editor, name) {
-  return host
-    .locator(`[data-testid="${editor}"] [data-server="${name}"] .swatch`)
-    .first()
-    .evaluate((el) => getComputedStyle(el).backgroundColor);
+  return evaluateOne(
+    host.locator(`[data-testid="${editor}"] [data-server="${name}"] .swatch`).first(),
+    (el) => getComputedStyle(el).backgroundColor,
+  );
 }
 
 /** The hash part of the URL as parameters. */
@@ -376,7 +376,7 @@ describe("defects", () => {
       // The step before the last: the last jump, its label.
       await box(host).press("ArrowLeft");
       assert.equal((await stepOf(host)).step, steps - 2);
-      const found = await host.evaluate((el) => {
+      const found = await evaluateOne(host, (el) => {
         const svg = el.shadowRoot.querySelector('[data-testid="jump-diagram"]');
         const label = svg.querySelector('[data-testid="past-label"]');
         const r = label.getBoundingClientRect();
@@ -393,7 +393,7 @@ describe("defects", () => {
       assert.deepEqual(found.hits, [], `${viewport.width} px: ${found.text} is crossed by ${found.hits.join(", ")}`);
       // Last step: both tables, each with its caption, a clear gap between them.
       await box(host).press("End");
-      const gap = await host.evaluate((el) => {
+      const gap = await evaluateOne(host, (el) => {
         const [a, b] = ["jumps", "growth"].map((id) =>
           el.shadowRoot.querySelector(`[data-testid="${id}"]`).getBoundingClientRect(),
         );
@@ -443,7 +443,7 @@ describe("defects", () => {
         for (const width of [1280, 390]) {
           for (const route of pages) {
             const { host } = await env.visit(page, `#/${route}&lang=${lang}`, { width, height: 900 });
-            const over = await host.evaluate((el) =>
+            const over = await evaluateOne(host, (el) =>
               [...el.shadowRoot.querySelectorAll(".table-wrap, svg")]
                 .map((x) => (x.tagName === "svg" ? x.parentElement : x))
                 .filter((x) => x.scrollWidth > x.clientWidth)

@@ -11,6 +11,7 @@ import { addServer, interact, removeServer, setField } from "../../bench/page-in
 import { widgetCatalogue } from "../js/helpers.mjs";
 import {
   box,
+  evaluateOne,
   moduleMoved,
   outputText,
   screenshot,
@@ -197,7 +198,7 @@ describe("virtual nodes: the reader's servers", () => {
         const { page, host } = await open(`#/vnodes?servers=100&vnodes=1,256&weight-vnodes=256&keys=${keys}&step=1`);
         // Each interaction as the reader does it (the bench times the same ones): the page settles
         // with no error, and the widget's state (its attributes) is what the reader asked for.
-        const attribute = (name) => host.evaluate((el, name) => el.getAttribute(name), name);
+        const attribute = (name) => evaluateOne(host, (el, name) => el.getAttribute(name), name);
         for (const [action, name, value] of [
           [addServer("S100"), "servers", "101"],
           [removeServer("S100"), "servers", "100"],
@@ -228,7 +229,7 @@ describe("virtual nodes: the reader's servers", () => {
 // Every chart's canvas: no painted pixel in its outermost 2 px (a label cut at the edge leaves
 // one there: "l00%" for "100%"), the canvas inside its .uplot box, and that box inside the chart.
 async function chartProblems(host) {
-  return host.evaluate((el) => {
+  return evaluateOne(host, (el) => {
     const out = [];
     for (const fig of el.shadowRoot.querySelectorAll("figure.chart")) {
       const id = fig.dataset.testid;
@@ -262,7 +263,7 @@ async function chartProblems(host) {
 
 /** Tables, charts and the page itself: nothing wider than its box. */
 async function overflow(page, host) {
-  const inWidget = await host.evaluate((el) =>
+  const inWidget = await evaluateOne(host, (el) =>
     [...el.shadowRoot.querySelectorAll(".table-wrap, figure.chart, .plot, .stage > *, svg.diagram")]
       .filter((x) => x.scrollWidth > x.clientWidth + 1)
       .map((x) => `${x.className?.baseVal ?? x.className} ${x.scrollWidth} > ${x.clientWidth}`),
@@ -367,14 +368,14 @@ describe("cancelling a run keeps the previous output", () => {
 });
 
 /** The names in compare's table, row by row. */
-const rowNames = (table) => table.evaluate((t) => [...t.querySelectorAll("tbody th")].map((th) => th.textContent));
+const rowNames = (table) => evaluateOne(table, (t) => [...t.querySelectorAll("tbody th")].map((th) => th.textContent));
 
 /**
  * The rows' names as the catalogue spells them, row by row: the rows are compare's (the module's,
  * a row for each algorithm the registry gives one), each by its algorithm's id.
  */
 async function spelled(table, lang) {
-  const ids = await table.evaluate((t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.dataset.algorithm));
+  const ids = await evaluateOne(table, (t) => [...t.querySelectorAll("tbody tr")].map((tr) => tr.dataset.algorithm));
   const compared = (await load()).algorithms().filter((a) => a.compare);
   assert.deepEqual([...ids].sort(), compared.map((a) => a.name).sort());
   const { algorithms } = await widgetCatalogue(lang);
@@ -417,9 +418,11 @@ describe("compare: needless moves", () => {
         const expected = rl.compare({ change });
         const { page, host } = await open(`#/compare?change=${change}&lang=${lang}`);
         const table = host.locator('[data-testid="compare-table"]');
-        const headers = await table.evaluate((t) => [...t.querySelectorAll("thead th")].map((th) => th.textContent));
+        const headers = await evaluateOne(table, (t) =>
+          [...t.querySelectorAll("thead th")].map((th) => th.textContent),
+        );
         assert.equal(headers[4], lang === "bn" ? "অকারণে সরা" : "needless", headers.join(" | "));
-        const shown = await table.evaluate((t) =>
+        const shown = await evaluateOne(table, (t) =>
           [...t.querySelectorAll("tbody tr")].map((tr) => ({
             algorithm: tr.getAttribute("data-algorithm"),
             needless: tr.getAttribute("data-needless"),

@@ -5,7 +5,7 @@
 // 390 px, in English or Bengali; and no console error.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { rows, screenshot, settled, usePlayground } from "./helpers.mjs";
+import { evaluateOne, rows, screenshot, settled, usePlayground } from "./helpers.mjs";
 import { load } from "../../web/lib/dist/index.js";
 
 const env = usePlayground();
@@ -65,7 +65,7 @@ function finalServers(state) {
 const ringOf = (page, state) => (page === "membership" ? finalServers(state) : state.servers);
 const keyHashes = (state) => [...state.hashes, ...(state.key ? [rl.h32(state.key) % state.span] : [])];
 
-const state = (host) => host.evaluate((el) => el.state);
+const state = (host) => evaluateOne(host, (el) => el.state);
 const colourOf = (host, name) =>
   host.locator(`[data-testid="servers"] li[data-server="${name}"] > span`).first().getAttribute("class");
 
@@ -76,7 +76,7 @@ async function waitMoves(host) {
 
 /** Nothing in the widget or the page needs horizontal scrolling. */
 async function assertNoOverflow(page, host, what) {
-  const wide = await host.evaluate((el) =>
+  const wide = await evaluateOne(host, (el) =>
     [...el.shadowRoot.querySelectorAll(".table-wrap, .stage > div, .params, svg")]
       .filter((x) => x.scrollWidth > x.clientWidth + 1 && x.clientWidth > 0)
       .map((x) => `${x.className?.baseVal ?? x.className} ${x.scrollWidth}>${x.clientWidth}`),
@@ -173,7 +173,7 @@ describe("the ring steppers take the reader's key and servers", () => {
             const steps = Number(await host.locator('[data-testid="widget"]').getAttribute("data-steps"));
             // The first step, the middle and the last (on #/search: the preference-list walk).
             for (const step of [0, Math.floor(steps / 2), steps - 2, steps - 1]) {
-              await host.evaluate((el, step) => (el.state = { step }), step);
+              await evaluateOne(host, (el, step) => (el.state = { step }), step);
               await page.waitForTimeout(50);
               await assertNoOverflow(page, host, `#/${p.id} ${lang} ${width} px step ${step}`);
             }

@@ -13,6 +13,7 @@ import { load } from "ringlab";
 import { addServer, interact, removeServer, typeKey } from "../../bench/page-interactions.mjs";
 import {
   box,
+  evaluateOne,
   moduleMoved,
   rendered,
   root,
@@ -46,7 +47,10 @@ describe("Maglev at the chapter's scale", () => {
     const M = 65537;
     const { page, host } = await open(`#/maglev?table-size=${M}`);
     assert.equal(await box(host).getAttribute("data-steps"), "1", "one summary step, not 65,539");
-    assert.ok((await host.evaluate((el) => el.shadowRoot.querySelectorAll("*").length)) < 400, "no DOM node per slot");
+    assert.ok(
+      (await evaluateOne(host, (el) => el.shadowRoot.querySelectorAll("*").length)) < 400,
+      "no DOM node per slot",
+    );
     const counts = await rows(host, "counts");
     assert.deepEqual(
       counts.map((r) => Number(r[1].replace(/,/g, ""))),
@@ -128,7 +132,7 @@ describe("bounded loads", () => {
     const at30 = boundedPlaced(["S0", "S1", "S2", "S3"], keys, 0.3);
     assert.notEqual(at25.notFirst, at30.notFirst, "the default scenario reacts to ε");
     await rendered(host, () =>
-      host.locator('[data-testid="epsilon"]').evaluate((el) => {
+      evaluateOne(host.locator('[data-testid="epsilon"]'), (el) => {
         el.value = "0.3";
         el.dispatchEvent(new Event("input"));
       }),
@@ -244,7 +248,7 @@ describe("no table or chart wider than its box", () => {
             width,
             height: 900,
           });
-          const wide = await host.evaluate((el) =>
+          const wide = await evaluateOne(host, (el) =>
             [...el.shadowRoot.querySelectorAll(".table-wrap, .stage > div, svg, canvas, .params, .strip")]
               .filter((e) => e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0)
               .map((e) => `${e.className?.baseVal ?? e.className} ${e.scrollWidth} > ${e.clientWidth}`),
@@ -265,7 +269,7 @@ describe("no table or chart wider than its box", () => {
 
 /** Pairs of point names on the ring whose boxes overlap (by more than half a pixel either way). */
 async function overlappingLabels(host) {
-  return host.evaluate((el) => {
+  return evaluateOne(host, (el) => {
     const boxes = [...el.shadowRoot.querySelectorAll('[data-testid="point-label"]')].map((t) => ({
       text: t.textContent,
       r: t.getBoundingClientRect(),

@@ -3,7 +3,7 @@
 // SIMD128 probe, as a browser without SIMD128 does; both show the same compare table.
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
-import { newPage, settled, usePlayground } from "./helpers.mjs";
+import { evaluateOne, newPage, settled, usePlayground } from "./helpers.mjs";
 
 const env = usePlayground();
 
@@ -36,7 +36,7 @@ function mainModules(from) {
 
 // The compare table as shown, without its build-time column (wall clock).
 async function table(host) {
-  return host.locator('[data-testid="compare-table"]').evaluate((t) => {
+  return evaluateOne(host.locator('[data-testid="compare-table"]'), (t) => {
     const heads = [...t.querySelectorAll("thead th")].map((th) => th.textContent.trim());
     const time = heads.findIndex((h) => /build|ms\b/i.test(h));
     return [...t.querySelectorAll("tbody tr")].map((tr) =>
