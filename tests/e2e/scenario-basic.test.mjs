@@ -367,7 +367,6 @@ describe("defects", () => {
     ]) {
       const { host } = await env.visit(page, "#/jump?lang=en", viewport);
       const { steps } = await stepOf(host);
-      await box(host).focus();
       await box(host).press("End");
       await page.waitForFunction(
         (el) => el.shadowRoot.querySelector('[data-testid="past-label"]'),

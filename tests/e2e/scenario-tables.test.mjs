@@ -121,7 +121,6 @@ describe("bounded loads", () => {
     const labels = await host.locator('[data-testid="point-label"]').allTextContents();
     assert.equal(labels.length, 12, "every point labelled");
     assert.deepEqual([...new Set(labels)].sort(), ["S0", "S1", "S2", "S3"]);
-    await box(host).focus();
     await box(host).press("ArrowRight");
     assert.equal(await host.locator('[data-testid="ring"] path[data-kind="walk"]').count(), 1, "the walk drawn");
 
@@ -137,7 +136,6 @@ describe("bounded loads", () => {
         el.dispatchEvent(new Event("input"));
       }),
     );
-    await box(host).focus();
     await box(host).press("End");
     assert.match(await text(host, "narration"), new RegExp(`^All placed: ${at30.notFirst} of 16 keys`));
     assert.equal(hashParams(page).get("epsilon"), "0.3");
@@ -302,7 +300,6 @@ describe("bounded loads: the ring's point names", () => {
             height: 900,
           });
           for (const at of ["Home", "End"]) {
-            await box(host).focus();
             await box(host).press(at);
             const { count, out } = await overlappingLabels(host);
             assert.equal(count, points, `${route} ${lang} ${width} ${at}: every point named`);
@@ -371,7 +368,6 @@ describe("keyboard shortcuts on every stepper", () => {
         const { steps } = await stepOf(host);
         assert.ok(steps >= 3, `${route}: ${steps} steps`);
         const key = async (k, to) => {
-          await box(host).focus();
           await box(host).press(k);
           await waitStep(host, to);
         };
@@ -381,7 +377,6 @@ describe("keyboard shortcuts on every stepper", () => {
         await key("ArrowRight", 1);
         // K plays (a step every 1.6 s) and K again stops.
         const play = host.locator('[data-testid="play"]');
-        await box(host).focus();
         await box(host).press("K");
         assert.equal(await play.getAttribute("aria-pressed"), "true", `${route} ${lang}: K plays`);
         await waitStep(host, 2);
