@@ -19,6 +19,8 @@ import { setup } from "./setup.mjs";
 
 const node = process.execPath;
 const seed = ["--seed", "20261201"];
+// The suites that keep both cores busy for minutes (see the sanitizer stages below).
+const heavy = ["e2e (Chromium)", "js tests", "real systems"];
 
 Stages.main("npm test", async (s) => {
   await s.stage("setup", () => setup());
@@ -95,20 +97,24 @@ Stages.main("npm test", async (s) => {
     // The other native build: the suite and the fuzz targets under ASan + UBSan, on one
     // instrumented library; then the suite (two processes, each over half of its test cases, so both
     // cores work to the end) and the libFuzzer targets, each from its committed corpus for a short
-    // fixed budget.
+    // fixed budget. Both wait for the heavy suites too: a fuzz target's budget and its limit per
+    // input (10 s) are wall-clock time, so they run where only they share the machine. In a cold
+    // run the sanitizer build ends after those suites anyway; in a run with the builds already
+    // done, everything would otherwise start at once (on a machine kept busy by other work, an
+    // input that takes 3 s alone went over the limit).
     { name: "sanitizer build", cmd: node, args: ["scripts/sanitize.mjs", "--build-only"], nice: 10 },
     {
       name: "sanitizer suite",
       cmd: node,
       args: ["scripts/sanitize.mjs", "--run-only"],
-      after: ["sanitizer build"],
+      after: ["sanitizer build", ...heavy],
       nice: 10,
     },
     {
       name: "fuzz",
       cmd: node,
       args: ["scripts/fuzz.mjs", "--quick", "--no-build"],
-      after: ["sanitizer build"],
+      after: ["sanitizer build", ...heavy],
       nice: 10,
     },
   ]);
