@@ -322,26 +322,12 @@ export async function text(host, testid) {
 }
 
 /** The rows of a table (by test id) in a widget: each row's cells' text. */
-export async function rows(host, testid) {
-  const tables = host.locator(`[data-testid="${testid}"]`);
-  // evaluateAll: one call into the page (see settled()); a table not there yet is waited for, then
-  // read again, as settled() does with its host.
-  const read = () =>
-    tables.evaluateAll((els) =>
-      els
-        .slice(0, 1)
-        .map((table) =>
-          [...table.querySelectorAll("tbody tr")].map((tr) =>
-            [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
-          ),
-        ),
-    );
-  let [first] = await read();
-  if (first === undefined) {
-    await tables.first().waitFor({ state: "attached" });
-    [first] = await read();
-  }
-  return first;
+export function rows(host, testid) {
+  return evaluateOne(host.locator(`[data-testid="${testid}"]`).first(), (table) =>
+    [...table.querySelectorAll("tbody tr")].map((tr) =>
+      [...tr.children].map((c) => (c.textContent ?? "").replace(/\s+/g, " ").trim()),
+    ),
+  );
 }
 
 /** The step a stepper shows, from its box's data-step / data-steps. */
@@ -361,13 +347,14 @@ export async function stepOf(host) {
  * evaluateAll, which queries and calls in one round trip (scenario-basic.test.mjs: 48 evaluate
  * calls were 523 of its 2,347 messages). Like evaluate, it waits for the element when none
  * matches yet and fails when more than one does. `fn` runs in the page, as evaluate's does: it
- * may use only its arguments.
+ * may use only its arguments. `timeout` bounds the wait for the element (Playwright's default when
+ * not given).
  */
-export async function evaluateOne(locator, fn, arg) {
+export async function evaluateOne(locator, fn, arg, { timeout } = {}) {
   const call = inPage(fn);
   let found = await locator.evaluateAll(call, arg);
   if (found.count === 0) {
-    await locator.waitFor({ state: "attached" });
+    await locator.waitFor({ state: "attached", timeout });
     found = await locator.evaluateAll(call, arg);
   }
   if (found.count !== 1) throw new Error(`evaluateOne(): ${found.count} elements match ${locator}, not one`);
@@ -471,31 +458,20 @@ export function assertBuilt(...files) {
  * Waits until a widget rendered and finished any run (experiments and compare run after the
  * first render: aria-busy is set while they do), and shows no error unless `allowError`.
  *
- * The page does the waiting, in one call (settleIn, below). Made of locator calls, the same wait
+ * The page does the waiting, in one call (settleIn, below, through evaluateOne). Made of locator calls, the same wait
  * took about twenty round trips through the DevTools protocol, each costing CPU in the test, in
  * Playwright's server and in the browser: in plan.test.mjs the test's and Playwright's node
  * processes took about as much CPU (12 s) as Chromium's renderers (13 s).
  */
 export async function settled(host, { timeout = 60_000, allowError = false } = {}) {
-  // evaluateAll calls into the page once (evaluate would make a handle to the host first, several
-  // round trips more), but does not wait for the host to be there: a host not there yet (a widget
-  // the playground builds on the hash's change) is waited for, then read again.
-  let found = await host.evaluateAll(settleIn, timeout);
-  if (found.hosts === 0) {
-    await host.waitFor({ state: "attached", timeout });
-    found = await host.evaluateAll(settleIn, timeout);
-  }
-  assert.equal(found.hosts, 1, `settled(): ${found.hosts} elements match the host's locator, not one`);
-  if (!allowError) assert.equal(found.error, null, `the widget shows an error: ${found.error}`);
+  const error = await evaluateOne(host, settleIn, timeout, { timeout });
+  if (!allowError) assert.equal(error, null, `the widget shows an error: ${error}`);
 }
 
-// In the page: waits until the one host in `hosts` is ready, its box shows no run going and its
-// result is not faded, frame by frame as waitForFunction would (or every 100 ms in a tab that
-// draws no frames, so that the wait always ends). Returns how many hosts there were and the error
-// the widget shows (its code and text), or null.
-async function settleIn(hosts, timeout) {
-  if (hosts.length !== 1) return { hosts: hosts.length, error: null };
-  const el = hosts[0];
+// In the page: waits until the host is ready, its box shows no run going and its result is not
+// faded, frame by frame as waitForFunction would (or every 100 ms in a tab that draws no frames,
+// so that the wait always ends). Returns the error the widget shows (its code and text), or null.
+async function settleIn(el, timeout) {
   const start = performance.now();
   await el.ready;
   for (;;) {
@@ -503,9 +479,9 @@ async function settleIn(hosts, timeout) {
     const b = root?.querySelector('[data-testid="widget"]');
     const out = root?.querySelector('[data-testid="result"]');
     if (b && !b.hasAttribute("aria-busy") && (!out || out.style.opacity === "")) {
-      if (!b.hasAttribute("data-error")) return { hosts: 1, error: null };
+      if (!b.hasAttribute("data-error")) return null;
       const message = (root.querySelector('[data-testid="error"]')?.textContent ?? "").replace(/\s+/g, " ").trim();
-      return { hosts: 1, error: `${b.getAttribute("data-error")}: ${message}` };
+      return `${b.getAttribute("data-error")}: ${message}`;
     }
     if (performance.now() - start > timeout) {
       const state = !b ? "no widget box" : b.hasAttribute("aria-busy") ? "still busy" : "its result still faded";
