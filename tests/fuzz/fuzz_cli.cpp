@@ -28,6 +28,7 @@
 #include "ringlab/cli.hpp"
 #include "ringlab/hash.hpp"
 #include "ringlab/jump.hpp"
+#include "ringlab/params.hpp"
 
 namespace {
 
@@ -86,13 +87,14 @@ bool too_costly(const std::vector<std::string>& args) {
     if (!buckets || !per_bucket) return false;
     return !(within(buckets, kMaxLabBuckets) && std::fabs(*buckets) * std::fabs(*per_bucket) <= kMaxLabKeys);
   }
-  // `digest` places the course's keys (100,000 by default) with every algorithm, and with --newer
-  // with the newer bucket hashers too: seconds under the sanitizers. Only a small digest goes
-  // through (the Catch2 suite and tests/js check the full one); --help costs nothing.
+  // `digest` places the course's keys (the core's default: 100,000) with every algorithm, and with
+  // --newer with the newer bucket hashers too: seconds under the sanitizers. Only a small digest
+  // goes through (the Catch2 suite and tests/js check the full one); --help costs nothing.
   if (!args.empty() && args[0] == "digest") {
     for (std::size_t i = 1; i < args.size(); ++i)
       if (args[i] == "--help" || args[i] == "-h") return false;
-    return !within(value(flags_of(args, 1), "keys", 100000), kMaxKeys);
+    const auto keys = static_cast<double>(ringlab::param(ringlab::Param::digest_keys).default_integer);
+    return !within(value(flags_of(args, 1), "keys", keys), kMaxKeys);
   }
   if (args.size() < 2) return false;
   if (args[0] == "run") {
