@@ -1,6 +1,6 @@
 // The Node CLI (the package's bin): golden experiment output byte for byte, h32 of non-ASCII
 // arguments as UTF-16 units, one-line errors with exit status 2, `npx --no-install ringlab`
-// from the repository root (how the parity check runs it), and — when a native build exists —
+// from the repository root (how the parity check runs it), before and after the first build, and — when a native build exists —
 // the same stdout, stderr and status as the native binary for every argument list here.
 //
 // A command's output is made in this process by runCli, the function the bin calls (helpers.mjs
@@ -10,7 +10,7 @@
 // whose status, stdout and stderr must be runCli's.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { test } from "node:test";
@@ -335,6 +335,43 @@ test("npx --no-install ringlab works from the repository root, even with an empt
     assert.equal(cmp.status, 0, cmp.stderr);
     assert.equal(JSON.parse(cmp.stdout).length, 6);
   } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+});
+
+test("npx ringlab before the first build says so, and works once the package is built", () => {
+  // A copy of the package as a fresh checkout has it: package.json and the bin, nothing built.
+  // npm keeps the npx cache entry its first run made; the bin, a file of the repository, is linked
+  // in that entry from the start, so the same cache serves the command once web/lib/dist exists.
+  const dir = mkdtempSync(path.join(tmpdir(), "ringlab-unbuilt-"));
+  const cache = mkdtempSync(path.join(tmpdir(), "ringlab-npx-"));
+  try {
+    mkdirSync(path.join(dir, "web", "lib", "bin"), { recursive: true });
+    copyFileSync(path.join(root, "package.json"), path.join(dir, "package.json"));
+    copyFileSync(path.join(root, "web", "lib", "bin", "ringlab.js"), path.join(dir, "web", "lib", "bin", "ringlab.js"));
+    const env = {
+      ...process.env,
+      npm_config_cache: cache,
+      npm_config_offline: "true",
+      npm_config_update_notifier: "false",
+    };
+    const npx = (args) => spawnSync("npx", ["--no-install", "ringlab", ...args], { cwd: dir, encoding: "utf8", env });
+    const c = subset[0];
+    const before = npx(["run", c.experiment, ...c.flags]);
+    assert.equal(before.status, 1, before.stderr);
+    assert.equal(before.stdout, "");
+    assert.equal(
+      before.stderr,
+      "ringlab: this copy of ringlab is not built (web/lib/dist/cli.js is missing): " +
+        "run `npm run build:wasm` (or `npm start`, or `npm test`) in its folder first\n",
+    );
+    // Built: this tree's package, linked in place of a build of the copy.
+    symlinkSync(path.join(root, "web", "lib", "dist"), path.join(dir, "web", "lib", "dist"), "dir");
+    const after = npx(["run", c.experiment, ...c.flags]);
+    assert.equal(after.status, 0, after.stderr);
+    assert.equal(after.stdout, c.expected);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
     rmSync(cache, { recursive: true, force: true });
   }
 });

@@ -67,6 +67,8 @@ test("the tarball holds the built package and nothing else", (t) => {
   const files = packed.files.map((f) => f.path).sort();
   for (const f of [
     "package.json",
+    // The bin (package.json "bin"), which runs web/lib/dist/cli.js.
+    "web/lib/bin/ringlab.js",
     "web/lib/dist/index.js",
     "web/lib/dist/index.d.ts",
     "web/lib/dist/single.js",

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The entry point of the package's bin (package.json bin "ringlab"): web/lib/dist/cli.js. Run as a
+// The Node CLI, web/lib/dist/cli.js, which the package's bin runs (runAsCommand). Run directly as a
 // command it prints; it exports runCli(), which returns what a command line prints, and its type
 // CliRun. Its module's raw interface is cli/raw.ts.
 //
@@ -21,10 +21,11 @@
 // Node decodes argv as UTF-8, so a KEY argument that is not UTF-8 arrives with U+FFFD in place
 // of its bad bytes: give such keys in a --keys FILE, which is read byte for byte.
 //
-// In this repository `npx --no-install ringlab ...` works from the root once `npm run build:wasm`
-// has run: npm (>= 7) sees that the package in the current folder has a `ringlab` bin and links
-// that folder into its npx cache (no registry, no npm link). An installed package has it in
-// node_modules/.bin as usual.
+// The package's bin is web/lib/bin/ringlab.js, a file of the repository that calls runAsCommand()
+// here once this file is built (see there for why). In this repository `npx --no-install ringlab
+// ...` works from the root once `npm run build:wasm` has run: npm (>= 7) sees that the package in
+// the current folder has a `ringlab` bin and links that folder into its npx cache (no registry, no
+// npm link). An installed package has it in node_modules/.bin as usual.
 import { readFileSync, realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RawCliResult } from "./cli/raw.js";
@@ -79,9 +80,13 @@ async function main(args: string[]): Promise<number> {
   return r.exitCode;
 }
 
-// Run as the bin (directly, or through npm's link to it), not when imported for runCli.
-if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
+/**
+ * Runs `ringlab ARGS` as the command: prints what it prints and sets process.exitCode (1, with a
+ * one-line message, when the module itself fails). The package's bin calls it, and so does running
+ * this file directly.
+ */
+export function runAsCommand(args: string[]): Promise<void> {
+  return main(args).then(
     (code) => {
       process.exitCode = code;
     },
@@ -90,4 +95,9 @@ if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLTo
       process.exitCode = 1;
     },
   );
+}
+
+// Run directly (node web/lib/dist/cli.js ...), not when imported for runCli or by the bin.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  void runAsCommand(process.argv.slice(2));
 }
