@@ -1,7 +1,8 @@
 // The Node CLI (the package's bin): golden experiment output byte for byte, h32 of non-ASCII
 // arguments as UTF-16 units, one-line errors with exit status 2, `npx --no-install ringlab`
-// from the repository root (how the parity check runs it), before and after the first build, and — when a native build exists —
-// the same stdout, stderr and status as the native binary for every argument list here.
+// from the repository root (how the parity check runs it), before and after the first build,
+// and — when a native build exists — the same stdout, stderr and status as the native binary for
+// every argument list here.
 //
 // A command's output is made in this process by runCli, the function the bin calls (helpers.mjs
 // cliResult), once per argument list: starting Node and compiling the CLI's module for each of
