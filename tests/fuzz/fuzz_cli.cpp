@@ -69,6 +69,13 @@ std::optional<double> value(const std::map<std::string, std::string>& flags, con
 
 bool within(const std::optional<double>& v, double cap) { return !v || std::fabs(*v) <= cap; }
 
+// Whether a command line asks for its command's help (which costs nothing, whatever else it holds).
+bool asks_help(const std::vector<std::string>& args) {
+  for (std::size_t i = 1; i < args.size(); ++i)
+    if (args[i] == "--help" || args[i] == "-h") return true;
+  return false;
+}
+
 // True when the input would do more work than the caps allow.
 bool too_costly(const std::vector<std::string>& args) {
   // `lab` measures every algorithm on N x K keys with its removal histories (1,000 x 100 by
@@ -76,9 +83,9 @@ bool too_costly(const std::vector<std::string>& args) {
   // seconds under the sanitizers. Only a small lab goes through, and --claims never does (the
   // Catch2 suite and tests/js run both); --help costs nothing.
   if (!args.empty() && args[0] == "lab") {
+    if (asks_help(args)) return false;
     std::vector<std::string> pairs{args[0]};
     for (std::size_t i = 1; i < args.size(); ++i) {
-      if (args[i] == "--help" || args[i] == "-h") return false;
       if (args[i] == "--claims") return true;
       if (args[i] != "--json" && args[i] != "--csv" && args[i] != "--times") pairs.push_back(args[i]);
     }
@@ -91,8 +98,7 @@ bool too_costly(const std::vector<std::string>& args) {
   // --newer with the newer bucket hashers too: seconds under the sanitizers. Only a small digest
   // goes through (the Catch2 suite and tests/js check the full one); --help costs nothing.
   if (!args.empty() && args[0] == "digest") {
-    for (std::size_t i = 1; i < args.size(); ++i)
-      if (args[i] == "--help" || args[i] == "-h") return false;
+    if (asks_help(args)) return false;
     const auto keys = static_cast<double>(ringlab::param(ringlab::Param::digest_keys).default_integer);
     return !within(value(flags_of(args, 1), "keys", keys), kMaxKeys);
   }
