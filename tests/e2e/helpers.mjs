@@ -458,10 +458,10 @@ export function assertBuilt(...files) {
  * Waits until a widget rendered and finished any run (experiments and compare run after the
  * first render: aria-busy is set while they do), and shows no error unless `allowError`.
  *
- * The page does the waiting, in one call (settleIn, below, through evaluateOne). Made of locator calls, the same wait
- * took about twenty round trips through the DevTools protocol, each costing CPU in the test, in
- * Playwright's server and in the browser: in plan.test.mjs the test's and Playwright's node
- * processes took about as much CPU (12 s) as Chromium's renderers (13 s).
+ * The page does the waiting, in one call (settleIn, below, through evaluateOne). Made of locator
+ * calls, the same wait took about twenty round trips through the DevTools protocol, each costing
+ * CPU in the test, in Playwright's server and in the browser: in plan.test.mjs the test's and
+ * Playwright's node processes took about as much CPU (12 s) as Chromium's renderers (13 s).
  */
 export async function settled(host, { timeout = 60_000, allowError = false } = {}) {
   const error = await evaluateOne(host, settleIn, timeout, { timeout });
